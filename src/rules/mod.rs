@@ -1,1 +1,598 @@
-//! Rules engine.
+//! The rules engine: one module a game family behind the common [`Rules`]
+//! trait, plus board geometry, bit sets and the shared position notation.
+//!
+//! Each family parses a position's text into a typed position (parsing and
+//! validation are separate steps with separate errors, as in shakmaty), lists
+//! legal moves, parses moves (canonical form and the accepted alternatives),
+//! plays them and says what happened ([`Effect`]), decides when the game is
+//! over ([`Outcome`]) and counts perft. [`Engine`] is the same interface over
+//! position text, object-safe, for the command line and the kits.
+use std::fmt;
+
+pub mod bits;
+pub mod clone_convert;
+pub mod freeze;
+pub mod geometry;
+pub mod notation;
+pub mod predator_prey;
+
+pub use geometry::{Cell, CellError, Geometry, Topology};
+pub use notation::BoardError;
+
+/// The rules families printkit knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    CloneConvert,
+    PredatorPrey,
+    Freeze,
+}
+
+impl Family {
+    pub const ALL: [Family; 3] = [Family::CloneConvert, Family::PredatorPrey, Family::Freeze];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Family::CloneConvert => "clone-convert",
+            Family::PredatorPrey => "predator-prey",
+            Family::Freeze => "freeze",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Why a game ended. The keywords are part of the JSON contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Clone game: a side has no pieces.
+    Eliminated,
+    /// Clone game: no empty cell is left.
+    BoardFull,
+    /// Clone game: neither side can move. Freeze: the side to move has no
+    /// capture.
+    NoMoves,
+    /// The turn limit was reached.
+    TurnLimit,
+    /// Predator game: the predator made its target number of captures.
+    Captures,
+    /// Predator game: the predator cannot step or jump at the start of its turn.
+    PredatorBlocked,
+}
+
+impl Reason {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Reason::Eliminated => "eliminated",
+            Reason::BoardFull => "board-full",
+            Reason::NoMoves => "no-moves",
+            Reason::TurnLimit => "turn-limit",
+            Reason::Captures => "captures",
+            Reason::PredatorBlocked => "predator-blocked",
+        }
+    }
+
+    pub fn from_keyword(word: &str) -> Option<Reason> {
+        [
+            Reason::Eliminated,
+            Reason::BoardFull,
+            Reason::NoMoves,
+            Reason::TurnLimit,
+            Reason::Captures,
+            Reason::PredatorBlocked,
+        ]
+        .into_iter()
+        .find(|r| r.keyword() == word)
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
+    }
+}
+
+/// The end of a game: the winning side's symbol, or `None` for a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<char>,
+    pub reason: Reason,
+}
+
+/// What kind of move was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Clone game: a new piece at distance 1, the source stays.
+    Clone,
+    /// Clone game: the source moves to distance 2.
+    Jump,
+    /// No move (forced in the clone game and for prey, optional in Freeze).
+    Pass,
+    /// Predator game: prey placed from the reserve.
+    Place,
+    /// Predator game: one orthogonal step (prey or predator).
+    Step,
+    /// Predator game: the predator jumps a prey and removes it.
+    Capture,
+    /// Freeze: a chain of one or more captures.
+    Chain,
+}
+
+impl MoveKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveKind::Clone => "clone",
+            MoveKind::Jump => "jump",
+            MoveKind::Pass => "pass",
+            MoveKind::Place => "place",
+            MoveKind::Step => "step",
+            MoveKind::Capture => "capture",
+            MoveKind::Chain => "chain",
+        }
+    }
+}
+
+/// What a move did, in cells. Lists are in cell index order (A1 first)
+/// unless said otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Effect {
+    /// The side that moved.
+    pub side: char,
+    pub kind: Option<MoveKind>,
+    pub from: Option<Cell>,
+    /// Where the moving piece ended (the last landing square of a chain).
+    pub to: Option<Cell>,
+    /// Freeze: every landing square of the chain, in order.
+    pub path: Vec<Cell>,
+    /// Clone game: opposing pieces that became the mover's.
+    pub converted: Vec<Cell>,
+    /// Pieces removed from the board, in the order they were taken.
+    pub captured: Vec<Cell>,
+    /// Freeze: opposing checkers made kings.
+    pub kinged: Vec<Cell>,
+}
+
+impl Effect {
+    pub fn kind(&self) -> MoveKind {
+        self.kind.unwrap_or(MoveKind::Pass)
+    }
+
+    /// One line in the game's terms: "clone C3→C4, converts D4".
+    pub fn describe(&self) -> String {
+        let names = |cells: &[Cell]| {
+            cells
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut s = match (self.kind(), self.from, self.to) {
+            (MoveKind::Pass, _, _) => String::from("pass"),
+            (MoveKind::Place, _, Some(to)) => format!("place on {to}"),
+            (MoveKind::Chain, Some(from), _) => {
+                let mut s = format!("chain {from}");
+                for c in &self.path {
+                    s.push_str(&format!("→{c}"));
+                }
+                s
+            }
+            (kind, Some(from), Some(to)) => format!("{} {from}→{to}", kind.word()),
+            (kind, _, _) => kind.word().to_string(),
+        };
+        if !self.converted.is_empty() {
+            s.push_str(&format!(", converts {}", names(&self.converted)));
+        } else if matches!(self.kind(), MoveKind::Clone | MoveKind::Jump) {
+            s.push_str(", converts nothing");
+        }
+        if !self.captured.is_empty() {
+            s.push_str(&format!(", captures {}", names(&self.captured)));
+        }
+        if !self.kinged.is_empty() {
+            s.push_str(&format!(", kings {}", names(&self.kinged)));
+        }
+        s
+    }
+}
+
+/// Why a position's text was refused, or why the position it describes is
+/// not valid for the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The board part is malformed.
+    Board(BoardError),
+    /// A field after the board is missing.
+    MissingField {
+        field: &'static str,
+        expected: String,
+    },
+    /// A field after the board does not read.
+    Field {
+        field: &'static str,
+        found: String,
+        expected: String,
+    },
+    /// More fields than the family has.
+    ExtraField { found: String },
+    /// The text reads, but the position breaks a rule of the game.
+    Invalid(Invalid),
+}
+
+impl From<BoardError> for PositionError {
+    fn from(e: BoardError) -> Self {
+        PositionError::Board(e)
+    }
+}
+
+impl From<Invalid> for PositionError {
+    fn from(e: Invalid) -> Self {
+        PositionError::Invalid(e)
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Board(e) => e.fmt(f),
+            PositionError::MissingField { field, expected } => {
+                write!(f, "the {field} field is missing: expected {expected}")
+            }
+            PositionError::Field {
+                field,
+                found,
+                expected,
+            } => write!(f, "the {field} field is `{found}`: expected {expected}"),
+            PositionError::ExtraField { found } => write!(
+                f,
+                "unexpected text `{found}` after the last field of the position"
+            ),
+            PositionError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A position that reads but cannot occur in the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Freeze (and variants): the board size does not suit the topology.
+    BoardSize {
+        width: usize,
+        height: usize,
+        why: String,
+    },
+    /// More pieces of one kind than the kit supplies.
+    Supply {
+        what: String,
+        found: usize,
+        supply: usize,
+    },
+    /// Freeze: a checker or king on a square of its own colour.
+    OwnColour { cell: Cell, piece: char },
+    /// Predator game: there must be exactly one predator.
+    PredatorCount { found: usize },
+    /// A field contradicts the board (e.g. prey must place while its
+    /// reserve is empty).
+    Inconsistent(String),
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::BoardSize { width, height, why } => {
+                write!(f, "a {width}×{height} board is not possible: {why}")
+            }
+            Invalid::Supply {
+                what,
+                found,
+                supply,
+            } => write!(f, "{what}: {found}, but the kit has only {supply}"),
+            Invalid::OwnColour { cell, piece } => write!(
+                f,
+                "`{piece}` on {cell}: a piece never stands on a square of its own colour"
+            ),
+            Invalid::PredatorCount { found } => write!(
+                f,
+                "the board has {found} predators (`P`): a position has exactly one"
+            ),
+            Invalid::Inconsistent(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation.
+    Syntax { found: String, expected: String },
+    /// A cell name in the move does not name a playable cell.
+    Cell(CellError),
+    /// The move reads but the rules forbid it. `keyword` is stable (used by
+    /// practice checks); `message` says why in the game's terms.
+    Illegal {
+        keyword: &'static str,
+        message: String,
+    },
+    /// The game is already over.
+    GameOver(Outcome),
+}
+
+impl MoveError {
+    pub fn illegal(keyword: &'static str, message: impl Into<String>) -> MoveError {
+        MoveError::Illegal {
+            keyword,
+            message: message.into(),
+        }
+    }
+
+    /// The stable keyword of the error: the illegality keyword, `syntax`,
+    /// `cell` or `game-over`.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            MoveError::Syntax { .. } => "syntax",
+            MoveError::Cell(_) => "cell",
+            MoveError::Illegal { keyword, .. } => keyword,
+            MoveError::GameOver(_) => "game-over",
+        }
+    }
+}
+
+impl From<CellError> for MoveError {
+    fn from(e: CellError) -> Self {
+        MoveError::Cell(e)
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { found, expected } => {
+                write!(f, "`{found}` is not a move: expected {expected}")
+            }
+            MoveError::Cell(e) => e.fmt(f),
+            MoveError::Illegal { message, .. } => f.write_str(message),
+            MoveError::GameOver(o) => match o.winner {
+                Some(w) => write!(f, "the game is over ({}): {w} has won", o.reason),
+                None => write!(f, "the game is over ({}): it is a draw", o.reason),
+            },
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What a position looks like, for drawing and for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    pub width: usize,
+    pub height: usize,
+    pub topology: Topology,
+    pub holes: Vec<Cell>,
+    /// Pieces by cell, in index order.
+    pub pieces: Vec<(Cell, char)>,
+    pub side_to_move: char,
+}
+
+/// A game family's rules with its parameters. Positions and moves are typed;
+/// see [`Engine`] for the same interface over text.
+pub trait Rules {
+    type Position: Clone + PartialEq + fmt::Debug;
+    type Move: Clone + PartialEq + fmt::Debug;
+
+    fn family(&self) -> Family;
+    /// The two sides' symbols, the side that moves first first.
+    fn sides(&self) -> [char; 2];
+    /// The family's default start position (its text in GAMES.md).
+    fn default_start(&self) -> &'static str;
+
+    /// Parses and validates a position.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+    /// The canonical text of a position.
+    fn print_position(&self, pos: &Self::Position) -> String;
+    fn view(&self, pos: &Self::Position) -> BoardView;
+
+    /// The game result, or `None` while the game goes on.
+    fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
+    /// Every legal move (a forced pass included; none once the game is over).
+    fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
+    /// Reads a move (canonical or an accepted alternative) and checks that it
+    /// is legal here.
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
+    /// The canonical text of a legal move.
+    fn print_move(&self, pos: &Self::Position, mv: &Self::Move) -> String;
+    /// Plays a legal move.
+    fn play(&self, pos: &Self::Position, mv: &Self::Move) -> (Self::Position, Effect);
+    /// The perft count (see GAMES.md for the conventions).
+    fn perft(&self, pos: &Self::Position, depth: u32) -> u64;
+}
+
+/// A move as the engine reports it: canonical text, effect, resulting
+/// position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveInfo {
+    pub text: String,
+    pub effect: Effect,
+    pub after: String,
+}
+
+/// The rules interface over position and move text: object-safe, so the
+/// command line and the kits can hold any family.
+pub trait Engine: Send + Sync {
+    fn family(&self) -> Family;
+    fn sides(&self) -> [char; 2];
+    fn default_start(&self) -> &'static str;
+    /// The canonical text of a valid position.
+    fn normalize(&self, position: &str) -> Result<String, PositionError>;
+    fn view(&self, position: &str) -> Result<BoardView, PositionError>;
+    fn outcome(&self, position: &str) -> Result<Option<Outcome>, PositionError>;
+    fn moves(&self, position: &str) -> Result<Vec<MoveInfo>, PositionError>;
+    /// Plays one move. The outer error is about the position, the inner one
+    /// about the move.
+    fn play(&self, position: &str, mv: &str) -> Result<Result<MoveInfo, MoveError>, PositionError>;
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, PositionError>;
+    /// Perft split by first move.
+    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, PositionError>;
+}
+
+impl<R: Rules + Send + Sync> Engine for R {
+    fn family(&self) -> Family {
+        Rules::family(self)
+    }
+    fn sides(&self) -> [char; 2] {
+        Rules::sides(self)
+    }
+    fn default_start(&self) -> &'static str {
+        Rules::default_start(self)
+    }
+    fn normalize(&self, position: &str) -> Result<String, PositionError> {
+        let p = self.parse_position(position)?;
+        Ok(self.print_position(&p))
+    }
+    fn view(&self, position: &str) -> Result<BoardView, PositionError> {
+        let p = self.parse_position(position)?;
+        Ok(Rules::view(self, &p))
+    }
+    fn outcome(&self, position: &str) -> Result<Option<Outcome>, PositionError> {
+        let p = self.parse_position(position)?;
+        Ok(Rules::outcome(self, &p))
+    }
+    fn moves(&self, position: &str) -> Result<Vec<MoveInfo>, PositionError> {
+        let p = self.parse_position(position)?;
+        Ok(self
+            .legal_moves(&p)
+            .iter()
+            .map(|m| {
+                let (after, effect) = Rules::play(self, &p, m);
+                MoveInfo {
+                    text: self.print_move(&p, m),
+                    effect,
+                    after: self.print_position(&after),
+                }
+            })
+            .collect())
+    }
+    fn play(&self, position: &str, mv: &str) -> Result<Result<MoveInfo, MoveError>, PositionError> {
+        let p = self.parse_position(position)?;
+        Ok(self.parse_move(&p, mv).map(|m| {
+            let (after, effect) = Rules::play(self, &p, &m);
+            MoveInfo {
+                text: self.print_move(&p, &m),
+                effect,
+                after: self.print_position(&after),
+            }
+        }))
+    }
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, PositionError> {
+        let p = self.parse_position(position)?;
+        Ok(Rules::perft(self, &p, depth))
+    }
+    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, PositionError> {
+        let p = self.parse_position(position)?;
+        Ok(self
+            .legal_moves(&p)
+            .iter()
+            .map(|m| {
+                let (after, _) = Rules::play(self, &p, m);
+                let n = Rules::perft(self, &after, depth.saturating_sub(1));
+                (self.print_move(&p, m), n)
+            })
+            .collect())
+    }
+}
+
+/// The parameters of a family, each defaulting to GAMES.md.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Params {
+    CloneConvert(clone_convert::Params),
+    PredatorPrey(predator_prey::Params),
+    Freeze(freeze::Params),
+}
+
+impl Params {
+    pub fn defaults(family: Family) -> Params {
+        match family {
+            Family::CloneConvert => Params::CloneConvert(Default::default()),
+            Family::PredatorPrey => Params::PredatorPrey(Default::default()),
+            Family::Freeze => Params::Freeze(Default::default()),
+        }
+    }
+
+    pub fn family(&self) -> Family {
+        match self {
+            Params::CloneConvert(_) => Family::CloneConvert,
+            Params::PredatorPrey(_) => Family::PredatorPrey,
+            Params::Freeze(_) => Family::Freeze,
+        }
+    }
+
+    /// The engine of these rules.
+    pub fn engine(&self) -> Box<dyn Engine> {
+        match self {
+            Params::CloneConvert(p) => Box::new(clone_convert::CloneConvert::new(p.clone())),
+            Params::PredatorPrey(p) => Box::new(predator_prey::PredatorPrey::new(p.clone())),
+            Params::Freeze(p) => Box::new(freeze::Freeze::new(p.clone())),
+        }
+    }
+}
+
+/// Counts perft by playing every move (no bulk counting): the reference the
+/// fast counters are tested against.
+pub fn perft_by_moves<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if rules.outcome(pos).is_some() {
+        return 0;
+    }
+    rules
+        .legal_moves(pos)
+        .iter()
+        .map(|m| perft_by_moves(rules, &rules.play(pos, m).0, depth - 1))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reason_keywords_round_trip() {
+        for r in [
+            Reason::Eliminated,
+            Reason::BoardFull,
+            Reason::NoMoves,
+            Reason::TurnLimit,
+            Reason::Captures,
+            Reason::PredatorBlocked,
+        ] {
+            assert_eq!(Reason::from_keyword(r.keyword()), Some(r));
+        }
+        assert_eq!(Reason::from_keyword("resign"), None);
+    }
+
+    #[test]
+    fn effects_describe_themselves() {
+        let c = |s: &str| Cell::parse(s).unwrap();
+        let e = Effect {
+            side: 'W',
+            kind: Some(MoveKind::Clone),
+            from: Some(c("C3")),
+            to: Some(c("C4")),
+            converted: vec![c("D4")],
+            ..Effect::default()
+        };
+        assert_eq!(e.describe(), "clone C3→C4, converts D4");
+        let e = Effect {
+            side: 'W',
+            kind: Some(MoveKind::Jump),
+            from: Some(c("C3")),
+            to: Some(c("A3")),
+            ..Effect::default()
+        };
+        assert_eq!(e.describe(), "jump C3→A3, converts nothing");
+    }
+}

@@ -1,0 +1,321 @@
+//! The board part of the position notation, shared by every family:
+//! rows from the top down separated by `/`; inside a row a piece symbol, a
+//! decimal count of empty cells, or `-` for a hole. Parsing is strict and
+//! every error names what it found and what it expected.
+use super::geometry::{MAX_HEIGHT, MAX_WIDTH};
+use std::fmt;
+
+/// What stands on one square of a parsed board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Square {
+    Hole,
+    Empty,
+    Piece(char),
+}
+
+/// A parsed board, squares indexed from A1 (row 0 is the bottom row).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardText {
+    pub width: usize,
+    pub height: usize,
+    pub squares: Vec<Square>,
+}
+
+impl BoardText {
+    pub fn holes(&self) -> Vec<usize> {
+        (0..self.squares.len())
+            .filter(|&i| self.squares[i] == Square::Hole)
+            .collect()
+    }
+}
+
+/// Why the board part of a position was refused. Rows are numbered as on the
+/// printed board (the bottom row is 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    Empty,
+    EmptyRow {
+        row: usize,
+    },
+    RowWidth {
+        row: usize,
+        found: usize,
+        expected: usize,
+    },
+    UnknownSymbol {
+        row: usize,
+        found: char,
+        expected: String,
+    },
+    ZeroCount {
+        row: usize,
+    },
+    LeadingZero {
+        row: usize,
+        found: String,
+    },
+    TooWide {
+        found: usize,
+    },
+    TooTall {
+        found: usize,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Empty => write!(
+                f,
+                "the board is empty: expected rows of cells separated by `/`, such as `B3W/5/5/5/W3B`"
+            ),
+            BoardError::EmptyRow { row } => write!(
+                f,
+                "row {row} is empty: expected piece symbols, counts of empty cells or `-` for holes"
+            ),
+            BoardError::RowWidth {
+                row,
+                found,
+                expected,
+            } => write!(
+                f,
+                "row {row} has {found} cell{}, the board is {expected} wide",
+                if *found == 1 { "" } else { "s" }
+            ),
+            BoardError::UnknownSymbol {
+                row,
+                found,
+                expected,
+            } => write!(
+                f,
+                "row {row}: `{found}` is not a piece of this game: expected {expected}, a count of empty cells or `-`"
+            ),
+            BoardError::ZeroCount { row } => {
+                write!(f, "row {row}: a count of empty cells must be at least 1, found 0")
+            }
+            BoardError::LeadingZero { row, found } => write!(
+                f,
+                "row {row}: the count `{found}` starts with 0: write it without leading zeros"
+            ),
+            BoardError::TooWide { found } => write!(
+                f,
+                "the board is {found} cells wide: at most {MAX_WIDTH} columns (A to Z) are possible"
+            ),
+            BoardError::TooTall { found } => write!(
+                f,
+                "the board has {found} rows: at most {MAX_HEIGHT} are possible"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Lists symbols for messages: "`W` or `B`", "`b`, `r`, `B` or `R`".
+pub fn symbol_list(symbols: &[char]) -> String {
+    let quoted: Vec<String> = symbols.iter().map(|c| format!("`{c}`")).collect();
+    match quoted.len() {
+        0 => String::from("no piece"),
+        1 => quoted[0].clone(),
+        n => format!("{} or {}", quoted[..n - 1].join(", "), quoted[n - 1]),
+    }
+}
+
+/// Parses the board part. `symbols` are the piece symbols of the family.
+pub fn parse_board(text: &str, symbols: &[char]) -> Result<BoardText, BoardError> {
+    if text.is_empty() {
+        return Err(BoardError::Empty);
+    }
+    let rows: Vec<&str> = text.split('/').collect();
+    let height = rows.len();
+    if height > MAX_HEIGHT {
+        return Err(BoardError::TooTall { found: height });
+    }
+    let mut parsed: Vec<Vec<Square>> = Vec::with_capacity(height);
+    for (k, row_text) in rows.iter().enumerate() {
+        let row = height - k; // printed row number
+        if row_text.is_empty() {
+            return Err(BoardError::EmptyRow { row });
+        }
+        let mut squares = Vec::new();
+        let bytes: Vec<char> = row_text.chars().collect();
+        let mut i = 0;
+        while i < bytes.len() {
+            let c = bytes[i];
+            if c.is_ascii_digit() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let digits: String = bytes[start..i].iter().collect();
+                if digits.starts_with('0') {
+                    return Err(if digits.chars().all(|d| d == '0') {
+                        BoardError::ZeroCount { row }
+                    } else {
+                        BoardError::LeadingZero { row, found: digits }
+                    });
+                }
+                // Anything longer than a board row is an error anyway;
+                // saturate so huge numbers cannot overflow or allocate.
+                let n: usize = digits.parse().unwrap_or(usize::MAX).min(MAX_WIDTH + 1000);
+                if squares.len() + n > MAX_WIDTH + 1000 {
+                    return Err(BoardError::TooWide {
+                        found: squares.len() + n,
+                    });
+                }
+                squares.extend(std::iter::repeat_n(Square::Empty, n));
+                continue;
+            }
+            if c == '-' {
+                squares.push(Square::Hole);
+            } else if symbols.contains(&c) {
+                squares.push(Square::Piece(c));
+            } else {
+                return Err(BoardError::UnknownSymbol {
+                    row,
+                    found: c,
+                    expected: symbol_list(symbols),
+                });
+            }
+            i += 1;
+        }
+        if k == 0 && squares.len() > MAX_WIDTH {
+            return Err(BoardError::TooWide {
+                found: squares.len(),
+            });
+        }
+        if k > 0 && squares.len() != parsed[0].len() {
+            return Err(BoardError::RowWidth {
+                row,
+                found: squares.len(),
+                expected: parsed[0].len(),
+            });
+        }
+        parsed.push(squares);
+    }
+    let width = parsed[0].len();
+    // Rows were given top first; index 0 is the bottom row.
+    let squares = parsed.into_iter().rev().flatten().collect();
+    Ok(BoardText {
+        width,
+        height,
+        squares,
+    })
+}
+
+/// Prints a board in canonical form (empty runs merged).
+pub fn print_board(width: usize, height: usize, square: impl Fn(usize) -> Square) -> String {
+    let mut out = String::new();
+    for r in (0..height).rev() {
+        let mut run = 0;
+        for c in 0..width {
+            match square(r * width + c) {
+                Square::Empty => run += 1,
+                other => {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(match other {
+                        Square::Hole => '-',
+                        Square::Piece(p) => p,
+                        Square::Empty => unreachable!(),
+                    });
+                }
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// Splits a position into its board and its fields. Fields are separated
+/// by single spaces; anything else is reported by the family parser as a
+/// field error.
+pub fn split_position(text: &str) -> (&str, Vec<&str>) {
+    let mut parts = text.split(' ');
+    let board = parts.next().unwrap_or("");
+    (board, parts.collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_rows_top_down() {
+        let b = parse_board("B3W/5/5/5/W3B", &['W', 'B']).unwrap();
+        assert_eq!((b.width, b.height), (5, 5));
+        assert_eq!(b.squares[0], Square::Piece('W')); // A1
+        assert_eq!(b.squares[4], Square::Piece('B')); // E1
+        assert_eq!(b.squares[20], Square::Piece('B')); // A5
+        assert_eq!(b.squares[24], Square::Piece('W')); // E5
+        assert_eq!(b.squares[12], Square::Empty);
+    }
+
+    #[test]
+    fn multi_digit_counts_and_holes() {
+        let b = parse_board("12W-/14", &['W']).unwrap();
+        assert_eq!(b.width, 14);
+        assert_eq!(b.squares[14 + 13], Square::Hole);
+        assert_eq!(b.holes(), vec![27]);
+    }
+
+    #[test]
+    fn canonical_printing_merges_runs() {
+        let text = "B3W/5/2-2/5/W3B";
+        let b = parse_board(text, &['W', 'B']).unwrap();
+        assert_eq!(print_board(b.width, b.height, |i| b.squares[i]), text);
+    }
+
+    #[test]
+    fn errors_name_the_row_and_what_was_expected() {
+        let s = &['W', 'B'];
+        assert_eq!(parse_board("", s), Err(BoardError::Empty));
+        assert_eq!(
+            parse_board("5/5/6/5/5", s),
+            Err(BoardError::RowWidth {
+                row: 3,
+                found: 6,
+                expected: 5
+            })
+        );
+        assert_eq!(
+            parse_board("5/5/6/5/5", s).unwrap_err().to_string(),
+            "row 3 has 6 cells, the board is 5 wide"
+        );
+        assert_eq!(parse_board("5//5", s), Err(BoardError::EmptyRow { row: 2 }));
+        assert!(matches!(
+            parse_board("5/2x2", s),
+            Err(BoardError::UnknownSymbol {
+                row: 1,
+                found: 'x',
+                ..
+            })
+        ));
+        assert_eq!(
+            parse_board("5/2x2", s).unwrap_err().to_string(),
+            "row 1: `x` is not a piece of this game: expected `W` or `B`, a count of empty cells or `-`"
+        );
+        assert_eq!(parse_board("0W", s), Err(BoardError::ZeroCount { row: 1 }));
+        assert!(matches!(
+            parse_board("05", s),
+            Err(BoardError::LeadingZero { .. })
+        ));
+        assert_eq!(parse_board("27", s), Err(BoardError::TooWide { found: 27 }));
+        assert!(matches!(
+            parse_board("99999999999999999999999", s),
+            Err(BoardError::TooWide { .. })
+        ));
+        let tall = vec!["1"; 100].join("/");
+        assert_eq!(
+            parse_board(&tall, s),
+            Err(BoardError::TooTall { found: 100 })
+        );
+    }
+}
