@@ -1,4 +1,404 @@
-//! The command line: a thin layer over the library.
+//! The command line: a thin layer over the library. Exit codes: 0 success,
+//! 1 when the input is well-formed but wrong (an illegal move in a record, a
+//! practice check that fails), 2 when it cannot be read (a malformed
+//! position, a missing file, bad arguments).
+use crate::definition::{self, Definition};
+use crate::rules::{Engine, MoveInfo, Outcome};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "printkit",
+    version,
+    about = "Print-ready kits for tabletop logic games, every example checked by a rules engine",
+    after_help = "Built-in games: clone-jump-convert, predator-prey, freeze (see `printkit list`).\n\
+                  Start with `printkit build` to write every kit to out/."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the move tree (move-generator test).
+    #[command(
+        after_help = "Example:\n  printkit perft clone-jump-convert --depth 3\n  \
+                            printkit perft clone-jump-convert --depth 6 --position 'W5B/7/7/7/7/7/B5W W 0'"
+    )]
+    Perft {
+        /// Built-in game id or game definition file.
+        game: String,
+        /// Plies to count.
+        #[arg(long)]
+        depth: u32,
+        /// Start from this position instead of the game's start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Also give the count below each first move.
+        #[arg(long)]
+        divide: bool,
+        /// Print JSON: {"depth": N, "nodes": COUNT}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List every legal move with what it does and the resulting position.
+    #[command(
+        after_help = "Example:\n  printkit moves clone-jump-convert --position '5/3B1/2W2/5/5 W 0'"
+    )]
+    Moves {
+        /// Built-in game id or game definition file.
+        game: String,
+        /// The position (default: the game's start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Print JSON: [{"move": "...", "position": "..."}, ...].
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play moves from a position and report what each did and the result:
+    /// settles a dispute over a filled-in audit sheet.
+    #[command(
+        after_help = "Examples:\n  printkit replay clone-jump-convert A1-B2 E1-D2 pass\n  \
+                            printkit replay predator-prey --record sheet.txt --json\n\n\
+                            A record file holds one or more moves a line; `#` starts a comment."
+    )]
+    Replay {
+        /// Built-in game id or game definition file.
+        game: String,
+        /// The position to start from (default: the game's start).
+        #[arg(long)]
+        position: Option<String>,
+        /// A file of moves (a transcribed audit sheet), played before MOVE arguments.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Moves in the game's notation.
+        moves: Vec<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Validate game definitions and practice files against the engine
+    /// before printing them.
+    #[command(after_help = "Example:\n  printkit check my-positions.toml\n\n\
+                            Exit status: 0 all valid, 1 something is wrong, 2 a file cannot be read.")]
+    Check {
+        /// Definition or practice files (a practice file starts with `game = \"...\"`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print a JSON list of {file, line, column, message}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show the built-in games.
+    List,
+}
+
+/// Runs the command line and returns the exit code.
 pub fn run() -> i32 {
-    0
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match execute(cli.command) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+/// A failure that ends the command with exit 2 and a message on stderr.
+type Fatal = String;
+
+fn load_game(game: &str) -> Result<Definition, Fatal> {
+    definition::resolve(game).map_err(|e| e.to_string())
+}
+
+/// The start position, or the one given, in canonical form.
+fn start_position(
+    engine: &dyn Engine,
+    def: &Definition,
+    given: Option<&str>,
+) -> Result<String, Fatal> {
+    let text = given.unwrap_or(&def.start);
+    engine
+        .normalize(text)
+        .map_err(|e| format!("position `{text}`: {e}"))
+}
+
+fn execute(command: Command) -> Result<i32, Fatal> {
+    let mut out = std::io::stdout().lock();
+    match command {
+        Command::Check { files, json } => Ok(check(&files, json)),
+        Command::List => {
+            for def in definition::builtins() {
+                let def = def.map_err(|e| e.to_string())?;
+                let _ = writeln!(out, "{:<20} {}  ({})", def.id, def.title, def.family());
+            }
+            Ok(0)
+        }
+        Command::Perft {
+            game,
+            depth,
+            position,
+            divide,
+            json,
+        } => {
+            let def = load_game(&game)?;
+            let engine = def.engine();
+            let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let (nodes, split) = if divide {
+                let split = engine.divide(&pos, depth).map_err(|e| e.to_string())?;
+                let nodes = if depth == 0 {
+                    1
+                } else {
+                    split.iter().map(|(_, n)| n).sum()
+                };
+                (nodes, Some(split))
+            } else {
+                (engine.perft(&pos, depth).map_err(|e| e.to_string())?, None)
+            };
+            if json {
+                let mut v = serde_json::json!({ "depth": depth, "nodes": nodes });
+                if let Some(split) = split {
+                    v["moves"] = split
+                        .iter()
+                        .map(|(m, n)| serde_json::json!({ "move": m, "nodes": n }))
+                        .collect();
+                }
+                let _ = writeln!(out, "{v}");
+            } else {
+                if let Some(split) = split {
+                    for (m, n) in split {
+                        let _ = writeln!(out, "{m}: {n}");
+                    }
+                }
+                let _ = writeln!(out, "perft {depth}: {nodes}");
+            }
+            Ok(0)
+        }
+        Command::Moves {
+            game,
+            position,
+            json,
+        } => {
+            let def = load_game(&game)?;
+            let engine = def.engine();
+            let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let moves = engine.moves(&pos).map_err(|e| e.to_string())?;
+            if json {
+                let list: Vec<_> = moves
+                    .iter()
+                    .map(|m| serde_json::json!({ "move": m.text, "position": m.after }))
+                    .collect();
+                let _ = writeln!(out, "{}", serde_json::Value::Array(list));
+            } else {
+                let width = moves.iter().map(|m| m.text.len()).max().unwrap_or(0);
+                for m in &moves {
+                    let _ = writeln!(
+                        out,
+                        "{:<width$}  {}  → {}",
+                        m.text,
+                        m.effect.describe(),
+                        m.after
+                    );
+                }
+                let over = engine.outcome(&pos).map_err(|e| e.to_string())?;
+                match over {
+                    Some(o) => {
+                        let _ = writeln!(out, "no moves: {}", describe_outcome(&o));
+                    }
+                    None => {
+                        let _ = writeln!(out, "{} legal moves", moves.len());
+                    }
+                }
+            }
+            Ok(0)
+        }
+        Command::Replay {
+            game,
+            position,
+            record,
+            moves,
+            json,
+        } => {
+            let def = load_game(&game)?;
+            let engine = def.engine();
+            let mut pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let mut all = Vec::new();
+            if let Some(path) = &record {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read the record {}: {e}", path.display()))?;
+                all.extend(record_moves(&text));
+            }
+            all.extend(moves);
+            let mut played: Vec<MoveInfo> = Vec::new();
+            for (k, text) in all.iter().enumerate() {
+                let result = match engine.outcome(&pos).map_err(|e| e.to_string())? {
+                    Some(o) => Err(crate::rules::MoveError::GameOver(o)),
+                    None => engine.play(&pos, text).map_err(|e| e.to_string())?,
+                };
+                match result {
+                    Ok(info) => {
+                        if !json {
+                            let _ = writeln!(
+                                out,
+                                "{:>3}. {:<10} {}",
+                                k + 1,
+                                info.text,
+                                info.effect.describe()
+                            );
+                        }
+                        pos = info.after.clone();
+                        played.push(info);
+                    }
+                    Err(e) => {
+                        if json {
+                            let v = serde_json::json!({ "error": {
+                                "move": k + 1, "text": text, "message": e.to_string() } });
+                            let _ = writeln!(out, "{v}");
+                        } else {
+                            let _ = out.flush();
+                            eprintln!("error: move {} `{text}`: {e}", k + 1);
+                            eprintln!("position before it: {pos}");
+                        }
+                        return Ok(1);
+                    }
+                }
+            }
+            let outcome = engine.outcome(&pos).map_err(|e| e.to_string())?;
+            if json {
+                let winner = outcome.map(|o| match o.winner {
+                    Some(w) => w.to_string(),
+                    None => "draw".to_string(),
+                });
+                let v = serde_json::json!({
+                    "position": pos,
+                    "over": outcome.is_some(),
+                    "winner": winner,
+                    "reason": outcome.map(|o| o.reason.keyword()),
+                    "turns": played.len(),
+                });
+                let _ = writeln!(out, "{v}");
+            } else {
+                let _ = writeln!(out, "position: {pos}");
+                match outcome {
+                    Some(o) => {
+                        let _ = writeln!(out, "game over: {}", describe_outcome(&o));
+                    }
+                    None => {
+                        let _ = writeln!(out, "the game goes on");
+                    }
+                }
+            }
+            Ok(0)
+        }
+    }
+}
+
+/// Validates files; the exit code is 2 when a file cannot be read, else 1
+/// when anything is wrong.
+fn check(files: &[PathBuf], json: bool) -> i32 {
+    let mut unreadable = false;
+    let mut diags: Vec<definition::Diagnostic> = Vec::new();
+    let mut report = Vec::new();
+    for path in files {
+        match definition::load_file(path) {
+            Ok(loaded) => {
+                let (what, practice) = match &loaded {
+                    definition::Loaded::Definition(d) => (format!("game `{}`", d.id), &d.practice),
+                    definition::Loaded::Practice { game, practice } => {
+                        (format!("practice for `{}`", game.id), practice)
+                    }
+                };
+                let checks: usize = practice.iter().map(|p| p.checks.len()).sum();
+                report.push(format!(
+                    "{}: ok ({what}: {} practice positions, {checks} checks confirmed by the engine)",
+                    path.display(),
+                    practice.len()
+                ));
+            }
+            Err(definition::LoadError::Invalid(mut d)) => diags.append(&mut d),
+            Err(e) => {
+                unreadable = true;
+                if json {
+                    report.push(
+                        serde_json::json!({"file": path.display().to_string(), "line": 0, "column": 0, "message": e.to_string()})
+                            .to_string(),
+                    );
+                } else {
+                    eprintln!("error: {e}");
+                }
+            }
+        }
+    }
+    if json {
+        let mut list: Vec<serde_json::Value> = report
+            .iter()
+            .filter_map(|r| serde_json::from_str(r).ok())
+            .collect();
+        list.extend(diags.iter().map(|d| d.to_json()));
+        println!("{}", serde_json::Value::Array(list));
+    } else {
+        for r in &report {
+            println!("{r}");
+        }
+        for d in &diags {
+            eprintln!("{}", d.render());
+        }
+        if !diags.is_empty() {
+            eprintln!(
+                "{} error{} found: nothing in these files may be printed until they are fixed",
+                diags.len(),
+                if diags.len() == 1 { "" } else { "s" }
+            );
+        }
+    }
+    if unreadable {
+        2
+    } else if diags.is_empty() {
+        0
+    } else {
+        1
+    }
+}
+
+fn describe_outcome(o: &Outcome) -> String {
+    match o.winner {
+        Some(w) => format!("{w} wins ({})", o.reason),
+        None => format!("draw ({})", o.reason),
+    }
+}
+
+/// The moves of a record file: whitespace-separated, `#` to the end of a
+/// line is a comment.
+pub fn record_moves(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .flat_map(|line| line.split_whitespace().map(str::to_string))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_files_allow_comments_and_several_moves_a_line() {
+        let text = "# game 3, table 2\nA1-B2  E1-D2 # both clone\n\n  pass\n";
+        assert_eq!(record_moves(text), vec!["A1-B2", "E1-D2", "pass"]);
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 }

@@ -3,7 +3,10 @@ use super::*;
 
 /// Parameters of the family (defaults from GAMES.md).
 #[derive(Clone, Debug, PartialEq, Default, serde::Deserialize)]
-pub struct Params {}
+pub struct Params {
+    pub first: char,
+    pub turn_limit: u32,
+}
 
 pub struct CloneConvert {
     pub params: Params,

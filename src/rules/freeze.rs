@@ -3,7 +3,10 @@ use super::*;
 
 /// Parameters of the family (defaults from GAMES.md).
 #[derive(Clone, Debug, PartialEq, Default, serde::Deserialize)]
-pub struct Params {}
+pub struct Params {
+    pub supply: u32,
+    pub first: char,
+}
 
 pub struct Freeze {
     pub params: Params,

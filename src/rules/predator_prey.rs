@@ -3,7 +3,11 @@ use super::*;
 
 /// Parameters of the family (defaults from GAMES.md).
 #[derive(Clone, Debug, PartialEq, Default, serde::Deserialize)]
-pub struct Params {}
+pub struct Params {
+    pub capture_target: u32,
+    pub predator_turn_limit: u32,
+    pub prey: u32,
+}
 
 pub struct PredatorPrey {
     pub params: Params,
