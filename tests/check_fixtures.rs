@@ -1,0 +1,164 @@
+//! `printkit check` on the built-in definitions, the example practice files
+//! and one file per mistake a host would make.
+use printkit::definition::{self, LoadError, Loaded};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn toml_files(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The diagnostics of a file as `file:line:column: message` lines, with the
+/// path relative to the crate root.
+fn diagnostics(path: &Path) -> String {
+    let rel = path.strip_prefix(root()).unwrap();
+    let cwd = std::env::current_dir().unwrap();
+    std::env::set_current_dir(root()).unwrap();
+    let result = definition::load_file(rel);
+    std::env::set_current_dir(cwd).unwrap();
+    match result {
+        Ok(_) => String::from("(no error)\n"),
+        Err(LoadError::Invalid(diags)) => diags.iter().map(|d| format!("{d}\n")).collect(),
+        Err(e) => format!("{e}\n"),
+    }
+}
+
+#[test]
+fn built_in_definitions_pass_check() {
+    for def in definition::builtins() {
+        let def = def.unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            def.practice.len() >= 3,
+            "{} has too few practice positions",
+            def.id
+        );
+        let checks: usize = def.practice.iter().map(|p| p.checks.len()).sum();
+        assert!(checks >= 4, "{}", def.id);
+        assert!(def.practice.iter().any(|p| p.name == def.example));
+    }
+}
+
+#[test]
+fn custom_practice_examples_pass_check() {
+    let files = toml_files("fixtures/custom");
+    assert!(files.len() >= 2);
+    for f in files {
+        match definition::load_file(&f) {
+            Ok(Loaded::Practice { practice, .. }) => assert!(!practice.is_empty()),
+            Ok(Loaded::Definition(_)) => panic!("{} should be a practice file", f.display()),
+            Err(e) => panic!("{}: {e}", f.display()),
+        }
+    }
+}
+
+/// Each invalid file fails with exactly the messages and locations kept in
+/// its `.expected` file. `PRINTKIT_BLESS=1 cargo test` rewrites them (review
+/// the diff before committing).
+#[test]
+fn invalid_fixtures_fail_with_their_expected_messages() {
+    let files = toml_files("fixtures/invalid");
+    assert!(files.len() >= 15);
+    let bless = std::env::var_os("PRINTKIT_BLESS").is_some();
+    let mut failures = Vec::new();
+    for f in files {
+        let got = diagnostics(&f);
+        let expected_path = f.with_extension("expected");
+        if bless {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got != expected {
+            failures.push(format!(
+                "{}\n--- expected\n{expected}--- got\n{got}",
+                f.display()
+            ));
+        }
+        assert_ne!(got, "(no error)\n", "{} passed check", f.display());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Breaking any single claim of a built-in definition must make check fail
+/// at that claim's line: each claim is really verified by the engine.
+#[test]
+fn every_built_in_claim_is_verified() {
+    let mut mutated = 0;
+    for (id, src) in definition::BUILTIN {
+        let lines: Vec<&str> = src.lines().collect();
+        for (n, line) in lines.iter().enumerate() {
+            let Some(broken) = break_claim(line) else {
+                continue;
+            };
+            let mut copy: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            copy[n] = broken.clone();
+            let text = copy.join("\n");
+            match definition::parse_definition(id, &text) {
+                Ok(_) => panic!(
+                    "{id}: breaking line {} (`{line}` → `{broken}`) went unnoticed",
+                    n + 1
+                ),
+                Err(LoadError::Invalid(diags)) => {
+                    assert!(
+                        diags
+                            .iter()
+                            .any(|d| d.line == n + 1 || (broken.is_empty() && d.line < n + 1)),
+                        "{id}: line {} broken, but the errors are elsewhere: {diags:?}",
+                        n + 1
+                    );
+                }
+                Err(e) => panic!("{e}"),
+            }
+            mutated += 1;
+        }
+    }
+    assert!(mutated >= 30, "only {mutated} claims found");
+}
+
+/// A wrong version of one claim line, or `None` if the line is no claim.
+fn break_claim(line: &str) -> Option<String> {
+    let (key, value) = line.split_once(" = ")?;
+    Some(match key {
+        "kind" => {
+            let wrong = if value.contains("clone") {
+                "\"jump\""
+            } else {
+                "\"clone\""
+            };
+            format!("kind = {wrong}")
+        }
+        "converted" | "captured" | "kinged" => {
+            if value == "[]" {
+                format!("{key} = [\"A1\"]")
+            } else {
+                // Drop the last cell: the claim says "only" some of them.
+                let cut = value
+                    .rfind(", ")
+                    .map_or("[]".to_string(), |i| format!("{}]", &value[..i]));
+                format!("{key} = {cut}")
+            }
+        }
+        "result" => {
+            let wrong = if value == "\"draw\"" {
+                "\"ongoing\""
+            } else {
+                "\"draw\""
+            };
+            format!("result = {wrong}")
+        }
+        "reason" => "reason = \"turn-limit\"".to_string(),
+        "after" => "after = \"5/5/5/5/5 W 0\"".to_string(),
+        // Claimed illegal: without the claim the move is claimed legal.
+        "illegal" => String::new(),
+        _ => return None,
+    })
+}
