@@ -1,0 +1,262 @@
+//! The command line as a user (or an external checker) meets it: output
+//! contracts, JSON shapes and exit codes.
+use std::process::{Command, Output};
+
+fn printkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run printkit")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(o).trim()).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+#[test]
+fn perft_json_contract_for_each_game_start() {
+    // GAMES.md worked checks: 16, 24 and 181 moves at the three starts.
+    for (game, nodes) in [
+        ("clone-jump-convert", 16),
+        ("predator-prey", 24),
+        ("freeze", 181),
+    ] {
+        let o = printkit(&["perft", game, "--depth", "1", "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(json(&o), serde_json::json!({"depth": 1, "nodes": nodes}));
+    }
+}
+
+#[test]
+fn perft_accepts_another_position_and_divides() {
+    let o = printkit(&[
+        "perft",
+        "clone-jump-convert",
+        "--depth",
+        "3",
+        "--position",
+        "7/7/7/7/-------/-------/W5B W 0",
+        "--divide",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["nodes"], 13);
+    let split: u64 = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["nodes"].as_u64().unwrap())
+        .sum();
+    assert_eq!(split, 13);
+}
+
+#[test]
+fn moves_lists_each_move_with_its_resulting_position() {
+    let o = printkit(&[
+        "moves",
+        "clone-jump-convert",
+        "--position",
+        "5/3B1/2W2/5/5 W 0",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let list = json(&o);
+    let list = list.as_array().unwrap();
+    // 8 clones around C3 (D4 is occupied: 7) and 16 jump targets.
+    assert_eq!(list.len(), 7 + 16);
+    assert!(list.contains(&serde_json::json!({"move": "C3-C4", "position": "5/2WW1/2W2/5/5 B 1"})));
+    let text = printkit(&[
+        "moves",
+        "clone-jump-convert",
+        "--position",
+        "5/3B1/2W2/5/5 W 0",
+    ]);
+    assert!(
+        stdout(&text).contains("clone C3→C4, converts D4"),
+        "{}",
+        stdout(&text)
+    );
+}
+
+#[test]
+fn replay_reports_the_final_position_and_result() {
+    let o = printkit(&[
+        "replay",
+        "predator-prey",
+        "--position",
+        "5/5/2o2/2P2/5 P 0 2 12",
+        "C2xC4",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["over"], true);
+    assert_eq!(v["winner"], "P");
+    assert_eq!(v["reason"], "captures");
+    assert_eq!(v["turns"], 1);
+    assert_eq!(v["position"], "5/2P2/5/5/5 o 0 3 13");
+}
+
+#[test]
+fn replay_of_an_unfinished_game_has_null_winner() {
+    let o = printkit(&["replay", "clone-jump-convert", "E1-D2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["over"], false);
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["reason"], serde_json::Value::Null);
+    assert_eq!(v["position"], "B3W/5/5/5/W2WB B 1");
+}
+
+#[test]
+fn replay_stops_at_the_first_illegal_move_with_exit_1() {
+    let o = printkit(&[
+        "replay",
+        "predator-prey",
+        "--position",
+        "2o2/2o2/2P2/5/5 P 0 0 0",
+        "C3xC5",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["error"]["move"], 1);
+    assert_eq!(v["error"]["text"], "C3xC5");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("C5 is occupied"),
+        "{v}"
+    );
+
+    let o = printkit(&["replay", "clone-jump-convert", "E1-D2", "A1-A4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("move 2 `A1-A4`"), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("E1-D2"),
+        "the first move is still reported"
+    );
+}
+
+#[test]
+fn replay_refuses_a_move_after_the_game_ended() {
+    let o = printkit(&[
+        "replay",
+        "predator-prey",
+        "--position",
+        "5/5/2o2/2P2/5 P 0 2 12",
+        "C2xC4",
+        "@A1",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["error"]["move"], 2);
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("over"),
+        "{v}"
+    );
+}
+
+#[test]
+fn replay_reads_a_record_file_with_comments() {
+    let dir = std::env::temp_dir().join(format!("printkit-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("sheet.txt");
+    std::fs::write(&record, "# table 2\nE1-D2 A5-B4  # two clones\n\nE5-C3\n").unwrap();
+    let o = printkit(&[
+        "replay",
+        "clone-jump-convert",
+        "--record",
+        record.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&o)["turns"], 3);
+    let missing = printkit(&[
+        "replay",
+        "clone-jump-convert",
+        "--record",
+        "/nonexistent/sheet.txt",
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("cannot read the record"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn malformed_positions_and_arguments_exit_2() {
+    let o = printkit(&["moves", "clone-jump-convert", "--position", "5/5/6/5/5 W 0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("row 3 has 6 cells, the board is 5 wide"),
+        "{}",
+        stderr(&o)
+    );
+    let o = printkit(&["perft", "freez", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("did you mean `freeze`?"),
+        "{}",
+        stderr(&o)
+    );
+    let o = printkit(&["perft", "freeze"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "a missing --depth is a usage error"
+    );
+}
+
+#[test]
+fn check_exit_codes_and_json() {
+    let ok = printkit(&["check", "fixtures/custom/clone-corner-fight.toml"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    let bad = printkit(&["check", "fixtures/invalid/wrong-converted.toml"]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = stderr(&bad);
+    assert!(
+        err.contains("fixtures/invalid/wrong-converted.toml:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("converted = [\"D4\"]"),
+        "the source line is shown: {err}"
+    );
+    assert!(err.contains('^'), "a caret points at the value: {err}");
+    let missing = printkit(&["check", "fixtures/none.toml"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let j = printkit(&["check", "--json", "fixtures/invalid/several-mistakes.toml"]);
+    assert_eq!(j.status.code(), Some(1));
+    let list = json(&j);
+    let list = list.as_array().unwrap();
+    assert!(list.len() >= 3, "every error is reported: {list:?}");
+    for d in list {
+        assert!(
+            d["file"].is_string()
+                && d["line"].is_u64()
+                && d["column"].is_u64()
+                && d["message"].is_string()
+        );
+    }
+}
+
+#[test]
+fn list_shows_the_built_in_games() {
+    let o = printkit(&["list"]);
+    assert!(o.status.success());
+    for id in ["clone-jump-convert", "predator-prey", "freeze"] {
+        assert!(stdout(&o).contains(id));
+    }
+}
