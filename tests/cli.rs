@@ -109,13 +109,13 @@ fn replay_reports_the_final_position_and_result() {
 
 #[test]
 fn replay_of_an_unfinished_game_has_null_winner() {
-    let o = printkit(&["replay", "clone-jump-convert", "E1-D2", "--json"]);
+    let o = printkit(&["replay", "clone-jump-convert", "A1-B2", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["over"], false);
     assert_eq!(v["winner"], serde_json::Value::Null);
     assert_eq!(v["reason"], serde_json::Value::Null);
-    assert_eq!(v["position"], "B3W/5/5/5/W2WB B 1");
+    assert_eq!(v["position"], "B3W/5/5/1W3/W3B B 1");
 }
 
 #[test]
@@ -140,7 +140,8 @@ fn replay_stops_at_the_first_illegal_move_with_exit_1() {
         "{v}"
     );
 
-    let o = printkit(&["replay", "clone-jump-convert", "E1-D2", "A1-A4"]);
+    // Move 2 is B's turn: A1 holds a W marker.
+    let o = printkit(&["replay", "clone-jump-convert", "A1-B2", "A1-A3"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("move 2 `A1-A4`"), "{}", stderr(&o));
     assert!(
@@ -174,7 +175,7 @@ fn replay_reads_a_record_file_with_comments() {
     let dir = std::env::temp_dir().join(format!("printkit-record-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("sheet.txt");
-    std::fs::write(&record, "# table 2\nE1-D2 A5-B4  # two clones\n\nE5-C3\n").unwrap();
+    std::fs::write(&record, "# table 2\nA1-B2 A5-B4  # two clones\n\nE5-C3\n").unwrap();
     let o = printkit(&[
         "replay",
         "clone-jump-convert",
