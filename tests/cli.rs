@@ -145,7 +145,7 @@ fn replay_stops_at_the_first_illegal_move_with_exit_1() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("move 2 `A1-A4`"), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("E1-D2"),
+        stdout(&o).contains("A1-B2"),
         "the first move is still reported"
     );
 }
