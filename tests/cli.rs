@@ -143,7 +143,7 @@ fn replay_stops_at_the_first_illegal_move_with_exit_1() {
     // Move 2 is B's turn: A1 holds a W marker.
     let o = printkit(&["replay", "clone-jump-convert", "A1-B2", "A1-A3"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("move 2 `A1-A4`"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("move 2 `A1-A3`"), "{}", stderr(&o));
     assert!(
         stdout(&o).contains("A1-B2"),
         "the first move is still reported"
