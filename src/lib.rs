@@ -1,4 +1,5 @@
 //! printkit: print-ready kits for tabletop logic games, every example checked
 //! by a rules engine before it is printed.
 pub mod cli;
+pub mod render;
 pub mod rules;
