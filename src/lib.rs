@@ -2,4 +2,5 @@
 //! by a rules engine before it is printed.
 pub mod cli;
 pub mod definition;
+pub mod render;
 pub mod rules;

@@ -1,0 +1,81 @@
+//! Writing output files so that a crash or a full disk never leaves a half
+//! written file and never destroys the previous version.
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Writes `bytes` to `path` atomically: into a temporary file in the same
+/// directory (so the rename cannot cross file systems), flushed to disk, then
+/// renamed over the target. On any error the temporary file is removed and
+/// the old `path`, if any, is untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().ok_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{} has no file name", path.display()),
+        )
+    })?;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let tmp = dir.join(format!(
+        ".{}.{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| {
+        let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)?;
+        // Persist the rename itself; not every platform lets a directory be
+        // opened, so a failure here is not an error for the caller.
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_content_and_leaves_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("printkit-atomic-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("out.pdf");
+        write_atomic(&p, b"first").unwrap();
+        write_atomic(&p, b"second").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"second");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn failure_keeps_the_old_file() {
+        let dir = std::env::temp_dir().join(format!("printkit-atomic2-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        // Renaming a file over a non-empty directory fails on every platform.
+        let target = dir.join("occupied");
+        fs::create_dir_all(target.join("inside")).unwrap();
+        assert!(write_atomic(&target, b"new").is_err());
+        assert!(target.join("inside").is_dir());
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "temporary left behind"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

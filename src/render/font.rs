@@ -1,0 +1,296 @@
+//! The one font family every kit prints with, embedded in the binary, and the
+//! few metrics text layout needs (advance widths, vertical extent, coverage).
+//!
+//! The metrics are read from the same TTF bytes the PDF embeds, so what layout
+//! measures is what the PDF viewer draws. A tiny sfnt reader (cmap, hmtx,
+//! head, hhea) is enough for that and keeps layout independent of the PDF
+//! library.
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::RenderError;
+
+/// Family name written into SVG, with fallbacks for viewers without it.
+pub const SVG_FONT_FAMILY: &str = "'DejaVu Sans', 'Verdana', 'Bitstream Vera Sans', sans-serif";
+/// Family name as the font itself spells it.
+pub const FAMILY: &str = "DejaVu Sans";
+
+static REGULAR_TTF: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans-Bold.ttf");
+
+/// A face of the kit's font family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Font {
+    Regular,
+    Bold,
+}
+
+impl Font {
+    pub const ALL: [Font; 2] = [Font::Regular, Font::Bold];
+
+    /// The embedded TTF program.
+    pub fn ttf_bytes(self) -> &'static [u8] {
+        match self {
+            Font::Regular => REGULAR_TTF,
+            Font::Bold => BOLD_TTF,
+        }
+    }
+
+    /// Fixed PDF resource name. Six capitals, because printpdf also uses the
+    /// first six characters as the subset tag (`PKFREG+DejaVuSans`), which the
+    /// PDF spec requires to be exactly six uppercase letters.
+    pub fn pdf_resource_name(self) -> &'static str {
+        match self {
+            Font::Regular => "PKFREG",
+            Font::Bold => "PKFBLD",
+        }
+    }
+
+    /// SVG `font-weight` value.
+    pub fn svg_weight(self) -> &'static str {
+        match self {
+            Font::Regular => "normal",
+            Font::Bold => "bold",
+        }
+    }
+
+    /// Parsed metrics of this face (parsed once per process).
+    pub fn metrics(self) -> Result<&'static FontMetrics, RenderError> {
+        static REGULAR: OnceLock<Result<FontMetrics, String>> = OnceLock::new();
+        static BOLD: OnceLock<Result<FontMetrics, String>> = OnceLock::new();
+        let cell = match self {
+            Font::Regular => &REGULAR,
+            Font::Bold => &BOLD,
+        };
+        cell.get_or_init(|| FontMetrics::parse(self.ttf_bytes()))
+            .as_ref()
+            .map_err(|e| RenderError::Font(format!("{self:?} face: {e}")))
+    }
+
+    /// Whether the face has a glyph for `c`.
+    pub fn covers(self, c: char) -> Result<bool, RenderError> {
+        Ok(self.metrics()?.glyph_id(c).is_some())
+    }
+
+    /// Error naming the first character of `text` this face cannot draw.
+    pub fn check_coverage(self, text: &str) -> Result<(), RenderError> {
+        let m = self.metrics()?;
+        for c in text.chars() {
+            if m.glyph_id(c).is_none() {
+                return Err(RenderError::MissingGlyph {
+                    character: c,
+                    text: text.to_string(),
+                    font: format!("{FAMILY} {self:?}"),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What layout needs from a face, in font units.
+#[derive(Debug)]
+pub struct FontMetrics {
+    pub units_per_em: u16,
+    /// hhea ascender (positive, above the baseline).
+    pub ascender: i16,
+    /// hhea descender (negative, below the baseline).
+    pub descender: i16,
+    pub line_gap: i16,
+    cmap: HashMap<u32, u16>,
+    advances: Vec<u16>,
+}
+
+impl FontMetrics {
+    /// Glyph id for a character, if the font has one. Glyph 0 is `.notdef`,
+    /// the empty box viewers draw for "missing", so it counts as missing.
+    pub fn glyph_id(&self, c: char) -> Option<u16> {
+        self.cmap.get(&(c as u32)).copied().filter(|&g| g != 0)
+    }
+
+    /// Advance width of a glyph in font units.
+    pub fn advance(&self, glyph: u16) -> u16 {
+        let i = (glyph as usize).min(self.advances.len().saturating_sub(1));
+        self.advances.get(i).copied().unwrap_or(0)
+    }
+
+    /// Width of `text` in em; errors on the first character without a glyph.
+    pub fn width_em(&self, text: &str) -> Option<f64> {
+        let mut units = 0u64;
+        for c in text.chars() {
+            units += self.advance(self.glyph_id(c)?) as u64;
+        }
+        Some(units as f64 / self.units_per_em as f64)
+    }
+
+    pub fn ascent_em(&self) -> f64 {
+        self.ascender as f64 / self.units_per_em as f64
+    }
+
+    /// Depth below the baseline in em, as a positive number.
+    pub fn descent_em(&self) -> f64 {
+        -(self.descender as f64) / self.units_per_em as f64
+    }
+
+    fn parse(data: &[u8]) -> Result<FontMetrics, String> {
+        let r = Reader(data);
+        let num_tables = r.u16(4).ok_or("truncated header")?;
+        let mut tables = HashMap::new();
+        for i in 0..num_tables as usize {
+            let rec = 12 + 16 * i;
+            let tag = data.get(rec..rec + 4).ok_or("truncated table record")?;
+            let offset = r.u32(rec + 8).ok_or("truncated table record")? as usize;
+            let length = r.u32(rec + 12).ok_or("truncated table record")? as usize;
+            tables.insert(tag.to_vec(), (offset, length));
+        }
+        let table = |tag: &[u8]| -> Result<&[u8], String> {
+            let (o, l) = tables
+                .get(tag)
+                .ok_or_else(|| format!("no {} table", String::from_utf8_lossy(tag)))?;
+            data.get(*o..o + l)
+                .ok_or_else(|| format!("{} table out of range", String::from_utf8_lossy(tag)))
+        };
+        let head = Reader(table(b"head")?);
+        let hhea = Reader(table(b"hhea")?);
+        let hmtx = Reader(table(b"hmtx")?);
+        let cmap = table(b"cmap")?;
+
+        let units_per_em = head.u16(18).ok_or("bad head")?;
+        if units_per_em == 0 {
+            return Err("unitsPerEm is 0".into());
+        }
+        let ascender = hhea.i16(4).ok_or("bad hhea")?;
+        let descender = hhea.i16(6).ok_or("bad hhea")?;
+        let line_gap = hhea.i16(8).ok_or("bad hhea")?;
+        let num_h_metrics = hhea.u16(34).ok_or("bad hhea")? as usize;
+        let advances = (0..num_h_metrics)
+            .map(|i| hmtx.u16(4 * i).ok_or("truncated hmtx"))
+            .collect::<Result<Vec<_>, _>>()?;
+        if advances.is_empty() {
+            return Err("empty hmtx".into());
+        }
+        Ok(FontMetrics {
+            units_per_em,
+            ascender,
+            descender,
+            line_gap,
+            cmap: parse_cmap(cmap)?,
+            advances,
+        })
+    }
+}
+
+/// Big-endian reads that return `None` instead of panicking on short data.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn u16(&self, at: usize) -> Option<u16> {
+        let b = self.0.get(at..at + 2)?;
+        Some(u16::from_be_bytes([b[0], b[1]]))
+    }
+    fn i16(&self, at: usize) -> Option<i16> {
+        self.u16(at).map(|v| v as i16)
+    }
+    fn u32(&self, at: usize) -> Option<u32> {
+        let b = self.0.get(at..at + 4)?;
+        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+/// Reads the Unicode cmap: format 12 (full Unicode) if present, else format 4.
+fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
+    let r = Reader(cmap);
+    let n = r.u16(2).ok_or("bad cmap")? as usize;
+    let mut best: Option<(u8, usize)> = None;
+    for i in 0..n {
+        let rec = 4 + 8 * i;
+        let platform = r.u16(rec).ok_or("bad cmap record")?;
+        let encoding = r.u16(rec + 2).ok_or("bad cmap record")?;
+        let offset = r.u32(rec + 4).ok_or("bad cmap record")? as usize;
+        let format = r.u16(offset).ok_or("bad cmap subtable")?;
+        let rank = match (platform, encoding, format) {
+            (3, 10, 12) | (0, _, 12) => 2,
+            (3, 1, 4) | (0, _, 4) => 1,
+            _ => continue,
+        };
+        if best.is_none_or(|(b, _)| rank > b) {
+            best = Some((rank, offset));
+        }
+    }
+    let (rank, offset) = best.ok_or("no Unicode cmap subtable")?;
+    let sub = Reader(&cmap[offset..]);
+    let mut map = HashMap::new();
+    if rank == 2 {
+        let groups = sub.u32(12).ok_or("bad cmap 12")? as usize;
+        for g in 0..groups {
+            let at = 16 + 12 * g;
+            let start = sub.u32(at).ok_or("bad cmap 12 group")?;
+            let end = sub.u32(at + 4).ok_or("bad cmap 12 group")?;
+            let glyph = sub.u32(at + 8).ok_or("bad cmap 12 group")?;
+            if end < start || end - start > 0x10FFFF {
+                return Err("bad cmap 12 range".into());
+            }
+            for c in start..=end {
+                map.insert(c, (glyph + (c - start)) as u16);
+            }
+        }
+    } else {
+        let seg_count = (sub.u16(6).ok_or("bad cmap 4")? / 2) as usize;
+        let ends = 14;
+        let starts = ends + 2 * seg_count + 2;
+        let deltas = starts + 2 * seg_count;
+        let range_offsets = deltas + 2 * seg_count;
+        for s in 0..seg_count {
+            let end = sub.u16(ends + 2 * s).ok_or("bad cmap 4")?;
+            let start = sub.u16(starts + 2 * s).ok_or("bad cmap 4")?;
+            let delta = sub.u16(deltas + 2 * s).ok_or("bad cmap 4")?;
+            let ro_at = range_offsets + 2 * s;
+            let ro = sub.u16(ro_at).ok_or("bad cmap 4")?;
+            if start > end {
+                continue;
+            }
+            for c in start..=end {
+                if c == 0xFFFF {
+                    break;
+                }
+                let glyph = if ro == 0 {
+                    c.wrapping_add(delta)
+                } else {
+                    let at = ro_at + ro as usize + 2 * (c - start) as usize;
+                    match sub.u16(at) {
+                        Some(0) | None => 0,
+                        Some(g) => g.wrapping_add(delta),
+                    }
+                };
+                map.insert(c as u32, glyph);
+            }
+        }
+    }
+    Ok(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_faces_cover_the_kit_characters() {
+        for f in Font::ALL {
+            f.check_coverage("Aa→–×✓©‘’“”…·↑↓←⊕").unwrap();
+        }
+    }
+
+    #[test]
+    fn unknown_character_is_reported_by_name() {
+        let err = Font::Regular.check_coverage("ok \u{1F600}").unwrap_err();
+        assert!(err.to_string().contains('\u{1F600}'), "{err}");
+    }
+
+    #[test]
+    fn widths_are_plausible() {
+        let m = Font::Regular.metrics().unwrap();
+        let w = m.width_em("MMMM").unwrap();
+        assert!(w > 3.0 && w < 4.5, "{w}");
+        assert!(m.ascent_em() > 0.7 && m.descent_em() > 0.1);
+    }
+}

@@ -1,0 +1,108 @@
+//! The drawing core: a device-independent page model in millimetres, text
+//! layout with real font metrics, and two thin back ends (PDF, SVG).
+//!
+//! Layout code (the board page, and later rules sheets, tokens, keys) builds
+//! [`Page`]s; [`pdf::write_pdf`] and [`svg::page_to_svg`] only translate them.
+//! Millimetres are used everywhere; the PDF back end converts to points once.
+pub mod board;
+pub mod font;
+pub mod model;
+pub mod pdf;
+pub mod svg;
+pub mod templates;
+pub mod text;
+
+mod atomic;
+
+pub use atomic::write_atomic;
+pub use font::Font;
+pub use model::{
+    Align, Colour, Fill, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm, Stroke,
+    TextRun,
+};
+pub use pdf::DocMeta;
+pub use templates::{Orientation, Paper, Style, Templates};
+
+use std::fmt;
+
+/// Everything that can go wrong while drawing or writing pages.
+#[derive(Debug)]
+pub enum RenderError {
+    /// The font cannot draw a character of a text.
+    MissingGlyph {
+        character: char,
+        text: String,
+        font: String,
+    },
+    /// The embedded font could not be read.
+    Font(String),
+    /// Text does not fit the box it must be printed in.
+    Overflow(String),
+    /// A template file is missing, malformed or out of range.
+    Template(String),
+    /// The thing to draw is invalid (e.g. a piece off the board).
+    Spec(String),
+    /// The PDF library failed.
+    Pdf(String),
+    Io(std::io::Error),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::MissingGlyph {
+                character,
+                text,
+                font,
+            } => write!(
+                f,
+                "the font {font} has no glyph for {character:?} (U+{:04X}) in the text {text:?}",
+                *character as u32
+            ),
+            RenderError::Font(m) => write!(f, "font error: {m}"),
+            RenderError::Overflow(m) => write!(f, "text does not fit: {m}"),
+            RenderError::Template(m) => write!(f, "template error: {m}"),
+            RenderError::Spec(m) => write!(f, "invalid drawing: {m}"),
+            RenderError::Pdf(m) => write!(f, "PDF error: {m}"),
+            RenderError::Io(e) => write!(f, "I/O error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+impl From<std::io::Error> for RenderError {
+    fn from(e: std::io::Error) -> Self {
+        RenderError::Io(e)
+    }
+}
+
+/// Checks a page before it is written: every character has a glyph, no text
+/// runs out of its box, and nothing is painted outside `printable` (if given).
+pub fn check_page(page: &Page, printable: Option<RectMm>) -> Result<(), RenderError> {
+    let mut runs = Vec::new();
+    for item in &page.items {
+        item.for_each_text(&mut |t| runs.push(t));
+    }
+    for r in &runs {
+        r.font.check_coverage(&r.text)?;
+    }
+    if let Some(r) = text::overflows(page)?.first() {
+        return Err(RenderError::Overflow(format!(
+            "{:?} runs out of its {:.1} × {:.1} mm box",
+            r.text, r.bounds.width, r.bounds.height
+        )));
+    }
+    if let Some(area) = printable {
+        for item in &page.items {
+            if let Some(b) = item.ink_bounds()? {
+                if !area.contains_rect(&b, 1e-6) {
+                    return Err(RenderError::Spec(format!(
+                        "an element painted at {b:?} leaves the printable area {area:?}"
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,584 @@
+//! The device-independent page model. Everything is in millimetres, origin at
+//! the page's top-left corner, y growing downwards. Layout code builds pages
+//! out of these items; the PDF and SVG back ends only translate them.
+use serde::{Deserialize, Deserializer};
+
+use super::font::Font;
+use super::RenderError;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointMm {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl PointMm {
+    pub const fn new(x: f64, y: f64) -> Self {
+        PointMm { x, y }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SizeMm {
+    pub width: f64,
+    pub height: f64,
+}
+
+/// An axis-aligned rectangle: top-left corner plus size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RectMm {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl RectMm {
+    pub const fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
+        RectMm {
+            x,
+            y,
+            width,
+            height,
+        }
+    }
+    pub fn right(&self) -> f64 {
+        self.x + self.width
+    }
+    pub fn bottom(&self) -> f64 {
+        self.y + self.height
+    }
+    pub fn centre(&self) -> PointMm {
+        PointMm::new(self.x + self.width / 2.0, self.y + self.height / 2.0)
+    }
+    /// Grown by `d` on every side (shrunk if negative).
+    pub fn inflate(&self, d: f64) -> RectMm {
+        RectMm::new(
+            self.x - d,
+            self.y - d,
+            self.width + 2.0 * d,
+            self.height + 2.0 * d,
+        )
+    }
+    pub fn union(&self, o: &RectMm) -> RectMm {
+        let x = self.x.min(o.x);
+        let y = self.y.min(o.y);
+        RectMm::new(
+            x,
+            y,
+            self.right().max(o.right()) - x,
+            self.bottom().max(o.bottom()) - y,
+        )
+    }
+    pub fn intersect(&self, o: &RectMm) -> Option<RectMm> {
+        let x = self.x.max(o.x);
+        let y = self.y.max(o.y);
+        let r = self.right().min(o.right());
+        let b = self.bottom().min(o.bottom());
+        (r >= x && b >= y).then(|| RectMm::new(x, y, r - x, b - y))
+    }
+    /// Whether `o` lies inside this rectangle, allowing `tol` mm of slack.
+    pub fn contains_rect(&self, o: &RectMm, tol: f64) -> bool {
+        o.x >= self.x - tol
+            && o.y >= self.y - tol
+            && o.right() <= self.right() + tol
+            && o.bottom() <= self.bottom() + tol
+    }
+    pub fn corners(&self) -> [PointMm; 4] {
+        [
+            PointMm::new(self.x, self.y),
+            PointMm::new(self.right(), self.y),
+            PointMm::new(self.right(), self.bottom()),
+            PointMm::new(self.x, self.bottom()),
+        ]
+    }
+}
+
+/// An sRGB colour. In TOML it is written `"#rrggbb"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Colour {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+}
+
+impl Colour {
+    pub const BLACK: Colour = Colour::rgb(0, 0, 0);
+    pub const WHITE: Colour = Colour::rgb(255, 255, 255);
+
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Self {
+        Colour { r, g, b }
+    }
+
+    pub fn parse_hex(s: &str) -> Result<Colour, RenderError> {
+        let bad = || RenderError::Template(format!("colour {s:?} is not of the form \"#rrggbb\""));
+        let hex = s.strip_prefix('#').ok_or_else(bad)?;
+        if hex.len() != 6 || !hex.is_ascii() {
+            return Err(bad());
+        }
+        let c = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|_| bad());
+        Ok(Colour::rgb(c(0)?, c(2)?, c(4)?))
+    }
+
+    pub fn hex(&self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+
+    /// Perceived lightness 0..1 (Rec. 601 luma), what a greyscale print shows.
+    pub fn luma(&self) -> f64 {
+        (0.299 * self.r as f64 + 0.587 * self.g as f64 + 0.114 * self.b as f64) / 255.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Colour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Colour::parse_hex(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stroke {
+    pub width_mm: f64,
+    pub colour: Colour,
+    /// Dash pattern (dash, gap, ...) in mm; empty means solid.
+    pub dash_mm: Vec<f64>,
+}
+
+impl Stroke {
+    pub fn solid(width_mm: f64, colour: Colour) -> Self {
+        Stroke {
+            width_mm,
+            colour,
+            dash_mm: Vec::new(),
+        }
+    }
+    pub fn dashed(width_mm: f64, colour: Colour, dash_mm: &[f64]) -> Self {
+        Stroke {
+            width_mm,
+            colour,
+            dash_mm: dash_mm.to_vec(),
+        }
+    }
+}
+
+/// Parallel lines filling a shape. The lines are computed in the model
+/// (`Shape::hatch_segments`) so PDF and SVG draw exactly the same strokes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hatch {
+    pub background: Option<Colour>,
+    pub colour: Colour,
+    pub spacing_mm: f64,
+    pub angle_deg: f64,
+    pub line_mm: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fill {
+    Solid(Colour),
+    Hatch(Hatch),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PathCmd {
+    MoveTo(PointMm),
+    LineTo(PointMm),
+    CubicTo(PointMm, PointMm, PointMm),
+    Close,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Line {
+        from: PointMm,
+        to: PointMm,
+    },
+    Rect(RectMm),
+    Circle {
+        centre: PointMm,
+        radius_mm: f64,
+    },
+    /// A closed polygon.
+    Polygon(Vec<PointMm>),
+    Path(Vec<PathCmd>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// One line of text. `anchor.x` is the left edge, centre or right edge
+/// depending on `align`; `anchor.y` is the baseline. `bounds` is the box
+/// the text was laid out to fit in; [`super::text::overflows`] checks it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextRun {
+    pub text: String,
+    pub font: Font,
+    pub size_pt: f64,
+    pub align: Align,
+    pub anchor: PointMm,
+    pub bounds: RectMm,
+    pub colour: Colour,
+}
+
+/// A named, optionally clipped, list of items (an SVG `<g id=...>`).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Group {
+    pub id: Option<String>,
+    pub clip: Option<RectMm>,
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Shape {
+        shape: Shape,
+        stroke: Option<Stroke>,
+        fill: Option<Fill>,
+    },
+    Text(TextRun),
+    Group(Group),
+}
+
+impl Item {
+    pub fn line(from: PointMm, to: PointMm, stroke: Stroke) -> Item {
+        Item::Shape {
+            shape: Shape::Line { from, to },
+            stroke: Some(stroke),
+            fill: None,
+        }
+    }
+    pub fn rect(rect: RectMm, stroke: Option<Stroke>, fill: Option<Fill>) -> Item {
+        Item::Shape {
+            shape: Shape::Rect(rect),
+            stroke,
+            fill,
+        }
+    }
+    pub fn circle(
+        centre: PointMm,
+        radius_mm: f64,
+        stroke: Option<Stroke>,
+        fill: Option<Fill>,
+    ) -> Item {
+        Item::Shape {
+            shape: Shape::Circle { centre, radius_mm },
+            stroke,
+            fill,
+        }
+    }
+    pub fn polygon(points: Vec<PointMm>, stroke: Option<Stroke>, fill: Option<Fill>) -> Item {
+        Item::Shape {
+            shape: Shape::Polygon(points),
+            stroke,
+            fill,
+        }
+    }
+    pub fn group(id: Option<&str>, items: Vec<Item>) -> Item {
+        Item::Group(Group {
+            id: id.map(str::to_string),
+            clip: None,
+            items,
+        })
+    }
+
+    /// The same item moved by (dx, dy).
+    pub fn translated(&self, dx: f64, dy: f64) -> Item {
+        let p = |p: &PointMm| PointMm::new(p.x + dx, p.y + dy);
+        let r = |r: &RectMm| RectMm::new(r.x + dx, r.y + dy, r.width, r.height);
+        match self {
+            Item::Shape {
+                shape,
+                stroke,
+                fill,
+            } => Item::Shape {
+                shape: match shape {
+                    Shape::Line { from, to } => Shape::Line {
+                        from: p(from),
+                        to: p(to),
+                    },
+                    Shape::Rect(rect) => Shape::Rect(r(rect)),
+                    Shape::Circle { centre, radius_mm } => Shape::Circle {
+                        centre: p(centre),
+                        radius_mm: *radius_mm,
+                    },
+                    Shape::Polygon(pts) => Shape::Polygon(pts.iter().map(p).collect()),
+                    Shape::Path(cmds) => Shape::Path(
+                        cmds.iter()
+                            .map(|c| match c {
+                                PathCmd::MoveTo(a) => PathCmd::MoveTo(p(a)),
+                                PathCmd::LineTo(a) => PathCmd::LineTo(p(a)),
+                                PathCmd::CubicTo(a, b, c) => PathCmd::CubicTo(p(a), p(b), p(c)),
+                                PathCmd::Close => PathCmd::Close,
+                            })
+                            .collect(),
+                    ),
+                },
+                stroke: stroke.clone(),
+                fill: fill.clone(),
+            },
+            Item::Text(t) => Item::Text(TextRun {
+                anchor: p(&t.anchor),
+                bounds: r(&t.bounds),
+                ..t.clone()
+            }),
+            Item::Group(g) => Item::Group(Group {
+                id: g.id.clone(),
+                clip: g.clip.as_ref().map(r),
+                items: g.items.iter().map(|i| i.translated(dx, dy)).collect(),
+            }),
+        }
+    }
+
+    /// The area this item can paint on, including half the stroke width and
+    /// the clip of enclosing groups. `None` for items that paint nothing.
+    pub fn ink_bounds(&self) -> Result<Option<RectMm>, RenderError> {
+        Ok(match self {
+            Item::Shape { shape, stroke, .. } => {
+                let half = stroke.as_ref().map_or(0.0, |s| s.width_mm / 2.0);
+                shape.geometry_bounds().map(|b| b.inflate(half))
+            }
+            Item::Text(t) => Some(super::text::ink_box(t)?),
+            Item::Group(g) => {
+                let mut acc: Option<RectMm> = None;
+                for i in &g.items {
+                    if let Some(b) = i.ink_bounds()? {
+                        acc = Some(acc.map_or(b, |a| a.union(&b)));
+                    }
+                }
+                match (acc, g.clip) {
+                    (Some(a), Some(c)) => a.intersect(&c),
+                    (a, _) => a,
+                }
+            }
+        })
+    }
+
+    /// Calls `f` for every text run inside this item, depth first.
+    pub fn for_each_text<'a>(&'a self, f: &mut dyn FnMut(&'a TextRun)) {
+        match self {
+            Item::Text(t) => f(t),
+            Item::Group(g) => g.items.iter().for_each(|i| i.for_each_text(f)),
+            Item::Shape { .. } => {}
+        }
+    }
+
+    /// Finds the group with this id, depth first.
+    pub fn find_group(&self, id: &str) -> Option<&Group> {
+        match self {
+            Item::Group(g) if g.id.as_deref() == Some(id) => Some(g),
+            Item::Group(g) => g.items.iter().find_map(|i| i.find_group(id)),
+            _ => None,
+        }
+    }
+}
+
+impl Shape {
+    /// Bounds of the geometry itself, without stroke.
+    pub fn geometry_bounds(&self) -> Option<RectMm> {
+        let pts: Vec<PointMm> = match self {
+            Shape::Line { from, to } => vec![*from, *to],
+            Shape::Rect(r) => r.corners().to_vec(),
+            Shape::Circle { centre, radius_mm } => {
+                return Some(RectMm::new(
+                    centre.x - radius_mm,
+                    centre.y - radius_mm,
+                    2.0 * radius_mm,
+                    2.0 * radius_mm,
+                ))
+            }
+            Shape::Polygon(p) => p.clone(),
+            // Control points bound a cubic, so this is a safe (outer) box.
+            Shape::Path(cmds) => cmds
+                .iter()
+                .flat_map(|c| match c {
+                    PathCmd::MoveTo(a) | PathCmd::LineTo(a) => vec![*a],
+                    PathCmd::CubicTo(a, b, c) => vec![*a, *b, *c],
+                    PathCmd::Close => vec![],
+                })
+                .collect(),
+        };
+        let first = pts.first()?;
+        let mut r = RectMm::new(first.x, first.y, 0.0, 0.0);
+        for p in &pts[1..] {
+            r = r.union(&RectMm::new(p.x, p.y, 0.0, 0.0));
+        }
+        Some(r)
+    }
+
+    /// Closed outlines of the shape as polylines (curves flattened), used to
+    /// clip hatch lines.
+    fn outlines(&self) -> Vec<Vec<PointMm>> {
+        match self {
+            Shape::Line { .. } => vec![],
+            Shape::Rect(r) => vec![r.corners().to_vec()],
+            Shape::Circle { centre, radius_mm } => vec![(0..72)
+                .map(|i| {
+                    let a = i as f64 * std::f64::consts::TAU / 72.0;
+                    PointMm::new(
+                        centre.x + radius_mm * a.cos(),
+                        centre.y + radius_mm * a.sin(),
+                    )
+                })
+                .collect()],
+            Shape::Polygon(p) => vec![p.clone()],
+            Shape::Path(cmds) => {
+                let mut rings = Vec::new();
+                let mut cur: Vec<PointMm> = Vec::new();
+                for c in cmds {
+                    match c {
+                        PathCmd::MoveTo(a) => {
+                            if cur.len() > 2 {
+                                rings.push(std::mem::take(&mut cur));
+                            }
+                            cur = vec![*a];
+                        }
+                        PathCmd::LineTo(a) => cur.push(*a),
+                        PathCmd::CubicTo(b, c2, d) => {
+                            let a = cur.last().copied().unwrap_or(*b);
+                            for i in 1..=16 {
+                                let t = i as f64 / 16.0;
+                                let u = 1.0 - t;
+                                let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+                                cur.push(PointMm::new(
+                                    w[0] * a.x + w[1] * b.x + w[2] * c2.x + w[3] * d.x,
+                                    w[0] * a.y + w[1] * b.y + w[2] * c2.y + w[3] * d.y,
+                                ));
+                            }
+                        }
+                        PathCmd::Close => {
+                            if cur.len() > 2 {
+                                rings.push(std::mem::take(&mut cur));
+                            }
+                        }
+                    }
+                }
+                if cur.len() > 2 {
+                    rings.push(cur);
+                }
+                rings
+            }
+        }
+    }
+
+    /// The hatch lines of this shape as segments, clipped to the shape
+    /// (even-odd rule). Lines sit at multiples of the spacing measured from
+    /// the page origin, so neighbouring hatched shapes line up.
+    pub fn hatch_segments(&self, hatch: &Hatch) -> Vec<(PointMm, PointMm)> {
+        if !(hatch.spacing_mm.is_finite() && hatch.spacing_mm > 0.01) {
+            return Vec::new();
+        }
+        let (s, c) = hatch.angle_deg.to_radians().sin_cos();
+        // Rotate into a frame where the hatch lines are horizontal.
+        let to_local = |p: &PointMm| PointMm::new(p.x * c + p.y * s, -p.x * s + p.y * c);
+        let to_page = |p: PointMm| PointMm::new(p.x * c - p.y * s, p.x * s + p.y * c);
+        let rings: Vec<Vec<PointMm>> = self
+            .outlines()
+            .iter()
+            .map(|r| r.iter().map(to_local).collect())
+            .collect();
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in rings.iter().flatten() {
+            lo = lo.min(p.y);
+            hi = hi.max(p.y);
+        }
+        if !lo.is_finite() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut k = (lo / hatch.spacing_mm).ceil() as i64;
+        // Bounded loop: a hatch never needs more than a few thousand lines.
+        let mut guard = 0;
+        while (k as f64) * hatch.spacing_mm <= hi && guard < 10_000 {
+            guard += 1;
+            let y = k as f64 * hatch.spacing_mm;
+            k += 1;
+            let mut xs = Vec::new();
+            for ring in &rings {
+                for i in 0..ring.len() {
+                    let a = ring[i];
+                    let b = ring[(i + 1) % ring.len()];
+                    // Half-open rule so a vertex on the line counts once.
+                    if (a.y <= y) != (b.y <= y) {
+                        xs.push(a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x));
+                    }
+                }
+            }
+            xs.sort_by(|a, b| a.total_cmp(b));
+            for pair in xs.chunks_exact(2) {
+                if pair[1] - pair[0] > 1e-9 {
+                    out.push((
+                        to_page(PointMm::new(pair[0], y)),
+                        to_page(PointMm::new(pair[1], y)),
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// One page: its paper size and what is drawn on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    pub size_mm: SizeMm,
+    pub items: Vec<Item>,
+}
+
+impl Page {
+    pub fn new(size_mm: SizeMm) -> Self {
+        Page {
+            size_mm,
+            items: Vec::new(),
+        }
+    }
+
+    /// Bounds of everything painted on the page.
+    pub fn ink_bounds(&self) -> Result<Option<RectMm>, RenderError> {
+        Item::group(None, self.items.clone()).ink_bounds()
+    }
+
+    pub fn find_group(&self, id: &str) -> Option<&Group> {
+        self.items.iter().find_map(|i| i.find_group(id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hatch_of_a_square_stays_inside_it() {
+        let sq = Shape::Rect(RectMm::new(10.0, 10.0, 20.0, 20.0));
+        let h = Hatch {
+            background: None,
+            colour: Colour::BLACK,
+            spacing_mm: 2.0,
+            angle_deg: 45.0,
+            line_mm: 0.2,
+        };
+        let segs = sq.hatch_segments(&h);
+        assert!(segs.len() > 10);
+        for (a, b) in segs {
+            for p in [a, b] {
+                assert!(
+                    p.x > 9.999 && p.x < 30.001 && p.y > 9.999 && p.y < 30.001,
+                    "{p:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn colours_parse_and_reject() {
+        assert_eq!(
+            Colour::parse_hex("#ff8000").unwrap(),
+            Colour::rgb(255, 128, 0)
+        );
+        assert!(Colour::parse_hex("ff8000").is_err());
+        assert!(Colour::parse_hex("#ff80").is_err());
+    }
+}

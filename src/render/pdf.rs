@@ -1,0 +1,499 @@
+//! PDF back end. Pages are translated to printpdf operations (the only place
+//! millimetres become points), serialised by printpdf with subset fonts, then
+//! finished with lopdf: PDF 1.6, `/PrintScaling /None`, a fixed Info
+//! dictionary and a content-derived `/ID`, so the bytes are the same on
+//! every run and every machine.
+use std::sync::OnceLock;
+
+use lopdf::{Dictionary, Object, StringFormat};
+use printpdf::{
+    Color, FontId, Line, LineDashPattern, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
+    PdfFont, PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon,
+    PolygonRing, Pt, Rect, Rgb, TextItem, TextMatrix, WindingOrder,
+};
+
+use super::font::Font;
+use super::model::{Align, Colour, Fill, Item, Page, PathCmd, PointMm, Shape, Stroke};
+use super::text;
+use super::RenderError;
+
+/// 2000-01-01T00:00:00Z: the date written when `SOURCE_DATE_EPOCH` is unset.
+pub const FIXED_EPOCH: i64 = 946_684_800;
+
+/// Document information written into the PDF's Info dictionary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocMeta {
+    pub title: String,
+    pub subject: String,
+    /// Creation/modification time, seconds since 1970 (UTC).
+    pub date_epoch: i64,
+}
+
+impl DocMeta {
+    /// Metadata dated from `SOURCE_DATE_EPOCH` if set (and valid), else
+    /// from [`FIXED_EPOCH`]: never from the clock, so builds reproduce.
+    pub fn new(title: &str, subject: &str) -> DocMeta {
+        DocMeta {
+            title: title.to_string(),
+            subject: subject.to_string(),
+            date_epoch: epoch_from(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref()),
+        }
+    }
+}
+
+/// The date to stamp given the value of `SOURCE_DATE_EPOCH`.
+pub fn epoch_from(var: Option<&str>) -> i64 {
+    var.and_then(|v| v.trim().parse::<i64>().ok())
+        // Dates before 1970 or after 9999 cannot be written as PDF dates.
+        .filter(|v| (0..253_402_300_800).contains(v))
+        .unwrap_or(FIXED_EPOCH)
+}
+
+/// `D:YYYYMMDDHHmmSSZ`, always the same length so changing the date never
+/// moves any other byte of the file.
+pub fn pdf_date(epoch: i64) -> String {
+    let days = epoch.div_euclid(86_400);
+    let secs = epoch.rem_euclid(86_400);
+    // Civil-from-days (Howard Hinnant's algorithm), proleptic Gregorian.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "D:{y:04}{m:02}{d:02}{:02}{:02}{:02}Z",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    )
+}
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// Millimetres to points, rounded to 1/1000 pt (0.35 µm) so the content
+/// stream stays short and the numbers stable.
+fn pt(mm: f64) -> f32 {
+    ((mm * PT_PER_MM * 1000.0).round() / 1000.0) as f32
+}
+
+/// Page box size in points, rounded to 1/10000 pt: A4 is 595.2756 × 841.8898,
+/// US Letter exactly 612 × 792.
+pub fn page_size_pt(width_mm: f64, height_mm: f64) -> (f32, f32) {
+    let r = |mm: f64| ((mm * PT_PER_MM * 10_000.0).round() / 10_000.0) as f32;
+    (r(width_mm), r(height_mm))
+}
+
+fn rgb(c: Colour) -> Color {
+    Color::Rgb(Rgb {
+        r: c.r as f32 / 255.0,
+        g: c.g as f32 / 255.0,
+        b: c.b as f32 / 255.0,
+        icc_profile: None,
+    })
+}
+
+/// Converts model coordinates (mm, y down) to PDF points (y up).
+struct Flip {
+    height_mm: f64,
+}
+
+impl Flip {
+    fn point(&self, p: PointMm) -> Point {
+        Point {
+            x: Pt(pt(p.x)),
+            y: Pt(pt(self.height_mm - p.y)),
+        }
+    }
+    fn lp(&self, p: PointMm, bezier: bool) -> LinePoint {
+        LinePoint {
+            p: self.point(p),
+            bezier,
+        }
+    }
+    fn rect(&self, r: &super::model::RectMm, mode: PaintMode) -> Rect {
+        Rect {
+            x: Pt(pt(r.x)),
+            y: Pt(pt(self.height_mm - r.bottom())),
+            width: Pt(pt(r.width)),
+            height: Pt(pt(r.height)),
+            mode: Some(mode),
+            winding_order: Some(WindingOrder::NonZero),
+        }
+    }
+}
+
+fn set_stroke(ops: &mut Vec<Op>, s: &Stroke) {
+    ops.push(Op::SetOutlineColor { col: rgb(s.colour) });
+    ops.push(Op::SetOutlineThickness {
+        pt: Pt(pt(s.width_mm)),
+    });
+    let dash: Vec<f32> = s.dash_mm.iter().map(|d| pt(*d)).collect();
+    ops.push(Op::SetLineDashPattern {
+        dash: LineDashPattern::new(0.0, &dash),
+    });
+}
+
+/// The shape's outline as rings of (point, is-bezier-control) for printpdf.
+fn rings(shape: &Shape, f: &Flip) -> Vec<(Vec<LinePoint>, bool)> {
+    match shape {
+        Shape::Line { from, to } => vec![(vec![f.lp(*from, false), f.lp(*to, false)], false)],
+        Shape::Rect(r) => vec![(r.corners().iter().map(|p| f.lp(*p, false)).collect(), true)],
+        Shape::Polygon(pts) => vec![(pts.iter().map(|p| f.lp(*p, false)).collect(), true)],
+        Shape::Circle { centre, radius_mm } => {
+            // Four cubic quarter-arcs; kappa places the control points.
+            let k = 0.552_284_75 * radius_mm;
+            let (cx, cy, r) = (centre.x, centre.y, *radius_mm);
+            let p = PointMm::new;
+            let pts = vec![
+                f.lp(p(cx + r, cy), false),
+                f.lp(p(cx + r, cy + k), true),
+                f.lp(p(cx + k, cy + r), true),
+                f.lp(p(cx, cy + r), false),
+                f.lp(p(cx - k, cy + r), true),
+                f.lp(p(cx - r, cy + k), true),
+                f.lp(p(cx - r, cy), false),
+                f.lp(p(cx - r, cy - k), true),
+                f.lp(p(cx - k, cy - r), true),
+                f.lp(p(cx, cy - r), false),
+                f.lp(p(cx + k, cy - r), true),
+                f.lp(p(cx + r, cy - k), true),
+                f.lp(p(cx + r, cy), false),
+            ];
+            vec![(pts, true)]
+        }
+        Shape::Path(cmds) => {
+            let mut out = Vec::new();
+            let mut cur: Vec<LinePoint> = Vec::new();
+            for c in cmds {
+                match c {
+                    PathCmd::MoveTo(a) => {
+                        if cur.len() > 1 {
+                            out.push((std::mem::take(&mut cur), false));
+                        }
+                        cur = vec![f.lp(*a, false)];
+                    }
+                    PathCmd::LineTo(a) => cur.push(f.lp(*a, false)),
+                    PathCmd::CubicTo(a, b, c) => {
+                        cur.push(f.lp(*a, true));
+                        cur.push(f.lp(*b, true));
+                        cur.push(f.lp(*c, false));
+                    }
+                    PathCmd::Close => {
+                        if cur.len() > 1 {
+                            out.push((std::mem::take(&mut cur), true));
+                        }
+                    }
+                }
+            }
+            if cur.len() > 1 {
+                out.push((cur, false));
+            }
+            out
+        }
+    }
+}
+
+fn fill_shape(ops: &mut Vec<Op>, shape: &Shape, f: &Flip, colour: Colour) {
+    if matches!(shape, Shape::Line { .. }) {
+        return;
+    }
+    ops.push(Op::SetFillColor { col: rgb(colour) });
+    if let Shape::Rect(r) = shape {
+        ops.push(Op::DrawRectangle {
+            rectangle: f.rect(r, PaintMode::Fill),
+        });
+        return;
+    }
+    let polygon = Polygon {
+        rings: rings(shape, f)
+            .into_iter()
+            .map(|(points, _)| PolygonRing { points })
+            .collect(),
+        mode: PaintMode::Fill,
+        winding_order: WindingOrder::NonZero,
+    };
+    ops.push(Op::DrawPolygon { polygon });
+}
+
+fn stroke_shape(ops: &mut Vec<Op>, shape: &Shape, f: &Flip, s: &Stroke) {
+    set_stroke(ops, s);
+    if let Shape::Rect(r) = shape {
+        ops.push(Op::DrawRectangle {
+            rectangle: f.rect(r, PaintMode::Stroke),
+        });
+        return;
+    }
+    for (points, is_closed) in rings(shape, f) {
+        ops.push(Op::DrawLine {
+            line: Line { points, is_closed },
+        });
+    }
+}
+
+/// PDF names allow few characters unescaped; keep marker ids plain.
+fn marker_name(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn emit(item: &Item, f: &Flip, ops: &mut Vec<Op>) -> Result<(), RenderError> {
+    match item {
+        Item::Shape {
+            shape,
+            stroke,
+            fill,
+        } => {
+            match fill {
+                Some(Fill::Solid(c)) => fill_shape(ops, shape, f, *c),
+                Some(Fill::Hatch(h)) => {
+                    if let Some(bg) = h.background {
+                        fill_shape(ops, shape, f, bg);
+                    }
+                    let hs = Stroke::solid(h.line_mm, h.colour);
+                    set_stroke(ops, &hs);
+                    for (a, b) in shape.hatch_segments(h) {
+                        ops.push(Op::DrawLine {
+                            line: Line {
+                                points: vec![f.lp(a, false), f.lp(b, false)],
+                                is_closed: false,
+                            },
+                        });
+                    }
+                }
+                None => {}
+            }
+            if let Some(s) = stroke {
+                stroke_shape(ops, shape, f, s);
+            }
+        }
+        Item::Text(t) => {
+            t.font.check_coverage(&t.text)?;
+            let w = text::measure(&t.text, t.font, t.size_pt)?;
+            let left = match t.align {
+                Align::Left => t.anchor.x,
+                Align::Centre => t.anchor.x - w / 2.0,
+                Align::Right => t.anchor.x - w,
+            };
+            let origin = f.point(PointMm::new(left, t.anchor.y));
+            ops.push(Op::SetFillColor { col: rgb(t.colour) });
+            ops.push(Op::StartTextSection);
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::External(FontId(t.font.pdf_resource_name().to_string())),
+                size: Pt(((t.size_pt * 1000.0).round() / 1000.0) as f32),
+            });
+            ops.push(Op::SetTextMatrix {
+                matrix: TextMatrix::Translate(origin.x, origin.y),
+            });
+            ops.push(Op::ShowText {
+                items: vec![TextItem::Text(t.text.clone())],
+            });
+            ops.push(Op::EndTextSection);
+        }
+        Item::Group(g) => {
+            if let Some(id) = &g.id {
+                // A marker lets tests (and people) find named groups in the
+                // content stream, e.g. the board frame.
+                ops.push(Op::Marker {
+                    id: marker_name(id),
+                });
+            }
+            ops.push(Op::SaveGraphicsState);
+            if let Some(c) = &g.clip {
+                ops.push(Op::DrawRectangle {
+                    rectangle: f.rect(c, PaintMode::Clip),
+                });
+            }
+            for i in &g.items {
+                emit(i, f, ops)?;
+            }
+            ops.push(Op::RestoreGraphicsState);
+        }
+    }
+    Ok(())
+}
+
+/// The two faces, parsed once for the PDF library.
+fn parsed_fonts() -> Result<&'static [(Font, ParsedFont)], RenderError> {
+    static CELL: OnceLock<Result<Vec<(Font, ParsedFont)>, String>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        Font::ALL
+            .iter()
+            .map(|&f| {
+                let mut warnings = Vec::new();
+                ParsedFont::from_bytes(f.ttf_bytes(), 0, &mut warnings)
+                    .map(|p| (f, p))
+                    .ok_or_else(|| format!("printpdf cannot parse the {f:?} face: {warnings:?}"))
+            })
+            .collect()
+    })
+    .as_deref()
+    .map_err(|e| RenderError::Font(e.clone()))
+}
+
+fn pdf_text(s: &str) -> Object {
+    // Text strings: UTF-16BE with BOM covers every character of a title.
+    let mut bytes = vec![0xFE, 0xFF];
+    for u in s.encode_utf16() {
+        bytes.extend_from_slice(&u.to_be_bytes());
+    }
+    Object::String(bytes, StringFormat::Hexadecimal)
+}
+
+/// 128-bit FNV-1a (two 64-bit lanes with different seeds); not
+/// cryptographic, only a stable fingerprint of the content for `/ID`.
+fn fingerprint(bytes: &[u8]) -> Vec<u8> {
+    let mut a: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut b: u64 = 0x6c62_272e_07bb_0142;
+    for &x in bytes {
+        a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        b = (b ^ x as u64)
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(5);
+    }
+    [a.to_be_bytes(), b.to_be_bytes()].concat()
+}
+
+/// Renders pages to the bytes of one PDF file.
+pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
+    if pages.is_empty() {
+        return Err(RenderError::Spec("a PDF needs at least one page".into()));
+    }
+    let mut doc = PdfDocument::new(&meta.title);
+    for (font, parsed) in parsed_fonts()? {
+        doc.resources.fonts.map.insert(
+            FontId(font.pdf_resource_name().to_string()),
+            PdfFont::new(parsed.clone()),
+        );
+    }
+    for page in pages {
+        let (w, h) = (page.size_mm.width, page.size_mm.height);
+        if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w < 5080.0 && h < 5080.0) {
+            return Err(RenderError::Spec(format!(
+                "page size {w} × {h} mm is not printable"
+            )));
+        }
+        let flip = Flip { height_mm: h };
+        let mut ops = Vec::new();
+        for item in &page.items {
+            emit(item, &flip, &mut ops)?;
+        }
+        let (wp, hp) = page_size_pt(w, h);
+        let bx = Rect {
+            x: Pt(0.0),
+            y: Pt(0.0),
+            width: Pt(wp),
+            height: Pt(hp),
+            mode: None,
+            winding_order: None,
+        };
+        doc.pages.push(PdfPage {
+            media_box: bx.clone(),
+            trim_box: bx.clone(),
+            crop_box: bx,
+            ops,
+        });
+    }
+    let opts = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut lo = printpdf::serialize::to_lopdf_doc(&doc, &opts, &mut warnings);
+    if let Some(w) = warnings
+        .iter()
+        .find(|w| w.severity == PdfParseErrorSeverity::Error)
+    {
+        return Err(RenderError::Pdf(w.msg.clone()));
+    }
+    finish(&mut lo, meta)
+}
+
+/// Post-processing: version, viewer preferences, Info, `/ID`.
+fn finish(lo: &mut lopdf::Document, meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
+    let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
+    lo.version = "1.6".to_string();
+    {
+        let catalog = lo.catalog_mut().map_err(err)?;
+        let mut prefs = Dictionary::new();
+        // Stops "Fit to page" being preselected in print dialogs: boards must
+        // come out at 100%.
+        prefs.set("PrintScaling", Object::Name(b"None".to_vec()));
+        catalog.set("ViewerPreferences", Object::Dictionary(prefs));
+        // Only PDF/X output would need these; printpdf may add them.
+        catalog.remove(b"Metadata");
+        catalog.remove(b"OutputIntents");
+    }
+    let info_id = lo
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .map_err(err)?;
+    let info = |date: &str| {
+        let mut d = Dictionary::new();
+        d.set("Title", pdf_text(&meta.title));
+        d.set("Subject", pdf_text(&meta.subject));
+        d.set(
+            "Creator",
+            pdf_text(&format!("printkit {}", env!("CARGO_PKG_VERSION"))),
+        );
+        d.set("Producer", pdf_text("printkit (printpdf, lopdf)"));
+        d.set(
+            "CreationDate",
+            Object::String(date.as_bytes().to_vec(), StringFormat::Literal),
+        );
+        d.set(
+            "ModDate",
+            Object::String(date.as_bytes().to_vec(), StringFormat::Literal),
+        );
+        Object::Dictionary(d)
+    };
+    lo.compress();
+    // The /ID is a fingerprint of the file as written with a fixed date and
+    // a blank /ID, so it depends on the content only, not on the date.
+    let blank_id = Object::String(vec![0; 16], StringFormat::Hexadecimal);
+    lo.objects.insert(info_id, info(&pdf_date(FIXED_EPOCH)));
+    lo.trailer
+        .set("ID", Object::Array(vec![blank_id.clone(), blank_id]));
+    let mut probe = Vec::new();
+    lo.save_to(&mut probe)?;
+    let id = Object::String(fingerprint(&probe), StringFormat::Hexadecimal);
+    lo.objects.insert(info_id, info(&pdf_date(meta.date_epoch)));
+    lo.trailer.set("ID", Object::Array(vec![id.clone(), id]));
+    let mut out = Vec::new();
+    lo.save_to(&mut out)?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_have_a_fixed_format() {
+        assert_eq!(pdf_date(FIXED_EPOCH), "D:20000101000000Z");
+        assert_eq!(pdf_date(0), "D:19700101000000Z");
+        assert_eq!(pdf_date(1_709_251_199), "D:20240229235959Z");
+        assert_eq!(epoch_from(Some("nonsense")), FIXED_EPOCH);
+        assert_eq!(epoch_from(Some(" 86400 ")), 86_400);
+        assert_eq!(epoch_from(None), FIXED_EPOCH);
+    }
+
+    #[test]
+    fn page_boxes_in_points() {
+        assert_eq!(page_size_pt(210.0, 297.0), (595.2756, 841.8898));
+        assert_eq!(page_size_pt(215.9, 279.4), (612.0, 792.0));
+    }
+}

@@ -1,0 +1,242 @@
+//! SVG back end: one page becomes one SVG document sized in millimetres,
+//! user units = mm. Text stays `<text>` so it can be selected and searched.
+use svg::node::element::{self, Element};
+use svg::{Document, Node};
+
+use super::font::SVG_FONT_FAMILY;
+use super::model::{Align, Fill, Item, Page, PathCmd, Shape, Stroke};
+use super::text::MM_PER_PT;
+
+/// A compact, deterministic number: at most 4 decimals, no trailing zeros.
+fn num(v: f64) -> String {
+    let r = (v * 10_000.0).round() / 10_000.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let mut s = format!("{r:.4}");
+    while s.ends_with('0') {
+        s.pop();
+    }
+    if s.ends_with('.') {
+        s.pop();
+    }
+    s
+}
+
+/// The SVG document for one page.
+pub fn page_to_svg(page: &Page) -> String {
+    let (w, h) = (page.size_mm.width, page.size_mm.height);
+    let mut doc = Document::new()
+        .set("width", format!("{}mm", num(w)))
+        .set("height", format!("{}mm", num(h)))
+        .set("viewBox", format!("0 0 {} {}", num(w), num(h)));
+    let mut clip_counter = 0usize;
+    for item in &page.items {
+        for node in item_nodes(item, &mut clip_counter) {
+            doc = doc.add(node);
+        }
+    }
+    format!("{doc}\n")
+}
+
+fn stroke_attrs(mut e: Element, stroke: Option<&Stroke>) -> Element {
+    match stroke {
+        Some(s) => {
+            e.assign("stroke", s.colour.hex());
+            e.assign("stroke-width", num(s.width_mm));
+            if !s.dash_mm.is_empty() {
+                let d: Vec<String> = s.dash_mm.iter().map(|v| num(*v)).collect();
+                e.assign("stroke-dasharray", d.join(" "));
+            }
+        }
+        None => e.assign("stroke", "none"),
+    }
+    e
+}
+
+fn shape_element(shape: &Shape) -> Element {
+    match shape {
+        Shape::Line { from, to } => element::Line::new()
+            .set("x1", num(from.x))
+            .set("y1", num(from.y))
+            .set("x2", num(to.x))
+            .set("y2", num(to.y))
+            .into(),
+        Shape::Rect(r) => element::Rectangle::new()
+            .set("x", num(r.x))
+            .set("y", num(r.y))
+            .set("width", num(r.width))
+            .set("height", num(r.height))
+            .into(),
+        Shape::Circle { centre, radius_mm } => element::Circle::new()
+            .set("cx", num(centre.x))
+            .set("cy", num(centre.y))
+            .set("r", num(*radius_mm))
+            .into(),
+        Shape::Polygon(pts) => {
+            let p: Vec<String> = pts
+                .iter()
+                .map(|p| format!("{},{}", num(p.x), num(p.y)))
+                .collect();
+            element::Polygon::new().set("points", p.join(" ")).into()
+        }
+        Shape::Path(cmds) => {
+            let mut d = String::new();
+            for c in cmds {
+                if !d.is_empty() {
+                    d.push(' ');
+                }
+                match c {
+                    PathCmd::MoveTo(a) => d += &format!("M{} {}", num(a.x), num(a.y)),
+                    PathCmd::LineTo(a) => d += &format!("L{} {}", num(a.x), num(a.y)),
+                    PathCmd::CubicTo(a, b, e) => {
+                        d += &format!(
+                            "C{} {} {} {} {} {}",
+                            num(a.x),
+                            num(a.y),
+                            num(b.x),
+                            num(b.y),
+                            num(e.x),
+                            num(e.y)
+                        )
+                    }
+                    PathCmd::Close => d.push('Z'),
+                }
+            }
+            element::Path::new().set("d", d).into()
+        }
+    }
+}
+
+fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
+    match item {
+        Item::Shape {
+            shape,
+            stroke,
+            fill,
+        } => {
+            let mut out = Vec::new();
+            let is_line = matches!(shape, Shape::Line { .. });
+            match fill {
+                Some(Fill::Solid(c)) if !is_line => {
+                    let mut e = shape_element(shape);
+                    e.assign("fill", c.hex());
+                    out.push(stroke_attrs(e, stroke.as_ref()));
+                    return out;
+                }
+                Some(Fill::Hatch(h)) if !is_line => {
+                    if let Some(bg) = h.background {
+                        let mut e = shape_element(shape);
+                        e.assign("fill", bg.hex());
+                        e.assign("stroke", "none");
+                        out.push(e);
+                    }
+                    let mut g: Element = element::Group::new()
+                        .set("stroke", h.colour.hex())
+                        .set("stroke-width", num(h.line_mm))
+                        .into();
+                    for (a, b) in shape.hatch_segments(h) {
+                        g.append(
+                            element::Line::new()
+                                .set("x1", num(a.x))
+                                .set("y1", num(a.y))
+                                .set("x2", num(b.x))
+                                .set("y2", num(b.y)),
+                        );
+                    }
+                    out.push(g);
+                }
+                _ => {}
+            }
+            if stroke.is_some() {
+                let mut e = shape_element(shape);
+                e.assign("fill", "none");
+                out.push(stroke_attrs(e, stroke.as_ref()));
+            }
+            out
+        }
+        Item::Text(t) => {
+            let anchor = match t.align {
+                Align::Left => "start",
+                Align::Centre => "middle",
+                Align::Right => "end",
+            };
+            let e: Element = element::Text::new(t.text.clone())
+                .set("x", num(t.anchor.x))
+                .set("y", num(t.anchor.y))
+                .set("font-family", SVG_FONT_FAMILY)
+                .set("font-size", num(t.size_pt * MM_PER_PT))
+                .set("font-weight", t.font.svg_weight())
+                .set("fill", t.colour.hex())
+                .set("text-anchor", anchor)
+                // Layout measured plain advances; kerning would change widths.
+                .set("style", "font-kerning:none")
+                .set("xml:space", "preserve")
+                .into();
+            vec![e]
+        }
+        Item::Group(g) => {
+            let mut out = Vec::new();
+            let mut ge: Element = element::Group::new().into();
+            if let Some(id) = &g.id {
+                ge.assign("id", id.clone());
+            }
+            if let Some(c) = g.clip {
+                *clip_counter += 1;
+                let clip_id = format!("clip{clip_counter}");
+                let cp = element::ClipPath::new().set("id", clip_id.clone()).add(
+                    element::Rectangle::new()
+                        .set("x", num(c.x))
+                        .set("y", num(c.y))
+                        .set("width", num(c.width))
+                        .set("height", num(c.height)),
+                );
+                out.push(cp.into());
+                ge.assign("clip-path", format!("url(#{clip_id})"));
+            }
+            for i in &g.items {
+                for n in item_nodes(i, clip_counter) {
+                    ge.append(n);
+                }
+            }
+            out.push(ge);
+            out
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::model::{Colour, PointMm, RectMm, SizeMm};
+
+    #[test]
+    fn numbers_are_compact() {
+        assert_eq!(num(10.0), "10");
+        assert_eq!(num(0.1 + 0.2), "0.3");
+        assert_eq!(num(-0.00001), "0");
+        assert_eq!(num(259.4), "259.4");
+    }
+
+    #[test]
+    fn page_is_sized_in_mm() {
+        let mut p = Page::new(SizeMm {
+            width: 210.0,
+            height: 297.0,
+        });
+        p.items.push(Item::rect(
+            RectMm::new(10.0, 10.0, 5.0, 5.0),
+            Some(Stroke::solid(0.2, Colour::BLACK)),
+            None,
+        ));
+        p.items.push(Item::line(
+            PointMm::new(0.0, 0.0),
+            PointMm::new(1.0, 1.0),
+            Stroke::dashed(0.2, Colour::BLACK, &[1.0, 1.0]),
+        ));
+        let s = page_to_svg(&p);
+        assert!(
+            s.contains(r#"width="210mm""#) && s.contains(r#"viewBox="0 0 210 297""#),
+            "{s}"
+        );
+        assert!(s.contains("stroke-dasharray=\"1 1\""));
+    }
+}

@@ -1,0 +1,339 @@
+//! Paper presets and the look of the pages, read from TOML. The files in
+//! `templates/` are compiled in; a directory given by the user replaces any
+//! of them it contains.
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::model::{Colour, RectMm, SizeMm};
+use super::RenderError;
+
+const BUILTIN_PAPER: &str = include_str!("../../templates/paper.toml");
+const BUILTIN_STYLE: &str = include_str!("../../templates/style.toml");
+
+/// A paper preset as written in `paper.toml` (portrait).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PaperPreset {
+    pub label: String,
+    pub width_mm: f64,
+    pub height_mm: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    Portrait,
+    Landscape,
+}
+
+/// A sheet of paper in a given orientation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Paper {
+    /// Preset key, e.g. "a4" or "letter".
+    pub name: String,
+    pub label: String,
+    pub orientation: Orientation,
+    pub size_mm: SizeMm,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PageStyle {
+    pub margin_mm: f64,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LineWeights {
+    pub hairline_mm: f64,
+    pub thin_mm: f64,
+    pub grid_mm: f64,
+    pub frame_mm: f64,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Colours {
+    pub ink: Colour,
+    pub muted: Colour,
+    pub grid: Colour,
+    pub link: Colour,
+    pub red_square: Colour,
+    pub red_stripe: Colour,
+    pub black_square: Colour,
+    pub hole_fill: Colour,
+    pub hole_hatch: Colour,
+    pub region: Colour,
+    pub ghost_fill: Colour,
+    pub ghost_text: Colour,
+    pub light_piece: Colour,
+    pub dark_piece: Colour,
+    pub accent_piece: Colour,
+    pub scale_dark: Colour,
+    pub scale_light: Colour,
+    pub overlap_fill: Colour,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FontSizes {
+    pub title_pt: f64,
+    pub subtitle_pt: f64,
+    pub body_pt: f64,
+    pub small_pt: f64,
+    pub coord_pt: f64,
+    pub piece_max_pt: f64,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HatchStyle {
+    pub spacing_mm: f64,
+    pub line_mm: f64,
+    pub angle_deg: f64,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BoardStyle {
+    pub coord_band_mm: f64,
+    pub ghost_strip_mm: f64,
+    pub tile_overlap_mm: f64,
+}
+
+/// The look of the pages (`style.toml`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Style {
+    pub page: PageStyle,
+    pub lines: LineWeights,
+    pub colours: Colours,
+    pub fonts: FontSizes,
+    pub hatch: HatchStyle,
+    pub board: BoardStyle,
+}
+
+impl Style {
+    fn validate(&self) -> Result<(), RenderError> {
+        let lengths = [
+            ("page.margin_mm", self.page.margin_mm),
+            ("lines.hairline_mm", self.lines.hairline_mm),
+            ("lines.thin_mm", self.lines.thin_mm),
+            ("lines.grid_mm", self.lines.grid_mm),
+            ("lines.frame_mm", self.lines.frame_mm),
+            ("fonts.title_pt", self.fonts.title_pt),
+            ("fonts.subtitle_pt", self.fonts.subtitle_pt),
+            ("fonts.body_pt", self.fonts.body_pt),
+            ("fonts.small_pt", self.fonts.small_pt),
+            ("fonts.coord_pt", self.fonts.coord_pt),
+            ("fonts.piece_max_pt", self.fonts.piece_max_pt),
+            ("hatch.spacing_mm", self.hatch.spacing_mm),
+            ("hatch.line_mm", self.hatch.line_mm),
+            ("board.coord_band_mm", self.board.coord_band_mm),
+            ("board.ghost_strip_mm", self.board.ghost_strip_mm),
+            ("board.tile_overlap_mm", self.board.tile_overlap_mm),
+        ];
+        for (name, v) in lengths {
+            if !(v.is_finite() && (0.0..=100.0).contains(&v)) {
+                return Err(RenderError::Template(format!(
+                    "style.toml: {name} = {v} is not between 0 and 100"
+                )));
+            }
+        }
+        if self.hatch.spacing_mm < 0.5 {
+            return Err(RenderError::Template(
+                "style.toml: hatch.spacing_mm must be at least 0.5".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Paper presets plus style: everything `templates/` configures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Templates {
+    pub papers: BTreeMap<String, PaperPreset>,
+    pub style: Style,
+}
+
+impl Templates {
+    /// The templates compiled into the binary.
+    pub fn builtin() -> Result<Templates, RenderError> {
+        Self::from_sources(
+            BUILTIN_PAPER,
+            "paper.toml (built in)",
+            BUILTIN_STYLE,
+            "style.toml (built in)",
+        )
+    }
+
+    /// The built-in templates, with `paper.toml` and/or `style.toml` replaced
+    /// by the ones found in `dir` (if given).
+    pub fn load(dir: Option<&Path>) -> Result<Templates, RenderError> {
+        let read = |name: &str, builtin: &'static str| -> Result<(String, String), RenderError> {
+            if let Some(dir) = dir {
+                let p = dir.join(name);
+                if p.exists() {
+                    let text = std::fs::read_to_string(&p)
+                        .map_err(|e| RenderError::Template(format!("{}: {e}", p.display())))?;
+                    return Ok((text, p.display().to_string()));
+                }
+            }
+            Ok((builtin.to_string(), format!("{name} (built in)")))
+        };
+        if let Some(d) = dir {
+            if !d.is_dir() {
+                return Err(RenderError::Template(format!(
+                    "templates directory {} does not exist",
+                    d.display()
+                )));
+            }
+        }
+        let (paper, paper_origin) = read("paper.toml", BUILTIN_PAPER)?;
+        let (style, style_origin) = read("style.toml", BUILTIN_STYLE)?;
+        Self::from_sources(&paper, &paper_origin, &style, &style_origin)
+    }
+
+    fn from_sources(
+        paper: &str,
+        paper_origin: &str,
+        style: &str,
+        style_origin: &str,
+    ) -> Result<Templates, RenderError> {
+        let papers: BTreeMap<String, PaperPreset> = toml::from_str(paper)
+            .map_err(|e| RenderError::Template(format!("{paper_origin}: {e}")))?;
+        if papers.is_empty() {
+            return Err(RenderError::Template(format!(
+                "{paper_origin}: no paper preset"
+            )));
+        }
+        for (k, p) in &papers {
+            if !(p.width_mm.is_finite()
+                && p.height_mm.is_finite()
+                && p.width_mm >= 50.0
+                && p.height_mm >= 50.0)
+                || p.width_mm > 2000.0
+                || p.height_mm > 2000.0
+            {
+                return Err(RenderError::Template(format!(
+                    "{paper_origin}: paper {k} has an implausible size {} × {} mm",
+                    p.width_mm, p.height_mm
+                )));
+            }
+        }
+        let style: Style = toml::from_str(style)
+            .map_err(|e| RenderError::Template(format!("{style_origin}: {e}")))?;
+        style.validate()?;
+        Ok(Templates { papers, style })
+    }
+
+    /// A paper by name: `a4`, `letter`, optionally suffixed `-portrait` or
+    /// `-landscape`.
+    pub fn paper(&self, name: &str) -> Result<Paper, RenderError> {
+        let lower = name.to_ascii_lowercase();
+        let (key, orientation) = if let Some(k) = lower.strip_suffix("-landscape") {
+            (k, Orientation::Landscape)
+        } else if let Some(k) = lower.strip_suffix("-portrait") {
+            (k, Orientation::Portrait)
+        } else {
+            (lower.as_str(), Orientation::Portrait)
+        };
+        let preset = self.papers.get(key).ok_or_else(|| {
+            RenderError::Template(format!(
+                "unknown paper {name:?}; known: {}",
+                self.papers.keys().cloned().collect::<Vec<_>>().join(", ")
+            ))
+        })?;
+        Ok(Paper {
+            name: key.to_string(),
+            label: preset.label.clone(),
+            orientation,
+            size_mm: oriented(preset, orientation),
+        })
+    }
+
+    /// The area a printer can reach on this paper: the sheet minus margins.
+    pub fn printable_area(&self, paper: &Paper) -> RectMm {
+        let m = self.style.page.margin_mm;
+        RectMm::new(
+            m,
+            m,
+            paper.size_mm.width - 2.0 * m,
+            paper.size_mm.height - 2.0 * m,
+        )
+    }
+
+    /// The area common to every preset (and this paper) at the style's
+    /// margins, centred on this paper. A page laid out inside it prints whole
+    /// on A4 and on US Letter (190 × 259.4 mm portrait at 10 mm margins).
+    pub fn safe_area(&self, paper: &Paper) -> RectMm {
+        let m = self.style.page.margin_mm;
+        let (mut w, mut h) = (paper.size_mm.width, paper.size_mm.height);
+        for p in self.papers.values() {
+            let s = oriented(p, paper.orientation);
+            w = w.min(s.width);
+            h = h.min(s.height);
+        }
+        let (w, h) = ((w - 2.0 * m).max(0.0), (h - 2.0 * m).max(0.0));
+        RectMm::new(
+            (paper.size_mm.width - w) / 2.0,
+            (paper.size_mm.height - h) / 2.0,
+            w,
+            h,
+        )
+    }
+}
+
+fn oriented(p: &PaperPreset, o: Orientation) -> SizeMm {
+    let (short, long) = (p.width_mm.min(p.height_mm), p.width_mm.max(p.height_mm));
+    match o {
+        Orientation::Portrait => SizeMm {
+            width: short,
+            height: long,
+        },
+        Orientation::Landscape => SizeMm {
+            width: long,
+            height: short,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_area_is_common_to_a4_and_letter() {
+        let t = Templates::builtin().unwrap();
+        for name in ["a4", "letter"] {
+            let p = t.paper(name).unwrap();
+            let s = t.safe_area(&p);
+            assert!((s.width - 190.0).abs() < 1e-9, "{s:?}");
+            assert!((s.height - 259.4).abs() < 1e-9, "{s:?}");
+            assert!(t.printable_area(&p).contains_rect(&s, 1e-9));
+        }
+        let l = t.paper("letter-landscape").unwrap();
+        assert_eq!(l.size_mm.width, 279.4);
+        assert!((t.safe_area(&l).width - 259.4).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_template_directory_overrides_style() {
+        let dir = std::env::temp_dir().join(format!("printkit-tpl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let style = BUILTIN_STYLE.replace("margin_mm = 10.0", "margin_mm = 12.0");
+        std::fs::write(dir.join("style.toml"), style).unwrap();
+        let t = Templates::load(Some(&dir)).unwrap();
+        assert_eq!(t.style.page.margin_mm, 12.0);
+        assert_eq!(t.papers, Templates::builtin().unwrap().papers);
+        std::fs::write(dir.join("style.toml"), "[page]\nmargin_mm = 1\n").unwrap();
+        assert!(Templates::load(Some(&dir)).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn unknown_paper_is_an_error() {
+        assert!(Templates::builtin().unwrap().paper("a3").is_err());
+    }
+}

@@ -1,0 +1,273 @@
+//! Text layout with the embedded font's real metrics: measuring, wrapping a
+//! paragraph into a box, fitting a label into a cell, and checking that no
+//! text of a page runs out of its box.
+use super::font::Font;
+use super::model::{Align, Colour, Item, Page, PointMm, RectMm, TextRun};
+use super::RenderError;
+
+/// Millimetres per typographic point.
+pub const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// Slack for floating-point noise when comparing extents (mm).
+const TOLERANCE_MM: f64 = 1e-6;
+
+/// Width of `text` set in `font` at `size_pt`, in mm. Errors if the font has
+/// no glyph for one of its characters.
+pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    font.check_coverage(text)?;
+    let em = font
+        .metrics()?
+        .width_em(text)
+        .ok_or_else(|| RenderError::Font("glyph lookup failed after coverage check".into()))?;
+    Ok(em * size_pt * MM_PER_PT)
+}
+
+/// Height above the baseline the face can paint, in mm.
+pub fn ascent(font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(font.metrics()?.ascent_em() * size_pt * MM_PER_PT)
+}
+
+/// Depth below the baseline the face can paint, in mm (positive).
+pub fn descent(font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(font.metrics()?.descent_em() * size_pt * MM_PER_PT)
+}
+
+/// Baseline-to-baseline distance used for paragraphs, in mm.
+pub fn line_height(font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(ascent(font, size_pt)? + descent(font, size_pt)? + 0.1 * size_pt * MM_PER_PT)
+}
+
+/// The box a run actually paints: its measured advance horizontally, the
+/// face's ascent and descent vertically.
+pub fn ink_box(run: &TextRun) -> Result<RectMm, RenderError> {
+    let w = measure(&run.text, run.font, run.size_pt)?;
+    let left = match run.align {
+        Align::Left => run.anchor.x,
+        Align::Centre => run.anchor.x - w / 2.0,
+        Align::Right => run.anchor.x - w,
+    };
+    let a = ascent(run.font, run.size_pt)?;
+    let d = descent(run.font, run.size_pt)?;
+    Ok(RectMm::new(left, run.anchor.y - a, w, a + d))
+}
+
+/// Whether a run paints outside its `bounds`.
+pub fn run_overflows(run: &TextRun) -> Result<bool, RenderError> {
+    Ok(!run.bounds.contains_rect(&ink_box(run)?, TOLERANCE_MM))
+}
+
+/// Every text run of the page that runs out of its box.
+pub fn overflows(page: &Page) -> Result<Vec<TextRun>, RenderError> {
+    let mut runs = Vec::new();
+    for item in &page.items {
+        item.for_each_text(&mut |t| runs.push(t));
+    }
+    let mut bad = Vec::new();
+    for r in runs {
+        if run_overflows(r)? {
+            bad.push(r.clone());
+        }
+    }
+    Ok(bad)
+}
+
+/// Breaks `text` into lines no wider than `width_mm`, at spaces. A single
+/// word wider than the box is an error (it cannot be printed inside it).
+pub fn wrap(
+    text: &str,
+    font: Font,
+    size_pt: f64,
+    width_mm: f64,
+) -> Result<Vec<String>, RenderError> {
+    let mut lines = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if measure(&candidate, font, size_pt)? <= width_mm + TOLERANCE_MM {
+                line = candidate;
+            } else if line.is_empty() {
+                return Err(RenderError::Overflow(format!(
+                    "word {word:?} is wider than {width_mm:.1} mm at {size_pt} pt"
+                )));
+            } else {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+                if measure(&line, font, size_pt)? > width_mm + TOLERANCE_MM {
+                    return Err(RenderError::Overflow(format!(
+                        "word {word:?} is wider than {width_mm:.1} mm at {size_pt} pt"
+                    )));
+                }
+            }
+        }
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
+/// Style of a block of text.
+#[derive(Clone, Copy, Debug)]
+pub struct TextStyle {
+    pub font: Font,
+    pub size_pt: f64,
+    pub colour: Colour,
+    pub align: Align,
+}
+
+/// A paragraph wrapped into the width of `frame`, first line at its top.
+/// Returns the runs and the height they use; errors if they do not fit the
+/// frame's height.
+pub fn paragraph(
+    text: &str,
+    style: TextStyle,
+    frame: RectMm,
+) -> Result<(Vec<Item>, f64), RenderError> {
+    let lines = wrap(text, style.font, style.size_pt, frame.width)?;
+    let lh = line_height(style.font, style.size_pt)?;
+    let a = ascent(style.font, style.size_pt)?;
+    let d = descent(style.font, style.size_pt)?;
+    let used = lh * (lines.len() as f64 - 1.0) + a + d;
+    if used > frame.height + TOLERANCE_MM {
+        return Err(RenderError::Overflow(format!(
+            "paragraph {text:?} needs {used:.1} mm but its box is {:.1} mm high",
+            frame.height
+        )));
+    }
+    let x = match style.align {
+        Align::Left => frame.x,
+        Align::Centre => frame.x + frame.width / 2.0,
+        Align::Right => frame.right(),
+    };
+    let items = lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            Item::Text(TextRun {
+                text: line,
+                font: style.font,
+                size_pt: style.size_pt,
+                align: style.align,
+                anchor: PointMm::new(x, frame.y + a + lh * i as f64),
+                bounds: frame,
+                colour: style.colour,
+            })
+        })
+        .collect();
+    Ok((items, used))
+}
+
+/// Height a wrapped paragraph needs in a box of this width.
+pub fn paragraph_height(
+    text: &str,
+    font: Font,
+    size_pt: f64,
+    width_mm: f64,
+) -> Result<f64, RenderError> {
+    let n = wrap(text, font, size_pt, width_mm)?.len() as f64;
+    Ok(line_height(font, size_pt)? * (n - 1.0) + ascent(font, size_pt)? + descent(font, size_pt)?)
+}
+
+/// A one-line label centred in `cell`, shrunk from `max_pt` in small steps
+/// until it fits, but never below `min_pt` (then it is an error).
+pub fn fit_label(
+    text: &str,
+    font: Font,
+    max_pt: f64,
+    min_pt: f64,
+    cell: RectMm,
+    colour: Colour,
+) -> Result<Item, RenderError> {
+    let mut size = max_pt;
+    loop {
+        let w = measure(text, font, size)?;
+        let a = ascent(font, size)?;
+        let d = descent(font, size)?;
+        if w <= cell.width + TOLERANCE_MM && a + d <= cell.height + TOLERANCE_MM {
+            // Centre the ascent+descent box vertically in the cell.
+            let baseline = cell.y + (cell.height - (a + d)) / 2.0 + a;
+            return Ok(Item::Text(TextRun {
+                text: text.to_string(),
+                font,
+                size_pt: size,
+                align: Align::Centre,
+                anchor: PointMm::new(cell.x + cell.width / 2.0, baseline),
+                bounds: cell,
+                colour,
+            }));
+        }
+        if size <= min_pt {
+            return Err(RenderError::Overflow(format!(
+                "label {text:?} does not fit a {:.1} × {:.1} mm box even at {min_pt} pt",
+                cell.width, cell.height
+            )));
+        }
+        size = (size - 0.25).max(min_pt);
+    }
+}
+
+/// A one-line run at a given baseline; its box is exactly its ink box
+/// widened to `bounds` (an error if that box does not hold it).
+pub fn line_in(
+    text: &str,
+    style: TextStyle,
+    bounds: RectMm,
+    baseline_y: f64,
+) -> Result<Item, RenderError> {
+    let x = match style.align {
+        Align::Left => bounds.x,
+        Align::Centre => bounds.x + bounds.width / 2.0,
+        Align::Right => bounds.right(),
+    };
+    let run = TextRun {
+        text: text.to_string(),
+        font: style.font,
+        size_pt: style.size_pt,
+        align: style.align,
+        anchor: PointMm::new(x, baseline_y),
+        bounds,
+        colour: style.colour,
+    };
+    if run_overflows(&run)? {
+        return Err(RenderError::Overflow(format!(
+            "text {text:?} does not fit its {:.1} × {:.1} mm box",
+            bounds.width, bounds.height
+        )));
+    }
+    Ok(Item::Text(run))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_respects_the_width() {
+        let text =
+            "The quick brown fox jumps over the lazy dog again and again until the line breaks.";
+        let lines = wrap(text, Font::Regular, 10.0, 50.0).unwrap();
+        assert!(lines.len() > 2);
+        for l in &lines {
+            assert!(measure(l, Font::Regular, 10.0).unwrap() <= 50.0 + 1e-6);
+        }
+        assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn fitting_shrinks_a_long_label() {
+        let cell = RectMm::new(0.0, 0.0, 10.0, 8.0);
+        let item = fit_label("Predator", Font::Bold, 20.0, 4.0, cell, Colour::BLACK).unwrap();
+        let Item::Text(run) = item else { panic!() };
+        assert!(run.size_pt < 20.0);
+        assert!(!run_overflows(&run).unwrap());
+    }
+
+    #[test]
+    fn bold_is_wider_than_regular() {
+        let r = measure("Freeze", Font::Regular, 12.0).unwrap();
+        let b = measure("Freeze", Font::Bold, 12.0).unwrap();
+        assert!(b > r);
+    }
+}
