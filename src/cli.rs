@@ -23,6 +23,42 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Write the print kits: player kit PDF, host key PDF, SVG pages and an
+    /// index.html preview.
+    #[command(
+        after_help = "Examples:\n  printkit build                                   # every built-in game, A4, PDF and SVG\n  \
+                            printkit build freeze --paper letter --only board,tokens\n  \
+                            printkit build clone-jump-convert --practice my-positions.toml\n  \
+                            printkit build predator-prey --duplex --back-offset 0.5,-1"
+    )]
+    Build {
+        /// Built-in game ids or definition files (default: every built-in game).
+        games: Vec<String>,
+        /// Practice files whose positions join their game's host key (checked first).
+        #[arg(long, num_args = 1..)]
+        practice: Vec<PathBuf>,
+        /// Paper: a4 or letter (add -landscape for landscape pages).
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Formats to write, comma-separated: pdf, svg.
+        #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
+        format: Vec<String>,
+        /// Parts to build, comma-separated: rules, board, tokens, audit, key.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Tokens as fronts and backs on facing pages (long-edge flip), with an alignment test page.
+        #[arg(long)]
+        duplex: bool,
+        /// Shift of the token backs in mm, X right and Y down, e.g. 0.5,-1.
+        #[arg(long, allow_hyphen_values = true)]
+        back_offset: Option<String>,
+        /// Output folder.
+        #[arg(long, default_value = "out")]
+        out: PathBuf,
+        /// A folder with paper.toml and/or style.toml overriding the built-in look.
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
     /// Count the leaf nodes of the move tree (move-generator test).
     #[command(
         after_help = "Example:\n  printkit perft clone-jump-convert --depth 3\n  \
@@ -137,6 +173,27 @@ fn execute(command: Command) -> Result<i32, Fatal> {
     let mut out = std::io::stdout().lock();
     match command {
         Command::Check { files, json } => Ok(check(&files, json)),
+        Command::Build {
+            games,
+            practice,
+            paper,
+            format,
+            only,
+            duplex,
+            back_offset,
+            out,
+            templates,
+        } => build(BuildArgs {
+            games,
+            practice,
+            paper,
+            format,
+            only,
+            duplex,
+            back_offset,
+            out,
+            templates,
+        }),
         Command::List => {
             for def in definition::builtins() {
                 let def = def.map_err(|e| e.to_string())?;
@@ -301,6 +358,186 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             Ok(0)
         }
     }
+}
+
+struct BuildArgs {
+    games: Vec<String>,
+    practice: Vec<PathBuf>,
+    paper: String,
+    format: Vec<String>,
+    only: Vec<String>,
+    duplex: bool,
+    back_offset: Option<String>,
+    out: PathBuf,
+    templates: Option<PathBuf>,
+}
+
+/// Prints a load error; the exit code is 1 for invalid content, 2 for a
+/// file that cannot be read.
+fn report_load_error(e: &definition::LoadError) -> i32 {
+    eprintln!("{e}");
+    match e {
+        definition::LoadError::Invalid(d) => {
+            eprintln!(
+                "{} error{} found: nothing was written",
+                d.len(),
+                if d.len() == 1 { "" } else { "s" }
+            );
+            1
+        }
+        _ => 2,
+    }
+}
+
+fn build(args: BuildArgs) -> Result<i32, Fatal> {
+    use crate::kit::{self, output, KitOptions, Part};
+    let started = std::time::Instant::now();
+    // Arguments first: nothing is read or written until they all make sense.
+    let formats = output::Formats {
+        pdf: args.format.iter().any(|f| f == "pdf"),
+        svg: args.format.iter().any(|f| f == "svg"),
+    };
+    if let Some(bad) = args.format.iter().find(|f| *f != "pdf" && *f != "svg") {
+        return Err(format!(
+            "unknown format `{bad}`: expected pdf, svg or pdf,svg"
+        ));
+    }
+    let mut parts = Vec::new();
+    for name in &args.only {
+        match Part::parse(name) {
+            Some(p) => parts.push(p),
+            None => {
+                return Err(format!(
+                    "unknown part `{name}`: expected some of rules, board, tokens, audit, key"
+                ))
+            }
+        }
+    }
+    if parts.is_empty() {
+        parts = Part::ALL.to_vec();
+    }
+    parts.sort();
+    parts.dedup();
+    let back_offset = match &args.back_offset {
+        None => (0.0, 0.0),
+        Some(text) => parse_offset(text)?,
+    };
+    let templates =
+        crate::render::Templates::load(args.templates.as_deref()).map_err(|e| e.to_string())?;
+    let paper = templates.paper(&args.paper).map_err(|e| e.to_string())?;
+
+    // Every game and practice file is validated before anything is drawn.
+    let mut defs = Vec::new();
+    if args.games.is_empty() {
+        for d in definition::builtins() {
+            match d {
+                Ok(d) => defs.push(d),
+                Err(e) => return Ok(report_load_error(&e)),
+            }
+        }
+    } else {
+        for g in &args.games {
+            match definition::resolve(g) {
+                Ok(d) => defs.push(d),
+                Err(e) => return Ok(report_load_error(&e)),
+            }
+        }
+    }
+    let mut practice: Vec<Vec<definition::Practice>> =
+        defs.iter().map(|d| d.practice.clone()).collect();
+    let mut failed = 0;
+    for path in &args.practice {
+        let src = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        match definition::parse_practice_file(&path.display().to_string(), &src) {
+            Ok((game, extra)) => match defs.iter().position(|d| d.id == game.id) {
+                Some(i) => practice[i].extend(extra),
+                None => {
+                    return Err(format!(
+                        "{} adds practice to `{}`, which this build does not include: add it to the games to build",
+                        path.display(),
+                        game.id
+                    ))
+                }
+            },
+            Err(e) => {
+                let code = report_load_error(&e);
+                if code == 2 {
+                    return Ok(2);
+                }
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        return Ok(1);
+    }
+
+    // Lay out and render everything in memory, then write.
+    let options = KitOptions {
+        paper: paper.clone(),
+        parts,
+        duplex: args.duplex,
+        back_offset,
+    };
+    let mut kits = Vec::new();
+    let mut files = Vec::new();
+    for (def, practice) in defs.iter().zip(&practice) {
+        let kit = kit::build_kit(def, practice, &templates, &options)
+            .map_err(|e| format!("{}: {e}", def.id))?;
+        files.extend(
+            output::render(&kit, &paper, &templates, formats)
+                .map_err(|e| format!("{}: {e}", def.id))?,
+        );
+        kits.push(kit);
+    }
+    if formats.svg {
+        let html = output::index_html(&kits, &files, &paper);
+        files.push(output::OutFile {
+            path: PathBuf::from("index.html"),
+            bytes: html.into_bytes(),
+        });
+    }
+    let written = output::write_all(&args.out, &files)
+        .map_err(|e| format!("cannot write to {}: {e}", args.out.display()))?;
+    let mut out = std::io::stdout().lock();
+    let mut total = 0;
+    for (path, size) in &written {
+        total += size;
+        let _ = writeln!(out, "{:>9}  {}", human_size(*size), path.display());
+    }
+    let _ = writeln!(
+        out,
+        "wrote {} files ({}) for {} game{} in {} ms",
+        written.len(),
+        human_size(total),
+        kits.len(),
+        if kits.len() == 1 { "" } else { "s" },
+        started.elapsed().as_millis()
+    );
+    Ok(0)
+}
+
+fn human_size(bytes: usize) -> String {
+    if bytes < 1024 {
+        format!("{bytes} B")
+    } else {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    }
+}
+
+/// `X,Y` in millimetres.
+fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
+    let bad = || format!("--back-offset `{text}`: expected two numbers in mm, X,Y (e.g. 0.5,-1)");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: f64 = x.trim().parse().map_err(|_| bad())?;
+    let y: f64 = y.trim().parse().map_err(|_| bad())?;
+    if !(x.is_finite() && y.is_finite()) || x.abs() > 20.0 || y.abs() > 20.0 {
+        return Err(format!(
+            "--back-offset `{text}`: each shift must be within ±20 mm"
+        ));
+    }
+    Ok((x, y))
 }
 
 /// Validates files; the exit code is 2 when a file cannot be read, else 1

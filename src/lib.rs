@@ -2,5 +2,6 @@
 //! by a rules engine before it is printed.
 pub mod cli;
 pub mod definition;
+pub mod kit;
 pub mod render;
 pub mod rules;

@@ -1,0 +1,266 @@
+//! Audit (record) sheets: a header for the game, date and players, one row a
+//! turn up to the game's limit (rows at least 7 mm high for handwriting), the
+//! definition's columns, and a closing box for why the game stopped and the
+//! final score.
+use super::flow::pt;
+use super::rules_sheet::style;
+use super::{stop_conditions, KitOptions};
+use crate::definition::Definition;
+use crate::render::text::{self, TextStyle};
+use crate::render::{Align, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
+use crate::rules::Family;
+
+/// Height of a handwriting row.
+pub const ROW_MM: f64 = 7.5;
+const HEADER_MM: f64 = 24.0;
+const CLOSING_MM: f64 = 34.0;
+
+/// The columns of the sheet: (title, width in mm, is a tick box).
+fn columns(def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
+    let mut cols: Vec<(String, f64, bool)> = Vec::new();
+    if def.family() == Family::PredatorPrey {
+        cols.push(("Predator turn".into(), 16.0, false));
+    } else {
+        cols.push(("Turn".into(), 11.0, false));
+        cols.push(("Side".into(), 10.0, false));
+    }
+    let fixed: f64 = cols.iter().map(|c| c.1).sum();
+    let ticks = def.audit.ticks.len() as f64;
+    let free = def.audit.columns.len() as f64 - ticks;
+    let each = ((width - fixed - 14.0 * ticks) / free.max(1.0)).max(12.0);
+    for c in &def.audit.columns {
+        let tick = def.audit.ticks.contains(c);
+        cols.push((c.clone(), if tick { 14.0 } else { each }, tick));
+    }
+    cols
+}
+
+/// How many rows fit a page, and how many on the last page (which also
+/// holds the closing box).
+fn capacity(templates: &Templates, options: &KitOptions, head_row: f64) -> (usize, usize) {
+    let area = templates.safe_area(&options.paper);
+    let avail = area.height - HEADER_MM - head_row - 10.0;
+    let cap = (avail / ROW_MM).floor().max(1.0) as usize;
+    let cap_last = ((avail - CLOSING_MM) / ROW_MM).floor().max(1.0) as usize;
+    (cap, cap_last)
+}
+
+fn head_row_height(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<f64, RenderError> {
+    let area = templates.safe_area(&options.paper);
+    let size = templates.style.fonts.small_pt;
+    let mut h: f64 = 0.0;
+    for (title, w, _) in columns(def, area.width) {
+        h = h.max(text::paragraph_height(&title, Font::Bold, size, w - 2.0)?);
+    }
+    Ok(h + 3.0)
+}
+
+/// Row counts of each page.
+fn split_rows(rows: usize, cap: usize, cap_last: usize) -> Vec<usize> {
+    if rows <= cap_last {
+        return vec![rows];
+    }
+    let mut out = Vec::new();
+    let mut left = rows;
+    while left > cap_last {
+        let n = cap.min(left);
+        out.push(n);
+        left -= n;
+    }
+    out.push(left);
+    out
+}
+
+pub fn page_count(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<usize, RenderError> {
+    let hr = head_row_height(def, templates, options)?;
+    let (cap, cap_last) = capacity(templates, options, hr);
+    Ok(split_rows(def.audit.rows, cap, cap_last).len())
+}
+
+pub fn pages(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<Vec<Page>, RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let area = templates.safe_area(&options.paper);
+    let cols = columns(def, area.width);
+    let table_w: f64 = cols.iter().map(|c| c.1).sum();
+    let hr = head_row_height(def, templates, options)?;
+    let (cap, cap_last) = capacity(templates, options, hr);
+    let split = split_rows(def.audit.rows, cap, cap_last);
+    let sides = def.engine().sides();
+    let small = style(templates, Font::Regular, s.fonts.small_pt, c.muted);
+    let body = style(templates, Font::Regular, s.fonts.body_pt, c.ink);
+    let bold_small = style(templates, Font::Bold, s.fonts.small_pt, c.ink);
+    let grid = Stroke::solid(s.lines.hairline_mm, c.grid);
+    let frame = Stroke::solid(s.lines.thin_mm, c.ink);
+    let mut pages = Vec::new();
+    let mut turn = 1;
+    for (k, &n) in split.iter().enumerate() {
+        let mut page = Page::new(options.paper.size_mm);
+        let title = format!("{}: audit sheet {} of {}", def.title, k + 1, split.len());
+        let (mut t, _) = text::paragraph(
+            &title,
+            style(templates, Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink),
+            RectMm::new(area.x, area.y, area.width, 7.0),
+        )?;
+        page.items.append(&mut t);
+        let fields = format!(
+            "Date ____________   Table ______   Player {} ____________________   Player {} ____________________",
+            sides[0], sides[1]
+        );
+        let (mut f, _) = text::paragraph(
+            &fields,
+            body,
+            RectMm::new(area.x, area.y + 9.0, area.width, 6.0),
+        )?;
+        page.items.append(&mut f);
+        let note = if def.family() == Family::CloneConvert {
+            "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied)."
+        } else if def.family() == Family::PredatorPrey {
+            "One row a predator turn: first the prey's action, then the predator's."
+        } else {
+            "One row a turn: the chain of jumps, what it captured and the kings made (or pass)."
+        };
+        let (mut f, _) = text::paragraph(
+            note,
+            small,
+            RectMm::new(area.x, area.y + 16.0, area.width, 6.0),
+        )?;
+        page.items.append(&mut f);
+
+        // The table.
+        let x0 = area.x + (area.width - table_w) / 2.0;
+        let y0 = area.y + HEADER_MM;
+        let mut items = Vec::new();
+        let mut x = x0;
+        for (title, w, _) in &cols {
+            let cell = RectMm::new(x + 1.0, y0 + 1.0, w - 2.0, hr - 2.0);
+            let (mut runs, _) = text::paragraph(title, bold_small, cell)?;
+            items.append(&mut runs);
+            x += w;
+        }
+        let rows_h = n as f64 * ROW_MM;
+        let bottom = y0 + hr + rows_h;
+        items.push(Item::rect(
+            RectMm::new(x0, y0, table_w, hr + rows_h),
+            Some(frame.clone()),
+            None,
+        ));
+        items.push(Item::line(
+            pt(x0, y0 + hr),
+            pt(x0 + table_w, y0 + hr),
+            frame.clone(),
+        ));
+        let mut x = x0;
+        for (_, w, _) in &cols[..cols.len() - 1] {
+            x += w;
+            items.push(Item::line(pt(x, y0), pt(x, bottom), grid.clone()));
+        }
+        let a = text::ascent(Font::Regular, s.fonts.body_pt)?;
+        for r in 0..n {
+            let y = y0 + hr + r as f64 * ROW_MM;
+            if r > 0 {
+                items.push(Item::line(pt(x0, y), pt(x0 + table_w, y), grid.clone()));
+            }
+            let baseline = y + (ROW_MM - a) / 2.0 + a * 0.85;
+            let mut x = x0;
+            let mut row_items = Vec::new();
+            for (i, (_, w, tick)) in cols.iter().enumerate() {
+                let cell = RectMm::new(x, y, *w, ROW_MM);
+                let prefill = match (i, def.family()) {
+                    (0, _) => Some(turn.to_string()),
+                    (1, Family::CloneConvert | Family::Freeze) => {
+                        Some(sides[(turn - 1) % 2].to_string())
+                    }
+                    _ => None,
+                };
+                if let Some(t) = prefill {
+                    row_items.push(text::line_in(
+                        &t,
+                        TextStyle {
+                            align: Align::Centre,
+                            ..small
+                        },
+                        cell,
+                        baseline,
+                    )?);
+                }
+                if *tick {
+                    let b = 3.6;
+                    row_items.push(Item::rect(
+                        RectMm::new(cell.x + (w - b) / 2.0, y + (ROW_MM - b) / 2.0, b, b),
+                        Some(Stroke::solid(s.lines.thin_mm, c.ink)),
+                        None,
+                    ));
+                }
+                x += w;
+            }
+            items.push(Item::group(Some(&format!("audit-row-{turn}")), row_items));
+            turn += 1;
+        }
+        page.items.push(Item::group(Some("audit-table"), items));
+
+        // The closing box on the last sheet.
+        if k + 1 == split.len() {
+            let top = bottom + 4.0;
+            let boxr = RectMm::new(x0, top, table_w, CLOSING_MM - 6.0);
+            page.items.push(Item::rect(boxr, Some(frame.clone()), None));
+            let mut lines = vec![String::from("The game stopped because (tick one):")];
+            for (_, why) in stop_conditions(def) {
+                lines.push(format!("☐ {why}"));
+            }
+            let first = lines.remove(0);
+            let inner = boxr.inflate(-2.0);
+            let (mut runs, used) = text::paragraph(
+                &first,
+                bold_small,
+                RectMm::new(inner.x, inner.y, inner.width, 5.0),
+            )?;
+            page.items.append(&mut runs);
+            let (mut runs, used2) = text::paragraph(
+                &lines.join("   "),
+                small,
+                RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
+            )?;
+            page.items.append(&mut runs);
+            let score = match def.family() {
+                Family::CloneConvert => format!(
+                    "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
+                    sides[0], sides[1]
+                ),
+                Family::PredatorPrey => {
+                    "Prey taken ______   Predator turns played ______      Winner ____________".to_string()
+                }
+                Family::Freeze => "Winner ____________   (the player who could not capture loses)".to_string(),
+            };
+            let (mut runs, _) = text::paragraph(
+                &score,
+                body,
+                RectMm::new(inner.x, inner.y + used + used2 + 3.0, inner.width, 6.0),
+            )?;
+            page.items.append(&mut runs);
+        }
+        if def.audit.continues {
+            let note = format!(
+                "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {turn}."
+            );
+            let y = area.bottom() - 5.0;
+            let (mut runs, _) =
+                text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;
+            page.items.append(&mut runs);
+        }
+        pages.push(page);
+    }
+    Ok(pages)
+}

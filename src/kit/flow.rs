@@ -1,0 +1,119 @@
+//! A column of blocks flowing down the safe area of a page, continuing on a
+//! new page when the next block does not fit. Used by the rules sheet and the
+//! host key, whose length depends on the definition.
+use crate::render::text::{self, TextStyle};
+use crate::render::{Item, Page, Paper, PointMm, RectMm, RenderError, Templates};
+
+/// Draws a page's running header (and footer) into a fresh page.
+pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
+
+pub struct Flow<'a> {
+    paper_size: crate::render::SizeMm,
+    area: RectMm,
+    pages: Vec<Page>,
+    y: f64,
+    /// Where the current page's content starts (below its header).
+    page_top: f64,
+    decorate: &'a Decorate<'a>,
+}
+
+impl<'a> Flow<'a> {
+    /// `decorate` draws the header of page `n` (from 1) and returns the
+    /// height it used at the top of the area.
+    pub fn new(
+        templates: &Templates,
+        paper: &Paper,
+        decorate: &'a Decorate<'a>,
+    ) -> Result<Self, RenderError> {
+        let mut f = Flow {
+            paper_size: paper.size_mm,
+            area: templates.safe_area(paper),
+            pages: Vec::new(),
+            y: 0.0,
+            page_top: 0.0,
+            decorate,
+        };
+        f.new_page()?;
+        Ok(f)
+    }
+
+    pub fn area(&self) -> RectMm {
+        self.area
+    }
+
+    /// Starts a new page.
+    pub fn new_page(&mut self) -> Result<(), RenderError> {
+        let mut page = Page::new(self.paper_size);
+        let used = (self.decorate)(&mut page, self.area, self.pages.len() + 1)?;
+        self.pages.push(page);
+        self.y = self.area.y + used;
+        self.page_top = self.y;
+        Ok(())
+    }
+
+    pub fn remaining(&self) -> f64 {
+        self.area.bottom() - self.y
+    }
+
+    pub fn gap(&mut self, mm: f64) {
+        self.y = (self.y + mm).min(self.area.bottom());
+    }
+
+    /// Reserves `height` mm (on a new page if needed) and lets `draw` fill
+    /// the rectangle.
+    pub fn block(
+        &mut self,
+        height: f64,
+        draw: impl FnOnce(RectMm) -> Result<Vec<Item>, RenderError>,
+    ) -> Result<RectMm, RenderError> {
+        if height > self.remaining() + 1e-6 && self.y > self.page_top + 1e-6 {
+            self.new_page()?;
+        }
+        let rect = RectMm::new(self.area.x, self.y, self.area.width, height);
+        let items = draw(rect)?;
+        self.pages
+            .last_mut()
+            .expect("a flow always has a page")
+            .items
+            .extend(items);
+        self.y += height;
+        Ok(rect)
+    }
+
+    /// A wrapped paragraph, indented by `indent` mm, optionally with a label
+    /// (a number) hanging in the indent.
+    pub fn paragraph(
+        &mut self,
+        text: &str,
+        style: TextStyle,
+        indent: f64,
+        label: Option<&str>,
+    ) -> Result<(), RenderError> {
+        let width = self.area.width - indent;
+        let h = text::paragraph_height(text, style.font, style.size_pt, width)?;
+        self.block(h, |r| {
+            let frame = RectMm::new(r.x + indent, r.y, width, h);
+            let (mut items, _) = text::paragraph(text, style, frame)?;
+            if let Some(label) = label {
+                let a = text::ascent(style.font, style.size_pt)?;
+                let lstyle = TextStyle {
+                    font: crate::render::Font::Bold,
+                    ..style
+                };
+                let bounds = RectMm::new(r.x, r.y, indent, h);
+                items.push(text::line_in(label, lstyle, bounds, r.y + a)?);
+            }
+            Ok(items)
+        })?;
+        Ok(())
+    }
+
+    pub fn finish(self) -> Vec<Page> {
+        self.pages
+    }
+}
+
+/// A point helper for layout code.
+pub fn pt(x: f64, y: f64) -> PointMm {
+    PointMm::new(x, y)
+}

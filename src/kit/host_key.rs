@@ -1,0 +1,221 @@
+//! The host key: a separate document, headed on every page so it is never
+//! mistaken for player material. For each practice position it prints the
+//! diagram, the prompt and, for each check, what the engine says the move
+//! does (with the position after it) or why it is illegal. Every sentence
+//! about a move is made from the engine's answer.
+use super::flow::{pt, Flow};
+use super::rules_sheet::{capitalise, diagram_cell, style};
+use super::{board_spec, stop_conditions, xy, KitOptions};
+use crate::definition::{Definition, Practice};
+use crate::render::board::{diagram_size, diagram_styled};
+use crate::render::text;
+use crate::render::{Colour, Fill, Font, Item, Page, RectMm, RenderError, Templates};
+use crate::rules::{Engine, MoveInfo, Outcome};
+
+/// What the engine says about a move: the sentence the key prints and, for
+/// a legal move, its result.
+pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option<MoveInfo>) {
+    let outcome = engine.outcome(position).ok().flatten();
+    let played = match outcome {
+        Some(o) => Err(crate::rules::MoveError::GameOver(o)),
+        None => match engine.play(position, mv) {
+            Ok(r) => r,
+            Err(e) => return (format!("{mv}: the position cannot be read: {e}"), None),
+        },
+    };
+    match played {
+        Ok(info) => {
+            let after = engine.outcome(&info.after).ok().flatten();
+            let shown = if info.text == mv {
+                mv.to_string()
+            } else {
+                format!("{mv} (written {})", info.text)
+            };
+            let sentence = format!(
+                "{shown}: legal. {}. {}",
+                capitalise(&info.effect.describe()),
+                result_sentence(after)
+            );
+            (sentence, Some(info))
+        }
+        Err(e) => (
+            format!(
+                "{mv}: illegal ({}). {}.",
+                e.keyword(),
+                capitalise(&e.to_string())
+            ),
+            None,
+        ),
+    }
+}
+
+fn result_sentence(o: Option<Outcome>) -> String {
+    match o {
+        None => "The game goes on.".to_string(),
+        Some(Outcome {
+            winner: Some(w),
+            reason,
+        }) => format!("Game over: {w} wins ({reason})."),
+        Some(Outcome {
+            winner: None,
+            reason,
+        }) => format!("Game over: a draw ({reason})."),
+    }
+}
+
+pub fn pages(
+    def: &Definition,
+    practice: &[Practice],
+    engine: &dyn Engine,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<Vec<Page>, RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let body = style(templates, Font::Regular, s.fonts.body_pt, c.ink);
+    let small = style(templates, Font::Regular, s.fonts.small_pt, c.muted);
+    let heading = style(templates, Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
+    let title = def.title.clone();
+    let band = Colour::rgb(0x30, 0x30, 0x30);
+    let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
+        let h = 9.0;
+        let bar = RectMm::new(area.x, area.y, area.width, h);
+        page.items
+            .push(Item::rect(bar, None, Some(Fill::Solid(band))));
+        let label = format!("HOST KEY: keep away from players · {title} · page {n}");
+        page.items.push(text::fit_label(
+            &label,
+            Font::Bold,
+            11.0,
+            7.0,
+            bar.inflate(-1.5),
+            Colour::WHITE,
+        )?);
+        Ok(h + 4.0)
+    };
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?;
+    let area = flow.area();
+    flow.paragraph(
+        &format!(
+            "Answers to the {} practice position{} of {}. Each answer was computed by printkit's rules engine for this kit.",
+            practice.len(),
+            if practice.len() == 1 { "" } else { "s" },
+            def.title
+        ),
+        body,
+        0.0,
+        None,
+    )?;
+    flow.gap(3.0);
+    for (k, p) in practice.iter().enumerate() {
+        let spec = board_spec(def, engine, &p.position)?;
+        let cell = diagram_cell(spec.width as usize, spec.height as usize, 40.0);
+        let size = diagram_size(&spec, cell);
+        let head = format!("{}. {}", k + 1, p.name);
+        let source = if p.origin.starts_with("fixtures/") && !p.origin.contains("/custom/") {
+            String::new()
+        } else {
+            format!(" (from {})", p.origin)
+        };
+        let text_w = area.width - size.width - 6.0;
+        let intro = format!("{}{source}", p.prompt);
+        let pos_line = format!("Position: {}", p.position);
+        let h_intro = text::paragraph_height(&intro, Font::Regular, s.fonts.body_pt, text_w)?;
+        let h_pos = text::paragraph_height(&pos_line, Font::Regular, s.fonts.small_pt, text_w)?;
+        let head_h =
+            text::paragraph_height(&head, Font::Bold, s.fonts.subtitle_pt + 1.0, area.width)?;
+        flow.block(head_h + 2.0 + size.height.max(h_intro + h_pos + 2.0), |r| {
+            let (mut items, _) =
+                text::paragraph(&head, heading, RectMm::new(r.x, r.y, r.width, head_h))?;
+            let y = r.y + head_h + 2.0;
+            items.push(Item::group(
+                Some(&format!("key-{}-position", k + 1)),
+                vec![diagram_styled(&spec, s, pt(r.x, y), cell, &[])?],
+            ));
+            let tx = r.x + size.width + 6.0;
+            let (mut a, _) = text::paragraph(&intro, body, RectMm::new(tx, y, text_w, h_intro))?;
+            let (mut b, _) = text::paragraph(
+                &pos_line,
+                small,
+                RectMm::new(tx, y + h_intro + 2.0, text_w, h_pos),
+            )?;
+            items.append(&mut a);
+            items.append(&mut b);
+            Ok(items)
+        })?;
+        flow.gap(3.0);
+        for (j, check) in p.checks.iter().enumerate() {
+            let (sentence, info) = verdict(engine, &p.position, &check.mv);
+            let id = format!("key-{}-check-{}", k + 1, j + 1);
+            match info {
+                Some(info) => {
+                    let after = board_spec(def, engine, &info.after)?;
+                    let e = &info.effect;
+                    let mut marked: Vec<(u32, u32)> = Vec::new();
+                    marked.extend(e.from.map(xy));
+                    marked.extend(e.to.map(xy));
+                    for list in [&e.converted, &e.captured, &e.kinged] {
+                        marked.extend(list.iter().map(|c| xy(*c)));
+                    }
+                    marked.sort_unstable();
+                    marked.dedup();
+                    let after_line = format!("After: {}", info.after);
+                    let h_s =
+                        text::paragraph_height(&sentence, Font::Regular, s.fonts.body_pt, text_w)?;
+                    let h_a = text::paragraph_height(
+                        &after_line,
+                        Font::Regular,
+                        s.fonts.small_pt,
+                        text_w,
+                    )?;
+                    flow.block(size.height.max(h_s + h_a + 2.0), |r| {
+                        let tx = r.x + size.width + 6.0;
+                        let (mut runs, _) =
+                            text::paragraph(&sentence, body, RectMm::new(tx, r.y, text_w, h_s))?;
+                        let (mut more, _) = text::paragraph(
+                            &after_line,
+                            small,
+                            RectMm::new(tx, r.y + h_s + 2.0, text_w, h_a),
+                        )?;
+                        runs.append(&mut more);
+                        runs.push(Item::group(
+                            Some(&format!("{id}-after")),
+                            vec![diagram_styled(&after, s, pt(r.x, r.y), cell, &marked)?],
+                        ));
+                        Ok(vec![Item::group(Some(&id), runs)])
+                    })?;
+                }
+                None => {
+                    let h =
+                        text::paragraph_height(&sentence, Font::Regular, s.fonts.body_pt, text_w)?;
+                    flow.block(h, |r| {
+                        let frame = RectMm::new(r.x + size.width + 6.0, r.y, text_w, h);
+                        let (runs, _) = text::paragraph(&sentence, body, frame)?;
+                        Ok(vec![Item::group(Some(&id), runs)])
+                    })?;
+                }
+            }
+            flow.gap(3.0);
+        }
+        flow.gap(3.0);
+    }
+    flow.paragraph("Stop conditions to watch for", heading, 0.0, None)?;
+    flow.gap(1.0);
+    flow.paragraph(
+        "The engine checks them in this order after every turn; the first that holds ends the game.",
+        body,
+        0.0,
+        None,
+    )?;
+    flow.gap(1.0);
+    for (i, (reason, why)) in stop_conditions(def).iter().enumerate() {
+        flow.paragraph(
+            &format!("{} ({reason})", capitalise(why)),
+            body,
+            6.0,
+            Some(&format!("{}.", i + 1)),
+        )?;
+        flow.gap(1.0);
+    }
+    Ok(flow.finish())
+}

@@ -1,0 +1,268 @@
+//! What a kit is: the pages of the player kit (rules sheet, board, token
+//! sheets, audit sheets) and of the separate host key, each laid out from the
+//! game definition and the engine's answers.
+use crate::definition::{Definition, Practice};
+use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
+use crate::render::{Page, Paper, RenderError, Templates};
+use crate::rules::{Cell, Engine, Family, Topology};
+use std::fmt;
+
+pub mod audit;
+pub mod flow;
+pub mod host_key;
+pub mod output;
+pub mod rules_sheet;
+pub mod tokens;
+
+/// The parts of a kit, in the order they are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Part {
+    Rules,
+    Board,
+    Tokens,
+    Audit,
+    Key,
+}
+
+impl Part {
+    pub const ALL: [Part; 5] = [
+        Part::Rules,
+        Part::Board,
+        Part::Tokens,
+        Part::Audit,
+        Part::Key,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Rules => "rules",
+            Part::Board => "board",
+            Part::Tokens => "tokens",
+            Part::Audit => "audit",
+            Part::Key => "key",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Part> {
+        Part::ALL.into_iter().find(|p| p.name() == text)
+    }
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How to build a kit.
+#[derive(Clone, Debug)]
+pub struct KitOptions {
+    pub paper: Paper,
+    pub parts: Vec<Part>,
+    /// Token fronts and backs on facing pages instead of fold-over pairs.
+    pub duplex: bool,
+    /// Shift of the backs in mm (x right, y down), for printers that do not
+    /// align the two sides.
+    pub back_offset: (f64, f64),
+}
+
+/// A page with the name its SVG file gets.
+#[derive(Clone, Debug)]
+pub struct NamedPage {
+    pub part: Part,
+    pub name: String,
+    pub page: Page,
+}
+
+/// The laid-out pages of one game's kit.
+#[derive(Clone, Debug)]
+pub struct Kit {
+    pub id: String,
+    pub title: String,
+    pub player: Vec<NamedPage>,
+    pub key: Vec<NamedPage>,
+}
+
+/// Lays out a game's kit; `practice` are the positions the host key covers
+/// (the definition's own followed by custom ones).
+pub fn build_kit(
+    def: &Definition,
+    practice: &[Practice],
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<Kit, RenderError> {
+    let engine = def.engine();
+    let mut player = Vec::new();
+    let mut key = Vec::new();
+    let add = |list: &mut Vec<NamedPage>, part: Part, pages: Vec<Page>| {
+        let n = pages.len();
+        for (i, page) in pages.into_iter().enumerate() {
+            let name = if n == 1 {
+                part.name().to_string()
+            } else {
+                format!("{}-{}", part.name(), i + 1)
+            };
+            list.push(NamedPage { part, name, page });
+        }
+    };
+    for &part in &options.parts {
+        match part {
+            Part::Rules => {
+                let pages = rules_sheet::pages(def, engine.as_ref(), templates, options)?;
+                add(&mut player, part, pages);
+            }
+            Part::Board => {
+                let mut spec = board_spec(def, engine.as_ref(), &def.start)?;
+                spec.title = def.title.clone();
+                spec.reminder = def.reminder.clone();
+                spec.cell_mm = def.board.cell_mm;
+                spec.region = def
+                    .board
+                    .region
+                    .iter()
+                    .map(|c| (c.col as u32, c.row as u32))
+                    .collect();
+                let pages = crate::render::board::board_pages(&spec, templates, &options.paper)?;
+                add(&mut player, part, pages);
+            }
+            Part::Tokens => {
+                let pages = tokens::pages(def, templates, options)?;
+                add(&mut player, part, pages);
+            }
+            Part::Audit => {
+                let pages = audit::pages(def, templates, options)?;
+                add(&mut player, part, pages);
+            }
+            Part::Key => {
+                let pages = host_key::pages(def, practice, engine.as_ref(), templates, options)?;
+                add(&mut key, part, pages);
+            }
+        }
+    }
+    Ok(Kit {
+        id: def.id.clone(),
+        title: def.title.clone(),
+        player,
+        key,
+    })
+}
+
+/// How a piece symbol is drawn in a game.
+pub fn piece_style(family: Family, symbol: char) -> PieceStyle {
+    match (family, symbol) {
+        (Family::CloneConvert, 'B') => PieceStyle::Dark,
+        (Family::PredatorPrey, 'P') => PieceStyle::Accent,
+        (Family::Freeze, 'b' | 'B') => PieceStyle::Dark,
+        (Family::Freeze, 'r' | 'R') => PieceStyle::Accent,
+        _ => PieceStyle::Light,
+    }
+}
+
+/// The label printed on a piece: kings show a crown letter so a stack of
+/// two is recognisable on a diagram.
+pub fn piece_label(family: Family, symbol: char) -> String {
+    match (family, symbol) {
+        (Family::Freeze, 'B') => "bK".to_string(),
+        (Family::Freeze, 'R') => "rK".to_string(),
+        _ => symbol.to_string(),
+    }
+}
+
+/// A drawing of a position (from the engine's view of it).
+pub fn board_spec(
+    def: &Definition,
+    engine: &dyn Engine,
+    position: &str,
+) -> Result<BoardSpec, RenderError> {
+    let view = engine
+        .view(position)
+        .map_err(|e| RenderError::Spec(format!("position `{position}`: {e}")))?;
+    let family = def.family();
+    let mut spec = BoardSpec::new(
+        &def.title,
+        &def.reminder,
+        view.width as u32,
+        view.height as u32,
+        def.board.cell_mm,
+    );
+    spec.holes = view.holes.iter().map(|c| xy(*c)).collect();
+    spec.torus = view.topology == Topology::Torus;
+    spec.orthogonal_only = family == Family::PredatorPrey;
+    if family == Family::Freeze {
+        spec.checker_colours = Some((SquareColour::Red, SquareColour::Black));
+    }
+    spec.pieces = view
+        .pieces
+        .iter()
+        .map(|(c, s)| {
+            let (x, y) = xy(*c);
+            (x, y, piece_label(family, *s), piece_style(family, *s))
+        })
+        .collect();
+    Ok(spec)
+}
+
+/// (column, row) of a cell, as the drawing code counts them.
+pub fn xy(c: Cell) -> (u32, u32) {
+    (c.col as u32, c.row as u32)
+}
+
+/// "2 players · 15–25 minutes".
+pub fn players_line(def: &Definition) -> String {
+    format!("{} players · {}", def.players, def.time)
+}
+
+/// The ways a game can end, in the order the engine checks them, each with
+/// a sentence made from the game's parameters.
+pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> {
+    use crate::rules::{Params, Reason};
+    let sides = def.engine().sides();
+    match &def.params {
+        Params::CloneConvert(p) => {
+            let mut v = vec![
+                (
+                    Reason::Eliminated,
+                    "a player has no markers left".to_string(),
+                ),
+                (Reason::BoardFull, "the board is full".to_string()),
+                (Reason::NoMoves, "neither player can move".to_string()),
+            ];
+            if p.turn_limit > 0 {
+                v.push((
+                    Reason::TurnLimit,
+                    format!("turn {} has been played", p.turn_limit),
+                ));
+            }
+            v
+        }
+        Params::PredatorPrey(p) => {
+            let mut v = vec![
+                (
+                    Reason::Captures,
+                    format!("the predator made capture number {}", p.capture_target),
+                ),
+                (
+                    Reason::PredatorBlocked,
+                    "the predator cannot step or jump at the start of its turn".to_string(),
+                ),
+            ];
+            if p.predator_turn_limit > 0 {
+                v.push((
+                    Reason::TurnLimit,
+                    format!(
+                        "predator turn {} has been played (a draw)",
+                        p.predator_turn_limit
+                    ),
+                ));
+            }
+            v
+        }
+        Params::Freeze(_) => vec![(
+            Reason::NoMoves,
+            format!(
+                "the player to move ({} or {}) has no capture, and loses",
+                sides[0], sides[1]
+            ),
+        )],
+    }
+}

@@ -1,0 +1,484 @@
+//! Token sheets. Tokens are gang-cut: a grid of squares sharing their cut
+//! lines, with crop marks outside the grid, because a heavy outline around
+//! each token leaves dark edges after cutting. Every token carries its symbol
+//! and a fill that stays distinct in greyscale.
+use super::flow::pt;
+use super::rules_sheet::style;
+use super::KitOptions;
+use crate::definition::Definition;
+use crate::render::text;
+use crate::render::{
+    Colour, Fill, Font, Hatch, Item, Page, RectMm, RenderError, Stroke, Templates,
+};
+use crate::rules::{Family, Params};
+
+/// One kind of token and how many the kit has.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TokenSet {
+    /// The symbol on the front.
+    pub symbol: char,
+    /// The symbol on the back of a fold-over pair (clone game), if any.
+    pub back: Option<char>,
+    pub name: &'static str,
+    /// As many as the rules supply.
+    pub count: usize,
+    /// Extra tokens for losses.
+    pub spares: usize,
+    /// Side of a token in mm.
+    pub size_mm: f64,
+    /// Drawn as a disc on its square (checkers).
+    pub disc: bool,
+}
+
+impl TokenSet {
+    pub fn describe(&self, duplex: bool) -> String {
+        match self.back {
+            Some(back) if duplex => format!(
+                "{} {}/{} {} (+{} spares), printed two-sided",
+                self.count, self.symbol, back, self.name, self.spares
+            ),
+            Some(back) => format!(
+                "{} {}/{} {} (+{} spares): cut, fold on the dashed line and glue",
+                self.count, self.symbol, back, self.name, self.spares
+            ),
+            None => format!(
+                "{} {} `{}` (+{} spare{})",
+                self.count,
+                self.name,
+                self.symbol,
+                self.spares,
+                if self.spares == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+/// The tokens of a game: the supply its rules name, plus spares.
+pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
+    match &def.params {
+        // One marker a cell: the board can be full.
+        Params::CloneConvert(_) => {
+            let cells = def.board.width * def.board.height - def.board.holes.len();
+            vec![TokenSet {
+                symbol: 'W',
+                back: Some('B'),
+                name: "markers",
+                count: cells,
+                spares: cells.div_ceil(5),
+                size_mm: 22.0,
+                disc: false,
+            }]
+        }
+        Params::PredatorPrey(p) => vec![
+            TokenSet {
+                symbol: 'P',
+                back: None,
+                name: "predator",
+                count: 1,
+                spares: 1,
+                size_mm: 24.0,
+                disc: true,
+            },
+            TokenSet {
+                symbol: 'o',
+                back: None,
+                name: "prey",
+                count: p.prey as usize,
+                spares: 2,
+                size_mm: 24.0,
+                disc: true,
+            },
+        ],
+        // Kings are stacks of two checkers: no extra tokens.
+        Params::Freeze(p) => vec![
+            TokenSet {
+                symbol: 'b',
+                back: None,
+                name: "black checkers",
+                count: p.supply as usize,
+                spares: 0,
+                size_mm: 18.0,
+                disc: true,
+            },
+            TokenSet {
+                symbol: 'r',
+                back: None,
+                name: "red checkers",
+                count: p.supply as usize,
+                spares: 0,
+                size_mm: 18.0,
+                disc: true,
+            },
+        ],
+    }
+}
+
+/// One token to place in the grid.
+#[derive(Clone, Debug)]
+struct Slot {
+    id: String,
+    front: char,
+    back: Option<char>,
+    disc: bool,
+}
+
+/// Space outside the grid kept for crop marks.
+const MARK_BAND: f64 = 7.0;
+
+pub fn pages(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<Vec<Page>, RenderError> {
+    let family = def.family();
+    let mut pages = Vec::new();
+    let sets = token_sets(def);
+    // Each set starts on its own rows; sets of one size share a sheet.
+    let mut slots: Vec<Slot> = Vec::new();
+    for set in &sets {
+        for i in 0..set.count + set.spares {
+            let kind = if i < set.count { "token" } else { "spare" };
+            let n = if i < set.count {
+                i + 1
+            } else {
+                i + 1 - set.count
+            };
+            slots.push(Slot {
+                id: format!("{kind}-{}-{n}", set.symbol),
+                front: set.symbol,
+                back: set.back,
+                disc: set.disc,
+            });
+        }
+    }
+    let fold = !options.duplex && sets.iter().any(|s| s.back.is_some());
+    let size = sets.first().map_or(20.0, |s| s.size_mm);
+    let (cw, ch) = if fold {
+        (size, 2.0 * size)
+    } else {
+        (size, size)
+    };
+    let s = &templates.style;
+    let area = templates.safe_area(&options.paper);
+    let header_h = 16.0;
+    let cols = ((area.width - 2.0 * MARK_BAND) / cw).floor().max(1.0) as usize;
+    let rows = ((area.height - header_h - 2.0 * MARK_BAND) / ch)
+        .floor()
+        .max(1.0) as usize;
+    let per_page = cols * rows;
+    let sheets: Vec<&[Slot]> = slots.chunks(per_page).collect();
+    let total = sheets.len() * if options.duplex { 2 } else { 1 };
+    if options.duplex {
+        pages.push(alignment_page(def, templates, options, false)?);
+        pages.push(alignment_page(def, templates, options, true)?);
+    }
+    for (k, sheet) in sheets.iter().enumerate() {
+        let used_rows = sheet.len().div_ceil(cols);
+        let used_cols = cols.min(sheet.len());
+        let grid_w = used_cols as f64 * cw;
+        let grid = RectMm::new(
+            area.x + (area.width - grid_w) / 2.0,
+            area.y + header_h + MARK_BAND,
+            grid_w,
+            used_rows as f64 * ch,
+        );
+        let sides: &[bool] = if options.duplex {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &back in sides {
+            let mut page = Page::new(options.paper.size_mm);
+            let number = if options.duplex {
+                2 * k + 1 + usize::from(back)
+            } else {
+                k + 1
+            };
+            let head = if back {
+                format!("{}: token backs (sheet {number} of {total}): print on the back of the previous sheet", def.title)
+            } else {
+                format!("{}: tokens (sheet {number} of {total})", def.title)
+            };
+            let how = if fold {
+                "Cut along the thin lines; the marks outside the grid show where they run. Fold each marker on its dashed line and glue the halves."
+            } else if options.duplex {
+                "Print two-sided, flipping on the long edge. Cut along the thin lines; the marks outside the grid show where they run."
+            } else {
+                "Cut along the thin lines; the marks outside the grid show where they run."
+            };
+            header(&mut page, templates, area, &head, how)?;
+            let offset = if back {
+                options.back_offset
+            } else {
+                (0.0, 0.0)
+            };
+            // Backs are mirrored left to right so each back lands behind its
+            // front when the sheet is flipped on its long edge.
+            let mirror = |x: f64, w: f64| -> f64 {
+                if back {
+                    options.paper.size_mm.width - x - w
+                } else {
+                    x
+                }
+            };
+            let g = RectMm::new(
+                mirror(grid.x, grid.width) + offset.0,
+                grid.y + offset.1,
+                grid.width,
+                grid.height,
+            );
+            let mut items = Vec::new();
+            for (i, slot) in sheet.iter().enumerate() {
+                let (col, row) = (i % cols, i / cols);
+                let col = if back { used_cols - 1 - col } else { col };
+                let cell = RectMm::new(g.x + col as f64 * cw, g.y + row as f64 * ch, cw, ch);
+                let face = |sym: char, r: RectMm| draw_face(family, sym, slot.disc, r, templates);
+                let mut tok = Vec::new();
+                if fold {
+                    let top = RectMm::new(cell.x, cell.y, cw, cw);
+                    let bottom = RectMm::new(cell.x, cell.y + cw, cw, cw);
+                    tok.extend(face(slot.front, top)?);
+                    tok.extend(face(slot.back.unwrap_or(slot.front), bottom)?);
+                    tok.push(Item::line(
+                        pt(cell.x + 1.0, cell.y + cw),
+                        pt(cell.right() - 1.0, cell.y + cw),
+                        Stroke::dashed(s.lines.thin_mm, s.colours.muted, &[1.5, 1.5]),
+                    ));
+                } else {
+                    let sym = if back {
+                        slot.back.unwrap_or(slot.front)
+                    } else {
+                        slot.front
+                    };
+                    tok.extend(face(sym, cell)?);
+                }
+                items.push(Item::group(
+                    Some(&format!("{}{}", if back { "back-" } else { "" }, slot.id)),
+                    tok,
+                ));
+            }
+            items.extend(cut_lines(
+                g,
+                cw,
+                ch,
+                used_cols,
+                used_rows,
+                sheet.len(),
+                templates,
+            ));
+            page.items.push(Item::group(Some("token-grid"), items));
+            pages.push(page);
+        }
+    }
+    Ok(pages)
+}
+
+fn header(
+    page: &mut Page,
+    templates: &Templates,
+    area: RectMm,
+    head: &str,
+    how: &str,
+) -> Result<(), RenderError> {
+    let s = &templates.style;
+    let h1 = style(templates, Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
+    let h2 = style(templates, Font::Regular, s.fonts.small_pt, s.colours.muted);
+    let (mut a, used) = text::paragraph(head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
+    let (mut b, _) = text::paragraph(
+        how,
+        h2,
+        RectMm::new(area.x, area.y + used + 1.0, area.width, 8.0),
+    )?;
+    page.items.append(&mut a);
+    page.items.append(&mut b);
+    Ok(())
+}
+
+/// The shared cut lines of the grid (thin and light, so no dark edge is left
+/// after cutting) and crop marks outside it.
+fn cut_lines(
+    g: RectMm,
+    cw: f64,
+    ch: f64,
+    cols: usize,
+    rows: usize,
+    n: usize,
+    templates: &Templates,
+) -> Vec<Item> {
+    let s = &templates.style;
+    let cut = Stroke::solid(s.lines.hairline_mm, s.colours.link);
+    let mark = Stroke::solid(s.lines.thin_mm, s.colours.ink);
+    let mut items = Vec::new();
+    let last_row_cols = n - (rows - 1) * cols;
+    for r in 0..=rows {
+        let y = g.y + r as f64 * ch;
+        let w = if r == rows {
+            last_row_cols as f64 * cw
+        } else {
+            g.width
+        };
+        items.push(Item::line(pt(g.x, y), pt(g.x + w, y), cut.clone()));
+        items.push(Item::line(
+            pt(g.x - MARK_BAND + 1.0, y),
+            pt(g.x - 1.5, y),
+            mark.clone(),
+        ));
+        items.push(Item::line(
+            pt(g.right() + 1.5, y),
+            pt(g.right() + MARK_BAND - 1.0, y),
+            mark.clone(),
+        ));
+    }
+    for c in 0..=cols {
+        let x = g.x + c as f64 * cw;
+        let h = if c > last_row_cols {
+            (rows - 1) as f64 * ch
+        } else {
+            g.height
+        };
+        items.push(Item::line(pt(x, g.y), pt(x, g.y + h), cut.clone()));
+        items.push(Item::line(
+            pt(x, g.y - MARK_BAND + 1.0),
+            pt(x, g.y - 1.5),
+            mark.clone(),
+        ));
+        items.push(Item::line(
+            pt(x, g.bottom() + 1.5),
+            pt(x, g.bottom() + MARK_BAND - 1.0),
+            mark.clone(),
+        ));
+    }
+    items
+}
+
+/// One face of a token: square markers for the clone game, discs for
+/// predator, prey and checkers.
+fn draw_face(
+    family: Family,
+    sym: char,
+    disc: bool,
+    r: RectMm,
+    templates: &Templates,
+) -> Result<Vec<Item>, RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let (fill, ink): (Fill, Colour) = match super::piece_style(family, sym) {
+        crate::render::board::PieceStyle::Dark => (Fill::Solid(c.dark_piece), Colour::WHITE),
+        crate::render::board::PieceStyle::Accent if family == Family::Freeze => (
+            Fill::Hatch(Hatch {
+                background: Some(c.red_square),
+                colour: c.red_stripe,
+                spacing_mm: s.hatch.spacing_mm,
+                angle_deg: s.hatch.angle_deg,
+                line_mm: s.hatch.line_mm,
+            }),
+            c.ink,
+        ),
+        crate::render::board::PieceStyle::Accent => (Fill::Solid(c.accent_piece), c.ink),
+        crate::render::board::PieceStyle::Light => (Fill::Solid(c.light_piece), c.ink),
+    };
+    let mut items = Vec::new();
+    let inset = r.width * 0.12;
+    let label_box;
+    if disc {
+        let radius = r.width / 2.0 - inset;
+        items.push(Item::circle(
+            r.centre(),
+            radius,
+            Some(Stroke::solid(s.lines.thin_mm, c.ink)),
+            Some(fill),
+        ));
+        if sym == 'P' {
+            items.push(Item::circle(
+                r.centre(),
+                radius - 1.2,
+                Some(Stroke::solid(s.lines.thin_mm, c.ink)),
+                None,
+            ));
+        }
+        let half = radius * 0.62;
+        label_box = RectMm::new(
+            r.centre().x - half,
+            r.centre().y - half,
+            2.0 * half,
+            2.0 * half,
+        );
+    } else {
+        let inner = r.inflate(-inset);
+        items.push(Item::rect(
+            inner,
+            Some(Stroke::solid(s.lines.thin_mm, c.ink)),
+            Some(fill),
+        ));
+        label_box = inner.inflate(-inner.width * 0.12);
+    }
+    items.push(text::fit_label(
+        &sym.to_string(),
+        Font::Bold,
+        40.0,
+        6.0,
+        label_box,
+        ink,
+    )?);
+    Ok(items)
+}
+
+/// A page of crosses to check two-sided alignment: print it two-sided, hold
+/// it against the light, and measure how far the back crosses sit from the
+/// front ones.
+fn alignment_page(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+    back: bool,
+) -> Result<Page, RenderError> {
+    let s = &templates.style;
+    let area = templates.safe_area(&options.paper);
+    let mut page = Page::new(options.paper.size_mm);
+    let head = if back {
+        format!("{}: alignment test, back", def.title)
+    } else {
+        format!("{}: alignment test, front", def.title)
+    };
+    let how = format!(
+        "Print this page and the next two-sided (flip on the long edge), then hold the sheet against a window. \
+         The crosses on both sides should coincide. If the back ones sit X mm to the right and Y mm lower, \
+         build again with --back-offset=-X,-Y (now {:+.1},{:+.1}).",
+        options.back_offset.0, options.back_offset.1
+    );
+    let h1 = style(templates, Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
+    let h2 = style(templates, Font::Regular, s.fonts.small_pt, s.colours.muted);
+    let (mut a, used) = text::paragraph(&head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
+    let (mut b, _) = text::paragraph(
+        &how,
+        h2,
+        RectMm::new(area.x, area.y + used + 1.0, area.width, 12.0),
+    )?;
+    page.items.append(&mut a);
+    page.items.append(&mut b);
+    let offset = if back {
+        options.back_offset
+    } else {
+        (0.0, 0.0)
+    };
+    let stroke = Stroke::solid(s.lines.thin_mm, s.colours.ink);
+    let w = options.paper.size_mm.width;
+    for (fx, fy) in [
+        (0.25, 0.35),
+        (0.75, 0.35),
+        (0.5, 0.6),
+        (0.25, 0.85),
+        (0.75, 0.85),
+    ] {
+        let x = area.x + fx * area.width;
+        let x = if back { w - x } else { x } + offset.0;
+        let y = area.y + fy * area.height + offset.1;
+        page.items
+            .push(Item::line(pt(x - 8.0, y), pt(x + 8.0, y), stroke.clone()));
+        page.items
+            .push(Item::line(pt(x, y - 8.0), pt(x, y + 8.0), stroke.clone()));
+        page.items
+            .push(Item::circle(pt(x, y), 4.0, Some(stroke.clone()), None));
+    }
+    Ok(page)
+}
