@@ -1,12 +1,46 @@
-//! Predator and prey placement. STUB: replaced by the family's implementation.
+//! Predator and prey placement (GAMES.md, family `predator-prey`).
+//!
+//! One predator `P` against prey `o` on a bounded board where only orthogonal
+//! neighbours are connected. Prey first places its reserve, then steps; the
+//! predator steps or jumps one adjacent prey, removing it.
+//!
+//! Notation: `5/5/2P2/5/5 o 8 0 0`, the board then
+//! `<side to move: o or P> <prey in reserve> <prey captured> <predator turns played>`.
+//! Moves: `@C4` (also `C4`), `B2-B3`, `C3-C4`, `C3xC5` (also `C3-C5`), `pass`.
+//!
+//! The board state is a bit set of prey plus the predator's cell; boards of
+//! up to 64 cells use `u64`, larger ones [`Wide`].
+use super::bits::{Bits, Wide};
+use super::geometry::ORTHOGONAL;
+use super::notation::{parse_board, print_board, split_position, Square};
 use super::*;
+use std::sync::Arc;
+
+const PREY: char = 'o';
+const PREDATOR: char = 'P';
+/// No cell in a neighbour table (off the board or a hole).
+const NONE: u16 = u16::MAX;
 
 /// Parameters of the family (defaults from GAMES.md).
-#[derive(Clone, Debug, PartialEq, Default, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Params {
+    /// The predator wins once it has captured this many prey.
     pub capture_target: u32,
+    /// The game is drawn after this many predator turns (0 = no limit).
     pub predator_turn_limit: u32,
+    /// Prey in the kit: on the board, in reserve and captured together.
     pub prey: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            capture_target: 3,
+            predator_turn_limit: 40,
+            prey: 8,
+        }
+    }
 }
 
 pub struct PredatorPrey {
@@ -19,43 +53,1014 @@ impl PredatorPrey {
     }
 }
 
+/// A move of the predator game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Prey placed from the reserve: `@C4`.
+    Place { to: Cell },
+    /// One orthogonal step of a prey or the predator: `B2-B3`.
+    Step { from: Cell, to: Cell },
+    /// The predator jumps the prey on `over`: `C3xC5`.
+    Capture { from: Cell, over: Cell, to: Cell },
+    /// Prey has no legal action.
+    Pass,
+}
+
+/// The parsed text of a position, not yet checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub width: usize,
+    pub height: usize,
+    pub squares: Vec<Square>,
+    pub prey_to_move: bool,
+    pub reserve: u32,
+    pub captured: u32,
+    pub turns: u32,
+}
+
+/// Board size, holes and neighbour tables, shared by every position of a
+/// game (positions hold it behind an `Arc`, so playing a move copies only
+/// the small state).
+struct Board<B> {
+    geom: Geometry,
+    /// The orthogonal neighbour in each direction of `ORTHOGONAL`, or NONE.
+    steps: Vec<[u16; 4]>,
+    /// The cell beyond that neighbour, straight on, or NONE.
+    jumps: Vec<[u16; 4]>,
+    /// The orthogonal neighbours as a set.
+    nbr: Vec<B>,
+    playable: B,
+}
+
+impl<B: Bits> Board<B> {
+    fn new(geom: Geometry) -> Self {
+        let n = geom.len();
+        let free = |i: Option<usize>| match i {
+            Some(j) if !geom.is_hole(j) => j as u16,
+            _ => NONE,
+        };
+        let mut steps = vec![[NONE; 4]; n];
+        let mut jumps = vec![[NONE; 4]; n];
+        let mut nbr = vec![B::empty(); n];
+        let mut playable = B::empty();
+        for i in 0..n {
+            if geom.is_hole(i) {
+                continue;
+            }
+            playable |= B::bit(i);
+            for (d, &(dc, dr)) in ORTHOGONAL.iter().enumerate() {
+                let s = free(geom.offset(i, dc, dr));
+                steps[i][d] = s;
+                if s != NONE {
+                    nbr[i] |= B::bit(s as usize);
+                    jumps[i][d] = free(geom.offset(i, 2 * dc, 2 * dr));
+                }
+            }
+        }
+        Board {
+            geom,
+            steps,
+            jumps,
+            nbr,
+            playable,
+        }
+    }
+}
+
+/// What changes from move to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct State<B> {
+    prey: B,
+    predator: usize,
+    prey_to_move: bool,
+    reserve: u32,
+    captured: u32,
+    turns: u32,
+}
+
+struct Pos<B> {
+    board: Arc<Board<B>>,
+    st: State<B>,
+}
+
+impl<B: Bits> Clone for Pos<B> {
+    fn clone(&self) -> Self {
+        Pos {
+            board: Arc::clone(&self.board),
+            st: self.st,
+        }
+    }
+}
+
+#[derive(Clone)]
+enum Repr {
+    Small(Pos<u64>),
+    // Boxed: a wide state is a few hundred bytes.
+    Wide(Box<Pos<Wide>>),
+}
+
+/// A valid position of the predator game.
+#[derive(Clone)]
+pub struct Position(Repr);
+
+/// Runs the same generic code on either representation.
+macro_rules! with_pos {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match &$pos.0 {
+            Repr::Small($p) => $body,
+            Repr::Wide($p) => $body,
+        }
+    };
+}
+
+impl Position {
+    pub fn geometry(&self) -> &Geometry {
+        with_pos!(self, p => &p.board.geom)
+    }
+
+    pub fn prey_to_move(&self) -> bool {
+        with_pos!(self, p => p.st.prey_to_move)
+    }
+
+    pub fn reserve(&self) -> u32 {
+        with_pos!(self, p => p.st.reserve)
+    }
+
+    pub fn captured(&self) -> u32 {
+        with_pos!(self, p => p.st.captured)
+    }
+
+    pub fn predator_turns(&self) -> u32 {
+        with_pos!(self, p => p.st.turns)
+    }
+
+    /// What stands on a cell index: `P`, `o`, or nothing (holes included).
+    pub fn piece(&self, index: usize) -> Option<char> {
+        with_pos!(self, p => p.piece(index))
+    }
+
+    /// The canonical text of the position.
+    pub fn text(&self) -> String {
+        with_pos!(self, p => p.text())
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        // The tables follow from the geometry, so comparing it is enough.
+        match (&self.0, &other.0) {
+            (Repr::Small(a), Repr::Small(b)) => a.board.geom == b.board.geom && a.st == b.st,
+            (Repr::Wide(a), Repr::Wide(b)) => a.board.geom == b.board.geom && a.st == b.st,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.text())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+fn side_name(prey: bool) -> &'static str {
+    if prey {
+        "prey"
+    } else {
+        "the predator"
+    }
+}
+
+impl<B: Bits> Pos<B> {
+    fn geom(&self) -> &Geometry {
+        &self.board.geom
+    }
+
+    fn piece(&self, i: usize) -> Option<char> {
+        if i >= self.board.geom.len() {
+            None
+        } else if i == self.st.predator {
+            Some(PREDATOR)
+        } else if self.st.prey.has(i) {
+            Some(PREY)
+        } else {
+            None
+        }
+    }
+
+    fn text(&self) -> String {
+        let g = self.geom();
+        let board = print_board(g.width(), g.height(), |i| {
+            if g.is_hole(i) {
+                Square::Hole
+            } else {
+                self.piece(i).map_or(Square::Empty, Square::Piece)
+            }
+        });
+        let st = &self.st;
+        format!(
+            "{board} {} {} {} {}",
+            if st.prey_to_move { PREY } else { PREDATOR },
+            st.reserve,
+            st.captured,
+            st.turns
+        )
+    }
+
+    fn view(&self) -> BoardView {
+        let g = self.geom();
+        BoardView {
+            width: g.width(),
+            height: g.height(),
+            topology: Topology::Bounded,
+            holes: g.holes().map(|i| g.cell_at(i)).collect(),
+            pieces: g
+                .playable()
+                .filter_map(|i| self.piece(i).map(|c| (g.cell_at(i), c)))
+                .collect(),
+            side_to_move: if self.st.prey_to_move { PREY } else { PREDATOR },
+        }
+    }
+}
+
+// The rules proper, on the bare state: generic so one implementation serves
+// both bit-set widths.
+impl<B: Bits> Board<B> {
+    #[inline]
+    fn empty(&self, st: &State<B>) -> B {
+        self.playable & !st.prey & !B::bit(st.predator)
+    }
+
+    /// Calls `f(to, over)` for every predator move in direction order;
+    /// `over` is the jumped prey of a capture.
+    #[inline]
+    fn predator_moves(&self, st: &State<B>, mut f: impl FnMut(usize, Option<usize>)) {
+        for d in 0..4 {
+            let s = self.steps[st.predator][d];
+            if s == NONE {
+                continue;
+            }
+            let s = s as usize;
+            if !st.prey.has(s) {
+                f(s, None);
+            } else {
+                let j = self.jumps[st.predator][d];
+                if j != NONE && !st.prey.has(j as usize) {
+                    f(j as usize, Some(s));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn predator_count(&self, st: &State<B>) -> u64 {
+        let mut n = 0;
+        self.predator_moves(st, |_, _| n += 1);
+        n
+    }
+
+    /// Prey steps (reserve empty), counted per prey and destination.
+    #[inline]
+    fn prey_step_count(&self, st: &State<B>) -> u64 {
+        let empty = self.empty(st);
+        st.prey
+            .iter()
+            .map(|p| (self.nbr[p] & empty).count() as u64)
+            .sum()
+    }
+
+    /// The number of prey actions other than pass.
+    #[inline]
+    fn prey_action_count(&self, st: &State<B>) -> u64 {
+        if st.reserve > 0 {
+            self.empty(st).count() as u64
+        } else {
+            self.prey_step_count(st)
+        }
+    }
+
+    fn outcome(&self, params: &Params, st: &State<B>) -> Option<Outcome> {
+        // GAMES.md order: captures, predator-blocked, turn-limit.
+        if st.captured >= params.capture_target {
+            return Some(Outcome {
+                winner: Some(PREDATOR),
+                reason: Reason::Captures,
+            });
+        }
+        if !st.prey_to_move && self.predator_count(st) == 0 {
+            return Some(Outcome {
+                winner: Some(PREY),
+                reason: Reason::PredatorBlocked,
+            });
+        }
+        if params.predator_turn_limit > 0 && st.turns >= params.predator_turn_limit {
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::TurnLimit,
+            });
+        }
+        None
+    }
+
+    /// The number of legal moves of a position that is not over (a forced
+    /// pass counts one).
+    #[inline]
+    fn count_moves(&self, st: &State<B>) -> u64 {
+        if st.prey_to_move {
+            self.prey_action_count(st).max(1)
+        } else {
+            self.predator_count(st)
+        }
+    }
+
+    fn perft(&self, params: &Params, st: &State<B>, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome(params, st).is_some() {
+            return 0;
+        }
+        if depth == 1 {
+            return self.count_moves(st);
+        }
+        let mut total = 0;
+        if st.prey_to_move {
+            let mut child = *st;
+            child.prey_to_move = false;
+            let empty = self.empty(st);
+            let mut any = false;
+            if st.reserve > 0 {
+                child.reserve -= 1;
+                for c in empty.iter() {
+                    any = true;
+                    child.prey = st.prey | B::bit(c);
+                    total += self.perft(params, &child, depth - 1);
+                }
+            } else {
+                for p in st.prey.iter() {
+                    for t in (self.nbr[p] & empty).iter() {
+                        any = true;
+                        child.prey = st.prey ^ B::bit(p) ^ B::bit(t);
+                        total += self.perft(params, &child, depth - 1);
+                    }
+                }
+            }
+            if !any {
+                let mut pass = *st;
+                pass.prey_to_move = false;
+                total += self.perft(params, &pass, depth - 1);
+            }
+        } else {
+            self.predator_moves(st, |to, over| {
+                let mut child = *st;
+                child.prey_to_move = true;
+                child.predator = to;
+                child.turns = child.turns.saturating_add(1);
+                if let Some(o) = over {
+                    child.prey ^= B::bit(o);
+                    child.captured = child.captured.saturating_add(1);
+                }
+                total += self.perft(params, &child, depth - 1);
+            });
+        }
+        total
+    }
+
+    fn legal_moves(&self, params: &Params, st: &State<B>) -> Vec<Move> {
+        if self.outcome(params, st).is_some() {
+            return Vec::new();
+        }
+        let g = &self.geom;
+        let cell = |i: usize| g.cell_at(i);
+        let mut out = Vec::new();
+        if st.prey_to_move {
+            let empty = self.empty(st);
+            if st.reserve > 0 {
+                out.extend(empty.iter().map(|c| Move::Place { to: cell(c) }));
+            } else {
+                for p in st.prey.iter() {
+                    for t in (self.nbr[p] & empty).iter() {
+                        out.push(Move::Step {
+                            from: cell(p),
+                            to: cell(t),
+                        });
+                    }
+                }
+            }
+            if out.is_empty() {
+                out.push(Move::Pass);
+            }
+        } else {
+            let from = cell(st.predator);
+            self.predator_moves(st, |to, over| {
+                out.push(match over {
+                    None => Move::Step { from, to: cell(to) },
+                    Some(o) => Move::Capture {
+                        from,
+                        over: cell(o),
+                        to: cell(to),
+                    },
+                })
+            });
+        }
+        out
+    }
+
+    /// Plays a legal move. Cells outside the board are ignored rather than
+    /// trusted, so a stray move cannot panic.
+    fn play(&self, st: &State<B>, mv: &Move) -> (State<B>, Effect) {
+        let g = &self.geom;
+        let idx = |c: Cell| {
+            let i = g.index(c);
+            (c.col as usize) < g.width() && (c.row as usize) < g.height() && i < g.len()
+        };
+        let bit = |c: Cell| {
+            if idx(c) {
+                B::bit(g.index(c))
+            } else {
+                B::empty()
+            }
+        };
+        let mut next = *st;
+        let mut effect = Effect {
+            side: if st.prey_to_move { PREY } else { PREDATOR },
+            ..Effect::default()
+        };
+        next.prey_to_move = !st.prey_to_move;
+        match *mv {
+            Move::Pass => effect.kind = Some(MoveKind::Pass),
+            Move::Place { to } => {
+                next.prey |= bit(to);
+                next.reserve = st.reserve.saturating_sub(1);
+                effect.kind = Some(MoveKind::Place);
+                effect.to = Some(to);
+            }
+            Move::Step { from, to } | Move::Capture { from, to, .. } => {
+                effect.from = Some(from);
+                effect.to = Some(to);
+                effect.kind = Some(MoveKind::Step);
+                if st.prey_to_move {
+                    next.prey = (next.prey & !bit(from)) | bit(to);
+                } else {
+                    if idx(to) {
+                        next.predator = g.index(to);
+                    }
+                    next.turns = st.turns.saturating_add(1);
+                    if let Move::Capture { over, .. } = *mv {
+                        next.prey &= !bit(over);
+                        next.captured = st.captured.saturating_add(1);
+                        effect.kind = Some(MoveKind::Capture);
+                        effect.captured = vec![over];
+                    }
+                }
+            }
+        }
+        (next, effect)
+    }
+
+    /// Checks a move read from text against the rules; `Ok` is the legal
+    /// move, `Err` says in the game's terms why it is not.
+    fn check(&self, params: &Params, st: &State<B>, shape: Shape) -> Result<Move, MoveError> {
+        if let Some(o) = self.outcome(params, st) {
+            return Err(MoveError::GameOver(o));
+        }
+        let g = &self.geom;
+        let name = |i: usize| g.name(i);
+        let occupant = |i: usize| {
+            if i == st.predator {
+                "the predator"
+            } else {
+                "a prey"
+            }
+        };
+        let is_empty = |i: usize| self.empty(st).has(i);
+        match shape {
+            Shape::Pass => {
+                if !st.prey_to_move {
+                    return Err(MoveError::illegal(
+                        "pass-not-allowed",
+                        "the predator never passes: it must step or jump",
+                    ));
+                }
+                if let Some(example) = self.legal_moves(params, st).first() {
+                    if *example != Move::Pass {
+                        let what = if st.reserve > 0 {
+                            "place a prey"
+                        } else {
+                            "step a prey"
+                        };
+                        return Err(MoveError::illegal(
+                            "pass-not-allowed",
+                            format!(
+                                "prey can still {what} (such as {}): prey passes only when it has no legal action",
+                                print_move(example)
+                            ),
+                        ));
+                    }
+                }
+                Ok(Move::Pass)
+            }
+            Shape::Place(to) => {
+                if !st.prey_to_move {
+                    return Err(MoveError::illegal(
+                        "wrong-turn",
+                        format!(
+                            "it is the predator's turn: prey cannot be placed on {}",
+                            name(to)
+                        ),
+                    ));
+                }
+                if st.reserve == 0 {
+                    return Err(MoveError::illegal(
+                        "reserve-empty",
+                        "the prey reserve is empty (captured prey never return to it): prey now moves one prey one orthogonal step, such as B2-B3",
+                    ));
+                }
+                if !is_empty(to) {
+                    return Err(MoveError::illegal(
+                        "occupied",
+                        format!(
+                            "{} is occupied by {}: prey is placed on an empty cell",
+                            name(to),
+                            occupant(to)
+                        ),
+                    ));
+                }
+                Ok(Move::Place { to: g.cell_at(to) })
+            }
+            Shape::Chain(jumps) => Err(MoveError::illegal(
+                "one-jump",
+                format!("that is {jumps} jumps: the predator jumps at most once a turn"),
+            )),
+            Shape::Line { from, to, x } => {
+                let sep = if x { 'x' } else { '-' };
+                let text = format!("{}{sep}{}", name(from), name(to));
+                let Some(piece) = self.piece_at(st, from) else {
+                    return Err(MoveError::illegal(
+                        "no-piece",
+                        format!("{} is empty: there is no piece to move", name(from)),
+                    ));
+                };
+                let mover_is_prey = piece == PREY;
+                if mover_is_prey != st.prey_to_move {
+                    return Err(MoveError::illegal(
+                        "not-own-piece",
+                        format!(
+                            "{} holds {}, but it is {}'s turn",
+                            name(from),
+                            occupant(from),
+                            if st.prey_to_move {
+                                "prey"
+                            } else {
+                                "the predator"
+                            }
+                        ),
+                    ));
+                }
+                if mover_is_prey && st.reserve > 0 {
+                    return Err(MoveError::illegal(
+                        "must-place",
+                        format!(
+                            "prey still has {} in reserve: while any remain, prey places one on an empty cell (such as @C4) instead of moving",
+                            st.reserve
+                        ),
+                    ));
+                }
+                if from == to {
+                    return Err(MoveError::illegal(
+                        "same-cell",
+                        format!("{text} goes nowhere: a move must leave its cell"),
+                    ));
+                }
+                let (fc, fr) = ((from % g.width()) as i32, (from / g.width()) as i32);
+                let (tc, tr) = ((to % g.width()) as i32, (to / g.width()) as i32);
+                let (dc, dr) = (tc - fc, tr - fr);
+                if dc != 0 && dr != 0 {
+                    let why = if dc.abs() == dr.abs() {
+                        "is diagonal"
+                    } else {
+                        "is not along a row or a column"
+                    };
+                    return Err(MoveError::illegal(
+                        "not-orthogonal",
+                        format!("{text} {why}: only orthogonal neighbours are connected"),
+                    ));
+                }
+                let dist = dc.abs() + dr.abs();
+                let who = side_name(mover_is_prey);
+                if mover_is_prey && dist > 1 {
+                    return Err(MoveError::illegal(
+                        "too-far",
+                        format!(
+                            "{text} covers {dist} cells: prey moves one orthogonal step and never jumps"
+                        ),
+                    ));
+                }
+                if dist > 2 {
+                    return Err(MoveError::illegal(
+                        "too-far",
+                        format!(
+                            "{text} covers {dist} cells: the predator steps one cell or jumps one adjacent prey to the cell just beyond"
+                        ),
+                    ));
+                }
+                if dist == 1 {
+                    if x {
+                        let capture_hint = if mover_is_prey {
+                            "prey never captures"
+                        } else {
+                            "a capture jumps over an adjacent prey to the empty cell beyond"
+                        };
+                        return Err(MoveError::illegal(
+                            "not-a-capture",
+                            format!(
+                                "{text} is a step, not a capture ({capture_hint}): write {}-{}",
+                                name(from),
+                                name(to)
+                            ),
+                        ));
+                    }
+                    if !is_empty(to) {
+                        return Err(MoveError::illegal(
+                            "occupied",
+                            format!(
+                                "{} is occupied by {}: {who} steps onto an empty cell",
+                                name(to),
+                                occupant(to)
+                            ),
+                        ));
+                    }
+                    return Ok(Move::Step {
+                        from: g.cell_at(from),
+                        to: g.cell_at(to),
+                    });
+                }
+                // A predator jump of two cells: the cell between must hold a
+                // prey and the landing cell must be empty.
+                let mid = ((fr + dr / 2) * g.width() as i32 + fc + dc / 2) as usize;
+                if g.is_hole(mid) {
+                    return Err(MoveError::illegal(
+                        "over-hole",
+                        format!("{} is a hole: the predator cannot jump over it", name(mid)),
+                    ));
+                }
+                if !st.prey.has(mid) {
+                    return Err(MoveError::illegal(
+                        "nothing-to-jump",
+                        format!(
+                            "{} is empty: the predator jumps only over an adjacent prey",
+                            name(mid)
+                        ),
+                    ));
+                }
+                if !is_empty(to) {
+                    return Err(MoveError::illegal(
+                        "occupied",
+                        format!(
+                            "{} is occupied: the predator must land on an empty cell",
+                            name(to)
+                        ),
+                    ));
+                }
+                Ok(Move::Capture {
+                    from: g.cell_at(from),
+                    over: g.cell_at(mid),
+                    to: g.cell_at(to),
+                })
+            }
+        }
+    }
+
+    fn piece_at(&self, st: &State<B>, i: usize) -> Option<char> {
+        if i == st.predator {
+            Some(PREDATOR)
+        } else if st.prey.has(i) {
+            Some(PREY)
+        } else {
+            None
+        }
+    }
+}
+
+/// A move as read from text, before the rules are consulted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Pass,
+    Place(usize),
+    Line {
+        from: usize,
+        to: usize,
+        x: bool,
+    },
+    /// Several jumps in one move (`C3xC5xC7`): the number of jumps.
+    Chain(usize),
+}
+
+const MOVE_FORMS: &str =
+    "a placement such as `@C4`, a step such as `B2-B3`, a capture such as `C3xC5`, or `pass`";
+
+/// A letter and digits: something meant as a cell name (whose details
+/// `Geometry::cell` then checks, e.g. lowercase or off the board).
+fn looks_like_cell(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit())
+}
+
+fn read_move(g: &Geometry, text: &str) -> Result<Shape, MoveError> {
+    let syntax = || MoveError::Syntax {
+        found: text.to_string(),
+        expected: MOVE_FORMS.to_string(),
+    };
+    if text == "pass" {
+        return Ok(Shape::Pass);
+    }
+    let bare = text.strip_prefix('@').unwrap_or(text);
+    if looks_like_cell(bare) {
+        return Ok(Shape::Place(g.cell(bare)?));
+    }
+    if text.starts_with('@') {
+        return Err(syntax());
+    }
+    // Cell names use capital letters, so a lowercase `x` is always the
+    // capture sign; `-` takes precedence so mixed forms do not read.
+    let (sep, x) = if text.contains('-') {
+        ('-', false)
+    } else if text.contains('x') {
+        ('x', true)
+    } else {
+        return Err(syntax());
+    };
+    let parts: Vec<&str> = text.split(sep).collect();
+    if !parts.iter().all(|p| looks_like_cell(p)) {
+        return Err(syntax());
+    }
+    let cells = parts
+        .iter()
+        .map(|p| g.cell(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    if cells.len() > 2 {
+        return Ok(Shape::Chain(cells.len() - 1));
+    }
+    Ok(Shape::Line {
+        from: cells[0],
+        to: cells[1],
+        x,
+    })
+}
+
+fn print_move(mv: &Move) -> String {
+    match mv {
+        Move::Place { to } => format!("@{to}"),
+        Move::Step { from, to } => format!("{from}-{to}"),
+        Move::Capture { from, to, .. } => format!("{from}x{to}"),
+        Move::Pass => String::from("pass"),
+    }
+}
+
+/// Reads one number field: plain decimal digits, no sign, no leading zero.
+fn number_field(field: &'static str, text: Option<&str>, what: &str) -> Result<u32, PositionError> {
+    let expected = format!("{what}: a whole number such as 0 or 8, without leading zeros");
+    let Some(text) = text else {
+        return Err(PositionError::MissingField { field, expected });
+    };
+    let ok = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    match text.parse::<u32>() {
+        Ok(n) if ok => Ok(n),
+        _ => Err(PositionError::Field {
+            field,
+            found: text.to_string(),
+            expected: if ok {
+                format!("{what}: a whole number of at most {}", u32::MAX)
+            } else {
+                expected
+            },
+        }),
+    }
+}
+
+/// Reads a position's text (board and fields) without judging it.
+pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
+    let (board, fields) = split_position(text);
+    let b = parse_board(board, &[PREDATOR, PREY])?;
+    let mut it = fields.into_iter();
+    let side = it.next();
+    let prey_to_move = match side {
+        None => {
+            return Err(PositionError::MissingField {
+                field: "side to move",
+                expected: "`o` (prey) or `P` (predator)".into(),
+            })
+        }
+        Some("o") => true,
+        Some("P") => false,
+        Some(other) => {
+            return Err(PositionError::Field {
+                field: "side to move",
+                found: other.to_string(),
+                expected: "`o` (prey) or `P` (predator)".into(),
+            })
+        }
+    };
+    let reserve = number_field("prey in reserve", it.next(), "prey not yet placed")?;
+    let captured = number_field("prey captured", it.next(), "prey taken by the predator")?;
+    let turns = number_field(
+        "predator turns played",
+        it.next(),
+        "turns the predator has played",
+    )?;
+    let rest: Vec<&str> = it.collect();
+    if !rest.is_empty() {
+        return Err(PositionError::ExtraField {
+            found: rest.join(" "),
+        });
+    }
+    Ok(Setup {
+        width: b.width,
+        height: b.height,
+        squares: b.squares,
+        prey_to_move,
+        reserve,
+        captured,
+        turns,
+    })
+}
+
+impl PredatorPrey {
+    /// Checks a setup against the rules: exactly one predator, and no more
+    /// prey in play, in reserve and captured than the kit has.
+    pub fn validate(&self, setup: &Setup) -> Result<Position, Invalid> {
+        let at = |k: char| {
+            (0..setup.squares.len()).filter(move |&i| setup.squares[i] == Square::Piece(k))
+        };
+        let predators: Vec<usize> = at(PREDATOR).collect();
+        if predators.len() != 1 {
+            return Err(Invalid::PredatorCount {
+                found: predators.len(),
+            });
+        }
+        let on_board = at(PREY).count();
+        let total = on_board as u64 + setup.reserve as u64 + setup.captured as u64;
+        if total > self.params.prey as u64 {
+            return Err(Invalid::Supply {
+                what: format!(
+                    "prey on the board ({on_board}), in reserve ({}) and captured ({}) together",
+                    setup.reserve, setup.captured
+                ),
+                found: total as usize,
+                supply: self.params.prey as usize,
+            });
+        }
+        let holes: Vec<usize> = (0..setup.squares.len())
+            .filter(|&i| setup.squares[i] == Square::Hole)
+            .collect();
+        let geom = Geometry::new(setup.width, setup.height, Topology::Bounded, &holes);
+        fn build<B: Bits>(geom: Geometry, setup: &Setup, predator: usize) -> Pos<B> {
+            let mut prey = B::empty();
+            for (i, s) in setup.squares.iter().enumerate() {
+                if *s == Square::Piece(PREY) {
+                    prey |= B::bit(i);
+                }
+            }
+            Pos {
+                board: Arc::new(Board::new(geom)),
+                st: State {
+                    prey,
+                    predator,
+                    prey_to_move: setup.prey_to_move,
+                    reserve: setup.reserve,
+                    captured: setup.captured,
+                    turns: setup.turns,
+                },
+            }
+        }
+        Ok(Position(if geom.len() <= 64 {
+            Repr::Small(build(geom, setup, predators[0]))
+        } else {
+            Repr::Wide(Box::new(build(geom, setup, predators[0])))
+        }))
+    }
+}
+
 impl Rules for PredatorPrey {
-    type Position = ();
-    type Move = ();
+    type Position = Position;
+    type Move = Move;
+
     fn family(&self) -> Family {
-        unimplemented!()
+        Family::PredatorPrey
     }
+
     fn sides(&self) -> [char; 2] {
-        unimplemented!()
+        [PREY, PREDATOR]
     }
+
     fn default_start(&self) -> &'static str {
-        unimplemented!()
+        "5/5/2P2/5/5 o 8 0 0"
     }
-    fn parse_position(&self, _text: &str) -> Result<(), PositionError> {
-        unimplemented!()
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let setup = parse_setup(text)?;
+        Ok(self.validate(&setup)?)
     }
-    fn print_position(&self, _pos: &()) -> String {
-        unimplemented!()
+
+    fn print_position(&self, pos: &Position) -> String {
+        pos.text()
     }
-    fn view(&self, _pos: &()) -> BoardView {
-        unimplemented!()
+
+    fn view(&self, pos: &Position) -> BoardView {
+        with_pos!(pos, p => p.view())
     }
-    fn outcome(&self, _pos: &()) -> Option<Outcome> {
-        unimplemented!()
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        with_pos!(pos, p => p.board.outcome(&self.params, &p.st))
     }
-    fn legal_moves(&self, _pos: &()) -> Vec<()> {
-        unimplemented!()
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        with_pos!(pos, p => p.board.legal_moves(&self.params, &p.st))
     }
-    fn parse_move(&self, _pos: &(), _text: &str) -> Result<(), MoveError> {
-        unimplemented!()
+
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        with_pos!(pos, p => {
+            let shape = read_move(p.geom(), text)?;
+            p.board.check(&self.params, &p.st, shape)
+        })
     }
-    fn print_move(&self, _pos: &(), _mv: &()) -> String {
-        unimplemented!()
+
+    fn print_move(&self, _pos: &Position, mv: &Move) -> String {
+        print_move(mv)
     }
-    fn play(&self, _pos: &(), _mv: &()) -> ((), Effect) {
-        unimplemented!()
+
+    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
+        match &pos.0 {
+            Repr::Small(p) => {
+                let (st, e) = p.board.play(&p.st, mv);
+                let board = Arc::clone(&p.board);
+                (Position(Repr::Small(Pos { board, st })), e)
+            }
+            Repr::Wide(p) => {
+                let (st, e) = p.board.play(&p.st, mv);
+                let board = Arc::clone(&p.board);
+                (Position(Repr::Wide(Box::new(Pos { board, st }))), e)
+            }
+        }
     }
-    fn perft(&self, _pos: &(), _depth: u32) -> u64 {
-        unimplemented!()
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        with_pos!(pos, p => p.board.perft(&self.params, &p.st, depth))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> PredatorPrey {
+        PredatorPrey::new(Params::default())
+    }
+
+    #[test]
+    fn fast_perft_matches_the_reference() {
+        let r = rules();
+        for (text, depth) in [
+            ("5/5/2P2/5/5 o 8 0 0", 3),
+            ("5/2o2/1oPo1/2o2/5 P 4 0 0", 4),
+            ("5/1-3/oPo2/1o-2/5 o 0 1 5", 4),
+            ("o2/-P-/o1o o 0 0 0", 5),
+        ] {
+            let p = Rules::parse_position(&r, text).unwrap();
+            for d in 0..=depth {
+                assert_eq!(
+                    Rules::perft(&r, &p, d),
+                    perft_by_moves(&r, &p, d),
+                    "{text} depth {d}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn wide_boards_play_like_small_ones() {
+        // 9×8 = 72 cells uses the wide bit set; the same local situation on
+        // an 8×8 board (u64) must give the same counts while the far edge is
+        // out of reach.
+        let r = PredatorPrey::new(Params {
+            predator_turn_limit: 0,
+            ..Params::default()
+        });
+        let small = Rules::parse_position(&r, "8/8/8/3o4/2oPo3/3o4/8/8 P 0 0 0").unwrap();
+        let wide = r.parse_position("9/9/9/3o5/2oPo4/3o5/9/9 P 0 0 0").unwrap();
+        assert!(matches!(small.0, Repr::Small(_)));
+        assert!(matches!(wide.0, Repr::Wide(_)));
+        assert_eq!(Rules::perft(&r, &small, 1), 4);
+        assert_eq!(Rules::perft(&r, &wide, 1), 4);
+        assert_eq!(Rules::perft(&r, &wide, 3), perft_by_moves(&r, &wide, 3));
     }
 }
