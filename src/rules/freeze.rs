@@ -1,12 +1,56 @@
-//! Freeze. STUB: replaced by the family's implementation.
+//! Freeze (Gregory K. Van Patten, 2001): capture chains on a torus, captured
+//! checkers crown the opponent's singles into kings, which cannot move.
+//!
+//! The board state is one bit set per colour and piece kind, generic over
+//! [`Bits`]: `u64` for boards of up to 64 cells, [`Wide`] beyond. Jump
+//! targets are precomputed per cell and direction (with the torus wrap), so
+//! chain generation is a depth-first search with the mover lifted.
+use super::bits::{Bits, Wide};
+use super::notation::{parse_board, print_board, split_position, Square};
 use super::*;
+use std::sync::{Arc, OnceLock};
 
 /// Parameters of the family (defaults from GAMES.md).
-#[derive(Clone, Debug, PartialEq, Default, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Params {
+    /// Checkers per colour in the kit: checkers plus twice the kings of one
+    /// colour never exceed it.
     pub supply: u32,
+    /// The side to move in the default start (`b` or `r`).
+    #[serde(deserialize_with = "side_char")]
     pub first: char,
 }
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            supply: 30,
+            first: 'b',
+        }
+    }
+}
+
+/// `first` is a side symbol; anything else is refused when the parameters
+/// are read, so the engine never has to guess.
+fn side_char<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error> {
+    let c = <char as serde::Deserialize>::deserialize(d)?;
+    if SIDES.contains(&c) {
+        Ok(c)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "first is `{c}`: expected `b` (black) or `r` (red)"
+        )))
+    }
+}
+
+/// Side symbols by colour index: 0 black, 1 red.
+const SIDES: [char; 2] = ['b', 'r'];
+const KINGS: [char; 2] = ['B', 'R'];
+const COLOUR: [&str; 2] = ["black", "red"];
+
+const START_B: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b";
+const START_R: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr r";
 
 pub struct Freeze {
     pub params: Params,
@@ -18,43 +62,828 @@ impl Freeze {
     }
 }
 
+/// The fixed facts of one board: size, holes, colouring and jump tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Tables<B> {
+    geo: Geometry,
+    playable: B,
+    /// `mid[i][d]`, `land[i][d]`: the square jumped over and the landing
+    /// square of a jump from `i` in orthogonal direction `d` (torus wrap).
+    mid: Vec<[u16; 4]>,
+    land: Vec<[u16; 4]>,
+}
+
+impl<B: Bits> Tables<B> {
+    fn new(geo: Geometry) -> Tables<B> {
+        let mut playable = B::empty();
+        for i in geo.playable() {
+            playable |= B::bit(i);
+        }
+        let mut mid = Vec::with_capacity(geo.len());
+        let mut land = Vec::with_capacity(geo.len());
+        for i in 0..geo.len() {
+            let mut m = [0u16; 4];
+            let mut l = [0u16; 4];
+            for (d, (dc, dr)) in geometry::ORTHOGONAL.into_iter().enumerate() {
+                // Freeze boards are always tori, so an offset always exists.
+                m[d] = geo.offset(i, dc, dr).unwrap_or(i) as u16;
+                l[d] = geo.offset(i, 2 * dc, 2 * dr).unwrap_or(i) as u16;
+            }
+            mid.push(m);
+            land.push(l);
+        }
+        Tables {
+            geo,
+            playable,
+            mid,
+            land,
+        }
+    }
+}
+
+/// A position on one representation of bit sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Board<B> {
+    t: Arc<Tables<B>>,
+    /// Single checkers by colour (0 black, 1 red).
+    checkers: [B; 2],
+    kings: [B; 2],
+    /// Colour to move.
+    side: usize,
+}
+
+/// A Freeze position (board, holes, pieces, side to move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position(Inner);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Inner {
+    Small(Board<u64>),
+    Large(Board<Wide>),
+}
+
+/// A Freeze move. Cells are indices (`row * width + col`); `kinged` is in
+/// reading order (top row first, left to right), as printed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Pass,
+    Chain {
+        from: usize,
+        path: Vec<usize>,
+        kinged: Vec<usize>,
+    },
+}
+
+/// The search state of a chain in progress.
+struct Chain<B> {
+    from: usize,
+    cur: usize,
+    path: Vec<usize>,
+    captured: Vec<usize>,
+    /// Opposing pieces still on the board.
+    opp_checkers: B,
+    opp_kings: B,
+    /// Checkers captured so far (a king counts two).
+    value: u32,
+}
+
+impl<B: Bits> Board<B> {
+    fn all(&self) -> B {
+        self.checkers[0] | self.checkers[1] | self.kings[0] | self.kings[1]
+    }
+
+    fn piece(&self, i: usize) -> Option<char> {
+        (0..2).find_map(|c| {
+            if self.checkers[c].has(i) {
+                Some(SIDES[c])
+            } else if self.kings[c].has(i) {
+                Some(KINGS[c])
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Whether the side to move has a capture.
+    fn can_capture(&self) -> bool {
+        let s = self.side;
+        let opp = self.checkers[1 - s] | self.kings[1 - s];
+        let empty = self.t.playable & !self.all();
+        self.checkers[s].iter().any(|from| {
+            (0..4).any(|d| {
+                opp.has(self.t.mid[from][d] as usize) && empty.has(self.t.land[from][d] as usize)
+            })
+        })
+    }
+
+    /// Calls `f` on every chain (every prefix included), by starting square
+    /// in index order, then depth first with directions up, right, down,
+    /// left.
+    fn for_each_chain(&self, f: &mut impl FnMut(&Chain<B>)) {
+        let s = self.side;
+        for from in self.checkers[s].iter() {
+            // The mover is lifted: its square is empty during the chain.
+            let own_rest = (self.checkers[s] | self.kings[s]) & !B::bit(from);
+            let mut ch = Chain {
+                from,
+                cur: from,
+                path: Vec::new(),
+                captured: Vec::new(),
+                opp_checkers: self.checkers[1 - s],
+                opp_kings: self.kings[1 - s],
+                value: 0,
+            };
+            self.extend(own_rest, &mut ch, f);
+        }
+    }
+
+    fn extend(&self, own_rest: B, ch: &mut Chain<B>, f: &mut impl FnMut(&Chain<B>)) {
+        let t = &*self.t;
+        let opp = ch.opp_checkers | ch.opp_kings;
+        let empty = t.playable & !(own_rest | opp);
+        let cur = ch.cur;
+        for d in 0..4 {
+            let m = t.mid[cur][d] as usize;
+            let l = t.land[cur][d] as usize;
+            if !(opp.has(m) && empty.has(l)) {
+                continue;
+            }
+            let (saved_c, saved_k, saved_v) = (ch.opp_checkers, ch.opp_kings, ch.value);
+            if ch.opp_kings.has(m) {
+                ch.opp_kings ^= B::bit(m);
+                ch.value += 2;
+            } else {
+                ch.opp_checkers ^= B::bit(m);
+                ch.value += 1;
+            }
+            ch.path.push(l);
+            ch.captured.push(m);
+            ch.cur = l;
+            f(ch);
+            self.extend(own_rest, ch, f);
+            ch.cur = cur;
+            ch.path.pop();
+            ch.captured.pop();
+            ch.opp_checkers = saved_c;
+            ch.opp_kings = saved_k;
+            ch.value = saved_v;
+        }
+    }
+
+    /// The position after a chain, before kinging, with the turn passed.
+    fn after_chain(&self, ch: &Chain<B>) -> Board<B> {
+        let s = self.side;
+        let mut b = self.clone();
+        b.checkers[s] = (b.checkers[s] & !B::bit(ch.from)) | B::bit(ch.cur);
+        b.checkers[1 - s] = ch.opp_checkers;
+        b.kings[1 - s] = ch.opp_kings;
+        b.side = 1 - s;
+        b
+    }
+
+    /// Remaining opposing singles after a chain, in reading order.
+    fn king_candidates(&self, opp_checkers: B) -> Vec<usize> {
+        let w = self.t.geo.width();
+        let h = self.t.geo.height();
+        let mut v: Vec<usize> = opp_checkers.iter().collect();
+        v.sort_by_key(|&i| reading_key(i, w, h));
+        v
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            // Bulk count: each chain stands for all its kinging choices.
+            let mut n = 0u64;
+            let mut any = false;
+            self.for_each_chain(&mut |ch| {
+                any = true;
+                let singles = ch.opp_checkers.count();
+                n = n.saturating_add(kinging_choices(singles, ch.value));
+            });
+            return if any { n.saturating_add(1) } else { 0 };
+        }
+        let mut total = 0u64;
+        let mut any = false;
+        self.for_each_chain(&mut |ch| {
+            any = true;
+            let child = self.after_chain(ch);
+            let cands: Vec<usize> = ch.opp_checkers.iter().collect();
+            let k = (ch.value as usize).min(cands.len());
+            let mut stack = Vec::new();
+            let mut visit = |set: B| {
+                let mut c = child.clone();
+                let o = self.side ^ 1;
+                c.checkers[o] ^= set;
+                c.kings[o] |= set;
+                total = total.saturating_add(c.perft(depth - 1));
+            };
+            subsets(&cands, 0, k, B::empty(), &mut stack, &mut |_, set| {
+                visit(set)
+            });
+        });
+        if !any {
+            return 0;
+        }
+        let mut passed = self.clone();
+        passed.side ^= 1;
+        total.saturating_add(passed.perft(depth - 1))
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.for_each_chain(&mut |ch| {
+            let cands = self.king_candidates(ch.opp_checkers);
+            let k = (ch.value as usize).min(cands.len());
+            let mut stack = Vec::new();
+            subsets(&cands, 0, k, B::empty(), &mut stack, &mut |kinged, _| {
+                out.push(Move::Chain {
+                    from: ch.from,
+                    path: ch.path.clone(),
+                    kinged: kinged.to_vec(),
+                })
+            });
+        });
+        if !out.is_empty() {
+            out.insert(0, Move::Pass);
+        }
+        out
+    }
+
+    /// Plays a move already checked legal.
+    fn play(&self, mv: &Move) -> (Board<B>, Effect) {
+        let s = self.side;
+        let cell = |i: usize| self.t.geo.cell_at(i);
+        let mut effect = Effect {
+            side: SIDES[s],
+            kind: Some(MoveKind::Pass),
+            ..Effect::default()
+        };
+        let mut b = self.clone();
+        match mv {
+            Move::Pass => b.side = 1 - s,
+            Move::Chain { from, path, kinged } => {
+                let t = &*self.t;
+                let mut cur = *from;
+                let mut captured = Vec::new();
+                let mut opp_c = self.checkers[1 - s];
+                let mut opp_k = self.kings[1 - s];
+                for &l in path {
+                    let Some(d) = (0..4).find(|&d| t.land[cur][d] as usize == l) else {
+                        break;
+                    };
+                    let m = t.mid[cur][d] as usize;
+                    opp_c &= !B::bit(m);
+                    opp_k &= !B::bit(m);
+                    captured.push(m);
+                    cur = l;
+                }
+                b.checkers[s] = (self.checkers[s] & !B::bit(*from)) | B::bit(cur);
+                let mut set = B::empty();
+                for &k in kinged {
+                    set |= B::bit(k);
+                }
+                set &= opp_c;
+                b.checkers[1 - s] = opp_c & !set;
+                b.kings[1 - s] = opp_k | set;
+                b.side = 1 - s;
+                let mut kinged_cells: Vec<usize> = set.iter().collect();
+                kinged_cells.sort_unstable();
+                effect.kind = Some(MoveKind::Chain);
+                effect.from = Some(cell(*from));
+                effect.to = Some(cell(cur));
+                effect.path = path.iter().map(|&i| cell(i)).collect();
+                effect.captured = captured.into_iter().map(cell).collect();
+                effect.kinged = kinged_cells.into_iter().map(cell).collect();
+            }
+        }
+        (b, effect)
+    }
+
+    /// Checks a chain read from text and returns the move with its kinged
+    /// squares in reading order.
+    fn check_chain(&self, cells: &[usize], kinged: &[usize]) -> Result<Move, MoveError> {
+        let t = &*self.t;
+        let s = self.side;
+        let name = |i: usize| t.geo.name(i);
+        let from = cells[0];
+        let me = COLOUR[s];
+        let them = COLOUR[1 - s];
+        match self.piece(from) {
+            None => {
+                return Err(MoveError::illegal(
+                    "no-piece",
+                    format!("{} is empty: there is no {me} checker to move", name(from)),
+                ))
+            }
+            Some(p) if p == KINGS[s] => {
+                return Err(MoveError::illegal(
+                    "king-cannot-move",
+                    format!("{} is a {me} king: kings cannot move", name(from)),
+                ))
+            }
+            Some(p) if p != SIDES[s] => {
+                return Err(MoveError::illegal(
+                    "not-own-piece",
+                    format!(
+                        "{} holds a {them} {}: {me} moves only {me} checkers",
+                        name(from),
+                        if p == KINGS[1 - s] { "king" } else { "checker" }
+                    ),
+                ))
+            }
+            Some(_) => {}
+        }
+        let own_rest = (self.checkers[s] | self.kings[s]) & !B::bit(from);
+        let mut opp_c = self.checkers[1 - s];
+        let mut opp_k = self.kings[1 - s];
+        let mut value = 0usize;
+        let mut cur = from;
+        let mut captured = B::empty();
+        for &to in &cells[1..] {
+            let Some(d) = (0..4).find(|&d| t.land[cur][d] as usize == to) else {
+                return Err(MoveError::illegal(
+                    "not-a-jump",
+                    format!(
+                        "{} to {} is not a jump: a checker jumps over an adjacent piece to the square straight beyond, up, down, left or right",
+                        name(cur),
+                        name(to)
+                    ),
+                ));
+            };
+            let m = t.mid[cur][d] as usize;
+            if t.geo.is_hole(m) {
+                return Err(MoveError::illegal(
+                    "nothing-to-jump",
+                    format!("{} is a hole: nothing is jumped over a hole", name(m)),
+                ));
+            }
+            if captured.has(m) {
+                return Err(MoveError::illegal(
+                    "nothing-to-jump",
+                    format!(
+                        "{} was already captured in this chain: there is nothing left to jump",
+                        name(m)
+                    ),
+                ));
+            }
+            if own_rest.has(m) {
+                return Err(MoveError::illegal(
+                    "nothing-to-jump",
+                    format!(
+                        "{} holds a {me} piece: a checker jumps only opposing checkers or kings",
+                        name(m)
+                    ),
+                ));
+            }
+            if !(opp_c | opp_k).has(m) {
+                return Err(MoveError::illegal(
+                    "nothing-to-jump",
+                    format!(
+                        "{} is empty: there is nothing to jump between {} and {}",
+                        name(m),
+                        name(cur),
+                        name(to)
+                    ),
+                ));
+            }
+            if (own_rest | opp_c | opp_k).has(to) {
+                return Err(MoveError::illegal(
+                    "occupied",
+                    format!(
+                        "{} is occupied: a jump must land on an empty square",
+                        name(to)
+                    ),
+                ));
+            }
+            if opp_k.has(m) {
+                opp_k ^= B::bit(m);
+                value += 2;
+            } else {
+                opp_c ^= B::bit(m);
+                value += 1;
+            }
+            captured |= B::bit(m);
+            cur = to;
+        }
+        let mut seen = B::empty();
+        for &k in kinged {
+            if seen.has(k) {
+                return Err(MoveError::illegal(
+                    "kinged-twice",
+                    format!(
+                        "{} is named twice: each king gets one captured checker",
+                        name(k)
+                    ),
+                ));
+            }
+            seen |= B::bit(k);
+        }
+        if kinged.len() > value {
+            return Err(MoveError::illegal(
+                "too-many-kings",
+                format!(
+                    "{} kings named, but the chain captured {value} checker{}: one captured checker makes one king",
+                    kinged.len(),
+                    if value == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        for &k in kinged {
+            if opp_c.has(k) {
+                continue;
+            }
+            let why = if captured.has(k) {
+                "was captured in this chain".to_string()
+            } else if k == cur {
+                format!("holds the moving {me} checker")
+            } else if opp_k.has(k) {
+                format!("is already a {them} king")
+            } else if own_rest.has(k) {
+                format!("holds a {me} piece")
+            } else {
+                "is empty".to_string()
+            };
+            return Err(MoveError::illegal(
+                "not-a-single-checker",
+                format!(
+                    "{} {why}: only single {them} checkers can be kinged",
+                    name(k)
+                ),
+            ));
+        }
+        let (w, h) = (t.geo.width(), t.geo.height());
+        let mut kinged = kinged.to_vec();
+        kinged.sort_by_key(|&i| reading_key(i, w, h));
+        Ok(Move::Chain {
+            from,
+            path: cells[1..].to_vec(),
+            kinged,
+        })
+    }
+}
+
+/// Sort key putting cells in reading order: top row first, left to right.
+fn reading_key(i: usize, w: usize, h: usize) -> usize {
+    (h - 1 - i / w) * w + i % w
+}
+
+/// Calls `f` on every subset of `cands[start..]` of at most `k` elements
+/// (the empty set included), elements in `cands` order.
+fn subsets<B: Bits>(
+    cands: &[usize],
+    start: usize,
+    k: usize,
+    set: B,
+    stack: &mut Vec<usize>,
+    f: &mut impl FnMut(&[usize], B),
+) {
+    f(stack, set);
+    if k == 0 {
+        return;
+    }
+    for i in start..cands.len() {
+        stack.push(cands[i]);
+        subsets(cands, i + 1, k - 1, set | B::bit(cands[i]), stack, f);
+        stack.pop();
+    }
+}
+
+/// Σ_{i=0..min(c,n)} C(n, i): the kinging choices after a chain that captured
+/// `c` checkers with `n` opposing singles left (saturating).
+fn kinging_choices(n: u32, c: u32) -> u64 {
+    const N: usize = 65;
+    static TABLE: OnceLock<Vec<[u64; N]>> = OnceLock::new();
+    let (n, c) = (n as usize, (c as usize).min(n as usize));
+    if n < N {
+        let table = TABLE.get_or_init(|| {
+            // Row n holds the prefix sums of the binomials C(n, 0..).
+            let mut binom = vec![[0u64; N]; N];
+            let mut sums = vec![[0u64; N]; N];
+            for r in 0..N {
+                binom[r][0] = 1;
+                for k in 1..=r {
+                    binom[r][k] = binom[r - 1][k - 1].saturating_add(binom[r - 1][k]);
+                }
+                let mut acc = 0u64;
+                for k in 0..N {
+                    acc = acc.saturating_add(binom[r][k]);
+                    sums[r][k] = acc;
+                }
+            }
+            sums
+        });
+        return table[n][c];
+    }
+    // Wide boards: compute directly, saturating.
+    let mut acc: u128 = 0;
+    let mut term: u128 = 1;
+    for i in 0..=c {
+        acc = acc.saturating_add(term);
+        if acc >= u64::MAX as u128 {
+            return u64::MAX;
+        }
+        term = term * (n - i) as u128 / (i + 1) as u128;
+    }
+    acc as u64
+}
+
+/// Dispatches a generic body over the two representations.
+macro_rules! with_board {
+    ($pos:expr, $b:ident => $body:expr) => {
+        match &$pos.0 {
+            Inner::Small($b) => $body,
+            Inner::Large($b) => $body,
+        }
+    };
+}
+
+impl Position {
+    fn geo(&self) -> &Geometry {
+        with_board!(self, b => &b.t.geo)
+    }
+    fn side(&self) -> usize {
+        with_board!(self, b => b.side)
+    }
+    fn piece(&self, i: usize) -> Option<char> {
+        with_board!(self, b => b.piece(i))
+    }
+}
+
+fn build<B: Bits>(geo: Geometry, squares: &[Square], side: usize) -> Board<B> {
+    let mut checkers = [B::empty(); 2];
+    let mut kings = [B::empty(); 2];
+    for (i, sq) in squares.iter().enumerate() {
+        if let Square::Piece(p) = sq {
+            match *p {
+                'b' => checkers[0] |= B::bit(i),
+                'r' => checkers[1] |= B::bit(i),
+                'B' => kings[0] |= B::bit(i),
+                _ => kings[1] |= B::bit(i),
+            }
+        }
+    }
+    Board {
+        t: Arc::new(Tables::new(geo)),
+        checkers,
+        kings,
+        side,
+    }
+}
+
+impl Freeze {
+    fn validate(&self, text: &super::notation::BoardText) -> Result<(), Invalid> {
+        let (w, h) = (text.width, text.height);
+        let ok = |n: usize| n >= 6 && n % 2 == 0;
+        if !ok(w) || !ok(h) {
+            return Err(Invalid::BoardSize {
+                width: w,
+                height: h,
+                why: "a Freeze torus needs an even number of columns and of rows, at least 6 each, so the colouring holds across the wrap".to_string(),
+            });
+        }
+        let mut supply = [0usize; 2];
+        for (i, sq) in text.squares.iter().enumerate() {
+            let Square::Piece(p) = *sq else { continue };
+            let colour = if p.eq_ignore_ascii_case(&'b') { 0 } else { 1 };
+            supply[colour] += if p.is_ascii_uppercase() { 2 } else { 1 };
+            // A1 is red; a square is red when column + row is even.
+            let red_square = (i % w + i / w) % 2 == 0;
+            if red_square == (colour == 1) {
+                return Err(Invalid::OwnColour {
+                    cell: Cell::new(i % w, i / w),
+                    piece: p,
+                });
+            }
+        }
+        for c in 0..2 {
+            if supply[c] > self.params.supply as usize {
+                return Err(Invalid::Supply {
+                    what: format!("{} checkers plus twice the {} kings", COLOUR[c], COLOUR[c]),
+                    found: supply[c],
+                    supply: self.params.supply as usize,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a move's text into its starting square, landing squares and
+    /// kinged squares; `None` means pass.
+    #[allow(clippy::type_complexity)]
+    fn read_move(
+        geo: &Geometry,
+        text: &str,
+    ) -> Result<Option<(Vec<usize>, Vec<usize>)>, MoveError> {
+        if text == "pass" {
+            return Ok(None);
+        }
+        let syntax = || {
+            MoveError::Syntax {
+            found: text.to_string(),
+            expected: "`pass` or a chain of squares joined by `x`, such as `A7xG7xG5`, then `+` and a square for each king made, such as `A7xG7+H5`".to_string(),
+        }
+        };
+        let mut parts = text.split('+');
+        let chain = parts.next().unwrap_or("");
+        let hops: Vec<&str> = chain.split('x').collect();
+        if hops.len() < 2 || hops.iter().any(|h| h.is_empty()) {
+            return Err(syntax());
+        }
+        let mut cells = Vec::with_capacity(hops.len());
+        for h in hops {
+            cells.push(geo.cell(h)?);
+        }
+        let mut kinged = Vec::new();
+        for k in parts {
+            if k.is_empty() {
+                return Err(syntax());
+            }
+            kinged.push(geo.cell(k)?);
+        }
+        Ok(Some((cells, kinged)))
+    }
+}
+
 impl Rules for Freeze {
-    type Position = ();
-    type Move = ();
+    type Position = Position;
+    type Move = Move;
+
     fn family(&self) -> Family {
-        unimplemented!()
+        Family::Freeze
     }
+
     fn sides(&self) -> [char; 2] {
-        unimplemented!()
+        if self.params.first == 'r' {
+            ['r', 'b']
+        } else {
+            ['b', 'r']
+        }
     }
+
     fn default_start(&self) -> &'static str {
-        unimplemented!()
+        if self.params.first == 'r' {
+            START_R
+        } else {
+            START_B
+        }
     }
-    fn parse_position(&self, _text: &str) -> Result<(), PositionError> {
-        unimplemented!()
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let (board, fields) = split_position(text);
+        let parsed = parse_board(board, &['b', 'r', 'B', 'R'])?;
+        const FIELD: &str = "side to move";
+        const EXPECTED: &str = "`b` (black) or `r` (red)";
+        let side = match fields.first() {
+            None => {
+                return Err(PositionError::MissingField {
+                    field: FIELD,
+                    expected: EXPECTED.to_string(),
+                })
+            }
+            Some(&"b") => 0,
+            Some(&"r") => 1,
+            Some(other) => {
+                return Err(PositionError::Field {
+                    field: FIELD,
+                    found: other.to_string(),
+                    expected: EXPECTED.to_string(),
+                })
+            }
+        };
+        if fields.len() > 1 {
+            return Err(PositionError::ExtraField {
+                found: fields[1..].join(" "),
+            });
+        }
+        self.validate(&parsed)?;
+        let geo = Geometry::new(
+            parsed.width,
+            parsed.height,
+            Topology::Torus,
+            &parsed.holes(),
+        );
+        Ok(Position(if geo.len() <= 64 {
+            Inner::Small(build(geo, &parsed.squares, side))
+        } else {
+            Inner::Large(build(geo, &parsed.squares, side))
+        }))
     }
-    fn print_position(&self, _pos: &()) -> String {
-        unimplemented!()
+
+    fn print_position(&self, pos: &Position) -> String {
+        let geo = pos.geo();
+        let board = print_board(geo.width(), geo.height(), |i| {
+            if geo.is_hole(i) {
+                Square::Hole
+            } else {
+                pos.piece(i).map_or(Square::Empty, Square::Piece)
+            }
+        });
+        format!("{board} {}", SIDES[pos.side()])
     }
-    fn view(&self, _pos: &()) -> BoardView {
-        unimplemented!()
+
+    fn view(&self, pos: &Position) -> BoardView {
+        let geo = pos.geo();
+        BoardView {
+            width: geo.width(),
+            height: geo.height(),
+            topology: Topology::Torus,
+            holes: geo.holes().map(|i| geo.cell_at(i)).collect(),
+            pieces: geo
+                .playable()
+                .filter_map(|i| pos.piece(i).map(|p| (geo.cell_at(i), p)))
+                .collect(),
+            side_to_move: SIDES[pos.side()],
+        }
     }
-    fn outcome(&self, _pos: &()) -> Option<Outcome> {
-        unimplemented!()
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let can = with_board!(pos, b => b.can_capture());
+        (!can).then(|| Outcome {
+            winner: Some(SIDES[1 - pos.side()]),
+            reason: Reason::NoMoves,
+        })
     }
-    fn legal_moves(&self, _pos: &()) -> Vec<()> {
-        unimplemented!()
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        with_board!(pos, b => b.legal_moves())
     }
-    fn parse_move(&self, _pos: &(), _text: &str) -> Result<(), MoveError> {
-        unimplemented!()
+
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        let read = Self::read_move(pos.geo(), text)?;
+        if let Some(o) = Rules::outcome(self, pos) {
+            return Err(MoveError::GameOver(o));
+        }
+        match read {
+            None => Ok(Move::Pass),
+            Some((cells, kinged)) => with_board!(pos, b => b.check_chain(&cells, &kinged)),
+        }
     }
-    fn print_move(&self, _pos: &(), _mv: &()) -> String {
-        unimplemented!()
+
+    fn print_move(&self, pos: &Position, mv: &Move) -> String {
+        let geo = pos.geo();
+        match mv {
+            Move::Pass => "pass".to_string(),
+            Move::Chain { from, path, kinged } => {
+                let mut s = geo.name(*from);
+                for &l in path {
+                    s.push('x');
+                    s.push_str(&geo.name(l));
+                }
+                let (w, h) = (geo.width(), geo.height());
+                let mut k = kinged.clone();
+                k.sort_by_key(|&i| reading_key(i, w, h));
+                for i in k {
+                    s.push('+');
+                    s.push_str(&geo.name(i));
+                }
+                s
+            }
+        }
     }
-    fn play(&self, _pos: &(), _mv: &()) -> ((), Effect) {
-        unimplemented!()
+
+    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
+        match &pos.0 {
+            Inner::Small(b) => {
+                let (n, e) = b.play(mv);
+                (Position(Inner::Small(n)), e)
+            }
+            Inner::Large(b) => {
+                let (n, e) = b.play(mv);
+                (Position(Inner::Large(n)), e)
+            }
+        }
     }
-    fn perft(&self, _pos: &(), _depth: u32) -> u64 {
-        unimplemented!()
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        with_board!(pos, b => b.perft(depth))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinging_choices_are_binomial_prefix_sums() {
+        // 29 singles, one capture: none or one of them.
+        assert_eq!(kinging_choices(29, 1), 30);
+        // 4 singles, two captures: 1 + 4 + 6.
+        assert_eq!(kinging_choices(4, 2), 11);
+        // More captures than singles: every subset.
+        assert_eq!(kinging_choices(3, 5), 8);
+        assert_eq!(kinging_choices(0, 3), 1);
+        // The wide-board path agrees with the table: C(70,0..2) = 1+70+2415.
+        assert_eq!(kinging_choices(70, 2), 2486);
+    }
+
+    #[test]
+    fn reading_order_is_top_row_first() {
+        // 8×8: A8 (index 56) comes first, H1 (index 7) last.
+        assert_eq!(reading_key(56, 8, 8), 0);
+        assert_eq!(reading_key(7, 8, 8), 63);
+        assert!(reading_key(8, 8, 8) < reading_key(0, 8, 8));
     }
 }
