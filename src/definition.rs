@@ -69,12 +69,11 @@ impl Diagnostic {
         if span.is_empty() && span.end < self.source.len() {
             span.end += 1;
         }
-        let origin = format!("{}:{}:{}", self.file, self.line, self.column);
         let rendered = {
             let message = Level::Error.title(&self.message).snippet(
                 Snippet::source(&self.source)
                     .line_start(1)
-                    .origin(&origin)
+                    .origin(&self.file)
                     .fold(true)
                     .annotation(Level::Error.span(span).label("")),
             );
