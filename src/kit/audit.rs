@@ -53,7 +53,7 @@ fn head_row_height(
     let area = templates.safe_area(&options.paper);
     let size = templates.style.fonts.small_pt;
     let mut h: f64 = 0.0;
-    for (title, w, _) in columns(def, area.width) {
+    for (title, w, _) in columns(def, area.width - 1.0) {
         h = h.max(text::paragraph_height(&title, Font::Bold, size, w - 2.0)?);
     }
     Ok(h + 3.0)
@@ -93,7 +93,7 @@ pub fn pages(
     let s = &templates.style;
     let c = &s.colours;
     let area = templates.safe_area(&options.paper);
-    let cols = columns(def, area.width);
+    let cols = columns(def, area.width - 1.0);
     let table_w: f64 = cols.iter().map(|c| c.1).sum();
     let hr = head_row_height(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, hr);
@@ -251,7 +251,7 @@ pub fn pages(
             )?;
             page.items.append(&mut runs);
         }
-        if def.audit.continues {
+        if def.audit.continues && k + 1 == split.len() {
             let note = format!(
                 "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {turn}."
             );

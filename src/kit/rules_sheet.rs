@@ -133,7 +133,7 @@ pub fn pages(
             items.append(&mut runs);
             y += h + gap;
         }
-        let dx = r.right() - dsize.width;
+        let dx = r.right() - dsize.width - 1.0;
         items.push(Item::group(
             Some("start-position"),
             vec![diagram_styled(&start_spec, s, pt(dx, r.y), dcell, &[])?],
@@ -154,7 +154,7 @@ pub fn pages(
 
     // The rules, numbered across the parts.
     let mut number = 1;
-    let indent = 6.0;
+    let indent = 7.5;
     for (head, paras) in [
         ("Setup", &def.sheet.setup),
         ("A turn", &def.sheet.turn),
@@ -257,8 +257,8 @@ pub fn pages(
     let print_h = text::paragraph_height(print, Font::Regular, s.fonts.small_pt, area.width)?;
     flow.block(credit_h + print_h + 4.0, |r| {
         let mut items = vec![Item::line(
-            pt(r.x, r.y + 0.5),
-            pt(r.right(), r.y + 0.5),
+            pt(r.x + 0.5, r.y + 0.5),
+            pt(r.right() - 0.5, r.y + 0.5),
             Stroke::solid(s.lines.hairline_mm, c.muted),
         )];
         let (mut a, _) = text::paragraph(

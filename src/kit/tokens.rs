@@ -41,8 +41,9 @@ impl TokenSet {
                 "{} {}/{} {} (+{} spares): cut, fold on the dashed line and glue",
                 self.count, self.symbol, back, self.name, self.spares
             ),
+            None if self.spares == 0 => format!("{} {} ({})", self.count, self.name, self.symbol),
             None => format!(
-                "{} {} `{}` (+{} spare{})",
+                "{} {} ({}) + {} spare{}",
                 self.count,
                 self.name,
                 self.symbol,
