@@ -1,0 +1,296 @@
+//! The whole kit: its pages, what they count, what the host key says, and
+//! the build command's promises (nothing written on failure, identical
+//! bytes on rebuild). Counts are read back from the written SVG files.
+use printkit::definition::{self, Definition};
+use printkit::kit::{self, output, KitOptions, Part};
+use printkit::render::Templates;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn options(paper: &str) -> KitOptions {
+    let t = Templates::builtin().unwrap();
+    KitOptions {
+        paper: t.paper(paper).unwrap(),
+        parts: Part::ALL.to_vec(),
+        duplex: false,
+        back_offset: (0.0, 0.0),
+    }
+}
+
+fn builtins() -> Vec<Definition> {
+    definition::builtins().map(|d| d.unwrap()).collect()
+}
+
+/// The SVG files of a kit, by page name.
+fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, String> {
+    let t = Templates::builtin().unwrap();
+    let o = options("a4");
+    let mut practice = def.practice.clone();
+    practice.extend_from_slice(extra);
+    let kit = kit::build_kit(def, &practice, &t, &o).unwrap();
+    let files = output::render(
+        &kit,
+        &o.paper,
+        &t,
+        output::Formats {
+            pdf: false,
+            svg: true,
+        },
+    )
+    .unwrap();
+    files
+        .into_iter()
+        .map(|f| {
+            let name = f.path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, String::from_utf8(f.bytes).unwrap())
+        })
+        .collect()
+}
+
+fn count(haystack: &str, needle: &str) -> usize {
+    haystack.matches(needle).count()
+}
+
+#[test]
+fn each_kit_has_its_pages_in_order() {
+    let t = Templates::builtin().unwrap();
+    for paper in ["a4", "letter"] {
+        let o = options(paper);
+        for def in builtins() {
+            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            let parts: Vec<Part> = kit.player.iter().map(|p| p.part).collect();
+            let mut sorted = parts.clone();
+            sorted.sort();
+            assert_eq!(parts, sorted, "{}: pages out of order", def.id);
+            for part in [Part::Rules, Part::Board, Part::Tokens, Part::Audit] {
+                assert!(parts.contains(&part), "{} has no {part} page", def.id);
+            }
+            let rules = parts.iter().filter(|p| **p == Part::Rules).count();
+            assert!(
+                (1..=2).contains(&rules),
+                "{}: the rules take {rules} pages",
+                def.id
+            );
+            assert!(!kit.key.is_empty() && kit.key.iter().all(|p| p.part == Part::Key));
+            // Every page: inside the printable area, no text overflow, every glyph present.
+            let area = t.printable_area(&o.paper);
+            for p in kit.player.iter().chain(&kit.key) {
+                printkit::render::check_page(&p.page, Some(area))
+                    .unwrap_or_else(|e| panic!("{} {paper} {}: {e}", def.id, p.name));
+                assert_eq!(p.page.size_mm, o.paper.size_mm);
+            }
+        }
+    }
+}
+
+#[test]
+fn token_counts_equal_the_supply() {
+    for def in builtins() {
+        let files = svgs(&def, &[]);
+        let tokens: String = files
+            .iter()
+            .filter(|(k, _)| k.starts_with("tokens"))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        let expect: &[(char, usize)] = match def.id.as_str() {
+            "clone-jump-convert" => &[('W', 25)],
+            "predator-prey" => &[('P', 1), ('o', 8)],
+            "freeze" => &[('b', 30), ('r', 30)],
+            other => panic!("unexpected game {other}"),
+        };
+        for (sym, n) in expect {
+            assert_eq!(
+                count(&tokens, &format!("id=\"token-{sym}-")),
+                *n,
+                "{} {sym}",
+                def.id
+            );
+        }
+    }
+}
+
+#[test]
+fn audit_rows_equal_the_turn_limit() {
+    for (def, rows) in builtins().into_iter().zip([60, 40, 40]) {
+        let files = svgs(&def, &[]);
+        let audit: String = files
+            .iter()
+            .filter(|(k, _)| k.starts_with("audit"))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert_eq!(count(&audit, "id=\"audit-row-"), rows, "{}", def.id);
+        assert!(audit.contains(&format!("id=\"audit-row-{rows}\"")));
+    }
+}
+
+#[test]
+fn host_key_holds_every_check_including_custom_ones() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let src =
+        std::fs::read_to_string(root.join("fixtures/custom/clone-corner-fight.toml")).unwrap();
+    let (game, extra) = definition::parse_practice_file("clone-corner-fight.toml", &src).unwrap();
+    let files = svgs(&game, &extra);
+    let key: String = files
+        .iter()
+        .filter(|(k, _)| k.starts_with("host-key"))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    let mut expected = 0;
+    for (i, p) in game.practice.iter().chain(&extra).enumerate() {
+        for j in 0..p.checks.len() {
+            assert!(
+                key.contains(&format!("id=\"key-{}-check-{}\"", i + 1, j + 1)),
+                "{} check {}",
+                p.name,
+                j + 1
+            );
+            expected += 1;
+        }
+    }
+    assert_eq!(count(&key, "-check-") - count(&key, "-after\""), expected);
+    assert!(
+        key.contains("Corner fight"),
+        "the custom position is in the key"
+    );
+}
+
+#[test]
+fn host_key_text_matches_the_engine_for_the_seed_example() {
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    let files = svgs(&def, &[]);
+    let key: String = files
+        .iter()
+        .filter(|(k, _)| k.starts_with("host-key"))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    // The text nodes of the C3-C4 answer: exactly D4 is converted.
+    let line = key
+        .split("</text>")
+        .find(|t| t.contains("C3-C4: legal"))
+        .expect("the C3-C4 answer is printed");
+    let text = line.rsplit('>').next().unwrap();
+    assert!(text.contains("converts D4."), "{text}");
+    let jump = key
+        .split("</text>")
+        .find(|t| t.contains("C3-A3: legal"))
+        .unwrap();
+    assert!(jump.contains("converts nothing"), "{jump}");
+}
+
+fn printkit(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .env("PRINTKIT_TEST_DIR", dir)
+        .output()
+        .unwrap()
+}
+
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(
+                    p.strip_prefix(dir).unwrap().to_path_buf(),
+                    std::fs::read(&p).unwrap(),
+                );
+            }
+        }
+    }
+    out
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("printkit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_wrong_custom_claim_writes_nothing_and_keeps_the_old_output() {
+    let dir = temp("keep");
+    let out = dir.to_str().unwrap();
+    let good = printkit(&["build", "clone-jump-convert", "--out", out], &dir);
+    assert!(
+        good.status.success(),
+        "{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    let before = snapshot(&dir);
+    assert!(before
+        .keys()
+        .any(|p| p.ends_with("clone-jump-convert-player-kit-a4.pdf")));
+    let bad = printkit(
+        &[
+            "build",
+            "clone-jump-convert",
+            "--practice",
+            "fixtures/invalid/wrong-converted.toml",
+            "--out",
+            out,
+        ],
+        &dir,
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("nothing was written"), "{err}");
+    assert_eq!(snapshot(&dir), before, "the earlier output changed");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn rebuilds_are_byte_identical() {
+    let a = temp("det-a");
+    let b = temp("det-b");
+    for d in [&a, &b] {
+        let o = printkit(&["build", "--out", d.to_str().unwrap()], d);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let (sa, sb) = (snapshot(&a), snapshot(&b));
+    assert!(sa.len() >= 3 * 6, "{} files", sa.len());
+    assert_eq!(sa.keys().collect::<Vec<_>>(), sb.keys().collect::<Vec<_>>());
+    for (k, v) in &sa {
+        assert!(v == &sb[k], "{} differs between two builds", k.display());
+    }
+    for d in [a, b] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn only_and_paper_select_what_is_written() {
+    let dir = temp("only");
+    let o = printkit(
+        &[
+            "build",
+            "freeze",
+            "--only",
+            "board",
+            "--paper",
+            "letter",
+            "--format",
+            "svg",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let files = snapshot(&dir);
+    assert!(files.keys().all(|p| !p.to_string_lossy().ends_with(".pdf")));
+    assert!(files
+        .keys()
+        .any(|p| p.to_string_lossy().contains("svg/board")));
+    assert!(!files.keys().any(|p| p.to_string_lossy().contains("tokens")));
+    let bad = printkit(&["build", "--only", "dice"], &dir);
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(dir).unwrap();
+}
