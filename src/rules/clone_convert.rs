@@ -314,7 +314,13 @@ impl<B: Bits> State<B> {
     /// text unreadable as a move; other cell errors are reported as such.
     fn cell(&self, text: &str, whole: &str) -> Result<usize, MoveError> {
         self.tables.geo.cell(text).map_err(|e| match e {
-            CellError::Malformed { .. } => syntax(whole),
+            // `c3` gets the hint about capitals; `x` or `pass3` is no cell.
+            CellError::Lowercase { .. }
+                if text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                MoveError::Cell(e)
+            }
+            CellError::Malformed { .. } | CellError::Lowercase { .. } => syntax(whole),
             e => MoveError::Cell(e),
         })
     }
@@ -579,14 +585,16 @@ impl Setup {
                     && (*f == "0" || !f.starts_with('0'));
                 match f.parse::<u32>() {
                     Ok(n) if canonical => n,
-                    _ => return Err(PositionError::Field {
-                        field: TURNS,
-                        found: f.to_string(),
-                        expected: format!(
+                    _ => {
+                        return Err(PositionError::Field {
+                            field: TURNS,
+                            found: f.to_string(),
+                            expected: format!(
                             "{TURNS_EXPECTED}: digits without a sign or leading zeros, at most {}",
                             u32::MAX
                         ),
-                    }),
+                        })
+                    }
                 }
             }
         };
