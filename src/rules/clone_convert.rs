@@ -1,13 +1,56 @@
-//! Clone, jump and convert. STUB: replaced by the family's implementation.
+//! Clone, jump and convert (GAMES.md, family `clone-convert`): an Ataxx-like
+//! game. A piece clones to an empty cell at Chebyshev distance 1 or jumps to
+//! one at distance 2; then every opposing piece around the destination turns.
+//!
+//! The board is two bit sets (one a side) over the cells; per-cell masks of
+//! the cells at distance 1 and 2 are computed once per board shape and shared
+//! by every position derived from it. Boards of up to 64 cells use `u64`,
+//! larger ones [`Wide`]. Perft counts the last ply in bulk, without playing
+//! the leaf moves.
+use super::bits::{Bits, Wide};
+use super::notation::{parse_board, print_board, split_position, Square};
 use super::*;
+use std::sync::Arc;
+
+/// The two side symbols, by internal side index (0 = `W`, 1 = `B`).
+pub const SIDES: [char; 2] = ['W', 'B'];
 
 /// Parameters of the family (defaults from GAMES.md).
-#[derive(Clone, Debug, PartialEq, Default, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Params {
+    /// The side that moves first (the side field of the default start).
+    #[serde(deserialize_with = "side_symbol")]
     pub first: char,
+    /// The game is over once this many turns (passes included) have been
+    /// played; 0 = no limit.
     pub turn_limit: u32,
 }
 
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            first: 'W',
+            turn_limit: 60,
+        }
+    }
+}
+
+/// Refuses a `first` that is not one of the two sides, when the parameters
+/// are read (an engine is never built with a side it does not know).
+fn side_symbol<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error> {
+    use serde::de::Error;
+    let s = <String as serde::Deserialize>::deserialize(d)?;
+    match s.as_str() {
+        "W" => Ok('W'),
+        "B" => Ok('B'),
+        _ => Err(D::Error::custom(format!(
+            "first is `{s}`: expected `W` or `B`"
+        ))),
+    }
+}
+
+/// The rules of the family with its parameters.
 pub struct CloneConvert {
     pub params: Params,
 }
@@ -16,45 +59,650 @@ impl CloneConvert {
     pub fn new(params: Params) -> Self {
         CloneConvert { params }
     }
+
+    fn first_index(&self) -> usize {
+        usize::from(self.params.first == 'B')
+    }
+}
+
+/// A move. Cells are indices in the position's board (`row * width + col`,
+/// A1 = 0). A clone always names its canonical source: the own piece at
+/// distance 1 from `to` with the lowest index (which source clones does not
+/// change the position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Clone { from: usize, to: usize },
+    Jump { from: usize, to: usize },
+    Pass,
+}
+
+/// What a board shape allows: playable cells and, per cell, the playable
+/// cells at distance 1 and 2.
+struct Tables<B> {
+    geo: Geometry,
+    playable: B,
+    near: Vec<B>,
+    far: Vec<B>,
+}
+
+impl<B: Bits> Tables<B> {
+    fn new(geo: Geometry) -> Self {
+        let mut playable = B::empty();
+        for i in geo.playable() {
+            playable |= B::bit(i);
+        }
+        let set = |cells: Vec<usize>| {
+            let mut b = B::empty();
+            for c in cells {
+                b |= B::bit(c);
+            }
+            b
+        };
+        let near = (0..geo.len()).map(|i| set(geo.at_distance(i, 1))).collect();
+        let far = (0..geo.len()).map(|i| set(geo.at_distance(i, 2))).collect();
+        Tables {
+            geo,
+            playable,
+            near,
+            far,
+        }
+    }
+
+    /// The number of moves a side with pieces `me` has (a clone once per
+    /// destination, a jump once per source and destination), pass excluded.
+    #[inline]
+    fn count_moves(&self, me: B, empty: B) -> u64 {
+        let mut clones = B::empty();
+        let mut n = 0u64;
+        for s in me.iter() {
+            clones |= self.near[s];
+            n += (self.far[s] & empty).count() as u64;
+        }
+        n + (clones & empty).count() as u64
+    }
+
+    #[inline]
+    fn can_move(&self, me: B, empty: B) -> bool {
+        me.iter()
+            .any(|s| !((self.near[s] | self.far[s]) & empty).is_empty())
+    }
+
+    /// Perft below a position that is not known to be over, `depth >= 1`.
+    /// `left` is the number of turns until the turn limit (`u64::MAX` when
+    /// there is none).
+    fn perft(&self, me: B, opp: B, left: u64, depth: u32) -> u64 {
+        // Game over: eliminated, turn limit, board full. (No-moves is found
+        // below, when the side to move has no move.)
+        if me.is_empty() || opp.is_empty() || left == 0 {
+            return 0;
+        }
+        let empty = self.playable & !(me | opp);
+        if empty.is_empty() {
+            return 0;
+        }
+        if depth == 1 {
+            let n = self.count_moves(me, empty);
+            if n > 0 {
+                return n;
+            }
+            // A forced pass counts once, unless neither side can move.
+            return u64::from(self.can_move(opp, empty));
+        }
+        let mut total = 0;
+        let mut clones = B::empty();
+        let mut jumped = false;
+        for s in me.iter() {
+            clones |= self.near[s];
+            let from = B::bit(s);
+            for d in (self.far[s] & empty).iter() {
+                jumped = true;
+                let flip = opp & self.near[d];
+                let mine = (me ^ from) | B::bit(d) | flip;
+                total += self.perft(opp ^ flip, mine, left - 1, depth - 1);
+            }
+        }
+        let clones = clones & empty;
+        for d in clones.iter() {
+            let flip = opp & self.near[d];
+            let mine = me | B::bit(d) | flip;
+            total += self.perft(opp ^ flip, mine, left - 1, depth - 1);
+        }
+        if !jumped && clones.is_empty() {
+            if self.can_move(opp, empty) {
+                return self.perft(opp, me, left - 1, depth - 1);
+            }
+            return 0;
+        }
+        total
+    }
+}
+
+/// A position on a board of a given bit-set width.
+#[derive(Clone)]
+struct State<B> {
+    tables: Arc<Tables<B>>,
+    pieces: [B; 2],
+    side: usize,
+    turns: u32,
+}
+
+impl<B: Bits> PartialEq for State<B> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tables.geo == other.tables.geo
+            && self.pieces == other.pieces
+            && self.side == other.side
+            && self.turns == other.turns
+    }
+}
+
+impl<B: Bits> State<B> {
+    fn empty(&self) -> B {
+        self.tables.playable & !(self.pieces[0] | self.pieces[1])
+    }
+
+    fn name(&self, i: usize) -> String {
+        self.tables.geo.name(i)
+    }
+
+    fn square(&self, i: usize) -> Square {
+        if self.tables.geo.is_hole(i) {
+            Square::Hole
+        } else if self.pieces[0].has(i) {
+            Square::Piece(SIDES[0])
+        } else if self.pieces[1].has(i) {
+            Square::Piece(SIDES[1])
+        } else {
+            Square::Empty
+        }
+    }
+
+    fn text(&self) -> String {
+        let g = &self.tables.geo;
+        let board = print_board(g.width(), g.height(), |i| self.square(i));
+        format!("{board} {} {}", SIDES[self.side], self.turns)
+    }
+
+    fn view(&self) -> BoardView {
+        let g = &self.tables.geo;
+        BoardView {
+            width: g.width(),
+            height: g.height(),
+            topology: Topology::Bounded,
+            holes: g.holes().map(|i| g.cell_at(i)).collect(),
+            pieces: (0..g.len())
+                .filter_map(|i| match self.square(i) {
+                    Square::Piece(p) => Some((g.cell_at(i), p)),
+                    _ => None,
+                })
+                .collect(),
+            side_to_move: SIDES[self.side],
+        }
+    }
+
+    fn outcome(&self, limit: u32) -> Option<Outcome> {
+        let t = &self.tables;
+        let [w, b] = self.pieces;
+        let empty = self.empty();
+        let reason = if w.is_empty() || b.is_empty() {
+            Reason::Eliminated
+        } else if empty.is_empty() {
+            Reason::BoardFull
+        } else if !t.can_move(w, empty) && !t.can_move(b, empty) {
+            Reason::NoMoves
+        } else if limit > 0 && self.turns >= limit {
+            Reason::TurnLimit
+        } else {
+            return None;
+        };
+        let (nw, nb) = (w.count(), b.count());
+        let winner = match nw.cmp(&nb) {
+            std::cmp::Ordering::Greater => Some(SIDES[0]),
+            std::cmp::Ordering::Less => Some(SIDES[1]),
+            std::cmp::Ordering::Equal => None,
+        };
+        Some(Outcome { winner, reason })
+    }
+
+    /// The canonical clone source for `to`: the lowest own piece next to it.
+    fn clone_source(&self, to: usize) -> Option<usize> {
+        (self.tables.near[to] & self.pieces[self.side]).pop_first()
+    }
+
+    /// Clones (one per destination, index order), then jumps (by source,
+    /// then destination); a lone pass when there is neither.
+    fn legal_moves(&self, limit: u32) -> Vec<Move> {
+        if self.outcome(limit).is_some() {
+            return Vec::new();
+        }
+        let t = &self.tables;
+        let me = self.pieces[self.side];
+        let empty = self.empty();
+        let mut clones = B::empty();
+        for s in me.iter() {
+            clones |= t.near[s];
+        }
+        let mut moves: Vec<Move> = (clones & empty)
+            .iter()
+            .map(|to| Move::Clone {
+                from: (t.near[to] & me).pop_first().unwrap_or(to),
+                to,
+            })
+            .collect();
+        for from in me.iter() {
+            moves.extend(
+                (t.far[from] & empty)
+                    .iter()
+                    .map(|to| Move::Jump { from, to }),
+            );
+        }
+        if moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+        moves
+    }
+
+    fn print_move(&self, mv: &Move) -> String {
+        match *mv {
+            Move::Clone { from, to } | Move::Jump { from, to } => {
+                format!("{}-{}", self.name(from), self.name(to))
+            }
+            Move::Pass => String::from("pass"),
+        }
+    }
+
+    /// A cell of a move: a name that is not a cell name makes the whole
+    /// text unreadable as a move; other cell errors are reported as such.
+    fn cell(&self, text: &str, whole: &str) -> Result<usize, MoveError> {
+        self.tables.geo.cell(text).map_err(|e| match e {
+            // `c3` gets the hint about capitals; `x` or `pass3` is no cell.
+            CellError::Lowercase { .. }
+                if text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                MoveError::Cell(e)
+            }
+            CellError::Malformed { .. } | CellError::Lowercase { .. } => syntax(whole),
+            e => MoveError::Cell(e),
+        })
+    }
+
+    fn parse_move(&self, limit: u32, text: &str) -> Result<Move, MoveError> {
+        if let Some(o) = self.outcome(limit) {
+            return Err(MoveError::GameOver(o));
+        }
+        let me = SIDES[self.side];
+        let empty = self.empty();
+        if text == "pass" {
+            let moves = self.legal_moves(limit);
+            return match moves.first() {
+                Some(Move::Pass) | None => Ok(Move::Pass),
+                Some(m) => Err(MoveError::illegal(
+                    "pass-not-allowed",
+                    format!(
+                        "{me} cannot pass: {me} has {} legal move{}, such as {}",
+                        moves.len(),
+                        if moves.len() == 1 { "" } else { "s" },
+                        self.print_move(m)
+                    ),
+                )),
+            };
+        }
+        let occupied = |to: usize| {
+            let what = match self.square(to) {
+                Square::Piece(p) => format!("a {p} piece"),
+                _ => String::from("a piece"),
+            };
+            MoveError::illegal(
+                "occupied",
+                format!(
+                    "{} is occupied by {what}: a clone or jump lands on an empty cell",
+                    self.name(to)
+                ),
+            )
+        };
+        let Some((a, b)) = text.split_once('-') else {
+            // A bare destination: a clone from any own piece next to it.
+            let to = self.cell(text, text)?;
+            if !empty.has(to) {
+                return Err(occupied(to));
+            }
+            return match self.clone_source(to) {
+                Some(from) => Ok(Move::Clone { from, to }),
+                None => {
+                    let hint = match (self.tables.far[to] & self.pieces[self.side]).pop_first() {
+                        Some(s) => format!(
+                            " (a jump names its source, such as {}-{text})",
+                            self.name(s)
+                        ),
+                        None => String::new(),
+                    };
+                    Err(MoveError::illegal(
+                        "no-clone-source",
+                        format!("no {me} piece is next to {text}, so none can clone there{hint}"),
+                    ))
+                }
+            };
+        };
+        let from = self.cell(a, text)?;
+        let to = self.cell(b, text)?;
+        match self.square(from) {
+            Square::Piece(p) if p == me => {}
+            Square::Piece(p) => {
+                return Err(MoveError::illegal(
+                    "not-own-piece",
+                    format!("{a} holds a {p} piece: {me} moves only its own pieces"),
+                ))
+            }
+            _ => {
+                return Err(MoveError::illegal(
+                    "not-own-piece",
+                    format!("{a} holds no {me} piece: it is empty"),
+                ))
+            }
+        }
+        let distance = self.tables.geo.distance(from, to);
+        if distance == 0 {
+            return Err(MoveError::illegal(
+                "same-cell",
+                format!("{text} does not leave {a}: a clone goes 1 cell away, a jump 2"),
+            ));
+        }
+        if distance > 2 {
+            return Err(MoveError::illegal(
+                "too-far",
+                format!("{b} is {distance} cells from {a}: a clone reaches 1, a jump 2"),
+            ));
+        }
+        if !empty.has(to) {
+            return Err(occupied(to));
+        }
+        if distance == 1 {
+            // Any own neighbour may be named; the move is the same.
+            let from = self.clone_source(to).unwrap_or(from);
+            Ok(Move::Clone { from, to })
+        } else {
+            Ok(Move::Jump { from, to })
+        }
+    }
+
+    fn play(&self, mv: &Move) -> (State<B>, Effect) {
+        let t = &self.tables;
+        let me = self.side;
+        let mut pieces = self.pieces;
+        let mut effect = Effect {
+            side: SIDES[me],
+            kind: Some(MoveKind::Pass),
+            ..Effect::default()
+        };
+        let (kind, from, to) = match *mv {
+            Move::Clone { from, to } => (MoveKind::Clone, from, to),
+            Move::Jump { from, to } => (MoveKind::Jump, from, to),
+            Move::Pass => (MoveKind::Pass, 0, 0),
+        };
+        if kind != MoveKind::Pass {
+            if kind == MoveKind::Jump {
+                pieces[me] ^= B::bit(from);
+            }
+            let flip = pieces[1 - me] & t.near[to];
+            pieces[me] |= B::bit(to) | flip;
+            pieces[1 - me] ^= flip;
+            effect.kind = Some(kind);
+            effect.from = Some(t.geo.cell_at(from));
+            effect.to = Some(t.geo.cell_at(to));
+            effect.converted = flip.iter().map(|i| t.geo.cell_at(i)).collect();
+        }
+        let next = State {
+            tables: Arc::clone(&self.tables),
+            pieces,
+            side: 1 - me,
+            turns: self.turns.saturating_add(1),
+        };
+        (next, effect)
+    }
+
+    fn perft(&self, limit: u32, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let left = if limit == 0 {
+            u64::MAX
+        } else {
+            u64::from(limit.saturating_sub(self.turns))
+        };
+        let p = self.pieces;
+        self.tables
+            .perft(p[self.side], p[1 - self.side], left, depth)
+    }
+}
+
+fn syntax(found: &str) -> MoveError {
+    MoveError::Syntax {
+        found: found.to_string(),
+        expected: String::from(
+            "a clone or jump such as `C3-C4` or `C3-A3`, a clone as its destination such as `C4`, or `pass`",
+        ),
+    }
+}
+
+#[derive(Clone, PartialEq)]
+enum Repr {
+    Small(State<u64>),
+    Large(State<Wide>),
+}
+
+/// A valid position: the board, the side to move and the turns played.
+#[derive(Clone, PartialEq)]
+pub struct Position(Repr);
+
+macro_rules! with_state {
+    ($pos:expr, $s:ident => $body:expr) => {
+        match &$pos.0 {
+            Repr::Small($s) => $body,
+            Repr::Large($s) => $body,
+        }
+    };
+}
+
+impl Position {
+    /// The side to move.
+    pub fn side_to_move(&self) -> char {
+        with_state!(self, s => SIDES[s.side])
+    }
+
+    pub fn turns(&self) -> u32 {
+        with_state!(self, s => s.turns)
+    }
+
+    /// The number of pieces of a side (`W` or `B`; 0 for other symbols).
+    pub fn count(&self, side: char) -> u32 {
+        match SIDES.iter().position(|&c| c == side) {
+            Some(k) => with_state!(self, s => s.pieces[k].count()),
+            None => 0,
+        }
+    }
+
+    /// The board's cell names, for moves written by hand in tests.
+    pub fn cell(&self, name: &str) -> Result<usize, CellError> {
+        with_state!(self, s => s.tables.geo.cell(name))
+    }
+
+    fn text(&self) -> String {
+        with_state!(self, s => s.text())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.text())
+    }
+}
+
+/// A position's text read but not yet validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: notation::BoardText,
+    /// `W` or `B`.
+    pub side: char,
+    pub turns: u32,
+}
+
+impl Setup {
+    /// Reads `<board> <side to move W|B> <turns played>`.
+    pub fn parse(text: &str) -> Result<Setup, PositionError> {
+        let (board, fields) = split_position(text);
+        let board = parse_board(board, &SIDES)?;
+        const SIDE: &str = "side to move";
+        const SIDE_EXPECTED: &str = "`W` or `B`";
+        const TURNS: &str = "turns played";
+        const TURNS_EXPECTED: &str =
+            "the number of turns played so far (passes included), such as 0";
+        let side = match fields.first() {
+            None => {
+                return Err(PositionError::MissingField {
+                    field: SIDE,
+                    expected: SIDE_EXPECTED.into(),
+                })
+            }
+            Some(&"W") => 'W',
+            Some(&"B") => 'B',
+            Some(f) => {
+                return Err(PositionError::Field {
+                    field: SIDE,
+                    found: f.to_string(),
+                    expected: SIDE_EXPECTED.into(),
+                })
+            }
+        };
+        let turns = match fields.get(1) {
+            None => {
+                return Err(PositionError::MissingField {
+                    field: TURNS,
+                    expected: TURNS_EXPECTED.into(),
+                })
+            }
+            Some(f) => {
+                let canonical = !f.is_empty()
+                    && f.bytes().all(|b| b.is_ascii_digit())
+                    && (*f == "0" || !f.starts_with('0'));
+                match f.parse::<u32>() {
+                    Ok(n) if canonical => n,
+                    _ => {
+                        return Err(PositionError::Field {
+                            field: TURNS,
+                            found: f.to_string(),
+                            expected: format!(
+                            "{TURNS_EXPECTED}: digits without a sign or leading zeros, at most {}",
+                            u32::MAX
+                        ),
+                        })
+                    }
+                }
+            }
+        };
+        if fields.len() > 2 {
+            return Err(PositionError::ExtraField {
+                found: fields[2..].join(" "),
+            });
+        }
+        Ok(Setup { board, side, turns })
+    }
+
+    /// Makes a position. Every board that reads is a possible position: the
+    /// kit has a marker for every cell, any mix of pieces can arise, and a
+    /// turn count past the limit is a finished game.
+    pub fn validate(self) -> Result<Position, Invalid> {
+        let Setup { board, side, turns } = self;
+        let geo = Geometry::new(board.width, board.height, Topology::Bounded, &board.holes());
+        let side = usize::from(side == 'B');
+        fn state<B: Bits>(
+            geo: Geometry,
+            board: &notation::BoardText,
+            side: usize,
+            turns: u32,
+        ) -> State<B> {
+            let mut pieces = [B::empty(); 2];
+            for (i, sq) in board.squares.iter().enumerate() {
+                if let Square::Piece(p) = sq {
+                    pieces[usize::from(*p == 'B')] |= B::bit(i);
+                }
+            }
+            State {
+                tables: Arc::new(Tables::new(geo)),
+                pieces,
+                side,
+                turns,
+            }
+        }
+        Ok(Position(if geo.len() <= 64 {
+            Repr::Small(state(geo, &board, side, turns))
+        } else {
+            Repr::Large(state(geo, &board, side, turns))
+        }))
+    }
 }
 
 impl Rules for CloneConvert {
-    type Position = ();
-    type Move = ();
+    type Position = Position;
+    type Move = Move;
+
     fn family(&self) -> Family {
-        unimplemented!()
+        Family::CloneConvert
     }
+
     fn sides(&self) -> [char; 2] {
-        unimplemented!()
+        let f = self.first_index();
+        [SIDES[f], SIDES[1 - f]]
     }
+
     fn default_start(&self) -> &'static str {
-        unimplemented!()
+        if self.first_index() == 0 {
+            "B3W/5/5/5/W3B W 0"
+        } else {
+            "B3W/5/5/5/W3B B 0"
+        }
     }
-    fn parse_position(&self, _text: &str) -> Result<(), PositionError> {
-        unimplemented!()
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        Ok(Setup::parse(text)?.validate()?)
     }
-    fn print_position(&self, _pos: &()) -> String {
-        unimplemented!()
+
+    fn print_position(&self, pos: &Position) -> String {
+        pos.text()
     }
-    fn view(&self, _pos: &()) -> BoardView {
-        unimplemented!()
+
+    fn view(&self, pos: &Position) -> BoardView {
+        with_state!(pos, s => s.view())
     }
-    fn outcome(&self, _pos: &()) -> Option<Outcome> {
-        unimplemented!()
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        with_state!(pos, s => s.outcome(self.params.turn_limit))
     }
-    fn legal_moves(&self, _pos: &()) -> Vec<()> {
-        unimplemented!()
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        with_state!(pos, s => s.legal_moves(self.params.turn_limit))
     }
-    fn parse_move(&self, _pos: &(), _text: &str) -> Result<(), MoveError> {
-        unimplemented!()
+
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        with_state!(pos, s => s.parse_move(self.params.turn_limit, text))
     }
-    fn print_move(&self, _pos: &(), _mv: &()) -> String {
-        unimplemented!()
+
+    fn print_move(&self, pos: &Position, mv: &Move) -> String {
+        with_state!(pos, s => s.print_move(mv))
     }
-    fn play(&self, _pos: &(), _mv: &()) -> ((), Effect) {
-        unimplemented!()
+
+    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
+        match &pos.0 {
+            Repr::Small(s) => {
+                let (n, e) = s.play(mv);
+                (Position(Repr::Small(n)), e)
+            }
+            Repr::Large(s) => {
+                let (n, e) = s.play(mv);
+                (Position(Repr::Large(n)), e)
+            }
+        }
     }
-    fn perft(&self, _pos: &(), _depth: u32) -> u64 {
-        unimplemented!()
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        with_state!(pos, s => s.perft(self.params.turn_limit, depth))
     }
 }
