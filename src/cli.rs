@@ -557,9 +557,11 @@ fn check(files: &[PathBuf], json: bool) -> i32 {
                 };
                 let checks: usize = practice.iter().map(|p| p.checks.len()).sum();
                 report.push(format!(
-                    "{}: ok ({what}: {} practice positions, {checks} checks confirmed by the engine)",
+                    "{}: ok ({what}: {} practice position{}, {checks} check{} confirmed by the engine)",
                     path.display(),
-                    practice.len()
+                    practice.len(),
+                    if practice.len() == 1 { "" } else { "s" },
+                    if checks == 1 { "" } else { "s" }
                 ));
             }
             Err(definition::LoadError::Invalid(mut d)) => diags.append(&mut d),

@@ -354,6 +354,11 @@ impl Reporter {
     fn toml_error(&mut self, e: &toml::de::Error) {
         let span = e.span().unwrap_or(0..0);
         let message = explain_toml_error(e.message());
+        let message = if message.starts_with("invalid") || message.starts_with("expected") {
+            format!("TOML syntax: {message}")
+        } else {
+            message
+        };
         self.error(span, message);
     }
     fn finish<T>(self, value: T) -> Result<T, LoadError> {
@@ -395,6 +400,12 @@ fn explain_toml_error(message: &str) -> String {
 
 /// The closest candidate within a small edit distance.
 pub fn suggest<'a>(found: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    // A shortened name ("clone-jump") is the likeliest mistake of all.
+    if found.len() >= 3 {
+        if let Some(c) = candidates.iter().find(|c| c.starts_with(found)) {
+            return Some(c);
+        }
+    }
     candidates
         .iter()
         .map(|c| (edit_distance(found, c), *c))
@@ -810,8 +821,9 @@ fn position_text(
                         {
                             let i = c.row as usize * board.width + c.col as usize;
                             if let Some(other) = squares[i] {
+                                let at = span_of(rep, value.span(), name, true);
                                 rep.error(
-                                    value.span(),
+                                    at,
                                     format!("{c} holds two pieces: `{other}` and `{symbol}`"),
                                 );
                                 ok = false;
@@ -819,11 +831,20 @@ fn position_text(
                             squares[i] = Some(symbol);
                         }
                         Ok(c) => {
-                            rep.error(value.span(), format!("{c} is off the board"));
+                            let at = span_of(rep, value.span(), name, false);
+                            rep.error(
+                                at,
+                                format!(
+                                    "{c} is off the board: it has columns A to {} and rows 1 to {}",
+                                    (b'A' + board.width as u8 - 1) as char,
+                                    board.height
+                                ),
+                            );
                             ok = false;
                         }
                         Err(e) => {
-                            rep.error(value.span(), e.to_string());
+                            let at = span_of(rep, value.span(), name, false);
+                            rep.error(at, e.to_string());
                             ok = false;
                         }
                     }
@@ -872,6 +893,23 @@ fn position_text(
             None
         }
     }
+}
+
+/// The span of `"needle"` inside `within`, or `within` itself: points a
+/// message at the offending cell of a table.
+fn span_of(rep: &Reporter, within: Range<usize>, needle: &str, last: bool) -> Range<usize> {
+    let quoted = format!("\"{needle}\"");
+    rep.source
+        .get(within.clone())
+        .and_then(|s| {
+            if last {
+                s.rfind(&quoted)
+            } else {
+                s.find(&quoted)
+            }
+        })
+        .map(|i| within.start + i..within.start + i + quoted.len())
+        .unwrap_or(within)
 }
 
 fn cell_list(rep: &mut Reporter, list: &Spanned<Vec<String>>) -> Option<Vec<Cell>> {
@@ -1028,6 +1066,10 @@ fn check_claim(rep: &mut Reporter, engine: &dyn Engine, position: &str, c: &Chec
     }
     let info = match result {
         Ok(info) => info,
+        Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => {
+            rep.error(c.mv.span(), e.to_string());
+            return;
+        }
         Err(e) => {
             rep.error(c.mv.span(), format!("`{mv}` is not legal here: {e}"));
             return;
@@ -1119,18 +1161,21 @@ fn check_claim(rep: &mut Reporter, engine: &dyn Engine, position: &str, c: &Chec
                 ),
             );
         } else if claimed != actual {
-            let say = |r: &str| match r {
+            let claim = match claimed {
                 "ongoing" => "the game goes on".to_string(),
-                "draw" => "a draw".to_string(),
-                w => format!("a win for {w}"),
+                "draw" => "it is a draw".to_string(),
+                w => format!("{w} wins"),
+            };
+            let fact = match outcome {
+                None => "the game goes on".to_string(),
+                Some(o) => match o.winner {
+                    Some(w) => format!("{w} wins ({})", o.reason),
+                    None => format!("it is a draw ({})", o.reason),
+                },
             };
             rep.error(
                 result.span(),
-                format!(
-                    "after `{mv}` the result is {}, not {}",
-                    say(&actual),
-                    say(claimed)
-                ),
+                format!("after `{mv}` {fact}; the check says {claim}"),
             );
         }
     }
