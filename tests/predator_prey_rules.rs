@@ -125,6 +125,17 @@ fn worked_check_jump_captures_c4() {
     let (text, _, after2) = play(&r, before, "C3-C5");
     assert_eq!(text, "C3xC5");
     assert_eq!(after2, after);
+    // The typed move names the jumped cell.
+    let r = rules();
+    let p = pos(&r, before);
+    assert_eq!(
+        Rules::parse_move(&r, &p, "C3xC5").unwrap(),
+        Move::Capture {
+            from: cell("C3"),
+            over: cell("C4"),
+            to: cell("C5")
+        }
+    );
 }
 
 #[test]
