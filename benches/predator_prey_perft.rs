@@ -7,11 +7,11 @@ fn main() {
     let r = PredatorPrey::new(Params::default());
     for (text, depth) in [
         // The game start (placement phase).
-        ("5/5/2P2/5/5 o 8 0 0", 7),
+        ("5/5/2P2/5/5 o 8 0 0", 8),
         // All eight prey placed (movement phase).
         ("o3o/1o1o1/2P2/1o1o1/o3o o 0 0 0", 8),
         // A 10×10 board: the wide bit set.
-        ("10/10/10/4o5/3oPo4/4o5/10/10/10/10 P 0 0 0", 6),
+        ("10/10/10/4o5/3oPo4/4o5/10/10/10/10 P 0 0 0", 8),
     ] {
         let pos = r.parse_position(text).expect("bench position");
         let t = Instant::now();
