@@ -367,8 +367,8 @@ impl<B: Bits> Board<B> {
         None
     }
 
-    /// The number of legal moves of a position that is not over (a forced
-    /// pass counts one).
+    /// The number of legal moves unless the game is over by captures or the
+    /// turn limit (a forced pass counts one; a blocked predator has none).
     #[inline]
     fn count_moves(&self, st: &State<B>) -> u64 {
         if st.prey_to_move {
@@ -382,7 +382,10 @@ impl<B: Bits> Board<B> {
         if depth == 0 {
             return 1;
         }
-        if self.outcome(params, st).is_some() {
+        // The outcome test inlined: the predator's move count decides
+        // `predator-blocked` and is also the bulk count of its last ply.
+        let limit = params.predator_turn_limit;
+        if st.captured >= params.capture_target || (limit > 0 && st.turns >= limit) {
             return 0;
         }
         if depth == 1 {
