@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use super::RenderError;
 
 /// Family name written into SVG, with fallbacks for viewers without it.
-pub const SVG_FONT_FAMILY: &str = "'DejaVu Sans', 'Verdana', 'Bitstream Vera Sans', sans-serif";
+pub const SVG_FONT_FAMILY: &str = "DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif";
 /// Family name as the font itself spells it.
 pub const FAMILY: &str = "DejaVu Sans";
 
