@@ -630,9 +630,9 @@ fn stack_height(
     Ok(text::paragraph_height(text_, font, size_pt, width)? + gap_after)
 }
 
+/// Short enough for one line: every millimetre counts on the Freeze page.
 const SCALE_SENTENCE: &str =
-    "This bar must measure exactly 100 mm. If it does not, print again with the scale set to \
-     “Actual size” / 100% (not “Fit to page”).";
+    "If this bar is not exactly 100 mm long, reprint at “Actual size” / 100% (not “Fit to page”).";
 
 /// The 100 mm scale bar with ticks every 10 mm and its instruction, top at
 /// `y`, centred in `area`. Returns the items and the height used.
@@ -765,7 +765,11 @@ pub fn board_pages(
         colour: c.ink,
         align: Align::Left,
     };
-    let notes_text = notes(spec);
+    // One paragraph: separate short paragraphs waste the height Freeze needs.
+    let notes_text: Vec<String> = Some(notes(spec).join(" "))
+        .filter(|n| !n.is_empty())
+        .into_iter()
+        .collect();
     let (block, block_size) = board_block(spec, style)?;
 
     let header_h = stack_height(
@@ -959,9 +963,11 @@ pub fn board_pages(
             clip: Some(window),
             items: content,
         }));
+        // The tile's cut line, kept inside the window so it stays in the safe area.
+        let hair = style.lines.hairline_mm;
         items.push(Item::rect(
-            window,
-            Some(Stroke::solid(style.lines.hairline_mm, c.muted)),
+            window.inflate(-hair / 2.0),
+            Some(Stroke::solid(hair, c.muted)),
             None,
         ));
         y = window.bottom() + gap;

@@ -1,0 +1,188 @@
+//! The board pages as a whole: inside the printable area, no text overflow,
+//! tiling of boards too big for one sheet, diagrams.
+mod render_common;
+
+use printkit::render::board::{board_pages, diagram, diagram_size, BoardSpec, PieceStyle};
+use printkit::render::text::overflows;
+use printkit::render::{check_page, Item, PointMm, RectMm};
+use render_common::*;
+
+#[test]
+fn every_element_lies_inside_the_printable_area_and_safe_area() {
+    let t = templates();
+    let mut big = BoardSpec::new("Big", "A 9 × 9 variant at 30 mm.", 9, 9, 30.0);
+    big.pieces.push((8, 8, "W".into(), PieceStyle::Light));
+    let mut boards = all_boards();
+    boards.push(big);
+    for paper_name in PAPERS {
+        let paper = t.paper(paper_name).unwrap();
+        let printable = t.printable_area(&paper);
+        let safe = t.safe_area(&paper);
+        for spec in &boards {
+            for (i, page) in board_pages(spec, &t, &paper).unwrap().iter().enumerate() {
+                check_page(page, Some(printable)).unwrap();
+                for item in &page.items {
+                    if let Some(b) = item.ink_bounds().unwrap() {
+                        assert!(
+                            safe.contains_rect(&b, 1e-6),
+                            "{} p{} on {paper_name}: {b:?} leaves the safe area",
+                            spec.title,
+                            i + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_text_overflows_its_box() {
+    let t = templates();
+    for paper in PAPERS {
+        for spec in all_boards() {
+            for page in board_pages(&spec, &t, &t.paper(paper).unwrap()).unwrap() {
+                let bad = overflows(&page).unwrap();
+                assert!(bad.is_empty(), "{}: {bad:?}", spec.title);
+            }
+        }
+    }
+}
+
+#[test]
+fn overflow_detection_can_fail() {
+    let t = templates();
+    let mut page = board_pages(&clone_board(), &t, &t.paper("a4").unwrap())
+        .unwrap()
+        .remove(0);
+    let Some(Item::Text(run)) = page.items.iter_mut().find(|i| matches!(i, Item::Text(_))) else {
+        panic!("no text");
+    };
+    run.bounds = RectMm::new(run.bounds.x, run.bounds.y, 5.0, run.bounds.height);
+    assert_eq!(overflows(&page).unwrap().len(), 1);
+}
+
+#[test]
+fn a_board_too_big_for_the_sheet_is_tiled_with_overlap() {
+    let t = templates();
+    let spec = BoardSpec::new("Nine by nine", "A test variant.", 9, 9, 30.0);
+    for paper in ["a4", "letter"] {
+        let pages = board_pages(&spec, &t, &t.paper(paper).unwrap()).unwrap();
+        assert!(pages.len() > 1, "{paper}: {} page(s)", pages.len());
+        // Each tile window shows part of the board; neighbouring windows
+        // overlap by the configured 10 mm in board coordinates. The frame
+        // group is clipped by the tile: find each tile's clip and where the
+        // frame lands in it.
+        let mut seen = Vec::new();
+        for page in &pages {
+            let tile = page.find_group("board-tile").expect("tile group");
+            let clip = tile.clip.expect("tile clipped");
+            let frame = tile
+                .items
+                .iter()
+                .find_map(|i| i.find_group("board-frame"))
+                .unwrap();
+            let Item::Shape {
+                shape: printkit::render::Shape::Rect(f),
+                ..
+            } = &frame.items[0]
+            else {
+                panic!()
+            };
+            // Window position in frame coordinates.
+            seen.push((clip.x - f.x, clip.y - f.y, clip.width, clip.height));
+        }
+        let first = seen[0];
+        let right = seen
+            .iter()
+            .find(|s| s.1 == first.1 && s.0 > first.0)
+            .expect("a tile to the right");
+        let overlap = first.0 + first.2 - right.0;
+        assert!(
+            (overlap - 10.0).abs() < 1e-6,
+            "{paper}: horizontal overlap {overlap}"
+        );
+        let below = seen
+            .iter()
+            .find(|s| s.0 == first.0 && s.1 > first.1)
+            .expect("a tile below");
+        let overlap = first.1 + first.3 - below.1;
+        assert!(
+            (overlap - 10.0).abs() < 1e-6,
+            "{paper}: vertical overlap {overlap}"
+        );
+        // Tiles say what joins them.
+        let mut texts = String::new();
+        for item in &pages[0].items {
+            item.for_each_text(&mut |r| {
+                texts.push_str(&r.text);
+                texts.push(' ');
+            });
+        }
+        assert!(texts.contains("right edge joins tile 2"), "{texts}");
+        assert!(pages[0].find_group("alignment-mark").is_some());
+    }
+}
+
+#[test]
+fn the_standard_boards_fit_one_sheet() {
+    let t = templates();
+    for spec in all_boards() {
+        for paper in ["a4", "letter"] {
+            assert_eq!(
+                board_pages(&spec, &t, &t.paper(paper).unwrap())
+                    .unwrap()
+                    .len(),
+                1,
+                "{}",
+                spec.title
+            );
+        }
+    }
+}
+
+#[test]
+fn diagram_has_pieces_marks_and_stays_in_its_footprint() {
+    let spec = predator_board();
+    let origin = PointMm::new(20.0, 30.0);
+    let d = diagram(&spec, origin, 8.0, &[(2, 3), (3, 2)]).unwrap();
+    let size = diagram_size(&spec, 8.0);
+    let b = d.ink_bounds().unwrap().unwrap();
+    let footprint = RectMm::new(origin.x, origin.y, size.width, size.height);
+    // Half the frame line may stick out of the cells.
+    assert!(
+        footprint.inflate(0.5).contains_rect(&b, 1e-6),
+        "{b:?} vs {footprint:?}"
+    );
+    assert!(d.find_group("piece-C3").is_some());
+    assert!(d.find_group("marked").is_some());
+    assert!(diagram(&spec, origin, 8.0, &[(9, 9)]).is_err());
+}
+
+#[test]
+fn freeze_square_colours_differ_in_greyscale_and_a1_is_red() {
+    let t = templates();
+    let c = &t.style.colours;
+    // The pattern carries the difference, but the tints should not be far
+    // apart in lightness either way; the stripe must be clearly darker.
+    assert!(c.red_stripe.luma() + 0.2 < c.red_square.luma());
+    let page = board_pages(&freeze_board(), &t, &t.paper("a4").unwrap())
+        .unwrap()
+        .remove(0);
+    let squares = page.find_group("squares").unwrap();
+    // The first square drawn is A1 (col 0, row 0): hatched = red.
+    assert!(matches!(
+        &squares.items[0],
+        Item::Shape {
+            fill: Some(printkit::render::Fill::Hatch(_)),
+            ..
+        }
+    ));
+    assert!(matches!(
+        &squares.items[1],
+        Item::Shape {
+            fill: Some(printkit::render::Fill::Solid(_)),
+            ..
+        }
+    ));
+}

@@ -1,0 +1,369 @@
+//! PDF output read back with lopdf (and qpdf when installed): page boxes,
+//! viewer preferences, metadata, determinism, geometry at 100% scale.
+mod render_common;
+
+use lopdf::content::Content;
+use lopdf::{Document, Object};
+use printkit::render::board::board_pages;
+use printkit::render::pdf::{write_pdf, DocMeta, FIXED_EPOCH};
+use printkit::render::{Colour, Font, Item, Page, PointMm, RectMm, RenderError, SizeMm, TextRun};
+use render_common::*;
+
+fn meta(epoch: i64) -> DocMeta {
+    DocMeta {
+        title: "Freeze — board".into(),
+        subject: "Board at 100% scale".into(),
+        date_epoch: epoch,
+    }
+}
+
+fn render(spec: &printkit::render::board::BoardSpec, paper: &str, epoch: i64) -> Vec<u8> {
+    let t = templates();
+    let pages = board_pages(spec, &t, &t.paper(paper).unwrap()).unwrap();
+    write_pdf(&pages, &meta(epoch)).unwrap()
+}
+
+fn number(o: &Object) -> f64 {
+    match o {
+        Object::Integer(i) => *i as f64,
+        Object::Real(r) => *r as f64,
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+fn resolve<'a>(doc: &'a Document, o: &'a Object) -> &'a Object {
+    match o {
+        Object::Reference(id) => doc.get_object(*id).unwrap(),
+        o => o,
+    }
+}
+
+#[test]
+fn page_boxes_are_exactly_the_paper_in_points() {
+    let expected = [
+        ("a4", 595.2756, 841.8898),
+        ("letter", 612.0, 792.0),
+        ("a4-landscape", 841.8898, 595.2756),
+        ("letter-landscape", 792.0, 612.0),
+    ];
+    for (paper, w, h) in expected {
+        let bytes = render(&clone_board(), paper, FIXED_EPOCH);
+        let text = String::from_utf8_lossy(&bytes);
+        let doc = Document::load_mem(&bytes).unwrap();
+        for (_, page_id) in doc.get_pages() {
+            let page = doc.get_dictionary(page_id).unwrap();
+            for key in [&b"MediaBox"[..], b"CropBox", b"TrimBox"] {
+                let arr = resolve(&doc, page.get(key).unwrap()).as_array().unwrap();
+                let v: Vec<f64> = arr.iter().map(number).collect();
+                assert_eq!(v[0], 0.0);
+                assert_eq!(v[1], 0.0);
+                assert!((v[2] - w).abs() < 1e-4, "{paper} width {}", v[2]);
+                assert!((v[3] - h).abs() < 1e-4, "{paper} height {}", v[3]);
+            }
+        }
+        // The written numbers themselves, not just their f32 value.
+        let boxes = format!("/MediaBox[0 0 {w} {h}]");
+        assert!(
+            text.contains(&boxes),
+            "{paper}: {boxes} not written literally"
+        );
+    }
+}
+
+#[test]
+fn print_scaling_none_version_and_info() {
+    let bytes = render(&freeze_board(), "a4", FIXED_EPOCH);
+    assert!(bytes.starts_with(b"%PDF-1.6\n"));
+    let doc = Document::load_mem(&bytes).unwrap();
+    let catalog = doc.catalog().unwrap();
+    let prefs = resolve(&doc, catalog.get(b"ViewerPreferences").unwrap())
+        .as_dict()
+        .unwrap();
+    assert_eq!(
+        prefs.get(b"PrintScaling").unwrap().as_name().unwrap(),
+        b"None"
+    );
+
+    let info = resolve(&doc, doc.trailer.get(b"Info").unwrap())
+        .as_dict()
+        .unwrap();
+    let mut keys: Vec<String> = info
+        .iter()
+        .map(|(k, _)| String::from_utf8_lossy(k).into_owned())
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "CreationDate",
+            "Creator",
+            "ModDate",
+            "Producer",
+            "Subject",
+            "Title"
+        ]
+    );
+    for (k, v) in info.iter() {
+        let s = v.as_str().unwrap();
+        assert!(
+            s.len() > 2,
+            "empty Info value for {}",
+            String::from_utf8_lossy(k)
+        );
+    }
+    let decode = |k: &[u8]| {
+        let raw = info.get(k).unwrap().as_str().unwrap();
+        let units: Vec<u16> = raw[2..]
+            .chunks(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16(&units).unwrap()
+    };
+    assert_eq!(
+        decode(b"Creator"),
+        format!("printkit {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(decode(b"Title"), "Freeze — board");
+    assert_eq!(
+        info.get(b"CreationDate").unwrap().as_str().unwrap(),
+        b"D:20000101000000Z"
+    );
+
+    let id = doc.trailer.get(b"ID").unwrap().as_array().unwrap();
+    assert_eq!(id.len(), 2);
+    assert_eq!(id[0].as_str().unwrap().len(), 16);
+    assert!(!String::from_utf8_lossy(&bytes).contains("GTS_PDFX"));
+}
+
+#[test]
+fn fonts_are_embedded_subset_with_fixed_names() {
+    let bytes = render(&freeze_board(), "a4", FIXED_EPOCH);
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.contains("/PKFREG+DejaVuSans") && text.contains("/PKFBLD+DejaVuSans-Bold"),
+        "font names"
+    );
+    assert!(text.contains("/FontFile2"));
+    // Subsetting works when the file is a few tens of KB, not hundreds.
+    assert!(
+        bytes.len() < 60_000,
+        "PDF is {} bytes: fonts not subset?",
+        bytes.len()
+    );
+}
+
+#[test]
+fn two_renders_are_byte_identical() {
+    for spec in all_boards() {
+        assert_eq!(
+            render(&spec, "letter", 1_700_000_000),
+            render(&spec, "letter", 1_700_000_000)
+        );
+    }
+}
+
+#[test]
+fn changing_the_date_changes_only_the_dates() {
+    let a = render(&freeze_board(), "a4", FIXED_EPOCH);
+    let b = render(&freeze_board(), "a4", 1_700_000_000);
+    assert_eq!(a.len(), b.len());
+    // Byte offsets: a lossy UTF-8 view of the binary would shift them.
+    let date_spans: Vec<(usize, usize)> = a
+        .windows(3)
+        .enumerate()
+        .filter(|(_, w)| w == b"(D:")
+        .map(|(i, _)| (i, i + "(D:20000101000000Z)".len()))
+        .collect();
+    assert_eq!(date_spans.len(), 2, "CreationDate and ModDate");
+    let mut differing = 0;
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        if x != y {
+            differing += 1;
+            assert!(
+                date_spans.iter().any(|&(s, e)| i >= s && i < e),
+                "byte {i} outside the dates differs"
+            );
+        }
+    }
+    assert!(differing > 0);
+    assert!(String::from_utf8_lossy(&b).contains("(D:20231114221320Z)"));
+}
+
+/// Finds the rectangle drawn right after the `MP /<marker>` operator.
+fn marked_rect_mm(bytes: &[u8], marker: &str) -> Vec<(f64, f64, f64, f64)> {
+    let doc = Document::load_mem(bytes).unwrap();
+    let mut found = Vec::new();
+    for (_, page_id) in doc.get_pages() {
+        let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
+        let mut armed = false;
+        for op in &content.operations {
+            if op.operator == "MP"
+                && op.operands.first().and_then(|o| o.as_name().ok()) == Some(marker.as_bytes())
+            {
+                armed = true;
+            } else if armed && op.operator == "re" {
+                let v: Vec<f64> = op.operands.iter().map(number).collect();
+                let mm = |p: f64| p * 25.4 / 72.0;
+                found.push((mm(v[0]), mm(v[1]), mm(v[2]), mm(v[3])));
+                armed = false;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn board_frame_in_the_content_stream_is_cells_times_cell_size() {
+    for (spec, paper) in [
+        (clone_board(), "a4"),
+        (predator_board(), "letter"),
+        (freeze_board(), "a4"),
+        (freeze_board(), "letter"),
+    ] {
+        let bytes = render(&spec, paper, FIXED_EPOCH);
+        let frames = marked_rect_mm(&bytes, "board-frame");
+        assert_eq!(frames.len(), 1, "{}: one frame", spec.title);
+        let (_, _, w, h) = frames[0];
+        let (ew, eh) = (
+            spec.width as f64 * spec.cell_mm,
+            spec.height as f64 * spec.cell_mm,
+        );
+        assert!(
+            (w - ew).abs() < 0.01,
+            "{} frame width {w} mm, expected {ew}",
+            spec.title
+        );
+        assert!(
+            (h - eh).abs() < 0.01,
+            "{} frame height {h} mm, expected {eh}",
+            spec.title
+        );
+    }
+}
+
+#[test]
+fn scale_bar_measures_100_mm_in_the_pdf() {
+    let bytes = render(&clone_board(), "letter", FIXED_EPOCH);
+    let bars = marked_rect_mm(&bytes, "scale-bar-outline");
+    assert_eq!(bars.len(), 1);
+    assert!((bars[0].2 - 100.0).abs() < 0.01, "{:?}", bars[0]);
+}
+
+#[test]
+fn every_drawing_coordinate_is_inside_the_printable_area() {
+    // Read back from the content stream: all path points and text origins of
+    // the untiled boards lie within the paper minus 10 mm margins.
+    for paper in PAPERS {
+        let t = templates();
+        let p = t.paper(paper).unwrap();
+        let area = t.printable_area(&p);
+        for spec in all_boards() {
+            let bytes = render(&spec, paper, FIXED_EPOCH);
+            let doc = Document::load_mem(&bytes).unwrap();
+            for (_, page_id) in doc.get_pages() {
+                let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
+                // Tiled pages draw the whole board clipped to a window; their
+                // raw coordinates run off the page by design.
+                if content.operations.iter().any(|op| op.operator == "W") {
+                    assert!(
+                        doc.get_pages().len() > 1,
+                        "{}: a clip on an untiled page",
+                        spec.title
+                    );
+                    continue;
+                }
+                for op in &content.operations {
+                    let v: Vec<f64> = op
+                        .operands
+                        .iter()
+                        .filter(|o| matches!(o, Object::Integer(_) | Object::Real(_)))
+                        .map(number)
+                        .collect();
+                    let pts: Vec<(f64, f64)> = match op.operator.as_str() {
+                        "m" | "l" => vec![(v[0], v[1])],
+                        "c" => vec![(v[0], v[1]), (v[2], v[3]), (v[4], v[5])],
+                        "re" => vec![(v[0], v[1]), (v[0] + v[2], v[1] + v[3])],
+                        "Tm" => vec![(v[4], v[5])],
+                        _ => vec![],
+                    };
+                    for (x, y) in pts {
+                        let (xm, ym) = (x * 25.4 / 72.0, p.size_mm.height - y * 25.4 / 72.0);
+                        assert!(
+                            xm >= area.x - 1e-3
+                                && xm <= area.right() + 1e-3
+                                && ym >= area.y - 1e-3
+                                && ym <= area.bottom() + 1e-3,
+                            "{} on {paper}: {} at ({xm:.2}, {ym:.2}) mm is outside {area:?}",
+                            spec.title,
+                            op.operator
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_undrawable_character_is_an_error_naming_it() {
+    let mut page = Page::new(SizeMm {
+        width: 210.0,
+        height: 297.0,
+    });
+    page.items.push(Item::Text(TextRun {
+        text: "Snowman ☃ and 漢".into(),
+        font: Font::Regular,
+        size_pt: 10.0,
+        align: printkit::render::Align::Left,
+        anchor: PointMm::new(20.0, 20.0),
+        bounds: RectMm::new(20.0, 10.0, 150.0, 20.0),
+        colour: Colour::BLACK,
+    }));
+    match write_pdf(&[page], &meta(FIXED_EPOCH)) {
+        Err(RenderError::MissingGlyph {
+            character, text, ..
+        }) => {
+            assert_eq!(character, '漢');
+            assert!(text.contains("Snowman"));
+        }
+        other => panic!("expected a missing-glyph error, got {other:?}"),
+    }
+    let mut spec = clone_board();
+    spec.pieces[0].2 = "漢".into();
+    let t = templates();
+    let err = board_pages(&spec, &t, &t.paper("a4").unwrap()).unwrap_err();
+    assert!(err.to_string().contains('漢'), "{err}");
+}
+
+#[test]
+fn qpdf_check_passes() {
+    let Ok(out) = std::process::Command::new("qpdf").arg("--version").output() else {
+        println!("note: qpdf is not installed; skipping the qpdf --check test");
+        return;
+    };
+    assert!(out.status.success());
+    let dir = std::env::temp_dir().join(format!("printkit-qpdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, spec) in all_boards().into_iter().enumerate() {
+        let path = dir.join(format!("board{i}.pdf"));
+        printkit::render::write_atomic(&path, &render(&spec, "a4", FIXED_EPOCH)).unwrap();
+        let out = std::process::Command::new("qpdf")
+            .arg("--check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "qpdf --check failed for {}:\n{report}",
+            spec.title
+        );
+        assert!(
+            !report.contains("WARNING"),
+            "qpdf warns for {}:\n{report}",
+            spec.title
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,100 @@
+//! SVG output read back with the svg crate's parser: size in mm, the board
+//! frame at 100% scale, selectable text, determinism.
+mod render_common;
+
+use printkit::render::board::board_pages;
+use printkit::render::svg::page_to_svg;
+use render_common::*;
+use svg::parser::Event;
+
+fn svgs(spec: &printkit::render::board::BoardSpec, paper: &str) -> Vec<String> {
+    let t = templates();
+    board_pages(spec, &t, &t.paper(paper).unwrap())
+        .unwrap()
+        .iter()
+        .map(page_to_svg)
+        .collect()
+}
+
+/// Width and height of the first `<rect>` inside `<g id="{id}">`.
+fn rect_in_group(svg_text: &str, id: &str) -> Option<(f64, f64)> {
+    let mut armed = false;
+    for event in svg::read(svg_text).unwrap() {
+        if let Event::Tag(tag, _, attrs) = event {
+            if tag == "g" && attrs.get("id").map(|v| v.to_string()) == Some(id.to_string()) {
+                armed = true;
+            } else if armed && tag == "rect" {
+                let get = |k: &str| attrs.get(k).unwrap().to_string().parse::<f64>().unwrap();
+                return Some((get("width"), get("height")));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn board_frame_in_the_svg_is_cells_times_cell_size() {
+    for spec in all_boards() {
+        for paper in ["a4", "letter"] {
+            let s = svgs(&spec, paper);
+            assert_eq!(s.len(), 1);
+            let (w, h) = rect_in_group(&s[0], "board-frame").expect("frame group");
+            let (ew, eh) = (
+                spec.width as f64 * spec.cell_mm,
+                spec.height as f64 * spec.cell_mm,
+            );
+            assert!(
+                (w - ew).abs() < 0.01 && (h - eh).abs() < 0.01,
+                "{}: {w} × {h}, expected {ew} × {eh}",
+                spec.title
+            );
+        }
+    }
+}
+
+#[test]
+fn scale_bar_is_100_mm_in_the_svg() {
+    let s = svgs(&freeze_board(), "a4");
+    let (w, _) = rect_in_group(&s[0], "scale-bar-outline").unwrap();
+    assert!((w - 100.0).abs() < 0.01);
+}
+
+#[test]
+fn document_is_sized_in_millimetres() {
+    let a4 = svgs(&clone_board(), "a4");
+    assert!(a4[0].contains(r#"width="210mm""#) && a4[0].contains(r#"height="297mm""#));
+    assert!(a4[0].contains(r#"viewBox="0 0 210 297""#));
+    let letter = svgs(&clone_board(), "letter-landscape");
+    assert!(letter[0].contains(r#"viewBox="0 0 279.4 215.9""#));
+}
+
+#[test]
+fn text_stays_text_with_the_family_named() {
+    let s = &svgs(&freeze_board(), "a4")[0];
+    let mut texts = Vec::new();
+    let mut in_text = false;
+    for event in svg::read(s).unwrap() {
+        match event {
+            Event::Tag("text", svg::node::element::tag::Type::Start, attrs) => {
+                in_text = true;
+                assert!(attrs
+                    .get("font-family")
+                    .unwrap()
+                    .to_string()
+                    .starts_with("DejaVu Sans,"));
+            }
+            Event::Text(t) if in_text => texts.push(t.to_string()),
+            Event::Tag("text", svg::node::element::tag::Type::End, _) => in_text = false,
+            _ => {}
+        }
+    }
+    assert!(texts.iter().any(|t| t == "Freeze"), "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains("100 mm")));
+}
+
+#[test]
+fn svg_is_deterministic() {
+    for spec in all_boards() {
+        assert_eq!(svgs(&spec, "a4"), svgs(&spec, "a4"));
+    }
+}
