@@ -221,7 +221,7 @@ fn one_clone_per_destination_one_jump_per_source_and_destination() {
     let clone_to_c4: Vec<_> = m.iter().filter(|t| t.ends_with("-C4")).collect();
     assert_eq!(clone_to_c4, vec!["B3-C4"]);
     let to_d5: Vec<_> = m.iter().filter(|t| t.ends_with("-D5")).collect();
-    assert_eq!(to_d5, vec!["B3-D5", "C3-D5"].iter().collect::<Vec<_>>());
+    assert_eq!(to_d5, ["B3-D5", "C3-D5"].iter().collect::<Vec<_>>());
     // Clones: 10 empty cells around B3 and C3. Jumps from B3: rows 1 and 5,
     // columns A to D (8), and D2, D3, D4: 11. From C3: rows 1 and 5 (10, but
     // E5 holds B: 9), and columns A and E of rows 2 to 4 (6): 15.

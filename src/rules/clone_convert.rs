@@ -486,7 +486,8 @@ fn syntax(found: &str) -> MoveError {
 #[derive(Clone, PartialEq)]
 enum Repr {
     Small(State<u64>),
-    Large(State<Wide>),
+    // Boxed: a wide state is 10× the size of a small one.
+    Large(Box<State<Wide>>),
 }
 
 /// A valid position: the board, the side to move and the turns played.
@@ -635,7 +636,7 @@ impl Setup {
         Ok(Position(if geo.len() <= 64 {
             Repr::Small(state(geo, &board, side, turns))
         } else {
-            Repr::Large(state(geo, &board, side, turns))
+            Repr::Large(Box::new(state(geo, &board, side, turns)))
         }))
     }
 }
@@ -697,7 +698,7 @@ impl Rules for CloneConvert {
             }
             Repr::Large(s) => {
                 let (n, e) = s.play(mv);
-                (Position(Repr::Large(n)), e)
+                (Position(Repr::Large(Box::new(n))), e)
             }
         }
     }
