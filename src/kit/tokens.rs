@@ -380,8 +380,7 @@ fn draw_face(
     };
     let mut items = Vec::new();
     let inset = r.width * 0.12;
-    let label_box;
-    if disc {
+    let label_box = if disc {
         let radius = r.width / 2.0 - inset;
         items.push(Item::circle(
             r.centre(),
@@ -398,12 +397,12 @@ fn draw_face(
             ));
         }
         let half = radius * 0.62;
-        label_box = RectMm::new(
+        RectMm::new(
             r.centre().x - half,
             r.centre().y - half,
             2.0 * half,
             2.0 * half,
-        );
+        )
     } else {
         let inner = r.inflate(-inset);
         items.push(Item::rect(
@@ -411,8 +410,8 @@ fn draw_face(
             Some(Stroke::solid(s.lines.thin_mm, c.ink)),
             Some(fill),
         ));
-        label_box = inner.inflate(-inner.width * 0.12);
-    }
+        inner.inflate(-inner.width * 0.12)
+    };
     items.push(text::fit_label(
         &sym.to_string(),
         Font::Bold,
