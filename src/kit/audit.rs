@@ -38,7 +38,7 @@ fn columns(def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
 /// How many rows fit a page, and how many on the last page (which also
 /// holds the closing box).
 fn capacity(templates: &Templates, options: &KitOptions, head_row: f64) -> (usize, usize) {
-    let area = templates.safe_area(&options.paper);
+    let area = super::content_area(templates, &options.paper);
     let avail = area.height - HEADER_MM - head_row - 10.0;
     let cap = (avail / ROW_MM).floor().max(1.0) as usize;
     let cap_last = ((avail - CLOSING_MM) / ROW_MM).floor().max(1.0) as usize;
@@ -50,7 +50,7 @@ fn head_row_height(
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<f64, RenderError> {
-    let area = templates.safe_area(&options.paper);
+    let area = super::content_area(templates, &options.paper);
     let size = templates.style.fonts.small_pt;
     let mut h: f64 = 0.0;
     for (title, w, _) in columns(def, area.width - 1.0) {
@@ -92,7 +92,7 @@ pub fn pages(
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let area = templates.safe_area(&options.paper);
+    let area = super::content_area(templates, &options.paper);
     let cols = columns(def, area.width - 1.0);
     let table_w: f64 = cols.iter().map(|c| c.1).sum();
     let hr = head_row_height(def, templates, options)?;

@@ -27,7 +27,7 @@ impl<'a> Flow<'a> {
     ) -> Result<Self, RenderError> {
         let mut f = Flow {
             paper_size: paper.size_mm,
-            area: templates.safe_area(paper),
+            area: super::content_area(templates, paper),
             pages: Vec::new(),
             y: 0.0,
             page_top: 0.0,

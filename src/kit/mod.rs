@@ -266,3 +266,9 @@ pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> 
         )],
     }
 }
+
+/// Where kit pages put their content: the safe area common to A4 and Letter,
+/// less 1 mm so strokes drawn on its edge stay inside it.
+pub fn content_area(templates: &Templates, paper: &Paper) -> crate::render::RectMm {
+    templates.safe_area(paper).inflate(-1.0)
+}

@@ -160,7 +160,7 @@ pub fn pages(
         (size, size)
     };
     let s = &templates.style;
-    let area = templates.safe_area(&options.paper);
+    let area = super::content_area(templates, &options.paper);
     let header_h = 16.0;
     let cols = ((area.width - 2.0 * MARK_BAND) / cw).floor().max(1.0) as usize;
     let rows = ((area.height - header_h - 2.0 * MARK_BAND) / ch)
@@ -433,7 +433,7 @@ fn alignment_page(
     back: bool,
 ) -> Result<Page, RenderError> {
     let s = &templates.style;
-    let area = templates.safe_area(&options.paper);
+    let area = super::content_area(templates, &options.paper);
     let mut page = Page::new(options.paper.size_mm);
     let head = if back {
         format!("{}: alignment test, back", def.title)
