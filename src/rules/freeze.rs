@@ -62,6 +62,26 @@ impl Freeze {
     }
 }
 
+/// Membership by reference: `Bits::has` takes the set by value, which
+/// copies a whole [`Wide`] set at every probe of the chain search.
+trait Probe: Bits {
+    fn at(&self, index: usize) -> bool;
+}
+
+impl Probe for u64 {
+    #[inline(always)]
+    fn at(&self, index: usize) -> bool {
+        self >> index & 1 != 0
+    }
+}
+
+impl Probe for Wide {
+    #[inline(always)]
+    fn at(&self, index: usize) -> bool {
+        self.0[index / 64] >> (index % 64) & 1 != 0
+    }
+}
+
 /// The fixed facts of one board: size, holes, colouring and jump tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Tables<B> {
@@ -119,7 +139,8 @@ pub struct Position(Inner);
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Inner {
     Small(Board<u64>),
-    Large(Board<Wide>),
+    // Boxed: a wide board is over a kilobyte.
+    Large(Box<Board<Wide>>),
 }
 
 /// A Freeze move. Cells are indices (`row * width + col`); `kinged` is in
@@ -135,19 +156,21 @@ pub enum Move {
 }
 
 /// The search state of a chain in progress.
-struct Chain<B> {
+struct Chain {
     from: usize,
     cur: usize,
+    /// Landing squares (kept only when listing moves).
     path: Vec<usize>,
+    /// Captured squares in order. Chains are short, so membership is a
+    /// scan: cheaper than updating wide bit sets at every jump.
     captured: Vec<usize>,
-    /// Opposing pieces still on the board.
-    opp_checkers: B,
-    opp_kings: B,
     /// Checkers captured so far (a king counts two).
     value: u32,
+    /// Opposing single checkers still on the board.
+    singles: u32,
 }
 
-impl<B: Bits> Board<B> {
+impl<B: Probe> Board<B> {
     fn all(&self) -> B {
         self.checkers[0] | self.checkers[1] | self.kings[0] | self.kings[1]
     }
@@ -178,65 +201,75 @@ impl<B: Bits> Board<B> {
 
     /// Calls `f` on every chain (every prefix included), by starting square
     /// in index order, then depth first with directions up, right, down,
-    /// left.
-    fn for_each_chain(&self, f: &mut impl FnMut(&Chain<B>)) {
+    /// left. `RECORD` keeps the path and the captured squares (for listing
+    /// moves; perft needs only the counts).
+    fn for_each_chain<const RECORD: bool>(&self, f: &mut impl FnMut(&Chain)) {
         let s = self.side;
+        let own = self.checkers[s] | self.kings[s];
+        let singles = self.checkers[1 - s].count();
+        let mut ch = Chain {
+            from: 0,
+            cur: 0,
+            path: Vec::new(),
+            captured: Vec::new(),
+            value: 0,
+            singles,
+        };
         for from in self.checkers[s].iter() {
-            // The mover is lifted: its square is empty during the chain.
-            let own_rest = (self.checkers[s] | self.kings[s]) & !B::bit(from);
-            let mut ch = Chain {
-                from,
-                cur: from,
-                path: Vec::new(),
-                captured: Vec::new(),
-                opp_checkers: self.checkers[1 - s],
-                opp_kings: self.kings[1 - s],
-                value: 0,
-            };
-            self.extend(own_rest, &mut ch, f);
+            ch.from = from;
+            ch.cur = from;
+            self.extend::<RECORD>(own, &mut ch, f);
         }
     }
 
-    fn extend(&self, own_rest: B, ch: &mut Chain<B>, f: &mut impl FnMut(&Chain<B>)) {
+    /// Tries every jump from `ch.cur`. `own` still holds the mover, but the
+    /// mover is lifted: its start square counts as empty.
+    fn extend<const RECORD: bool>(&self, own: B, ch: &mut Chain, f: &mut impl FnMut(&Chain)) {
         let t = &*self.t;
-        let opp = ch.opp_checkers | ch.opp_kings;
-        let empty = t.playable & !(own_rest | opp);
+        let o = 1 - self.side;
         let cur = ch.cur;
         for d in 0..4 {
             let m = t.mid[cur][d] as usize;
             let l = t.land[cur][d] as usize;
-            if !(opp.has(m) && empty.has(l)) {
+            let king = self.kings[o].at(m);
+            if !(king || self.checkers[o].at(m)) || ch.captured.contains(&m) {
                 continue;
             }
-            let (saved_c, saved_k, saved_v) = (ch.opp_checkers, ch.opp_kings, ch.value);
-            if ch.opp_kings.has(m) {
-                ch.opp_kings ^= B::bit(m);
-                ch.value += 2;
-            } else {
-                ch.opp_checkers ^= B::bit(m);
-                ch.value += 1;
+            let land_empty = t.playable.at(l)
+                && (l == ch.from || !own.at(l))
+                && (!(self.checkers[o].at(l) || self.kings[o].at(l)) || ch.captured.contains(&l));
+            if !land_empty {
+                continue;
             }
-            ch.path.push(l);
+            let worth = if king { 2 } else { 1 };
+            ch.value += worth;
+            ch.singles -= u32::from(!king);
             ch.captured.push(m);
+            if RECORD {
+                ch.path.push(l);
+            }
             ch.cur = l;
             f(ch);
-            self.extend(own_rest, ch, f);
+            self.extend::<RECORD>(own, ch, f);
             ch.cur = cur;
-            ch.path.pop();
+            if RECORD {
+                ch.path.pop();
+            }
             ch.captured.pop();
-            ch.opp_checkers = saved_c;
-            ch.opp_kings = saved_k;
-            ch.value = saved_v;
+            ch.value -= worth;
+            ch.singles += u32::from(!king);
         }
     }
 
     /// The position after a chain, before kinging, with the turn passed.
-    fn after_chain(&self, ch: &Chain<B>) -> Board<B> {
+    fn after_chain(&self, ch: &Chain) -> Board<B> {
         let s = self.side;
         let mut b = self.clone();
         b.checkers[s] = (b.checkers[s] & !B::bit(ch.from)) | B::bit(ch.cur);
-        b.checkers[1 - s] = ch.opp_checkers;
-        b.kings[1 - s] = ch.opp_kings;
+        for &m in &ch.captured {
+            b.checkers[1 - s] &= !B::bit(m);
+            b.kings[1 - s] &= !B::bit(m);
+        }
         b.side = 1 - s;
         b
     }
@@ -258,19 +291,18 @@ impl<B: Bits> Board<B> {
             // Bulk count: each chain stands for all its kinging choices.
             let mut n = 0u64;
             let mut any = false;
-            self.for_each_chain(&mut |ch| {
+            self.for_each_chain::<false>(&mut |ch| {
                 any = true;
-                let singles = ch.opp_checkers.count();
-                n = n.saturating_add(kinging_choices(singles, ch.value));
+                n = n.saturating_add(kinging_choices(ch.singles, ch.value));
             });
             return if any { n.saturating_add(1) } else { 0 };
         }
         let mut total = 0u64;
         let mut any = false;
-        self.for_each_chain(&mut |ch| {
+        self.for_each_chain::<false>(&mut |ch| {
             any = true;
             let child = self.after_chain(ch);
-            let cands: Vec<usize> = ch.opp_checkers.iter().collect();
+            let cands: Vec<usize> = child.checkers[child.side].iter().collect();
             let k = (ch.value as usize).min(cands.len());
             let mut stack = Vec::new();
             let mut visit = |set: B| {
@@ -294,8 +326,8 @@ impl<B: Bits> Board<B> {
 
     fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        self.for_each_chain(&mut |ch| {
-            let cands = self.king_candidates(ch.opp_checkers);
+        self.for_each_chain::<true>(&mut |ch| {
+            let cands = self.king_candidates(self.after_chain(ch).checkers[1 - self.side]);
             let k = (ch.value as usize).min(cands.len());
             let mut stack = Vec::new();
             subsets(&cands, 0, k, B::empty(), &mut stack, &mut |kinged, _| {
@@ -612,7 +644,7 @@ impl Position {
     }
 }
 
-fn build<B: Bits>(geo: Geometry, squares: &[Square], side: usize) -> Board<B> {
+fn build<B: Probe>(geo: Geometry, squares: &[Square], side: usize) -> Board<B> {
     let mut checkers = [B::empty(); 2];
     let mut kings = [B::empty(); 2];
     for (i, sq) in squares.iter().enumerate() {
@@ -636,7 +668,7 @@ fn build<B: Bits>(geo: Geometry, squares: &[Square], side: usize) -> Board<B> {
 impl Freeze {
     fn validate(&self, text: &super::notation::BoardText) -> Result<(), Invalid> {
         let (w, h) = (text.width, text.height);
-        let ok = |n: usize| n >= 6 && n % 2 == 0;
+        let ok = |n: usize| n >= 6 && n.is_multiple_of(2);
         if !ok(w) || !ok(h) {
             return Err(Invalid::BoardSize {
                 width: w,
@@ -768,7 +800,7 @@ impl Rules for Freeze {
         Ok(Position(if geo.len() <= 64 {
             Inner::Small(build(geo, &parsed.squares, side))
         } else {
-            Inner::Large(build(geo, &parsed.squares, side))
+            Inner::Large(Box::new(build(geo, &parsed.squares, side)))
         }))
     }
 
@@ -852,7 +884,7 @@ impl Rules for Freeze {
             }
             Inner::Large(b) => {
                 let (n, e) = b.play(mv);
-                (Position(Inner::Large(n)), e)
+                (Position(Inner::Large(Box::new(n))), e)
             }
         }
     }
