@@ -482,15 +482,16 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     };
     let mut kits = Vec::new();
     let mut files = Vec::new();
-    for (def, practice) in defs.iter().zip(&practice) {
-        let kit = kit::build_kit(def, practice, &templates, &options)
-            .map_err(|e| format!("{}: {e}", def.id))?;
-        files.extend(
-            output::render(&kit, &paper, &templates, formats)
-                .map_err(|e| format!("{}: {e}", def.id))?,
-        );
-        kits.push(kit);
+    // Layout, then rendering, each spread over the cores.
+    let jobs: Vec<_> = defs.iter().zip(&practice).collect();
+    let laid_out = output::par_map(&jobs, |(def, practice)| {
+        kit::build_kit(def, practice, &templates, &options).map_err(|e| format!("{}: {e}", def.id))
+    });
+    for k in laid_out {
+        kits.push(k?);
     }
+    files
+        .extend(output::render_all(&kits, &paper, &templates, formats).map_err(|e| e.to_string())?);
     if formats.svg {
         let html = output::index_html(&kits, &files, &paper);
         files.push(output::OutFile {

@@ -20,6 +20,22 @@ pub struct OutFile {
     pub bytes: Vec<u8>,
 }
 
+/// One file to render.
+enum Job<'a> {
+    Pdf {
+        kit: &'a Kit,
+        key: bool,
+    },
+    Svg {
+        kit: &'a Kit,
+        page: &'a super::NamedPage,
+    },
+    Check {
+        kit: &'a Kit,
+        page: &'a super::NamedPage,
+    },
+}
+
 /// Renders a kit's files. Every page is checked first: no text outside its
 /// box, every character drawable, nothing outside the printable area.
 pub fn render(
@@ -28,51 +44,118 @@ pub fn render(
     templates: &Templates,
     formats: Formats,
 ) -> Result<Vec<OutFile>, RenderError> {
+    render_all(std::slice::from_ref(kit), paper, templates, formats)
+}
+
+/// Renders the files of several kits, spread over the machine's cores (the
+/// files do not depend on each other; the order of the result is fixed).
+pub fn render_all(
+    kits: &[Kit],
+    paper: &Paper,
+    templates: &Templates,
+    formats: Formats,
+) -> Result<Vec<OutFile>, RenderError> {
     let printable = templates.printable_area(paper);
-    for p in kit.player.iter().chain(&kit.key) {
-        crate::render::check_page(&p.page, Some(printable))
-            .map_err(|e| RenderError::Spec(format!("{} page {}: {e}", kit.id, p.name)))?;
+    let mut jobs = Vec::new();
+    for kit in kits {
+        for page in kit.player.iter().chain(&kit.key) {
+            jobs.push(Job::Check { kit, page });
+        }
+        if formats.pdf {
+            if !kit.player.is_empty() {
+                jobs.push(Job::Pdf { kit, key: false });
+            }
+            if !kit.key.is_empty() {
+                jobs.push(Job::Pdf { kit, key: true });
+            }
+        }
+        if formats.svg {
+            for page in kit.player.iter().chain(&kit.key) {
+                jobs.push(Job::Svg { kit, page });
+            }
+        }
     }
-    let id = &kit.id;
+    let results = par_map(&jobs, |job| -> Result<Option<OutFile>, RenderError> {
+        match job {
+            Job::Check { kit, page } => {
+                crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
+                    RenderError::Spec(format!("{} page {}: {e}", kit.id, page.name))
+                })?;
+                Ok(None)
+            }
+            Job::Pdf { kit, key } => {
+                let id = &kit.id;
+                let (list, meta, path) = if *key {
+                    (
+                        &kit.key,
+                        DocMeta::new(
+                            &format!("{}: host key", kit.title),
+                            &format!("printkit host key for {id}: keep away from players"),
+                        ),
+                        format!("{id}/{id}-host-key-{}.pdf", paper.name),
+                    )
+                } else {
+                    (
+                        &kit.player,
+                        DocMeta::new(
+                            &format!("{}: player kit", kit.title),
+                            &format!("printkit player kit for {id}, {}", paper.label),
+                        ),
+                        format!("{id}/{id}-player-kit-{}.pdf", paper.name),
+                    )
+                };
+                let pages: Vec<_> = list.iter().map(|p| p.page.clone()).collect();
+                Ok(Some(OutFile {
+                    path: PathBuf::from(path),
+                    bytes: pdf::write_pdf(&pages, &meta)?,
+                }))
+            }
+            Job::Svg { kit, page } => {
+                let name = if page.part == Part::Key {
+                    page.name.replace("key", "host-key")
+                } else {
+                    page.name.clone()
+                };
+                Ok(Some(OutFile {
+                    path: PathBuf::from(format!("{}/svg/{name}.svg", kit.id)),
+                    bytes: svg::page_to_svg(&page.page).into_bytes(),
+                }))
+            }
+        }
+    });
     let mut files = Vec::new();
-    if formats.pdf {
-        if !kit.player.is_empty() {
-            let pages: Vec<_> = kit.player.iter().map(|p| p.page.clone()).collect();
-            let meta = DocMeta::new(
-                &format!("{}: player kit", kit.title),
-                &format!("printkit player kit for {id}, {}", paper.label),
-            );
-            files.push(OutFile {
-                path: PathBuf::from(format!("{id}/{id}-player-kit-{}.pdf", paper.name)),
-                bytes: pdf::write_pdf(&pages, &meta)?,
-            });
-        }
-        if !kit.key.is_empty() {
-            let pages: Vec<_> = kit.key.iter().map(|p| p.page.clone()).collect();
-            let meta = DocMeta::new(
-                &format!("{}: host key", kit.title),
-                &format!("printkit host key for {id}: keep away from players"),
-            );
-            files.push(OutFile {
-                path: PathBuf::from(format!("{id}/{id}-host-key-{}.pdf", paper.name)),
-                bytes: pdf::write_pdf(&pages, &meta)?,
-            });
-        }
-    }
-    if formats.svg {
-        for p in kit.player.iter().chain(&kit.key) {
-            let name = if p.part == Part::Key {
-                p.name.replace("key", "host-key")
-            } else {
-                p.name.clone()
-            };
-            files.push(OutFile {
-                path: PathBuf::from(format!("{id}/svg/{name}.svg")),
-                bytes: svg::page_to_svg(&p.page).into_bytes(),
-            });
-        }
+    for r in results {
+        files.extend(r?);
     }
     Ok(files)
+}
+
+/// Maps `f` over `items` on as many threads as the machine has cores,
+/// keeping the order of the items.
+pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = f(item);
+                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+        }
+    });
+    slots
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every item was mapped"))
+        .collect()
 }
 
 /// The preview page: every game, links to its PDFs, and each SVG page at
