@@ -261,3 +261,103 @@ fn list_shows_the_built_in_games() {
         assert!(stdout(&o).contains(id));
     }
 }
+
+#[test]
+fn build_argument_errors_say_what_is_expected() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["build", "--only", "dice"], "unknown part `dice`"),
+        (&["build", "--format", "png"], "unknown format `png`"),
+        (&["build", "--paper", "a3"], "unknown paper"),
+        (
+            &["build", "--back-offset", "1"],
+            "expected two numbers in mm",
+        ),
+        (&["build", "--back-offset", "50,0"], "within ±20 mm"),
+        (&["build", "freez"], "did you mean `freeze`?"),
+        (
+            &["build", "--templates", "/nonexistent/templates"],
+            "template",
+        ),
+        (
+            &[
+                "build",
+                "freeze",
+                "--practice",
+                "fixtures/custom/predator-corner.toml",
+            ],
+            "which this build does not include",
+        ),
+        (
+            &["build", "--practice", "fixtures/none.toml"],
+            "cannot read",
+        ),
+    ];
+    for (args, needle) in cases {
+        let o = printkit(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn duplex_tokens_put_mirrored_backs_on_facing_pages() {
+    let dir = std::env::temp_dir().join(format!("printkit-duplex-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = printkit(&[
+        "build",
+        "clone-jump-convert",
+        "--only",
+        "tokens",
+        "--format",
+        "svg",
+        "--duplex",
+        "--back-offset",
+        "1.5,-0.5",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg_dir = dir.join("clone-jump-convert/svg");
+    let read = |n: &str| std::fs::read_to_string(svg_dir.join(n)).unwrap();
+    // Alignment test front and back, then a front sheet and its back.
+    let (align_front, align_back, front, back) = (
+        read("tokens-1.svg"),
+        read("tokens-2.svg"),
+        read("tokens-3.svg"),
+        read("tokens-4.svg"),
+    );
+    assert!(
+        align_front.contains("alignment test, front")
+            && align_back.contains("alignment test, back")
+    );
+    assert!(front.contains("id=\"token-W-1\"") && !front.contains("back-token"));
+    assert!(back.contains("id=\"back-token-W-1\""));
+    // The first token's face: W on the front, B behind it, mirrored left to
+    // right about the page centre and shifted by the offset.
+    let first_rect_x = |svg: &str, id: &str| -> f64 {
+        let g = &svg[svg.find(&format!("id=\"{id}\"")).unwrap()..];
+        let r = &g[g.find("<rect").unwrap()..];
+        let x = &r[r.find(" x=\"").unwrap() + 4..];
+        x[..x.find('"').unwrap()].parse().unwrap()
+    };
+    let width = |svg: &str| -> f64 {
+        let w = &svg[svg.find("width=\"").unwrap() + 7..];
+        w[..w.find("mm").unwrap()].parse().unwrap()
+    };
+    let (xf, xb) = (
+        first_rect_x(&front, "token-W-1"),
+        first_rect_x(&back, "back-token-W-1"),
+    );
+    let face = 22.0 * (1.0 - 2.0 * 0.12);
+    let page_w = width(&front);
+    assert!(
+        (xb - (page_w - xf - face + 1.5)).abs() < 0.01,
+        "front {xf}, back {xb}"
+    );
+    let g = &back[back.find("id=\"back-token-W-1\"").unwrap()..];
+    assert!(
+        g[..g.find("</g>").unwrap()].contains(">B<"),
+        "the back of W is B"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -196,12 +196,14 @@ pub fn pages(
                 k + 1
             };
             let head = if back {
-                format!("{}: token backs (sheet {number} of {total}): print on the back of the previous sheet", def.title)
+                format!("{}: token backs (sheet {number} of {total})", def.title)
             } else {
                 format!("{}: tokens (sheet {number} of {total})", def.title)
             };
             let how = if fold {
                 "Cut along the thin lines; the marks outside the grid show where they run. Fold each marker on its dashed line and glue the halves."
+            } else if back {
+                "Print on the back of the previous sheet (two-sided, flip on the long edge). Cut along the thin lines."
             } else if options.duplex {
                 "Print two-sided, flipping on the long edge. Cut along the thin lines; the marks outside the grid show where they run."
             } else {
