@@ -267,6 +267,7 @@ pub fn pages(
                 used_cols,
                 used_rows,
                 sheet.len(),
+                back,
                 templates,
             ));
             page.items.push(Item::group(Some("token-grid"), items));
@@ -306,6 +307,7 @@ fn cut_lines(
     cols: usize,
     rows: usize,
     n: usize,
+    mirrored: bool,
     templates: &Templates,
 ) -> Vec<Item> {
     let s = &templates.style;
@@ -313,14 +315,21 @@ fn cut_lines(
     let mark = Stroke::solid(s.lines.thin_mm, s.colours.ink);
     let mut items = Vec::new();
     let last_row_cols = n - (rows - 1) * cols;
+    // The part of the grid the short last row fills: on the left, or on the
+    // right of a mirrored back.
+    let (first_full, last_full) = if mirrored {
+        (cols - last_row_cols, cols)
+    } else {
+        (0, last_row_cols)
+    };
     for r in 0..=rows {
         let y = g.y + r as f64 * ch;
-        let w = if r == rows {
-            last_row_cols as f64 * cw
+        let (x0, x1) = if r == rows {
+            (g.x + first_full as f64 * cw, g.x + last_full as f64 * cw)
         } else {
-            g.width
+            (g.x, g.right())
         };
-        items.push(Item::line(pt(g.x, y), pt(g.x + w, y), cut.clone()));
+        items.push(Item::line(pt(x0, y), pt(x1, y), cut.clone()));
         items.push(Item::line(
             pt(g.x - MARK_BAND + 1.0, y),
             pt(g.x - 1.5, y),
@@ -334,7 +343,7 @@ fn cut_lines(
     }
     for c in 0..=cols {
         let x = g.x + c as f64 * cw;
-        let h = if c > last_row_cols {
+        let h = if c < first_full || c > last_full {
             (rows - 1) as f64 * ch
         } else {
             g.height
