@@ -56,12 +56,10 @@ pub fn render_all(
     formats: Formats,
 ) -> Result<Vec<OutFile>, RenderError> {
     let printable = templates.printable_area(paper);
+    // The biggest jobs (whole PDFs) first, so the cores finish together.
     let mut jobs = Vec::new();
-    for kit in kits {
-        for page in kit.player.iter().chain(&kit.key) {
-            jobs.push(Job::Check { kit, page });
-        }
-        if formats.pdf {
+    if formats.pdf {
+        for kit in kits {
             if !kit.player.is_empty() {
                 jobs.push(Job::Pdf { kit, key: false });
             }
@@ -69,10 +67,13 @@ pub fn render_all(
                 jobs.push(Job::Pdf { kit, key: true });
             }
         }
-        if formats.svg {
-            for page in kit.player.iter().chain(&kit.key) {
+    }
+    for kit in kits {
+        for page in kit.player.iter().chain(&kit.key) {
+            if formats.svg {
                 jobs.push(Job::Svg { kit, page });
             }
+            jobs.push(Job::Check { kit, page });
         }
     }
     let results = par_map(&jobs, |job| -> Result<Option<OutFile>, RenderError> {
@@ -221,15 +222,17 @@ pub fn index_html(kits: &[Kit], files: &[OutFile], paper: &Paper) -> String {
 /// Writes the files below `out`, each atomically, and removes SVG pages of
 /// the rebuilt parts that an earlier, longer build left behind.
 pub fn write_all(out: &Path, files: &[OutFile]) -> std::io::Result<Vec<(PathBuf, usize)>> {
-    let mut written = Vec::new();
     for f in files {
-        let path = out.join(&f.path);
-        if let Some(dir) = path.parent() {
+        if let Some(dir) = out.join(&f.path).parent() {
             std::fs::create_dir_all(dir)?;
         }
-        write_atomic(&path, &f.bytes)?;
-        written.push((path, f.bytes.len()));
     }
+    // fsync dominates writing: overlap it across files.
+    let results = par_map(files, |f| {
+        let path = out.join(&f.path);
+        write_atomic(&path, &f.bytes).map(|()| (path, f.bytes.len()))
+    });
+    let written = results.into_iter().collect::<std::io::Result<Vec<_>>>()?;
     // Stale pages: same folder, same part prefix, not written now.
     let mut dirs: Vec<PathBuf> = files
         .iter()

@@ -350,6 +350,25 @@ fn pdf_text(s: &str) -> Object {
     Object::String(bytes, StringFormat::Hexadecimal)
 }
 
+/// `haystack` with the only occurrence of `from` replaced by `to` (of the
+/// same length), or `None` if `from` is not there exactly once.
+fn replace_once(haystack: &[u8], from: &[u8], to: &[u8]) -> Option<Vec<u8>> {
+    if from.len() != to.len() {
+        return None;
+    }
+    let mut hits = haystack
+        .windows(from.len())
+        .enumerate()
+        .filter(|(_, w)| *w == from);
+    let (at, _) = hits.next()?;
+    if hits.next().is_some() {
+        return None;
+    }
+    let mut out = haystack.to_vec();
+    out[at..at + to.len()].copy_from_slice(to);
+    Some(out)
+}
+
 /// 128-bit FNV-1a (two 64-bit lanes with different seeds); not
 /// cryptographic, only a stable fingerprint of the content for `/ID`.
 fn fingerprint(bytes: &[u8]) -> Vec<u8> {
@@ -489,13 +508,44 @@ fn finish(lo: &mut lopdf::Document, meta: &DocMeta) -> Result<Vec<u8>, RenderErr
     lo.objects.insert(info_id, info(&pdf_date(FIXED_EPOCH)));
     lo.trailer
         .set("ID", Object::Array(vec![blank_id.clone(), blank_id]));
-    let mut probe = Vec::new();
-    lo.save_to(&mut probe)?;
-    let id = Object::String(fingerprint(&probe), StringFormat::Hexadecimal);
-    lo.objects.insert(info_id, info(&pdf_date(meta.date_epoch)));
-    lo.trailer.set("ID", Object::Array(vec![id.clone(), id]));
     let mut out = Vec::new();
     lo.save_to(&mut out)?;
+    // Patch the real date and the /ID into the probe in place: both are
+    // fixed-length, so every offset in the cross-reference table stays right
+    // and the file need not be serialised a second time.
+    let id = fingerprint(&out);
+    let id_hex: String = id.iter().map(|b| format!("{b:02X}")).collect();
+    let blank_hex = "0".repeat(32);
+    let fixed = pdf_date(FIXED_EPOCH);
+    let real = pdf_date(meta.date_epoch);
+    let patched = replace_once(
+        &out,
+        format!("/ID[<{blank_hex}><{blank_hex}>]").as_bytes(),
+        format!("/ID[<{id_hex}><{id_hex}>]").as_bytes(),
+    )
+    .and_then(|o| {
+        replace_once(
+            &o,
+            format!("/CreationDate({fixed})/ModDate({fixed})").as_bytes(),
+            format!("/CreationDate({real})/ModDate({real})").as_bytes(),
+        )
+    });
+    match patched {
+        Some(p) => out = p,
+        None => {
+            // Not the layout expected: write it again the slow way.
+            lo.objects.insert(info_id, info(&real));
+            lo.trailer.set(
+                "ID",
+                Object::Array(vec![
+                    Object::String(id.clone(), StringFormat::Hexadecimal),
+                    Object::String(id, StringFormat::Hexadecimal),
+                ]),
+            );
+            out.clear();
+            lo.save_to(&mut out)?;
+        }
+    }
     Ok(out)
 }
 
