@@ -262,11 +262,8 @@ pub fn pages(
             }
             items.extend(cut_lines(
                 g,
-                cw,
-                ch,
-                used_cols,
-                used_rows,
-                sheet.len(),
+                (cw, ch),
+                (used_cols, used_rows, sheet.len()),
                 back,
                 templates,
             ));
@@ -300,13 +297,11 @@ fn header(
 
 /// The shared cut lines of the grid (thin and light, so no dark edge is left
 /// after cutting) and crop marks outside it.
+/// `cell` is (width, height) in mm; `shape` is (columns, rows, tokens).
 fn cut_lines(
     g: RectMm,
-    cw: f64,
-    ch: f64,
-    cols: usize,
-    rows: usize,
-    n: usize,
+    (cw, ch): (f64, f64),
+    (cols, rows, n): (usize, usize, usize),
     mirrored: bool,
     templates: &Templates,
 ) -> Vec<Item> {
