@@ -31,34 +31,7 @@ pub enum Command {
                             printkit build clone-jump-convert --practice my-positions.toml\n  \
                             printkit build predator-prey --duplex --back-offset 0.5,-1"
     )]
-    Build {
-        /// Built-in game ids or definition files (default: every built-in game).
-        games: Vec<String>,
-        /// Practice files whose positions join their game's host key (checked first).
-        #[arg(long, num_args = 1..)]
-        practice: Vec<PathBuf>,
-        /// Paper: a4 or letter (add -landscape for landscape pages).
-        #[arg(long, default_value = "a4")]
-        paper: String,
-        /// Formats to write, comma-separated: pdf, svg.
-        #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
-        format: Vec<String>,
-        /// Parts to build, comma-separated: rules, board, tokens, audit, key.
-        #[arg(long, value_delimiter = ',')]
-        only: Vec<String>,
-        /// Tokens as fronts and backs on facing pages (long-edge flip), with an alignment test page.
-        #[arg(long)]
-        duplex: bool,
-        /// Shift of the token backs in mm, X right and Y down, e.g. 0.5,-1.
-        #[arg(long, allow_hyphen_values = true)]
-        back_offset: Option<String>,
-        /// Output folder.
-        #[arg(long, default_value = "out")]
-        out: PathBuf,
-        /// A folder with paper.toml and/or style.toml overriding the built-in look.
-        #[arg(long)]
-        templates: Option<PathBuf>,
-    },
+    Build(BuildArgs),
     /// Count the leaf nodes of the move tree (move-generator test).
     #[command(
         after_help = "Example:\n  printkit perft clone-jump-convert --depth 3\n  \
@@ -173,27 +146,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
     let mut out = std::io::stdout().lock();
     match command {
         Command::Check { files, json } => Ok(check(&files, json)),
-        Command::Build {
-            games,
-            practice,
-            paper,
-            format,
-            only,
-            duplex,
-            back_offset,
-            out,
-            templates,
-        } => build(BuildArgs {
-            games,
-            practice,
-            paper,
-            format,
-            only,
-            duplex,
-            back_offset,
-            out,
-            templates,
-        }),
+        Command::Build(args) => build(args),
         Command::List => {
             for def in definition::builtins() {
                 let def = def.map_err(|e| e.to_string())?;
@@ -360,16 +313,35 @@ fn execute(command: Command) -> Result<i32, Fatal> {
     }
 }
 
-struct BuildArgs {
-    games: Vec<String>,
-    practice: Vec<PathBuf>,
-    paper: String,
-    format: Vec<String>,
-    only: Vec<String>,
-    duplex: bool,
-    back_offset: Option<String>,
-    out: PathBuf,
-    templates: Option<PathBuf>,
+/// The options of `printkit build`.
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// Built-in game ids or definition files (default: every built-in game).
+    pub games: Vec<String>,
+    /// Practice files whose positions join their game's host key (checked first).
+    #[arg(long, num_args = 1..)]
+    pub practice: Vec<PathBuf>,
+    /// Paper: a4 or letter (add -landscape for landscape pages).
+    #[arg(long, default_value = "a4")]
+    pub paper: String,
+    /// Formats to write, comma-separated: pdf, svg.
+    #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
+    pub format: Vec<String>,
+    /// Parts to build, comma-separated: rules, board, tokens, audit, key.
+    #[arg(long, value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Tokens as fronts and backs on facing pages (long-edge flip), with an alignment test page.
+    #[arg(long)]
+    pub duplex: bool,
+    /// Shift of the token backs in mm, X right and Y down, e.g. 0.5,-1.
+    #[arg(long, allow_hyphen_values = true)]
+    pub back_offset: Option<String>,
+    /// Output folder.
+    #[arg(long, default_value = "out")]
+    pub out: PathBuf,
+    /// A folder with paper.toml and/or style.toml overriding the built-in look.
+    #[arg(long)]
+    pub templates: Option<PathBuf>,
 }
 
 /// Prints a load error; the exit code is 1 for invalid content, 2 for a

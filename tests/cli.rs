@@ -361,3 +361,24 @@ fn duplex_tokens_put_mirrored_backs_on_facing_pages() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn replay_reproduces_the_positions_that_moves_printed() {
+    for game in ["clone-jump-convert", "predator-prey", "freeze"] {
+        let first = json(&printkit(&["moves", game, "--json"]));
+        let first = first.as_array().unwrap();
+        // Every 7th first move, then every 5th reply to it.
+        for m in first.iter().step_by(7) {
+            let (mv, pos) = (m["move"].as_str().unwrap(), m["position"].as_str().unwrap());
+            let r = json(&printkit(&["replay", game, mv, "--json"]));
+            assert_eq!(r["position"], pos, "{game} {mv}");
+            let replies = json(&printkit(&["moves", game, "--position", pos, "--json"]));
+            for reply in replies.as_array().unwrap().iter().step_by(5).take(4) {
+                let rv = reply["move"].as_str().unwrap();
+                let r = json(&printkit(&["replay", game, mv, rv, "--json"]));
+                assert_eq!(r["position"], reply["position"], "{game} {mv} {rv}");
+                assert_eq!(r["turns"], 2);
+            }
+        }
+    }
+}
