@@ -294,3 +294,17 @@ fn only_and_paper_select_what_is_written() {
     assert_eq!(bad.status.code(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn host_key_names_the_winner_as_players_say_it() {
+    let def = definition::resolve("freeze").unwrap();
+    let files = svgs(&def, &[]);
+    let key: String = files
+        .iter()
+        .filter(|(k, _)| k.starts_with("host-key"))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    // "A king is worth two": after the full chain red has only kings left.
+    assert!(key.contains("Game over: black wins (no-moves)."), "{key}");
+    assert!(key.contains("illegal (too-many-kings)"));
+}

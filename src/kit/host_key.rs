@@ -34,7 +34,7 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
             let sentence = format!(
                 "{shown}: legal. {}. {}",
                 capitalise(&info.effect.describe()),
-                result_sentence(after)
+                result_sentence(engine.family(), after)
             );
             (sentence, Some(info))
         }
@@ -49,13 +49,16 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
     }
 }
 
-fn result_sentence(o: Option<Outcome>) -> String {
+fn result_sentence(family: crate::rules::Family, o: Option<Outcome>) -> String {
     match o {
         None => "The game goes on.".to_string(),
         Some(Outcome {
             winner: Some(w),
             reason,
-        }) => format!("Game over: {w} wins ({reason})."),
+        }) => format!(
+            "Game over: {} wins ({reason}).",
+            super::side_name(family, w)
+        ),
         Some(Outcome {
             winner: None,
             reason,

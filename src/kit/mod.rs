@@ -168,6 +168,17 @@ pub fn piece_label(family: Family, symbol: char) -> String {
     }
 }
 
+/// What players call a side: "black" rather than `b`.
+pub fn side_name(family: Family, symbol: char) -> String {
+    match (family, symbol) {
+        (Family::PredatorPrey, 'P') => "the predator".to_string(),
+        (Family::PredatorPrey, 'o') => "prey".to_string(),
+        (Family::Freeze, 'b') => "black".to_string(),
+        (Family::Freeze, 'r') => "red".to_string(),
+        (_, s) => s.to_string(),
+    }
+}
+
 /// A drawing of a position (from the engine's view of it).
 pub fn board_spec(
     def: &Definition,
