@@ -178,12 +178,11 @@ fn host_key_text_matches_the_engine_for_the_seed_example() {
     assert!(jump.contains("converts nothing"), "{jump}");
 }
 
-fn printkit(args: &[&str], dir: &Path) -> std::process::Output {
+fn printkit(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_printkit"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("SOURCE_DATE_EPOCH", "1700000000")
-        .env("PRINTKIT_TEST_DIR", dir)
         .output()
         .unwrap()
 }
@@ -218,7 +217,7 @@ fn temp(name: &str) -> PathBuf {
 fn a_wrong_custom_claim_writes_nothing_and_keeps_the_old_output() {
     let dir = temp("keep");
     let out = dir.to_str().unwrap();
-    let good = printkit(&["build", "clone-jump-convert", "--out", out], &dir);
+    let good = printkit(&["build", "clone-jump-convert", "--out", out]);
     assert!(
         good.status.success(),
         "{}",
@@ -228,17 +227,14 @@ fn a_wrong_custom_claim_writes_nothing_and_keeps_the_old_output() {
     assert!(before
         .keys()
         .any(|p| p.ends_with("clone-jump-convert-player-kit-a4.pdf")));
-    let bad = printkit(
-        &[
-            "build",
-            "clone-jump-convert",
-            "--practice",
-            "fixtures/invalid/wrong-converted.toml",
-            "--out",
-            out,
-        ],
-        &dir,
-    );
+    let bad = printkit(&[
+        "build",
+        "clone-jump-convert",
+        "--practice",
+        "fixtures/invalid/wrong-converted.toml",
+        "--out",
+        out,
+    ]);
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("nothing was written"), "{err}");
@@ -251,7 +247,7 @@ fn rebuilds_are_byte_identical() {
     let a = temp("det-a");
     let b = temp("det-b");
     for d in [&a, &b] {
-        let o = printkit(&["build", "--out", d.to_str().unwrap()], d);
+        let o = printkit(&["build", "--out", d.to_str().unwrap()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     let (sa, sb) = (snapshot(&a), snapshot(&b));
@@ -268,21 +264,18 @@ fn rebuilds_are_byte_identical() {
 #[test]
 fn only_and_paper_select_what_is_written() {
     let dir = temp("only");
-    let o = printkit(
-        &[
-            "build",
-            "freeze",
-            "--only",
-            "board",
-            "--paper",
-            "letter",
-            "--format",
-            "svg",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
-        &dir,
-    );
+    let o = printkit(&[
+        "build",
+        "freeze",
+        "--only",
+        "board",
+        "--paper",
+        "letter",
+        "--format",
+        "svg",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let files = snapshot(&dir);
     assert!(files.keys().all(|p| !p.to_string_lossy().ends_with(".pdf")));
@@ -290,7 +283,7 @@ fn only_and_paper_select_what_is_written() {
         .keys()
         .any(|p| p.to_string_lossy().contains("svg/board")));
     assert!(!files.keys().any(|p| p.to_string_lossy().contains("tokens")));
-    let bad = printkit(&["build", "--only", "dice"], &dir);
+    let bad = printkit(&["build", "--only", "dice"]);
     assert_eq!(bad.status.code(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
 }

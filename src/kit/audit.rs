@@ -99,9 +99,9 @@ pub fn pages(
     let (cap, cap_last) = capacity(templates, options, hr);
     let split = split_rows(def.audit.rows, cap, cap_last);
     let sides = def.engine().sides();
-    let small = style(templates, Font::Regular, s.fonts.small_pt, c.muted);
-    let body = style(templates, Font::Regular, s.fonts.body_pt, c.ink);
-    let bold_small = style(templates, Font::Bold, s.fonts.small_pt, c.ink);
+    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
+    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
+    let bold_small = style(Font::Bold, s.fonts.small_pt, c.ink);
     let grid = Stroke::solid(s.lines.hairline_mm, c.grid);
     let frame = Stroke::solid(s.lines.thin_mm, c.ink);
     let mut pages = Vec::new();
@@ -111,7 +111,7 @@ pub fn pages(
         let title = format!("{}: audit sheet {} of {}", def.title, k + 1, split.len());
         let (mut t, _) = text::paragraph(
             &title,
-            style(templates, Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink),
+            style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink),
             RectMm::new(area.x, area.y, area.width, 7.0),
         )?;
         page.items.append(&mut t);

@@ -75,9 +75,9 @@ pub fn pages(
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let body = style(templates, Font::Regular, s.fonts.body_pt, c.ink);
-    let small = style(templates, Font::Regular, s.fonts.small_pt, c.muted);
-    let heading = style(templates, Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
+    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
+    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
+    let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
     let title = def.title.clone();
     let band = Colour::rgb(0x30, 0x30, 0x30);
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {

@@ -9,8 +9,7 @@ use crate::render::text::{self, TextStyle};
 use crate::render::{Align, Colour, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
 use crate::rules::Engine;
 
-pub(crate) fn style(t: &Templates, font: Font, size_pt: f64, colour: Colour) -> TextStyle {
-    let _ = t;
+pub(crate) fn style(font: Font, size_pt: f64, colour: Colour) -> TextStyle {
     TextStyle {
         font,
         size_pt,
@@ -69,10 +68,10 @@ pub fn pages(
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let body = style(templates, Font::Regular, s.fonts.body_pt, c.ink);
-    let bold = style(templates, Font::Bold, s.fonts.body_pt, c.ink);
-    let heading = style(templates, Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
-    let small = style(templates, Font::Regular, s.fonts.small_pt, c.muted);
+    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
+    let bold = style(Font::Bold, s.fonts.body_pt, c.ink);
+    let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
+    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
     let title = def.title.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
@@ -103,8 +102,8 @@ pub fn pages(
     let left_w = area.width - dsize.width - 8.0;
     let materials = materials(def, templates, options)?;
     let mut left_h = 0.0;
-    let title_style = style(templates, Font::Bold, s.fonts.title_pt, c.ink);
-    let purpose_style = style(templates, Font::Regular, s.fonts.subtitle_pt, c.muted);
+    let title_style = style(Font::Bold, s.fonts.title_pt, c.ink);
+    let purpose_style = style(Font::Regular, s.fonts.subtitle_pt, c.muted);
     let parts: Vec<(String, TextStyle, f64)> = {
         let mut v = vec![
             (def.title.clone(), title_style, 1.5),

@@ -282,8 +282,8 @@ fn header(
     how: &str,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
-    let h1 = style(templates, Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
-    let h2 = style(templates, Font::Regular, s.fonts.small_pt, s.colours.muted);
+    let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
+    let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let (mut a, used) = text::paragraph(head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
     let (mut b, _) = text::paragraph(
         how,
@@ -452,8 +452,8 @@ fn alignment_page(
          build again with --back-offset=-X,-Y (now {:+.1},{:+.1}).",
         options.back_offset.0, options.back_offset.1
     );
-    let h1 = style(templates, Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
-    let h2 = style(templates, Font::Regular, s.fonts.small_pt, s.colours.muted);
+    let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
+    let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let (mut a, used) = text::paragraph(&head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
     let (mut b, _) = text::paragraph(
         &how,
