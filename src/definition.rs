@@ -150,6 +150,8 @@ impl std::error::Error for LoadError {}
 /// A validated game definition.
 #[derive(Clone, Debug)]
 pub struct Definition {
+    /// The file it was read from (`fixtures/<id>.toml` for a built-in game).
+    pub source: String,
     pub id: String,
     pub title: String,
     pub purpose: String,
@@ -856,6 +858,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
         continues: limit == 0,
     };
     let def = Definition {
+        source: rep.file.clone(),
         id: file.id.get_ref().clone(),
         title: file.title,
         purpose: file.purpose,

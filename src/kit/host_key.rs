@@ -115,7 +115,8 @@ pub fn pages(
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 40.0);
         let size = diagram_size(&spec, cell);
         let head = format!("{}. {}", k + 1, p.name);
-        let source = if p.origin.starts_with("fixtures/") && !p.origin.contains("/custom/") {
+        // Custom positions say which practice file they came from.
+        let source = if p.origin == def.source {
             String::new()
         } else {
             format!(" (from {})", p.origin)
