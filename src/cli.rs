@@ -123,6 +123,9 @@ pub fn run() -> i32 {
     }
 }
 
+/// `moves` refuses to list more moves than this.
+const MAX_LISTED_MOVES: u64 = 100_000;
+
 /// A failure that ends the command with exit 2 and a message on stderr.
 type Fatal = String;
 
@@ -202,6 +205,15 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             let def = load_game(&game)?;
             let engine = def.engine();
             let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            // Freeze's kinging choices can multiply into millions of moves;
+            // perft counts them without listing them.
+            let count = engine.perft(&pos, 1).map_err(|e| e.to_string())?;
+            if count > MAX_LISTED_MOVES {
+                return Err(format!(
+                    "this position has {count} legal moves (each choice of kings is a move of its own): \
+                     too many to list; `printkit perft` counts them"
+                ));
+            }
             let moves = engine.moves(&pos).map_err(|e| e.to_string())?;
             if json {
                 let list: Vec<_> = moves

@@ -382,3 +382,28 @@ fn replay_reproduces_the_positions_that_moves_printed() {
         }
     }
 }
+
+#[test]
+fn moves_refuses_to_list_millions_of_kinging_choices() {
+    // Black's checker on A1 can take the four red kings of row 1 in a chain
+    // either way round, then king up to 8 of 20 red singles: 661,635 moves.
+    let pos = "8/1r1r1r1r/r1r1r1r1/1r1r1r1r/r1r1r1r1/1r1r1r1r/8/bR1R1R1R b";
+    let count = printkit(&[
+        "perft",
+        "freeze",
+        "--depth",
+        "1",
+        "--position",
+        pos,
+        "--json",
+    ]);
+    assert!(count.status.success(), "{}", stderr(&count));
+    let n = json(&count)["nodes"].as_u64().unwrap();
+    // By hand: a chain of k kings captures 2k checkers and may king up to
+    // 2k of the 20 singles: Σ C(20, i≤2k) = 211, 6196, 60460, 263950 for
+    // k = 1..4, in each of the two directions, plus `pass`.
+    assert_eq!(n, 2 * (211 + 6196 + 60460 + 263950) + 1);
+    let o = printkit(&["moves", "freeze", "--position", pos]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("too many to list"), "{}", stderr(&o));
+}
