@@ -845,12 +845,12 @@ fn symmetric_first_moves_of_the_start_have_equal_subtrees() {
     );
 }
 
-/// `tests/perft/predator_prey.txt`: `position depth nodes` a line. Deep
+/// `tests/perft/predator-prey.txt`: `position depth nodes` a line. Deep
 /// lines (over 2 million nodes) run only in release builds.
 #[test]
 fn perft_table() {
     let r = rules();
-    let data = include_str!("perft/predator_prey.txt");
+    let data = include_str!("perft/predator-prey.txt");
     let mut checked = 0;
     for line in data.lines() {
         let line = line.trim();
