@@ -546,6 +546,23 @@ fn board_block(spec: &BoardSpec, style: &Style) -> Result<(Vec<Item>, SizeMm), R
                 )?);
             }
         }
+        // No room beside the board for strips: the corners of the
+        // coordinate bands say which column lies beyond the left and right
+        // edges.
+        let last = column_name(spec.width - 1);
+        let first = column_name(0);
+        for y in [f.y - band, f.bottom()] {
+            for (x, name) in [(f.x - band, &last), (f.right(), &first)] {
+                strips.push(text::fit_label(
+                    &format!("↔{name}"),
+                    Font::Regular,
+                    style.fonts.small_pt,
+                    3.0,
+                    RectMm::new(x, y, band, band).inflate(-0.3),
+                    style.colours.ghost_text,
+                )?);
+            }
+        }
         items.push(Item::group(Some("torus-ghosts"), strips));
     }
     Ok((
