@@ -3,45 +3,20 @@
 //! a directory to also keep the files for inspection.
 use std::time::Instant;
 
-use printkit::render::board::{board_pages, BoardSpec, PieceStyle, SquareColour};
+use printkit::render::board::{board_pages, BoardSpec};
 use printkit::render::pdf::{write_pdf, DocMeta};
 use printkit::render::svg::page_to_svg;
 use printkit::render::Templates;
 
-fn boards() -> Vec<(&'static str, BoardSpec)> {
-    let mut clone = BoardSpec::new(
-        "Clone Wars — board",
-        "Move one step in any of the 8 directions → clone; jump two → move.",
-        5,
-        5,
-        30.0,
-    );
-    clone.pieces = vec![
-        (0, 0, "W".into(), PieceStyle::Light),
-        (4, 4, "W".into(), PieceStyle::Light),
-        (0, 4, "B".into(), PieceStyle::Dark),
-        (4, 0, "B".into(), PieceStyle::Dark),
-    ];
-    let mut predator = BoardSpec::new(
-        "Predator and Prey — board",
-        "Pieces move one step up, down, left or right — never diagonally.",
-        5,
-        5,
-        30.0,
-    );
-    predator.orthogonal_only = true;
-    predator.pieces = vec![(2, 2, "P".into(), PieceStyle::Accent)];
-    let mut freeze = BoardSpec::new(
-        "Freeze — board",
-        "Move to any empty square of the other colour; the edges wrap around.",
-        8,
-        8,
-        22.0,
-    );
-    freeze.torus = true;
-    freeze.checker_colours = Some((SquareColour::Red, SquareColour::Black));
-    freeze.region = vec![(2, 2), (3, 2), (4, 2), (2, 3), (3, 3), (4, 3), (3, 4)];
-    vec![("clone", clone), ("predator", predator), ("freeze", freeze)]
+/// The board pages of the built-in games, as `printkit build` draws them.
+fn boards() -> Vec<(String, BoardSpec)> {
+    printkit::definition::builtins()
+        .map(|d| {
+            let d = d.expect("built-in definition");
+            let spec = printkit::kit::board_page_spec(&d).expect("board spec");
+            (d.id, spec)
+        })
+        .collect()
 }
 
 fn main() {
@@ -64,7 +39,7 @@ fn main() {
             }
             let svg_bytes: usize = svgs.iter().map(String::len).sum();
             println!(
-                "{paper_name:6} {name:9} pages {} pdf {:6} B svg {:7} B  {:7.2} ms",
+                "{paper_name:6} {name:18} pages {} pdf {:6} B svg {:7} B  {:7.2} ms",
                 svgs.len(),
                 pdf.len(),
                 svg_bytes,

@@ -112,16 +112,7 @@ pub fn build_kit(
                 add(&mut player, part, pages);
             }
             Part::Board => {
-                let mut spec = board_spec(def, engine.as_ref(), &def.start)?;
-                spec.title = def.title.clone();
-                spec.reminder = def.reminder.clone();
-                spec.cell_mm = def.board.cell_mm;
-                spec.region = def
-                    .board
-                    .region
-                    .iter()
-                    .map(|c| (c.col as u32, c.row as u32))
-                    .collect();
+                let spec = board_page_spec(def)?;
                 let pages = crate::render::board::board_pages(&spec, templates, &options.paper)?;
                 add(&mut player, part, pages);
             }
@@ -145,6 +136,18 @@ pub fn build_kit(
         player,
         key,
     })
+}
+
+/// The board page of a game: its start position at the definition's cell
+/// size, with its title, reminder and marked region.
+pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
+    let engine = def.engine();
+    let mut spec = board_spec(def, engine.as_ref(), &def.start)?;
+    spec.title = def.title.clone();
+    spec.reminder = def.reminder.clone();
+    spec.cell_mm = def.board.cell_mm;
+    spec.region = def.board.region.iter().map(|c| xy(*c)).collect();
+    Ok(spec)
 }
 
 /// How a piece symbol is drawn in a game.

@@ -30,12 +30,12 @@ pub fn materials(
     options: &KitOptions,
 ) -> Result<Vec<String>, RenderError> {
     let mut list = Vec::new();
-    let board_pages = {
-        let engine = def.engine();
-        let mut spec = board_spec(def, engine.as_ref(), &def.start)?;
-        spec.cell_mm = def.board.cell_mm;
-        crate::render::board::board_pages(&spec, templates, &options.paper)?.len()
-    };
+    let board_pages = crate::render::board::board_pages(
+        &super::board_page_spec(def)?,
+        templates,
+        &options.paper,
+    )?
+    .len();
     if board_pages == 1 {
         list.push(format!(
             "the board page, printed at 100% ({}×{} cells of {} mm)",
