@@ -6,7 +6,7 @@ use printkit::render::Templates;
 
 pub fn clone_board() -> BoardSpec {
     let mut b = BoardSpec::new(
-        "Clone Wars",
+        "Clone, jump and convert",
         "Step one cell in any direction to clone; jump two cells to move.",
         5,
         5,
@@ -38,7 +38,7 @@ pub fn predator_board() -> BoardSpec {
 pub fn freeze_board() -> BoardSpec {
     let mut b = BoardSpec::new(
         "Freeze",
-        "Move to an empty square of the other colour; the edges wrap around.",
+        "Jump over an opponent piece, as often as you like; the edges wrap around.",
         8,
         8,
         22.0,
