@@ -320,7 +320,7 @@ struct CheckSection {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AuditSection {
-    columns: Vec<String>,
+    columns: Spanned<Vec<String>>,
     #[serde(default)]
     ticks: Vec<Spanned<String>>,
     rows: Option<Spanned<usize>>,
@@ -356,7 +356,21 @@ impl Reporter {
     fn toml_error(&mut self, e: &toml::de::Error) {
         let span = e.span().unwrap_or(0..0);
         let message = explain_toml_error(e.message());
-        let message = if message.starts_with("invalid") || message.starts_with("expected") {
+        let message = if let Some(rest) = message
+            .strip_prefix("invalid type: ")
+            .or_else(|| message.strip_prefix("invalid value: "))
+        {
+            // Say it in the host's words, not Rust's.
+            let rest = rest
+                .replace("expected usize", "expected a whole number, 0 or more")
+                .replace("expected u32", "expected a whole number, 0 or more")
+                .replace("expected f64", "expected a number")
+                .replace(
+                    "expected a sequence",
+                    "expected a list such as [\"A1\", \"B2\"]",
+                );
+            format!("wrong value: {rest}")
+        } else if message.starts_with("invalid") || message.starts_with("expected") {
             format!("TOML syntax: {message}")
         } else {
             message
@@ -838,8 +852,15 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
         None if limit > 0 => limit,
         None => 40,
     };
+    let n = file.audit.columns.get_ref().len();
+    if !(1..=8).contains(&n) {
+        rep.error(
+            file.audit.columns.span(),
+            format!("an audit sheet has 1 to 8 columns besides turn and side, found {n}"),
+        );
+    }
     for t in &file.audit.ticks {
-        if !file.audit.columns.contains(t.get_ref()) {
+        if !file.audit.columns.get_ref().contains(t.get_ref()) {
             rep.error(
                 t.span(),
                 format!("`{}` is not one of the audit columns", t.get_ref()),
@@ -853,7 +874,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             .iter()
             .map(|t| t.get_ref().clone())
             .collect(),
-        columns: file.audit.columns,
+        columns: file.audit.columns.into_inner(),
         rows,
         continues: limit == 0,
     };

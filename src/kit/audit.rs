@@ -214,7 +214,10 @@ pub fn pages(
         // The closing box on the last sheet.
         if k + 1 == split.len() {
             let top = bottom + 4.0;
-            let boxr = RectMm::new(x0, top, table_w, CLOSING_MM - 6.0);
+            // As wide as the table, but never too narrow for its sentences.
+            let box_w = table_w.max(area.width.min(150.0));
+            let bx = area.x + (area.width - box_w) / 2.0;
+            let boxr = RectMm::new(bx, top, box_w, CLOSING_MM - 6.0);
             page.items.push(Item::rect(boxr, Some(frame.clone()), None));
             let mut lines = vec![String::from("The game stopped because (tick one):")];
             for (_, why) in stop_conditions(def) {
