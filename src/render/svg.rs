@@ -8,15 +8,20 @@ use super::model::{Align, Fill, Item, Page, PathCmd, Shape, Stroke};
 use super::text::MM_PER_PT;
 
 /// A compact, deterministic number: at most 4 decimals, no trailing zeros.
+/// Written from an integer count of ten-thousandths: float formatting was a
+/// tenth of the time spent on SVG.
 fn num(v: f64) -> String {
-    let r = (v * 10_000.0).round() / 10_000.0;
-    let r = if r == 0.0 { 0.0 } else { r };
-    let mut s = format!("{r:.4}");
-    while s.ends_with('0') {
-        s.pop();
+    let n = (v * 10_000.0).round() as i64;
+    let (int, frac) = (n.unsigned_abs() / 10_000, n.unsigned_abs() % 10_000);
+    let mut s = String::with_capacity(12);
+    if n < 0 {
+        s.push('-');
     }
-    if s.ends_with('.') {
-        s.pop();
+    s.push_str(&int.to_string());
+    if frac > 0 {
+        let digits = format!("{frac:04}");
+        s.push('.');
+        s.push_str(digits.trim_end_matches('0'));
     }
     s
 }
@@ -205,6 +210,17 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn numbers_are_short_and_exact_to_a_ten_thousandth() {
+        assert_eq!(num(10.0), "10");
+        assert_eq!(num(1.23456), "1.2346");
+        assert_eq!(num(-2.5), "-2.5");
+        assert_eq!(num(-0.00004), "0");
+        assert_eq!(num(0.0501), "0.0501");
+        assert_eq!(num(297.0), "297");
+    }
+
     use super::*;
     use crate::render::model::{Colour, PointMm, RectMm, SizeMm};
 
