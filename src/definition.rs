@@ -816,6 +816,21 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
                             "the start's holes (`-`) differ from the board's `holes`",
                         );
                     }
+                    let first = engine.sides()[0];
+                    if view.side_to_move != first {
+                        let why = if family == Family::PredatorPrey {
+                            "prey always moves first"
+                        } else {
+                            "set by `first` in [parameters]"
+                        };
+                        rep.error(
+                            b.start.span(),
+                            format!(
+                                "the start has `{}` to move, but `{first}` moves first ({why})",
+                                view.side_to_move
+                            ),
+                        );
+                    }
                     start = engine.normalize(&text).unwrap_or(text);
                 }
                 Err(e) => rep.error(b.start.span(), format!("start position: {e}")),
