@@ -1,0 +1,54 @@
+//! Whole-process time of `printkit build` (all built-in games, PDF and SVG)
+//! and the size of every PDF it writes: a report, not an assertion. The
+//! Typst baseline is timed the same way in `../shared/bench/README.md`.
+use std::process::Command;
+use std::time::Instant;
+
+fn main() {
+    let exe = env!("CARGO_BIN_EXE_printkit");
+    let out = std::env::temp_dir().join(format!("printkit-bench-{}", std::process::id()));
+    let runs = 15;
+    for (label, args) in [
+        ("all games, pdf+svg", vec!["build"]),
+        ("all games, pdf", vec!["build", "--format", "pdf"]),
+        ("one game, pdf+svg", vec!["build", "clone-jump-convert"]),
+    ] {
+        let mut times = Vec::new();
+        for _ in 0..runs + 2 {
+            let t = Instant::now();
+            let status = Command::new(exe)
+                .args(&args)
+                .arg("--out")
+                .arg(&out)
+                .stdout(std::process::Stdio::null())
+                .status()
+                .expect("run printkit");
+            assert!(status.success(), "printkit build failed");
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        // The first two runs warm the page cache.
+        let mut times = times.split_off(2);
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{label:20} median {:6.1} ms  min {:6.1} ms  ({runs} runs)",
+            times[runs / 2],
+            times[0]
+        );
+    }
+    let mut pdfs: Vec<_> = std::fs::read_dir(&out)
+        .expect("output")
+        .flatten()
+        .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
+        .filter(|f| f.path().extension().is_some_and(|e| e == "pdf"))
+        .map(|f| (f.path(), f.metadata().map(|m| m.len()).unwrap_or(0)))
+        .collect();
+    pdfs.sort();
+    for (path, size) in pdfs {
+        println!(
+            "{:7.1} KB  {}",
+            size as f64 / 1024.0,
+            path.file_name().unwrap().to_string_lossy()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
