@@ -49,7 +49,7 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
     }
 }
 
-fn result_sentence(family: crate::rules::Family, o: Option<Outcome>) -> String {
+pub(crate) fn result_sentence(family: crate::rules::Family, o: Option<Outcome>) -> String {
     match o {
         None => "The game goes on.".to_string(),
         Some(Outcome {

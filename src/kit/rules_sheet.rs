@@ -205,10 +205,12 @@ pub fn pages(
             changed.sort_unstable();
             changed.dedup();
             let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
+            let after_outcome = engine.outcome(&info.after).ok().flatten();
             let explain = format!(
-                "{}: {}. The marked cells changed.",
+                "{}: {}. The marked cells changed. {}",
                 info.text,
-                capitalise(&e.describe())
+                capitalise(&e.describe()),
+                super::host_key::result_sentence(engine.family(), after_outcome)
             );
             let text_w = area.width - 2.0 * size.width - 16.0;
             let explain_h =
