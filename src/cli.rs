@@ -316,7 +316,8 @@ fn execute(command: Command) -> Result<i32, Fatal> {
                         let _ = writeln!(out, "game over: {}", describe_outcome(&o));
                     }
                     None => {
-                        let _ = writeln!(out, "the game goes on");
+                        let side = engine.view(&pos).map_err(|e| e.to_string())?.side_to_move;
+                        let _ = writeln!(out, "the game goes on: {side} to move");
                     }
                 }
             }

@@ -407,3 +407,28 @@ fn moves_refuses_to_list_millions_of_kinging_choices() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("too many to list"), "{}", stderr(&o));
 }
+
+#[test]
+fn replay_text_output_says_what_each_move_did_and_how_the_game_stands() {
+    let o = printkit(&["replay", "clone-jump-convert", "A1-B2", "A5-B4", "E5-C3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("3. E5-C3      jump E5→C3, converts B4"),
+        "{text}"
+    );
+    assert!(text.contains("position: B4/1W3/2W2/1W3/W3B B 3"), "{text}");
+    assert!(text.contains("the game goes on: B to move"), "{text}");
+    let o = printkit(&[
+        "replay",
+        "predator-prey",
+        "--position",
+        "5/5/2o2/2P2/5 P 0 2 12",
+        "C2xC4",
+    ]);
+    assert!(
+        stdout(&o).contains("game over: P wins (captures)"),
+        "{}",
+        stdout(&o)
+    );
+}
