@@ -88,6 +88,10 @@ impl Font {
     }
 }
 
+/// Code points below this (Latin, punctuation, arrows, maths, ✓) are looked
+/// up in a table instead of the hash map.
+const COMMON: usize = 0x2800;
+
 /// What layout needs from a face, in font units.
 #[derive(Debug)]
 pub struct FontMetrics {
@@ -98,6 +102,9 @@ pub struct FontMetrics {
     pub descender: i16,
     pub line_gap: i16,
     cmap: HashMap<u32, u16>,
+    /// Glyph ids of the code points below [`COMMON`] (0 = none), looked up
+    /// directly: layout measures every character of every text many times.
+    common: Vec<u16>,
     advances: Vec<u16>,
 }
 
@@ -105,7 +112,11 @@ impl FontMetrics {
     /// Glyph id for a character, if the font has one. Glyph 0 is `.notdef`,
     /// the empty box viewers draw for "missing", so it counts as missing.
     pub fn glyph_id(&self, c: char) -> Option<u16> {
-        self.cmap.get(&(c as u32)).copied().filter(|&g| g != 0)
+        let g = match self.common.get(c as usize) {
+            Some(&g) => g,
+            None => self.cmap.get(&(c as u32)).copied().unwrap_or(0),
+        };
+        (g != 0).then_some(g)
     }
 
     /// Advance width of a glyph in font units.
@@ -169,12 +180,17 @@ impl FontMetrics {
         if advances.is_empty() {
             return Err("empty hmtx".into());
         }
+        let cmap = parse_cmap(cmap)?;
+        let common = (0..COMMON as u32)
+            .map(|c| cmap.get(&c).copied().unwrap_or(0))
+            .collect();
         Ok(FontMetrics {
             units_per_em,
             ascender,
             descender,
             line_gap,
-            cmap: parse_cmap(cmap)?,
+            cmap,
+            common,
             advances,
         })
     }

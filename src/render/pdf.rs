@@ -350,20 +350,18 @@ fn pdf_text(s: &str) -> Object {
     Object::String(bytes, StringFormat::Hexadecimal)
 }
 
-/// `haystack` with the only occurrence of `from` replaced by `to` (of the
-/// same length), or `None` if `from` is not there exactly once.
+/// `haystack` with the last occurrence of `from` replaced by `to` (of the
+/// same length), or `None` if `from` is not there.
 fn replace_once(haystack: &[u8], from: &[u8], to: &[u8]) -> Option<Vec<u8>> {
-    if from.len() != to.len() {
+    if from.len() != to.len() || from.is_empty() {
         return None;
     }
-    let mut hits = haystack
-        .windows(from.len())
-        .enumerate()
-        .filter(|(_, w)| *w == from);
-    let (at, _) = hits.next()?;
-    if hits.next().is_some() {
-        return None;
-    }
+    // The Info dictionary and the trailer are written last: search from the
+    // end, and only where the first byte matches.
+    let first = from[0];
+    let at = (0..=haystack.len().checked_sub(from.len())?)
+        .rev()
+        .find(|&i| haystack[i] == first && &haystack[i..i + from.len()] == from)?;
     let mut out = haystack.to_vec();
     out[at..at + to.len()].copy_from_slice(to);
     Some(out)
