@@ -105,17 +105,17 @@ pub fn build_kit(
             list.push(NamedPage { part, name, page });
         }
     };
+    // The rules sheet lists how many board pages to print: lay them out once.
+    let board =
+        crate::render::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
     for &part in &options.parts {
         match part {
             Part::Rules => {
-                let pages = rules_sheet::pages(def, engine.as_ref(), templates, options)?;
+                let pages =
+                    rules_sheet::pages(def, engine.as_ref(), templates, options, board.len())?;
                 add(&mut player, part, pages);
             }
-            Part::Board => {
-                let spec = board_page_spec(def)?;
-                let pages = crate::render::board::board_pages(&spec, templates, &options.paper)?;
-                add(&mut player, part, pages);
-            }
+            Part::Board => add(&mut player, part, board.clone()),
             Part::Tokens => {
                 let pages = tokens::pages(def, templates, options)?;
                 add(&mut player, part, pages);

@@ -23,19 +23,15 @@ pub(crate) fn diagram_cell(width: usize, height: usize, max_mm: f64) -> f64 {
     (max_mm / width.max(height) as f64).min(9.0)
 }
 
-/// The materials a host gathers, computed from the kit.
+/// The materials a host gathers, computed from the kit; `board_pages` is
+/// how many pages the board takes (more than one when it is tiled).
 pub fn materials(
     def: &Definition,
     templates: &Templates,
     options: &KitOptions,
+    board_pages: usize,
 ) -> Result<Vec<String>, RenderError> {
     let mut list = Vec::new();
-    let board_pages = crate::render::board::board_pages(
-        &super::board_page_spec(def)?,
-        templates,
-        &options.paper,
-    )?
-    .len();
     if board_pages == 1 {
         list.push(format!(
             "the board page, printed at 100% ({}×{} cells of {} mm)",
@@ -65,6 +61,7 @@ pub fn pages(
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
+    board_pages: usize,
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
@@ -100,7 +97,7 @@ pub fn pages(
     let dcell = diagram_cell(def.board.width, def.board.height, 52.0);
     let dsize = diagram_size(&start_spec, dcell);
     let left_w = area.width - dsize.width - 8.0;
-    let materials = materials(def, templates, options)?;
+    let materials = materials(def, templates, options, board_pages)?;
     let mut left_h = 0.0;
     let title_style = style(Font::Bold, s.fonts.title_pt, c.ink);
     let purpose_style = style(Font::Regular, s.fonts.subtitle_pt, c.muted);

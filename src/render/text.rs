@@ -14,12 +14,14 @@ const TOLERANCE_MM: f64 = 1e-6;
 /// Width of `text` set in `font` at `size_pt`, in mm. Errors if the font has
 /// no glyph for one of its characters.
 pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    font.check_coverage(text)?;
-    let em = font
-        .metrics()?
-        .width_em(text)
-        .ok_or_else(|| RenderError::Font("glyph lookup failed after coverage check".into()))?;
-    Ok(em * size_pt * MM_PER_PT)
+    match font.metrics()?.width_em(text) {
+        Some(em) => Ok(em * size_pt * MM_PER_PT),
+        // A character without a glyph: let the coverage check name it.
+        None => Err(font
+            .check_coverage(text)
+            .err()
+            .unwrap_or_else(|| RenderError::Font(format!("no width for a character of {text:?}")))),
+    }
 }
 
 /// Height above the baseline the face can paint, in mm.
