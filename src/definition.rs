@@ -973,7 +973,11 @@ fn position_text(
                                 && (c.row as usize) < board.height =>
                         {
                             let i = c.row as usize * board.width + c.col as usize;
-                            if let Some(other) = squares[i] {
+                            if board.holes.contains(&c) {
+                                let at = span_of(rep, value.span(), name, false);
+                                rep.error(at, format!("{c} is a hole: no piece can stand on it"));
+                                ok = false;
+                            } else if let Some(other) = squares[i] {
                                 let at = span_of(rep, value.span(), name, true);
                                 rep.error(
                                     at,
