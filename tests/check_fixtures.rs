@@ -162,3 +162,53 @@ fn break_claim(line: &str) -> Option<String> {
         _ => return None,
     })
 }
+
+/// Deleting any one line of a built-in definition gives a file that either
+/// passes or fails with located errors: never a panic, never an error
+/// without a place.
+#[test]
+fn every_one_line_deletion_is_handled() {
+    for (id, src) in definition::BUILTIN {
+        let lines: Vec<&str> = src.lines().collect();
+        for n in 0..lines.len() {
+            let mut copy = lines.clone();
+            copy.remove(n);
+            let text = copy.join("\n");
+            match definition::parse_definition(id, &text) {
+                Ok(_) => {}
+                Err(LoadError::Invalid(diags)) => {
+                    assert!(!diags.is_empty());
+                    for d in diags {
+                        assert!(
+                            d.line >= 1 && d.column >= 1,
+                            "{id} without line {}: {d}",
+                            n + 1
+                        );
+                    }
+                }
+                Err(e) => panic!("{id} without line {}: {e}", n + 1),
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    /// Random text never panics the definition or practice parsers.
+    #[test]
+    fn random_text_never_panics(text in "(?s).{0,300}") {
+        let _ = definition::parse_definition("random.toml", &text);
+        let _ = definition::parse_practice_file("random.toml", &text);
+    }
+
+    /// Random practice files that are valid TOML never panic the checks.
+    #[test]
+    fn random_practice_positions_never_panic(
+        pos in "[WB1-5/ -]{0,30}",
+        mv in "[A-F1-6x@+ -]{0,8}",
+    ) {
+        let text = format!(
+            "game = \"clone-jump-convert\"\n[[practice]]\nname = \"r\"\nposition = {pos:?}\nprompt = \"p\"\n[[practice.check]]\nmove = {mv:?}\n"
+        );
+        let _ = definition::parse_practice_file("random.toml", &text);
+    }
+}
