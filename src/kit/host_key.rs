@@ -150,6 +150,9 @@ pub fn pages(
         flow.gap(3.0);
         for (j, check) in p.checks.iter().enumerate() {
             let (sentence, info) = verdict(engine, &p.position, &check.mv);
+            // Numbered after its position, so a check that starts a new page
+            // still says which position it answers.
+            let sentence = format!("{}.{} {sentence}", k + 1, j + 1);
             let id = format!("key-{}-check-{}", k + 1, j + 1);
             match info {
                 Some(info) => {
