@@ -377,10 +377,14 @@ impl Reporter {
         };
         self.error(span, message);
     }
-    fn finish<T>(self, value: T) -> Result<T, LoadError> {
+    /// The value, or every diagnostic in the order of the file.
+    fn finish<T>(mut self, value: T) -> Result<T, LoadError> {
         if self.diags.is_empty() {
             Ok(value)
         } else {
+            // Stable: messages about one place keep the order they were found.
+            self.diags
+                .sort_by_key(|d| (d.file != self.file, d.span.start));
             Err(LoadError::Invalid(self.diags))
         }
     }
@@ -1202,20 +1206,18 @@ fn check_claim(rep: &mut Reporter, engine: &dyn Engine, position: &str, c: &Chec
                 }
             }
         }
-        for (present, span) in [
-            (c.kind.as_ref().map(|s| s.span()), "kind"),
-            (c.converted.as_ref().map(|s| s.span()), "converted"),
-            (c.captured.as_ref().map(|s| s.span()), "captured"),
-            (c.kinged.as_ref().map(|s| s.span()), "kinged"),
-            (c.after.as_ref().map(|s| s.span()), "after"),
-            (c.result.as_ref().map(|s| s.span()), "result"),
-        ]
-        .map(|(a, b)| (a, b))
-        {
-            if let Some(s) = present {
+        for (key, span) in [
+            ("kind", c.kind.as_ref().map(|s| s.span())),
+            ("converted", c.converted.as_ref().map(|s| s.span())),
+            ("captured", c.captured.as_ref().map(|s| s.span())),
+            ("kinged", c.kinged.as_ref().map(|s| s.span())),
+            ("after", c.after.as_ref().map(|s| s.span())),
+            ("result", c.result.as_ref().map(|s| s.span())),
+        ] {
+            if let Some(span) = span {
                 rep.error(
-                    s,
-                    format!("`{span}` describes a legal move; this check says the move is illegal"),
+                    span,
+                    format!("`{key}` describes a legal move; this check says the move is illegal"),
                 );
             }
         }
