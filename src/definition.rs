@@ -946,7 +946,8 @@ fn position_text(
                     match v.as_str() {
                         Some(s) => side = Some(s.to_string()),
                         None => {
-                            rep.error(value.span(), "`side` must be a string such as \"W\"");
+                            let at = key_span(rep, value.span(), key);
+                            rep.error(at, "`side` must be a string such as \"W\"");
                             ok = false;
                         }
                     }
@@ -955,7 +956,7 @@ fn position_text(
                 let symbol = key.chars().next().filter(|_| key.chars().count() == 1);
                 let Some(symbol) = symbol else {
                     rep.error(
-                        value.span(),
+                        key_span(rep, value.span(), key),
                         format!("`{key}` is not a piece symbol: keys are `side` and piece symbols"),
                     );
                     ok = false;
@@ -963,7 +964,7 @@ fn position_text(
                 };
                 let Some(list) = v.as_array() else {
                     rep.error(
-                        value.span(),
+                        key_span(rep, value.span(), key),
                         format!("`{key}` must be a list of cells such as [\"A1\", \"E5\"]"),
                     );
                     ok = false;
@@ -1071,6 +1072,27 @@ fn span_of(rep: &Reporter, within: Range<usize>, needle: &str, last: bool) -> Ra
         })
         .map(|i| within.start + i..within.start + i + quoted.len())
         .unwrap_or(within)
+}
+
+/// The span of the key `key` (at the start of a line) inside `within`, or
+/// `within` itself.
+fn key_span(rep: &Reporter, within: Range<usize>, key: &str) -> Range<usize> {
+    let Some(text) = rep.source.get(within.clone()) else {
+        return within;
+    };
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(rest) = trimmed.strip_prefix(key) {
+            if rest.trim_start().starts_with('=') {
+                let start = within.start + offset + indent;
+                return start..start + key.len();
+            }
+        }
+        offset += line.len();
+    }
+    within
 }
 
 fn cell_list(rep: &mut Reporter, list: &Spanned<Vec<String>>) -> Option<Vec<Cell>> {
