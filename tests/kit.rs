@@ -48,6 +48,15 @@ fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, St
         .collect()
 }
 
+/// The SVG text of every page whose name starts with `prefix`.
+fn pages_of(files: &BTreeMap<String, String>, prefix: &str) -> String {
+    files
+        .iter()
+        .filter(|(k, _)| k.starts_with(prefix))
+        .map(|(_, v)| v.as_str())
+        .collect()
+}
+
 fn count(haystack: &str, needle: &str) -> usize {
     haystack.matches(needle).count()
 }
@@ -88,11 +97,7 @@ fn each_kit_has_its_pages_in_order() {
 fn token_counts_equal_the_supply() {
     for def in builtins() {
         let files = svgs(&def, &[]);
-        let tokens: String = files
-            .iter()
-            .filter(|(k, _)| k.starts_with("tokens"))
-            .map(|(_, v)| v.as_str())
-            .collect();
+        let tokens = pages_of(&files, "tokens");
         let expect: &[(char, usize)] = match def.id.as_str() {
             "clone-jump-convert" => &[('W', 25)],
             "predator-prey" => &[('P', 1), ('o', 8)],
@@ -114,11 +119,7 @@ fn token_counts_equal_the_supply() {
 fn audit_rows_equal_the_turn_limit() {
     for (def, rows) in builtins().into_iter().zip([60, 40, 40]) {
         let files = svgs(&def, &[]);
-        let audit: String = files
-            .iter()
-            .filter(|(k, _)| k.starts_with("audit"))
-            .map(|(_, v)| v.as_str())
-            .collect();
+        let audit = pages_of(&files, "audit");
         assert_eq!(count(&audit, "id=\"audit-row-"), rows, "{}", def.id);
         assert!(audit.contains(&format!("id=\"audit-row-{rows}\"")));
     }
@@ -131,11 +132,7 @@ fn host_key_holds_every_check_including_custom_ones() {
         std::fs::read_to_string(root.join("fixtures/custom/clone-corner-fight.toml")).unwrap();
     let (game, extra) = definition::parse_practice_file("clone-corner-fight.toml", &src).unwrap();
     let files = svgs(&game, &extra);
-    let key: String = files
-        .iter()
-        .filter(|(k, _)| k.starts_with("host-key"))
-        .map(|(_, v)| v.as_str())
-        .collect();
+    let key = pages_of(&files, "host-key");
     let mut expected = 0;
     for (i, p) in game.practice.iter().chain(&extra).enumerate() {
         for j in 0..p.checks.len() {
@@ -159,11 +156,7 @@ fn host_key_holds_every_check_including_custom_ones() {
 fn host_key_text_matches_the_engine_for_the_seed_example() {
     let def = definition::resolve("clone-jump-convert").unwrap();
     let files = svgs(&def, &[]);
-    let key: String = files
-        .iter()
-        .filter(|(k, _)| k.starts_with("host-key"))
-        .map(|(_, v)| v.as_str())
-        .collect();
+    let key = pages_of(&files, "host-key");
     // The text nodes of the C3-C4 answer: exactly D4 is converted.
     let line = key
         .split("</text>")
@@ -292,11 +285,7 @@ fn only_and_paper_select_what_is_written() {
 fn host_key_names_the_winner_as_players_say_it() {
     let def = definition::resolve("freeze").unwrap();
     let files = svgs(&def, &[]);
-    let key: String = files
-        .iter()
-        .filter(|(k, _)| k.starts_with("host-key"))
-        .map(|(_, v)| v.as_str())
-        .collect();
+    let key = pages_of(&files, "host-key");
     // "A king is worth two": after the full chain red has only kings left.
     assert!(key.contains("Game over: black wins (no-moves)."), "{key}");
     assert!(key.contains("illegal (too-many-kings)"));

@@ -634,6 +634,19 @@ fn stack(
     Ok(())
 }
 
+/// The title and the reminder line at the top of every board page (and
+/// tile).
+fn page_heading(
+    items: &mut Vec<Item>,
+    spec: &BoardSpec,
+    (title, reminder): (TextStyle, TextStyle),
+    area: RectMm,
+    y: &mut f64,
+) -> Result<(), RenderError> {
+    stack(items, &spec.title, title, area, y, 1.5)?;
+    stack(items, &spec.reminder, reminder, area, y, 4.0)
+}
+
 fn stack_height(
     text_: &str,
     font: Font,
@@ -813,14 +826,12 @@ pub fn board_pages(
     if block_size.width <= safe.width + 1e-9 && block_size.height <= single_avail_h + 1e-9 {
         let mut items = Vec::new();
         let mut y = safe.y;
-        stack(&mut items, &spec.title, title_style, safe, &mut y, 1.5)?;
-        stack(
+        page_heading(
             &mut items,
-            &spec.reminder,
-            reminder_style,
+            spec,
+            (title_style, reminder_style),
             safe,
             &mut y,
-            4.0,
         )?;
         let bx = safe.x + (safe.width - block_size.width) / 2.0;
         items.push(Item::group(
@@ -926,14 +937,12 @@ pub fn board_pages(
     for t in &tiles {
         let mut items = Vec::new();
         let mut y = safe.y;
-        stack(&mut items, &spec.title, title_style, safe, &mut y, 1.5)?;
-        stack(
+        page_heading(
             &mut items,
-            &spec.reminder,
-            reminder_style,
+            spec,
+            (title_style, reminder_style),
             safe,
             &mut y,
-            4.0,
         )?;
         let label = format!(
             "Tile {} of {total} (tile row {}, tile column {})",
