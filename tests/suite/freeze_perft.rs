@@ -2,8 +2,8 @@
 //! against the move-by-move reference and an independent naive counter, and
 //! symmetry (equal counts for shifted, mirrored, rotated and colour-swapped
 //! positions on the torus).
-mod freeze_common;
-use freeze_common::Grid;
+
+use crate::freeze_common::Grid;
 use printkit::rules::freeze::{Freeze, Params};
 use printkit::rules::{perft_by_moves, Rules};
 
@@ -27,7 +27,7 @@ fn perft(text: &str, depth: u32) -> u64 {
 }
 
 fn table() -> Vec<(String, u32, u64)> {
-    let text = include_str!("perft/freeze.txt");
+    let text = include_str!("../perft/freeze.txt");
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {

@@ -4,7 +4,7 @@
 use printkit::rules::clone_convert::{CloneConvert, Params};
 use printkit::rules::{perft_by_moves, Rules};
 
-const TABLE: &str = include_str!("perft/clone-convert.txt");
+const TABLE: &str = include_str!("../perft/clone-convert.txt");
 
 /// (position, depth, nodes) for every data line.
 fn table() -> Vec<(String, u32, u64)> {

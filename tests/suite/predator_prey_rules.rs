@@ -850,7 +850,7 @@ fn symmetric_first_moves_of_the_start_have_equal_subtrees() {
 #[test]
 fn perft_table() {
     let r = rules();
-    let data = include_str!("perft/predator-prey.txt");
+    let data = include_str!("../perft/predator-prey.txt");
     let mut checked = 0;
     for line in data.lines() {
         let line = line.trim();

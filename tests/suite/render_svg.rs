@@ -1,10 +1,10 @@
 //! SVG output read back with the svg crate's parser: size in mm, the board
 //! frame at 100% scale, selectable text, determinism.
-mod render_common;
+
 
 use printkit::render::board::board_pages;
 use printkit::render::svg::page_to_svg;
-use render_common::*;
+use crate::render_common::*;
 use svg::parser::Event;
 
 fn svgs(spec: &printkit::render::board::BoardSpec, paper: &str) -> Vec<String> {

@@ -1,0 +1,18 @@
+//! Every integration test in one binary: one link of the crate instead of
+//! one a file (a cold `cargo test` links printpdf's tree once).
+mod check_fixtures;
+mod cli;
+mod clone_convert_perft;
+mod clone_convert_props;
+mod clone_convert_rules;
+mod freeze_perft;
+mod freeze_props;
+mod freeze_rules;
+mod kit;
+mod predator_prey_props;
+mod predator_prey_rules;
+mod render_board;
+mod render_pdf;
+mod render_svg;
+mod freeze_common;
+mod render_common;
