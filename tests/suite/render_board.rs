@@ -1,11 +1,10 @@
 //! The board pages as a whole: inside the printable area, no text overflow,
 //! tiling of boards too big for one sheet, diagrams.
 
-
+use crate::render_common::*;
 use printkit::render::board::{board_pages, diagram, diagram_size, BoardSpec, PieceStyle};
 use printkit::render::text::overflows;
 use printkit::render::{check_page, Item, PointMm, RectMm};
-use crate::render_common::*;
 
 #[test]
 fn every_element_lies_inside_the_printable_area_and_safe_area() {

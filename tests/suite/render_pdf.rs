@@ -1,13 +1,12 @@
 //! PDF output read back with lopdf (and qpdf when installed): page boxes,
 //! viewer preferences, metadata, determinism, geometry at 100% scale.
 
-
+use crate::render_common::*;
 use lopdf::content::Content;
 use lopdf::{Document, Object};
 use printkit::render::board::board_pages;
 use printkit::render::pdf::{write_pdf, DocMeta, FIXED_EPOCH};
 use printkit::render::{Colour, Font, Item, Page, PointMm, RectMm, RenderError, SizeMm, TextRun};
-use crate::render_common::*;
 
 fn meta(epoch: i64) -> DocMeta {
     DocMeta {

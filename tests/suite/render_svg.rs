@@ -1,10 +1,9 @@
 //! SVG output read back with the svg crate's parser: size in mm, the board
 //! frame at 100% scale, selectable text, determinism.
 
-
+use crate::render_common::*;
 use printkit::render::board::board_pages;
 use printkit::render::svg::page_to_svg;
-use crate::render_common::*;
 use svg::parser::Event;
 
 fn svgs(spec: &printkit::render::board::BoardSpec, paper: &str) -> Vec<String> {

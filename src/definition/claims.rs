@@ -1,0 +1,297 @@
+//! Practice positions and the claims about them, each played through the
+//! engine.
+use super::diagnostics::Reporter;
+use super::positions::{position_text, sorted};
+use super::schema::{CheckSection, IllegalClaim, PracticeSection};
+use super::{Board, Check, Practice};
+use crate::rules::{Cell, Engine, MoveError, MoveKind, Params};
+use toml::Spanned;
+
+pub(super) fn cell_list(rep: &mut Reporter, list: &Spanned<Vec<String>>) -> Option<Vec<Cell>> {
+    let mut out = Vec::new();
+    for name in list.get_ref() {
+        match Cell::parse(name) {
+            Ok(c) => out.push(c),
+            Err(e) => {
+                rep.error(list.span(), e.to_string());
+                return None;
+            }
+        }
+    }
+    out.sort_by_key(|c| (c.row, c.col));
+    Some(out)
+}
+
+pub(super) fn names(cells: &[Cell]) -> String {
+    if cells.is_empty() {
+        return "nothing".to_string();
+    }
+    let v: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    match v.len() {
+        1 => v[0].clone(),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+/// Runs every check of every practice position against the engine.
+pub(super) fn check_practice(
+    rep: &mut Reporter,
+    params: &Params,
+    board: &Board,
+    sections: &[PracticeSection],
+) -> Vec<Practice> {
+    let engine = params.engine();
+    let engine = engine.as_ref();
+    let mut out = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for sec in sections {
+        if seen.contains(&sec.name.get_ref().as_str()) {
+            rep.error(
+                sec.name.span(),
+                format!("two practice positions are named `{}`", sec.name.get_ref()),
+            );
+        }
+        seen.push(sec.name.get_ref());
+        let Some(text) = position_text(rep, params, board, &sec.position) else {
+            continue;
+        };
+        let position = match engine.normalize(&text) {
+            Ok(p) => p,
+            Err(e) => {
+                rep.error(sec.position.span(), format!("position `{text}`: {e}"));
+                continue;
+            }
+        };
+        if sec.check.is_empty() {
+            rep.error(
+                sec.name.span(),
+                "a practice position needs at least one `[[practice.check]]`",
+            );
+        }
+        let mut checks = Vec::new();
+        for c in &sec.check {
+            check_claim(rep, engine, &position, c);
+            checks.push(Check {
+                mv: c.mv.get_ref().clone(),
+                illegal: c.illegal.is_some(),
+            });
+        }
+        out.push(Practice {
+            name: sec.name.get_ref().clone(),
+            position,
+            prompt: sec.prompt.clone(),
+            checks,
+            origin: rep.file.clone(),
+        });
+    }
+    out
+}
+
+pub(super) fn check_claim(
+    rep: &mut Reporter,
+    engine: &dyn Engine,
+    position: &str,
+    c: &CheckSection,
+) {
+    let mv = c.mv.get_ref();
+    let result = match engine.outcome(position) {
+        Ok(Some(o)) => Err(MoveError::GameOver(o)),
+        Ok(None) => match engine.play(position, mv) {
+            Ok(r) => r,
+            Err(e) => {
+                rep.error(c.mv.span(), e.to_string());
+                return;
+            }
+        },
+        Err(e) => {
+            rep.error(c.mv.span(), e.to_string());
+            return;
+        }
+    };
+    if let Some(claim) = &c.illegal {
+        let keyword = match claim.get_ref() {
+            IllegalClaim::Flag(true) => None,
+            IllegalClaim::Flag(false) => {
+                rep.error(
+                    claim.span(),
+                    "write `illegal = true` (or the reason's keyword), or leave it out for a legal move",
+                );
+                return;
+            }
+            IllegalClaim::Keyword(k) => Some(k.as_str()),
+        };
+        match result {
+            Ok(info) => rep.error(
+                c.mv.span(),
+                format!(
+                    "`{mv}` is legal here ({}), but the check says it is illegal",
+                    info.effect.describe()
+                ),
+            ),
+            Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => {
+                rep.error(c.mv.span(), format!("{e}: a check's move must be readable"))
+            }
+            Err(e) => {
+                if let Some(k) = keyword {
+                    if k != e.keyword() {
+                        rep.error(
+                            claim.span(),
+                            format!(
+                                "`{mv}` is illegal because {e} (`{}`), not `{k}`",
+                                e.keyword()
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        for (key, span) in [
+            ("kind", c.kind.as_ref().map(|s| s.span())),
+            ("converted", c.converted.as_ref().map(|s| s.span())),
+            ("captured", c.captured.as_ref().map(|s| s.span())),
+            ("kinged", c.kinged.as_ref().map(|s| s.span())),
+            ("after", c.after.as_ref().map(|s| s.span())),
+            ("result", c.result.as_ref().map(|s| s.span())),
+        ] {
+            if let Some(span) = span {
+                rep.error(
+                    span,
+                    format!("`{key}` describes a legal move; this check says the move is illegal"),
+                );
+            }
+        }
+        return;
+    }
+    let info = match result {
+        Ok(info) => info,
+        Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => {
+            rep.error(c.mv.span(), e.to_string());
+            return;
+        }
+        Err(e) => {
+            rep.error(c.mv.span(), format!("`{mv}` is not legal here: {e}"));
+            return;
+        }
+    };
+    let effect = &info.effect;
+    if let Some(kind) = &c.kind {
+        let actual = effect.kind();
+        let claimed = kind.get_ref().as_str();
+        let known = [
+            MoveKind::Clone,
+            MoveKind::Jump,
+            MoveKind::Pass,
+            MoveKind::Place,
+            MoveKind::Step,
+            MoveKind::Capture,
+            MoveKind::Chain,
+        ];
+        if !known.iter().any(|k| k.word() == claimed) {
+            let words: Vec<&str> = known.iter().map(|k| k.word()).collect();
+            rep.error(
+                kind.span(),
+                format!(
+                    "unknown kind `{claimed}`: expected one of {}",
+                    words.join(", ")
+                ),
+            );
+        } else if actual.word() != claimed {
+            rep.error(
+                kind.span(),
+                format!("`{mv}` is a {}, not a {claimed}", actual.word()),
+            );
+        }
+    }
+    let compare =
+        |rep: &mut Reporter, claim: &Option<Spanned<Vec<String>>>, actual: &[Cell], verb: &str| {
+            if let Some(list) = claim {
+                if let Some(claimed) = cell_list(rep, list) {
+                    let actual = sorted(actual);
+                    if claimed != actual {
+                        let only =
+                            if claimed.iter().all(|c| actual.contains(c)) && !claimed.is_empty() {
+                                "only "
+                            } else {
+                                ""
+                            };
+                        rep.error(
+                            list.span(),
+                            format!(
+                                "`{mv}` {verb} {}, not {only}{}",
+                                names(&actual),
+                                names(&claimed)
+                            ),
+                        );
+                    }
+                }
+            }
+        };
+    compare(rep, &c.converted, &effect.converted, "converts");
+    compare(rep, &c.captured, &effect.captured, "captures");
+    compare(rep, &c.kinged, &effect.kinged, "kings");
+    if let Some(after) = &c.after {
+        match engine.normalize(after.get_ref()) {
+            Ok(claimed) if claimed != info.after => rep.error(
+                after.span(),
+                format!("`{mv}` leads to `{}`, not `{claimed}`", info.after),
+            ),
+            Ok(_) => {}
+            Err(e) => rep.error(after.span(), format!("position `{}`: {e}", after.get_ref())),
+        }
+    }
+    let outcome = engine.outcome(&info.after).ok().flatten();
+    if let Some(result) = &c.result {
+        let claimed = result.get_ref().as_str();
+        let sides = engine.sides();
+        let actual = match outcome {
+            None => "ongoing".to_string(),
+            Some(o) => o.winner.map_or("draw".to_string(), |w| w.to_string()),
+        };
+        let valid = claimed == "ongoing"
+            || claimed == "draw"
+            || sides.iter().any(|s| s.to_string() == claimed);
+        if !valid {
+            rep.error(
+                result.span(),
+                format!(
+                    "unknown result `{claimed}`: expected `ongoing`, `draw`, `{}` or `{}` (the winner)",
+                    sides[0], sides[1]
+                ),
+            );
+        } else if claimed != actual {
+            let claim = match claimed {
+                "ongoing" => "the game goes on".to_string(),
+                "draw" => "it is a draw".to_string(),
+                w => format!("{w} wins"),
+            };
+            let fact = match outcome {
+                None => "the game goes on".to_string(),
+                Some(o) => match o.winner {
+                    Some(w) => format!("{w} wins ({})", o.reason),
+                    None => format!("it is a draw ({})", o.reason),
+                },
+            };
+            rep.error(
+                result.span(),
+                format!("after `{mv}` {fact}; the check says {claim}"),
+            );
+        }
+    }
+    if let Some(reason) = &c.reason {
+        let claimed = reason.get_ref().as_str();
+        match outcome {
+            None => rep.error(
+                reason.span(),
+                format!("after `{mv}` the game goes on: there is no end reason, not `{claimed}`"),
+            ),
+            Some(o) if o.reason.keyword() != claimed => rep.error(
+                reason.span(),
+                format!(
+                    "after `{mv}` the game ends by `{}`, not `{claimed}`",
+                    o.reason
+                ),
+            ),
+            Some(_) => {}
+        }
+    }
+}

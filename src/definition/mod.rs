@@ -1,0 +1,535 @@
+//! Game definitions and practice files in TOML, validated against the rules
+//! engine.
+//!
+//! A definition holds everything a kit needs: identity, rules family and
+//! parameters, board and start, the rules sheet's paragraphs, practice
+//! positions with their checks, and the audit sheet. A practice file names a
+//! game and adds practice positions. Loading never stops at the first
+//! mistake of meaning: every check is run and every failure is reported with
+//! its location ([`Diagnostic`]).
+mod claims;
+mod diagnostics;
+mod positions;
+mod schema;
+mod unknown_keys;
+
+use crate::rules::{clone_convert, freeze, predator_prey, Cell, Engine, Family, Params, Topology};
+use claims::check_practice;
+use diagnostics::Reporter;
+pub use diagnostics::{suggest, Diagnostic};
+use positions::{position_text, sorted};
+use schema::*;
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+use unknown_keys::unknown_keys;
+
+/// The built-in definitions, compiled into the binary.
+pub const BUILTIN: [(&str, &str); 3] = [
+    (
+        "clone-jump-convert",
+        include_str!("../../fixtures/clone-jump-convert.toml"),
+    ),
+    (
+        "predator-prey",
+        include_str!("../../fixtures/predator-prey.toml"),
+    ),
+    ("freeze", include_str!("../../fixtures/freeze.toml")),
+];
+
+/// Why a game or practice file could not be used.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read (exit 2).
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Neither a built-in id nor a file.
+    UnknownGame { name: String },
+    /// The file reads, but something in it is wrong (exit 1).
+    Invalid(Vec<Diagnostic>),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            LoadError::UnknownGame { name } => {
+                let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
+                write!(
+                    f,
+                    "`{name}` is neither a built-in game ({}) nor a definition file",
+                    ids.join(", ")
+                )?;
+                if let Some(s) = suggest(name, &ids) {
+                    write!(f, ": did you mean `{s}`?")?;
+                }
+                Ok(())
+            }
+            LoadError::Invalid(diags) => {
+                for (k, d) in diags.iter().enumerate() {
+                    if k > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{}", d.render())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// A validated game definition.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// The file it was read from (`fixtures/<id>.toml` for a built-in game).
+    pub source: String,
+    pub id: String,
+    pub title: String,
+    pub purpose: String,
+    pub players: String,
+    pub time: String,
+    pub credit: String,
+    pub params: Params,
+    pub board: Board,
+    /// The start position, canonical.
+    pub start: String,
+    pub sheet: Sheet,
+    /// Materials beyond what the kit computes (board, tokens, sheets).
+    pub materials: Vec<String>,
+    /// One line printed under the board: how to move.
+    pub reminder: String,
+    /// The practice position drawn as the worked example on the rules sheet.
+    pub example: String,
+    pub practice: Vec<Practice>,
+    pub audit: Audit,
+}
+
+impl Definition {
+    pub fn family(&self) -> Family {
+        self.params.family()
+    }
+    pub fn engine(&self) -> Box<dyn Engine> {
+        self.params.engine()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    pub topology: Topology,
+    pub holes: Vec<Cell>,
+    pub cell_mm: f64,
+    /// A named region of the start to mark on the board (Freeze's Initial
+    /// Region), with its name.
+    pub region: Vec<Cell>,
+    pub region_name: String,
+}
+
+/// The rules sheet's paragraphs, numbered consecutively across the parts.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    pub setup: Vec<String>,
+    pub turn: Vec<String>,
+    #[serde(default)]
+    pub special: Vec<String>,
+    pub end: Vec<String>,
+}
+
+/// A practice position and the claims about it that the host key prints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Practice {
+    pub name: String,
+    pub position: String,
+    pub prompt: String,
+    pub checks: Vec<Check>,
+    /// The file it came from (the built-in definition or a practice file).
+    pub origin: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    /// The move as written in the file.
+    pub mv: String,
+    /// Whether the file claims the move is illegal.
+    pub illegal: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Audit {
+    pub columns: Vec<String>,
+    /// Columns that are boxes to tick (clone or jump), not to write in.
+    pub ticks: Vec<String>,
+    pub rows: usize,
+    /// The game has no turn limit: the sheet says to continue on a new one.
+    pub continues: bool,
+}
+
+// ---------------------------------------------------------------------------
+// Loading.
+
+/// The built-in definitions, in their fixed order.
+pub fn builtins() -> impl Iterator<Item = Result<Definition, LoadError>> {
+    BUILTIN
+        .iter()
+        .map(|(id, src)| parse_definition(&format!("fixtures/{id}.toml"), src))
+}
+
+/// A built-in id or the path of a definition file.
+pub fn resolve(game: &str) -> Result<Definition, LoadError> {
+    if let Some((id, src)) = BUILTIN.iter().find(|(id, _)| *id == game) {
+        return parse_definition(&format!("fixtures/{id}.toml"), src);
+    }
+    let path = Path::new(game);
+    if path.exists() || game.ends_with(".toml") {
+        let src = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        return parse_definition(game, &src);
+    }
+    Err(LoadError::UnknownGame {
+        name: game.to_string(),
+    })
+}
+
+/// What a file turned out to be.
+pub enum Loaded {
+    Definition(Box<Definition>),
+    /// A practice file: the game it names, and the positions it adds.
+    Practice {
+        game: Box<Definition>,
+        practice: Vec<Practice>,
+    },
+}
+
+/// Reads and validates a definition or practice file (told apart by a
+/// top-level `game` key).
+pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
+    let src = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let name = path.display().to_string();
+    let peek: Result<FamilyPeek, _> = toml::from_str(&src);
+    if matches!(&peek, Ok(FamilyPeek { game: Some(_), .. })) {
+        let (game, practice) = parse_practice_file(&name, &src)?;
+        Ok(Loaded::Practice {
+            game: Box::new(game),
+            practice,
+        })
+    } else {
+        parse_definition(&name, &src).map(|d| Loaded::Definition(Box::new(d)))
+    }
+}
+
+/// Parses and validates a practice file.
+pub fn parse_practice_file(
+    file: &str,
+    src: &str,
+) -> Result<(Definition, Vec<Practice>), LoadError> {
+    let mut rep = Reporter::new(file, src);
+    unknown_keys(&mut rep, src, None, true);
+    if !rep.diags.is_empty() {
+        return Err(LoadError::Invalid(rep.diags));
+    }
+    let parsed: PracticeFile = match toml::from_str(src) {
+        Ok(p) => p,
+        Err(e) => {
+            rep.toml_error(&e);
+            return Err(LoadError::Invalid(rep.diags));
+        }
+    };
+    let game = match resolve(parsed.game.get_ref()) {
+        Ok(g) => g,
+        Err(LoadError::Invalid(mut diags)) => {
+            rep.error(
+                parsed.game.span(),
+                format!("the game `{}` has errors", parsed.game.get_ref()),
+            );
+            rep.diags.append(&mut diags);
+            return Err(LoadError::Invalid(rep.diags));
+        }
+        Err(e) => {
+            rep.error(parsed.game.span(), e.to_string());
+            return Err(LoadError::Invalid(rep.diags));
+        }
+    };
+    let practice = check_practice(&mut rep, &game.params, &game.board, &parsed.practice);
+    if parsed.practice.is_empty() {
+        rep.error(
+            parsed.game.span(),
+            "the file adds no practice positions: add `[[practice]]` tables",
+        );
+    }
+    rep.finish((game, practice))
+}
+
+/// Parses and validates a definition.
+pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> {
+    let mut rep = Reporter::new(file, src);
+    let peek: FamilyPeek = match toml::from_str(src) {
+        Ok(p) => p,
+        Err(e) => {
+            rep.toml_error(&e);
+            return Err(LoadError::Invalid(rep.diags));
+        }
+    };
+    let Some(family) = peek.family else {
+        rep.error(
+            0..0,
+            "the key `family` is missing: expected one of clone-convert, predator-prey, freeze",
+        );
+        return Err(LoadError::Invalid(rep.diags));
+    };
+    let fam = match family.get_ref().as_str() {
+        "clone-convert" => Family::CloneConvert,
+        "predator-prey" => Family::PredatorPrey,
+        "freeze" => Family::Freeze,
+        other => {
+            let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
+            let mut m = format!(
+                "unknown rules family `{other}`: expected one of {}",
+                ids.join(", ")
+            );
+            if let Some(s) = suggest(other, &ids) {
+                m = format!("unknown rules family `{other}`: did you mean `{s}`?");
+            }
+            rep.error(family.span(), m);
+            return Err(LoadError::Invalid(rep.diags));
+        }
+    };
+    unknown_keys(&mut rep, src, Some(fam), false);
+    if !rep.diags.is_empty() {
+        return Err(LoadError::Invalid(rep.diags));
+    }
+    match fam {
+        Family::CloneConvert => {
+            parse_typed::<clone_convert::Params>(rep, src, Params::CloneConvert)
+        }
+        Family::PredatorPrey => {
+            parse_typed::<predator_prey::Params>(rep, src, Params::PredatorPrey)
+        }
+        Family::Freeze => parse_typed::<freeze::Params>(rep, src, Params::Freeze),
+    }
+}
+
+fn parse_typed<P: serde::de::DeserializeOwned + Default>(
+    mut rep: Reporter,
+    src: &str,
+    wrap: fn(P) -> Params,
+) -> Result<Definition, LoadError> {
+    let file: DefinitionFile<P> = match toml::from_str(src) {
+        Ok(f) => f,
+        Err(e) => {
+            rep.toml_error(&e);
+            return Err(LoadError::Invalid(rep.diags));
+        }
+    };
+    let params = wrap(file.parameters.unwrap_or_default());
+    let engine = params.engine();
+    let family = params.family();
+
+    // The board.
+    let b = &file.board;
+    let topology = match b.topology.get_ref().as_str() {
+        "bounded" => Topology::Bounded,
+        "torus" => Topology::Torus,
+        other => {
+            rep.error(
+                b.topology.span(),
+                format!("unknown topology `{other}`: expected `bounded` or `torus`"),
+            );
+            Topology::Bounded
+        }
+    };
+    let family_topology = if family == Family::Freeze {
+        Topology::Torus
+    } else {
+        Topology::Bounded
+    };
+    if topology != family_topology {
+        rep.error(
+            b.topology.span(),
+            format!(
+                "the {family} family plays on a {} board",
+                if family_topology == Topology::Torus {
+                    "torus"
+                } else {
+                    "bounded"
+                }
+            ),
+        );
+    }
+    let (width, height) = (*b.width.get_ref(), *b.height.get_ref());
+    let mut size_ok = true;
+    if !(1..=crate::rules::geometry::MAX_WIDTH).contains(&width) {
+        rep.error(
+            b.width.span(),
+            format!("a board is 1 to 26 columns wide, found {width}"),
+        );
+        size_ok = false;
+    }
+    if !(1..=crate::rules::geometry::MAX_HEIGHT).contains(&height) {
+        rep.error(
+            b.height.span(),
+            format!("a board has 1 to 99 rows, found {height}"),
+        );
+        size_ok = false;
+    }
+    let cell_mm = *b.cell_mm.get_ref();
+    if !(5.0..=100.0).contains(&cell_mm) {
+        rep.error(
+            b.cell_mm.span(),
+            format!("cells are 5 to 100 mm wide, found {cell_mm}"),
+        );
+    }
+    let board_cells = |rep: &mut Reporter, list: &[Spanned<String>]| -> Vec<Cell> {
+        let mut out = Vec::new();
+        for s in list {
+            match Cell::parse(s.get_ref()) {
+                Ok(c) if (c.col as usize) < width && (c.row as usize) < height => out.push(c),
+                Ok(c) => rep.error(s.span(), format!("{c} is off the {width}×{height} board")),
+                Err(e) => rep.error(s.span(), e.to_string()),
+            }
+        }
+        out
+    };
+    let holes = board_cells(&mut rep, &b.holes);
+    let region = board_cells(&mut rep, &b.region);
+    let board = Board {
+        width,
+        height,
+        topology,
+        holes,
+        cell_mm,
+        region,
+        region_name: b
+            .region_name
+            .clone()
+            .unwrap_or_else(|| "Initial Region".to_string()),
+    };
+
+    // The start position must agree with the board.
+    let mut start = String::new();
+    if size_ok {
+        if let Some(text) = position_text(&mut rep, &params, &board, &b.start) {
+            match engine.view(&text) {
+                Ok(view) => {
+                    if view.width != width || view.height != height {
+                        rep.error(
+                            b.start.span(),
+                            format!(
+                                "the start is {}×{}, the board is {width}×{height}",
+                                view.width, view.height
+                            ),
+                        );
+                    } else if view.holes != sorted(&board.holes) {
+                        rep.error(
+                            b.start.span(),
+                            "the start's holes (`-`) differ from the board's `holes`",
+                        );
+                    }
+                    let first = engine.sides()[0];
+                    if view.side_to_move != first {
+                        let why = if family == Family::PredatorPrey {
+                            "prey always moves first"
+                        } else {
+                            "set by `first` in [parameters]"
+                        };
+                        rep.error(
+                            b.start.span(),
+                            format!(
+                                "the start has `{}` to move, but `{first}` moves first ({why})",
+                                view.side_to_move
+                            ),
+                        );
+                    }
+                    start = engine.normalize(&text).unwrap_or(text);
+                }
+                Err(e) => rep.error(b.start.span(), format!("start position: {e}")),
+            }
+        }
+    }
+
+    let practice = check_practice(&mut rep, &params, &board, &file.practice);
+    let example = match &file.example {
+        Some(name) => {
+            if !practice.iter().any(|p| &p.name == name.get_ref()) {
+                rep.error(
+                    name.span(),
+                    format!("no practice position is named `{}`", name.get_ref()),
+                );
+            }
+            name.get_ref().clone()
+        }
+        None => practice.first().map(|p| p.name.clone()).unwrap_or_default(),
+    };
+
+    let limit = match &params {
+        Params::CloneConvert(p) => p.turn_limit as usize,
+        Params::PredatorPrey(p) => p.predator_turn_limit as usize,
+        Params::Freeze(_) => 0,
+    };
+    let rows = match &file.audit.rows {
+        Some(r) => {
+            if *r.get_ref() == 0 || *r.get_ref() > 200 {
+                rep.error(r.span(), "an audit sheet has 1 to 200 rows");
+            }
+            *r.get_ref()
+        }
+        None if limit > 0 => limit,
+        None => 40,
+    };
+    let n = file.audit.columns.get_ref().len();
+    if !(1..=8).contains(&n) {
+        rep.error(
+            file.audit.columns.span(),
+            format!("an audit sheet has 1 to 8 columns besides turn and side, found {n}"),
+        );
+    }
+    for t in &file.audit.ticks {
+        if !file.audit.columns.get_ref().contains(t.get_ref()) {
+            rep.error(
+                t.span(),
+                format!("`{}` is not one of the audit columns", t.get_ref()),
+            );
+        }
+    }
+    let audit = Audit {
+        ticks: file
+            .audit
+            .ticks
+            .iter()
+            .map(|t| t.get_ref().clone())
+            .collect(),
+        columns: file.audit.columns.into_inner(),
+        rows,
+        continues: limit == 0,
+    };
+    let def = Definition {
+        source: rep.file.clone(),
+        id: file.id.get_ref().clone(),
+        title: file.title,
+        purpose: file.purpose,
+        players: file.players,
+        time: file.time,
+        credit: file.credit,
+        params,
+        board,
+        start,
+        sheet: file.sheet,
+        materials: file.materials,
+        reminder: file.reminder,
+        example,
+        practice,
+        audit,
+    };
+    rep.finish(def)
+}

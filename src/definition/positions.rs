@@ -1,0 +1,189 @@
+//! Positions written as notation or as a table of side → cells, turned into
+//! notation on the game's board with every mistake located.
+use super::diagnostics::Reporter;
+use super::Board;
+use crate::rules::{Cell, Family, Params};
+use std::ops::Range;
+use toml::Spanned;
+
+pub(super) fn sorted(cells: &[Cell]) -> Vec<Cell> {
+    let mut v = cells.to_vec();
+    v.sort_by_key(|c| (c.row, c.col));
+    v.dedup();
+    v
+}
+
+/// The text of a position given as a notation string or as a table
+/// `{ side = "W", W = ["A1", ...], B = [...] }` on the definition's board.
+pub(super) fn position_text(
+    rep: &mut Reporter,
+    params: &Params,
+    board: &Board,
+    value: &Spanned<toml::Value>,
+) -> Option<String> {
+    let engine = params.engine();
+    match value.get_ref() {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Table(t) => {
+            let sides = engine.sides();
+            let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
+            let mut side = None;
+            let mut ok = true;
+            for (key, v) in t {
+                if key == "side" {
+                    match v.as_str() {
+                        Some(s) => side = Some(s.to_string()),
+                        None => {
+                            let at = key_span(rep, value.span(), key);
+                            rep.error(at, "`side` must be a string such as \"W\"");
+                            ok = false;
+                        }
+                    }
+                    continue;
+                }
+                let symbol = key.chars().next().filter(|_| key.chars().count() == 1);
+                let Some(symbol) = symbol else {
+                    rep.error(
+                        key_span(rep, value.span(), key),
+                        format!("`{key}` is not a piece symbol: keys are `side` and piece symbols"),
+                    );
+                    ok = false;
+                    continue;
+                };
+                let Some(list) = v.as_array() else {
+                    rep.error(
+                        key_span(rep, value.span(), key),
+                        format!("`{key}` must be a list of cells such as [\"A1\", \"E5\"]"),
+                    );
+                    ok = false;
+                    continue;
+                };
+                for cell in list {
+                    let name = cell.as_str().unwrap_or("");
+                    match Cell::parse(name) {
+                        Ok(c)
+                            if (c.col as usize) < board.width
+                                && (c.row as usize) < board.height =>
+                        {
+                            let i = c.row as usize * board.width + c.col as usize;
+                            if board.holes.contains(&c) {
+                                let at = span_of(rep, value.span(), name, false);
+                                rep.error(at, format!("{c} is a hole: no piece can stand on it"));
+                                ok = false;
+                            } else if let Some(other) = squares[i] {
+                                let at = span_of(rep, value.span(), name, true);
+                                rep.error(
+                                    at,
+                                    format!("{c} holds two pieces: `{other}` and `{symbol}`"),
+                                );
+                                ok = false;
+                            }
+                            squares[i] = Some(symbol);
+                        }
+                        Ok(c) => {
+                            let at = span_of(rep, value.span(), name, false);
+                            rep.error(
+                                at,
+                                format!(
+                                    "{c} is off the board: it has columns A to {} and rows 1 to {}",
+                                    (b'A' + board.width as u8 - 1) as char,
+                                    board.height
+                                ),
+                            );
+                            ok = false;
+                        }
+                        Err(e) => {
+                            let at = span_of(rep, value.span(), name, false);
+                            rep.error(at, e.to_string());
+                            ok = false;
+                        }
+                    }
+                }
+            }
+            let side = side.unwrap_or_else(|| sides[0].to_string());
+            if !ok {
+                return None;
+            }
+            let holes: Vec<usize> = board
+                .holes
+                .iter()
+                .map(|c| c.row as usize * board.width + c.col as usize)
+                .collect();
+            let text = crate::rules::notation::print_board(board.width, board.height, |i| {
+                if holes.contains(&i) {
+                    crate::rules::notation::Square::Hole
+                } else {
+                    match squares[i] {
+                        Some(p) => crate::rules::notation::Square::Piece(p),
+                        None => crate::rules::notation::Square::Empty,
+                    }
+                }
+            });
+            // The fields after the side: a fresh game's counters.
+            let on_board = squares.iter().flatten().count();
+            let fields = match engine.family() {
+                Family::CloneConvert => format!("{side} 0"),
+                Family::PredatorPrey => {
+                    let supply = match params {
+                        Params::PredatorPrey(p) => p.prey as usize,
+                        _ => 0,
+                    };
+                    let prey = on_board.saturating_sub(1);
+                    format!("{side} {} 0 0", supply.saturating_sub(prey))
+                }
+                Family::Freeze => side,
+            };
+            Some(format!("{text} {fields}"))
+        }
+        _ => {
+            rep.error(
+                value.span(),
+                "a position is a notation string or a table of side → cells",
+            );
+            None
+        }
+    }
+}
+
+/// The span of `"needle"` inside `within`, or `within` itself: points a
+/// message at the offending cell of a table.
+pub(super) fn span_of(
+    rep: &Reporter,
+    within: Range<usize>,
+    needle: &str,
+    last: bool,
+) -> Range<usize> {
+    let quoted = format!("\"{needle}\"");
+    rep.source
+        .get(within.clone())
+        .and_then(|s| {
+            if last {
+                s.rfind(&quoted)
+            } else {
+                s.find(&quoted)
+            }
+        })
+        .map(|i| within.start + i..within.start + i + quoted.len())
+        .unwrap_or(within)
+}
+
+/// The span of the key `key` (at the start of a line) inside `within`, or
+/// `within` itself.
+pub(super) fn key_span(rep: &Reporter, within: Range<usize>, key: &str) -> Range<usize> {
+    let Some(text) = rep.source.get(within.clone()) else {
+        return within;
+    };
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(rest) = trimmed.strip_prefix(key) {
+            if rest.trim_start().starts_with('=') {
+                let start = within.start + offset + indent;
+                return start..start + key.len();
+            }
+        }
+        offset += line.len();
+    }
+    within
+}
