@@ -44,7 +44,7 @@ pub enum Command {
         #[arg(long)]
         depth: u32,
         /// Start from this position instead of the game's start.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Also give the count below each first move.
         #[arg(long)]
@@ -61,7 +61,7 @@ pub enum Command {
         /// Built-in game id or game definition file.
         game: String,
         /// The position (default: the game's start).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Print JSON: [{"move": "...", "position": "..."}, ...].
         #[arg(long)]
@@ -78,7 +78,7 @@ pub enum Command {
         /// Built-in game id or game definition file.
         game: String,
         /// The position to start from (default: the game's start).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// A file of moves (a transcribed audit sheet), played before MOVE arguments.
         #[arg(long)]
@@ -117,7 +117,12 @@ pub fn run() -> i32 {
     match execute(cli.command) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            // Located diagnostics arrive rendered, with their own `error:`.
+            if message.starts_with("error") {
+                eprintln!("{message}");
+            } else {
+                eprintln!("error: {message}");
+            }
             2
         }
     }
@@ -142,7 +147,7 @@ fn start_position(
     let text = given.unwrap_or(&def.start);
     engine
         .normalize(text)
-        .map_err(|e| format!("position `{text}`: {e}"))
+        .map_err(|e| format!("position `{}`: {e}", crate::input::shorten(text, 60)))
 }
 
 fn execute(command: Command) -> Result<i32, Fatal> {
@@ -256,8 +261,8 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             let mut pos = start_position(engine.as_ref(), &def, position.as_deref())?;
             let mut all = Vec::new();
             if let Some(path) = &record {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read the record {}: {e}", path.display()))?;
+                let text = crate::input::read_text(path, crate::input::MAX_INPUT_BYTES)
+                    .map_err(|e| format!("the record: {e}"))?;
                 all.extend(record_moves(&text));
             }
             all.extend(moves);
@@ -360,7 +365,10 @@ pub struct BuildArgs {
 /// Prints a load error; the exit code is 1 for invalid content, 2 for a
 /// file that cannot be read.
 fn report_load_error(e: &definition::LoadError) -> i32 {
-    eprintln!("{e}");
+    match e {
+        definition::LoadError::Invalid(_) => eprintln!("{e}"),
+        _ => eprintln!("error: {e}"),
+    }
     match e {
         definition::LoadError::Invalid(d) => {
             eprintln!(
@@ -407,6 +415,7 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         None => (0.0, 0.0),
         Some(text) => parse_offset(text)?,
     };
+    crate::render::pdf::source_date_epoch()?;
     let templates =
         crate::render::Templates::load(args.templates.as_deref()).map_err(|e| e.to_string())?;
     let paper = templates.paper(&args.paper).map_err(|e| e.to_string())?;
@@ -432,8 +441,8 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         defs.iter().map(|d| d.practice.clone()).collect();
     let mut failed = 0;
     for path in &args.practice {
-        let src = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let src = crate::input::read_text(path, crate::input::MAX_INPUT_BYTES)
+            .map_err(|e| e.to_string())?;
         match definition::parse_practice_file(&path.display().to_string(), &src) {
             Ok((game, extra)) => match defs.iter().position(|d| d.id == game.id) {
                 Some(i) => practice[i].extend(extra),

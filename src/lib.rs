@@ -2,6 +2,7 @@
 //! by a rules engine before it is printed.
 pub mod cli;
 pub mod definition;
+pub mod input;
 pub mod kit;
 pub mod render;
 pub mod rules;

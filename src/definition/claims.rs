@@ -58,7 +58,10 @@ pub(super) fn check_practice(
         let position = match engine.normalize(&text) {
             Ok(p) => p,
             Err(e) => {
-                rep.error(sec.position.span(), format!("position `{text}`: {e}"));
+                rep.error(
+                    sec.position.span(),
+                    format!("position `{}`: {e}", crate::input::shorten(&text, 60)),
+                );
                 continue;
             }
         };
@@ -236,7 +239,13 @@ pub(super) fn check_claim(
                 format!("`{mv}` leads to `{}`, not `{claimed}`", info.after),
             ),
             Ok(_) => {}
-            Err(e) => rep.error(after.span(), format!("position `{}`: {e}", after.get_ref())),
+            Err(e) => rep.error(
+                after.span(),
+                format!(
+                    "position `{}`: {e}",
+                    crate::input::shorten(after.get_ref(), 60)
+                ),
+            ),
         }
     }
     let outcome = engine.outcome(&info.after).ok().flatten();

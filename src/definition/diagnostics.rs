@@ -140,6 +140,9 @@ impl Reporter {
 /// Rewords serde's messages and adds a "did you mean" to unknown keys.
 pub(super) fn explain_toml_error(message: &str) -> String {
     let message = message.trim_end();
+    if message.contains("untagged enum IllegalClaim") {
+        return "wrong value: `illegal` is `true` or the keyword of the reason, such as \"occupied\"".to_string();
+    }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         if let Some((found, tail)) = rest.split_once('`') {
             let expected: Vec<&str> = tail

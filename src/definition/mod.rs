@@ -9,6 +9,7 @@
 //! its location ([`Diagnostic`]).
 mod claims;
 mod diagnostics;
+mod limits;
 mod positions;
 mod schema;
 mod unknown_keys;
@@ -46,6 +47,9 @@ pub enum LoadError {
         path: PathBuf,
         error: std::io::Error,
     },
+    /// The file is not one printkit reads: a device, too large, not UTF-8
+    /// (exit 2).
+    Input(crate::input::InputError),
     /// Neither a built-in id nor a file.
     UnknownGame { name: String },
     /// The file reads, but something in it is wrong (exit 1).
@@ -56,6 +60,7 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            LoadError::Input(e) => write!(f, "{e}"),
             LoadError::UnknownGame { name } => {
                 let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
                 write!(
@@ -188,15 +193,80 @@ pub fn resolve(game: &str) -> Result<Definition, LoadError> {
     }
     let path = Path::new(game);
     if path.exists() || game.ends_with(".toml") {
-        let src = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
+        let src = read_input(path)?;
         return parse_definition(game, &src);
     }
     Err(LoadError::UnknownGame {
         name: game.to_string(),
     })
+}
+
+/// The longest game id: it names a folder and starts every file name.
+pub const MAX_ID_LEN: usize = 40;
+
+/// A game id is one safe name, used as a folder and file name and in links:
+/// lowercase ASCII letters, digits and single hyphens, starting with a
+/// letter. Anything else could escape the output folder or the page.
+pub fn check_id(id: &str) -> Result<(), String> {
+    let shown = crate::input::shorten(id, 40);
+    let rule = "an id is lowercase letters a-z, digits and hyphens, starting with a letter, such as `my-freeze`";
+    if id.is_empty() {
+        return Err(format!("the id is empty: {rule}"));
+    }
+    if id.chars().count() > MAX_ID_LEN {
+        return Err(format!(
+            "the id `{shown}` is longer than {MAX_ID_LEN} characters"
+        ));
+    }
+    if let Some(bad) = id
+        .chars()
+        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
+    {
+        return Err(format!(
+            "the id `{shown}` has the character {bad:?}: {rule}"
+        ));
+    }
+    if !id.starts_with(|c: char| c.is_ascii_lowercase()) || id.ends_with('-') || id.contains("--") {
+        return Err(format!(
+            "the id `{shown}` must start with a letter and have no hyphen at the end or two in a row"
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a file a user named, with the limits of [`crate::input`].
+fn read_input(path: &Path) -> Result<String, LoadError> {
+    crate::input::read_text(path, crate::input::MAX_INPUT_BYTES).map_err(LoadError::Input)
+}
+
+/// A practice file's `game`: a built-in id, or a definition file (`.toml`)
+/// beside the practice file or below its folder. A file downloaded from
+/// someone else must not make printkit read (and echo in its errors) any
+/// other file of the host's.
+fn game_reference(game: &str) -> Result<(), String> {
+    if BUILTIN.iter().any(|(id, _)| *id == game) {
+        return Ok(());
+    }
+    let path = Path::new(game);
+    let escapes = path.components().any(|c| {
+        !matches!(
+            c,
+            std::path::Component::Normal(_) | std::path::Component::CurDir
+        )
+    });
+    if !game.ends_with(".toml") || escapes {
+        let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
+        let mut m = format!(
+            "`game` is a built-in id ({}) or a `.toml` definition in the practice file's folder or below it, found `{}`",
+            ids.join(", "),
+            crate::input::shorten(game, 60)
+        );
+        if let Some(s) = suggest(game, &ids) {
+            m.push_str(&format!(": did you mean `{s}`?"));
+        }
+        return Err(m);
+    }
+    Ok(())
 }
 
 /// What a file turned out to be.
@@ -212,10 +282,7 @@ pub enum Loaded {
 /// Reads and validates a definition or practice file (told apart by a
 /// top-level `game` key).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
-    let src = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
+    let src = read_input(path)?;
     let name = path.display().to_string();
     let peek: Result<FamilyPeek, _> = toml::from_str(&src);
     if matches!(&peek, Ok(FamilyPeek { game: Some(_), .. })) {
@@ -236,7 +303,7 @@ pub fn parse_practice_file(
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let mut rep = Reporter::new(file, src);
     unknown_keys(&mut rep, src, None, true);
-    if !rep.diags.is_empty() {
+    if !rep.diags.is_empty() || !limits::check(&mut rep, src) {
         return Err(LoadError::Invalid(rep.diags));
     }
     let parsed: PracticeFile = match toml::from_str(src) {
@@ -246,6 +313,10 @@ pub fn parse_practice_file(
             return Err(LoadError::Invalid(rep.diags));
         }
     };
+    if let Err(why) = game_reference(parsed.game.get_ref()) {
+        rep.error(parsed.game.span(), why);
+        return Err(LoadError::Invalid(rep.diags));
+    }
     let game = match resolve(parsed.game.get_ref()) {
         Ok(g) => g,
         Err(LoadError::Invalid(mut diags)) => {
@@ -306,7 +377,7 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
         }
     };
     unknown_keys(&mut rep, src, Some(fam), false);
-    if !rep.diags.is_empty() {
+    if !rep.diags.is_empty() || !limits::check(&mut rep, src) {
         return Err(LoadError::Invalid(rep.diags));
     }
     match fam {
@@ -387,7 +458,10 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     if !(5.0..=100.0).contains(&cell_mm) {
         rep.error(
             b.cell_mm.span(),
-            format!("cells are 5 to 100 mm wide, found {cell_mm}"),
+            format!(
+                "cells are 5 to 100 mm wide, found {}",
+                crate::input::shorten(&format!("{cell_mm}"), 12)
+            ),
         );
     }
     let board_cells = |rep: &mut Reporter, list: &[Spanned<String>]| -> Vec<Cell> {
@@ -458,7 +532,13 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
         }
     }
 
-    let practice = check_practice(&mut rep, &params, &board, &file.practice);
+    // Positions are laid out on the board: with an impossible board there is
+    // nothing meaningful (or affordable) to check them against.
+    let practice = if size_ok {
+        check_practice(&mut rep, &params, &board, &file.practice)
+    } else {
+        Vec::new()
+    };
     let example = match &file.example {
         Some(name) => {
             if !practice.iter().any(|p| &p.name == name.get_ref()) {
@@ -513,6 +593,9 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
         rows,
         continues: limit == 0,
     };
+    if let Err(why) = check_id(file.id.get_ref()) {
+        rep.error(file.id.span(), why);
+    }
     let def = Definition {
         source: rep.file.clone(),
         id: file.id.get_ref().clone(),

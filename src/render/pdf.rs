@@ -41,12 +41,38 @@ impl DocMeta {
     }
 }
 
-/// The date to stamp given the value of `SOURCE_DATE_EPOCH`.
+/// The date to stamp given the value of `SOURCE_DATE_EPOCH` (a value that
+/// does not parse stamps the fixed date; `build` refuses it first, through
+/// [`source_date_epoch`]).
 pub fn epoch_from(var: Option<&str>) -> i64 {
-    var.and_then(|v| v.trim().parse::<i64>().ok())
-        // Dates before 1970 or after 9999 cannot be written as PDF dates.
-        .filter(|v| (0..253_402_300_800).contains(v))
-        .unwrap_or(FIXED_EPOCH)
+    parse_epoch(var).ok().flatten().unwrap_or(FIXED_EPOCH)
+}
+
+/// `SOURCE_DATE_EPOCH` from the environment: `None` when unset, an error
+/// when set to anything but whole seconds since 1970 (the
+/// reproducible-builds specification asks tools to fail rather than guess).
+pub fn source_date_epoch() -> Result<Option<i64>, String> {
+    match std::env::var("SOURCE_DATE_EPOCH") {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => {
+            Err("SOURCE_DATE_EPOCH is not text: expected whole seconds since 1970-01-01".into())
+        }
+        Ok(v) => parse_epoch(Some(&v)),
+    }
+}
+
+fn parse_epoch(var: Option<&str>) -> Result<Option<i64>, String> {
+    let Some(v) = var else { return Ok(None) };
+    // Dates before 1970 or after 9999 cannot be written as PDF dates.
+    match v.parse::<i64>() {
+        Ok(n) if (0..253_402_300_800).contains(&n) && v.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(Some(n))
+        }
+        _ => Err(format!(
+            "SOURCE_DATE_EPOCH is `{}`: expected whole seconds since 1970-01-01 (0 to 253402300799), or unset it",
+            crate::input::shorten(v, 30)
+        )),
+    }
 }
 
 /// `D:YYYYMMDDHHmmSSZ`, always the same length so changing the date never
@@ -558,7 +584,11 @@ mod tests {
         assert_eq!(pdf_date(0), "D:19700101000000Z");
         assert_eq!(pdf_date(1_709_251_199), "D:20240229235959Z");
         assert_eq!(epoch_from(Some("nonsense")), FIXED_EPOCH);
-        assert_eq!(epoch_from(Some(" 86400 ")), 86_400);
+        assert_eq!(epoch_from(Some("86400")), 86_400);
+        assert!(parse_epoch(Some(" 86400 ")).is_err());
+        assert!(parse_epoch(Some("-1")).is_err());
+        assert!(parse_epoch(Some("253402300800")).is_err());
+        assert_eq!(parse_epoch(Some("0")), Ok(Some(0)));
         assert_eq!(epoch_from(None), FIXED_EPOCH);
     }
 

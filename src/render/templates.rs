@@ -175,8 +175,8 @@ impl Templates {
             if let Some(dir) = dir {
                 let p = dir.join(name);
                 if p.exists() {
-                    let text = std::fs::read_to_string(&p)
-                        .map_err(|e| RenderError::Template(format!("{}: {e}", p.display())))?;
+                    let text = crate::input::read_text(&p, 64 * 1024)
+                        .map_err(|e| RenderError::Template(e.to_string()))?;
                     return Ok((text, p.display().to_string()));
                 }
             }

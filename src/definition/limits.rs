@@ -1,0 +1,158 @@
+//! Limits on every string and list of a definition or practice file, checked
+//! before anything is built from them, so that the work `check` and `build`
+//! do grows at most linearly with a file of bounded size. Each limit is a
+//! located error that names it.
+use super::diagnostics::Reporter;
+use crate::input::shorten;
+use toml_edit::{Item, Value};
+
+/// The most characters a string may have, by its key path.
+fn string_limit(path: &str) -> usize {
+    match path {
+        "id" => super::MAX_ID_LEN,
+        "title" | "practice.name" | "example" => 80,
+        "players" | "time" | "board.region_name" => 40,
+        "reminder" | "materials" | "audit.columns" | "audit.ticks" => 160,
+        "credit" | "purpose" | "practice.prompt" => 600,
+        "sheet.setup" | "sheet.turn" | "sheet.special" | "sheet.end" => 1000,
+        "practice.check.move" => 200,
+        // A 26 × 99 board written out in full is under 2,700 characters.
+        "board.start" | "practice.position" | "practice.check.after" => 4000,
+        _ => 100,
+    }
+}
+
+/// The most entries a list may have, by its key path.
+fn list_limit(path: &str) -> usize {
+    match path {
+        "materials" => 20,
+        "sheet.setup" | "sheet.turn" | "sheet.special" | "sheet.end" => 20,
+        "practice" => MAX_PRACTICE,
+        "practice.check" => 30,
+        "audit.columns" | "audit.ticks" => 8,
+        // Cell lists: at most every cell of the largest board.
+        _ => crate::rules::geometry::MAX_WIDTH * crate::rules::geometry::MAX_HEIGHT,
+    }
+}
+
+/// The most practice positions a file may have.
+pub const MAX_PRACTICE: usize = 100;
+
+/// Reports every string and list over its limit; true when all are within.
+pub(super) fn check(rep: &mut Reporter, src: &str) -> bool {
+    let before = rep.diags.len();
+    if let Ok(doc) = toml_edit::ImDocument::parse(src) {
+        walk_table(rep, doc.as_table(), "");
+    }
+    rep.diags.len() == before
+}
+
+fn child(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn walk_table(rep: &mut Reporter, table: &dyn toml_edit::TableLike, path: &str) {
+    for (key, item) in table.iter() {
+        let path = child(path, key);
+        match item {
+            Item::Value(v) => walk_value(rep, v, &path),
+            Item::Table(t) => walk_table(rep, t, &path),
+            Item::ArrayOfTables(list) => {
+                let limit = list_limit(&path);
+                if list.len() > limit {
+                    let span = list.get(limit).and_then(|t| t.span()).unwrap_or(0..0);
+                    rep.error(
+                        span,
+                        format!(
+                            "too many `[[{path}]]` tables: {} found, at most {limit} allowed",
+                            list.len()
+                        ),
+                    );
+                    continue;
+                }
+                for t in list.iter() {
+                    walk_table(rep, t, &path);
+                }
+            }
+            Item::None => {}
+        }
+    }
+}
+
+fn walk_value(rep: &mut Reporter, value: &Value, path: &str) {
+    let span = value.span().unwrap_or(0..0);
+    match value {
+        Value::String(s) => {
+            let limit = string_limit(path);
+            let n = s.value().chars().count();
+            if n > limit {
+                rep.error(
+                    span.clone(),
+                    format!(
+                        "`{path}` is {n} characters long, at most {limit} allowed: `{}`",
+                        shorten(s.value(), 40)
+                    ),
+                );
+            }
+            if let Some((c, script)) = s
+                .value()
+                .chars()
+                .find_map(|c| rtl_script(c).map(|s| (c, s)))
+            {
+                rep.error(
+                    span,
+                    format!(
+                        "`{path}` has right-to-left text ({script}, {c:?} U+{:04X}): printkit cannot lay out right-to-left scripts yet, so it would print it backwards; write this text in a left-to-right script",
+                        c as u32
+                    ),
+                );
+            }
+        }
+        Value::Array(list) => {
+            let limit = list_limit(path);
+            if list.len() > limit {
+                rep.error(
+                    span,
+                    format!(
+                        "`{path}` has {} entries, at most {limit} allowed",
+                        list.len()
+                    ),
+                );
+                return;
+            }
+            for v in list.iter() {
+                walk_value(rep, v, path);
+            }
+        }
+        Value::InlineTable(t) => walk_table(rep, t, path),
+        _ => {}
+    }
+}
+
+/// The right-to-left script a character belongs to, if any: text in these
+/// scripts needs bidirectional layout and shaping that printkit lacks.
+fn rtl_script(c: char) -> Option<&'static str> {
+    Some(match c as u32 {
+        0x0590..=0x05FF | 0xFB1D..=0xFB4F => "Hebrew",
+        0x0600..=0x06FF
+        | 0x0750..=0x077F
+        | 0x0870..=0x08FF
+        | 0xFB50..=0xFDFF
+        | 0xFE70..=0xFEFF
+        | 0x10EC0..=0x10EFF
+        | 0x1EE00..=0x1EEFF => "Arabic",
+        0x0700..=0x074F | 0x0860..=0x086F => "Syriac",
+        0x0780..=0x07BF => "Thaana",
+        0x07C0..=0x07FF => "N'Ko",
+        0x0800..=0x083F => "Samaritan",
+        0x0840..=0x085F => "Mandaic",
+        0x10800..=0x10FFF | 0x1E800..=0x1EDFF => "a right-to-left script",
+        // Explicit direction marks and overrides would reorder the text.
+        0x200F | 0x202B | 0x202E | 0x2067 => "a right-to-left mark",
+        _ => return None,
+    })
+}

@@ -1,0 +1,199 @@
+//! Reading the files a user hands in (definitions, practice files, records,
+//! templates) as possibly hostile: regular files only (a device or a FIFO
+//! could be read forever), a size limit checked while reading (the size a
+//! file claims can change under us), and UTF-8 with the place it breaks.
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest definition, practice or record file printkit reads. The
+/// built-in definitions are under 10 KB; a practice file with the most
+/// positions allowed is well under this.
+pub const MAX_INPUT_BYTES: u64 = 1024 * 1024;
+
+/// Why a file could not be read.
+#[derive(Debug)]
+pub enum InputError {
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A device, FIFO, socket or folder.
+    NotAFile {
+        path: PathBuf,
+        kind: &'static str,
+    },
+    TooLarge {
+        path: PathBuf,
+        limit: u64,
+    },
+    NotUtf8 {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+    },
+}
+
+impl InputError {
+    pub fn path(&self) -> &Path {
+        match self {
+            InputError::Io { path, .. }
+            | InputError::NotAFile { path, .. }
+            | InputError::TooLarge { path, .. }
+            | InputError::NotUtf8 { path, .. } => path,
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            InputError::NotAFile { path, kind } => write!(
+                f,
+                "cannot read {}: it is {kind}, not a regular file",
+                path.display()
+            ),
+            InputError::TooLarge { path, limit } => write!(
+                f,
+                "cannot read {}: it is larger than {} KB, the limit for a file printkit reads",
+                path.display(),
+                limit / 1024
+            ),
+            InputError::NotUtf8 { path, line, column } => write!(
+                f,
+                "cannot read {}:{line}:{column}: the file is not UTF-8 text from here on; save it as UTF-8",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Reads a text file of at most `limit` bytes.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
+    let io = |error| InputError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    // Follows symbolic links on purpose: a link to a regular file is fine.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    let kind = kind_of(&meta.file_type());
+    if let Some(kind) = kind {
+        return Err(InputError::NotAFile {
+            path: path.to_path_buf(),
+            kind,
+        });
+    }
+    if meta.len() > limit {
+        return Err(InputError::TooLarge {
+            path: path.to_path_buf(),
+            limit,
+        });
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(InputError::TooLarge {
+            path: path.to_path_buf(),
+            limit,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // Safe: `good` is the valid prefix.
+        let text = std::str::from_utf8(good).unwrap_or("");
+        let line = text.matches('\n').count() + 1;
+        let column = text[text.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count()
+            + 1;
+        InputError::NotUtf8 {
+            path: path.to_path_buf(),
+            line,
+            column,
+        }
+    })
+}
+
+fn kind_of(t: &std::fs::FileType) -> Option<&'static str> {
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_char_device() || t.is_block_device() {
+            return Some("a device");
+        }
+        if t.is_fifo() {
+            return Some("a pipe (FIFO)");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// `text` cut to at most `max` characters with an ellipsis, for echoing a
+/// user's value in a message without repeating megabytes of it.
+pub fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max.saturating_sub(1)).collect();
+    format!("{head}… ({} characters)", text.chars().count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("printkit-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    #[test]
+    fn devices_and_folders_are_refused_without_reading() {
+        let e = read_text(Path::new("/dev/zero"), MAX_INPUT_BYTES).unwrap_err();
+        assert!(e.to_string().contains("a device"), "{e}");
+        let e = read_text(Path::new("/"), MAX_INPUT_BYTES).unwrap_err();
+        assert!(e.to_string().contains("a folder"), "{e}");
+    }
+
+    #[test]
+    fn large_files_are_refused_with_the_limit() {
+        let p = temp("big.toml");
+        std::fs::write(&p, vec![b'#'; 2049]).unwrap();
+        let e = read_text(&p, 2048).unwrap_err();
+        assert!(e.to_string().contains("larger than 2 KB"), "{e}");
+        assert_eq!(read_text(&p, 4096).unwrap().len(), 2049);
+    }
+
+    #[test]
+    fn non_utf8_is_located() {
+        let p = temp("latin1.toml");
+        std::fs::write(&p, b"a = 1\nb = \"caf\xe9\"\n").unwrap();
+        let e = read_text(&p, 1024).unwrap_err();
+        assert!(e.to_string().contains("latin1.toml:2:9"), "{e}");
+    }
+
+    #[test]
+    fn shortening_keeps_short_values_and_counts_long_ones() {
+        assert_eq!(shorten("abc", 5), "abc");
+        let long = "x".repeat(1000);
+        let s = shorten(&long, 10);
+        assert!(
+            s.starts_with("xxxxxxxxx…") && s.contains("1000 characters"),
+            "{s}"
+        );
+    }
+}
