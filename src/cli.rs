@@ -437,6 +437,22 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
             }
         }
     }
+    // One kit a game: two games with one id would write the same files.
+    for (i, d) in defs.iter().enumerate() {
+        if let Some(first) = defs[..i].iter().find(|e| e.id == d.id) {
+            return Err(if first.source == d.source {
+                format!(
+                    "the game `{}` is named twice in this build: name each game once",
+                    d.id
+                )
+            } else {
+                format!(
+                    "{} and {} both have the id `{}`: give one of them another `id` so their kits do not overwrite each other",
+                    first.source, d.source, d.id
+                )
+            });
+        }
+    }
     let mut practice: Vec<Vec<definition::Practice>> =
         defs.iter().map(|d| d.practice.clone()).collect();
     let mut failed = 0;
@@ -493,8 +509,7 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
             bytes: html.into_bytes(),
         });
     }
-    let written = output::write_all(&args.out, &files)
-        .map_err(|e| format!("cannot write to {}: {e}", args.out.display()))?;
+    let written = write_output(&args.out, &kits, &paper.name, &files)?;
     let mut out = std::io::stdout().lock();
     let mut total = 0;
     for (path, size) in &written {
@@ -511,6 +526,31 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         started.elapsed().as_millis()
     );
     Ok(0)
+}
+
+/// Writes the build into the output folder all or nothing (see
+/// [`crate::outdir`]), updating the folder's manifest.
+fn write_output(
+    out: &std::path::Path,
+    kits: &[crate::kit::Kit],
+    paper: &str,
+    files: &[crate::kit::output::OutFile],
+) -> Result<Vec<(PathBuf, usize)>, Fatal> {
+    use crate::outdir::{plan, OutputDir};
+    let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
+    let list: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|f| (f.path.to_string_lossy().into_owned(), f.bytes.clone()))
+        .collect();
+    let names: Vec<String> = list.iter().map(|(p, _)| p.clone()).collect();
+    let built: Vec<(String, String, String)> = kits
+        .iter()
+        .map(|k| (k.id.clone(), k.title.clone(), paper.to_string()))
+        .collect();
+    let shared: Vec<String> = names.iter().filter(|n| !n.contains('/')).cloned().collect();
+    let (manifest, stale) = plan(dir.manifest(), &built, &names, &shared);
+    dir.commit(&list, &stale, manifest)
+        .map_err(|e| e.to_string())
 }
 
 fn human_size(bytes: usize) -> String {

@@ -4,5 +4,6 @@ pub mod cli;
 pub mod definition;
 pub mod input;
 pub mod kit;
+pub mod outdir;
 pub mod render;
 pub mod rules;

@@ -254,6 +254,12 @@ fn game_reference(game: &str) -> Result<(), String> {
             std::path::Component::Normal(_) | std::path::Component::CurDir
         )
     });
+    if !escapes && !game.contains(['/', '\\']) && !game.ends_with(".toml") {
+        return Err(LoadError::UnknownGame {
+            name: game.to_string(),
+        }
+        .to_string());
+    }
     if !game.ends_with(".toml") || escapes {
         let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
         let mut m = format!(

@@ -1,0 +1,291 @@
+//! Files a host downloads from someone else: every case of the bad-input
+//! campaign (issue 8) as a test. Nothing is read without bound, nothing is
+//! written outside `--out`, and every refusal is a clear message with a
+//! non-zero exit code.
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh, empty folder for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("printkit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn printkit_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("SOURCE_DATE_EPOCH")
+        .output()
+        .expect("run printkit")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Every path below `dir`, files and folders.
+fn tree(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            out.push(p.strip_prefix(dir).unwrap().to_path_buf());
+            if p.is_dir() && !p.is_symlink() {
+                stack.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn with_line(src: &str, key: &str, line: &str) -> String {
+    let mut done = false;
+    let out: Vec<String> = src
+        .lines()
+        .map(|l| {
+            if !done && l.starts_with(&format!("{key} =")) {
+                done = true;
+                line.to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    assert!(done, "no `{key}` line");
+    out.join("\n") + "\n"
+}
+
+fn freeze_src() -> String {
+    std::fs::read_to_string(root().join("fixtures/freeze.toml")).unwrap()
+}
+
+#[test]
+fn ids_that_are_paths_or_links_are_refused_and_nothing_is_written() {
+    for id in [
+        "../../escaped",
+        "..",
+        "/tmp/printkit-absolute",
+        "",
+        "javascript:alert(document.domain)//",
+        "Freeze",
+        "a/b",
+        "-x",
+        "x--y",
+        "caf\u{e9}",
+    ] {
+        let dir = scratch("id");
+        let work = dir.join("work");
+        std::fs::create_dir_all(&work).unwrap();
+        let src = with_line(&freeze_src(), "id", &format!("id = {id:?}"));
+        std::fs::write(work.join("game.toml"), src).unwrap();
+        let before = tree(&dir);
+        let o = printkit_in(&work, &["check", "game.toml"]);
+        assert_eq!(o.status.code(), Some(1), "check accepted id {id:?}");
+        assert!(
+            stderr(&o).contains("game.toml:2:6"),
+            "{id:?}: {}",
+            stderr(&o)
+        );
+        let o = printkit_in(&work, &["build", "game.toml", "--out", "out"]);
+        assert_eq!(o.status.code(), Some(1), "build accepted id {id:?}");
+        assert_eq!(tree(&dir), before, "build wrote something for id {id:?}");
+        assert!(!Path::new("/tmp/printkit-absolute").exists());
+    }
+}
+
+#[test]
+fn a_practice_file_cannot_make_printkit_read_other_files() {
+    let dir = scratch("game-path");
+    for game in ["/dev/zero", "/etc/passwd", "../game.toml", "/tmp/x.toml"] {
+        let src = format!(
+            "game = {game:?}\n\n[[practice]]\nname = \"x\"\nposition = \"5/3B1/2W2/5/5 W 0\"\nprompt = \"p\"\n\n[[practice.check]]\nmove = \"C3-C4\"\n"
+        );
+        std::fs::write(dir.join("p.toml"), src).unwrap();
+        let started = Instant::now();
+        let o = printkit_in(&dir, &["check", "p.toml"]);
+        assert!(started.elapsed() < Duration::from_secs(20));
+        assert_eq!(o.status.code(), Some(1), "{game}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(e.contains("p.toml:1:8"), "{game}: {e}");
+        assert!(!e.contains("root:"), "echoes /etc/passwd: {e}");
+    }
+}
+
+#[test]
+fn devices_are_never_read() {
+    let dir = scratch("devices");
+    for args in [
+        vec!["perft", "/dev/zero", "--depth", "1"],
+        vec!["moves", "/dev/zero"],
+        vec!["replay", "freeze", "--record", "/dev/zero"],
+        vec!["check", "/dev/zero"],
+        vec!["build", "/dev/zero", "--out", "out"],
+    ] {
+        let started = Instant::now();
+        let o = printkit_in(&dir, &args);
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with("error: ") && stderr(&o).contains("a device"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    assert!(!dir.join("out").exists());
+}
+
+#[test]
+fn large_files_are_refused_with_the_limit() {
+    let dir = scratch("large");
+    // 200,000 materials: the file is 1.8 MB.
+    let list = vec!["\"a pencil\""; 200_000].join(", ");
+    let src = with_line(&freeze_src(), "materials", &format!("materials = [{list}]"));
+    std::fs::write(dir.join("big.toml"), src).unwrap();
+    for args in [
+        vec!["check", "big.toml"],
+        vec!["build", "big.toml", "--out", "out"],
+        vec!["replay", "freeze", "--record", "big.toml"],
+    ] {
+        let o = printkit_in(&dir, &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("larger than 1024 KB"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn an_impossible_board_builds_no_table_and_echoes_nothing_long() {
+    let dir = scratch("height");
+    for height in ["4294967295", "10000000", "18446744073709551615"] {
+        let src = with_line(&freeze_src(), "height", &format!("height = {height}"));
+        // A practice position given as a table on that board.
+        let src = src.replace(
+            "[[practice]]",
+            "[[practice]]\nname = \"Table\"\nposition = { side = \"b\", b = [\"A2\"], r = [\"A3\"] }\nprompt = \"p\"\n\n[[practice.check]]\nmove = \"pass\"\n\n[[practice]]",
+        );
+        std::fs::write(dir.join("tall.toml"), src).unwrap();
+        let o = printkit_in(&dir, &["check", "tall.toml"]);
+        assert_eq!(o.status.code(), Some(1), "{height}: {}", stderr(&o));
+        assert!(o.stderr.len() < 4000, "{} bytes of errors", o.stderr.len());
+        assert!(stderr(&o).contains("tall.toml:"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn numbers_in_messages_are_short() {
+    let dir = scratch("tiny-cell");
+    let src = with_line(&freeze_src(), "cell_mm", "cell_mm = 1e-300");
+    std::fs::write(dir.join("tiny.toml"), src).unwrap();
+    let o = printkit_in(&dir, &["check", "tiny.toml"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    let line = e.lines().find(|l| l.contains("cells are")).unwrap();
+    assert!(line.len() < 120, "{line}");
+}
+
+#[test]
+fn text_that_is_not_utf8_is_located_with_the_error_prefix() {
+    let dir = scratch("latin1");
+    let mut bytes = freeze_src().into_bytes();
+    let at = bytes.iter().position(|&b| b == b'F').unwrap();
+    bytes[at] = 0xE9;
+    std::fs::write(dir.join("latin1.toml"), bytes).unwrap();
+    let o = printkit_in(&dir, &["check", "latin1.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.starts_with("error: cannot read latin1.toml:"), "{e}");
+    assert!(e.contains("not UTF-8"), "{e}");
+}
+
+#[test]
+fn engine_commands_print_one_error_prefix_for_a_broken_definition() {
+    let dir = scratch("broken");
+    std::fs::write(dir.join("broken.toml"), "family = \"freeze\"\nid = [").unwrap();
+    for cmd in ["moves", "perft", "replay"] {
+        let mut args = vec![cmd, "broken.toml"];
+        if cmd == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        let o = printkit_in(&dir, &args);
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        let e = stderr(&o);
+        assert!(e.starts_with("error: "), "{cmd}: {e}");
+        assert!(!e.contains("error: error"), "{cmd}: {e}");
+    }
+}
+
+#[test]
+fn a_position_may_start_with_a_hole() {
+    let dir = scratch("hole-first");
+    for cmd in ["moves", "perft", "replay"] {
+        let mut args = vec![cmd, "clone-jump-convert", "--position", "-4/5/2W2/5/4B W 0"];
+        if cmd == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        let o = printkit_in(&dir, &args);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_malformed_source_date_epoch_is_an_error() {
+    let dir = scratch("epoch");
+    for bad in ["yesterday", "-5", "1.5", " 17", "99999999999999999999"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+            .args(["build", "freeze", "--out", "out"])
+            .current_dir(&dir)
+            .env("SOURCE_DATE_EPOCH", bad)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&o).contains("SOURCE_DATE_EPOCH"), "{}", stderr(&o));
+        assert!(!dir.join("out").exists(), "{bad:?} wrote files");
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(["build", "freeze", "--out", "out", "--format", "pdf"])
+        .current_dir(&dir)
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pdf = std::fs::read(dir.join("out/freeze/freeze-player-kit-a4.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(
+        text.contains("D:20231114221320Z"),
+        "the date is not stamped"
+    );
+}
+
+#[test]
+fn duplicate_ids_in_one_build_are_refused() {
+    let dir = scratch("dup");
+    let o = printkit_in(&dir, &["build", "freeze", "freeze", "--out", "out"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("named twice"), "{}", stderr(&o));
+    let copy = with_line(&freeze_src(), "title", "title = \"Freeze again\"");
+    std::fs::write(dir.join("copy.toml"), copy).unwrap();
+    let o = printkit_in(&dir, &["build", "freeze", "copy.toml", "--out", "out"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("both have the id `freeze`"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("out").exists());
+}
