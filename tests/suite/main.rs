@@ -10,6 +10,7 @@ mod freeze_common;
 mod freeze_perft;
 mod freeze_props;
 mod freeze_rules;
+mod fuzz;
 mod hostile;
 mod kit;
 mod predator_prey_props;
