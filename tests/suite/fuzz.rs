@@ -154,7 +154,7 @@ fn check_and_lay_out(name: &str, bytes: &[u8]) {
     };
     let is_practice = src.lines().any(|l| l.trim_start().starts_with("game"));
     let loaded = if is_practice {
-        definition::parse_practice_file(name, src).map(|(g, p)| (g, p))
+        definition::parse_practice_file(name, src)
     } else {
         definition::parse_definition(name, src).map(|d| (d, Vec::new()))
     };
