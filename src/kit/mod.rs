@@ -147,6 +147,7 @@ pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
     spec.reminder = def.reminder.clone();
     spec.cell_mm = def.board.cell_mm;
     spec.region = def.board.region.iter().map(|c| xy(*c)).collect();
+    spec.region_name = def.board.region_name.clone();
     Ok(spec)
 }
 

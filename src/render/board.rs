@@ -65,6 +65,8 @@ pub struct BoardSpec {
     pub pieces: Vec<(u32, u32, String, PieceStyle)>,
     /// Cells of the start's empty region to outline, (col, row).
     pub region: Vec<(u32, u32)>,
+    /// What the region is called in the rules ("Initial Region").
+    pub region_name: String,
 }
 
 impl BoardSpec {
@@ -82,6 +84,7 @@ impl BoardSpec {
             checker_colours: None,
             pieces: Vec::new(),
             region: Vec::new(),
+            region_name: "region".to_string(),
         }
     }
 
@@ -609,7 +612,10 @@ fn notes(spec: &BoardSpec) -> Vec<String> {
         out.push("Hatched cells are holes: no piece may enter them.".to_string());
     }
     if !spec.region.is_empty() {
-        out.push("The dashed outline marks the Initial Region, empty at the start.".to_string());
+        out.push(format!(
+            "The dashed outline marks the {}, empty at the start.",
+            spec.region_name
+        ));
     }
     out
 }

@@ -184,11 +184,29 @@ fn every_one_line_deletion_is_handled() {
                 Ok(_) => {}
                 Err(LoadError::Invalid(diags)) => {
                     assert!(!diags.is_empty());
-                    for d in diags {
+                    for d in &diags {
+                        // Located inside the file that was checked.
                         assert!(
-                            d.line >= 1 && d.column >= 1,
-                            "{id} without line {}: {d}",
+                            d.line <= copy.len() + 1
+                                && d.column
+                                    <= copy.get(d.line - 1).map_or(1, |l| l.chars().count() + 1),
+                            "{id} without line {}: {d} is outside the file",
                             n + 1
+                        );
+                    }
+                    // A whole one-line `key = value` gone: the message names the key.
+                    if let Some(key) = one_line_key(lines[n]) {
+                        assert!(
+                            diags
+                                .iter()
+                                .any(|d| d.message.contains(&format!("`{key}`"))),
+                            "{id} without `{}`: no message names `{key}`:\n{}",
+                            lines[n],
+                            diags
+                                .iter()
+                                .map(|d| d.to_string())
+                                .collect::<Vec<_>>()
+                                .join("\n")
                         );
                     }
                 }
@@ -217,4 +235,18 @@ proptest::proptest! {
         );
         let _ = definition::parse_practice_file("random.toml", &text);
     }
+}
+
+/// The key of a line that is a whole `key = value` assignment by itself (a
+/// string, number or one-line list), not the opening of a multi-line value.
+fn one_line_key(line: &str) -> Option<&str> {
+    let (key, value) = line.split_once(" = ")?;
+    if !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || key.is_empty() {
+        return None;
+    }
+    let v = value.trim();
+    let whole = (v.starts_with('"') && v.ends_with('"') && v.len() > 1)
+        || (v.starts_with('[') && v.ends_with(']'))
+        || v.parse::<f64>().is_ok();
+    whole.then_some(key)
 }

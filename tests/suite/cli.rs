@@ -38,26 +38,54 @@ fn perft_json_contract_for_each_game_start() {
 
 #[test]
 fn perft_accepts_another_position_and_divides() {
+    let position = "7/7/7/7/-------/-------/W5B W 0";
     let o = printkit(&[
         "perft",
         "clone-jump-convert",
         "--depth",
         "3",
         "--position",
-        "7/7/7/7/-------/-------/W5B W 0",
+        position,
         "--divide",
         "--json",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&o);
-    assert_eq!(v["nodes"], 13);
-    let split: u64 = v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["nodes"].as_u64().unwrap())
-        .sum();
-    assert_eq!(split, 13);
+    // The total is the independent counter's, not the sum of the split.
+    assert_eq!(v["nodes"], crate::naive::clone_convert(position, 3));
+    // Each first move's count is perft 2 of the position `moves` says it
+    // leads to, counted by a separate run.
+    let after = json(&printkit(&[
+        "moves",
+        "clone-jump-convert",
+        "--position",
+        position,
+        "--json",
+    ]));
+    let split = v["moves"].as_array().unwrap();
+    assert_eq!(split.len(), after.as_array().unwrap().len());
+    for m in split {
+        let mv = m["move"].as_str().unwrap();
+        let next = after
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["move"] == mv)
+            .unwrap_or_else(|| panic!("{mv} is not among the moves"))["position"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let sub = json(&printkit(&[
+            "perft",
+            "clone-jump-convert",
+            "--depth",
+            "2",
+            "--position",
+            &next,
+            "--json",
+        ]));
+        assert_eq!(m["nodes"], sub["nodes"], "{mv}");
+    }
 }
 
 #[test]

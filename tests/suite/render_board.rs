@@ -185,3 +185,22 @@ fn freeze_square_colours_differ_in_greyscale_and_a1_is_red() {
         }
     ));
 }
+
+#[test]
+fn the_region_is_explained_by_its_name_from_the_definition() {
+    let src = printkit::definition::BUILTIN[2].1.replace(
+        "region_name = \"Initial Region\"",
+        "region_name = \"Starting Gap\"",
+    );
+    let def = printkit::definition::parse_definition("freeze-gap.toml", &src).unwrap();
+    assert_eq!(def.board.region_name, "Starting Gap");
+    let t = templates();
+    let spec = printkit::kit::board_page_spec(&def).unwrap();
+    let pages = board_pages(&spec, &t, &t.paper("a4").unwrap()).unwrap();
+    let svg: String = pages
+        .iter()
+        .map(printkit::render::svg::page_to_svg)
+        .collect();
+    assert!(svg.contains("Starting"), "the name is not printed");
+    assert!(!svg.contains("Initial Region"));
+}

@@ -1,52 +1,25 @@
-//! Boards shared by the render tests: the three games' boards as the
-//! callers will ask for them.
+//! Boards shared by the render tests: the three built-in games' real board
+//! pages, from their definitions.
 #![allow(dead_code)]
-use printkit::render::board::{BoardSpec, PieceStyle, SquareColour};
+use printkit::render::board::BoardSpec;
 use printkit::render::Templates;
 
+/// The board page of a built-in game, exactly as its kit draws it.
+pub fn real_board(id: &str) -> BoardSpec {
+    let def = printkit::definition::resolve(id).expect("a built-in game");
+    printkit::kit::board_page_spec(&def).expect("its board page lays out")
+}
+
 pub fn clone_board() -> BoardSpec {
-    let mut b = BoardSpec::new(
-        "Clone, jump and convert",
-        "Step one cell in any direction to clone; jump two cells to move.",
-        5,
-        5,
-        30.0,
-    );
-    b.pieces = vec![
-        (0, 0, "W".into(), PieceStyle::Light),
-        (4, 4, "W".into(), PieceStyle::Light),
-        (0, 4, "B".into(), PieceStyle::Dark),
-        (4, 0, "B".into(), PieceStyle::Dark),
-    ];
-    b
+    real_board("clone-jump-convert")
 }
 
 pub fn predator_board() -> BoardSpec {
-    let mut b = BoardSpec::new(
-        "Predator and Prey",
-        "Pieces step up, down, left or right — never diagonally.",
-        5,
-        5,
-        30.0,
-    );
-    b.orthogonal_only = true;
-    b.holes = vec![(1, 3)];
-    b.pieces = vec![(2, 2, "P".into(), PieceStyle::Accent)];
-    b
+    real_board("predator-prey")
 }
 
 pub fn freeze_board() -> BoardSpec {
-    let mut b = BoardSpec::new(
-        "Freeze",
-        "Jump over an opponent piece, as often as you like; the edges wrap around.",
-        8,
-        8,
-        22.0,
-    );
-    b.torus = true;
-    b.checker_colours = Some((SquareColour::Red, SquareColour::Black));
-    b.region = vec![(2, 2), (3, 2), (4, 2), (2, 3), (3, 3), (4, 3), (3, 4)];
-    b
+    real_board("freeze")
 }
 
 pub fn all_boards() -> Vec<BoardSpec> {

@@ -1,0 +1,367 @@
+//! Slow, obviously correct move counters for the clone and predator
+//! families, written from GAMES.md alone (cells in a `Vec`, coordinates, no
+//! bit sets, nothing shared with `src/rules/`), so that every line of the
+//! perft tables is checked by something other than the code under test.
+//! Freeze has its own in `freeze_common`.
+
+/// A board read from the notation: rows top-down, `-` a hole.
+#[derive(Clone)]
+struct Grid {
+    w: i32,
+    h: i32,
+    /// Row 0 is the bottom row; `None` a hole, `Some(' ')` empty.
+    cells: Vec<Option<char>>,
+}
+
+impl Grid {
+    fn parse(rows: &str) -> Grid {
+        let mut grid_rows: Vec<Vec<Option<char>>> = Vec::new();
+        for row in rows.split('/') {
+            let mut r = Vec::new();
+            let mut digits = String::new();
+            for ch in row.chars() {
+                if ch.is_ascii_digit() {
+                    digits.push(ch);
+                    continue;
+                }
+                if !digits.is_empty() {
+                    r.extend(std::iter::repeat_n(Some(' '), digits.parse().unwrap()));
+                    digits.clear();
+                }
+                r.push(if ch == '-' { None } else { Some(ch) });
+            }
+            if !digits.is_empty() {
+                r.extend(std::iter::repeat_n(Some(' '), digits.parse().unwrap()));
+            }
+            grid_rows.push(r);
+        }
+        grid_rows.reverse();
+        let w = grid_rows[0].len() as i32;
+        let h = grid_rows.len() as i32;
+        Grid {
+            w,
+            h,
+            cells: grid_rows.into_iter().flatten().collect(),
+        }
+    }
+    fn get(&self, x: i32, y: i32) -> Option<char> {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return None;
+        }
+        self.cells[(y * self.w + x) as usize]
+    }
+    fn set(&mut self, x: i32, y: i32, v: char) {
+        self.cells[(y * self.w + x) as usize] = Some(v);
+    }
+    fn all(&self) -> Vec<(i32, i32)> {
+        (0..self.h)
+            .flat_map(|y| (0..self.w).map(move |x| (x, y)))
+            .collect()
+    }
+    fn count(&self, c: char) -> usize {
+        self.cells.iter().filter(|v| **v == Some(c)).count()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Clone, jump and convert.
+
+#[derive(Clone)]
+struct Clone_ {
+    g: Grid,
+    side: char,
+    turns: u32,
+}
+
+fn other(side: char) -> char {
+    if side == 'W' {
+        'B'
+    } else {
+        'W'
+    }
+}
+
+/// Every move of `side` as (source, destination, is_jump); clones once per
+/// destination (GAMES.md's perft convention).
+fn clone_moves(g: &Grid, side: char) -> Vec<((i32, i32), (i32, i32), bool)> {
+    let mut out = Vec::new();
+    let mut cloned_to: Vec<(i32, i32)> = Vec::new();
+    for (sx, sy) in g.all() {
+        if g.get(sx, sy) != Some(side) {
+            continue;
+        }
+        for dy in -2i32..=2 {
+            for dx in -2i32..=2 {
+                let d = dx.abs().max(dy.abs());
+                let (tx, ty) = (sx + dx, sy + dy);
+                if d == 0 || g.get(tx, ty) != Some(' ') {
+                    continue;
+                }
+                if d == 1 {
+                    if !cloned_to.contains(&(tx, ty)) {
+                        cloned_to.push((tx, ty));
+                        out.push(((sx, sy), (tx, ty), false));
+                    }
+                } else {
+                    out.push(((sx, sy), (tx, ty), true));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn clone_over(p: &Clone_, limit: u32) -> bool {
+    let (w, b) = (p.g.count('W'), p.g.count('B'));
+    w == 0
+        || b == 0
+        || p.g.count(' ') == 0
+        || (clone_moves(&p.g, 'W').is_empty() && clone_moves(&p.g, 'B').is_empty())
+        || (limit > 0 && p.turns >= limit)
+}
+
+fn clone_perft(p: &Clone_, depth: u32, limit: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if clone_over(p, limit) {
+        return 0;
+    }
+    let moves = clone_moves(&p.g, p.side);
+    if moves.is_empty() {
+        let next = Clone_ {
+            g: p.g.clone(),
+            side: other(p.side),
+            turns: p.turns + 1,
+        };
+        return clone_perft(&next, depth - 1, limit);
+    }
+    let mut total = 0;
+    for ((sx, sy), (tx, ty), jump) in moves {
+        let mut g = p.g.clone();
+        if jump {
+            g.set(sx, sy, ' ');
+        }
+        g.set(tx, ty, p.side);
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if g.get(tx + dx, ty + dy) == Some(other(p.side)) {
+                    g.set(tx + dx, ty + dy, p.side);
+                }
+            }
+        }
+        let next = Clone_ {
+            g,
+            side: other(p.side),
+            turns: p.turns + 1,
+        };
+        total += clone_perft(&next, depth - 1, limit);
+    }
+    total
+}
+
+/// Perft of a clone-family position, default parameters (turn limit 60).
+pub fn clone_convert(position: &str, depth: u32) -> u64 {
+    let parts: Vec<&str> = position.split(' ').collect();
+    let p = Clone_ {
+        g: Grid::parse(parts[0]),
+        side: parts[1].chars().next().unwrap(),
+        turns: parts[2].parse().unwrap(),
+    };
+    clone_perft(&p, depth, 60)
+}
+
+// ---------------------------------------------------------------------------
+// Predator and prey placement.
+
+#[derive(Clone)]
+struct Hunt {
+    g: Grid,
+    prey_to_move: bool,
+    reserve: u32,
+    captured: u32,
+    turns: u32,
+}
+
+const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The predator's moves: (destination, captured cell).
+fn predator_moves(g: &Grid) -> Vec<((i32, i32), Option<(i32, i32)>)> {
+    let (px, py) = g
+        .all()
+        .into_iter()
+        .find(|&(x, y)| g.get(x, y) == Some('P'))
+        .unwrap();
+    let mut out = Vec::new();
+    for (dx, dy) in STEPS {
+        if g.get(px + dx, py + dy) == Some(' ') {
+            out.push(((px + dx, py + dy), None));
+        }
+        if g.get(px + dx, py + dy) == Some('o') && g.get(px + 2 * dx, py + 2 * dy) == Some(' ') {
+            out.push(((px + 2 * dx, py + 2 * dy), Some((px + dx, py + dy))));
+        }
+    }
+    out
+}
+
+fn hunt_perft(p: &Hunt, depth: u32, target: u32, limit: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    // Over: captures, then a blocked predator at the start of its turn, then
+    // the turn limit.
+    if p.captured >= target
+        || (!p.prey_to_move && predator_moves(&p.g).is_empty())
+        || (limit > 0 && p.turns >= limit)
+    {
+        return 0;
+    }
+    let mut children = Vec::new();
+    if p.prey_to_move {
+        if p.reserve > 0 {
+            for (x, y) in p.g.all() {
+                if p.g.get(x, y) == Some(' ') {
+                    let mut c = p.clone();
+                    c.g.set(x, y, 'o');
+                    c.reserve -= 1;
+                    children.push(c);
+                }
+            }
+        } else {
+            for (x, y) in p.g.all() {
+                if p.g.get(x, y) != Some('o') {
+                    continue;
+                }
+                for (dx, dy) in STEPS {
+                    if p.g.get(x + dx, y + dy) == Some(' ') {
+                        let mut c = p.clone();
+                        c.g.set(x, y, ' ');
+                        c.g.set(x + dx, y + dy, 'o');
+                        children.push(c);
+                    }
+                }
+            }
+        }
+        if children.is_empty() {
+            children.push(p.clone()); // a forced pass
+        }
+        for c in &mut children {
+            c.prey_to_move = false;
+        }
+    } else {
+        let (px, py) =
+            p.g.all()
+                .into_iter()
+                .find(|&(x, y)| p.g.get(x, y) == Some('P'))
+                .unwrap();
+        for (to, captured) in predator_moves(&p.g) {
+            let mut c = p.clone();
+            c.g.set(px, py, ' ');
+            c.g.set(to.0, to.1, 'P');
+            if let Some((cx, cy)) = captured {
+                c.g.set(cx, cy, ' ');
+                c.captured += 1;
+            }
+            c.turns += 1;
+            c.prey_to_move = true;
+            children.push(c);
+        }
+    }
+    children
+        .iter()
+        .map(|c| hunt_perft(c, depth - 1, target, limit))
+        .sum()
+}
+
+/// Perft of a predator-family position, default parameters (capture target
+/// 3, 40 predator turns).
+pub fn predator_prey(position: &str, depth: u32) -> u64 {
+    let parts: Vec<&str> = position.split(' ').collect();
+    let p = Hunt {
+        g: Grid::parse(parts[0]),
+        prey_to_move: parts[1] == "o",
+        reserve: parts[2].parse().unwrap(),
+        captured: parts[3].parse().unwrap(),
+        turns: parts[4].parse().unwrap(),
+    };
+    hunt_perft(&p, depth, 3, 40)
+}
+
+/// `position depth nodes` lines of a perft table.
+pub fn table(text: &str) -> Vec<(String, u32, u64)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let t: Vec<&str> = l.split(' ').collect();
+            let n = t.len();
+            (
+                t[..n - 2].join(" "),
+                t[n - 2].parse().unwrap(),
+                t[n - 1].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Checks every line up to `max_nodes` with the naive counter; returns how
+/// many were checked.
+fn check(text: &str, count: fn(&str, u32) -> u64, max_nodes: u64) -> usize {
+    let mut checked = 0;
+    for (pos, depth, nodes) in table(text) {
+        if nodes > max_nodes {
+            continue;
+        }
+        assert_eq!(count(&pos, depth), nodes, "{pos} depth {depth}");
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn the_naive_counters_agree_with_games_md() {
+    // GAMES.md's worked counts.
+    assert_eq!(clone_convert("B3W/5/5/5/W3B W 0", 1), 16);
+    assert_eq!(predator_prey("5/5/2P2/5/5 o 8 0 0", 1), 24);
+    // A full board is over; a side with no move passes.
+    assert_eq!(clone_convert("WB/BW W 0", 1), 0);
+    assert_eq!(clone_convert("1W-B B 0", 1), 1);
+    assert_eq!(clone_convert("W--/---/--B W 0", 1), 0);
+}
+
+#[test]
+fn the_perft_tables_agree_with_the_naive_counters() {
+    let budget = if cfg!(debug_assertions) {
+        60_000
+    } else {
+        2_000_000
+    };
+    let a = check(
+        include_str!("../perft/clone-convert.txt"),
+        clone_convert,
+        budget,
+    );
+    let b = check(
+        include_str!("../perft/predator-prey.txt"),
+        predator_prey,
+        budget,
+    );
+    assert!(a >= 10 && b >= 10, "{a} {b}");
+}
+
+/// Every line but the public 7×7 Ataxx figure of 141 million (an outside
+/// source already): `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "minutes in a debug build; run in release with --ignored"]
+fn the_deep_perft_lines_agree_with_the_naive_counters() {
+    check(
+        include_str!("../perft/clone-convert.txt"),
+        clone_convert,
+        20_000_000,
+    );
+    check(
+        include_str!("../perft/predator-prey.txt"),
+        predator_prey,
+        20_000_000,
+    );
+}
