@@ -4,6 +4,9 @@
 //! perft tables is checked by something other than the code under test.
 //! Freeze has its own in `freeze_common`.
 
+/// A cell's column and row (0-based, row 0 at the bottom).
+type Xy = (i32, i32);
+
 /// A board read from the notation: rows top-down, `-` a hole.
 #[derive(Clone)]
 struct Grid {
@@ -83,7 +86,7 @@ fn other(side: char) -> char {
 
 /// Every move of `side` as (source, destination, is_jump); clones once per
 /// destination (GAMES.md's perft convention).
-fn clone_moves(g: &Grid, side: char) -> Vec<((i32, i32), (i32, i32), bool)> {
+fn clone_moves(g: &Grid, side: char) -> Vec<(Xy, Xy, bool)> {
     let mut out = Vec::new();
     let mut cloned_to: Vec<(i32, i32)> = Vec::new();
     for (sx, sy) in g.all() {
@@ -186,7 +189,7 @@ struct Hunt {
 const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// The predator's moves: (destination, captured cell).
-fn predator_moves(g: &Grid) -> Vec<((i32, i32), Option<(i32, i32)>)> {
+fn predator_moves(g: &Grid) -> Vec<(Xy, Option<Xy>)> {
     let (px, py) = g
         .all()
         .into_iter()
