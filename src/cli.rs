@@ -581,14 +581,43 @@ fn check(files: &[PathBuf], json: bool) -> i32 {
     let mut unreadable = false;
     let mut diags: Vec<definition::Diagnostic> = Vec::new();
     let mut report = Vec::new();
+    let templates = match crate::render::Templates::load(None) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     for path in files {
-        match definition::load_file(path) {
+        // A built-in id is checked as its definition, as other commands take it.
+        let loaded = match path
+            .to_str()
+            .filter(|p| !path.exists() && definition::is_builtin(p))
+        {
+            Some(id) => {
+                definition::resolve(id).map(|d| definition::Loaded::Definition(Box::new(d)))
+            }
+            None => definition::load_file(path),
+        };
+        match loaded {
             Ok(loaded) => {
-                let (what, practice) = match &loaded {
-                    definition::Loaded::Definition(d) => (format!("game `{}`", d.id), &d.practice),
-                    definition::Loaded::Practice { game, practice } => {
-                        (format!("practice for `{}`", game.id), practice)
+                let (what, game, practice) = match &loaded {
+                    definition::Loaded::Definition(d) => {
+                        (format!("game `{}`", d.id), d.as_ref(), d.practice.clone())
                     }
+                    definition::Loaded::Practice { game, practice } => {
+                        let all = game.practice.iter().chain(practice).cloned().collect();
+                        (format!("practice for `{}`", game.id), game.as_ref(), all)
+                    }
+                };
+                // Everything `build` does but writing: whatever passes here prints.
+                if let Err(e) = crate::kit::lay_out_everywhere(game, &practice, &templates) {
+                    diags.push(crate::kit::layout_diagnostic(game, &e));
+                    continue;
+                }
+                let practice = match &loaded {
+                    definition::Loaded::Definition(d) => &d.practice,
+                    definition::Loaded::Practice { practice, .. } => practice,
                 };
                 let checks: usize = practice.iter().map(|p| p.checks.len()).sum();
                 report.push(format!(

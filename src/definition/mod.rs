@@ -112,11 +112,21 @@ pub struct Definition {
     pub example: String,
     pub practice: Vec<Practice>,
     pub audit: Audit,
+    /// The file's text, to locate problems found after loading (layout).
+    pub text: std::sync::Arc<str>,
 }
 
 impl Definition {
     pub fn family(&self) -> Family {
         self.params.family()
+    }
+
+    /// A diagnostic pointing at the value of `key`, a dotted path such as
+    /// `board.cell_mm` or `practice.2.position` (the start of the file if
+    /// the key is not written there).
+    pub fn diagnostic_at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
+        let span = value_span(&self.text, key).unwrap_or(0..0);
+        Diagnostic::new(&self.source, &self.text, span, message.into())
     }
     pub fn engine(&self) -> Box<dyn Engine> {
         self.params.engine()
@@ -184,6 +194,11 @@ pub fn builtins() -> impl Iterator<Item = Result<Definition, LoadError>> {
     BUILTIN
         .iter()
         .map(|(id, src)| parse_definition(&format!("fixtures/{id}.toml"), src))
+}
+
+/// Whether `name` is the id of a built-in game.
+pub fn is_builtin(name: &str) -> bool {
+    BUILTIN.iter().any(|(id, _)| *id == name)
 }
 
 /// A built-in id or the path of a definition file.
@@ -395,6 +410,33 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
         }
         Family::Freeze => parse_typed::<freeze::Params>(rep, src, Params::Freeze),
     }
+}
+
+/// The byte range of the value at a dotted `key` path (numbers index arrays
+/// of tables).
+pub(crate) fn value_span(src: &str, key: &str) -> Option<std::ops::Range<usize>> {
+    let doc = toml_edit::ImDocument::parse(src).ok()?;
+    let mut table: &toml_edit::Table = doc.as_table();
+    let mut parts = key.split('.').peekable();
+    while let Some(part) = parts.next() {
+        let item = table.get(part)?;
+        match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
+            (toml_edit::Item::ArrayOfTables(a), Some(i)) => {
+                parts.next();
+                table = a.get(i)?;
+                if parts.peek().is_none() {
+                    return table.span();
+                }
+            }
+            (toml_edit::Item::Value(toml_edit::Value::Array(a)), Some(i)) => {
+                return a.get(i)?.span();
+            }
+            (toml_edit::Item::Table(t), None) if parts.peek().is_some() => table = t,
+            (item, None) if parts.peek().is_none() => return item.span(),
+            _ => return None,
+        }
+    }
+    None
 }
 
 fn parse_typed<P: serde::de::DeserializeOwned + Default>(
@@ -619,6 +661,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
         example,
         practice,
         audit,
+        text: rep.source.clone(),
     };
     rep.finish(def)
 }

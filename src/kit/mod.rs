@@ -138,6 +138,51 @@ pub fn build_kit(
     })
 }
 
+/// Lays out a game's whole kit on every built-in paper, portrait and
+/// landscape, and checks every page as `build` does before writing (text
+/// inside its boxes, every glyph present, nothing outside the printable
+/// area); nothing is rendered to files. `check` runs this, so whatever it
+/// accepts, `build` prints. The error names the paper and page.
+pub fn lay_out_everywhere(
+    def: &Definition,
+    practice: &[Practice],
+    templates: &Templates,
+) -> Result<(), RenderError> {
+    for name in templates.papers.keys() {
+        for orientation in ["", "-landscape"] {
+            let paper = templates.paper(&format!("{name}{orientation}"))?;
+            let options = KitOptions {
+                paper: paper.clone(),
+                parts: Part::ALL.to_vec(),
+                duplex: false,
+                back_offset: (0.0, 0.0),
+            };
+            let printable = templates.printable_area(&paper);
+            let at = |e: RenderError, page: &str| {
+                RenderError::Spec(format!("on {} paper, {page}: {e}", paper.label))
+            };
+            let kit = build_kit(def, practice, templates, &options).map_err(|e| at(e, "layout"))?;
+            for page in kit.player.iter().chain(&kit.key) {
+                crate::render::check_page(&page.page, Some(printable))
+                    .map_err(|e| at(e, &format!("page {}", page.name)))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A layout failure as a diagnostic at the value a host would change: the
+/// title when the message quotes it, else the cell size (the board and
+/// tokens are sized from it).
+pub fn layout_diagnostic(def: &Definition, error: &RenderError) -> crate::definition::Diagnostic {
+    let key = if error.to_string().contains(&def.title) {
+        "title"
+    } else {
+        "board.cell_mm"
+    };
+    def.diagnostic_at(key, format!("this kit cannot be laid out: {error}"))
+}
+
 /// The board page of a game: its start position at the definition's cell
 /// size, with its title, reminder and marked region.
 pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
