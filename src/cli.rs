@@ -334,9 +334,9 @@ pub struct BuildArgs {
     /// Practice files whose positions join their game's host key (checked first).
     #[arg(long, num_args = 1..)]
     pub practice: Vec<PathBuf>,
-    /// Paper: a4 or letter (add -landscape for landscape pages).
-    #[arg(long, default_value = "a4")]
-    pub paper: String,
+    /// Papers, comma-separated: a4, letter (add -landscape for landscape pages).
+    #[arg(long, value_delimiter = ',', default_value = "a4")]
+    pub paper: Vec<String>,
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
     pub format: Vec<String>,
@@ -409,7 +409,13 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     };
     let templates =
         crate::render::Templates::load(args.templates.as_deref()).map_err(|e| e.to_string())?;
-    let paper = templates.paper(&args.paper).map_err(|e| e.to_string())?;
+    let mut papers = Vec::new();
+    for name in &args.paper {
+        let paper = templates.paper(name).map_err(|e| e.to_string())?;
+        if !papers.contains(&paper) {
+            papers.push(paper);
+        }
+    }
 
     // Every game and practice file is validated before anything is drawn.
     let mut defs = Vec::new();
@@ -459,31 +465,34 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     }
 
     // Lay out and render everything in memory, then write.
-    let options = KitOptions {
-        paper: paper.clone(),
-        parts,
-        duplex: args.duplex,
-        back_offset,
-    };
-    let mut kits = Vec::new();
     let mut files = Vec::new();
-    // Layout, then rendering, each spread over the cores.
-    let jobs: Vec<_> = defs.iter().zip(&practice).collect();
-    let laid_out = output::par_map(&jobs, |(def, practice)| {
-        kit::build_kit(def, practice, &templates, &options).map_err(|e| format!("{}: {e}", def.id))
-    });
-    for k in laid_out {
-        kits.push(k?);
-    }
-    files
-        .extend(output::render_all(&kits, &paper, &templates, formats).map_err(|e| e.to_string())?);
-    if formats.svg {
-        let html = output::index_html(&kits, &files, &paper);
-        files.push(output::OutFile {
-            path: PathBuf::from("index.html"),
-            bytes: html.into_bytes(),
+    let mut entries = Vec::new();
+    for paper in &papers {
+        let options = KitOptions {
+            paper: paper.clone(),
+            parts: parts.clone(),
+            duplex: args.duplex,
+            back_offset,
+        };
+        // Layout, then rendering, each spread over the cores.
+        let jobs: Vec<_> = defs.iter().zip(&practice).collect();
+        let laid_out = output::par_map(&jobs, |(def, practice)| {
+            kit::build_kit(def, practice, &templates, &options)
+                .map_err(|e| format!("{}: {e}", def.id))
         });
+        let mut paper_kits = Vec::new();
+        for k in laid_out {
+            paper_kits.push(k?);
+        }
+        let rendered = output::render_all(&paper_kits, paper, &templates, formats)
+            .map_err(|e| e.to_string())?;
+        entries.extend(output::kit_entries(&paper_kits, paper, &rendered));
+        files.extend(rendered);
     }
+    files.push(output::OutFile {
+        path: PathBuf::from("index.html"),
+        bytes: output::index_html(&entries).into_bytes(),
+    });
     let written = output::write_all(&args.out, &files)
         .map_err(|e| format!("cannot write to {}: {e}", args.out.display()))?;
     let mut out = std::io::stdout().lock();
@@ -497,8 +506,8 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         "wrote {} files ({}) for {} game{} in {} ms",
         written.len(),
         human_size(total),
-        kits.len(),
-        if kits.len() == 1 { "" } else { "s" },
+        defs.len(),
+        if defs.len() == 1 { "" } else { "s" },
         started.elapsed().as_millis()
     );
     Ok(0)

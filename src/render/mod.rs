@@ -11,6 +11,7 @@ pub mod pdf;
 pub mod svg;
 pub mod templates;
 pub mod text;
+pub mod webfont;
 
 mod atomic;
 
@@ -22,6 +23,7 @@ pub use model::{
 };
 pub use pdf::DocMeta;
 pub use templates::{Orientation, Paper, Style, Templates};
+pub use webfont::WebFonts;
 
 use std::fmt;
 

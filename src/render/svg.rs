@@ -6,6 +6,7 @@ use svg::{Document, Node};
 use super::font::SVG_FONT_FAMILY;
 use super::model::{Align, Fill, Item, Page, PathCmd, Shape, Stroke};
 use super::text::MM_PER_PT;
+use super::webfont::WebFonts;
 
 /// A compact, deterministic number: at most 4 decimals, no trailing zeros.
 /// Written from an integer count of ten-thousandths: float formatting was a
@@ -26,20 +27,57 @@ fn num(v: f64) -> String {
     s
 }
 
-/// The SVG document for one page.
+/// How a page's SVG is written.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SvgOptions<'a> {
+    /// Fonts to carry inside the file (`@font-face` with the font inline),
+    /// and a print rule sizing the sheet to the page: a file opened alone
+    /// in a browser draws and prints like the PDF. `None` when the SVG goes
+    /// inside a document that carries them once (an HTML preview).
+    pub fonts: Option<&'a WebFonts>,
+    /// Prefix of the ids this writer makes up (clip paths), unique per page
+    /// when several pages share one HTML document.
+    pub id_prefix: &'a str,
+}
+
+/// The SVG document for one page, relying on the viewer's fonts.
 pub fn page_to_svg(page: &Page) -> String {
+    page_to_svg_with(page, SvgOptions::default())
+}
+
+/// The SVG document for one page.
+pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> String {
     let (w, h) = (page.size_mm.width, page.size_mm.height);
     let mut doc = Document::new()
         .set("width", format!("{}mm", num(w)))
         .set("height", format!("{}mm", num(h)))
         .set("viewBox", format!("0 0 {} {}", num(w), num(h)));
-    let mut clip_counter = 0usize;
+    if let Some(fonts) = options.fonts {
+        // Zero margins and the page's own size: printed alone, the SVG
+        // fills exactly one sheet at 100%.
+        doc = doc.add(element::Style::new(format!(
+            "{}@page{{size:{}mm {}mm;margin:0}}\n",
+            fonts.css(),
+            num(w),
+            num(h)
+        )));
+    }
+    let mut ids = Ids {
+        prefix: options.id_prefix,
+        clips: 0,
+    };
     for item in &page.items {
-        for node in item_nodes(item, &mut clip_counter) {
+        for node in item_nodes(item, &mut ids) {
             doc = doc.add(node);
         }
     }
     format!("{doc}\n")
+}
+
+/// Made-up ids of one page.
+struct Ids<'a> {
+    prefix: &'a str,
+    clips: usize,
 }
 
 fn stroke_attrs(mut e: Element, stroke: Option<&Stroke>) -> Element {
@@ -111,7 +149,7 @@ fn shape_element(shape: &Shape) -> Element {
     }
 }
 
-fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
+fn item_nodes(item: &Item, ids: &mut Ids) -> Vec<Element> {
     match item {
         Item::Shape {
             shape,
@@ -185,8 +223,8 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                 ge.assign("id", id.clone());
             }
             if let Some(c) = g.clip {
-                *clip_counter += 1;
-                let clip_id = format!("clip{clip_counter}");
+                ids.clips += 1;
+                let clip_id = format!("{}clip{}", ids.prefix, ids.clips);
                 let cp = element::ClipPath::new().set("id", clip_id.clone()).add(
                     element::Rectangle::new()
                         .set("x", num(c.x))
@@ -198,7 +236,7 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                 ge.assign("clip-path", format!("url(#{clip_id})"));
             }
             for i in &g.items {
-                for n in item_nodes(i, clip_counter) {
+                for n in item_nodes(i, ids) {
                     ge.append(n);
                 }
             }

@@ -317,7 +317,7 @@ fn duplex_tokens_put_mirrored_backs_on_facing_pages() {
         dir.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let svg_dir = dir.join("clone-jump-convert/svg");
+    let svg_dir = dir.join("clone-jump-convert/svg/a4");
     let read = |n: &str| std::fs::read_to_string(svg_dir.join(n)).unwrap();
     // Alignment test front and back, then a front sheet and its back.
     let (align_front, align_back, front, back) = (
