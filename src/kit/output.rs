@@ -30,7 +30,6 @@ enum Job<'a> {
     Svg {
         kit: &'a Kit,
         page: &'a super::NamedPage,
-        fonts: &'a WebFonts,
     },
     Preview {
         kit: &'a Kit,
@@ -93,8 +92,8 @@ fn svg_path(kit: &Kit, page: &super::NamedPage, paper: &Paper) -> PathBuf {
 
 /// Renders the files of several kits, spread over the machine's cores (the
 /// files do not depend on each other; the order of the result is fixed).
-/// With SVG on, each kit's font subset is made once and shared by its SVG
-/// pages and its two previews.
+/// With SVG on, each kit's font subset is made once and shared by its two
+/// previews; SVG pages draw their glyphs as outlines.
 pub fn render_all(
     kits: &[Kit],
     paper: &Paper,
@@ -127,10 +126,10 @@ pub fn render_all(
             }
         }
     }
-    for (i, kit) in kits.iter().enumerate() {
+    for kit in kits {
         for page in kit.player.iter().chain(&kit.key) {
-            if let Some(fonts) = fonts.get(i) {
-                jobs.push(Job::Svg { kit, page, fonts });
+            if formats.svg {
+                jobs.push(Job::Svg { kit, page });
             }
             jobs.push(Job::Check { kit, page });
         }
@@ -170,17 +169,17 @@ pub fn render_all(
             }
             Job::Preview { kit, key, fonts } => Ok(Some(OutFile {
                 path: preview_path(&kit.id, *key, paper),
-                bytes: preview_html(kit, *key, paper, fonts).into_bytes(),
+                bytes: preview_html(kit, *key, paper, fonts)?.into_bytes(),
             })),
-            Job::Svg { kit, page, fonts } => Ok(Some(OutFile {
+            Job::Svg { kit, page } => Ok(Some(OutFile {
                 path: svg_path(kit, page, paper),
                 bytes: svg::page_to_svg_with(
                     &page.page,
                     SvgOptions {
-                        fonts: Some(fonts),
+                        standalone: true,
                         id_prefix: "",
                     },
-                )
+                )?
                 .into_bytes(),
             })),
         }
@@ -257,7 +256,12 @@ const PRINT_ADVICE: &str =
 /// order, one sheet each, at true size. `@page` sets the paper and zero
 /// margins, so a browser printing it as it asks prints at 100%. The fonts
 /// are carried once for all pages.
-pub fn preview_html(kit: &Kit, key: bool, paper: &Paper, fonts: &WebFonts) -> String {
+pub fn preview_html(
+    kit: &Kit,
+    key: bool,
+    paper: &Paper,
+    fonts: &WebFonts,
+) -> Result<String, RenderError> {
     let pages = if key { &kit.key } else { &kit.player };
     let (w, h) = (paper.size_mm.width, paper.size_mm.height);
     let what = if key { "host key" } else { "player kit" };
@@ -297,17 +301,17 @@ pub fn preview_html(kit: &Kit, key: bool, paper: &Paper, fonts: &WebFonts) -> St
         let svg = svg::page_to_svg_with(
             &page.page,
             SvgOptions {
-                fonts: None,
+                standalone: false,
                 id_prefix: &prefix,
             },
-        );
+        )?;
         html.push_str(&format!(
             "<div class=\"sheet\" id=\"page-{}\">\n{svg}</div>\n",
             i + 1
         ));
     }
     html.push_str("</body>\n</html>\n");
-    html
+    Ok(html)
 }
 
 /// "A4", "US Letter landscape".

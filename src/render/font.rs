@@ -207,17 +207,17 @@ impl FontMetrics {
 }
 
 /// Big-endian reads that return `None` instead of panicking on short data.
-struct Reader<'a>(&'a [u8]);
+pub(super) struct Reader<'a>(pub(super) &'a [u8]);
 
 impl Reader<'_> {
-    fn u16(&self, at: usize) -> Option<u16> {
+    pub(super) fn u16(&self, at: usize) -> Option<u16> {
         let b = self.0.get(at..at + 2)?;
         Some(u16::from_be_bytes([b[0], b[1]]))
     }
-    fn i16(&self, at: usize) -> Option<i16> {
+    pub(super) fn i16(&self, at: usize) -> Option<i16> {
         self.u16(at).map(|v| v as i16)
     }
-    fn u32(&self, at: usize) -> Option<u32> {
+    pub(super) fn u32(&self, at: usize) -> Option<u32> {
         let b = self.0.get(at..at + 4)?;
         Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     }

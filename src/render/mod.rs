@@ -7,6 +7,7 @@
 pub mod board;
 pub mod font;
 pub mod model;
+pub mod outline;
 pub mod pdf;
 pub mod svg;
 pub mod templates;

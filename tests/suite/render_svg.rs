@@ -11,7 +11,7 @@ fn svgs(spec: &printkit::render::board::BoardSpec, paper: &str) -> Vec<String> {
     board_pages(spec, &t, &t.paper(paper).unwrap())
         .unwrap()
         .iter()
-        .map(page_to_svg)
+        .map(|p| page_to_svg(p).unwrap())
         .collect()
 }
 
