@@ -9,6 +9,7 @@
 //! its location ([`Diagnostic`]).
 mod claims;
 mod diagnostics;
+mod glyphs;
 mod positions;
 mod schema;
 mod unknown_keys;
@@ -17,6 +18,7 @@ use crate::rules::{clone_convert, freeze, predator_prey, Cell, Engine, Family, P
 use claims::check_practice;
 use diagnostics::Reporter;
 pub use diagnostics::{suggest, Diagnostic};
+use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
 use schema::*;
 use serde::Deserialize;
@@ -239,6 +241,7 @@ pub fn parse_practice_file(
     if !rep.diags.is_empty() {
         return Err(LoadError::Invalid(rep.diags));
     }
+    missing_glyphs(&mut rep, src);
     let parsed: PracticeFile = match toml::from_str(src) {
         Ok(p) => p,
         Err(e) => {
@@ -309,6 +312,7 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
     if !rep.diags.is_empty() {
         return Err(LoadError::Invalid(rep.diags));
     }
+    missing_glyphs(&mut rep, src);
     match fam {
         Family::CloneConvert => {
             parse_typed::<clone_convert::Params>(rep, src, Params::CloneConvert)
