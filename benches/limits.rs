@@ -61,9 +61,9 @@ fn largest_definition() -> String {
     let mut out = out.replace("example = ", "# example = ");
     // 100 practice positions of 30 checks: W on C3 has 23 moves.
     let legal = [
-        "C3-B2", "C3-C2", "C3-D2", "C3-B3", "C3-D3", "C3-B4", "C3-C4", "C3-A1", "C3-B1",
-        "C3-C1", "C3-D1", "C3-E1", "C3-A2", "C3-E2", "C3-A3", "C3-E3", "C3-A4", "C3-E4",
-        "C3-A5", "C3-B5", "C3-C5", "C3-D5", "C3-E5",
+        "C3-B2", "C3-C2", "C3-D2", "C3-B3", "C3-D3", "C3-B4", "C3-C4", "C3-A1", "C3-B1", "C3-C1",
+        "C3-D1", "C3-E1", "C3-A2", "C3-E2", "C3-A3", "C3-E3", "C3-A4", "C3-E4", "C3-A5", "C3-B5",
+        "C3-C5", "C3-D5", "C3-E5",
     ];
     for p in 0..100 {
         let _ = write!(
@@ -74,8 +74,13 @@ fn largest_definition() -> String {
         for mv in legal {
             let _ = write!(out, "\n[[practice.check]]\nmove = \"{mv}\"\n");
         }
-        for mv in ["C3-D4", "C3-C3", "A1-B2", "E5-E4", "C3-C6", "B2-B3", "D4-D5"] {
-            let _ = write!(out, "\n[[practice.check]]\nmove = \"{mv}\"\nillegal = true\n");
+        for mv in [
+            "C3-D4", "C3-C3", "A1-B2", "E5-E4", "C3-C6", "B2-B3", "D4-D5",
+        ] {
+            let _ = write!(
+                out,
+                "\n[[practice.check]]\nmove = \"{mv}\"\nillegal = true\n"
+            );
         }
     }
     out
@@ -120,13 +125,19 @@ fn main() {
     let big = big.to_str().unwrap();
     let out = out.to_str().unwrap();
     for (label, args) in [
-        ("check, built-in clone game", vec!["check", "clone-jump-convert"]),
+        (
+            "check, built-in clone game",
+            vec!["check", "clone-jump-convert"],
+        ),
         ("check, largest definition", vec!["check", big]),
         (
             "build, built-in clone game",
             vec!["build", "clone-jump-convert", "--out", out],
         ),
-        ("build, largest definition", vec!["build", big, "--out", out]),
+        (
+            "build, largest definition",
+            vec!["build", big, "--out", out],
+        ),
     ] {
         let (secs, kb, ok) = measure(&args);
         println!(

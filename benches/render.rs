@@ -34,7 +34,10 @@ fn main() {
                 let t = Instant::now();
                 let pages = board_pages(&spec, &templates, &paper).expect("layout");
                 pdf = write_pdf(&pages, &meta).expect("pdf");
-                svgs = pages.iter().map(page_to_svg).collect::<Vec<_>>();
+                svgs = pages
+                    .iter()
+                    .map(|p| page_to_svg(p).expect("svg"))
+                    .collect::<Vec<_>>();
                 best = best.min(t.elapsed().as_secs_f64());
             }
             let svg_bytes: usize = svgs.iter().map(String::len).sum();

@@ -261,8 +261,11 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             let mut pos = start_position(engine.as_ref(), &def, position.as_deref())?;
             let mut all = Vec::new();
             if let Some(path) = &record {
-                let text = crate::input::read_text(path, crate::input::MAX_INPUT_BYTES)
-                    .map_err(|e| format!("the record: {e}"))?;
+                let text =
+                    crate::input::read_text(path, crate::input::MAX_INPUT_BYTES).map_err(|e| {
+                        e.to_string()
+                            .replacen("cannot read", "cannot read the record", 1)
+                    })?;
                 all.extend(record_moves(&text));
             }
             all.extend(moves);
@@ -339,9 +342,9 @@ pub struct BuildArgs {
     /// Practice files whose positions join their game's host key (checked first).
     #[arg(long, num_args = 1..)]
     pub practice: Vec<PathBuf>,
-    /// Paper: a4 or letter (add -landscape for landscape pages).
-    #[arg(long, default_value = "a4")]
-    pub paper: String,
+    /// Papers, comma-separated: a4, letter (add -landscape for landscape pages).
+    #[arg(long, value_delimiter = ',', default_value = "a4")]
+    pub paper: Vec<String>,
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
     pub format: Vec<String>,
@@ -418,7 +421,13 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     crate::render::pdf::source_date_epoch()?;
     let templates =
         crate::render::Templates::load(args.templates.as_deref()).map_err(|e| e.to_string())?;
-    let paper = templates.paper(&args.paper).map_err(|e| e.to_string())?;
+    let mut papers = Vec::new();
+    for name in &args.paper {
+        let paper = templates.paper(name).map_err(|e| e.to_string())?;
+        if !papers.contains(&paper) {
+            papers.push(paper);
+        }
+    }
 
     // Every game and practice file is validated before anything is drawn.
     let mut defs = Vec::new();
@@ -484,32 +493,31 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     }
 
     // Lay out and render everything in memory, then write.
-    let options = KitOptions {
-        paper: paper.clone(),
-        parts,
-        duplex: args.duplex,
-        back_offset,
-    };
-    let mut kits = Vec::new();
     let mut files = Vec::new();
-    // Layout, then rendering, each spread over the cores.
-    let jobs: Vec<_> = defs.iter().zip(&practice).collect();
-    let laid_out = output::par_map(&jobs, |(def, practice)| {
-        kit::build_kit(def, practice, &templates, &options).map_err(|e| format!("{}: {e}", def.id))
-    });
-    for k in laid_out {
-        kits.push(k?);
-    }
-    files
-        .extend(output::render_all(&kits, &paper, &templates, formats).map_err(|e| e.to_string())?);
-    if formats.svg {
-        let html = output::index_html(&kits, &files, &paper);
-        files.push(output::OutFile {
-            path: PathBuf::from("index.html"),
-            bytes: html.into_bytes(),
+    let mut entries = Vec::new();
+    for paper in &papers {
+        let options = KitOptions {
+            paper: paper.clone(),
+            parts: parts.clone(),
+            duplex: args.duplex,
+            back_offset,
+        };
+        // Layout, then rendering, each spread over the cores.
+        let jobs: Vec<_> = defs.iter().zip(&practice).collect();
+        let laid_out = output::par_map(&jobs, |(def, practice)| {
+            kit::build_kit(def, practice, &templates, &options)
+                .map_err(|e| format!("{}: {e}", def.id))
         });
+        let mut paper_kits = Vec::new();
+        for k in laid_out {
+            paper_kits.push(k?);
+        }
+        let rendered = output::render_all(&paper_kits, paper, &templates, formats)
+            .map_err(|e| e.to_string())?;
+        entries.extend(output::kit_entries(&paper_kits, paper, &rendered));
+        files.extend(rendered);
     }
-    let written = write_output(&args.out, &kits, &paper.name, &files)?;
+    let written = write_output(&args.out, &entries, files)?;
     let mut out = std::io::stdout().lock();
     let mut total = 0;
     for (path, size) in &written {
@@ -521,34 +529,58 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         "wrote {} files ({}) for {} game{} in {} ms",
         written.len(),
         human_size(total),
-        kits.len(),
-        if kits.len() == 1 { "" } else { "s" },
+        defs.len(),
+        if defs.len() == 1 { "" } else { "s" },
         started.elapsed().as_millis()
     );
     Ok(0)
 }
 
 /// Writes the build into the output folder all or nothing (see
-/// [`crate::outdir`]), updating the folder's manifest.
+/// [`crate::outdir`]), with a contents page listing every kit in the folder,
+/// those of earlier builds included.
 fn write_output(
     out: &std::path::Path,
-    kits: &[crate::kit::Kit],
-    paper: &str,
-    files: &[crate::kit::output::OutFile],
+    entries: &[crate::kit::output::KitEntry],
+    mut files: Vec<crate::kit::output::OutFile>,
 ) -> Result<Vec<(PathBuf, usize)>, Fatal> {
-    use crate::outdir::{plan, OutputDir};
+    use crate::kit::output::{index_html, KitEntry, OutFile};
+    use crate::outdir::{plan, KitRecord, OutputDir};
+    const INDEX: &str = "index.html";
     let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
+    let text = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    let mut names: Vec<String> = files.iter().map(|f| text(&f.path)).collect();
+    names.push(INDEX.to_string());
+    let built: Vec<KitRecord> = entries
+        .iter()
+        .map(|e| KitRecord {
+            id: e.id.clone(),
+            title: e.title.clone(),
+            paper: e.paper.clone(),
+            paper_label: e.paper_label.clone(),
+            files: e.files.iter().map(|f| text(f)).collect(),
+        })
+        .collect();
+    let (manifest, stale) = plan(dir.manifest(), &built, &names, &[INDEX.to_string()]);
+    let listed: Vec<KitEntry> = manifest
+        .kits
+        .iter()
+        .map(|k| KitEntry {
+            id: k.id.clone(),
+            title: k.title.clone(),
+            paper: k.paper.clone(),
+            paper_label: k.paper_label.clone(),
+            files: k.files.iter().map(PathBuf::from).collect(),
+        })
+        .collect();
+    files.push(OutFile {
+        path: PathBuf::from(INDEX),
+        bytes: index_html(&listed).into_bytes(),
+    });
     let list: Vec<(String, Vec<u8>)> = files
-        .iter()
-        .map(|f| (f.path.to_string_lossy().into_owned(), f.bytes.clone()))
+        .into_iter()
+        .map(|f| (text(&f.path), f.bytes))
         .collect();
-    let names: Vec<String> = list.iter().map(|(p, _)| p.clone()).collect();
-    let built: Vec<(String, String, String)> = kits
-        .iter()
-        .map(|k| (k.id.clone(), k.title.clone(), paper.to_string()))
-        .collect();
-    let shared: Vec<String> = names.iter().filter(|n| !n.contains('/')).cloned().collect();
-    let (manifest, stale) = plan(dir.manifest(), &built, &names, &shared);
     dir.commit(&list, &stale, manifest)
         .map_err(|e| e.to_string())
 }

@@ -56,6 +56,9 @@ pub struct KitRecord {
     pub id: String,
     pub title: String,
     pub paper: String,
+    /// How the contents page names the paper ("US Letter").
+    #[serde(default)]
+    pub paper_label: String,
     /// Paths relative to the output folder.
     pub files: Vec<String>,
 }
@@ -463,6 +466,15 @@ impl OutputDir {
     }
 }
 
+impl Drop for OutputDir {
+    /// The process id in the lock file is for the message a second build
+    /// prints while this one runs; emptied at the end, the folder reads the
+    /// same after every build.
+    fn drop(&mut self) {
+        let _ = self._lock.set_len(0);
+    }
+}
+
 enum Applied {
     MovedIn(String),
     MovedOut(String),
@@ -512,15 +524,16 @@ fn fault_point() -> Result<(), OutError> {
 }
 
 /// The manifest after a build, and the files of earlier builds it makes
-/// stale. `built` are the kits of this build (id, title, paper) and `files`
+/// stale. `built` are the kits of this build with their files, `files`
 /// every path it writes. A kit rebuilt on the same paper replaces its
-/// record; a file of its record that this build does not write is stale
+/// record; a file of its old record that this build does not write is stale
 /// when this build rewrote pages of the same part in the same folder
 /// (`tokens-3.svg` after a build with two token pages), unless another kit
-/// still lists it. Other kits' records are kept.
+/// still lists it; a part this build did not redo (`--only`) stays listed.
+/// Other kits' records are kept.
 pub fn plan(
     old: &Manifest,
-    built: &[(String, String, String)],
+    built: &[KitRecord],
     files: &[String],
     shared: &[String],
 ) -> (Manifest, Vec<String>) {
@@ -536,42 +549,36 @@ pub fn plan(
             .unwrap_or_default();
         (dir, part_of(&name))
     };
-    let new_groups: Vec<(String, String)> = files.iter().map(|f| group(f)).collect();
     let mut kits: Vec<KitRecord> = Vec::new();
     let mut dropped: Vec<String> = Vec::new();
-    for (id, title, paper) in built {
-        let prefix = format!("{id}/");
-        let mut mine: Vec<String> = files
+    for record in built {
+        let mut mine = record.files.clone();
+        let groups: Vec<(String, String)> = mine.iter().map(|f| group(f)).collect();
+        if let Some(prev) = old
+            .kits
             .iter()
-            .filter(|f| f.starts_with(&prefix))
-            .cloned()
-            .collect();
-        if let Some(prev) = old.kits.iter().find(|k| &k.id == id && &k.paper == paper) {
+            .find(|k| k.id == record.id && k.paper == record.paper)
+        {
             for f in &prev.files {
                 if mine.contains(f) {
                     continue;
                 }
-                if new_groups.contains(&group(f)) {
+                if groups.contains(&group(f)) {
                     dropped.push(f.clone());
                 } else {
-                    // A part this build did not redo (`--only`): still there.
                     mine.push(f.clone());
                 }
             }
         }
         mine.sort();
+        mine.dedup();
         kits.push(KitRecord {
-            id: id.clone(),
-            title: title.clone(),
-            paper: paper.clone(),
             files: mine,
+            ..record.clone()
         });
     }
     for k in &old.kits {
-        if !built
-            .iter()
-            .any(|(id, _, paper)| &k.id == id && &k.paper == paper)
-        {
+        if !built.iter().any(|b| b.id == k.id && b.paper == k.paper) {
             kits.push(k.clone());
         }
     }
@@ -588,7 +595,7 @@ pub fn plan(
         shared: shared_files,
     };
     let listed: Vec<&str> = manifest.files().collect();
-    dropped.retain(|f| !listed.contains(&f.as_str()));
+    dropped.retain(|f| !listed.contains(&f.as_str()) && !files.contains(f));
     dropped.sort();
     dropped.dedup();
     (manifest, dropped)
@@ -614,6 +621,7 @@ mod tests {
             id: id.into(),
             title: id.into(),
             paper: paper.into(),
+            paper_label: paper.to_uppercase(),
             files: files.iter().map(|f| f.to_string()).collect(),
         }
     }
@@ -635,7 +643,7 @@ mod tests {
             ],
             shared: vec!["index.html".into()],
         };
-        let built = [("a".to_string(), "A".to_string(), "a4".to_string())];
+        let built = [record("a", "a4", &["a/svg/tokens.svg"])];
         let files = ["a/svg/tokens.svg".to_string()];
         let (m, stale) = plan(&old, &built, &files, &["index.html".to_string()]);
         assert_eq!(stale, vec!["a/svg/tokens-1.svg", "a/svg/tokens-2.svg"]);
@@ -653,7 +661,7 @@ mod tests {
             ],
             shared: vec![],
         };
-        let built = [("a".to_string(), "A".to_string(), "a4".to_string())];
+        let built = [record("a", "a4", &["a/svg/board.svg"])];
         let (_, stale) = plan(&old, &built, &["a/svg/board.svg".to_string()], &[]);
         assert!(stale.is_empty(), "{stale:?}");
     }

@@ -9,6 +9,7 @@
 //! its location ([`Diagnostic`]).
 mod claims;
 mod diagnostics;
+mod glyphs;
 mod limits;
 mod positions;
 mod schema;
@@ -18,6 +19,7 @@ use crate::rules::{clone_convert, freeze, predator_prey, Cell, Engine, Family, P
 use claims::check_practice;
 use diagnostics::Reporter;
 pub use diagnostics::{suggest, Diagnostic};
+use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
 use schema::*;
 use serde::Deserialize;
@@ -327,6 +329,7 @@ pub fn parse_practice_file(
     if !rep.diags.is_empty() || !limits::check(&mut rep, src) {
         return Err(LoadError::Invalid(rep.diags));
     }
+    missing_glyphs(&mut rep, src);
     let parsed: PracticeFile = match toml::from_str(src) {
         Ok(p) => p,
         Err(e) => {
@@ -401,6 +404,7 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
     if !rep.diags.is_empty() || !limits::check(&mut rep, src) {
         return Err(LoadError::Invalid(rep.diags));
     }
+    missing_glyphs(&mut rep, src);
     match fam {
         Family::CloneConvert => {
             parse_typed::<clone_convert::Params>(rep, src, Params::CloneConvert)

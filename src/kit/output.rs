@@ -3,7 +3,8 @@
 //! true size from a browser. Everything is rendered in memory first; files
 //! are written only when every page rendered, each atomically.
 use super::{Kit, Part};
-use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates};
+use crate::render::svg::SvgOptions;
+use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates, WebFonts};
 use std::path::{Path, PathBuf};
 
 /// Which formats to write.
@@ -30,6 +31,11 @@ enum Job<'a> {
         kit: &'a Kit,
         page: &'a super::NamedPage,
     },
+    Preview {
+        kit: &'a Kit,
+        key: bool,
+        fonts: &'a WebFonts,
+    },
     Check {
         kit: &'a Kit,
         page: &'a super::NamedPage,
@@ -47,8 +53,47 @@ pub fn render(
     render_all(std::slice::from_ref(kit), paper, templates, formats)
 }
 
+/// Where a kit's files go below the output folder. Every name carries the
+/// full paper name, so builds for several papers sit side by side.
+pub fn pdf_path(kit_id: &str, key: bool, paper: &Paper) -> PathBuf {
+    PathBuf::from(format!(
+        "{kit_id}/{kit_id}-{}-{}.pdf",
+        document_name(key),
+        paper.file_name()
+    ))
+}
+
+/// The browser preview printing the same pages as [`pdf_path`].
+pub fn preview_path(kit_id: &str, key: bool, paper: &Paper) -> PathBuf {
+    PathBuf::from(format!(
+        "{kit_id}/{kit_id}-{}-{}.html",
+        document_name(key),
+        paper.file_name()
+    ))
+}
+
+fn document_name(key: bool) -> &'static str {
+    if key {
+        "host-key"
+    } else {
+        "player-kit"
+    }
+}
+
+/// A page's SVG file: one folder per paper.
+fn svg_path(kit: &Kit, page: &super::NamedPage, paper: &Paper) -> PathBuf {
+    let name = if page.part == Part::Key {
+        page.name.replace("key", "host-key")
+    } else {
+        page.name.clone()
+    };
+    PathBuf::from(format!("{}/svg/{}/{name}.svg", kit.id, paper.file_name()))
+}
+
 /// Renders the files of several kits, spread over the machine's cores (the
 /// files do not depend on each other; the order of the result is fixed).
+/// With SVG on, each kit's font subset is made once and shared by its two
+/// previews; SVG pages draw their glyphs as outlines.
 pub fn render_all(
     kits: &[Kit],
     paper: &Paper,
@@ -56,15 +101,28 @@ pub fn render_all(
     formats: Formats,
 ) -> Result<Vec<OutFile>, RenderError> {
     let printable = templates.printable_area(paper);
-    // The biggest jobs (whole PDFs) first, so the cores finish together.
+    let fonts: Vec<WebFonts> = if formats.svg {
+        par_map(kits, |kit| {
+            WebFonts::for_pages(kit.player.iter().chain(&kit.key).map(|p| &p.page))
+                .map_err(|e| RenderError::Spec(format!("{}: {e}", kit.id)))
+        })
+        .into_iter()
+        .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    // The biggest jobs (whole PDFs, previews) first, so the cores finish together.
     let mut jobs = Vec::new();
-    if formats.pdf {
-        for kit in kits {
-            if !kit.player.is_empty() {
-                jobs.push(Job::Pdf { kit, key: false });
+    for (i, kit) in kits.iter().enumerate() {
+        for (key, list) in [(false, &kit.player), (true, &kit.key)] {
+            if list.is_empty() {
+                continue;
             }
-            if !kit.key.is_empty() {
-                jobs.push(Job::Pdf { kit, key: true });
+            if formats.pdf {
+                jobs.push(Job::Pdf { kit, key });
+            }
+            if let Some(fonts) = fonts.get(i) {
+                jobs.push(Job::Preview { kit, key, fonts });
             }
         }
     }
@@ -86,14 +144,13 @@ pub fn render_all(
             }
             Job::Pdf { kit, key } => {
                 let id = &kit.id;
-                let (list, meta, path) = if *key {
+                let (list, meta) = if *key {
                     (
                         &kit.key,
                         DocMeta::new(
                             &format!("{}: host key", kit.title),
                             &format!("printkit host key for {id}: keep away from players"),
                         ),
-                        format!("{id}/{id}-host-key-{}.pdf", paper.name),
                     )
                 } else {
                     (
@@ -102,26 +159,29 @@ pub fn render_all(
                             &format!("{}: player kit", kit.title),
                             &format!("printkit player kit for {id}, {}", paper.label),
                         ),
-                        format!("{id}/{id}-player-kit-{}.pdf", paper.name),
                     )
                 };
                 let pages: Vec<_> = list.iter().map(|p| p.page.clone()).collect();
                 Ok(Some(OutFile {
-                    path: PathBuf::from(path),
+                    path: pdf_path(id, *key, paper),
                     bytes: pdf::write_pdf(&pages, &meta)?,
                 }))
             }
-            Job::Svg { kit, page } => {
-                let name = if page.part == Part::Key {
-                    page.name.replace("key", "host-key")
-                } else {
-                    page.name.clone()
-                };
-                Ok(Some(OutFile {
-                    path: PathBuf::from(format!("{}/svg/{name}.svg", kit.id)),
-                    bytes: svg::page_to_svg(&page.page).into_bytes(),
-                }))
-            }
+            Job::Preview { kit, key, fonts } => Ok(Some(OutFile {
+                path: preview_path(&kit.id, *key, paper),
+                bytes: preview_html(kit, *key, paper, fonts)?.into_bytes(),
+            })),
+            Job::Svg { kit, page } => Ok(Some(OutFile {
+                path: svg_path(kit, page, paper),
+                bytes: svg::page_to_svg_with(
+                    &page.page,
+                    SvgOptions {
+                        standalone: true,
+                        id_prefix: "",
+                    },
+                )?
+                .into_bytes(),
+            })),
         }
     });
     let mut files = Vec::new();
@@ -159,61 +219,204 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
         .collect()
 }
 
-/// The preview page: every game, links to its PDFs, and each SVG page at
-/// true size (CSS millimetres), so it can be checked and printed at 100%.
-pub fn index_html(kits: &[Kit], files: &[OutFile], paper: &Paper) -> String {
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-    };
+/// HTML text with `&`, `<`, `>` and `"` escaped.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A relative path as an `href`: `/`-separated, every byte outside the
+/// unreserved set percent-encoded.
+pub fn href(path: &Path) -> String {
+    let mut out = String::new();
+    for (i, part) in path.components().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        for b in part.as_os_str().to_string_lossy().bytes() {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                out.push(b as char);
+            } else {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
+}
+
+/// What a host is told before printing a preview or a PDF.
+const PRINT_ADVICE: &str =
+    "Print at 100% (\u{201c}Actual size\u{201d}, not \u{201c}Fit to page\u{201d}), \
+     margins set to None, headers and footers off, on the paper named in the file name. \
+     Then check the 100 mm scale bar with a ruler: if it is shorter, the printer shrank the page.";
+
+/// A kit's player or host-key preview: exactly the pages of its PDF, in
+/// order, one sheet each, at true size. `@page` sets the paper and zero
+/// margins, so a browser printing it as it asks prints at 100%. The fonts
+/// are carried once for all pages.
+pub fn preview_html(
+    kit: &Kit,
+    key: bool,
+    paper: &Paper,
+    fonts: &WebFonts,
+) -> Result<String, RenderError> {
+    let pages = if key { &kit.key } else { &kit.player };
     let (w, h) = (paper.size_mm.width, paper.size_mm.height);
+    let what = if key { "host key" } else { "player kit" };
+    let title = format!("{}: {what}, {}", kit.title, paper_label(paper));
+    let pdf = pdf_path(&kit.id, key, paper);
+    let pdf_name = pdf.file_name().map(Path::new).unwrap_or(&pdf);
+    let warning = if key {
+        "<p class=\"key\">HOST KEY: the answers to the practice positions. Print it on its own and keep it away from players.</p>\n"
+    } else {
+        ""
+    };
     let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>printkit kits</title>\n<style>\n\
-         @page {{ size: {w}mm {h}mm; margin: 0; }}\n\
-         body {{ font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 0; background: #ddd; }}\n\
-         header, section > h2, section > p {{ margin: 8mm; }}\n\
-         .page {{ display: block; width: {w}mm; height: {h}mm; margin: 8mm auto; background: #fff; box-shadow: 0 0 2mm #888; }}\n\
-         @media print {{ body {{ background: none; }} header, section > h2, section > p {{ display: none; }} \
-         .page {{ margin: 0; box-shadow: none; break-after: page; }} }}\n\
-         </style>\n</head>\n<body>\n<header>\n<h1>printkit kits</h1>\n\
-         <p>Each page below is shown at true size. To print from the browser choose \"Actual size\"/100%, \
-         no margins, and turn headers and footers off. The host keys are at the end of each game: keep them away from players.</p>\n</header>\n"
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{fonts}\
+         @page{{size:{w}mm {h}mm;margin:0}}\n\
+         html,body{{margin:0;padding:0}}\n\
+         body{{background:#ccc;font:11pt/1.4 sans-serif}}\n\
+         .advice{{box-sizing:border-box;width:{w}mm;margin:6mm auto;padding:3mm 6mm;background:#fff}}\n\
+         .advice .key{{font-weight:bold;color:#a00}}\n\
+         .sheet{{width:{w}mm;height:{h}mm;margin:6mm auto;background:#fff;overflow:hidden;box-shadow:0 0 2mm #777}}\n\
+         .sheet>svg{{display:block}}\n\
+         @media print{{body{{background:none}}.advice{{display:none}}\
+         .sheet{{margin:0;box-shadow:none;break-after:page}}.sheet:last-child{{break-after:auto}}}}\n\
+         </style>\n</head>\n<body>\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
+         <p>{n} page{s} for {label} paper, shown at true size. {advice}</p>\n\
+         <p>The same pages as a PDF: <a href=\"{pdf_href}\">{pdf_text}</a>.</p>\n</div>\n",
+        t = esc(&title),
+        fonts = fonts.css(),
+        n = pages.len(),
+        s = if pages.len() == 1 { "" } else { "s" },
+        label = esc(&paper_label(paper)),
+        advice = esc(PRINT_ADVICE),
+        pdf_href = href(pdf_name),
+        pdf_text = esc(&pdf_name.to_string_lossy()),
     );
-    for kit in kits {
+    for (i, page) in pages.iter().enumerate() {
+        let prefix = format!("p{}-", i + 1);
+        let svg = svg::page_to_svg_with(
+            &page.page,
+            SvgOptions {
+                standalone: false,
+                id_prefix: &prefix,
+            },
+        )?;
         html.push_str(&format!(
-            "<section id=\"{}\">\n<h2>{}</h2>\n<p>",
-            esc(&kit.id),
-            esc(&kit.title)
+            "<div class=\"sheet\" id=\"page-{}\">\n{svg}</div>\n",
+            i + 1
         ));
-        let pdfs: Vec<&OutFile> = files
-            .iter()
-            .filter(|f| {
-                f.path.starts_with(&kit.id) && f.path.extension().is_some_and(|e| e == "pdf")
-            })
-            .collect();
-        for f in &pdfs {
-            let p = f.path.to_string_lossy();
-            html.push_str(&format!(
-                "<a href=\"{}\">{}</a> ({} KB) ",
-                esc(&p),
-                esc(&p),
-                f.bytes.len().div_ceil(1024)
-            ));
-        }
-        html.push_str("</p>\n");
-        for f in files.iter().filter(|f| {
-            f.path.starts_with(&kit.id) && f.path.extension().is_some_and(|e| e == "svg")
-        }) {
-            let p = f.path.to_string_lossy();
-            html.push_str(&format!(
-                "<img class=\"page\" src=\"{}\" alt=\"{}\">\n",
-                esc(&p),
-                esc(&p)
-            ));
-        }
-        html.push_str("</section>\n");
+    }
+    html.push_str("</body>\n</html>\n");
+    Ok(html)
+}
+
+/// "A4", "US Letter landscape".
+fn paper_label(paper: &Paper) -> String {
+    match paper.orientation {
+        crate::render::Orientation::Portrait => paper.label.clone(),
+        crate::render::Orientation::Landscape => format!("{} landscape", paper.label),
+    }
+}
+
+/// One game on one paper, as the contents page lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KitEntry {
+    pub id: String,
+    pub title: String,
+    /// The paper as file names spell it (`a4`, `letter-landscape`).
+    pub paper: String,
+    /// How the contents page names the paper (`A4`, `US Letter landscape`).
+    pub paper_label: String,
+    /// The kit's files, relative to the output folder.
+    pub files: Vec<PathBuf>,
+}
+
+/// The entries of the kits just rendered, one per kit.
+pub fn kit_entries(kits: &[Kit], paper: &Paper, files: &[OutFile]) -> Vec<KitEntry> {
+    kits.iter()
+        .map(|kit| KitEntry {
+            id: kit.id.clone(),
+            title: kit.title.clone(),
+            paper: paper.file_name(),
+            paper_label: paper_label(paper),
+            files: files
+                .iter()
+                .map(|f| f.path.clone())
+                .filter(|p| {
+                    p.starts_with(&kit.id)
+                        && (p
+                            .to_string_lossy()
+                            .contains(&format!("-{}.", paper.file_name()))
+                            || p.starts_with(format!("{}/svg/{}", kit.id, paper.file_name())))
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The contents page of an output folder: for every game and paper its
+/// documents (PDFs and the previews that print them) and how to print.
+/// It shows no page of a kit, so printing it prints only this list.
+pub fn index_html(entries: &[KitEntry]) -> String {
+    let mut sorted: Vec<&KitEntry> = entries.iter().collect();
+    sorted.sort_by(|a, b| (&a.title, &a.id, &a.paper).cmp(&(&b.title, &b.id, &b.paper)));
+    sorted.dedup_by(|a, b| a.id == b.id && a.paper == b.paper);
+    let mut html = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>printkit kits</title>\n<style>\n\
+         body{font:11pt/1.45 sans-serif;max-width:180mm;margin:8mm auto;padding:0 6mm}\n\
+         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:1.5mm 2mm;border-bottom:0.3mm solid #bbb;vertical-align:top}\n\
+         .key{color:#a00}\n\
+         </style>\n</head>\n<body>\n<h1>printkit kits</h1>\n",
+    );
+    html.push_str(&format!(
+        "<p>Each kit comes as two documents: the player kit (rules, board, tokens, audit sheets) and the host key \
+         (the answers). Each is a PDF and a preview page that prints exactly the same pages from a browser. \
+         {}</p>\n<p class=\"key\">Print a host key on its own and keep it away from the players.</p>\n",
+        esc(PRINT_ADVICE)
+    ));
+    if sorted.is_empty() {
+        html.push_str("<p>No kits have been built here yet.</p>\n");
+    } else {
+        html.push_str(
+            "<table>\n<tr><th>Game</th><th>Paper</th><th>Player kit</th><th>Host key</th></tr>\n",
+        );
+    }
+    for e in sorted {
+        let find = |doc: &str, ext: &str| {
+            let name = format!("{}-{doc}-{}.{ext}", e.id, e.paper);
+            e.files
+                .iter()
+                .find(|f| f.file_name().is_some_and(|n| n.to_string_lossy() == name))
+        };
+        let links = |doc: &str| {
+            let mut cell = Vec::new();
+            if let Some(p) = find(doc, "pdf") {
+                cell.push(format!("<a href=\"{}\">PDF</a>", href(p)));
+            }
+            if let Some(p) = find(doc, "html") {
+                cell.push(format!("<a href=\"{}\">preview</a>", href(p)));
+            }
+            if cell.is_empty() {
+                "not built".to_string()
+            } else {
+                cell.join(" · ")
+            }
+        };
+        html.push_str(&format!(
+            "<tr><td>{} <small>({})</small></td><td>{}</td><td>{}</td><td class=\"key\">{}</td></tr>\n",
+            esc(&e.title),
+            esc(&e.id),
+            esc(&e.paper_label),
+            links("player-kit"),
+            links("host-key"),
+        ));
+    }
+    if !entries.is_empty() {
+        html.push_str("</table>\n");
     }
     html.push_str("</body>\n</html>\n");
     html
@@ -272,5 +475,75 @@ fn part_of(name: &str) -> String {
     match stem.rsplit_once('-') {
         Some((head, tail)) if tail.chars().all(|c| c.is_ascii_digit()) => head.to_string(),
         _ => stem.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: &str, paper: &str, label: &str) -> KitEntry {
+        let doc = |d: &str, ext: &str| PathBuf::from(format!("{id}/{id}-{d}-{paper}.{ext}"));
+        KitEntry {
+            id: id.to_string(),
+            title: format!("Game <{id}>"),
+            paper: paper.to_string(),
+            paper_label: label.to_string(),
+            files: vec![
+                doc("player-kit", "pdf"),
+                doc("host-key", "pdf"),
+                doc("player-kit", "html"),
+                doc("host-key", "html"),
+                PathBuf::from(format!("{id}/svg/{paper}/board.svg")),
+            ],
+        }
+    }
+
+    #[test]
+    fn hrefs_are_relative_and_percent_encoded() {
+        assert_eq!(
+            href(Path::new("freeze/freeze-a4.pdf")),
+            "freeze/freeze-a4.pdf"
+        );
+        assert_eq!(
+            href(Path::new("my game/ä#1?.html")),
+            "my%20game/%C3%A4%231%3F.html"
+        );
+    }
+
+    #[test]
+    fn the_contents_list_every_paper_of_a_game_and_no_page() {
+        let html = index_html(&[
+            entry("freeze", "letter", "US Letter"),
+            entry("freeze", "a4", "A4"),
+            entry("freeze", "a4", "A4"),
+        ]);
+        // One row per game and paper, A4 before Letter, repeats dropped.
+        let rows: Vec<&str> = html.lines().filter(|l| l.starts_with("<tr><td>")).collect();
+        assert_eq!(rows.len(), 2, "{html}");
+        assert!(rows[0].contains(">A4<") && rows[1].contains(">US Letter<"));
+        for (row, paper) in rows.iter().zip(["a4", "letter"]) {
+            for doc in ["player-kit", "host-key"] {
+                for ext in ["pdf", "html"] {
+                    let link = format!("href=\"freeze/freeze-{doc}-{paper}.{ext}\"");
+                    assert!(row.contains(&link), "{row} lacks {link}");
+                }
+            }
+        }
+        assert!(html.contains("Game &lt;freeze&gt;"), "titles are escaped");
+        assert!(
+            !html.contains("<svg") && !html.contains(".svg"),
+            "no page of a kit"
+        );
+        assert!(html.contains("100%") && html.contains("headers and footers off"));
+    }
+
+    #[test]
+    fn a_missing_document_is_said_so() {
+        let mut e = entry("freeze", "a4", "A4");
+        e.files
+            .retain(|f| !f.to_string_lossy().contains("host-key"));
+        let html = index_html(&[e]);
+        assert!(html.contains("not built"), "{html}");
     }
 }

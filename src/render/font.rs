@@ -10,8 +10,10 @@ use std::sync::OnceLock;
 
 use super::RenderError;
 
-/// Family name written into SVG, with fallbacks for viewers without it.
-pub const SVG_FONT_FAMILY: &str = "DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif";
+/// Family name written into SVG: the faces the SVG carries
+/// ([`super::webfont::WEB_FAMILY`]), then fallbacks for an SVG without them.
+pub const SVG_FONT_FAMILY: &str =
+    "'printkit DejaVu Sans', DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif";
 /// Family name as the font itself spells it.
 pub const FAMILY: &str = "DejaVu Sans";
 
@@ -51,6 +53,14 @@ impl Font {
         match self {
             Font::Regular => "normal",
             Font::Bold => "bold",
+        }
+    }
+
+    /// CSS `font-weight` of this face in an `@font-face` rule.
+    pub fn css_weight(self) -> u16 {
+        match self {
+            Font::Regular => 400,
+            Font::Bold => 700,
         }
     }
 
@@ -197,17 +207,17 @@ impl FontMetrics {
 }
 
 /// Big-endian reads that return `None` instead of panicking on short data.
-struct Reader<'a>(&'a [u8]);
+pub(super) struct Reader<'a>(pub(super) &'a [u8]);
 
 impl Reader<'_> {
-    fn u16(&self, at: usize) -> Option<u16> {
+    pub(super) fn u16(&self, at: usize) -> Option<u16> {
         let b = self.0.get(at..at + 2)?;
         Some(u16::from_be_bytes([b[0], b[1]]))
     }
-    fn i16(&self, at: usize) -> Option<i16> {
+    pub(super) fn i16(&self, at: usize) -> Option<i16> {
         self.u16(at).map(|v| v as i16)
     }
-    fn u32(&self, at: usize) -> Option<u32> {
+    pub(super) fn u32(&self, at: usize) -> Option<u32> {
         let b = self.0.get(at..at + 4)?;
         Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     }

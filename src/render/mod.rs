@@ -7,10 +7,12 @@
 pub mod board;
 pub mod font;
 pub mod model;
+pub mod outline;
 pub mod pdf;
 pub mod svg;
 pub mod templates;
 pub mod text;
+pub mod webfont;
 
 mod atomic;
 
@@ -22,6 +24,7 @@ pub use model::{
 };
 pub use pdf::DocMeta;
 pub use templates::{Orientation, Paper, Style, Templates};
+pub use webfont::WebFonts;
 
 use std::fmt;
 

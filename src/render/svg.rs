@@ -3,9 +3,12 @@
 use svg::node::element::{self, Element};
 use svg::{Document, Node};
 
+use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
 use super::model::{Align, Fill, Item, Page, PathCmd, Shape, Stroke};
-use super::text::MM_PER_PT;
+use super::text::{self, MM_PER_PT};
+use super::{outline, RenderError};
+use std::collections::BTreeSet;
 
 /// A compact, deterministic number: at most 4 decimals, no trailing zeros.
 /// Written from an integer count of ten-thousandths: float formatting was a
@@ -26,20 +29,99 @@ fn num(v: f64) -> String {
     s
 }
 
+/// How a page's SVG is written.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SvgOptions<'a> {
+    /// A file of its own: text drawn with glyph outlines (the `<text>` kept
+    /// on top, transparent, to select and search), and a print rule sizing
+    /// the sheet to the page, so any viewer shows and prints what the PDF
+    /// does. Off inside an HTML preview, which carries the fonts once.
+    pub standalone: bool,
+    /// Prefix of the ids this writer makes up (clip paths, glyphs), unique
+    /// per page when several pages share one HTML document.
+    pub id_prefix: &'a str,
+}
+
+/// The SVG document for one page, relying on the viewer's fonts.
+pub fn page_to_svg(page: &Page) -> Result<String, RenderError> {
+    page_to_svg_with(page, SvgOptions::default())
+}
+
+/// A scale factor: six decimals (a glyph 2048 units wide stays exact to
+/// a micrometre).
+fn num6(v: f64) -> String {
+    let s = format!("{v:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// The SVG document for one page.
-pub fn page_to_svg(page: &Page) -> String {
+pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, RenderError> {
     let (w, h) = (page.size_mm.width, page.size_mm.height);
     let mut doc = Document::new()
         .set("width", format!("{}mm", num(w)))
         .set("height", format!("{}mm", num(h)))
         .set("viewBox", format!("0 0 {} {}", num(w), num(h)));
-    let mut clip_counter = 0usize;
+    let mut ids = Ids {
+        prefix: options.id_prefix,
+        clips: 0,
+        outlines: options.standalone,
+    };
+    if options.standalone {
+        doc = doc.set("xmlns:xlink", "http://www.w3.org/1999/xlink");
+        // Zero margins and the page's own size: printed alone, the SVG
+        // fills exactly one sheet at 100%.
+        doc = doc.add(element::Style::new(format!(
+            "@page{{size:{}mm {}mm;margin:0}}",
+            num(w),
+            num(h)
+        )));
+        let mut glyphs = BTreeSet::new();
+        for item in &page.items {
+            item.for_each_text(&mut |t| {
+                if let Ok(m) = t.font.metrics() {
+                    glyphs.extend(
+                        t.text
+                            .chars()
+                            .filter_map(|c| m.glyph_id(c))
+                            .map(|g| (t.font, g)),
+                    );
+                }
+            });
+        }
+        let mut defs = element::Definitions::new();
+        for (font, g) in glyphs {
+            let d = outline::glyph_path(font, g)?;
+            if !d.is_empty() {
+                defs = defs.add(
+                    element::Path::new()
+                        .set("id", glyph_id(options.id_prefix, font, g))
+                        .set("d", d),
+                );
+            }
+        }
+        doc = doc.add(defs);
+    }
     for item in &page.items {
-        for node in item_nodes(item, &mut clip_counter) {
+        for node in item_nodes(item, &mut ids)? {
             doc = doc.add(node);
         }
     }
-    format!("{doc}\n")
+    Ok(format!("{doc}\n"))
+}
+
+fn glyph_id(prefix: &str, font: Font, glyph: u16) -> String {
+    let face = match font {
+        Font::Regular => 'r',
+        Font::Bold => 'b',
+    };
+    format!("{prefix}g{face}{glyph}")
+}
+
+/// Made-up ids of one page, and how its text is drawn.
+struct Ids<'a> {
+    prefix: &'a str,
+    clips: usize,
+    outlines: bool,
 }
 
 fn stroke_attrs(mut e: Element, stroke: Option<&Stroke>) -> Element {
@@ -111,7 +193,7 @@ fn shape_element(shape: &Shape) -> Element {
     }
 }
 
-fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
+fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
     match item {
         Item::Shape {
             shape,
@@ -125,7 +207,7 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                     let mut e = shape_element(shape);
                     e.assign("fill", c.hex());
                     out.push(stroke_attrs(e, stroke.as_ref()));
-                    return out;
+                    return Ok(out);
                 }
                 Some(Fill::Hatch(h)) if !is_line => {
                     if let Some(bg) = h.background {
@@ -156,7 +238,7 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                 e.assign("fill", "none");
                 out.push(stroke_attrs(e, stroke.as_ref()));
             }
-            out
+            Ok(out)
         }
         Item::Text(t) => {
             let anchor = match t.align {
@@ -164,7 +246,7 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                 Align::Centre => "middle",
                 Align::Right => "end",
             };
-            let e: Element = element::Text::new(t.text.clone())
+            let mut e: Element = element::Text::new(t.text.clone())
                 .set("x", num(t.anchor.x))
                 .set("y", num(t.anchor.y))
                 .set("font-family", SVG_FONT_FAMILY)
@@ -176,7 +258,57 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                 .set("style", "font-kerning:none")
                 .set("xml:space", "preserve")
                 .into();
-            vec![e]
+            if !ids.outlines {
+                return Ok(vec![e]);
+            }
+            // Glyphs placed at the advances layout measured, in font units
+            // under one scale; the text stays on top, transparent.
+            let m = t.font.metrics()?;
+            let width = text::measure(&t.text, t.font, t.size_pt)?;
+            let left = match t.align {
+                Align::Left => t.anchor.x,
+                Align::Centre => t.anchor.x - width / 2.0,
+                Align::Right => t.anchor.x - width,
+            };
+            let scale = t.size_pt * MM_PER_PT / m.units_per_em as f64;
+            let mut g: Element = element::Group::new()
+                .set("fill", t.colour.hex())
+                .set(
+                    "transform",
+                    format!(
+                        "translate({} {}) scale({} {})",
+                        num(left),
+                        num(t.anchor.y),
+                        num6(scale),
+                        num6(-scale)
+                    ),
+                )
+                .into();
+            let mut x = 0u32;
+            for c in t.text.chars() {
+                let Some(glyph) = m.glyph_id(c) else {
+                    return Err(t
+                        .font
+                        .check_coverage(&t.text)
+                        .err()
+                        .unwrap_or_else(|| RenderError::Font(format!("no glyph for {c:?}"))));
+                };
+                if c != ' ' {
+                    let mut u: Element = element::Use::new()
+                        .set(
+                            "xlink:href",
+                            format!("#{}", glyph_id(ids.prefix, t.font, glyph)),
+                        )
+                        .into();
+                    if x > 0 {
+                        u.assign("x", x);
+                    }
+                    g.append(u);
+                }
+                x += m.advance(glyph) as u32;
+            }
+            e.assign("fill-opacity", "0");
+            Ok(vec![g, e])
         }
         Item::Group(g) => {
             let mut out = Vec::new();
@@ -185,8 +317,8 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                 ge.assign("id", id.clone());
             }
             if let Some(c) = g.clip {
-                *clip_counter += 1;
-                let clip_id = format!("clip{clip_counter}");
+                ids.clips += 1;
+                let clip_id = format!("{}clip{}", ids.prefix, ids.clips);
                 let cp = element::ClipPath::new().set("id", clip_id.clone()).add(
                     element::Rectangle::new()
                         .set("x", num(c.x))
@@ -198,12 +330,12 @@ fn item_nodes(item: &Item, clip_counter: &mut usize) -> Vec<Element> {
                 ge.assign("clip-path", format!("url(#{clip_id})"));
             }
             for i in &g.items {
-                for n in item_nodes(i, clip_counter) {
+                for n in item_nodes(i, ids)? {
                     ge.append(n);
                 }
             }
             out.push(ge);
-            out
+            Ok(out)
         }
     }
 }
@@ -248,7 +380,7 @@ mod tests {
             PointMm::new(1.0, 1.0),
             Stroke::dashed(0.2, Colour::BLACK, &[1.0, 1.0]),
         ));
-        let s = page_to_svg(&p);
+        let s = page_to_svg(&p).unwrap();
         assert!(
             s.contains(r#"width="210mm""#) && s.contains(r#"viewBox="0 0 210 297""#),
             "{s}"

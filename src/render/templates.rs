@@ -157,6 +157,17 @@ pub struct Templates {
     pub style: Style,
 }
 
+impl Paper {
+    /// The paper as file names spell it: `a4`, `a4-landscape`, `letter`, so
+    /// a landscape build never overwrites a portrait one.
+    pub fn file_name(&self) -> String {
+        match self.orientation {
+            Orientation::Portrait => self.name.clone(),
+            Orientation::Landscape => format!("{}-landscape", self.name),
+        }
+    }
+}
+
 impl Templates {
     /// The templates compiled into the binary.
     pub fn builtin() -> Result<Templates, RenderError> {

@@ -70,19 +70,25 @@ fn new_freeze(dir: &Path) -> PathBuf {
 /// A folder with a good build of the built-in Freeze kit, its snapshot, and
 /// the snapshot of a good build of the new edition.
 fn prepared(name: &str) -> (PathBuf, Snapshot, Snapshot) {
+    prepared_with(name, &[])
+}
+
+/// As [`prepared`], every build with `extra` arguments.
+fn prepared_with(name: &str, extra: &[&str]) -> (PathBuf, Snapshot, Snapshot) {
     let dir = scratch(name);
     let newdef = new_freeze(&dir);
-    let o = build(&dir, &["freeze", "--out", "expected-new"], &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let o = build(
-        &dir,
-        &[newdef.to_str().unwrap(), "--out", "expected-new"],
-        &[],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let with = |args: &[&str]| -> Vec<String> {
+        args.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let run = |args: Vec<String>| {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = build(&dir, &refs, &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    run(with(&["freeze", "--out", "expected-new"]));
+    run(with(&[newdef.to_str().unwrap(), "--out", "expected-new"]));
     let new = snapshot(&dir.join("expected-new"));
-    let o = build(&dir, &["freeze", "--out", "out"], &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run(with(&["freeze", "--out", "out"]));
     let old = snapshot(&dir.join("out"));
     assert_ne!(old, new);
     (dir, old, new)
@@ -90,14 +96,15 @@ fn prepared(name: &str) -> (PathBuf, Snapshot, Snapshot) {
 
 #[test]
 fn a_failure_at_any_step_of_the_commit_leaves_the_old_kit() {
-    let (dir, old, new) = prepared("fail-at");
+    // PDF only: fewer files, the same kinds of steps.
+    let (dir, old, new) = prepared_with("fail-at", &["--format", "pdf"]);
     let newdef = dir.join("freeze-new.toml");
     let mut step = 1;
     loop {
         let n = step.to_string();
         let o = build(
             &dir,
-            &[newdef.to_str().unwrap(), "--out", "out"],
+            &[newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"],
             &[("PRINTKIT_FAIL_AT", &n)],
         );
         if o.status.success() {
@@ -123,14 +130,14 @@ fn a_failure_at_any_step_of_the_commit_leaves_the_old_kit() {
 
 #[test]
 fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
-    let (dir, old, new) = prepared("abort-at");
+    let (dir, old, new) = prepared_with("abort-at", &["--format", "pdf"]);
     let newdef = dir.join("freeze-new.toml");
     let (mut before_commit, mut after_commit) = (0, 0);
     for step in 1.. {
         let n = step.to_string();
         let o = build(
             &dir,
-            &[newdef.to_str().unwrap(), "--out", "out"],
+            &[newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"],
             &[("PRINTKIT_ABORT_AT", &n)],
         );
         if o.status.success() {
@@ -152,23 +159,27 @@ fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
         }
         // The next build of anything finishes or discards it first; a
         // build of the old kit then leaves exactly the old kit.
-        let o = build(&dir, &["freeze", "--out", "out"], &[]);
+        let o = build(&dir, &["freeze", "--out", "out", "--format", "pdf"], &[]);
         assert!(o.status.success(), "step {step}: {}", stderr(&o));
         assert_eq!(snapshot(&dir.join("out")), old, "step {step}: not clean");
     }
     assert!(
-        before_commit >= 1 && after_commit > 20,
+        before_commit >= 1 && after_commit > 4,
         "{before_commit} {after_commit}"
     );
     // A build committed and killed, then recovered by `build` of another
     // game, leaves the new Freeze kit complete.
     let o = build(
         &dir,
-        &[newdef.to_str().unwrap(), "--out", "out"],
-        &[("PRINTKIT_ABORT_AT", "10")],
+        &[newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"],
+        &[("PRINTKIT_ABORT_AT", "5")],
     );
     assert!(!o.status.success());
-    let o = build(&dir, &["clone-jump-convert", "--out", "out"], &[]);
+    let o = build(
+        &dir,
+        &["clone-jump-convert", "--out", "out", "--format", "pdf"],
+        &[],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let now = snapshot(&dir.join("out"));
     for (p, bytes) in &new {
@@ -226,8 +237,8 @@ fn a_file_in_the_place_of_a_game_folder_is_named_and_nothing_is_created() {
 fn only_files_printkit_wrote_are_removed() {
     let (dir, _, _) = prepared("foreign");
     // A host's own files beside the kit, named like pages.
-    std::fs::write(dir.join("out/freeze/svg/audit-9.svg"), "mine").unwrap();
-    std::fs::write(dir.join("out/freeze/svg/board-2.svg"), "mine").unwrap();
+    std::fs::write(dir.join("out/freeze/svg/a4/audit-9.svg"), "mine").unwrap();
+    std::fs::write(dir.join("out/freeze/svg/a4/board-2.svg"), "mine").unwrap();
     let o = build(
         &dir,
         &["freeze", "--out", "out", "--only", "board,audit"],
@@ -235,7 +246,7 @@ fn only_files_printkit_wrote_are_removed() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     for f in ["audit-9.svg", "board-2.svg"] {
-        let p = dir.join("out/freeze/svg").join(f);
+        let p = dir.join("out/freeze/svg/a4").join(f);
         assert_eq!(std::fs::read_to_string(p).unwrap(), "mine");
     }
 }
@@ -249,7 +260,7 @@ fn a_build_killed_at_any_moment_leaves_a_complete_kit() {
     let o = build(&dir, &[newdef.to_str().unwrap(), "--out", "timing"], &[]);
     assert!(o.status.success());
     let took = started.elapsed().as_micros() as u64;
-    let rounds = 24;
+    let rounds = 12;
     let (mut saw_old, mut saw_new, mut finished_later) = (0, 0, 0);
     for k in 0..rounds {
         // Alternate the kit being replaced so every kill replaces something.
@@ -443,11 +454,11 @@ fn a_read_only_folder_leaves_the_old_kit() {
         assert!(ok);
     };
     chown(&dir);
-    let mut perms = std::fs::metadata(dir.join("out/freeze/svg"))
+    let mut perms = std::fs::metadata(dir.join("out/freeze/svg/a4"))
         .unwrap()
         .permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o555);
-    std::fs::set_permissions(dir.join("out/freeze/svg"), perms).unwrap();
+    std::fs::set_permissions(dir.join("out/freeze/svg/a4"), perms).unwrap();
     let _ = std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o777));
     let old = snapshot(&dir.join("out"));
     let newdef = dir.join("freeze-new.toml");

@@ -41,6 +41,7 @@ fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, St
     .unwrap();
     files
         .into_iter()
+        .filter(|f| f.path.extension().is_some_and(|e| e == "svg"))
         .map(|f| {
             let name = f.path.file_stem().unwrap().to_string_lossy().into_owned();
             (name, String::from_utf8(f.bytes).unwrap())
@@ -274,7 +275,7 @@ fn only_and_paper_select_what_is_written() {
     assert!(files.keys().all(|p| !p.to_string_lossy().ends_with(".pdf")));
     assert!(files
         .keys()
-        .any(|p| p.to_string_lossy().contains("svg/board")));
+        .any(|p| p.to_string_lossy().contains("svg/letter/board")));
     assert!(!files.keys().any(|p| p.to_string_lossy().contains("tokens")));
     let bad = printkit(&["build", "--only", "dice"]);
     assert_eq!(bad.status.code(), Some(2));

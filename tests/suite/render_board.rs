@@ -199,7 +199,7 @@ fn the_region_is_explained_by_its_name_from_the_definition() {
     let pages = board_pages(&spec, &t, &t.paper("a4").unwrap()).unwrap();
     let svg: String = pages
         .iter()
-        .map(printkit::render::svg::page_to_svg)
+        .map(|p| printkit::render::svg::page_to_svg(p).unwrap())
         .collect();
     assert!(svg.contains("Starting"), "the name is not printed");
     assert!(!svg.contains("Initial Region"));

@@ -1,0 +1,343 @@
+//! Glyph outlines read from the embedded TrueType faces, as SVG path data.
+//! SVG pages draw their text with these (as Typst's SVG export does), so
+//! every viewer shows the PDF's glyphs whether or not it has DejaVu, loads
+//! web fonts, or waits for them before printing.
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::{Mutex, OnceLock};
+
+use super::font::{Font, Reader};
+use super::RenderError;
+
+/// Components nest at most this deep (the TrueType limit in practice).
+const MAX_DEPTH: usize = 8;
+
+/// The SVG path data of a glyph in font units, y up (`""` for a blank
+/// glyph such as the space). Read once per process and face.
+pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
+    type Cache = Mutex<HashMap<(Font, u16), String>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(d) = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&(font, glyph))
+    {
+        return Ok(d.clone());
+    }
+    let glyf = Glyf::of(font).map_err(|e| RenderError::Font(format!("{font:?} face: {e}")))?;
+    let mut contours = Vec::new();
+    glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut contours)
+        .map_err(|e| RenderError::Font(format!("{font:?} glyph {glyph}: {e}")))?;
+    let d = path_data(&contours);
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert((font, glyph), d.clone());
+    Ok(d)
+}
+
+/// A contour point: position and whether it lies on the curve.
+type Contour = Vec<(f64, f64, bool)>;
+
+struct Glyf<'a> {
+    loca: Reader<'a>,
+    long_loca: bool,
+    glyf: &'a [u8],
+    num_glyphs: u16,
+}
+
+impl<'a> Glyf<'a> {
+    fn of(font: Font) -> Result<Glyf<'static>, String> {
+        let data = font.ttf_bytes();
+        let r = Reader(data);
+        let n = r.u16(4).ok_or("truncated header")? as usize;
+        let find = |tag: &[u8]| -> Result<&'static [u8], String> {
+            for i in 0..n {
+                let rec = 12 + 16 * i;
+                if data.get(rec..rec + 4) == Some(tag) {
+                    let o = r.u32(rec + 8).ok_or("bad table record")? as usize;
+                    let l = r.u32(rec + 12).ok_or("bad table record")? as usize;
+                    return data
+                        .get(o..o + l)
+                        .ok_or_else(|| "table out of range".to_string());
+                }
+            }
+            Err(format!("no {} table", String::from_utf8_lossy(tag)))
+        };
+        let head = Reader(find(b"head")?);
+        let maxp = Reader(find(b"maxp")?);
+        Ok(Glyf {
+            long_loca: head.i16(50).ok_or("bad head")? == 1,
+            num_glyphs: maxp.u16(4).ok_or("bad maxp")?,
+            loca: Reader(find(b"loca")?),
+            glyf: find(b"glyf")?,
+        })
+    }
+
+    fn data(&self, glyph: u16) -> Result<&'a [u8], String> {
+        if glyph >= self.num_glyphs {
+            return Err("glyph id out of range".into());
+        }
+        let g = glyph as usize;
+        let (a, b) = if self.long_loca {
+            (self.loca.u32(4 * g), self.loca.u32(4 * g + 4))
+        } else {
+            (
+                self.loca.u16(2 * g).map(|v| 2 * v as u32),
+                self.loca.u16(2 * g + 2).map(|v| 2 * v as u32),
+            )
+        };
+        let (a, b) = (a.ok_or("bad loca")? as usize, b.ok_or("bad loca")? as usize);
+        if b < a {
+            return Err("bad loca".into());
+        }
+        self.glyf
+            .get(a..b)
+            .ok_or_else(|| "glyph out of range".into())
+    }
+
+    /// Appends the glyph's contours, transformed by `m` (a b c d e f:
+    /// x' = a x + c y + e, y' = b x + d y + f).
+    fn contours(
+        &self,
+        glyph: u16,
+        m: [f64; 6],
+        depth: usize,
+        out: &mut Vec<Contour>,
+    ) -> Result<(), String> {
+        if depth > MAX_DEPTH {
+            return Err("components nested too deep".into());
+        }
+        let data = self.data(glyph)?;
+        if data.is_empty() {
+            return Ok(());
+        }
+        let r = Reader(data);
+        let n = r.i16(0).ok_or("truncated glyph")?;
+        let tf = |x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
+        if n >= 0 {
+            let n = n as usize;
+            let ends = (0..n)
+                .map(|i| r.u16(10 + 2 * i).map(|v| v as usize))
+                .collect::<Option<Vec<_>>>()
+                .ok_or("truncated contours")?;
+            let points = ends.last().map_or(0, |e| e + 1);
+            let ins = r.u16(10 + 2 * n).ok_or("truncated glyph")? as usize;
+            let mut at = 12 + 2 * n + ins;
+            let mut flags = Vec::with_capacity(points);
+            while flags.len() < points {
+                let f = *data.get(at).ok_or("truncated flags")?;
+                at += 1;
+                flags.push(f);
+                if f & 8 != 0 {
+                    let rep = *data.get(at).ok_or("truncated flags")?;
+                    at += 1;
+                    for _ in 0..rep {
+                        flags.push(f);
+                    }
+                }
+            }
+            flags.truncate(points);
+            let mut coords = |short: u8, same: u8| -> Result<Vec<f64>, String> {
+                let mut v = 0i32;
+                let mut out = Vec::with_capacity(points);
+                for &f in &flags {
+                    if f & short != 0 {
+                        let d = *data.get(at).ok_or("truncated coordinates")? as i32;
+                        at += 1;
+                        v += if f & same != 0 { d } else { -d };
+                    } else if f & same == 0 {
+                        v += r.i16(at).ok_or("truncated coordinates")? as i32;
+                        at += 2;
+                    }
+                    out.push(v as f64);
+                }
+                Ok(out)
+            };
+            let xs = coords(2, 16)?;
+            let ys = coords(4, 32)?;
+            let mut start = 0;
+            for &end in &ends {
+                if end < start || end >= points {
+                    return Err("bad contour ends".into());
+                }
+                out.push(
+                    (start..=end)
+                        .map(|i| {
+                            let (x, y) = tf(xs[i], ys[i]);
+                            (x, y, flags[i] & 1 != 0)
+                        })
+                        .collect(),
+                );
+                start = end + 1;
+            }
+        } else {
+            let mut at = 10;
+            loop {
+                let flags = r.u16(at).ok_or("truncated component")?;
+                let component = r.u16(at + 2).ok_or("truncated component")?;
+                at += 4;
+                let (dx, dy) = if flags & 1 != 0 {
+                    let v = (r.i16(at), r.i16(at + 2));
+                    at += 4;
+                    (
+                        v.0.ok_or("truncated")? as f64,
+                        v.1.ok_or("truncated")? as f64,
+                    )
+                } else {
+                    let v = (data.get(at), data.get(at + 1));
+                    at += 2;
+                    (
+                        *v.0.ok_or("truncated")? as i8 as f64,
+                        *v.1.ok_or("truncated")? as i8 as f64,
+                    )
+                };
+                if flags & 2 == 0 {
+                    // Offsets given as matching point numbers: DejaVu has
+                    // none; refuse rather than draw a misplaced part.
+                    return Err("component placed by point numbers".into());
+                }
+                let f2 = |at: usize| r.i16(at).map(|v| v as f64 / 16384.0).ok_or("truncated");
+                let (a, b, c, d) = if flags & 8 != 0 {
+                    let s = f2(at)?;
+                    at += 2;
+                    (s, 0.0, 0.0, s)
+                } else if flags & 0x40 != 0 {
+                    let v = (f2(at)?, f2(at + 2)?);
+                    at += 4;
+                    (v.0, 0.0, 0.0, v.1)
+                } else if flags & 0x80 != 0 {
+                    let v = (f2(at)?, f2(at + 2)?, f2(at + 4)?, f2(at + 6)?);
+                    at += 8;
+                    v
+                } else {
+                    (1.0, 0.0, 0.0, 1.0)
+                };
+                // Compose: the component's own transform, then `m`.
+                let (e, f) = tf(dx, dy);
+                let composed = [
+                    m[0] * a + m[2] * b,
+                    m[1] * a + m[3] * b,
+                    m[0] * c + m[2] * d,
+                    m[1] * c + m[3] * d,
+                    e,
+                    f,
+                ];
+                self.contours(component, composed, depth + 1, out)?;
+                if flags & 0x20 == 0 {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Number with at most two decimals, no trailing zeros.
+fn num(v: f64) -> String {
+    let n = (v * 100.0).round() / 100.0;
+    let s = format!("{n:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// TrueType quadratic contours as SVG path data: two off-curve points in a
+/// row imply an on-curve point half way between them.
+fn path_data(contours: &[Contour]) -> String {
+    let mut d = String::new();
+    for c in contours {
+        if c.is_empty() {
+            continue;
+        }
+        let n = c.len();
+        let mid = |a: (f64, f64, bool), b: (f64, f64, bool)| ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        // Start on an on-curve point (or between two off-curve ones).
+        let first_on = c.iter().position(|p| p.2);
+        let (start, begin) = match first_on {
+            Some(i) => ((c[i].0, c[i].1), i),
+            None => (mid(c[0], c[1 % n]), 0),
+        };
+        let _ = write!(d, "M{} {}", num(start.0), num(start.1));
+        let mut pending: Option<(f64, f64)> = None;
+        for k in 1..=n {
+            let p = c[(begin + k) % n];
+            // Without an on-curve point the walk starts after c[0].
+            match (p.2, pending) {
+                (true, None) => {
+                    let _ = write!(d, "L{} {}", num(p.0), num(p.1));
+                }
+                (true, Some(q)) => {
+                    let _ = write!(d, "Q{} {} {} {}", num(q.0), num(q.1), num(p.0), num(p.1));
+                    pending = None;
+                }
+                (false, None) => pending = Some((p.0, p.1)),
+                (false, Some(q)) => {
+                    let m = ((q.0 + p.0) / 2.0, (q.1 + p.1) / 2.0);
+                    let _ = write!(d, "Q{} {} {} {}", num(q.0), num(q.1), num(m.0), num(m.1));
+                    pending = Some((p.0, p.1));
+                }
+            }
+        }
+        if let Some(q) = pending {
+            let _ = write!(
+                d,
+                "Q{} {} {} {}",
+                num(q.0),
+                num(q.1),
+                num(start.0),
+                num(start.1)
+            );
+        }
+        d.push('Z');
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_have_outlines_within_their_advance() {
+        let m = Font::Regular.metrics().unwrap();
+        for c in "AgÄé☐→".chars() {
+            let g = m.glyph_id(c).unwrap();
+            let d = glyph_path(Font::Regular, g).unwrap();
+            assert!(d.starts_with('M') && d.ends_with('Z'), "{c:?}: {d}");
+            // Every x lies between a little left of 0 and a little past the advance.
+            let nums: Vec<f64> = d
+                .split(|ch: char| ch.is_ascii_alphabetic() || ch == ' ')
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            let adv = m.advance(g) as f64;
+            for x in nums.iter().step_by(2) {
+                assert!(
+                    *x > -0.2 * adv && *x < 1.3 * adv,
+                    "{c:?}: x {x} vs advance {adv}"
+                );
+            }
+        }
+        assert_eq!(
+            glyph_path(Font::Bold, m.glyph_id(' ').unwrap()).unwrap(),
+            ""
+        );
+    }
+
+    #[test]
+    fn an_accented_letter_is_its_base_and_accent() {
+        let m = Font::Regular.metrics().unwrap();
+        let base = glyph_path(Font::Regular, m.glyph_id('A').unwrap()).unwrap();
+        let accented = glyph_path(Font::Regular, m.glyph_id('Ä').unwrap()).unwrap();
+        assert!(
+            accented.starts_with(&base) || accented.contains(&base[1..]),
+            "{accented}"
+        );
+        assert!(accented.matches('M').count() > base.matches('M').count());
+    }
+}
