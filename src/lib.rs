@@ -5,3 +5,4 @@ pub mod definition;
 pub mod kit;
 pub mod render;
 pub mod rules;
+pub mod solve;
