@@ -103,6 +103,10 @@ pub enum Command {
     },
     /// Show the built-in games.
     List,
+    /// The result of a position with best play, searched to a depth.
+    Solve(crate::solve::cli::SolveArgs),
+    /// Generate practice positions with a unique winning line.
+    Puzzles(crate::solve::puzzles::PuzzleArgs),
 }
 
 /// Runs the command line and returns the exit code.
@@ -150,6 +154,8 @@ fn execute(command: Command) -> Result<i32, Fatal> {
     match command {
         Command::Check { files, json } => Ok(check(&files, json)),
         Command::Build(args) => build(args),
+        Command::Solve(args) => crate::solve::cli::solve(args),
+        Command::Puzzles(args) => crate::solve::puzzles::run(args),
         Command::List => {
             for def in definition::builtins() {
                 let def = def.map_err(|e| e.to_string())?;

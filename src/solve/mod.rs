@@ -113,8 +113,8 @@ impl Solution {
             String::new()
         };
         match self.verdict {
-            Verdict::Win => format!("{side} wins in {} plies{line}{also}", self.plies),
-            Verdict::Loss => format!("{other} wins in {} plies{line}", self.plies),
+            Verdict::Win => format!("{side} wins in {}{line}{also}", plies_word(self.plies)),
+            Verdict::Loss => format!("{other} wins in {}{line}", plies_word(self.plies)),
             Verdict::Draw => format!(
                 "a draw with best play (searched {} plies){line}",
                 self.depth
@@ -127,12 +127,40 @@ impl Solution {
 /// The solver over position text, object-safe like [`crate::rules::Engine`].
 pub trait Solver: Send + Sync {
     fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
+    /// A random game from `start` to its end (or `cap` positions): every
+    /// position's text, the start first. Moves are drawn from the solver's
+    /// moves (Freeze: only the largest kinging sets).
+    fn random_game(
+        &self,
+        start: &str,
+        rng: &mut puzzles::Rng,
+        cap: usize,
+    ) -> Result<Vec<String>, PositionError>;
 }
 
 impl<R: Rules + Send + Sync> Solver for R {
     fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
         let pos = self.parse_position(position)?;
         Ok(solve(self, &pos, limits))
+    }
+
+    fn random_game(
+        &self,
+        start: &str,
+        rng: &mut puzzles::Rng,
+        cap: usize,
+    ) -> Result<Vec<String>, PositionError> {
+        let mut pos = self.parse_position(start)?;
+        let mut game = vec![self.print_position(&pos)];
+        while game.len() < cap && self.outcome(&pos).is_none() {
+            let moves = self.search_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = self.play(&pos, &moves[rng.below(moves.len())]).0;
+            game.push(self.print_position(&pos));
+        }
+        Ok(game)
     }
 }
 
@@ -226,7 +254,7 @@ impl<'r, R: Rules> Search<'r, R> {
     fn side_at(&self, ply: u32) -> char {
         let [a, b] = self.rules.sides();
         let other = if self.root_side == a { b } else { a };
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             self.root_side
         } else {
             other
@@ -239,7 +267,7 @@ impl<'r, R: Rules> Search<'r, R> {
             Horizon::RootLoses => -1,
             Horizon::RootWins => 1,
         };
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             root_view
         } else {
             -root_view
@@ -362,7 +390,7 @@ impl<'r, R: Rules> Search<'r, R> {
     fn move_wins(&mut self, pos: &R::Position, mv: &R::Move, depth: u32) -> bool {
         let (child, _) = self.rules.play(pos, mv);
         let c = self.negamax(&child, depth - 1, 1, -MATED_BOUND - 1, -MATED_BOUND);
-        c <= -MATED_BOUND - 1
+        c < -MATED_BOUND
     }
 
     /// The score of a move for its mover (root-relative plies from `ply`).
@@ -546,3 +574,12 @@ pub fn mate_plies(score: i32) -> Option<u32> {
 
 #[cfg(test)]
 mod tests;
+
+/// "1 ply", "3 plies".
+pub fn plies_word(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}

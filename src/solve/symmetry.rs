@@ -23,11 +23,11 @@ fn read(board: &str) -> Option<Grid> {
                 run = run * 10 + d as usize;
                 continue;
             }
-            cells.extend(std::iter::repeat(None).take(run));
+            cells.extend(std::iter::repeat_n(None, run));
             run = 0;
             cells.push(Some(ch));
         }
-        cells.extend(std::iter::repeat(None).take(run));
+        cells.extend(std::iter::repeat_n(None, run));
         rows.push(cells);
     }
     let w = rows.first()?.len();
