@@ -11,6 +11,7 @@ mod claims;
 mod diagnostics;
 mod positions;
 mod schema;
+mod solved;
 mod unknown_keys;
 
 use crate::rules::{clone_convert, freeze, predator_prey, Cell, Engine, Family, Params, Topology};
@@ -151,6 +152,8 @@ pub struct Practice {
     pub checks: Vec<Check>,
     /// The file it came from (the built-in definition or a practice file).
     pub origin: String,
+    /// The solver's depth for this position (its claims and the host key).
+    pub search_depth: u32,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -10,10 +10,12 @@ pub const DEFAULT_DEPTH: u32 = 8;
 
 /// The options of `printkit solve`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'\n  \
+#[command(
+    after_help = "Examples:\n  printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'\n  \
                         printkit solve predator-prey --position '5/5/o4/oo3/P1o2 o 0 0 6' --json\n\n\
                         JSON: {\"result\": \"win\"|\"loss\"|\"draw\"|\"unknown\", \"plies\": K, \"depth\": N,\n\
-                        \"best\": [...], \"pv\": [...], \"nodes\": COUNT}; the result is for the side to move.")]
+                        \"best\": [...], \"pv\": [...], \"nodes\": COUNT}; the result is for the side to move."
+)]
 pub struct SolveArgs {
     /// Built-in game id or game definition file.
     pub game: String,
@@ -51,10 +53,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
         .normalize(text)
         .map_err(|e| format!("position `{text}`: {e}"))?;
     if args.depth == 0 || args.depth > 200 {
-        return Err(format!(
-            "--depth {}: expected 1 to 200 plies",
-            args.depth
-        ));
+        return Err(format!("--depth {}: expected 1 to 200 plies", args.depth));
     }
     let limits = Limits {
         depth: args.depth,
@@ -86,7 +85,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     };
     let _ = writeln!(
         out,
-        "searched {} plies, {} positions{budget}",
+        "searched to depth {}, {} positions{budget}",
         s.depth, s.nodes
     );
     Ok(0)

@@ -113,6 +113,15 @@ impl Solution {
             String::new()
         };
         match self.verdict {
+            Verdict::Win | Verdict::Loss if self.plies == 0 => {
+                let winner = if self.verdict == Verdict::Win {
+                    side
+                } else {
+                    other
+                };
+                format!("the game is over: {winner} has won")
+            }
+            Verdict::Draw if self.depth == 0 => "the game is over: a draw".to_string(),
             Verdict::Win => format!("{side} wins in {}{line}{also}", plies_word(self.plies)),
             Verdict::Loss => format!("{other} wins in {}{line}", plies_word(self.plies)),
             Verdict::Draw => format!(
