@@ -346,7 +346,7 @@ pub struct BuildArgs {
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
     pub format: Vec<String>,
-    /// Parts to build, comma-separated: rules, board, tokens, audit, key.
+    /// Parts to build, comma-separated: rules, board, tokens, audit, practice, key.
     #[arg(long, value_delimiter = ',')]
     pub only: Vec<String>,
     /// Tokens as fronts and backs on facing pages (long-edge flip), with an alignment test page.
@@ -399,7 +399,8 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
             Some(p) => parts.push(p),
             None => {
                 return Err(format!(
-                    "unknown part `{name}`: expected some of rules, board, tokens, audit, key"
+                    "unknown part `{name}`: expected some of {}",
+                    Part::ALL.map(|p| p.name()).join(", ")
                 ))
             }
         }

@@ -125,6 +125,14 @@ pub(super) fn check_solver_claims(
         }
         if s.verdict == Verdict::Unknown {
             rep.error(list.span(), unproven("`best`"));
+        } else if !s.best_complete {
+            rep.error(
+                list.span(),
+                format!(
+                    "unproven: `best`: the search stopped after {} positions before every move was tried",
+                    s.nodes
+                ),
+            );
         } else {
             let verb = match s.verdict {
                 Verdict::Win => "wins",
@@ -266,6 +274,16 @@ fn check_solution(
             return;
         };
         let child = || solver.solve(&info.after, limits(left - 1));
+        if !here.best_complete {
+            rep.error(
+                span.clone(),
+                format!(
+                    "unproven: move {n} `{m}`: the search stopped after {} positions before every move was tried",
+                    here.nodes
+                ),
+            );
+            return;
+        }
         if i % 2 == 0 {
             if !here.best.contains(&info.text) {
                 let Ok(c) = child() else { return };

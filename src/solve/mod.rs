@@ -82,11 +82,14 @@ pub struct Solution {
     pub nodes: u64,
     /// The node budget ran out before the limit's depth.
     pub budget_exhausted: bool,
+    /// `best` holds every move that achieves the verdict (false when the
+    /// node budget ran out while listing them).
+    pub best_complete: bool,
 }
 
 impl Solution {
     /// "W wins in 3 plies: C3-C4! …" style sentence, for host keys.
-    pub fn describe(&self, side: char, other: char) -> String {
+    pub fn describe(&self, side: impl std::fmt::Display, other: impl std::fmt::Display) -> String {
         let line = if self.pv.is_empty() {
             String::new()
         } else {
@@ -115,9 +118,9 @@ impl Solution {
         match self.verdict {
             Verdict::Win | Verdict::Loss if self.plies == 0 => {
                 let winner = if self.verdict == Verdict::Win {
-                    side
+                    side.to_string()
                 } else {
-                    other
+                    other.to_string()
                 };
                 format!("the game is over: {winner} has won")
             }
@@ -224,6 +227,8 @@ struct Search<'r, R: Rules> {
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
+    /// A finished draw was met: only then can a draw be proven.
+    saw_draw: bool,
 }
 
 fn to_table(score: i32, ply: u32) -> i32 {
@@ -256,6 +261,7 @@ impl<'r, R: Rules> Search<'r, R> {
             nodes: 0,
             max_nodes,
             aborted: false,
+            saw_draw: false,
         }
     }
 
@@ -284,10 +290,13 @@ impl<'r, R: Rules> Search<'r, R> {
     }
 
     /// The score of a finished game for the side to move, or `None`.
-    fn terminal(&self, pos: &R::Position, ply: u32) -> Option<i32> {
+    fn terminal(&mut self, pos: &R::Position, ply: u32) -> Option<i32> {
         let o = self.rules.outcome(pos)?;
         Some(match o.winner {
-            None => 0,
+            None => {
+                self.saw_draw = true;
+                0
+            }
             Some(w) if w == self.side_at(ply) => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
         })
@@ -422,6 +431,7 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
         pv: Vec::new(),
         nodes: 0,
         budget_exhausted: false,
+        best_complete: false,
     };
     if let Some(s) = search.terminal(pos, 0) {
         solution.verdict = match s {
@@ -430,6 +440,7 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
             _ => Verdict::Loss,
         };
         solution.nodes = 1;
+        solution.best_complete = true;
         return solution;
     }
     let mut value = 0;
@@ -454,14 +465,18 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
     } else if value < -MATED_BOUND {
         solution.verdict = Verdict::Loss;
         solution.plies = (MATE + value) as u32;
-    } else if reached > 0 {
+    } else if reached > 0 && search.saw_draw {
         // A draw needs both bounds proven with the unfinished lines
-        // counted against, then for, the side to move.
-        let mut low = Search::new(rules, root_side, Horizon::RootLoses, limits.max_nodes);
+        // counted against, then for, the side to move (one node budget
+        // for all three searches).
+        let left = limits.max_nodes.saturating_sub(search.nodes);
+        let mut low = Search::new(rules, root_side, Horizon::RootLoses, left);
         let lower = low.exact(pos, reached, 0);
-        let mut high = Search::new(rules, root_side, Horizon::RootWins, limits.max_nodes);
+        let left = left.saturating_sub(low.nodes);
+        let mut high = Search::new(rules, root_side, Horizon::RootWins, left);
         let upper = high.exact(pos, reached, 0);
         search.nodes += low.nodes + high.nodes;
+        search.max_nodes = search.max_nodes.max(search.nodes);
         if !low.aborted && !high.aborted && lower >= 0 && upper <= 0 {
             solution.verdict = Verdict::Draw;
             // Best moves keep the draw against every unfinished line.
@@ -473,6 +488,10 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
         }
     }
     let depth = reached;
+    solution.budget_exhausted = search.aborted;
+    if !search.aborted {
+        solution.pv = principal_variation(&mut search, pos, value, depth);
+    }
     if depth > 0 && solution.verdict == Verdict::Win {
         // Every move that wins within the limit, not only the fastest.
         for mv in &moves {
@@ -499,9 +518,8 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
             }
         }
     }
-    solution.pv = principal_variation(&mut search, pos, value, depth);
     solution.nodes = search.nodes;
-    solution.budget_exhausted = search.aborted;
+    solution.best_complete = !search.aborted;
     solution
 }
 
@@ -583,6 +601,63 @@ pub fn mate_plies(score: i32) -> Option<u32> {
 
 #[cfg(test)]
 mod tests;
+
+/// The host key's sentence for a practice position: the solver's verdict
+/// with the depth searched.
+pub fn key_sentence(
+    params: &Params,
+    engine: &dyn crate::rules::Engine,
+    position: &str,
+    depth: u32,
+) -> String {
+    let Ok(view) = engine.view(position) else {
+        return String::new();
+    };
+    let family = params.family();
+    let name = |c: char| {
+        let n = crate::kit::side_name(family, c);
+        let mut chars = n.chars();
+        chars
+            .next()
+            .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
+            .unwrap_or_default()
+    };
+    let side = view.side_to_move;
+    let [a, b] = engine.sides();
+    let other = if side == a { b } else { a };
+    let limits = Limits {
+        depth,
+        max_nodes: KEY_BUDGET,
+    };
+    match solver(params).solve(position, limits) {
+        Ok(s) if s.budget_exhausted => format!(
+            "Solver: {} (the search stopped at depth {} after {} positions).",
+            s.describe(name(side), name(other)),
+            s.depth,
+            s.nodes
+        ),
+        Ok(s) if s.verdict == Verdict::Unknown => {
+            format!("Solver: no forced result within {depth} plies.")
+        }
+        Ok(s) => {
+            let mut line = format!(
+                "Solver, with best play by both sides (searched to {depth} plies): {}",
+                s.describe(name(side), name(other))
+            );
+            if !s.best_complete {
+                line.push_str(" (other moves not all searched to the end)");
+            }
+            if !line.ends_with('!') {
+                line.push('.');
+            }
+            line
+        }
+        Err(_) => String::new(),
+    }
+}
+
+/// Positions the host key's solver may visit for one practice position.
+const KEY_BUDGET: u64 = 50_000;
 
 /// "1 ply", "3 plies".
 pub fn plies_word(n: u32) -> String {
