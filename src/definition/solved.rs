@@ -256,7 +256,7 @@ fn check_solution(
     let mut pos = position.to_string();
     for (i, m) in moves.iter().enumerate() {
         let n = i + 1;
-        let (mover, waiting) = if i % 2 == 0 {
+        let (mover, waiting) = if i.is_multiple_of(2) {
             (side, other)
         } else {
             (other, side)
@@ -284,7 +284,7 @@ fn check_solution(
             );
             return;
         }
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             if !here.best.contains(&info.text) {
                 let Ok(c) = child() else { return };
                 if c.verdict != Verdict::Loss {
@@ -326,7 +326,7 @@ fn check_solution(
             let rest = solver
                 .solve(&pos, limits(depth - moves.len() as u32))
                 .map(|c| {
-                    let next = if moves.len() % 2 == 0 { side } else { other };
+                    let next = if moves.len().is_multiple_of(2) { side } else { other };
                     let after = if next == side { other } else { side };
                     c.describe(next, after)
                 })

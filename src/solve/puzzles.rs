@@ -213,7 +213,7 @@ fn later_moves_unique(
 ) -> bool {
     let mut pos = start.to_string();
     for (ply, mv) in s.pv.iter().enumerate() {
-        if ply > 0 && ply % 2 == 0 {
+        if ply > 0 && ply.is_multiple_of(2) {
             let left = max_plies - ply as u32;
             let Ok(here) = solver.solve(
                 &pos,
@@ -297,7 +297,7 @@ pub fn practice_file(
 fn turn_order([a, b]: [char; 2], first: char, plies: u32) -> String {
     let other = if first == a { b } else { a };
     (0..plies)
-        .map(|i| if i % 2 == 0 { first } else { other }.to_string())
+        .map(|i| if i.is_multiple_of(2) { first } else { other }.to_string())
         .collect::<Vec<_>>()
         .join(", ")
 }
