@@ -326,7 +326,11 @@ fn check_solution(
             let rest = solver
                 .solve(&pos, limits(depth - moves.len() as u32))
                 .map(|c| {
-                    let next = if moves.len().is_multiple_of(2) { side } else { other };
+                    let next = if moves.len().is_multiple_of(2) {
+                        side
+                    } else {
+                        other
+                    };
                     let after = if next == side { other } else { side };
                     c.describe(next, after)
                 })

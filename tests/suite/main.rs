@@ -10,6 +10,7 @@ mod freeze_perft;
 mod freeze_props;
 mod freeze_rules;
 mod kit;
+mod practice_sheets;
 mod predator_prey_props;
 mod predator_prey_rules;
 mod render_board;
