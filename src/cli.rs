@@ -103,6 +103,10 @@ pub enum Command {
     },
     /// Show the built-in games.
     List,
+    /// The result of a position with best play, searched to a depth.
+    Solve(crate::solve::cli::SolveArgs),
+    /// Generate practice positions with a unique winning line.
+    Puzzles(crate::solve::puzzles::PuzzleArgs),
 }
 
 /// Runs the command line and returns the exit code.
@@ -155,6 +159,8 @@ fn execute(command: Command) -> Result<i32, Fatal> {
     match command {
         Command::Check { files, json } => Ok(check(&files, json)),
         Command::Build(args) => build(args),
+        Command::Solve(args) => crate::solve::cli::solve(args),
+        Command::Puzzles(args) => crate::solve::puzzles::run(args),
         Command::List => {
             for def in definition::builtins() {
                 let def = def.map_err(|e| e.to_string())?;
@@ -348,7 +354,7 @@ pub struct BuildArgs {
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
     pub format: Vec<String>,
-    /// Parts to build, comma-separated: rules, board, tokens, audit, key.
+    /// Parts to build, comma-separated: rules, board, tokens, audit, practice, key.
     #[arg(long, value_delimiter = ',')]
     pub only: Vec<String>,
     /// Tokens as fronts and backs on facing pages (long-edge flip), with an alignment test page.
@@ -404,7 +410,8 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
             Some(p) => parts.push(p),
             None => {
                 return Err(format!(
-                    "unknown part `{name}`: expected some of rules, board, tokens, audit, key"
+                    "unknown part `{name}`: expected some of {}",
+                    Part::ALL.map(|p| p.name()).join(", ")
                 ))
             }
         }

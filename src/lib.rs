@@ -7,3 +7,4 @@ pub mod kit;
 pub mod outdir;
 pub mod render;
 pub mod rules;
+pub mod solve;

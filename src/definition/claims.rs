@@ -65,12 +65,17 @@ pub(super) fn check_practice(
                 continue;
             }
         };
-        if sec.check.is_empty() {
+        let solver_claims = sec.best.is_some()
+            || sec.solution.is_some()
+            || sec.result.is_some()
+            || sec.wins_in.is_some();
+        if sec.check.is_empty() && !solver_claims {
             rep.error(
                 sec.name.span(),
-                "a practice position needs at least one `[[practice.check]]`",
+                "a practice position needs at least one `[[practice.check]]` or a claim the solver checks (`best`, `solution`, `result`, `wins_in`)",
             );
         }
+        let search_depth = super::solved::check_solver_claims(rep, params, engine, &position, sec);
         let mut checks = Vec::new();
         for c in &sec.check {
             check_claim(rep, engine, &position, c);
@@ -85,6 +90,7 @@ pub(super) fn check_practice(
             prompt: sec.prompt.clone(),
             checks,
             origin: rep.file.clone(),
+            search_depth,
         });
     }
     out

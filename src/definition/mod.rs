@@ -13,6 +13,7 @@ mod glyphs;
 mod limits;
 mod positions;
 mod schema;
+mod solved;
 mod unknown_keys;
 
 use crate::rules::{clone_convert, freeze, predator_prey, Cell, Engine, Family, Params, Topology};
@@ -168,6 +169,8 @@ pub struct Practice {
     pub checks: Vec<Check>,
     /// The file it came from (the built-in definition or a practice file).
     pub origin: String,
+    /// The solver's depth for this position (its claims and the host key).
+    pub search_depth: u32,
 }
 
 #[derive(Clone, Debug, PartialEq)]

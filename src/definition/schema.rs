@@ -58,6 +58,14 @@ pub(super) struct PracticeSection {
     pub(super) prompt: String,
     #[serde(default)]
     pub(super) check: Vec<CheckSection>,
+    /// Claims the solver proves: exactly the best moves, a forced line, the
+    /// result for the side to move, the plies to the win.
+    pub(super) best: Option<Spanned<Vec<String>>>,
+    pub(super) solution: Option<Spanned<Vec<String>>>,
+    pub(super) result: Option<Spanned<String>>,
+    pub(super) wins_in: Option<Spanned<u32>>,
+    /// The solver's depth limit for this position's claims and key.
+    pub(super) search_depth: Option<Spanned<u32>>,
 }
 
 /// `illegal = true` or `illegal = "<keyword>"`.

@@ -45,7 +45,17 @@ pub(super) fn allowed_keys(
             "region_name",
         ],
         "sheet" => &["setup", "turn", "special", "end"],
-        "practice" => &["name", "position", "prompt", "check"],
+        "practice" => &[
+            "name",
+            "position",
+            "prompt",
+            "check",
+            "best",
+            "solution",
+            "result",
+            "wins_in",
+            "search_depth",
+        ],
         "practice.check" => &[
             "move",
             "illegal",

@@ -147,7 +147,20 @@ pub fn pages(
             items.append(&mut b);
             Ok(items)
         })?;
-        flow.gap(3.0);
+        flow.gap(2.0);
+        let solved = crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth);
+        if !solved.is_empty() {
+            let h = text::paragraph_height(&solved, Font::Regular, s.fonts.body_pt, text_w)?;
+            flow.block(h, |r| {
+                let frame = RectMm::new(r.x + size.width + 6.0, r.y, text_w, h);
+                let (runs, _) = text::paragraph(&solved, body, frame)?;
+                Ok(vec![Item::group(
+                    Some(&format!("key-{}-solver", k + 1)),
+                    runs,
+                )])
+            })?;
+            flow.gap(3.0);
+        }
         for (j, check) in p.checks.iter().enumerate() {
             let (sentence, info) = verdict(engine, &p.position, &check.mv);
             // Numbered after its position, so a check that starts a new page

@@ -11,6 +11,7 @@ pub mod audit;
 pub mod flow;
 pub mod host_key;
 pub mod output;
+pub mod practice;
 pub mod rules_sheet;
 pub mod tokens;
 
@@ -21,15 +22,18 @@ pub enum Part {
     Board,
     Tokens,
     Audit,
+    /// The practice positions for players, without answers.
+    Practice,
     Key,
 }
 
 impl Part {
-    pub const ALL: [Part; 5] = [
+    pub const ALL: [Part; 6] = [
         Part::Rules,
         Part::Board,
         Part::Tokens,
         Part::Audit,
+        Part::Practice,
         Part::Key,
     ];
 
@@ -39,6 +43,7 @@ impl Part {
             Part::Board => "board",
             Part::Tokens => "tokens",
             Part::Audit => "audit",
+            Part::Practice => "practice",
             Part::Key => "key",
         }
     }
@@ -122,6 +127,10 @@ pub fn build_kit(
             }
             Part::Audit => {
                 let pages = audit::pages(def, templates, options)?;
+                add(&mut player, part, pages);
+            }
+            Part::Practice => {
+                let pages = practice::pages(def, practice, engine.as_ref(), templates, options)?;
                 add(&mut player, part, pages);
             }
             Part::Key => {

@@ -706,4 +706,15 @@ impl Rules for CloneConvert {
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         with_state!(pos, s => s.perft(self.params.turn_limit, depth))
     }
+
+    fn position_key(&self, pos: &Position) -> u64 {
+        match &pos.0 {
+            Repr::Small(s) => super::key_of_words(&[
+                s.pieces[0],
+                s.pieces[1],
+                s.side as u64 | u64::from(s.turns) << 8,
+            ]),
+            Repr::Large(_) => super::key_of_text(&pos.text()),
+        }
+    }
 }

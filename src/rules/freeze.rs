@@ -344,6 +344,109 @@ impl<B: Probe> Board<B> {
         out
     }
 
+    /// The checkers of `side` that have a capture.
+    fn capturers(&self, side: usize) -> B {
+        let opp = self.checkers[1 - side] | self.kings[1 - side];
+        let empty = self.t.playable & !self.all();
+        let mut out = B::empty();
+        for from in self.checkers[side].iter() {
+            if (0..4).any(|d| {
+                opp.has(self.t.mid[from][d] as usize) && empty.has(self.t.land[from][d] as usize)
+            }) {
+                out |= B::bit(from);
+            }
+        }
+        out
+    }
+
+    /// The kinging sets worth searching after a chain: kinging an opposing
+    /// checker only takes away its captures and makes it worth two when
+    /// jumped, so a set is never better than a larger set containing it (by
+    /// induction on the plies left: the opponent's moves become a subset,
+    /// the mover's a superset). Only sets of the largest allowed size are
+    /// kept, those with the most checkers that could capture first.
+    fn maximal_kingings(&self, ch: &Chain) -> (Board<B>, Vec<Vec<usize>>) {
+        let child = self.after_chain(ch);
+        let (w, h) = (self.t.geo.width(), self.t.geo.height());
+        let danger = child.capturers(child.side);
+        let mut cands = self.king_candidates(child.checkers[child.side]);
+        cands.sort_by_key(|&i| (!danger.has(i), reading_key(i, w, h)));
+        let k = (ch.value as usize).min(cands.len());
+        let mut sets = Vec::new();
+        let mut stack = Vec::new();
+        subsets(&cands, 0, k, B::empty(), &mut stack, &mut |kinged, _| {
+            if kinged.len() == k {
+                let mut v = kinged.to_vec();
+                v.sort_by_key(|&i| reading_key(i, w, h));
+                sets.push(v);
+            }
+        });
+        (child, sets)
+    }
+
+    fn search_moves(&self) -> Vec<Move> {
+        let mut chains: Vec<(u32, Move)> = Vec::new();
+        self.for_each_chain::<true>(&mut |ch| {
+            for kinged in self.maximal_kingings(ch).1 {
+                let mv = Move::Chain {
+                    from: ch.from,
+                    path: ch.path.clone(),
+                    kinged,
+                };
+                chains.push((ch.value, mv));
+            }
+        });
+        if chains.is_empty() {
+            return Vec::new();
+        }
+        // Stable: bigger captures first, enumeration order otherwise.
+        chains.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+        let mut out: Vec<Move> = chains.into_iter().map(|(_, m)| m).collect();
+        out.push(Move::Pass);
+        out
+    }
+
+    /// The first chain (in enumeration order) after which the opponent has
+    /// no capture once the mover kings every opposing checker that could
+    /// capture (when it may king that many).
+    fn win_in_one(&self) -> Option<Move> {
+        let (w, h) = (self.t.geo.width(), self.t.geo.height());
+        if !self.can_capture() {
+            return None;
+        }
+        if self.capturers(1 - self.side).is_empty() {
+            // Passing leaves the opponent to move without a capture.
+            return Some(Move::Pass);
+        }
+        let mut found = None;
+        self.for_each_chain::<true>(&mut |ch| {
+            if found.is_some() {
+                return;
+            }
+            let child = self.after_chain(ch);
+            let danger = child.capturers(child.side);
+            let singles = child.checkers[child.side];
+            let k = (ch.value as usize).min(singles.count() as usize);
+            if danger.count() as usize > k {
+                return;
+            }
+            let mut kinged: Vec<usize> = danger.iter().collect();
+            for i in self.king_candidates(singles & !danger) {
+                if kinged.len() == k {
+                    break;
+                }
+                kinged.push(i);
+            }
+            kinged.sort_by_key(|&i| reading_key(i, w, h));
+            found = Some(Move::Chain {
+                from: ch.from,
+                path: ch.path.clone(),
+                kinged,
+            });
+        });
+        found
+    }
+
     /// Plays a move already checked legal.
     fn play(&self, mv: &Move) -> (Board<B>, Effect) {
         let s = self.side;
@@ -891,6 +994,29 @@ impl Rules for Freeze {
 
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         with_board!(pos, b => b.perft(depth))
+    }
+
+    fn position_key(&self, pos: &Position) -> u64 {
+        match &pos.0 {
+            Inner::Small(b) => super::key_of_words(&[
+                b.checkers[0],
+                b.checkers[1],
+                b.kings[0],
+                b.kings[1],
+                b.side as u64,
+            ]),
+            Inner::Large(_) => super::key_of_text(&self.print_position(pos)),
+        }
+    }
+
+    fn search_moves(&self, pos: &Position) -> Vec<Move> {
+        with_board!(pos, b => b.search_moves())
+    }
+
+    /// A Freeze move never loses for its mover: the opponent moves next,
+    /// and the game ends only for a side to move without a capture.
+    fn win_in_one(&self, pos: &Position) -> Option<Option<Move>> {
+        Some(with_board!(pos, b => b.win_in_one()))
     }
 }
 

@@ -408,6 +408,44 @@ pub trait Rules {
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> (Self::Position, Effect);
     /// The perft count (see GAMES.md for the conventions).
     fn perft(&self, pos: &Self::Position, depth: u32) -> u64;
+
+    /// A 64-bit key of the position for the solver's transposition table:
+    /// equal positions have equal keys. The default hashes the text.
+    fn position_key(&self, pos: &Self::Position) -> u64 {
+        key_of_text(&self.print_position(pos))
+    }
+
+    /// The moves the solver needs to search, best candidates first: every
+    /// legal move unless a family can prove some are never better than
+    /// another listed move (Freeze: kinging fewer checkers).
+    fn search_moves(&self, pos: &Self::Position) -> Vec<Self::Move> {
+        self.legal_moves(pos)
+    }
+
+    /// A shortcut for the last ply of a search, for families where a move
+    /// never loses or draws for its mover: `Some(Some(m))` when `m` wins at
+    /// once, `Some(None)` when no move does. `None`: no shortcut, the solver
+    /// plays every move.
+    fn win_in_one(&self, _pos: &Self::Position) -> Option<Option<Self::Move>> {
+        None
+    }
+}
+
+/// FNV-1a over a position's text: the default transposition key.
+pub fn key_of_text(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Mixes words into a transposition key (splitmix64 finaliser per word).
+pub fn key_of_words(words: &[u64]) -> u64 {
+    words.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| {
+        let mut z = (h ^ w).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    })
 }
 
 /// A move as the engine reports it: canonical text, effect, resulting

@@ -1019,6 +1019,23 @@ impl Rules for PredatorPrey {
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         with_pos!(pos, p => p.board.perft(&self.params, &p.st, depth))
     }
+
+    fn position_key(&self, pos: &Position) -> u64 {
+        match &pos.0 {
+            Repr::Small(p) => {
+                let st = &p.st;
+                super::key_of_words(&[
+                    st.prey,
+                    st.predator as u64
+                        | u64::from(st.prey_to_move) << 8
+                        | u64::from(st.reserve) << 16
+                        | u64::from(st.captured) << 24
+                        | u64::from(st.turns) << 32,
+                ])
+            }
+            Repr::Wide(_) => super::key_of_text(&pos.text()),
+        }
+    }
 }
 
 #[cfg(test)]

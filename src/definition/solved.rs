@@ -1,0 +1,345 @@
+//! Claims about a practice position that only a search can prove: the best
+//! moves, a forced line, the result and the plies to the win. Each is proven
+//! or refuted by the solver within the position's `search_depth`; a claim
+//! the search cannot settle is reported as unproven, never passed.
+use super::diagnostics::Reporter;
+use super::schema::PracticeSection;
+use crate::rules::{Engine, MoveInfo, Params};
+use crate::solve::{solver, Limits, Solution, Solver, Verdict};
+
+/// The depth when a position does not set `search_depth`: deep enough for
+/// the short lines practice sheets teach, quick enough for `check`.
+pub const DEFAULT_SEARCH_DEPTH: u32 = 8;
+const MAX_SEARCH_DEPTH: u32 = 30;
+/// Positions the solver may visit for one question.
+const CHECK_BUDGET: u64 = 20_000_000;
+
+/// Checks the solver claims of a practice position and returns its search
+/// depth.
+pub(super) fn check_solver_claims(
+    rep: &mut Reporter,
+    params: &Params,
+    engine: &dyn Engine,
+    position: &str,
+    sec: &PracticeSection,
+) -> u32 {
+    let depth = match &sec.search_depth {
+        Some(d) if (1..=MAX_SEARCH_DEPTH).contains(d.get_ref()) => *d.get_ref(),
+        Some(d) => {
+            rep.error(
+                d.span(),
+                format!(
+                    "`search_depth` is {}: expected 1 to {MAX_SEARCH_DEPTH} plies",
+                    d.get_ref()
+                ),
+            );
+            DEFAULT_SEARCH_DEPTH
+        }
+        None => DEFAULT_SEARCH_DEPTH,
+    };
+    if sec.best.is_none() && sec.solution.is_none() && sec.result.is_none() && sec.wins_in.is_none()
+    {
+        return depth;
+    }
+    let solver = solver(params);
+    let solver = solver.as_ref();
+    let limits = |d: u32| Limits {
+        depth: d,
+        max_nodes: CHECK_BUDGET,
+    };
+    let Ok(s) = solver.solve(position, limits(depth)) else {
+        return depth;
+    };
+    let Ok(view) = engine.view(position) else {
+        return depth;
+    };
+    let side = view.side_to_move;
+    let [a, b] = engine.sides();
+    let other = if side == a { b } else { a };
+    let unproven = |what: &str| -> String {
+        if s.budget_exhausted {
+            format!(
+                "unproven: {what}: the search stopped after {} positions at depth {}",
+                s.nodes, s.depth
+            )
+        } else {
+            format!(
+                "unproven: {what}: no forced result within {depth} plies (`search_depth`); a deeper search may settle it"
+            )
+        }
+    };
+
+    if let Some(r) = &sec.result {
+        let word = r.get_ref().as_str();
+        match Verdict::from_word(word) {
+            None | Some(Verdict::Unknown) => rep.error(
+                r.span(),
+                format!(
+                    "unknown result `{word}`: expected `win`, `loss` or `draw` (for {side}, the side to move)"
+                ),
+            ),
+            Some(_) if s.verdict == Verdict::Unknown => {
+                rep.error(r.span(), unproven(&format!("`result = \"{word}\"`")))
+            }
+            Some(claimed) if claimed != s.verdict => rep.error(
+                r.span(),
+                format!(
+                    "{side} to move: {}; not a {word} for {side}",
+                    s.describe(side, other)
+                ),
+            ),
+            Some(_) => {}
+        }
+    }
+
+    if let Some(k) = &sec.wins_in {
+        let claimed = *k.get_ref();
+        match s.verdict {
+            Verdict::Win if s.plies == claimed => {}
+            Verdict::Win => rep.error(
+                k.span(),
+                format!("{}, not in {claimed}", s.describe(side, other)),
+            ),
+            Verdict::Unknown if claimed > depth || s.budget_exhausted => {
+                rep.error(k.span(), unproven(&format!("a win in {claimed} plies")))
+            }
+            Verdict::Unknown => rep.error(
+                k.span(),
+                format!("{side} has no forced win within {depth} plies, so none in {claimed}"),
+            ),
+            Verdict::Loss | Verdict::Draw => rep.error(
+                k.span(),
+                format!("{side} does not win: {}", s.describe(side, other)),
+            ),
+        }
+    }
+
+    if let Some(list) = &sec.best {
+        let mut claimed: Vec<(String, MoveInfo)> = Vec::new();
+        for m in list.get_ref() {
+            match engine.play(position, m) {
+                Ok(Ok(info)) => claimed.push((m.clone(), info)),
+                Ok(Err(e)) => rep.error(list.span(), format!("`{m}` in `best`: {e}")),
+                Err(_) => {}
+            }
+        }
+        if s.verdict == Verdict::Unknown {
+            rep.error(list.span(), unproven("`best`"));
+        } else if !s.best_complete {
+            rep.error(
+                list.span(),
+                format!(
+                    "unproven: `best`: the search stopped after {} positions before every move was tried",
+                    s.nodes
+                ),
+            );
+        } else {
+            let verb = match s.verdict {
+                Verdict::Win => "wins",
+                Verdict::Loss => "holds out as long",
+                _ => "keeps the draw",
+            };
+            for b in &s.best {
+                if !claimed.iter().any(|(_, info)| &info.text == b) {
+                    rep.error(
+                        list.span(),
+                        format!("`{b}` also {verb}: `best` must list every move that does"),
+                    );
+                }
+            }
+            for (m, info) in &claimed {
+                if s.best.contains(&info.text) {
+                    continue;
+                }
+                // Freeze: a smaller kinging set than the solver lists may
+                // still do as well; ask about the move itself.
+                let Ok(child) = solver.solve(&info.after, limits(depth.saturating_sub(1).max(1)))
+                else {
+                    continue;
+                };
+                if !achieves(&s, &child) {
+                    rep.error(
+                        list.span(),
+                        format!(
+                            "`{m}` is not a best move: after it, {}; {side} to move: {}",
+                            child.describe(other, side),
+                            s.describe(side, other)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    if let Some(line) = &sec.solution {
+        check_solution(
+            rep,
+            engine,
+            solver,
+            position,
+            line,
+            &s,
+            depth,
+            [side, other],
+        );
+    }
+    depth
+}
+
+/// Whether a move whose resulting position the opponent `child` solves as
+/// given achieves the mover's result `s`.
+fn achieves(s: &Solution, child: &Solution) -> bool {
+    match s.verdict {
+        Verdict::Win => child.verdict == Verdict::Loss,
+        Verdict::Loss => child.verdict == Verdict::Win && child.plies + 1 == s.plies,
+        Verdict::Draw => child.verdict == Verdict::Draw,
+        Verdict::Unknown => false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_solution(
+    rep: &mut Reporter,
+    engine: &dyn Engine,
+    solver: &dyn Solver,
+    position: &str,
+    line: &toml::Spanned<Vec<String>>,
+    s: &Solution,
+    depth: u32,
+    [side, other]: [char; 2],
+) {
+    let span = line.span();
+    let moves = line.get_ref();
+    if moves.is_empty() {
+        rep.error(span.clone(), "a `solution` needs at least one move");
+        return;
+    }
+    if moves.len() as u32 > depth {
+        rep.error(
+            span.clone(),
+            format!(
+                "unproven: a line of {} plies needs `search_depth` of at least {} (now {depth})",
+                moves.len(),
+                moves.len()
+            ),
+        );
+        return;
+    }
+    match s.verdict {
+        Verdict::Win => {}
+        Verdict::Unknown => {
+            rep.error(
+                span.clone(),
+                format!(
+                    "unproven: `solution`: no forced win for {side} within {depth} plies{}",
+                    if s.budget_exhausted {
+                        " (the search reached its node budget)"
+                    } else {
+                        ""
+                    }
+                ),
+            );
+            return;
+        }
+        _ => {
+            rep.error(
+                span.clone(),
+                format!("{side} does not win: {}", s.describe(side, other)),
+            );
+            return;
+        }
+    }
+    let limits = |d: u32| Limits {
+        depth: d.max(1),
+        max_nodes: CHECK_BUDGET,
+    };
+    let mut pos = position.to_string();
+    for (i, m) in moves.iter().enumerate() {
+        let n = i + 1;
+        let (mover, waiting) = if i.is_multiple_of(2) {
+            (side, other)
+        } else {
+            (other, side)
+        };
+        let left = depth - i as u32;
+        let info = match engine.play(&pos, m) {
+            Ok(Ok(info)) => info,
+            Ok(Err(e)) => {
+                rep.error(span.clone(), format!("move {n} `{m}` of the solution: {e}"));
+                return;
+            }
+            Err(_) => return,
+        };
+        let Ok(here) = solver.solve(&pos, limits(left)) else {
+            return;
+        };
+        let child = || solver.solve(&info.after, limits(left - 1));
+        if !here.best_complete {
+            rep.error(
+                span.clone(),
+                format!(
+                    "unproven: move {n} `{m}`: the search stopped after {} positions before every move was tried",
+                    here.nodes
+                ),
+            );
+            return;
+        }
+        if i.is_multiple_of(2) {
+            if !here.best.contains(&info.text) {
+                let Ok(c) = child() else { return };
+                if c.verdict != Verdict::Loss {
+                    rep.error(
+                        span.clone(),
+                        format!(
+                            "move {n} `{m}` does not win: after it, {}",
+                            c.describe(waiting, mover)
+                        ),
+                    );
+                    return;
+                }
+            }
+            if let Some(also) = here.best.iter().find(|b| **b != info.text) {
+                rep.error(
+                    span.clone(),
+                    format!("move {n} `{m}` is not the only win: `{also}` wins too"),
+                );
+            }
+        } else if here.verdict == Verdict::Loss && !here.best.contains(&info.text) {
+            let Ok(c) = child() else { return };
+            if !(c.verdict == Verdict::Win && c.plies + 1 == here.plies) {
+                rep.error(
+                    span.clone(),
+                    format!(
+                        "move {n} `{m}` is not the strongest defence: `{}` holds out longer ({mover} loses in {})",
+                        here.best[0],
+                        crate::solve::plies_word(here.plies)
+                    ),
+                );
+                return;
+            }
+        }
+        pos = info.after;
+    }
+    match engine.outcome(&pos) {
+        Ok(Some(o)) if o.winner == Some(side) => {}
+        Ok(_) => {
+            let rest = solver
+                .solve(&pos, limits(depth - moves.len() as u32))
+                .map(|c| {
+                    let next = if moves.len().is_multiple_of(2) {
+                        side
+                    } else {
+                        other
+                    };
+                    let after = if next == side { other } else { side };
+                    c.describe(next, after)
+                })
+                .unwrap_or_default();
+            rep.error(
+                span.clone(),
+                format!("the line stops before {side} has won: after it, {rest}"),
+            );
+        }
+        Err(_) => {}
+    }
+}

@@ -1,0 +1,669 @@
+//! The solver: the result of a position with best play by both sides,
+//! within a number of plies, for every family over the [`Rules`] trait.
+//!
+//! One negamax with alpha-beta, a transposition table keyed by
+//! [`Rules::position_key`], iterative deepening and mate-distance scores
+//! (a win sooner and a loss later are worth more). Every move switches the
+//! side to move (a pass included), which the scores rely on.
+//!
+//! A win or loss within the depth is exact. A draw is reported only when
+//! proven: the side to move can hold every line to a finished draw or better
+//! within the depth, and the opponent can hold it to a draw or worse (two
+//! more searches, counting an unfinished line first as a loss, then as a
+//! win, for the side to move).
+use crate::rules::{clone_convert, freeze, predator_prey, Params, PositionError, Rules};
+use std::collections::HashMap;
+
+pub mod cli;
+pub mod puzzles;
+pub mod symmetry;
+
+/// How far the solver may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Plies searched at most.
+    pub depth: u32,
+    /// Positions visited at most; past it the search stops and reports what
+    /// the last finished depth proved.
+    pub max_nodes: u64,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            max_nodes: 50_000_000,
+        }
+    }
+}
+
+/// The result for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Loss,
+    Draw,
+    /// No forced result within the depth.
+    Unknown,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Loss => "loss",
+            Verdict::Draw => "draw",
+            Verdict::Unknown => "unknown",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<Verdict> {
+        [Verdict::Win, Verdict::Loss, Verdict::Draw, Verdict::Unknown]
+            .into_iter()
+            .find(|v| v.word() == word)
+    }
+}
+
+/// What the solver proved about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub verdict: Verdict,
+    /// Plies until the game ends with best play (win or loss), else 0.
+    pub plies: u32,
+    /// The depth the result was established at: the limit, or less when a
+    /// win or loss was proven sooner or the node budget ran out.
+    pub depth: u32,
+    /// Every move that achieves the verdict (a win: every move that wins
+    /// within the limit; a loss: every move that holds out longest; a draw:
+    /// every move that keeps it; unknown: every move not proven to lose).
+    pub best: Vec<String>,
+    /// One principal variation.
+    pub pv: Vec<String>,
+    pub nodes: u64,
+    /// The node budget ran out before the limit's depth.
+    pub budget_exhausted: bool,
+    /// `best` holds every move that achieves the verdict (false when the
+    /// node budget ran out while listing them).
+    pub best_complete: bool,
+}
+
+impl Solution {
+    /// "W wins in 3 plies: C3-C4! …" style sentence, for host keys.
+    pub fn describe(&self, side: impl std::fmt::Display, other: impl std::fmt::Display) -> String {
+        let line = if self.pv.is_empty() {
+            String::new()
+        } else {
+            let mut s = format!(": {}!", self.pv[0]);
+            for m in &self.pv[1..] {
+                s.push(' ');
+                s.push_str(m);
+            }
+            s
+        };
+        let also = if self.best.len() > 1 {
+            format!(
+                " (also {})",
+                self.best
+                    .iter()
+                    .filter(|m| Some(*m) != self.pv.first())
+                    .take(4)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+                    + if self.best.len() > 5 { ", …" } else { "" }
+            )
+        } else {
+            String::new()
+        };
+        match self.verdict {
+            Verdict::Win | Verdict::Loss if self.plies == 0 => {
+                let winner = if self.verdict == Verdict::Win {
+                    side.to_string()
+                } else {
+                    other.to_string()
+                };
+                format!("the game is over: {winner} has won")
+            }
+            Verdict::Draw if self.depth == 0 => "the game is over: a draw".to_string(),
+            Verdict::Win => format!("{side} wins in {}{line}{also}", plies_word(self.plies)),
+            Verdict::Loss => format!("{other} wins in {}{line}", plies_word(self.plies)),
+            Verdict::Draw => format!(
+                "a draw with best play (searched {} plies){line}",
+                self.depth
+            ),
+            Verdict::Unknown => format!("no forced result within {} plies", self.depth),
+        }
+    }
+}
+
+/// The solver over position text, object-safe like [`crate::rules::Engine`].
+pub trait Solver: Send + Sync {
+    fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
+    /// A random game from `start` to its end (or `cap` positions): every
+    /// position's text, the start first. Moves are drawn from the solver's
+    /// moves (Freeze: only the largest kinging sets).
+    fn random_game(
+        &self,
+        start: &str,
+        rng: &mut puzzles::Rng,
+        cap: usize,
+    ) -> Result<Vec<String>, PositionError>;
+}
+
+impl<R: Rules + Send + Sync> Solver for R {
+    fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
+        let pos = self.parse_position(position)?;
+        Ok(solve(self, &pos, limits))
+    }
+
+    fn random_game(
+        &self,
+        start: &str,
+        rng: &mut puzzles::Rng,
+        cap: usize,
+    ) -> Result<Vec<String>, PositionError> {
+        let mut pos = self.parse_position(start)?;
+        let mut game = vec![self.print_position(&pos)];
+        while game.len() < cap && self.outcome(&pos).is_none() {
+            let moves = self.search_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = self.play(&pos, &moves[rng.below(moves.len())]).0;
+            game.push(self.print_position(&pos));
+        }
+        Ok(game)
+    }
+}
+
+/// The solver of these rules.
+pub fn solver(params: &Params) -> Box<dyn Solver> {
+    match params {
+        Params::CloneConvert(p) => Box::new(clone_convert::CloneConvert::new(p.clone())),
+        Params::PredatorPrey(p) => Box::new(predator_prey::PredatorPrey::new(p.clone())),
+        Params::Freeze(p) => Box::new(freeze::Freeze::new(p.clone())),
+    }
+}
+
+const MATE: i32 = 1_000_000;
+/// Scores beyond this are wins (or below its negation, losses).
+const MATED_BOUND: i32 = MATE - 100_000;
+const INF: i32 = MATE + 1;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    depth: u32,
+    /// Node-relative: a win scores `MATE - plies from this node`.
+    score: i32,
+    bound: Bound,
+    best: u32,
+}
+
+/// The score of an unfinished line for the side to move at the horizon.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Horizon {
+    Neutral,
+    /// Bad for the root's side (proves the root holds at least a draw).
+    RootLoses,
+    /// Good for the root's side (proves the root gets at most a draw).
+    RootWins,
+}
+
+/// The table is cleared when it reaches this many entries (memory bound).
+const TABLE_LIMIT: usize = 4_000_000;
+
+struct Search<'r, R: Rules> {
+    rules: &'r R,
+    root_side: char,
+    horizon: Horizon,
+    table: HashMap<u64, Entry>,
+    nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+    /// A finished draw was met: only then can a draw be proven.
+    saw_draw: bool,
+}
+
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score > MATED_BOUND {
+        score + ply as i32
+    } else if score < -MATED_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score > MATED_BOUND {
+        score - ply as i32
+    } else if score < -MATED_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'r, R: Rules> Search<'r, R> {
+    fn new(rules: &'r R, root_side: char, horizon: Horizon, max_nodes: u64) -> Self {
+        Search {
+            rules,
+            root_side,
+            horizon,
+            table: HashMap::new(),
+            nodes: 0,
+            max_nodes,
+            aborted: false,
+            saw_draw: false,
+        }
+    }
+
+    /// The side to move at `ply` (sides alternate every ply).
+    fn side_at(&self, ply: u32) -> char {
+        let [a, b] = self.rules.sides();
+        let other = if self.root_side == a { b } else { a };
+        if ply.is_multiple_of(2) {
+            self.root_side
+        } else {
+            other
+        }
+    }
+
+    fn horizon_score(&self, ply: u32) -> i32 {
+        let root_view = match self.horizon {
+            Horizon::Neutral => 0,
+            Horizon::RootLoses => -1,
+            Horizon::RootWins => 1,
+        };
+        if ply.is_multiple_of(2) {
+            root_view
+        } else {
+            -root_view
+        }
+    }
+
+    /// The score of a finished game for the side to move, or `None`.
+    fn terminal(&mut self, pos: &R::Position, ply: u32) -> Option<i32> {
+        let o = self.rules.outcome(pos)?;
+        Some(match o.winner {
+            None => {
+                self.saw_draw = true;
+                0
+            }
+            Some(w) if w == self.side_at(ply) => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        })
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &R::Position,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(s) = self.terminal(pos, ply) {
+            return s;
+        }
+        if depth == 0 {
+            return self.horizon_score(ply);
+        }
+        if depth == 1 {
+            if let Some(shortcut) = self.rules.win_in_one(pos) {
+                return match shortcut {
+                    Some(_) => MATE - ply as i32 - 1,
+                    None => self.horizon_score(ply),
+                };
+            }
+        }
+        let alpha_in = alpha;
+        let key = self.rules.position_key(pos);
+        let mut first = None;
+        if let Some(e) = self.table.get(&key).copied() {
+            let s = from_table(e.score, ply);
+            let mate_within = e.score.abs() > MATED_BOUND && (MATE - e.score.abs()) as u32 <= depth;
+            if e.depth == depth || (e.depth > depth && mate_within) {
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+            first = Some(e.best as usize);
+        }
+        let mut moves = self.rules.search_moves(pos);
+        if let Some(i) = first.filter(|&i| i < moves.len()) {
+            moves.swap(0, i);
+        }
+        let mut best = -INF;
+        let mut best_index = 0usize;
+        for (i, mv) in moves.iter().enumerate() {
+            let (child, _) = self.rules.play(pos, mv);
+            let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_index = i;
+            }
+            if s > alpha {
+                alpha = s;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        // Undo the swap so the stored index names the move in list order.
+        let stored_best = match first.filter(|&i| i < moves.len()) {
+            Some(f) if best_index == 0 => f,
+            Some(f) if best_index == f => 0,
+            _ => best_index,
+        };
+        let bound = if best <= alpha_in {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if self.table.len() >= TABLE_LIMIT {
+            self.table.clear();
+        }
+        self.table.insert(
+            key,
+            Entry {
+                depth,
+                score: to_table(best, ply),
+                bound,
+                best: stored_best as u32,
+            },
+        );
+        best
+    }
+
+    /// The exact score at `ply` with `depth` plies left.
+    fn exact(&mut self, pos: &R::Position, depth: u32, ply: u32) -> i32 {
+        self.negamax(pos, depth, ply, -INF, INF)
+    }
+
+    /// Whether a move at the root wins within `depth` plies (a null-window
+    /// test: cheaper than the move's exact score).
+    fn move_wins(&mut self, pos: &R::Position, mv: &R::Move, depth: u32) -> bool {
+        let (child, _) = self.rules.play(pos, mv);
+        let c = self.negamax(&child, depth - 1, 1, -MATED_BOUND - 1, -MATED_BOUND);
+        c < -MATED_BOUND
+    }
+
+    /// The score of a move for its mover (root-relative plies from `ply`).
+    fn move_score(&mut self, pos: &R::Position, mv: &R::Move, depth: u32, ply: u32) -> i32 {
+        let (child, _) = self.rules.play(pos, mv);
+        -self.exact(&child, depth - 1, ply + 1)
+    }
+}
+
+/// Iterative deepening to the first depth that proves a win or loss, or the
+/// limit.
+pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution {
+    let root_side = rules.view(pos).side_to_move;
+    let mut search = Search::new(rules, root_side, Horizon::Neutral, limits.max_nodes);
+    let mut solution = Solution {
+        verdict: Verdict::Unknown,
+        plies: 0,
+        depth: 0,
+        best: Vec::new(),
+        pv: Vec::new(),
+        nodes: 0,
+        budget_exhausted: false,
+        best_complete: false,
+    };
+    if let Some(s) = search.terminal(pos, 0) {
+        solution.verdict = match s {
+            0 => Verdict::Draw,
+            s if s > 0 => Verdict::Win,
+            _ => Verdict::Loss,
+        };
+        solution.nodes = 1;
+        solution.best_complete = true;
+        return solution;
+    }
+    let mut value = 0;
+    let mut reached = 0;
+    for d in 1..=limits.depth {
+        let v = search.exact(pos, d, 0);
+        if search.aborted {
+            break;
+        }
+        value = v;
+        reached = d;
+        if v.abs() > MATED_BOUND {
+            break;
+        }
+    }
+    solution.depth = reached;
+    solution.budget_exhausted = search.aborted;
+    let moves = rules.search_moves(pos);
+    if value > MATED_BOUND {
+        solution.verdict = Verdict::Win;
+        solution.plies = (MATE - value) as u32;
+    } else if value < -MATED_BOUND {
+        solution.verdict = Verdict::Loss;
+        solution.plies = (MATE + value) as u32;
+    } else if reached > 0 && search.saw_draw {
+        // A draw needs both bounds proven with the unfinished lines
+        // counted against, then for, the side to move (one node budget
+        // for all three searches).
+        let left = limits.max_nodes.saturating_sub(search.nodes);
+        let mut low = Search::new(rules, root_side, Horizon::RootLoses, left);
+        let lower = low.exact(pos, reached, 0);
+        let left = left.saturating_sub(low.nodes);
+        let mut high = Search::new(rules, root_side, Horizon::RootWins, left);
+        let upper = high.exact(pos, reached, 0);
+        search.nodes += low.nodes + high.nodes;
+        search.max_nodes = search.max_nodes.max(search.nodes);
+        if !low.aborted && !high.aborted && lower >= 0 && upper <= 0 {
+            solution.verdict = Verdict::Draw;
+            // Best moves keep the draw against every unfinished line.
+            for mv in &moves {
+                if low.move_score(pos, mv, reached, 0) >= 0 && !low.aborted {
+                    solution.best.push(rules.print_move(pos, mv));
+                }
+            }
+        }
+    }
+    let depth = reached;
+    solution.budget_exhausted = search.aborted;
+    if !search.aborted {
+        solution.pv = principal_variation(&mut search, pos, value, depth);
+    }
+    if depth > 0 && solution.verdict == Verdict::Win {
+        // Every move that wins within the limit, not only the fastest.
+        for mv in &moves {
+            let wins = search.move_wins(pos, mv, limits.depth);
+            if search.aborted {
+                break;
+            }
+            if wins {
+                solution.best.push(rules.print_move(pos, mv));
+            }
+        }
+    } else if depth > 0 && solution.verdict != Verdict::Draw {
+        for mv in &moves {
+            let s = search.move_score(pos, mv, depth, 0);
+            if search.aborted {
+                break;
+            }
+            let achieves = match solution.verdict {
+                Verdict::Loss => s == value,
+                _ => s >= 0,
+            };
+            if achieves {
+                solution.best.push(rules.print_move(pos, mv));
+            }
+        }
+    }
+    solution.nodes = search.nodes;
+    solution.best_complete = !search.aborted;
+    solution
+}
+
+/// Follows moves that keep the root's score, to the end of a won or lost
+/// game (or the depth otherwise).
+fn principal_variation<R: Rules>(
+    search: &mut Search<'_, R>,
+    root: &R::Position,
+    value: i32,
+    depth: u32,
+) -> Vec<String> {
+    let rules = search.rules;
+    let mut pv = Vec::new();
+    let mut pos = root.clone();
+    let mut target = value;
+    for ply in 0..depth {
+        if rules.outcome(&pos).is_some() || search.aborted {
+            break;
+        }
+        let left = depth - ply;
+        let mut next = None;
+        for mv in rules.search_moves(&pos) {
+            let s = search.move_score(&pos, &mv, left, ply);
+            if s == target {
+                next = Some(mv);
+                break;
+            }
+        }
+        let Some(mv) = next else { break };
+        pv.push(rules.print_move(&pos, &mv));
+        pos = rules.play(&pos, &mv).0;
+        target = -target;
+    }
+    pv
+}
+
+/// Plain minimax to a depth with the same scores (no pruning, no table):
+/// the reference the solver is tested against. Scores are for the side to
+/// move: `Some(plies)` positive for a win in that many plies, negative for a
+/// loss, `Some(0)` for a finished draw, `None` when unfinished lines decide.
+pub fn minimax_reference<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> i32 {
+    fn go<R: Rules>(rules: &R, pos: &R::Position, depth: u32, ply: u32, side: char) -> i32 {
+        if let Some(o) = rules.outcome(pos) {
+            return match o.winner {
+                None => 0,
+                Some(w) if w == side => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+            };
+        }
+        if depth == 0 {
+            return 0;
+        }
+        let [a, b] = rules.sides();
+        let other = if side == a { b } else { a };
+        rules
+            .legal_moves(pos)
+            .iter()
+            .map(|m| -go(rules, &rules.play(pos, m).0, depth - 1, ply + 1, other))
+            .max()
+            .unwrap_or(0)
+    }
+    let side = rules.view(pos).side_to_move;
+    go(rules, pos, depth, 0, side)
+}
+
+/// The solver's score with the same convention as [`minimax_reference`]
+/// (for tests): plies to a win (positive), to a loss (negative), else 0.
+pub fn score_at_depth<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> i32 {
+    let side = rules.view(pos).side_to_move;
+    let mut s = Search::new(rules, side, Horizon::Neutral, u64::MAX);
+    s.exact(pos, depth, 0)
+}
+
+/// Plies to the end encoded in a score, for messages: `Some(k)` for a win or
+/// loss in `k`.
+pub fn mate_plies(score: i32) -> Option<u32> {
+    (score.abs() > MATED_BOUND).then(|| (MATE - score.abs()) as u32)
+}
+
+#[cfg(test)]
+mod tests;
+
+/// The host key's sentence for a practice position: the solver's verdict
+/// with the depth searched.
+pub fn key_sentence(
+    params: &Params,
+    engine: &dyn crate::rules::Engine,
+    position: &str,
+    depth: u32,
+) -> String {
+    let Ok(view) = engine.view(position) else {
+        return String::new();
+    };
+    let family = params.family();
+    let name = |c: char| {
+        let n = crate::kit::side_name(family, c);
+        let mut chars = n.chars();
+        chars
+            .next()
+            .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
+            .unwrap_or_default()
+    };
+    let side = view.side_to_move;
+    let [a, b] = engine.sides();
+    let other = if side == a { b } else { a };
+    let limits = Limits {
+        depth,
+        max_nodes: KEY_BUDGET,
+    };
+    match solver(params).solve(position, limits) {
+        Ok(s) if s.budget_exhausted => format!(
+            "Solver: {} (the search stopped at depth {} after {} positions).",
+            s.describe(name(side), name(other)),
+            s.depth,
+            s.nodes
+        ),
+        Ok(s) if s.verdict == Verdict::Unknown => {
+            format!("Solver: no forced result within {depth} plies.")
+        }
+        Ok(s) => {
+            let mut line = format!(
+                "Solver, with best play by both sides (searched to {depth} plies): {}",
+                s.describe(name(side), name(other))
+            );
+            if !s.best_complete {
+                line.push_str(" (other moves not all searched to the end)");
+            }
+            if !line.ends_with('!') {
+                line.push('.');
+            }
+            line
+        }
+        Err(_) => String::new(),
+    }
+}
+
+/// Positions the host key's solver may visit for one practice position.
+const KEY_BUDGET: u64 = 50_000;
+
+/// "1 ply", "3 plies".
+pub fn plies_word(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}

@@ -1,0 +1,355 @@
+//! `printkit puzzles`: practice positions whose answer is unique.
+//!
+//! Seeded random games are played to their end; a candidate is a position
+//! a few plies before the end (where forced wins are common). It is kept
+//! when the side to move wins by force within the limit, has exactly one
+//! winning first move, every later move of the winner along the line is
+//! also the only win, the win takes more than one move (when the limit
+//! allows), and no kept puzzle is the same position under a symmetry of the
+//! board. Quotas per length of the win spread the difficulty.
+use super::{solver, symmetry, Limits, Solution, Solver, Verdict};
+use crate::definition::{self, Definition};
+use crate::rules::{Engine, Family, Topology};
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+/// The options of `printkit puzzles`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  printkit puzzles freeze --count 12 --seed 7 --out freeze-puzzles.toml\n  \
+                        printkit check freeze-puzzles.toml\n  \
+                        printkit build freeze --practice freeze-puzzles.toml\n\n\
+                        The same seed writes the same file, byte for byte."
+)]
+pub struct PuzzleArgs {
+    /// Built-in game id or game definition file.
+    pub game: String,
+    /// How many puzzles to write.
+    #[arg(long, default_value_t = 12)]
+    pub count: usize,
+    /// The seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The longest win, in plies (both sides' moves).
+    #[arg(long, default_value_t = 5)]
+    pub max_plies: u32,
+    /// Write the practice file here instead of standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// splitmix64: small, seeded, the same on every machine.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+/// One kept puzzle.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub position: String,
+    pub solution: Solution,
+    /// Random plies played from the start to reach it.
+    pub plies_from_start: usize,
+    pub candidate: usize,
+}
+
+/// Why candidates were turned down.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rejections {
+    pub examined: usize,
+    pub no_win: usize,
+    pub several_wins: usize,
+    pub one_move: usize,
+    pub later_not_unique: usize,
+    pub duplicate: usize,
+    pub quota_full: usize,
+}
+
+/// Nodes a single candidate may cost before it is dropped as "no win".
+const CANDIDATE_BUDGET: u64 = 400_000;
+/// Longest random game.
+const GAME_CAP: usize = 300;
+
+/// The readable name of a side for prompts.
+pub fn side_name(family: Family, side: char) -> String {
+    match (family, side) {
+        (Family::PredatorPrey, 'o') => "Prey".into(),
+        (Family::PredatorPrey, _) => "The predator".into(),
+        (Family::Freeze, 'b') => "Black".into(),
+        (Family::Freeze, _) => "Red".into(),
+        (_, s) => s.to_string(),
+    }
+}
+
+/// Searches for `count` puzzles; `progress` gets a line now and then.
+pub fn generate(
+    def: &Definition,
+    count: usize,
+    seed: u64,
+    max_plies: u32,
+    progress: &mut dyn FnMut(&str),
+) -> (Vec<Puzzle>, Rejections) {
+    let engine = def.engine();
+    let engine = engine.as_ref();
+    let solver = solver(&def.params);
+    let torus = def.board.topology == Topology::Torus;
+    let mut rng = Rng::new(seed);
+    let mut rej = Rejections::default();
+    let mut kept: Vec<Puzzle> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    // One-move wins are too easy when longer ones are allowed.
+    let shortest = if max_plies > 1 { 2 } else { 1 };
+    let lengths: Vec<u32> = (shortest..=max_plies.max(1)).collect();
+    let quota = count.div_ceil(lengths.len().max(1));
+    // Quotas are dropped after this many candidates without a keep, so
+    // a game with few long wins still finishes.
+    let attempts = 200 + count * 400;
+    let mut since_keep = 0;
+    let limits = Limits {
+        depth: max_plies,
+        max_nodes: CANDIDATE_BUDGET,
+    };
+    while kept.len() < count && rej.examined < attempts {
+        let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
+            break;
+        };
+        if game.len() < 2 {
+            // The start is already over: every game is this one.
+            break;
+        }
+        // Lightly guided: a position shortly before the random game ended.
+        let back = 1 + rng.below((2 * max_plies as usize).min(game.len() - 1));
+        let index = game.len() - 1 - back;
+        let position = game[index].clone();
+        rej.examined += 1;
+        since_keep += 1;
+        if rej.examined % 200 == 0 {
+            progress(&format!(
+                "puzzles: {} candidates examined, {} kept",
+                rej.examined,
+                kept.len()
+            ));
+        }
+        let key = canonical(engine, &position, torus);
+        if seen.contains(&key) {
+            rej.duplicate += 1;
+            continue;
+        }
+        let Ok(s) = solver.solve(&position, limits) else {
+            continue;
+        };
+        if s.verdict != Verdict::Win {
+            rej.no_win += 1;
+            continue;
+        }
+        if s.plies == 1 && max_plies > 1 {
+            rej.one_move += 1;
+            continue;
+        }
+        if s.best.len() != 1 {
+            rej.several_wins += 1;
+            continue;
+        }
+        let bucket = lengths.iter().position(|&k| k == s.plies).unwrap_or(0);
+        let in_bucket = kept
+            .iter()
+            .filter(|p| p.solution.plies == lengths[bucket])
+            .count();
+        if in_bucket >= quota && since_keep < attempts / 4 {
+            rej.quota_full += 1;
+            continue;
+        }
+        if !later_moves_unique(engine, solver.as_ref(), &position, &s, max_plies) {
+            rej.later_not_unique += 1;
+            continue;
+        }
+        seen.insert(key);
+        since_keep = 0;
+        kept.push(Puzzle {
+            position,
+            solution: s,
+            plies_from_start: index,
+            candidate: rej.examined,
+        });
+    }
+    // Easiest first: a practice session warms up.
+    kept.sort_by_key(|p| p.solution.plies);
+    (kept, rej)
+}
+
+/// The smallest text among the valid images of a position.
+fn canonical(engine: &dyn Engine, position: &str, torus: bool) -> String {
+    symmetry::variants(position, torus)
+        .into_iter()
+        .filter_map(|v| engine.normalize(&v).ok())
+        .min()
+        .unwrap_or_else(|| position.to_string())
+}
+
+/// Whether, along the line, the winner's every later move is also its only
+/// winning move.
+fn later_moves_unique(
+    engine: &dyn Engine,
+    solver: &dyn Solver,
+    start: &str,
+    s: &Solution,
+    max_plies: u32,
+) -> bool {
+    let mut pos = start.to_string();
+    for (ply, mv) in s.pv.iter().enumerate() {
+        if ply > 0 && ply.is_multiple_of(2) {
+            let left = max_plies - ply as u32;
+            let Ok(here) = solver.solve(
+                &pos,
+                Limits {
+                    depth: left,
+                    max_nodes: CANDIDATE_BUDGET,
+                },
+            ) else {
+                return false;
+            };
+            if here.verdict != Verdict::Win || here.best.len() != 1 || here.best[0] != *mv {
+                return false;
+            }
+        }
+        match engine.play(&pos, mv) {
+            Ok(Ok(info)) => pos = info.after,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The practice file of the puzzles.
+pub fn practice_file(
+    def: &Definition,
+    puzzles: &[Puzzle],
+    args_line: &str,
+    max_plies: u32,
+) -> String {
+    let engine = def.engine();
+    let mut out = String::new();
+    let _ = writeln!(out, "# Generated by `{args_line}`.");
+    let _ = writeln!(
+        out,
+        "# Each position comes from a seeded random game; the solver proved that the side to move"
+    );
+    let _ = writeln!(
+        out,
+        "# wins within {max_plies} plies with one winning move at every turn of the winner."
+    );
+    let _ = writeln!(out, "game = {}", toml_string(&def.id));
+    for (k, p) in puzzles.iter().enumerate() {
+        let side = engine
+            .view(&p.position)
+            .map(|v| v.side_to_move)
+            .unwrap_or('?');
+        let first_kind = engine
+            .play(&p.position, &p.solution.pv[0])
+            .ok()
+            .and_then(|r| r.ok())
+            .map(|i| i.effect.kind().word())
+            .unwrap_or("move");
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "# Candidate {}: {} random plies from the start; first move a {first_kind}; {} positions searched.",
+            p.candidate, p.plies_from_start, p.solution.nodes
+        );
+        let _ = writeln!(out, "[[practice]]");
+        let _ = writeln!(out, "name = \"Puzzle {}\"", k + 1);
+        let _ = writeln!(out, "position = {}", toml_string(&p.position));
+        let _ = writeln!(
+            out,
+            "prompt = {}",
+            toml_string(&format!(
+                "{} to move and win in {} plies ({}).",
+                side_name(def.family(), side),
+                p.solution.plies,
+                turn_order(engine.sides(), side, p.solution.plies)
+            ))
+        );
+        let moves: Vec<String> = p.solution.pv.iter().map(|m| toml_string(m)).collect();
+        let _ = writeln!(out, "solution = [{}]", moves.join(", "));
+        let _ = writeln!(out, "wins_in = {}", p.solution.plies);
+        let _ = writeln!(out, "search_depth = {max_plies}");
+    }
+    out
+}
+
+/// "W, B, W": who moves at each ply of the line.
+fn turn_order([a, b]: [char; 2], first: char, plies: u32) -> String {
+    let other = if first == a { b } else { a };
+    (0..plies)
+        .map(|i| if i.is_multiple_of(2) { first } else { other }.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn toml_string(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+pub fn run(args: PuzzleArgs) -> Result<i32, String> {
+    let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
+    if args.count == 0 || args.count > 500 {
+        return Err(format!("--count {}: expected 1 to 500", args.count));
+    }
+    if args.max_plies == 0 || args.max_plies > 15 {
+        return Err(format!(
+            "--max-plies {}: expected 1 to 15 plies",
+            args.max_plies
+        ));
+    }
+    let mut progress = |line: &str| eprintln!("{line}");
+    let (puzzles, rej) = generate(&def, args.count, args.seed, args.max_plies, &mut progress);
+    eprintln!(
+        "puzzles: examined {} candidates, kept {}; rejected: {} without a forced win, {} with several winning moves, \
+         {} won in one move, {} with a later move not unique, {} duplicates, {} of a length already well represented",
+        rej.examined,
+        puzzles.len(),
+        rej.no_win,
+        rej.several_wins,
+        rej.one_move,
+        rej.later_not_unique,
+        rej.duplicate,
+        rej.quota_full
+    );
+    let args_line = format!(
+        "printkit puzzles {} --count {} --seed {} --max-plies {}",
+        def.id, args.count, args.seed, args.max_plies
+    );
+    let text = practice_file(&def, &puzzles, &args_line, args.max_plies);
+    match &args.out {
+        Some(path) => std::fs::write(path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+    }
+    if puzzles.len() < args.count {
+        eprintln!(
+            "puzzles: only {} of {} found; try another --seed or a larger --max-plies",
+            puzzles.len(),
+            args.count
+        );
+        return Ok(1);
+    }
+    Ok(0)
+}

@@ -1,0 +1,285 @@
+use super::*;
+use crate::rules::clone_convert::CloneConvert;
+use crate::rules::freeze::Freeze;
+use crate::rules::predator_prey::PredatorPrey;
+
+/// A small deterministic generator for test positions.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        crate::rules::key_of_words(&[self.0])
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions reached by random play from `starts`, `count` of them.
+fn random_positions<R: Rules>(
+    rules: &R,
+    starts: &[&str],
+    count: usize,
+    seed: u64,
+) -> Vec<R::Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = rules
+            .parse_position(starts[rng.below(starts.len())])
+            .unwrap();
+        let plies = rng.below(12);
+        for _ in 0..plies {
+            let moves = rules.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = rules.play(&pos, &moves[rng.below(moves.len())]).0;
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// Sparse Freeze positions: a few checkers and kings on their colours.
+fn random_freeze(count: usize, seed: u64) -> Vec<String> {
+    let mut rng = Rng(seed);
+    let rules = Freeze::new(Default::default());
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut rows = vec![vec!['.'; 6]; 6];
+        for _ in 0..3 + rng.below(6) {
+            let (r, c) = (rng.below(6), rng.below(6));
+            // Row index 0 is row 6 (top); A1 is red: col + row even.
+            let red_square = (c + 1 + (6 - r)) % 2 == 0;
+            let piece = match (red_square, rng.below(4)) {
+                (true, 0) => 'B',
+                (true, _) => 'b',
+                (false, 0) => 'R',
+                (false, _) => 'r',
+            };
+            rows[r][c] = piece;
+        }
+        let board: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let mut s = String::new();
+                let mut run = 0;
+                for &ch in r {
+                    if ch == '.' {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            s.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        s.push(ch);
+                    }
+                }
+                if run > 0 {
+                    s.push_str(&run.to_string());
+                }
+                s
+            })
+            .collect();
+        let side = if rng.below(2) == 0 { "b" } else { "r" };
+        let text = format!("{} {side}", board.join("/"));
+        if rules.parse_position(&text).is_ok() {
+            out.push(text);
+        }
+    }
+    out
+}
+
+fn agrees_with_minimax<R: Rules>(rules: &R, positions: &[R::Position], max_depth: u32) {
+    for pos in positions {
+        for depth in 1..=max_depth {
+            let reference = minimax_reference(rules, pos, depth);
+            let solver = score_at_depth(rules, pos, depth);
+            assert_eq!(
+                solver,
+                reference,
+                "{} at depth {depth}",
+                rules.print_position(pos)
+            );
+        }
+    }
+}
+
+#[test]
+fn clone_game_agrees_with_plain_minimax() {
+    let rules = CloneConvert::new(Default::default());
+    let starts = [
+        "B3W/5/5/5/W3B W 0",
+        "5/3B1/2W2/5/5 W 0",
+        "BBB2/BBB2/WW3/5/5 B 50",
+        "5/5/BBB2/BBB2/WBB2 W 57",
+    ];
+    agrees_with_minimax(&rules, &random_positions(&rules, &starts, 30, 1), 3);
+}
+
+#[test]
+fn predator_game_agrees_with_plain_minimax() {
+    let rules = PredatorPrey::new(Default::default());
+    let starts = [
+        "5/5/2P2/5/5 o 8 0 0",
+        "5/2o2/2P2/5/5 P 0 0 0",
+        "5/5/o4/oo3/P1o2 o 0 0 6",
+        "oo3/o1o2/1oP2/2o2/5 P 0 2 30",
+    ];
+    agrees_with_minimax(&rules, &random_positions(&rules, &starts, 30, 2), 4);
+}
+
+#[test]
+fn freeze_agrees_with_plain_minimax_kinging_fewer_never_helps() {
+    // Plain minimax plays every kinging set; the solver only the largest.
+    let rules = Freeze::new(Default::default());
+    let texts = random_freeze(40, 3);
+    let positions: Vec<_> = texts
+        .iter()
+        .map(|t| rules.parse_position(t).unwrap())
+        .collect();
+    agrees_with_minimax(&rules, &positions, 3);
+}
+
+#[test]
+fn a_clone_that_converts_the_last_marker_wins_in_one_seven_ways() {
+    let rules = CloneConvert::new(Default::default());
+    let s = rules.solve("5/3B1/2W2/5/5 W 0", Limits::depth(4)).unwrap();
+    assert_eq!((s.verdict, s.plies), (Verdict::Win, 1));
+    let mut best = s.best.clone();
+    best.sort();
+    assert_eq!(
+        best,
+        ["C3-C4", "C3-C5", "C3-D3", "C3-D5", "C3-E3", "C3-E4", "C3-E5"]
+    );
+    assert_eq!(s.pv.len(), 1);
+    assert!(best.contains(&s.pv[0]));
+}
+
+#[test]
+fn trapping_the_predator_is_a_win_in_one_for_prey() {
+    let rules = PredatorPrey::new(Default::default());
+    let s = rules
+        .solve("5/5/o4/oo3/P1o2 o 0 0 6", Limits::depth(3))
+        .unwrap();
+    assert_eq!((s.verdict, s.plies), (Verdict::Win, 1));
+    assert_eq!(s.best, ["B2-B1"]);
+}
+
+#[test]
+fn solve_reports_the_minimax_result_with_its_plies() {
+    let rules = PredatorPrey::new(Default::default());
+    let starts = ["5/2o2/2P2/5/5 o 2 1 5", "oo3/o1o2/1oP2/2o2/5 P 0 2 30"];
+    let (mut wins, mut losses) = (0, 0);
+    for pos in random_positions(&rules, &starts, 60, 7) {
+        let reference = minimax_reference(&rules, &pos, 4);
+        let s = solve(&rules, &pos, Limits::depth(4));
+        let text = rules.print_position(&pos);
+        match mate_plies(reference) {
+            Some(k) if reference > 0 => {
+                wins += 1;
+                assert_eq!((s.verdict, s.plies), (Verdict::Win, k), "{text}");
+            }
+            Some(k) => {
+                losses += 1;
+                assert_eq!((s.verdict, s.plies), (Verdict::Loss, k), "{text}");
+            }
+            None => assert!(
+                matches!(s.verdict, Verdict::Draw | Verdict::Unknown),
+                "{text}"
+            ),
+        }
+        if matches!(s.verdict, Verdict::Win | Verdict::Loss) {
+            // The line ends the game after exactly that many plies.
+            let mut p = pos.clone();
+            for m in &s.pv {
+                let mv = rules.parse_move(&p, m).unwrap();
+                assert!(rules.outcome(&p).is_none(), "{text}: {:?}", s.pv);
+                p = rules.play(&p, &mv).0;
+            }
+            assert_eq!(s.pv.len() as u32, s.plies, "{text}");
+            assert!(rules.outcome(&p).is_some(), "{text}: {:?}", s.pv);
+        }
+    }
+    assert!(wins > 0 && losses > 0, "{wins} wins, {losses} losses");
+}
+
+#[test]
+fn freeze_taking_all_four_wins_at_once() {
+    let rules = Freeze::new(Default::default());
+    let s = rules
+        .solve("8/8/8/3r4/2r1r3/2br4/8/8 b", Limits::depth(3))
+        .unwrap();
+    assert_eq!((s.verdict, s.plies), (Verdict::Win, 1));
+    assert!(
+        s.best.contains(&"C3xC5xE5xE3xC3".to_string()),
+        "{:?}",
+        s.best
+    );
+}
+
+#[test]
+fn the_predators_last_turn_without_a_capture_is_a_proven_draw() {
+    let rules = PredatorPrey::new(Default::default());
+    let s = rules
+        .solve("P4/5/5/5/4o P 0 0 39", Limits::depth(4))
+        .unwrap();
+    assert_eq!(s.verdict, Verdict::Draw);
+    let mut best = s.best.clone();
+    best.sort();
+    assert_eq!(best, ["A5-A4", "A5-B5"]);
+}
+
+#[test]
+fn an_open_game_has_no_forced_result_at_a_small_depth() {
+    let rules = CloneConvert::new(Default::default());
+    let s = rules.solve("B3W/5/5/5/W3B W 0", Limits::depth(2)).unwrap();
+    assert_eq!(s.verdict, Verdict::Unknown);
+    assert_eq!(s.depth, 2);
+    assert_eq!(s.best.len(), 16);
+}
+
+#[test]
+fn mirrored_and_shifted_positions_have_the_same_result() {
+    let clone = CloneConvert::new(Default::default());
+    for pos in random_positions(&clone, &["B3W/5/5/5/W3B W 0", "5/3B1/2W2/5/5 W 0"], 8, 5) {
+        let text = clone.print_position(&pos);
+        let want = score_at_depth(&clone, &pos, 3);
+        for v in symmetry::variants(&text, false) {
+            let p = clone.parse_position(&v).unwrap();
+            assert_eq!(score_at_depth(&clone, &p, 3), want, "{text} vs {v}");
+        }
+    }
+    let freeze = Freeze::new(Default::default());
+    for text in random_freeze(6, 9) {
+        let pos = freeze.parse_position(&text).unwrap();
+        let want = score_at_depth(&freeze, &pos, 3);
+        let mut tried = 0;
+        for v in symmetry::variants(&text, true) {
+            // Odd shifts and bare mirrors break the colouring: skipped.
+            if let Ok(p) = freeze.parse_position(&v) {
+                tried += 1;
+                assert_eq!(score_at_depth(&freeze, &p, 3), want, "{text} vs {v}");
+            }
+        }
+        assert!(tried >= 18, "{text}: only {tried} valid images");
+    }
+}
+
+#[test]
+fn a_node_budget_stops_the_search_and_proves_nothing_more() {
+    let rules = Freeze::new(Default::default());
+    let s = rules
+        .solve(
+            rules.default_start(),
+            Limits {
+                depth: 20,
+                max_nodes: 2_000,
+            },
+        )
+        .unwrap();
+    assert!(s.budget_exhausted);
+    assert_eq!(s.verdict, Verdict::Unknown);
+}

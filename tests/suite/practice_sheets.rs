@@ -1,0 +1,116 @@
+//! The practice sheets of the player kit and the solver's lines in the host
+//! key: same positions, same numbers, no answers on the players' side.
+use printkit::definition::{self, Definition, Practice};
+use printkit::kit::{self, output, KitOptions, Part};
+use printkit::render::Templates;
+use std::path::PathBuf;
+
+fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(String, String)> {
+    let t = Templates::builtin().unwrap();
+    let o = KitOptions {
+        paper: t.paper("a4").unwrap(),
+        parts: parts.to_vec(),
+        duplex: false,
+        back_offset: (0.0, 0.0),
+    };
+    let kit = kit::build_kit(def, practice, &t, &o).unwrap();
+    let area = t.printable_area(&o.paper);
+    for p in kit.player.iter().chain(&kit.key) {
+        printkit::render::check_page(&p.page, Some(area))
+            .unwrap_or_else(|e| panic!("{}: {e}", p.name));
+    }
+    let files = output::render(
+        &kit,
+        &o.paper,
+        &t,
+        output::Formats {
+            pdf: false,
+            svg: true,
+        },
+    )
+    .unwrap();
+    files
+        .into_iter()
+        .map(|f| {
+            let name = f.path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, String::from_utf8(f.bytes).unwrap())
+        })
+        .collect()
+}
+
+fn joined(files: &[(String, String)], prefix: &str) -> String {
+    files
+        .iter()
+        .filter(|(n, _)| n.starts_with(prefix))
+        .map(|(_, s)| s.as_str())
+        .collect()
+}
+
+fn puzzles() -> (Definition, Vec<Practice>) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(root.join("fixtures/custom/clone-puzzles.toml")).unwrap();
+    let (game, extra) = definition::parse_practice_file("clone-puzzles.toml", &src).unwrap();
+    let mut all = game.practice.clone();
+    all.extend(extra);
+    (game, all)
+}
+
+#[test]
+fn practice_sheets_number_every_position_as_the_host_key_does() {
+    let (game, practice) = puzzles();
+    let files = kit_svgs(&game, &practice, &[Part::Practice, Part::Key]);
+    let sheets = joined(&files, "practice");
+    let key = joined(&files, "host-key");
+    assert!(!sheets.is_empty(), "no practice pages");
+    for (i, p) in practice.iter().enumerate() {
+        let n = i + 1;
+        assert!(
+            sheets.contains(&format!("id=\"practice-{n}\"")),
+            "{}",
+            p.name
+        );
+        assert!(sheets.contains(&format!("id=\"practice-{n}-answer\"")));
+        let heading = format!("{n}. {}", p.name);
+        assert!(sheets.contains(&heading), "sheet lacks {heading}");
+        assert!(key.contains(&heading), "key lacks {heading}");
+        assert!(
+            key.contains(&format!("id=\"key-{n}-solver\"")),
+            "{}",
+            p.name
+        );
+    }
+    assert!(!sheets.contains(&format!("id=\"practice-{}\"", practice.len() + 1)));
+}
+
+#[test]
+fn practice_sheets_give_no_answers() {
+    let (game, practice) = puzzles();
+    let files = kit_svgs(&game, &practice, &[Part::Practice]);
+    let sheets = joined(&files, "practice");
+    assert!(joined(&files, "host-key").is_empty());
+    for word in ["After:", "legal", "Solver", "wins in 1 ply"] {
+        assert!(!sheets.contains(word), "the practice sheet says `{word}`");
+    }
+    // No move of a generated solution is printed on the players' side.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(root.join("fixtures/custom/clone-puzzles.toml")).unwrap();
+    let mut moves = 0;
+    for line in src.lines().filter(|l| l.starts_with("solution = ")) {
+        for mv in line.split('"').skip(1).step_by(2) {
+            assert!(!sheets.contains(mv), "the sheet shows {mv}");
+            moves += 1;
+        }
+    }
+    assert!(moves >= 3);
+}
+
+#[test]
+fn the_host_key_gives_the_proven_answer() {
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    let files = kit_svgs(&def, &def.practice, &[Part::Key]);
+    let key = joined(&files, "host-key");
+    // "Filling the last cell": W fills E5 (a clone, named from its first
+    // source D4) and wins at once.
+    assert!(key.contains("W wins in 1 ply: D4-E5!"), "no proven answer");
+    assert!(key.contains("searched to 8 plies"));
+}

@@ -1,0 +1,122 @@
+//! `printkit solve` and `printkit puzzles` as a host meets them: the JSON
+//! contract, exit codes, and puzzle files that are reproducible and pass
+//! `check`.
+use printkit::definition::{self, Loaded};
+use std::process::{Command, Output};
+
+fn printkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run printkit")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&o.stdout);
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn solve_json_has_exactly_the_documented_keys() {
+    let o = printkit(&[
+        "solve",
+        "predator-prey",
+        "--position",
+        "5/5/o4/oo3/P1o2 o 0 0 6",
+        "--json",
+    ]);
+    assert!(o.status.success());
+    let v = json(&o);
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    keys.sort();
+    assert_eq!(keys, ["best", "depth", "nodes", "plies", "pv", "result"]);
+    assert_eq!(v["result"], "win");
+    assert_eq!(v["plies"], 1);
+    assert_eq!(v["best"], serde_json::json!(["B2-B1"]));
+    assert_eq!(v["pv"], serde_json::json!(["B2-B1"]));
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn solve_reports_a_loss_for_the_side_to_move() {
+    // After W's only winning jump, B to move loses in 2.
+    let o = printkit(&[
+        "solve",
+        "clone-jump-convert",
+        "--position",
+        "1WWWB/WWWWB/WBBBB/WBBBB/WBBBB B 55",
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(v["result"], "loss");
+    assert_eq!(v["plies"], 2);
+    assert_eq!(v["pv"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn solve_refuses_bad_input_with_exit_2() {
+    let o = printkit(&["solve", "freeze", "--position", "8/8 b"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = printkit(&["solve", "freeze", "--depth", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--depth 0"));
+}
+
+#[test]
+fn puzzles_are_reproducible_and_pass_check() {
+    let dir = std::env::temp_dir().join(format!("printkit-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.toml");
+    let b = dir.join("b.toml");
+    for out in [&a, &b] {
+        let o = printkit(&[
+            "puzzles",
+            "predator-prey",
+            "--count",
+            "3",
+            "--seed",
+            "11",
+            "--max-plies",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{err}");
+        assert!(
+            err.contains("examined") && err.contains("rejected"),
+            "{err}"
+        );
+    }
+    let text = std::fs::read(&a).unwrap();
+    assert_eq!(text, std::fs::read(&b).unwrap());
+    match definition::load_file(&a) {
+        Ok(Loaded::Practice { practice, .. }) => assert_eq!(practice.len(), 3),
+        Ok(_) => panic!("a puzzle file is a practice file"),
+        Err(e) => panic!("{e}"),
+    }
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("solution = ["));
+    assert!(text.contains("to move and win in"));
+    let other = printkit(&[
+        "puzzles",
+        "predator-prey",
+        "--count",
+        "3",
+        "--seed",
+        "12",
+        "--max-plies",
+        "3",
+    ]);
+    assert_ne!(String::from_utf8_lossy(&other.stdout), text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn puzzles_refuse_impossible_requests() {
+    let o = printkit(&["puzzles", "freeze", "--count", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = printkit(&["puzzles", "freeze", "--max-plies", "40"]);
+    assert_eq!(o.status.code(), Some(2));
+}
