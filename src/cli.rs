@@ -371,28 +371,21 @@ pub struct BuildArgs {
     pub templates: Option<PathBuf>,
 }
 
-/// Prints a load error; the exit code is 1 for invalid content, 2 for a
-/// file that cannot be read.
-fn report_load_error(e: &definition::LoadError) -> i32 {
-    match e {
-        definition::LoadError::Invalid(_) => eprintln!("{e}"),
-        _ => eprintln!("error: {e}"),
+/// Prints located diagnostics and says nothing was written.
+fn report_invalid(diags: &[definition::Diagnostic]) {
+    for d in diags {
+        eprintln!("{}", d.render());
     }
-    match e {
-        definition::LoadError::Invalid(d) => {
-            eprintln!(
-                "{} error{} found: nothing was written",
-                d.len(),
-                if d.len() == 1 { "" } else { "s" }
-            );
-            1
-        }
-        _ => 2,
-    }
+    eprintln!(
+        "{} error{} found: nothing was written",
+        diags.len(),
+        if diags.len() == 1 { "" } else { "s" }
+    );
 }
 
 fn build(args: BuildArgs) -> Result<i32, Fatal> {
-    use crate::kit::{self, output, KitOptions, Part};
+    use crate::build::{BuildError, BuildRequest};
+    use crate::kit::{output, Part};
     let started = std::time::Instant::now();
     // Arguments first: nothing is read or written until they all make sense.
     let formats = output::Formats {
@@ -416,180 +409,45 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
             }
         }
     }
-    if parts.is_empty() {
-        parts = Part::ALL.to_vec();
-    }
-    parts.sort();
-    parts.dedup();
     let back_offset = match &args.back_offset {
         None => (0.0, 0.0),
         Some(text) => parse_offset(text)?,
     };
-    crate::render::pdf::source_date_epoch()?;
-    let templates =
-        crate::render::Templates::load(args.templates.as_deref()).map_err(|e| e.to_string())?;
-    let mut papers = Vec::new();
-    for name in &args.paper {
-        let paper = templates.paper(name).map_err(|e| e.to_string())?;
-        if !papers.contains(&paper) {
-            papers.push(paper);
+    let request = BuildRequest {
+        games: args.games,
+        practice: args.practice,
+        papers: args.paper,
+        formats,
+        parts,
+        duplex: args.duplex,
+        back_offset,
+        out: args.out,
+        templates: args.templates,
+    };
+    let report = match crate::build::build(&request) {
+        Ok(r) => r,
+        Err(BuildError::Invalid(diags)) => {
+            report_invalid(&diags);
+            return Ok(1);
         }
-    }
-
-    // Every game and practice file is validated before anything is drawn.
-    let mut defs = Vec::new();
-    if args.games.is_empty() {
-        for d in definition::builtins() {
-            match d {
-                Ok(d) => defs.push(d),
-                Err(e) => return Ok(report_load_error(&e)),
-            }
-        }
-    } else {
-        for g in &args.games {
-            match definition::resolve(g) {
-                Ok(d) => defs.push(d),
-                Err(e) => return Ok(report_load_error(&e)),
-            }
-        }
-    }
-    // One kit a game: two games with one id would write the same files.
-    for (i, d) in defs.iter().enumerate() {
-        if let Some(first) = defs[..i].iter().find(|e| e.id == d.id) {
-            return Err(if first.source == d.source {
-                format!(
-                    "the game `{}` is named twice in this build: name each game once",
-                    d.id
-                )
-            } else {
-                format!(
-                    "{} and {} both have the id `{}`: give one of them another `id` so their kits do not overwrite each other",
-                    first.source, d.source, d.id
-                )
-            });
-        }
-    }
-    let mut practice: Vec<Vec<definition::Practice>> =
-        defs.iter().map(|d| d.practice.clone()).collect();
-    let mut failed = 0;
-    for path in &args.practice {
-        let src = crate::input::read_text(path, crate::input::MAX_INPUT_BYTES)
-            .map_err(|e| e.to_string())?;
-        match definition::parse_practice_file(&path.display().to_string(), &src) {
-            Ok((game, extra)) => match defs.iter().position(|d| d.id == game.id) {
-                Some(i) => practice[i].extend(extra),
-                None => {
-                    return Err(format!(
-                        "{} adds practice to `{}`, which this build does not include: add it to the games to build",
-                        path.display(),
-                        game.id
-                    ))
-                }
-            },
-            Err(e) => {
-                let code = report_load_error(&e);
-                if code == 2 {
-                    return Ok(2);
-                }
-                failed += 1;
-            }
-        }
-    }
-    if failed > 0 {
-        return Ok(1);
-    }
-
-    // Lay out and render everything in memory, then write.
-    let mut files = Vec::new();
-    let mut entries = Vec::new();
-    for paper in &papers {
-        let options = KitOptions {
-            paper: paper.clone(),
-            parts: parts.clone(),
-            duplex: args.duplex,
-            back_offset,
-        };
-        // Layout, then rendering, each spread over the cores.
-        let jobs: Vec<_> = defs.iter().zip(&practice).collect();
-        let laid_out = output::par_map(&jobs, |(def, practice)| {
-            kit::build_kit(def, practice, &templates, &options)
-                .map_err(|e| format!("{}: {e}", def.id))
-        });
-        let mut paper_kits = Vec::new();
-        for k in laid_out {
-            paper_kits.push(k?);
-        }
-        let rendered = output::render_all(&paper_kits, paper, &templates, formats)
-            .map_err(|e| e.to_string())?;
-        entries.extend(output::kit_entries(&paper_kits, paper, &rendered));
-        files.extend(rendered);
-    }
-    let written = write_output(&args.out, &entries, files)?;
+        Err(BuildError::Fatal(message)) => return Err(message),
+    };
     let mut out = std::io::stdout().lock();
     let mut total = 0;
-    for (path, size) in &written {
+    for (path, size) in &report.written {
         total += size;
         let _ = writeln!(out, "{:>9}  {}", human_size(*size), path.display());
     }
     let _ = writeln!(
         out,
         "wrote {} files ({}) for {} game{} in {} ms",
-        written.len(),
+        report.written.len(),
         human_size(total),
-        defs.len(),
-        if defs.len() == 1 { "" } else { "s" },
+        report.games,
+        if report.games == 1 { "" } else { "s" },
         started.elapsed().as_millis()
     );
     Ok(0)
-}
-
-/// Writes the build into the output folder all or nothing (see
-/// [`crate::outdir`]), with a contents page listing every kit in the folder,
-/// those of earlier builds included.
-fn write_output(
-    out: &std::path::Path,
-    entries: &[crate::kit::output::KitEntry],
-    mut files: Vec<crate::kit::output::OutFile>,
-) -> Result<Vec<(PathBuf, usize)>, Fatal> {
-    use crate::kit::output::{index_html, KitEntry, OutFile};
-    use crate::outdir::{plan, KitRecord, OutputDir};
-    const INDEX: &str = "index.html";
-    let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
-    let text = |p: &std::path::Path| p.to_string_lossy().into_owned();
-    let mut names: Vec<String> = files.iter().map(|f| text(&f.path)).collect();
-    names.push(INDEX.to_string());
-    let built: Vec<KitRecord> = entries
-        .iter()
-        .map(|e| KitRecord {
-            id: e.id.clone(),
-            title: e.title.clone(),
-            paper: e.paper.clone(),
-            paper_label: e.paper_label.clone(),
-            files: e.files.iter().map(|f| text(f)).collect(),
-        })
-        .collect();
-    let (manifest, stale) = plan(dir.manifest(), &built, &names, &[INDEX.to_string()]);
-    let listed: Vec<KitEntry> = manifest
-        .kits
-        .iter()
-        .map(|k| KitEntry {
-            id: k.id.clone(),
-            title: k.title.clone(),
-            paper: k.paper.clone(),
-            paper_label: k.paper_label.clone(),
-            files: k.files.iter().map(PathBuf::from).collect(),
-        })
-        .collect();
-    files.push(OutFile {
-        path: PathBuf::from(INDEX),
-        bytes: index_html(&listed).into_bytes(),
-    });
-    let list: Vec<(String, Vec<u8>)> = files
-        .into_iter()
-        .map(|f| (text(&f.path), f.bytes))
-        .collect();
-    dir.commit(&list, &stale, manifest)
-        .map_err(|e| e.to_string())
 }
 
 fn human_size(bytes: usize) -> String {
@@ -617,9 +475,7 @@ fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
 /// when anything is wrong.
 fn check(files: &[PathBuf], json: bool) -> i32 {
-    let mut unreadable = false;
-    let mut diags: Vec<definition::Diagnostic> = Vec::new();
-    let mut report = Vec::new();
+    use crate::build::{check_file, Checked};
     let templates = match crate::render::Templates::load(None) {
         Ok(t) => t,
         Err(e) => {
@@ -627,70 +483,49 @@ fn check(files: &[PathBuf], json: bool) -> i32 {
             return 2;
         }
     };
-    for path in files {
-        // A built-in id is checked as its definition, as other commands take it.
-        let loaded = match path
-            .to_str()
-            .filter(|p| !path.exists() && definition::is_builtin(p))
-        {
-            Some(id) => {
-                definition::resolve(id).map(|d| definition::Loaded::Definition(Box::new(d)))
-            }
-            None => definition::load_file(path),
-        };
-        match loaded {
-            Ok(loaded) => {
-                let (what, game, practice) = match &loaded {
-                    definition::Loaded::Definition(d) => {
-                        (format!("game `{}`", d.id), d.as_ref(), d.practice.clone())
-                    }
-                    definition::Loaded::Practice { game, practice } => {
-                        let all = game.practice.iter().chain(practice).cloned().collect();
-                        (format!("practice for `{}`", game.id), game.as_ref(), all)
-                    }
-                };
-                // Everything `build` does but writing: whatever passes here prints.
-                if let Err(e) = crate::kit::lay_out_everywhere(game, &practice, &templates) {
-                    diags.push(crate::kit::layout_diagnostic(game, &e));
-                    continue;
-                }
-                let practice = match &loaded {
-                    definition::Loaded::Definition(d) => &d.practice,
-                    definition::Loaded::Practice { practice, .. } => practice,
-                };
-                let checks: usize = practice.iter().map(|p| p.checks.len()).sum();
-                report.push(format!(
-                    "{}: ok ({what}: {} practice position{}, {checks} check{} confirmed by the engine)",
-                    path.display(),
-                    practice.len(),
-                    if practice.len() == 1 { "" } else { "s" },
-                    if checks == 1 { "" } else { "s" }
-                ));
-            }
-            Err(definition::LoadError::Invalid(mut d)) => diags.append(&mut d),
-            Err(e) => {
-                unreadable = true;
-                if json {
-                    report.push(
-                        serde_json::json!({"file": path.display().to_string(), "line": 0, "column": 0, "message": e.to_string()})
-                            .to_string(),
-                    );
-                } else {
-                    eprintln!("error: {e}");
-                }
-            }
-        }
-    }
+    let results: Vec<(&PathBuf, Checked)> = files
+        .iter()
+        .map(|f| (f, check_file(f, &templates)))
+        .collect();
+    let unreadable = results
+        .iter()
+        .any(|(_, r)| matches!(r, Checked::Unreadable(_)));
+    let diags: Vec<&definition::Diagnostic> = results
+        .iter()
+        .flat_map(|(_, r)| match r {
+            Checked::Invalid(d) => d.iter().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     if json {
-        let mut list: Vec<serde_json::Value> = report
+        // Files that cannot be read first (at line 0), then every mistake.
+        let mut list: Vec<serde_json::Value> = results
             .iter()
-            .filter_map(|r| serde_json::from_str(r).ok())
+            .filter_map(|(path, r)| match r {
+                Checked::Unreadable(message) => Some(serde_json::json!({
+                    "file": path.display().to_string(), "line": 0, "column": 0, "message": message
+                })),
+                _ => None,
+            })
             .collect();
         list.extend(diags.iter().map(|d| d.to_json()));
         println!("{}", serde_json::Value::Array(list));
     } else {
-        for r in &report {
-            println!("{r}");
+        for (path, r) in &results {
+            match r {
+                Checked::Ok {
+                    what,
+                    positions,
+                    checks,
+                } => println!(
+                    "{}: ok ({what}: {positions} practice position{}, {checks} check{} confirmed by the engine)",
+                    path.display(),
+                    if *positions == 1 { "" } else { "s" },
+                    if *checks == 1 { "" } else { "s" }
+                ),
+                Checked::Unreadable(message) => eprintln!("error: {message}"),
+                Checked::Invalid(_) => {}
+            }
         }
         for d in &diags {
             eprintln!("{}", d.render());

@@ -1,0 +1,289 @@
+//! The two jobs behind `printkit build` and `printkit check`, as library
+//! functions with typed results: the command line only parses arguments and
+//! prints (as ripgrep's CLI sits over its crates).
+//!
+//! Both read every file the same way and lay out every kit in memory; only
+//! `build` writes. So whatever `check` accepts, `build` prints.
+use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practice};
+use crate::kit::output::{self, Formats, KitEntry, OutFile};
+use crate::kit::{self, KitOptions, Part};
+use crate::outdir::{plan, KitRecord, OutputDir};
+use crate::render::Templates;
+use std::path::{Path, PathBuf};
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildRequest {
+    /// Built-in ids or definition files; empty for every built-in game.
+    pub games: Vec<String>,
+    /// Practice files whose positions join their game's kit.
+    pub practice: Vec<PathBuf>,
+    /// Paper names (`a4`, `letter-landscape`, …).
+    pub papers: Vec<String>,
+    pub formats: Formats,
+    /// Parts to build; empty for all.
+    pub parts: Vec<Part>,
+    pub duplex: bool,
+    pub back_offset: (f64, f64),
+    pub out: PathBuf,
+    /// A folder overriding the built-in look.
+    pub templates: Option<PathBuf>,
+}
+
+/// Why a build wrote nothing.
+#[derive(Debug)]
+pub enum BuildError {
+    /// The files read, but something in them is wrong (exit 1).
+    Invalid(Vec<Diagnostic>),
+    /// A file or argument cannot be used, or writing failed (exit 2).
+    Fatal(String),
+}
+
+impl From<String> for BuildError {
+    fn from(message: String) -> Self {
+        BuildError::Fatal(message)
+    }
+}
+
+impl From<LoadError> for BuildError {
+    fn from(e: LoadError) -> Self {
+        match e {
+            LoadError::Invalid(d) => BuildError::Invalid(d),
+            other => BuildError::Fatal(other.to_string()),
+        }
+    }
+}
+
+/// What a build wrote.
+#[derive(Clone, Debug)]
+pub struct BuildReport {
+    /// Each file written with its size in bytes.
+    pub written: Vec<(PathBuf, usize)>,
+    /// How many games were built.
+    pub games: usize,
+}
+
+/// Reads, checks, lays out, renders and writes the kits of `request`: all
+/// of it or nothing.
+pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
+    crate::render::pdf::source_date_epoch()?;
+    let templates = Templates::load(request.templates.as_deref()).map_err(|e| e.to_string())?;
+    let mut papers = Vec::new();
+    for name in &request.papers {
+        let paper = templates.paper(name).map_err(|e| e.to_string())?;
+        if !papers.contains(&paper) {
+            papers.push(paper);
+        }
+    }
+    let mut parts = if request.parts.is_empty() {
+        Part::ALL.to_vec()
+    } else {
+        request.parts.clone()
+    };
+    parts.sort();
+    parts.dedup();
+
+    // Every game and practice file is validated before anything is drawn.
+    let defs = load_games(&request.games)?;
+    let mut practice: Vec<Vec<Practice>> = defs.iter().map(|d| d.practice.clone()).collect();
+    // Every practice file is checked; their mistakes are reported together.
+    let mut invalid = Vec::new();
+    for path in &request.practice {
+        match definition::load_file(path) {
+            Ok(Loaded::Practice {
+                game,
+                practice: extra,
+            }) => match defs.iter().position(|d| d.id == game.id) {
+                Some(i) => practice[i].extend(extra),
+                None => {
+                    return Err(BuildError::Fatal(format!(
+                        "{} adds practice to `{}`, which this build does not include: add it to the games to build",
+                        path.display(),
+                        game.id
+                    )))
+                }
+            },
+            Ok(Loaded::Definition(d)) => {
+                return Err(BuildError::Fatal(format!(
+                    "{} is a game definition (`{}`), not a practice file: name it among the games to build",
+                    path.display(),
+                    d.id
+                )))
+            }
+            Err(LoadError::Invalid(mut d)) => invalid.append(&mut d),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if !invalid.is_empty() {
+        return Err(BuildError::Invalid(invalid));
+    }
+
+    // Lay out and render everything in memory, then write.
+    let mut files = Vec::new();
+    let mut entries = Vec::new();
+    for paper in &papers {
+        let options = KitOptions {
+            paper: paper.clone(),
+            parts: parts.clone(),
+            duplex: request.duplex,
+            back_offset: request.back_offset,
+        };
+        // Layout, then rendering, each spread over the cores.
+        let jobs: Vec<_> = defs.iter().zip(&practice).collect();
+        let laid_out = output::par_map(&jobs, |(def, practice)| {
+            kit::build_kit(def, practice, &templates, &options)
+                .map_err(|e| format!("{}: {e}", def.id))
+        });
+        let mut paper_kits = Vec::new();
+        for k in laid_out {
+            paper_kits.push(k?);
+        }
+        let rendered = output::render_all(&paper_kits, paper, &templates, request.formats)
+            .map_err(|e| e.to_string())?;
+        entries.extend(output::kit_entries(&paper_kits, paper, &rendered));
+        files.extend(rendered);
+    }
+    let written = write_output(&request.out, &entries, files)?;
+    Ok(BuildReport {
+        written,
+        games: defs.len(),
+    })
+}
+
+/// The definitions of `games` (every built-in game when empty), each id
+/// once.
+fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
+    let mut defs = Vec::new();
+    if games.is_empty() {
+        for d in definition::builtins() {
+            defs.push(d?);
+        }
+    } else {
+        for g in games {
+            defs.push(definition::resolve(g)?);
+        }
+    }
+    // One kit a game: two games with one id would write the same files.
+    for (i, d) in defs.iter().enumerate() {
+        if let Some(first) = defs[..i].iter().find(|e| e.id == d.id) {
+            return Err(BuildError::Fatal(if first.source == d.source {
+                format!(
+                    "the game `{}` is named twice in this build: name each game once",
+                    d.id
+                )
+            } else {
+                format!(
+                    "{} and {} both have the id `{}`: give one of them another `id` so their kits do not overwrite each other",
+                    first.source, d.source, d.id
+                )
+            }));
+        }
+    }
+    Ok(defs)
+}
+
+/// Writes the build into the output folder all or nothing (see
+/// [`crate::outdir`]), with a contents page listing every kit in the folder,
+/// those of earlier builds included.
+fn write_output(
+    out: &Path,
+    entries: &[KitEntry],
+    mut files: Vec<OutFile>,
+) -> Result<Vec<(PathBuf, usize)>, BuildError> {
+    const INDEX: &str = "index.html";
+    let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
+    let text = |p: &Path| p.to_string_lossy().into_owned();
+    let mut names: Vec<String> = files.iter().map(|f| text(&f.path)).collect();
+    names.push(INDEX.to_string());
+    let built: Vec<KitRecord> = entries
+        .iter()
+        .map(|e| KitRecord {
+            id: e.id.clone(),
+            title: e.title.clone(),
+            paper: e.paper.clone(),
+            paper_label: e.paper_label.clone(),
+            files: e.files.iter().map(|f| text(f)).collect(),
+        })
+        .collect();
+    let (manifest, stale) = plan(dir.manifest(), &built, &names, &[INDEX.to_string()]);
+    let listed: Vec<KitEntry> = manifest
+        .kits
+        .iter()
+        .map(|k| KitEntry {
+            id: k.id.clone(),
+            title: k.title.clone(),
+            paper: k.paper.clone(),
+            paper_label: k.paper_label.clone(),
+            files: k.files.iter().map(PathBuf::from).collect(),
+        })
+        .collect();
+    files.push(OutFile {
+        path: PathBuf::from(INDEX),
+        bytes: output::index_html(&listed).into_bytes(),
+    });
+    let list: Vec<(String, Vec<u8>)> = files
+        .into_iter()
+        .map(|f| (text(&f.path), f.bytes))
+        .collect();
+    Ok(dir
+        .commit(&list, &stale, manifest)
+        .map_err(|e| e.to_string())?)
+}
+
+/// The result of checking one file.
+#[derive(Clone, Debug)]
+pub enum Checked {
+    /// Valid: what it is, and how many positions and checks the engine
+    /// confirmed.
+    Ok {
+        what: String,
+        positions: usize,
+        checks: usize,
+    },
+    /// Located mistakes.
+    Invalid(Vec<Diagnostic>),
+    /// The file could not be read.
+    Unreadable(String),
+}
+
+/// Checks `file` (a definition, a practice file, or a built-in id) as
+/// `build` would use it: read, validated against the engine, and its kit
+/// laid out on every paper.
+pub fn check_file(file: &Path, templates: &Templates) -> Checked {
+    // A built-in id is checked as its definition, as other commands take it.
+    let loaded = match file
+        .to_str()
+        .filter(|p| !file.exists() && definition::is_builtin(p))
+    {
+        Some(id) => definition::resolve(id).map(|d| Loaded::Definition(Box::new(d))),
+        None => definition::load_file(file),
+    };
+    let loaded = match loaded {
+        Ok(l) => l,
+        Err(LoadError::Invalid(d)) => return Checked::Invalid(d),
+        Err(e) => return Checked::Unreadable(e.to_string()),
+    };
+    let (what, game, own, all) = match &loaded {
+        Loaded::Definition(d) => (
+            format!("game `{}`", d.id),
+            d.as_ref(),
+            &d.practice,
+            d.practice.clone(),
+        ),
+        Loaded::Practice { game, practice } => (
+            format!("practice for `{}`", game.id),
+            game.as_ref(),
+            practice,
+            game.practice.iter().chain(practice).cloned().collect(),
+        ),
+    };
+    // Everything `build` does but writing: whatever passes here prints.
+    if let Err(e) = kit::lay_out_everywhere(game, &all, templates) {
+        return Checked::Invalid(vec![kit::layout_diagnostic(game, &e)]);
+    }
+    Checked::Ok {
+        what,
+        positions: own.len(),
+        checks: own.iter().map(|p| p.checks.len()).sum(),
+    }
+}
