@@ -1,7 +1,9 @@
 //! Bit sets over board cells. A `u64` serves every board of up to 64 cells
-//! (all three built-in games); `Wide` serves the largest boards (26 × 99).
+//! (all three built-in games), a `u128` up to 128, and `Wide` the largest
+//! boards (26 × 99).
 //! The family engines are generic over [`Bits`] so one implementation runs
 //! on both.
+use super::width::{AtWidth, ByWidth};
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -25,14 +27,16 @@ pub trait Bits:
     const CAPACITY: usize;
     fn empty() -> Self;
     fn bit(index: usize) -> Self;
-    fn has(self, index: usize) -> bool;
-    fn count(self) -> u32;
-    fn is_empty(self) -> bool;
+    fn has(&self, index: usize) -> bool;
+    fn count(&self) -> u32;
+    fn is_empty(&self) -> bool;
     /// Removes and returns the lowest index, if any.
     fn pop_first(&mut self) -> Option<usize>;
+    /// A family's state at this width, in the common dispatch.
+    fn wrap<F: AtWidth>(state: F::At<Self>) -> ByWidth<F>;
     /// The indices in increasing order.
-    fn iter(self) -> BitIter<Self> {
-        BitIter(self)
+    fn iter(&self) -> BitIter<Self> {
+        BitIter(*self)
     }
     /// The set of the first `n` indices.
     fn first_n(n: usize) -> Self {
@@ -55,39 +59,51 @@ impl<B: Bits> Iterator for BitIter<B> {
     }
 }
 
-impl Bits for u64 {
-    const CAPACITY: usize = 64;
-    #[inline]
-    fn empty() -> Self {
-        0
-    }
-    #[inline]
-    fn bit(index: usize) -> Self {
-        1u64 << index
-    }
-    #[inline]
-    fn has(self, index: usize) -> bool {
-        self >> index & 1 != 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn pop_first(&mut self) -> Option<usize> {
-        if *self == 0 {
-            None
-        } else {
-            let i = self.trailing_zeros() as usize;
-            *self &= *self - 1;
-            Some(i)
+/// Machine integers as bit sets: `u64` for boards of up to 64 cells (all
+/// three built-in games), `u128` up to 128 (a 10 × 10 or 8 × 16 board).
+macro_rules! int_bits {
+    ($t:ty, $variant:ident) => {
+        impl Bits for $t {
+            #[inline]
+            fn wrap<F: AtWidth>(state: F::At<Self>) -> ByWidth<F> {
+                ByWidth::$variant(state)
+            }
+            const CAPACITY: usize = <$t>::BITS as usize;
+            #[inline]
+            fn empty() -> Self {
+                0
+            }
+            #[inline]
+            fn bit(index: usize) -> Self {
+                1 << index
+            }
+            #[inline]
+            fn has(&self, index: usize) -> bool {
+                *self >> index & 1 != 0
+            }
+            #[inline]
+            fn count(&self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn is_empty(&self) -> bool {
+                *self == 0
+            }
+            #[inline]
+            fn pop_first(&mut self) -> Option<usize> {
+                if *self == 0 {
+                    None
+                } else {
+                    let i = self.trailing_zeros() as usize;
+                    *self &= *self - 1;
+                    Some(i)
+                }
+            }
         }
-    }
+    };
 }
+int_bits!(u64, U64);
+int_bits!(u128, U128);
 
 /// Words in a [`Wide`] set: 41 × 64 = 2624 ≥ 26 × 99 = 2574 cells.
 pub const WIDE_WORDS: usize = 41;
@@ -139,6 +155,9 @@ impl Not for Wide {
 
 impl Bits for Wide {
     const CAPACITY: usize = 64 * WIDE_WORDS;
+    fn wrap<F: AtWidth>(state: F::At<Self>) -> ByWidth<F> {
+        ByWidth::Wide(Box::new(state))
+    }
     fn empty() -> Self {
         Wide([0; WIDE_WORDS])
     }
@@ -147,13 +166,13 @@ impl Bits for Wide {
         w.0[index / 64] = 1u64 << (index % 64);
         w
     }
-    fn has(self, index: usize) -> bool {
+    fn has(&self, index: usize) -> bool {
         self.0[index / 64] >> (index % 64) & 1 != 0
     }
-    fn count(self) -> u32 {
+    fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
-    fn is_empty(self) -> bool {
+    fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
     fn pop_first(&mut self) -> Option<usize> {
@@ -185,8 +204,10 @@ mod tests {
     }
 
     #[test]
-    fn u64_and_wide_agree() {
+    fn u64_u128_and_wide_agree() {
         roundtrip::<u64>(&[0, 5, 63]);
+        roundtrip::<u128>(&[0, 5, 63, 64, 127]);
+        assert_eq!(<u128 as Bits>::first_n(100).count(), 100);
         roundtrip::<Wide>(&[0, 5, 63, 64, 1000, 2573]);
         assert_eq!(Wide::first_n(70).count(), 70);
         assert_eq!(<u64 as Bits>::first_n(64).count(), 64);

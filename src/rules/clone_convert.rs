@@ -5,10 +5,11 @@
 //! The board is two bit sets (one a side) over the cells; per-cell masks of
 //! the cells at distance 1 and 2 are computed once per board shape and shared
 //! by every position derived from it. Boards of up to 64 cells use `u64`,
-//! larger ones [`Wide`]. Perft counts the last ply in bulk, without playing
-//! the leaf moves.
-use super::bits::{Bits, Wide};
+//! up to 128 `u128`, larger ones [`Wide`](super::bits::Wide). Perft counts
+//! the last ply in bulk, without playing the leaf moves.
+use super::bits::Bits;
 use super::notation::{parse_board, print_board, split_position, Square};
+use super::width::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::Arc;
 
@@ -179,7 +180,7 @@ impl<B: Bits> Tables<B> {
 
 /// A position on a board of a given bit-set width.
 #[derive(Clone)]
-struct State<B> {
+pub struct State<B> {
     tables: Arc<Tables<B>>,
     pieces: [B; 2],
     side: usize,
@@ -483,51 +484,43 @@ fn syntax(found: &str) -> MoveError {
     }
 }
 
+/// The clone family's state type, for the width dispatch.
 #[derive(Clone, PartialEq)]
-enum Repr {
-    Small(State<u64>),
-    // Boxed: a wide state is 10× the size of a small one.
-    Large(Box<State<Wide>>),
+pub struct CloneStates;
+
+impl AtWidth for CloneStates {
+    type At<B: Bits> = State<B>;
 }
 
 /// A valid position: the board, the side to move and the turns played.
 #[derive(Clone, PartialEq)]
-pub struct Position(Repr);
-
-macro_rules! with_state {
-    ($pos:expr, $s:ident => $body:expr) => {
-        match &$pos.0 {
-            Repr::Small($s) => $body,
-            Repr::Large($s) => $body,
-        }
-    };
-}
+pub struct Position(ByWidth<CloneStates>);
 
 impl Position {
     /// The side to move.
     pub fn side_to_move(&self) -> char {
-        with_state!(self, s => SIDES[s.side])
+        by_width!(&self.0, s => SIDES[s.side])
     }
 
     pub fn turns(&self) -> u32 {
-        with_state!(self, s => s.turns)
+        by_width!(&self.0, s => s.turns)
     }
 
     /// The number of pieces of a side (`W` or `B`; 0 for other symbols).
     pub fn count(&self, side: char) -> u32 {
         match SIDES.iter().position(|&c| c == side) {
-            Some(k) => with_state!(self, s => s.pieces[k].count()),
+            Some(k) => by_width!(&self.0, s => s.pieces[k].count()),
             None => 0,
         }
     }
 
     /// The board's cell names, for moves written by hand in tests.
     pub fn cell(&self, name: &str) -> Result<usize, CellError> {
-        with_state!(self, s => s.tables.geo.cell(name))
+        by_width!(&self.0, s => s.tables.geo.cell(name))
     }
 
     fn text(&self) -> String {
-        with_state!(self, s => s.text())
+        by_width!(&self.0, s => s.text())
     }
 }
 
@@ -614,30 +607,38 @@ impl Setup {
         let Setup { board, side, turns } = self;
         let geo = Geometry::new(board.width, board.height, Topology::Bounded, &board.holes());
         let side = usize::from(side == 'B');
-        fn state<B: Bits>(
+        struct Make<'a> {
             geo: Geometry,
-            board: &notation::BoardText,
+            board: &'a notation::BoardText,
             side: usize,
             turns: u32,
-        ) -> State<B> {
-            let mut pieces = [B::empty(); 2];
-            for (i, sq) in board.squares.iter().enumerate() {
-                if let Square::Piece(p) = sq {
-                    pieces[usize::from(*p == 'B')] |= B::bit(i);
+        }
+        impl Build<CloneStates> for Make<'_> {
+            fn build<B: Bits>(self) -> State<B> {
+                let mut pieces = [B::empty(); 2];
+                for (i, sq) in self.board.squares.iter().enumerate() {
+                    if let Square::Piece(p) = sq {
+                        pieces[usize::from(*p == 'B')] |= B::bit(i);
+                    }
+                }
+                State {
+                    tables: Arc::new(Tables::new(self.geo)),
+                    pieces,
+                    side: self.side,
+                    turns: self.turns,
                 }
             }
-            State {
-                tables: Arc::new(Tables::new(geo)),
-                pieces,
+        }
+        let cells = geo.len();
+        Ok(Position(ByWidth::new(
+            cells,
+            Make {
+                geo,
+                board: &board,
                 side,
                 turns,
-            }
-        }
-        Ok(Position(if geo.len() <= 64 {
-            Repr::Small(state(geo, &board, side, turns))
-        } else {
-            Repr::Large(Box::new(state(geo, &board, side, turns)))
-        }))
+            },
+        )))
     }
 }
 
@@ -671,50 +672,44 @@ impl Rules for CloneConvert {
     }
 
     fn view(&self, pos: &Position) -> BoardView {
-        with_state!(pos, s => s.view())
+        by_width!(&pos.0, s => s.view())
     }
 
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        with_state!(pos, s => s.outcome(self.params.turn_limit))
+        by_width!(&pos.0, s => s.outcome(self.params.turn_limit))
     }
 
     fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        with_state!(pos, s => s.legal_moves(self.params.turn_limit))
+        by_width!(&pos.0, s => s.legal_moves(self.params.turn_limit))
     }
 
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        with_state!(pos, s => s.parse_move(self.params.turn_limit, text))
+        by_width!(&pos.0, s => s.parse_move(self.params.turn_limit, text))
     }
 
     fn print_move(&self, pos: &Position, mv: &Move) -> String {
-        with_state!(pos, s => s.print_move(mv))
+        by_width!(&pos.0, s => s.print_move(mv))
     }
 
     fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        match &pos.0 {
-            Repr::Small(s) => {
-                let (n, e) = s.play(mv);
-                (Position(Repr::Small(n)), e)
-            }
-            Repr::Large(s) => {
-                let (n, e) = s.play(mv);
-                (Position(Repr::Large(Box::new(n))), e)
-            }
-        }
+        by_width!(&pos.0, s => {
+            let (n, e) = s.play(mv);
+            (Position(ByWidth::wrap(n)), e)
+        })
     }
 
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        with_state!(pos, s => s.perft(self.params.turn_limit, depth))
+        by_width!(&pos.0, s => s.perft(self.params.turn_limit, depth))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {
         match &pos.0 {
-            Repr::Small(s) => super::key_of_words(&[
+            ByWidth::U64(s) => super::key_of_words(&[
                 s.pieces[0],
                 s.pieces[1],
                 s.side as u64 | u64::from(s.turns) << 8,
             ]),
-            Repr::Large(_) => super::key_of_text(&pos.text()),
+            _ => super::key_of_text(&pos.text()),
         }
     }
 }

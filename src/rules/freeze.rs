@@ -5,8 +5,9 @@
 //! [`Bits`]: `u64` for boards of up to 64 cells, [`Wide`] beyond. Jump
 //! targets are precomputed per cell and direction (with the torus wrap), so
 //! chain generation is a depth-first search with the mover lifted.
-use super::bits::{Bits, Wide};
+use super::bits::Bits;
 use super::notation::{parse_board, print_board, split_position, Square};
+use super::width::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::{Arc, OnceLock};
 
@@ -62,26 +63,6 @@ impl Freeze {
     }
 }
 
-/// Membership by reference: `Bits::has` takes the set by value, which
-/// copies a whole [`Wide`] set at every probe of the chain search.
-trait Probe: Bits {
-    fn at(&self, index: usize) -> bool;
-}
-
-impl Probe for u64 {
-    #[inline(always)]
-    fn at(&self, index: usize) -> bool {
-        self >> index & 1 != 0
-    }
-}
-
-impl Probe for Wide {
-    #[inline(always)]
-    fn at(&self, index: usize) -> bool {
-        self.0[index / 64] >> (index % 64) & 1 != 0
-    }
-}
-
 /// The fixed facts of one board: size, holes, colouring and jump tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Tables<B> {
@@ -123,7 +104,7 @@ impl<B: Bits> Tables<B> {
 
 /// A position on one representation of bit sets.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Board<B> {
+pub struct Board<B> {
     t: Arc<Tables<B>>,
     /// Single checkers by colour (0 black, 1 red).
     checkers: [B; 2],
@@ -133,14 +114,31 @@ struct Board<B> {
 }
 
 /// A Freeze position (board, holes, pieces, side to move).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position(Inner);
+/// Freeze's state type, for the width dispatch.
+pub struct FreezeStates;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Inner {
-    Small(Board<u64>),
-    // Boxed: a wide board is over a kilobyte.
-    Large(Box<Board<Wide>>),
+impl AtWidth for FreezeStates {
+    type At<B: Bits> = Board<B>;
+}
+
+/// A Freeze position (board, holes, pieces, side to move).
+#[derive(Clone, PartialEq)]
+pub struct Position(ByWidth<FreezeStates>);
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let geo = self.geo();
+        let board = print_board(geo.width(), geo.height(), |i| {
+            if geo.is_hole(i) {
+                Square::Hole
+            } else {
+                self.piece(i).map_or(Square::Empty, Square::Piece)
+            }
+        });
+        write!(f, "Position({board} {})", SIDES[self.side()])
+    }
 }
 
 /// A Freeze move. Cells are indices (`row * width + col`); `kinged` is in
@@ -170,7 +168,7 @@ struct Chain {
     singles: u32,
 }
 
-impl<B: Probe> Board<B> {
+impl<B: Bits> Board<B> {
     fn all(&self) -> B {
         self.checkers[0] | self.checkers[1] | self.kings[0] | self.kings[1]
     }
@@ -231,13 +229,13 @@ impl<B: Probe> Board<B> {
         for d in 0..4 {
             let m = t.mid[cur][d] as usize;
             let l = t.land[cur][d] as usize;
-            let king = self.kings[o].at(m);
-            if !(king || self.checkers[o].at(m)) || ch.captured.contains(&m) {
+            let king = self.kings[o].has(m);
+            if !(king || self.checkers[o].has(m)) || ch.captured.contains(&m) {
                 continue;
             }
-            let land_empty = t.playable.at(l)
-                && (l == ch.from || !own.at(l))
-                && (!(self.checkers[o].at(l) || self.kings[o].at(l)) || ch.captured.contains(&l));
+            let land_empty = t.playable.has(l)
+                && (l == ch.from || !own.has(l))
+                && (!(self.checkers[o].has(l) || self.kings[o].has(l)) || ch.captured.contains(&l));
             if !land_empty {
                 continue;
             }
@@ -725,29 +723,19 @@ fn kinging_choices(n: u32, c: u32) -> u64 {
     acc as u64
 }
 
-/// Dispatches a generic body over the two representations.
-macro_rules! with_board {
-    ($pos:expr, $b:ident => $body:expr) => {
-        match &$pos.0 {
-            Inner::Small($b) => $body,
-            Inner::Large($b) => $body,
-        }
-    };
-}
-
 impl Position {
     fn geo(&self) -> &Geometry {
-        with_board!(self, b => &b.t.geo)
+        by_width!(&self.0, b => &b.t.geo)
     }
     fn side(&self) -> usize {
-        with_board!(self, b => b.side)
+        by_width!(&self.0, b => b.side)
     }
     fn piece(&self, i: usize) -> Option<char> {
-        with_board!(self, b => b.piece(i))
+        by_width!(&self.0, b => b.piece(i))
     }
 }
 
-fn build<B: Probe>(geo: Geometry, squares: &[Square], side: usize) -> Board<B> {
+fn build<B: Bits>(geo: Geometry, squares: &[Square], side: usize) -> Board<B> {
     let mut checkers = [B::empty(); 2];
     let mut kings = [B::empty(); 2];
     for (i, sq) in squares.iter().enumerate() {
@@ -900,11 +888,25 @@ impl Rules for Freeze {
             Topology::Torus,
             &parsed.holes(),
         );
-        Ok(Position(if geo.len() <= 64 {
-            Inner::Small(build(geo, &parsed.squares, side))
-        } else {
-            Inner::Large(Box::new(build(geo, &parsed.squares, side)))
-        }))
+        struct Make<'a> {
+            geo: Geometry,
+            squares: &'a [Square],
+            side: usize,
+        }
+        impl Build<FreezeStates> for Make<'_> {
+            fn build<B: Bits>(self) -> Board<B> {
+                build(self.geo, self.squares, self.side)
+            }
+        }
+        let cells = geo.len();
+        Ok(Position(ByWidth::new(
+            cells,
+            Make {
+                geo,
+                squares: &parsed.squares,
+                side,
+            },
+        )))
     }
 
     fn print_position(&self, pos: &Position) -> String {
@@ -935,7 +937,7 @@ impl Rules for Freeze {
     }
 
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        let can = with_board!(pos, b => b.can_capture());
+        let can = by_width!(&pos.0, b => b.can_capture());
         (!can).then(|| Outcome {
             winner: Some(SIDES[1 - pos.side()]),
             reason: Reason::NoMoves,
@@ -943,7 +945,7 @@ impl Rules for Freeze {
     }
 
     fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        with_board!(pos, b => b.legal_moves())
+        by_width!(&pos.0, b => b.legal_moves())
     }
 
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
@@ -953,7 +955,7 @@ impl Rules for Freeze {
         }
         match read {
             None => Ok(Move::Pass),
-            Some((cells, kinged)) => with_board!(pos, b => b.check_chain(&cells, &kinged)),
+            Some((cells, kinged)) => by_width!(&pos.0, b => b.check_chain(&cells, &kinged)),
         }
     }
 
@@ -980,43 +982,37 @@ impl Rules for Freeze {
     }
 
     fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        match &pos.0 {
-            Inner::Small(b) => {
-                let (n, e) = b.play(mv);
-                (Position(Inner::Small(n)), e)
-            }
-            Inner::Large(b) => {
-                let (n, e) = b.play(mv);
-                (Position(Inner::Large(Box::new(n))), e)
-            }
-        }
+        by_width!(&pos.0, b => {
+            let (n, e) = b.play(mv);
+            (Position(ByWidth::wrap(n)), e)
+        })
     }
 
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        with_board!(pos, b => b.perft(depth))
+        by_width!(&pos.0, b => b.perft(depth))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {
         match &pos.0 {
-            Inner::Small(b) => super::key_of_words(&[
+            ByWidth::U64(b) => super::key_of_words(&[
                 b.checkers[0],
                 b.checkers[1],
                 b.kings[0],
                 b.kings[1],
                 b.side as u64,
             ]),
-            Inner::Large(_) => super::key_of_text(&self.print_position(pos)),
+            _ => super::key_of_text(&self.print_position(pos)),
         }
     }
 
     fn search_moves(&self, pos: &Position) -> Vec<Move> {
-        with_board!(pos, b => b.search_moves())
+        by_width!(&pos.0, b => b.search_moves())
     }
 
     /// A Freeze move never loses for its mover: the opponent moves next,
     /// and the game ends only for a side to move without a capture.
     fn win_in_one(&self, pos: &Position) -> Option<Option<Move>> {
-        Some(with_board!(pos, b => b.win_in_one()))
+        Some(by_width!(&pos.0, b => b.win_in_one()))
     }
 }
 

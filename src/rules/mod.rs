@@ -15,6 +15,7 @@ pub mod freeze;
 pub mod geometry;
 pub mod notation;
 pub mod predator_prey;
+pub mod width;
 
 pub use geometry::{Cell, CellError, Geometry, Topology};
 pub use notation::BoardError;

@@ -9,10 +9,11 @@
 //! Moves: `@C4` (also `C4`), `B2-B3`, `C3-C4`, `C3xC5` (also `C3-C5`), `pass`.
 //!
 //! The board state is a bit set of prey plus the predator's cell; boards of
-//! up to 64 cells use `u64`, larger ones [`Wide`].
-use super::bits::{Bits, Wide};
+//! up to 64 cells use `u64`, up to 128 `u128`, larger ones the wide set.
+use super::bits::Bits;
 use super::geometry::ORTHOGONAL;
 use super::notation::{parse_board, print_board, split_position, Square};
+use super::width::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::Arc;
 
@@ -138,7 +139,7 @@ struct State<B> {
     turns: u32,
 }
 
-struct Pos<B> {
+pub struct Pos<B> {
     board: Arc<Board<B>>,
     st: State<B>,
 }
@@ -152,67 +153,53 @@ impl<B: Bits> Clone for Pos<B> {
     }
 }
 
-#[derive(Clone)]
-enum Repr {
-    Small(Pos<u64>),
-    // Boxed: a wide state is a few hundred bytes.
-    Wide(Box<Pos<Wide>>),
+impl<B: Bits> PartialEq for Pos<B> {
+    fn eq(&self, other: &Self) -> bool {
+        // The tables follow from the geometry, so comparing it is enough.
+        self.board.geom == other.board.geom && self.st == other.st
+    }
+}
+
+/// The predator family's state type, for the width dispatch.
+pub struct PredatorStates;
+
+impl AtWidth for PredatorStates {
+    type At<B: Bits> = Pos<B>;
 }
 
 /// A valid position of the predator game.
-#[derive(Clone)]
-pub struct Position(Repr);
-
-/// Runs the same generic code on either representation.
-macro_rules! with_pos {
-    ($pos:expr, $p:ident => $body:expr) => {
-        match &$pos.0 {
-            Repr::Small($p) => $body,
-            Repr::Wide($p) => $body,
-        }
-    };
-}
+#[derive(Clone, PartialEq)]
+pub struct Position(ByWidth<PredatorStates>);
 
 impl Position {
     pub fn geometry(&self) -> &Geometry {
-        with_pos!(self, p => &p.board.geom)
+        by_width!(&self.0, p => &p.board.geom)
     }
 
     pub fn prey_to_move(&self) -> bool {
-        with_pos!(self, p => p.st.prey_to_move)
+        by_width!(&self.0, p => p.st.prey_to_move)
     }
 
     pub fn reserve(&self) -> u32 {
-        with_pos!(self, p => p.st.reserve)
+        by_width!(&self.0, p => p.st.reserve)
     }
 
     pub fn captured(&self) -> u32 {
-        with_pos!(self, p => p.st.captured)
+        by_width!(&self.0, p => p.st.captured)
     }
 
     pub fn predator_turns(&self) -> u32 {
-        with_pos!(self, p => p.st.turns)
+        by_width!(&self.0, p => p.st.turns)
     }
 
     /// What stands on a cell index: `P`, `o`, or nothing (holes included).
     pub fn piece(&self, index: usize) -> Option<char> {
-        with_pos!(self, p => p.piece(index))
+        by_width!(&self.0, p => p.piece(index))
     }
 
     /// The canonical text of the position.
     pub fn text(&self) -> String {
-        with_pos!(self, p => p.text())
-    }
-}
-
-impl PartialEq for Position {
-    fn eq(&self, other: &Self) -> bool {
-        // The tables follow from the geometry, so comparing it is enough.
-        match (&self.0, &other.0) {
-            (Repr::Small(a), Repr::Small(b)) => a.board.geom == b.board.geom && a.st == b.st,
-            (Repr::Wide(a), Repr::Wide(b)) => a.board.geom == b.board.geom && a.st == b.st,
-            _ => false,
-        }
+        by_width!(&self.0, p => p.text())
     }
 }
 
@@ -926,30 +913,42 @@ impl PredatorPrey {
             .filter(|&i| setup.squares[i] == Square::Hole)
             .collect();
         let geom = Geometry::new(setup.width, setup.height, Topology::Bounded, &holes);
-        fn build<B: Bits>(geom: Geometry, setup: &Setup, predator: usize) -> Pos<B> {
-            let mut prey = B::empty();
-            for (i, s) in setup.squares.iter().enumerate() {
-                if *s == Square::Piece(PREY) {
-                    prey |= B::bit(i);
+        struct Make<'a> {
+            geom: Geometry,
+            setup: &'a Setup,
+            predator: usize,
+        }
+        impl Build<PredatorStates> for Make<'_> {
+            fn build<B: Bits>(self) -> Pos<B> {
+                let mut prey = B::empty();
+                for (i, s) in self.setup.squares.iter().enumerate() {
+                    if *s == Square::Piece(PREY) {
+                        prey |= B::bit(i);
+                    }
+                }
+                let setup = self.setup;
+                Pos {
+                    board: Arc::new(Board::new(self.geom)),
+                    st: State {
+                        prey,
+                        predator: self.predator,
+                        prey_to_move: setup.prey_to_move,
+                        reserve: setup.reserve,
+                        captured: setup.captured,
+                        turns: setup.turns,
+                    },
                 }
             }
-            Pos {
-                board: Arc::new(Board::new(geom)),
-                st: State {
-                    prey,
-                    predator,
-                    prey_to_move: setup.prey_to_move,
-                    reserve: setup.reserve,
-                    captured: setup.captured,
-                    turns: setup.turns,
-                },
-            }
         }
-        Ok(Position(if geom.len() <= 64 {
-            Repr::Small(build(geom, setup, predators[0]))
-        } else {
-            Repr::Wide(Box::new(build(geom, setup, predators[0])))
-        }))
+        let cells = geom.len();
+        Ok(Position(ByWidth::new(
+            cells,
+            Make {
+                geom,
+                setup,
+                predator: predators[0],
+            },
+        )))
     }
 }
 
@@ -979,19 +978,19 @@ impl Rules for PredatorPrey {
     }
 
     fn view(&self, pos: &Position) -> BoardView {
-        with_pos!(pos, p => p.view())
+        by_width!(&pos.0, p => p.view())
     }
 
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        with_pos!(pos, p => p.board.outcome(&self.params, &p.st))
+        by_width!(&pos.0, p => p.board.outcome(&self.params, &p.st))
     }
 
     fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        with_pos!(pos, p => p.board.legal_moves(&self.params, &p.st))
+        by_width!(&pos.0, p => p.board.legal_moves(&self.params, &p.st))
     }
 
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        with_pos!(pos, p => {
+        by_width!(&pos.0, p => {
             let shape = read_move(p.geom(), text)?;
             p.board.check(&self.params, &p.st, shape)
         })
@@ -1002,27 +1001,20 @@ impl Rules for PredatorPrey {
     }
 
     fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        match &pos.0 {
-            Repr::Small(p) => {
-                let (st, e) = p.board.play(&p.st, mv);
-                let board = Arc::clone(&p.board);
-                (Position(Repr::Small(Pos { board, st })), e)
-            }
-            Repr::Wide(p) => {
-                let (st, e) = p.board.play(&p.st, mv);
-                let board = Arc::clone(&p.board);
-                (Position(Repr::Wide(Box::new(Pos { board, st }))), e)
-            }
-        }
+        by_width!(&pos.0, p => {
+            let (st, e) = p.board.play(&p.st, mv);
+            let board = Arc::clone(&p.board);
+            (Position(ByWidth::wrap(Pos { board, st })), e)
+        })
     }
 
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        with_pos!(pos, p => p.board.perft(&self.params, &p.st, depth))
+        by_width!(&pos.0, p => p.board.perft(&self.params, &p.st, depth))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {
         match &pos.0 {
-            Repr::Small(p) => {
+            ByWidth::U64(p) => {
                 let st = &p.st;
                 super::key_of_words(&[
                     st.prey,
@@ -1033,7 +1025,7 @@ impl Rules for PredatorPrey {
                         | u64::from(st.turns) << 32,
                 ])
             }
-            Repr::Wide(_) => super::key_of_text(&pos.text()),
+            _ => super::key_of_text(&pos.text()),
         }
     }
 }
@@ -1068,19 +1060,25 @@ mod tests {
 
     #[test]
     fn wide_boards_play_like_small_ones() {
-        // 9×8 = 72 cells uses the wide bit set; the same local situation on
-        // an 8×8 board (u64) must give the same counts while the far edge is
-        // out of reach.
+        // 8×8 (u64), 9×8 = 72 cells (u128) and 12×12 = 144 (the wide set):
+        // the same local situation gives the same counts while the far edge
+        // is out of reach.
         let r = PredatorPrey::new(Params {
             predator_turn_limit: 0,
             ..Params::default()
         });
         let small = Rules::parse_position(&r, "8/8/8/3o4/2oPo3/3o4/8/8 P 0 0 0").unwrap();
-        let wide = r.parse_position("9/9/9/3o5/2oPo4/3o5/9/9 P 0 0 0").unwrap();
-        assert!(matches!(small.0, Repr::Small(_)));
-        assert!(matches!(wide.0, Repr::Wide(_)));
-        assert_eq!(Rules::perft(&r, &small, 1), 4);
-        assert_eq!(Rules::perft(&r, &wide, 1), 4);
-        assert_eq!(Rules::perft(&r, &wide, 3), perft_by_moves(&r, &wide, 3));
+        let medium = r.parse_position("9/9/9/3o5/2oPo4/3o5/9/9 P 0 0 0").unwrap();
+        let wide = r
+            .parse_position("12/12/12/12/12/3o8/2oPo7/3o8/12/12/12/12 P 0 0 0")
+            .unwrap();
+        assert!(matches!(small.0, ByWidth::U64(_)));
+        assert!(matches!(medium.0, ByWidth::U128(_)));
+        assert!(matches!(wide.0, ByWidth::Wide(_)));
+        for p in [&small, &medium, &wide] {
+            assert_eq!(Rules::perft(&r, p, 1), 4);
+            assert_eq!(Rules::perft(&r, p, 3), perft_by_moves(&r, p, 3));
+        }
+        assert_eq!(Rules::perft(&r, &small, 3), Rules::perft(&r, &wide, 3));
     }
 }
