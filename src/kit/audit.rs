@@ -255,9 +255,15 @@ pub fn pages(
             page.items.append(&mut runs);
         }
         if def.audit.continues && k + 1 == split.len() {
-            let note = format!(
-                "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {turn}."
-            );
+            let note = if def.audit.rows < def.audit.limit {
+                format!(
+                    "If the game goes on, continue on a new sheet and number its turns from {turn}."
+                )
+            } else {
+                format!(
+                    "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {turn}."
+                )
+            };
             let y = area.bottom() - 5.0;
             let (mut runs, _) =
                 text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;

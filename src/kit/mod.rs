@@ -183,11 +183,13 @@ pub fn layout_diagnostic(def: &Definition, error: &RenderError) -> crate::defini
     def.diagnostic_at(key, format!("this kit cannot be laid out: {error}"))
 }
 
-/// The board page of a game: its start position at the definition's cell
-/// size, with its title, reminder and marked region.
+/// The board page of a game: empty, at the definition's cell size, with its
+/// title, reminder and the start's region outlined.
 pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
     let engine = def.engine();
     let mut spec = board_spec(def, engine.as_ref(), &def.start)?;
+    // A board to play on is empty: the start is drawn on the rules sheet.
+    spec.pieces.clear();
     spec.title = def.title.clone();
     spec.reminder = def.reminder.clone();
     spec.cell_mm = def.board.cell_mm;

@@ -54,8 +54,17 @@ impl TokenSet {
     }
 }
 
-/// The tokens of a game: the supply its rules name, plus spares.
+/// The tokens of a game: the supply its rules name, plus spares. A token is
+/// never larger than a cell of the board (each size is a cap).
 pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
+    let mut sets = token_sets_at_most(def);
+    for set in &mut sets {
+        set.size_mm = set.size_mm.min(def.board.cell_mm);
+    }
+    sets
+}
+
+fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
     match &def.params {
         // One marker a cell: the board can be full.
         Params::CloneConvert(_) => {
@@ -90,12 +99,14 @@ pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
                 disc: true,
             },
         ],
-        // Kings are stacks of two checkers: no extra tokens.
+        // Kings are stacks of two checkers: no extra tokens. Each checker
+        // has a crowned back, so a king (a checker with a captured one put
+        // on it crown side up) shows its crown at a glance.
         Params::Freeze(p) => vec![
             TokenSet {
                 symbol: 'b',
-                back: None,
-                name: "black checkers",
+                back: Some('B'),
+                name: "black checkers with a crown on the back",
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
@@ -103,8 +114,8 @@ pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
             },
             TokenSet {
                 symbol: 'r',
-                back: None,
-                name: "red checkers",
+                back: Some('R'),
+                name: "red checkers with a crown on the back",
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
@@ -394,10 +405,11 @@ fn draw_face(
             Some(Stroke::solid(s.lines.thin_mm, c.ink)),
             Some(fill),
         ));
-        if sym == 'P' {
+        // The predator and a Freeze king's crowned face: a second ring.
+        if matches!(sym, 'P' | 'B' | 'R') && family != Family::CloneConvert {
             items.push(Item::circle(
                 r.centre(),
-                radius - 1.2,
+                radius - (radius * 0.15).min(1.2),
                 Some(Stroke::solid(s.lines.thin_mm, c.ink)),
                 None,
             ));
@@ -418,14 +430,14 @@ fn draw_face(
         ));
         inner.inflate(-inner.width * 0.12)
     };
-    items.push(text::fit_label(
-        &sym.to_string(),
-        Font::Bold,
-        40.0,
-        6.0,
-        label_box,
-        ink,
-    )?);
+    let label = match (family, sym) {
+        (Family::Freeze, 'B' | 'R') => "K".to_string(),
+        _ => sym.to_string(),
+    };
+    // A token too small for a legible letter still has its fill.
+    if let Ok(run) = text::fit_label(&label, Font::Bold, 40.0, 4.0, label_box, ink) {
+        items.push(run);
+    }
     Ok(items)
 }
 

@@ -16,3 +16,4 @@ mod render_board;
 mod render_common;
 mod render_pdf;
 mod render_svg;
+mod variants;
