@@ -558,20 +558,17 @@ fn check(files: &[PathBuf], json: bool) -> i32 {
         };
         match loaded {
             Ok(loaded) => {
-                let (what, game, practice) = match &loaded {
-                    definition::Loaded::Definition(d) => {
-                        (format!("game `{}`", d.id), d.as_ref(), d.practice.clone())
-                    }
-                    definition::Loaded::Practice { game, practice } => {
-                        let all = game.practice.iter().chain(practice).cloned().collect();
-                        (format!("practice for `{}`", game.id), game.as_ref(), all)
-                    }
-                };
                 // Everything `build` does but writing: whatever passes here prints.
-                if let Err(e) = crate::kit::lay_out_everywhere(game, &practice, &templates) {
-                    diags.push(crate::kit::layout_diagnostic(game, &e));
+                if let Err(d) = crate::kit::check_loaded(&loaded, &templates) {
+                    diags.push(d);
                     continue;
                 }
+                let what = match &loaded {
+                    definition::Loaded::Definition(d) => format!("game `{}`", d.id),
+                    definition::Loaded::Practice { game, .. } => {
+                        format!("practice for `{}`", game.id)
+                    }
+                };
                 let practice = match &loaded {
                     definition::Loaded::Definition(d) => &d.practice,
                     definition::Loaded::Practice { practice, .. } => practice,

@@ -156,9 +156,13 @@ fn fits_board(
     }
     if !extra.is_empty() {
         parts.push(format!(
-            "{} {} not a hole on this board",
+            "{} {} on this board",
             names(&extra),
-            if extra.len() == 1 { "is" } else { "are" }
+            if extra.len() == 1 {
+                "is not a hole"
+            } else {
+                "are not holes"
+            }
         ));
     }
     rep.error(value.span(), parts.join("; "));

@@ -270,7 +270,11 @@ pub fn parse_practice_file(
     // the two side by side expects.
     let name = parsed.game.get_ref();
     let game_path = match Path::new(file).parent() {
-        Some(dir) if !is_builtin(name) && Path::new(name).is_relative() => {
+        Some(dir)
+            if !is_builtin(name)
+                && Path::new(name).is_relative()
+                && (name.ends_with(".toml") || name.contains('/')) =>
+        {
             dir.join(name).display().to_string()
         }
         _ => name.clone(),
@@ -575,7 +579,12 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     let practice = check_practice(&mut rep, &params, &board, &file.practice);
     let example = match &file.example {
         Some(name) => {
-            if !practice.iter().any(|p| &p.name == name.get_ref()) {
+            // Named among all positions: one with errors is reported there.
+            if !file
+                .practice
+                .iter()
+                .any(|p| p.name.get_ref() == name.get_ref())
+            {
                 rep.error(
                     name.span(),
                     format!("no practice position is named `{}`", name.get_ref()),

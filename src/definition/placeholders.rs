@@ -225,10 +225,12 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
     let mut say = |at: Range<usize>, found: u32, name: &str, value: u32, what: &str| {
         if found != value {
             errors.push(TextError {
-                at,
                 message: format!(
-                    "the text says {found} {what}, but `{name}` is {value}: write `{{{name}}}` (or `{{{name}:th}}`) so the sheet follows the parameter"
+                    "`{}` here counts {what}, but `{name}` is {value}: write `{{{name}}}` (or `{{{name}:th}}` for {}) so the sheet follows the parameter",
+                    &text[at.clone()],
+                    ordinal(value)
                 ),
+                at,
             });
         }
     };

@@ -171,6 +171,24 @@ pub fn lay_out_everywhere(
     Ok(())
 }
 
+/// What `check` adds to loading a file: the kit it would build, laid out
+/// on every paper (a practice file's positions join its game's), or the
+/// located reason it cannot be.
+pub fn check_loaded(
+    loaded: &crate::definition::Loaded,
+    templates: &Templates,
+) -> Result<(), crate::definition::Diagnostic> {
+    use crate::definition::Loaded;
+    let (game, practice): (&Definition, Vec<Practice>) = match loaded {
+        Loaded::Definition(d) => (d, d.practice.clone()),
+        Loaded::Practice { game, practice } => (
+            game,
+            game.practice.iter().chain(practice).cloned().collect(),
+        ),
+    };
+    lay_out_everywhere(game, &practice, templates).map_err(|e| layout_diagnostic(game, &e))
+}
+
 /// A layout failure as a diagnostic at the value a host would change: the
 /// title when the message quotes it, else the cell size (the board and
 /// tokens are sized from it).

@@ -435,8 +435,10 @@ fn draw_face(
         _ => sym.to_string(),
     };
     // A token too small for a legible letter still has its fill.
-    if let Ok(run) = text::fit_label(&label, Font::Bold, 40.0, 4.0, label_box, ink) {
-        items.push(run);
+    match text::fit_label(&label, Font::Bold, 40.0, 4.0, label_box, ink) {
+        Ok(run) => items.push(run),
+        Err(RenderError::Overflow(_)) => {}
+        Err(e) => return Err(e),
     }
     Ok(items)
 }

@@ -372,8 +372,10 @@ fn board_items(
             let max_pt = style.fonts.piece_max_pt.min(side / text::MM_PER_PT);
             // On a diagram too small for a legible symbol the fill tells
             // the pieces apart.
-            if let Ok(label) = text::fit_label(symbol, Font::Bold, max_pt, 3.0, bx, text_colour) {
-                p.push(label);
+            match text::fit_label(symbol, Font::Bold, max_pt, 3.0, bx, text_colour) {
+                Ok(label) => p.push(label),
+                Err(RenderError::Overflow(_)) => {}
+                Err(e) => return Err(e),
             }
         }
         pieces.push(Item::group(

@@ -269,10 +269,17 @@ fn build_argument_errors_say_what_is_expected() {
         (&["build", "--format", "png"], "unknown format `png`"),
         (&["build", "--paper", "a3"], "unknown paper"),
         (
-            &["build", "--back-offset", "1"],
+            &["build", "--duplex", "--back-offset", "1"],
             "expected two numbers in mm",
         ),
-        (&["build", "--back-offset", "50,0"], "within ±20 mm"),
+        (
+            &["build", "--duplex", "--back-offset", "50,0"],
+            "within ±20 mm",
+        ),
+        (
+            &["build", "--back-offset", "0.5,-1"],
+            "--back-offset shifts the token backs of a two-sided print: add --duplex",
+        ),
         (&["build", "freez"], "did you mean `freeze`?"),
         (
             &["build", "--templates", "/nonexistent/templates"],
