@@ -546,10 +546,11 @@ fn check(files: &[PathBuf], json: bool) -> i32 {
         }
     };
     for path in files {
-        // A built-in id is checked as its definition, as other commands take it.
+        // A built-in id is checked as its definition, as other commands take
+        // it (a near miss gets a suggestion).
         let loaded = match path
             .to_str()
-            .filter(|p| !path.exists() && definition::is_builtin(p))
+            .filter(|p| !path.exists() && !p.ends_with(".toml"))
         {
             Some(id) => {
                 definition::resolve(id).map(|d| definition::Loaded::Definition(Box::new(d)))
