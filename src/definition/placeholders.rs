@@ -252,9 +252,15 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
             } else {
                 "predator_turn_limit"
             };
+            // "turn 2" elsewhere is a moment of play, not the limit: only
+            // "after turn 60" and "after 60 turns" name it.
+            let before = k
+                .checked_sub(2)
+                .map(|j| words[j].1.to_ascii_lowercase())
+                .unwrap_or_default();
             if (ordinal_word && next == "turn")
-                || (prev == "turn" && n > 1)
-                || (next == "turns" && n > 1)
+                || (prev == "turn" && before == "after")
+                || (next == "turns" && prev == "after")
             {
                 say(at.clone(), n, name, limit, "turns");
             }
@@ -384,5 +390,7 @@ mod tests {
         assert!(contradictions("two prey in a row", &f).is_empty());
         assert_eq!(contradictions("on a 7×7 board", &f).len(), 1);
         assert!(contradictions("after the {predator_turn_limit:th} turn", &f).is_empty());
+        assert_eq!(contradictions("a draw after turn 60", &f).len(), 1);
+        assert!(contradictions("on turn 2 prey may pass", &f).is_empty());
     }
 }

@@ -109,10 +109,11 @@ pub fn pages(
     for (k, &n) in split.iter().enumerate() {
         let mut page = Page::new(options.paper.size_mm);
         let title = format!("{}: audit sheet {} of {}", def.title, k + 1, split.len());
-        let (mut t, _) = text::paragraph(
+        let (mut t, _) = text::paragraph_shrunk(
             &title,
             style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink),
             RectMm::new(area.x, area.y, area.width, 7.0),
+            6.0,
         )?;
         page.items.append(&mut t);
         let fields = format!(

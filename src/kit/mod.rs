@@ -139,7 +139,7 @@ pub fn build_kit(
 }
 
 /// Lays out a game's whole kit on every built-in paper, portrait and
-/// landscape, and checks every page as `build` does before writing (text
+/// landscape (tokens also two-sided), and checks every page as `build` does before writing (text
 /// inside its boxes, every glyph present, nothing outside the printable
 /// area); nothing is rendered to files. `check` runs this, so whatever it
 /// accepts, `build` prints. The error names the paper and page.
@@ -162,7 +162,15 @@ pub fn lay_out_everywhere(
                 RenderError::Spec(format!("on {} paper, {page}: {e}", paper.label))
             };
             let kit = build_kit(def, practice, templates, &options).map_err(|e| at(e, "layout"))?;
-            for page in kit.player.iter().chain(&kit.key) {
+            // Two-sided tokens are laid out differently (no fold).
+            let duplex = KitOptions {
+                parts: vec![Part::Tokens],
+                duplex: true,
+                ..options.clone()
+            };
+            let tokens =
+                build_kit(def, practice, templates, &duplex).map_err(|e| at(e, "layout"))?;
+            for page in kit.player.iter().chain(&kit.key).chain(&tokens.player) {
                 crate::render::check_page(&page.page, Some(printable))
                     .map_err(|e| at(e, &format!("page {}", page.name)))?;
             }

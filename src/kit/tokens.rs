@@ -33,14 +33,22 @@ pub struct TokenSet {
 impl TokenSet {
     pub fn describe(&self, duplex: bool) -> String {
         match self.back {
-            Some(back) if duplex => format!(
-                "{} {}/{} {} (+{} spares), printed two-sided",
-                self.count, self.symbol, back, self.name, self.spares
-            ),
-            Some(back) => format!(
-                "{} {}/{} {} (+{} spares): cut, fold on the dashed line and glue",
-                self.count, self.symbol, back, self.name, self.spares
-            ),
+            Some(back) => {
+                let spares = if self.spares == 0 {
+                    String::new()
+                } else {
+                    format!(" (+{} spares)", self.spares)
+                };
+                let how = if duplex {
+                    ", printed two-sided"
+                } else {
+                    ": cut, fold and glue"
+                };
+                format!(
+                    "{} {}/{} {}{spares}{how}",
+                    self.count, self.symbol, back, self.name
+                )
+            }
             None if self.spares == 0 => format!("{} {} ({})", self.count, self.name, self.symbol),
             None => format!(
                 "{} {} ({}) + {} spare{}",
@@ -106,7 +114,7 @@ fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
             TokenSet {
                 symbol: 'b',
                 back: Some('B'),
-                name: "black checkers with a crown on the back",
+                name: "black checkers, crowned on the back",
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
@@ -115,7 +123,7 @@ fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
             TokenSet {
                 symbol: 'r',
                 back: Some('R'),
-                name: "red checkers with a crown on the back",
+                name: "red checkers, crowned on the back",
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
@@ -172,7 +180,15 @@ pub fn pages(
     };
     let s = &templates.style;
     let area = super::content_area(templates, &options.paper);
-    let header_h = 16.0;
+    // The heading wraps for a long title: room for its longest form.
+    let s_ = &templates.style;
+    let widest_head = format!("{}: token backs (sheet 999 of 999)", def.title);
+    let header_h =
+        (text::paragraph_height(&widest_head, Font::Bold, s_.fonts.subtitle_pt, area.width)?
+            + 1.0
+            + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
+            + 1.0)
+            .max(16.0);
     let cols = ((area.width - 2.0 * MARK_BAND) / cw).floor().max(1.0) as usize;
     let rows = ((area.height - header_h - 2.0 * MARK_BAND) / ch)
         .floor()
@@ -295,11 +311,13 @@ fn header(
     let s = &templates.style;
     let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let (mut a, used) = text::paragraph(head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
+    let head_h = text::paragraph_height(head, h1.font, h1.size_pt, area.width)?;
+    let how_h = text::paragraph_height(how, h2.font, h2.size_pt, area.width)?;
+    let (mut a, used) = text::paragraph(head, h1, RectMm::new(area.x, area.y, area.width, head_h))?;
     let (mut b, _) = text::paragraph(
         how,
         h2,
-        RectMm::new(area.x, area.y + used + 1.0, area.width, 8.0),
+        RectMm::new(area.x, area.y + used + 1.0, area.width, how_h),
     )?;
     page.items.append(&mut a);
     page.items.append(&mut b);

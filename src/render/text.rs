@@ -207,6 +207,27 @@ pub fn paragraph(
     Ok((items, used))
 }
 
+/// [`paragraph`], shrunk in small steps down to `min_pt` until it fits the
+/// frame's height (a long title in a fixed heading box).
+pub fn paragraph_shrunk(
+    text: &str,
+    style: TextStyle,
+    frame: RectMm,
+    min_pt: f64,
+) -> Result<(Vec<Item>, f64), RenderError> {
+    let mut size = style.size_pt;
+    loop {
+        let sized = TextStyle {
+            size_pt: size,
+            ..style
+        };
+        match paragraph(text, sized, frame) {
+            Err(RenderError::Overflow(_)) if size > min_pt => size = (size - 0.5).max(min_pt),
+            other => return other,
+        }
+    }
+}
+
 /// Height a wrapped paragraph needs in a box of this width.
 pub fn paragraph_height(
     text: &str,

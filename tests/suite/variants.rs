@@ -8,7 +8,8 @@
 //!
 //! A sample runs by default (every family and size up to 26 × 26, and
 //! 26 × 99 for one family); `PRINTKIT_FULL_MATRIX=1` runs every variant
-//! and `PRINTKIT_MATRIX_TIMES=1` prints each variant's build time.
+//! `PRINTKIT_MATRIX_TIMES=1` prints each variant's build time and
+//! `PRINTKIT_MATRIX_DUMP=<dir>` writes each variant's definition there.
 use printkit::definition::{self, Definition};
 use printkit::kit::{self, output, KitOptions, Part};
 use printkit::render::{Item, Page, Templates};
@@ -177,7 +178,7 @@ impl Variant {
 
     pub fn toml(&self) -> String {
         let title = if self.long_texts {
-            "A very long variant title that a host wrote to be sure of it!!".to_string()
+            "The extended tournament edition for clubs, schools and long winter evenings, as a host would name it".to_string()
         } else {
             format!("Variant {}", self.family)
         };
@@ -462,8 +463,14 @@ fn run(full: bool) {
     let variants = matrix(full);
     let mut failures = Vec::new();
     let mut slowest = (0.0, String::new());
-    for v in &variants {
+    let dump = std::env::var_os("PRINTKIT_MATRIX_DUMP").map(std::path::PathBuf::from);
+    for (i, v) in variants.iter().enumerate() {
         let src = v.toml();
+        // To look at a variant's pages: `printkit build <dir>/<n>.toml`.
+        if let Some(dir) = &dump {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(dir.join(format!("{i:03}.toml")), &src).unwrap();
+        }
         let def = match definition::parse_definition("variant.toml", &src) {
             Ok(d) => d,
             Err(e) => {
