@@ -439,13 +439,23 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
         }
         // The rules sheet's numbers follow the parameters.
         let rules = text_of(&of(Part::Rules));
-        for (name, value) in &v.params {
-            if *name == "turn_limit" && *value == 0 {
-                continue;
-            }
-            if !rules.contains(&value.to_string()) {
-                return Err(format!("the rules sheet does not say {name} = {value}"));
-            }
+        let sentence = match v.family {
+            "clone-convert" => format!(
+                "after turn {} on the {}×{} board",
+                v.param("turn_limit"),
+                v.width,
+                v.height
+            ),
+            "predator-prey" => format!(
+                "capture {} of {} prey; a draw after predator turn {}",
+                v.param("capture_target"),
+                v.param("prey"),
+                v.param("predator_turn_limit")
+            ),
+            _ => format!("Each player has {} checkers", v.param("supply")),
+        };
+        if !rules.contains(&sentence) {
+            return Err(format!("the rules sheet does not say {sentence:?}"));
         }
         // The board page is empty: no pieces.
         if ids(&of(Part::Board))
@@ -507,4 +517,108 @@ fn run(full: bool) {
 #[test]
 fn every_variant_checks_and_builds_and_follows_its_parameters() {
     run(std::env::var_os("PRINTKIT_FULL_MATRIX").is_some());
+}
+
+/// A built-in definition copied with one parameter changed: the rules sheet
+/// says the new number and no longer the old one.
+#[test]
+fn a_copied_built_in_follows_a_changed_parameter() {
+    let t = Templates::builtin().unwrap();
+    let cases = [
+        (
+            "clone-jump-convert",
+            "turn_limit = 60",
+            "turn_limit = 40",
+            "40th turn",
+            "60th",
+        ),
+        (
+            "predator-prey",
+            "capture_target = 3",
+            "capture_target = 4",
+            "4th capture",
+            "3rd capture",
+        ),
+        (
+            "predator-prey",
+            "predator_turn_limit = 40",
+            "predator_turn_limit = 30",
+            "30th turn",
+            "40th",
+        ),
+        (
+            "predator-prey",
+            "prey = 8",
+            "prey = 10",
+            "The 10 prey",
+            "8 prey",
+        ),
+        (
+            "freeze",
+            "supply = 30",
+            "supply = 32",
+            "32 of each",
+            "30 of each",
+        ),
+    ];
+    for (id, from, to, says, not) in cases {
+        let (_, src) = definition::BUILTIN.iter().find(|(i, _)| *i == id).unwrap();
+        let src = src.replace(from, to);
+        // The predator's start writes its reserve: it follows `prey` too.
+        let src = if to == "prey = 10" {
+            src.replace("2P2/5/5 o 8 0 0", "2P2/5/5 o 10 0 0")
+        } else {
+            src
+        };
+        // The claim that the third capture wins no longer holds with four:
+        // a host drops that position (check would refuse it).
+        let src = if to == "capture_target = 4" {
+            let start = src
+                .find("[[practice]]\nname = \"The third capture\"")
+                .unwrap();
+            let end = src.find("[audit]").unwrap();
+            format!("{}{}", &src[..start], &src[end..])
+        } else {
+            src
+        };
+        let def = definition::parse_definition("copy.toml", &src)
+            .unwrap_or_else(|e| panic!("{id} with {to}: {e}"));
+        kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
+        let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
+        let pages: Vec<&Page> = kit
+            .player
+            .iter()
+            .filter(|p| p.part == Part::Rules)
+            .map(|p| &p.page)
+            .collect();
+        let rules = text_of(&pages);
+        assert!(
+            rules.contains(says),
+            "{id} with {to}: no {says:?} in\n{rules}"
+        );
+        assert!(!rules.contains(not), "{id} with {to}: still {not:?}");
+    }
+}
+
+/// A 9 × 9 board of 20 mm cells (180 mm) fits an A4 page: it is not tiled
+/// because of its labels (the repeated coordinates give way first).
+#[test]
+fn a_board_that_fits_the_page_is_not_tiled() {
+    let t = Templates::builtin().unwrap();
+    for family in ["clone-convert", "predator-prey"] {
+        let v = Variant::base(family, 9, 9);
+        assert_eq!(v.cell_mm, 20.0);
+        let def = definition::parse_definition("nine.toml", &v.toml()).unwrap();
+        for paper in ["a4", "letter"] {
+            let kit = kit::build_kit(&def, &def.practice, &t, &options(paper)).unwrap();
+            let boards = kit.player.iter().filter(|p| p.part == Part::Board).count();
+            assert_eq!(boards, 1, "{family} on {paper}");
+        }
+    }
+    // 10 × 10 Freeze at 22 mm (220 mm) does not fit: tiled.
+    let mut v = Variant::base("freeze", 10, 10);
+    v.cell_mm = 22.0;
+    let def = definition::parse_definition("ten.toml", &v.toml()).unwrap();
+    let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
+    assert!(kit.player.iter().filter(|p| p.part == Part::Board).count() > 1);
 }
