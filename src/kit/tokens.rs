@@ -486,7 +486,8 @@ fn alignment_page(
     );
     let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let (mut a, used) = text::paragraph(&head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
+    let (mut a, used) =
+        text::paragraph_shrunk(&head, h1, RectMm::new(area.x, area.y, area.width, 8.0), 6.0)?;
     let (mut b, _) = text::paragraph(
         &how,
         h2,
