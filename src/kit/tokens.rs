@@ -189,8 +189,17 @@ pub fn pages(
             + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
             + 1.0)
             .max(16.0);
-    let cols = ((area.width - 2.0 * MARK_BAND) / cw).floor().max(1.0) as usize;
-    let rows = ((area.height - header_h - 2.0 * MARK_BAND) / ch)
+    // Room for the backs' shift on every side, so a shifted back stays on
+    // the printable area.
+    let (ox, oy) = if options.duplex {
+        (options.back_offset.0.abs(), options.back_offset.1.abs())
+    } else {
+        (0.0, 0.0)
+    };
+    let cols = ((area.width - 2.0 * MARK_BAND - 2.0 * ox) / cw)
+        .floor()
+        .max(1.0) as usize;
+    let rows = ((area.height - header_h - 2.0 * MARK_BAND - 2.0 * oy) / ch)
         .floor()
         .max(1.0) as usize;
     let per_page = cols * rows;
@@ -206,7 +215,7 @@ pub fn pages(
         let grid_w = used_cols as f64 * cw;
         let grid = RectMm::new(
             area.x + (area.width - grid_w) / 2.0,
-            area.y + header_h + MARK_BAND,
+            area.y + header_h + MARK_BAND + oy,
             grid_w,
             used_rows as f64 * ch,
         );

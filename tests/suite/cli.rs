@@ -510,3 +510,28 @@ fn check_refuses_what_build_cannot_lay_out_and_says_where() {
     assert_ne!(o.status.code(), Some(0), "build printed what check refused");
     assert!(!out.exists());
 }
+
+#[test]
+fn the_largest_back_offset_keeps_token_backs_on_the_page() {
+    let dir = std::env::temp_dir().join(format!("printkit-offset-{}", std::process::id()));
+    for paper in ["a4", "letter-landscape"] {
+        for offset in ["20,-20", "-20,20"] {
+            let _ = std::fs::remove_dir_all(&dir);
+            let o = printkit(&[
+                "build",
+                "--only",
+                "tokens",
+                "--format",
+                "svg",
+                "--paper",
+                paper,
+                "--duplex",
+                &format!("--back-offset={offset}"),
+                "--out",
+                dir.to_str().unwrap(),
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{paper} {offset}: {}", stderr(&o));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
