@@ -97,6 +97,14 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
         let inner = &tail[1..close];
         let (name, form) = inner.split_once(':').unwrap_or((inner, ""));
         match (figures.get(name.trim()), form.trim()) {
+            // "after the 0th turn" would teach a limit the game does not have.
+            (Some(0), _) if name.trim().ends_with("turn_limit") => errors.push(TextError {
+                at: offset + i..offset + i + close + 1,
+                message: format!(
+                    "`{}` is 0, so the game has no turn limit: this text names one; leave the limit out of it",
+                    name.trim()
+                ),
+            }),
             (Some(v), "") => out.push_str(&v.to_string()),
             (Some(v), "th") => out.push_str(&ordinal(v)),
             (Some(_), other) => errors.push(TextError {
@@ -358,6 +366,20 @@ mod tests {
             errors[0].message.contains("did you mean `{prey}`"),
             "{}",
             errors[0].message
+        );
+    }
+
+    #[test]
+    fn a_text_naming_a_turn_limit_of_zero_is_refused() {
+        let errors = expand("a draw after turn {predator_turn_limit}", &figures(0)).unwrap_err();
+        assert!(
+            errors[0].message.contains("no turn limit"),
+            "{}",
+            errors[0].message
+        );
+        assert_eq!(
+            expand("a draw after turn {predator_turn_limit}", &figures(7)).unwrap(),
+            "a draw after turn 7"
         );
     }
 

@@ -192,11 +192,22 @@ impl Variant {
             .iter()
             .map(|&(c, r)| format!("\"{}{}\"", (b'A' + c as u8) as char, r + 1))
             .collect();
+        // A text names a turn limit only when there is one.
         let (topology, end, audit) = match self.family {
+            "clone-convert" if self.param("turn_limit") == 0 => (
+                "bounded",
+                "The game stops when the {width}×{height} board is full.",
+                "[\"Move\", \"Turned\"]",
+            ),
             "clone-convert" => (
                 "bounded",
                 "The game stops after turn {turn_limit} on the {width}×{height} board.",
                 "[\"Move\", \"Turned\"]",
+            ),
+            "predator-prey" if self.param("predator_turn_limit") == 0 => (
+                "bounded",
+                "The predator wins with capture {capture_target} of {prey} prey; there is no draw.",
+                "[\"Prey\", \"Predator\"]",
             ),
             "predator-prey" => (
                 "bounded",
@@ -440,6 +451,14 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
         // The rules sheet's numbers follow the parameters.
         let rules = text_of(&of(Part::Rules));
         let sentence = match v.family {
+            "clone-convert" if v.param("turn_limit") == 0 => {
+                format!("when the {}×{} board is full", v.width, v.height)
+            }
+            "predator-prey" if v.param("predator_turn_limit") == 0 => format!(
+                "capture {} of {} prey; there is no draw",
+                v.param("capture_target"),
+                v.param("prey")
+            ),
             "clone-convert" => format!(
                 "after turn {} on the {}×{} board",
                 v.param("turn_limit"),
