@@ -250,10 +250,11 @@ pub enum Checked {
 /// `build` would use it: read, validated against the engine, and its kit
 /// laid out on every paper.
 pub fn check_file(file: &Path, templates: &Templates) -> Checked {
-    // A built-in id is checked as its definition, as other commands take it.
+    // A built-in id is checked as its definition, as other commands take
+    // it (a near miss gets a suggestion).
     let loaded = match file
         .to_str()
-        .filter(|p| !file.exists() && definition::is_builtin(p))
+        .filter(|p| !file.exists() && !p.ends_with(".toml"))
     {
         Some(id) => definition::resolve(id).map(|d| Loaded::Definition(Box::new(d))),
         None => definition::load_file(file),
@@ -263,24 +264,14 @@ pub fn check_file(file: &Path, templates: &Templates) -> Checked {
         Err(LoadError::Invalid(d)) => return Checked::Invalid(d),
         Err(e) => return Checked::Unreadable(e.to_string()),
     };
-    let (what, game, own, all) = match &loaded {
-        Loaded::Definition(d) => (
-            format!("game `{}`", d.id),
-            d.as_ref(),
-            &d.practice,
-            d.practice.clone(),
-        ),
-        Loaded::Practice { game, practice } => (
-            format!("practice for `{}`", game.id),
-            game.as_ref(),
-            practice,
-            game.practice.iter().chain(practice).cloned().collect(),
-        ),
-    };
     // Everything `build` does but writing: whatever passes here prints.
-    if let Err(e) = kit::lay_out_everywhere(game, &all, templates) {
-        return Checked::Invalid(vec![kit::layout_diagnostic(game, &e)]);
+    if let Err(d) = kit::check_loaded(&loaded, templates) {
+        return Checked::Invalid(vec![d]);
     }
+    let (what, own) = match &loaded {
+        Loaded::Definition(d) => (format!("game `{}`", d.id), &d.practice),
+        Loaded::Practice { game, practice } => (format!("practice for `{}`", game.id), practice),
+    };
     Checked::Ok {
         what,
         positions: own.len(),

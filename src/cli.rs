@@ -411,6 +411,12 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     }
     let back_offset = match &args.back_offset {
         None => (0.0, 0.0),
+        Some(_) if !args.duplex => {
+            return Err(
+                "--back-offset shifts the token backs of a two-sided print: add --duplex"
+                    .to_string(),
+            )
+        }
         Some(text) => parse_offset(text)?,
     };
     let request = BuildRequest {

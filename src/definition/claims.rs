@@ -44,7 +44,8 @@ pub(super) fn check_practice(
     let engine = engine.as_ref();
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    for sec in sections {
+    let figures = super::placeholders::Figures::new(params, board);
+    for (index, sec) in sections.iter().enumerate() {
         if seen.contains(&sec.name.get_ref().as_str()) {
             rep.error(
                 sec.name.span(),
@@ -65,6 +66,9 @@ pub(super) fn check_practice(
                 continue;
             }
         };
+        if !fits_board(rep, engine, board, &position, &sec.position) {
+            continue;
+        }
         let solver_claims = sec.best.is_some()
             || sec.solution.is_some()
             || sec.result.is_some()
@@ -87,13 +91,91 @@ pub(super) fn check_practice(
         out.push(Practice {
             name: sec.name.get_ref().clone(),
             position,
-            prompt: sec.prompt.clone(),
+            prompt: super::fill_text(
+                rep,
+                &figures,
+                &format!("practice.{index}.prompt"),
+                &sec.prompt,
+                false,
+            ),
             checks,
             origin: rep.file.clone(),
             search_depth,
         });
     }
     out
+}
+
+/// Whether a practice position is drawn on the game's board: its size and
+/// holes (a piece on a hole of the board is named). The family fixes the
+/// topology; the engine has checked the supply.
+fn fits_board(
+    rep: &mut Reporter,
+    engine: &dyn Engine,
+    board: &Board,
+    position: &str,
+    value: &Spanned<toml::Value>,
+) -> bool {
+    let Ok(view) = engine.view(position) else {
+        return true;
+    };
+    if (view.width, view.height) != (board.width, board.height) {
+        rep.error(
+            value.span(),
+            format!(
+                "the position is {}×{}, the game's board is {}×{}",
+                view.width, view.height, board.width, board.height
+            ),
+        );
+        return false;
+    }
+    let holes = sorted(&board.holes);
+    if view.holes == holes {
+        return true;
+    }
+    let on_holes: Vec<Cell> = view
+        .pieces
+        .iter()
+        .map(|(c, _)| *c)
+        .filter(|c| holes.contains(c))
+        .collect();
+    let missing: Vec<Cell> = holes
+        .iter()
+        .copied()
+        .filter(|c| !view.holes.contains(c) && !on_holes.contains(c))
+        .collect();
+    let extra: Vec<Cell> = view
+        .holes
+        .iter()
+        .copied()
+        .filter(|c| !holes.contains(c))
+        .collect();
+    let mut parts = Vec::new();
+    match on_holes.len() {
+        0 => {}
+        1 => parts.push(format!("{} is a hole on this board", on_holes[0])),
+        _ => parts.push(format!("{} are holes on this board", names(&on_holes))),
+    }
+    if !missing.is_empty() {
+        parts.push(format!(
+            "it leaves out the hole{} at {} (write `-`)",
+            if missing.len() == 1 { "" } else { "s" },
+            names(&missing)
+        ));
+    }
+    if !extra.is_empty() {
+        parts.push(format!(
+            "{} {} on this board",
+            names(&extra),
+            if extra.len() == 1 {
+                "is not a hole"
+            } else {
+                "are not holes"
+            }
+        ));
+    }
+    rep.error(value.span(), parts.join("; "));
+    false
 }
 
 pub(super) fn check_claim(

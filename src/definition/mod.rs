@@ -7,10 +7,12 @@
 //! game and adds practice positions. Loading never stops at the first
 //! mistake of meaning: every check is run and every failure is reported with
 //! its location ([`Diagnostic`]).
+pub mod bounds;
 mod claims;
 mod diagnostics;
 mod glyphs;
 mod limits;
+mod placeholders;
 mod positions;
 mod schema;
 mod solved;
@@ -187,7 +189,10 @@ pub struct Audit {
     /// Columns that are boxes to tick (clone or jump), not to write in.
     pub ticks: Vec<String>,
     pub rows: usize,
-    /// The game has no turn limit: the sheet says to continue on a new one.
+    /// The turn limit the rows follow (0: none).
+    pub limit: usize,
+    /// The game has no turn limit, or more turns than rows: the sheet says
+    /// to continue on a new one.
     pub continues: bool,
 }
 
@@ -344,8 +349,23 @@ pub fn parse_practice_file(
         rep.error(parsed.game.span(), why);
         return Err(LoadError::Invalid(rep.diags));
     }
-    let game = match resolve(parsed.game.get_ref()) {
+    // A path is read from the practice file's folder, as a host who keeps
+    // the two side by side expects.
+    let name = parsed.game.get_ref();
+    let game_path = match Path::new(file).parent() {
+        Some(dir)
+            if !is_builtin(name)
+                && Path::new(name).is_relative()
+                && (name.ends_with(".toml") || name.contains('/')) =>
+        {
+            dir.join(name).display().to_string()
+        }
+        _ => name.clone(),
+    };
+    let game = match resolve(&game_path) {
         Ok(g) => g,
+        // An unreadable game file is an unreadable file (exit 2).
+        Err(e @ (LoadError::Io { .. } | LoadError::Input(_))) => return Err(e),
         Err(LoadError::Invalid(mut diags)) => {
             rep.error(
                 parsed.game.span(),
@@ -416,6 +436,43 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
             parse_typed::<predator_prey::Params>(rep, src, Params::PredatorPrey)
         }
         Family::Freeze => parse_typed::<freeze::Params>(rep, src, Params::Freeze),
+    }
+}
+
+/// `text` (the value at `key`) with its placeholders filled; unknown
+/// placeholders and, if `numbers`, literal numbers that contradict the
+/// definition are reported at their place in the string.
+fn fill_text(
+    rep: &mut Reporter,
+    figures: &placeholders::Figures,
+    key: &str,
+    text: &str,
+    numbers: bool,
+) -> String {
+    let span = value_span(&rep.source, key).unwrap_or(0..0);
+    // Byte offsets in the text are offsets in the source when the string
+    // is written without escapes; else the whole string is pointed at.
+    let exact = rep.source.get(span.start + 1..span.end.saturating_sub(1)) == Some(text);
+    let at = |r: std::ops::Range<usize>| {
+        if exact {
+            span.start + 1 + r.start..span.start + 1 + r.end
+        } else {
+            span.clone()
+        }
+    };
+    if numbers {
+        for e in placeholders::contradictions(text, figures) {
+            rep.error(at(e.at), e.message);
+        }
+    }
+    match placeholders::expand(text, figures) {
+        Ok(filled) => filled,
+        Err(errors) => {
+            for e in errors {
+                rep.error(at(e.at), e.message);
+            }
+            text.to_string()
+        }
     }
 }
 
@@ -519,6 +576,21 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             ),
         );
     }
+    // A board beyond this many millimetres a side takes dozens of tiled
+    // pages: no table holds it, and the build's work must stay bounded.
+    let longest = width.max(height) as f64 * cell_mm;
+    if size_ok && (5.0..=100.0).contains(&cell_mm) && longest > bounds::MAX_BOARD_SIDE_MM {
+        let fits = (bounds::MAX_BOARD_SIDE_MM / width.max(height) as f64 * 10.0).floor() / 10.0;
+        rep.error(
+            b.cell_mm.span(),
+            format!(
+                "the board would be {:.0} × {:.0} mm; a board is at most {:.0} mm a side: cells of at most {fits} mm fit",
+                width as f64 * cell_mm,
+                height as f64 * cell_mm,
+                bounds::MAX_BOARD_SIDE_MM
+            ),
+        );
+    }
     let board_cells = |rep: &mut Reporter, list: &[Spanned<String>]| -> Vec<Cell> {
         let mut out = Vec::new();
         for s in list {
@@ -544,6 +616,10 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             .clone()
             .unwrap_or_else(|| "Initial Region".to_string()),
     };
+
+    if size_ok {
+        bounds::check_parameters(&mut rep, &params, &board);
+    }
 
     // The start position must agree with the board.
     let mut start = String::new();
@@ -596,7 +672,12 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     };
     let example = match &file.example {
         Some(name) => {
-            if !practice.iter().any(|p| &p.name == name.get_ref()) {
+            // Named among all positions: one with errors is reported there.
+            if !file
+                .practice
+                .iter()
+                .any(|p| p.name.get_ref() == name.get_ref())
+            {
                 rep.error(
                     name.span(),
                     format!("no practice position is named `{}`", name.get_ref()),
@@ -606,6 +687,22 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
         }
         None => practice.first().map(|p| p.name.clone()).unwrap_or_default(),
     };
+
+    // Rules text: placeholders filled, contradicting numbers refused.
+    let figures = placeholders::Figures::new(&params, &board);
+    let mut sheet = file.sheet;
+    for (part, list) in [
+        ("setup", &mut sheet.setup),
+        ("turn", &mut sheet.turn),
+        ("special", &mut sheet.special),
+        ("end", &mut sheet.end),
+    ] {
+        for (i, text) in list.iter_mut().enumerate() {
+            *text = fill_text(&mut rep, &figures, &format!("sheet.{part}.{i}"), text, true);
+        }
+    }
+    let reminder = fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
+    let purpose = fill_text(&mut rep, &figures, "purpose", &file.purpose, false);
 
     let limit = match &params {
         Params::CloneConvert(p) => p.turn_limit as usize,
@@ -619,7 +716,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             }
             *r.get_ref()
         }
-        None if limit > 0 => limit,
+        None if limit > 0 => limit.min(bounds::MAX_AUDIT_ROWS),
         None => 40,
     };
     let n = file.audit.columns.get_ref().len();
@@ -646,7 +743,8 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             .collect(),
         columns: file.audit.columns.into_inner(),
         rows,
-        continues: limit == 0,
+        limit,
+        continues: limit == 0 || rows < limit,
     };
     if let Err(why) = check_id(file.id.get_ref()) {
         rep.error(file.id.span(), why);
@@ -655,16 +753,16 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
         source: rep.file.clone(),
         id: file.id.get_ref().clone(),
         title: file.title,
-        purpose: file.purpose,
+        purpose,
         players: file.players,
         time: file.time,
         credit: file.credit,
         params,
         board,
         start,
-        sheet: file.sheet,
+        sheet,
         materials: file.materials,
-        reminder: file.reminder,
+        reminder,
         example,
         practice,
         audit,

@@ -109,10 +109,11 @@ pub fn pages(
     for (k, &n) in split.iter().enumerate() {
         let mut page = Page::new(options.paper.size_mm);
         let title = format!("{}: audit sheet {} of {}", def.title, k + 1, split.len());
-        let (mut t, _) = text::paragraph(
+        let (mut t, _) = text::paragraph_shrunk(
             &title,
             style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink),
             RectMm::new(area.x, area.y, area.width, 7.0),
+            6.0,
         )?;
         page.items.append(&mut t);
         let fields = format!(
@@ -255,9 +256,15 @@ pub fn pages(
             page.items.append(&mut runs);
         }
         if def.audit.continues && k + 1 == split.len() {
-            let note = format!(
-                "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {turn}."
-            );
+            let note = if def.audit.rows < def.audit.limit {
+                format!(
+                    "If the game goes on, continue on a new sheet and number its turns from {turn}."
+                )
+            } else {
+                format!(
+                    "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {turn}."
+                )
+            };
             let y = area.bottom() - 5.0;
             let (mut runs, _) =
                 text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;

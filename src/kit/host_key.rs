@@ -85,15 +85,12 @@ pub fn pages(
         let bar = RectMm::new(area.x, area.y, area.width, h);
         page.items
             .push(Item::rect(bar, None, Some(Fill::Solid(band))));
+        // A title too long for the band leaves it out: the warning matters.
         let label = format!("HOST KEY: keep away from players · {title} · page {n}");
-        page.items.push(text::fit_label(
-            &label,
-            Font::Bold,
-            11.0,
-            7.0,
-            bar.inflate(-1.5),
-            Colour::WHITE,
-        )?);
+        let short = format!("HOST KEY: keep away from players · page {n}");
+        let fit =
+            |l: &str| text::fit_label(l, Font::Bold, 11.0, 7.0, bar.inflate(-1.5), Colour::WHITE);
+        page.items.push(fit(&label).or_else(|_| fit(&short))?);
         Ok(h + 4.0)
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;

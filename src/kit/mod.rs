@@ -148,7 +148,7 @@ pub fn build_kit(
 }
 
 /// Lays out a game's whole kit on every built-in paper, portrait and
-/// landscape, and checks every page as `build` does before writing (text
+/// landscape (tokens also two-sided), and checks every page as `build` does before writing (text
 /// inside its boxes, every glyph present, nothing outside the printable
 /// area); nothing is rendered to files. `check` runs this, so whatever it
 /// accepts, `build` prints. The error names the paper and page.
@@ -171,13 +171,39 @@ pub fn lay_out_everywhere(
                 RenderError::Spec(format!("on {} paper, {page}: {e}", paper.label))
             };
             let kit = build_kit(def, practice, templates, &options).map_err(|e| at(e, "layout"))?;
-            for page in kit.player.iter().chain(&kit.key) {
+            // Two-sided tokens are laid out differently (no fold).
+            let duplex = KitOptions {
+                parts: vec![Part::Tokens],
+                duplex: true,
+                ..options.clone()
+            };
+            let tokens =
+                build_kit(def, practice, templates, &duplex).map_err(|e| at(e, "layout"))?;
+            for page in kit.player.iter().chain(&kit.key).chain(&tokens.player) {
                 crate::render::check_page(&page.page, Some(printable))
                     .map_err(|e| at(e, &format!("page {}", page.name)))?;
             }
         }
     }
     Ok(())
+}
+
+/// What `check` adds to loading a file: the kit it would build, laid out
+/// on every paper (a practice file's positions join its game's), or the
+/// located reason it cannot be.
+pub fn check_loaded(
+    loaded: &crate::definition::Loaded,
+    templates: &Templates,
+) -> Result<(), crate::definition::Diagnostic> {
+    use crate::definition::Loaded;
+    let (game, practice): (&Definition, Vec<Practice>) = match loaded {
+        Loaded::Definition(d) => (d, d.practice.clone()),
+        Loaded::Practice { game, practice } => (
+            game,
+            game.practice.iter().chain(practice).cloned().collect(),
+        ),
+    };
+    lay_out_everywhere(game, &practice, templates).map_err(|e| layout_diagnostic(game, &e))
 }
 
 /// A layout failure as a diagnostic at the value a host would change: the
@@ -192,11 +218,13 @@ pub fn layout_diagnostic(def: &Definition, error: &RenderError) -> crate::defini
     def.diagnostic_at(key, format!("this kit cannot be laid out: {error}"))
 }
 
-/// The board page of a game: its start position at the definition's cell
-/// size, with its title, reminder and marked region.
+/// The board page of a game: empty, at the definition's cell size, with its
+/// title, reminder and the start's region outlined.
 pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
     let engine = def.engine();
     let mut spec = board_spec(def, engine.as_ref(), &def.start)?;
+    // A board to play on is empty: the start is drawn on the rules sheet.
+    spec.pieces.clear();
     spec.title = def.title.clone();
     spec.reminder = def.reminder.clone();
     spec.cell_mm = def.board.cell_mm;

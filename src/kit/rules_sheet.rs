@@ -18,9 +18,13 @@ pub(crate) fn style(font: Font, size_pt: f64, colour: Colour) -> TextStyle {
     }
 }
 
-/// Cell size for a diagram that must fit `max_mm` across.
+/// Cell size for a diagram that must fit `max_mm` across and, for a tall
+/// board, twice that down.
 pub(crate) fn diagram_cell(width: usize, height: usize, max_mm: f64) -> f64 {
-    (max_mm / width.max(height) as f64).min(9.0)
+    (max_mm / width as f64)
+        .min(2.0 * max_mm / height as f64)
+        .min(max_mm / 5.0)
+        .min(9.0)
 }
 
 /// The materials a host gathers, computed from the kit; `board_pages` is

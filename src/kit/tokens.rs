@@ -33,14 +33,22 @@ pub struct TokenSet {
 impl TokenSet {
     pub fn describe(&self, duplex: bool) -> String {
         match self.back {
-            Some(back) if duplex => format!(
-                "{} {}/{} {} (+{} spares), printed two-sided",
-                self.count, self.symbol, back, self.name, self.spares
-            ),
-            Some(back) => format!(
-                "{} {}/{} {} (+{} spares): cut, fold on the dashed line and glue",
-                self.count, self.symbol, back, self.name, self.spares
-            ),
+            Some(back) => {
+                let spares = if self.spares == 0 {
+                    String::new()
+                } else {
+                    format!(" (+{} spares)", self.spares)
+                };
+                let how = if duplex {
+                    ", printed two-sided"
+                } else {
+                    ": cut, fold and glue"
+                };
+                format!(
+                    "{} {}/{} {}{spares}{how}",
+                    self.count, self.symbol, back, self.name
+                )
+            }
             None if self.spares == 0 => format!("{} {} ({})", self.count, self.name, self.symbol),
             None => format!(
                 "{} {} ({}) + {} spare{}",
@@ -54,8 +62,17 @@ impl TokenSet {
     }
 }
 
-/// The tokens of a game: the supply its rules name, plus spares.
+/// The tokens of a game: the supply its rules name, plus spares. A token is
+/// never larger than a cell of the board (each size is a cap).
 pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
+    let mut sets = token_sets_at_most(def);
+    for set in &mut sets {
+        set.size_mm = set.size_mm.min(def.board.cell_mm);
+    }
+    sets
+}
+
+fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
     match &def.params {
         // One marker a cell: the board can be full.
         Params::CloneConvert(_) => {
@@ -90,12 +107,14 @@ pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
                 disc: true,
             },
         ],
-        // Kings are stacks of two checkers: no extra tokens.
+        // Kings are stacks of two checkers: no extra tokens. Each checker
+        // has a crowned back, so a king (a checker with a captured one put
+        // on it crown side up) shows its crown at a glance.
         Params::Freeze(p) => vec![
             TokenSet {
                 symbol: 'b',
-                back: None,
-                name: "black checkers",
+                back: Some('B'),
+                name: "black checkers, crowned on the back",
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
@@ -103,8 +122,8 @@ pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
             },
             TokenSet {
                 symbol: 'r',
-                back: None,
-                name: "red checkers",
+                back: Some('R'),
+                name: "red checkers, crowned on the back",
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
@@ -161,9 +180,26 @@ pub fn pages(
     };
     let s = &templates.style;
     let area = super::content_area(templates, &options.paper);
-    let header_h = 16.0;
-    let cols = ((area.width - 2.0 * MARK_BAND) / cw).floor().max(1.0) as usize;
-    let rows = ((area.height - header_h - 2.0 * MARK_BAND) / ch)
+    // The heading wraps for a long title: room for its longest form.
+    let s_ = &templates.style;
+    let widest_head = format!("{}: token backs (sheet 999 of 999)", def.title);
+    let header_h =
+        (text::paragraph_height(&widest_head, Font::Bold, s_.fonts.subtitle_pt, area.width)?
+            + 1.0
+            + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
+            + 1.0)
+            .max(16.0);
+    // Room for the backs' shift on every side, so a shifted back stays on
+    // the printable area.
+    let (ox, oy) = if options.duplex {
+        (options.back_offset.0.abs(), options.back_offset.1.abs())
+    } else {
+        (0.0, 0.0)
+    };
+    let cols = ((area.width - 2.0 * MARK_BAND - 2.0 * ox) / cw)
+        .floor()
+        .max(1.0) as usize;
+    let rows = ((area.height - header_h - 2.0 * MARK_BAND - 2.0 * oy) / ch)
         .floor()
         .max(1.0) as usize;
     let per_page = cols * rows;
@@ -179,7 +215,7 @@ pub fn pages(
         let grid_w = used_cols as f64 * cw;
         let grid = RectMm::new(
             area.x + (area.width - grid_w) / 2.0,
-            area.y + header_h + MARK_BAND,
+            area.y + header_h + MARK_BAND + oy,
             grid_w,
             used_rows as f64 * ch,
         );
@@ -284,11 +320,13 @@ fn header(
     let s = &templates.style;
     let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let (mut a, used) = text::paragraph(head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
+    let head_h = text::paragraph_height(head, h1.font, h1.size_pt, area.width)?;
+    let how_h = text::paragraph_height(how, h2.font, h2.size_pt, area.width)?;
+    let (mut a, used) = text::paragraph(head, h1, RectMm::new(area.x, area.y, area.width, head_h))?;
     let (mut b, _) = text::paragraph(
         how,
         h2,
-        RectMm::new(area.x, area.y + used + 1.0, area.width, 8.0),
+        RectMm::new(area.x, area.y + used + 1.0, area.width, how_h),
     )?;
     page.items.append(&mut a);
     page.items.append(&mut b);
@@ -394,10 +432,11 @@ fn draw_face(
             Some(Stroke::solid(s.lines.thin_mm, c.ink)),
             Some(fill),
         ));
-        if sym == 'P' {
+        // The predator and a Freeze king's crowned face: a second ring.
+        if matches!(sym, 'P' | 'B' | 'R') && family != Family::CloneConvert {
             items.push(Item::circle(
                 r.centre(),
-                radius - 1.2,
+                radius - (radius * 0.15).min(1.2),
                 Some(Stroke::solid(s.lines.thin_mm, c.ink)),
                 None,
             ));
@@ -418,14 +457,16 @@ fn draw_face(
         ));
         inner.inflate(-inner.width * 0.12)
     };
-    items.push(text::fit_label(
-        &sym.to_string(),
-        Font::Bold,
-        40.0,
-        6.0,
-        label_box,
-        ink,
-    )?);
+    let label = match (family, sym) {
+        (Family::Freeze, 'B' | 'R') => "K".to_string(),
+        _ => sym.to_string(),
+    };
+    // A token too small for a legible letter still has its fill.
+    match text::fit_label(&label, Font::Bold, 40.0, 4.0, label_box, ink) {
+        Ok(run) => items.push(run),
+        Err(RenderError::Overflow(_)) => {}
+        Err(e) => return Err(e),
+    }
     Ok(items)
 }
 
@@ -454,7 +495,8 @@ fn alignment_page(
     );
     let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let (mut a, used) = text::paragraph(&head, h1, RectMm::new(area.x, area.y, area.width, 8.0))?;
+    let (mut a, used) =
+        text::paragraph_shrunk(&head, h1, RectMm::new(area.x, area.y, area.width, 8.0), 6.0)?;
     let (mut b, _) = text::paragraph(
         &how,
         h2,

@@ -88,16 +88,18 @@ impl BoardSpec {
         }
     }
 
-    fn validate(&self, cell_mm: f64) -> Result<(), RenderError> {
+    /// `min_cell_mm`: 3 mm on a board to play on, less on a diagram of a
+    /// large board.
+    fn validate(&self, cell_mm: f64, min_cell_mm: f64) -> Result<(), RenderError> {
         if !(1..=26).contains(&self.width) || !(1..=99).contains(&self.height) {
             return Err(RenderError::Spec(format!(
                 "a board must have 1 to 26 columns and 1 to 99 rows, not {} × {}",
                 self.width, self.height
             )));
         }
-        if !(cell_mm.is_finite() && (3.0..=200.0).contains(&cell_mm)) {
+        if !(cell_mm.is_finite() && (min_cell_mm..=200.0).contains(&cell_mm)) {
             return Err(RenderError::Spec(format!(
-                "cell size {cell_mm} mm is outside 3 to 200 mm"
+                "cell size {cell_mm} mm is outside {min_cell_mm} to 200 mm"
             )));
         }
         let check = |what: &str, c: u32, r: u32| {
@@ -240,6 +242,9 @@ fn board_items(
     items.push(Item::group(Some("grid"), lines));
 
     if spec.orthogonal_only {
+        // On a small diagram lines between centres would read as a second
+        // grid (a 5×5 board looking like 10×10): only the centre dots.
+        let draw_links = grid.cell >= MIN_LINKED_CELL_MM;
         let link = Stroke::solid(l.thin_mm.max(grid.cell / 60.0), c.link);
         let mut links = Vec::new();
         for col in 0..spec.width {
@@ -249,7 +254,11 @@ fn board_items(
                 }
                 let a = grid.cell_rect(col, row).centre();
                 for (nc, nr) in [(col + 1, row), (col, row + 1)] {
-                    if nc < spec.width && nr < spec.height && !holes.contains(&(nc, nr)) {
+                    if draw_links
+                        && nc < spec.width
+                        && nr < spec.height
+                        && !holes.contains(&(nc, nr))
+                    {
                         links.push(Item::line(a, grid.cell_rect(nc, nr).centre(), link.clone()));
                     }
                 }
@@ -364,14 +373,13 @@ fn board_items(
             let side = r * 0.84 * std::f64::consts::SQRT_2 * 0.95;
             let bx = RectMm::new(centre.x - side / 2.0, centre.y - side / 2.0, side, side);
             let max_pt = style.fonts.piece_max_pt.min(side / text::MM_PER_PT);
-            p.push(text::fit_label(
-                symbol,
-                Font::Bold,
-                max_pt,
-                3.0,
-                bx,
-                text_colour,
-            )?);
+            // On a diagram too small for a legible symbol the fill tells
+            // the pieces apart.
+            match text::fit_label(symbol, Font::Bold, max_pt, 3.0, bx, text_colour) {
+                Ok(label) => p.push(label),
+                Err(RenderError::Overflow(_)) => {}
+                Err(e) => return Err(e),
+            }
         }
         pieces.push(Item::group(
             Some(&format!("piece-{}", cell_name(*col, *row))),
@@ -398,6 +406,12 @@ pub fn diagram_size(spec: &BoardSpec, cell_mm: f64) -> SizeMm {
         height: band + spec.height as f64 * cell_mm,
     }
 }
+
+/// The smallest diagram cell: a 99-row board in a 50 mm column.
+pub const MIN_DIAGRAM_CELL_MM: f64 = 0.4;
+
+/// Below this cell size an orthogonal board shows no lines between centres.
+const MIN_LINKED_CELL_MM: f64 = 12.0;
 
 fn diagram_band(cell_mm: f64) -> f64 {
     (cell_mm * 0.5).clamp(3.0, 6.0)
@@ -429,7 +443,7 @@ pub fn diagram_styled(
     cell_mm: f64,
     marked: &[(u32, u32)],
 ) -> Result<Item, RenderError> {
-    spec.validate(cell_mm)?;
+    spec.validate(cell_mm, MIN_DIAGRAM_CELL_MM)?;
     for &(c, r) in marked {
         if c >= spec.width || r >= spec.height {
             return Err(RenderError::Spec(format!(
@@ -447,8 +461,21 @@ pub fn diagram_styled(
     let mut items = board_items(spec, style, &grid, marked)?;
     let size_pt = (band * 0.7 / text::MM_PER_PT).min(style.fonts.small_pt);
     let f = grid.frame();
-    for col in 0..spec.width {
-        let cell = RectMm::new(f.x + col as f64 * cell_mm, f.bottom(), cell_mm, band);
+    // Cells narrower than their labels: label every `step`-th column and
+    // row only, each label centred on its cell in a box `step` cells wide.
+    let widest = text::measure("W", Font::Regular, 3.0)?.max(text::measure(
+        &spec.height.to_string(),
+        Font::Regular,
+        3.0,
+    )?);
+    let step = (widest / cell_mm).ceil().max(1.0) as u32;
+    let span = step as f64 * cell_mm;
+    let tall = text::ascent(Font::Regular, 3.0)? + text::descent(Font::Regular, 3.0)?;
+    let row_step = (tall / cell_mm).ceil().max(1.0) as u32;
+    let row_span = row_step as f64 * cell_mm;
+    for col in (0..spec.width).step_by(step as usize) {
+        let centre = f.x + (col as f64 + 0.5) * cell_mm;
+        let cell = RectMm::new(centre - span / 2.0, f.bottom(), span, band);
         items.push(text::fit_label(
             &column_name(col),
             Font::Regular,
@@ -458,9 +485,9 @@ pub fn diagram_styled(
             style.colours.muted,
         )?);
     }
-    for row in 0..spec.height {
-        let cell = grid.cell_rect(0, row);
-        let cell = RectMm::new(origin_mm.x, cell.y, band, cell_mm);
+    for row in (0..spec.height).step_by(row_step as usize) {
+        let centre = grid.cell_rect(0, row).centre().y;
+        let cell = RectMm::new(origin_mm.x, centre - row_span / 2.0, band, row_span);
         items.push(text::fit_label(
             &(row + 1).to_string(),
             Font::Regular,
@@ -476,10 +503,17 @@ pub fn diagram_styled(
 /// The full board block: board, coordinate bands on all four sides and, for
 /// a torus, ghost strips beyond the top and bottom bands. Origin (0, 0) is
 /// the block's top-left corner. Returns the items and the block size.
-fn board_block(spec: &BoardSpec, style: &Style) -> Result<(Vec<Item>, SizeMm), RenderError> {
+/// `compact`: coordinates on the left and below only, no ghost strips (for
+/// a board that fits the page only without them).
+fn board_block(
+    spec: &BoardSpec,
+    style: &Style,
+    compact: bool,
+) -> Result<(Vec<Item>, SizeMm), RenderError> {
     let cell = spec.cell_mm;
     let band = style.board.coord_band_mm;
-    let ghost = if spec.torus {
+    let top_band = if compact { 0.0 } else { band };
+    let ghost = if spec.torus && !compact {
         style.board.ghost_strip_mm
     } else {
         0.0
@@ -487,19 +521,24 @@ fn board_block(spec: &BoardSpec, style: &Style) -> Result<(Vec<Item>, SizeMm), R
     let bw = spec.width as f64 * cell;
     let bh = spec.height as f64 * cell;
     let grid = Grid {
-        origin: PointMm::new(band, ghost + band),
+        origin: PointMm::new(band, ghost + top_band),
         cell,
         width: spec.width,
         height: spec.height,
     };
     let mut items = board_items(spec, style, &grid, &[])?;
     let f = grid.frame();
+    let (label_ys, label_xs) = if compact {
+        (vec![f.bottom()], vec![f.x - band])
+    } else {
+        (vec![f.y - band, f.bottom()], vec![f.x - band, f.right()])
+    };
     let coord_pt = style.fonts.coord_pt.min(band * 0.75 / text::MM_PER_PT);
     let mut coords = Vec::new();
     for col in 0..spec.width {
         let name = column_name(col);
         let x = f.x + col as f64 * cell;
-        for y in [f.y - band, f.bottom()] {
+        for &y in &label_ys {
             coords.push(text::fit_label(
                 &name,
                 Font::Bold,
@@ -513,7 +552,7 @@ fn board_block(spec: &BoardSpec, style: &Style) -> Result<(Vec<Item>, SizeMm), R
     for row in 0..spec.height {
         let y = grid.cell_rect(0, row).y;
         let name = (row + 1).to_string();
-        for x in [f.x - band, f.right()] {
+        for &x in &label_xs {
             coords.push(text::fit_label(
                 &name,
                 Font::Bold,
@@ -571,22 +610,22 @@ fn board_block(spec: &BoardSpec, style: &Style) -> Result<(Vec<Item>, SizeMm), R
     Ok((
         items,
         SizeMm {
-            width: bw + 2.0 * band,
-            height: bh + 2.0 * band + 2.0 * ghost,
+            width: bw + band + if compact { 0.0 } else { band },
+            height: bh + band + top_band + 2.0 * ghost,
         },
     ))
 }
 
 /// Legend sentences under the board.
-fn notes(spec: &BoardSpec) -> Vec<String> {
+fn notes(spec: &BoardSpec, strips: bool) -> Vec<String> {
     let last_col = column_name(spec.width - 1);
     let mut out = Vec::new();
     if spec.torus {
         out.push(format!(
-            "Torus: the edges wrap around. Above row {h} comes row 1 and below row 1 comes row {h}, in the same column \
-             (the dashed strips show those cells). Right of column {last_col} comes column A and left of column A comes \
-             column {last_col}, in the same row.",
-            h = spec.height
+            "Torus: the edges wrap around. Above row {h} comes row 1 and below row 1 comes row {h}, in the same column{strips}. \
+             Right of column {last_col} comes column A and left of column A comes column {last_col}, in the same row.",
+            h = spec.height,
+            strips = if strips { " (the dashed strips show those cells)" } else { "" }
         ));
     }
     if spec.orthogonal_only {
@@ -779,7 +818,7 @@ pub fn board_pages(
     templates: &Templates,
     paper: &Paper,
 ) -> Result<Vec<Page>, RenderError> {
-    spec.validate(spec.cell_mm)?;
+    spec.validate(spec.cell_mm, 3.0)?;
     let style = &templates.style;
     let safe = templates.safe_area(paper);
     let c = &style.colours;
@@ -802,11 +841,14 @@ pub fn board_pages(
         align: Align::Left,
     };
     // One paragraph: separate short paragraphs waste the height Freeze needs.
-    let notes_text: Vec<String> = Some(notes(spec).join(" "))
-        .filter(|n| !n.is_empty())
-        .into_iter()
-        .collect();
-    let (block, block_size) = board_block(spec, style)?;
+    let notes_for = |strips: bool| -> Vec<String> {
+        Some(notes(spec, strips).join(" "))
+            .filter(|n| !n.is_empty())
+            .into_iter()
+            .collect()
+    };
+    let mut notes_text = notes_for(true);
+    let (mut block, mut block_size) = board_block(spec, style, false)?;
 
     let header_h = stack_height(
         &spec.title,
@@ -829,6 +871,17 @@ pub fn board_pages(
     let gap = 4.0;
 
     let single_avail_h = safe.height - header_h - gap - notes_h - gap - bar_h;
+    let fits =
+        |size: SizeMm| size.width <= safe.width + 1e-9 && size.height <= single_avail_h + 1e-9;
+    // Tiled only when the board itself does not fit: first drop the
+    // repeated coordinates and ghost strips.
+    if !fits(block_size) {
+        let (compact, compact_size) = board_block(spec, style, true)?;
+        if fits(compact_size) {
+            (block, block_size) = (compact, compact_size);
+            notes_text = notes_for(false);
+        }
+    }
     if block_size.width <= safe.width + 1e-9 && block_size.height <= single_avail_h + 1e-9 {
         let mut items = Vec::new();
         let mut y = safe.y;

@@ -73,14 +73,18 @@ pub fn overflows(page: &Page) -> Result<Vec<TextRun>, RenderError> {
     Ok(bad)
 }
 
-/// Breaks `text` into lines no wider than `width_mm`, at spaces. A single
-/// word wider than the box is an error (it cannot be printed inside it).
+/// Breaks `text` into lines no wider than `width_mm`, at spaces. A word
+/// wider than the box (a position in notation) is broken after a `/`, or
+/// between characters if a single part is still too wide.
 pub fn wrap(
     text: &str,
     font: Font,
     size_pt: f64,
     width_mm: f64,
 ) -> Result<Vec<String>, RenderError> {
+    let fits = |s: &str| -> Result<bool, RenderError> {
+        Ok(measure(s, font, size_pt)? <= width_mm + TOLERANCE_MM)
+    };
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
@@ -90,24 +94,66 @@ pub fn wrap(
             } else {
                 format!("{line} {word}")
             };
-            if measure(&candidate, font, size_pt)? <= width_mm + TOLERANCE_MM {
+            if fits(&candidate)? {
                 line = candidate;
-            } else if line.is_empty() {
-                return Err(RenderError::Overflow(format!(
-                    "word {word:?} is wider than {width_mm:.1} mm at {size_pt} pt"
-                )));
-            } else {
-                lines.push(std::mem::replace(&mut line, word.to_string()));
-                if measure(&line, font, size_pt)? > width_mm + TOLERANCE_MM {
-                    return Err(RenderError::Overflow(format!(
-                        "word {word:?} is wider than {width_mm:.1} mm at {size_pt} pt"
-                    )));
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+                if fits(word)? {
+                    line = word.to_string();
+                    continue;
                 }
+            }
+            // A word that is wider than the box on its own.
+            for piece in break_word(word, &fits)? {
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                line = piece;
             }
         }
         lines.push(line);
     }
     Ok(lines)
+}
+
+/// Pieces of a long word, each fitting: as many `/`-separated parts as fit
+/// on a line, else as many characters.
+fn break_word(
+    word: &str,
+    fits: &dyn Fn(&str) -> Result<bool, RenderError>,
+) -> Result<Vec<String>, RenderError> {
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    for part in word.split_inclusive('/') {
+        let candidate = format!("{current}{part}");
+        if fits(&candidate)? {
+            current = candidate;
+            continue;
+        }
+        if !current.is_empty() {
+            pieces.push(std::mem::take(&mut current));
+        }
+        if fits(part)? {
+            current = part.to_string();
+            continue;
+        }
+        for ch in part.chars() {
+            let candidate = format!("{current}{ch}");
+            if fits(&candidate)? || current.is_empty() {
+                // A single character always goes somewhere; if it alone is
+                // too wide, the overflow check names it.
+                current = candidate;
+            } else {
+                pieces.push(std::mem::replace(&mut current, ch.to_string()));
+            }
+        }
+    }
+    if !current.is_empty() {
+        pieces.push(current);
+    }
+    Ok(pieces)
 }
 
 /// Style of a block of text.
@@ -159,6 +205,27 @@ pub fn paragraph(
         })
         .collect();
     Ok((items, used))
+}
+
+/// [`paragraph`], shrunk in small steps down to `min_pt` until it fits the
+/// frame's height (a long title in a fixed heading box).
+pub fn paragraph_shrunk(
+    text: &str,
+    style: TextStyle,
+    frame: RectMm,
+    min_pt: f64,
+) -> Result<(Vec<Item>, f64), RenderError> {
+    let mut size = style.size_pt;
+    loop {
+        let sized = TextStyle {
+            size_pt: size,
+            ..style
+        };
+        match paragraph(text, sized, frame) {
+            Err(RenderError::Overflow(_)) if size > min_pt => size = (size - 0.5).max(min_pt),
+            other => return other,
+        }
+    }
 }
 
 /// Height a wrapped paragraph needs in a box of this width.
@@ -255,6 +322,35 @@ mod tests {
             assert!(measure(l, Font::Regular, 10.0).unwrap() <= 50.0 + 1e-6);
         }
         assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn a_long_position_breaks_after_a_slash() {
+        let position = "rbrbrbrbrb/brbrbrb2r/rbrbrbrbrb/brbrbrbrbr/rbrbrbrbrb/brbrbrbrbr b";
+        let lines = wrap(position, Font::Regular, 10.0, 40.0).unwrap();
+        assert!(lines.len() > 2, "{lines:?}");
+        // Each line ends at a rank's `/` or at the end of the word.
+        for l in &lines {
+            assert!(
+                l.ends_with('/') || position.contains(&format!("{l} ")) || l == "b",
+                "{l}"
+            );
+        }
+        for l in &lines {
+            assert!(
+                measure(l, Font::Regular, 10.0).unwrap() <= 40.0 + 1e-6,
+                "{l}"
+            );
+        }
+        assert_eq!(lines.concat().replace(' ', ""), position.replace(' ', ""));
+    }
+
+    #[test]
+    fn a_word_without_slashes_breaks_between_characters() {
+        let word = "x".repeat(200);
+        let lines = wrap(&word, Font::Regular, 10.0, 30.0).unwrap();
+        assert!(lines.len() > 3);
+        assert_eq!(lines.concat(), word);
     }
 
     #[test]

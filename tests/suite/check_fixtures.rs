@@ -25,8 +25,11 @@ fn diagnostics(path: &Path) -> String {
     std::env::set_current_dir(root()).unwrap();
     let result = definition::load_file(rel);
     std::env::set_current_dir(cwd).unwrap();
-    match result {
-        Ok(_) => String::from("(no error)\n"),
+    // As `printkit check` does: the kit is laid out too.
+    let templates = printkit::render::Templates::builtin().unwrap();
+    match result.map(|loaded| printkit::kit::check_loaded(&loaded, &templates)) {
+        Ok(Ok(())) => String::from("(no error)\n"),
+        Ok(Err(d)) => format!("{d}\n"),
         Err(LoadError::Invalid(diags)) => diags.iter().map(|d| format!("{d}\n")).collect(),
         Err(e) => format!("{e}\n"),
     }

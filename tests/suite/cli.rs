@@ -297,10 +297,17 @@ fn build_argument_errors_say_what_is_expected() {
         (&["build", "--format", "png"], "unknown format `png`"),
         (&["build", "--paper", "a3"], "unknown paper"),
         (
-            &["build", "--back-offset", "1"],
+            &["build", "--duplex", "--back-offset", "1"],
             "expected two numbers in mm",
         ),
-        (&["build", "--back-offset", "50,0"], "within ±20 mm"),
+        (
+            &["build", "--duplex", "--back-offset", "50,0"],
+            "within ±20 mm",
+        ),
+        (
+            &["build", "--back-offset", "0.5,-1"],
+            "--back-offset shifts the token backs of a two-sided print: add --duplex",
+        ),
         (&["build", "freez"], "did you mean `freeze`?"),
         (
             &["build", "--templates", "/nonexistent/templates"],
@@ -457,4 +464,100 @@ fn replay_text_output_says_what_each_move_did_and_how_the_game_stands() {
         "{}",
         stdout(&o)
     );
+}
+
+/// A host's own game and practice file, side by side in a folder.
+fn host_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("printkit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    let game = include_str!("../../fixtures/predator-prey.toml")
+        .replace("id = \"predator-prey\"", "id = \"my-predator\"");
+    std::fs::write(dir.join("games/my-predator.toml"), game).unwrap();
+    let practice = include_str!("../../fixtures/custom/predator-corner.toml")
+        .replace("game = \"predator-prey\"", "game = \"my-predator.toml\"");
+    std::fs::write(dir.join("games/practice.toml"), &practice).unwrap();
+    let missing = practice.replace("my-predator.toml", "not-there.toml");
+    std::fs::write(dir.join("games/orphan.toml"), missing).unwrap();
+    dir
+}
+
+#[test]
+fn a_practice_file_finds_its_game_in_its_own_folder() {
+    let dir = host_folder("practice-folder");
+    let practice = dir.join("games/practice.toml");
+    // Run from the crate root, not from the practice file's folder.
+    let o = printkit(&["check", practice.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("practice for `my-predator`"),
+        "{}",
+        stdout(&o)
+    );
+    let orphan = dir.join("games/orphan.toml");
+    let o = printkit(&["check", orphan.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not-there.toml"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_takes_a_built_in_id_like_every_other_command() {
+    let o = printkit(&["check", "freeze"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("game `freeze`"), "{}", stdout(&o));
+    let o = printkit(&["check", "freez"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("did you mean `freeze`?"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn check_refuses_what_build_cannot_lay_out_and_says_where() {
+    // The font has no glyph for the title: refused at the character.
+    let o = printkit(&["check", "fixtures/invalid/title-undrawable.toml"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("fixtures/invalid/title-undrawable.toml:4:34"),
+        "{}",
+        stderr(&o)
+    );
+    let out = std::env::temp_dir().join(format!("printkit-undrawable-{}", std::process::id()));
+    let o = printkit(&[
+        "build",
+        "fixtures/invalid/title-undrawable.toml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_ne!(o.status.code(), Some(0), "build printed what check refused");
+    assert!(!out.exists());
+}
+
+#[test]
+fn the_largest_back_offset_keeps_token_backs_on_the_page() {
+    let dir = std::env::temp_dir().join(format!("printkit-offset-{}", std::process::id()));
+    for paper in ["a4", "letter-landscape"] {
+        for offset in ["20,-20", "-20,20"] {
+            let _ = std::fs::remove_dir_all(&dir);
+            let o = printkit(&[
+                "build",
+                "--only",
+                "tokens",
+                "--format",
+                "svg",
+                "--paper",
+                paper,
+                "--duplex",
+                &format!("--back-offset={offset}"),
+                "--out",
+                dir.to_str().unwrap(),
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{paper} {offset}: {}", stderr(&o));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

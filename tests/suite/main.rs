@@ -23,3 +23,4 @@ mod render_pdf;
 mod render_svg;
 mod solve;
 mod tools;
+mod variants;

@@ -142,7 +142,7 @@ fn the_standard_boards_fit_one_sheet() {
 
 #[test]
 fn diagram_has_pieces_marks_and_stays_in_its_footprint() {
-    let spec = predator_board();
+    let spec = real_start("predator-prey");
     let origin = PointMm::new(20.0, 30.0);
     let d = diagram(&spec, origin, 8.0, &[(2, 3), (3, 2)]).unwrap();
     let size = diagram_size(&spec, 8.0);

@@ -327,7 +327,7 @@ fn an_undrawable_character_is_an_error_naming_it() {
         }
         other => panic!("expected a missing-glyph error, got {other:?}"),
     }
-    let mut spec = clone_board();
+    let mut spec = real_start("clone-jump-convert");
     spec.pieces[0].2 = "漢".into();
     let t = templates();
     let err = board_pages(&spec, &t, &t.paper("a4").unwrap()).unwrap_err();

@@ -10,6 +10,14 @@ pub fn real_board(id: &str) -> BoardSpec {
     printkit::kit::board_page_spec(&def).expect("its board page lays out")
 }
 
+/// A built-in game's board with its start position on it, as the rules
+/// sheet's diagram draws it.
+pub fn real_start(id: &str) -> BoardSpec {
+    let def = printkit::definition::resolve(id).expect("a built-in game");
+    let engine = def.engine();
+    printkit::kit::board_spec(&def, engine.as_ref(), &def.start).expect("the start lays out")
+}
+
 pub fn clone_board() -> BoardSpec {
     real_board("clone-jump-convert")
 }
