@@ -4,7 +4,7 @@
 //! are written only when every page rendered, each atomically.
 use super::{Kit, Part};
 use crate::render::svg::SvgOptions;
-use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates, WebFonts};
+use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates};
 use std::path::{Path, PathBuf};
 
 /// Which formats to write.
@@ -34,7 +34,6 @@ enum Job<'a> {
     Preview {
         kit: &'a Kit,
         key: bool,
-        fonts: &'a WebFonts,
     },
     Check {
         kit: &'a Kit,
@@ -92,8 +91,6 @@ fn svg_path(kit: &Kit, page: &super::NamedPage, paper: &Paper) -> PathBuf {
 
 /// Renders the files of several kits, spread over the machine's cores (the
 /// files do not depend on each other; the order of the result is fixed).
-/// With SVG on, each kit's font subset is made once and shared by its two
-/// previews; SVG pages draw their glyphs as outlines.
 pub fn render_all(
     kits: &[Kit],
     paper: &Paper,
@@ -101,19 +98,9 @@ pub fn render_all(
     formats: Formats,
 ) -> Result<Vec<OutFile>, RenderError> {
     let printable = templates.printable_area(paper);
-    let fonts: Vec<WebFonts> = if formats.svg {
-        par_map(kits, |kit| {
-            WebFonts::for_pages(kit.player.iter().chain(&kit.key).map(|p| &p.page))
-                .map_err(|e| RenderError::Spec(format!("{}: {e}", kit.id)))
-        })
-        .into_iter()
-        .collect::<Result<_, _>>()?
-    } else {
-        Vec::new()
-    };
     // The biggest jobs (whole PDFs, previews) first, so the cores finish together.
     let mut jobs = Vec::new();
-    for (i, kit) in kits.iter().enumerate() {
+    for kit in kits {
         for (key, list) in [(false, &kit.player), (true, &kit.key)] {
             if list.is_empty() {
                 continue;
@@ -121,8 +108,8 @@ pub fn render_all(
             if formats.pdf {
                 jobs.push(Job::Pdf { kit, key });
             }
-            if let Some(fonts) = fonts.get(i) {
-                jobs.push(Job::Preview { kit, key, fonts });
+            if formats.svg {
+                jobs.push(Job::Preview { kit, key });
             }
         }
     }
@@ -167,15 +154,16 @@ pub fn render_all(
                     bytes: pdf::write_pdf(&pages, &meta)?,
                 }))
             }
-            Job::Preview { kit, key, fonts } => Ok(Some(OutFile {
+            Job::Preview { kit, key } => Ok(Some(OutFile {
                 path: preview_path(&kit.id, *key, paper),
-                bytes: preview_html(kit, *key, paper, fonts)?.into_bytes(),
+                bytes: preview_html(kit, *key, paper)?.into_bytes(),
             })),
             Job::Svg { kit, page } => Ok(Some(OutFile {
                 path: svg_path(kit, page, paper),
                 bytes: svg::page_to_svg_with(
                     &page.page,
                     SvgOptions {
+                        outlines: true,
                         standalone: true,
                         id_prefix: "",
                     },
@@ -254,14 +242,9 @@ const PRINT_ADVICE: &str =
 
 /// A kit's player or host-key preview: exactly the pages of its PDF, in
 /// order, one sheet each, at true size. `@page` sets the paper and zero
-/// margins, so a browser printing it as it asks prints at 100%. The fonts
-/// are carried once for all pages.
-pub fn preview_html(
-    kit: &Kit,
-    key: bool,
-    paper: &Paper,
-    fonts: &WebFonts,
-) -> Result<String, RenderError> {
+/// margins, so a browser printing it as it asks prints at 100%. Text is
+/// drawn with the glyph outlines, carried once for all pages.
+pub fn preview_html(kit: &Kit, key: bool, paper: &Paper) -> Result<String, RenderError> {
     let pages = if key { &kit.key } else { &kit.player };
     let (w, h) = (paper.size_mm.width, paper.size_mm.height);
     let what = if key { "host key" } else { "player kit" };
@@ -273,8 +256,14 @@ pub fn preview_html(
     } else {
         ""
     };
+    // Every glyph the pages draw, once, in a hidden SVG the pages refer to.
+    let all: Vec<_> = pages.iter().map(|p| p.page.clone()).collect();
+    let glyphs = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">{}</svg>",
+        svg::glyph_defs(&all)?
+    );
     let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{fonts}\
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n\
          @page{{size:{w}mm {h}mm;margin:0}}\n\
          html,body{{margin:0;padding:0}}\n\
          body{{background:#ccc;font:11pt/1.4 sans-serif}}\n\
@@ -284,11 +273,11 @@ pub fn preview_html(
          .sheet>svg{{display:block}}\n\
          @media print{{body{{background:none}}.advice{{display:none}}\
          .sheet{{margin:0;box-shadow:none;break-after:page}}.sheet:last-child{{break-after:auto}}}}\n\
-         </style>\n</head>\n<body>\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
+         </style>\n</head>\n<body>\n{defs}\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
          <p>{n} page{s} for {label} paper, shown at true size. {advice}</p>\n\
          <p>The same pages as a PDF: <a href=\"{pdf_href}\">{pdf_text}</a>.</p>\n</div>\n",
         t = esc(&title),
-        fonts = fonts.css(),
+        defs = glyphs,
         n = pages.len(),
         s = if pages.len() == 1 { "" } else { "s" },
         label = esc(&paper_label(paper)),
@@ -301,6 +290,7 @@ pub fn preview_html(
         let svg = svg::page_to_svg_with(
             &page.page,
             SvgOptions {
+                outlines: true,
                 standalone: false,
                 id_prefix: &prefix,
             },

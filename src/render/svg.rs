@@ -32,26 +32,23 @@ fn num(v: f64) -> String {
 /// How a page's SVG is written.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SvgOptions<'a> {
-    /// A file of its own: text drawn with glyph outlines (the `<text>` kept
-    /// on top, transparent, to select and search), and a print rule sizing
-    /// the sheet to the page, so any viewer shows and prints what the PDF
-    /// does. Off inside an HTML preview, which carries the fonts once.
+    /// Text drawn with glyph outlines placed at the advances layout
+    /// measured (the `<text>` kept on top, transparent, to select and
+    /// search), so any viewer shows what the PDF shows, with or without
+    /// DejaVu, and without waiting for a web font before printing.
+    pub outlines: bool,
+    /// A file of its own: it carries the outlines it uses, and a print rule
+    /// sizing the sheet to the page. Off inside an HTML preview, which
+    /// carries the outlines once for all its pages ([`glyph_defs`]).
     pub standalone: bool,
-    /// Prefix of the ids this writer makes up (clip paths, glyphs), unique
-    /// per page when several pages share one HTML document.
+    /// Prefix of the clip-path ids, unique per page when several pages
+    /// share one HTML document.
     pub id_prefix: &'a str,
 }
 
 /// The SVG document for one page, relying on the viewer's fonts.
 pub fn page_to_svg(page: &Page) -> Result<String, RenderError> {
     page_to_svg_with(page, SvgOptions::default())
-}
-
-/// A scale factor: six decimals (a glyph 2048 units wide stays exact to
-/// a micrometre).
-fn num6(v: f64) -> String {
-    let s = format!("{v:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The SVG document for one page.
@@ -64,10 +61,12 @@ pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, Rend
     let mut ids = Ids {
         prefix: options.id_prefix,
         clips: 0,
-        outlines: options.standalone,
+        outlines: options.outlines,
     };
-    if options.standalone {
+    if options.outlines {
         doc = doc.set("xmlns:xlink", "http://www.w3.org/1999/xlink");
+    }
+    if options.standalone {
         // Zero margins and the page's own size: printed alone, the SVG
         // fills exactly one sheet at 100%.
         doc = doc.add(element::Style::new(format!(
@@ -75,7 +74,29 @@ pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, Rend
             num(w),
             num(h)
         )));
-        let mut glyphs = BTreeSet::new();
+        if options.outlines {
+            doc = doc.add(glyph_defs(std::slice::from_ref(page))?);
+        }
+    }
+    for item in &page.items {
+        for node in item_nodes(item, &mut ids)? {
+            doc = doc.add(node);
+        }
+    }
+    Ok(format!("{doc}\n"))
+}
+
+/// A scale factor: six decimals (a glyph 2048 units wide stays exact to
+/// a micrometre).
+fn num6(v: f64) -> String {
+    let s = format!("{v:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The outlines of every glyph `pages` draw, once each, as `<defs>`.
+pub fn glyph_defs(pages: &[Page]) -> Result<element::Definitions, RenderError> {
+    let mut glyphs = BTreeSet::new();
+    for page in pages {
         for item in &page.items {
             item.for_each_text(&mut |t| {
                 if let Ok(m) = t.font.metrics() {
@@ -88,33 +109,27 @@ pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, Rend
                 }
             });
         }
-        let mut defs = element::Definitions::new();
-        for (font, g) in glyphs {
-            let d = outline::glyph_path(font, g)?;
-            if !d.is_empty() {
-                defs = defs.add(
-                    element::Path::new()
-                        .set("id", glyph_id(options.id_prefix, font, g))
-                        .set("d", d),
-                );
-            }
-        }
-        doc = doc.add(defs);
     }
-    for item in &page.items {
-        for node in item_nodes(item, &mut ids)? {
-            doc = doc.add(node);
+    let mut defs = element::Definitions::new();
+    for (font, g) in glyphs {
+        let d = outline::glyph_path(font, g)?;
+        if !d.is_empty() {
+            defs = defs.add(
+                element::Path::new()
+                    .set("id", glyph_id(font, g))
+                    .set("d", d),
+            );
         }
     }
-    Ok(format!("{doc}\n"))
+    Ok(defs)
 }
 
-fn glyph_id(prefix: &str, font: Font, glyph: u16) -> String {
+fn glyph_id(font: Font, glyph: u16) -> String {
     let face = match font {
         Font::Regular => 'r',
         Font::Bold => 'b',
     };
-    format!("{prefix}g{face}{glyph}")
+    format!("g{face}{glyph}")
 }
 
 /// Made-up ids of one page, and how its text is drawn.
@@ -295,10 +310,7 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                 };
                 if c != ' ' {
                     let mut u: Element = element::Use::new()
-                        .set(
-                            "xlink:href",
-                            format!("#{}", glyph_id(ids.prefix, t.font, glyph)),
-                        )
+                        .set("xlink:href", format!("#{}", glyph_id(t.font, glyph)))
                         .into();
                     if x > 0 {
                         u.assign("x", x);
