@@ -3,7 +3,7 @@
 //! true size from a browser. Everything is rendered in memory first; files
 //! are written only when every page rendered, each atomically.
 use super::{Kit, Part};
-use crate::render::svg::SvgOptions;
+use crate::render::svg::SvgBody;
 use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates};
 use std::path::{Path, PathBuf};
 
@@ -30,10 +30,12 @@ enum Job<'a> {
     Svg {
         kit: &'a Kit,
         page: &'a super::NamedPage,
+        body: &'a SvgBody,
     },
     Preview {
         kit: &'a Kit,
         key: bool,
+        bodies: &'a [SvgBody],
     },
     Check {
         kit: &'a Kit,
@@ -98,10 +100,43 @@ pub fn render_all(
     formats: Formats,
 ) -> Result<Vec<OutFile>, RenderError> {
     let printable = templates.printable_area(paper);
+    // Each page's SVG drawing is made once: its own file and the preview
+    // share it. Clip ids carry the page's number in its document.
+    let mut pages = Vec::new();
+    if formats.svg {
+        for kit in kits {
+            for list in [&kit.player, &kit.key] {
+                pages.extend(list.iter().enumerate().map(|(i, p)| (i, &p.page)));
+            }
+        }
+    }
+    let bodies = par_map(&pages, |(i, page)| {
+        svg::page_body(page, true, &format!("p{}-", i + 1))
+    })
+    .into_iter()
+    .collect::<Result<Vec<SvgBody>, _>>()?;
+    let mut next_body = bodies.iter();
     // The biggest jobs (whole PDFs, previews) first, so the cores finish together.
     let mut jobs = Vec::new();
+    let mut page_jobs = Vec::new();
+    let mut at = 0;
     for kit in kits {
         for (key, list) in [(false, &kit.player), (true, &kit.key)] {
+            let doc_bodies = if formats.svg {
+                let b = &bodies[at..at + list.len()];
+                at += list.len();
+                b
+            } else {
+                &[]
+            };
+            for page in list {
+                if formats.svg {
+                    if let Some(body) = next_body.next() {
+                        page_jobs.push(Job::Svg { kit, page, body });
+                    }
+                }
+                page_jobs.push(Job::Check { kit, page });
+            }
             if list.is_empty() {
                 continue;
             }
@@ -109,18 +144,15 @@ pub fn render_all(
                 jobs.push(Job::Pdf { kit, key });
             }
             if formats.svg {
-                jobs.push(Job::Preview { kit, key });
+                jobs.push(Job::Preview {
+                    kit,
+                    key,
+                    bodies: doc_bodies,
+                });
             }
         }
     }
-    for kit in kits {
-        for page in kit.player.iter().chain(&kit.key) {
-            if formats.svg {
-                jobs.push(Job::Svg { kit, page });
-            }
-            jobs.push(Job::Check { kit, page });
-        }
-    }
+    jobs.append(&mut page_jobs);
     let results = par_map(&jobs, |job| -> Result<Option<OutFile>, RenderError> {
         match job {
             Job::Check { kit, page } => {
@@ -154,21 +186,13 @@ pub fn render_all(
                     bytes: pdf::write_pdf(&pages, &meta)?,
                 }))
             }
-            Job::Preview { kit, key } => Ok(Some(OutFile {
+            Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
                 path: preview_path(&kit.id, *key, paper),
-                bytes: preview_html(kit, *key, paper)?.into_bytes(),
+                bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
             })),
-            Job::Svg { kit, page } => Ok(Some(OutFile {
+            Job::Svg { kit, page, body } => Ok(Some(OutFile {
                 path: svg_path(kit, page, paper),
-                bytes: svg::page_to_svg_with(
-                    &page.page,
-                    SvgOptions {
-                        outlines: true,
-                        standalone: true,
-                        id_prefix: "",
-                    },
-                )?
-                .into_bytes(),
+                bytes: body.standalone()?.into_bytes(),
             })),
         }
     });
@@ -244,7 +268,13 @@ const PRINT_ADVICE: &str =
 /// order, one sheet each, at true size. `@page` sets the paper and zero
 /// margins, so a browser printing it as it asks prints at 100%. Text is
 /// drawn with the glyph outlines, carried once for all pages.
-pub fn preview_html(kit: &Kit, key: bool, paper: &Paper) -> Result<String, RenderError> {
+/// `bodies` are the drawings of its pages ([`svg::page_body`]).
+pub fn preview_html(
+    kit: &Kit,
+    key: bool,
+    paper: &Paper,
+    bodies: &[SvgBody],
+) -> Result<String, RenderError> {
     let pages = if key { &kit.key } else { &kit.player };
     let (w, h) = (paper.size_mm.width, paper.size_mm.height);
     let what = if key { "host key" } else { "player kit" };
@@ -257,10 +287,13 @@ pub fn preview_html(kit: &Kit, key: bool, paper: &Paper) -> Result<String, Rende
         ""
     };
     // Every glyph the pages draw, once, in a hidden SVG the pages refer to.
-    let all: Vec<_> = pages.iter().map(|p| p.page.clone()).collect();
+    let mut used = std::collections::BTreeSet::new();
+    for b in bodies {
+        used.extend(b.glyphs().iter().copied());
+    }
     let glyphs = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">{}</svg>",
-        svg::glyph_defs(&all)?
+        svg::glyph_defs(&used)?
     );
     let mut html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n\
@@ -285,20 +318,10 @@ pub fn preview_html(kit: &Kit, key: bool, paper: &Paper) -> Result<String, Rende
         pdf_href = href(pdf_name),
         pdf_text = esc(&pdf_name.to_string_lossy()),
     );
-    for (i, page) in pages.iter().enumerate() {
-        let prefix = format!("p{}-", i + 1);
-        let svg = svg::page_to_svg_with(
-            &page.page,
-            SvgOptions {
-                outlines: true,
-                standalone: false,
-                id_prefix: &prefix,
-            },
-        )?;
-        html.push_str(&format!(
-            "<div class=\"sheet\" id=\"page-{}\">\n{svg}</div>\n",
-            i + 1
-        ));
+    for (i, body) in bodies.iter().enumerate() {
+        html.push_str(&format!("<div class=\"sheet\" id=\"page-{}\">\n", i + 1));
+        html.push_str(&body.inline());
+        html.push_str("</div>\n");
     }
     html.push_str("</body>\n</html>\n");
     Ok(html)

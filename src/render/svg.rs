@@ -2,11 +2,11 @@
 //! user units = mm. Text stays `<text>` so it can be selected and searched.
 use svg::node::element::{self, Element};
 use svg::node::Blob;
-use svg::{Document, Node};
+use svg::Node;
 
 use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
-use super::model::{Align, Fill, Item, Page, PathCmd, Shape, Stroke};
+use super::model::{Align, Fill, Item, Page, PathCmd, Shape, SizeMm, Stroke};
 use super::text::{self, MM_PER_PT};
 use super::{outline, RenderError};
 use std::collections::BTreeSet;
@@ -54,50 +54,41 @@ pub fn page_to_svg(page: &Page) -> Result<String, RenderError> {
 
 /// The SVG document for one page.
 pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, RenderError> {
-    let (w, h) = (page.size_mm.width, page.size_mm.height);
-    let mut doc = Document::new()
-        .set("width", format!("{}mm", num(w)))
-        .set("height", format!("{}mm", num(h)))
-        .set("viewBox", format!("0 0 {} {}", num(w), num(h)));
-    let mut ids = Ids {
-        prefix: options.id_prefix,
-        clips: 0,
-        outlines: options.outlines,
-    };
-    if options.outlines {
-        doc = doc.set("xmlns:xlink", "http://www.w3.org/1999/xlink");
-    }
+    let body = page_body(page, options.outlines, options.id_prefix)?;
     if options.standalone {
-        // Zero margins and the page's own size: printed alone, the SVG
-        // fills exactly one sheet at 100%.
-        doc = doc.add(element::Style::new(format!(
-            "@page{{size:{}mm {}mm;margin:0}}",
-            num(w),
-            num(h)
-        )));
-        if options.outlines {
-            doc = doc.add(glyph_defs(std::slice::from_ref(page))?);
-        }
+        body.standalone()
+    } else {
+        Ok(body.inline())
     }
+}
+
+/// A page's drawing as SVG markup without its root element: made once, it
+/// serves both the page's own file and the HTML preview.
+#[derive(Clone, Debug)]
+pub struct SvgBody {
+    size: SizeMm,
+    outlines: bool,
+    markup: String,
+    glyphs: BTreeSet<(Font, u16)>,
+}
+
+/// The drawing of `page`; `id_prefix` makes its clip ids unique within an
+/// HTML document.
+pub fn page_body(page: &Page, outlines: bool, id_prefix: &str) -> Result<SvgBody, RenderError> {
+    let mut ids = Ids {
+        prefix: id_prefix,
+        clips: 0,
+        outlines,
+    };
+    let mut markup = String::new();
     for item in &page.items {
         for node in item_nodes(item, &mut ids)? {
-            doc = doc.add(node);
+            markup.push_str(&node.to_string());
+            markup.push('\n');
         }
     }
-    Ok(format!("{doc}\n"))
-}
-
-/// A glyph scale factor (about 0.003 mm a font unit): nine decimals keep a
-/// 200 mm line exact to a micrometre.
-fn num_scale(v: f64) -> String {
-    let s = format!("{v:.9}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// The outlines of every glyph `pages` draw, once each, as `<defs>`.
-pub fn glyph_defs(pages: &[Page]) -> Result<element::Definitions, RenderError> {
     let mut glyphs = BTreeSet::new();
-    for page in pages {
+    if outlines {
         for item in &page.items {
             item.for_each_text(&mut |t| {
                 if let Ok(m) = t.font.metrics() {
@@ -111,17 +102,78 @@ pub fn glyph_defs(pages: &[Page]) -> Result<element::Definitions, RenderError> {
             });
         }
     }
-    let mut defs = element::Definitions::new();
-    for (font, g) in glyphs {
+    Ok(SvgBody {
+        size: page.size_mm,
+        outlines,
+        markup,
+        glyphs,
+    })
+}
+
+impl SvgBody {
+    /// The glyphs its outlines refer to.
+    pub fn glyphs(&self) -> &BTreeSet<(Font, u16)> {
+        &self.glyphs
+    }
+
+    fn open_tag(&self) -> String {
+        let (w, h) = (num(self.size.width), num(self.size.height));
+        let xlink = if self.outlines {
+            " xmlns:xlink=\"http://www.w3.org/1999/xlink\""
+        } else {
+            ""
+        };
+        format!(
+            "<svg height=\"{h}mm\" viewBox=\"0 0 {w} {h}\" width=\"{w}mm\" xmlns=\"http://www.w3.org/2000/svg\"{xlink}>\n"
+        )
+    }
+
+    /// An SVG file of its own: it carries the outlines it uses, and a print
+    /// rule sizing the sheet to the page (printed alone, the SVG fills
+    /// exactly one sheet at 100%).
+    pub fn standalone(&self) -> Result<String, RenderError> {
+        let mut out = self.open_tag();
+        out.push_str(&format!(
+            "<style>@page{{size:{}mm {}mm;margin:0}}</style>\n",
+            num(self.size.width),
+            num(self.size.height)
+        ));
+        if self.outlines {
+            out.push_str(&glyph_defs(&self.glyphs)?);
+            out.push('\n');
+        }
+        out.push_str(&self.markup);
+        out.push_str("</svg>\n");
+        Ok(out)
+    }
+
+    /// The SVG to place inside an HTML document that carries the outlines
+    /// ([`glyph_defs`]) once for all its pages.
+    pub fn inline(&self) -> String {
+        let mut out = self.open_tag();
+        out.push_str(&self.markup);
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// A glyph scale factor (about 0.003 mm a font unit): nine decimals keep a
+/// 200 mm line exact to a micrometre.
+fn num_scale(v: f64) -> String {
+    let s = format!("{v:.9}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The outlines of `glyphs`, once each, as `<defs>`.
+pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError> {
+    let mut defs = String::from("<defs>");
+    for &(font, g) in glyphs {
         let d = outline::glyph_path(font, g)?;
         if !d.is_empty() {
-            defs = defs.add(
-                element::Path::new()
-                    .set("id", glyph_id(font, g))
-                    .set("d", d),
-            );
+            defs.push_str(&format!("<path d=\"{d}\" id=\"{}\"/>", glyph_id(font, g)));
         }
     }
+    defs.push_str("</defs>");
     Ok(defs)
 }
 
