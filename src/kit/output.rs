@@ -318,9 +318,10 @@ pub fn preview_html(
         pdf_href = href(pdf_name),
         pdf_text = esc(&pdf_name.to_string_lossy()),
     );
+    html.reserve(bodies.iter().map(|b| b.len() + 512).sum());
     for (i, body) in bodies.iter().enumerate() {
         html.push_str(&format!("<div class=\"sheet\" id=\"page-{}\">\n", i + 1));
-        html.push_str(&body.inline());
+        body.write_inline(&mut html);
         html.push_str("</div>\n");
     }
     html.push_str("</body>\n</html>\n");

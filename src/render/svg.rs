@@ -10,6 +10,7 @@ use super::model::{Align, Fill, Item, Page, PathCmd, Shape, SizeMm, Stroke};
 use super::text::{self, MM_PER_PT};
 use super::{outline, RenderError};
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 /// A compact, deterministic number: at most 4 decimals, no trailing zeros.
 /// Written from an integer count of ten-thousandths: float formatting was a
@@ -80,11 +81,11 @@ pub fn page_body(page: &Page, outlines: bool, id_prefix: &str) -> Result<SvgBody
         clips: 0,
         outlines,
     };
-    let mut markup = String::new();
+    let mut markup = String::with_capacity(64 * 1024);
     for item in &page.items {
         for node in item_nodes(item, &mut ids)? {
-            markup.push_str(&node.to_string());
-            markup.push('\n');
+            // Straight into the page's string: no copy a node.
+            let _ = writeln!(markup, "{node}");
         }
     }
     let mut glyphs = BTreeSet::new();
@@ -132,14 +133,20 @@ impl SvgBody {
     /// rule sizing the sheet to the page (printed alone, the SVG fills
     /// exactly one sheet at 100%).
     pub fn standalone(&self) -> Result<String, RenderError> {
-        let mut out = self.open_tag();
+        let defs = if self.outlines {
+            glyph_defs(&self.glyphs)?
+        } else {
+            String::new()
+        };
+        let mut out = String::with_capacity(self.markup.len() + defs.len() + 512);
+        out.push_str(&self.open_tag());
         out.push_str(&format!(
             "<style>@page{{size:{}mm {}mm;margin:0}}</style>\n",
             num(self.size.width),
             num(self.size.height)
         ));
         if self.outlines {
-            out.push_str(&glyph_defs(&self.glyphs)?);
+            out.push_str(&defs);
             out.push('\n');
         }
         out.push_str(&self.markup);
@@ -150,10 +157,25 @@ impl SvgBody {
     /// The SVG to place inside an HTML document that carries the outlines
     /// ([`glyph_defs`]) once for all its pages.
     pub fn inline(&self) -> String {
-        let mut out = self.open_tag();
+        let mut out = String::new();
+        self.write_inline(&mut out);
+        out
+    }
+
+    /// [`Self::inline`], appended to `out`.
+    pub fn write_inline(&self, out: &mut String) {
+        out.push_str(&self.open_tag());
         out.push_str(&self.markup);
         out.push_str("</svg>\n");
-        out
+    }
+
+    /// Length of the markup in bytes (to size the document it goes into).
+    pub fn len(&self) -> usize {
+        self.markup.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.markup.is_empty()
     }
 }
 
