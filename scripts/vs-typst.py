@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Whole-process time of `printkit build` (three kits: PDF, SVG, previews)
 next to Typst compiling the one hand-written kit of ../shared/bench, runs
-interleaved so both see the same machine load. Usage:
+interleaved so both see the same machine load; wall time and CPU time (user +
+system, all threads), which a busy machine disturbs less. Usage:
     scripts/vs-typst.py target/release/printkit /path/to/venv/bin/python [runs]
 (the venv has `pip install typst`, see ../shared/bench/README.md)."""
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,11 +30,20 @@ commands = {
     ],
 }
 times = {k: [] for k in commands}
+cpu = {k: [] for k in commands}
 for i in range(runs + 2):
     for name, cmd in commands.items():
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        wall = (time.perf_counter() - t) * 1000
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
         if i >= 2:  # two warm-up rounds
-            times[name].append((time.perf_counter() - t) * 1000)
+            times[name].append(wall)
+            cpu[name].append(used)
 for name, ts in times.items():
-    print(f"{name:45} median {statistics.median(ts):7.1f} ms  min {min(ts):7.1f} ms  ({runs} runs)")
+    print(
+        f"{name:45} wall median {statistics.median(ts):7.1f} ms  min {min(ts):7.1f} ms  "
+        f"CPU median {statistics.median(cpu[name]):7.1f} ms  ({runs} runs)"
+    )
