@@ -3,8 +3,8 @@
 //! true size from a browser. Everything is rendered in memory first; files
 //! are written only when every page rendered, each atomically.
 use super::{Kit, Part};
-use crate::render::svg::SvgOptions;
-use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates, WebFonts};
+use crate::render::svg::SvgBody;
+use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates};
 use std::path::{Path, PathBuf};
 
 /// Which formats to write.
@@ -30,11 +30,12 @@ enum Job<'a> {
     Svg {
         kit: &'a Kit,
         page: &'a super::NamedPage,
+        body: &'a SvgBody,
     },
     Preview {
         kit: &'a Kit,
         key: bool,
-        fonts: &'a WebFonts,
+        bodies: &'a [SvgBody],
     },
     Check {
         kit: &'a Kit,
@@ -92,8 +93,6 @@ fn svg_path(kit: &Kit, page: &super::NamedPage, paper: &Paper) -> PathBuf {
 
 /// Renders the files of several kits, spread over the machine's cores (the
 /// files do not depend on each other; the order of the result is fixed).
-/// With SVG on, each kit's font subset is made once and shared by its two
-/// previews; SVG pages draw their glyphs as outlines.
 pub fn render_all(
     kits: &[Kit],
     paper: &Paper,
@@ -101,39 +100,59 @@ pub fn render_all(
     formats: Formats,
 ) -> Result<Vec<OutFile>, RenderError> {
     let printable = templates.printable_area(paper);
-    let fonts: Vec<WebFonts> = if formats.svg {
-        par_map(kits, |kit| {
-            WebFonts::for_pages(kit.player.iter().chain(&kit.key).map(|p| &p.page))
-                .map_err(|e| RenderError::Spec(format!("{}: {e}", kit.id)))
-        })
-        .into_iter()
-        .collect::<Result<_, _>>()?
-    } else {
-        Vec::new()
-    };
+    // Each page's SVG drawing is made once: its own file and the preview
+    // share it. Clip ids carry the page's number in its document.
+    let mut pages = Vec::new();
+    if formats.svg {
+        for kit in kits {
+            for list in [&kit.player, &kit.key] {
+                pages.extend(list.iter().enumerate().map(|(i, p)| (i, &p.page)));
+            }
+        }
+    }
+    let bodies = par_map(&pages, |(i, page)| {
+        svg::page_body(page, true, &format!("p{}-", i + 1))
+    })
+    .into_iter()
+    .collect::<Result<Vec<SvgBody>, _>>()?;
+    let mut next_body = bodies.iter();
     // The biggest jobs (whole PDFs, previews) first, so the cores finish together.
     let mut jobs = Vec::new();
-    for (i, kit) in kits.iter().enumerate() {
+    let mut page_jobs = Vec::new();
+    let mut at = 0;
+    for kit in kits {
         for (key, list) in [(false, &kit.player), (true, &kit.key)] {
+            let doc_bodies = if formats.svg {
+                let b = &bodies[at..at + list.len()];
+                at += list.len();
+                b
+            } else {
+                &[]
+            };
+            for page in list {
+                if formats.svg {
+                    if let Some(body) = next_body.next() {
+                        page_jobs.push(Job::Svg { kit, page, body });
+                    }
+                }
+                page_jobs.push(Job::Check { kit, page });
+            }
             if list.is_empty() {
                 continue;
             }
             if formats.pdf {
                 jobs.push(Job::Pdf { kit, key });
             }
-            if let Some(fonts) = fonts.get(i) {
-                jobs.push(Job::Preview { kit, key, fonts });
-            }
-        }
-    }
-    for kit in kits {
-        for page in kit.player.iter().chain(&kit.key) {
             if formats.svg {
-                jobs.push(Job::Svg { kit, page });
+                jobs.push(Job::Preview {
+                    kit,
+                    key,
+                    bodies: doc_bodies,
+                });
             }
-            jobs.push(Job::Check { kit, page });
         }
     }
+    jobs.append(&mut page_jobs);
     let results = par_map(&jobs, |job| -> Result<Option<OutFile>, RenderError> {
         match job {
             Job::Check { kit, page } => {
@@ -167,20 +186,13 @@ pub fn render_all(
                     bytes: pdf::write_pdf(&pages, &meta)?,
                 }))
             }
-            Job::Preview { kit, key, fonts } => Ok(Some(OutFile {
+            Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
                 path: preview_path(&kit.id, *key, paper),
-                bytes: preview_html(kit, *key, paper, fonts)?.into_bytes(),
+                bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
             })),
-            Job::Svg { kit, page } => Ok(Some(OutFile {
+            Job::Svg { kit, page, body } => Ok(Some(OutFile {
                 path: svg_path(kit, page, paper),
-                bytes: svg::page_to_svg_with(
-                    &page.page,
-                    SvgOptions {
-                        standalone: true,
-                        id_prefix: "",
-                    },
-                )?
-                .into_bytes(),
+                bytes: body.standalone()?.into_bytes(),
             })),
         }
     });
@@ -254,13 +266,14 @@ const PRINT_ADVICE: &str =
 
 /// A kit's player or host-key preview: exactly the pages of its PDF, in
 /// order, one sheet each, at true size. `@page` sets the paper and zero
-/// margins, so a browser printing it as it asks prints at 100%. The fonts
-/// are carried once for all pages.
+/// margins, so a browser printing it as it asks prints at 100%. Text is
+/// drawn with the glyph outlines, carried once for all pages.
+/// `bodies` are the drawings of its pages ([`svg::page_body`]).
 pub fn preview_html(
     kit: &Kit,
     key: bool,
     paper: &Paper,
-    fonts: &WebFonts,
+    bodies: &[SvgBody],
 ) -> Result<String, RenderError> {
     let pages = if key { &kit.key } else { &kit.player };
     let (w, h) = (paper.size_mm.width, paper.size_mm.height);
@@ -273,8 +286,17 @@ pub fn preview_html(
     } else {
         ""
     };
+    // Every glyph the pages draw, once, in a hidden SVG the pages refer to.
+    let mut used = std::collections::BTreeSet::new();
+    for b in bodies {
+        used.extend(b.glyphs().iter().copied());
+    }
+    let glyphs = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">{}</svg>",
+        svg::glyph_defs(&used)?
+    );
     let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{fonts}\
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n\
          @page{{size:{w}mm {h}mm;margin:0}}\n\
          html,body{{margin:0;padding:0}}\n\
          body{{background:#ccc;font:11pt/1.4 sans-serif}}\n\
@@ -284,11 +306,11 @@ pub fn preview_html(
          .sheet>svg{{display:block}}\n\
          @media print{{body{{background:none}}.advice{{display:none}}\
          .sheet{{margin:0;box-shadow:none;break-after:page}}.sheet:last-child{{break-after:auto}}}}\n\
-         </style>\n</head>\n<body>\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
+         </style>\n</head>\n<body>\n{defs}\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
          <p>{n} page{s} for {label} paper, shown at true size. {advice}</p>\n\
          <p>The same pages as a PDF: <a href=\"{pdf_href}\">{pdf_text}</a>.</p>\n</div>\n",
         t = esc(&title),
-        fonts = fonts.css(),
+        defs = glyphs,
         n = pages.len(),
         s = if pages.len() == 1 { "" } else { "s" },
         label = esc(&paper_label(paper)),
@@ -296,19 +318,11 @@ pub fn preview_html(
         pdf_href = href(pdf_name),
         pdf_text = esc(&pdf_name.to_string_lossy()),
     );
-    for (i, page) in pages.iter().enumerate() {
-        let prefix = format!("p{}-", i + 1);
-        let svg = svg::page_to_svg_with(
-            &page.page,
-            SvgOptions {
-                standalone: false,
-                id_prefix: &prefix,
-            },
-        )?;
-        html.push_str(&format!(
-            "<div class=\"sheet\" id=\"page-{}\">\n{svg}</div>\n",
-            i + 1
-        ));
+    html.reserve(bodies.iter().map(|b| b.len() + 512).sum());
+    for (i, body) in bodies.iter().enumerate() {
+        html.push_str(&format!("<div class=\"sheet\" id=\"page-{}\">\n", i + 1));
+        body.write_inline(&mut html);
+        html.push_str("</div>\n");
     }
     html.push_str("</body>\n</html>\n");
     Ok(html)

@@ -7,9 +7,7 @@ use super::rules_sheet::style;
 use super::KitOptions;
 use crate::definition::Definition;
 use crate::render::text;
-use crate::render::{
-    Colour, Fill, Font, Hatch, Item, Page, RectMm, RenderError, Stroke, Templates,
-};
+use crate::render::{Fill, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
 use crate::rules::{Family, Params};
 
 /// One kind of token and how many the kit has.
@@ -407,21 +405,10 @@ fn draw_face(
 ) -> Result<Vec<Item>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let (fill, ink): (Fill, Colour) = match super::piece_style(family, sym) {
-        crate::render::board::PieceStyle::Dark => (Fill::Solid(c.dark_piece), Colour::WHITE),
-        crate::render::board::PieceStyle::Accent if family == Family::Freeze => (
-            Fill::Hatch(Hatch {
-                background: Some(c.red_square),
-                colour: c.red_stripe,
-                spacing_mm: s.hatch.spacing_mm,
-                angle_deg: s.hatch.angle_deg,
-                line_mm: s.hatch.line_mm,
-            }),
-            c.ink,
-        ),
-        crate::render::board::PieceStyle::Accent => (Fill::Solid(c.accent_piece), c.ink),
-        crate::render::board::PieceStyle::Light => (Fill::Solid(c.light_piece), c.ink),
-    };
+    // The piece's look on the board, so a token matches its diagrams.
+    let look = super::piece_style(family, sym);
+    let (fill, ink) = look.colours(s);
+    let fill = Fill::Solid(fill);
     let mut items = Vec::new();
     let inset = r.width * 0.12;
     let label_box = if disc {
@@ -432,11 +419,13 @@ fn draw_face(
             Some(Stroke::solid(s.lines.thin_mm, c.ink)),
             Some(fill),
         ));
-        // The predator and a Freeze king's crowned face: a second ring.
-        if matches!(sym, 'P' | 'B' | 'R') && family != Family::CloneConvert {
+        // The piece's own second ring (as on the board), and on a Freeze
+        // king's crowned face a ring too, so a king shows at a glance.
+        let king = family == Family::Freeze && matches!(sym, 'B' | 'R');
+        if look.double_ring() || king {
             items.push(Item::circle(
                 r.centre(),
-                radius - (radius * 0.15).min(1.2),
+                radius * crate::render::board::INNER_RING,
                 Some(Stroke::solid(s.lines.thin_mm, c.ink)),
                 None,
             ));

@@ -41,6 +41,27 @@ pub enum PieceStyle {
     Accent,
 }
 
+/// Radius of a piece's inner ring, as a share of its outer radius.
+pub const INNER_RING: f64 = 0.84;
+
+impl PieceStyle {
+    /// Fill and symbol colour: the same on the board, in diagrams and on
+    /// the token, so a piece looks the same everywhere.
+    pub fn colours(self, style: &Style) -> (Colour, Colour) {
+        let c = &style.colours;
+        match self {
+            PieceStyle::Light => (c.light_piece, c.ink),
+            PieceStyle::Dark => (c.dark_piece, Colour::WHITE),
+            PieceStyle::Accent => (c.accent_piece, c.ink),
+        }
+    }
+
+    /// Whether the disc has a second, inner ring.
+    pub fn double_ring(self) -> bool {
+        self == PieceStyle::Accent
+    }
+}
+
 /// Everything needed to draw a board, independent of the rules engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardSpec {
@@ -354,23 +375,19 @@ fn board_items(
         let centre = grid.cell_rect(*col, *row).centre();
         let r = grid.cell * 0.36;
         let ring = Stroke::solid(l.thin_mm.max(grid.cell / 60.0), c.ink);
-        let (fill, text_colour) = match piece_style {
-            PieceStyle::Light => (c.light_piece, c.ink),
-            PieceStyle::Dark => (c.dark_piece, Colour::WHITE),
-            PieceStyle::Accent => (c.accent_piece, c.ink),
-        };
+        let (fill, text_colour) = piece_style.colours(style);
         let mut p = vec![Item::circle(
             centre,
             r,
             Some(ring.clone()),
             Some(Fill::Solid(fill)),
         )];
-        if *piece_style == PieceStyle::Accent {
-            p.push(Item::circle(centre, r * 0.84, Some(ring), None));
+        if piece_style.double_ring() {
+            p.push(Item::circle(centre, r * INNER_RING, Some(ring), None));
         }
         if !symbol.is_empty() {
             // The largest square inside the inner ring holds the symbol.
-            let side = r * 0.84 * std::f64::consts::SQRT_2 * 0.95;
+            let side = r * INNER_RING * std::f64::consts::SQRT_2 * 0.95;
             let bx = RectMm::new(centre.x - side / 2.0, centre.y - side / 2.0, side, side);
             let max_pt = style.fonts.piece_max_pt.min(side / text::MM_PER_PT);
             // On a diagram too small for a legible symbol the fill tells
@@ -637,7 +654,7 @@ fn notes(spec: &BoardSpec, strips: bool) -> Vec<String> {
     }
     if let Some((even, odd)) = spec.checker_colours {
         let describe = |c: SquareColour| match c {
-            SquareColour::Red => "red squares are pale red with stripes",
+            SquareColour::Red => "red squares have red stripes",
             SquareColour::Black => "black squares are plain grey",
         };
         out.push(format!(

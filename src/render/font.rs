@@ -10,10 +10,8 @@ use std::sync::OnceLock;
 
 use super::RenderError;
 
-/// Family name written into SVG: the faces the SVG carries
-/// ([`super::webfont::WEB_FAMILY`]), then fallbacks for an SVG without them.
-pub const SVG_FONT_FAMILY: &str =
-    "'printkit DejaVu Sans', DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif";
+/// Family name written into SVG, with fallbacks for viewers without it.
+pub const SVG_FONT_FAMILY: &str = "DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif";
 /// Family name as the font itself spells it.
 pub const FAMILY: &str = "DejaVu Sans";
 
@@ -53,14 +51,6 @@ impl Font {
         match self {
             Font::Regular => "normal",
             Font::Bold => "bold",
-        }
-    }
-
-    /// CSS `font-weight` of this face in an `@font-face` rule.
-    pub fn css_weight(self) -> u16 {
-        match self {
-            Font::Regular => 400,
-            Font::Bold => 700,
         }
     }
 

@@ -12,7 +12,6 @@ pub mod pdf;
 pub mod svg;
 pub mod templates;
 pub mod text;
-pub mod webfont;
 
 mod atomic;
 
@@ -24,7 +23,6 @@ pub use model::{
 };
 pub use pdf::DocMeta;
 pub use templates::{Orientation, Paper, Style, Templates};
-pub use webfont::WebFonts;
 
 use std::fmt;
 

@@ -1,14 +1,16 @@
 //! SVG back end: one page becomes one SVG document sized in millimetres,
 //! user units = mm. Text stays `<text>` so it can be selected and searched.
 use svg::node::element::{self, Element};
-use svg::{Document, Node};
+use svg::node::Blob;
+use svg::Node;
 
 use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
-use super::model::{Align, Fill, Item, Page, PathCmd, Shape, Stroke};
+use super::model::{Align, Fill, Item, Page, PathCmd, Shape, SizeMm, Stroke};
 use super::text::{self, MM_PER_PT};
 use super::{outline, RenderError};
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 /// A compact, deterministic number: at most 4 decimals, no trailing zeros.
 /// Written from an integer count of ten-thousandths: float formatting was a
@@ -32,13 +34,17 @@ fn num(v: f64) -> String {
 /// How a page's SVG is written.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SvgOptions<'a> {
-    /// A file of its own: text drawn with glyph outlines (the `<text>` kept
-    /// on top, transparent, to select and search), and a print rule sizing
-    /// the sheet to the page, so any viewer shows and prints what the PDF
-    /// does. Off inside an HTML preview, which carries the fonts once.
+    /// Text drawn with glyph outlines placed at the advances layout
+    /// measured (the `<text>` kept on top, transparent, to select and
+    /// search), so any viewer shows what the PDF shows, with or without
+    /// DejaVu, and without waiting for a web font before printing.
+    pub outlines: bool,
+    /// A file of its own: it carries the outlines it uses, and a print rule
+    /// sizing the sheet to the page. Off inside an HTML preview, which
+    /// carries the outlines once for all its pages ([`glyph_defs`]).
     pub standalone: bool,
-    /// Prefix of the ids this writer makes up (clip paths, glyphs), unique
-    /// per page when several pages share one HTML document.
+    /// Prefix of the clip-path ids, unique per page when several pages
+    /// share one HTML document.
     pub id_prefix: &'a str,
 }
 
@@ -47,35 +53,43 @@ pub fn page_to_svg(page: &Page) -> Result<String, RenderError> {
     page_to_svg_with(page, SvgOptions::default())
 }
 
-/// A scale factor: six decimals (a glyph 2048 units wide stays exact to
-/// a micrometre).
-fn num6(v: f64) -> String {
-    let s = format!("{v:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
 /// The SVG document for one page.
 pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, RenderError> {
-    let (w, h) = (page.size_mm.width, page.size_mm.height);
-    let mut doc = Document::new()
-        .set("width", format!("{}mm", num(w)))
-        .set("height", format!("{}mm", num(h)))
-        .set("viewBox", format!("0 0 {} {}", num(w), num(h)));
-    let mut ids = Ids {
-        prefix: options.id_prefix,
-        clips: 0,
-        outlines: options.standalone,
-    };
+    let body = page_body(page, options.outlines, options.id_prefix)?;
     if options.standalone {
-        doc = doc.set("xmlns:xlink", "http://www.w3.org/1999/xlink");
-        // Zero margins and the page's own size: printed alone, the SVG
-        // fills exactly one sheet at 100%.
-        doc = doc.add(element::Style::new(format!(
-            "@page{{size:{}mm {}mm;margin:0}}",
-            num(w),
-            num(h)
-        )));
-        let mut glyphs = BTreeSet::new();
+        body.standalone()
+    } else {
+        Ok(body.inline())
+    }
+}
+
+/// A page's drawing as SVG markup without its root element: made once, it
+/// serves both the page's own file and the HTML preview.
+#[derive(Clone, Debug)]
+pub struct SvgBody {
+    size: SizeMm,
+    outlines: bool,
+    markup: String,
+    glyphs: BTreeSet<(Font, u16)>,
+}
+
+/// The drawing of `page`; `id_prefix` makes its clip ids unique within an
+/// HTML document.
+pub fn page_body(page: &Page, outlines: bool, id_prefix: &str) -> Result<SvgBody, RenderError> {
+    let mut ids = Ids {
+        prefix: id_prefix,
+        clips: 0,
+        outlines,
+    };
+    let mut markup = String::with_capacity(64 * 1024);
+    for item in &page.items {
+        for node in item_nodes(item, &mut ids)? {
+            // Straight into the page's string: no copy a node.
+            let _ = writeln!(markup, "{node}");
+        }
+    }
+    let mut glyphs = BTreeSet::new();
+    if outlines {
         for item in &page.items {
             item.for_each_text(&mut |t| {
                 if let Ok(m) = t.font.metrics() {
@@ -88,33 +102,109 @@ pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, Rend
                 }
             });
         }
-        let mut defs = element::Definitions::new();
-        for (font, g) in glyphs {
-            let d = outline::glyph_path(font, g)?;
-            if !d.is_empty() {
-                defs = defs.add(
-                    element::Path::new()
-                        .set("id", glyph_id(options.id_prefix, font, g))
-                        .set("d", d),
-                );
-            }
-        }
-        doc = doc.add(defs);
     }
-    for item in &page.items {
-        for node in item_nodes(item, &mut ids)? {
-            doc = doc.add(node);
-        }
-    }
-    Ok(format!("{doc}\n"))
+    Ok(SvgBody {
+        size: page.size_mm,
+        outlines,
+        markup,
+        glyphs,
+    })
 }
 
-fn glyph_id(prefix: &str, font: Font, glyph: u16) -> String {
+impl SvgBody {
+    /// The glyphs its outlines refer to.
+    pub fn glyphs(&self) -> &BTreeSet<(Font, u16)> {
+        &self.glyphs
+    }
+
+    fn open_tag(&self) -> String {
+        let (w, h) = (num(self.size.width), num(self.size.height));
+        let xlink = if self.outlines {
+            " xmlns:xlink=\"http://www.w3.org/1999/xlink\""
+        } else {
+            ""
+        };
+        format!(
+            "<svg height=\"{h}mm\" viewBox=\"0 0 {w} {h}\" width=\"{w}mm\" xmlns=\"http://www.w3.org/2000/svg\"{xlink}>\n"
+        )
+    }
+
+    /// An SVG file of its own: it carries the outlines it uses, and a print
+    /// rule sizing the sheet to the page (printed alone, the SVG fills
+    /// exactly one sheet at 100%).
+    pub fn standalone(&self) -> Result<String, RenderError> {
+        let defs = if self.outlines {
+            glyph_defs(&self.glyphs)?
+        } else {
+            String::new()
+        };
+        let mut out = String::with_capacity(self.markup.len() + defs.len() + 512);
+        out.push_str(&self.open_tag());
+        out.push_str(&format!(
+            "<style>@page{{size:{}mm {}mm;margin:0}}</style>\n",
+            num(self.size.width),
+            num(self.size.height)
+        ));
+        if self.outlines {
+            out.push_str(&defs);
+            out.push('\n');
+        }
+        out.push_str(&self.markup);
+        out.push_str("</svg>\n");
+        Ok(out)
+    }
+
+    /// The SVG to place inside an HTML document that carries the outlines
+    /// ([`glyph_defs`]) once for all its pages.
+    pub fn inline(&self) -> String {
+        let mut out = String::new();
+        self.write_inline(&mut out);
+        out
+    }
+
+    /// [`Self::inline`], appended to `out`.
+    pub fn write_inline(&self, out: &mut String) {
+        out.push_str(&self.open_tag());
+        out.push_str(&self.markup);
+        out.push_str("</svg>\n");
+    }
+
+    /// Length of the markup in bytes (to size the document it goes into).
+    pub fn len(&self) -> usize {
+        self.markup.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.markup.is_empty()
+    }
+}
+
+/// A glyph scale factor (about 0.003 mm a font unit): nine decimals keep a
+/// 200 mm line exact to a micrometre.
+fn num_scale(v: f64) -> String {
+    let s = format!("{v:.9}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The outlines of `glyphs`, once each, as `<defs>`.
+pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError> {
+    let mut defs = String::from("<defs>");
+    for &(font, g) in glyphs {
+        let d = outline::glyph_path(font, g)?;
+        if !d.is_empty() {
+            defs.push_str(&format!("<path d=\"{d}\" id=\"{}\"/>", glyph_id(font, g)));
+        }
+    }
+    defs.push_str("</defs>");
+    Ok(defs)
+}
+
+fn glyph_id(font: Font, glyph: u16) -> String {
     let face = match font {
         Font::Regular => 'r',
         Font::Bold => 'b',
     };
-    format!("{prefix}g{face}{glyph}")
+    format!("g{face}{glyph}")
 }
 
 /// Made-up ids of one page, and how its text is drawn.
@@ -193,20 +283,20 @@ fn shape_element(shape: &Shape) -> Element {
     }
 }
 
-fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
+fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Box<dyn Node>>, RenderError> {
     match item {
         Item::Shape {
             shape,
             stroke,
             fill,
         } => {
-            let mut out = Vec::new();
+            let mut out: Vec<Box<dyn Node>> = Vec::new();
             let is_line = matches!(shape, Shape::Line { .. });
             match fill {
                 Some(Fill::Solid(c)) if !is_line => {
                     let mut e = shape_element(shape);
                     e.assign("fill", c.hex());
-                    out.push(stroke_attrs(e, stroke.as_ref()));
+                    out.push(Box::new(stroke_attrs(e, stroke.as_ref())));
                     return Ok(out);
                 }
                 Some(Fill::Hatch(h)) if !is_line => {
@@ -214,7 +304,7 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                         let mut e = shape_element(shape);
                         e.assign("fill", bg.hex());
                         e.assign("stroke", "none");
-                        out.push(e);
+                        out.push(Box::new(e));
                     }
                     let mut g: Element = element::Group::new()
                         .set("stroke", h.colour.hex())
@@ -229,14 +319,14 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                                 .set("y2", num(b.y)),
                         );
                     }
-                    out.push(g);
+                    out.push(Box::new(g));
                 }
                 _ => {}
             }
             if stroke.is_some() {
                 let mut e = shape_element(shape);
                 e.assign("fill", "none");
-                out.push(stroke_attrs(e, stroke.as_ref()));
+                out.push(Box::new(stroke_attrs(e, stroke.as_ref())));
             }
             Ok(out)
         }
@@ -259,7 +349,7 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                 .set("xml:space", "preserve")
                 .into();
             if !ids.outlines {
-                return Ok(vec![e]);
+                return Ok(vec![Box::new(e)]);
             }
             // Glyphs placed at the advances layout measured, in font units
             // under one scale; the text stays on top, transparent.
@@ -271,19 +361,16 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                 Align::Right => t.anchor.x - width,
             };
             let scale = t.size_pt * MM_PER_PT / m.units_per_em as f64;
-            let mut g: Element = element::Group::new()
-                .set("fill", t.colour.hex())
-                .set(
-                    "transform",
-                    format!(
-                        "translate({} {}) scale({} {})",
-                        num(left),
-                        num(t.anchor.y),
-                        num6(scale),
-                        num6(-scale)
-                    ),
-                )
-                .into();
+            // Written as one blob: a page has thousands of glyphs, and an
+            // element each was most of the time spent on SVG.
+            let mut g = format!(
+                "<g fill=\"{}\" transform=\"translate({} {}) scale({} {})\">",
+                t.colour.hex(),
+                num(left),
+                num(t.anchor.y),
+                num_scale(scale),
+                num_scale(-scale)
+            );
             let mut x = 0u32;
             for c in t.text.chars() {
                 let Some(glyph) = m.glyph_id(c) else {
@@ -294,24 +381,22 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                         .unwrap_or_else(|| RenderError::Font(format!("no glyph for {c:?}"))));
                 };
                 if c != ' ' {
-                    let mut u: Element = element::Use::new()
-                        .set(
-                            "xlink:href",
-                            format!("#{}", glyph_id(ids.prefix, t.font, glyph)),
-                        )
-                        .into();
+                    g.push_str("<use xlink:href=\"#");
+                    g.push_str(&glyph_id(t.font, glyph));
                     if x > 0 {
-                        u.assign("x", x);
+                        g.push_str("\" x=\"");
+                        g.push_str(&x.to_string());
                     }
-                    g.append(u);
+                    g.push_str("\"/>");
                 }
                 x += m.advance(glyph) as u32;
             }
+            g.push_str("</g>");
             e.assign("fill-opacity", "0");
-            Ok(vec![g, e])
+            Ok(vec![Box::new(Blob::new(g)), Box::new(e)])
         }
         Item::Group(g) => {
-            let mut out = Vec::new();
+            let mut out: Vec<Box<dyn Node>> = Vec::new();
             let mut ge: Element = element::Group::new().into();
             if let Some(id) = &g.id {
                 ge.assign("id", id.clone());
@@ -326,7 +411,7 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                         .set("width", num(c.width))
                         .set("height", num(c.height)),
                 );
-                out.push(cp.into());
+                out.push(Box::new(cp));
                 ge.assign("clip-path", format!("url(#{clip_id})"));
             }
             for i in &g.items {
@@ -334,7 +419,7 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Element>, RenderError> {
                     ge.append(n);
                 }
             }
-            out.push(ge);
+            out.push(Box::new(ge));
             Ok(out)
         }
     }

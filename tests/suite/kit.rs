@@ -291,3 +291,81 @@ fn host_key_names_the_winner_as_players_say_it() {
     assert!(key.contains("Game over: black wins (no-moves)."), "{key}");
     assert!(key.contains("illegal (too-many-kings)"));
 }
+
+#[test]
+fn several_papers_in_one_run_and_landscape_keep_their_own_files() {
+    let dir = temp("papers");
+    let out = dir.to_str().unwrap();
+    let o = printkit(&[
+        "build",
+        "freeze",
+        "--only",
+        "board,key",
+        "--paper",
+        "a4,letter",
+        "--out",
+        out,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let a4_and_letter = snapshot(&dir);
+    for paper in ["a4", "letter"] {
+        for name in [
+            format!("freeze/freeze-player-kit-{paper}.pdf"),
+            format!("freeze/freeze-host-key-{paper}.pdf"),
+            format!("freeze/freeze-player-kit-{paper}.html"),
+            format!("freeze/freeze-host-key-{paper}.html"),
+            format!("freeze/svg/{paper}/board.svg"),
+        ] {
+            assert!(
+                a4_and_letter.contains_key(Path::new(&name)),
+                "{name} missing"
+            );
+        }
+        // The preview is laid out for its own paper.
+        let html = String::from_utf8_lossy(
+            &a4_and_letter[Path::new(&format!("freeze/freeze-player-kit-{paper}.html"))],
+        )
+        .into_owned();
+        let size = if paper == "a4" {
+            "210mm 297mm"
+        } else {
+            "215.9mm 279.4mm"
+        };
+        assert!(
+            html.contains(&format!("@page{{size:{size};margin:0}}")),
+            "{paper}"
+        );
+    }
+    // The contents page lists both papers and links every document.
+    let index = String::from_utf8_lossy(&a4_and_letter[Path::new("index.html")]).into_owned();
+    assert_eq!(index.matches("<tr><td>Freeze").count(), 2, "{index}");
+    assert!(index.contains("href=\"freeze/freeze-host-key-letter.html\""));
+    // A landscape build beside them overwrites neither.
+    let o = printkit(&[
+        "build",
+        "freeze",
+        "--only",
+        "board,key",
+        "--paper",
+        "a4-landscape",
+        "--out",
+        out,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let after = snapshot(&dir);
+    assert!(after.contains_key(Path::new("freeze/freeze-player-kit-a4-landscape.pdf")));
+    for (path, bytes) in &a4_and_letter {
+        // The contents page and printkit's manifest list the new kit too.
+        let listing =
+            path == Path::new("index.html") || path.starts_with(".printkit-manifest.json");
+        if !listing {
+            assert!(after.get(path) == Some(bytes), "{} changed", path.display());
+        }
+    }
+    // The contents page still lists the kits of the earlier build.
+    let index = String::from_utf8_lossy(&after[Path::new("index.html")]).into_owned();
+    assert_eq!(index.matches("<tr><td>Freeze").count(), 3, "{index}");
+    assert!(index.contains("href=\"freeze/freeze-host-key-letter.html\""));
+    assert!(index.contains("href=\"freeze/freeze-host-key-a4-landscape.html\""));
+    std::fs::remove_dir_all(dir).unwrap();
+}
