@@ -28,11 +28,11 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-type Snapshot = BTreeMap<PathBuf, Vec<u8>>;
+pub type Snapshot = BTreeMap<PathBuf, Vec<u8>>;
 
 /// Every file below `dir` (the lock file aside) with its bytes; symbolic
 /// links as their target.
-fn snapshot(dir: &Path) -> Snapshot {
+pub fn snapshot(dir: &Path) -> Snapshot {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {

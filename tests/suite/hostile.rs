@@ -33,22 +33,7 @@ fn stderr(o: &Output) -> String {
 
 /// Every path below `dir`, files and folders.
 fn tree(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            out.push(p.strip_prefix(dir).unwrap().to_path_buf());
-            if p.is_dir() && !p.is_symlink() {
-                stack.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::faults::snapshot(dir).into_keys().collect()
 }
 
 fn with_line(src: &str, key: &str, line: &str) -> String {
