@@ -549,8 +549,14 @@ fn check(files: &[PathBuf], json: bool) -> i32 {
                     }
                 };
                 let checks: usize = practice.iter().map(|p| p.checks.len()).sum();
+                let solved: usize = practice.iter().map(|p| p.solver_claims).sum();
+                let solved = match solved {
+                    0 => String::new(),
+                    1 => ", 1 claim proven by the solver".to_string(),
+                    n => format!(", {n} claims proven by the solver"),
+                };
                 report.push(format!(
-                    "{}: ok ({what}: {} practice position{}, {checks} check{} confirmed by the engine)",
+                    "{}: ok ({what}: {} practice position{}, {checks} check{} confirmed by the engine{solved})",
                     path.display(),
                     practice.len(),
                     if practice.len() == 1 { "" } else { "s" },

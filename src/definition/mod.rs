@@ -154,6 +154,9 @@ pub struct Practice {
     pub origin: String,
     /// The solver's depth for this position (its claims and the host key).
     pub search_depth: u32,
+    /// How many claims the solver proved (`best`, `solution`, `result`,
+    /// `wins_in`).
+    pub solver_claims: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
