@@ -82,7 +82,7 @@ pub struct Rejections {
 }
 
 /// Nodes a single candidate may cost before it is dropped as "no win".
-const CANDIDATE_BUDGET: u64 = 400_000;
+const CANDIDATE_BUDGET: u64 = 60_000;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
