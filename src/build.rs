@@ -239,6 +239,8 @@ pub enum Checked {
         what: String,
         positions: usize,
         checks: usize,
+        /// Claims the solver proved (`best`, `solution`, `result`, `wins_in`).
+        solved: usize,
     },
     /// Located mistakes.
     Invalid(Vec<Diagnostic>),
@@ -276,5 +278,6 @@ pub fn check_file(file: &Path, templates: &Templates) -> Checked {
         what,
         positions: own.len(),
         checks: own.iter().map(|p| p.checks.len()).sum(),
+        solved: own.iter().map(|p| p.solver_claims).sum(),
     }
 }

@@ -523,11 +523,17 @@ fn check(files: &[PathBuf], json: bool) -> i32 {
                     what,
                     positions,
                     checks,
+                    solved,
                 } => println!(
-                    "{}: ok ({what}: {positions} practice position{}, {checks} check{} confirmed by the engine)",
+                    "{}: ok ({what}: {positions} practice position{}, {checks} check{} confirmed by the engine{})",
                     path.display(),
                     if *positions == 1 { "" } else { "s" },
-                    if *checks == 1 { "" } else { "s" }
+                    if *checks == 1 { "" } else { "s" },
+                    match solved {
+                        0 => String::new(),
+                        1 => ", 1 claim proven by the solver".to_string(),
+                        n => format!(", {n} claims proven by the solver"),
+                    }
                 ),
                 Checked::Unreadable(message) => eprintln!("error: {message}"),
                 Checked::Invalid(_) => {}

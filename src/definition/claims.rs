@@ -101,6 +101,16 @@ pub(super) fn check_practice(
             checks,
             origin: rep.file.clone(),
             search_depth,
+            solver_sentence: Default::default(),
+            solver_claims: [
+                sec.best.is_some(),
+                sec.solution.is_some(),
+                sec.result.is_some(),
+                sec.wins_in.is_some(),
+            ]
+            .iter()
+            .filter(|c| **c)
+            .count(),
         });
     }
     out

@@ -145,7 +145,12 @@ pub fn pages(
             Ok(items)
         })?;
         flow.gap(2.0);
-        let solved = crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth);
+        let solved = p
+            .solver_sentence
+            .get_or_init(|| {
+                crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth)
+            })
+            .clone();
         if !solved.is_empty() {
             let h = text::paragraph_height(&solved, Font::Regular, s.fonts.body_pt, text_w)?;
             flow.block(h, |r| {

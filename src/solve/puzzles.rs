@@ -82,7 +82,7 @@ pub struct Rejections {
 }
 
 /// Nodes a single candidate may cost before it is dropped as "no win".
-const CANDIDATE_BUDGET: u64 = 400_000;
+const CANDIDATE_BUDGET: u64 = 60_000;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
@@ -175,6 +175,17 @@ pub fn generate(
             rej.quota_full += 1;
             continue;
         }
+        // Move kinds (clone or jump, step or capture, chain or pass) share
+        // the set too: no kind takes more than two thirds of it.
+        let kind = first_kind(engine, &position, &s);
+        let of_kind = kept
+            .iter()
+            .filter(|p| first_kind(engine, &p.position, &p.solution) == kind)
+            .count();
+        if count >= 3 && of_kind * 3 >= count * 2 && since_keep < attempts / 4 {
+            rej.quota_full += 1;
+            continue;
+        }
         if !later_moves_unique(engine, solver.as_ref(), &position, &s, max_plies) {
             rej.later_not_unique += 1;
             continue;
@@ -191,6 +202,15 @@ pub fn generate(
     // Easiest first: a practice session warms up.
     kept.sort_by_key(|p| p.solution.plies);
     (kept, rej)
+}
+
+/// The kind of the first move of a solution.
+fn first_kind(engine: &dyn Engine, position: &str, s: &Solution) -> &'static str {
+    s.pv.first()
+        .and_then(|m| engine.play(position, m).ok())
+        .and_then(|r| r.ok())
+        .map(|i| i.effect.kind().word())
+        .unwrap_or("move")
 }
 
 /// The smallest text among the valid images of a position.
@@ -260,12 +280,7 @@ pub fn practice_file(
             .view(&p.position)
             .map(|v| v.side_to_move)
             .unwrap_or('?');
-        let first_kind = engine
-            .play(&p.position, &p.solution.pv[0])
-            .ok()
-            .and_then(|r| r.ok())
-            .map(|i| i.effect.kind().word())
-            .unwrap_or("move");
+        let first_kind = first_kind(engine.as_ref(), &p.position, &p.solution);
         let _ = writeln!(out);
         let _ = writeln!(
             out,
@@ -321,7 +336,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let (puzzles, rej) = generate(&def, args.count, args.seed, args.max_plies, &mut progress);
     eprintln!(
         "puzzles: examined {} candidates, kept {}; rejected: {} without a forced win, {} with several winning moves, \
-         {} won in one move, {} with a later move not unique, {} duplicates, {} of a length already well represented",
+         {} won in one move, {} with a later move not unique, {} duplicates, {} of a length or move kind already well represented",
         rej.examined,
         puzzles.len(),
         rej.no_win,

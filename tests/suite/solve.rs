@@ -120,3 +120,35 @@ fn puzzles_refuse_impossible_requests() {
     let o = printkit(&["puzzles", "freeze", "--max-plies", "40"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn build_prints_a_puzzle_file_as_practice_sheets_and_key() {
+    let out = std::env::temp_dir().join(format!("printkit-practice-only-{}", std::process::id()));
+    let o = printkit(&[
+        "build",
+        "clone-jump-convert",
+        "--practice",
+        "fixtures/custom/clone-puzzles.toml",
+        "--only",
+        "practice,key",
+        "--format",
+        "svg",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(out.join("clone-jump-convert/svg"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.iter().any(|n| n.starts_with("practice")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("host-key")), "{names:?}");
+    assert!(
+        names
+            .iter()
+            .all(|n| n.starts_with("practice") || n.starts_with("host-key")),
+        "{names:?}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}

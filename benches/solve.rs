@@ -1,0 +1,124 @@
+//! Solver timing (single-threaded, std::time): nodes per second for each
+//! family, the time to answer every built-in practice position, the time of
+//! `puzzles` for 12 puzzles of each built-in game, and the moonshot: the
+//! predator game's start. Figures are printed, never asserted.
+//!
+//! `cargo bench --bench solve` (add `-- moonshot` for the predator start,
+//! `-- quick` to skip the puzzle runs).
+use printkit::definition;
+use printkit::solve::{puzzles, solver, Limits};
+use std::time::Instant;
+
+/// Positions per practice position: the Freeze start cannot be answered
+/// at depth 8, so its search stops here (as in `check`, more than the key's).
+const PRACTICE_BUDGET: u64 = 2_000_000;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "quick");
+    let moonshot = args.iter().any(|a| a == "moonshot");
+    let only_puzzles = args.iter().any(|a| a == "puzzles");
+
+    // Nodes per second: a middle-game position of each family at a depth
+    // that runs for about a second.
+    let cases = [
+        ("clone-jump-convert", "B3W/5/5/5/W3B W 0", 6),
+        ("predator-prey", "5/5/2P2/5/5 o 8 0 0", 9),
+        (
+            "freeze",
+            "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b",
+            3,
+        ),
+    ];
+    for (game, position, depth) in if only_puzzles { &[][..] } else { &cases[..] } {
+        let (game, position, depth) = (*game, *position, *depth);
+        let def = definition::resolve(game).unwrap();
+        let s = solver(&def.params);
+        let t = Instant::now();
+        let r = s.solve(position, Limits::depth(depth)).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "solve {game} `{position}` depth {depth}: {} (depth {}), {} nodes, {secs:.3} s, {:.0} nodes/s",
+            r.verdict.word(),
+            r.depth,
+            r.nodes,
+            r.nodes as f64 / secs
+        );
+    }
+
+    // Every built-in practice position, at its search depth.
+    let t = Instant::now();
+    let mut positions = 0;
+    for def in definition::builtins().filter(|_| !only_puzzles) {
+        let def = def.unwrap();
+        let s = solver(&def.params);
+        for p in &def.practice {
+            let one = Instant::now();
+            let r = s
+                .solve(
+                    &p.position,
+                    Limits {
+                        depth: p.search_depth,
+                        max_nodes: PRACTICE_BUDGET,
+                    },
+                )
+                .unwrap();
+            positions += 1;
+            println!(
+                "  {} / {}: {} in {} (depth {}), {} nodes, {:.3} s",
+                def.id,
+                p.name,
+                r.verdict.word(),
+                r.plies,
+                r.depth,
+                r.nodes,
+                one.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!(
+        "every built-in practice position ({positions}) answered at its search depth: {:.3} s",
+        t.elapsed().as_secs_f64()
+    );
+
+    if !quick {
+        for game in ["clone-jump-convert", "predator-prey", "freeze"] {
+            let def = definition::resolve(game).unwrap();
+            let t = Instant::now();
+            let (kept, rej) = puzzles::generate(&def, 12, 1, 5, &mut |_| {});
+            println!(
+                "puzzles {game} --count 12 --seed 1 --max-plies 5: {} kept of {} examined, {:.2} s",
+                kept.len(),
+                rej.examined,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    if moonshot {
+        let def = definition::resolve("predator-prey").unwrap();
+        let s = solver(&def.params);
+        for depth in [10, 12, 14, 16, 18, 20] {
+            let t = Instant::now();
+            let r = s
+                .solve(
+                    &def.start,
+                    Limits {
+                        depth,
+                        max_nodes: 2_000_000_000,
+                    },
+                )
+                .unwrap();
+            println!(
+                "moonshot predator start depth {depth}: {} (searched to {}), {} nodes, {:.1} s",
+                r.verdict.word(),
+                r.depth,
+                r.nodes,
+                t.elapsed().as_secs_f64()
+            );
+            if r.budget_exhausted || t.elapsed().as_secs_f64() > 120.0 {
+                break;
+            }
+        }
+    }
+}
