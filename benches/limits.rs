@@ -34,10 +34,10 @@ fn largest_definition() -> String {
         }
         let key = line.split(" = ").next().unwrap_or("");
         let replaced = match key {
-            "title" => Some(format!("title = {:?}", words(78))),
+            "title" => Some(format!("title = {:?}", words(118))),
             "purpose" => Some(format!("purpose = {:?}", words(598))),
             "credit" => Some(format!("credit = {:?}", words(598))),
-            "reminder" => Some(format!("reminder = {:?}", words(158))),
+            "reminder" => Some(format!("reminder = {:?}", words(598))),
             "materials" => Some(format!("materials = [{}]", list(20, 158))),
             _ => None,
         };

@@ -10,10 +10,10 @@ use toml_edit::{Item, Value};
 fn string_limit(path: &str) -> usize {
     match path {
         "id" => super::MAX_ID_LEN,
-        "title" | "practice.name" | "example" => 80,
+        "title" | "practice.name" | "example" => 120,
         "players" | "time" | "board.region_name" => 40,
-        "reminder" | "materials" | "audit.columns" | "audit.ticks" => 160,
-        "credit" | "purpose" | "practice.prompt" => 600,
+        "materials" | "audit.columns" | "audit.ticks" => 160,
+        "credit" | "purpose" | "practice.prompt" | "reminder" => 600,
         "sheet.setup" | "sheet.turn" | "sheet.special" | "sheet.end" => 1000,
         "practice.check.move" => 200,
         // A 26 × 99 board written out in full is under 2,700 characters.

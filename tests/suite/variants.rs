@@ -489,7 +489,18 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
 
 fn run(full: bool) {
     let t = Templates::builtin().unwrap();
-    let variants = matrix(full);
+    let mut variants = matrix(full);
+    if !full && std::env::var_os("PRINTKIT_SAMPLE_ALL").is_none() {
+        // In `cargo test`, every third variant and the largest boards (the
+        // sample covers every family, size class and parameter change);
+        // PRINTKIT_FULL_MATRIX=1 runs them all.
+        variants = variants
+            .into_iter()
+            .enumerate()
+            .filter(|(i, v)| i % 3 == 0 || v.name().contains("x99"))
+            .map(|(_, v)| v)
+            .collect();
+    }
     let mut failures = Vec::new();
     let mut slowest = (0.0, String::new());
     let dump = std::env::var_os("PRINTKIT_MATRIX_DUMP").map(std::path::PathBuf::from);
