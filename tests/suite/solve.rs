@@ -137,7 +137,7 @@ fn build_prints_a_puzzle_file_as_practice_sheets_and_key() {
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let mut names: Vec<String> = std::fs::read_dir(out.join("clone-jump-convert/svg"))
+    let mut names: Vec<String> = std::fs::read_dir(out.join("clone-jump-convert/svg/a4"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
