@@ -7,6 +7,49 @@ use crate::render::{Item, Page, Paper, PointMm, RectMm, RenderError, Templates};
 /// Draws a page's running header (and footer) into a fresh page.
 pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
 
+/// A small grey line at the top of a continued page: "`title`: `what`".
+/// A title too long for the line is shortened with an ellipsis, so any
+/// title the definition accepts fits. Returns the height it used.
+pub fn running_head(
+    page: &mut Page,
+    area: RectMm,
+    title: &str,
+    what: &str,
+) -> Result<f64, RenderError> {
+    use crate::render::{Align, Colour, Font};
+    let style = TextStyle {
+        font: Font::Regular,
+        size_pt: 7.5,
+        colour: Colour::rgb(0x55, 0x55, 0x55),
+        align: Align::Left,
+    };
+    let h = text::line_height(style.font, style.size_pt)? + 2.0;
+    let bounds = RectMm::new(area.x, area.y, area.width, h);
+    let baseline = area.y + text::ascent(style.font, style.size_pt)?;
+    let chars: Vec<char> = title.chars().collect();
+    let mut keep = chars.len();
+    loop {
+        let shown = if keep == chars.len() {
+            title.to_string()
+        } else {
+            chars[..keep]
+                .iter()
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+                + "…"
+        };
+        match text::line_in(&format!("{shown}: {what}"), style, bounds, baseline) {
+            Ok(run) => {
+                page.items.push(run);
+                return Ok(h + 2.0);
+            }
+            Err(RenderError::Overflow(_)) if keep > 0 => keep -= 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 pub struct Flow<'a> {
     paper_size: crate::render::SizeMm,
     area: RectMm,

@@ -8,7 +8,7 @@ use super::rules_sheet::{capitalise, diagram_cell, style};
 use super::{board_spec, side_name, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::{diagram_size, diagram_styled};
-use crate::render::text::{self, TextStyle};
+use crate::render::text;
 use crate::render::{Font, Item, Page, RectMm, RenderError, Stroke, Templates};
 use crate::rules::Engine;
 
@@ -32,18 +32,7 @@ pub fn pages(
     let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
     let title = def.title.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
-        let h = text::line_height(Font::Regular, 7.5)? + 2.0;
-        let run = text::line_in(
-            &format!("{title}: practice · page {n}"),
-            TextStyle {
-                size_pt: 7.5,
-                ..small
-            },
-            RectMm::new(area.x, area.y, area.width, h),
-            area.y + text::ascent(Font::Regular, 7.5)?,
-        )?;
-        page.items.push(run);
-        Ok(h + 2.0)
+        super::flow::running_head(page, area, &title, &format!("practice · page {n}"))
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();

@@ -78,20 +78,7 @@ pub fn pages(
         if n == 1 {
             return Ok(0.0);
         }
-        let h = text::line_height(Font::Regular, 7.5)? + 2.0;
-        let run = text::line_in(
-            &format!("{title}: rules (continued)"),
-            TextStyle {
-                font: Font::Regular,
-                size_pt: 7.5,
-                colour: Colour::rgb(0x55, 0x55, 0x55),
-                align: Align::Left,
-            },
-            RectMm::new(area.x, area.y, area.width, h),
-            area.y + text::ascent(Font::Regular, 7.5)?,
-        )?;
-        page.items.push(run);
-        Ok(h + 2.0)
+        super::flow::running_head(page, area, &title, "rules (continued)")
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();

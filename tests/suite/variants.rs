@@ -652,3 +652,30 @@ fn a_board_that_fits_the_page_is_not_tiled() {
     let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
     assert!(kit.player.iter().filter(|p| p.part == Part::Board).count() > 1);
 }
+
+/// The longest title the limits accept fits every running head, also on
+/// the continued pages of a long rules sheet.
+#[test]
+fn the_longest_accepted_title_fits_every_page() {
+    let t = Templates::builtin().unwrap();
+    let src = definition::BUILTIN[0].1;
+    // Wide letters: 120 of them are far wider than the page.
+    let title = "WWWWWWWWW ".repeat(12);
+    let title = title.trim_end();
+    assert_eq!(title.chars().count(), 119);
+    let paragraph = "Clone next to your own piece or jump two cells away; every enemy piece around the landing cell becomes yours. ".repeat(8);
+    let paragraphs = vec![format!("{paragraph:?}"); 8].join(", ");
+    let src = src
+        .replacen(
+            "title = \"Clone, jump and convert\"",
+            &format!("title = {title:?}"),
+            1,
+        )
+        .replacen("\nend = [", &format!("\nend = [{paragraphs}, "), 1);
+    let def = match definition::parse_definition("long-title.toml", &src) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(def.title, title);
+    kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
+}
