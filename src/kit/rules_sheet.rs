@@ -92,26 +92,37 @@ pub fn pages(
     let mut left_h = 0.0;
     let title_style = style(Font::Bold, s.fonts.title_pt, c.ink);
     let purpose_style = style(Font::Regular, s.fonts.subtitle_pt, c.muted);
-    let parts: Vec<(String, TextStyle, f64)> = {
-        let mut v = vec![
-            (def.title.clone(), title_style, 1.5),
-            (def.purpose.clone(), purpose_style, 2.0),
-            (players_line(def), bold, 2.0),
-            ("You need".to_string(), bold, 0.8),
-        ];
-        for m in &materials {
-            v.push((format!("• {m}"), body, 0.6));
-        }
-        v
-    };
-    let mut heights = Vec::new();
-    for (t, st, gap) in &parts {
-        let h = text::paragraph_height(t, st.font, st.size_pt, left_w)?;
-        heights.push(h);
-        left_h += h + gap;
+    let mut parts: Vec<(String, TextStyle, f64)> = vec![
+        (def.title.clone(), title_style, 1.5),
+        (def.purpose.clone(), purpose_style, 2.0),
+        (players_line(def), bold, 2.0),
+    ];
+    let mut needs = vec![("You need".to_string(), bold, 0.8)];
+    for m in &materials {
+        needs.push((format!("• {m}"), body, 0.6));
     }
     let caption_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
     let right_h = dsize.height + caption_h;
+    let height_of = |list: &[(String, TextStyle, f64)]| -> Result<Vec<f64>, RenderError> {
+        list.iter()
+            .map(|(t, st, _)| text::paragraph_height(t, st.font, st.size_pt, left_w))
+            .collect()
+    };
+    let total = |list: &[(String, TextStyle, f64)], h: &[f64]| -> f64 {
+        list.iter().zip(h).map(|((_, _, gap), h)| h + gap).sum()
+    };
+    // The materials stand beside the start diagram, unless a long list
+    // would make the header taller than a page: then they follow it, in
+    // the flow, where they may continue on the next page.
+    let with_needs: Vec<_> = parts.iter().chain(&needs).cloned().collect();
+    let needs_inline =
+        total(&with_needs, &height_of(&with_needs)?).max(right_h) <= flow.remaining();
+    if needs_inline {
+        parts = with_needs;
+        needs.clear();
+    }
+    let heights = height_of(&parts)?;
+    left_h += total(&parts, &heights);
     flow.block(left_h.max(right_h), |r| {
         let mut items = Vec::new();
         let mut y = r.y;
@@ -137,6 +148,10 @@ pub fn pages(
         )?);
         Ok(items)
     })?;
+    for (t, st, gap) in &needs {
+        flow.paragraph(t, *st, 0.0, None)?;
+        flow.gap(*gap);
+    }
     flow.gap(3.0);
 
     // The rules, numbered across the parts.

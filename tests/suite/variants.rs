@@ -679,3 +679,34 @@ fn the_longest_accepted_title_fits_every_page() {
     assert_eq!(def.title, title);
     kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
 }
+
+/// Every text at its limit (20 materials of 160 characters, a 600-character
+/// purpose and credit) still lays out: the list moves below the header.
+#[test]
+fn texts_at_their_limits_lay_out() {
+    let t = Templates::builtin().unwrap();
+    let words = |n: usize| {
+        "jump and clone ".repeat(n / 15 + 1)[..n]
+            .trim_end()
+            .to_string()
+            + "."
+    };
+    let materials: Vec<String> = (0..20).map(|_| format!("{:?}", words(158))).collect();
+    let mut src = String::new();
+    for line in definition::BUILTIN[0].1.lines() {
+        let key = line.split(" = ").next().unwrap_or("");
+        src.push_str(&match key {
+            "purpose" => format!("purpose = {:?}", words(598)),
+            "credit" => format!("credit = {:?}", words(598)),
+            "materials" => format!("materials = [{}]", materials.join(", ")),
+            _ => line.to_string(),
+        });
+        src.push('\n');
+    }
+    let def = match definition::parse_definition("long-texts.toml", &src) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(def.materials.len(), 20);
+    kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
+}
