@@ -46,6 +46,15 @@ impl Font {
         }
     }
 
+    /// The face's PostScript name (the `name` table's ID 6), written after
+    /// the subset tag as the PDF font's name.
+    pub fn postscript_name(self) -> &'static str {
+        match self {
+            Font::Regular => "DejaVuSans",
+            Font::Bold => "DejaVuSans-Bold",
+        }
+    }
+
     /// SVG `font-weight` value.
     pub fn svg_weight(self) -> &'static str {
         match self {

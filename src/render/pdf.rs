@@ -3,7 +3,12 @@
 //! finished with lopdf: PDF 1.6, `/PrintScaling /None`, a fixed Info
 //! dictionary and a content-derived `/ID`, so the bytes are the same on
 //! every run and every machine.
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
+
+use allsorts::binary::read::ReadScope;
+use allsorts::font_data::FontData;
+use allsorts::subset::{CmapTarget, SubsetProfile};
 
 use lopdf::{Dictionary, Object, StringFormat};
 use printpdf::{
@@ -381,22 +386,107 @@ fn emit(item: &Item, f: &Flip, ops: &mut Vec<Op>) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// The two faces, parsed once for the PDF library.
-fn parsed_fonts() -> Result<&'static [(Font, ParsedFont)], RenderError> {
-    static CELL: OnceLock<Result<Vec<(Font, ParsedFont)>, String>> = OnceLock::new();
-    CELL.get_or_init(|| {
-        Font::ALL
-            .iter()
-            .map(|&f| {
-                let mut warnings = Vec::new();
-                ParsedFont::from_bytes(f.ttf_bytes(), 0, &mut warnings)
-                    .map(|p| (f, p))
-                    .ok_or_else(|| format!("printpdf cannot parse the {f:?} face: {warnings:?}"))
-            })
-            .collect()
-    })
-    .as_deref()
-    .map_err(|e| RenderError::Font(e.clone()))
+/// The face's OS/2 weight class, read once by printpdf's own parser.
+fn whole_face_weight(font: Font) -> Result<u16, RenderError> {
+    static WEIGHTS: OnceLock<Result<Vec<(Font, u16)>, String>> = OnceLock::new();
+    let weights = WEIGHTS
+        .get_or_init(|| {
+            Font::ALL
+                .iter()
+                .map(|&f| {
+                    let mut warnings = Vec::new();
+                    ParsedFont::from_bytes(f.ttf_bytes(), 0, &mut warnings)
+                        .map(|p| (f, p.pdf_font_metrics.us_weight_class))
+                        .ok_or_else(|| {
+                            format!("printpdf cannot parse the {f:?} face: {warnings:?}")
+                        })
+                })
+                .collect()
+        })
+        .as_ref()
+        .map_err(|e| RenderError::Font(e.clone()))?;
+    Ok(weights
+        .iter()
+        .find(|(f, _)| *f == font)
+        .map_or(400, |&(_, w)| w))
+}
+
+/// Each face cut down to the characters `pages` draw, parsed for the PDF
+/// library. printpdf only subsets with its `text_layout` feature, whose
+/// layout engine printkit does not use and which doubled a clean build, so
+/// the subset is made here with the same subsetter (allsorts, PDF profile)
+/// and given to printpdf as the whole font. The subset keeps a Unicode cmap,
+/// so printpdf finds each character's (renumbered) glyph as before.
+fn subset_fonts(pages: &[Page]) -> Result<Vec<(Font, ParsedFont)>, RenderError> {
+    let mut used: BTreeMap<Font, BTreeSet<char>> = BTreeMap::new();
+    fn collect(item: &Item, used: &mut BTreeMap<Font, BTreeSet<char>>) -> Result<(), RenderError> {
+        match item {
+            Item::Text(t) => {
+                // The error names the whole text, which a user can find.
+                t.font.check_coverage(&t.text)?;
+                used.entry(t.font).or_default().extend(t.text.chars());
+            }
+            Item::Group(g) => {
+                for i in &g.items {
+                    collect(i, used)?;
+                }
+            }
+            Item::Shape { .. } => {}
+        }
+        Ok(())
+    }
+    for page in pages {
+        for item in &page.items {
+            collect(item, &mut used)?;
+        }
+    }
+    let mut faces = Vec::new();
+    for (font, chars) in used {
+        let metrics = font.metrics()?;
+        // .notdef first, then each glyph once, in glyph order: allsorts
+        // requires both, and the order makes the subset's bytes stable.
+        let mut glyphs = BTreeSet::new();
+        for &c in &chars {
+            glyphs.insert(
+                metrics
+                    .glyph_id(c)
+                    .ok_or_else(|| RenderError::MissingGlyph {
+                        character: c,
+                        text: c.to_string(),
+                        font: format!("{} {font:?}", super::font::FAMILY),
+                    })?,
+            );
+        }
+        let ids: Vec<u16> = std::iter::once(0)
+            .chain(glyphs.into_iter().filter(|&g| g != 0))
+            .collect();
+        let subset_error = |e: String| RenderError::Font(format!("cannot subset {font:?}: {e}"));
+        let scope = ReadScope::new(font.ttf_bytes());
+        let data = scope
+            .read::<FontData<'_>>()
+            .map_err(|e| subset_error(e.to_string()))?;
+        let provider = data
+            .table_provider(0)
+            .map_err(|e| subset_error(e.to_string()))?;
+        let bytes =
+            allsorts::subset::subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
+                .map_err(|e| subset_error(e.to_string()))?;
+        let mut warnings = Vec::new();
+        let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings)
+            .ok_or_else(|| subset_error(format!("{warnings:?}")))?;
+        // The PDF profile drops OS/2, where printpdf reads the weight for
+        // the descriptor's `/StemV`: take it from the whole face.
+        parsed.pdf_font_metrics.us_weight_class = whole_face_weight(font)?;
+        // printpdf takes the bytes for a whole font: name the subset as the
+        // PDF standard asks (`ABCDEF+Name`), the tag being the resource name.
+        parsed.font_name = Some(format!(
+            "{}+{}",
+            font.pdf_resource_name(),
+            font.postscript_name()
+        ));
+        faces.push((font, parsed));
+    }
+    Ok(faces)
 }
 
 fn pdf_text(s: &str) -> Object {
@@ -445,10 +535,10 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
         return Err(RenderError::Spec("a PDF needs at least one page".into()));
     }
     let mut doc = PdfDocument::new(&meta.title);
-    for (font, parsed) in parsed_fonts()? {
+    for (font, parsed) in subset_fonts(pages)? {
         doc.resources.fonts.map.insert(
             FontId(font.pdf_resource_name().to_string()),
-            PdfFont::new(parsed.clone()),
+            PdfFont::new(parsed),
         );
     }
     for page in pages {
