@@ -3,14 +3,14 @@
 //! diagram, the prompt and, for each check, what the engine says the move
 //! does (with the position after it) or why it is illegal. Every sentence
 //! about a move is made from the engine's answer.
+use super::common::{capitalise, changed_cells, diagram_cell, result_sentence, PageStyles};
 use super::flow::{pt, Flow};
-use super::rules_sheet::{capitalise, diagram_cell, style};
-use super::{board_spec, stop_conditions, xy, KitOptions};
+use super::{board_spec, stop_conditions, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::{diagram_size, diagram_styled};
 use crate::render::text;
 use crate::render::{Colour, Fill, Font, Item, Page, RectMm, RenderError, Templates};
-use crate::rules::{Engine, MoveInfo, Outcome};
+use crate::rules::{Engine, MoveInfo};
 
 /// What the engine says about a move: the sentence the key prints and, for
 /// a legal move, its result.
@@ -49,23 +49,6 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
     }
 }
 
-pub(crate) fn result_sentence(family: crate::rules::Family, o: Option<Outcome>) -> String {
-    match o {
-        None => "The game goes on.".to_string(),
-        Some(Outcome {
-            winner: Some(w),
-            reason,
-        }) => format!(
-            "Game over: {} wins ({reason}).",
-            super::side_name(family, w)
-        ),
-        Some(Outcome {
-            winner: None,
-            reason,
-        }) => format!("Game over: a draw ({reason})."),
-    }
-}
-
 pub fn pages(
     def: &Definition,
     practice: &[Practice],
@@ -74,10 +57,11 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
-    let c = &s.colours;
-    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
-    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
-    let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
+    let PageStyles {
+        body,
+        small,
+        heading,
+    } = PageStyles::new(s);
     let title = def.title.clone();
     let band = Colour::rgb(0x30, 0x30, 0x30);
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
@@ -172,15 +156,7 @@ pub fn pages(
             match info {
                 Some(info) => {
                     let after = board_spec(def, engine, &info.after)?;
-                    let e = &info.effect;
-                    let mut marked: Vec<(u32, u32)> = Vec::new();
-                    marked.extend(e.from.map(xy));
-                    marked.extend(e.to.map(xy));
-                    for list in [&e.converted, &e.captured, &e.kinged] {
-                        marked.extend(list.iter().map(|c| xy(*c)));
-                    }
-                    marked.sort_unstable();
-                    marked.dedup();
+                    let marked = changed_cells(&info.effect);
                     let after_line = format!("After: {}", info.after);
                     let h_s =
                         text::paragraph_height(&sentence, Font::Regular, s.fonts.body_pt, text_w)?;

@@ -3,8 +3,8 @@
 //! can mark answers quickly. Each shows the position with coordinates, its
 //! name, whose turn it is and the prompt, and ruled lines for the answer.
 //! Nothing from the host key: no answer, no position after a move.
+use super::common::{capitalise, diagram_cell, PageStyles};
 use super::flow::{pt, Flow};
-use super::rules_sheet::{capitalise, diagram_cell, style};
 use super::{board_spec, side_name, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::{diagram_size, diagram_styled};
@@ -27,9 +27,11 @@ pub fn pages(
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
-    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
-    let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
+    let PageStyles {
+        body,
+        small,
+        heading,
+    } = PageStyles::new(s);
     let title = def.title.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         super::flow::running_head(page, area, &title, &format!("practice · page {n}"))

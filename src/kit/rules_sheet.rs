@@ -1,78 +1,30 @@
 //! The rules sheet: what the game is, what to print and cut, the start, the
 //! rules as numbered paragraphs, one worked example drawn from the engine,
 //! the credit line and the printing instructions.
+use super::common::{capitalise, changed_cells, diagram_cell, result_sentence, style, PageStyles};
 use super::flow::{pt, Flow};
-use super::{board_spec, players_line, tokens, xy, KitOptions};
+use super::{board_spec, players_line, KitOptions};
 use crate::definition::Definition;
 use crate::render::board::{diagram_size, diagram_styled};
 use crate::render::text::{self, TextStyle};
-use crate::render::{Align, Colour, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
+use crate::render::{Align, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
 use crate::rules::Engine;
-
-pub(crate) fn style(font: Font, size_pt: f64, colour: Colour) -> TextStyle {
-    TextStyle {
-        font,
-        size_pt,
-        colour,
-        align: Align::Left,
-    }
-}
-
-/// Cell size for a diagram that must fit `max_mm` across and, for a tall
-/// board, twice that down.
-pub(crate) fn diagram_cell(width: usize, height: usize, max_mm: f64) -> f64 {
-    (max_mm / width as f64)
-        .min(2.0 * max_mm / height as f64)
-        .min(max_mm / 5.0)
-        .min(9.0)
-}
-
-/// The materials a host gathers, computed from the kit; `board_pages` is
-/// how many pages the board takes (more than one when it is tiled).
-pub fn materials(
-    def: &Definition,
-    templates: &Templates,
-    options: &KitOptions,
-    board_pages: usize,
-) -> Result<Vec<String>, RenderError> {
-    let mut list = Vec::new();
-    if board_pages == 1 {
-        list.push(format!(
-            "the board page, printed at 100% ({}×{} cells of {} mm)",
-            def.board.width, def.board.height, def.board.cell_mm
-        ));
-    } else {
-        list.push(format!(
-            "the {board_pages} board pages, printed at 100% and taped together along the marked overlaps"
-        ));
-    }
-    for set in tokens::token_sets(def) {
-        list.push(set.describe(options.duplex));
-    }
-    let audit_pages = super::audit::page_count(def, templates, options)?;
-    list.push(format!(
-        "{} audit sheet{} per game (the record of every turn)",
-        audit_pages,
-        if audit_pages == 1 { "" } else { "s" }
-    ));
-    list.push("scissors or a craft knife and ruler".to_string());
-    list.extend(def.materials.iter().cloned());
-    Ok(list)
-}
 
 pub fn pages(
     def: &Definition,
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
-    board_pages: usize,
+    materials: &[String],
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
+    let PageStyles {
+        body,
+        small,
+        heading,
+    } = PageStyles::new(s);
     let bold = style(Font::Bold, s.fonts.body_pt, c.ink);
-    let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
-    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
     let title = def.title.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
@@ -88,7 +40,6 @@ pub fn pages(
     let dcell = diagram_cell(def.board.width, def.board.height, 52.0);
     let dsize = diagram_size(&start_spec, dcell);
     let left_w = area.width - dsize.width - 8.0;
-    let materials = materials(def, templates, options, board_pages)?;
     let mut left_h = 0.0;
     let title_style = style(Font::Bold, s.fonts.title_pt, c.ink);
     let purpose_style = style(Font::Regular, s.fonts.subtitle_pt, c.muted);
@@ -98,7 +49,7 @@ pub fn pages(
         (players_line(def), bold, 2.0),
     ];
     let mut needs = vec![("You need".to_string(), bold, 0.8)];
-    for m in &materials {
+    for m in materials {
         needs.push((format!("• {m}"), body, 0.6));
     }
     let caption_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
@@ -199,21 +150,14 @@ pub fn pages(
             let cell = diagram_cell(before.width as usize, before.height as usize, 48.0);
             let size = diagram_size(&before, cell);
             let e = &info.effect;
-            let mut changed: Vec<(u32, u32)> = Vec::new();
-            changed.extend(e.from.map(xy));
-            changed.extend(e.to.map(xy));
-            changed.extend(e.converted.iter().map(|c| xy(*c)));
-            changed.extend(e.captured.iter().map(|c| xy(*c)));
-            changed.extend(e.kinged.iter().map(|c| xy(*c)));
-            changed.sort_unstable();
-            changed.dedup();
+            let changed = changed_cells(e);
             let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
             let after_outcome = engine.outcome(&info.after).ok().flatten();
             let explain = format!(
                 "{}: {}. The marked cells changed. {}",
                 info.text,
                 capitalise(&e.describe()),
-                super::host_key::result_sentence(engine.family(), after_outcome)
+                result_sentence(engine.family(), after_outcome)
             );
             let text_w = area.width - 2.0 * size.width - 16.0;
             let explain_h =
@@ -280,12 +224,4 @@ pub fn pages(
         Ok(items)
     })?;
     Ok(flow.finish())
-}
-
-pub(crate) fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
