@@ -18,8 +18,8 @@ mod atomic;
 pub use atomic::write_atomic;
 pub use font::Font;
 pub use model::{
-    Align, Colour, Fill, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm, Stroke,
-    TextRun,
+    Align, Colour, Fill, Glyph, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm,
+    Stroke, TextRun,
 };
 pub use pdf::DocMeta;
 pub use templates::{Orientation, Paper, Style, Templates};
