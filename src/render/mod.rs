@@ -6,6 +6,7 @@
 //! Millimetres are used everywhere; the PDF back end converts to points once.
 pub mod board;
 pub mod font;
+pub mod frame;
 pub mod model;
 pub mod outline;
 pub mod pdf;
@@ -17,6 +18,7 @@ mod atomic;
 
 pub use atomic::write_atomic;
 pub use font::Font;
+pub use frame::Frame;
 pub use model::{
     Align, Colour, Fill, Glyph, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm,
     Stroke, TextRun,

@@ -2,8 +2,9 @@
 //! paragraph into a box, fitting a label into a cell, and checking that no
 //! text of a page runs out of its box.
 use super::font::Font;
+use super::frame::Frame;
 pub use super::model::MM_PER_PT;
-use super::model::{Align, Colour, Glyph, Item, Page, PointMm, RectMm, TextRun};
+use super::model::{Align, Colour, Glyph, Item, Page, PointMm, RectMm, SizeMm, TextRun};
 use super::RenderError;
 
 /// Slack for floating-point noise when comparing extents (mm).
@@ -28,7 +29,6 @@ fn missing_glyph(text: &str, font: Font) -> RenderError {
 
 /// A run of `text`, measured once: its glyphs and their width go with it,
 /// so nothing downstream measures it again.
-#[allow(clippy::too_many_arguments)]
 fn make_run(
     text: &str,
     font: Font,
@@ -204,22 +204,47 @@ pub fn paragraph(
     frame: RectMm,
 ) -> Result<(Vec<Item>, f64), RenderError> {
     let lines = wrap(text, style.font, style.size_pt, frame.width)?;
-    let lh = line_height(style.font, style.size_pt)?;
-    let a = ascent(style.font, style.size_pt)?;
-    let d = descent(style.font, style.size_pt)?;
-    let used = lh * (lines.len() as f64 - 1.0) + a + d;
+    let used = lines_height(lines.len(), style.font, style.size_pt)?;
     if used > frame.height + TOLERANCE_MM {
         return Err(RenderError::Overflow(format!(
             "paragraph {text:?} needs {used:.1} mm but its box is {:.1} mm high",
             frame.height
         )));
     }
+    Ok((set_lines(lines, style, frame)?, used))
+}
+
+/// A paragraph wrapped to `width`, laid out once into a frame exactly as
+/// tall as its lines.
+pub fn paragraph_frame(text: &str, style: TextStyle, width: f64) -> Result<Frame, RenderError> {
+    let lines = wrap(text, style.font, style.size_pt, width)?;
+    let height = lines_height(lines.len(), style.font, style.size_pt)?;
+    let items = set_lines(lines, style, RectMm::new(0.0, 0.0, width, height))?;
+    Ok(Frame::with_items(SizeMm { width, height }, items))
+}
+
+/// Height of `n` lines: the first line's ascent, the line spacing between
+/// baselines, the last line's descent.
+fn lines_height(n: usize, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(line_height(font, size_pt)? * (n as f64 - 1.0)
+        + ascent(font, size_pt)?
+        + descent(font, size_pt)?)
+}
+
+/// Wrapped lines as runs in `frame`, the first line at its top.
+fn set_lines(
+    lines: Vec<String>,
+    style: TextStyle,
+    frame: RectMm,
+) -> Result<Vec<Item>, RenderError> {
+    let lh = line_height(style.font, style.size_pt)?;
+    let a = ascent(style.font, style.size_pt)?;
     let x = match style.align {
         Align::Left => frame.x,
         Align::Centre => frame.x + frame.width / 2.0,
         Align::Right => frame.right(),
     };
-    let items = lines
+    lines
         .into_iter()
         .enumerate()
         .map(|(i, line)| {
@@ -234,8 +259,7 @@ pub fn paragraph(
             )
             .map(Item::Text)
         })
-        .collect::<Result<_, _>>()?;
-    Ok((items, used))
+        .collect()
 }
 
 /// [`paragraph`], shrunk in small steps down to `min_pt` until it fits the
@@ -266,8 +290,7 @@ pub fn paragraph_height(
     size_pt: f64,
     width_mm: f64,
 ) -> Result<f64, RenderError> {
-    let n = wrap(text, font, size_pt, width_mm)?.len() as f64;
-    Ok(line_height(font, size_pt)? * (n - 1.0) + ascent(font, size_pt)? + descent(font, size_pt)?)
+    lines_height(wrap(text, font, size_pt, width_mm)?.len(), font, size_pt)
 }
 
 /// A one-line label centred in `cell`, shrunk from `max_pt` in small steps
