@@ -2,7 +2,7 @@
 //! new page when the next block does not fit. Used by the rules sheet and the
 //! host key, whose length depends on the definition.
 use crate::render::text::{self, TextStyle};
-use crate::render::{Item, Page, Paper, PointMm, RectMm, RenderError, Templates};
+use crate::render::{Frame, Item, Page, Paper, PointMm, RectMm, RenderError, SizeMm, Templates};
 
 /// Draws a page's running header (and footer) into a fresh page.
 pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
@@ -123,6 +123,12 @@ impl<'a> Flow<'a> {
         Ok(rect)
     }
 
+    /// Places a laid-out block at the left of the column (on a new page if
+    /// it does not fit this one's rest).
+    pub fn place(&mut self, frame: &Frame) -> Result<RectMm, RenderError> {
+        self.block(frame.height(), |r| Ok(frame.placed(PointMm::new(r.x, r.y))))
+    }
+
     /// A wrapped paragraph, indented by `indent` mm, optionally with a label
     /// (a number) hanging in the indent.
     pub fn paragraph(
@@ -132,22 +138,22 @@ impl<'a> Flow<'a> {
         indent: f64,
         label: Option<&str>,
     ) -> Result<(), RenderError> {
-        let width = self.area.width - indent;
-        let h = text::paragraph_height(text, style.font, style.size_pt, width)?;
-        self.block(h, |r| {
-            let frame = RectMm::new(r.x + indent, r.y, width, h);
-            let (mut items, _) = text::paragraph(text, style, frame)?;
-            if let Some(label) = label {
-                let a = text::ascent(style.font, style.size_pt)?;
-                let lstyle = TextStyle {
-                    font: crate::render::Font::Bold,
-                    ..style
-                };
-                let bounds = RectMm::new(r.x, r.y, indent, h);
-                items.push(text::line_in(label, lstyle, bounds, r.y + a)?);
-            }
-            Ok(items)
-        })?;
+        let para = text::paragraph_frame(text, style, self.area.width - indent)?;
+        let mut block = Frame::new(SizeMm {
+            width: self.area.width,
+            height: para.height(),
+        });
+        block.place(PointMm::new(indent, 0.0), &para);
+        if let Some(label) = label {
+            let lstyle = TextStyle {
+                font: crate::render::Font::Bold,
+                ..style
+            };
+            let bounds = RectMm::new(0.0, 0.0, indent, para.height());
+            let baseline = text::ascent(style.font, style.size_pt)?;
+            block.push(text::line_in(label, lstyle, bounds, baseline)?);
+        }
+        self.place(&block)?;
         Ok(())
     }
 
