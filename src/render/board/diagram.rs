@@ -4,6 +4,7 @@
 use super::drawing::{board_items, Grid};
 use super::{column_name, BoardSpec};
 use crate::render::font::Font;
+use crate::render::frame::Frame;
 use crate::render::model::{Item, PointMm, RectMm, SizeMm};
 use crate::render::templates::{Style, Templates};
 use crate::render::text;
@@ -42,6 +43,18 @@ pub fn diagram(
         cell_mm,
         marked,
     )
+}
+
+/// [`diagram_styled`] laid out into a frame of [`diagram_size`], its
+/// top-left corner (with the coordinate labels) at the frame's.
+pub fn diagram_frame(
+    spec: &BoardSpec,
+    style: &Style,
+    cell_mm: f64,
+    marked: &[(u32, u32)],
+) -> Result<Frame, RenderError> {
+    let item = diagram_styled(spec, style, PointMm::new(0.0, 0.0), cell_mm, marked)?;
+    Ok(Frame::with_items(diagram_size(spec, cell_mm), vec![item]))
 }
 
 /// [`diagram`] with an explicit style.

@@ -15,7 +15,7 @@ mod page;
 mod scale_bar;
 mod tiles;
 
-pub use diagram::{diagram, diagram_size, diagram_styled, MIN_DIAGRAM_CELL_MM};
+pub use diagram::{diagram, diagram_frame, diagram_size, diagram_styled, MIN_DIAGRAM_CELL_MM};
 pub use page::board_pages;
 
 use super::model::Colour;
