@@ -21,6 +21,7 @@ pub(super) struct Grid {
     pub width: u32,
     pub height: u32,
 }
+
 impl Grid {
     pub fn cell_rect(&self, col: u32, row: u32) -> RectMm {
         RectMm::new(
@@ -41,63 +42,99 @@ impl Grid {
 }
 
 /// The board itself (squares, holes, grid, links, region, marks, pieces,
-/// frame), shared by the board page and diagrams.
+/// frame), shared by the board page and diagrams: one group a layer,
+/// painted in this order.
 pub(super) fn board_items(
     spec: &BoardSpec,
     style: &Style,
     grid: &Grid,
     marked: &[(u32, u32)],
 ) -> Result<Vec<Item>, RenderError> {
-    let c = &style.colours;
-    let l = &style.lines;
     let holes: BTreeSet<(u32, u32)> = spec.holes.iter().copied().collect();
-    let mut items = Vec::new();
+    let mut items: Vec<Item> = [
+        checker_squares(spec, style, grid, &holes),
+        hole_cells(style, grid, &holes),
+        Some(grid_lines(spec, style, grid)),
+        links(spec, style, grid, &holes),
+        region_outline(spec, style, grid),
+        marks(style, grid, marked),
+        pieces(spec, style, grid)?,
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    items.push(Item::group(
+        Some("board-frame"),
+        vec![Item::rect(
+            grid.frame(),
+            Some(Stroke::solid(style.lines.frame_mm, style.colours.ink)),
+            None,
+        )],
+    ));
+    Ok(items)
+}
 
-    if let Some((even, odd)) = spec.checker_colours {
-        let mut squares = Vec::new();
-        for col in 0..spec.width {
-            for row in 0..spec.height {
-                if holes.contains(&(col, row)) {
-                    continue;
-                }
-                let colour = if (col + row + 2) % 2 == 0 { even } else { odd };
-                let fill = match colour {
-                    // Stripes, not hue alone, tell red from black in greyscale.
-                    SquareColour::Red => Fill::Hatch(Hatch {
-                        background: Some(c.red_square),
-                        colour: c.red_stripe,
-                        spacing_mm: style.hatch.spacing_mm.max(grid.cell / 8.0),
-                        angle_deg: -45.0,
-                        line_mm: style.hatch.line_mm,
-                    }),
-                    SquareColour::Black => Fill::Solid(c.black_square),
-                };
-                squares.push(Item::rect(grid.cell_rect(col, row), None, Some(fill)));
+/// Freeze's red and black squares.
+fn checker_squares(
+    spec: &BoardSpec,
+    style: &Style,
+    grid: &Grid,
+    holes: &BTreeSet<(u32, u32)>,
+) -> Option<Item> {
+    let c = &style.colours;
+    let (even, odd) = spec.checker_colours?;
+    let mut squares = Vec::new();
+    for col in 0..spec.width {
+        for row in 0..spec.height {
+            if holes.contains(&(col, row)) {
+                continue;
             }
+            let colour = if (col + row + 2) % 2 == 0 { even } else { odd };
+            let fill = match colour {
+                // Stripes, not hue alone, tell red from black in greyscale.
+                SquareColour::Red => Fill::Hatch(Hatch {
+                    background: Some(c.red_square),
+                    colour: c.red_stripe,
+                    spacing_mm: style.hatch.spacing_mm.max(grid.cell / 8.0),
+                    angle_deg: -45.0,
+                    line_mm: style.hatch.line_mm,
+                }),
+                SquareColour::Black => Fill::Solid(c.black_square),
+            };
+            squares.push(Item::rect(grid.cell_rect(col, row), None, Some(fill)));
         }
-        items.push(Item::group(Some("squares"), squares));
     }
+    Some(Item::group(Some("squares"), squares))
+}
 
-    if !holes.is_empty() {
-        let hole_items = holes
-            .iter()
-            .map(|&(col, row)| {
-                Item::rect(
-                    grid.cell_rect(col, row),
-                    None,
-                    Some(Fill::Hatch(Hatch {
-                        background: Some(c.hole_fill),
-                        colour: c.hole_hatch,
-                        spacing_mm: style.hatch.spacing_mm.min(grid.cell / 3.0),
-                        angle_deg: 45.0,
-                        line_mm: style.hatch.line_mm,
-                    })),
-                )
-            })
-            .collect();
-        items.push(Item::group(Some("holes"), hole_items));
+/// Hatched cells no piece may enter.
+fn hole_cells(style: &Style, grid: &Grid, holes: &BTreeSet<(u32, u32)>) -> Option<Item> {
+    let c = &style.colours;
+    if holes.is_empty() {
+        return None;
     }
+    let hole_items = holes
+        .iter()
+        .map(|&(col, row)| {
+            Item::rect(
+                grid.cell_rect(col, row),
+                None,
+                Some(Fill::Hatch(Hatch {
+                    background: Some(c.hole_fill),
+                    colour: c.hole_hatch,
+                    spacing_mm: style.hatch.spacing_mm.min(grid.cell / 3.0),
+                    angle_deg: 45.0,
+                    line_mm: style.hatch.line_mm,
+                })),
+            )
+        })
+        .collect();
+    Some(Item::group(Some("holes"), hole_items))
+}
 
+/// The lines between cells.
+fn grid_lines(spec: &BoardSpec, style: &Style, grid: &Grid) -> Item {
+    let (c, l) = (&style.colours, &style.lines);
     let f = grid.frame();
     let grid_stroke = Stroke::solid(l.grid_mm, c.grid);
     let mut lines = Vec::new();
@@ -117,121 +154,143 @@ pub(super) fn board_items(
             grid_stroke.clone(),
         ));
     }
-    items.push(Item::group(Some("grid"), lines));
+    Item::group(Some("grid"), lines)
+}
 
-    if spec.orthogonal_only {
-        // On a small diagram lines between centres would read as a second
-        // grid (a 5×5 board looking like 10×10): only the centre dots.
-        let draw_links = grid.cell >= MIN_LINKED_CELL_MM;
-        let link = Stroke::solid(l.thin_mm.max(grid.cell / 60.0), c.link);
-        let mut links = Vec::new();
-        for col in 0..spec.width {
-            for row in 0..spec.height {
-                if holes.contains(&(col, row)) {
-                    continue;
+/// Lines between the centres of neighbouring cells, on a board whose
+/// pieces move orthogonally only.
+fn links(
+    spec: &BoardSpec,
+    style: &Style,
+    grid: &Grid,
+    holes: &BTreeSet<(u32, u32)>,
+) -> Option<Item> {
+    let (c, l) = (&style.colours, &style.lines);
+    if !spec.orthogonal_only {
+        return None;
+    }
+    // On a small diagram lines between centres would read as a second
+    // grid (a 5×5 board looking like 10×10): only the centre dots.
+    let draw_links = grid.cell >= MIN_LINKED_CELL_MM;
+    let link = Stroke::solid(l.thin_mm.max(grid.cell / 60.0), c.link);
+    let mut links = Vec::new();
+    for col in 0..spec.width {
+        for row in 0..spec.height {
+            if holes.contains(&(col, row)) {
+                continue;
+            }
+            let a = grid.cell_rect(col, row).centre();
+            for (nc, nr) in [(col + 1, row), (col, row + 1)] {
+                if draw_links && nc < spec.width && nr < spec.height && !holes.contains(&(nc, nr)) {
+                    links.push(Item::line(a, grid.cell_rect(nc, nr).centre(), link.clone()));
                 }
-                let a = grid.cell_rect(col, row).centre();
-                for (nc, nr) in [(col + 1, row), (col, row + 1)] {
-                    if draw_links
-                        && nc < spec.width
-                        && nr < spec.height
-                        && !holes.contains(&(nc, nr))
-                    {
-                        links.push(Item::line(a, grid.cell_rect(nc, nr).centre(), link.clone()));
-                    }
-                }
-                links.push(Item::circle(
-                    a,
-                    grid.cell * 0.04,
-                    None,
-                    Some(Fill::Solid(c.link)),
-                ));
             }
+            links.push(Item::circle(
+                a,
+                grid.cell * 0.04,
+                None,
+                Some(Fill::Solid(c.link)),
+            ));
         }
-        items.push(Item::group(Some("links"), links));
     }
+    Some(Item::group(Some("links"), links))
+}
 
-    if !spec.region.is_empty() {
-        let region: BTreeSet<(u32, u32)> = spec.region.iter().copied().collect();
-        let w = (l.grid_mm * 2.5).max(0.6);
-        let stroke = Stroke::dashed(w, c.region, &[w * 3.0, w * 1.5]);
-        let inset = w / 2.0;
-        let mut edges = Vec::new();
-        for &(col, row) in &region {
-            let r = grid.cell_rect(col, row);
-            // An edge is on the outline when the neighbour across it is not
-            // in the region. Drawn half a line width inside the cell.
-            let (x0, y0, x1, y1) = (
-                r.x + inset,
-                r.y + inset,
-                r.right() - inset,
-                r.bottom() - inset,
-            );
-            let inside = |dc: i64, dr: i64| {
-                let (nc, nr) = (col as i64 + dc, row as i64 + dr);
-                nc >= 0 && nr >= 0 && region.contains(&(nc as u32, nr as u32))
-            };
-            let (ex0, ex1) = (
-                if inside(-1, 0) { r.x } else { x0 },
-                if inside(1, 0) { r.right() } else { x1 },
-            );
-            let (ey0, ey1) = (
-                if inside(0, 1) { r.y } else { y0 },
-                if inside(0, -1) { r.bottom() } else { y1 },
-            );
-            if !inside(0, 1) {
-                edges.push(Item::line(
-                    PointMm::new(ex0, y0),
-                    PointMm::new(ex1, y0),
-                    stroke.clone(),
-                ));
-            }
-            if !inside(0, -1) {
-                edges.push(Item::line(
-                    PointMm::new(ex0, y1),
-                    PointMm::new(ex1, y1),
-                    stroke.clone(),
-                ));
-            }
-            if !inside(-1, 0) {
-                edges.push(Item::line(
-                    PointMm::new(x0, ey0),
-                    PointMm::new(x0, ey1),
-                    stroke.clone(),
-                ));
-            }
-            if !inside(1, 0) {
-                edges.push(Item::line(
-                    PointMm::new(x1, ey0),
-                    PointMm::new(x1, ey1),
-                    stroke.clone(),
-                ));
-            }
+/// The dashed outline of the start's empty region.
+fn region_outline(spec: &BoardSpec, style: &Style, grid: &Grid) -> Option<Item> {
+    let (c, l) = (&style.colours, &style.lines);
+    if spec.region.is_empty() {
+        return None;
+    }
+    let region: BTreeSet<(u32, u32)> = spec.region.iter().copied().collect();
+    let w = (l.grid_mm * 2.5).max(0.6);
+    let stroke = Stroke::dashed(w, c.region, &[w * 3.0, w * 1.5]);
+    let inset = w / 2.0;
+    let mut edges = Vec::new();
+    for &(col, row) in &region {
+        let r = grid.cell_rect(col, row);
+        // An edge is on the outline when the neighbour across it is not
+        // in the region. Drawn half a line width inside the cell.
+        let (x0, y0, x1, y1) = (
+            r.x + inset,
+            r.y + inset,
+            r.right() - inset,
+            r.bottom() - inset,
+        );
+        let inside = |dc: i64, dr: i64| {
+            let (nc, nr) = (col as i64 + dc, row as i64 + dr);
+            nc >= 0 && nr >= 0 && region.contains(&(nc as u32, nr as u32))
+        };
+        let (ex0, ex1) = (
+            if inside(-1, 0) { r.x } else { x0 },
+            if inside(1, 0) { r.right() } else { x1 },
+        );
+        let (ey0, ey1) = (
+            if inside(0, 1) { r.y } else { y0 },
+            if inside(0, -1) { r.bottom() } else { y1 },
+        );
+        if !inside(0, 1) {
+            edges.push(Item::line(
+                PointMm::new(ex0, y0),
+                PointMm::new(ex1, y0),
+                stroke.clone(),
+            ));
         }
-        items.push(Item::group(Some("region"), edges));
+        if !inside(0, -1) {
+            edges.push(Item::line(
+                PointMm::new(ex0, y1),
+                PointMm::new(ex1, y1),
+                stroke.clone(),
+            ));
+        }
+        if !inside(-1, 0) {
+            edges.push(Item::line(
+                PointMm::new(x0, ey0),
+                PointMm::new(x0, ey1),
+                stroke.clone(),
+            ));
+        }
+        if !inside(1, 0) {
+            edges.push(Item::line(
+                PointMm::new(x1, ey0),
+                PointMm::new(x1, ey1),
+                stroke.clone(),
+            ));
+        }
     }
+    Some(Item::group(Some("region"), edges))
+}
 
-    if !marked.is_empty() {
-        let w = (grid.cell * 0.06).clamp(0.4, 1.2);
-        let marks = marked
-            .iter()
-            .map(|&(col, row)| {
-                Item::rect(
-                    grid.cell_rect(col, row)
-                        .inflate(-(w / 2.0 + grid.cell * 0.06)),
-                    Some(Stroke::solid(w, c.region)),
-                    None,
-                )
-            })
-            .collect();
-        items.push(Item::group(Some("marked"), marks));
+/// Outlines of the cells a move changed.
+fn marks(style: &Style, grid: &Grid, marked: &[(u32, u32)]) -> Option<Item> {
+    let c = &style.colours;
+    if marked.is_empty() {
+        return None;
     }
+    let w = (grid.cell * 0.06).clamp(0.4, 1.2);
+    let marks = marked
+        .iter()
+        .map(|&(col, row)| {
+            Item::rect(
+                grid.cell_rect(col, row)
+                    .inflate(-(w / 2.0 + grid.cell * 0.06)),
+                Some(Stroke::solid(w, c.region)),
+                None,
+            )
+        })
+        .collect();
+    Some(Item::group(Some("marked"), marks))
+}
 
+/// The pieces, each a disc (two rings for an accent piece) with its symbol
+/// when the disc is large enough to read it.
+fn pieces(spec: &BoardSpec, style: &Style, grid: &Grid) -> Result<Option<Item>, RenderError> {
+    let c = &style.colours;
     let mut pieces = Vec::new();
     for (col, row, symbol, piece_style) in &spec.pieces {
         let centre = grid.cell_rect(*col, *row).centre();
         let r = grid.cell * 0.36;
-        let ring = Stroke::solid(l.thin_mm.max(grid.cell / 60.0), c.ink);
+        let ring = Stroke::solid(style.lines.thin_mm.max(grid.cell / 60.0), c.ink);
         let (fill, text_colour) = piece_style.colours(style);
         let mut p = vec![Item::circle(
             centre,
@@ -260,15 +319,7 @@ pub(super) fn board_items(
             p,
         ));
     }
-    if !pieces.is_empty() {
-        items.push(Item::group(Some("pieces"), pieces));
-    }
-
-    items.push(Item::group(
-        Some("board-frame"),
-        vec![Item::rect(f, Some(Stroke::solid(l.frame_mm, c.ink)), None)],
-    ));
-    Ok(items)
+    Ok((!pieces.is_empty()).then(|| Item::group(Some("pieces"), pieces)))
 }
 
 /// The full board block: board, coordinate bands on all four sides and, for
