@@ -2,8 +2,8 @@
 //! turn up to the game's limit (rows at least 7 mm high for handwriting), the
 //! definition's columns, and a closing box for why the game stopped and the
 //! final score.
+use super::common::style;
 use super::flow::pt;
-use super::rules_sheet::style;
 use super::{stop_conditions, KitOptions};
 use crate::definition::Definition;
 use crate::render::text::{self, TextStyle};

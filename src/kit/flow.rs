@@ -1,8 +1,8 @@
-//! A column of blocks flowing down the safe area of a page, continuing on a
-//! new page when the next block does not fit. Used by the rules sheet and the
-//! host key, whose length depends on the definition.
+//! A column of laid-out blocks (frames) flowing down the safe area of a page,
+//! continuing on a new page when the next does not fit. Used by the rules
+//! sheet, the practice sheets and the host key, whose length depends on the definition.
 use crate::render::text::{self, TextStyle};
-use crate::render::{Item, Page, Paper, PointMm, RectMm, RenderError, Templates};
+use crate::render::{Frame, Page, Paper, PointMm, RectMm, RenderError, SizeMm, Templates};
 
 /// Draws a page's running header (and footer) into a fresh page.
 pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
@@ -102,23 +102,20 @@ impl<'a> Flow<'a> {
         self.y = (self.y + mm).min(self.area.bottom());
     }
 
-    /// Reserves `height` mm (on a new page if needed) and lets `draw` fill
-    /// the rectangle.
-    pub fn block(
-        &mut self,
-        height: f64,
-        draw: impl FnOnce(RectMm) -> Result<Vec<Item>, RenderError>,
-    ) -> Result<RectMm, RenderError> {
+    /// Places a laid-out block at the left of the column, on a new page if
+    /// it does not fit this one's rest (unless the page is still empty).
+    /// Returns where it went.
+    pub fn place(&mut self, frame: &Frame) -> Result<RectMm, RenderError> {
+        let height = frame.height();
         if height > self.remaining() + 1e-6 && self.y > self.page_top + 1e-6 {
             self.new_page()?;
         }
         let rect = RectMm::new(self.area.x, self.y, self.area.width, height);
-        let items = draw(rect)?;
         self.pages
             .last_mut()
             .expect("a flow always has a page")
             .items
-            .extend(items);
+            .extend(frame.placed(PointMm::new(rect.x, rect.y)));
         self.y += height;
         Ok(rect)
     }
@@ -132,22 +129,22 @@ impl<'a> Flow<'a> {
         indent: f64,
         label: Option<&str>,
     ) -> Result<(), RenderError> {
-        let width = self.area.width - indent;
-        let h = text::paragraph_height(text, style.font, style.size_pt, width)?;
-        self.block(h, |r| {
-            let frame = RectMm::new(r.x + indent, r.y, width, h);
-            let (mut items, _) = text::paragraph(text, style, frame)?;
-            if let Some(label) = label {
-                let a = text::ascent(style.font, style.size_pt)?;
-                let lstyle = TextStyle {
-                    font: crate::render::Font::Bold,
-                    ..style
-                };
-                let bounds = RectMm::new(r.x, r.y, indent, h);
-                items.push(text::line_in(label, lstyle, bounds, r.y + a)?);
-            }
-            Ok(items)
-        })?;
+        let para = text::paragraph_frame(text, style, self.area.width - indent)?;
+        let mut block = Frame::new(SizeMm {
+            width: self.area.width,
+            height: para.height(),
+        });
+        block.place(PointMm::new(indent, 0.0), &para);
+        if let Some(label) = label {
+            let lstyle = TextStyle {
+                font: crate::render::Font::Bold,
+                ..style
+            };
+            let bounds = RectMm::new(0.0, 0.0, indent, para.height());
+            let baseline = text::ascent(style.font, style.size_pt)?;
+            block.push(text::line_in(label, lstyle, bounds, baseline)?);
+        }
+        self.place(&block)?;
         Ok(())
     }
 

@@ -3,14 +3,16 @@
 //! diagram, the prompt and, for each check, what the engine says the move
 //! does (with the position after it) or why it is illegal. Every sentence
 //! about a move is made from the engine's answer.
+use super::common::{capitalise, changed_cells, diagram_cell, result_sentence, PageStyles};
 use super::flow::{pt, Flow};
-use super::rules_sheet::{capitalise, diagram_cell, style};
-use super::{board_spec, stop_conditions, xy, KitOptions};
+use super::{board_spec, stop_conditions, KitOptions};
 use crate::definition::{Definition, Practice};
-use crate::render::board::{diagram_size, diagram_styled};
+use crate::render::board::diagram_frame;
 use crate::render::text;
-use crate::render::{Colour, Fill, Font, Item, Page, RectMm, RenderError, Templates};
-use crate::rules::{Engine, MoveInfo, Outcome};
+use crate::render::{
+    Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
+};
+use crate::rules::{Engine, MoveInfo};
 
 /// What the engine says about a move: the sentence the key prints and, for
 /// a legal move, its result.
@@ -49,23 +51,6 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
     }
 }
 
-pub(crate) fn result_sentence(family: crate::rules::Family, o: Option<Outcome>) -> String {
-    match o {
-        None => "The game goes on.".to_string(),
-        Some(Outcome {
-            winner: Some(w),
-            reason,
-        }) => format!(
-            "Game over: {} wins ({reason}).",
-            super::side_name(family, w)
-        ),
-        Some(Outcome {
-            winner: None,
-            reason,
-        }) => format!("Game over: a draw ({reason})."),
-    }
-}
-
 pub fn pages(
     def: &Definition,
     practice: &[Practice],
@@ -74,10 +59,11 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
-    let c = &s.colours;
-    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
-    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
-    let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
+    let PageStyles {
+        body,
+        small,
+        heading,
+    } = PageStyles::new(s);
     let title = def.title.clone();
     let band = Colour::rgb(0x30, 0x30, 0x30);
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
@@ -110,7 +96,7 @@ pub fn pages(
     for (k, p) in practice.iter().enumerate() {
         let spec = board_spec(def, engine, &p.position)?;
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 40.0);
-        let size = diagram_size(&spec, cell);
+        let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = format!("{}. {}", k + 1, p.name);
         // Custom positions say which practice file they came from.
         let source = if p.origin == def.source {
@@ -118,32 +104,27 @@ pub fn pages(
         } else {
             format!(" (from {})", p.origin)
         };
-        let text_w = area.width - size.width - 6.0;
-        let intro = format!("{}{source}", p.prompt);
-        let pos_line = format!("Position: {}", p.position);
-        let h_intro = text::paragraph_height(&intro, Font::Regular, s.fonts.body_pt, text_w)?;
-        let h_pos = text::paragraph_height(&pos_line, Font::Regular, s.fonts.small_pt, text_w)?;
-        let head_h =
-            text::paragraph_height(&head, Font::Bold, s.fonts.subtitle_pt + 1.0, area.width)?;
-        flow.block(head_h + 2.0 + size.height.max(h_intro + h_pos + 2.0), |r| {
-            let (mut items, _) =
-                text::paragraph(&head, heading, RectMm::new(r.x, r.y, r.width, head_h))?;
-            let y = r.y + head_h + 2.0;
-            items.push(Item::group(
-                Some(&format!("key-{}-position", k + 1)),
-                vec![diagram_styled(&spec, s, pt(r.x, y), cell, &[])?],
-            ));
-            let tx = r.x + size.width + 6.0;
-            let (mut a, _) = text::paragraph(&intro, body, RectMm::new(tx, y, text_w, h_intro))?;
-            let (mut b, _) = text::paragraph(
-                &pos_line,
-                small,
-                RectMm::new(tx, y + h_intro + 2.0, text_w, h_pos),
-            )?;
-            items.append(&mut a);
-            items.append(&mut b);
-            Ok(items)
-        })?;
+        // Text stands right of the diagrams.
+        let tx = diagram.width() + 6.0;
+        let text_w = area.width - diagram.width() - 6.0;
+        let intro = text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?;
+        let pos_line = text::paragraph_frame(&format!("Position: {}", p.position), small, text_w)?;
+        let head = text::paragraph_frame(&head, heading, area.width)?;
+        let y = head.height() + 2.0;
+        let mut block = Frame::new(SizeMm {
+            width: area.width,
+            height: y + diagram
+                .height()
+                .max(intro.height() + pos_line.height() + 2.0),
+        });
+        block.place(pt(0.0, 0.0), &head);
+        block.push(Item::group(
+            Some(&format!("key-{}-position", k + 1)),
+            diagram.placed(pt(0.0, y)),
+        ));
+        block.place(pt(tx, y), &intro);
+        block.place(pt(tx, y + intro.height() + 2.0), &pos_line);
+        flow.place(&block)?;
         flow.gap(2.0);
         let solved = p
             .solver_sentence
@@ -152,15 +133,13 @@ pub fn pages(
             })
             .clone();
         if !solved.is_empty() {
-            let h = text::paragraph_height(&solved, Font::Regular, s.fonts.body_pt, text_w)?;
-            flow.block(h, |r| {
-                let frame = RectMm::new(r.x + size.width + 6.0, r.y, text_w, h);
-                let (runs, _) = text::paragraph(&solved, body, frame)?;
-                Ok(vec![Item::group(
-                    Some(&format!("key-{}-solver", k + 1)),
-                    runs,
-                )])
-            })?;
+            let para = text::paragraph_frame(&solved, body, text_w)?;
+            let mut block = Frame::new(para.size());
+            block.push(Item::group(
+                Some(&format!("key-{}-solver", k + 1)),
+                para.placed(pt(tx, 0.0)),
+            ));
+            flow.place(&block)?;
             flow.gap(3.0);
         }
         for (j, check) in p.checks.iter().enumerate() {
@@ -168,55 +147,31 @@ pub fn pages(
             // Numbered after its position, so a check that starts a new page
             // still says which position it answers.
             let sentence = format!("{}.{} {sentence}", k + 1, j + 1);
+            let sentence = text::paragraph_frame(&sentence, body, text_w)?;
             let id = format!("key-{}-check-{}", k + 1, j + 1);
-            match info {
-                Some(info) => {
-                    let after = board_spec(def, engine, &info.after)?;
-                    let e = &info.effect;
-                    let mut marked: Vec<(u32, u32)> = Vec::new();
-                    marked.extend(e.from.map(xy));
-                    marked.extend(e.to.map(xy));
-                    for list in [&e.converted, &e.captured, &e.kinged] {
-                        marked.extend(list.iter().map(|c| xy(*c)));
-                    }
-                    marked.sort_unstable();
-                    marked.dedup();
-                    let after_line = format!("After: {}", info.after);
-                    let h_s =
-                        text::paragraph_height(&sentence, Font::Regular, s.fonts.body_pt, text_w)?;
-                    let h_a = text::paragraph_height(
-                        &after_line,
-                        Font::Regular,
-                        s.fonts.small_pt,
-                        text_w,
-                    )?;
-                    flow.block(size.height.max(h_s + h_a + 2.0), |r| {
-                        let tx = r.x + size.width + 6.0;
-                        let (mut runs, _) =
-                            text::paragraph(&sentence, body, RectMm::new(tx, r.y, text_w, h_s))?;
-                        let (mut more, _) = text::paragraph(
-                            &after_line,
-                            small,
-                            RectMm::new(tx, r.y + h_s + 2.0, text_w, h_a),
-                        )?;
-                        runs.append(&mut more);
-                        runs.push(Item::group(
-                            Some(&format!("{id}-after")),
-                            vec![diagram_styled(&after, s, pt(r.x, r.y), cell, &marked)?],
-                        ));
-                        Ok(vec![Item::group(Some(&id), runs)])
-                    })?;
-                }
-                None => {
-                    let h =
-                        text::paragraph_height(&sentence, Font::Regular, s.fonts.body_pt, text_w)?;
-                    flow.block(h, |r| {
-                        let frame = RectMm::new(r.x + size.width + 6.0, r.y, text_w, h);
-                        let (runs, _) = text::paragraph(&sentence, body, frame)?;
-                        Ok(vec![Item::group(Some(&id), runs)])
-                    })?;
-                }
+            let mut items = sentence.placed(pt(tx, 0.0));
+            let mut height = sentence.height();
+            if let Some(info) = info {
+                let after = board_spec(def, engine, &info.after)?;
+                let marked = changed_cells(&info.effect);
+                let after_line =
+                    text::paragraph_frame(&format!("After: {}", info.after), small, text_w)?;
+                items.extend(after_line.placed(pt(tx, sentence.height() + 2.0)));
+                items.push(Item::group(
+                    Some(&format!("{id}-after")),
+                    diagram_frame(&after, s, cell, &marked)?.placed(pt(0.0, 0.0)),
+                ));
+                height = diagram
+                    .height()
+                    .max(sentence.height() + after_line.height() + 2.0);
             }
+            flow.place(&Frame::with_items(
+                SizeMm {
+                    width: area.width,
+                    height,
+                },
+                vec![Item::group(Some(&id), items)],
+            ))?;
             flow.gap(3.0);
         }
         flow.gap(3.0);

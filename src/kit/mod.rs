@@ -8,6 +8,7 @@ use crate::rules::{Cell, Engine, Family, Topology};
 use std::fmt;
 
 pub mod audit;
+pub(crate) mod common;
 pub mod flow;
 pub mod host_key;
 pub mod output;
@@ -113,11 +114,16 @@ pub fn build_kit(
     // The rules sheet lists how many board pages to print: lay them out once.
     let board =
         crate::render::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
+    let materials = if options.parts.contains(&Part::Rules) {
+        materials(def, templates, options, board.len())?
+    } else {
+        Vec::new()
+    };
     for &part in &options.parts {
         match part {
             Part::Rules => {
                 let pages =
-                    rules_sheet::pages(def, engine.as_ref(), templates, options, board.len())?;
+                    rules_sheet::pages(def, engine.as_ref(), templates, options, &materials)?;
                 add(&mut player, part, pages);
             }
             Part::Board => add(&mut player, part, board.clone()),
@@ -145,6 +151,39 @@ pub fn build_kit(
         player,
         key,
     })
+}
+
+/// The materials a host gathers, computed from the kit; `board_pages` is
+/// how many pages the board takes (more than one when it is tiled).
+pub fn materials(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+    board_pages: usize,
+) -> Result<Vec<String>, RenderError> {
+    let mut list = Vec::new();
+    if board_pages == 1 {
+        list.push(format!(
+            "the board page, printed at 100% ({}×{} cells of {} mm)",
+            def.board.width, def.board.height, def.board.cell_mm
+        ));
+    } else {
+        list.push(format!(
+            "the {board_pages} board pages, printed at 100% and taped together along the marked overlaps"
+        ));
+    }
+    for set in tokens::token_sets(def) {
+        list.push(set.describe(options.duplex));
+    }
+    let audit_pages = audit::page_count(def, templates, options)?;
+    list.push(format!(
+        "{} audit sheet{} per game (the record of every turn)",
+        audit_pages,
+        if audit_pages == 1 { "" } else { "s" }
+    ));
+    list.push("scissors or a craft knife and ruler".to_string());
+    list.extend(def.materials.iter().cloned());
+    Ok(list)
 }
 
 /// Lays out a game's whole kit on every built-in paper, portrait and

@@ -3,13 +3,13 @@
 //! can mark answers quickly. Each shows the position with coordinates, its
 //! name, whose turn it is and the prompt, and ruled lines for the answer.
 //! Nothing from the host key: no answer, no position after a move.
+use super::common::{capitalise, diagram_cell, PageStyles};
 use super::flow::{pt, Flow};
-use super::rules_sheet::{capitalise, diagram_cell, style};
 use super::{board_spec, side_name, KitOptions};
 use crate::definition::{Definition, Practice};
-use crate::render::board::{diagram_size, diagram_styled};
+use crate::render::board::diagram_frame;
 use crate::render::text;
-use crate::render::{Font, Item, Page, RectMm, RenderError, Stroke, Templates};
+use crate::render::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
 use crate::rules::Engine;
 
 /// Answer lines under each prompt, and their spacing.
@@ -27,9 +27,11 @@ pub fn pages(
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
-    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
-    let heading = style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink);
+    let PageStyles {
+        body,
+        small,
+        heading,
+    } = PageStyles::new(s);
     let title = def.title.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         super::flow::running_head(page, area, &title, &format!("practice · page {n}"))
@@ -53,7 +55,7 @@ pub fn pages(
     for (k, p) in practice.iter().enumerate() {
         let spec = board_spec(def, engine, &p.position)?;
         let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
-        let size = diagram_size(&spec, cell);
+        let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = format!("{}. {}", k + 1, p.name);
         let to_move = engine
             .view(&p.position)
@@ -64,37 +66,41 @@ pub fn pages(
                 )
             })
             .unwrap_or_default();
-        let text_w = area.width - size.width - 6.0;
-        let h_head = text::paragraph_height(&head, Font::Bold, s.fonts.subtitle_pt + 1.0, text_w)?;
-        let h_move = text::paragraph_height(&to_move, Font::Regular, s.fonts.small_pt, text_w)?;
-        let h_prompt = text::paragraph_height(&p.prompt, Font::Regular, s.fonts.body_pt, text_w)?;
-        let h_lines = ANSWER_LINES as f64 * LINE_GAP_MM;
-        let h_text = h_head + 1.5 + h_move + 1.5 + h_prompt + h_lines;
+        let tx = diagram.width() + 6.0;
+        let text_w = area.width - diagram.width() - 6.0;
+        let column = Frame::stack(
+            text_w,
+            &[
+                (text::paragraph_frame(&head, heading, text_w)?, 1.5),
+                (text::paragraph_frame(&to_move, small, text_w)?, 1.5),
+                (text::paragraph_frame(&p.prompt, body, text_w)?, 1.5),
+            ],
+        );
+        // The answer lines start right under the prompt.
+        let lines_top = column.height() - 1.5;
         let id = format!("practice-{}", k + 1);
-        flow.block(size.height.max(h_text), |r| {
-            let mut items = vec![Item::group(
-                Some(&format!("{id}-position")),
-                vec![diagram_styled(&spec, s, pt(r.x, r.y), cell, &[])?],
-            )];
-            let tx = r.x + size.width + 6.0;
-            let mut y = r.y;
-            for (t, st, h) in [
-                (&head, heading, h_head),
-                (&to_move, small, h_move),
-                (&p.prompt, body, h_prompt),
-            ] {
-                let (mut runs, _) = text::paragraph(t, st, RectMm::new(tx, y, text_w, h))?;
-                items.append(&mut runs);
-                y += h + 1.5;
-            }
-            let mut lines = Vec::new();
-            for i in 1..=ANSWER_LINES {
-                let ly = y - 1.5 + i as f64 * LINE_GAP_MM;
-                lines.push(Item::line(pt(tx, ly), pt(tx + text_w, ly), line.clone()));
-            }
-            items.push(Item::group(Some(&format!("{id}-answer")), lines));
-            Ok(vec![Item::group(Some(&id), items)])
-        })?;
+        let mut items = vec![Item::group(
+            Some(&format!("{id}-position")),
+            diagram.placed(pt(0.0, 0.0)),
+        )];
+        items.extend(column.placed(pt(tx, 0.0)));
+        let lines = (1..=ANSWER_LINES)
+            .map(|i| {
+                let ly = lines_top + i as f64 * LINE_GAP_MM;
+                Item::line(pt(tx, ly), pt(tx + text_w, ly), line.clone())
+            })
+            .collect();
+        items.push(Item::group(Some(&format!("{id}-answer")), lines));
+        let height = diagram
+            .height()
+            .max(lines_top + ANSWER_LINES as f64 * LINE_GAP_MM);
+        flow.place(&Frame::with_items(
+            SizeMm {
+                width: area.width,
+                height,
+            },
+            vec![Item::group(Some(&id), items)],
+        ))?;
         flow.gap(6.0);
     }
     Ok(flow.finish())

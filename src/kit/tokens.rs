@@ -2,8 +2,8 @@
 //! lines, with crop marks outside the grid, because a heavy outline around
 //! each token leaves dark edges after cutting. Every token carries its symbol
 //! and a fill that stays distinct in greyscale.
+use super::common::style;
 use super::flow::pt;
-use super::rules_sheet::style;
 use super::KitOptions;
 use crate::definition::Definition;
 use crate::render::text;

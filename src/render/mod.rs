@@ -1,11 +1,15 @@
 //! The drawing core: a device-independent page model in millimetres, text
 //! layout with real font metrics, and two thin back ends (PDF, SVG).
 //!
-//! Layout code (the board page, and later rules sheets, tokens, keys) builds
-//! [`Page`]s; [`pdf::write_pdf`] and [`svg::page_to_svg`] only translate them.
-//! Millimetres are used everywhere; the PDF back end converts to points once.
+//! Layout code (the board page here, the kit's pages in `crate::kit`) lays
+//! blocks out once into [`Frame`]s, reads their sizes and places them on
+//! [`Page`]s. Text is measured once, when it is laid out: a [`TextRun`]
+//! carries its glyphs and width, so [`pdf::write_pdf`] and
+//! [`svg::page_to_svg`] only translate. Millimetres are used everywhere;
+//! the PDF back end converts to points once.
 pub mod board;
 pub mod font;
+pub mod frame;
 pub mod model;
 pub mod outline;
 pub mod pdf;
@@ -17,9 +21,10 @@ mod atomic;
 
 pub use atomic::write_atomic;
 pub use font::Font;
+pub use frame::Frame;
 pub use model::{
-    Align, Colour, Fill, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm, Stroke,
-    TextRun,
+    Align, Colour, Fill, Glyph, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm,
+    Stroke, TextRun,
 };
 pub use pdf::DocMeta;
 pub use templates::{Orientation, Paper, Style, Templates};

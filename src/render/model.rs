@@ -210,9 +210,24 @@ pub enum Align {
     Right,
 }
 
-/// One line of text. `anchor.x` is the left edge, centre or right edge
-/// depending on `align`; `anchor.y` is the baseline. `bounds` is the box
+/// Millimetres per typographic point.
+pub const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// One glyph of a laid-out run: its id in the run's face and its advance in
+/// font units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    pub id: u16,
+    pub advance: u16,
+}
+
+/// One line of text, laid out: `anchor.x` is the left edge, centre or right
+/// edge depending on `align`; `anchor.y` is the baseline. `bounds` is the box
 /// the text was laid out to fit in; [`super::text::overflows`] checks it.
+///
+/// Runs are made only by text layout ([`super::text`]), which measures them
+/// once: the glyphs and the width they add up to travel with the run, so
+/// the exporters place text without measuring it again.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextRun {
     pub text: String,
@@ -222,6 +237,45 @@ pub struct TextRun {
     pub anchor: PointMm,
     pub bounds: RectMm,
     pub colour: Colour,
+    /// One glyph a character of `text`.
+    pub(crate) glyphs: Vec<Glyph>,
+    /// The advance width of the whole run, in mm.
+    pub(crate) width_mm: f64,
+}
+
+impl TextRun {
+    /// The glyphs layout chose, one a character of the text.
+    pub fn glyphs(&self) -> &[Glyph] {
+        &self.glyphs
+    }
+
+    /// The advance width layout measured, in mm.
+    pub fn width_mm(&self) -> f64 {
+        self.width_mm
+    }
+
+    /// The left end of the baseline, after alignment.
+    pub fn left(&self) -> f64 {
+        match self.align {
+            Align::Left => self.anchor.x,
+            Align::Centre => self.anchor.x - self.width_mm / 2.0,
+            Align::Right => self.anchor.x - self.width_mm,
+        }
+    }
+
+    /// The box the run actually paints: its measured advance horizontally,
+    /// the face's ascent and descent vertically.
+    pub fn ink_box(&self) -> Result<RectMm, RenderError> {
+        let m = self.font.metrics()?;
+        let a = m.ascent_em() * self.size_pt * MM_PER_PT;
+        let d = m.descent_em() * self.size_pt * MM_PER_PT;
+        Ok(RectMm::new(
+            self.left(),
+            self.anchor.y - a,
+            self.width_mm,
+            a + d,
+        ))
+    }
 }
 
 /// A named, optionally clipped, list of items (an SVG `<g id=...>`).
@@ -341,7 +395,7 @@ impl Item {
                 let half = stroke.as_ref().map_or(0.0, |s| s.width_mm / 2.0);
                 shape.geometry_bounds().map(|b| b.inflate(half))
             }
-            Item::Text(t) => Some(super::text::ink_box(t)?),
+            Item::Text(t) => Some(t.ink_box()?),
             Item::Group(g) => {
                 let mut acc: Option<RectMm> = None;
                 for i in &g.items {

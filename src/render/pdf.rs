@@ -18,8 +18,7 @@ use printpdf::{
 };
 
 use super::font::Font;
-use super::model::{Align, Colour, Fill, Item, Page, PathCmd, PointMm, Shape, Stroke};
-use super::text;
+use super::model::{Colour, Fill, Item, Page, PathCmd, PointMm, Shape, Stroke, TextRun};
 use super::RenderError;
 
 /// 2000-01-01T00:00:00Z: the date written when `SOURCE_DATE_EPOCH` is unset.
@@ -127,25 +126,19 @@ fn rgb(c: Colour) -> Color {
     })
 }
 
-/// The text as `TJ` items that place every glyph at its exact advance.
-/// printpdf writes each width in `/W` truncated to a whole thousandth of an
-/// em, which made a long line up to 0.25 mm shorter than layout measured
-/// (and than the SVG draws it); each glyph is followed by the lost fraction.
-fn exact_advances(text: &str, font: Font) -> Result<Vec<TextItem>, RenderError> {
-    let m = font.metrics()?;
-    let upem = m.units_per_em;
+/// The run as `TJ` items that place every glyph at the advance layout
+/// measured. printpdf writes each width in `/W` truncated to a whole
+/// thousandth of an em, which made a long line up to 0.25 mm shorter than
+/// layout measured (and than the SVG draws it); each glyph is followed by
+/// the lost fraction.
+fn exact_advances(t: &TextRun) -> Result<Vec<TextItem>, RenderError> {
+    let upem = t.font.metrics()?.units_per_em;
     let mut items = Vec::new();
     let mut run = String::new();
-    for c in text.chars() {
-        let glyph = m.glyph_id(c).ok_or_else(|| RenderError::MissingGlyph {
-            character: c,
-            text: text.to_string(),
-            font: format!("{} {font:?}", super::font::FAMILY),
-        })?;
-        let adv = m.advance(glyph);
+    for (c, glyph) in t.text.chars().zip(t.glyphs()) {
         // What printpdf writes into /W (same f32 arithmetic).
-        let written = (adv as f32 * (1000.0 / upem as f32)) as i64;
-        let lost = adv as f64 * 1000.0 / upem as f64 - written as f64;
+        let written = (glyph.advance as f32 * (1000.0 / upem as f32)) as i64;
+        let lost = glyph.advance as f64 * 1000.0 / upem as f64 - written as f64;
         run.push(c);
         if lost > 0.0005 {
             items.push(TextItem::Text(std::mem::take(&mut run)));
@@ -341,14 +334,7 @@ fn emit(item: &Item, f: &Flip, ops: &mut Vec<Op>) -> Result<(), RenderError> {
             }
         }
         Item::Text(t) => {
-            t.font.check_coverage(&t.text)?;
-            let w = text::measure(&t.text, t.font, t.size_pt)?;
-            let left = match t.align {
-                Align::Left => t.anchor.x,
-                Align::Centre => t.anchor.x - w / 2.0,
-                Align::Right => t.anchor.x - w,
-            };
-            let origin = f.point(PointMm::new(left, t.anchor.y));
+            let origin = f.point(PointMm::new(t.left(), t.anchor.y));
             ops.push(Op::SetFillColor { col: rgb(t.colour) });
             ops.push(Op::StartTextSection);
             ops.push(Op::SetFont {
@@ -359,7 +345,7 @@ fn emit(item: &Item, f: &Flip, ops: &mut Vec<Op>) -> Result<(), RenderError> {
                 matrix: TextMatrix::Translate(origin.x, origin.y),
             });
             ops.push(Op::ShowText {
-                items: exact_advances(&t.text, t.font)?,
+                items: exact_advances(t)?,
             });
             ops.push(Op::EndTextSection);
         }

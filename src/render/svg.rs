@@ -6,8 +6,8 @@ use svg::Node;
 
 use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
+use super::model::MM_PER_PT;
 use super::model::{Align, Fill, Item, Page, PathCmd, Shape, SizeMm, Stroke};
-use super::text::{self, MM_PER_PT};
 use super::{outline, RenderError};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -353,43 +353,29 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Box<dyn Node>>, RenderEr
             }
             // Glyphs placed at the advances layout measured, in font units
             // under one scale; the text stays on top, transparent.
-            let m = t.font.metrics()?;
-            let width = text::measure(&t.text, t.font, t.size_pt)?;
-            let left = match t.align {
-                Align::Left => t.anchor.x,
-                Align::Centre => t.anchor.x - width / 2.0,
-                Align::Right => t.anchor.x - width,
-            };
-            let scale = t.size_pt * MM_PER_PT / m.units_per_em as f64;
+            let scale = t.size_pt * MM_PER_PT / t.font.metrics()?.units_per_em as f64;
             // Written as one blob: a page has thousands of glyphs, and an
             // element each was most of the time spent on SVG.
             let mut g = format!(
                 "<g fill=\"{}\" transform=\"translate({} {}) scale({} {})\">",
                 t.colour.hex(),
-                num(left),
+                num(t.left()),
                 num(t.anchor.y),
                 num_scale(scale),
                 num_scale(-scale)
             );
             let mut x = 0u32;
-            for c in t.text.chars() {
-                let Some(glyph) = m.glyph_id(c) else {
-                    return Err(t
-                        .font
-                        .check_coverage(&t.text)
-                        .err()
-                        .unwrap_or_else(|| RenderError::Font(format!("no glyph for {c:?}"))));
-                };
+            for (c, glyph) in t.text.chars().zip(t.glyphs()) {
                 if c != ' ' {
                     g.push_str("<use xlink:href=\"#");
-                    g.push_str(&glyph_id(t.font, glyph));
+                    g.push_str(&glyph_id(t.font, glyph.id));
                     if x > 0 {
                         g.push_str("\" x=\"");
                         g.push_str(&x.to_string());
                     }
                     g.push_str("\"/>");
                 }
-                x += m.advance(glyph) as u32;
+                x += glyph.advance as u32;
             }
             g.push_str("</g>");
             e.assign("fill-opacity", "0");

@@ -2,11 +2,10 @@
 //! paragraph into a box, fitting a label into a cell, and checking that no
 //! text of a page runs out of its box.
 use super::font::Font;
-use super::model::{Align, Colour, Item, Page, PointMm, RectMm, TextRun};
+use super::frame::Frame;
+pub use super::model::MM_PER_PT;
+use super::model::{Align, Colour, Glyph, Item, Page, PointMm, RectMm, SizeMm, TextRun};
 use super::RenderError;
-
-/// Millimetres per typographic point.
-pub const MM_PER_PT: f64 = 25.4 / 72.0;
 
 /// Slack for floating-point noise when comparing extents (mm).
 const TOLERANCE_MM: f64 = 1e-6;
@@ -16,12 +15,52 @@ const TOLERANCE_MM: f64 = 1e-6;
 pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError> {
     match font.metrics()?.width_em(text) {
         Some(em) => Ok(em * size_pt * MM_PER_PT),
-        // A character without a glyph: let the coverage check name it.
-        None => Err(font
-            .check_coverage(text)
-            .err()
-            .unwrap_or_else(|| RenderError::Font(format!("no width for a character of {text:?}")))),
+        None => Err(missing_glyph(text, font)),
     }
+}
+
+/// The error for a text with a character the font cannot draw: the
+/// coverage check names it.
+fn missing_glyph(text: &str, font: Font) -> RenderError {
+    font.check_coverage(text)
+        .err()
+        .unwrap_or_else(|| RenderError::Font(format!("no width for a character of {text:?}")))
+}
+
+/// A run of `text`, measured once: its glyphs and their width go with it,
+/// so nothing downstream measures it again.
+fn make_run(
+    text: &str,
+    font: Font,
+    size_pt: f64,
+    align: Align,
+    anchor: PointMm,
+    bounds: RectMm,
+    colour: Colour,
+) -> Result<TextRun, RenderError> {
+    let m = font.metrics()?;
+    let mut units = 0u64;
+    let mut glyphs = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let id = m.glyph_id(c).ok_or_else(|| missing_glyph(text, font))?;
+        let advance = m.advance(id);
+        units += advance as u64;
+        glyphs.push(Glyph { id, advance });
+    }
+    // The same arithmetic as `measure`, so a run is exactly as wide as
+    // layout measured its text.
+    let em = units as f64 / m.units_per_em as f64;
+    Ok(TextRun {
+        text: text.to_string(),
+        font,
+        size_pt,
+        align,
+        anchor,
+        bounds,
+        colour,
+        glyphs,
+        width_mm: em * size_pt * MM_PER_PT,
+    })
 }
 
 /// Height above the baseline the face can paint, in mm.
@@ -39,18 +78,9 @@ pub fn line_height(font: Font, size_pt: f64) -> Result<f64, RenderError> {
     Ok(ascent(font, size_pt)? + descent(font, size_pt)? + 0.1 * size_pt * MM_PER_PT)
 }
 
-/// The box a run actually paints: its measured advance horizontally, the
-/// face's ascent and descent vertically.
+/// The box a run actually paints (see [`TextRun::ink_box`]).
 pub fn ink_box(run: &TextRun) -> Result<RectMm, RenderError> {
-    let w = measure(&run.text, run.font, run.size_pt)?;
-    let left = match run.align {
-        Align::Left => run.anchor.x,
-        Align::Centre => run.anchor.x - w / 2.0,
-        Align::Right => run.anchor.x - w,
-    };
-    let a = ascent(run.font, run.size_pt)?;
-    let d = descent(run.font, run.size_pt)?;
-    Ok(RectMm::new(left, run.anchor.y - a, w, a + d))
+    run.ink_box()
 }
 
 /// Whether a run paints outside its `bounds`.
@@ -174,37 +204,62 @@ pub fn paragraph(
     frame: RectMm,
 ) -> Result<(Vec<Item>, f64), RenderError> {
     let lines = wrap(text, style.font, style.size_pt, frame.width)?;
-    let lh = line_height(style.font, style.size_pt)?;
-    let a = ascent(style.font, style.size_pt)?;
-    let d = descent(style.font, style.size_pt)?;
-    let used = lh * (lines.len() as f64 - 1.0) + a + d;
+    let used = lines_height(lines.len(), style.font, style.size_pt)?;
     if used > frame.height + TOLERANCE_MM {
         return Err(RenderError::Overflow(format!(
             "paragraph {text:?} needs {used:.1} mm but its box is {:.1} mm high",
             frame.height
         )));
     }
+    Ok((set_lines(lines, style, frame)?, used))
+}
+
+/// A paragraph wrapped to `width`, laid out once into a frame exactly as
+/// tall as its lines.
+pub fn paragraph_frame(text: &str, style: TextStyle, width: f64) -> Result<Frame, RenderError> {
+    let lines = wrap(text, style.font, style.size_pt, width)?;
+    let height = lines_height(lines.len(), style.font, style.size_pt)?;
+    let items = set_lines(lines, style, RectMm::new(0.0, 0.0, width, height))?;
+    Ok(Frame::with_items(SizeMm { width, height }, items))
+}
+
+/// Height of `n` lines: the first line's ascent, the line spacing between
+/// baselines, the last line's descent.
+fn lines_height(n: usize, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(line_height(font, size_pt)? * (n as f64 - 1.0)
+        + ascent(font, size_pt)?
+        + descent(font, size_pt)?)
+}
+
+/// Wrapped lines as runs in `frame`, the first line at its top.
+fn set_lines(
+    lines: Vec<String>,
+    style: TextStyle,
+    frame: RectMm,
+) -> Result<Vec<Item>, RenderError> {
+    let lh = line_height(style.font, style.size_pt)?;
+    let a = ascent(style.font, style.size_pt)?;
     let x = match style.align {
         Align::Left => frame.x,
         Align::Centre => frame.x + frame.width / 2.0,
         Align::Right => frame.right(),
     };
-    let items = lines
+    lines
         .into_iter()
         .enumerate()
         .map(|(i, line)| {
-            Item::Text(TextRun {
-                text: line,
-                font: style.font,
-                size_pt: style.size_pt,
-                align: style.align,
-                anchor: PointMm::new(x, frame.y + a + lh * i as f64),
-                bounds: frame,
-                colour: style.colour,
-            })
+            make_run(
+                &line,
+                style.font,
+                style.size_pt,
+                style.align,
+                PointMm::new(x, frame.y + a + lh * i as f64),
+                frame,
+                style.colour,
+            )
+            .map(Item::Text)
         })
-        .collect();
-    Ok((items, used))
+        .collect()
 }
 
 /// [`paragraph`], shrunk in small steps down to `min_pt` until it fits the
@@ -235,8 +290,7 @@ pub fn paragraph_height(
     size_pt: f64,
     width_mm: f64,
 ) -> Result<f64, RenderError> {
-    let n = wrap(text, font, size_pt, width_mm)?.len() as f64;
-    Ok(line_height(font, size_pt)? * (n - 1.0) + ascent(font, size_pt)? + descent(font, size_pt)?)
+    lines_height(wrap(text, font, size_pt, width_mm)?.len(), font, size_pt)
 }
 
 /// A one-line label centred in `cell`, shrunk from `max_pt` in small steps
@@ -257,15 +311,15 @@ pub fn fit_label(
         if w <= cell.width + TOLERANCE_MM && a + d <= cell.height + TOLERANCE_MM {
             // Centre the ascent+descent box vertically in the cell.
             let baseline = cell.y + (cell.height - (a + d)) / 2.0 + a;
-            return Ok(Item::Text(TextRun {
-                text: text.to_string(),
+            return Ok(Item::Text(make_run(
+                text,
                 font,
-                size_pt: size,
-                align: Align::Centre,
-                anchor: PointMm::new(cell.x + cell.width / 2.0, baseline),
-                bounds: cell,
+                size,
+                Align::Centre,
+                PointMm::new(cell.x + cell.width / 2.0, baseline),
+                cell,
                 colour,
-            }));
+            )?));
         }
         if size <= min_pt {
             return Err(RenderError::Overflow(format!(
@@ -290,15 +344,15 @@ pub fn line_in(
         Align::Centre => bounds.x + bounds.width / 2.0,
         Align::Right => bounds.right(),
     };
-    let run = TextRun {
-        text: text.to_string(),
-        font: style.font,
-        size_pt: style.size_pt,
-        align: style.align,
-        anchor: PointMm::new(x, baseline_y),
+    let run = make_run(
+        text,
+        style.font,
+        style.size_pt,
+        style.align,
+        PointMm::new(x, baseline_y),
         bounds,
-        colour: style.colour,
-    };
+        style.colour,
+    )?;
     if run_overflows(&run)? {
         return Err(RenderError::Overflow(format!(
             "text {text:?} does not fit its {:.1} × {:.1} mm box",
@@ -360,6 +414,32 @@ mod tests {
         let Item::Text(run) = item else { panic!() };
         assert!(run.size_pt < 20.0);
         assert!(!run_overflows(&run).unwrap());
+    }
+
+    #[test]
+    fn a_run_carries_its_glyphs_and_the_width_they_add_up_to() {
+        let bounds = RectMm::new(10.0, 0.0, 80.0, 10.0);
+        let style = TextStyle {
+            font: Font::Regular,
+            size_pt: 10.0,
+            colour: Colour::BLACK,
+            align: Align::Right,
+        };
+        let Item::Text(run) = line_in("Freeze: A1–J10", style, bounds, 5.0).unwrap() else {
+            panic!()
+        };
+        let m = Font::Regular.metrics().unwrap();
+        assert_eq!(run.glyphs().len(), run.text.chars().count());
+        for (c, g) in run.text.chars().zip(run.glyphs()) {
+            assert_eq!(Some(g.id), m.glyph_id(c), "{c}");
+        }
+        let units: u32 = run.glyphs().iter().map(|g| g.advance as u32).sum();
+        let width = units as f64 / m.units_per_em as f64 * 10.0 * 25.4 / 72.0;
+        assert!((run.width_mm() - width).abs() < 1e-9);
+        // Right-aligned: the text ends at the right edge of its box.
+        let ink = run.ink_box().unwrap();
+        assert!((ink.right() - bounds.right()).abs() < 1e-9, "{ink:?}");
+        assert!((run.left() - (90.0 - width)).abs() < 1e-9);
     }
 
     #[test]

@@ -6,7 +6,8 @@ use lopdf::content::Content;
 use lopdf::{Document, Object};
 use printkit::render::board::board_pages;
 use printkit::render::pdf::{write_pdf, DocMeta, FIXED_EPOCH};
-use printkit::render::{Colour, Font, Item, Page, PointMm, RectMm, RenderError, SizeMm, TextRun};
+use printkit::render::text::{self, TextStyle};
+use printkit::render::{Align, Colour, Font, RectMm, RenderError};
 
 fn meta(epoch: i64) -> DocMeta {
     DocMeta {
@@ -303,29 +304,33 @@ fn every_drawing_coordinate_is_inside_the_printable_area() {
     }
 }
 
+/// Text is measured once, when it is laid out: a character the font lacks
+/// is an error naming it there, so no page holding it reaches an exporter.
 #[test]
 fn an_undrawable_character_is_an_error_naming_it() {
-    let mut page = Page::new(SizeMm {
-        width: 210.0,
-        height: 297.0,
-    });
-    page.items.push(Item::Text(TextRun {
-        text: "Snowman ☃ and 漢".into(),
+    let style = TextStyle {
         font: Font::Regular,
         size_pt: 10.0,
-        align: printkit::render::Align::Left,
-        anchor: PointMm::new(20.0, 20.0),
-        bounds: RectMm::new(20.0, 10.0, 150.0, 20.0),
         colour: Colour::BLACK,
-    }));
-    match write_pdf(&[page], &meta(FIXED_EPOCH)) {
-        Err(RenderError::MissingGlyph {
-            character, text, ..
-        }) => {
-            assert_eq!(character, '漢');
-            assert!(text.contains("Snowman"));
+        align: Align::Left,
+    };
+    let text = "Snowman ☃ and 漢";
+    let frame = RectMm::new(20.0, 10.0, 150.0, 20.0);
+    let laid_out = [
+        text::line_in(text, style, frame, 20.0).map(|_| ()),
+        text::paragraph(text, style, frame).map(|_| ()),
+        text::fit_label(text, Font::Bold, 10.0, 3.0, frame, Colour::BLACK).map(|_| ()),
+    ];
+    for result in laid_out {
+        match result {
+            Err(RenderError::MissingGlyph {
+                character, text, ..
+            }) => {
+                assert_eq!(character, '漢');
+                assert!(text.contains("Snowman"));
+            }
+            other => panic!("expected a missing-glyph error, got {other:?}"),
         }
-        other => panic!("expected a missing-glyph error, got {other:?}"),
     }
     let mut spec = real_start("clone-jump-convert");
     spec.pieces[0].2 = "漢".into();

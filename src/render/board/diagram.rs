@@ -1,0 +1,123 @@
+//! Small board diagrams for rules sheets, practice sheets and host keys:
+//! the board with the position's pieces, marked cells, and a coordinate
+//! label band on its left and below.
+use super::drawing::{board_items, Grid};
+use super::{column_name, BoardSpec};
+use crate::render::font::Font;
+use crate::render::frame::Frame;
+use crate::render::model::{Item, PointMm, RectMm, SizeMm};
+use crate::render::templates::{Style, Templates};
+use crate::render::text;
+use crate::render::RenderError;
+
+/// Footprint of [`diagram`] for a board at this cell size: the board plus a
+/// label band on its left and below.
+pub fn diagram_size(spec: &BoardSpec, cell_mm: f64) -> SizeMm {
+    let band = diagram_band(cell_mm);
+    SizeMm {
+        width: band + spec.width as f64 * cell_mm,
+        height: band + spec.height as f64 * cell_mm,
+    }
+}
+
+/// The smallest diagram cell: a 99-row board in a 50 mm column.
+pub const MIN_DIAGRAM_CELL_MM: f64 = 0.4;
+
+fn diagram_band(cell_mm: f64) -> f64 {
+    (cell_mm * 0.5).clamp(3.0, 6.0)
+}
+
+/// A small board diagram (e.g. 8 mm cells) with its top-left corner
+/// (including the coordinate labels on the left) at `origin_mm`, with the
+/// spec's pieces and the `marked` cells outlined. Uses the built-in style.
+pub fn diagram(
+    spec: &BoardSpec,
+    origin_mm: PointMm,
+    cell_mm: f64,
+    marked: &[(u32, u32)],
+) -> Result<Item, RenderError> {
+    diagram_styled(
+        spec,
+        &Templates::builtin()?.style,
+        origin_mm,
+        cell_mm,
+        marked,
+    )
+}
+
+/// [`diagram_styled`] laid out into a frame of [`diagram_size`], its
+/// top-left corner (with the coordinate labels) at the frame's.
+pub fn diagram_frame(
+    spec: &BoardSpec,
+    style: &Style,
+    cell_mm: f64,
+    marked: &[(u32, u32)],
+) -> Result<Frame, RenderError> {
+    let item = diagram_styled(spec, style, PointMm::new(0.0, 0.0), cell_mm, marked)?;
+    Ok(Frame::with_items(diagram_size(spec, cell_mm), vec![item]))
+}
+
+/// [`diagram`] with an explicit style.
+pub fn diagram_styled(
+    spec: &BoardSpec,
+    style: &Style,
+    origin_mm: PointMm,
+    cell_mm: f64,
+    marked: &[(u32, u32)],
+) -> Result<Item, RenderError> {
+    spec.validate(cell_mm, MIN_DIAGRAM_CELL_MM)?;
+    for &(c, r) in marked {
+        if c >= spec.width || r >= spec.height {
+            return Err(RenderError::Spec(format!(
+                "marked cell {c},{r} is off the board"
+            )));
+        }
+    }
+    let band = diagram_band(cell_mm);
+    let grid = Grid {
+        origin: PointMm::new(origin_mm.x + band, origin_mm.y),
+        cell: cell_mm,
+        width: spec.width,
+        height: spec.height,
+    };
+    let mut items = board_items(spec, style, &grid, marked)?;
+    let size_pt = (band * 0.7 / text::MM_PER_PT).min(style.fonts.small_pt);
+    let f = grid.frame();
+    // Cells narrower than their labels: label every `step`-th column and
+    // row only, each label centred on its cell in a box `step` cells wide.
+    let widest = text::measure("W", Font::Regular, 3.0)?.max(text::measure(
+        &spec.height.to_string(),
+        Font::Regular,
+        3.0,
+    )?);
+    let step = (widest / cell_mm).ceil().max(1.0) as u32;
+    let span = step as f64 * cell_mm;
+    let tall = text::ascent(Font::Regular, 3.0)? + text::descent(Font::Regular, 3.0)?;
+    let row_step = (tall / cell_mm).ceil().max(1.0) as u32;
+    let row_span = row_step as f64 * cell_mm;
+    for col in (0..spec.width).step_by(step as usize) {
+        let centre = f.x + (col as f64 + 0.5) * cell_mm;
+        let cell = RectMm::new(centre - span / 2.0, f.bottom(), span, band);
+        items.push(text::fit_label(
+            &column_name(col),
+            Font::Regular,
+            size_pt,
+            3.0,
+            cell,
+            style.colours.muted,
+        )?);
+    }
+    for row in (0..spec.height).step_by(row_step as usize) {
+        let centre = grid.cell_rect(0, row).centre().y;
+        let cell = RectMm::new(origin_mm.x, centre - row_span / 2.0, band, row_span);
+        items.push(text::fit_label(
+            &(row + 1).to_string(),
+            Font::Regular,
+            size_pt,
+            3.0,
+            cell,
+            style.colours.muted,
+        )?);
+    }
+    Ok(Item::group(Some("diagram"), items))
+}

@@ -1,0 +1,238 @@
+//! The board page (the board at 100% scale, with coordinates, legend and a
+//! scale bar, tiled over several sheets when it is too big) and small board
+//! diagrams for rules sheets and host keys.
+//!
+//! Board coordinates: columns are 0-based from the left, rows 0-based from
+//! the BOTTOM, so (0, 0) is A1, the bottom-left cell.
+//!
+//! Split along its parts: `drawing` (the board itself and the board block),
+//! `diagram`, `page` (the board page), `tiles` (boards bigger than the
+//! paper) and `scale_bar`. Each block is laid out once into a
+//! [`crate::render::Frame`] and then placed.
+mod diagram;
+mod drawing;
+mod page;
+mod scale_bar;
+mod tiles;
+
+pub use diagram::{diagram, diagram_frame, diagram_size, diagram_styled, MIN_DIAGRAM_CELL_MM};
+pub use page::board_pages;
+
+use super::model::Colour;
+use super::templates::Style;
+use super::RenderError;
+
+/// Colour of a checkered square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareColour {
+    Red,
+    Black,
+}
+
+impl SquareColour {
+    fn name(self) -> &'static str {
+        match self {
+            SquareColour::Red => "red",
+            SquareColour::Black => "black",
+        }
+    }
+}
+
+/// How a piece is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceStyle {
+    /// White disc, black symbol.
+    Light,
+    /// Dark disc, white symbol.
+    Dark,
+    /// Tinted disc with a double ring (e.g. the predator).
+    Accent,
+}
+
+/// Radius of a piece's inner ring, as a share of its outer radius.
+pub const INNER_RING: f64 = 0.84;
+
+impl PieceStyle {
+    /// Fill and symbol colour: the same on the board, in diagrams and on
+    /// the token, so a piece looks the same everywhere.
+    pub fn colours(self, style: &Style) -> (Colour, Colour) {
+        let c = &style.colours;
+        match self {
+            PieceStyle::Light => (c.light_piece, c.ink),
+            PieceStyle::Dark => (c.dark_piece, Colour::WHITE),
+            PieceStyle::Accent => (c.accent_piece, c.ink),
+        }
+    }
+
+    /// Whether the disc has a second, inner ring.
+    pub fn double_ring(self) -> bool {
+        self == PieceStyle::Accent
+    }
+}
+
+/// Everything needed to draw a board, independent of the rules engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardSpec {
+    pub title: String,
+    /// One line telling how pieces move.
+    pub reminder: String,
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    pub cell_mm: f64,
+    /// Blocked cells, (col, row).
+    pub holes: Vec<(u32, u32)>,
+    /// Edges wrap around (Freeze).
+    pub torus: bool,
+    /// Only orthogonal neighbours are connected (predator and prey).
+    pub orthogonal_only: bool,
+    /// Colours of the squares whose 1-based column + row is (even, odd).
+    /// Freeze: `Some((Red, Black))`, so A1 is red.
+    pub checker_colours: Option<(SquareColour, SquareColour)>,
+    /// (col, row, symbol, style).
+    pub pieces: Vec<(u32, u32, String, PieceStyle)>,
+    /// Cells of the start's empty region to outline, (col, row).
+    pub region: Vec<(u32, u32)>,
+    /// What the region is called in the rules ("Initial Region").
+    pub region_name: String,
+}
+
+impl BoardSpec {
+    /// A plain board with no holes, pieces or marks.
+    pub fn new(title: &str, reminder: &str, width: u32, height: u32, cell_mm: f64) -> BoardSpec {
+        BoardSpec {
+            title: title.to_string(),
+            reminder: reminder.to_string(),
+            width,
+            height,
+            cell_mm,
+            holes: Vec::new(),
+            torus: false,
+            orthogonal_only: false,
+            checker_colours: None,
+            pieces: Vec::new(),
+            region: Vec::new(),
+            region_name: "region".to_string(),
+        }
+    }
+
+    /// `min_cell_mm`: 3 mm on a board to play on, less on a diagram of a
+    /// large board.
+    fn validate(&self, cell_mm: f64, min_cell_mm: f64) -> Result<(), RenderError> {
+        if !(1..=26).contains(&self.width) || !(1..=99).contains(&self.height) {
+            return Err(RenderError::Spec(format!(
+                "a board must have 1 to 26 columns and 1 to 99 rows, not {} × {}",
+                self.width, self.height
+            )));
+        }
+        if !(cell_mm.is_finite() && (min_cell_mm..=200.0).contains(&cell_mm)) {
+            return Err(RenderError::Spec(format!(
+                "cell size {cell_mm} mm is outside {min_cell_mm} to 200 mm"
+            )));
+        }
+        let check = |what: &str, c: u32, r: u32| {
+            if c >= self.width || r >= self.height {
+                Err(RenderError::Spec(format!(
+                    "{what} at column {c}, row {r} is off the {} × {} board",
+                    self.width, self.height
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        for &(c, r) in &self.holes {
+            check("hole", c, r)?;
+        }
+        for &(c, r) in &self.region {
+            check("region cell", c, r)?;
+        }
+        for (c, r, _, _) in &self.pieces {
+            check("piece", *c, *r)?;
+        }
+        Ok(())
+    }
+}
+
+/// Column letter: 0 → "A".
+pub fn column_name(col: u32) -> String {
+    char::from_u32('A' as u32 + col).map_or_else(|| "?".into(), |c| c.to_string())
+}
+
+/// Cell name: (0, 0) → "A1".
+pub fn cell_name(col: u32, row: u32) -> String {
+    format!("{}{}", column_name(col), row + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Templates;
+
+    #[test]
+    fn names() {
+        assert_eq!(cell_name(0, 0), "A1");
+        assert_eq!(cell_name(7, 7), "H8");
+    }
+
+    /// The union of the ink of a frame's items.
+    fn ink(frame: &crate::render::Frame) -> crate::render::RectMm {
+        crate::render::Item::group(None, frame.items().to_vec())
+            .ink_bounds()
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_scale_bar_frame_is_as_tall_as_what_it_draws() {
+        let t = Templates::builtin().unwrap();
+        let bar = scale_bar::scale_bar(&t.style, 190.0).unwrap();
+        let ink = ink(&bar);
+        // The bar's outline sits on the top edge (half its stroke above);
+        // the sentence's descent ends at the bottom edge.
+        let half = t.style.lines.thin_mm / 2.0;
+        assert!((ink.y + half).abs() < 1e-9, "{ink:?}");
+        assert!(
+            (ink.bottom() - bar.height()).abs() < 1e-9,
+            "{ink:?} {bar:?}"
+        );
+        assert!(ink.x >= 0.0 && ink.right() <= bar.width());
+    }
+
+    #[test]
+    fn the_board_block_holds_its_board_bands_and_ghost_strips() {
+        let t = Templates::builtin().unwrap();
+        let mut spec = BoardSpec::new("T", "r", 10, 10, 22.0);
+        spec.torus = true;
+        spec.pieces.push((9, 9, "rK".into(), PieceStyle::Accent));
+        for compact in [false, true] {
+            let block = drawing::board_block(&spec, &t.style, compact).unwrap();
+            let ink = ink(&block);
+            // Strokes on the edge (the ghost strips' dashes) reach half a
+            // line width beyond it, no further.
+            let half = t.style.lines.frame_mm.max(t.style.lines.thin_mm) / 2.0;
+            assert!(
+                ink.x >= -half
+                    && ink.y >= -half
+                    && ink.right() <= block.width() + half
+                    && ink.bottom() <= block.height() + half,
+                "{compact}: {ink:?} outside {:?}",
+                block.size()
+            );
+            // No slack: the board's frame, the bands' labels or the strips
+            // come within a band of every edge.
+            let band = t.style.board.coord_band_mm;
+            assert!(ink.x < band && ink.y < band, "{compact}: {ink:?}");
+            assert!(ink.right() > block.width() - band, "{compact}: {ink:?}");
+            assert!(ink.bottom() > block.height() - band, "{compact}: {ink:?}");
+        }
+    }
+
+    #[test]
+    fn pieces_off_the_board_are_errors() {
+        let mut s = BoardSpec::new("T", "r", 5, 5, 30.0);
+        s.pieces.push((5, 0, "W".into(), PieceStyle::Light));
+        let t = Templates::builtin().unwrap();
+        assert!(board_pages(&s, &t, &t.paper("a4").unwrap()).is_err());
+    }
+}
