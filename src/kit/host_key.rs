@@ -66,6 +66,14 @@ pub(crate) fn result_sentence(family: crate::rules::Family, o: Option<Outcome>) 
     }
 }
 
+/// What the solver says about a practice position, worked out once (the
+/// first call searches; a build may start it early, on another core).
+pub fn solver_sentence<'p>(def: &Definition, engine: &dyn Engine, p: &'p Practice) -> &'p str {
+    p.solver_sentence.get_or_init(|| {
+        crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth)
+    })
+}
+
 pub fn pages(
     def: &Definition,
     practice: &[Practice],
@@ -145,12 +153,7 @@ pub fn pages(
             Ok(items)
         })?;
         flow.gap(2.0);
-        let solved = p
-            .solver_sentence
-            .get_or_init(|| {
-                crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth)
-            })
-            .clone();
+        let solved = solver_sentence(def, engine, p).to_string();
         if !solved.is_empty() {
             let h = text::paragraph_height(&solved, Font::Regular, s.fonts.body_pt, text_w)?;
             flow.block(h, |r| {
