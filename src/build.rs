@@ -210,15 +210,15 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
 /// The definitions of `games` (every built-in game when empty), each id
 /// once.
 fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
-    let mut defs = Vec::new();
-    if games.is_empty() {
-        for d in definition::builtins() {
-            defs.push(d?);
-        }
+    let names: Vec<&str> = if games.is_empty() {
+        definition::BUILTIN.iter().map(|(id, _)| *id).collect()
     } else {
-        for g in games {
-            defs.push(definition::resolve(g)?);
-        }
+        games.iter().map(String::as_str).collect()
+    };
+    // Each is read and its examples checked on its own core.
+    let mut defs = Vec::new();
+    for d in output::par_map(&names, |g| definition::resolve(g)) {
+        defs.push(d?);
     }
     // One kit a game: two games with one id would write the same files.
     for (i, d) in defs.iter().enumerate() {
