@@ -44,6 +44,9 @@ pub enum PieceStyle {
 /// Radius of a piece's inner ring, as a share of its outer radius.
 pub const INNER_RING: f64 = 0.84;
 
+/// Radius of a piece, as a share of its cell (or of its token's side).
+pub const PIECE_RADIUS: f64 = 0.36;
+
 impl PieceStyle {
     /// Fill and symbol colour: the same on the board, in diagrams and on
     /// the token, so a piece looks the same everywhere.
@@ -373,7 +376,7 @@ fn board_items(
     let mut pieces = Vec::new();
     for (col, row, symbol, piece_style) in &spec.pieces {
         let centre = grid.cell_rect(*col, *row).centre();
-        let r = grid.cell * 0.36;
+        let r = grid.cell * PIECE_RADIUS;
         let ring = Stroke::solid(l.thin_mm.max(grid.cell / 60.0), c.ink);
         let (fill, text_colour) = piece_style.colours(style);
         let mut p = vec![Item::circle(
