@@ -6,7 +6,7 @@
 //! `build` writes. So whatever `check` accepts, `build` prints.
 use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practice};
 use crate::kit::output::{self, Formats, KitEntry, OutFile};
-use crate::kit::{self, KitOptions, Part};
+use crate::kit::{self, Kit, KitOptions, Part};
 use crate::outdir::{plan, KitRecord, OutputDir};
 use crate::render::Templates;
 use std::path::{Path, PathBuf};
@@ -118,29 +118,86 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         return Err(BuildError::Invalid(invalid));
     }
 
-    // Lay out and render everything in memory, then write.
+    // Lay out and render everything in memory, then write. The host keys'
+    // solver searches cost as much as all the rest: one thread starts them
+    // while the player kits are laid out and rendered on every core; the
+    // host keys follow.
+    let jobs: Vec<_> = defs.iter().zip(&practice).collect();
+    let mut solves: Vec<(&Definition, &Practice)> = Vec::new();
+    if parts.contains(&Part::Key) {
+        for (def, positions) in &jobs {
+            solves.extend(positions.iter().map(|p| (*def, p)));
+        }
+    }
+    // Freeze's search is the slowest per position: started first, it ends
+    // with the others.
+    solves.sort_by_key(|(def, _)| def.params.family() != crate::rules::Family::Freeze);
+    let next_solve = std::sync::atomic::AtomicUsize::new(0);
+    let solve_rest = || loop {
+        let i = next_solve.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some((def, p)) = solves.get(i) else { break };
+        kit::host_key::solver_sentence(def, def.engine().as_ref(), p);
+    };
+    let player_parts: Vec<Part> = parts.iter().copied().filter(|p| *p != Part::Key).collect();
+    let key_parts: Vec<Part> = parts.iter().copied().filter(|p| *p == Part::Key).collect();
+    let lay_out_and_render = |parts: &[Part]| -> Result<Vec<_>, BuildError> {
+        let mut out = Vec::new();
+        if parts.is_empty() {
+            return Ok(out);
+        }
+        for (paper_index, paper) in papers.iter().enumerate() {
+            let options = KitOptions {
+                paper: paper.clone(),
+                parts: parts.to_vec(),
+                duplex: request.duplex,
+                back_offset: request.back_offset,
+            };
+            let laid_out = output::par_map(&jobs, |(def, practice)| {
+                kit::build_kit(def, practice, &templates, &options)
+                    .map_err(|e| format!("{}: {e}", def.id))
+            });
+            let mut kits = Vec::new();
+            for k in laid_out {
+                kits.push(k?);
+            }
+            let rendered = output::render_ordered(&kits, paper, &templates, request.formats)
+                .map_err(|e| e.to_string())?;
+            out.push((paper_index, kits, rendered));
+        }
+        Ok(out)
+    };
+    let (player, key) = std::thread::scope(|s| {
+        let solver = s.spawn(solve_rest);
+        let player = lay_out_and_render(&player_parts);
+        if player.is_err() {
+            // Nothing will be written: no search is worth finishing.
+            next_solve.store(solves.len(), std::sync::atomic::Ordering::Relaxed);
+        }
+        // What the solver thread has not started yet is shared out here.
+        solve_rest();
+        let _ = solver.join();
+        (player, lay_out_and_render(&key_parts))
+    });
+    // Back into the order of one run: by paper, then as `render_all` sorts.
+    let mut per_paper: Vec<(Vec<Kit>, Vec<_>)> =
+        papers.iter().map(|_| Default::default()).collect();
+    for (paper_index, part_kits, part_files) in player?.into_iter().chain(key?) {
+        let (kits, rendered) = &mut per_paper[paper_index];
+        if kits.is_empty() {
+            *kits = part_kits;
+        } else {
+            for (kit, k) in kits.iter_mut().zip(part_kits) {
+                kit.key.extend(k.key);
+            }
+        }
+        rendered.extend(part_files);
+    }
     let mut files = Vec::new();
     let mut entries = Vec::new();
-    for paper in &papers {
-        let options = KitOptions {
-            paper: paper.clone(),
-            parts: parts.clone(),
-            duplex: request.duplex,
-            back_offset: request.back_offset,
-        };
-        // Layout, then rendering, each spread over the cores.
-        let jobs: Vec<_> = defs.iter().zip(&practice).collect();
-        let laid_out = output::par_map(&jobs, |(def, practice)| {
-            kit::build_kit(def, practice, &templates, &options)
-                .map_err(|e| format!("{}: {e}", def.id))
-        });
-        let mut paper_kits = Vec::new();
-        for k in laid_out {
-            paper_kits.push(k?);
-        }
-        let rendered = output::render_all(&paper_kits, paper, &templates, request.formats)
-            .map_err(|e| e.to_string())?;
-        entries.extend(output::kit_entries(&paper_kits, paper, &rendered));
+    for (paper, (kits, mut rendered)) in papers.iter().zip(per_paper) {
+        rendered.sort_by_key(|(order, _)| *order);
+        let rendered: Vec<OutFile> = rendered.into_iter().map(|(_, f)| f).collect();
+        entries.extend(output::kit_entries(&kits, paper, &rendered));
         files.extend(rendered);
     }
     let written = write_output(&request.out, &entries, files)?;
@@ -153,15 +210,15 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
 /// The definitions of `games` (every built-in game when empty), each id
 /// once.
 fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
-    let mut defs = Vec::new();
-    if games.is_empty() {
-        for d in definition::builtins() {
-            defs.push(d?);
-        }
+    let names: Vec<&str> = if games.is_empty() {
+        definition::BUILTIN.iter().map(|(id, _)| *id).collect()
     } else {
-        for g in games {
-            defs.push(definition::resolve(g)?);
-        }
+        games.iter().map(String::as_str).collect()
+    };
+    // Each is read and its examples checked on its own core.
+    let mut defs = Vec::new();
+    for d in output::par_map(&names, |g| definition::resolve(g)) {
+        defs.push(d?);
     }
     // One kit a game: two games with one id would write the same files.
     for (i, d) in defs.iter().enumerate() {

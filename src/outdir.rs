@@ -308,14 +308,21 @@ impl OutputDir {
             let _ = fs::remove_dir_all(&stage);
             return Err(e);
         }
-        if let Err(e) = write_synced(
-            &stage.join(JOURNAL),
+        let journal_path = stage.join(JOURNAL);
+        let journal_written = write_unsynced(
+            &journal_path,
             serde_json::to_string(&journal)
                 .unwrap_or_default()
                 .as_bytes(),
         )
-        .and_then(|()| sync_dir(&stage))
-        {
+        .and_then(|f| {
+            let mut handles = vec![(f, journal_path.clone())];
+            if let Ok(d) = File::open(&stage) {
+                handles.push((d, stage.clone()));
+            }
+            sync_together(&handles).map_err(|(_, e)| e)
+        });
+        if let Err(e) = journal_written {
             let _ = fs::remove_dir_all(&stage);
             return Err(fail(
                 "cannot write the build journal",
@@ -332,6 +339,8 @@ impl OutputDir {
             let _ = fs::remove_dir_all(&stage);
             return Err(e);
         }
+        // The moves are durable once every folder they went into is synced;
+        // only then does the staging folder go.
         let mut dirs: Vec<PathBuf> = journal
             .files
             .iter()
@@ -339,9 +348,11 @@ impl OutputDir {
             .collect();
         dirs.sort();
         dirs.dedup();
-        for d in &dirs {
-            let _ = sync_dir(d);
-        }
+        let handles: Vec<(File, PathBuf)> = dirs
+            .into_iter()
+            .filter_map(|d| File::open(&d).ok().map(|f| (f, d)))
+            .collect();
+        let _ = sync_together(&handles);
         let _ = fs::remove_dir_all(&stage);
         let _ = sync_dir(&self.root);
         self.manifest = manifest;
@@ -372,9 +383,11 @@ impl OutputDir {
                     .map_err(|e| fail("cannot create the staging folder", parent, e))?;
             }
         }
-        // Syncing dominates: overlap it across files.
-        let results = crate::kit::output::par_map(&jobs, |(rel, bytes)| {
-            write_synced(&new.join(rel), bytes).map_err(|e| {
+        // Written first, then synced together with their folders: the disk
+        // flushes of concurrent syncs are merged, where one after another
+        // each waited for its own.
+        let written = crate::kit::output::par_map(&jobs, |(rel, bytes)| {
+            write_unsynced(&new.join(rel), bytes).map_err(|e| {
                 fail(
                     "cannot write (into the staging folder, nothing replaced yet)",
                     &self.root.join(rel),
@@ -382,7 +395,10 @@ impl OutputDir {
                 )
             })
         });
-        results.into_iter().collect::<Result<Vec<()>, _>>()?;
+        let mut handles = Vec::new();
+        for (file, (rel, _)) in written.into_iter().zip(&jobs) {
+            handles.push((file?, self.root.join(rel)));
+        }
         let mut dirs: Vec<PathBuf> = jobs
             .iter()
             .filter_map(|(rel, _)| new.join(rel).parent().map(Path::to_path_buf))
@@ -390,9 +406,18 @@ impl OutputDir {
         dirs.sort();
         dirs.dedup();
         for d in dirs {
-            sync_dir(&d).map_err(|e| fail("cannot sync the staging folder", &d, e))?;
+            // A folder that cannot be opened is as durable as the platform makes it.
+            if let Ok(f) = File::open(&d) {
+                handles.push((f, d));
+            }
         }
-        Ok(())
+        sync_together(&handles).map_err(|(path, e)| {
+            fail(
+                "cannot sync (into the staging folder, nothing replaced yet)",
+                path,
+                e,
+            )
+        })
     }
 
     fn apply(
@@ -480,10 +505,32 @@ enum Applied {
     MovedOut(String),
 }
 
-fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+fn write_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<File> {
     let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
     f.write_all(bytes)?;
-    f.sync_all()
+    Ok(f)
+}
+
+/// Syncs every handle (files and folders), all at once: a thread each, as
+/// each mostly waits for the disk. The first failure is returned with its
+/// path.
+fn sync_together(handles: &[(File, PathBuf)]) -> Result<(), (&Path, std::io::Error)> {
+    std::thread::scope(|s| {
+        let running: Vec<_> = handles
+            .iter()
+            .map(|(f, path)| (s.spawn(move || f.sync_all()), path))
+            .collect();
+        let mut first = Ok(());
+        for (t, path) in running {
+            let r = t
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("the sync thread failed")));
+            if let (Err(e), Ok(())) = (r, &first) {
+                first = Err((path.as_path(), e));
+            }
+        }
+        first
+    })
 }
 
 fn sync_dir(dir: &Path) -> std::io::Result<()> {

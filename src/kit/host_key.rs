@@ -51,6 +51,14 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
     }
 }
 
+/// What the solver says about a practice position, worked out once (the
+/// first call searches; a build may start it early, on another core).
+pub fn solver_sentence<'p>(def: &Definition, engine: &dyn Engine, p: &'p Practice) -> &'p str {
+    p.solver_sentence.get_or_init(|| {
+        crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth)
+    })
+}
+
 pub fn pages(
     def: &Definition,
     practice: &[Practice],
@@ -126,12 +134,7 @@ pub fn pages(
         block.place(pt(tx, y + intro.height() + 2.0), &pos_line);
         flow.place(&block)?;
         flow.gap(2.0);
-        let solved = p
-            .solver_sentence
-            .get_or_init(|| {
-                crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth)
-            })
-            .clone();
+        let solved = solver_sentence(def, engine, p).to_string();
         if !solved.is_empty() {
             let para = text::paragraph_frame(&solved, body, text_w)?;
             let mut block = Frame::new(para.size());

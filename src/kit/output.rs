@@ -99,6 +99,25 @@ pub fn render_all(
     templates: &Templates,
     formats: Formats,
 ) -> Result<Vec<OutFile>, RenderError> {
+    Ok(render_ordered(kits, paper, templates, formats)?
+        .into_iter()
+        .map(|(_, f)| f)
+        .collect())
+}
+
+/// Where a file comes in [`render_all`]'s result: documents (PDFs,
+/// previews) before single SVG pages, then by kit, player kit before host
+/// key, then by page. Kits rendered in parts (the player kits while the
+/// host keys' solver still runs, say) sort back into the order of one run.
+pub type FileOrder = (u8, usize, bool, usize);
+
+/// [`render_all`] with each file's [`FileOrder`].
+pub fn render_ordered(
+    kits: &[Kit],
+    paper: &Paper,
+    templates: &Templates,
+    formats: Formats,
+) -> Result<Vec<(FileOrder, OutFile)>, RenderError> {
     let printable = templates.printable_area(paper);
     // Each page's SVG drawing is made once: its own file and the preview
     // share it. Clip ids carry the page's number in its document.
@@ -120,7 +139,7 @@ pub fn render_all(
     let mut jobs = Vec::new();
     let mut page_jobs = Vec::new();
     let mut at = 0;
-    for kit in kits {
+    for (k, kit) in kits.iter().enumerate() {
         for (key, list) in [(false, &kit.player), (true, &kit.key)] {
             let doc_bodies = if formats.svg {
                 let b = &bodies[at..at + list.len()];
@@ -129,31 +148,32 @@ pub fn render_all(
             } else {
                 &[]
             };
-            for page in list {
+            for (i, page) in list.iter().enumerate() {
                 if formats.svg {
                     if let Some(body) = next_body.next() {
-                        page_jobs.push(Job::Svg { kit, page, body });
+                        page_jobs.push(((1, k, key, i), Job::Svg { kit, page, body }));
                     }
                 }
-                page_jobs.push(Job::Check { kit, page });
+                page_jobs.push(((1, k, key, i), Job::Check { kit, page }));
             }
             if list.is_empty() {
                 continue;
             }
             if formats.pdf {
-                jobs.push(Job::Pdf { kit, key });
+                jobs.push(((0, k, key, 0), Job::Pdf { kit, key }));
             }
             if formats.svg {
-                jobs.push(Job::Preview {
+                let preview = Job::Preview {
                     kit,
                     key,
                     bodies: doc_bodies,
-                });
+                };
+                jobs.push(((0, k, key, 1), preview));
             }
         }
     }
     jobs.append(&mut page_jobs);
-    let results = par_map(&jobs, |job| -> Result<Option<OutFile>, RenderError> {
+    let results = par_map(&jobs, |(_, job)| -> Result<Option<OutFile>, RenderError> {
         match job {
             Job::Check { kit, page } => {
                 crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
@@ -197,8 +217,8 @@ pub fn render_all(
         }
     });
     let mut files = Vec::new();
-    for r in results {
-        files.extend(r?);
+    for ((order, _), r) in jobs.iter().zip(results) {
+        files.extend(r?.map(|f| (*order, f)));
     }
     Ok(files)
 }

@@ -24,8 +24,6 @@ pub struct TokenSet {
     pub spares: usize,
     /// Side of a token in mm.
     pub size_mm: f64,
-    /// Drawn as a disc on its square (checkers).
-    pub disc: bool,
 }
 
 impl TokenSet {
@@ -82,7 +80,6 @@ fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
                 count: cells,
                 spares: cells.div_ceil(5),
                 size_mm: 22.0,
-                disc: false,
             }]
         }
         Params::PredatorPrey(p) => vec![
@@ -93,7 +90,6 @@ fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
                 count: 1,
                 spares: 1,
                 size_mm: 24.0,
-                disc: true,
             },
             TokenSet {
                 symbol: 'o',
@@ -102,7 +98,6 @@ fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
                 count: p.prey as usize,
                 spares: 2,
                 size_mm: 24.0,
-                disc: true,
             },
         ],
         // Kings are stacks of two checkers: no extra tokens. Each checker
@@ -116,7 +111,6 @@ fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
-                disc: true,
             },
             TokenSet {
                 symbol: 'r',
@@ -125,7 +119,6 @@ fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
                 count: p.supply as usize,
                 spares: 0,
                 size_mm: 18.0,
-                disc: true,
             },
         ],
     }
@@ -137,7 +130,6 @@ struct Slot {
     id: String,
     front: char,
     back: Option<char>,
-    disc: bool,
 }
 
 /// Space outside the grid kept for crop marks.
@@ -165,7 +157,6 @@ pub fn pages(
                 id: format!("{kind}-{}-{n}", set.symbol),
                 front: set.symbol,
                 back: set.back,
-                disc: set.disc,
             });
         }
     }
@@ -269,7 +260,7 @@ pub fn pages(
                 let (col, row) = (i % cols, i / cols);
                 let col = if back { used_cols - 1 - col } else { col };
                 let cell = RectMm::new(g.x + col as f64 * cw, g.y + row as f64 * ch, cw, ch);
-                let face = |sym: char, r: RectMm| draw_face(family, sym, slot.disc, r, templates);
+                let face = |sym: char, r: RectMm| draw_face(family, sym, r, templates);
                 let mut tok = Vec::new();
                 if fold {
                     let top = RectMm::new(cell.x, cell.y, cw, cw);
@@ -394,64 +385,51 @@ fn cut_lines(
     items
 }
 
-/// One face of a token: square markers for the clone game, discs for
-/// predator, prey and checkers.
+/// One face of a token: the piece as the board and the diagrams draw it
+/// (a disc of the piece's style, its rings and its label, in the same
+/// proportions to the token as the board's piece to its cell), so a token
+/// matches its diagrams in every game.
 fn draw_face(
     family: Family,
     sym: char,
-    disc: bool,
     r: RectMm,
     templates: &Templates,
 ) -> Result<Vec<Item>, RenderError> {
+    use crate::render::board::{INNER_RING, PIECE_RADIUS};
     let s = &templates.style;
-    let c = &s.colours;
-    // The piece's look on the board, so a token matches its diagrams.
     let look = super::piece_style(family, sym);
     let (fill, ink) = look.colours(s);
-    let fill = Fill::Solid(fill);
-    let mut items = Vec::new();
-    let inset = r.width * 0.12;
-    let label_box = if disc {
-        let radius = r.width / 2.0 - inset;
+    let radius = r.width * PIECE_RADIUS;
+    let ring = Stroke::solid(s.lines.thin_mm.max(r.width / 60.0), s.colours.ink);
+    let mut items = vec![Item::circle(
+        r.centre(),
+        radius,
+        Some(ring.clone()),
+        Some(Fill::Solid(fill)),
+    )];
+    // The piece's own second ring, and on a Freeze king's crowned face a
+    // ring too, so a king shows at a glance.
+    let king = family == Family::Freeze && matches!(sym, 'B' | 'R');
+    if look.double_ring() || king {
         items.push(Item::circle(
             r.centre(),
-            radius,
-            Some(Stroke::solid(s.lines.thin_mm, c.ink)),
-            Some(fill),
+            radius * INNER_RING,
+            Some(ring),
+            None,
         ));
-        // The piece's own second ring (as on the board), and on a Freeze
-        // king's crowned face a ring too, so a king shows at a glance.
-        let king = family == Family::Freeze && matches!(sym, 'B' | 'R');
-        if look.double_ring() || king {
-            items.push(Item::circle(
-                r.centre(),
-                radius * crate::render::board::INNER_RING,
-                Some(Stroke::solid(s.lines.thin_mm, c.ink)),
-                None,
-            ));
-        }
-        let half = radius * 0.62;
-        RectMm::new(
-            r.centre().x - half,
-            r.centre().y - half,
-            2.0 * half,
-            2.0 * half,
-        )
-    } else {
-        let inner = r.inflate(-inset);
-        items.push(Item::rect(
-            inner,
-            Some(Stroke::solid(s.lines.thin_mm, c.ink)),
-            Some(fill),
-        ));
-        inner.inflate(-inner.width * 0.12)
-    };
-    let label = match (family, sym) {
-        (Family::Freeze, 'B' | 'R') => "K".to_string(),
-        _ => sym.to_string(),
-    };
-    // A token too small for a legible letter still has its fill.
-    match text::fit_label(&label, Font::Bold, 40.0, 4.0, label_box, ink) {
+    }
+    // The largest square inside the inner ring holds the label, as on the board.
+    let side = radius * INNER_RING * std::f64::consts::SQRT_2 * 0.95;
+    let label_box = RectMm::new(
+        r.centre().x - side / 2.0,
+        r.centre().y - side / 2.0,
+        side,
+        side,
+    );
+    let max_pt = s.fonts.piece_max_pt.min(side / text::MM_PER_PT);
+    let label = super::piece_label(family, sym);
+    // A token too small for a legible label still has its fill.
+    match text::fit_label(&label, Font::Bold, max_pt, 3.0, label_box, ink) {
         Ok(run) => items.push(run),
         Err(RenderError::Overflow(_)) => {}
         Err(e) => return Err(e),
@@ -518,4 +496,96 @@ fn alignment_page(
             .push(Item::circle(pt(x, y), 4.0, Some(stroke.clone()), None));
     }
     Ok(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::board::{diagram_styled, BoardSpec};
+    use crate::render::Shape;
+
+    /// How a drawing looks, relative to its cell: each disc's radius, fill
+    /// and ring, and each label with its colour and size.
+    fn look(items: &[Item], cell: f64, out: &mut Vec<String>) {
+        for item in items {
+            match item {
+                Item::Shape {
+                    shape: Shape::Circle { radius_mm, .. },
+                    stroke,
+                    fill,
+                } => out.push(format!(
+                    "disc {:.4} {fill:?} {:?}",
+                    radius_mm / cell,
+                    stroke
+                        .as_ref()
+                        .map(|s| (s.colour, (s.width_mm * 1000.0).round()))
+                )),
+                Item::Text(t) => {
+                    out.push(format!("label {} {:?} {:.2}", t.text, t.colour, t.size_pt))
+                }
+                Item::Group(g) => look(&g.items, cell, out),
+                Item::Shape { .. } => out.push("other shape".to_string()),
+            }
+        }
+    }
+
+    fn piece_group(item: &Item) -> Option<&Item> {
+        match item {
+            Item::Group(g) if g.id.as_deref().is_some_and(|id| id.starts_with("piece-")) => {
+                Some(item)
+            }
+            Item::Group(g) => g.items.iter().find_map(piece_group),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn every_token_face_is_its_piece_as_the_board_draws_it() {
+        let templates = Templates::builtin().unwrap();
+        let mut faces = 0;
+        for def in crate::definition::builtins() {
+            let def = def.unwrap();
+            let family = def.family();
+            for set in token_sets(&def) {
+                let cell = set.size_mm;
+                for sym in std::iter::once(set.symbol).chain(set.back) {
+                    let style = super::super::piece_style(family, sym);
+                    let mut spec = BoardSpec::new("", "", 1, 1, cell);
+                    let label = super::super::piece_label(family, sym);
+                    spec.pieces = vec![(0, 0, label, style)];
+                    let diagram =
+                        diagram_styled(&spec, &templates.style, pt(0.0, 0.0), cell, &[]).unwrap();
+                    let mut board = Vec::new();
+                    look(
+                        std::slice::from_ref(piece_group(&diagram).unwrap()),
+                        cell,
+                        &mut board,
+                    );
+                    let face =
+                        draw_face(family, sym, RectMm::new(0.0, 0.0, cell, cell), &templates)
+                            .unwrap();
+                    let mut token = Vec::new();
+                    look(&face, cell, &mut token);
+                    // A Freeze king's crowned face adds a ring to a piece
+                    // that has only one.
+                    let king = family == Family::Freeze && matches!(sym, 'B' | 'R');
+                    if king && !style.double_ring() {
+                        let crown = token.remove(1);
+                        assert!(
+                            crown.starts_with("disc") && crown.contains(" None "),
+                            "{crown}"
+                        );
+                    }
+                    assert_eq!(token, board, "{} token {sym}", def.id);
+                    assert!(
+                        token[0].starts_with("disc"),
+                        "{} token {sym}: {token:?}",
+                        def.id
+                    );
+                    faces += 1;
+                }
+            }
+        }
+        assert_eq!(faces, 8, "W/B, P, o, b/B, r/R");
+    }
 }

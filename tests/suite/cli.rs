@@ -369,10 +369,11 @@ fn duplex_tokens_put_mirrored_backs_on_facing_pages() {
     assert!(back.contains("id=\"back-token-W-1\""));
     // The first token's face: W on the front, B behind it, mirrored left to
     // right about the page centre and shifted by the offset.
-    let first_rect_x = |svg: &str, id: &str| -> f64 {
+    // Each face is a disc (the piece as the board draws it): its centre.
+    let first_disc_x = |svg: &str, id: &str| -> f64 {
         let g = &svg[svg.find(&format!("id=\"{id}\"")).unwrap()..];
-        let r = &g[g.find("<rect").unwrap()..];
-        let x = &r[r.find(" x=\"").unwrap() + 4..];
+        let c = &g[g.find("<circle").unwrap()..];
+        let x = &c[c.find(" cx=\"").unwrap() + 5..];
         x[..x.find('"').unwrap()].parse().unwrap()
     };
     let width = |svg: &str| -> f64 {
@@ -380,13 +381,12 @@ fn duplex_tokens_put_mirrored_backs_on_facing_pages() {
         w[..w.find("mm").unwrap()].parse().unwrap()
     };
     let (xf, xb) = (
-        first_rect_x(&front, "token-W-1"),
-        first_rect_x(&back, "back-token-W-1"),
+        first_disc_x(&front, "token-W-1"),
+        first_disc_x(&back, "back-token-W-1"),
     );
-    let face = 22.0 * (1.0 - 2.0 * 0.12);
     let page_w = width(&front);
     assert!(
-        (xb - (page_w - xf - face + 1.5)).abs() < 0.01,
+        (xb - (page_w - xf + 1.5)).abs() < 0.01,
         "front {xf}, back {xb}"
     );
     let g = &back[back.find("id=\"back-token-W-1\"").unwrap()..];

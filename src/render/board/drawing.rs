@@ -3,7 +3,7 @@
 //! board block of the board page (the board with its coordinate bands).
 use std::collections::BTreeSet;
 
-use super::{cell_name, column_name, BoardSpec, SquareColour, INNER_RING};
+use super::{cell_name, column_name, BoardSpec, SquareColour, INNER_RING, PIECE_RADIUS};
 use crate::render::font::Font;
 use crate::render::frame::Frame;
 use crate::render::model::{Fill, Hatch, Item, PointMm, RectMm, SizeMm, Stroke};
@@ -289,7 +289,7 @@ fn pieces(spec: &BoardSpec, style: &Style, grid: &Grid) -> Result<Option<Item>, 
     let mut pieces = Vec::new();
     for (col, row, symbol, piece_style) in &spec.pieces {
         let centre = grid.cell_rect(*col, *row).centre();
-        let r = grid.cell * 0.36;
+        let r = grid.cell * PIECE_RADIUS;
         let ring = Stroke::solid(style.lines.thin_mm.max(grid.cell / 60.0), c.ink);
         let (fill, text_colour) = piece_style.colours(style);
         let mut p = vec![Item::circle(

@@ -52,6 +52,9 @@ pub enum PieceStyle {
 /// Radius of a piece's inner ring, as a share of its outer radius.
 pub const INNER_RING: f64 = 0.84;
 
+/// Radius of a piece, as a share of its cell (or of its token's side).
+pub const PIECE_RADIUS: f64 = 0.36;
+
 impl PieceStyle {
     /// Fill and symbol colour: the same on the board, in diagrams and on
     /// the token, so a piece looks the same everywhere.
