@@ -18,7 +18,8 @@ mod schema;
 mod solved;
 mod unknown_keys;
 
-use crate::rules::{clone_convert, freeze, predator_prey, Cell, Engine, Family, Params, Topology};
+use crate::rules::family::WithParamsType;
+use crate::rules::{Cell, Engine, Family, Params, Topology};
 use claims::check_practice;
 use diagnostics::Reporter;
 pub use diagnostics::{suggest, Diagnostic};
@@ -406,43 +407,47 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
             return Err(LoadError::Invalid(rep.diags));
         }
     };
+    let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
     let Some(family) = peek.family else {
         rep.error(
             0..0,
-            "the key `family` is missing: expected one of clone-convert, predator-prey, freeze",
+            format!(
+                "the key `family` is missing: expected one of {}",
+                ids.join(", ")
+            ),
         );
         return Err(LoadError::Invalid(rep.diags));
     };
-    let fam = match family.get_ref().as_str() {
-        "clone-convert" => Family::CloneConvert,
-        "predator-prey" => Family::PredatorPrey,
-        "freeze" => Family::Freeze,
-        other => {
-            let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
-            let mut m = format!(
+    let Some(fam) = Family::from_id(family.get_ref()) else {
+        let other = family.get_ref();
+        let m = match suggest(other, &ids) {
+            Some(s) => format!("unknown rules family `{other}`: did you mean `{s}`?"),
+            None => format!(
                 "unknown rules family `{other}`: expected one of {}",
                 ids.join(", ")
-            );
-            if let Some(s) = suggest(other, &ids) {
-                m = format!("unknown rules family `{other}`: did you mean `{s}`?");
-            }
-            rep.error(family.span(), m);
-            return Err(LoadError::Invalid(rep.diags));
-        }
+            ),
+        };
+        rep.error(family.span(), m);
+        return Err(LoadError::Invalid(rep.diags));
     };
     unknown_keys(&mut rep, src, Some(fam), false);
     if !rep.diags.is_empty() || !limits::check(&mut rep, src) {
         return Err(LoadError::Invalid(rep.diags));
     }
     missing_glyphs(&mut rep, src);
-    match fam {
-        Family::CloneConvert => {
-            parse_typed::<clone_convert::Params>(rep, src, Params::CloneConvert)
-        }
-        Family::PredatorPrey => {
-            parse_typed::<predator_prey::Params>(rep, src, Params::PredatorPrey)
-        }
-        Family::Freeze => parse_typed::<freeze::Params>(rep, src, Params::Freeze),
+    fam.with_params_type(ParseTyped { rep, src })
+}
+
+/// [`parse_typed`] with the family's parameter type.
+struct ParseTyped<'a> {
+    rep: Reporter,
+    src: &'a str,
+}
+
+impl WithParamsType for ParseTyped<'_> {
+    type Output = Result<Definition, LoadError>;
+    fn with<P: serde::de::DeserializeOwned + Default>(self, wrap: fn(P) -> Params) -> Self::Output {
+        parse_typed(self.rep, self.src, wrap)
     }
 }
 
@@ -539,11 +544,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             Topology::Bounded
         }
     };
-    let family_topology = if family == Family::Freeze {
-        Topology::Torus
-    } else {
-        Topology::Bounded
-    };
+    let family_topology = family.info().topology;
     if topology != family_topology {
         rep.error(
             b.topology.span(),
@@ -650,11 +651,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
                     }
                     let first = engine.sides()[0];
                     if view.side_to_move != first {
-                        let why = if family == Family::PredatorPrey {
-                            "prey always moves first"
-                        } else {
-                            "set by `first` in [parameters]"
-                        };
+                        let why = family.info().first_mover;
                         rep.error(
                             b.start.span(),
                             format!(
@@ -711,11 +708,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     let reminder = fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
     let purpose = fill_text(&mut rep, &figures, "purpose", &file.purpose, false);
 
-    let limit = match &params {
-        Params::CloneConvert(p) => p.turn_limit as usize,
-        Params::PredatorPrey(p) => p.predator_turn_limit as usize,
-        Params::Freeze(_) => 0,
-    };
+    let limit = params.turn_limit();
     let rows = match &file.audit.rows {
         Some(r) => {
             if *r.get_ref() == 0 || *r.get_ref() > 200 {

@@ -20,15 +20,7 @@ impl Figures {
             ("cells", cells),
             ("holes", board.holes.len() as u32),
         ];
-        match params {
-            Params::CloneConvert(p) => values.push(("turn_limit", p.turn_limit)),
-            Params::PredatorPrey(p) => values.extend([
-                ("capture_target", p.capture_target),
-                ("predator_turn_limit", p.predator_turn_limit),
-                ("prey", p.prey),
-            ]),
-            Params::Freeze(p) => values.push(("supply", p.supply)),
-        }
+        values.extend(params.figures());
         Figures { values }
     }
 

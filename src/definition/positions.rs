@@ -2,7 +2,7 @@
 //! notation on the game's board with every mistake located.
 use super::diagnostics::Reporter;
 use super::Board;
-use crate::rules::{Cell, Family, Params};
+use crate::rules::{Cell, Params};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -121,18 +121,7 @@ pub(super) fn position_text(
             });
             // The fields after the side: a fresh game's counters.
             let on_board = squares.iter().flatten().count();
-            let fields = match engine.family() {
-                Family::CloneConvert => format!("{side} 0"),
-                Family::PredatorPrey => {
-                    let supply = match params {
-                        Params::PredatorPrey(p) => p.prey as usize,
-                        _ => 0,
-                    };
-                    let prey = on_board.saturating_sub(1);
-                    format!("{side} {} 0 0", supply.saturating_sub(prey))
-                }
-                Family::Freeze => side,
-            };
+            let fields = params.fresh_fields(&side, on_board);
             Some(format!("{text} {fields}"))
         }
         _ => {

@@ -29,11 +29,7 @@ pub(super) fn allowed_keys(
             "practice",
             "audit",
         ],
-        "parameters" => match family? {
-            Family::CloneConvert => &["first", "turn_limit"],
-            Family::PredatorPrey => &["capture_target", "predator_turn_limit", "prey"],
-            Family::Freeze => &["supply", "first"],
-        },
+        "parameters" => family?.info().parameter_keys,
         "board" => &[
             "width",
             "height",

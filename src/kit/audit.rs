@@ -8,7 +8,6 @@ use super::{stop_conditions, KitOptions};
 use crate::definition::Definition;
 use crate::render::text::{self, TextStyle};
 use crate::render::{Align, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
-use crate::rules::Family;
 
 /// Height of a handwriting row.
 pub const ROW_MM: f64 = 7.5;
@@ -17,12 +16,10 @@ const CLOSING_MM: f64 = 34.0;
 
 /// The columns of the sheet: (title, width in mm, is a tick box).
 fn columns(def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
+    let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
-    if def.family() == Family::PredatorPrey {
-        cols.push(("Predator turn".into(), 16.0, false));
-    } else {
-        cols.push(("Turn".into(), 11.0, false));
-        cols.push(("Side".into(), 10.0, false));
+    for (title, w) in std::iter::once(info.turn_column).chain(info.side_column) {
+        cols.push((title.into(), w, false));
     }
     let fixed: f64 = cols.iter().map(|c| c.1).sum();
     let ticks = def.audit.ticks.len() as f64;
@@ -99,6 +96,8 @@ pub fn pages(
     let (cap, cap_last) = capacity(templates, options, hr);
     let split = split_rows(def.audit.rows, cap, cap_last);
     let sides = def.engine().sides();
+    // Rows are one side's turn each: the side column is prefilled.
+    let by_side = def.family().info().audit.side_column.is_some();
     let small = style(Font::Regular, s.fonts.small_pt, c.muted);
     let body = style(Font::Regular, s.fonts.body_pt, c.ink);
     let bold_small = style(Font::Bold, s.fonts.small_pt, c.ink);
@@ -126,13 +125,7 @@ pub fn pages(
             RectMm::new(area.x, area.y + 9.0, area.width, 6.0),
         )?;
         page.items.append(&mut f);
-        let note = if def.family() == Family::CloneConvert {
-            "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied)."
-        } else if def.family() == Family::PredatorPrey {
-            "One row a predator turn: first the prey's action, then the predator's."
-        } else {
-            "One row a turn: the chain of jumps, what it captured and the kings made (or pass)."
-        };
+        let note = def.family().info().audit.note;
         let (mut f, _) = text::paragraph(
             note,
             small,
@@ -179,11 +172,9 @@ pub fn pages(
             let mut row_items = Vec::new();
             for (i, (_, w, tick)) in cols.iter().enumerate() {
                 let cell = RectMm::new(x, y, *w, ROW_MM);
-                let prefill = match (i, def.family()) {
-                    (0, _) => Some(turn.to_string()),
-                    (1, Family::CloneConvert | Family::Freeze) => {
-                        Some(sides[(turn - 1) % 2].to_string())
-                    }
+                let prefill = match i {
+                    0 => Some(turn.to_string()),
+                    1 if by_side => Some(sides[(turn - 1) % 2].to_string()),
                     _ => None,
                 };
                 if let Some(t) = prefill {
@@ -238,16 +229,7 @@ pub fn pages(
                 RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
             )?;
             page.items.append(&mut runs);
-            let score = match def.family() {
-                Family::CloneConvert => format!(
-                    "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
-                    sides[0], sides[1]
-                ),
-                Family::PredatorPrey => {
-                    "Prey taken ______   Predator turns played ______      Winner ____________".to_string()
-                }
-                Family::Freeze => "Winner ____________   (the player who could not capture loses)".to_string(),
-            };
+            let score = def.family().audit_score(sides);
             let (mut runs, _) = text::paragraph(
                 &score,
                 body,

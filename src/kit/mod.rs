@@ -4,6 +4,7 @@
 use crate::definition::{Definition, Practice};
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::render::{Page, Paper, RenderError, Templates};
+use crate::rules::family::Tone;
 use crate::rules::{Cell, Engine, Family, Topology};
 use std::fmt;
 
@@ -274,34 +275,22 @@ pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
 
 /// How a piece symbol is drawn in a game.
 pub fn piece_style(family: Family, symbol: char) -> PieceStyle {
-    match (family, symbol) {
-        (Family::CloneConvert, 'B') => PieceStyle::Dark,
-        (Family::PredatorPrey, 'P') => PieceStyle::Accent,
-        (Family::Freeze, 'b' | 'B') => PieceStyle::Dark,
-        (Family::Freeze, 'r' | 'R') => PieceStyle::Accent,
-        _ => PieceStyle::Light,
+    match family.info().tone(symbol) {
+        Tone::Light => PieceStyle::Light,
+        Tone::Dark => PieceStyle::Dark,
+        Tone::Accent => PieceStyle::Accent,
     }
 }
 
 /// The label printed on a piece: kings show a crown letter so a stack of
 /// two is recognisable on a diagram.
 pub fn piece_label(family: Family, symbol: char) -> String {
-    match (family, symbol) {
-        (Family::Freeze, 'B') => "bK".to_string(),
-        (Family::Freeze, 'R') => "rK".to_string(),
-        _ => symbol.to_string(),
-    }
+    family.info().piece_label(symbol)
 }
 
 /// What players call a side: "black" rather than `b`.
 pub fn side_name(family: Family, symbol: char) -> String {
-    match (family, symbol) {
-        (Family::PredatorPrey, 'P') => "the predator".to_string(),
-        (Family::PredatorPrey, 'o') => "prey".to_string(),
-        (Family::Freeze, 'b') => "black".to_string(),
-        (Family::Freeze, 'r') => "red".to_string(),
-        (_, s) => s.to_string(),
-    }
+    family.info().side_name(symbol)
 }
 
 /// A drawing of a position (from the engine's view of it).
@@ -323,8 +312,8 @@ pub fn board_spec(
     );
     spec.holes = view.holes.iter().map(|c| xy(*c)).collect();
     spec.torus = view.topology == Topology::Torus;
-    spec.orthogonal_only = family == Family::PredatorPrey;
-    if family == Family::Freeze {
+    spec.orthogonal_only = family.info().orthogonal_only;
+    if family.info().checkered {
         spec.checker_colours = Some((SquareColour::Red, SquareColour::Black));
     }
     spec.pieces = view
@@ -351,56 +340,7 @@ pub fn players_line(def: &Definition) -> String {
 /// The ways a game can end, in the order the engine checks them, each with
 /// a sentence made from the game's parameters.
 pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> {
-    use crate::rules::{Params, Reason};
-    let sides = def.engine().sides();
-    match &def.params {
-        Params::CloneConvert(p) => {
-            let mut v = vec![
-                (
-                    Reason::Eliminated,
-                    "a player has no markers left".to_string(),
-                ),
-                (Reason::BoardFull, "the board is full".to_string()),
-                (Reason::NoMoves, "neither player can move".to_string()),
-            ];
-            if p.turn_limit > 0 {
-                v.push((
-                    Reason::TurnLimit,
-                    format!("turn {} has been played", p.turn_limit),
-                ));
-            }
-            v
-        }
-        Params::PredatorPrey(p) => {
-            let mut v = vec![
-                (
-                    Reason::Captures,
-                    format!("the predator made capture number {}", p.capture_target),
-                ),
-                (
-                    Reason::PredatorBlocked,
-                    "the predator cannot step or jump at the start of its turn".to_string(),
-                ),
-            ];
-            if p.predator_turn_limit > 0 {
-                v.push((
-                    Reason::TurnLimit,
-                    format!(
-                        "predator turn {} has been played (a draw)",
-                        p.predator_turn_limit
-                    ),
-                ));
-            }
-            v
-        }
-        Params::Freeze(_) => vec![(
-            Reason::NoMoves,
-            format!(
-                "the player to move ({} or {}) has no capture, and loses",
-                sides[0], sides[1]
-            ),
-        )],
-    }
+    def.params.stop_conditions(def.engine().sides())
 }
 
 /// Where kit pages put their content: the safe area common to A4 and Letter,

@@ -8,23 +8,9 @@ use super::KitOptions;
 use crate::definition::Definition;
 use crate::render::text;
 use crate::render::{Fill, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
-use crate::rules::{Family, Params};
+use crate::rules::Family;
 
-/// One kind of token and how many the kit has.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TokenSet {
-    /// The symbol on the front.
-    pub symbol: char,
-    /// The symbol on the back of a fold-over pair (clone game), if any.
-    pub back: Option<char>,
-    pub name: &'static str,
-    /// As many as the rules supply.
-    pub count: usize,
-    /// Extra tokens for losses.
-    pub spares: usize,
-    /// Side of a token in mm.
-    pub size_mm: f64,
-}
+pub use crate::rules::family::TokenSet;
 
 impl TokenSet {
     pub fn describe(&self, duplex: bool) -> String {
@@ -69,59 +55,8 @@ pub fn token_sets(def: &Definition) -> Vec<TokenSet> {
 }
 
 fn token_sets_at_most(def: &Definition) -> Vec<TokenSet> {
-    match &def.params {
-        // One marker a cell: the board can be full.
-        Params::CloneConvert(_) => {
-            let cells = def.board.width * def.board.height - def.board.holes.len();
-            vec![TokenSet {
-                symbol: 'W',
-                back: Some('B'),
-                name: "markers",
-                count: cells,
-                spares: cells.div_ceil(5),
-                size_mm: 22.0,
-            }]
-        }
-        Params::PredatorPrey(p) => vec![
-            TokenSet {
-                symbol: 'P',
-                back: None,
-                name: "predator",
-                count: 1,
-                spares: 1,
-                size_mm: 24.0,
-            },
-            TokenSet {
-                symbol: 'o',
-                back: None,
-                name: "prey",
-                count: p.prey as usize,
-                spares: 2,
-                size_mm: 24.0,
-            },
-        ],
-        // Kings are stacks of two checkers: no extra tokens. Each checker
-        // has a crowned back, so a king (a checker with a captured one put
-        // on it crown side up) shows its crown at a glance.
-        Params::Freeze(p) => vec![
-            TokenSet {
-                symbol: 'b',
-                back: Some('B'),
-                name: "black checkers, crowned on the back",
-                count: p.supply as usize,
-                spares: 0,
-                size_mm: 18.0,
-            },
-            TokenSet {
-                symbol: 'r',
-                back: Some('R'),
-                name: "red checkers, crowned on the back",
-                count: p.supply as usize,
-                spares: 0,
-                size_mm: 18.0,
-            },
-        ],
-    }
+    let cells = def.board.width * def.board.height - def.board.holes.len();
+    def.params.token_sets(cells)
 }
 
 /// One token to place in the grid.
@@ -409,7 +344,7 @@ fn draw_face(
     )];
     // The piece's own second ring, and on a Freeze king's crowned face a
     // ring too, so a king shows at a glance.
-    let king = family == Family::Freeze && matches!(sym, 'B' | 'R');
+    let king = family.info().crowned(sym);
     if look.double_ring() || king {
         items.push(Item::circle(
             r.centre(),
@@ -427,7 +362,7 @@ fn draw_face(
         side,
     );
     let max_pt = s.fonts.piece_max_pt.min(side / text::MM_PER_PT);
-    let label = super::piece_label(family, sym);
+    let label = family.info().piece_label(sym);
     // A token too small for a legible label still has its fill.
     match text::fit_label(&label, Font::Bold, max_pt, 3.0, label_box, ink) {
         Ok(run) => items.push(run),
@@ -568,7 +503,7 @@ mod tests {
                     look(&face, cell, &mut token);
                     // A Freeze king's crowned face adds a ring to a piece
                     // that has only one.
-                    let king = family == Family::Freeze && matches!(sym, 'B' | 'R');
+                    let king = family.info().crowned(sym);
                     if king && !style.double_ring() {
                         let crown = token.remove(1);
                         assert!(

@@ -542,61 +542,14 @@ pub struct Setup {
 impl Setup {
     /// Reads `<board> <side to move W|B> <turns played>`.
     pub fn parse(text: &str) -> Result<Setup, PositionError> {
-        let (board, fields) = split_position(text);
+        let (board, mut fields) = split_position(text);
         let board = parse_board(board, &SIDES)?;
-        const SIDE: &str = "side to move";
-        const SIDE_EXPECTED: &str = "`W` or `B`";
-        const TURNS: &str = "turns played";
-        const TURNS_EXPECTED: &str =
-            "the number of turns played so far (passes included), such as 0";
-        let side = match fields.first() {
-            None => {
-                return Err(PositionError::MissingField {
-                    field: SIDE,
-                    expected: SIDE_EXPECTED.into(),
-                })
-            }
-            Some(&"W") => 'W',
-            Some(&"B") => 'B',
-            Some(f) => {
-                return Err(PositionError::Field {
-                    field: SIDE,
-                    found: f.to_string(),
-                    expected: SIDE_EXPECTED.into(),
-                })
-            }
-        };
-        let turns = match fields.get(1) {
-            None => {
-                return Err(PositionError::MissingField {
-                    field: TURNS,
-                    expected: TURNS_EXPECTED.into(),
-                })
-            }
-            Some(f) => {
-                let canonical = !f.is_empty()
-                    && f.bytes().all(|b| b.is_ascii_digit())
-                    && (*f == "0" || !f.starts_with('0'));
-                match f.parse::<u32>() {
-                    Ok(n) if canonical => n,
-                    _ => {
-                        return Err(PositionError::Field {
-                            field: TURNS,
-                            found: f.to_string(),
-                            expected: format!(
-                            "{TURNS_EXPECTED}: digits without a sign or leading zeros, at most {}",
-                            u32::MAX
-                        ),
-                        })
-                    }
-                }
-            }
-        };
-        if fields.len() > 2 {
-            return Err(PositionError::ExtraField {
-                found: fields[2..].join(" "),
-            });
-        }
+        let side = fields.side(&SIDES, "`W` or `B`")?;
+        let turns = fields.number(
+            "turns played",
+            "the number of turns played so far (passes included)",
+        )?;
+        fields.end()?;
         Ok(Setup { board, side, turns })
     }
 

@@ -855,32 +855,10 @@ impl Rules for Freeze {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        let (board, fields) = split_position(text);
+        let (board, mut fields) = split_position(text);
         let parsed = parse_board(board, &['b', 'r', 'B', 'R'])?;
-        const FIELD: &str = "side to move";
-        const EXPECTED: &str = "`b` (black) or `r` (red)";
-        let side = match fields.first() {
-            None => {
-                return Err(PositionError::MissingField {
-                    field: FIELD,
-                    expected: EXPECTED.to_string(),
-                })
-            }
-            Some(&"b") => 0,
-            Some(&"r") => 1,
-            Some(other) => {
-                return Err(PositionError::Field {
-                    field: FIELD,
-                    found: other.to_string(),
-                    expected: EXPECTED.to_string(),
-                })
-            }
-        };
-        if fields.len() > 1 {
-            return Err(PositionError::ExtraField {
-                found: fields[1..].join(" "),
-            });
-        }
+        let side = usize::from(fields.side(&SIDES, "`b` (black) or `r` (red)")? == 'r');
+        fields.end()?;
         self.validate(&parsed)?;
         let geo = Geometry::new(
             parsed.width,

@@ -11,41 +11,16 @@ use std::fmt;
 
 pub mod bits;
 pub mod clone_convert;
+pub mod family;
 pub mod freeze;
 pub mod geometry;
 pub mod notation;
 pub mod predator_prey;
 pub mod width;
 
+pub use family::{Family, FamilyInfo, Params, WithRules};
 pub use geometry::{Cell, CellError, Geometry, Topology};
 pub use notation::BoardError;
-
-/// The rules families printkit knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
-    CloneConvert,
-    PredatorPrey,
-    Freeze,
-}
-
-impl Family {
-    pub const ALL: [Family; 3] = [Family::CloneConvert, Family::PredatorPrey, Family::Freeze];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Family::CloneConvert => "clone-convert",
-            Family::PredatorPrey => "predator-prey",
-            Family::Freeze => "freeze",
-        }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
 
 /// Why a game ended. The keywords are part of the JSON contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -543,38 +518,17 @@ impl<R: Rules + Send + Sync> Engine for R {
     }
 }
 
-/// The parameters of a family, each defaulting to GAMES.md.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Params {
-    CloneConvert(clone_convert::Params),
-    PredatorPrey(predator_prey::Params),
-    Freeze(freeze::Params),
-}
-
 impl Params {
-    pub fn defaults(family: Family) -> Params {
-        match family {
-            Family::CloneConvert => Params::CloneConvert(Default::default()),
-            Family::PredatorPrey => Params::PredatorPrey(Default::default()),
-            Family::Freeze => Params::Freeze(Default::default()),
-        }
-    }
-
-    pub fn family(&self) -> Family {
-        match self {
-            Params::CloneConvert(_) => Family::CloneConvert,
-            Params::PredatorPrey(_) => Family::PredatorPrey,
-            Params::Freeze(_) => Family::Freeze,
-        }
-    }
-
     /// The engine of these rules.
     pub fn engine(&self) -> Box<dyn Engine> {
-        match self {
-            Params::CloneConvert(p) => Box::new(clone_convert::CloneConvert::new(p.clone())),
-            Params::PredatorPrey(p) => Box::new(predator_prey::PredatorPrey::new(p.clone())),
-            Params::Freeze(p) => Box::new(freeze::Freeze::new(p.clone())),
+        struct MakeEngine;
+        impl WithRules for MakeEngine {
+            type Output = Box<dyn Engine>;
+            fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> Box<dyn Engine> {
+                Box::new(rules)
+            }
         }
+        self.with_rules(MakeEngine)
     }
 }
 

@@ -3,6 +3,7 @@
 //! decimal count of empty cells, or `-` for a hole. Parsing is strict and
 //! every error names what it found and what it expected.
 use super::geometry::{MAX_HEIGHT, MAX_WIDTH};
+use super::PositionError;
 use std::fmt;
 
 /// What stands on one square of a parsed board.
@@ -235,17 +236,128 @@ pub fn print_board(width: usize, height: usize, square: impl Fn(usize) -> Square
 }
 
 /// Splits a position into its board and its fields. Fields are separated
-/// by single spaces; anything else is reported by the family parser as a
-/// field error.
-pub fn split_position(text: &str) -> (&str, Vec<&str>) {
+/// by single spaces; anything else is reported by [`Fields`] as a field
+/// error.
+pub fn split_position(text: &str) -> (&str, Fields<'_>) {
     let mut parts = text.split(' ');
     let board = parts.next().unwrap_or("");
-    (board, parts.collect())
+    (board, Fields { rest: parts })
+}
+
+/// The fields after a position's board, read in order by the family's
+/// parser: one reader, so every family words a bad field the same way.
+pub struct Fields<'a> {
+    rest: std::str::Split<'a, char>,
+}
+
+impl Fields<'_> {
+    /// The side to move: one of `sides` (`expected` names them for the
+    /// message, such as "`W` or `B`").
+    pub fn side(&mut self, sides: &[char], expected: &str) -> Result<char, PositionError> {
+        const FIELD: &str = "side to move";
+        let Some(text) = self.rest.next() else {
+            return Err(PositionError::MissingField {
+                field: FIELD,
+                expected: expected.to_string(),
+            });
+        };
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if sides.contains(&c) => Ok(c),
+            _ => Err(PositionError::Field {
+                field: FIELD,
+                found: text.to_string(),
+                expected: expected.to_string(),
+            }),
+        }
+    }
+
+    /// A count named `field`; `what` says what it counts ("the number of
+    /// turns played so far"). Plain decimal digits: no sign, no leading
+    /// zero, at most `u32::MAX`, so a position has one text.
+    pub fn number(&mut self, field: &'static str, what: &str) -> Result<u32, PositionError> {
+        let Some(text) = self.rest.next() else {
+            return Err(PositionError::MissingField {
+                field,
+                expected: format!("{what}, such as 0"),
+            });
+        };
+        let canonical = !text.is_empty()
+            && text.bytes().all(|b| b.is_ascii_digit())
+            && (text == "0" || !text.starts_with('0'));
+        match text.parse::<u32>() {
+            Ok(n) if canonical => Ok(n),
+            _ => Err(PositionError::Field {
+                field,
+                found: text.to_string(),
+                expected: format!(
+                    "{what}: digits without a sign or leading zeros, at most {}",
+                    u32::MAX
+                ),
+            }),
+        }
+    }
+
+    /// Checks that no field is left.
+    pub fn end(mut self) -> Result<(), PositionError> {
+        let rest: Vec<&str> = self.rest.by_ref().collect();
+        if rest.is_empty() {
+            Ok(())
+        } else {
+            Err(PositionError::ExtraField {
+                found: rest.join(" "),
+            })
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_read_in_order_with_typed_errors() {
+        let (board, mut f) = split_position("5/5 W 12");
+        assert_eq!(board, "5/5");
+        assert_eq!(f.side(&['W', 'B'], "`W` or `B`"), Ok('W'));
+        assert_eq!(f.number("turns", "the turns"), Ok(12));
+        assert_eq!(f.end(), Ok(()));
+
+        let (_, mut f) = split_position("5/5 w");
+        let e = f.side(&['W', 'B'], "`W` or `B`").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the side to move field is `w`: expected `W` or `B`"
+        );
+        let (_, mut f) = split_position("5/5 WB");
+        assert!(matches!(
+            f.side(&['W', 'B'], "x"),
+            Err(PositionError::Field { .. })
+        ));
+
+        for bad in ["012", "+1", "-1", "1.0", "", "4294967296"] {
+            let text = format!("5/5 {bad}");
+            let (_, mut f) = split_position(&text);
+            assert!(
+                matches!(f.number("n", "a count"), Err(PositionError::Field { found, .. }) if found == bad),
+                "{bad}"
+            );
+        }
+        let (_, mut f) = split_position("5/5");
+        assert_eq!(
+            f.number("turns played", "the turns")
+                .unwrap_err()
+                .to_string(),
+            "the turns played field is missing: expected the turns, such as 0"
+        );
+        let (_, f) = split_position("5/5 b extra");
+        assert_eq!(
+            f.end(),
+            Err(PositionError::ExtraField {
+                found: "b extra".into()
+            })
+        );
+    }
 
     #[test]
     fn parses_rows_top_down() {

@@ -814,65 +814,18 @@ fn print_move(mv: &Move) -> String {
     }
 }
 
-/// Reads one number field: plain decimal digits, no sign, no leading zero.
-fn number_field(field: &'static str, text: Option<&str>, what: &str) -> Result<u32, PositionError> {
-    let expected = format!("{what}: a whole number such as 0 or 8, without leading zeros");
-    let Some(text) = text else {
-        return Err(PositionError::MissingField { field, expected });
-    };
-    let ok = !text.is_empty()
-        && text.bytes().all(|b| b.is_ascii_digit())
-        && (text == "0" || !text.starts_with('0'));
-    match text.parse::<u32>() {
-        Ok(n) if ok => Ok(n),
-        _ => Err(PositionError::Field {
-            field,
-            found: text.to_string(),
-            expected: if ok {
-                format!("{what}: a whole number of at most {}", u32::MAX)
-            } else {
-                expected
-            },
-        }),
-    }
-}
-
 /// Reads a position's text (board and fields) without judging it.
 pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
-    let (board, fields) = split_position(text);
+    let (board, mut fields) = split_position(text);
     let b = parse_board(board, &[PREDATOR, PREY])?;
-    let mut it = fields.into_iter();
-    let side = it.next();
-    let prey_to_move = match side {
-        None => {
-            return Err(PositionError::MissingField {
-                field: "side to move",
-                expected: "`o` (prey) or `P` (predator)".into(),
-            })
-        }
-        Some("o") => true,
-        Some("P") => false,
-        Some(other) => {
-            return Err(PositionError::Field {
-                field: "side to move",
-                found: other.to_string(),
-                expected: "`o` (prey) or `P` (predator)".into(),
-            })
-        }
-    };
-    let reserve = number_field("prey in reserve", it.next(), "prey not yet placed")?;
-    let captured = number_field("prey captured", it.next(), "prey taken by the predator")?;
-    let turns = number_field(
+    let prey_to_move = fields.side(&[PREY, PREDATOR], "`o` (prey) or `P` (predator)")? == PREY;
+    let reserve = fields.number("prey in reserve", "the number of prey not yet placed")?;
+    let captured = fields.number("prey captured", "the number of prey taken by the predator")?;
+    let turns = fields.number(
         "predator turns played",
-        it.next(),
-        "turns the predator has played",
+        "the number of turns the predator has played",
     )?;
-    let rest: Vec<&str> = it.collect();
-    if !rest.is_empty() {
-        return Err(PositionError::ExtraField {
-            found: rest.join(" "),
-        });
-    }
+    fields.end()?;
     Ok(Setup {
         width: b.width,
         height: b.height,

@@ -11,7 +11,7 @@
 //! within the depth, and the opponent can hold it to a draw or worse (two
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
-use crate::rules::{clone_convert, freeze, predator_prey, Params, PositionError, Rules};
+use crate::rules::{Params, PositionError, Rules, WithRules};
 use std::collections::HashMap;
 
 pub mod cli;
@@ -178,11 +178,14 @@ impl<R: Rules + Send + Sync> Solver for R {
 
 /// The solver of these rules.
 pub fn solver(params: &Params) -> Box<dyn Solver> {
-    match params {
-        Params::CloneConvert(p) => Box::new(clone_convert::CloneConvert::new(p.clone())),
-        Params::PredatorPrey(p) => Box::new(predator_prey::PredatorPrey::new(p.clone())),
-        Params::Freeze(p) => Box::new(freeze::Freeze::new(p.clone())),
+    struct MakeSolver;
+    impl WithRules for MakeSolver {
+        type Output = Box<dyn Solver>;
+        fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> Box<dyn Solver> {
+            Box::new(rules)
+        }
     }
+    params.with_rules(MakeSolver)
 }
 
 const MATE: i32 = 1_000_000;
@@ -613,21 +616,13 @@ pub fn key_sentence(
     let Ok(view) = engine.view(position) else {
         return String::new();
     };
-    let family = params.family();
-    let name = |c: char| {
-        let n = crate::kit::side_name(family, c);
-        let mut chars = n.chars();
-        chars
-            .next()
-            .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
-            .unwrap_or_default()
-    };
+    let name = |c: char| params.info().side_title(c);
     let side = view.side_to_move;
     let [a, b] = engine.sides();
     let other = if side == a { b } else { a };
     let limits = Limits {
         depth,
-        max_nodes: key_budget(params.family()),
+        max_nodes: params.info().key_budget,
     };
     match solver(params).solve(position, limits) {
         Ok(s) if s.budget_exhausted => format!(
@@ -653,17 +648,6 @@ pub fn key_sentence(
             line
         }
         Err(_) => String::new(),
-    }
-}
-
-/// Positions the host key's solver may visit for one practice position: a
-/// few milliseconds of a build each. Freeze's search is about 40 times
-/// slower per position (kinging sets are listed one by one), so it gets a
-/// tenth of the budget; its quick wins are found within it all the same.
-fn key_budget(family: crate::rules::Family) -> u64 {
-    match family {
-        crate::rules::Family::CloneConvert | crate::rules::Family::PredatorPrey => 50_000,
-        crate::rules::Family::Freeze => 5_000,
     }
 }
 

@@ -88,13 +88,7 @@ const GAME_CAP: usize = 300;
 
 /// The readable name of a side for prompts.
 pub fn side_name(family: Family, side: char) -> String {
-    match (family, side) {
-        (Family::PredatorPrey, 'o') => "Prey".into(),
-        (Family::PredatorPrey, _) => "The predator".into(),
-        (Family::Freeze, 'b') => "Black".into(),
-        (Family::Freeze, _) => "Red".into(),
-        (_, s) => s.to_string(),
-    }
+    family.info().side_title(side)
 }
 
 /// Searches for `count` puzzles; `progress` gets a line now and then.

@@ -1,0 +1,616 @@
+//! Everything printkit knows about a game family besides its rules: what
+//! its sides are called, its board, its parameters, how its pieces look,
+//! its tokens, its audit sheet, how it ends in words, the solver's budget.
+//!
+//! The definition, the kit, the solver and the command line read a family
+//! here, so this file holds the only `match` on [`Family`] and [`Params`];
+//! each is exhaustive, so a new family must be described here in full and
+//! never silently borrows another family's behaviour. The rules themselves
+//! (positions, moves, perft) live in the family's own module.
+use super::{clone_convert, freeze, predator_prey, Reason, Rules, Topology};
+use std::fmt;
+
+/// The rules families printkit knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    CloneConvert,
+    PredatorPrey,
+    Freeze,
+}
+
+/// A family, described once.
+#[derive(Debug)]
+pub struct FamilyInfo {
+    /// The id a definition's `family` key names.
+    pub id: &'static str,
+    /// The board it plays on; a definition's `topology` must agree.
+    pub topology: Topology,
+    /// The keys of a definition's `[parameters]` table.
+    pub parameter_keys: &'static [&'static str],
+    /// Why the start must have the first side to move (said when it does
+    /// not).
+    pub first_mover: &'static str,
+    /// What players call each side, by symbol.
+    pub sides: &'static [(char, &'static str)],
+    /// How each piece symbol is drawn.
+    pub pieces: &'static [Piece],
+    /// Pieces move along rows and columns only: the board draws no
+    /// diagonals.
+    pub orthogonal_only: bool,
+    /// The board is a checkerboard of red and black squares.
+    pub checkered: bool,
+    pub audit: AuditInfo,
+    /// Positions the host key's solver may visit for one practice position:
+    /// a few milliseconds of a build each. Freeze's search is about 40
+    /// times slower per position (kinging sets are listed one by one), so
+    /// it gets a tenth of the budget; its quick wins are found within it
+    /// all the same.
+    pub key_budget: u64,
+}
+
+/// The tone of a piece (the kit maps it to colours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Light,
+    Dark,
+    Accent,
+}
+
+/// How a piece symbol looks on boards and tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub symbol: char,
+    pub tone: Tone,
+    /// Printed on the piece on the board, in diagrams and on its token: a
+    /// king shows a crown letter so a stack of two is recognisable.
+    pub label: &'static str,
+    /// A king: its token face has an inner ring.
+    pub crowned: bool,
+}
+
+impl Piece {
+    const fn plain(symbol: char, tone: Tone, label: &'static str) -> Piece {
+        Piece {
+            symbol,
+            tone,
+            label,
+            crowned: false,
+        }
+    }
+
+    const fn king(symbol: char, tone: Tone, label: &'static str) -> Piece {
+        Piece {
+            symbol,
+            tone,
+            label,
+            crowned: true,
+        }
+    }
+}
+
+/// The audit sheet's fixed columns and note.
+#[derive(Debug)]
+pub struct AuditInfo {
+    /// The first column (title, width in mm): the turn number, prefilled.
+    pub turn_column: (&'static str, f64),
+    /// A column for the side that moves, prefilled, when a row is one
+    /// side's turn.
+    pub side_column: Option<(&'static str, f64)>,
+    /// What a row holds.
+    pub note: &'static str,
+}
+
+const CLONE_CONVERT: FamilyInfo = FamilyInfo {
+    id: "clone-convert",
+    topology: Topology::Bounded,
+    parameter_keys: &["first", "turn_limit"],
+    first_mover: "set by `first` in [parameters]",
+    sides: &[('W', "W"), ('B', "B")],
+    pieces: &[
+        Piece::plain('W', Tone::Light, "W"),
+        Piece::plain('B', Tone::Dark, "B"),
+    ],
+    orthogonal_only: false,
+    checkered: false,
+    audit: AuditInfo {
+        turn_column: ("Turn", 11.0),
+        side_column: Some(("Side", 10.0)),
+        note: "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied).",
+    },
+    key_budget: 50_000,
+};
+
+const PREDATOR_PREY: FamilyInfo = FamilyInfo {
+    id: "predator-prey",
+    topology: Topology::Bounded,
+    parameter_keys: &["capture_target", "predator_turn_limit", "prey"],
+    first_mover: "prey always moves first",
+    sides: &[('o', "prey"), ('P', "the predator")],
+    pieces: &[
+        Piece::plain('P', Tone::Accent, "P"),
+        Piece::plain('o', Tone::Light, "o"),
+    ],
+    orthogonal_only: true,
+    checkered: false,
+    audit: AuditInfo {
+        turn_column: ("Predator turn", 16.0),
+        side_column: None,
+        note: "One row a predator turn: first the prey's action, then the predator's.",
+    },
+    key_budget: 50_000,
+};
+
+const FREEZE: FamilyInfo = FamilyInfo {
+    id: "freeze",
+    topology: Topology::Torus,
+    parameter_keys: &["supply", "first"],
+    first_mover: "set by `first` in [parameters]",
+    sides: &[('b', "black"), ('r', "red")],
+    pieces: &[
+        Piece::plain('b', Tone::Dark, "b"),
+        Piece::king('B', Tone::Dark, "bK"),
+        Piece::plain('r', Tone::Accent, "r"),
+        Piece::king('R', Tone::Accent, "rK"),
+    ],
+    orthogonal_only: false,
+    checkered: true,
+    audit: AuditInfo {
+        turn_column: ("Turn", 11.0),
+        side_column: Some(("Side", 10.0)),
+        note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
+    },
+    key_budget: 5_000,
+};
+
+impl Family {
+    pub const ALL: [Family; 3] = [Family::CloneConvert, Family::PredatorPrey, Family::Freeze];
+
+    pub fn info(self) -> &'static FamilyInfo {
+        match self {
+            Family::CloneConvert => &CLONE_CONVERT,
+            Family::PredatorPrey => &PREDATOR_PREY,
+            Family::Freeze => &FREEZE,
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// The family a definition's `family` key names.
+    pub fn from_id(id: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.id() == id)
+    }
+
+    /// Runs `with` on the family's parameter type: how a definition reads
+    /// `[parameters]` (typed, so its errors are located) without naming a
+    /// family.
+    pub fn with_params_type<W: WithParamsType>(self, with: W) -> W::Output {
+        match self {
+            Family::CloneConvert => with.with(Params::CloneConvert),
+            Family::PredatorPrey => with.with(Params::PredatorPrey),
+            Family::Freeze => with.with(Params::Freeze),
+        }
+    }
+
+    /// The closing line of the audit sheet: what to write down at the end.
+    pub fn audit_score(self, sides: [char; 2]) -> String {
+        match self {
+            Family::CloneConvert => format!(
+                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
+                sides[0], sides[1]
+            ),
+            Family::PredatorPrey => {
+                "Prey taken ______   Predator turns played ______      Winner ____________"
+                    .to_string()
+            }
+            Family::Freeze => {
+                "Winner ____________   (the player who could not capture loses)".to_string()
+            }
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FamilyInfo {
+    /// What players call a side: "black" rather than `b`.
+    pub fn side_name(&self, symbol: char) -> String {
+        match self.sides.iter().find(|(s, _)| *s == symbol) {
+            Some((_, name)) => name.to_string(),
+            None => symbol.to_string(),
+        }
+    }
+
+    /// A side's name at the start of a sentence: "Black".
+    pub fn side_title(&self, symbol: char) -> String {
+        let name = self.side_name(symbol);
+        let mut chars = name.chars();
+        chars
+            .next()
+            .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
+            .unwrap_or_default()
+    }
+
+    fn piece(&self, symbol: char) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.symbol == symbol)
+    }
+
+    /// How a piece is toned; a symbol the family does not have is light.
+    pub fn tone(&self, symbol: char) -> Tone {
+        self.piece(symbol).map_or(Tone::Light, |p| p.tone)
+    }
+
+    /// Whether a piece is a king (its token face has an inner ring).
+    pub fn crowned(&self, symbol: char) -> bool {
+        self.piece(symbol).is_some_and(|p| p.crowned)
+    }
+
+    /// The label printed on a piece in diagrams.
+    pub fn piece_label(&self, symbol: char) -> String {
+        self.piece(symbol)
+            .map_or_else(|| symbol.to_string(), |p| p.label.to_string())
+    }
+}
+
+/// Something to do with a family's parameter type, whichever it is.
+pub trait WithParamsType {
+    type Output;
+    fn with<P: serde::de::DeserializeOwned + Default>(self, wrap: fn(P) -> Params) -> Self::Output;
+}
+
+/// Something to do with a family's typed rules, whichever they are.
+pub trait WithRules {
+    type Output;
+    fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> Self::Output;
+}
+
+/// The parameters of a family, each defaulting to GAMES.md.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Params {
+    CloneConvert(clone_convert::Params),
+    PredatorPrey(predator_prey::Params),
+    Freeze(freeze::Params),
+}
+
+/// The largest turn limit (0 is no limit): an audit sheet past 200 rows
+/// continues on a new sheet anyway.
+pub const MAX_TURN_LIMIT: u32 = 500;
+
+/// The most prey a kit prints tokens for.
+pub const MAX_PREY: u32 = 1000;
+
+/// One kind of token and how many the kit has.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TokenSet {
+    /// The symbol on the front.
+    pub symbol: char,
+    /// The symbol on the back of a fold-over pair, if any.
+    pub back: Option<char>,
+    pub name: &'static str,
+    /// As many as the rules supply.
+    pub count: usize,
+    /// Extra tokens for losses.
+    pub spares: usize,
+    /// Side of a token in mm (at most; never larger than a cell).
+    pub size_mm: f64,
+}
+
+impl Params {
+    pub fn defaults(family: Family) -> Params {
+        family.with_params_type(Defaults)
+    }
+
+    pub fn family(&self) -> Family {
+        match self {
+            Params::CloneConvert(_) => Family::CloneConvert,
+            Params::PredatorPrey(_) => Family::PredatorPrey,
+            Params::Freeze(_) => Family::Freeze,
+        }
+    }
+
+    pub fn info(&self) -> &'static FamilyInfo {
+        self.family().info()
+    }
+
+    /// Runs `with` on these parameters' typed rules: the one place a
+    /// family's parameters become its rules.
+    pub fn with_rules<W: WithRules>(&self, with: W) -> W::Output {
+        match self {
+            Params::CloneConvert(p) => with.with(clone_convert::CloneConvert::new(p.clone())),
+            Params::PredatorPrey(p) => with.with(predator_prey::PredatorPrey::new(p.clone())),
+            Params::Freeze(p) => with.with(freeze::Freeze::new(p.clone())),
+        }
+    }
+
+    /// The turn limit the audit sheet's rows count up to (predator turns in
+    /// the predator game); 0: none.
+    pub fn turn_limit(&self) -> usize {
+        match self {
+            Params::CloneConvert(p) => p.turn_limit as usize,
+            Params::PredatorPrey(p) => p.predator_turn_limit as usize,
+            Params::Freeze(_) => 0,
+        }
+    }
+
+    /// What is wrong with these parameters on a board of `cells` playable
+    /// cells, `width` × `height`: values that make the game empty or
+    /// unwinnable, or its kit unbounded; each with its key.
+    pub fn problems(&self, cells: u32, width: usize, height: usize) -> Vec<(&'static str, String)> {
+        let mut problems = Vec::new();
+        match self {
+            Params::CloneConvert(p) => {
+                if p.turn_limit > MAX_TURN_LIMIT {
+                    problems.push((
+                        "turn_limit",
+                        format!(
+                            "`turn_limit` is at most {MAX_TURN_LIMIT} (0 for no limit), found {}",
+                            p.turn_limit
+                        ),
+                    ));
+                }
+            }
+            Params::PredatorPrey(p) => {
+                // The predator takes one cell; every prey needs another.
+                let room = cells.saturating_sub(1).min(MAX_PREY);
+                if p.prey == 0 {
+                    problems.push((
+                        "prey",
+                        "`prey` is 0: the predator has nothing to hunt and prey has nothing to play with".to_string(),
+                    ));
+                } else if p.prey > room {
+                    let why = if room == MAX_PREY {
+                        format!("a kit has at most {MAX_PREY} prey")
+                    } else {
+                        format!("the board has {cells} cells, one of them for the predator")
+                    };
+                    problems.push((
+                        "prey",
+                        format!("`prey` is at most {room} ({why}), found {}", p.prey),
+                    ));
+                }
+                if p.capture_target == 0 {
+                    problems.push((
+                        "capture_target",
+                        "`capture_target` is 0: the predator would win before the first move; it is 1 or more".to_string(),
+                    ));
+                } else if p.capture_target > p.prey && p.prey > 0 {
+                    problems.push((
+                        "capture_target",
+                        format!(
+                            "`capture_target` is {} but there are only {} prey: the predator could never win",
+                            p.capture_target, p.prey
+                        ),
+                    ));
+                }
+                if p.predator_turn_limit > MAX_TURN_LIMIT {
+                    problems.push((
+                        "predator_turn_limit",
+                        format!(
+                            "`predator_turn_limit` is at most {MAX_TURN_LIMIT} (0 for no limit), found {}",
+                            p.predator_turn_limit
+                        ),
+                    ));
+                }
+            }
+            Params::Freeze(p) => {
+                // A colour's checkers stand on the other colour's squares only.
+                let room = (width * height / 2) as u32;
+                if p.supply == 0 {
+                    problems.push((
+                        "supply",
+                        "`supply` is 0: each player needs checkers to play".to_string(),
+                    ));
+                } else if p.supply > room {
+                    problems.push((
+                        "supply",
+                        format!(
+                            "`supply` is at most {room} (the squares of one colour on the {}×{} board), found {}",
+                            width, height, p.supply
+                        ),
+                    ));
+                }
+            }
+        }
+        problems
+    }
+
+    /// The parameters a rules text may name as placeholders, with their
+    /// values.
+    pub fn figures(&self) -> Vec<(&'static str, u32)> {
+        match self {
+            Params::CloneConvert(p) => vec![("turn_limit", p.turn_limit)],
+            Params::PredatorPrey(p) => vec![
+                ("capture_target", p.capture_target),
+                ("predator_turn_limit", p.predator_turn_limit),
+                ("prey", p.prey),
+            ],
+            Params::Freeze(p) => vec![("supply", p.supply)],
+        }
+    }
+
+    /// The fields after the board of a fresh game's position, `side` to
+    /// move with `pieces` pieces on the board.
+    pub fn fresh_fields(&self, side: &str, pieces: usize) -> String {
+        match self {
+            Params::CloneConvert(_) => format!("{side} 0"),
+            Params::PredatorPrey(p) => {
+                // Prey not on the board (all but the predator) are in reserve.
+                let prey = pieces.saturating_sub(1);
+                format!("{side} {} 0 0", (p.prey as usize).saturating_sub(prey))
+            }
+            Params::Freeze(_) => side.to_string(),
+        }
+    }
+
+    /// The ways a game can end, in the order the engine checks them, each
+    /// with a sentence made from the parameters; `sides` first mover first.
+    pub fn stop_conditions(&self, sides: [char; 2]) -> Vec<(Reason, String)> {
+        match self {
+            Params::CloneConvert(p) => {
+                let mut v = vec![
+                    (
+                        Reason::Eliminated,
+                        "a player has no markers left".to_string(),
+                    ),
+                    (Reason::BoardFull, "the board is full".to_string()),
+                    (Reason::NoMoves, "neither player can move".to_string()),
+                ];
+                if p.turn_limit > 0 {
+                    v.push((
+                        Reason::TurnLimit,
+                        format!("turn {} has been played", p.turn_limit),
+                    ));
+                }
+                v
+            }
+            Params::PredatorPrey(p) => {
+                let mut v = vec![
+                    (
+                        Reason::Captures,
+                        format!("the predator made capture number {}", p.capture_target),
+                    ),
+                    (
+                        Reason::PredatorBlocked,
+                        "the predator cannot step or jump at the start of its turn".to_string(),
+                    ),
+                ];
+                if p.predator_turn_limit > 0 {
+                    v.push((
+                        Reason::TurnLimit,
+                        format!(
+                            "predator turn {} has been played (a draw)",
+                            p.predator_turn_limit
+                        ),
+                    ));
+                }
+                v
+            }
+            Params::Freeze(_) => vec![(
+                Reason::NoMoves,
+                format!(
+                    "the player to move ({} or {}) has no capture, and loses",
+                    sides[0], sides[1]
+                ),
+            )],
+        }
+    }
+
+    /// The tokens of a game with `cells` playable cells: the supply its
+    /// rules name, plus spares. Each size is a cap (see [`TokenSet`]).
+    pub fn token_sets(&self, cells: usize) -> Vec<TokenSet> {
+        match self {
+            // One marker a cell: the board can be full.
+            Params::CloneConvert(_) => vec![TokenSet {
+                symbol: 'W',
+                back: Some('B'),
+                name: "markers",
+                count: cells,
+                spares: cells.div_ceil(5),
+                size_mm: 22.0,
+            }],
+            Params::PredatorPrey(p) => vec![
+                TokenSet {
+                    symbol: 'P',
+                    back: None,
+                    name: "predator",
+                    count: 1,
+                    spares: 1,
+                    size_mm: 24.0,
+                },
+                TokenSet {
+                    symbol: 'o',
+                    back: None,
+                    name: "prey",
+                    count: p.prey as usize,
+                    spares: 2,
+                    size_mm: 24.0,
+                },
+            ],
+            // Kings are stacks of two checkers: no extra tokens. Each
+            // checker has a crowned back, so a king (a checker with a
+            // captured one put on it crown side up) shows its crown at a
+            // glance.
+            Params::Freeze(p) => vec![
+                TokenSet {
+                    symbol: 'b',
+                    back: Some('B'),
+                    name: "black checkers, crowned on the back",
+                    count: p.supply as usize,
+                    spares: 0,
+                    size_mm: 18.0,
+                },
+                TokenSet {
+                    symbol: 'r',
+                    back: Some('R'),
+                    name: "red checkers, crowned on the back",
+                    count: p.supply as usize,
+                    spares: 0,
+                    size_mm: 18.0,
+                },
+            ],
+        }
+    }
+}
+
+/// [`Params::defaults`] through [`Family::with_params_type`].
+struct Defaults;
+
+impl WithParamsType for Defaults {
+    type Output = Params;
+    fn with<P: serde::de::DeserializeOwned + Default>(self, wrap: fn(P) -> Params) -> Params {
+        wrap(P::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_match_serde() {
+        for f in Family::ALL {
+            assert_eq!(Family::from_id(f.id()), Some(f));
+            let quoted = serde_json::to_string(&f).unwrap();
+            assert_eq!(quoted, format!("\"{}\"", f.id()));
+            assert_eq!(Params::defaults(f).family(), f);
+        }
+        assert_eq!(Family::from_id("checkers"), None);
+    }
+
+    #[test]
+    fn every_side_and_parameter_is_described() {
+        for f in Family::ALL {
+            let params = Params::defaults(f);
+            let info = f.info();
+            let sides = params.with_rules(Sides);
+            for s in sides {
+                assert!(
+                    info.sides.iter().any(|(c, _)| *c == s),
+                    "{f}: side {s} has no name"
+                );
+                assert!(
+                    info.pieces.iter().any(|p| p.symbol == s),
+                    "{f}: side {s} has no look"
+                );
+            }
+            // Every placeholder figure is a parameter key.
+            for (key, _) in params.figures() {
+                assert!(info.parameter_keys.contains(&key), "{f}: {key}");
+            }
+        }
+    }
+
+    struct Sides;
+    impl WithRules for Sides {
+        type Output = [char; 2];
+        fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> [char; 2] {
+            rules.sides()
+        }
+    }
+}
