@@ -27,6 +27,37 @@ fn missing_glyph(text: &str, font: Font) -> RenderError {
         .unwrap_or_else(|| RenderError::Font(format!("no width for a character of {text:?}")))
 }
 
+/// A text's glyphs in a face and their advance in em: all layout needs to
+/// know of its width at any size.
+struct Shaped {
+    glyphs: Vec<Glyph>,
+    em: f64,
+}
+
+impl Shaped {
+    fn new(text: &str, font: Font) -> Result<Shaped, RenderError> {
+        let m = font.metrics()?;
+        let mut units = 0u64;
+        let mut glyphs = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            let id = m.glyph_id(c).ok_or_else(|| missing_glyph(text, font))?;
+            let advance = m.advance(id);
+            units += advance as u64;
+            glyphs.push(Glyph { id, advance });
+        }
+        Ok(Shaped {
+            glyphs,
+            em: units as f64 / m.units_per_em as f64,
+        })
+    }
+
+    /// Width at `size_pt`, in mm: the same arithmetic as [`measure`], so a
+    /// run is exactly as wide as layout measured its text.
+    fn width(&self, size_pt: f64) -> f64 {
+        self.em * size_pt * MM_PER_PT
+    }
+}
+
 /// A run of `text`, measured once: its glyphs and their width go with it,
 /// so nothing downstream measures it again.
 fn make_run(
@@ -38,19 +69,26 @@ fn make_run(
     bounds: RectMm,
     colour: Colour,
 ) -> Result<TextRun, RenderError> {
-    let m = font.metrics()?;
-    let mut units = 0u64;
-    let mut glyphs = Vec::with_capacity(text.len());
-    for c in text.chars() {
-        let id = m.glyph_id(c).ok_or_else(|| missing_glyph(text, font))?;
-        let advance = m.advance(id);
-        units += advance as u64;
-        glyphs.push(Glyph { id, advance });
-    }
-    // The same arithmetic as `measure`, so a run is exactly as wide as
-    // layout measured its text.
-    let em = units as f64 / m.units_per_em as f64;
-    Ok(TextRun {
+    Ok(run_of(
+        text,
+        Shaped::new(text, font)?,
+        font,
+        size_pt,
+        (align, anchor, bounds),
+        colour,
+    ))
+}
+
+/// The run of an already shaped text, placed by `(align, anchor, bounds)`.
+fn run_of(
+    text: &str,
+    shaped: Shaped,
+    font: Font,
+    size_pt: f64,
+    (align, anchor, bounds): (Align, PointMm, RectMm),
+    colour: Colour,
+) -> TextRun {
+    TextRun {
         text: text.to_string(),
         font,
         size_pt,
@@ -58,9 +96,9 @@ fn make_run(
         anchor,
         bounds,
         colour,
-        glyphs,
-        width_mm: em * size_pt * MM_PER_PT,
-    })
+        width_mm: shaped.width(size_pt),
+        glyphs: shaped.glyphs,
+    }
 }
 
 /// Height above the baseline the face can paint, in mm.
@@ -303,23 +341,25 @@ pub fn fit_label(
     cell: RectMm,
     colour: Colour,
 ) -> Result<Item, RenderError> {
+    // Shaped once; only the size changes from try to try.
+    let shaped = Shaped::new(text, font)?;
     let mut size = max_pt;
     loop {
-        let w = measure(text, font, size)?;
+        let w = shaped.width(size);
         let a = ascent(font, size)?;
         let d = descent(font, size)?;
         if w <= cell.width + TOLERANCE_MM && a + d <= cell.height + TOLERANCE_MM {
             // Centre the ascent+descent box vertically in the cell.
             let baseline = cell.y + (cell.height - (a + d)) / 2.0 + a;
-            return Ok(Item::Text(make_run(
+            let anchor = PointMm::new(cell.x + cell.width / 2.0, baseline);
+            return Ok(Item::Text(run_of(
                 text,
+                shaped,
                 font,
                 size,
-                Align::Centre,
-                PointMm::new(cell.x + cell.width / 2.0, baseline),
-                cell,
+                (Align::Centre, anchor, cell),
                 colour,
-            )?));
+            )));
         }
         if size <= min_pt {
             return Err(RenderError::Overflow(format!(

@@ -6,7 +6,7 @@ use super::scale_bar::scale_bar;
 use super::{column_name, BoardSpec, SquareColour};
 use crate::render::font::Font;
 use crate::render::frame::Frame;
-use crate::render::model::{Align, Page, PointMm, RectMm};
+use crate::render::model::{Align, Item, Page, PointMm, RectMm};
 use crate::render::templates::{Paper, Style, Templates};
 use crate::render::text::{self, TextStyle};
 use crate::render::RenderError;
@@ -34,7 +34,7 @@ impl Furniture {
 
 /// A wrapped paragraph `width` wide and the gap after it, or nothing for a
 /// blank text.
-pub(super) fn text_block(
+fn text_block(
     text_: &str,
     style: TextStyle,
     width: f64,
@@ -99,7 +99,7 @@ pub fn board_pages(
         .extend(furniture.heading.placed(PointMm::new(safe.x, safe.y)));
     let mut y = safe.y + furniture.heading.height();
     let bx = safe.x + (safe.width - block.width()) / 2.0;
-    page.items.push(crate::render::Item::group(
+    page.items.push(Item::group(
         Some("board"),
         block.placed(PointMm::new(bx, y)),
     ));
