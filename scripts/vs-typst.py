@@ -2,11 +2,14 @@
 """Whole-process time of `printkit build` (three kits: PDF, SVG, previews)
 next to Typst compiling the one hand-written kit of ../shared/bench, runs
 interleaved so both see the same machine load; wall time and CPU time (user +
-system, all threads), which a busy machine disturbs less. Usage:
+system, all threads), which a busy machine disturbs less. Builds into one
+folder reuse the host keys' solver sentences kept there; the "fresh folder"
+line builds into a new folder each run, so every search runs. Usage:
     scripts/vs-typst.py target/release/printkit /path/to/venv/bin/python [runs]
 (the venv has `pip install typst`, see ../shared/bench/README.md)."""
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -20,9 +23,12 @@ typ = os.path.join(here, "..", "..", "shared", "bench", "clone_kit.typ")
 if not os.path.exists(typ):
     typ = "/work/shared/bench/clone_kit.typ"
 out = tempfile.mkdtemp(prefix="printkit-vs-typst-")
+fresh = tempfile.mkdtemp(prefix="printkit-vs-typst-fresh-")
 commands = {
     "printkit build (3 kits, pdf+svg+previews)": [exe, "build", "--out", out],
     "printkit build (3 kits, pdf)": [exe, "build", "--format", "pdf", "--out", out],
+    "printkit build (3 kits, all, fresh folder)": [exe, "build", "--out", None],
+    "printkit build (3 kits, pdf, fresh folder)": [exe, "build", "--format", "pdf", "--out", None],
     "typst compile (1 kit)": [
         python,
         "-c",
@@ -33,6 +39,8 @@ times = {k: [] for k in commands}
 cpu = {k: [] for k in commands}
 for i in range(runs + 2):
     for name, cmd in commands.items():
+        if None in cmd:
+            cmd = [tempfile.mkdtemp(dir=fresh) if c is None else c for c in cmd]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -44,6 +52,8 @@ for i in range(runs + 2):
             cpu[name].append(used)
 for name, ts in times.items():
     print(
-        f"{name:45} wall median {statistics.median(ts):7.1f} ms  min {min(ts):7.1f} ms  "
+        f"{name:46} wall median {statistics.median(ts):7.1f} ms  min {min(ts):7.1f} ms  "
         f"CPU median {statistics.median(cpu[name]):7.1f} ms  ({runs} runs)"
     )
+shutil.rmtree(out)
+shutil.rmtree(fresh)

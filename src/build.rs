@@ -6,6 +6,7 @@
 //! `build` writes. So whatever `check` accepts, `build` prints.
 use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practice};
 use crate::kit::output::{self, Formats, KitEntry, OutFile};
+use crate::kit::verdicts::{self, Verdicts};
 use crate::kit::{self, Kit, KitOptions, Part};
 use crate::outdir::{plan, KitRecord, OutputDir};
 use crate::render::Templates;
@@ -129,6 +130,12 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
             solves.extend(positions.iter().map(|p| (*def, p)));
         }
     }
+    // Sentences an earlier build into this folder worked out need no search.
+    let kept = (!solves.is_empty()).then(|| Verdicts::read(&request.out));
+    let all_solved = solves.clone();
+    if let Some(kept) = &kept {
+        solves.retain(|(def, p)| !kept.fill(def, p));
+    }
     // Freeze's search is the slowest per position: started first, it ends
     // with the others.
     solves.sort_by_key(|(def, _)| def.params.family() != crate::rules::Family::Freeze);
@@ -200,7 +207,8 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         entries.extend(output::kit_entries(&kits, paper, &rendered));
         files.extend(rendered);
     }
-    let written = write_output(&request.out, &entries, files)?;
+    let verdicts = kept.map(|k| k.updated(&all_solved));
+    let written = write_output(&request.out, &entries, files, verdicts)?;
     Ok(BuildReport {
         written,
         games: defs.len(),
@@ -246,12 +254,18 @@ fn write_output(
     out: &Path,
     entries: &[KitEntry],
     mut files: Vec<OutFile>,
+    verdicts: Option<Vec<u8>>,
 ) -> Result<Vec<(PathBuf, usize)>, BuildError> {
     const INDEX: &str = "index.html";
     let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
     let text = |p: &Path| p.to_string_lossy().into_owned();
     let mut names: Vec<String> = files.iter().map(|f| text(&f.path)).collect();
     names.push(INDEX.to_string());
+    let mut shared = vec![INDEX.to_string()];
+    if verdicts.is_some() {
+        names.push(verdicts::FILE.to_string());
+        shared.push(verdicts::FILE.to_string());
+    }
     let built: Vec<KitRecord> = entries
         .iter()
         .map(|e| KitRecord {
@@ -262,7 +276,7 @@ fn write_output(
             files: e.files.iter().map(|f| text(f)).collect(),
         })
         .collect();
-    let (manifest, stale) = plan(dir.manifest(), &built, &names, &[INDEX.to_string()]);
+    let (manifest, stale) = plan(dir.manifest(), &built, &names, &shared);
     let listed: Vec<KitEntry> = manifest
         .kits
         .iter()
@@ -278,13 +292,22 @@ fn write_output(
         path: PathBuf::from(INDEX),
         bytes: output::index_html(&listed).into_bytes(),
     });
+    if let Some(bytes) = verdicts {
+        files.push(OutFile {
+            path: PathBuf::from(verdicts::FILE),
+            bytes,
+        });
+    }
     let list: Vec<(String, Vec<u8>)> = files
         .into_iter()
         .map(|f| (text(&f.path), f.bytes))
         .collect();
-    Ok(dir
+    let mut written = dir
         .commit(&list, &stale, manifest)
-        .map_err(|e| e.to_string())?)
+        .map_err(|e| e.to_string())?;
+    // The kept sentences are printkit's own business, not a file to print.
+    written.retain(|(path, _)| !path.ends_with(verdicts::FILE));
+    Ok(written)
 }
 
 /// The result of checking one file.

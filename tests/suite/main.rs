@@ -25,3 +25,4 @@ mod render_svg;
 mod solve;
 mod tools;
 mod variants;
+mod verdicts;
