@@ -5,7 +5,7 @@
 //! about a move is made from the engine's answer.
 use super::flow::{pt, Flow};
 use super::rules_sheet::{capitalise, diagram_cell, style};
-use super::{board_spec, stop_conditions, xy, KitOptions};
+use super::{board_spec, position_spec, stop_conditions, xy, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::{diagram_size, diagram_styled};
 use crate::render::text;
@@ -15,17 +15,13 @@ use crate::rules::{Engine, MoveInfo, Outcome};
 /// What the engine says about a move: the sentence the key prints and, for
 /// a legal move, its result.
 pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option<MoveInfo>) {
-    let outcome = engine.outcome(position).ok().flatten();
-    let played = match outcome {
-        Some(o) => Err(crate::rules::MoveError::GameOver(o)),
-        None => match engine.play(position, mv) {
-            Ok(r) => r,
-            Err(e) => return (format!("{mv}: the position cannot be read: {e}"), None),
-        },
+    let position = match engine.load(position) {
+        Ok(p) => p,
+        Err(e) => return (format!("{mv}: the position cannot be read: {e}"), None),
     };
-    match played {
+    match position.play(mv) {
         Ok(info) => {
-            let after = engine.outcome(&info.after).ok().flatten();
+            let after = info.after.outcome();
             let shown = if info.text == mv {
                 mv.to_string()
             } else {
@@ -171,7 +167,7 @@ pub fn pages(
             let id = format!("key-{}-check-{}", k + 1, j + 1);
             match info {
                 Some(info) => {
-                    let after = board_spec(def, engine, &info.after)?;
+                    let after = position_spec(def, &info.after);
                     let e = &info.effect;
                     let mut marked: Vec<(u32, u32)> = Vec::new();
                     marked.extend(e.from.map(xy));

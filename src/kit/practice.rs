@@ -5,7 +5,7 @@
 //! Nothing from the host key: no answer, no position after a move.
 use super::flow::{pt, Flow};
 use super::rules_sheet::{capitalise, diagram_cell, style};
-use super::{board_spec, side_name, KitOptions};
+use super::{load, position_spec, side_name, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::{diagram_size, diagram_styled};
 use crate::render::text;
@@ -51,19 +51,15 @@ pub fn pages(
     flow.gap(4.0);
     let line = Stroke::solid(s.lines.hairline_mm, c.grid);
     for (k, p) in practice.iter().enumerate() {
-        let spec = board_spec(def, engine, &p.position)?;
+        let position = load(engine, &p.position)?;
+        let spec = position_spec(def, &position);
         let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
         let size = diagram_size(&spec, cell);
         let head = format!("{}. {}", k + 1, p.name);
-        let to_move = engine
-            .view(&p.position)
-            .map(|v| {
-                format!(
-                    "{} to move.",
-                    capitalise(&side_name(def.family(), v.side_to_move))
-                )
-            })
-            .unwrap_or_default();
+        let to_move = format!(
+            "{} to move.",
+            capitalise(&side_name(def.family(), position.view().side_to_move))
+        );
         let text_w = area.width - size.width - 6.0;
         let h_head = text::paragraph_height(&head, Font::Bold, s.fonts.subtitle_pt + 1.0, text_w)?;
         let h_move = text::paragraph_height(&to_move, Font::Regular, s.fonts.small_pt, text_w)?;

@@ -2,7 +2,7 @@
 //! rules as numbered paragraphs, one worked example drawn from the engine,
 //! the credit line and the printing instructions.
 use super::flow::{pt, Flow};
-use super::{board_spec, players_line, tokens, xy, KitOptions};
+use super::{board_spec, players_line, position_spec, tokens, xy, KitOptions};
 use crate::definition::Definition;
 use crate::render::board::{diagram_size, diagram_styled};
 use crate::render::text::{self, TextStyle};
@@ -183,7 +183,7 @@ pub fn pages(
             .checks
             .iter()
             .filter(|c| !c.illegal)
-            .find_map(|c| engine.play(&practice.position, &c.mv).ok()?.ok());
+            .find_map(|c| engine.load(&practice.position).ok()?.play(&c.mv).ok());
         if let Some(info) = legal {
             flow.paragraph(
                 &format!("Worked example: {}", practice.name),
@@ -195,7 +195,7 @@ pub fn pages(
             flow.paragraph(&practice.prompt, body, 0.0, None)?;
             flow.gap(1.5);
             let before = board_spec(def, engine, &practice.position)?;
-            let after = board_spec(def, engine, &info.after)?;
+            let after = position_spec(def, &info.after);
             let cell = diagram_cell(before.width as usize, before.height as usize, 48.0);
             let size = diagram_size(&before, cell);
             let e = &info.effect;
@@ -208,7 +208,7 @@ pub fn pages(
             changed.sort_unstable();
             changed.dedup();
             let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
-            let after_outcome = engine.outcome(&info.after).ok().flatten();
+            let after_outcome = info.after.outcome();
             let explain = format!(
                 "{}: {}. The marked cells changed. {}",
                 info.text,
