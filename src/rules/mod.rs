@@ -5,8 +5,11 @@
 //! validation are separate steps with separate errors, as in shakmaty), lists
 //! legal moves, parses moves (canonical form and the accepted alternatives),
 //! plays them and says what happened ([`Effect`]), decides when the game is
-//! over ([`Outcome`]) and counts perft. [`Engine`] is the same interface over
-//! position text, object-safe, for the command line and the kits.
+//! over ([`Outcome`]) and counts perft. [`Engine`] is the object-safe face
+//! of a family's rules for the command line, the definition and the kits: it
+//! reads a position's text once ([`Engine::load`]) into an [`AnyPosition`]
+//! that answers typed. What a family is besides its rules (names, looks,
+//! tokens, audit sheet) is in [`family`].
 use std::fmt;
 
 pub mod bits;
