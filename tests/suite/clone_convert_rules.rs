@@ -363,6 +363,8 @@ fn no_moves_once_the_game_is_over() {
     let e = r.parse_move(&p, "B4-D4").unwrap_err();
     assert_eq!(e.keyword(), "game-over");
     assert_eq!(e.to_string(), "the game is over (turn-limit): W has won");
+    // Said before the move is read: text that is no move gets the same error.
+    assert_eq!(r.parse_move(&p, "hello").unwrap_err(), e);
     assert!(matches!(
         r.parse_move(&pos("W--B/----/----/1--- W 0"), "pass"),
         Err(MoveError::GameOver(_))

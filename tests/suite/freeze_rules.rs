@@ -372,6 +372,15 @@ fn no_capture_loses_and_ends_the_game() {
     assert_eq!(f().perft(&p, 1), 0);
     // Pass is no way out: the game is over.
     assert_eq!(f().parse_move(&p, "pass"), Err(MoveError::GameOver(over)));
+    // Said before the move is read: text that is no move gets the same error.
+    assert_eq!(f().parse_move(&p, "hello"), Err(MoveError::GameOver(over)));
+    assert_eq!(
+        load(&f(), &after)
+            .unwrap()
+            .play("Z9xZ7")
+            .map_err(|e| e.keyword()),
+        Err("game-over")
+    );
     assert_eq!(f().outcome(&pos(START)), None);
     // A side with pieces but no capture loses as well.
     let blocked = "8/8/8/8/8/8/8/brb5 b";

@@ -440,6 +440,9 @@ fn predator_wins_on_its_capture_target() {
     assert_eq!(perft(&r, &after, 1), 0);
     assert_eq!(perft(&r, &after, 0), 1);
     assert_eq!(refused(&r, &after, "@A1").0, "game-over");
+    // Game over is said before the move is read: even text that is no move.
+    assert_eq!(refused(&r, &after, "hello").0, "game-over");
+    assert_eq!(refused(&r, &after, "Z9-Z8").0, "game-over");
     // The target is a parameter: with 4 the game goes on.
     let r4 = with(Params {
         capture_target: 4,
