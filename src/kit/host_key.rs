@@ -5,20 +5,16 @@
 //! about a move is made from the engine's answer.
 use super::flow::{pt, Flow};
 use super::rules_sheet::{capitalise, diagram_cell, style};
-use super::{board_spec, position_spec, stop_conditions, xy, KitOptions};
+use super::{load, position_spec, stop_conditions, xy, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::{diagram_size, diagram_styled};
 use crate::render::text;
 use crate::render::{Colour, Fill, Font, Item, Page, RectMm, RenderError, Templates};
-use crate::rules::{Engine, MoveInfo, Outcome};
+use crate::rules::{AnyPosition, Engine, MoveInfo, Outcome};
 
 /// What the engine says about a move: the sentence the key prints and, for
 /// a legal move, its result.
-pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option<MoveInfo>) {
-    let position = match engine.load(position) {
-        Ok(p) => p,
-        Err(e) => return (format!("{mv}: the position cannot be read: {e}"), None),
-    };
+pub fn verdict(position: &AnyPosition, mv: &str) -> (String, Option<MoveInfo>) {
     match position.play(mv) {
         Ok(info) => {
             let after = info.after.outcome();
@@ -30,7 +26,7 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
             let sentence = format!(
                 "{shown}: legal. {}. {}",
                 capitalise(&info.effect.describe()),
-                result_sentence(engine.family(), after)
+                result_sentence(position.family(), after)
             );
             (sentence, Some(info))
         }
@@ -104,7 +100,8 @@ pub fn pages(
     )?;
     flow.gap(3.0);
     for (k, p) in practice.iter().enumerate() {
-        let spec = board_spec(def, engine, &p.position)?;
+        let position = load(engine, &p.position)?;
+        let spec = position_spec(def, &position);
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 40.0);
         let size = diagram_size(&spec, cell);
         let head = format!("{}. {}", k + 1, p.name);
@@ -160,7 +157,7 @@ pub fn pages(
             flow.gap(3.0);
         }
         for (j, check) in p.checks.iter().enumerate() {
-            let (sentence, info) = verdict(engine, &p.position, &check.mv);
+            let (sentence, info) = verdict(&position, &check.mv);
             // Numbered after its position, so a check that starts a new page
             // still says which position it answers.
             let sentence = format!("{}.{} {sentence}", k + 1, j + 1);

@@ -459,6 +459,8 @@ pub trait Engine: Send + Sync {
 
 /// A position of some family's game, read once (see [`Engine::load`]).
 pub trait GamePosition: Send + Sync {
+    /// The family whose game this is.
+    fn family(&self) -> Family;
     /// The canonical text.
     fn text(&self) -> String;
     fn view(&self) -> BoardView;
@@ -574,6 +576,9 @@ impl<R: EngineRules> TypedPosition<R> {
 }
 
 impl<R: EngineRules> GamePosition for TypedPosition<R> {
+    fn family(&self) -> Family {
+        self.rules.family()
+    }
     fn text(&self) -> String {
         self.rules.print_position(&self.pos)
     }
