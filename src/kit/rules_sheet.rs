@@ -179,11 +179,12 @@ pub fn pages(
     // The worked example: the first legal check of the example position,
     // before and after, with the changed cells marked.
     if let Some(practice) = def.practice.iter().find(|p| p.name == def.example) {
+        let position = super::load(engine, &practice.position)?;
         let legal = practice
             .checks
             .iter()
             .filter(|c| !c.illegal)
-            .find_map(|c| engine.load(&practice.position).ok()?.play(&c.mv).ok());
+            .find_map(|c| position.play(&c.mv).ok());
         if let Some(info) = legal {
             flow.paragraph(
                 &format!("Worked example: {}", practice.name),
@@ -194,7 +195,7 @@ pub fn pages(
             flow.gap(1.0);
             flow.paragraph(&practice.prompt, body, 0.0, None)?;
             flow.gap(1.5);
-            let before = board_spec(def, engine, &practice.position)?;
+            let before = position_spec(def, &position);
             let after = position_spec(def, &info.after);
             let cell = diagram_cell(before.width as usize, before.height as usize, 48.0);
             let size = diagram_size(&before, cell);
