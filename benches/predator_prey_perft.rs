@@ -15,7 +15,7 @@ fn main() {
     ] {
         let pos = r.parse_position(text).expect("bench position");
         let t = Instant::now();
-        let nodes = Rules::perft(&r, &pos, depth);
+        let nodes = r.perft(&pos, depth);
         let secs = t.elapsed().as_secs_f64();
         println!(
             "{text} depth {depth}: {nodes} nodes, {secs:.3} s, {:.0} nodes/s",

@@ -3,7 +3,7 @@
 //! practice check that fails), 2 when it cannot be read (a malformed
 //! position, a missing file, bad arguments).
 use crate::definition::{self, Definition};
-use crate::rules::{Engine, MoveInfo, Outcome};
+use crate::rules::{AnyPosition, Engine, MoveInfo, Outcome};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -142,15 +142,15 @@ fn load_game(game: &str) -> Result<Definition, Fatal> {
     definition::resolve(game).map_err(|e| e.to_string())
 }
 
-/// The start position, or the one given, in canonical form.
+/// The start position, or the one given.
 fn start_position(
     engine: &dyn Engine,
     def: &Definition,
     given: Option<&str>,
-) -> Result<String, Fatal> {
+) -> Result<AnyPosition, Fatal> {
     let text = given.unwrap_or(&def.start);
     engine
-        .normalize(text)
+        .load(text)
         .map_err(|e| format!("position `{}`: {e}", crate::input::shorten(text, 60)))
 }
 
@@ -179,7 +179,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             let engine = def.engine();
             let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
             let (nodes, split) = if divide {
-                let split = engine.divide(&pos, depth).map_err(|e| e.to_string())?;
+                let split = pos.divide(depth);
                 let nodes = if depth == 0 {
                     1
                 } else {
@@ -187,7 +187,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
                 };
                 (nodes, Some(split))
             } else {
-                (engine.perft(&pos, depth).map_err(|e| e.to_string())?, None)
+                (pos.perft(depth), None)
             };
             if json {
                 let mut v = serde_json::json!({ "depth": depth, "nodes": nodes });
@@ -218,18 +218,18 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
             // Freeze's kinging choices can multiply into millions of moves;
             // perft counts them without listing them.
-            let count = engine.perft(&pos, 1).map_err(|e| e.to_string())?;
+            let count = pos.perft(1);
             if count > MAX_LISTED_MOVES {
                 return Err(format!(
                     "this position has {count} legal moves (each choice of kings is a move of its own): \
                      too many to list; `printkit perft` counts them"
                 ));
             }
-            let moves = engine.moves(&pos).map_err(|e| e.to_string())?;
+            let moves = pos.moves();
             if json {
                 let list: Vec<_> = moves
                     .iter()
-                    .map(|m| serde_json::json!({ "move": m.text, "position": m.after }))
+                    .map(|m| serde_json::json!({ "move": m.text, "position": m.after.text() }))
                     .collect();
                 let _ = writeln!(out, "{}", serde_json::Value::Array(list));
             } else {
@@ -243,8 +243,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
                         m.after
                     );
                 }
-                let over = engine.outcome(&pos).map_err(|e| e.to_string())?;
-                match over {
+                match pos.outcome() {
                     Some(o) => {
                         let _ = writeln!(out, "no moves: {}", describe_outcome(&o));
                     }
@@ -277,11 +276,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             all.extend(moves);
             let mut played: Vec<MoveInfo> = Vec::new();
             for (k, text) in all.iter().enumerate() {
-                let result = match engine.outcome(&pos).map_err(|e| e.to_string())? {
-                    Some(o) => Err(crate::rules::MoveError::GameOver(o)),
-                    None => engine.play(&pos, text).map_err(|e| e.to_string())?,
-                };
-                match result {
+                match pos.play(text) {
                     Ok(info) => {
                         if !json {
                             let _ = writeln!(
@@ -309,14 +304,14 @@ fn execute(command: Command) -> Result<i32, Fatal> {
                     }
                 }
             }
-            let outcome = engine.outcome(&pos).map_err(|e| e.to_string())?;
+            let outcome = pos.outcome();
             if json {
                 let winner = outcome.map(|o| match o.winner {
                     Some(w) => w.to_string(),
                     None => "draw".to_string(),
                 });
                 let v = serde_json::json!({
-                    "position": pos,
+                    "position": pos.text(),
                     "over": outcome.is_some(),
                     "winner": winner,
                     "reason": outcome.map(|o| o.reason.keyword()),
@@ -330,7 +325,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
                         let _ = writeln!(out, "game over: {}", describe_outcome(&o));
                     }
                     None => {
-                        let side = engine.view(&pos).map_err(|e| e.to_string())?.side_to_move;
+                        let side = pos.view().side_to_move;
                         let _ = writeln!(out, "the game goes on: {side} to move");
                     }
                 }

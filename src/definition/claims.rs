@@ -4,7 +4,7 @@ use super::diagnostics::Reporter;
 use super::positions::{position_text, sorted};
 use super::schema::{CheckSection, IllegalClaim, PracticeSection};
 use super::{Board, Check, Practice};
-use crate::rules::{Cell, Engine, MoveError, MoveKind, Params};
+use crate::rules::{AnyPosition, Cell, Engine, MoveError, MoveKind, Params};
 use toml::Spanned;
 
 pub(super) fn cell_list(rep: &mut Reporter, list: &Spanned<Vec<String>>) -> Option<Vec<Cell>> {
@@ -56,7 +56,7 @@ pub(super) fn check_practice(
         let Some(text) = position_text(rep, params, board, &sec.position) else {
             continue;
         };
-        let position = match engine.normalize(&text) {
+        let loaded = match engine.load(&text) {
             Ok(p) => p,
             Err(e) => {
                 rep.error(
@@ -66,9 +66,10 @@ pub(super) fn check_practice(
                 continue;
             }
         };
-        if !fits_board(rep, engine, board, &position, &sec.position) {
+        if !fits_board(rep, board, &loaded, &sec.position) {
             continue;
         }
+        let position = loaded.text();
         let solver_claims = sec.best.is_some()
             || sec.solution.is_some()
             || sec.result.is_some()
@@ -79,10 +80,10 @@ pub(super) fn check_practice(
                 "a practice position needs at least one `[[practice.check]]` or a claim the solver checks (`best`, `solution`, `result`, `wins_in`)",
             );
         }
-        let search_depth = super::solved::check_solver_claims(rep, params, engine, &position, sec);
+        let search_depth = super::solved::check_solver_claims(rep, params, engine, &loaded, sec);
         let mut checks = Vec::new();
         for c in &sec.check {
-            check_claim(rep, engine, &position, c);
+            check_claim(rep, engine, &loaded, c);
             checks.push(Check {
                 mv: c.mv.get_ref().clone(),
                 illegal: c.illegal.is_some(),
@@ -121,14 +122,11 @@ pub(super) fn check_practice(
 /// topology; the engine has checked the supply.
 fn fits_board(
     rep: &mut Reporter,
-    engine: &dyn Engine,
     board: &Board,
-    position: &str,
+    position: &AnyPosition,
     value: &Spanned<toml::Value>,
 ) -> bool {
-    let Ok(view) = engine.view(position) else {
-        return true;
-    };
+    let view = position.view();
     if (view.width, view.height) != (board.width, board.height) {
         rep.error(
             value.span(),
@@ -191,24 +189,11 @@ fn fits_board(
 pub(super) fn check_claim(
     rep: &mut Reporter,
     engine: &dyn Engine,
-    position: &str,
+    position: &AnyPosition,
     c: &CheckSection,
 ) {
     let mv = c.mv.get_ref();
-    let result = match engine.outcome(position) {
-        Ok(Some(o)) => Err(MoveError::GameOver(o)),
-        Ok(None) => match engine.play(position, mv) {
-            Ok(r) => r,
-            Err(e) => {
-                rep.error(c.mv.span(), e.to_string());
-                return;
-            }
-        },
-        Err(e) => {
-            rep.error(c.mv.span(), e.to_string());
-            return;
-        }
-    };
+    let result = position.play(mv);
     if let Some(claim) = &c.illegal {
         let keyword = match claim.get_ref() {
             IllegalClaim::Flag(true) => None,
@@ -331,7 +316,7 @@ pub(super) fn check_claim(
     compare(rep, &c.captured, &effect.captured, "captures");
     compare(rep, &c.kinged, &effect.kinged, "kings");
     if let Some(after) = &c.after {
-        match engine.normalize(after.get_ref()) {
+        match engine.load(after.get_ref()) {
             Ok(claimed) if claimed != info.after => rep.error(
                 after.span(),
                 format!("`{mv}` leads to `{}`, not `{claimed}`", info.after),
@@ -346,7 +331,7 @@ pub(super) fn check_claim(
             ),
         }
     }
-    let outcome = engine.outcome(&info.after).ok().flatten();
+    let outcome = info.after.outcome();
     if let Some(result) = &c.result {
         let claimed = result.get_ref().as_str();
         let sides = engine.sides();

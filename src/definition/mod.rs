@@ -633,8 +633,9 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     let mut start = String::new();
     if size_ok {
         if let Some(text) = position_text(&mut rep, &params, &board, &b.start) {
-            match engine.view(&text) {
-                Ok(view) => {
+            match engine.load(&text) {
+                Ok(loaded) => {
+                    let view = loaded.view();
                     if view.width != width || view.height != height {
                         rep.error(
                             b.start.span(),
@@ -660,7 +661,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
                             ),
                         );
                     }
-                    start = engine.normalize(&text).unwrap_or(text);
+                    start = loaded.text();
                 }
                 Err(e) => rep.error(b.start.span(), format!("start position: {e}")),
             }

@@ -4,7 +4,7 @@
 //! the search cannot settle is reported as unproven, never passed.
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
-use crate::rules::{Engine, MoveInfo, Params};
+use crate::rules::{AnyPosition, Engine, MoveInfo, Params};
 use crate::solve::{solver, Limits, Solution, Solver, Verdict};
 
 /// The depth when a position does not set `search_depth`: deep enough for
@@ -20,7 +20,7 @@ pub(super) fn check_solver_claims(
     rep: &mut Reporter,
     params: &Params,
     engine: &dyn Engine,
-    position: &str,
+    position: &AnyPosition,
     sec: &PracticeSection,
 ) -> u32 {
     let depth = match &sec.search_depth {
@@ -47,13 +47,10 @@ pub(super) fn check_solver_claims(
         depth: d,
         max_nodes: CHECK_BUDGET,
     };
-    let Ok(s) = solver.solve(position, limits(depth)) else {
+    let Ok(s) = solver.solve(&position.text(), limits(depth)) else {
         return depth;
     };
-    let Ok(view) = engine.view(position) else {
-        return depth;
-    };
-    let side = view.side_to_move;
+    let side = position.view().side_to_move;
     let [a, b] = engine.sides();
     let other = if side == a { b } else { a };
     let unproven = |what: &str| -> String {
@@ -117,10 +114,9 @@ pub(super) fn check_solver_claims(
     if let Some(list) = &sec.best {
         let mut claimed: Vec<(String, MoveInfo)> = Vec::new();
         for m in list.get_ref() {
-            match engine.play(position, m) {
-                Ok(Ok(info)) => claimed.push((m.clone(), info)),
-                Ok(Err(e)) => rep.error(list.span(), format!("`{m}` in `best`: {e}")),
-                Err(_) => {}
+            match position.play(m) {
+                Ok(info) => claimed.push((m.clone(), info)),
+                Err(e) => rep.error(list.span(), format!("`{m}` in `best`: {e}")),
             }
         }
         if s.verdict == Verdict::Unknown {
@@ -153,7 +149,8 @@ pub(super) fn check_solver_claims(
                 }
                 // Freeze: a smaller kinging set than the solver lists may
                 // still do as well; ask about the move itself.
-                let Ok(child) = solver.solve(&info.after, limits(depth.saturating_sub(1).max(1)))
+                let Ok(child) =
+                    solver.solve(&info.after.text(), limits(depth.saturating_sub(1).max(1)))
                 else {
                     continue;
                 };
@@ -172,16 +169,7 @@ pub(super) fn check_solver_claims(
     }
 
     if let Some(line) = &sec.solution {
-        check_solution(
-            rep,
-            engine,
-            solver,
-            position,
-            line,
-            &s,
-            depth,
-            [side, other],
-        );
+        check_solution(rep, solver, position, line, &s, depth, [side, other]);
     }
     depth
 }
@@ -200,9 +188,8 @@ fn achieves(s: &Solution, child: &Solution) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn check_solution(
     rep: &mut Reporter,
-    engine: &dyn Engine,
     solver: &dyn Solver,
-    position: &str,
+    position: &AnyPosition,
     line: &toml::Spanned<Vec<String>>,
     s: &Solution,
     depth: u32,
@@ -253,7 +240,7 @@ fn check_solution(
         depth: d.max(1),
         max_nodes: CHECK_BUDGET,
     };
-    let mut pos = position.to_string();
+    let mut pos = position.clone();
     for (i, m) in moves.iter().enumerate() {
         let n = i + 1;
         let (mover, waiting) = if i.is_multiple_of(2) {
@@ -262,18 +249,17 @@ fn check_solution(
             (other, side)
         };
         let left = depth - i as u32;
-        let info = match engine.play(&pos, m) {
-            Ok(Ok(info)) => info,
-            Ok(Err(e)) => {
+        let info = match pos.play(m) {
+            Ok(info) => info,
+            Err(e) => {
                 rep.error(span.clone(), format!("move {n} `{m}` of the solution: {e}"));
                 return;
             }
-            Err(_) => return,
         };
-        let Ok(here) = solver.solve(&pos, limits(left)) else {
+        let Ok(here) = solver.solve(&pos.text(), limits(left)) else {
             return;
         };
-        let child = || solver.solve(&info.after, limits(left - 1));
+        let child = || solver.solve(&info.after.text(), limits(left - 1));
         if !here.best_complete {
             rep.error(
                 span.clone(),
@@ -320,11 +306,11 @@ fn check_solution(
         }
         pos = info.after;
     }
-    match engine.outcome(&pos) {
-        Ok(Some(o)) if o.winner == Some(side) => {}
-        Ok(_) => {
+    match pos.outcome() {
+        Some(o) if o.winner == Some(side) => {}
+        _ => {
             let rest = solver
-                .solve(&pos, limits(depth - moves.len() as u32))
+                .solve(&pos.text(), limits(depth - moves.len() as u32))
                 .map(|c| {
                     let next = if moves.len().is_multiple_of(2) {
                         side
@@ -340,6 +326,5 @@ fn check_solution(
                 format!("the line stops before {side} has won: after it, {rest}"),
             );
         }
-        Err(_) => {}
     }
 }

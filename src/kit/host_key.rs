@@ -5,29 +5,21 @@
 //! about a move is made from the engine's answer.
 use super::common::{capitalise, changed_cells, diagram_cell, result_sentence, PageStyles};
 use super::flow::{pt, Flow};
-use super::{board_spec, stop_conditions, KitOptions};
+use super::{load, position_spec, stop_conditions, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{
     Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
 };
-use crate::rules::{Engine, MoveInfo};
+use crate::rules::{AnyPosition, Engine, MoveInfo};
 
 /// What the engine says about a move: the sentence the key prints and, for
 /// a legal move, its result.
-pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option<MoveInfo>) {
-    let outcome = engine.outcome(position).ok().flatten();
-    let played = match outcome {
-        Some(o) => Err(crate::rules::MoveError::GameOver(o)),
-        None => match engine.play(position, mv) {
-            Ok(r) => r,
-            Err(e) => return (format!("{mv}: the position cannot be read: {e}"), None),
-        },
-    };
-    match played {
+pub fn verdict(position: &AnyPosition, mv: &str) -> (String, Option<MoveInfo>) {
+    match position.play(mv) {
         Ok(info) => {
-            let after = engine.outcome(&info.after).ok().flatten();
+            let after = info.after.outcome();
             let shown = if info.text == mv {
                 mv.to_string()
             } else {
@@ -36,7 +28,7 @@ pub fn verdict(engine: &dyn Engine, position: &str, mv: &str) -> (String, Option
             let sentence = format!(
                 "{shown}: legal. {}. {}",
                 capitalise(&info.effect.describe()),
-                result_sentence(engine.family(), after)
+                result_sentence(position.family(), after)
             );
             (sentence, Some(info))
         }
@@ -102,7 +94,8 @@ pub fn pages(
     )?;
     flow.gap(3.0);
     for (k, p) in practice.iter().enumerate() {
-        let spec = board_spec(def, engine, &p.position)?;
+        let position = load(engine, &p.position)?;
+        let spec = position_spec(def, &position);
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 40.0);
         let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = format!("{}. {}", k + 1, p.name);
@@ -146,7 +139,7 @@ pub fn pages(
             flow.gap(3.0);
         }
         for (j, check) in p.checks.iter().enumerate() {
-            let (sentence, info) = verdict(engine, &p.position, &check.mv);
+            let (sentence, info) = verdict(&position, &check.mv);
             // Numbered after its position, so a check that starts a new page
             // still says which position it answers.
             let sentence = format!("{}.{} {sentence}", k + 1, j + 1);
@@ -155,7 +148,7 @@ pub fn pages(
             let mut items = sentence.placed(pt(tx, 0.0));
             let mut height = sentence.height();
             if let Some(info) = info {
-                let after = board_spec(def, engine, &info.after)?;
+                let after = position_spec(def, &info.after);
                 let marked = changed_cells(&info.effect);
                 let after_line =
                     text::paragraph_frame(&format!("After: {}", info.after), small, text_w)?;

@@ -5,7 +5,7 @@ use crate::definition::{Definition, Practice};
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::render::{Page, Paper, RenderError, Templates};
 use crate::rules::family::Tone;
-use crate::rules::{Cell, Engine, Family, Topology};
+use crate::rules::{AnyPosition, Cell, Engine, Family, Topology};
 use std::fmt;
 
 pub mod audit;
@@ -294,15 +294,25 @@ pub fn side_name(family: Family, symbol: char) -> String {
     family.info().side_name(symbol)
 }
 
-/// A drawing of a position (from the engine's view of it).
+/// A drawing of a position given as text.
 pub fn board_spec(
     def: &Definition,
     engine: &dyn Engine,
     position: &str,
 ) -> Result<BoardSpec, RenderError> {
-    let view = engine
-        .view(position)
-        .map_err(|e| RenderError::Spec(format!("position `{position}`: {e}")))?;
+    Ok(position_spec(def, &load(engine, position)?))
+}
+
+/// A position's text read by the engine, for a page.
+pub fn load(engine: &dyn Engine, position: &str) -> Result<AnyPosition, RenderError> {
+    engine
+        .load(position)
+        .map_err(|e| RenderError::Spec(format!("position `{position}`: {e}")))
+}
+
+/// A drawing of a position (from the engine's view of it).
+pub fn position_spec(def: &Definition, position: &AnyPosition) -> BoardSpec {
+    let view = position.view();
     let family = def.family();
     let mut spec = BoardSpec::new(
         &def.title,
@@ -325,7 +335,7 @@ pub fn board_spec(
             (x, y, piece_label(family, *s), piece_style(family, *s))
         })
         .collect();
-    Ok(spec)
+    spec
 }
 
 /// (column, row) of a cell, as the drawing code counts them.

@@ -5,7 +5,7 @@
 //! Nothing from the host key: no answer, no position after a move.
 use super::common::{capitalise, diagram_cell, PageStyles};
 use super::flow::{pt, Flow};
-use super::{board_spec, side_name, KitOptions};
+use super::{load, position_spec, side_name, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::diagram_frame;
 use crate::render::text;
@@ -53,19 +53,15 @@ pub fn pages(
     flow.gap(4.0);
     let line = Stroke::solid(s.lines.hairline_mm, c.grid);
     for (k, p) in practice.iter().enumerate() {
-        let spec = board_spec(def, engine, &p.position)?;
+        let position = load(engine, &p.position)?;
+        let spec = position_spec(def, &position);
         let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
         let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = format!("{}. {}", k + 1, p.name);
-        let to_move = engine
-            .view(&p.position)
-            .map(|v| {
-                format!(
-                    "{} to move.",
-                    capitalise(&side_name(def.family(), v.side_to_move))
-                )
-            })
-            .unwrap_or_default();
+        let to_move = format!(
+            "{} to move.",
+            capitalise(&side_name(def.family(), position.view().side_to_move))
+        );
         let tx = diagram.width() + 6.0;
         let text_w = area.width - diagram.width() - 6.0;
         let column = Frame::stack(

@@ -3,7 +3,7 @@
 //! the credit line and the printing instructions.
 use super::common::{capitalise, changed_cells, diagram_cell, result_sentence, style, PageStyles};
 use super::flow::{pt, Flow};
-use super::{board_spec, players_line, KitOptions};
+use super::{board_spec, players_line, position_spec, KitOptions};
 use crate::definition::Definition;
 use crate::render::board::diagram_frame;
 use crate::render::text::{self, TextStyle};
@@ -124,11 +124,12 @@ pub fn pages(
     // The worked example: the first legal check of the example position,
     // before and after, with the changed cells marked.
     if let Some(practice) = def.practice.iter().find(|p| p.name == def.example) {
+        let position = super::load(engine, &practice.position)?;
         let legal = practice
             .checks
             .iter()
             .filter(|c| !c.illegal)
-            .find_map(|c| engine.play(&practice.position, &c.mv).ok()?.ok());
+            .find_map(|c| position.play(&c.mv).ok());
         if let Some(info) = legal {
             flow.paragraph(
                 &format!("Worked example: {}", practice.name),
@@ -139,20 +140,20 @@ pub fn pages(
             flow.gap(1.0);
             flow.paragraph(&practice.prompt, body, 0.0, None)?;
             flow.gap(1.5);
-            let before = board_spec(def, engine, &practice.position)?;
-            let after = board_spec(def, engine, &info.after)?;
+            let before = position_spec(def, &position);
+            let after = position_spec(def, &info.after);
             let cell = diagram_cell(before.width as usize, before.height as usize, 48.0);
             let e = &info.effect;
             let changed = changed_cells(e);
             let before = diagram_frame(&before, s, cell, &changed)?;
             let after = diagram_frame(&after, s, cell, &changed)?;
             let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
-            let after_outcome = engine.outcome(&info.after).ok().flatten();
+            let after_outcome = info.after.outcome();
             let explain = format!(
                 "{}: {}. The marked cells changed. {}",
                 info.text,
                 capitalise(&e.describe()),
-                result_sentence(engine.family(), after_outcome)
+                result_sentence(position.family(), after_outcome)
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
             let explain = text::paragraph_frame(&explain, body, text_w)?;

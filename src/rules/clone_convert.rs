@@ -52,6 +52,7 @@ fn side_symbol<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error>
 }
 
 /// The rules of the family with its parameters.
+#[derive(Clone, Debug)]
 pub struct CloneConvert {
     pub params: Params,
 }
@@ -327,9 +328,6 @@ impl<B: Bits> State<B> {
     }
 
     fn parse_move(&self, limit: u32, text: &str) -> Result<Move, MoveError> {
-        if let Some(o) = self.outcome(limit) {
-            return Err(MoveError::GameOver(o));
-        }
         let me = SIDES[self.side];
         let empty = self.empty();
         if text == "pass" {
@@ -636,7 +634,7 @@ impl Rules for CloneConvert {
         by_width!(&pos.0, s => s.legal_moves(self.params.turn_limit))
     }
 
-    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         by_width!(&pos.0, s => s.parse_move(self.params.turn_limit, text))
     }
 

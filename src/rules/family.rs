@@ -7,7 +7,7 @@
 //! each is exhaustive, so a new family must be described here in full and
 //! never silently borrows another family's behaviour. The rules themselves
 //! (positions, moves, perft) live in the family's own module.
-use super::{clone_convert, freeze, predator_prey, Reason, Rules, Topology};
+use super::{clone_convert, freeze, predator_prey, EngineRules, Reason, Topology};
 use std::fmt;
 
 /// The rules families printkit knows.
@@ -267,7 +267,7 @@ pub trait WithParamsType {
 /// Something to do with a family's typed rules, whichever they are.
 pub trait WithRules {
     type Output;
-    fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> Self::Output;
+    fn with<R: EngineRules>(self, rules: R) -> Self::Output;
 }
 
 /// The parameters of a family, each defaulting to GAMES.md.
@@ -609,7 +609,7 @@ mod tests {
     struct Sides;
     impl WithRules for Sides {
         type Output = [char; 2];
-        fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> [char; 2] {
+        fn with<R: EngineRules>(self, rules: R) -> [char; 2] {
             rules.sides()
         }
     }

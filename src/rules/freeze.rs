@@ -53,6 +53,7 @@ const COLOUR: [&str; 2] = ["black", "red"];
 const START_B: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b";
 const START_R: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr r";
 
+#[derive(Clone, Debug)]
 pub struct Freeze {
     pub params: Params,
 }
@@ -926,11 +927,8 @@ impl Rules for Freeze {
         by_width!(&pos.0, b => b.legal_moves())
     }
 
-    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let read = Self::read_move(pos.geo(), text)?;
-        if let Some(o) = Rules::outcome(self, pos) {
-            return Err(MoveError::GameOver(o));
-        }
         match read {
             None => Ok(Move::Pass),
             Some((cells, kinged)) => by_width!(&pos.0, b => b.check_chain(&cells, &kinged)),

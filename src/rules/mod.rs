@@ -5,8 +5,11 @@
 //! validation are separate steps with separate errors, as in shakmaty), lists
 //! legal moves, parses moves (canonical form and the accepted alternatives),
 //! plays them and says what happened ([`Effect`]), decides when the game is
-//! over ([`Outcome`]) and counts perft. [`Engine`] is the same interface over
-//! position text, object-safe, for the command line and the kits.
+//! over ([`Outcome`]) and counts perft. [`Engine`] is the object-safe face
+//! of a family's rules for the command line, the definition and the kits: it
+//! reads a position's text once ([`Engine::load`]) into an [`AnyPosition`]
+//! that answers typed. What a family is besides its rules (names, looks,
+//! tokens, audit sheet) is in [`family`].
 use std::fmt;
 
 pub mod bits;
@@ -376,8 +379,17 @@ pub trait Rules {
     /// Every legal move (a forced pass included; none once the game is over).
     fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
     /// Reads a move (canonical or an accepted alternative) and checks that it
-    /// is legal here.
-    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
+    /// is legal here. A finished game refuses every move with
+    /// [`MoveError::GameOver`] before its text is read: the one place that
+    /// is checked (families implement [`Rules::read_legal_move`]).
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError> {
+        if let Some(o) = self.outcome(pos) {
+            return Err(MoveError::GameOver(o));
+        }
+        self.read_legal_move(pos, text)
+    }
+    /// [`Rules::parse_move`] in a game that is not over.
+    fn read_legal_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
     /// The canonical text of a legal move.
     fn print_move(&self, pos: &Self::Position, mv: &Self::Move) -> String;
     /// Plays a legal move.
@@ -430,91 +442,179 @@ pub fn key_of_words(words: &[u64]) -> u64 {
 pub struct MoveInfo {
     pub text: String,
     pub effect: Effect,
-    pub after: String,
+    pub after: AnyPosition,
 }
 
-/// The rules interface over position and move text: object-safe, so the
-/// command line and the kits can hold any family.
+/// The rules of one family with its parameters, object-safe, so the
+/// command line, the definition and the kits can hold any family. Text
+/// comes in once ([`Engine::load`]); the position it gives answers every
+/// question typed.
 pub trait Engine: Send + Sync {
     fn family(&self) -> Family;
     fn sides(&self) -> [char; 2];
     fn default_start(&self) -> &'static str;
-    /// The canonical text of a valid position.
-    fn normalize(&self, position: &str) -> Result<String, PositionError>;
-    fn view(&self, position: &str) -> Result<BoardView, PositionError>;
-    fn outcome(&self, position: &str) -> Result<Option<Outcome>, PositionError>;
-    fn moves(&self, position: &str) -> Result<Vec<MoveInfo>, PositionError>;
-    /// Plays one move. The outer error is about the position, the inner one
-    /// about the move.
-    fn play(&self, position: &str, mv: &str) -> Result<Result<MoveInfo, MoveError>, PositionError>;
-    fn perft(&self, position: &str, depth: u32) -> Result<u64, PositionError>;
-    /// Perft split by first move.
-    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, PositionError>;
+    /// Reads and validates a position.
+    fn load(&self, text: &str) -> Result<AnyPosition, PositionError>;
 }
 
-impl<R: Rules + Send + Sync> Engine for R {
+/// A position of some family's game, read once (see [`Engine::load`]).
+pub trait GamePosition: Send + Sync {
+    /// The family whose game this is.
+    fn family(&self) -> Family;
+    /// The canonical text.
+    fn text(&self) -> String;
+    fn view(&self) -> BoardView;
+    /// The game result, or `None` while the game goes on.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Every legal move with what it does (none once the game is over).
+    fn moves(&self) -> Vec<MoveInfo>;
+    /// Plays a move given as text (see [`Rules::parse_move`]: once the game
+    /// is over every move is refused, before its text is read).
+    fn play(&self, mv: &str) -> Result<MoveInfo, MoveError>;
+    /// The perft count (see GAMES.md for the conventions).
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft split by first move.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    fn clone_box(&self) -> Box<dyn GamePosition>;
+}
+
+/// A position of any family: clones, compares and prints by its canonical
+/// text.
+pub struct AnyPosition(Box<dyn GamePosition>);
+
+impl std::ops::Deref for AnyPosition {
+    type Target = dyn GamePosition;
+    fn deref(&self) -> &Self::Target {
+        self.0.as_ref()
+    }
+}
+
+impl Clone for AnyPosition {
+    fn clone(&self) -> Self {
+        AnyPosition(self.0.clone_box())
+    }
+}
+
+impl PartialEq for AnyPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.text() == other.text()
+    }
+}
+
+impl Eq for AnyPosition {}
+
+impl fmt::Debug for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "AnyPosition({:?})", self.text())
+    }
+}
+
+impl fmt::Display for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+/// Typed rules as an [`Engine`]: a wrapper rather than a blanket impl, so
+/// the names of [`Rules`] and [`Engine`] never clash.
+pub struct Typed<R>(std::sync::Arc<R>);
+
+impl<R> Typed<R> {
+    pub fn new(rules: R) -> Typed<R> {
+        Typed(std::sync::Arc::new(rules))
+    }
+}
+
+/// The engine's position for `text` under a copy of `rules`: typed rules
+/// answering through the [`GamePosition`] interface (tests, tools).
+pub fn load<R: EngineRules + Clone>(rules: &R, text: &str) -> Result<AnyPosition, PositionError> {
+    Typed::new(rules.clone()).load(text)
+}
+
+/// Bounds an engine's rules and positions need: shared between threads and
+/// owned.
+pub trait EngineRules: Rules<Position: Send + Sync + 'static> + Send + Sync + 'static {}
+impl<R: Rules<Position: Send + Sync + 'static> + Send + Sync + 'static> EngineRules for R {}
+
+impl<R: EngineRules> Engine for Typed<R> {
     fn family(&self) -> Family {
-        Rules::family(self)
+        self.0.family()
     }
     fn sides(&self) -> [char; 2] {
-        Rules::sides(self)
+        self.0.sides()
     }
     fn default_start(&self) -> &'static str {
-        Rules::default_start(self)
+        self.0.default_start()
     }
-    fn normalize(&self, position: &str) -> Result<String, PositionError> {
-        let p = self.parse_position(position)?;
-        Ok(self.print_position(&p))
+    fn load(&self, text: &str) -> Result<AnyPosition, PositionError> {
+        let pos = self.0.parse_position(text)?;
+        Ok(AnyPosition(Box::new(TypedPosition {
+            rules: self.0.clone(),
+            pos,
+        })))
     }
-    fn view(&self, position: &str) -> Result<BoardView, PositionError> {
-        let p = self.parse_position(position)?;
-        Ok(Rules::view(self, &p))
+}
+
+/// A typed position with its rules.
+struct TypedPosition<R: Rules> {
+    rules: std::sync::Arc<R>,
+    pos: R::Position,
+}
+
+impl<R: EngineRules> TypedPosition<R> {
+    fn info(&self, mv: &R::Move) -> MoveInfo {
+        let (after, effect) = self.rules.play(&self.pos, mv);
+        MoveInfo {
+            text: self.rules.print_move(&self.pos, mv),
+            effect,
+            after: AnyPosition(Box::new(TypedPosition {
+                rules: self.rules.clone(),
+                pos: after,
+            })),
+        }
     }
-    fn outcome(&self, position: &str) -> Result<Option<Outcome>, PositionError> {
-        let p = self.parse_position(position)?;
-        Ok(Rules::outcome(self, &p))
+}
+
+impl<R: EngineRules> GamePosition for TypedPosition<R> {
+    fn family(&self) -> Family {
+        self.rules.family()
     }
-    fn moves(&self, position: &str) -> Result<Vec<MoveInfo>, PositionError> {
-        let p = self.parse_position(position)?;
-        Ok(self
-            .legal_moves(&p)
+    fn text(&self) -> String {
+        self.rules.print_position(&self.pos)
+    }
+    fn view(&self) -> BoardView {
+        self.rules.view(&self.pos)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.rules.outcome(&self.pos)
+    }
+    fn moves(&self) -> Vec<MoveInfo> {
+        let moves = self.rules.legal_moves(&self.pos);
+        moves.iter().map(|m| self.info(m)).collect()
+    }
+    fn play(&self, mv: &str) -> Result<MoveInfo, MoveError> {
+        let m = self.rules.parse_move(&self.pos, mv)?;
+        Ok(self.info(&m))
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        self.rules.perft(&self.pos, depth)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let moves = self.rules.legal_moves(&self.pos);
+        moves
             .iter()
             .map(|m| {
-                let (after, effect) = Rules::play(self, &p, m);
-                MoveInfo {
-                    text: self.print_move(&p, m),
-                    effect,
-                    after: self.print_position(&after),
-                }
+                let (after, _) = self.rules.play(&self.pos, m);
+                let n = self.rules.perft(&after, depth.saturating_sub(1));
+                (self.rules.print_move(&self.pos, m), n)
             })
-            .collect())
+            .collect()
     }
-    fn play(&self, position: &str, mv: &str) -> Result<Result<MoveInfo, MoveError>, PositionError> {
-        let p = self.parse_position(position)?;
-        Ok(self.parse_move(&p, mv).map(|m| {
-            let (after, effect) = Rules::play(self, &p, &m);
-            MoveInfo {
-                text: self.print_move(&p, &m),
-                effect,
-                after: self.print_position(&after),
-            }
-        }))
-    }
-    fn perft(&self, position: &str, depth: u32) -> Result<u64, PositionError> {
-        let p = self.parse_position(position)?;
-        Ok(Rules::perft(self, &p, depth))
-    }
-    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, PositionError> {
-        let p = self.parse_position(position)?;
-        Ok(self
-            .legal_moves(&p)
-            .iter()
-            .map(|m| {
-                let (after, _) = Rules::play(self, &p, m);
-                let n = Rules::perft(self, &after, depth.saturating_sub(1));
-                (self.print_move(&p, m), n)
-            })
-            .collect())
+    fn clone_box(&self) -> Box<dyn GamePosition> {
+        Box::new(TypedPosition {
+            rules: self.rules.clone(),
+            pos: self.pos.clone(),
+        })
     }
 }
 
@@ -524,8 +624,8 @@ impl Params {
         struct MakeEngine;
         impl WithRules for MakeEngine {
             type Output = Box<dyn Engine>;
-            fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> Box<dyn Engine> {
-                Box::new(rules)
+            fn with<R: EngineRules>(self, rules: R) -> Box<dyn Engine> {
+                Box::new(Typed::new(rules))
             }
         }
         self.with_rules(MakeEngine)

@@ -44,6 +44,7 @@ impl Default for Params {
     }
 }
 
+#[derive(Clone, Debug)]
 pub struct PredatorPrey {
     pub params: Params,
 }
@@ -516,9 +517,6 @@ impl<B: Bits> Board<B> {
     /// Checks a move read from text against the rules; `Ok` is the legal
     /// move, `Err` says in the game's terms why it is not.
     fn check(&self, params: &Params, st: &State<B>, shape: Shape) -> Result<Move, MoveError> {
-        if let Some(o) = self.outcome(params, st) {
-            return Err(MoveError::GameOver(o));
-        }
         let g = &self.geom;
         let name = |i: usize| g.name(i);
         let occupant = |i: usize| {
@@ -942,7 +940,7 @@ impl Rules for PredatorPrey {
         by_width!(&pos.0, p => p.board.legal_moves(&self.params, &p.st))
     }
 
-    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         by_width!(&pos.0, p => {
             let shape = read_move(p.geom(), text)?;
             p.board.check(&self.params, &p.st, shape)
@@ -1000,10 +998,10 @@ mod tests {
             ("5/1-3/oPo2/1o-2/5 o 0 1 5", 4),
             ("o2/-P-/o1o o 0 0 0", 5),
         ] {
-            let p = Rules::parse_position(&r, text).unwrap();
+            let p = r.parse_position(text).unwrap();
             for d in 0..=depth {
                 assert_eq!(
-                    Rules::perft(&r, &p, d),
+                    r.perft(&p, d),
                     perft_by_moves(&r, &p, d),
                     "{text} depth {d}"
                 );
@@ -1020,7 +1018,7 @@ mod tests {
             predator_turn_limit: 0,
             ..Params::default()
         });
-        let small = Rules::parse_position(&r, "8/8/8/3o4/2oPo3/3o4/8/8 P 0 0 0").unwrap();
+        let small = r.parse_position("8/8/8/3o4/2oPo3/3o4/8/8 P 0 0 0").unwrap();
         let medium = r.parse_position("9/9/9/3o5/2oPo4/3o5/9/9 P 0 0 0").unwrap();
         let wide = r
             .parse_position("12/12/12/12/12/3o8/2oPo7/3o8/12/12/12/12 P 0 0 0")
@@ -1029,9 +1027,9 @@ mod tests {
         assert!(matches!(medium.0, ByWidth::U128(_)));
         assert!(matches!(wide.0, ByWidth::Wide(_)));
         for p in [&small, &medium, &wide] {
-            assert_eq!(Rules::perft(&r, p, 1), 4);
-            assert_eq!(Rules::perft(&r, p, 3), perft_by_moves(&r, p, 3));
+            assert_eq!(r.perft(p, 1), 4);
+            assert_eq!(r.perft(p, 3), perft_by_moves(&r, p, 3));
         }
-        assert_eq!(Rules::perft(&r, &small, 3), Rules::perft(&r, &wide, 3));
+        assert_eq!(r.perft(&small, 3), r.perft(&wide, 3));
     }
 }

@@ -49,9 +49,10 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
     let engine = def.engine();
     let text = args.position.as_deref().unwrap_or(&def.start);
-    let pos = engine
-        .normalize(text)
+    let loaded = engine
+        .load(text)
         .map_err(|e| format!("position `{text}`: {e}"))?;
+    let pos = loaded.text();
     if args.depth == 0 || args.depth > 200 {
         return Err(format!("--depth {}: expected 1 to 200 plies", args.depth));
     }
@@ -68,7 +69,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
         return Ok(0);
     }
     let [a, b] = engine.sides();
-    let side = engine.view(&pos).map_err(|e| e.to_string())?.side_to_move;
+    let side = loaded.view().side_to_move;
     let other = if side == a { b } else { a };
     let _ = writeln!(out, "position: {pos}");
     let _ = writeln!(out, "{}", s.describe(side, other));

@@ -181,7 +181,7 @@ pub fn solver(params: &Params) -> Box<dyn Solver> {
     struct MakeSolver;
     impl WithRules for MakeSolver {
         type Output = Box<dyn Solver>;
-        fn with<R: Rules + Send + Sync + 'static>(self, rules: R) -> Box<dyn Solver> {
+        fn with<R: crate::rules::EngineRules>(self, rules: R) -> Box<dyn Solver> {
             Box::new(rules)
         }
     }
@@ -613,7 +613,7 @@ pub fn key_sentence(
     position: &str,
     depth: u32,
 ) -> String {
-    let Ok(view) = engine.view(position) else {
+    let Ok(view) = engine.load(position).map(|p| p.view()) else {
         return String::new();
     };
     let name = |c: char| params.info().side_title(c);

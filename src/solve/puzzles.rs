@@ -201,8 +201,7 @@ pub fn generate(
 /// The kind of the first move of a solution.
 fn first_kind(engine: &dyn Engine, position: &str, s: &Solution) -> &'static str {
     s.pv.first()
-        .and_then(|m| engine.play(position, m).ok())
-        .and_then(|r| r.ok())
+        .and_then(|m| engine.load(position).ok()?.play(m).ok())
         .map(|i| i.effect.kind().word())
         .unwrap_or("move")
 }
@@ -211,7 +210,7 @@ fn first_kind(engine: &dyn Engine, position: &str, s: &Solution) -> &'static str
 fn canonical(engine: &dyn Engine, position: &str, torus: bool) -> String {
     symmetry::variants(position, torus)
         .into_iter()
-        .filter_map(|v| engine.normalize(&v).ok())
+        .filter_map(|v| Some(engine.load(&v).ok()?.text()))
         .min()
         .unwrap_or_else(|| position.to_string())
 }
@@ -242,8 +241,8 @@ fn later_moves_unique(
                 return false;
             }
         }
-        match engine.play(&pos, mv) {
-            Ok(Ok(info)) => pos = info.after,
+        match engine.load(&pos).map(|p| p.play(mv)) {
+            Ok(Ok(info)) => pos = info.after.text(),
             _ => return false,
         }
     }
@@ -271,8 +270,8 @@ pub fn practice_file(
     let _ = writeln!(out, "game = {}", toml_string(&def.id));
     for (k, p) in puzzles.iter().enumerate() {
         let side = engine
-            .view(&p.position)
-            .map(|v| v.side_to_move)
+            .load(&p.position)
+            .map(|v| v.view().side_to_move)
             .unwrap_or('?');
         let first_kind = first_kind(engine.as_ref(), &p.position, &p.solution);
         let _ = writeln!(out);

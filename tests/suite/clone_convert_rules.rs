@@ -1,7 +1,9 @@
 //! The rules and decisions of GAMES.md "Clone, jump and convert", one test
 //! (or more) each, and its worked checks.
 use printkit::rules::clone_convert::{CloneConvert, Move, Params, Position};
-use printkit::rules::{Cell, Family, MoveError, MoveKind, Outcome, PositionError, Reason, Rules};
+use printkit::rules::{
+    load, Cell, Family, MoveError, MoveKind, Outcome, PositionError, Reason, Rules,
+};
 
 fn rules() -> CloneConvert {
     CloneConvert::new(Params::default())
@@ -361,6 +363,8 @@ fn no_moves_once_the_game_is_over() {
     let e = r.parse_move(&p, "B4-D4").unwrap_err();
     assert_eq!(e.keyword(), "game-over");
     assert_eq!(e.to_string(), "the game is over (turn-limit): W has won");
+    // Said before the move is read: text that is no move gets the same error.
+    assert_eq!(r.parse_move(&p, "hello").unwrap_err(), e);
     assert!(matches!(
         r.parse_move(&pos("W--B/----/----/1--- W 0"), "pass"),
         Err(MoveError::GameOver(_))
@@ -436,7 +440,7 @@ fn positions_round_trip() {
         "-/W/B W 0",
     ] {
         assert_eq!(r.print_position(&pos(p)), p);
-        assert_eq!(printkit::rules::Engine::normalize(&r, p).unwrap(), p);
+        assert_eq!(load(&r, p).unwrap().text(), p);
     }
 }
 
@@ -496,14 +500,17 @@ fn position_fields_are_read_strictly() {
 #[test]
 fn engine_interface_lists_moves_with_effects_and_positions() {
     let e = printkit::rules::Params::CloneConvert(Params::default()).engine();
-    let m = e.moves("5/3B1/2W2/5/5 W 0").unwrap();
+    let p = e.load("5/3B1/2W2/5/5 W 0").unwrap();
+    let m = p.moves();
     let c4 = m.iter().find(|i| i.text == "C3-C4").unwrap();
-    assert_eq!(c4.after, "5/2WW1/2W2/5/5 B 1");
+    assert_eq!(c4.after.text(), "5/2WW1/2W2/5/5 B 1");
     assert_eq!(c4.effect.converted, cells(&["D4"]));
-    let played = e.play("5/3B1/2W2/5/5 W 0", "C4").unwrap().unwrap();
+    let played = p.play("C4").unwrap();
     assert_eq!(played.text, "C3-C4");
-    assert_eq!(e.perft("B3W/5/5/5/W3B W 0", 2).unwrap(), 244);
-    let divide = e.divide("B3W/5/5/5/W3B W 0", 2).unwrap();
+    assert_eq!(played.after, c4.after);
+    let start = e.load("B3W/5/5/5/W3B W 0").unwrap();
+    assert_eq!(start.perft(2), 244);
+    let divide = start.divide(2);
     assert_eq!(divide.len(), 16);
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 244);
 }

@@ -2,7 +2,8 @@
 //! checks.
 use printkit::rules::freeze::{Freeze, Move, Params};
 use printkit::rules::{
-    Cell, Family, Invalid, MoveError, MoveKind, Outcome, PositionError, Reason, Rules, Topology,
+    load, Cell, Family, Invalid, MoveError, MoveKind, Outcome, PositionError, Reason, Rules,
+    Topology,
 };
 
 const START: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b";
@@ -38,10 +39,11 @@ fn texts(text: &str) -> Vec<String> {
 /// Plays a move given as text; returns the canonical move, the effect and
 /// the position after it.
 fn play(text: &str, mv: &str) -> (String, printkit::rules::Effect, String) {
-    let info = printkit::rules::Engine::play(&f(), text, mv)
+    let info = load(&f(), text)
         .unwrap()
+        .play(mv)
         .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    (info.text, info.effect, info.after)
+    (info.text, info.effect, info.after.text())
 }
 
 fn refused(text: &str, mv: &str) -> MoveError {
@@ -62,12 +64,12 @@ fn invalid(text: &str) -> Invalid {
 #[test]
 fn the_start_is_the_games_md_text_and_black_moves_first() {
     let f = f();
-    assert_eq!(Rules::family(&f), Family::Freeze);
-    assert_eq!(Rules::default_start(&f), START);
-    assert_eq!(Rules::sides(&f), ['b', 'r']);
+    assert_eq!(f.family(), Family::Freeze);
+    assert_eq!(f.default_start(), START);
+    assert_eq!(f.sides(), ['b', 'r']);
     let p = pos(START);
     assert_eq!(f.print_position(&p), START);
-    let v = Rules::view(&f, &p);
+    let v = f.view(&p);
     assert_eq!((v.width, v.height, v.topology), (8, 8, Topology::Torus));
     assert_eq!(v.side_to_move, 'b');
     // 30 of each colour: every square but the Initial Region G7, F7, C3, B3.
@@ -370,6 +372,15 @@ fn no_capture_loses_and_ends_the_game() {
     assert_eq!(f().perft(&p, 1), 0);
     // Pass is no way out: the game is over.
     assert_eq!(f().parse_move(&p, "pass"), Err(MoveError::GameOver(over)));
+    // Said before the move is read: text that is no move gets the same error.
+    assert_eq!(f().parse_move(&p, "hello"), Err(MoveError::GameOver(over)));
+    assert_eq!(
+        load(&f(), &after)
+            .unwrap()
+            .play("Z9xZ7")
+            .map_err(|e| e.keyword()),
+        Err("game-over")
+    );
     assert_eq!(f().outcome(&pos(START)), None);
     // A side with pieces but no capture loses as well.
     let blocked = "8/8/8/8/8/8/8/brb5 b";
@@ -544,8 +555,8 @@ fn parameters_default_to_games_md_and_read_from_toml() {
         }
     );
     let red = Freeze::new(p);
-    assert_eq!(Rules::sides(&red), ['r', 'b']);
-    assert_eq!(Rules::default_start(&red), START.replace(" b", " r"));
+    assert_eq!(red.sides(), ['r', 'b']);
+    assert_eq!(red.default_start(), START.replace(" b", " r"));
     assert!(toml::from_str::<Params>("first = \"x\"").is_err());
     assert!(toml::from_str::<Params>("turns = 3").is_err());
 }

@@ -94,31 +94,31 @@ proptest! {
     #[test]
     fn random_games_stay_valid(start in position_text(), picks in prop::collection::vec(any::<u32>(), 0..60)) {
         let r = rules();
-        let mut pos = Rules::parse_position(&r, &start).unwrap();
-        prop_assert_eq!(Rules::print_position(&r, &pos), start.clone());
+        let mut pos = r.parse_position(&start).unwrap();
+        prop_assert_eq!(r.print_position(&pos), start.clone());
         for pick in picks {
-            let moves = Rules::legal_moves(&r, &pos);
+            let moves = r.legal_moves(&pos);
             if moves.is_empty() {
                 // Only a finished game has no moves: prey always has at
                 // least a pass, and a predator with none is blocked.
-                prop_assert!(Rules::outcome(&r, &pos).is_some());
+                prop_assert!(r.outcome(&pos).is_some());
                 break;
             }
-            prop_assert!(Rules::outcome(&r, &pos).is_none());
+            prop_assert!(r.outcome(&pos).is_none());
             for m in &moves {
-                let text = Rules::print_move(&r, &pos, m);
-                prop_assert_eq!(&Rules::parse_move(&r, &pos, &text).unwrap(), m, "{}", text);
+                let text = r.print_move(&pos, m);
+                prop_assert_eq!(&r.parse_move(&pos, &text).unwrap(), m, "{}", text);
             }
             let m = &moves[pick as usize % moves.len()];
-            let (next, effect) = Rules::play(&r, &pos, m);
+            let (next, effect) = r.play(&pos, m);
             prop_assert_eq!(effect.side, if pos.prey_to_move() { 'o' } else { 'P' });
-            let text = Rules::print_position(&r, &next);
-            let reparsed = Rules::parse_position(&r, &text);
+            let text = r.print_position(&next);
+            let reparsed = r.parse_position(&text);
             prop_assert!(reparsed.is_ok(), "{} -> {}: {:?}", pos, text, reparsed);
             prop_assert_eq!(reparsed.unwrap(), next.clone());
             // Prey never grows: on board + reserve + captured is constant.
             let count = |p: &Position| {
-                Rules::view(&r, p).pieces.iter().filter(|(_, c)| *c == 'o').count() as u32
+                r.view(p).pieces.iter().filter(|(_, c)| *c == 'o').count() as u32
                     + p.reserve()
                     + p.captured()
             };
@@ -130,11 +130,11 @@ proptest! {
     #[test]
     fn parse_move_accepts_exactly_the_legal_moves(start in position_text()) {
         let r = rules();
-        let pos = Rules::parse_position(&r, &start).unwrap();
+        let pos = r.parse_position(&start).unwrap();
         prop_assume!(pos.geometry().len() <= 30);
-        let legal = Rules::legal_moves(&r, &pos);
+        let legal = r.legal_moves(&pos);
         for text in all_move_texts(&pos) {
-            match Rules::parse_move(&r, &pos, &text) {
+            match r.parse_move(&pos, &text) {
                 Ok(m) => prop_assert!(legal.contains(&m), "{} accepted in {}", text, start),
                 Err(MoveError::Syntax { .. }) => prop_assert!(false, "{} did not read", text),
                 Err(_) => {}
@@ -142,57 +142,57 @@ proptest! {
         }
         // Every legal move is reachable from some text.
         for m in &legal {
-            let t = Rules::print_move(&r, &pos, m);
-            prop_assert!(Rules::parse_move(&r, &pos, &t).is_ok());
+            let t = r.print_move(&pos, m);
+            prop_assert!(r.parse_move(&pos, &t).is_ok());
         }
     }
 
     #[test]
     fn fast_perft_matches_the_reference(start in position_text()) {
         let r = rules();
-        let pos = Rules::parse_position(&r, &start).unwrap();
+        let pos = r.parse_position(&start).unwrap();
         for d in 0..=3 {
-            prop_assert_eq!(Rules::perft(&r, &pos, d), perft_by_moves(&r, &pos, d), "{} depth {}", start, d);
+            prop_assert_eq!(r.perft(&pos, d), perft_by_moves(&r, &pos, d), "{} depth {}", start, d);
         }
     }
 
     #[test]
     fn engine_moves_replay_to_the_same_positions(start in position_text()) {
         let r = rules();
-        for info in Engine::moves(&r, &start).unwrap() {
-            let again = Engine::play(&r, &start, &info.text).unwrap().unwrap();
+        for info in load(&r, &start).unwrap().moves() {
+            let again = load(&r, &start).unwrap().play(&info.text).unwrap();
             prop_assert_eq!(again, info);
         }
     }
 
     #[test]
     fn random_position_strings_never_panic(s in "\\PC{0,40}") {
-        let _ = Rules::parse_position(&rules(), &s);
+        let _ = rules().parse_position(&s);
     }
 
     #[test]
     fn near_miss_position_strings_never_panic(s in "[-oP0-9/ x]{0,30}") {
         let r = rules();
-        if let Ok(p) = Rules::parse_position(&r, &s) {
+        if let Ok(p) = r.parse_position(&s) {
             // Whatever parses prints back to something that parses the same.
-            let text = Rules::print_position(&r, &p);
-            prop_assert_eq!(Rules::parse_position(&r, &text).unwrap(), p);
+            let text = r.print_position(&p);
+            prop_assert_eq!(r.parse_position(&text).unwrap(), p);
         }
     }
 
     #[test]
     fn random_move_strings_never_panic(start in position_text(), s in "\\PC{0,12}") {
         let r = rules();
-        let pos = Rules::parse_position(&r, &start).unwrap();
-        let _ = Rules::parse_move(&r, &pos, &s);
+        let pos = r.parse_position(&start).unwrap();
+        let _ = r.parse_move(&pos, &s);
     }
 
     #[test]
     fn near_miss_move_strings_never_panic(start in position_text(), s in "[@A-Fa-fxX0-9\\-]{0,9}|pass") {
         let r = rules();
-        let pos = Rules::parse_position(&r, &start).unwrap();
-        if let Ok(m) = Rules::parse_move(&r, &pos, &s) {
-            prop_assert!(Rules::legal_moves(&r, &pos).contains(&m));
+        let pos = r.parse_position(&start).unwrap();
+        if let Ok(m) = r.parse_move(&pos, &s) {
+            prop_assert!(r.legal_moves(&pos).contains(&m));
         }
     }
 }

@@ -13,33 +13,36 @@ fn with(params: Params) -> PredatorPrey {
 }
 
 fn pos(r: &PredatorPrey, text: &str) -> predator_prey::Position {
-    Rules::parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    r.parse_position(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn perft(r: &PredatorPrey, text: &str, depth: u32) -> u64 {
-    Rules::perft(r, &pos(r, text), depth)
+    r.perft(&pos(r, text), depth)
 }
 
 /// Plays a move given as text; returns the canonical move, the effect and
 /// the position after.
 fn play(r: &PredatorPrey, text: &str, mv: &str) -> (String, Effect, String) {
-    let info = Engine::play(r, text, mv)
+    let info = load(r, text)
         .unwrap()
+        .play(mv)
         .unwrap_or_else(|e| panic!("{mv} in {text}: {e}"));
-    (info.text, info.effect, info.after)
+    (info.text, info.effect, info.after.text())
 }
 
 /// The keyword and message of an illegal move.
 fn refused(r: &PredatorPrey, text: &str, mv: &str) -> (&'static str, String) {
-    match Engine::play(r, text, mv).unwrap() {
+    match load(r, text).unwrap().play(mv) {
         Ok(info) => panic!("{mv} in {text} was accepted as {}", info.text),
         Err(e) => (e.keyword(), e.to_string()),
     }
 }
 
 fn moves(r: &PredatorPrey, text: &str) -> Vec<String> {
-    Engine::moves(r, text)
+    load(r, text)
         .unwrap()
+        .moves()
         .into_iter()
         .map(|m| m.text)
         .collect()
@@ -58,9 +61,9 @@ fn defaults_follow_games_md() {
     assert_eq!(p.predator_turn_limit, 40);
     assert_eq!(p.prey, 8);
     let r = rules();
-    assert_eq!(Rules::default_start(&r), "5/5/2P2/5/5 o 8 0 0");
-    assert_eq!(Rules::sides(&r), ['o', 'P']);
-    assert_eq!(Rules::family(&r), Family::PredatorPrey);
+    assert_eq!(r.default_start(), "5/5/2P2/5/5 o 8 0 0");
+    assert_eq!(r.sides(), ['o', 'P']);
+    assert_eq!(r.family(), Family::PredatorPrey);
 }
 
 #[test]
@@ -83,17 +86,17 @@ fn params_read_from_toml_with_their_names() {
 #[test]
 fn start_position_prey_places_first() {
     let r = rules();
-    let start = Rules::default_start(&r);
+    let start = r.default_start();
     let p = pos(&r, start);
     assert!(p.prey_to_move());
     assert_eq!(p.reserve(), 8);
     assert_eq!(p.captured(), 0);
     assert_eq!(p.predator_turns(), 0);
-    let v = Rules::view(&r, &p);
+    let v = r.view(&p);
     assert_eq!(v.pieces, vec![(cell("C3"), 'P')]);
     assert_eq!(v.side_to_move, 'o');
     assert_eq!(v.topology, Topology::Bounded);
-    assert_eq!(Rules::outcome(&r, &p), None);
+    assert_eq!(r.outcome(&p), None);
 }
 
 // ------------------------------------------------------- worked checks
@@ -129,7 +132,7 @@ fn worked_check_jump_captures_c4() {
     let r = rules();
     let p = pos(&r, before);
     assert_eq!(
-        Rules::parse_move(&r, &p, "C3xC5").unwrap(),
+        r.parse_move(&p, "C3xC5").unwrap(),
         Move::Capture {
             from: cell("C3"),
             over: cell("C4"),
@@ -355,7 +358,7 @@ fn nothing_stands_on_lands_on_or_is_jumped_over_a_hole() {
     // C5 a hole: the prey on C4 cannot be jumped.
     let before = "2-2/2o2/2P2/5/5 P 0 0 0";
     assert_eq!(moves(&r, before), vec!["C3-D3", "C3-C2", "C3-B3"]);
-    let e = Engine::play(&r, before, "C3xC5").unwrap().unwrap_err();
+    let e = load(&r, before).unwrap().play("C3xC5").unwrap_err();
     assert_eq!(e.to_string(), "C5 is a hole: it is not part of the board");
     // Placements skip holes.
     assert_eq!(moves(&r, "5/2-2/2P2/5/5 o 8 0 0").len(), 23);
@@ -415,7 +418,7 @@ fn prey_passes_on_a_full_board_with_a_reserve() {
     assert_eq!(moves(&r, before), vec!["pass"]);
     let (_, _, after) = play(&r, before, "pass");
     assert_eq!(after, "oo/oP P 2 0 0");
-    let o = Engine::outcome(&r, &after).unwrap().unwrap();
+    let o = load(&r, &after).unwrap().outcome().unwrap();
     assert_eq!((o.winner, o.reason), (Some('o'), Reason::PredatorBlocked));
     assert_eq!(perft(&r, before, 1), 1);
     assert_eq!(perft(&r, before, 2), 0);
@@ -427,22 +430,25 @@ fn prey_passes_on_a_full_board_with_a_reserve() {
 fn predator_wins_on_its_capture_target() {
     let r = rules();
     let before = "5/2o2/2P2/5/5 P 0 2 7";
-    assert_eq!(Engine::outcome(&r, before).unwrap(), None);
+    assert_eq!(load(&r, before).unwrap().outcome(), None);
     let (_, _, after) = play(&r, before, "C3xC5");
     assert_eq!(after, "2P2/5/5/5/5 o 0 3 8");
-    let o = Engine::outcome(&r, &after).unwrap().unwrap();
+    let o = load(&r, &after).unwrap().outcome().unwrap();
     assert_eq!(o.winner, Some('P'));
     assert_eq!(o.reason, Reason::Captures);
     assert!(moves(&r, &after).is_empty());
     assert_eq!(perft(&r, &after, 1), 0);
     assert_eq!(perft(&r, &after, 0), 1);
     assert_eq!(refused(&r, &after, "@A1").0, "game-over");
+    // Game over is said before the move is read: even text that is no move.
+    assert_eq!(refused(&r, &after, "hello").0, "game-over");
+    assert_eq!(refused(&r, &after, "Z9-Z8").0, "game-over");
     // The target is a parameter: with 4 the game goes on.
     let r4 = with(Params {
         capture_target: 4,
         ..Params::default()
     });
-    assert_eq!(Engine::outcome(&r4, &after).unwrap(), None);
+    assert_eq!(load(&r4, &after).unwrap().outcome(), None);
 }
 
 #[test]
@@ -450,19 +456,19 @@ fn prey_wins_by_blocking_the_predator() {
     // Predator A1; prey A2, B1 next to it and A3, C1 behind them.
     let r = rules();
     let blocked = "5/5/o4/o4/Poo2 P 0 0 5";
-    let o = Engine::outcome(&r, blocked).unwrap().unwrap();
+    let o = load(&r, blocked).unwrap().outcome().unwrap();
     assert_eq!((o.winner, o.reason), (Some('o'), Reason::PredatorBlocked));
     assert!(moves(&r, blocked).is_empty());
     // Checked only at the start of the predator's turn: with prey to move
     // the game goes on, and the prey move that keeps the wall wins.
     let before = "o4/5/o4/o4/Poo2 o 0 0 5";
-    assert_eq!(Engine::outcome(&r, before).unwrap(), None);
+    assert_eq!(load(&r, before).unwrap().outcome(), None);
     let (_, _, after) = play(&r, before, "A5-B5");
-    let o = Engine::outcome(&r, &after).unwrap().unwrap();
+    let o = load(&r, &after).unwrap().outcome().unwrap();
     assert_eq!(o.reason, Reason::PredatorBlocked);
     // Opening the wall (A3 away) lets the predator jump A2: not over.
     let (_, _, after) = play(&r, before, "A3-B3");
-    assert_eq!(Engine::outcome(&r, &after).unwrap(), None);
+    assert_eq!(load(&r, &after).unwrap().outcome(), None);
     assert_eq!(moves(&r, &after), vec!["A1xA3"]);
 }
 
@@ -470,8 +476,9 @@ fn prey_wins_by_blocking_the_predator() {
 fn holes_and_edges_block_too() {
     // Predator A1, hole B1, prey A2 and A3.
     let r = rules();
-    let o = Engine::outcome(&r, "5/5/o4/o4/P-3 P 6 0 0")
+    let o = load(&r, "5/5/o4/o4/P-3 P 6 0 0")
         .unwrap()
+        .outcome()
         .unwrap();
     assert_eq!(o.reason, Reason::PredatorBlocked);
 }
@@ -480,21 +487,21 @@ fn holes_and_edges_block_too() {
 fn turn_limit_is_a_draw_after_the_40th_predator_turn() {
     let r = rules();
     let before = "5/5/2P2/5/5 P 0 0 39";
-    assert_eq!(Engine::outcome(&r, before).unwrap(), None);
+    assert_eq!(load(&r, before).unwrap().outcome(), None);
     let (_, _, after) = play(&r, before, "C3-C4");
     assert_eq!(after, "5/2P2/5/5/5 o 0 0 40");
-    let o = Engine::outcome(&r, &after).unwrap().unwrap();
+    let o = load(&r, &after).unwrap().outcome().unwrap();
     assert_eq!((o.winner, o.reason), (None, Reason::TurnLimit));
     assert!(moves(&r, &after).is_empty());
     // Prey moves do not count: 39 predator turns with prey to move go on.
-    assert_eq!(Engine::outcome(&r, "5/5/2P2/5/5 o 0 0 39").unwrap(), None);
+    assert_eq!(load(&r, "5/5/2P2/5/5 o 0 0 39").unwrap().outcome(), None);
     // 0 = no limit.
     let free = with(Params {
         predator_turn_limit: 0,
         ..Params::default()
     });
     assert_eq!(
-        Engine::outcome(&free, "5/5/2P2/5/5 o 0 0 4000").unwrap(),
+        load(&free, "5/5/2P2/5/5 o 0 0 4000").unwrap().outcome(),
         None
     );
     // A limit of 10.
@@ -502,8 +509,9 @@ fn turn_limit_is_a_draw_after_the_40th_predator_turn() {
         predator_turn_limit: 10,
         ..Params::default()
     });
-    let o = Engine::outcome(&ten, "5/5/2P2/5/5 o 0 0 10")
+    let o = load(&ten, "5/5/2P2/5/5 o 0 0 10")
         .unwrap()
+        .outcome()
         .unwrap();
     assert_eq!(o.reason, Reason::TurnLimit);
 }
@@ -512,30 +520,30 @@ fn turn_limit_is_a_draw_after_the_40th_predator_turn() {
 fn reasons_are_reported_in_order_when_several_hold() {
     let r = rules();
     // Captures and predator-blocked (3 captured, P to move and walled in).
-    let o = Engine::outcome(&r, "5/5/o4/o4/Poo2 P 0 3 5")
+    let o = load(&r, "5/5/o4/o4/Poo2 P 0 3 5")
         .unwrap()
+        .outcome()
         .unwrap();
     assert_eq!((o.winner, o.reason), (Some('P'), Reason::Captures));
     // Captures and turn-limit: the 40th predator turn is the 3rd capture.
     let (_, _, after) = play(&r, "5/2o2/2P2/5/5 P 0 2 39", "C3xC5");
-    let o = Engine::outcome(&r, &after).unwrap().unwrap();
+    let o = load(&r, &after).unwrap().outcome().unwrap();
     assert_eq!((o.winner, o.reason), (Some('P'), Reason::Captures));
     // Predator-blocked and turn-limit.
-    let o = Engine::outcome(&r, "5/5/o4/o4/Poo2 P 0 0 40")
+    let o = load(&r, "5/5/o4/o4/Poo2 P 0 0 40")
         .unwrap()
+        .outcome()
         .unwrap();
     assert_eq!((o.winner, o.reason), (Some('o'), Reason::PredatorBlocked));
     // Only turn-limit with P to move (not blocked).
-    let o = Engine::outcome(&r, "5/5/2P2/5/5 P 0 0 41")
-        .unwrap()
-        .unwrap();
+    let o = load(&r, "5/5/2P2/5/5 P 0 0 41").unwrap().outcome().unwrap();
     assert_eq!(o.reason, Reason::TurnLimit);
 }
 
 // ----------------------------------------------------------- validation
 
 fn invalid(r: &PredatorPrey, text: &str) -> Invalid {
-    match Rules::parse_position(r, text) {
+    match r.parse_position(text) {
         Err(PositionError::Invalid(i)) => i,
         other => panic!("{text}: expected Invalid, got {other:?}"),
     }
@@ -562,7 +570,7 @@ fn exactly_one_predator() {
 fn prey_in_play_reserve_and_captured_never_exceed_the_supply() {
     let r = rules();
     // 8 on the board is the whole kit; 9 is not.
-    assert!(Rules::parse_position(&r, "ooooo/ooo2/2P2/5/5 P 0 0 0").is_ok());
+    assert!(r.parse_position("ooooo/ooo2/2P2/5/5 P 0 0 0").is_ok());
     match invalid(&r, "ooooo/oooo1/2P2/5/5 P 0 0 0") {
         Invalid::Supply { found, supply, .. } => assert_eq!((found, supply), (9, 8)),
         other => panic!("{other:?}"),
@@ -585,13 +593,13 @@ fn prey_in_play_reserve_and_captured_never_exceed_the_supply() {
         Invalid::Supply { .. }
     ));
     // Practice positions may have fewer.
-    assert!(Rules::parse_position(&r, "5/2o2/2P2/5/5 P 0 0 0").is_ok());
+    assert!(r.parse_position("5/2o2/2P2/5/5 P 0 0 0").is_ok());
     // The supply is a parameter.
     let ten = with(Params {
         prey: 10,
         ..Params::default()
     });
-    assert!(Rules::parse_position(&ten, "5/5/2P2/5/5 o 10 0 0").is_ok());
+    assert!(ten.parse_position("5/5/2P2/5/5 o 10 0 0").is_ok());
 }
 
 #[test]
@@ -599,13 +607,13 @@ fn a_reserve_with_the_predator_to_move_is_valid() {
     let r = rules();
     let p = pos(&r, "5/5/2P2/5/5 P 8 0 0");
     assert!(!p.prey_to_move());
-    assert_eq!(Rules::legal_moves(&r, &p).len(), 4);
+    assert_eq!(r.legal_moves(&p).len(), 4);
 }
 
 #[test]
 fn field_errors_name_the_field() {
     let r = rules();
-    let err = |t: &str| Rules::parse_position(&r, t).unwrap_err();
+    let err = |t: &str| r.parse_position(t).unwrap_err();
     assert!(matches!(
         err("5/5/2P2/5/5"),
         PositionError::MissingField {
@@ -680,7 +688,7 @@ fn canonical_positions_round_trip() {
         "10/10/10/4o5/3oPo4/4o5/10/10/10/10 P 0 0 0",
         "P o 0 0 0",
     ] {
-        assert_eq!(Engine::normalize(&r, text).unwrap(), text);
+        assert_eq!(load(&r, text).unwrap().text(), text);
     }
 }
 
@@ -691,16 +699,16 @@ fn move_syntax_errors_say_what_is_expected() {
     for bad in [
         "", "hello", "@", "@@C4", "C3-", "-C3", "C3--C4", "C3-C4xC5", "Pass", " pass", "C4 ",
     ] {
-        let e = Engine::play(&r, start, bad).unwrap().unwrap_err();
+        let e = load(&r, start).unwrap().play(bad).unwrap_err();
         assert_eq!(e.keyword(), "syntax", "{bad:?}");
     }
-    let e = Engine::play(&r, start, "hello").unwrap().unwrap_err();
+    let e = load(&r, start).unwrap().play("hello").unwrap_err();
     assert_eq!(
         e.to_string(),
         "`hello` is not a move: expected a placement such as `@C4`, a step such as `B2-B3`, a capture such as `C3xC5`, or `pass`"
     );
     for bad in ["c4", "@F1", "A0", "C3-C9"] {
-        let e = Engine::play(&r, start, bad).unwrap().unwrap_err();
+        let e = load(&r, start).unwrap().play(bad).unwrap_err();
         assert_eq!(e.keyword(), "cell", "{bad:?}");
     }
 }
@@ -755,7 +763,7 @@ fn fast_perft_agrees_with_playing_every_move() {
         let p = pos(&r, text);
         for d in 0..=depth {
             assert_eq!(
-                Rules::perft(&r, &p, d),
+                r.perft(&p, d),
                 perft_by_moves(&r, &p, d),
                 "{text} depth {d}"
             );
@@ -773,7 +781,7 @@ fn transform(
     f: impl Fn(usize, usize) -> (usize, usize),
 ) -> String {
     let p = pos(r, text);
-    let v = Rules::view(r, &p);
+    let v = r.view(&p);
     let mut squares = vec![Square::Empty; out_w * out_h];
     for h in &v.holes {
         let (c, rr) = f(h.col as usize, h.row as usize);
@@ -823,8 +831,9 @@ fn symmetric_first_moves_of_the_start_have_equal_subtrees() {
     // The start is symmetric under the 8 symmetries of the square, so the
     // corners share one count, the edge middles another, and so on.
     let r = rules();
-    let div: std::collections::HashMap<String, u64> = Engine::divide(&r, "5/5/2P2/5/5 o 8 0 0", 4)
+    let div: std::collections::HashMap<String, u64> = load(&r, "5/5/2P2/5/5 o 8 0 0")
         .unwrap()
+        .divide(4)
         .into_iter()
         .collect();
     let same = |cells: &[&str]| {
