@@ -151,7 +151,7 @@ pub fn generate(
             rej.duplicate += 1;
             continue;
         }
-        let Ok(s) = solver.solve(&position, limits) else {
+        let Ok(s) = solver.solve_unique(&position, limits) else {
             continue;
         };
         if s.verdict != Verdict::Win {
@@ -235,7 +235,7 @@ fn later_moves_unique(
     for (ply, mv) in s.pv.iter().enumerate() {
         if ply > 0 && ply.is_multiple_of(2) {
             let left = max_plies - ply as u32;
-            let Ok(here) = solver.solve(
+            let Ok(here) = solver.solve_unique(
                 &pos,
                 Limits {
                     depth: left,
