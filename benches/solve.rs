@@ -96,29 +96,42 @@ fn main() {
     }
 
     if moonshot {
+        // Deeper and deeper until a result is proven, the node budget runs
+        // out, or 20 minutes have passed (each depth is a fresh search).
         let def = definition::resolve("predator-prey").unwrap();
         let s = solver(&def.params);
-        for depth in [10, 12, 14, 16, 18, 20] {
+        let all = Instant::now();
+        let mut depth = 10;
+        while depth <= 90 {
             let t = Instant::now();
             let r = s
                 .solve(
                     &def.start,
                     Limits {
                         depth,
-                        max_nodes: 2_000_000_000,
+                        max_nodes: 20_000_000_000,
                     },
                 )
                 .unwrap();
+            let secs = t.elapsed().as_secs_f64();
             println!(
-                "moonshot predator start depth {depth}: {} (searched to {}), {} nodes, {:.1} s",
+                "moonshot predator start depth {depth}: {} in {} (searched to {}), {} nodes, {secs:.1} s, {:.0} nodes/s",
                 r.verdict.word(),
+                r.plies,
                 r.depth,
                 r.nodes,
-                t.elapsed().as_secs_f64()
+                r.nodes as f64 / secs
             );
-            if r.budget_exhausted || t.elapsed().as_secs_f64() > 120.0 {
+            let left = 1200.0 - all.elapsed().as_secs_f64();
+            // The next depth costs more than this one.
+            if r.budget_exhausted
+                || r.verdict != printkit::solve::Verdict::Unknown
+                || 2.0 * secs > left
+            {
                 break;
             }
+            depth += 2;
         }
+        println!("moonshot: {:.0} s in all", all.elapsed().as_secs_f64());
     }
 }

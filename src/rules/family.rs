@@ -42,10 +42,9 @@ pub struct FamilyInfo {
     pub checkered: bool,
     pub audit: AuditInfo,
     /// Positions the host key's solver may visit for one practice position:
-    /// a few milliseconds of a build each. Freeze's search is about 40
-    /// times slower per position (kinging sets are listed one by one), so
-    /// it gets a tenth of the budget; its quick wins are found within it
-    /// all the same.
+    /// a few milliseconds of a build each. A Freeze position costs many
+    /// times more to search (chains and their kinging sets), so it gets a
+    /// tenth of the budget; its quick wins are found within it all the same.
     pub key_budget: u64,
 }
 

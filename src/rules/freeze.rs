@@ -73,6 +73,8 @@ struct Tables<B> {
     /// square of a jump from `i` in orthogonal direction `d` (torus wrap).
     mid: Vec<[u16; 4]>,
     land: Vec<[u16; 4]>,
+    /// Every cell in reading order (top row first, left to right).
+    reading: Vec<u16>,
 }
 
 impl<B: Bits> Tables<B> {
@@ -94,11 +96,15 @@ impl<B: Bits> Tables<B> {
             mid.push(m);
             land.push(l);
         }
+        let (w, h) = (geo.width(), geo.height());
+        let mut reading: Vec<u16> = (0..geo.len() as u16).collect();
+        reading.sort_by_key(|&i| reading_key(i as usize, w, h));
         Tables {
             geo,
             playable,
             mid,
             land,
+            reading,
         }
     }
 }
@@ -348,6 +354,20 @@ impl<B: Bits> Board<B> {
         let opp = self.checkers[1 - side] | self.kings[1 - side];
         let empty = self.t.playable & !self.all();
         let mut out = B::empty();
+        if empty.count() < self.checkers[side].count() {
+            // From the landing squares back (jump tables are symmetric: the
+            // square two steps from an empty square jumps onto it over the
+            // square between): fewer squares to look at early in a game.
+            for e in empty.iter() {
+                for d in 0..4 {
+                    let origin = self.t.land[e][d] as usize;
+                    if opp.has(self.t.mid[e][d] as usize) && self.checkers[side].has(origin) {
+                        out |= B::bit(origin);
+                    }
+                }
+            }
+            return out;
+        }
         for from in self.checkers[side].iter() {
             if (0..4).any(|d| {
                 opp.has(self.t.mid[from][d] as usize) && empty.has(self.t.land[from][d] as usize)
@@ -366,11 +386,25 @@ impl<B: Bits> Board<B> {
     /// kept, those with the most checkers that could capture first.
     fn maximal_kingings(&self, ch: &Chain) -> (Board<B>, Vec<Vec<usize>>) {
         let child = self.after_chain(ch);
+        let sets = self.kinging_sets(&child, ch.value);
+        (child, sets)
+    }
+
+    /// The largest kinging sets after a chain worth `value` that led to
+    /// `child`, in the order of [`Board::maximal_kingings`].
+    fn kinging_sets(&self, child: &Board<B>, value: u32) -> Vec<Vec<usize>> {
         let (w, h) = (self.t.geo.width(), self.t.geo.height());
-        let danger = child.capturers(child.side);
-        let mut cands = self.king_candidates(child.checkers[child.side]);
-        cands.sort_by_key(|&i| (!danger.has(i), reading_key(i, w, h)));
-        let k = (ch.value as usize).min(cands.len());
+        let singles = child.checkers[child.side];
+        let danger = child.capturers(child.side) & singles;
+        let reading = |set: B| {
+            self.t
+                .reading
+                .iter()
+                .map(|&i| i as usize)
+                .filter(move |&i| set.has(i))
+        };
+        let cands: Vec<usize> = reading(danger).chain(reading(singles & !danger)).collect();
+        let k = (value as usize).min(cands.len());
         let mut sets = Vec::new();
         let mut stack = Vec::new();
         subsets(&cands, 0, k, B::empty(), &mut stack, &mut |kinged, _| {
@@ -380,7 +414,7 @@ impl<B: Bits> Board<B> {
                 sets.push(v);
             }
         });
-        (child, sets)
+        sets
     }
 
     fn search_moves(&self) -> Vec<Move> {
@@ -403,6 +437,106 @@ impl<B: Bits> Board<B> {
         let mut out: Vec<Move> = chains.into_iter().map(|(_, m)| m).collect();
         out.push(Move::Pass);
         out
+    }
+
+    /// One group a chain: the largest kinging sets, those with the most
+    /// checkers that could capture first. The bound kings every opposing
+    /// single: by the argument of [`Board::maximal_kingings`] (it holds for
+    /// any superset of kings), no kinging set does better for the mover.
+    fn search_groups(&self) -> Vec<(u32, MoveGroup<Board<B>, Move>)> {
+        let mut groups = Vec::new();
+        let (w, h) = (self.t.geo.width(), self.t.geo.height());
+        self.for_each_chain::<true>(&mut |ch| {
+            let child = self.after_chain(ch);
+            let singles = child.checkers[child.side];
+            let n = singles.count();
+            let k = ch.value.min(n);
+            let more = k > 0 && k < n;
+            // The first set: checkers that could capture first, then the
+            // rest, each in reading order.
+            let mut kinged: Vec<usize> = Vec::with_capacity(k as usize);
+            let pick = |from: B, kinged: &mut Vec<usize>| {
+                for &i in &self.t.reading {
+                    if kinged.len() == k as usize {
+                        break;
+                    }
+                    if from.has(i as usize) {
+                        kinged.push(i as usize);
+                    }
+                }
+            };
+            if more {
+                let danger = child.capturers(child.side) & singles;
+                pick(danger, &mut kinged);
+                pick(singles & !danger, &mut kinged);
+                kinged.sort_by_key(|&i| reading_key(i, w, h));
+            } else {
+                pick(singles, &mut kinged);
+            }
+            let bound = more.then(|| {
+                let mut b = child.clone();
+                b.kings[b.side] |= singles;
+                b.checkers[b.side] = B::empty();
+                b
+            });
+            let first = Move::Chain {
+                from: ch.from,
+                path: ch.path.clone(),
+                kinged,
+            };
+            groups.push((ch.value, MoveGroup { bound, first, more }));
+        });
+        if groups.is_empty() {
+            return groups;
+        }
+        // Stable: bigger captures first, enumeration order otherwise.
+        groups.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+        groups.push((
+            0,
+            MoveGroup {
+                bound: None,
+                first: Move::Pass,
+                more: false,
+            },
+        ));
+        groups
+    }
+
+    /// The kinging sets of `first`'s chain after the first one, in the
+    /// order of [`Board::maximal_kingings`].
+    fn group_rest(&self, first: &Move) -> Vec<Move> {
+        let Move::Chain { from, path, .. } = first else {
+            return Vec::new();
+        };
+        let t = &*self.t;
+        let o = 1 - self.side;
+        let (mut cur, mut value) = (*from, 0);
+        for &l in path {
+            let Some(d) = (0..4).find(|&d| t.land[cur][d] as usize == l) else {
+                break;
+            };
+            value += if self.kings[o].has(t.mid[cur][d] as usize) {
+                2
+            } else {
+                1
+            };
+            cur = l;
+        }
+        let bare = Move::Chain {
+            from: *from,
+            path: path.clone(),
+            kinged: Vec::new(),
+        };
+        let child = self.search_play(&bare);
+        let sets = self.kinging_sets(&child, value);
+        sets.into_iter()
+            .skip(1)
+            .map(|kinged| Move::Chain {
+                from: *from,
+                path: path.clone(),
+                kinged,
+            })
+            .collect()
     }
 
     /// The first chain (in enumeration order) after which the opponent has
@@ -444,6 +578,35 @@ impl<B: Bits> Board<B> {
             });
         });
         found
+    }
+
+    /// Plays a move already checked legal, for the solver: no effect.
+    fn search_play(&self, mv: &Move) -> Board<B> {
+        let s = self.side;
+        let mut b = self.clone();
+        b.side = 1 - s;
+        if let Move::Chain { from, path, kinged } = mv {
+            let t = &*self.t;
+            let mut cur = *from;
+            let mut taken = B::empty();
+            for &l in path {
+                let Some(d) = (0..4).find(|&d| t.land[cur][d] as usize == l) else {
+                    break;
+                };
+                taken |= B::bit(t.mid[cur][d] as usize);
+                cur = l;
+            }
+            let mut set = B::empty();
+            for &k in kinged {
+                set |= B::bit(k);
+            }
+            let opp_c = self.checkers[1 - s] & !taken;
+            set &= opp_c;
+            b.checkers[s] = (self.checkers[s] & !B::bit(*from)) | B::bit(cur);
+            b.checkers[1 - s] = opp_c & !set;
+            b.kings[1 - s] = (self.kings[1 - s] & !taken) | set;
+        }
+        b
     }
 
     /// Plays a move already checked legal.
@@ -983,6 +1146,26 @@ impl Rules for Freeze {
 
     fn search_moves(&self, pos: &Position) -> Vec<Move> {
         by_width!(&pos.0, b => b.search_moves())
+    }
+
+    fn search_play(&self, pos: &Position, mv: &Move) -> Position {
+        by_width!(&pos.0, b => Position(ByWidth::wrap(b.search_play(mv))))
+    }
+
+    fn search_groups(&self, pos: &Position) -> Vec<MoveGroup<Position, Move>> {
+        by_width!(&pos.0, b => b
+            .search_groups()
+            .into_iter()
+            .map(|(_, g)| MoveGroup {
+                bound: g.bound.map(|b| Position(ByWidth::wrap(b))),
+                first: g.first,
+                more: g.more,
+            })
+            .collect())
+    }
+
+    fn group_rest(&self, pos: &Position, first: &Move) -> Vec<Move> {
+        by_width!(&pos.0, b => b.group_rest(first))
     }
 
     /// A Freeze move never loses for its mover: the opponent moves next,

@@ -410,6 +410,32 @@ pub trait Rules {
         self.legal_moves(pos)
     }
 
+    /// Plays a move for the solver: the position only (no [`Effect`]).
+    fn search_play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position {
+        self.play(pos, mv).0
+    }
+
+    /// The solver's moves in groups, best candidates first. A group's moves
+    /// differ only in a choice its `bound` position dominates (Freeze: one
+    /// chain, its kinging sets), so one search of the bound can rule out the
+    /// whole group. The default: every search move alone.
+    fn search_groups(&self, pos: &Self::Position) -> Vec<MoveGroup<Self::Position, Self::Move>> {
+        self.search_moves(pos)
+            .into_iter()
+            .map(|first| MoveGroup {
+                bound: None,
+                first,
+                more: false,
+            })
+            .collect()
+    }
+
+    /// The moves of a group after its first, best candidates first (only
+    /// called for a group with `more`).
+    fn group_rest(&self, _pos: &Self::Position, _first: &Self::Move) -> Vec<Self::Move> {
+        Vec::new()
+    }
+
     /// A shortcut for the last ply of a search, for families where a move
     /// never loses or draws for its mover: `Some(Some(m))` when `m` wins at
     /// once, `Some(None)` when no move does. `None`: no shortcut, the solver
@@ -417,6 +443,19 @@ pub trait Rules {
     fn win_in_one(&self, _pos: &Self::Position) -> Option<Option<Self::Move>> {
         None
     }
+}
+
+/// Moves the solver may rule out together (see [`Rules::search_groups`]).
+#[derive(Clone, Debug)]
+pub struct MoveGroup<P, M> {
+    /// A position at least as good for the mover, at every depth, as the
+    /// position after any move of the group (it need not be reachable in a
+    /// game). `None`: no bound, every move is searched.
+    pub bound: Option<P>,
+    /// The group's first move.
+    pub first: M,
+    /// The group has more moves ([`Rules::group_rest`]).
+    pub more: bool,
 }
 
 /// FNV-1a over a position's text: the default transposition key.

@@ -13,6 +13,7 @@
 //! win, for the side to move).
 use crate::rules::{Params, PositionError, Rules, WithRules};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 pub mod cli;
 pub mod puzzles;
@@ -139,9 +140,13 @@ impl Solution {
 /// The solver over position text, object-safe like [`crate::rules::Engine`].
 pub trait Solver: Send + Sync {
     fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
+    /// [`Solver::solve`], listing at most two best moves: enough to tell a
+    /// unique answer, and much cheaper when many moves win.
+    fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
-    /// moves (Freeze: only the largest kinging sets).
+    /// move groups, then within the group (Freeze: a chain, then one of its
+    /// largest kinging sets); captures are preferred half the time.
     fn random_game(
         &self,
         start: &str,
@@ -156,6 +161,11 @@ impl<R: Rules + Send + Sync> Solver for R {
         Ok(solve(self, &pos, limits))
     }
 
+    fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
+        let pos = self.parse_position(position)?;
+        Ok(solve_listing(self, &pos, limits, 2))
+    }
+
     fn random_game(
         &self,
         start: &str,
@@ -165,11 +175,31 @@ impl<R: Rules + Send + Sync> Solver for R {
         let mut pos = self.parse_position(start)?;
         let mut game = vec![self.print_position(&pos)];
         while game.len() < cap && self.outcome(&pos).is_none() {
-            let moves = self.search_moves(&pos);
-            if moves.is_empty() {
+            let groups = self.search_groups(&pos);
+            if groups.is_empty() {
                 break;
             }
-            pos = self.play(&pos, &moves[rng.below(moves.len())]).0;
+            // Lightly guided: half the time a capture when there is one
+            // (a purely random predator rarely makes its captures, so its
+            // games seldom end in a forced win).
+            let captures: Vec<usize> = (0..groups.len())
+                .filter(|&i| !self.play(&pos, &groups[i].first).1.captured.is_empty())
+                .collect();
+            let pick = if !captures.is_empty() && captures.len() < groups.len() && rng.below(2) == 0
+            {
+                captures[rng.below(captures.len())]
+            } else {
+                rng.below(groups.len())
+            };
+            let group = &groups[pick];
+            let mv = if group.more {
+                let mut moves = vec![group.first.clone()];
+                moves.extend(self.group_rest(&pos, &group.first));
+                moves.swap_remove(rng.below(moves.len()))
+            } else {
+                group.first.clone()
+            };
+            pos = self.play(&pos, &mv).0;
             game.push(self.print_position(&pos));
         }
         Ok(game)
@@ -206,7 +236,8 @@ struct Entry {
     /// Node-relative: a win scores `MATE - plies from this node`.
     score: i32,
     bound: Bound,
-    best: u32,
+    /// The best move: its group and its index in the group.
+    best: [u32; 2],
 }
 
 /// The score of an unfinished line for the side to move at the horizon.
@@ -219,6 +250,27 @@ enum Horizon {
     RootWins,
 }
 
+/// Table keys are already mixed ([`crate::rules::key_of_words`]): they are
+/// their own hash (SipHash would only hash them again).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type Table = HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>;
+
 /// The table is cleared when it reaches this many entries (memory bound).
 const TABLE_LIMIT: usize = 4_000_000;
 
@@ -226,7 +278,7 @@ struct Search<'r, R: Rules> {
     rules: &'r R,
     root_side: char,
     horizon: Horizon,
-    table: HashMap<u64, Entry>,
+    table: Table,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -260,7 +312,7 @@ impl<'r, R: Rules> Search<'r, R> {
             rules,
             root_side,
             horizon,
-            table: HashMap::new(),
+            table: Table::default(),
             nodes: 0,
             max_nodes,
             aborted: false,
@@ -348,37 +400,88 @@ impl<'r, R: Rules> Search<'r, R> {
                     _ => {}
                 }
             }
-            first = Some(e.best as usize);
+            first = Some(e.best);
         }
-        let mut moves = self.rules.search_moves(pos);
-        if let Some(i) = first.filter(|&i| i < moves.len()) {
-            moves.swap(0, i);
+        let rules = self.rules;
+        let groups = rules.search_groups(pos);
+        let mut order: Vec<usize> = (0..groups.len()).collect();
+        if let Some([g, _]) = first.filter(|&[g, _]| (g as usize) < groups.len()) {
+            order.swap(0, g as usize);
         }
         let mut best = -INF;
-        let mut best_index = 0usize;
-        for (i, mv) in moves.iter().enumerate() {
-            let (child, _) = self.rules.play(pos, mv);
-            let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
-            if self.aborted {
-                return 0;
+        let mut best_at = [0u32; 2];
+        'groups: for gi in order {
+            let group = &groups[gi];
+            // The most any move of the group can score: the bound's exact
+            // score, when the window gave one.
+            let mut cap = INF;
+            if let Some(bound) = &group.bound {
+                let s = -self.negamax(bound, depth - 1, ply + 1, -beta, -alpha);
+                if self.aborted {
+                    return 0;
+                }
+                if s <= alpha {
+                    // Every move of the group fails low too.
+                    if s > best {
+                        best = s;
+                        best_at = [gi as u32, 0];
+                    }
+                    continue;
+                }
+                if s < beta {
+                    cap = s;
+                }
             }
-            if s > best {
-                best = s;
-                best_index = i;
+            let mut moves = vec![group.first.clone()];
+            let mut expanded = !group.more;
+            if let Some([g, m]) = first {
+                if g as usize == gi && m > 0 && !expanded {
+                    moves.extend(rules.group_rest(pos, &group.first));
+                    expanded = true;
+                    if (m as usize) < moves.len() {
+                        moves.swap(0, m as usize);
+                    }
+                }
             }
-            if s > alpha {
-                alpha = s;
-            }
-            if alpha >= beta {
-                break;
+            let mut i = 0;
+            while i < moves.len() {
+                let child = rules.search_play(pos, &moves[i]);
+                let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+                if self.aborted {
+                    return 0;
+                }
+                if s > best {
+                    best = s;
+                    best_at = [gi as u32, i as u32];
+                }
+                if s > alpha {
+                    alpha = s;
+                }
+                if alpha >= beta {
+                    break 'groups;
+                }
+                if s >= cap {
+                    // No move of the group can do better.
+                    break;
+                }
+                i += 1;
+                if i == moves.len() && !expanded {
+                    moves.extend(rules.group_rest(pos, &group.first));
+                    expanded = true;
+                }
             }
         }
-        // Undo the swap so the stored index names the move in list order.
-        let stored_best = match first.filter(|&i| i < moves.len()) {
-            Some(f) if best_index == 0 => f,
-            Some(f) if best_index == f => 0,
-            _ => best_index,
-        };
+        // The stored index names the move in the group's own order.
+        if let Some([g, m]) = first {
+            if best_at[0] == g && m > 0 {
+                if best_at[1] == 0 {
+                    best_at[1] = m;
+                } else if best_at[1] == m {
+                    best_at[1] = 0;
+                }
+            }
+        }
+        let stored_best = best_at;
         let bound = if best <= alpha_in {
             Bound::Upper
         } else if best >= beta {
@@ -395,7 +498,7 @@ impl<'r, R: Rules> Search<'r, R> {
                 depth,
                 score: to_table(best, ply),
                 bound,
-                best: stored_best as u32,
+                best: stored_best,
             },
         );
         best
@@ -406,24 +509,69 @@ impl<'r, R: Rules> Search<'r, R> {
         self.negamax(pos, depth, ply, -INF, INF)
     }
 
-    /// Whether a move at the root wins within `depth` plies (a null-window
-    /// test: cheaper than the move's exact score).
-    fn move_wins(&mut self, pos: &R::Position, mv: &R::Move, depth: u32) -> bool {
-        let (child, _) = self.rules.play(pos, mv);
-        let c = self.negamax(&child, depth - 1, 1, -MATED_BOUND - 1, -MATED_BOUND);
-        c < -MATED_BOUND
+    /// Whether `child`, reached by a move at `ply`, scores at least `t` for
+    /// that move's mover with `depth` plies left at `ply` (a null-window
+    /// test: cheaper than the exact score).
+    fn child_reaches(&mut self, child: &R::Position, depth: u32, ply: u32, t: i32) -> bool {
+        let c = self.negamax(child, depth - 1, ply + 1, -t, -t + 1);
+        -c >= t
     }
 
-    /// The score of a move for its mover (root-relative plies from `ply`).
-    fn move_score(&mut self, pos: &R::Position, mv: &R::Move, depth: u32, ply: u32) -> i32 {
-        let (child, _) = self.rules.play(pos, mv);
-        -self.exact(&child, depth - 1, ply + 1)
+    /// The search moves at `pos` (at `ply`, `depth` plies left) that score
+    /// at least `t`, in search order; groups whose bound falls short are
+    /// skipped whole; at most `most` of them.
+    fn moves_reaching(
+        &mut self,
+        pos: &R::Position,
+        depth: u32,
+        ply: u32,
+        t: i32,
+        most: usize,
+    ) -> Vec<R::Move> {
+        let rules = self.rules;
+        let mut out = Vec::new();
+        for group in rules.search_groups(pos) {
+            if let Some(bound) = &group.bound {
+                if !self.child_reaches(bound, depth, ply, t) || self.aborted {
+                    continue;
+                }
+            }
+            let mut moves = vec![group.first.clone()];
+            if group.more {
+                moves.extend(rules.group_rest(pos, &group.first));
+            }
+            for mv in moves {
+                let child = rules.search_play(pos, &mv);
+                let reaches = self.child_reaches(&child, depth, ply, t);
+                if self.aborted {
+                    return out;
+                }
+                if reaches {
+                    out.push(mv);
+                    if out.len() >= most {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
     }
 }
 
 /// Iterative deepening to the first depth that proves a win or loss, or the
 /// limit.
 pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution {
+    solve_listing(rules, pos, limits, usize::MAX)
+}
+
+/// [`solve`], listing at most `most` best moves (`best_complete` is false
+/// when the list stopped there).
+pub fn solve_listing<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    limits: Limits,
+    most: usize,
+) -> Solution {
     let root_side = rules.view(pos).side_to_move;
     let mut search = Search::new(rules, root_side, Horizon::Neutral, limits.max_nodes);
     let mut solution = Solution {
@@ -461,7 +609,6 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
     }
     solution.depth = reached;
     solution.budget_exhausted = search.aborted;
-    let moves = rules.search_moves(pos);
     if value > MATED_BOUND {
         solution.verdict = Verdict::Win;
         solution.plies = (MATE - value) as u32;
@@ -483,10 +630,9 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
         if !low.aborted && !high.aborted && lower >= 0 && upper <= 0 {
             solution.verdict = Verdict::Draw;
             // Best moves keep the draw against every unfinished line.
-            for mv in &moves {
-                if low.move_score(pos, mv, reached, 0) >= 0 && !low.aborted {
-                    solution.best.push(rules.print_move(pos, mv));
-                }
+            let keep = low.moves_reaching(pos, reached, 0, 0, usize::MAX);
+            if !low.aborted {
+                solution.best = keep.iter().map(|m| rules.print_move(pos, m)).collect();
             }
         }
     }
@@ -495,34 +641,20 @@ pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution
     if !search.aborted {
         solution.pv = principal_variation(&mut search, pos, value, depth);
     }
-    if depth > 0 && solution.verdict == Verdict::Win {
-        // Every move that wins within the limit, not only the fastest.
-        for mv in &moves {
-            let wins = search.move_wins(pos, mv, limits.depth);
-            if search.aborted {
-                break;
-            }
-            if wins {
-                solution.best.push(rules.print_move(pos, mv));
-            }
-        }
-    } else if depth > 0 && solution.verdict != Verdict::Draw {
-        for mv in &moves {
-            let s = search.move_score(pos, mv, depth, 0);
-            if search.aborted {
-                break;
-            }
-            let achieves = match solution.verdict {
-                Verdict::Loss => s == value,
-                _ => s >= 0,
-            };
-            if achieves {
-                solution.best.push(rules.print_move(pos, mv));
-            }
-        }
+    if depth > 0 && solution.verdict != Verdict::Draw {
+        // A win: every move that wins within the limit, not only the
+        // fastest; a loss: every move that holds out longest; unknown:
+        // every move not proven to lose.
+        let (d, t) = match solution.verdict {
+            Verdict::Win => (limits.depth, MATED_BOUND + 1),
+            Verdict::Loss => (depth, value),
+            _ => (depth, 0),
+        };
+        let best = search.moves_reaching(pos, d, 0, t, most);
+        solution.best = best.iter().map(|m| rules.print_move(pos, m)).collect();
     }
     solution.nodes = search.nodes;
-    solution.best_complete = !search.aborted;
+    solution.best_complete = !search.aborted && solution.best.len() < most;
     solution
 }
 
@@ -543,15 +675,11 @@ fn principal_variation<R: Rules>(
             break;
         }
         let left = depth - ply;
-        let mut next = None;
-        for mv in rules.search_moves(&pos) {
-            let s = search.move_score(&pos, &mv, left, ply);
-            if s == target {
-                next = Some(mv);
-                break;
-            }
-        }
-        let Some(mv) = next else { break };
+        // `target` is the best score here, so reaching it is keeping it.
+        let next = search.moves_reaching(&pos, left, ply, target, 1);
+        let Some(mv) = next.into_iter().next() else {
+            break;
+        };
         pv.push(rules.print_move(&pos, &mv));
         pos = rules.play(&pos, &mv).0;
         target = -target;

@@ -1,12 +1,14 @@
 //! `printkit puzzles`: practice positions whose answer is unique.
 //!
-//! Seeded random games are played to their end; a candidate is a position
-//! a few plies before the end (where forced wins are common). It is kept
+//! Seeded random games (captures preferred half the time) are played to
+//! their end; a candidate is a position a few plies before the end with the
+//! game's winner to move (where forced wins are common). It is accepted
 //! when the side to move wins by force within the limit, has exactly one
 //! winning first move, every later move of the winner along the line is
 //! also the only win, the win takes more than one move (when the limit
-//! allows), and no kept puzzle is the same position under a symmetry of the
-//! board. Quotas per length of the win spread the difficulty.
+//! allows), and no accepted puzzle is the same position under a symmetry of
+//! the board. The set is chosen from the accepted ones to spread the length
+//! of the wins and the kinds of first move.
 use super::{solver, symmetry, Limits, Solution, Solver, Verdict};
 use crate::definition::{self, Definition};
 use crate::rules::{Engine, Family, Topology};
@@ -78,6 +80,8 @@ pub struct Rejections {
     pub one_move: usize,
     pub later_not_unique: usize,
     pub duplicate: usize,
+    /// Accepted but not chosen: their length or move kind was already well
+    /// represented.
     pub quota_full: usize,
 }
 
@@ -105,21 +109,32 @@ pub fn generate(
     let torus = def.board.topology == Topology::Torus;
     let mut rng = Rng::new(seed);
     let mut rej = Rejections::default();
-    let mut kept: Vec<Puzzle> = Vec::new();
+    // Every acceptable puzzle found; the set is chosen from it at the end.
+    let mut pool: Vec<Puzzle> = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
     // One-move wins are too easy when longer ones are allowed.
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let lengths: Vec<u32> = (shortest..=max_plies.max(1)).collect();
     let quota = count.div_ceil(lengths.len().max(1));
-    // Quotas are dropped after this many candidates without a keep, so
-    // a game with few long wins still finishes.
     let attempts = 200 + count * 400;
-    let mut since_keep = 0;
+    // Once the pool holds `count`, the search goes on this many candidates
+    // more for lengths still short of their share (some never occur: in
+    // Freeze and the predator game every win ends on the winner's move).
+    let patience = 20 * count;
+    let mut full_at = None;
     let limits = Limits {
         depth: max_plies,
         max_nodes: CANDIDATE_BUDGET,
     };
-    while kept.len() < count && rej.examined < attempts {
+    while rej.examined < attempts {
+        let spread = lengths
+            .iter()
+            .all(|&k| pool.iter().filter(|p| p.solution.plies == k).count() >= quota);
+        if pool.len() >= count
+            && (spread || full_at.is_some_and(|at| rej.examined >= at + patience))
+        {
+            break;
+        }
         let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
             break;
         };
@@ -127,17 +142,35 @@ pub fn generate(
             // The start is already over: every game is this one.
             break;
         }
-        // Lightly guided: a position shortly before the random game ended.
-        let back = 1 + rng.below((2 * max_plies as usize).min(game.len() - 1));
+        // Lightly guided: a position shortly before the random game ended,
+        // with its winner to move (when it has one).
+        let winner = engine
+            .load(&game[game.len() - 1])
+            .ok()
+            .and_then(|p| p.outcome())
+            .and_then(|o| o.winner);
+        let reach = (2 * max_plies as usize).min(game.len() - 1);
+        let backs: Vec<usize> = (shortest as usize..=reach)
+            .filter(|&k| {
+                let to_move = engine
+                    .load(&game[game.len() - 1 - k])
+                    .map(|p| p.view().side_to_move);
+                winner.is_none_or(|w| to_move == Ok(w))
+            })
+            .collect();
+        let back = if backs.is_empty() {
+            1 + rng.below(reach)
+        } else {
+            backs[rng.below(backs.len())]
+        };
         let index = game.len() - 1 - back;
         let position = game[index].clone();
         rej.examined += 1;
-        since_keep += 1;
         if rej.examined % 200 == 0 {
             progress(&format!(
-                "puzzles: {} candidates examined, {} kept",
+                "puzzles: {} candidates examined, {} found",
                 rej.examined,
-                kept.len()
+                pool.len()
             ));
         }
         let key = canonical(engine, &position, torus);
@@ -145,7 +178,7 @@ pub fn generate(
             rej.duplicate += 1;
             continue;
         }
-        let Ok(s) = solver.solve(&position, limits) else {
+        let Ok(s) = solver.solve_unique(&position, limits) else {
             continue;
         };
         if s.verdict != Verdict::Win {
@@ -160,42 +193,73 @@ pub fn generate(
             rej.several_wins += 1;
             continue;
         }
-        let bucket = lengths.iter().position(|&k| k == s.plies).unwrap_or(0);
-        let in_bucket = kept
-            .iter()
-            .filter(|p| p.solution.plies == lengths[bucket])
-            .count();
-        if in_bucket >= quota && since_keep < attempts / 4 {
-            rej.quota_full += 1;
-            continue;
-        }
-        // Move kinds (clone or jump, step or capture, chain or pass) share
-        // the set too: no kind takes more than two thirds of it.
-        let kind = first_kind(engine, &position, &s);
-        let of_kind = kept
-            .iter()
-            .filter(|p| first_kind(engine, &p.position, &p.solution) == kind)
-            .count();
-        if count >= 3 && of_kind * 3 >= count * 2 && since_keep < attempts / 4 {
-            rej.quota_full += 1;
-            continue;
-        }
         if !later_moves_unique(engine, solver.as_ref(), &position, &s, max_plies) {
             rej.later_not_unique += 1;
             continue;
         }
         seen.insert(key);
-        since_keep = 0;
-        kept.push(Puzzle {
+        pool.push(Puzzle {
             position,
             solution: s,
             plies_from_start: index,
             candidate: rej.examined,
         });
+        if pool.len() == count {
+            full_at = Some(rej.examined);
+        }
+    }
+    let kept = choose(engine, pool, count, &lengths);
+    (
+        kept.0,
+        Rejections {
+            quota_full: kept.1,
+            ..rej
+        },
+    )
+}
+
+/// Picks `count` puzzles spreading the lengths of the wins (round robin,
+/// shortest first) and the kinds of first move (no kind more than two
+/// thirds of the set while another is available); the rest are not chosen.
+fn choose(
+    engine: &dyn Engine,
+    pool: Vec<Puzzle>,
+    count: usize,
+    lengths: &[u32],
+) -> (Vec<Puzzle>, usize) {
+    let total = pool.len();
+    let mut by_length: Vec<Vec<Puzzle>> = lengths
+        .iter()
+        .map(|&k| {
+            pool.iter()
+                .filter(|p| p.solution.plies == k)
+                .cloned()
+                .collect()
+        })
+        .collect();
+    let mut kept: Vec<Puzzle> = Vec::new();
+    let mut kinds: Vec<&'static str> = Vec::new();
+    while kept.len() < count && by_length.iter().any(|b| !b.is_empty()) {
+        for bucket in by_length.iter_mut() {
+            if kept.len() == count || bucket.is_empty() {
+                continue;
+            }
+            let crowded = |kind: &str| {
+                count >= 3 && kinds.iter().filter(|&&k| k == kind).count() * 3 >= count * 2
+            };
+            let at = bucket
+                .iter()
+                .position(|p| !crowded(first_kind(engine, &p.position, &p.solution)))
+                .unwrap_or(0);
+            let p = bucket.remove(at);
+            kinds.push(first_kind(engine, &p.position, &p.solution));
+            kept.push(p);
+        }
     }
     // Easiest first: a practice session warms up.
-    kept.sort_by_key(|p| p.solution.plies);
-    (kept, rej)
+    kept.sort_by_key(|p| (p.solution.plies, p.candidate));
+    let left = total - kept.len();
+    (kept, left)
 }
 
 /// The kind of the first move of a solution.
@@ -228,7 +292,7 @@ fn later_moves_unique(
     for (ply, mv) in s.pv.iter().enumerate() {
         if ply > 0 && ply.is_multiple_of(2) {
             let left = max_plies - ply as u32;
-            let Ok(here) = solver.solve(
+            let Ok(here) = solver.solve_unique(
                 &pos,
                 Limits {
                     depth: left,
@@ -329,7 +393,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let (puzzles, rej) = generate(&def, args.count, args.seed, args.max_plies, &mut progress);
     eprintln!(
         "puzzles: examined {} candidates, kept {}; rejected: {} without a forced win, {} with several winning moves, \
-         {} won in one move, {} with a later move not unique, {} duplicates, {} of a length or move kind already well represented",
+         {} won in one move, {} with a later move not unique, {} duplicates; {} more found but not chosen (their length or move kind already well represented)",
         rej.examined,
         puzzles.len(),
         rej.no_win,

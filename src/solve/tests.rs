@@ -44,12 +44,18 @@ fn random_positions<R: Rules>(
 
 /// Sparse Freeze positions: a few checkers and kings on their colours.
 fn random_freeze(count: usize, seed: u64) -> Vec<String> {
+    freeze_positions(count, seed, 3, 6)
+}
+
+/// Freeze positions on a 6×6 torus with `least` to `least + spread - 1`
+/// pieces placed (some may land on the same square), on their colours.
+fn freeze_positions(count: usize, seed: u64, least: usize, spread: usize) -> Vec<String> {
     let mut rng = Rng(seed);
     let rules = Freeze::new(Default::default());
     let mut out = Vec::new();
     while out.len() < count {
         let mut rows = vec![vec!['.'; 6]; 6];
-        for _ in 0..3 + rng.below(6) {
+        for _ in 0..least + rng.below(spread) {
             let (r, c) = (rng.below(6), rng.below(6));
             // Row index 0 is row 6 (top); A1 is red: col + row even.
             let red_square = (c + 1 + (6 - r)) % 2 == 0;
@@ -141,6 +147,80 @@ fn freeze_agrees_with_plain_minimax_kinging_fewer_never_helps() {
         .map(|t| rules.parse_position(t).unwrap())
         .collect();
     agrees_with_minimax(&rules, &positions, 3);
+}
+
+#[test]
+fn freeze_kinging_choices_agree_with_plain_minimax() {
+    // Denser boards, where chains leave several singles to choose from:
+    // plain minimax plays every kinging set, the solver rules out a chain's
+    // sets together when kinging every single does no better.
+    let rules = Freeze::new(Default::default());
+    let positions: Vec<_> = freeze_positions(60, 11, 9, 6)
+        .iter()
+        .map(|t| rules.parse_position(t).unwrap())
+        .collect();
+    let choices = positions
+        .iter()
+        .filter(|p| rules.search_groups(p).iter().any(|g| g.more))
+        .count();
+    assert!(
+        choices >= 20,
+        "only {choices} positions with kinging choices"
+    );
+    agrees_with_minimax(&rules, &positions, 3);
+}
+
+#[test]
+fn the_solvers_moves_play_as_the_rules_play_them() {
+    // `search_play` skips the effect; the position must be the same.
+    let rules = Freeze::new(Default::default());
+    let mut texts = freeze_positions(30, 13, 9, 6);
+    texts.push(rules.default_start().to_string());
+    for text in texts {
+        let pos = rules.parse_position(&text).unwrap();
+        for group in rules.search_groups(&pos) {
+            let mut moves = vec![group.first.clone()];
+            moves.extend(rules.group_rest(&pos, &group.first));
+            for mv in moves {
+                assert_eq!(
+                    rules.search_play(&pos, &mv),
+                    rules.play(&pos, &mv).0,
+                    "{text}: {}",
+                    rules.print_move(&pos, &mv)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn freeze_solutions_list_every_winning_kinging_set() {
+    // The solver's `best` against the moves plain minimax proves winning.
+    let rules = Freeze::new(Default::default());
+    let mut checked = 0;
+    for text in freeze_positions(60, 12, 9, 6) {
+        let pos = rules.parse_position(&text).unwrap();
+        let s = solve(&rules, &pos, Limits::depth(3));
+        if s.verdict != Verdict::Win {
+            continue;
+        }
+        let mut want: Vec<String> = rules
+            .search_moves(&pos)
+            .iter()
+            .filter(|m| {
+                // The opponent, to move, loses within the 2 plies left.
+                let child = rules.play(&pos, m).0;
+                minimax_reference(&rules, &child, 2) < -MATED_BOUND
+            })
+            .map(|m| rules.print_move(&pos, m))
+            .collect();
+        let mut got = s.best.clone();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{text}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} won positions");
 }
 
 #[test]

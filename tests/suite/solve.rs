@@ -152,3 +152,43 @@ fn build_prints_a_puzzle_file_as_practice_sheets_and_key() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn a_full_predator_puzzle_set_spreads_its_wins_and_passes_check() {
+    // Twelve puzzles with wins up to 5 plies: random games once found only
+    // 8 in 5,000 candidates (a random predator rarely captured).
+    let dir = std::env::temp_dir().join(format!("printkit-puzzles12-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.toml");
+    let o = printkit(&[
+        "puzzles",
+        "predator-prey",
+        "--count",
+        "12",
+        "--seed",
+        "1",
+        "--max-plies",
+        "5",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lengths: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("wins_in = "))
+        .collect();
+    assert_eq!(lengths.len(), 12, "{text}");
+    // Wins end on the winner's move: 3 and 5 plies, both present.
+    assert!(
+        lengths.contains(&"3") && lengths.contains(&"5"),
+        "{lengths:?}"
+    );
+    let check = printkit(&["check", file.to_str().unwrap()]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
