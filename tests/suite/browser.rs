@@ -13,6 +13,18 @@ use printkit::render::{Item, Paper, RectMm, Shape, Templates};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Chromium without a window, a sandbox or any network traffic of its own.
+const HEADLESS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
 /// Whether the outside tools are here; without them a CI run fails.
 fn tools_present(test: &str) -> bool {
     let ok = |tool: &str, arg: &str| {
@@ -87,17 +99,8 @@ impl Chromium {
             .arg("log=$1; shift; exec chromium \"$@\" 3<&0 4>&1 0</dev/null 1>/dev/null 2>\"$log\"")
             .arg("sh")
             .arg(scratch.join("chromium.log"))
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--remote-debugging-pipe",
-            ])
+            .args(HEADLESS)
+            .arg("--remote-debugging-pipe")
             .arg(format!("--user-data-dir={}", profile.display()))
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped());
@@ -276,17 +279,8 @@ fn print_without_fonts(input: &Path, pdf: &Path) {
     )
     .unwrap();
     let out = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-pdf-header-footer",
-        ])
+        .args(HEADLESS)
+        .arg("--no-pdf-header-footer")
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("--print-to-pdf={}", pdf.display()))
         .arg(format!("file://{}", input.display()))
