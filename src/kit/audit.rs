@@ -7,7 +7,7 @@ use super::flow::pt;
 use super::{stop_conditions, KitOptions};
 use crate::definition::Definition;
 use crate::render::text::{self, TextStyle};
-use crate::render::{Align, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
+use crate::render::{Align, Font, Frame, Item, Page, RectMm, RenderError, Stroke, Templates};
 
 /// Height of a handwriting row.
 pub const ROW_MM: f64 = 7.5;
@@ -42,18 +42,22 @@ fn capacity(templates: &Templates, options: &KitOptions, head_row: f64) -> (usiz
     (cap, cap_last)
 }
 
-fn head_row_height(
+/// The table's column heads, each laid out once into a frame as wide as
+/// its column, and the height of the head row that holds the tallest.
+fn column_heads(
     def: &Definition,
     templates: &Templates,
     options: &KitOptions,
-) -> Result<f64, RenderError> {
+) -> Result<(Vec<Frame>, f64), RenderError> {
     let area = super::content_area(templates, &options.paper);
-    let size = templates.style.fonts.small_pt;
-    let mut h: f64 = 0.0;
-    for (title, w, _) in columns(def, area.width - 1.0) {
-        h = h.max(text::paragraph_height(&title, Font::Bold, size, w - 2.0)?);
-    }
-    Ok(h + 3.0)
+    let s = &templates.style;
+    let bold_small = style(Font::Bold, s.fonts.small_pt, s.colours.ink);
+    let heads = columns(def, area.width - 1.0)
+        .iter()
+        .map(|(title, w, _)| text::paragraph_frame(title, bold_small, w - 2.0))
+        .collect::<Result<Vec<Frame>, RenderError>>()?;
+    let tallest = heads.iter().map(Frame::height).fold(0.0, f64::max);
+    Ok((heads, tallest + 3.0))
 }
 
 /// Row counts of each page.
@@ -77,7 +81,7 @@ pub fn page_count(
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<usize, RenderError> {
-    let hr = head_row_height(def, templates, options)?;
+    let (_, hr) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, hr);
     Ok(split_rows(def.audit.rows, cap, cap_last).len())
 }
@@ -92,7 +96,7 @@ pub fn pages(
     let area = super::content_area(templates, &options.paper);
     let cols = columns(def, area.width - 1.0);
     let table_w: f64 = cols.iter().map(|c| c.1).sum();
-    let hr = head_row_height(def, templates, options)?;
+    let (heads, hr) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, hr);
     let split = split_rows(def.audit.rows, cap, cap_last);
     let sides = def.engine().sides();
@@ -138,10 +142,8 @@ pub fn pages(
         let y0 = area.y + HEADER_MM;
         let mut items = Vec::new();
         let mut x = x0;
-        for (title, w, _) in &cols {
-            let cell = RectMm::new(x + 1.0, y0 + 1.0, w - 2.0, hr - 2.0);
-            let (mut runs, _) = text::paragraph(title, bold_small, cell)?;
-            items.append(&mut runs);
+        for ((_, w, _), head) in cols.iter().zip(&heads) {
+            items.extend(head.placed(pt(x + 1.0, y0 + 1.0)));
             x += w;
         }
         let rows_h = n as f64 * ROW_MM;

@@ -107,12 +107,12 @@ pub fn pages(
     // The heading wraps for a long title: room for its longest form.
     let s_ = &templates.style;
     let widest_head = format!("{}: token backs (sheet 999 of 999)", def.title);
-    let header_h =
-        (text::paragraph_height(&widest_head, Font::Bold, s_.fonts.subtitle_pt, area.width)?
-            + 1.0
-            + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
-            + 1.0)
-            .max(16.0);
+    let h1 = style(Font::Bold, s_.fonts.subtitle_pt, s_.colours.ink);
+    let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
+        + 1.0
+        + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
+        + 1.0)
+        .max(16.0);
     // Room for the backs' shift on every side, so a shifted back stays on
     // the printable area.
     let (ox, oy) = if options.duplex {
@@ -244,16 +244,11 @@ fn header(
     let s = &templates.style;
     let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let head_h = text::paragraph_height(head, h1.font, h1.size_pt, area.width)?;
-    let how_h = text::paragraph_height(how, h2.font, h2.size_pt, area.width)?;
-    let (mut a, used) = text::paragraph(head, h1, RectMm::new(area.x, area.y, area.width, head_h))?;
-    let (mut b, _) = text::paragraph(
-        how,
-        h2,
-        RectMm::new(area.x, area.y + used + 1.0, area.width, how_h),
-    )?;
-    page.items.append(&mut a);
-    page.items.append(&mut b);
+    let head = text::paragraph_frame(head, h1, area.width)?;
+    let how = text::paragraph_frame(how, h2, area.width)?;
+    page.items.extend(head.placed(pt(area.x, area.y)));
+    page.items
+        .extend(how.placed(pt(area.x, area.y + head.height() + 1.0)));
     Ok(())
 }
 

@@ -321,16 +321,6 @@ pub fn paragraph_shrunk(
     }
 }
 
-/// Height a wrapped paragraph needs in a box of this width.
-pub fn paragraph_height(
-    text: &str,
-    font: Font,
-    size_pt: f64,
-    width_mm: f64,
-) -> Result<f64, RenderError> {
-    lines_height(wrap(text, font, size_pt, width_mm)?.len(), font, size_pt)
-}
-
 /// A one-line label centred in `cell`, shrunk from `max_pt` in small steps
 /// until it fits, but never below `min_pt` (then it is an error).
 pub fn fit_label(
