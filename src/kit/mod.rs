@@ -74,6 +74,18 @@ pub struct KitOptions {
     pub back_offset: (f64, f64),
 }
 
+impl KitOptions {
+    /// Every part of the kit on `paper`, tokens as fold-over pairs.
+    pub fn whole_kit(paper: Paper) -> KitOptions {
+        KitOptions {
+            paper,
+            parts: Part::ALL.to_vec(),
+            duplex: false,
+            back_offset: (0.0, 0.0),
+        }
+    }
+}
+
 /// A page with the name its SVG file gets.
 #[derive(Clone, Debug)]
 pub struct NamedPage {
@@ -201,12 +213,7 @@ pub fn lay_out_everywhere(
     for name in templates.papers.keys() {
         for orientation in ["", "-landscape"] {
             let paper = templates.paper(&format!("{name}{orientation}"))?;
-            let options = KitOptions {
-                paper: paper.clone(),
-                parts: Part::ALL.to_vec(),
-                duplex: false,
-                back_offset: (0.0, 0.0),
-            };
+            let options = KitOptions::whole_kit(paper.clone());
             let printable = templates.printable_area(&paper);
             let at = |e: RenderError, page: &str| {
                 RenderError::Spec(format!("on {} paper, {page}: {e}", paper.label))

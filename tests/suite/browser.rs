@@ -56,12 +56,7 @@ fn temp(name: &str) -> PathBuf {
 fn build(paper: &str, dir: &Path) -> (Paper, Vec<Kit>) {
     let t = Templates::builtin().unwrap();
     let paper = t.paper(paper).unwrap();
-    let options = KitOptions {
-        paper: paper.clone(),
-        parts: Part::ALL.to_vec(),
-        duplex: false,
-        back_offset: (0.0, 0.0),
-    };
+    let options = KitOptions::whole_kit(paper.clone());
     let kits: Vec<Kit> = definition::builtins()
         .map(|d| {
             let d = d.unwrap();

@@ -8,7 +8,7 @@
 //! `PRINTKIT_FUZZ_CASES` (e.g. 20000). The hostile inputs found by hand are
 //! kept as a corpus in `fixtures/invalid/` and `tests/corpus/`.
 use printkit::definition::{self, LoadError};
-use printkit::kit::{self, KitOptions, Part};
+use printkit::kit::{self, KitOptions};
 use printkit::render::Templates;
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -161,12 +161,7 @@ fn check_and_lay_out(name: &str, bytes: &[u8]) {
     match loaded {
         Ok((def, extra)) => {
             let templates = Templates::load(None).unwrap();
-            let options = KitOptions {
-                paper: templates.paper("a4").unwrap(),
-                parts: Part::ALL.to_vec(),
-                duplex: false,
-                back_offset: (0.0, 0.0),
-            };
+            let options = KitOptions::whole_kit(templates.paper("a4").unwrap());
             let mut practice = def.practice.clone();
             practice.extend(extra);
             let _ = kit::build_kit(&def, &practice, &templates, &options);

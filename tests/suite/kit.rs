@@ -9,13 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn options(paper: &str) -> KitOptions {
-    let t = Templates::builtin().unwrap();
-    KitOptions {
-        paper: t.paper(paper).unwrap(),
-        parts: Part::ALL.to_vec(),
-        duplex: false,
-        back_offset: (0.0, 0.0),
-    }
+    KitOptions::whole_kit(Templates::builtin().unwrap().paper(paper).unwrap())
 }
 
 fn builtins() -> Vec<Definition> {

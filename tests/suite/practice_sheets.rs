@@ -8,10 +8,8 @@ use std::path::PathBuf;
 fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(String, String)> {
     let t = Templates::builtin().unwrap();
     let o = KitOptions {
-        paper: t.paper("a4").unwrap(),
         parts: parts.to_vec(),
-        duplex: false,
-        back_offset: (0.0, 0.0),
+        ..KitOptions::whole_kit(t.paper("a4").unwrap())
     };
     let kit = kit::build_kit(def, practice, &t, &o).unwrap();
     let area = t.printable_area(&o.paper);

@@ -348,13 +348,7 @@ pub fn matrix(full: bool) -> Vec<Variant> {
 }
 
 fn options(paper: &str) -> KitOptions {
-    let t = Templates::builtin().unwrap();
-    KitOptions {
-        paper: t.paper(paper).unwrap(),
-        parts: Part::ALL.to_vec(),
-        duplex: false,
-        back_offset: (0.0, 0.0),
-    }
+    KitOptions::whole_kit(Templates::builtin().unwrap().paper(paper).unwrap())
 }
 
 fn group_ids<'a>(item: &'a Item, out: &mut Vec<&'a str>) {
