@@ -292,8 +292,33 @@ impl OutputDir {
             .filter(|s| !files.iter().any(|(f, _)| f == *s))
             .cloned()
             .collect();
+        // A file printkit wrote here before, whose bytes are already the
+        // ones to write, is left as it is: a rebuild of an unchanged kit
+        // moves nothing and a changed kit only what changed (the build's
+        // slowest steps were the file system's).
+        let unchanged = crate::kit::output::par_map(files, |(rel, bytes)| {
+            self.manifest.files().any(|f| f == rel) && same_file(&self.root.join(rel), bytes)
+        });
+        let written: Vec<(PathBuf, usize)> = files
+            .iter()
+            .map(|(f, b)| (self.root.join(f), b.len()))
+            .collect();
+        let files: Vec<&(String, Vec<u8>)> = files
+            .iter()
+            .zip(&unchanged)
+            .filter(|(_, same)| !**same)
+            .map(|(f, _)| f)
+            .collect();
+        let json = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
+        if files.is_empty()
+            && stale.is_empty()
+            && same_file(&self.root.join(MANIFEST), json.as_bytes())
+        {
+            self.manifest = manifest;
+            return Ok(written);
+        }
         let stage = self.stage();
-        let staged = self.write_stage(&stage, files, &manifest);
+        let staged = self.write_stage(&stage, &files, json.as_bytes());
         if let Err(e) = staged {
             let _ = fs::remove_dir_all(&stage);
             return Err(e);
@@ -356,27 +381,23 @@ impl OutputDir {
         let _ = fs::remove_dir_all(&stage);
         let _ = sync_dir(&self.root);
         self.manifest = manifest;
-        Ok(files
-            .iter()
-            .map(|(f, b)| (self.root.join(f), b.len()))
-            .collect())
+        Ok(written)
     }
 
     fn write_stage(
         &self,
         stage: &Path,
-        files: &[(String, Vec<u8>)],
-        manifest: &Manifest,
+        files: &[&(String, Vec<u8>)],
+        manifest_json: &[u8],
     ) -> Result<(), OutError> {
         let _ = fs::remove_dir_all(stage);
         let new = stage.join("new");
         fs::create_dir_all(&new).map_err(|e| fail("cannot create the staging folder", &new, e))?;
-        let json = serde_json::to_string_pretty(manifest).unwrap_or_default() + "\n";
         let mut jobs: Vec<(&str, &[u8])> = files
             .iter()
             .map(|(f, b)| (f.as_str(), b.as_slice()))
             .collect();
-        jobs.push((MANIFEST, json.as_bytes()));
+        jobs.push((MANIFEST, manifest_json));
         for (rel, _) in &jobs {
             if let Some(parent) = new.join(rel).parent() {
                 fs::create_dir_all(parent)
@@ -503,6 +524,13 @@ impl Drop for OutputDir {
 enum Applied {
     MovedIn(String),
     MovedOut(String),
+}
+
+/// Whether `path` is a regular file (not a link) holding exactly `bytes`.
+fn same_file(path: &Path, bytes: &[u8]) -> bool {
+    let regular = fs::symlink_metadata(path)
+        .is_ok_and(|m| m.file_type().is_file() && m.len() == bytes.len() as u64);
+    regular && fs::read(path).is_ok_and(|b| b == bytes)
 }
 
 fn write_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<File> {

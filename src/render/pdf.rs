@@ -12,9 +12,8 @@ use allsorts::subset::{CmapTarget, SubsetProfile};
 
 use lopdf::{Dictionary, Object, StringFormat};
 use printpdf::{
-    Color, FontId, Line, LineDashPattern, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
-    PdfFont, PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon,
-    PolygonRing, Pt, Rect, Rgb, TextItem, TextMatrix, WindingOrder,
+    FontId, Op, ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfParseErrorSeverity,
+    PdfSaveOptions, Pt, Rect, TextItem,
 };
 
 use super::font::Font;
@@ -104,12 +103,6 @@ pub fn pdf_date(epoch: i64) -> String {
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
-/// Millimetres to points, rounded to 1/1000 pt (0.35 µm) so the content
-/// stream stays short and the numbers stable.
-fn pt(mm: f64) -> f32 {
-    ((mm * PT_PER_MM * 1000.0).round() / 1000.0) as f32
-}
-
 /// Page box size in points, rounded to 1/10000 pt: A4 is 595.2756 × 841.8898,
 /// US Letter exactly 612 × 792.
 pub fn page_size_pt(width_mm: f64, height_mm: f64) -> (f32, f32) {
@@ -117,176 +110,266 @@ pub fn page_size_pt(width_mm: f64, height_mm: f64) -> (f32, f32) {
     (r(width_mm), r(height_mm))
 }
 
-fn rgb(c: Colour) -> Color {
-    Color::Rgb(Rgb {
-        r: c.r as f32 / 255.0,
-        g: c.g as f32 / 255.0,
-        b: c.b as f32 / 255.0,
-        icc_profile: None,
-    })
-}
-
-/// The run as `TJ` items that place every glyph at the advance layout
-/// measured. printpdf writes each width in `/W` truncated to a whole
-/// thousandth of an em, which made a long line up to 0.25 mm shorter than
-/// layout measured (and than the SVG draws it); each glyph is followed by
-/// the lost fraction.
-fn exact_advances(t: &TextRun) -> Result<Vec<TextItem>, RenderError> {
-    let upem = t.font.metrics()?.units_per_em;
-    let mut items = Vec::new();
-    let mut run = String::new();
-    for (c, glyph) in t.text.chars().zip(t.glyphs()) {
-        // What printpdf writes into /W (same f32 arithmetic).
-        let written = (glyph.advance as f32 * (1000.0 / upem as f32)) as i64;
-        let lost = glyph.advance as f64 * 1000.0 / upem as f64 - written as f64;
-        run.push(c);
-        if lost > 0.0005 {
-            items.push(TextItem::Text(std::mem::take(&mut run)));
-            // TJ numbers move the next glyph left; negative moves it right.
-            items.push(TextItem::Offset(-((lost * 1000.0).round() / 1000.0) as f32));
-        }
-    }
-    if !run.is_empty() {
-        items.push(TextItem::Text(run));
-    }
-    Ok(items)
-}
-
-/// Converts model coordinates (mm, y down) to PDF points (y up).
-struct Flip {
+/// A page's content stream, written straight into bytes: printpdf's
+/// operation list, translated to lopdf operations and encoded, cost a
+/// quarter of a whole build. Coordinates arrive in mm with y down and leave
+/// in points with y up, rounded to 1/1000 pt (0.35 µm) so the stream stays
+/// short and its numbers stable.
+struct Content<'a> {
+    bytes: Vec<u8>,
     height_mm: f64,
+    faces: &'a [SubsetFace],
 }
 
-impl Flip {
-    fn point(&self, p: PointMm) -> Point {
-        Point {
-            x: Pt(pt(p.x)),
-            y: Pt(pt(self.height_mm - p.y)),
+impl Content<'_> {
+    /// `v` with at most `decimals` decimals, trailing zeros dropped.
+    fn num(&mut self, v: f64, decimals: u32) {
+        let scale = 10_i64.pow(decimals);
+        let mut n = (v * scale as f64).round() as i64;
+        if n < 0 {
+            self.bytes.push(b'-');
+            n = -n;
         }
-    }
-    fn lp(&self, p: PointMm, bezier: bool) -> LinePoint {
-        LinePoint {
-            p: self.point(p),
-            bezier,
+        self.int(n / scale);
+        let mut frac = n % scale;
+        if frac != 0 {
+            let mut digits = decimals;
+            while frac % 10 == 0 {
+                frac /= 10;
+                digits -= 1;
+            }
+            self.bytes.push(b'.');
+            let start = self.bytes.len();
+            for _ in 0..digits {
+                self.bytes.push(b'0' + (frac % 10) as u8);
+                frac /= 10;
+            }
+            self.bytes[start..].reverse();
         }
+        self.bytes.push(b' ');
     }
-    fn rect(&self, r: &super::model::RectMm, mode: PaintMode) -> Rect {
-        Rect {
-            x: Pt(pt(r.x)),
-            y: Pt(pt(self.height_mm - r.bottom())),
-            width: Pt(pt(r.width)),
-            height: Pt(pt(r.height)),
-            mode: Some(mode),
-            winding_order: Some(WindingOrder::NonZero),
-        }
-    }
-}
 
-fn set_stroke(ops: &mut Vec<Op>, s: &Stroke) {
-    ops.push(Op::SetOutlineColor { col: rgb(s.colour) });
-    ops.push(Op::SetOutlineThickness {
-        pt: Pt(pt(s.width_mm)),
-    });
-    let dash: Vec<f32> = s.dash_mm.iter().map(|d| pt(*d)).collect();
-    ops.push(Op::SetLineDashPattern {
-        dash: LineDashPattern::new(0.0, &dash),
-    });
-}
-
-/// The shape's outline as rings of (point, is-bezier-control) for printpdf.
-fn rings(shape: &Shape, f: &Flip) -> Vec<(Vec<LinePoint>, bool)> {
-    match shape {
-        Shape::Line { from, to } => vec![(vec![f.lp(*from, false), f.lp(*to, false)], false)],
-        Shape::Rect(r) => vec![(r.corners().iter().map(|p| f.lp(*p, false)).collect(), true)],
-        Shape::Polygon(pts) => vec![(pts.iter().map(|p| f.lp(*p, false)).collect(), true)],
-        Shape::Circle { centre, radius_mm } => {
-            // Four cubic quarter-arcs; kappa places the control points.
-            let k = 0.552_284_75 * radius_mm;
-            let (cx, cy, r) = (centre.x, centre.y, *radius_mm);
-            let p = PointMm::new;
-            let pts = vec![
-                f.lp(p(cx + r, cy), false),
-                f.lp(p(cx + r, cy + k), true),
-                f.lp(p(cx + k, cy + r), true),
-                f.lp(p(cx, cy + r), false),
-                f.lp(p(cx - k, cy + r), true),
-                f.lp(p(cx - r, cy + k), true),
-                f.lp(p(cx - r, cy), false),
-                f.lp(p(cx - r, cy - k), true),
-                f.lp(p(cx - k, cy - r), true),
-                f.lp(p(cx, cy - r), false),
-                f.lp(p(cx + k, cy - r), true),
-                f.lp(p(cx + r, cy - k), true),
-                f.lp(p(cx + r, cy), false),
-            ];
-            vec![(pts, true)]
+    fn int(&mut self, mut n: i64) {
+        let start = self.bytes.len();
+        loop {
+            self.bytes.push(b'0' + (n % 10) as u8);
+            n /= 10;
+            if n == 0 {
+                break;
+            }
         }
-        Shape::Path(cmds) => {
-            let mut out = Vec::new();
-            let mut cur: Vec<LinePoint> = Vec::new();
-            for c in cmds {
-                match c {
-                    PathCmd::MoveTo(a) => {
-                        if cur.len() > 1 {
-                            out.push((std::mem::take(&mut cur), false));
+        self.bytes[start..].reverse();
+    }
+
+    fn pt(&mut self, mm: f64) {
+        self.num(mm * PT_PER_MM, 3);
+    }
+
+    fn point(&mut self, p: PointMm) {
+        self.pt(p.x);
+        self.pt(self.height_mm - p.y);
+    }
+
+    fn op(&mut self, operator: &str) {
+        self.bytes.extend_from_slice(operator.as_bytes());
+        self.bytes.push(b'\n');
+    }
+
+    fn colour(&mut self, c: Colour, operator: &str) {
+        for v in [c.r, c.g, c.b] {
+            self.num(f64::from(v) / 255.0, 4);
+        }
+        self.op(operator);
+    }
+
+    fn stroke_style(&mut self, s: &Stroke) {
+        self.colour(s.colour, "RG");
+        self.pt(s.width_mm);
+        self.op("w");
+        self.bytes.push(b'[');
+        for d in &s.dash_mm {
+            self.pt(*d);
+        }
+        self.bytes.extend_from_slice(b"] 0 ");
+        self.op("d");
+    }
+
+    fn rect(&mut self, r: &super::model::RectMm) {
+        self.pt(r.x);
+        self.pt(self.height_mm - r.bottom());
+        self.pt(r.width);
+        self.pt(r.height);
+        self.op("re");
+    }
+
+    /// The shape as a path (not yet painted).
+    fn path(&mut self, shape: &Shape) {
+        match shape {
+            Shape::Line { from, to } => {
+                self.point(*from);
+                self.op("m");
+                self.point(*to);
+                self.op("l");
+            }
+            Shape::Rect(r) => self.rect(r),
+            Shape::Polygon(pts) => {
+                for (i, p) in pts.iter().enumerate() {
+                    self.point(*p);
+                    self.op(if i == 0 { "m" } else { "l" });
+                }
+                self.op("h");
+            }
+            Shape::Circle { centre, radius_mm } => {
+                // Four cubic quarter-arcs; kappa places the control points.
+                let (cx, cy, r) = (centre.x, centre.y, *radius_mm);
+                let k = 0.552_284_75 * r;
+                let p = PointMm::new;
+                self.point(p(cx + r, cy));
+                self.op("m");
+                for [a, b, c] in [
+                    [p(cx + r, cy + k), p(cx + k, cy + r), p(cx, cy + r)],
+                    [p(cx - k, cy + r), p(cx - r, cy + k), p(cx - r, cy)],
+                    [p(cx - r, cy - k), p(cx - k, cy - r), p(cx, cy - r)],
+                    [p(cx + k, cy - r), p(cx + r, cy - k), p(cx + r, cy)],
+                ] {
+                    self.point(a);
+                    self.point(b);
+                    self.point(c);
+                    self.op("c");
+                }
+                self.op("h");
+            }
+            Shape::Path(cmds) => {
+                for c in cmds {
+                    match c {
+                        PathCmd::MoveTo(a) => {
+                            self.point(*a);
+                            self.op("m");
                         }
-                        cur = vec![f.lp(*a, false)];
-                    }
-                    PathCmd::LineTo(a) => cur.push(f.lp(*a, false)),
-                    PathCmd::CubicTo(a, b, c) => {
-                        cur.push(f.lp(*a, true));
-                        cur.push(f.lp(*b, true));
-                        cur.push(f.lp(*c, false));
-                    }
-                    PathCmd::Close => {
-                        if cur.len() > 1 {
-                            out.push((std::mem::take(&mut cur), true));
+                        PathCmd::LineTo(a) => {
+                            self.point(*a);
+                            self.op("l");
                         }
+                        PathCmd::CubicTo(a, b, c) => {
+                            self.point(*a);
+                            self.point(*b);
+                            self.point(*c);
+                            self.op("c");
+                        }
+                        PathCmd::Close => self.op("h"),
                     }
                 }
             }
-            if cur.len() > 1 {
-                out.push((cur, false));
-            }
-            out
         }
     }
-}
 
-fn fill_shape(ops: &mut Vec<Op>, shape: &Shape, f: &Flip, colour: Colour) {
-    if matches!(shape, Shape::Line { .. }) {
-        return;
+    fn fill(&mut self, shape: &Shape, colour: Colour) {
+        if matches!(shape, Shape::Line { .. }) {
+            return;
+        }
+        self.colour(colour, "rg");
+        self.path(shape);
+        self.op("f");
     }
-    ops.push(Op::SetFillColor { col: rgb(colour) });
-    if let Shape::Rect(r) = shape {
-        ops.push(Op::DrawRectangle {
-            rectangle: f.rect(r, PaintMode::Fill),
-        });
-        return;
-    }
-    let polygon = Polygon {
-        rings: rings(shape, f)
-            .into_iter()
-            .map(|(points, _)| PolygonRing { points })
-            .collect(),
-        mode: PaintMode::Fill,
-        winding_order: WindingOrder::NonZero,
-    };
-    ops.push(Op::DrawPolygon { polygon });
-}
 
-fn stroke_shape(ops: &mut Vec<Op>, shape: &Shape, f: &Flip, s: &Stroke) {
-    set_stroke(ops, s);
-    if let Shape::Rect(r) = shape {
-        ops.push(Op::DrawRectangle {
-            rectangle: f.rect(r, PaintMode::Stroke),
-        });
-        return;
+    /// The run as one `TJ` whose numbers place every glyph at the advance
+    /// layout measured. printpdf writes each width in `/W` truncated to a
+    /// whole thousandth of an em, which made a long line up to 0.25 mm
+    /// shorter than layout measured (and than the SVG draws it); each glyph
+    /// is followed by the lost fraction.
+    fn text(&mut self, t: &TextRun) -> Result<(), RenderError> {
+        let face = self
+            .faces
+            .iter()
+            .find(|f| f.font == t.font)
+            .ok_or_else(|| RenderError::Font(format!("no subset of {:?}", t.font)))?;
+        let upem = t.font.metrics()?.units_per_em;
+        self.colour(t.colour, "rg");
+        self.op("BT");
+        self.bytes.push(b'/');
+        self.bytes
+            .extend_from_slice(t.font.pdf_resource_name().as_bytes());
+        self.bytes.push(b' ');
+        self.num(t.size_pt, 3);
+        self.op("Tf");
+        self.bytes.extend_from_slice(b"1 0 0 1 ");
+        self.point(PointMm::new(t.left(), t.anchor.y));
+        self.op("Tm");
+        self.bytes.extend_from_slice(b"[<");
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        for glyph in t.glyphs() {
+            let code = face.codes.get(usize::from(glyph.id)).copied().unwrap_or(0);
+            for shift in [12, 8, 4, 0] {
+                self.bytes.push(HEX[usize::from((code >> shift) & 0xF)]);
+            }
+            // What printpdf writes into /W (same f32 arithmetic).
+            let written = (glyph.advance as f32 * (1000.0 / upem as f32)) as i64;
+            let lost = glyph.advance as f64 * 1000.0 / upem as f64 - written as f64;
+            if lost > 0.0005 {
+                // TJ numbers move the next glyph left; negative moves it right.
+                self.bytes.extend_from_slice(b"> ");
+                self.num(-lost, 3);
+                self.bytes.push(b'<');
+            }
+        }
+        self.bytes.extend_from_slice(b">] ");
+        self.op("TJ");
+        self.op("ET");
+        Ok(())
     }
-    for (points, is_closed) in rings(shape, f) {
-        ops.push(Op::DrawLine {
-            line: Line { points, is_closed },
-        });
+
+    fn item(&mut self, item: &Item) -> Result<(), RenderError> {
+        match item {
+            Item::Shape {
+                shape,
+                stroke,
+                fill,
+            } => {
+                match fill {
+                    Some(Fill::Solid(c)) => self.fill(shape, *c),
+                    Some(Fill::Hatch(h)) => {
+                        if let Some(bg) = h.background {
+                            self.fill(shape, bg);
+                        }
+                        self.stroke_style(&Stroke::solid(h.line_mm, h.colour));
+                        for (a, b) in shape.hatch_segments(h) {
+                            self.point(a);
+                            self.op("m");
+                            self.point(b);
+                            self.op("l");
+                        }
+                        self.op("S");
+                    }
+                    None => {}
+                }
+                if let Some(s) = stroke {
+                    self.stroke_style(s);
+                    self.path(shape);
+                    self.op("S");
+                }
+            }
+            Item::Text(t) => self.text(t)?,
+            Item::Group(g) => {
+                if let Some(id) = &g.id {
+                    // A marker lets tests (and people) find named groups in
+                    // the content stream, e.g. the board frame.
+                    self.bytes.push(b'/');
+                    self.bytes.extend_from_slice(marker_name(id).as_bytes());
+                    self.bytes.push(b' ');
+                    self.op("MP");
+                }
+                self.op("q");
+                if let Some(c) = &g.clip {
+                    self.rect(c);
+                    self.op("W n");
+                }
+                for i in &g.items {
+                    self.item(i)?;
+                }
+                self.op("Q");
+            }
+        }
+        Ok(())
     }
 }
 
@@ -301,75 +384,6 @@ fn marker_name(id: &str) -> String {
             }
         })
         .collect()
-}
-
-fn emit(item: &Item, f: &Flip, ops: &mut Vec<Op>) -> Result<(), RenderError> {
-    match item {
-        Item::Shape {
-            shape,
-            stroke,
-            fill,
-        } => {
-            match fill {
-                Some(Fill::Solid(c)) => fill_shape(ops, shape, f, *c),
-                Some(Fill::Hatch(h)) => {
-                    if let Some(bg) = h.background {
-                        fill_shape(ops, shape, f, bg);
-                    }
-                    let hs = Stroke::solid(h.line_mm, h.colour);
-                    set_stroke(ops, &hs);
-                    for (a, b) in shape.hatch_segments(h) {
-                        ops.push(Op::DrawLine {
-                            line: Line {
-                                points: vec![f.lp(a, false), f.lp(b, false)],
-                                is_closed: false,
-                            },
-                        });
-                    }
-                }
-                None => {}
-            }
-            if let Some(s) = stroke {
-                stroke_shape(ops, shape, f, s);
-            }
-        }
-        Item::Text(t) => {
-            let origin = f.point(PointMm::new(t.left(), t.anchor.y));
-            ops.push(Op::SetFillColor { col: rgb(t.colour) });
-            ops.push(Op::StartTextSection);
-            ops.push(Op::SetFont {
-                font: PdfFontHandle::External(FontId(t.font.pdf_resource_name().to_string())),
-                size: Pt(((t.size_pt * 1000.0).round() / 1000.0) as f32),
-            });
-            ops.push(Op::SetTextMatrix {
-                matrix: TextMatrix::Translate(origin.x, origin.y),
-            });
-            ops.push(Op::ShowText {
-                items: exact_advances(t)?,
-            });
-            ops.push(Op::EndTextSection);
-        }
-        Item::Group(g) => {
-            if let Some(id) = &g.id {
-                // A marker lets tests (and people) find named groups in the
-                // content stream, e.g. the board frame.
-                ops.push(Op::Marker {
-                    id: marker_name(id),
-                });
-            }
-            ops.push(Op::SaveGraphicsState);
-            if let Some(c) = &g.clip {
-                ops.push(Op::DrawRectangle {
-                    rectangle: f.rect(c, PaintMode::Clip),
-                });
-            }
-            for i in &g.items {
-                emit(i, f, ops)?;
-            }
-            ops.push(Op::RestoreGraphicsState);
-        }
-    }
-    Ok(())
 }
 
 /// The face's OS/2 weight class, read once by printpdf's own parser.
@@ -397,13 +411,23 @@ fn whole_face_weight(font: Font) -> Result<u16, RenderError> {
         .map_or(400, |&(_, w)| w))
 }
 
+/// One face cut down to the characters a document draws.
+struct SubsetFace {
+    font: Font,
+    parsed: ParsedFont,
+    chars: BTreeSet<char>,
+    /// Content-stream code of each glyph of the whole face (by its number
+    /// there); 0 for glyphs not in the subset.
+    codes: Vec<u16>,
+}
+
 /// Each face cut down to the characters `pages` draw, parsed for the PDF
 /// library. printpdf only subsets with its `text_layout` feature, whose
 /// layout engine printkit does not use and which doubled a clean build, so
 /// the subset is made here with the same subsetter (allsorts, PDF profile)
 /// and given to printpdf as the whole font. The subset keeps a Unicode cmap,
 /// so printpdf finds each character's (renumbered) glyph as before.
-fn subset_fonts(pages: &[Page]) -> Result<Vec<(Font, ParsedFont)>, RenderError> {
+fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
     let mut used: BTreeMap<Font, BTreeSet<char>> = BTreeMap::new();
     fn collect(item: &Item, used: &mut BTreeMap<Font, BTreeSet<char>>) -> Result<(), RenderError> {
         match item {
@@ -446,6 +470,7 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<(Font, ParsedFont)>, RenderError> 
         let ids: Vec<u16> = std::iter::once(0)
             .chain(glyphs.into_iter().filter(|&g| g != 0))
             .collect();
+        let mut codes = vec![0; usize::from(ids.iter().copied().max().unwrap_or(0)) + 1];
         let subset_error = |e: String| RenderError::Font(format!("cannot subset {font:?}: {e}"));
         let scope = ReadScope::new(font.ttf_bytes());
         let data = scope
@@ -470,7 +495,22 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<(Font, ParsedFont)>, RenderError> 
             font.pdf_resource_name(),
             font.postscript_name()
         ));
-        faces.push((font, parsed));
+        // Each character's code in the content stream: its glyph's number
+        // in the subset, as the subset's own cmap gives it.
+        for &c in &chars {
+            if let (Some(orig), Some(code)) = (
+                metrics.glyph_id(c),
+                parsed.lookup_glyph_index(u32::from(c)),
+            ) {
+                codes[usize::from(orig)] = code;
+            }
+        }
+        faces.push(SubsetFace {
+            font,
+            parsed,
+            chars,
+            codes,
+        });
     }
     Ok(faces)
 }
@@ -520,13 +560,31 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
     if pages.is_empty() {
         return Err(RenderError::Spec("a PDF needs at least one page".into()));
     }
+    let faces = subset_fonts(pages)?;
     let mut doc = PdfDocument::new(&meta.title);
-    for (font, parsed) in subset_fonts(pages)? {
+    // printpdf writes the document around the content streams: fonts (with
+    // their widths and ToUnicode maps, for the characters shown here on the
+    // first page), pages and resources. Each page's stream is then replaced
+    // by the one written here.
+    let mut register = Vec::new();
+    for face in &faces {
+        register.extend([
+            Op::StartTextSection,
+            Op::SetFont {
+                font: PdfFontHandle::External(FontId(face.font.pdf_resource_name().to_string())),
+                size: Pt(1.0),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(face.chars.iter().collect())],
+            },
+            Op::EndTextSection,
+        ]);
         doc.resources.fonts.map.insert(
-            FontId(font.pdf_resource_name().to_string()),
-            PdfFont::new(parsed),
+            FontId(face.font.pdf_resource_name().to_string()),
+            PdfFont::new(face.parsed.clone()),
         );
     }
+    let mut contents = Vec::new();
     for page in pages {
         let (w, h) = (page.size_mm.width, page.size_mm.height);
         if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w < 5080.0 && h < 5080.0) {
@@ -534,11 +592,15 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
                 "page size {w} × {h} mm is not printable"
             )));
         }
-        let flip = Flip { height_mm: h };
-        let mut ops = Vec::new();
+        let mut content = Content {
+            bytes: Vec::new(),
+            height_mm: h,
+            faces: &faces,
+        };
         for item in &page.items {
-            emit(item, &flip, &mut ops)?;
+            content.item(item)?;
         }
+        contents.push(content.bytes);
         let (wp, hp) = page_size_pt(w, h);
         let bx = Rect {
             x: Pt(0.0),
@@ -552,7 +614,7 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
             media_box: bx.clone(),
             trim_box: bx.clone(),
             crop_box: bx,
-            ops,
+            ops: std::mem::take(&mut register),
         });
     }
     let opts = PdfSaveOptions {
@@ -568,6 +630,19 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
         .find(|w| w.severity == PdfParseErrorSeverity::Error)
     {
         return Err(RenderError::Pdf(w.msg.clone()));
+    }
+    let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
+    let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
+    for (page_id, bytes) in page_ids.into_iter().zip(contents) {
+        let stream_id = lo
+            .get_dictionary(page_id)
+            .and_then(|d| d.get(b"Contents"))
+            .and_then(Object::as_reference)
+            .map_err(err)?;
+        match lo.get_object_mut(stream_id).map_err(err)? {
+            Object::Stream(stream) => stream.set_content(bytes),
+            _ => return Err(RenderError::Pdf("a page's contents are not a stream".into())),
+        }
     }
     finish(&mut lo, meta)
 }
