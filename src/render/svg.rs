@@ -1,13 +1,10 @@
 //! SVG back end: one page becomes one SVG document sized in millimetres,
 //! user units = mm. Text stays `<text>` so it can be selected and searched.
-use svg::node::element::{self, Element};
-use svg::node::Blob;
-use svg::Node;
 
 use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
 use super::model::MM_PER_PT;
-use super::model::{Align, Fill, Item, Page, PathCmd, Shape, SizeMm, Stroke};
+use super::model::{Align, Colour, Fill, Item, Page, PathCmd, PointMm, Shape, SizeMm, Stroke};
 use super::{outline, RenderError};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -83,10 +80,7 @@ pub fn page_body(page: &Page, outlines: bool, id_prefix: &str) -> Result<SvgBody
     };
     let mut markup = String::with_capacity(64 * 1024);
     for item in &page.items {
-        for node in item_nodes(item, &mut ids)? {
-            // Straight into the page's string: no copy a node.
-            let _ = writeln!(markup, "{node}");
-        }
+        write_item(&mut markup, item, &mut ids, false)?;
     }
     let mut glyphs = BTreeSet::new();
     if outlines {
@@ -200,11 +194,17 @@ pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError>
 }
 
 fn glyph_id(font: Font, glyph: u16) -> String {
+    let mut id = String::new();
+    push_glyph_id(&mut id, font, glyph);
+    id
+}
+
+fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
     let face = match font {
         Font::Regular => 'r',
         Font::Bold => 'b',
     };
-    format!("g{face}{glyph}")
+    let _ = write!(out, "g{face}{glyph}");
 }
 
 /// Made-up ids of one page, and how its text is drawn.
@@ -214,121 +214,239 @@ struct Ids<'a> {
     outlines: bool,
 }
 
-fn stroke_attrs(mut e: Element, stroke: Option<&Stroke>) -> Element {
-    match stroke {
-        Some(s) => {
-            e.assign("stroke", s.colour.hex());
-            e.assign("stroke-width", num(s.width_mm));
-            if !s.dash_mm.is_empty() {
-                let d: Vec<String> = s.dash_mm.iter().map(|v| num(*v)).collect();
-                e.assign("stroke-dasharray", d.join(" "));
-            }
-        }
-        None => e.assign("stroke", "none"),
-    }
-    e
+/// An attribute value, written when the element is.
+enum Value<'a> {
+    Num(f64),
+    Str(&'a str),
+    Colour(Colour),
+    Owned(String),
 }
 
-fn shape_element(shape: &Shape) -> Element {
-    match shape {
-        Shape::Line { from, to } => element::Line::new()
-            .set("x1", num(from.x))
-            .set("y1", num(from.y))
-            .set("x2", num(to.x))
-            .set("y2", num(to.y))
-            .into(),
-        Shape::Rect(r) => element::Rectangle::new()
-            .set("x", num(r.x))
-            .set("y", num(r.y))
-            .set("width", num(r.width))
-            .set("height", num(r.height))
-            .into(),
-        Shape::Circle { centre, radius_mm } => element::Circle::new()
-            .set("cx", num(centre.x))
-            .set("cy", num(centre.y))
-            .set("r", num(*radius_mm))
-            .into(),
+/// `v` as [`num`] writes it, appended to `out`.
+fn push_num(out: &mut String, v: f64) {
+    let n = (v * 10_000.0).round() as i64;
+    let (int, frac) = (n.unsigned_abs() / 10_000, n.unsigned_abs() % 10_000);
+    if n < 0 {
+        out.push('-');
+    }
+    let _ = write!(out, "{int}");
+    if frac > 0 {
+        let mut digits = [b'0'; 4];
+        let mut f = frac;
+        for d in digits.iter_mut().rev() {
+            *d = b'0' + (f % 10) as u8;
+            f /= 10;
+        }
+        let keep = 4 - digits.iter().rev().take_while(|&&d| d == b'0').count();
+        out.push('.');
+        out.extend(digits[..keep].iter().map(|&d| d as char));
+    }
+}
+
+/// `&`, `<` and `>` escaped, and `"` too in an attribute value.
+fn push_escaped(out: &mut String, s: &str, attribute: bool) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attribute => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// The start of an element, `<name a="v" ...`, attributes in name order
+/// (as the svg crate writes them, so the markup reads the same); the caller
+/// closes it.
+fn open(out: &mut String, name: &str, attrs: &mut [(&str, Value)]) {
+    attrs.sort_by_key(|(n, _)| *n);
+    out.push('<');
+    out.push_str(name);
+    for (n, v) in attrs.iter() {
+        out.push(' ');
+        out.push_str(n);
+        out.push_str("=\"");
+        match v {
+            Value::Num(x) => push_num(out, *x),
+            Value::Str(s) => push_escaped(out, s, true),
+            Value::Owned(s) => push_escaped(out, s, true),
+            Value::Colour(c) => {
+                let _ = write!(out, "#{:02x}{:02x}{:02x}", c.r, c.g, c.b);
+            }
+        }
+        out.push('"');
+    }
+}
+
+/// A shape's element with `paint` (fill and stroke attributes) added;
+/// `inside` puts the line break before it (a group's child) instead of
+/// after it (a page's top level).
+fn shape_element(out: &mut String, shape: &Shape, paint: Vec<(&'static str, Value)>) {
+    let mut attrs = paint;
+    let name = match shape {
+        Shape::Line { from, to } => {
+            attrs.extend([
+                ("x1", Value::Num(from.x)),
+                ("y1", Value::Num(from.y)),
+                ("x2", Value::Num(to.x)),
+                ("y2", Value::Num(to.y)),
+            ]);
+            "line"
+        }
+        Shape::Rect(r) => {
+            attrs.extend([
+                ("x", Value::Num(r.x)),
+                ("y", Value::Num(r.y)),
+                ("width", Value::Num(r.width)),
+                ("height", Value::Num(r.height)),
+            ]);
+            "rect"
+        }
+        Shape::Circle { centre, radius_mm } => {
+            attrs.extend([
+                ("cx", Value::Num(centre.x)),
+                ("cy", Value::Num(centre.y)),
+                ("r", Value::Num(*radius_mm)),
+            ]);
+            "circle"
+        }
         Shape::Polygon(pts) => {
-            let p: Vec<String> = pts
-                .iter()
-                .map(|p| format!("{},{}", num(p.x), num(p.y)))
-                .collect();
-            element::Polygon::new().set("points", p.join(" ")).into()
+            let mut p = String::with_capacity(pts.len() * 14);
+            for (i, pt) in pts.iter().enumerate() {
+                if i > 0 {
+                    p.push(' ');
+                }
+                push_num(&mut p, pt.x);
+                p.push(',');
+                push_num(&mut p, pt.y);
+            }
+            attrs.push(("points", Value::Owned(p)));
+            "polygon"
         }
         Shape::Path(cmds) => {
-            let mut d = String::new();
+            let mut d = String::with_capacity(cmds.len() * 20);
             for c in cmds {
                 if !d.is_empty() {
                     d.push(' ');
                 }
-                match c {
-                    PathCmd::MoveTo(a) => d += &format!("M{} {}", num(a.x), num(a.y)),
-                    PathCmd::LineTo(a) => d += &format!("L{} {}", num(a.x), num(a.y)),
+                let (letter, points): (char, &[PointMm]) = match c {
+                    PathCmd::MoveTo(a) => ('M', std::slice::from_ref(a)),
+                    PathCmd::LineTo(a) => ('L', std::slice::from_ref(a)),
                     PathCmd::CubicTo(a, b, e) => {
-                        d += &format!(
-                            "C{} {} {} {} {} {}",
-                            num(a.x),
-                            num(a.y),
-                            num(b.x),
-                            num(b.y),
-                            num(e.x),
-                            num(e.y)
-                        )
+                        d.push('C');
+                        for (i, p) in [a, b, e].into_iter().enumerate() {
+                            if i > 0 {
+                                d.push(' ');
+                            }
+                            push_num(&mut d, p.x);
+                            d.push(' ');
+                            push_num(&mut d, p.y);
+                        }
+                        continue;
                     }
-                    PathCmd::Close => d.push('Z'),
-                }
+                    PathCmd::Close => {
+                        d.push('Z');
+                        continue;
+                    }
+                };
+                d.push(letter);
+                push_num(&mut d, points[0].x);
+                d.push(' ');
+                push_num(&mut d, points[0].y);
             }
-            element::Path::new().set("d", d).into()
+            attrs.push(("d", Value::Owned(d)));
+            "path"
         }
+    };
+    open(out, name, &mut attrs);
+    out.push_str("/>");
+}
+
+fn stroke_attrs(attrs: &mut Vec<(&'static str, Value)>, stroke: Option<&Stroke>) {
+    match stroke {
+        Some(s) => {
+            attrs.push(("stroke", Value::Colour(s.colour)));
+            attrs.push(("stroke-width", Value::Num(s.width_mm)));
+            if !s.dash_mm.is_empty() {
+                let d: Vec<String> = s.dash_mm.iter().map(|v| num(*v)).collect();
+                attrs.push(("stroke-dasharray", Value::Owned(d.join(" "))));
+            }
+        }
+        None => attrs.push(("stroke", Value::Str("none"))),
     }
 }
 
-fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Box<dyn Node>>, RenderError> {
+/// Writes `item`'s elements into `out`. A page's top-level elements end
+/// with a line break; a group's children (`inside`) start with one.
+fn write_item(
+    out: &mut String,
+    item: &Item,
+    ids: &mut Ids,
+    inside: bool,
+) -> Result<(), RenderError> {
+    let node = |out: &mut String, write: &mut dyn FnMut(&mut String)| {
+        if inside {
+            out.push('\n');
+        }
+        write(out);
+        if !inside {
+            out.push('\n');
+        }
+    };
     match item {
         Item::Shape {
             shape,
             stroke,
             fill,
         } => {
-            let mut out: Vec<Box<dyn Node>> = Vec::new();
             let is_line = matches!(shape, Shape::Line { .. });
             match fill {
                 Some(Fill::Solid(c)) if !is_line => {
-                    let mut e = shape_element(shape);
-                    e.assign("fill", c.hex());
-                    out.push(Box::new(stroke_attrs(e, stroke.as_ref())));
-                    return Ok(out);
+                    let mut paint = vec![("fill", Value::Colour(*c))];
+                    stroke_attrs(&mut paint, stroke.as_ref());
+                    node(out, &mut |out| shape_element(out, shape, std::mem::take(&mut paint)));
+                    return Ok(());
                 }
                 Some(Fill::Hatch(h)) if !is_line => {
                     if let Some(bg) = h.background {
-                        let mut e = shape_element(shape);
-                        e.assign("fill", bg.hex());
-                        e.assign("stroke", "none");
-                        out.push(Box::new(e));
+                        let paint = || vec![("fill", Value::Colour(bg)), ("stroke", Value::Str("none"))];
+                        node(out, &mut |out| shape_element(out, shape, paint()));
                     }
-                    let mut g: Element = element::Group::new()
-                        .set("stroke", h.colour.hex())
-                        .set("stroke-width", num(h.line_mm))
-                        .into();
-                    for (a, b) in shape.hatch_segments(h) {
-                        g.append(
-                            element::Line::new()
-                                .set("x1", num(a.x))
-                                .set("y1", num(a.y))
-                                .set("x2", num(b.x))
-                                .set("y2", num(b.y)),
-                        );
-                    }
-                    out.push(Box::new(g));
+                    let segments = shape.hatch_segments(h);
+                    node(out, &mut |out| {
+                        let mut attrs = [
+                            ("stroke", Value::Colour(h.colour)),
+                            ("stroke-width", Value::Num(h.line_mm)),
+                        ];
+                        open(out, "g", &mut attrs);
+                        if segments.is_empty() {
+                            out.push_str("/>");
+                            return;
+                        }
+                        out.push('>');
+                        for (a, b) in &segments {
+                            out.push('\n');
+                            let mut attrs = [
+                                ("x1", Value::Num(a.x)),
+                                ("x2", Value::Num(b.x)),
+                                ("y1", Value::Num(a.y)),
+                                ("y2", Value::Num(b.y)),
+                            ];
+                            open(out, "line", &mut attrs);
+                            out.push_str("/>");
+                        }
+                        out.push_str("\n</g>");
+                    });
                 }
                 _ => {}
             }
             if stroke.is_some() {
-                let mut e = shape_element(shape);
-                e.assign("fill", "none");
-                out.push(Box::new(stroke_attrs(e, stroke.as_ref())));
+                let mut paint = vec![("fill", Value::Str("none"))];
+                stroke_attrs(&mut paint, stroke.as_ref());
+                node(out, &mut |out| shape_element(out, shape, std::mem::take(&mut paint)));
             }
-            Ok(out)
+            Ok(())
         }
         Item::Text(t) => {
             let anchor = match t.align {
@@ -336,77 +454,102 @@ fn item_nodes(item: &Item, ids: &mut Ids) -> Result<Vec<Box<dyn Node>>, RenderEr
                 Align::Centre => "middle",
                 Align::Right => "end",
             };
-            let mut e: Element = element::Text::new(t.text.clone())
-                .set("x", num(t.anchor.x))
-                .set("y", num(t.anchor.y))
-                .set("font-family", SVG_FONT_FAMILY)
-                .set("font-size", num(t.size_pt * MM_PER_PT))
-                .set("font-weight", t.font.svg_weight())
-                .set("fill", t.colour.hex())
-                .set("text-anchor", anchor)
-                // Layout measured plain advances; kerning would change widths.
-                .set("style", "font-kerning:none")
-                .set("xml:space", "preserve")
-                .into();
-            if !ids.outlines {
-                return Ok(vec![Box::new(e)]);
-            }
-            // Glyphs placed at the advances layout measured, in font units
-            // under one scale; the text stays on top, transparent.
-            let scale = t.size_pt * MM_PER_PT / t.font.metrics()?.units_per_em as f64;
-            // Written as one blob: a page has thousands of glyphs, and an
-            // element each was most of the time spent on SVG.
-            let mut g = format!(
-                "<g fill=\"{}\" transform=\"translate({} {}) scale({} {})\">",
-                t.colour.hex(),
-                num(t.left()),
-                num(t.anchor.y),
-                num_scale(scale),
-                num_scale(-scale)
-            );
-            let mut x = 0u32;
-            for (c, glyph) in t.text.chars().zip(t.glyphs()) {
-                if c != ' ' {
-                    g.push_str("<use xlink:href=\"#");
-                    g.push_str(&glyph_id(t.font, glyph.id));
-                    if x > 0 {
-                        g.push_str("\" x=\"");
-                        g.push_str(&x.to_string());
+            if ids.outlines {
+                // Glyphs placed at the advances layout measured, in font
+                // units under one scale; the text stays on top, transparent.
+                let scale = t.size_pt * MM_PER_PT / t.font.metrics()?.units_per_em as f64;
+                node(out, &mut |out| {
+                    let _ = write!(
+                        out,
+                        "<g fill=\"{}\" transform=\"translate({} {}) scale({} {})\">",
+                        t.colour.hex(),
+                        num(t.left()),
+                        num(t.anchor.y),
+                        num_scale(scale),
+                        num_scale(-scale)
+                    );
+                    let mut x = 0u32;
+                    for (c, glyph) in t.text.chars().zip(t.glyphs()) {
+                        if c != ' ' {
+                            out.push_str("<use xlink:href=\"#");
+                            push_glyph_id(out, t.font, glyph.id);
+                            if x > 0 {
+                                let _ = write!(out, "\" x=\"{x}");
+                            }
+                            out.push_str("\"/>");
+                        }
+                        x += glyph.advance as u32;
                     }
-                    g.push_str("\"/>");
-                }
-                x += glyph.advance as u32;
+                    out.push_str("</g>");
+                });
             }
-            g.push_str("</g>");
-            e.assign("fill-opacity", "0");
-            Ok(vec![Box::new(Blob::new(g)), Box::new(e)])
+            node(out, &mut |out| {
+                let mut attrs = vec![
+                    ("x", Value::Num(t.anchor.x)),
+                    ("y", Value::Num(t.anchor.y)),
+                    ("font-family", Value::Str(SVG_FONT_FAMILY)),
+                    ("font-size", Value::Num(t.size_pt * MM_PER_PT)),
+                    ("font-weight", Value::Str(t.font.svg_weight())),
+                    ("fill", Value::Colour(t.colour)),
+                    ("text-anchor", Value::Str(anchor)),
+                    // Layout measured plain advances; kerning would change widths.
+                    ("style", Value::Str("font-kerning:none")),
+                    ("xml:space", Value::Str("preserve")),
+                ];
+                if ids.outlines {
+                    attrs.push(("fill-opacity", Value::Str("0")));
+                }
+                open(out, "text", &mut attrs);
+                out.push('>');
+                push_escaped(out, &t.text, false);
+                out.push_str("</text>");
+            });
+            Ok(())
         }
         Item::Group(g) => {
-            let mut out: Vec<Box<dyn Node>> = Vec::new();
-            let mut ge: Element = element::Group::new().into();
+            let mut attrs = Vec::new();
             if let Some(id) = &g.id {
-                ge.assign("id", id.clone());
+                attrs.push(("id", Value::Str(id)));
             }
             if let Some(c) = g.clip {
                 ids.clips += 1;
                 let clip_id = format!("{}clip{}", ids.prefix, ids.clips);
-                let cp = element::ClipPath::new().set("id", clip_id.clone()).add(
-                    element::Rectangle::new()
-                        .set("x", num(c.x))
-                        .set("y", num(c.y))
-                        .set("width", num(c.width))
-                        .set("height", num(c.height)),
-                );
-                out.push(Box::new(cp));
-                ge.assign("clip-path", format!("url(#{clip_id})"));
+                node(out, &mut |out| {
+                    open(out, "clipPath", &mut [("id", Value::Str(&clip_id))]);
+                    out.push_str(">\n");
+                    open(
+                        out,
+                        "rect",
+                        &mut [
+                            ("x", Value::Num(c.x)),
+                            ("y", Value::Num(c.y)),
+                            ("width", Value::Num(c.width)),
+                            ("height", Value::Num(c.height)),
+                        ],
+                    );
+                    out.push_str("/>\n</clipPath>");
+                });
+                attrs.push(("clip-path", Value::Owned(format!("url(#{clip_id})"))));
             }
+            if inside {
+                out.push('\n');
+            }
+            open(out, "g", &mut attrs);
+            out.push('>');
+            let children = out.len();
             for i in &g.items {
-                for n in item_nodes(i, ids)? {
-                    ge.append(n);
-                }
+                write_item(out, i, ids, true)?;
             }
-            out.push(Box::new(ge));
-            Ok(out)
+            if out.len() == children {
+                out.pop();
+                out.push_str("/>");
+            } else {
+                out.push_str("\n</g>");
+            }
+            if !inside {
+                out.push('\n');
+            }
+            Ok(())
         }
     }
 }
