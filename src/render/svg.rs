@@ -1,5 +1,12 @@
 //! SVG back end: one page becomes one SVG document sized in millimetres,
 //! user units = mm. Text stays `<text>` so it can be selected and searched.
+//! The page's shapes and text, thousands of elements, are written straight
+//! into its string; the svg crate's element tree, which cost a third of a
+//! build's time there, writes the few structural elements (glyph outlines,
+//! clip paths).
+
+use svg::node::element;
+use svg::Node;
 
 use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
@@ -182,15 +189,14 @@ fn num_scale(v: f64) -> String {
 
 /// The outlines of `glyphs`, once each, as `<defs>`.
 pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError> {
-    let mut defs = String::from("<defs>");
+    let mut defs = element::Definitions::new();
     for &(font, g) in glyphs {
         let d = outline::glyph_path(font, g)?;
         if !d.is_empty() {
-            defs.push_str(&format!("<path d=\"{d}\" id=\"{}\"/>", glyph_id(font, g)));
+            defs.append(element::Path::new().set("d", d).set("id", glyph_id(font, g)));
         }
     }
-    defs.push_str("</defs>");
-    Ok(defs)
+    Ok(defs.to_string())
 }
 
 fn glyph_id(font: Font, glyph: u16) -> String {
@@ -514,20 +520,15 @@ fn write_item(
             if let Some(c) = g.clip {
                 ids.clips += 1;
                 let clip_id = format!("{}clip{}", ids.prefix, ids.clips);
+                let clip = element::ClipPath::new().set("id", clip_id.as_str()).add(
+                    element::Rectangle::new()
+                        .set("x", num(c.x))
+                        .set("y", num(c.y))
+                        .set("width", num(c.width))
+                        .set("height", num(c.height)),
+                );
                 node(out, &mut |out| {
-                    open(out, "clipPath", &mut [("id", Value::Str(&clip_id))]);
-                    out.push_str(">\n");
-                    open(
-                        out,
-                        "rect",
-                        &mut [
-                            ("x", Value::Num(c.x)),
-                            ("y", Value::Num(c.y)),
-                            ("width", Value::Num(c.width)),
-                            ("height", Value::Num(c.height)),
-                        ],
-                    );
-                    out.push_str("/>\n</clipPath>");
+                    let _ = write!(out, "{clip}");
                 });
                 attrs.push(("clip-path", Value::Owned(format!("url(#{clip_id})"))));
             }
