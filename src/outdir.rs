@@ -527,10 +527,28 @@ enum Applied {
 }
 
 /// Whether `path` is a regular file (not a link) holding exactly `bytes`.
+/// Read in pieces: a whole kit read at once cost more in fresh memory than
+/// in reading.
 fn same_file(path: &Path, bytes: &[u8]) -> bool {
     let regular = fs::symlink_metadata(path)
         .is_ok_and(|m| m.file_type().is_file() && m.len() == bytes.len() as u64);
-    regular && fs::read(path).is_ok_and(|b| b == bytes)
+    if !regular {
+        return false;
+    }
+    let Ok(mut file) = File::open(path) else {
+        return false;
+    };
+    let mut buffer = [0u8; 16 * 1024];
+    let mut rest = bytes;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return rest.is_empty(),
+            Ok(n) if n <= rest.len() && buffer[..n] == rest[..n] => rest = &rest[n..],
+            Ok(_) => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
 }
 
 fn write_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<File> {

@@ -6,7 +6,6 @@
 //! clip paths).
 
 use svg::node::element;
-use svg::Node;
 
 use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
@@ -189,14 +188,48 @@ fn num_scale(v: f64) -> String {
 
 /// The outlines of `glyphs`, once each, as `<defs>`.
 pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError> {
-    let mut defs = element::Definitions::new();
+    let mut defs = String::from("<defs>");
     for &(font, g) in glyphs {
-        let d = outline::glyph_path(font, g)?;
-        if !d.is_empty() {
-            defs.append(element::Path::new().set("d", d).set("id", glyph_id(font, g)));
+        let path = glyph_element(font, g)?;
+        if !path.is_empty() {
+            defs.push('\n');
+            defs.push_str(&path);
         }
     }
-    Ok(defs.to_string())
+    defs.push_str(if defs.len() > 6 { "\n</defs>" } else { "</defs>" });
+    Ok(defs)
+}
+
+/// A glyph's outline as a `<path>` element (`""` for a blank glyph), made
+/// once per process: every document of a build carries the same glyphs.
+fn glyph_element(font: Font, glyph: u16) -> Result<std::sync::Arc<str>, RenderError> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Cache = Mutex<HashMap<(Font, u16), Arc<str>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(e) = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&(font, glyph))
+    {
+        return Ok(e.clone());
+    }
+    let d = outline::glyph_path(font, glyph)?;
+    let e: Arc<str> = if d.is_empty() {
+        "".into()
+    } else {
+        element::Path::new()
+            .set("d", d)
+            .set("id", glyph_id(font, glyph))
+            .to_string()
+            .into()
+    };
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert((font, glyph), e.clone());
+    Ok(e)
 }
 
 fn glyph_id(font: Font, glyph: u16) -> String {
