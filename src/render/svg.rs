@@ -196,7 +196,11 @@ pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError>
             defs.push_str(&path);
         }
     }
-    defs.push_str(if defs.len() > 6 { "\n</defs>" } else { "</defs>" });
+    defs.push_str(if defs.len() > 6 {
+        "\n</defs>"
+    } else {
+        "</defs>"
+    });
     Ok(defs)
 }
 
@@ -444,12 +448,15 @@ fn write_item(
                 Some(Fill::Solid(c)) if !is_line => {
                     let mut paint = vec![("fill", Value::Colour(*c))];
                     stroke_attrs(&mut paint, stroke.as_ref());
-                    node(out, &mut |out| shape_element(out, shape, std::mem::take(&mut paint)));
+                    node(out, &mut |out| {
+                        shape_element(out, shape, std::mem::take(&mut paint))
+                    });
                     return Ok(());
                 }
                 Some(Fill::Hatch(h)) if !is_line => {
                     if let Some(bg) = h.background {
-                        let paint = || vec![("fill", Value::Colour(bg)), ("stroke", Value::Str("none"))];
+                        let paint =
+                            || vec![("fill", Value::Colour(bg)), ("stroke", Value::Str("none"))];
                         node(out, &mut |out| shape_element(out, shape, paint()));
                     }
                     let segments = shape.hatch_segments(h);
@@ -483,7 +490,9 @@ fn write_item(
             if stroke.is_some() {
                 let mut paint = vec![("fill", Value::Str("none"))];
                 stroke_attrs(&mut paint, stroke.as_ref());
-                node(out, &mut |out| shape_element(out, shape, std::mem::take(&mut paint)));
+                node(out, &mut |out| {
+                    shape_element(out, shape, std::mem::take(&mut paint))
+                });
             }
             Ok(())
         }

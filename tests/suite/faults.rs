@@ -168,7 +168,10 @@ fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
         "{before_commit} {after_commit}"
     );
     // A build committed and killed, then recovered by `build` of another
-    // game, leaves the new Freeze kit complete.
+    // game, leaves the new Freeze kit complete. (The loop ended with the new
+    // kit in place, which a build of it would leave alone: back to the old.)
+    let o = build(&dir, &["freeze", "--out", "out", "--format", "pdf"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
     let o = build(
         &dir,
         &[newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"],
@@ -491,4 +494,75 @@ fn a_read_only_folder_leaves_the_old_kit() {
         "the message names the file: {e}"
     );
     assert_eq!(snapshot(&dir.join("out")), old);
+}
+
+/// Each file below `dir` with its inode: a file replaced by a rename gets a
+/// new one.
+#[cfg(unix)]
+fn inodes(dir: &Path) -> BTreeMap<PathBuf, u64> {
+    use std::os::unix::fs::MetadataExt;
+    snapshot(dir)
+        .keys()
+        .map(|p| {
+            (
+                p.clone(),
+                std::fs::symlink_metadata(dir.join(p)).unwrap().ino(),
+            )
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_rebuild_replaces_only_the_files_whose_bytes_change() {
+    let (dir, old, new) = prepared("unchanged");
+    let out = dir.join("out");
+    let before = inodes(&out);
+    let o = build(&dir, &["freeze", "--out", "out"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(inodes(&out), before, "an unchanged kit was rewritten");
+    assert_eq!(snapshot(&out), old);
+    // The new edition changes the title on every page and document, and the
+    // contents page; the kept solver sentences stay the same.
+    let newdef = dir.join("freeze-new.toml");
+    let o = build(&dir, &[newdef.to_str().unwrap(), "--out", "out"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let after = inodes(&out);
+    for (p, bytes) in &old {
+        if bytes.as_slice() == b"<dir>" {
+            continue;
+        }
+        let same = new.get(p) == Some(bytes);
+        assert_eq!(
+            after.get(p) == before.get(p),
+            same,
+            "{}: {}",
+            p.display(),
+            if same {
+                "rewritten though unchanged"
+            } else {
+                "changed but not rewritten"
+            }
+        );
+    }
+    assert!(old.keys().any(|p| p.ends_with(".printkit-verdicts.json")));
+    assert_eq!(snapshot(&out), new);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_host_file_that_happens_to_hold_the_same_bytes_is_still_replaced() {
+    // printkit leaves in place only files it wrote: a file the manifest does
+    // not list goes through the commit like any other (and is kept in the
+    // staging folder's old copies until the commit is done).
+    let (dir, old, _) = prepared("same-bytes");
+    let out = dir.join("out");
+    let page = Path::new("freeze/freeze-player-kit-a4.pdf");
+    let manifest = out.join(".printkit-manifest.json");
+    std::fs::write(&manifest, "{\"kits\": []}").unwrap();
+    let before = inodes(&out);
+    let o = build(&dir, &["freeze", "--out", "out"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_ne!(inodes(&out).get(page), before.get(page));
+    assert_eq!(snapshot(&out), old);
 }
