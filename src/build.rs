@@ -173,18 +173,23 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         }
         Ok(out)
     };
-    let (player, key) = std::thread::scope(|s| {
-        let solver = s.spawn(solve_rest);
-        let player = lay_out_and_render(&player_parts);
-        if player.is_err() {
-            // Nothing will be written: no search is worth finishing.
-            next_solve.store(solves.len(), std::sync::atomic::Ordering::Relaxed);
-        }
-        // What the solver thread has not started yet is shared out here.
-        solve_rest();
-        let _ = solver.join();
-        (player, lay_out_and_render(&key_parts))
-    });
+    let (player, key) = if solves.is_empty() {
+        // Every sentence is known: one pass renders both, on every core.
+        (lay_out_and_render(&parts), Ok(Vec::new()))
+    } else {
+        std::thread::scope(|s| {
+            let solver = s.spawn(solve_rest);
+            let player = lay_out_and_render(&player_parts);
+            if player.is_err() {
+                // Nothing will be written: no search is worth finishing.
+                next_solve.store(solves.len(), std::sync::atomic::Ordering::Relaxed);
+            }
+            // What the solver thread has not started yet is shared out here.
+            solve_rest();
+            let _ = solver.join();
+            (player, lay_out_and_render(&key_parts))
+        })
+    };
     // Back into the order of one run: by paper, then as `render_all` sorts.
     let mut per_paper: Vec<(Vec<Kit>, Vec<_>)> =
         papers.iter().map(|_| Default::default()).collect();
