@@ -110,6 +110,8 @@ pub struct FontMetrics {
     /// hhea descender (negative, below the baseline).
     pub descender: i16,
     pub line_gap: i16,
+    /// OS/2 weight class (400 regular, 700 bold; 400 without an OS/2 table).
+    pub weight_class: u16,
     cmap: HashMap<u32, u16>,
     /// Glyph ids of the code points below [`COMMON`] (0 = none), looked up
     /// directly: layout measures every character of every text many times.
@@ -189,6 +191,10 @@ impl FontMetrics {
         if advances.is_empty() {
             return Err("empty hmtx".into());
         }
+        let weight_class = match table(b"OS/2") {
+            Ok(os2) => Reader(os2).u16(4).ok_or("bad OS/2")?,
+            Err(_) => 400,
+        };
         let cmap = parse_cmap(cmap)?;
         let common = (0..COMMON as u32)
             .map(|c| cmap.get(&c).copied().unwrap_or(0))
@@ -198,6 +204,7 @@ impl FontMetrics {
             ascender,
             descender,
             line_gap,
+            weight_class,
             cmap,
             common,
             advances,

@@ -4,11 +4,13 @@
 //! dictionary and a content-derived `/ID`, so the bytes are the same on
 //! every run and every machine.
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::OnceLock;
 
 use allsorts::binary::read::ReadScope;
+use allsorts::error::ParseError;
 use allsorts::font_data::FontData;
 use allsorts::subset::{CmapTarget, SubsetProfile};
+use allsorts::tables::FontTableProvider;
+use std::borrow::Cow;
 
 use lopdf::{Dictionary, Object, StringFormat};
 use printpdf::{
@@ -386,29 +388,32 @@ fn marker_name(id: &str) -> String {
         .collect()
 }
 
-/// The face's OS/2 weight class, read once by printpdf's own parser.
-fn whole_face_weight(font: Font) -> Result<u16, RenderError> {
-    static WEIGHTS: OnceLock<Result<Vec<(Font, u16)>, String>> = OnceLock::new();
-    let weights = WEIGHTS
-        .get_or_init(|| {
-            Font::ALL
-                .iter()
-                .map(|&f| {
-                    let mut warnings = Vec::new();
-                    ParsedFont::from_bytes(f.ttf_bytes(), 0, &mut warnings)
-                        .map(|p| (f, p.pdf_font_metrics.us_weight_class))
-                        .ok_or_else(|| {
-                            format!("printpdf cannot parse the {f:?} face: {warnings:?}")
-                        })
-                })
-                .collect()
-        })
-        .as_ref()
-        .map_err(|e| RenderError::Font(e.clone()))?;
-    Ok(weights
-        .iter()
-        .find(|(f, _)| *f == font)
-        .map_or(400, |&(_, w)| w))
+/// A face whose `glyf` and `loca` hold only the glyphs to keep
+/// ([`super::outline::reduced_glyf`]); every other table is the face's own.
+/// allsorts reads every glyph of the `glyf` it is given, which was a tenth
+/// of a build.
+struct Reduced<'a, P> {
+    whole: &'a P,
+    glyf: Vec<u8>,
+    loca: Vec<u8>,
+}
+
+impl<P: FontTableProvider> FontTableProvider for Reduced<'_, P> {
+    fn table_data(&self, tag: u32) -> Result<Option<Cow<'_, [u8]>>, ParseError> {
+        match tag {
+            allsorts::tag::GLYF => Ok(Some(Cow::Borrowed(&self.glyf))),
+            allsorts::tag::LOCA => Ok(Some(Cow::Borrowed(&self.loca))),
+            _ => self.whole.table_data(tag),
+        }
+    }
+
+    fn has_table(&self, tag: u32) -> bool {
+        self.whole.has_table(tag)
+    }
+
+    fn table_tags(&self) -> Option<Vec<u32>> {
+        self.whole.table_tags()
+    }
 }
 
 /// One face cut down to the characters a document draws.
@@ -476,9 +481,15 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
         let data = scope
             .read::<FontData<'_>>()
             .map_err(|e| subset_error(e.to_string()))?;
-        let provider = data
+        let whole = data
             .table_provider(0)
             .map_err(|e| subset_error(e.to_string()))?;
+        let (glyf, loca) = super::outline::reduced_glyf(font, &ids).map_err(subset_error)?;
+        let provider = Reduced {
+            whole: &whole,
+            glyf,
+            loca,
+        };
         let bytes =
             allsorts::subset::subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
                 .map_err(|e| subset_error(e.to_string()))?;
@@ -487,7 +498,7 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
             .ok_or_else(|| subset_error(format!("{warnings:?}")))?;
         // The PDF profile drops OS/2, where printpdf reads the weight for
         // the descriptor's `/StemV`: take it from the whole face.
-        parsed.pdf_font_metrics.us_weight_class = whole_face_weight(font)?;
+        parsed.pdf_font_metrics.us_weight_class = metrics.weight_class;
         // printpdf takes the bytes for a whole font: name the subset as the
         // PDF standard asks (`ABCDEF+Name`), the tag being the resource name.
         parsed.font_name = Some(format!(
