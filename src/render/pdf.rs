@@ -420,27 +420,23 @@ impl<P: FontTableProvider> FontTableProvider for Reduced<'_, P> {
 /// allsorts with the PDF profile and a Unicode cmap; `reduced` hands it
 /// only those glyphs' outlines ([`Reduced`]).
 fn subset_face(font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String> {
+    fn pdf_subset(provider: &impl FontTableProvider, ids: &[u16]) -> Result<Vec<u8>, String> {
+        allsorts::subset::subset(provider, ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
+            .map_err(|e| e.to_string())
+    }
     let scope = ReadScope::new(font.ttf_bytes());
     let data = scope.read::<FontData<'_>>().map_err(|e| e.to_string())?;
     let whole = data.table_provider(0).map_err(|e| e.to_string())?;
-    let subset = |p: &dyn Fn(&[u16]) -> Result<Vec<u8>, allsorts::subset::SubsetError>| {
-        p(ids).map_err(|e| e.to_string())
-    };
-    if reduced {
-        let (glyf, loca) = super::outline::reduced_glyf(font, ids)?;
-        let provider = Reduced {
-            whole: &whole,
-            glyf,
-            loca,
-        };
-        subset(&|ids| {
-            allsorts::subset::subset(&provider, ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
-        })
-    } else {
-        subset(&|ids| {
-            allsorts::subset::subset(&whole, ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
-        })
+    if !reduced {
+        return pdf_subset(&whole, ids);
     }
+    let (glyf, loca) = super::outline::reduced_glyf(font, ids)?;
+    let provider = Reduced {
+        whole: &whole,
+        glyf,
+        loca,
+    };
+    pdf_subset(&provider, ids)
 }
 
 /// One face cut down to the characters a document draws.
