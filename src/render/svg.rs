@@ -247,7 +247,9 @@ fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
         Font::Regular => 'r',
         Font::Bold => 'b',
     };
-    let _ = write!(out, "g{face}{glyph}");
+    out.push('g');
+    out.push(face);
+    push_int(out, u64::from(glyph));
 }
 
 /// Made-up ids of one page, and how its text is drawn.
@@ -272,7 +274,7 @@ fn push_num(out: &mut String, v: f64) {
     if n < 0 {
         out.push('-');
     }
-    let _ = write!(out, "{int}");
+    push_int(out, int);
     if frac > 0 {
         let mut digits = [b'0'; 4];
         let mut f = frac;
@@ -284,6 +286,21 @@ fn push_num(out: &mut String, v: f64) {
         out.push('.');
         out.extend(digits[..keep].iter().map(|&d| d as char));
     }
+}
+
+/// `n` in decimal (a formatter call per number was a tenth of SVG's time).
+fn push_int(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
 /// `&`, `<` and `>` escaped, and `"` too in an attribute value.
@@ -522,7 +539,8 @@ fn write_item(
                             out.push_str("<use xlink:href=\"#");
                             push_glyph_id(out, t.font, glyph.id);
                             if x > 0 {
-                                let _ = write!(out, "\" x=\"{x}");
+                                out.push_str("\" x=\"");
+                                push_int(out, u64::from(x));
                             }
                             out.push_str("\"/>");
                         }
