@@ -130,8 +130,8 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
             solves.extend(positions.iter().map(|p| (*def, p)));
         }
     }
-    // Sentences an earlier build into this folder worked out need no search.
-    let kept = (!solves.is_empty()).then(|| Verdicts::read(&request.out));
+    // Sentences an earlier build worked out need no search.
+    let kept = (!solves.is_empty()).then(Verdicts::read);
     let all_solved = solves.clone();
     if let Some(kept) = &kept {
         solves.retain(|(def, p)| !kept.fill(def, p));
@@ -212,8 +212,10 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         entries.extend(output::kit_entries(&kits, paper, &rendered));
         files.extend(rendered);
     }
-    let verdicts = kept.map(|k| k.updated(&all_solved));
-    let written = write_output(&request.out, &entries, files, verdicts)?;
+    let written = write_output(&request.out, &entries, files)?;
+    if let Some(kept) = kept {
+        kept.save(&all_solved);
+    }
     Ok(BuildReport {
         written,
         games: defs.len(),
@@ -259,18 +261,13 @@ fn write_output(
     out: &Path,
     entries: &[KitEntry],
     mut files: Vec<OutFile>,
-    verdicts: Option<Vec<u8>>,
 ) -> Result<Vec<(PathBuf, usize)>, BuildError> {
     const INDEX: &str = "index.html";
     let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
     let text = |p: &Path| p.to_string_lossy().into_owned();
     let mut names: Vec<String> = files.iter().map(|f| text(&f.path)).collect();
     names.push(INDEX.to_string());
-    let mut shared = vec![INDEX.to_string()];
-    if verdicts.is_some() {
-        names.push(verdicts::FILE.to_string());
-        shared.push(verdicts::FILE.to_string());
-    }
+    let shared = vec![INDEX.to_string()];
     let built: Vec<KitRecord> = entries
         .iter()
         .map(|e| KitRecord {
@@ -281,7 +278,13 @@ fn write_output(
             files: e.files.iter().map(|f| text(f)).collect(),
         })
         .collect();
-    let (manifest, stale) = plan(dir.manifest(), &built, &names, &shared);
+    let (mut manifest, mut stale) = plan(dir.manifest(), &built, &names, &shared);
+    // Solver sentences are no longer kept in the output folder: the file
+    // an earlier build left there goes.
+    if manifest.shared.iter().any(|f| f == verdicts::OLD_FILE) {
+        manifest.shared.retain(|f| f != verdicts::OLD_FILE);
+        stale.push(verdicts::OLD_FILE.to_string());
+    }
     let listed: Vec<KitEntry> = manifest
         .kits
         .iter()
@@ -297,22 +300,12 @@ fn write_output(
         path: PathBuf::from(INDEX),
         bytes: output::index_html(&listed).into_bytes(),
     });
-    if let Some(bytes) = verdicts {
-        files.push(OutFile {
-            path: PathBuf::from(verdicts::FILE),
-            bytes,
-        });
-    }
     let list: Vec<(String, Vec<u8>)> = files
         .into_iter()
         .map(|f| (text(&f.path), f.bytes))
         .collect();
-    let mut written = dir
-        .commit(&list, &stale, manifest)
-        .map_err(|e| e.to_string())?;
-    // The kept sentences are printkit's own business, not a file to print.
-    written.retain(|(path, _)| !path.ends_with(verdicts::FILE));
-    Ok(written)
+    dir.commit(&list, &stale, manifest)
+        .map_err(|e| BuildError::Fatal(e.to_string()))
 }
 
 /// The result of checking one file.

@@ -1,17 +1,41 @@
-//! The host keys' solver sentences, kept in the output folder between
-//! builds. A search costs as much as the rest of a build together, and its
-//! answer depends only on the rules, the position, the depth and the
-//! program: a rebuild (a title edited, another paper) reuses it. Anything
-//! unexpected in the file (damaged, from another printkit, a sentence the
-//! font cannot draw) only means searching again.
+//! The host keys' solver sentences, kept between builds in the user's
+//! cache folder. A search costs as much as the rest of a build together, and
+//! its answer depends only on the rules, the position, the depth and the
+//! program: a rebuild (a title edited, another paper, another output folder)
+//! reuses it. The cache is not kept in the output folder: a folder can come
+//! from someone else, and a sentence planted there would be printed in a
+//! host key as proven. Anything unexpected in the file (damaged, from
+//! another printkit, a sentence the font cannot draw) only means searching
+//! again, and a cache that cannot be read or written only means searching.
 use crate::definition::{Definition, Practice};
 use crate::render::Font;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// The file, in the output folder.
-pub const FILE: &str = ".printkit-verdicts.json";
+/// The file earlier builds kept in the output folder; a build removes it.
+pub const OLD_FILE: &str = ".printkit-verdicts.json";
+
+/// The cache file: in `PRINTKIT_CACHE_DIR` when set (empty turns the cache
+/// off), else `$XDG_CACHE_HOME/printkit`, else `$HOME/.cache/printkit`.
+pub fn cache_file() -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| {
+        let p = PathBuf::from(v);
+        p.is_absolute().then_some(p)
+    };
+    let dir = match std::env::var_os("PRINTKIT_CACHE_DIR") {
+        Some(v) if v.is_empty() => return None,
+        Some(v) => PathBuf::from(v),
+        None => match std::env::var_os("XDG_CACHE_HOME").and_then(absolute) {
+            Some(d) => d.join("printkit"),
+            None => std::env::var_os("HOME")
+                .and_then(absolute)?
+                .join(".cache")
+                .join("printkit"),
+        },
+    };
+    Some(dir.join("verdicts.json"))
+}
 
 /// At most this many sentences are kept (the newest build's first), so
 /// the file stays small however many games a folder has seen.
@@ -48,11 +72,11 @@ fn search(def: &Definition, p: &Practice) -> String {
 }
 
 impl Verdicts {
-    /// The sentences kept in `folder` by an earlier build of this program.
-    pub fn read(folder: &Path) -> Verdicts {
+    /// The sentences kept by earlier builds of this program.
+    pub fn read() -> Verdicts {
         let program = program();
-        crate::input::read_text(&folder.join(FILE), crate::input::MAX_INPUT_BYTES)
-            .ok()
+        cache_file()
+            .and_then(|f| crate::input::read_text(&f, crate::input::MAX_INPUT_BYTES).ok())
             .and_then(|t| serde_json::from_str::<Verdicts>(&t).ok())
             .filter(|v| v.program == program && v.sentences.len() <= MAX_ENTRIES)
             .unwrap_or(Verdicts {
@@ -73,14 +97,20 @@ impl Verdicts {
         }
     }
 
-    /// The file to keep after a build: the sentences of `solved` (this
-    /// build's positions), then earlier ones up to the limit.
-    pub fn updated(mut self, solved: &[(&Definition, &Practice)]) -> Vec<u8> {
+    /// Keeps the sentences of `solved` (this build's positions), then
+    /// earlier ones up to the limit. Written to a file of its own and
+    /// renamed over the cache, so a build reading it at the same time sees
+    /// the old file or the new one; a failure leaves the cache as it was.
+    pub fn save(mut self, solved: &[(&Definition, &Practice)]) {
+        let Some(file) = cache_file() else { return };
         let mut now = BTreeMap::new();
         for (def, p) in solved {
             if let Some(s) = p.solver_sentence.get() {
                 now.insert(search(def, p), s.clone());
             }
+        }
+        if now.iter().all(|(k, s)| self.sentences.get(k) == Some(s)) {
+            return; // nothing new to keep
         }
         for (k, s) in std::mem::take(&mut self.sentences) {
             if now.len() >= MAX_ENTRIES {
@@ -91,6 +121,17 @@ impl Verdicts {
         self.sentences = now;
         let mut bytes = serde_json::to_vec_pretty(&self).unwrap_or_default();
         bytes.push(b'\n');
-        bytes
+        let _ = write_atomically(&file, &bytes);
     }
+}
+
+fn write_atomically(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = file.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let temp = dir.join(format!(".verdicts-{}.tmp", std::process::id()));
+    let written = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, file));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
 }

@@ -1,18 +1,21 @@
-//! The host keys' solver sentences kept between builds in the output
+//! The host keys' solver sentences kept between builds in the user's cache
 //! folder: a rebuild prints what a fresh build prints, a kept sentence is
-//! used without searching, and a damaged or unprintable one is searched
-//! again.
+//! used without searching, a damaged or unprintable one is searched again,
+//! and nothing in an output folder (which may come from someone else) is
+//! taken as a proven answer.
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const FILE: &str = ".printkit-verdicts.json";
+/// The file earlier builds kept in the output folder.
+const OLD_FILE: &str = ".printkit-verdicts.json";
 
-fn printkit(args: &[&str]) -> std::process::Output {
+fn printkit(cache: &Path, args: &[&str]) -> std::process::Output {
     let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("SOURCE_DATE_EPOCH", "1700000000")
+        .env("PRINTKIT_CACHE_DIR", cache)
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -20,12 +23,12 @@ fn printkit(args: &[&str]) -> std::process::Output {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("printkit-verdicts-{name}-{}", std::process::id()));
+    let d = std::env::temp_dir().join(format!("printkit-kept-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
 }
 
-/// Every file below `dir` but the kept sentences, and the manifest listing them.
+/// Every file below `dir` but the manifest.
 fn kit_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -35,7 +38,7 @@ fn kit_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
             let rel = p.strip_prefix(dir).unwrap().to_path_buf();
             if p.is_dir() {
                 stack.push(p);
-            } else if rel != Path::new(FILE) && rel != Path::new(".printkit-manifest.json") {
+            } else if rel != Path::new(".printkit-manifest.json") {
                 out.insert(rel, std::fs::read(&p).unwrap());
             }
         }
@@ -43,25 +46,50 @@ fn kit_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
-fn sentences(dir: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(dir.join(FILE)).unwrap();
+fn cache_file(cache: &Path) -> PathBuf {
+    cache.join("verdicts.json")
+}
+
+fn sentences(cache: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(cache_file(cache)).unwrap();
     serde_json::from_str::<serde_json::Value>(&text).unwrap()["sentences"].clone()
+}
+
+/// The text of the host-key pages in `dir`.
+fn key_text(dir: &Path) -> String {
+    kit_files(dir)
+        .iter()
+        .filter(|(p, _)| p.to_string_lossy().contains("host-key"))
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+        .collect()
 }
 
 #[test]
 fn kept_sentences_are_reused_and_bad_ones_searched_again() {
     let dir = scratch("reuse");
-    let out = dir.to_str().unwrap();
+    let cache = dir.join("cache");
+    let out = dir.join("out");
     let args = [
-        "build", "freeze", "--only", "key", "--format", "svg", "--out", out,
+        "build",
+        "freeze",
+        "--only",
+        "key",
+        "--format",
+        "svg",
+        "--out",
+        out.to_str().unwrap(),
     ];
-    let listing = String::from_utf8(printkit(&args).stdout).unwrap();
+    let listing = String::from_utf8(printkit(&cache, &args).stdout).unwrap();
     assert!(
-        !listing.contains(FILE),
+        !listing.contains("verdicts"),
         "the kept sentences are not listed as printed: {listing}"
     );
-    let fresh = kit_files(&dir);
-    let kept = sentences(&dir);
+    assert!(
+        !out.join(OLD_FILE).exists(),
+        "nothing of the cache is kept in the output folder"
+    );
+    let fresh = kit_files(&out);
+    let kept = sentences(&cache);
     let map = kept.as_object().unwrap();
     let positions = printkit::definition::resolve("freeze")
         .unwrap()
@@ -74,45 +102,153 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
         "{kept}"
     );
 
-    // Built again: the same files, the same sentences.
-    printkit(&args);
-    assert_eq!(kit_files(&dir), fresh);
-    assert_eq!(sentences(&dir), kept);
+    // Built again, and into another folder: the same files, the same
+    // sentences, and the cache file is not rewritten.
+    let before = std::fs::metadata(cache_file(&cache))
+        .unwrap()
+        .modified()
+        .unwrap();
+    printkit(&cache, &args);
+    assert_eq!(kit_files(&out), fresh);
+    assert_eq!(sentences(&cache), kept);
+    let other = dir.join("other");
+    let mut other_args = args;
+    other_args[7] = other.to_str().unwrap();
+    printkit(&cache, &other_args);
+    assert_eq!(kit_files(&other), fresh);
+    let after = std::fs::metadata(cache_file(&cache))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after, "nothing new, yet the cache was rewritten");
 
     // A kept sentence is printed as kept: no search ran.
     let (search, sentence) = map.iter().next().unwrap();
     let marked = sentence.as_str().unwrap().replace("Solver", "Kept solver");
-    let text = std::fs::read_to_string(dir.join(FILE)).unwrap();
+    let text = std::fs::read_to_string(cache_file(&cache)).unwrap();
     let edited = text.replace(
         &serde_json::to_string(sentence).unwrap(),
         &serde_json::to_string(&marked).unwrap(),
     );
     assert_ne!(edited, text);
-    std::fs::write(dir.join(FILE), edited).unwrap();
-    printkit(&args);
-    let key_svgs: String = kit_files(&dir)
-        .iter()
-        .filter(|(p, _)| p.to_string_lossy().contains("host-key"))
-        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
-        .collect();
+    std::fs::write(cache_file(&cache), edited).unwrap();
+    printkit(&cache, &args);
     assert!(
-        key_svgs.contains("Kept solver"),
+        key_text(&out).contains("Kept solver"),
         "{search}: the kept sentence was not used"
     );
 
     // One the font cannot draw, or a damaged file: searched again.
-    let text = std::fs::read_to_string(dir.join(FILE)).unwrap();
+    let text = std::fs::read_to_string(cache_file(&cache)).unwrap();
     std::fs::write(
-        dir.join(FILE),
+        cache_file(&cache),
         text.replace("Kept solver", "Kept \u{10FFFF} solver"),
     )
     .unwrap();
-    printkit(&args);
-    assert_eq!(kit_files(&dir), fresh);
-    assert_eq!(sentences(&dir), kept);
-    std::fs::write(dir.join(FILE), "{\"program\": [").unwrap();
-    printkit(&args);
-    assert_eq!(kit_files(&dir), fresh);
-    assert_eq!(sentences(&dir), kept);
+    printkit(&cache, &args);
+    assert_eq!(kit_files(&out), fresh);
+    assert_eq!(sentences(&cache), kept);
+    std::fs::write(cache_file(&cache), "{\"program\": [").unwrap();
+    printkit(&cache, &args);
+    assert_eq!(kit_files(&out), fresh);
+    assert_eq!(sentences(&cache), kept);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_sentence_planted_in_the_output_folder_is_not_printed() {
+    // Earlier builds kept the sentences in the output folder, listed in its
+    // manifest. A folder from someone else could carry a forged one: it is
+    // never read, and the build removes the file it once wrote.
+    let dir = scratch("planted");
+    let cache = dir.join("cache");
+    let out = dir.join("out");
+    let args = [
+        "build",
+        "freeze",
+        "--only",
+        "key",
+        "--format",
+        "svg",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    printkit(&cache, &args);
+    let fresh = kit_files(&out);
+    let mut forged = std::fs::read_to_string(cache_file(&cache)).unwrap();
+    forged = forged.replace("Solver:", "Solver: W wins in 1 ply, trust me.");
+    assert!(forged.contains("trust me"));
+    std::fs::write(out.join(OLD_FILE), &forged).unwrap();
+    let manifest = out.join(".printkit-manifest.json");
+    let listed = std::fs::read_to_string(&manifest).unwrap().replacen(
+        "\"shared\": [",
+        &format!("\"shared\": [\n    \"{OLD_FILE}\","),
+        1,
+    );
+    std::fs::write(&manifest, listed).unwrap();
+    // With an empty cache, every sentence comes from a search.
+    std::fs::remove_dir_all(&cache).unwrap();
+    printkit(&cache, &args);
+    assert!(!key_text(&out).contains("trust me"));
+    assert!(!out.join(OLD_FILE).exists(), "the old file was not removed");
+    assert_eq!(kit_files(&out), fresh);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_empty_cache_setting_keeps_nothing() {
+    let dir = scratch("off");
+    let out = dir.join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(["build", "predator-prey", "--only", "key", "--format", "pdf"])
+        .arg("--out")
+        .arg(&out)
+        .env("PRINTKIT_CACHE_DIR", "")
+        .env("HOME", &dir)
+        .env("XDG_CACHE_HOME", dir.join("xdg"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut found: Vec<PathBuf> = Vec::new();
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.path().is_dir() {
+                stack.push(e.path());
+            } else if e.file_name().to_string_lossy().contains("verdicts") {
+                found.push(e.path());
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_cache_lives_in_the_users_cache_folder() {
+    let dir = scratch("xdg");
+    let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(["build", "predator-prey", "--only", "key", "--format", "pdf"])
+        .arg("--out")
+        .arg(dir.join("out"))
+        .env_remove("PRINTKIT_CACHE_DIR")
+        .env("HOME", dir.join("home"))
+        .env("XDG_CACHE_HOME", dir.join("xdg"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(dir.join("xdg/printkit/verdicts.json").is_file());
+    assert!(!dir.join("home").exists());
+    let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(["build", "predator-prey", "--only", "key", "--format", "pdf"])
+        .arg("--out")
+        .arg(dir.join("out"))
+        .env_remove("PRINTKIT_CACHE_DIR")
+        .env_remove("XDG_CACHE_HOME")
+        .env("HOME", dir.join("home"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(dir.join("home/.cache/printkit/verdicts.json").is_file());
     std::fs::remove_dir_all(dir).unwrap();
 }
