@@ -128,7 +128,10 @@ impl Verdicts {
 fn write_atomically(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = file.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let temp = dir.join(format!(".verdicts-{}.tmp", std::process::id()));
+    // A name no other build, nor another thread of this one, writes.
+    static WRITES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temp = dir.join(format!(".verdicts-{}-{n}.tmp", std::process::id()));
     let written = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, file));
     if written.is_err() {
         let _ = std::fs::remove_file(&temp);
