@@ -3,8 +3,10 @@
 next to Typst compiling the one hand-written kit of ../shared/bench, runs
 interleaved so both see the same machine load; wall time and CPU time (user +
 system, all threads), which a busy machine disturbs less. Builds into one
-folder reuse the host keys' solver sentences kept there; the "fresh folder"
-line builds into a new folder each run, so every search runs. Usage:
+folder leave unchanged files in place and reuse the host keys' solver
+sentences kept in the cache folder; the "fresh folder" lines build into a
+new folder each run, and "empty cache" also starts from an empty cache, so
+every search runs. Usage:
     scripts/vs-typst.py target/release/printkit /path/to/venv/bin/python [runs]
 (the venv has `pip install typst`, see ../shared/bench/README.md)."""
 import os
@@ -24,11 +26,13 @@ if not os.path.exists(typ):
     typ = "/work/shared/bench/clone_kit.typ"
 out = tempfile.mkdtemp(prefix="printkit-vs-typst-")
 fresh = tempfile.mkdtemp(prefix="printkit-vs-typst-fresh-")
+cache = tempfile.mkdtemp(prefix="printkit-vs-typst-cache-")
 commands = {
     "printkit build (3 kits, pdf+svg+previews)": [exe, "build", "--out", out],
     "printkit build (3 kits, pdf)": [exe, "build", "--format", "pdf", "--out", out],
     "printkit build (3 kits, all, fresh folder)": [exe, "build", "--out", None],
     "printkit build (3 kits, pdf, fresh folder)": [exe, "build", "--format", "pdf", "--out", None],
+    "printkit build (3 kits, all, fresh, empty cache)": ["CACHE", exe, "build", "--out", None],
     "typst compile (1 kit)": [
         python,
         "-c",
@@ -39,11 +43,15 @@ times = {k: [] for k in commands}
 cpu = {k: [] for k in commands}
 for i in range(runs + 2):
     for name, cmd in commands.items():
+        env = dict(os.environ, PRINTKIT_CACHE_DIR=cache)
         if None in cmd:
             cmd = [tempfile.mkdtemp(dir=fresh) if c is None else c for c in cmd]
+        if cmd[0] == "CACHE":
+            cmd = cmd[1:]
+            env["PRINTKIT_CACHE_DIR"] = tempfile.mkdtemp(dir=fresh)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
         wall = (time.perf_counter() - t) * 1000
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         used = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
@@ -57,3 +65,4 @@ for name, ts in times.items():
     )
 shutil.rmtree(out)
 shutil.rmtree(fresh)
+shutil.rmtree(cache)

@@ -274,18 +274,15 @@ impl Content<'_> {
         self.op("f");
     }
 
-    /// The run as one `TJ` whose numbers place every glyph at the advance
-    /// layout measured. printpdf writes each width in `/W` truncated to a
-    /// whole thousandth of an em, which made a long line up to 0.25 mm
-    /// shorter than layout measured (and than the SVG draws it); each glyph
-    /// is followed by the lost fraction.
+    /// The run as one string of glyph codes. Each glyph advances by its
+    /// width in the font's `/W`, written exactly ([`exact_widths`]), so the
+    /// line is as long as layout measured it (and as the SVG draws it).
     fn text(&mut self, t: &TextRun) -> Result<(), RenderError> {
         let face = self
             .faces
             .iter()
             .find(|f| f.font == t.font)
             .ok_or_else(|| RenderError::Font(format!("no subset of {:?}", t.font)))?;
-        let upem = t.font.metrics()?.units_per_em;
         self.colour(t.colour, "rg");
         self.op("BT");
         self.bytes.push(b'/');
@@ -297,25 +294,16 @@ impl Content<'_> {
         self.bytes.extend_from_slice(b"1 0 0 1 ");
         self.point(PointMm::new(t.left(), t.anchor.y));
         self.op("Tm");
-        self.bytes.extend_from_slice(b"[<");
+        self.bytes.push(b'<');
         const HEX: &[u8; 16] = b"0123456789ABCDEF";
         for glyph in t.glyphs() {
             let code = face.codes.get(usize::from(glyph.id)).copied().unwrap_or(0);
             for shift in [12, 8, 4, 0] {
                 self.bytes.push(HEX[usize::from((code >> shift) & 0xF)]);
             }
-            // What printpdf writes into /W (same f32 arithmetic).
-            let written = (glyph.advance as f32 * (1000.0 / upem as f32)) as i64;
-            let lost = glyph.advance as f64 * 1000.0 / upem as f64 - written as f64;
-            if lost > 0.0005 {
-                // TJ numbers move the next glyph left; negative moves it right.
-                self.bytes.extend_from_slice(b"> ");
-                self.num(-lost, 3);
-                self.bytes.push(b'<');
-            }
         }
-        self.bytes.extend_from_slice(b">] ");
-        self.op("TJ");
+        self.bytes.extend_from_slice(b"> ");
+        self.op("Tj");
         self.op("ET");
         Ok(())
     }
@@ -437,6 +425,42 @@ fn subset_face(font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String
         loca,
     };
     pdf_subset(&provider, ids)
+}
+
+/// The `/W` array of a subset face: each code's advance in thousandths of
+/// an em, exactly. printpdf writes whole thousandths, truncated, which made a
+/// long line up to 0.25 mm shorter than layout measured. (A width in
+/// thousandths is a whole number of 1000/2048ths for DejaVu: exact in the
+/// `f32` the PDF library writes.)
+fn exact_widths(face: &SubsetFace) -> Result<Object, RenderError> {
+    let metrics = face.font.metrics()?;
+    let upem = f64::from(metrics.units_per_em);
+    let mut by_code: BTreeMap<u16, f32> = BTreeMap::new();
+    by_code.insert(0, (f64::from(metrics.advance(0)) * 1000.0 / upem) as f32);
+    for (orig, &code) in face.codes.iter().enumerate() {
+        if code != 0 {
+            let advance = f64::from(metrics.advance(orig as u16));
+            by_code.insert(code, (advance * 1000.0 / upem) as f32);
+        }
+    }
+    // Runs of consecutive codes: `first [w w w ...]`.
+    let mut w = Vec::new();
+    let mut run: Vec<Object> = Vec::new();
+    let mut next = None;
+    for (&code, &width) in &by_code {
+        if next != Some(code) {
+            if !run.is_empty() {
+                w.push(Object::Array(std::mem::take(&mut run)));
+            }
+            w.push(Object::Integer(i64::from(code)));
+        }
+        run.push(Object::Real(width));
+        next = code.checked_add(1);
+    }
+    if !run.is_empty() {
+        w.push(Object::Array(run));
+    }
+    Ok(Object::Array(w))
 }
 
 /// One face cut down to the characters a document draws.
@@ -650,6 +674,36 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
         return Err(RenderError::Pdf(w.msg.clone()));
     }
     let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
+    for face in &faces {
+        let widths = exact_widths(face)?;
+        let name = format!(
+            "{}+{}",
+            face.font.pdf_resource_name(),
+            face.font.postscript_name()
+        );
+        let mut found = false;
+        for object in lo.objects.values_mut() {
+            let Object::Dictionary(font) = object else {
+                continue;
+            };
+            let ours = font.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Type0")
+                && font.get(b"BaseFont").and_then(Object::as_name).ok() == Some(name.as_bytes());
+            if !ours {
+                continue;
+            }
+            if let Ok(Object::Array(descendants)) = font.get_mut(b"DescendantFonts") {
+                for d in descendants {
+                    if let Object::Dictionary(cid_font) = d {
+                        cid_font.set("W", widths.clone());
+                        found = true;
+                    }
+                }
+            }
+        }
+        if !found {
+            return Err(RenderError::Pdf(format!("no font dictionary for {name}")));
+        }
+    }
     let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
     for (page_id, bytes) in page_ids.into_iter().zip(contents) {
         let stream_id = lo
