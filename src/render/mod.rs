@@ -11,6 +11,7 @@ pub mod board;
 pub mod font;
 pub mod frame;
 pub mod model;
+pub mod number;
 pub mod outline;
 pub mod pdf;
 pub mod svg;

@@ -312,14 +312,7 @@ pub fn reduced_glyf(font: Font, keep: &[u16]) -> Result<(Vec<u8>, Vec<u8>), Stri
 
 /// Number with at most two decimals, no trailing zeros.
 fn num(v: f64) -> String {
-    let n = (v * 100.0).round() / 100.0;
-    let s = format!("{n:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
+    super::number::fixed(v, 2)
 }
 
 /// TrueType quadratic contours as SVG path data: two off-curve points in a

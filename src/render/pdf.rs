@@ -126,41 +126,8 @@ struct Content<'a> {
 impl Content<'_> {
     /// `v` with at most `decimals` decimals, trailing zeros dropped.
     fn num(&mut self, v: f64, decimals: u32) {
-        let scale = 10_i64.pow(decimals);
-        let mut n = (v * scale as f64).round() as i64;
-        if n < 0 {
-            self.bytes.push(b'-');
-            n = -n;
-        }
-        self.int(n / scale);
-        let mut frac = n % scale;
-        if frac != 0 {
-            let mut digits = decimals;
-            while frac % 10 == 0 {
-                frac /= 10;
-                digits -= 1;
-            }
-            self.bytes.push(b'.');
-            let start = self.bytes.len();
-            for _ in 0..digits {
-                self.bytes.push(b'0' + (frac % 10) as u8);
-                frac /= 10;
-            }
-            self.bytes[start..].reverse();
-        }
+        super::number::push_fixed(&mut self.bytes, v, decimals);
         self.bytes.push(b' ');
-    }
-
-    fn int(&mut self, mut n: i64) {
-        let start = self.bytes.len();
-        loop {
-            self.bytes.push(b'0' + (n % 10) as u8);
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.bytes[start..].reverse();
     }
 
     fn pt(&mut self, mm: f64) {

@@ -19,19 +19,7 @@ use std::fmt::Write as _;
 /// Written from an integer count of ten-thousandths: float formatting was a
 /// tenth of the time spent on SVG.
 fn num(v: f64) -> String {
-    let n = (v * 10_000.0).round() as i64;
-    let (int, frac) = (n.unsigned_abs() / 10_000, n.unsigned_abs() % 10_000);
-    let mut s = String::with_capacity(12);
-    if n < 0 {
-        s.push('-');
-    }
-    s.push_str(&int.to_string());
-    if frac > 0 {
-        let digits = format!("{frac:04}");
-        s.push('.');
-        s.push_str(digits.trim_end_matches('0'));
-    }
-    s
+    super::number::fixed(v, 4)
 }
 
 /// How a page's SVG is written.
@@ -182,8 +170,7 @@ impl SvgBody {
 /// A glyph scale factor (about 0.003 mm a font unit): nine decimals keep a
 /// 200 mm line exact to a micrometre.
 fn num_scale(v: f64) -> String {
-    let s = format!("{v:.9}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    super::number::fixed(v, 9)
 }
 
 /// The outlines of `glyphs`, once each, as `<defs>`.
@@ -269,23 +256,7 @@ enum Value<'a> {
 
 /// `v` as [`num`] writes it, appended to `out`.
 fn push_num(out: &mut String, v: f64) {
-    let n = (v * 10_000.0).round() as i64;
-    let (int, frac) = (n.unsigned_abs() / 10_000, n.unsigned_abs() % 10_000);
-    if n < 0 {
-        out.push('-');
-    }
-    push_int(out, int);
-    if frac > 0 {
-        let mut digits = [b'0'; 4];
-        let mut f = frac;
-        for d in digits.iter_mut().rev() {
-            *d = b'0' + (f % 10) as u8;
-            f /= 10;
-        }
-        let keep = 4 - digits.iter().rev().take_while(|&&d| d == b'0').count();
-        out.push('.');
-        out.extend(digits[..keep].iter().map(|&d| d as char));
-    }
+    super::number::push_fixed_str(out, v, 4);
 }
 
 /// `n` in decimal (a formatter call per number was a tenth of SVG's time).

@@ -1,0 +1,95 @@
+//! Numbers as the back ends write them: at most a fixed number of decimals,
+//! no trailing zeros, no `-0`. Written from an integer count of the last
+//! decimal place: float formatting was a tenth of a build's time.
+
+/// `v` rounded to `decimals` decimal places (half away from zero), appended
+/// to `out`. `decimals` is at most 9.
+pub fn push_fixed(out: &mut Vec<u8>, v: f64, decimals: u32) {
+    match digits(v, decimals) {
+        Ok((buf, len)) => out.extend_from_slice(&buf[..len]),
+        Err(plain) => out.extend_from_slice(plain.as_bytes()),
+    }
+}
+
+/// [`push_fixed`] into a `String`.
+pub fn push_fixed_str(out: &mut String, v: f64, decimals: u32) {
+    match digits(v, decimals) {
+        // Only ASCII digits, '-' and '.' are in the buffer.
+        Ok((buf, len)) => out.extend(buf[..len].iter().map(|&b| b as char)),
+        Err(plain) => out.push_str(&plain),
+    }
+}
+
+/// [`push_fixed`] as a new `String`.
+pub fn fixed(v: f64, decimals: u32) -> String {
+    let mut s = String::with_capacity(12);
+    push_fixed_str(&mut s, v, decimals);
+    s
+}
+
+/// The characters of `v` in a buffer on the stack, or, for a number beyond
+/// any page (10¹⁰ mm away) or not finite, written plainly.
+fn digits(v: f64, decimals: u32) -> Result<([u8; 32], usize), String> {
+    let scale = 10_u64.pow(decimals.min(9));
+    let n = (v * scale as f64).round();
+    if !n.is_finite() || n.abs() >= 9.0e18 {
+        return Err(format!("{v}"));
+    }
+    let n = n as i64;
+    let (mut int, mut frac) = (n.unsigned_abs() / scale, n.unsigned_abs() % scale);
+    // Written backwards from the end, then moved to the front.
+    let mut buf = [0u8; 32];
+    let mut at = buf.len();
+    let mut put = |b: u8| {
+        at -= 1;
+        buf[at] = b;
+    };
+    if frac != 0 {
+        let mut places = decimals.min(9);
+        while frac % 10 == 0 {
+            frac /= 10;
+            places -= 1;
+        }
+        for _ in 0..places {
+            put(b'0' + (frac % 10) as u8);
+            frac /= 10;
+        }
+        put(b'.');
+    }
+    loop {
+        put(b'0' + (int % 10) as u8);
+        int /= 10;
+        if int == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        put(b'-');
+    }
+    let len = buf.len() - at;
+    buf.copy_within(at.., 0);
+    Ok((buf, len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_exact_and_never_minus_zero() {
+        assert_eq!(fixed(10.0, 4), "10");
+        assert_eq!(fixed(1.23456, 4), "1.2346");
+        assert_eq!(fixed(-2.5, 4), "-2.5");
+        assert_eq!(fixed(-0.00004, 4), "0");
+        assert_eq!(fixed(0.0501, 4), "0.0501");
+        assert_eq!(fixed(0.1 + 0.2, 4), "0.3");
+        assert_eq!(fixed(0.004_882_812_5, 9), "0.004882813");
+        assert_eq!(fixed(-0.004_882_812_5, 9), "-0.004882813");
+        assert_eq!(fixed(595.275_590_55, 3), "595.276");
+        assert_eq!(fixed(1.125, 2), "1.13"); // half away from zero
+        assert_eq!(fixed(-1.125, 2), "-1.13");
+        assert_eq!(fixed(1e300, 2), format!("{}", 1e300));
+        assert_eq!(fixed(f64::NAN, 2), "NaN");
+        assert_eq!(fixed(-123_456_789.5, 0), "-123456790");
+    }
+}
