@@ -533,21 +533,25 @@ fn pdf_text(s: &str) -> Object {
     Object::String(bytes, StringFormat::Hexadecimal)
 }
 
-/// `haystack` with the last occurrence of `from` replaced by `to` (of the
-/// same length), or `None` if `from` is not there.
-fn replace_once(haystack: &[u8], from: &[u8], to: &[u8]) -> Option<Vec<u8>> {
-    if from.len() != to.len() || from.is_empty() {
-        return None;
+/// Replaces the last occurrence of `from` in `haystack` by `to` (of the
+/// same length), in place; false if `from` is not there.
+fn replace_last(haystack: &mut [u8], from: &[u8], to: &[u8]) -> bool {
+    if from.len() != to.len() || from.is_empty() || haystack.len() < from.len() {
+        return false;
     }
     // The Info dictionary and the trailer are written last: search from the
     // end, and only where the first byte matches.
     let first = from[0];
-    let at = (0..=haystack.len().checked_sub(from.len())?)
+    let found = (0..=haystack.len() - from.len())
         .rev()
-        .find(|&i| haystack[i] == first && &haystack[i..i + from.len()] == from)?;
-    let mut out = haystack.to_vec();
-    out[at..at + to.len()].copy_from_slice(to);
-    Some(out)
+        .find(|&i| haystack[i] == first && &haystack[i..i + from.len()] == from);
+    match found {
+        Some(at) => {
+            haystack[at..at + to.len()].copy_from_slice(to);
+            true
+        }
+        None => false,
+    }
 }
 
 /// 128-bit FNV-1a (two 64-bit lanes with different seeds); not
@@ -696,16 +700,29 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
 /// level 4 gave 402 KB for 58 ms of CPU a build, zlib-rs at level 6 gives
 /// 398 KB for 53 ms.
 fn compress(lo: &mut lopdf::Document) -> Result<(), RenderError> {
-    use flate2::write::ZlibEncoder;
-    use std::io::Write;
+    use flate2::{Compress, Compression, FlushCompress, Status};
+    // One compressor for the document, reset between streams: a new one
+    // a stream allocated and cleared its tables each time.
+    let mut deflate = Compress::new(Compression::new(6), true);
     for object in lo.objects.values_mut() {
         if let Object::Stream(stream) = object {
             if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
                 continue;
             }
-            let mut enc = ZlibEncoder::new(Vec::new(), flate2::Compression::new(6));
-            enc.write_all(&stream.content)?;
-            let packed = enc.finish()?;
+            deflate.reset();
+            let input = &stream.content;
+            let mut packed = Vec::with_capacity(input.len() / 2 + 64);
+            loop {
+                let read = deflate.total_in() as usize;
+                let status = deflate
+                    .compress_vec(&input[read..], &mut packed, FlushCompress::Finish)
+                    .map_err(|e| RenderError::Pdf(format!("cannot compress a stream: {e}")))?;
+                match status {
+                    Status::StreamEnd => break,
+                    // Out of room: give it more and go on.
+                    Status::Ok | Status::BufError => packed.reserve(packed.capacity().max(64)),
+                }
+            }
             if packed.len() + 19 < stream.content.len() {
                 stream.dict.set("Filter", "FlateDecode");
                 stream.set_content(packed);
@@ -761,7 +778,17 @@ fn finish(lo: &mut lopdf::Document, meta: &DocMeta) -> Result<Vec<u8>, RenderErr
     lo.objects.insert(info_id, info(&pdf_date(FIXED_EPOCH)));
     lo.trailer
         .set("ID", Object::Array(vec![blank_id.clone(), blank_id]));
-    let mut out = Vec::new();
+    // Room for the whole file at once: grown step by step, it was copied
+    // over and over.
+    let size: usize = lo
+        .objects
+        .values()
+        .map(|o| match o {
+            Object::Stream(s) => s.content.len() + 128,
+            _ => 128,
+        })
+        .sum();
+    let mut out = Vec::with_capacity(size + 4096);
     lo.save_to(&mut out)?;
     // Patch the real date and the /ID into the probe in place: both are
     // fixed-length, so every offset in the cross-reference table stays right
@@ -771,33 +798,27 @@ fn finish(lo: &mut lopdf::Document, meta: &DocMeta) -> Result<Vec<u8>, RenderErr
     let blank_hex = "0".repeat(32);
     let fixed = pdf_date(FIXED_EPOCH);
     let real = pdf_date(meta.date_epoch);
-    let patched = replace_once(
-        &out,
+    let patched = replace_last(
+        &mut out,
         format!("/ID[<{blank_hex}><{blank_hex}>]").as_bytes(),
         format!("/ID[<{id_hex}><{id_hex}>]").as_bytes(),
-    )
-    .and_then(|o| {
-        replace_once(
-            &o,
-            format!("/CreationDate({fixed})/ModDate({fixed})").as_bytes(),
-            format!("/CreationDate({real})/ModDate({real})").as_bytes(),
-        )
-    });
-    match patched {
-        Some(p) => out = p,
-        None => {
-            // Not the layout expected: write it again the slow way.
-            lo.objects.insert(info_id, info(&real));
-            lo.trailer.set(
-                "ID",
-                Object::Array(vec![
-                    Object::String(id.clone(), StringFormat::Hexadecimal),
-                    Object::String(id, StringFormat::Hexadecimal),
-                ]),
-            );
-            out.clear();
-            lo.save_to(&mut out)?;
-        }
+    ) && replace_last(
+        &mut out,
+        format!("/CreationDate({fixed})/ModDate({fixed})").as_bytes(),
+        format!("/CreationDate({real})/ModDate({real})").as_bytes(),
+    );
+    if !patched {
+        // Not the layout expected: write it again the slow way.
+        lo.objects.insert(info_id, info(&real));
+        lo.trailer.set(
+            "ID",
+            Object::Array(vec![
+                Object::String(id.clone(), StringFormat::Hexadecimal),
+                Object::String(id, StringFormat::Hexadecimal),
+            ]),
+        );
+        out.clear();
+        lo.save_to(&mut out)?;
     }
     Ok(out)
 }
