@@ -6,7 +6,7 @@ use crate::definition::{self, Definition};
 use crate::rules::{AnyPosition, Engine, MoveInfo, Outcome};
 use clap::{Parser, Subcommand};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -100,6 +100,10 @@ pub enum Command {
         /// Print a JSON list of {file, line, column, message}.
         #[arg(long)]
         json: bool,
+        /// Lay the kit out with this look (a folder with paper.toml and/or
+        /// style.toml), as `build --templates` would.
+        #[arg(long)]
+        templates: Option<PathBuf>,
     },
     /// Show the built-in games.
     List,
@@ -157,7 +161,11 @@ fn start_position(
 fn execute(command: Command) -> Result<i32, Fatal> {
     let mut out = std::io::stdout().lock();
     match command {
-        Command::Check { files, json } => Ok(check(&files, json)),
+        Command::Check {
+            files,
+            json,
+            templates,
+        } => Ok(check(&files, json, templates.as_deref())),
         Command::Build(args) => build(args),
         Command::Solve(args) => crate::solve::cli::solve(args),
         Command::Puzzles(args) => crate::solve::puzzles::run(args),
@@ -475,9 +483,9 @@ fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
 
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
 /// when anything is wrong.
-fn check(files: &[PathBuf], json: bool) -> i32 {
+fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
     use crate::build::{check_file, Checked};
-    let templates = match crate::render::Templates::load(None) {
+    let templates = match crate::render::Templates::load(templates) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: {e}");

@@ -561,3 +561,53 @@ fn the_largest_back_offset_keeps_token_backs_on_the_page() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_lays_the_kit_out_with_the_look_build_would_use() {
+    // Margins and a body size that the tile instructions of a tiled board
+    // cannot fit in: `build --templates` fails, so `check --templates` must
+    // too, at the file; without the folder both pass.
+    let dir = std::env::temp_dir().join(format!("printkit-check-tpl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let style = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/style.toml"),
+    )
+    .unwrap()
+    .replace("margin_mm = 10.0", "margin_mm = 30.0")
+    .replace("body_pt = 9.0", "body_pt = 16.0");
+    std::fs::write(dir.join("style.toml"), style).unwrap();
+    let tpl = dir.to_str().unwrap();
+    let plain = printkit(&["check", "fixtures/freeze.toml"]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    let o = printkit(&["check", "--templates", tpl, "fixtures/freeze.toml"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("does not fit"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("fixtures/freeze.toml:"),
+        "{}",
+        stderr(&o)
+    );
+    let out = dir.join("out");
+    let b = printkit(&[
+        "build",
+        "freeze",
+        "--templates",
+        tpl,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_ne!(b.status.code(), Some(0), "{}", stderr(&b));
+    let missing = printkit(&[
+        "check",
+        "--templates",
+        "/nonexistent/tpl",
+        "fixtures/freeze.toml",
+    ]);
+    assert_eq!(missing.status.code(), Some(2), "{}", stderr(&missing));
+    assert!(
+        stderr(&missing).contains("template"),
+        "{}",
+        stderr(&missing)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
