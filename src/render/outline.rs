@@ -2,9 +2,7 @@
 //! SVG pages draw their text with these (as Typst's SVG export does), so
 //! every viewer shows the PDF's glyphs whether or not it has DejaVu, loads
 //! web fonts, or waits for them before printing.
-use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::{Mutex, OnceLock};
 
 use super::font::{Font, Reader};
 use super::RenderError;
@@ -13,28 +11,14 @@ use super::RenderError;
 const MAX_DEPTH: usize = 8;
 
 /// The SVG path data of a glyph in font units, y up (`""` for a blank
-/// glyph such as the space). Read once per process and face.
+/// glyph such as the space). The SVG back end keeps each glyph's element
+/// once per process ([`super::svg::glyph_defs`]).
 pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
-    type Cache = Mutex<HashMap<(Font, u16), String>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(d) = cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&(font, glyph))
-    {
-        return Ok(d.clone());
-    }
     let glyf = Glyf::of(font).map_err(|e| RenderError::Font(format!("{font:?} face: {e}")))?;
     let mut contours = Vec::new();
     glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut contours)
         .map_err(|e| RenderError::Font(format!("{font:?} glyph {glyph}: {e}")))?;
-    let d = path_data(&contours);
-    cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert((font, glyph), d.clone());
-    Ok(d)
+    Ok(path_data(&contours))
 }
 
 /// A contour point: position and whether it lies on the curve.

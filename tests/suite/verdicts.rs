@@ -46,6 +46,21 @@ fn kit_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
+/// A scratch folder, its cache and output folders, and the arguments of a
+/// build of Freeze's host key (SVG only) into that output folder.
+fn key_build(name: &str) -> (PathBuf, PathBuf, PathBuf, Vec<String>) {
+    let dir = scratch(name);
+    let (cache, out) = (dir.join("cache"), dir.join("out"));
+    let args = [
+        "build", "freeze", "--only", "key", "--format", "svg", "--out",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([out.to_string_lossy().into_owned()])
+    .collect();
+    (dir, cache, out, args)
+}
+
 fn cache_file(cache: &Path) -> PathBuf {
     cache.join("verdicts.json")
 }
@@ -66,19 +81,8 @@ fn key_text(dir: &Path) -> String {
 
 #[test]
 fn kept_sentences_are_reused_and_bad_ones_searched_again() {
-    let dir = scratch("reuse");
-    let cache = dir.join("cache");
-    let out = dir.join("out");
-    let args = [
-        "build",
-        "freeze",
-        "--only",
-        "key",
-        "--format",
-        "svg",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let (dir, cache, out, args) = key_build("reuse");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let listing = String::from_utf8(printkit(&cache, &args).stdout).unwrap();
     assert!(
         !listing.contains("verdicts"),
@@ -112,7 +116,7 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
     assert_eq!(kit_files(&out), fresh);
     assert_eq!(sentences(&cache), kept);
     let other = dir.join("other");
-    let mut other_args = args;
+    let mut other_args = args.clone();
     other_args[7] = other.to_str().unwrap();
     printkit(&cache, &other_args);
     assert_eq!(kit_files(&other), fresh);
@@ -160,19 +164,8 @@ fn a_sentence_planted_in_the_output_folder_is_not_printed() {
     // Earlier builds kept the sentences in the output folder, listed in its
     // manifest. A folder from someone else could carry a forged one: it is
     // never read, and the build removes the file it once wrote.
-    let dir = scratch("planted");
-    let cache = dir.join("cache");
-    let out = dir.join("out");
-    let args = [
-        "build",
-        "freeze",
-        "--only",
-        "key",
-        "--format",
-        "svg",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let (dir, cache, out, args) = key_build("planted");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     printkit(&cache, &args);
     let fresh = kit_files(&out);
     let mut forged = std::fs::read_to_string(cache_file(&cache)).unwrap();
