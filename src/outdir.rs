@@ -557,26 +557,45 @@ fn write_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<File> {
     Ok(f)
 }
 
-/// Syncs every handle (files and folders), all at once: a thread each, as
-/// each mostly waits for the disk. The first failure is returned with its
-/// path.
+/// Syncs every handle (files and folders), many at once, as each mostly
+/// waits for the disk. The first failure is returned with its path.
 fn sync_together(handles: &[(File, PathBuf)]) -> Result<(), (&Path, std::io::Error)> {
-    std::thread::scope(|s| {
-        let running: Vec<_> = handles
-            .iter()
-            .map(|(f, path)| (s.spawn(move || f.sync_all()), path))
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // Enough threads waiting at once for the disk to merge their flushes;
+    // a thread a file cost more in starting threads than it saved.
+    const AT_ONCE: usize = 16;
+    let next = AtomicUsize::new(0);
+    let mut failed: Vec<(usize, std::io::Error)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..handles.len().min(AT_ONCE))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut failed = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((file, _)) = handles.get(i) else {
+                            return failed;
+                        };
+                        if let Err(e) = file.sync_all() {
+                            failed.push((i, e));
+                        }
+                    }
+                })
+            })
             .collect();
-        let mut first = Ok(());
-        for (t, path) in running {
-            let r = t
-                .join()
-                .unwrap_or_else(|_| Err(std::io::Error::other("the sync thread failed")));
-            if let (Err(e), Ok(())) = (r, &first) {
-                first = Err((path.as_path(), e));
-            }
-        }
-        first
-    })
+        workers
+            .into_iter()
+            .flat_map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| vec![(0, std::io::Error::other("the sync thread failed"))])
+            })
+            .collect()
+    });
+    // The first failure in the order given.
+    failed.sort_by_key(|(i, _)| *i);
+    match failed.into_iter().next() {
+        Some((i, e)) => Err((handles[i].1.as_path(), e)),
+        None => Ok(()),
+    }
 }
 
 fn sync_dir(dir: &Path) -> std::io::Result<()> {
