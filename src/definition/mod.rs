@@ -461,6 +461,16 @@ fn fill_text(
     text: &str,
     numbers: bool,
 ) -> String {
+    let contradictions = if numbers {
+        placeholders::contradictions(text, figures)
+    } else {
+        Vec::new()
+    };
+    let expanded = placeholders::expand(text, figures);
+    if contradictions.is_empty() && expanded.is_ok() {
+        return expanded.unwrap_or_default();
+    }
+    // Only a mistake needs its place: finding it parses the file again.
     let span = value_span(&rep.source, key).unwrap_or(0..0);
     // Byte offsets in the text are offsets in the source when the string
     // is written without escapes; else the whole string is pointed at.
@@ -472,12 +482,10 @@ fn fill_text(
             span.clone()
         }
     };
-    if numbers {
-        for e in placeholders::contradictions(text, figures) {
-            rep.error(at(e.at), e.message);
-        }
+    for e in contradictions {
+        rep.error(at(e.at), e.message);
     }
-    match placeholders::expand(text, figures) {
+    match expanded {
         Ok(filled) => filled,
         Err(errors) => {
             for e in errors {
