@@ -398,11 +398,14 @@ impl OutputDir {
             .map(|(f, b)| (f.as_str(), b.as_slice()))
             .collect();
         jobs.push((MANIFEST, manifest_json));
-        for (rel, _) in &jobs {
-            if let Some(parent) = new.join(rel).parent() {
-                fs::create_dir_all(parent)
-                    .map_err(|e| fail("cannot create the staging folder", parent, e))?;
-            }
+        let mut dirs: Vec<PathBuf> = jobs
+            .iter()
+            .filter_map(|(rel, _)| new.join(rel).parent().map(Path::to_path_buf))
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        for d in &dirs {
+            fs::create_dir_all(d).map_err(|e| fail("cannot create the staging folder", d, e))?;
         }
         // Written first, then synced together with their folders: the disk
         // flushes of concurrent syncs are merged, where one after another
@@ -420,12 +423,6 @@ impl OutputDir {
         for (file, (rel, _)) in written.into_iter().zip(&jobs) {
             handles.push((file?, self.root.join(rel)));
         }
-        let mut dirs: Vec<PathBuf> = jobs
-            .iter()
-            .filter_map(|(rel, _)| new.join(rel).parent().map(Path::to_path_buf))
-            .collect();
-        dirs.sort();
-        dirs.dedup();
         for d in dirs {
             // A folder that cannot be opened is as durable as the platform makes it.
             if let Ok(f) = File::open(&d) {
