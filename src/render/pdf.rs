@@ -1,8 +1,9 @@
-//! PDF back end. Pages are translated to printpdf operations (the only place
-//! millimetres become points), serialised by printpdf with subset fonts, then
-//! finished with lopdf: PDF 1.6, `/PrintScaling /None`, a fixed Info
-//! dictionary and a content-derived `/ID`, so the bytes are the same on
-//! every run and every machine.
+//! PDF back end. Each page's content stream is written here, straight into
+//! bytes (the only place millimetres become points); printpdf builds the
+//! document around them (pages, resources, the subset fonts with their
+//! ToUnicode maps), and lopdf finishes it: exact glyph widths, PDF 1.6,
+//! `/PrintScaling /None`, a fixed Info dictionary and a content-derived
+//! `/ID`, so the bytes are the same on every run and every machine.
 use std::collections::{BTreeMap, BTreeSet};
 
 use allsorts::binary::read::ReadScope;
