@@ -58,8 +58,11 @@ impl From<LoadError> for BuildError {
 /// What a build wrote.
 #[derive(Clone, Debug)]
 pub struct BuildReport {
-    /// Each file written with its size in bytes.
+    /// Each file of the kits with its size in bytes.
     pub written: Vec<(PathBuf, usize)>,
+    /// How many of them were already in the folder with the same bytes, and
+    /// were left as they were.
+    pub unchanged: usize,
     /// How many games were built.
     pub games: usize,
 }
@@ -212,12 +215,13 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         entries.extend(output::kit_entries(&kits, paper, &rendered));
         files.extend(rendered);
     }
-    let written = write_output(&request.out, &entries, files)?;
+    let (written, unchanged) = write_output(&request.out, &entries, files)?;
     if let Some(kept) = kept {
         kept.save(&all_solved);
     }
     Ok(BuildReport {
         written,
+        unchanged,
         games: defs.len(),
     })
 }
@@ -261,7 +265,7 @@ fn write_output(
     out: &Path,
     entries: &[KitEntry],
     mut files: Vec<OutFile>,
-) -> Result<Vec<(PathBuf, usize)>, BuildError> {
+) -> Result<(Vec<(PathBuf, usize)>, usize), BuildError> {
     const INDEX: &str = "index.html";
     let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
     let text = |p: &Path| p.to_string_lossy().into_owned();

@@ -447,15 +447,26 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         total += size;
         let _ = writeln!(out, "{:>9}  {}", human_size(*size), path.display());
     }
-    let _ = writeln!(
-        out,
-        "wrote {} files ({}) for {} game{} in {} ms",
-        report.written.len(),
-        human_size(total),
+    let (files, kept) = (report.written.len(), report.unchanged);
+    let games = format!(
+        "for {} game{}",
         report.games,
-        if report.games == 1 { "" } else { "s" },
-        started.elapsed().as_millis()
+        if report.games == 1 { "" } else { "s" }
     );
+    let ms = started.elapsed().as_millis();
+    let size = human_size(total);
+    let _ = match kept {
+        0 => writeln!(out, "wrote {files} files ({size}) {games} in {ms} ms"),
+        k if k == files => writeln!(
+            out,
+            "all {files} files ({size}) {games} were already up to date (checked in {ms} ms)"
+        ),
+        k => writeln!(
+            out,
+            "wrote {} of {files} files ({size}) {games} in {ms} ms; the other {k} were already up to date",
+            files - k
+        ),
+    };
     Ok(0)
 }
 

@@ -273,14 +273,15 @@ impl OutputDir {
     }
 
     /// Writes `files` (path below the root, bytes) all or nothing, removes
-    /// the `stale` files, and records `manifest`. Returns each file written
-    /// with its size.
+    /// the `stale` files, and records `manifest`. Returns each file of the
+    /// build with its size, and how many of them were already in place with
+    /// the same bytes (left untouched).
     pub fn commit(
         &mut self,
         files: &[(String, Vec<u8>)],
         stale: &[String],
         manifest: Manifest,
-    ) -> Result<Vec<(PathBuf, usize)>, OutError> {
+    ) -> Result<(Vec<(PathBuf, usize)>, usize), OutError> {
         // Every destination is checked before anything is written.
         for (rel, _) in files {
             self.check_folders(checked_relative(rel)?)?;
@@ -303,6 +304,7 @@ impl OutputDir {
             .iter()
             .map(|(f, b)| (self.root.join(f), b.len()))
             .collect();
+        let kept = unchanged.iter().filter(|&&same| same).count();
         let files: Vec<&(String, Vec<u8>)> = files
             .iter()
             .zip(&unchanged)
@@ -315,7 +317,7 @@ impl OutputDir {
             && same_file(&self.root.join(MANIFEST), json.as_bytes())
         {
             self.manifest = manifest;
-            return Ok(written);
+            return Ok((written, kept));
         }
         let stage = self.stage();
         let staged = self.write_stage(&stage, &files, json.as_bytes());
@@ -381,7 +383,7 @@ impl OutputDir {
         let _ = fs::remove_dir_all(&stage);
         let _ = sync_dir(&self.root);
         self.manifest = manifest;
-        Ok(written)
+        Ok((written, kept))
     }
 
     fn write_stage(

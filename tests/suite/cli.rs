@@ -611,3 +611,39 @@ fn check_lays_the_kit_out_with_the_look_build_would_use() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn build_says_which_files_it_wrote_and_which_were_up_to_date() {
+    let dir = std::env::temp_dir().join(format!("printkit-cli-uptodate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let args = ["build", "predator-prey", "--format", "pdf", "--out", out];
+    let first = printkit(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let last = |o: &Output| stdout(o).lines().last().unwrap_or_default().to_string();
+    assert!(
+        last(&first).starts_with("wrote 3 files ("),
+        "{}",
+        last(&first)
+    );
+    let again = printkit(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(
+        last(&again).starts_with("all 3 files (") && last(&again).contains("already up to date"),
+        "{}",
+        last(&again)
+    );
+    // Two-sided tokens change the player kit only (the host key and the
+    // contents page stay).
+    let mut duplex = args.to_vec();
+    duplex.push("--duplex");
+    let some = printkit(&duplex);
+    assert!(some.status.success(), "{}", stderr(&some));
+    assert!(
+        last(&some).starts_with("wrote 1 of 3 files (")
+            && last(&some).ends_with("the other 2 were already up to date"),
+        "{}",
+        last(&some)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
