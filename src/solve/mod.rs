@@ -143,9 +143,6 @@ pub trait Solver: Send + Sync {
     /// [`Solver::solve`], listing at most two best moves: enough to tell a
     /// unique answer, and much cheaper when many moves win.
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
-    /// The positions after each of the solver's moves (every kinging set
-    /// of a group included), in search order.
-    fn children(&self, position: &str) -> Result<Vec<String>, PositionError>;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
@@ -170,22 +167,6 @@ impl<R: Rules + Send + Sync> Solver for R {
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
         let pos = self.parse_position(position)?;
         Ok(solve_listing(self, &pos, limits, 2))
-    }
-
-    fn children(&self, position: &str) -> Result<Vec<String>, PositionError> {
-        let pos = self.parse_position(position)?;
-        let mut out = Vec::new();
-        for group in self.search_groups(&pos) {
-            let rest = if group.more {
-                self.group_rest(&pos, &group.first)
-            } else {
-                Vec::new()
-            };
-            for mv in std::iter::once(group.first).chain(rest) {
-                out.push(self.print_position(&self.search_play(&pos, &mv)));
-            }
-        }
-        Ok(out)
     }
 
     fn random_game(
