@@ -498,9 +498,10 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
         // Each character's code in the content stream: its glyph's number
         // in the subset, as the subset's own cmap gives it.
         for &c in &chars {
-            if let (Some(orig), Some(code)) =
-                (metrics.glyph_id(c), parsed.lookup_glyph_index(u32::from(c)))
-            {
+            if let (Some(orig), Some(code)) = (
+                metrics.glyph_id(c),
+                parsed.lookup_glyph_index(u32::from(c)),
+            ) {
                 codes[usize::from(orig)] = code;
             }
         }
@@ -640,11 +641,7 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
             .map_err(err)?;
         match lo.get_object_mut(stream_id).map_err(err)? {
             Object::Stream(stream) => stream.set_content(bytes),
-            _ => {
-                return Err(RenderError::Pdf(
-                    "a page's contents are not a stream".into(),
-                ))
-            }
+            _ => return Err(RenderError::Pdf("a page's contents are not a stream".into())),
         }
     }
     finish(&mut lo, meta)
