@@ -27,7 +27,7 @@ fn main() {
         (
             "freeze",
             "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b",
-            3,
+            4,
         ),
     ];
     for (game, position, depth) in if only_puzzles { &[][..] } else { &cases[..] } {
@@ -87,10 +87,11 @@ fn main() {
             let t = Instant::now();
             let (kept, rej) = puzzles::generate(&def, 12, 1, 5, &mut |_| {});
             println!(
-                "puzzles {game} --count 12 --seed 1 --max-plies 5: {} kept of {} examined, {:.2} s",
+                "puzzles {game} --count 12 --seed 1 --max-plies 5: {} kept of {} examined, {:.2} s; rejected: {}",
                 kept.len(),
                 rej.examined,
-                t.elapsed().as_secs_f64()
+                t.elapsed().as_secs_f64(),
+                rej.reasons()
             );
         }
     }

@@ -580,6 +580,57 @@ impl<B: Bits> Board<B> {
         found
     }
 
+    /// Whether a chain wins at once: after it, the opponent's checkers that
+    /// could capture are no more than the mover may king (the test of
+    /// [`Board::win_in_one`]).
+    fn chain_wins_at_once(&self, ch: &Chain) -> bool {
+        let child = self.after_chain(ch);
+        let danger = child.capturers(child.side).count();
+        let k = ch.value.min(child.checkers[child.side].count());
+        danger <= k
+    }
+
+    /// For a side that cannot win at once: whether it has a move after
+    /// which the opponent cannot win at once either. Kinging never changes
+    /// what the opponent's chains capture or leave, only which checkers
+    /// may start one; so a chain holds when its kinging allowance covers
+    /// every opposing checker with a winning chain, and each chain is
+    /// tested once instead of once per kinging set.
+    fn escapes_in_two(&self) -> bool {
+        let mut passed = self.clone();
+        passed.side ^= 1;
+        if passed.win_in_one().is_none() {
+            return true;
+        }
+        let mut escapes = false;
+        self.for_each_chain::<false>(&mut |ch| {
+            if escapes {
+                return;
+            }
+            let child = self.after_chain(ch);
+            let singles = child.checkers[child.side].count();
+            let k = ch.value.min(singles);
+            // Passing wins for the opponent when this side has no capture
+            // left (the opponent has one: this side cannot win at once).
+            if child.capturers(1 - child.side).is_empty() {
+                return;
+            }
+            let mut winners = B::empty();
+            let mut too_many = false;
+            child.for_each_chain::<false>(&mut |reply| {
+                if too_many || winners.has(reply.from) {
+                    return;
+                }
+                if child.chain_wins_at_once(reply) {
+                    winners |= B::bit(reply.from);
+                    too_many = winners.count() > k;
+                }
+            });
+            escapes = !too_many;
+        });
+        escapes
+    }
+
     /// Plays a move already checked legal, for the solver: no effect.
     fn search_play(&self, mv: &Move) -> Board<B> {
         let s = self.side;
@@ -1172,6 +1223,10 @@ impl Rules for Freeze {
     /// and the game ends only for a side to move without a capture.
     fn win_in_one(&self, pos: &Position) -> Option<Option<Move>> {
         Some(by_width!(&pos.0, b => b.win_in_one()))
+    }
+
+    fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
+        Some(by_width!(&pos.0, b => b.escapes_in_two()))
     }
 }
 

@@ -443,6 +443,15 @@ pub trait Rules {
     fn win_in_one(&self, _pos: &Self::Position) -> Option<Option<Self::Move>> {
         None
     }
+
+    /// A shortcut for the last two plies, for families with
+    /// [`Rules::win_in_one`], asked only when the side to move cannot win
+    /// at once: `Some(true)` when it has a move after which the opponent
+    /// cannot win at once, `Some(false)` when every move lets the opponent
+    /// win at once. `None`: no shortcut.
+    fn escapes_in_two(&self, _pos: &Self::Position) -> Option<bool> {
+        None
+    }
 }
 
 /// Moves the solver may rule out together (see [`Rules::search_groups`]).

@@ -146,7 +146,10 @@ pub trait Solver: Send + Sync {
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
-    /// largest kinging sets); captures are preferred half the time.
+    /// largest kinging sets); captures are preferred half the time. Where
+    /// the rules have a [`Rules::win_in_one`] shortcut, both sides look one
+    /// move ahead: a win at once is taken, and a move that lets the
+    /// opponent win at once is played only when every move does.
     fn random_game(
         &self,
         start: &str,
@@ -175,6 +178,14 @@ impl<R: Rules + Send + Sync> Solver for R {
         let mut pos = self.parse_position(start)?;
         let mut game = vec![self.print_position(&pos)];
         while game.len() < cap && self.outcome(&pos).is_none() {
+            if let Some(win) = self.win_in_one(&pos) {
+                let Some(mv) = win.or_else(|| shallow_move(self, &pos, rng)) else {
+                    break;
+                };
+                pos = self.play(&pos, &mv).0;
+                game.push(self.print_position(&pos));
+                continue;
+            }
             let groups = self.search_groups(&pos);
             if groups.is_empty() {
                 break;
@@ -203,6 +214,42 @@ impl<R: Rules + Send + Sync> Solver for R {
             game.push(self.print_position(&pos));
         }
         Ok(game)
+    }
+}
+
+/// A random move after which the opponent cannot win at once (by
+/// [`Rules::win_in_one`]), or any move when every move allows it; `None`
+/// when there is no move. Groups are tried in random order; within a
+/// group its first move (Freeze: the kinging that stops the most
+/// captures), then the others in random order.
+fn shallow_move<R: Rules>(rules: &R, pos: &R::Position, rng: &mut puzzles::Rng) -> Option<R::Move> {
+    let safe = |mv: &R::Move| {
+        let child = rules.search_play(pos, mv);
+        !matches!(rules.win_in_one(&child), Some(Some(_)))
+    };
+    let mut groups = rules.search_groups(pos);
+    shuffle(&mut groups, rng);
+    let mut fallback = None;
+    for group in groups {
+        if safe(&group.first) {
+            return Some(group.first);
+        }
+        if group.more {
+            let mut rest = rules.group_rest(pos, &group.first);
+            shuffle(&mut rest, rng);
+            if let Some(at) = rest.iter().position(safe) {
+                return Some(rest.swap_remove(at));
+            }
+        }
+        fallback.get_or_insert(group.first);
+    }
+    fallback
+}
+
+/// Fisher-Yates with the puzzle generator's seeded generator.
+fn shuffle<T>(items: &mut [T], rng: &mut puzzles::Rng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
     }
 }
 
@@ -357,6 +404,25 @@ impl<'r, R: Rules> Search<'r, R> {
         })
     }
 
+    /// The exact score with one or two plies left, from the rules'
+    /// shortcuts (when they have them): a win at once, else (two plies)
+    /// the horizon when some move does not let the opponent win at once,
+    /// else a loss in two.
+    fn shortcut(&mut self, pos: &R::Position, depth: u32, ply: u32) -> Option<i32> {
+        let rules = self.rules;
+        if rules.win_in_one(pos)?.is_some() {
+            return Some(MATE - ply as i32 - 1);
+        }
+        if depth == 1 {
+            return Some(self.horizon_score(ply));
+        }
+        Some(if rules.escapes_in_two(pos)? {
+            self.horizon_score(ply)
+        } else {
+            -(MATE - ply as i32 - 2)
+        })
+    }
+
     fn negamax(
         &mut self,
         pos: &R::Position,
@@ -378,12 +444,9 @@ impl<'r, R: Rules> Search<'r, R> {
         if depth == 0 {
             return self.horizon_score(ply);
         }
-        if depth == 1 {
-            if let Some(shortcut) = self.rules.win_in_one(pos) {
-                return match shortcut {
-                    Some(_) => MATE - ply as i32 - 1,
-                    None => self.horizon_score(ply),
-                };
+        if depth <= 2 {
+            if let Some(s) = self.shortcut(pos, depth, ply) {
+                return s;
             }
         }
         let alpha_in = alpha;

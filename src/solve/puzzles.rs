@@ -1,14 +1,19 @@
 //! `printkit puzzles`: practice positions whose answer is unique.
 //!
-//! Seeded random games (captures preferred half the time) are played to
-//! their end; a candidate is a position a few plies before the end with the
-//! game's winner to move (where forced wins are common). It is accepted
-//! when the side to move wins by force within the limit, has exactly one
-//! winning first move, every later move of the winner along the line is
-//! also the only win, the win takes more than one move (when the limit
-//! allows), and no accepted puzzle is the same position under a symmetry of
-//! the board. The set is chosen from the accepted ones to spread the length
-//! of the wins and the kinds of first move.
+//! Seeded random games are played to their end (captures preferred half
+//! the time; where the rules answer "can the side to move win at once?"
+//! cheaply, as in Freeze, both sides take such a win and avoid allowing
+//! one, so a game ends on a win the loser could not stop). A candidate is
+//! the position nearest the end with the game's winner to move, or further
+//! back while those nearer are won in one move. It is accepted when the
+//! side to move wins by force within the limit, has exactly one winning
+//! first move, every later move of the winner along the line is also the
+//! only win, the win takes more than one move (when the limit allows), and
+//! no accepted puzzle is the same position under a symmetry of the board.
+//! Cheap searches come first: a win at once, then two wins within fewer
+//! plies, reject a candidate before the search to the limit. The set is
+//! chosen from the accepted ones to spread the length of the wins and the
+//! kinds of first move; one puzzle a game at most.
 use super::{solver, symmetry, Limits, Solution, Solver, Verdict};
 use crate::definition::{self, Definition};
 use crate::rules::{Engine, Family, Topology};
@@ -76,6 +81,8 @@ pub struct Puzzle {
 pub struct Rejections {
     pub examined: usize,
     pub no_win: usize,
+    /// The search reached its node budget before settling the candidate.
+    pub too_large: usize,
     pub several_wins: usize,
     pub one_move: usize,
     pub later_not_unique: usize,
@@ -85,8 +92,99 @@ pub struct Rejections {
     pub quota_full: usize,
 }
 
-/// Nodes a single candidate may cost before it is dropped as "no win".
-const CANDIDATE_BUDGET: u64 = 60_000;
+/// Why one candidate was turned down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reject {
+    NoWin,
+    TooLarge,
+    OneMove,
+    SeveralWins,
+    LaterNotUnique,
+}
+
+impl Rejections {
+    /// The rejections by reason, for progress lines and the summary.
+    pub fn reasons(&self) -> String {
+        format!(
+            "{} without a forced win, {} too large to settle, {} with several winning moves, \
+             {} won in one move, {} with a later move not unique, {} duplicates",
+            self.no_win,
+            self.too_large,
+            self.several_wins,
+            self.one_move,
+            self.later_not_unique,
+            self.duplicate
+        )
+    }
+
+    fn count(&mut self, why: Reject) -> &mut usize {
+        match why {
+            Reject::NoWin => &mut self.no_win,
+            Reject::TooLarge => &mut self.too_large,
+            Reject::OneMove => &mut self.one_move,
+            Reject::SeveralWins => &mut self.several_wins,
+            Reject::LaterNotUnique => &mut self.later_not_unique,
+        }
+    }
+}
+
+/// The solution of a candidate when it makes a puzzle: the cheap tests
+/// first (a win at once is a one-ply search), then the search to the
+/// limit listing at most two winning first moves, then the winner's later
+/// moves.
+fn examine(
+    engine: &dyn Engine,
+    solver: &dyn Solver,
+    position: &str,
+    max_plies: u32,
+) -> Result<Solution, Reject> {
+    let limits = |depth| Limits {
+        depth,
+        max_nodes: CANDIDATE_BUDGET,
+    };
+    // Shallower searches first: a win in fewer plies is also a win within
+    // the limit, so two of them already reject the candidate.
+    for depth in (1..max_plies).step_by(2) {
+        let s = solver
+            .solve_unique(position, limits(depth))
+            .map_err(|_| Reject::NoWin)?;
+        if s.verdict == Verdict::Win {
+            if s.plies == 1 {
+                return Err(Reject::OneMove);
+            }
+            if s.best.len() > 1 {
+                return Err(Reject::SeveralWins);
+            }
+        }
+    }
+    let s = solver
+        .solve_unique(position, limits(max_plies))
+        .map_err(|_| Reject::NoWin)?;
+    if s.verdict != Verdict::Win {
+        return Err(if s.budget_exhausted {
+            Reject::TooLarge
+        } else {
+            Reject::NoWin
+        });
+    }
+    if s.plies == 1 && max_plies > 1 {
+        return Err(Reject::OneMove);
+    }
+    if s.best.len() > 1 {
+        return Err(Reject::SeveralWins);
+    }
+    if !s.best_complete || s.best.is_empty() {
+        return Err(Reject::TooLarge);
+    }
+    if !later_moves_unique(engine, solver, position, &s, max_plies) {
+        return Err(Reject::LaterNotUnique);
+    }
+    Ok(s)
+}
+
+/// Positions a single search of a candidate may visit before the
+/// candidate is dropped as too large to settle.
+const CANDIDATE_BUDGET: u64 = 10_000;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
@@ -122,19 +220,7 @@ pub fn generate(
     // Freeze and the predator game every win ends on the winner's move).
     let patience = 20 * count;
     let mut full_at = None;
-    let limits = Limits {
-        depth: max_plies,
-        max_nodes: CANDIDATE_BUDGET,
-    };
-    while rej.examined < attempts {
-        let spread = lengths
-            .iter()
-            .all(|&k| pool.iter().filter(|p| p.solution.plies == k).count() >= quota);
-        if pool.len() >= count
-            && (spread || full_at.is_some_and(|at| rej.examined >= at + patience))
-        {
-            break;
-        }
+    'games: while rej.examined < attempts {
         let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
             break;
         };
@@ -142,70 +228,75 @@ pub fn generate(
             // The start is already over: every game is this one.
             break;
         }
-        // Lightly guided: a position shortly before the random game ended,
-        // with its winner to move (when it has one).
+        // The positions shortly before the game ended with its winner (when
+        // it has one) to move, nearest the end first: the cheapest to
+        // search and the likeliest to be won.
         let winner = engine
             .load(&game[game.len() - 1])
             .ok()
             .and_then(|p| p.outcome())
             .and_then(|o| o.winner);
         let reach = (2 * max_plies as usize).min(game.len() - 1);
-        let backs: Vec<usize> = (shortest as usize..=reach)
-            .filter(|&k| {
-                let to_move = engine
-                    .load(&game[game.len() - 1 - k])
-                    .map(|p| p.view().side_to_move);
-                winner.is_none_or(|w| to_move == Ok(w))
-            })
-            .collect();
-        let back = if backs.is_empty() {
-            1 + rng.below(reach)
-        } else {
-            backs[rng.below(backs.len())]
-        };
-        let index = game.len() - 1 - back;
-        let position = game[index].clone();
-        rej.examined += 1;
-        if rej.examined % 200 == 0 {
-            progress(&format!(
-                "puzzles: {} candidates examined, {} found",
-                rej.examined,
-                pool.len()
-            ));
-        }
-        let key = canonical(engine, &position, torus);
-        if seen.contains(&key) {
-            rej.duplicate += 1;
-            continue;
-        }
-        let Ok(s) = solver.solve_unique(&position, limits) else {
-            continue;
-        };
-        if s.verdict != Verdict::Win {
-            rej.no_win += 1;
-            continue;
-        }
-        if s.plies == 1 && max_plies > 1 {
-            rej.one_move += 1;
-            continue;
-        }
-        if s.best.len() != 1 {
-            rej.several_wins += 1;
-            continue;
-        }
-        if !later_moves_unique(engine, solver.as_ref(), &position, &s, max_plies) {
-            rej.later_not_unique += 1;
-            continue;
-        }
-        seen.insert(key);
-        pool.push(Puzzle {
-            position,
-            solution: s,
-            plies_from_start: index,
-            candidate: rej.examined,
+        let backs = (shortest as usize..=reach).filter(|&k| {
+            let to_move = engine
+                .load(&game[game.len() - 1 - k])
+                .map(|p| p.view().side_to_move);
+            winner.is_none_or(|w| to_move == Ok(w))
         });
-        if pool.len() == count {
-            full_at = Some(rej.examined);
+        let cands = backs
+            .filter(|&b| b <= max_plies as usize)
+            .map(|b| (b, game[game.len() - 1 - b].clone()));
+        for (back, position) in cands {
+            let spread = lengths
+                .iter()
+                .all(|&k| pool.iter().filter(|p| p.solution.plies == k).count() >= quota);
+            if rej.examined >= attempts
+                || pool.len() >= count
+                    && (spread || full_at.is_some_and(|at| rej.examined >= at + patience))
+            {
+                break 'games;
+            }
+            let index = game.len() - 1 - back;
+            let position = &position;
+            rej.examined += 1;
+            if rej.examined % 200 == 0 {
+                progress(&format!(
+                    "puzzles: {} candidates examined, {} found; rejected: {}",
+                    rej.examined,
+                    pool.len(),
+                    rej.reasons()
+                ));
+            }
+            let key = canonical(engine, position, torus);
+            if seen.contains(&key) {
+                rej.duplicate += 1;
+                continue;
+            }
+            match examine(engine, solver.as_ref(), position, max_plies) {
+                Ok(solution) => {
+                    seen.insert(key);
+                    pool.push(Puzzle {
+                        position: position.clone(),
+                        solution,
+                        plies_from_start: index,
+                        candidate: rej.examined,
+                    });
+                    if pool.len() == count {
+                        full_at = Some(rej.examined);
+                    }
+                }
+                Err(why) => {
+                    *rej.count(why) += 1;
+                    // A step further back only when this position was
+                    // won too easily: further back, positions are dearer
+                    // to search and seldom won.
+                    if why == Reject::OneMove {
+                        continue;
+                    }
+                }
+            }
+            // One puzzle a game at most, and nothing further back.
+            continue 'games;
         }
     }
     let kept = choose(engine, pool, count, &lengths);
@@ -392,15 +483,10 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let mut progress = |line: &str| eprintln!("{line}");
     let (puzzles, rej) = generate(&def, args.count, args.seed, args.max_plies, &mut progress);
     eprintln!(
-        "puzzles: examined {} candidates, kept {}; rejected: {} without a forced win, {} with several winning moves, \
-         {} won in one move, {} with a later move not unique, {} duplicates; {} more found but not chosen (their length or move kind already well represented)",
+        "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length or move kind already well represented)",
         rej.examined,
         puzzles.len(),
-        rej.no_win,
-        rej.several_wins,
-        rej.one_move,
-        rej.later_not_unique,
-        rej.duplicate,
+        rej.reasons(),
         rej.quota_full
     );
     let args_line = format!(

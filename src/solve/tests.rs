@@ -150,6 +150,41 @@ fn freeze_agrees_with_plain_minimax_kinging_fewer_never_helps() {
 }
 
 #[test]
+fn freeze_two_ply_shortcut_agrees_with_plain_minimax_deeper() {
+    // Four and five plies: the solver answers every node with two plies
+    // left by `escapes_in_two`, plain minimax plays each reply out.
+    let rules = Freeze::new(Default::default());
+    let mut positions: Vec<_> = freeze_positions(25, 17, 5, 5)
+        .iter()
+        .map(|t| rules.parse_position(t).unwrap())
+        .collect();
+    // Denser boards, where a chain's kinging allowance decides the escape.
+    positions.extend(
+        freeze_positions(12, 19, 10, 5)
+            .iter()
+            .map(|t| rules.parse_position(t).unwrap()),
+    );
+    let decided = positions
+        .iter()
+        .filter(|p| minimax_reference(&rules, p, 4).abs() > MATED_BOUND)
+        .count();
+    assert!(
+        decided >= 5,
+        "only {decided} positions decided within 4 plies"
+    );
+    agrees_with_minimax(&rules, &positions, 4);
+    // Many more at two plies, where the shortcut answers the root; the
+    // first holds only by passing (found among random boards).
+    let mut many = vec!["r3r1/4b1/6/1rb3/6/b1b3 r".to_string()];
+    many.extend(freeze_positions(400, 23, 6, 12));
+    let many: Vec<_> = many
+        .iter()
+        .map(|t| rules.parse_position(t).unwrap())
+        .collect();
+    agrees_with_minimax(&rules, &many, 2);
+}
+
+#[test]
 fn freeze_kinging_choices_agree_with_plain_minimax() {
     // Denser boards, where chains leave several singles to choose from:
     // plain minimax plays every kinging set, the solver rules out a chain's

@@ -192,3 +192,89 @@ fn a_full_predator_puzzle_set_spreads_its_wins_and_passes_check() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The moves among every legal move (every kinging set, not only the
+/// largest the solver searches) after which the opponent loses within
+/// `plies - 1`, by a search of each resulting position.
+fn winning_moves(
+    engine: &dyn printkit::rules::Engine,
+    solver: &dyn printkit::solve::Solver,
+    position: &str,
+    plies: u32,
+) -> Vec<String> {
+    use printkit::solve::{Limits, Verdict};
+    let pos = engine.load(position).unwrap();
+    pos.moves()
+        .into_iter()
+        .filter(|m| {
+            let after = solver
+                .solve(&m.after.text(), Limits::depth(plies - 1))
+                .unwrap();
+            after.verdict == Verdict::Loss && !after.budget_exhausted
+        })
+        .map(|m| m.text)
+        .collect()
+}
+
+/// Whether `m` is `unique` or the same chain kinging fewer of its squares
+/// (kinging fewer is never better, so it may win as well).
+fn same_or_fewer_kings(m: &str, unique: &str) -> bool {
+    let mut a = m.split('+');
+    let mut b = unique.split('+');
+    let kinged: Vec<&str> = b.by_ref().skip(1).collect();
+    a.next() == unique.split('+').next() && a.all(|k| kinged.contains(&k))
+}
+
+#[test]
+fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
+    use printkit::solve::{puzzles, solver, Limits, Verdict};
+    let def = definition::resolve("freeze").unwrap();
+    let engine = def.engine();
+    let solver = solver(&def.params);
+    let (set, rejected) = puzzles::generate(&def, 2, 3, 5, &mut |_| {});
+    assert_eq!(set.len(), 2, "{rejected:?}");
+    for p in &set {
+        let s = &p.solution;
+        assert_eq!(s.pv.len() as u32, s.plies, "{}", p.position);
+        assert!(s.plies > 1 && s.plies <= 5);
+        // Not already over in one move.
+        let quick = solver.solve(&p.position, Limits::depth(1)).unwrap();
+        assert_ne!(quick.verdict, Verdict::Win, "{}", p.position);
+        // Replay the line; at each turn of the winner, try every legal
+        // move on its own.
+        let mut here = p.position.clone();
+        for (ply, mv) in s.pv.iter().enumerate() {
+            let left = 5 - ply as u32;
+            if ply % 2 == 0 {
+                let wins = winning_moves(engine.as_ref(), solver.as_ref(), &here, left);
+                assert!(wins.contains(mv), "{here}: {mv} not among {wins:?}");
+                for w in &wins {
+                    assert!(
+                        same_or_fewer_kings(w, mv),
+                        "{here}: {w} wins as well as {mv}"
+                    );
+                }
+            }
+            here = engine.load(&here).unwrap().play(mv).unwrap().after.text();
+        }
+        let end = engine.load(&here).unwrap();
+        let outcome = end.outcome().expect("the line ends the game");
+        assert_eq!(
+            outcome.winner,
+            Some(engine.load(&p.position).unwrap().view().side_to_move)
+        );
+    }
+    // The file of the set passes `check`.
+    let text = puzzles::practice_file(&def, &set, "test", 5);
+    let dir = std::env::temp_dir().join(format!("printkit-freeze-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("f.toml");
+    std::fs::write(&file, text).unwrap();
+    let check = printkit(&["check", file.to_str().unwrap()]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
