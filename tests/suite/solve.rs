@@ -184,12 +184,7 @@ fn a_full_predator_puzzle_set_spreads_its_wins_and_passes_check() {
         lengths.contains(&"3") && lengths.contains(&"5"),
         "{lengths:?}"
     );
-    let check = printkit(&["check", file.to_str().unwrap()]);
-    assert!(
-        check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stdout)
-    );
+    assert_passes_check(&file);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -270,11 +265,17 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("f.toml");
     std::fs::write(&file, text).unwrap();
+    assert_passes_check(&file);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `printkit check FILE` accepts the file.
+fn assert_passes_check(file: &std::path::Path) {
     let check = printkit(&["check", file.to_str().unwrap()]);
     assert!(
         check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stdout)
+        "{}{}",
+        String::from_utf8_lossy(&check.stdout),
+        String::from_utf8_lossy(&check.stderr)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
