@@ -251,7 +251,19 @@ pub fn check_loaded(
             game.practice.iter().chain(practice).cloned().collect(),
         ),
     };
-    lay_out_everywhere(game, &practice, templates).map_err(|e| layout_diagnostic(game, &e))
+    // The host key's solver sentences: from the cache a build keeps, and
+    // kept there for the build that follows.
+    let kept = verdicts::Verdicts::read();
+    for p in &practice {
+        kept.fill(game, p);
+    }
+    let laid_out =
+        lay_out_everywhere(game, &practice, templates).map_err(|e| layout_diagnostic(game, &e));
+    if laid_out.is_ok() {
+        let solved: Vec<(&Definition, &Practice)> = practice.iter().map(|p| (game, p)).collect();
+        kept.save(&solved);
+    }
+    laid_out
 }
 
 /// A layout failure as a diagnostic at the value a host would change: the

@@ -245,3 +245,24 @@ fn the_cache_lives_in_the_users_cache_folder() {
     assert!(dir.join("home/.cache/printkit/verdicts.json").is_file());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn check_keeps_the_sentences_it_works_out_for_the_build() {
+    // `check` lays the host key out, so it searches every practice
+    // position: the next build reuses what it found.
+    let (dir, cache, out, args) = key_build("check");
+    printkit(&cache, &["check", "fixtures/freeze.toml"]);
+    let kept = sentences(&cache);
+    let positions = printkit::definition::resolve("freeze")
+        .unwrap()
+        .practice
+        .len();
+    assert_eq!(kept.as_object().unwrap().len(), positions, "{kept}");
+    // Marked, they show that the build prints check's sentences unsearched.
+    let text = std::fs::read_to_string(cache_file(&cache)).unwrap();
+    std::fs::write(cache_file(&cache), text.replace("Solver", "Checked solver")).unwrap();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    printkit(&cache, &args);
+    assert!(key_text(&out).contains("Checked solver"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
