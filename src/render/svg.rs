@@ -236,7 +236,7 @@ fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
     };
     out.push('g');
     out.push(face);
-    push_int(out, u64::from(glyph));
+    super::number::push_fixed_str(out, f64::from(glyph), 0);
 }
 
 /// Made-up ids of one page, and how its text is drawn.
@@ -257,21 +257,6 @@ enum Value<'a> {
 /// `v` as [`num`] writes it, appended to `out`.
 fn push_num(out: &mut String, v: f64) {
     super::number::push_fixed_str(out, v, 4);
-}
-
-/// `n` in decimal (a formatter call per number was a tenth of SVG's time).
-fn push_int(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
 /// `&`, `<` and `>` escaped, and `"` too in an attribute value.
@@ -310,9 +295,7 @@ fn open(out: &mut String, name: &str, attrs: &mut [(&str, Value)]) {
     }
 }
 
-/// A shape's element with `paint` (fill and stroke attributes) added;
-/// `inside` puts the line break before it (a group's child) instead of
-/// after it (a page's top level).
+/// A shape's element, with `paint` (its fill and stroke attributes).
 fn shape_element(out: &mut String, shape: &Shape, paint: Vec<(&'static str, Value)>) {
     let mut attrs = paint;
     let name = match shape {
@@ -511,7 +494,7 @@ fn write_item(
                             push_glyph_id(out, t.font, glyph.id);
                             if x > 0 {
                                 out.push_str("\" x=\"");
-                                push_int(out, u64::from(x));
+                                super::number::push_fixed_str(out, f64::from(x), 0);
                             }
                             out.push_str("\"/>");
                         }
