@@ -484,7 +484,14 @@ impl<B: Bits> Board<B> {
                 path: ch.path.clone(),
                 kinged,
             };
-            groups.push((ch.value, MoveGroup { bound, first, more }));
+            groups.push((
+                ch.value,
+                MoveGroup {
+                    bound: bound.map(Box::new),
+                    first,
+                    more,
+                },
+            ));
         });
         if groups.is_empty() {
             return groups;
@@ -1208,7 +1215,7 @@ impl Rules for Freeze {
             .search_groups()
             .into_iter()
             .map(|(_, g)| MoveGroup {
-                bound: g.bound.map(|b| Position(ByWidth::wrap(b))),
+                bound: g.bound.map(|b| Box::new(Position(ByWidth::wrap(*b)))),
                 first: g.first,
                 more: g.more,
             })

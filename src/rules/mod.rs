@@ -460,7 +460,7 @@ pub struct MoveGroup<P, M> {
     /// A position at least as good for the mover, at every depth, as the
     /// position after any move of the group (it need not be reachable in a
     /// game). `None`: no bound, every move is searched.
-    pub bound: Option<P>,
+    pub bound: Option<Box<P>>,
     /// The group's first move.
     pub first: M,
     /// The group has more moves ([`Rules::group_rest`]).

@@ -467,10 +467,17 @@ impl<'r, R: Rules> Search<'r, R> {
         }
         let rules = self.rules;
         let groups = rules.search_groups(pos);
-        let mut order: Vec<usize> = (0..groups.len()).collect();
-        if let Some([g, _]) = first.filter(|&[g, _]| (g as usize) < groups.len()) {
-            order.swap(0, g as usize);
-        }
+        // The table's group first, in the place of group 0 (no list made:
+        // this runs at every node).
+        let tt_group = first
+            .map(|[g, _]| g as usize)
+            .filter(|&g| g < groups.len())
+            .unwrap_or(0);
+        let order = (0..groups.len()).map(|k| match k {
+            0 => tt_group,
+            k if k == tt_group => 0,
+            k => k,
+        });
         let mut best = -INF;
         let mut best_at = [0u32; 2];
         'groups: for gi in order {
@@ -495,10 +502,13 @@ impl<'r, R: Rules> Search<'r, R> {
                     cap = s;
                 }
             }
-            let mut moves = vec![group.first.clone()];
+            // The group's moves, listed only when it has more than its
+            // first (most groups are one move).
+            let mut moves: Vec<R::Move> = Vec::new();
             let mut expanded = !group.more;
             if let Some([g, m]) = first {
                 if g as usize == gi && m > 0 && !expanded {
+                    moves.push(group.first.clone());
                     moves.extend(rules.group_rest(pos, &group.first));
                     expanded = true;
                     if (m as usize) < moves.len() {
@@ -506,9 +516,15 @@ impl<'r, R: Rules> Search<'r, R> {
                     }
                 }
             }
+            let count = |moves: &Vec<R::Move>| moves.len().max(1);
             let mut i = 0;
-            while i < moves.len() {
-                let child = rules.search_play(pos, &moves[i]);
+            while i < count(&moves) {
+                let mv = if moves.is_empty() {
+                    &group.first
+                } else {
+                    &moves[i]
+                };
+                let child = rules.search_play(pos, mv);
                 let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
                 if self.aborted {
                     return 0;
@@ -528,7 +544,10 @@ impl<'r, R: Rules> Search<'r, R> {
                     break;
                 }
                 i += 1;
-                if i == moves.len() && !expanded {
+                if i == count(&moves) && !expanded {
+                    if moves.is_empty() {
+                        moves.push(group.first.clone());
+                    }
                     moves.extend(rules.group_rest(pos, &group.first));
                     expanded = true;
                 }
