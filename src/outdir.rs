@@ -297,8 +297,9 @@ impl OutputDir {
         // ones to write, is left as it is: a rebuild of an unchanged kit
         // moves nothing and a changed kit only what changed (the build's
         // slowest steps were the file system's).
+        let ours: std::collections::HashSet<&str> = self.manifest.files().collect();
         let unchanged = crate::kit::output::par_map(files, |(rel, bytes)| {
-            self.manifest.files().any(|f| f == rel) && same_file(&self.root.join(rel), bytes)
+            ours.contains(rel.as_str()) && same_file(&self.root.join(rel), bytes)
         });
         let written: Vec<(PathBuf, usize)> = files
             .iter()
