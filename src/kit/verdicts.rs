@@ -11,7 +11,7 @@ use crate::definition::{Definition, Practice};
 use crate::render::Font;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The file earlier builds kept in the output folder; a build removes it.
 pub const OLD_FILE: &str = ".printkit-verdicts.json";
@@ -98,9 +98,10 @@ impl Verdicts {
     }
 
     /// Keeps the sentences of `solved` (this build's positions), then
-    /// earlier ones up to the limit. Written to a file of its own and
-    /// renamed over the cache, so a build reading it at the same time sees
-    /// the old file or the new one; a failure leaves the cache as it was.
+    /// earlier ones up to the limit. Written with [`crate::render::write_atomic`]
+    /// (a file of its own, renamed over the cache), so a build reading it at
+    /// the same time sees the old file or the new one; a failure leaves the
+    /// cache as it was.
     pub fn save(mut self, solved: &[(&Definition, &Practice)]) {
         let Some(file) = cache_file() else { return };
         let mut now = BTreeMap::new();
@@ -121,20 +122,9 @@ impl Verdicts {
         self.sentences = now;
         let mut bytes = serde_json::to_vec_pretty(&self).unwrap_or_default();
         bytes.push(b'\n');
-        let _ = write_atomically(&file, &bytes);
+        if let Some(dir) = file.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = crate::render::write_atomic(&file, &bytes);
     }
-}
-
-fn write_atomically(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = file.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    // A name no other build, nor another thread of this one, writes.
-    static WRITES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let temp = dir.join(format!(".verdicts-{}-{n}.tmp", std::process::id()));
-    let written = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, file));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
 }
