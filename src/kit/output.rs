@@ -253,10 +253,9 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
 
 /// HTML text with `&`, `<`, `>` and `"` escaped.
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(s.len());
+    svg::push_escaped(&mut out, s, true);
+    out
 }
 
 /// A relative path as an `href`: `/`-separated, every byte outside the

@@ -259,8 +259,9 @@ fn push_num(out: &mut String, v: f64) {
     super::number::push_fixed_str(out, v, 4);
 }
 
-/// `&`, `<` and `>` escaped, and `"` too in an attribute value.
-fn push_escaped(out: &mut String, s: &str, attribute: bool) {
+/// `&`, `<` and `>` escaped, and `"` too in an attribute value (or HTML
+/// text that may sit in one).
+pub(crate) fn push_escaped(out: &mut String, s: &str, attribute: bool) {
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
