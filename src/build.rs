@@ -8,7 +8,7 @@ use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practic
 use crate::kit::output::{self, Formats, KitEntry, OutFile};
 use crate::kit::verdicts::{self, Verdicts};
 use crate::kit::{self, Kit, KitOptions, Part};
-use crate::outdir::{plan, KitRecord, OutputDir};
+use crate::outdir::{plan, Committed, KitRecord, OutputDir};
 use crate::render::Templates;
 use std::path::{Path, PathBuf};
 
@@ -29,6 +29,8 @@ pub struct BuildRequest {
     pub out: PathBuf,
     /// A folder overriding the built-in look.
     pub templates: Option<PathBuf>,
+    /// Replace files at kit paths that printkit did not write.
+    pub force: bool,
 }
 
 /// Why a build wrote nothing.
@@ -65,6 +67,8 @@ pub struct BuildReport {
     pub unchanged: usize,
     /// How many games were built.
     pub games: usize,
+    /// What the output folder held that printkit left alone, in words.
+    pub notes: Vec<String>,
 }
 
 /// Reads, checks, lays out, renders and writes the kits of `request`: all
@@ -215,14 +219,15 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         entries.extend(output::kit_entries(&kits, paper, &rendered));
         files.extend(rendered);
     }
-    let (written, unchanged) = write_output(&request.out, &entries, files)?;
+    let (committed, notes) = write_output(&request.out, &entries, files, request.force)?;
     if let Some(kept) = kept {
         kept.save(&all_solved);
     }
     Ok(BuildReport {
-        written,
-        unchanged,
+        written: committed.written,
+        unchanged: committed.unchanged,
         games: defs.len(),
+        notes,
     })
 }
 
@@ -265,7 +270,8 @@ fn write_output(
     out: &Path,
     entries: &[KitEntry],
     mut files: Vec<OutFile>,
-) -> Result<(Vec<(PathBuf, usize)>, usize), BuildError> {
+    force: bool,
+) -> Result<(Committed, Vec<String>), BuildError> {
     const INDEX: &str = "index.html";
     let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
     let text = |p: &Path| p.to_string_lossy().into_owned();
@@ -308,8 +314,10 @@ fn write_output(
         .into_iter()
         .map(|f| (text(&f.path), f.bytes))
         .collect();
-    dir.commit(&list, &stale, manifest)
-        .map_err(|e| BuildError::Fatal(e.to_string()))
+    let committed = dir
+        .commit(&list, &stale, manifest, force)
+        .map_err(|e| BuildError::Fatal(e.to_string()))?;
+    Ok((committed, dir.notes().to_vec()))
 }
 
 /// The result of checking one file.

@@ -127,9 +127,9 @@ pub fn run() -> i32 {
         Err(message) => {
             // Located diagnostics arrive rendered, with their own `error:`.
             if message.starts_with("error") {
-                eprintln!("{message}");
+                crate::say!("{message}");
             } else {
-                eprintln!("error: {message}");
+                crate::say!("error: {message}");
             }
             2
         }
@@ -305,8 +305,8 @@ fn execute(command: Command) -> Result<i32, Fatal> {
                             let _ = writeln!(out, "{v}");
                         } else {
                             let _ = out.flush();
-                            eprintln!("error: move {} `{text}`: {e}", k + 1);
-                            eprintln!("position before it: {pos}");
+                            crate::say!("error: move {} `{text}`: {e}", k + 1);
+                            crate::say!("position before it: {pos}");
                         }
                         return Ok(1);
                     }
@@ -372,14 +372,19 @@ pub struct BuildArgs {
     /// A folder with paper.toml and/or style.toml overriding the built-in look.
     #[arg(long)]
     pub templates: Option<PathBuf>,
+    /// Replace files at the kit's paths that printkit did not write, or that
+    /// changed since it wrote them (without it, the build stops and names
+    /// them).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Prints located diagnostics and says nothing was written.
 fn report_invalid(diags: &[definition::Diagnostic]) {
     for d in diags {
-        eprintln!("{}", d.render());
+        crate::say!("{}", d.render());
     }
-    eprintln!(
+    crate::say!(
         "{} error{} found: nothing was written",
         diags.len(),
         if diags.len() == 1 { "" } else { "s" }
@@ -432,6 +437,7 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         back_offset,
         out: args.out,
         templates: args.templates,
+        force: args.force,
     };
     let report = match crate::build::build(&request) {
         Ok(r) => r,
@@ -441,6 +447,9 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
         }
         Err(BuildError::Fatal(message)) => return Err(message),
     };
+    for note in &report.notes {
+        crate::say!("note: {note}");
+    }
     let mut out = std::io::stdout().lock();
     let mut total = 0;
     for (path, size) in &report.written {
@@ -499,7 +508,7 @@ fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
     let templates = match crate::render::Templates::load(templates) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::say!("error: {e}");
             return 2;
         }
     };
@@ -549,15 +558,15 @@ fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
                         n => format!(", {n} claims proven by the solver"),
                     }
                 ),
-                Checked::Unreadable(message) => eprintln!("error: {message}"),
+                Checked::Unreadable(message) => crate::say!("error: {message}"),
                 Checked::Invalid(_) => {}
             }
         }
         for d in &diags {
-            eprintln!("{}", d.render());
+            crate::say!("{}", d.render());
         }
         if !diags.is_empty() {
-            eprintln!(
+            crate::say!(
                 "{} error{} found: nothing in these files may be printed until they are fixed",
                 diags.len(),
                 if diags.len() == 1 { "" } else { "s" }

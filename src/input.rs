@@ -141,6 +141,15 @@ fn kind_of(t: &std::fs::FileType) -> Option<&'static str> {
     Some("not a regular file")
 }
 
+/// `eprintln!` for messages that may echo a user's input: control
+/// characters escaped (see [`for_terminal`]).
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", $crate::input::for_terminal(&format!($($arg)*)))
+    };
+}
+
 /// `text` cut to at most `max` characters with an ellipsis, for echoing a
 /// user's value in a message without repeating megabytes of it.
 pub fn shorten(text: &str, max: usize) -> String {
@@ -149,6 +158,42 @@ pub fn shorten(text: &str, max: usize) -> String {
     }
     let head: String = text.chars().take(max.saturating_sub(1)).collect();
     format!("{head}… ({} characters)", text.chars().count())
+}
+
+/// `text` with every control character (and every bidirectional override,
+/// which can make a line read in another order) written as `\u{1b}`, so a
+/// value echoed in a message cannot move the cursor, retitle the terminal
+/// or hide what follows it.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+/// As [`escaped`], but keeping line breaks: for whole messages, whose lines
+/// printkit made.
+pub fn for_terminal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == '\n' {
+            out.push(c);
+        } else {
+            push_escaped(&mut out, c);
+        }
+    }
+    out
+}
+
+/// One character, escaped when it is a control or a direction override.
+pub fn push_escaped(out: &mut String, c: char) {
+    let overrides = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if c.is_control() || overrides {
+        out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+    } else {
+        out.push(c);
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +229,14 @@ mod tests {
         std::fs::write(&p, b"a = 1\nb = \"caf\xe9\"\n").unwrap();
         let e = read_text(&p, 1024).unwrap_err();
         assert!(e.to_string().contains("latin1.toml:2:9"), "{e}");
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(escaped("\u{1b}]0;pwned\u{7}"), "\\u{1b}]0;pwned\\u{7}");
+        assert_eq!(escaped("a\nb\tc\u{202e}d"), "a\\u{a}b\\u{9}c\\u{202e}d");
+        assert_eq!(for_terminal("a\nb\u{9b}c"), "a\nb\\u{9b}c");
+        assert_eq!(escaped("Éléphant ✓"), "Éléphant ✓");
     }
 
     #[test]

@@ -4,6 +4,11 @@ use super::LoadError;
 use std::fmt;
 use std::ops::Range;
 
+/// The most characters of a line a diagnostic shows.
+const EXCERPT: usize = 100;
+/// The most characters of a message or file name a diagnostic shows.
+const MAX_MESSAGE: usize = 1000;
+
 /// One problem in one file, located by byte range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -41,24 +46,91 @@ impl Diagnostic {
     }
 
     /// `file:line:column`, the source line with a caret under the value, and
-    /// the message, as the compiler shows its errors.
+    /// the message, as the compiler shows its errors. Everything echoed from
+    /// the file has its control characters escaped, and a long line is cut
+    /// to a window around the value.
     pub fn render(&self) -> String {
-        use annotate_snippets::{Level, Renderer, Snippet};
-        let mut span = self.span.clone();
-        if span.is_empty() && span.end < self.source.len() {
-            span.end += 1;
+        let (excerpt, span) = self.excerpt();
+        let message = crate::input::shorten(&crate::input::escaped(&self.message), MAX_MESSAGE);
+        let origin = crate::input::shorten(&crate::input::escaped(&self.file), MAX_MESSAGE);
+        let number = self.line.to_string();
+        let gutter = " ".repeat(number.len());
+        let indent = excerpt[..span.start].chars().count();
+        let carets = excerpt[span.clone()].chars().count().max(1);
+        format!(
+            "error: {message}\n{gutter}--> {origin}:{}:{}\n{gutter} |\n{number} | {excerpt}\n{gutter} | {}{}\n",
+            self.line,
+            self.column,
+            " ".repeat(indent),
+            "^".repeat(carets)
+        )
+    }
+
+    /// The line of the value, escaped and cut to at most [`EXCERPT`]
+    /// characters around it ("…" where cut), and the value's byte range in
+    /// it (never empty: an empty value gets one caret).
+    fn excerpt(&self) -> (String, Range<usize>) {
+        let src = &*self.source;
+        let start = self.span.start;
+        let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
+        let end = self.span.end.clamp(start, line_end);
+        // Characters as shown, with the shown range of the value.
+        let mut shown: Vec<String> = Vec::new();
+        let (mut from, mut to) = (None, None);
+        for (i, c) in src[line_start..line_end].char_indices() {
+            let at = line_start + i;
+            if at == start {
+                from = Some(shown.len());
+            }
+            if at == end {
+                to = Some(shown.len());
+            }
+            let mut one = String::new();
+            crate::input::push_escaped(&mut one, c);
+            shown.push(one);
         }
-        let rendered = {
-            let message = Level::Error.title(&self.message).snippet(
-                Snippet::source(&self.source)
-                    .line_start(1)
-                    .origin(&self.file)
-                    .fold(true)
-                    .annotation(Level::Error.span(span).label("")),
-            );
-            Renderer::plain().render(message).to_string()
-        };
-        rendered
+        let from = from.unwrap_or(shown.len());
+        let to = to.unwrap_or(shown.len()).max(from + 1);
+        if to > shown.len() {
+            shown.push(" ".into());
+        }
+        // The window: from a little before the value, as far as fits; a
+        // line that ends sooner starts further back instead.
+        let width = |i: usize| shown[i].chars().count();
+        let mut first = from.min(shown.len() - 1).saturating_sub(EXCERPT / 4);
+        let mut used = 0;
+        let mut last = first;
+        while last < shown.len() && used + width(last) <= EXCERPT {
+            used += width(last);
+            last += 1;
+        }
+        while first > 0 && used + width(first - 1) <= EXCERPT {
+            first -= 1;
+            used += width(first);
+        }
+        let to = to.min(last);
+        let mut out = String::new();
+        if first > 0 {
+            out.push('…');
+        }
+        let mut span = 0..0;
+        for (i, part) in shown.iter().enumerate().take(last).skip(first) {
+            if i == from {
+                span.start = out.len();
+            }
+            out.push_str(part);
+            if i + 1 == to {
+                span.end = out.len();
+            }
+        }
+        if last < shown.len() {
+            out.push('…');
+        }
+        if span.end <= span.start {
+            span.end = out.len();
+        }
+        (out, span)
     }
 
     pub fn to_json(&self) -> serde_json::Value {
@@ -76,7 +148,10 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
+            crate::input::escaped(&self.file),
+            self.line,
+            self.column,
+            crate::input::escaped(&self.message)
         )
     }
 }
@@ -225,5 +300,30 @@ mod tests {
         assert!(r.contains("f.toml:2:6"), "{r}");
         assert!(r.contains("bb = \"x\""), "{r}");
         assert!(r.contains("^^^"), "{r}");
+    }
+
+    #[test]
+    fn excerpts_are_escaped_and_cut_to_a_window() {
+        let long = format!(
+            "id = \"{}\u{1b}]0;pwned\u{7}{}\"\n",
+            "x".repeat(500_000),
+            "y".repeat(500_000)
+        );
+        let src: std::sync::Arc<str> = long.as_str().into();
+        let at = long.find('\u{1b}').unwrap();
+        let d = Diagnostic::new("f.toml", &src, at..at + 1, "bad \u{1b}[2J".into());
+        let r = d.render();
+        assert!(!r.contains('\u{1b}') && !r.contains('\u{7}'), "{r:?}");
+        assert!(r.contains("\\u{1b}]0;pwned\\u{7}"), "{r}");
+        assert!(r.contains("bad \\u{1b}[2J"), "{r}");
+        assert!(r.len() < 1000, "{} bytes", r.len());
+        let carets = r.lines().find(|l| l.contains('^')).unwrap();
+        let line = r.lines().find(|l| l.contains("pwned")).unwrap();
+        // The caret stands under the escaped character.
+        let col = carets.chars().position(|c| c == '^').unwrap();
+        let under: String = line.chars().skip(col).take(6).collect();
+        assert_eq!(under, "\\u{1b}", "{r}");
+        assert!(line.contains('…'), "{r}");
+        assert!(r.contains("f.toml:1:500007"), "{r}");
     }
 }

@@ -308,6 +308,27 @@ fn game_reference(game: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses a practice file's game file that is, or lies behind, a symbolic
+/// link leading out of the practice file's folder (`game.toml ->
+/// /etc/passwd`): checked on the resolved path before anything is read.
+fn inside_practice_folder(practice: &Path, game: &Path, shown: &str) -> Result<(), String> {
+    let folder = match practice.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let (Ok(folder), Ok(target)) = (folder.canonicalize(), game.canonicalize()) else {
+        // Missing: reading it reports that, and reads nothing.
+        return Ok(());
+    };
+    if target.starts_with(&folder) {
+        return Ok(());
+    }
+    Err(format!(
+        "`{}` leads outside the practice file's folder through a symbolic link: printkit reads a practice file's game only from that folder or below it, so a downloaded file cannot make it read others. Copy the definition next to the practice file",
+        crate::input::shorten(&crate::input::escaped(shown), 60)
+    ))
+}
+
 /// What a file turned out to be.
 pub enum Loaded {
     Definition(Box<Definition>),
@@ -370,6 +391,12 @@ pub fn parse_practice_file(
         }
         _ => name.clone(),
     };
+    if !is_builtin(name) {
+        if let Err(why) = inside_practice_folder(Path::new(file), Path::new(&game_path), name) {
+            rep.error(parsed.game.span(), why);
+            return Err(LoadError::Invalid(rep.diags));
+        }
+    }
     let game = match resolve(&game_path) {
         Ok(g) => g,
         // An unreadable game file is an unreadable file (exit 2).

@@ -480,9 +480,9 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
             args.max_plies
         ));
     }
-    let mut progress = |line: &str| eprintln!("{line}");
+    let mut progress = |line: &str| crate::say!("{line}");
     let (puzzles, rej) = generate(&def, args.count, args.seed, args.max_plies, &mut progress);
-    eprintln!(
+    crate::say!(
         "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length or move kind already well represented)",
         rej.examined,
         puzzles.len(),
@@ -502,7 +502,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
         }
     }
     if puzzles.len() < args.count {
-        eprintln!(
+        crate::say!(
             "puzzles: only {} of {} found; try another --seed or a larger --max-plies",
             puzzles.len(),
             args.count

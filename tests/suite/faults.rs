@@ -57,6 +57,11 @@ pub fn snapshot(dir: &Path) -> Snapshot {
     out
 }
 
+/// Whether `p` is in a staging folder (`.printkit-stage-<process>-<n>`).
+fn staging(p: &Path) -> bool {
+    p.to_string_lossy().starts_with(".printkit-stage")
+}
+
 /// A copy of the Freeze definition whose title (on every page) differs, so
 /// the old and new kits differ in every file.
 fn new_freeze(dir: &Path) -> PathBuf {
@@ -145,16 +150,15 @@ fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
         }
         assert!(step < 500);
         let now = snapshot(&dir.join("out"));
-        let journal = now.contains_key(Path::new(".printkit-stage/journal.json"));
+        let journal = now
+            .keys()
+            .any(|p| staging(p) && p.ends_with("journal.json"));
         if journal {
             after_commit += 1;
         } else {
             before_commit += 1;
             // Not committed: the old kit is whole (staged files aside).
-            let visible: BTreeMap<_, _> = now
-                .into_iter()
-                .filter(|(p, _)| !p.starts_with(".printkit-stage"))
-                .collect();
+            let visible: BTreeMap<_, _> = now.into_iter().filter(|(p, _)| !staging(p)).collect();
             assert_eq!(visible, old, "step {step}: the old kit changed");
         }
         // The next build of anything finishes or discards it first; a
@@ -285,7 +289,7 @@ fn a_build_killed_at_any_moment_leaves_a_complete_kit() {
         let _ = child.kill();
         let _ = child.wait();
         let now = snapshot(&dir.join("out"));
-        let staged = now.keys().any(|p| p.starts_with(".printkit-stage"));
+        let staged = now.keys().any(|p| staging(p));
         if !staged {
             // Killed before it started or after it finished: one whole kit.
             assert!(now == *from || now == *to, "round {k}: a mixed kit");
@@ -551,10 +555,10 @@ fn a_rebuild_replaces_only_the_files_whose_bytes_change() {
 
 #[cfg(unix)]
 #[test]
-fn a_host_file_that_happens_to_hold_the_same_bytes_is_still_replaced() {
-    // printkit leaves in place only files it wrote: a file the manifest does
-    // not list goes through the commit like any other (and is kept in the
-    // staging folder's old copies until the commit is done).
+fn a_file_printkit_did_not_write_is_left_alone_unless_it_holds_the_same_bytes() {
+    // A manifest that lists nothing makes every file in the folder the
+    // user's. One that already holds the bytes printkit would write is left
+    // as it is (nothing of anyone's is lost) and becomes printkit's again.
     let (dir, old, _) = prepared("same-bytes");
     let out = dir.join("out");
     let page = Path::new("freeze/freeze-player-kit-a4.pdf");
@@ -563,6 +567,23 @@ fn a_host_file_that_happens_to_hold_the_same_bytes_is_still_replaced() {
     let before = inodes(&out);
     let o = build(&dir, &["freeze", "--out", "out"], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_ne!(inodes(&out).get(page), before.get(page));
+    assert_eq!(inodes(&out).get(page), before.get(page));
+    assert_eq!(snapshot(&out), old);
+    // One with other bytes stops the build, named; --force replaces it.
+    std::fs::write(&manifest, "{\"kits\": []}").unwrap();
+    std::fs::write(out.join(page), b"the user's own notes").unwrap();
+    let o = build(&dir, &["freeze", "--out", "out"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("freeze-player-kit-a4.pdf (not written by printkit)") && e.contains("--force"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read(out.join(page)).unwrap(),
+        b"the user's own notes"
+    );
+    let o = build(&dir, &["freeze", "--out", "out", "--force"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(snapshot(&out), old);
 }

@@ -22,6 +22,7 @@ mod render_board;
 mod render_common;
 mod render_pdf;
 mod render_svg;
+mod shared_folder;
 mod solve;
 mod tools;
 mod variants;

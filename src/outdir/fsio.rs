@@ -1,0 +1,293 @@
+//! File access inside an output folder that may come from someone else:
+//! nothing here follows a symbolic link, every file read must be a regular
+//! file (a device or a FIFO could be read forever or hang the build), and
+//! reads stop at a size limit.
+use std::fs::{self, File, OpenOptions};
+use std::io::Read;
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+use std::path::{Component, Path};
+
+/// What is at a path, without following a link there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Missing,
+    File,
+    Folder,
+    Link,
+    /// A device, FIFO or socket.
+    Special,
+}
+
+impl Kind {
+    pub fn of(path: &Path) -> Kind {
+        match fs::symlink_metadata(path) {
+            Err(_) => Kind::Missing,
+            Ok(m) => {
+                let t = m.file_type();
+                if t.is_symlink() {
+                    Kind::Link
+                } else if t.is_dir() {
+                    Kind::Folder
+                } else if t.is_file() {
+                    Kind::File
+                } else {
+                    Kind::Special
+                }
+            }
+        }
+    }
+
+    /// "a symbolic link", for messages.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::Missing => "missing",
+            Kind::File => "a file",
+            Kind::Folder => "a folder",
+            Kind::Link => "a symbolic link",
+            Kind::Special => "a device, pipe or socket",
+        }
+    }
+}
+
+/// Flags for opening a file at a path that must not be a link: the open
+/// itself refuses one (`O_NOFOLLOW`), and a FIFO cannot block it.
+fn no_follow() -> i32 {
+    libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC
+}
+
+/// Why a file of printkit's own could not be used.
+#[derive(Debug)]
+pub enum OpenError {
+    Missing,
+    /// Not a regular file, or a regular file with other names (a hard
+    /// link): what it is instead.
+    NotPlain(&'static str),
+    TooLarge,
+    Io(std::io::Error),
+}
+
+/// Opens `path` for reading when it is a regular file and no link.
+pub fn open_plain(path: &Path) -> Result<File, OpenError> {
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(no_follow())
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ENOENT) => OpenError::Missing,
+            Some(libc::ELOOP) => OpenError::NotPlain("a symbolic link"),
+            _ => OpenError::Io(e),
+        })?;
+    // The handle, not the path, is checked: what was opened is what is read.
+    let meta = file.metadata().map_err(OpenError::Io)?;
+    if !meta.file_type().is_file() {
+        return Err(OpenError::NotPlain(if meta.is_dir() {
+            "a folder"
+        } else {
+            "a device, pipe or socket"
+        }));
+    }
+    Ok(file)
+}
+
+/// The bytes of the regular file at `path`, at most `limit` of them.
+pub fn read_plain(path: &Path, limit: u64) -> Result<Vec<u8>, OpenError> {
+    let file = open_plain(path)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(OpenError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(OpenError::TooLarge);
+    }
+    Ok(bytes)
+}
+
+/// Opens (creating it if needed) a file printkit writes in place, such as
+/// the lock: a regular file with no other name, never through a link (a
+/// link or a hard link to a file elsewhere would have that file written).
+pub fn open_own_for_writing(path: &Path) -> Result<File, OpenError> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .custom_flags(no_follow())
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => OpenError::NotPlain("a symbolic link"),
+            _ => OpenError::Io(e),
+        })?;
+    let meta = file.metadata().map_err(OpenError::Io)?;
+    if !meta.file_type().is_file() {
+        return Err(OpenError::NotPlain("a device, pipe or socket"));
+    }
+    if meta.nlink() != 1 {
+        return Err(OpenError::NotPlain("a hard link to another file"));
+    }
+    Ok(file)
+}
+
+/// Creates a folder that did not exist, readable by its owner only.
+pub fn create_private_folder(path: &Path) -> std::io::Result<()> {
+    fs::DirBuilder::new().mode(0o700).create(path)
+}
+
+/// Whether the regular file at `path` (not a link) holds exactly `bytes`.
+/// Read in pieces: a whole kit read at once cost more in fresh memory than
+/// in reading.
+pub fn holds(path: &Path, bytes: &[u8]) -> bool {
+    let Ok(mut file) = open_plain(path) else {
+        return false;
+    };
+    if file
+        .metadata()
+        .map_or(true, |m| m.len() != bytes.len() as u64)
+    {
+        return false;
+    }
+    let mut buffer = [0u8; 16 * 1024];
+    let mut rest = bytes;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return rest.is_empty(),
+            Ok(n) if n <= rest.len() && buffer[..n] == rest[..n] => rest = &rest[n..],
+            Ok(_) => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// The SHA-256 of `bytes` in hex: what the manifest records of every file
+/// printkit writes, so a file changed since is known to be the user's.
+pub fn digest(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex(&sha2::Sha256::digest(bytes))
+}
+
+fn hex(hash: &[u8]) -> String {
+    let mut out = String::with_capacity(2 * hash.len());
+    for b in hash {
+        out.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
+        out.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
+    }
+    out
+}
+
+/// The SHA-256 of the regular file at `path` (not a link), when it is at
+/// most `limit` bytes long.
+pub fn digest_of(path: &Path, limit: u64) -> Option<String> {
+    use sha2::Digest;
+    let file = open_plain(path).ok()?;
+    if file.metadata().ok()?.len() > limit {
+        return None;
+    }
+    let mut hasher = sha2::Sha256::new();
+    let mut buffer = [0u8; 16 * 1024];
+    let mut file = file.take(limit + 1);
+    let mut total = 0u64;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                total += n as u64;
+                hasher.update(&buffer[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    if total > limit {
+        return None;
+    }
+    Some(hex(&hasher.finalize()))
+}
+
+/// A path below a folder made only of plain names (never `..`, `.`, a root
+/// or a prefix), so joining it to the folder cannot leave it.
+pub fn is_plain_relative(rel: &str) -> bool {
+    !rel.is_empty()
+        && !rel.contains('\0')
+        && Path::new(rel)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+}
+
+/// The first folder on the way from `root` to `root/rel` (`rel`'s own last
+/// part aside) that is not a real folder, with what it is instead. A
+/// missing folder ends the walk: nothing below it exists.
+pub fn first_unsafe_folder(root: &Path, rel: &Path) -> Option<(std::path::PathBuf, Kind)> {
+    let mut dir = root.to_path_buf();
+    let parts: Vec<_> = rel.components().collect();
+    for c in &parts[..parts.len().saturating_sub(1)] {
+        dir.push(c);
+        match Kind::of(&dir) {
+            Kind::Folder => {}
+            Kind::Missing => return None,
+            other => return Some((dir, other)),
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_digest_is_sha256() {
+        // FIPS 180-2's first example.
+        assert_eq!(
+            digest(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let dir = std::env::temp_dir().join(format!("printkit-fsio-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("abc");
+        fs::write(&p, b"abc").unwrap();
+        assert_eq!(digest_of(&p, 3), Some(digest(b"abc")));
+        assert_eq!(digest_of(&p, 2), None);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn links_fifos_and_devices_are_not_opened_as_files() {
+        let dir = std::env::temp_dir().join(format!("printkit-fsio2-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("target");
+        fs::write(&target, b"x").unwrap();
+        let link = dir.join("link");
+        let _ = fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert!(matches!(
+            open_plain(&link),
+            Err(OpenError::NotPlain("a symbolic link"))
+        ));
+        assert!(matches!(
+            open_own_for_writing(&link),
+            Err(OpenError::NotPlain("a symbolic link"))
+        ));
+        let hard = dir.join("hard");
+        let _ = fs::remove_file(&hard);
+        fs::hard_link(&target, &hard).unwrap();
+        assert!(matches!(
+            open_own_for_writing(&hard),
+            Err(OpenError::NotPlain("a hard link to another file"))
+        ));
+        assert!(matches!(
+            read_plain(Path::new("/dev/zero"), 10),
+            Err(OpenError::NotPlain(_))
+        ));
+        assert_eq!(fs::read(&target).unwrap(), b"x");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_plain_names_are_relative_paths() {
+        for bad in ["../x", "/etc/passwd", "", "a/../../b", "./", "a\0b"] {
+            assert!(!is_plain_relative(bad), "{bad}");
+        }
+        assert!(is_plain_relative("freeze/svg/board.svg"));
+    }
+}

@@ -1,0 +1,933 @@
+//! The output folder, written all or nothing, and never trusted.
+//!
+//! A build takes the folder's lock (`.printkit.lock`, released by the system
+//! even when the process is killed), writes every file into a staging
+//! folder it has just created itself (`.printkit-stage-<process>-<n>/new/`,
+//! readable by its owner only) and syncs it. Then it writes a journal naming
+//! every file to move in and every stale file to remove: that write is the
+//! commit point. Only then are files moved into place, the old ones kept in
+//! the staging folder's `old/` until the end, and printkit's manifest last.
+//!
+//! - An error before the commit point leaves the folder as it was.
+//! - An error while moving (a read-only folder, say) moves everything back.
+//! - A build killed before the commit point leaves the previous kit
+//!   untouched; one killed after it has its commit finished by the next
+//!   printkit build, before anything else ([`recover`]).
+//!
+//! The folder may come from someone else (a club's shared "kits" folder), so
+//! nothing found in it is believed: no link is followed, every file printkit
+//! reads must be a regular file within a size limit, and the manifest
+//! (`.printkit-manifest.json`) records the SHA-256 of each file printkit
+//! wrote. A file is printkit's to replace or delete only while it still
+//! holds those bytes; any other file at a kit path stops the build before
+//! anything is written (unless `--force`), and a stale one is kept and
+//! named.
+mod fsio;
+mod recover;
+
+use fsio::{Kind, OpenError};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+const LOCK: &str = ".printkit.lock";
+/// Every staging folder's name starts so; a found one is an interrupted
+/// build's (or planted).
+const STAGE_PREFIX: &str = ".printkit-stage";
+const JOURNAL: &str = "journal.json";
+pub const MANIFEST: &str = ".printkit-manifest.json";
+/// The largest file printkit hashes to know whether it is still the one it
+/// wrote: far above any kit file, so only a file that is not one is cut.
+const MAX_KIT_FILE: u64 = 1 << 30;
+/// Staged files are synced in groups of at most this many open handles.
+const OPEN_AT_ONCE: usize = 128;
+
+/// A failed file-system operation, naming the file and what printkit was
+/// doing with it.
+#[derive(Debug)]
+pub struct OutError {
+    pub message: String,
+}
+
+impl fmt::Display for OutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for OutError {}
+
+fn fail(doing: &str, path: &Path, e: impl fmt::Display) -> OutError {
+    OutError {
+        message: format!("{doing} {}: {e}", path.display()),
+    }
+}
+
+fn refuse(message: String) -> OutError {
+    OutError { message }
+}
+
+/// One game's kit as the manifest records it (for the contents page and for
+/// knowing which files printkit wrote).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KitRecord {
+    pub id: String,
+    pub title: String,
+    pub paper: String,
+    /// How the contents page names the paper ("US Letter").
+    #[serde(default)]
+    pub paper_label: String,
+    /// Paths relative to the output folder.
+    pub files: Vec<String>,
+}
+
+/// What printkit has written to an output folder.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub kits: Vec<KitRecord>,
+    /// Files that belong to no kit (the contents page).
+    #[serde(default)]
+    pub shared: Vec<String>,
+    /// The SHA-256 of each file as printkit wrote it. A listed file whose
+    /// bytes differ (or one with no digest) is not printkit's any more.
+    #[serde(default)]
+    pub sha256: BTreeMap<String, String>,
+}
+
+impl Manifest {
+    /// Every file printkit wrote here.
+    pub fn files(&self) -> impl Iterator<Item = &str> {
+        self.kits
+            .iter()
+            .flat_map(|k| k.files.iter())
+            .chain(&self.shared)
+            .map(String::as_str)
+    }
+
+    /// Only plain paths inside the folder, each with its digest kept.
+    fn sanitised(mut self) -> Manifest {
+        for k in &mut self.kits {
+            k.files.retain(|f| fsio::is_plain_relative(f));
+        }
+        self.shared.retain(|f| fsio::is_plain_relative(f));
+        self.sha256
+            .retain(|f, d| fsio::is_plain_relative(f) && d.len() == 64);
+        self
+    }
+}
+
+/// The journal: written before the first file moves, so a killed build can
+/// be finished. `files` ends with the manifest, which moves in last.
+#[derive(Debug, Serialize, Deserialize)]
+struct Journal {
+    files: Vec<String>,
+    stale: Vec<String>,
+}
+
+/// What a commit did.
+#[derive(Debug, Default)]
+pub struct Committed {
+    /// Each file of the build with its size.
+    pub written: Vec<(PathBuf, usize)>,
+    /// How many of them already held the same bytes and were left as they
+    /// were.
+    pub unchanged: usize,
+}
+
+/// An output folder, locked for this process.
+pub struct OutputDir {
+    root: PathBuf,
+    lock: File,
+    manifest: Manifest,
+    /// What printkit found and left alone (a planted link, a file changed
+    /// since printkit wrote it), for the user to hear about.
+    notes: Vec<String>,
+}
+
+/// "refusing to write `x`" unless `rel` is a plain path inside the folder.
+fn checked_relative(rel: &str) -> Result<&Path, OutError> {
+    if fsio::is_plain_relative(rel) {
+        Ok(Path::new(rel))
+    } else {
+        Err(refuse(format!(
+            "refusing to write `{}`: not a plain path inside the output folder",
+            crate::input::escaped(rel)
+        )))
+    }
+}
+
+impl OutputDir {
+    /// Creates the folder if needed, takes its lock, reads the manifest, and
+    /// finishes or discards what an interrupted build left.
+    pub fn open(root: &Path) -> Result<OutputDir, OutError> {
+        fs::create_dir_all(root).map_err(|e| fail("cannot create the output folder", root, e))?;
+        let lock_path = root.join(LOCK);
+        let mut lock = fsio::open_own_for_writing(&lock_path).map_err(|e| match e {
+            OpenError::NotPlain(what) => refuse(format!(
+                "{} is {what}, not printkit's lock file: printkit never writes through it. Delete it (printkit makes a new one) and build again",
+                lock_path.display()
+            )),
+            OpenError::Io(e) => fail("cannot create the lock file", &lock_path, e),
+            OpenError::Missing | OpenError::TooLarge => {
+                fail("cannot create the lock file", &lock_path, "not found")
+            }
+        })?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = (&mut lock).take(32).read_to_string(&mut holder);
+                let who = match holder.trim().parse::<u32>() {
+                    Ok(pid) => format!("another printkit build (process {pid})"),
+                    Err(_) => "another printkit build".to_string(),
+                };
+                return Err(refuse(format!(
+                    "{who} is writing to {}: wait for it to finish, or build into another folder with --out",
+                    root.display()
+                )));
+            }
+            Err(fs::TryLockError::Error(e)) => {
+                return Err(fail("cannot lock", &lock_path, e));
+            }
+        }
+        let _ = lock.set_len(0);
+        let _ = write!(lock, "{}", std::process::id());
+        let mut dir = OutputDir {
+            root: root.to_path_buf(),
+            lock,
+            manifest: Manifest::default(),
+            notes: Vec::new(),
+        };
+        dir.manifest = dir.read_manifest();
+        recover::run(&mut dir)?;
+        dir.manifest = dir.read_manifest();
+        Ok(dir)
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The kits of earlier builds in this folder.
+    pub fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+
+    /// What printkit found in the folder and left alone, in plain words.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    fn note(&mut self, note: String) {
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
+    }
+
+    /// The manifest, or an empty one: a missing, damaged or planted manifest
+    /// only means that printkit treats no file here as its own.
+    fn read_manifest(&mut self) -> Manifest {
+        let path = self.root.join(MANIFEST);
+        match fsio::read_plain(&path, crate::input::MAX_INPUT_BYTES) {
+            Ok(bytes) => serde_json::from_slice::<Manifest>(&bytes)
+                .map(Manifest::sanitised)
+                .unwrap_or_default(),
+            Err(OpenError::Missing) => Manifest::default(),
+            Err(OpenError::NotPlain(what)) => {
+                self.note(format!(
+                    "{} is {what}, not printkit's manifest: printkit did not read it and treats no file in the folder as its own",
+                    path.display()
+                ));
+                Manifest::default()
+            }
+            Err(_) => Manifest::default(),
+        }
+    }
+
+    /// Whether `rel` is a regular file that still holds the bytes printkit
+    /// wrote there (the manifest's digest).
+    fn is_ours(&self, rel: &str) -> bool {
+        self.manifest.sha256.get(rel).is_some_and(|want| {
+            fsio::digest_of(&self.root.join(rel), MAX_KIT_FILE).as_deref() == Some(want.as_str())
+        })
+    }
+
+    /// Refuses a path whose folders below the root are symbolic links or
+    /// files (writing through them would leave the output folder), or that
+    /// is itself a folder.
+    fn check_folders(&self, rel: &Path) -> Result<(), OutError> {
+        if let Some((dir, kind)) = fsio::first_unsafe_folder(&self.root, rel) {
+            return Err(refuse(match kind {
+                Kind::File => format!(
+                    "{} is a file, but printkit needs a folder of that name there: move the file away or choose another --out",
+                    dir.display()
+                ),
+                other => format!(
+                    "{} is {}: printkit writes only into real folders inside the output folder; remove it or choose another --out",
+                    dir.display(),
+                    other.words()
+                ),
+            }));
+        }
+        let dest = self.root.join(rel);
+        if Kind::of(&dest) == Kind::Folder {
+            return Err(refuse(format!(
+                "{} is a folder, but printkit writes a file of that name: move the folder away or choose another --out",
+                dest.display()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Starts writing a build: a staging folder of its own, new.
+    pub fn begin(&mut self) -> Result<Stage<'_>, OutError> {
+        let mut n = 0;
+        let path = loop {
+            let path = self
+                .root
+                .join(format!("{STAGE_PREFIX}-{}-{n}", std::process::id()));
+            match fsio::create_private_folder(&path) {
+                Ok(()) => break path,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+                Err(e) => return Err(fail("cannot create the staging folder", &path, e)),
+            }
+        };
+        let new = path.join("new");
+        if let Err(e) = fsio::create_private_folder(&new) {
+            let _ = fs::remove_dir_all(&path);
+            return Err(fail("cannot create the staging folder", &new, e));
+        }
+        Ok(Stage {
+            dir: self,
+            path,
+            files: Vec::new(),
+            names: HashSet::new(),
+            foreign: Vec::new(),
+            handles: Vec::new(),
+            folders: vec![new],
+            done: false,
+        })
+    }
+
+    /// Writes `files` (path below the root, bytes) all or nothing, removes
+    /// the `stale` files that are still printkit's, and records `manifest`.
+    pub fn commit(
+        &mut self,
+        files: &[(String, Vec<u8>)],
+        stale: &[String],
+        manifest: Manifest,
+        force: bool,
+    ) -> Result<Committed, OutError> {
+        let mut stage = self.begin()?;
+        for (rel, bytes) in files {
+            stage.add(rel, bytes)?;
+        }
+        stage.commit(stale, manifest, force)
+    }
+}
+
+impl Drop for OutputDir {
+    /// The process id in the lock file is for the message a second build
+    /// prints while this one runs; emptied at the end, the folder reads the
+    /// same after every build.
+    fn drop(&mut self) {
+        let _ = self.lock.set_len(0);
+    }
+}
+
+/// A build being written: files go into the staging folder as they come,
+/// so no more than one document need be held in memory.
+pub struct Stage<'a> {
+    dir: &'a mut OutputDir,
+    path: PathBuf,
+    /// Each file of the build: path, size, digest, and whether it was
+    /// staged (false: already in place with the same bytes).
+    files: Vec<(String, usize, String, bool)>,
+    names: HashSet<String>,
+    /// Kit paths holding something printkit may not replace, and what.
+    foreign: Vec<(String, String)>,
+    /// Staged files written but not yet synced.
+    handles: Vec<(File, PathBuf)>,
+    /// Folders made in the staging folder, to sync.
+    folders: Vec<PathBuf>,
+    done: bool,
+}
+
+impl Stage<'_> {
+    /// Adds one file of the build: checks its place in the folder and
+    /// stages it, unless it is already there with the same bytes.
+    pub fn add(&mut self, rel: &str, bytes: &[u8]) -> Result<(), OutError> {
+        let rel_path = checked_relative(rel)?;
+        self.dir.check_folders(rel_path)?;
+        if !self.names.insert(rel.to_string()) {
+            return Err(refuse(format!(
+                "two files of this build are both `{}`: give the games different ids",
+                crate::input::escaped(rel)
+            )));
+        }
+        let dest = self.dir.root.join(rel_path);
+        let kind = Kind::of(&dest);
+        // A file that already holds these bytes is left as it is: a rebuild
+        // of an unchanged kit moves nothing (the build's slowest steps were
+        // the file system's). It loses nothing of anyone's to call it ours.
+        let in_place = kind == Kind::File && fsio::holds(&dest, bytes);
+        if !in_place && kind != Kind::Missing && !self.dir.is_ours(rel) {
+            let what = match kind {
+                Kind::File if self.dir.manifest.sha256.contains_key(rel) => {
+                    "changed since printkit wrote it"
+                }
+                Kind::File => "not written by printkit",
+                other => other.words(),
+            };
+            self.foreign.push((rel.to_string(), what.to_string()));
+        }
+        if !in_place {
+            self.stage_file(rel_path, bytes)?;
+        }
+        self.files
+            .push((rel.to_string(), bytes.len(), fsio::digest(bytes), !in_place));
+        Ok(())
+    }
+
+    fn stage_file(&mut self, rel: &Path, bytes: &[u8]) -> Result<(), OutError> {
+        let new = self.path.join("new");
+        let target = new.join(rel);
+        let mut missing = Vec::new();
+        let mut p = target.parent().map(Path::to_path_buf);
+        while let Some(d) = p {
+            if d == new || Kind::of(&d) == Kind::Folder {
+                break;
+            }
+            p = d.parent().map(Path::to_path_buf);
+            missing.push(d);
+        }
+        for d in missing.into_iter().rev() {
+            fsio::create_private_folder(&d)
+                .map_err(|e| fail("cannot create the staging folder", &d, e))?;
+            self.folders.push(d);
+        }
+        let file = write_unsynced(&target, bytes).map_err(|e| {
+            fail(
+                "cannot write (into the staging folder, nothing replaced yet)",
+                &self.dir.root.join(rel),
+                e,
+            )
+        })?;
+        self.handles.push((file, self.dir.root.join(rel)));
+        if self.handles.len() >= OPEN_AT_ONCE {
+            self.sync_staged()?;
+        }
+        Ok(())
+    }
+
+    /// Syncs the staged files written so far.
+    fn sync_staged(&mut self) -> Result<(), OutError> {
+        let handles = std::mem::take(&mut self.handles);
+        sync_together(&handles).map_err(|(path, e)| {
+            fail(
+                "cannot sync (into the staging folder, nothing replaced yet)",
+                path,
+                e,
+            )
+        })
+    }
+
+    /// Moves the build in (all or nothing), removes the `stale` files that
+    /// are still printkit's and records `manifest`. Stops before anything
+    /// moves when a kit path holds a file printkit did not write (or that
+    /// changed since), unless `force`.
+    pub fn commit(
+        mut self,
+        stale: &[String],
+        manifest: Manifest,
+        force: bool,
+    ) -> Result<Committed, OutError> {
+        if !self.foreign.is_empty() && !force {
+            return Err(refuse(foreign_message(&self.dir.root, &self.foreign)));
+        }
+        let root = self.dir.root.clone();
+        let committed = Committed {
+            written: self
+                .files
+                .iter()
+                .map(|(f, size, _, _)| (root.join(f), *size))
+                .collect(),
+            unchanged: self.files.iter().filter(|f| !f.3).count(),
+        };
+        // Stale files go only while they are still printkit's.
+        let mut stale_ours = Vec::new();
+        for rel in stale {
+            if !fsio::is_plain_relative(rel) || self.names.contains(rel) {
+                continue;
+            }
+            let path = root.join(rel);
+            if Kind::of(&path) == Kind::Missing {
+                continue;
+            }
+            if fsio::first_unsafe_folder(&root, Path::new(rel)).is_none() && self.dir.is_ours(rel) {
+                stale_ours.push(rel.clone());
+            } else {
+                self.dir.note(format!(
+                    "kept {}: an earlier build wrote it, but it has changed since; delete it yourself if it is not needed",
+                    path.display()
+                ));
+            }
+        }
+        let mut manifest = manifest.sanitised();
+        let digests: HashMap<&str, &str> = self
+            .files
+            .iter()
+            .map(|(f, _, d, _)| (f.as_str(), d.as_str()))
+            .collect();
+        let listed: Vec<String> = manifest.files().map(str::to_string).collect();
+        manifest.sha256 = listed
+            .iter()
+            .filter_map(|f| {
+                let d = digests
+                    .get(f.as_str())
+                    .map(|d| d.to_string())
+                    .or_else(|| self.dir.manifest.sha256.get(f).cloned())?;
+                Some((f.clone(), d))
+            })
+            .collect();
+        let json = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
+        let staged: Vec<String> = self
+            .files
+            .iter()
+            .filter(|f| f.3)
+            .map(|f| f.0.clone())
+            .collect();
+        if staged.is_empty()
+            && stale_ours.is_empty()
+            && fsio::holds(&root.join(MANIFEST), json.as_bytes())
+        {
+            self.dir.manifest = manifest;
+            return Ok(committed);
+        }
+        if Kind::of(&root.join(MANIFEST)) == Kind::Folder {
+            return Err(refuse(format!(
+                "{} is a folder, but printkit keeps its manifest in a file of that name: move the folder away or choose another --out",
+                root.join(MANIFEST).display()
+            )));
+        }
+        let new = self.path.join("new");
+        let file = write_unsynced(&new.join(MANIFEST), json.as_bytes()).map_err(|e| {
+            fail(
+                "cannot write (into the staging folder)",
+                &new.join(MANIFEST),
+                e,
+            )
+        })?;
+        self.handles.push((file, root.join(MANIFEST)));
+        for d in &self.folders {
+            // A folder that cannot be opened is as durable as the platform makes it.
+            if let Ok(f) = File::open(d) {
+                self.handles.push((f, d.clone()));
+            }
+        }
+        self.sync_staged()?;
+        let mut files = staged;
+        files.push(MANIFEST.to_string());
+        let journal = Journal {
+            files,
+            stale: stale_ours,
+        };
+        fault_point()?;
+        let journal_path = self.path.join(JOURNAL);
+        let journal_written = write_unsynced(
+            &journal_path,
+            serde_json::to_string(&journal)
+                .unwrap_or_default()
+                .as_bytes(),
+        )
+        .and_then(|f| {
+            let mut handles = vec![(f, journal_path.clone())];
+            if let Ok(d) = File::open(&self.path) {
+                handles.push((d, self.path.clone()));
+            }
+            sync_together(&handles).map_err(|(_, e)| e)
+        });
+        if let Err(e) = journal_written {
+            return Err(fail("cannot write the build journal", &journal_path, e));
+        }
+        // The commit point has passed: move everything in, or back out.
+        let mut applied: Vec<Applied> = Vec::new();
+        let mut created: Vec<PathBuf> = Vec::new();
+        if let Err(e) = apply(&root, &self.path, &journal, &mut applied, &mut created) {
+            roll_back(&root, &self.path, &applied, &created);
+            return Err(e);
+        }
+        // The moves are durable once every folder they went into is synced;
+        // only then does the staging folder go.
+        let mut dirs: Vec<PathBuf> = journal
+            .files
+            .iter()
+            .filter_map(|f| root.join(f).parent().map(Path::to_path_buf))
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        let handles: Vec<(File, PathBuf)> = dirs
+            .into_iter()
+            .filter_map(|d| File::open(&d).ok().map(|f| (f, d)))
+            .collect();
+        let _ = sync_together(&handles);
+        self.done = true;
+        let _ = fs::remove_dir_all(&self.path);
+        let _ = sync_dir(&root);
+        self.dir.manifest = manifest;
+        Ok(committed)
+    }
+}
+
+impl Drop for Stage<'_> {
+    /// A build that did not commit leaves nothing behind.
+    fn drop(&mut self) {
+        if !self.done {
+            self.handles.clear();
+            let _ = fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+/// Why the build stops: the files at kit paths that printkit may not
+/// replace, every one named (up to a screenful).
+fn foreign_message(root: &Path, foreign: &[(String, String)]) -> String {
+    const SHOWN: usize = 12;
+    let mut m = format!(
+        "{} already holds {} that printkit did not write (or that changed since it did), at paths this build writes:",
+        root.display(),
+        if foreign.len() == 1 { "a file".to_string() } else { format!("{} files", foreign.len()) }
+    );
+    for (rel, what) in foreign.iter().take(SHOWN) {
+        m.push_str(&format!("\n  {} ({what})", root.join(rel).display()));
+    }
+    if foreign.len() > SHOWN {
+        m.push_str(&format!("\n  and {} more", foreign.len() - SHOWN));
+    }
+    m.push_str(
+        "\nprintkit never replaces a file it did not write: move them away, build into another folder with --out, or pass --force to replace them. Nothing was written.",
+    );
+    m
+}
+
+enum Applied {
+    MovedIn(String),
+    MovedOut(String),
+}
+
+/// Moves the journal's files in (the manifest last, after the stale files
+/// went), keeping each old file in the staging folder's `old/`.
+fn apply(
+    root: &Path,
+    stage: &Path,
+    journal: &Journal,
+    applied: &mut Vec<Applied>,
+    created: &mut Vec<PathBuf>,
+) -> Result<(), OutError> {
+    let old_root = stage.join("old");
+    let keep_old = |rel: &str, dest: &Path, applied: &mut Vec<Applied>| -> Result<(), OutError> {
+        if Kind::of(dest) == Kind::Missing {
+            return Ok(());
+        }
+        let old = old_root.join(rel);
+        if let Some(p) = old.parent() {
+            fs::create_dir_all(p).map_err(|e| fail("cannot create the staging folder", p, e))?;
+        }
+        fault_point()?;
+        // A rename moves a link itself, never what it points at.
+        fs::rename(dest, &old).map_err(|e| fail("cannot replace", dest, e))?;
+        applied.push(Applied::MovedOut(rel.to_string()));
+        Ok(())
+    };
+    let move_in = |rel: &str, applied: &mut Vec<Applied>, created: &mut Vec<PathBuf>| {
+        let dest = root.join(rel);
+        if let Some(parent) = dest.parent() {
+            let mut missing = Vec::new();
+            let mut p = parent.to_path_buf();
+            while Kind::of(&p) == Kind::Missing && p != root {
+                missing.push(p.clone());
+                if !p.pop() {
+                    break;
+                }
+            }
+            for m in missing.into_iter().rev() {
+                fault_point()?;
+                fs::create_dir(&m).map_err(|e| fail("cannot create the folder", &m, e))?;
+                created.push(m);
+            }
+        }
+        keep_old(rel, &dest, applied)?;
+        fault_point()?;
+        fs::rename(stage.join("new").join(rel), &dest)
+            .map_err(|e| fail("cannot write", &dest, e))?;
+        applied.push(Applied::MovedIn(rel.to_string()));
+        Ok::<(), OutError>(())
+    };
+    for rel in journal.files.iter().filter(|f| *f != MANIFEST) {
+        move_in(rel, applied, created)?;
+    }
+    for rel in &journal.stale {
+        keep_old(rel, &root.join(rel), applied)?;
+    }
+    if journal.files.iter().any(|f| f == MANIFEST) {
+        move_in(MANIFEST, applied, created)?;
+    }
+    Ok(())
+}
+
+/// Undoes `applied` in reverse: new files out, old files back.
+fn roll_back(root: &Path, stage: &Path, applied: &[Applied], created: &[PathBuf]) {
+    for a in applied.iter().rev() {
+        match a {
+            Applied::MovedIn(rel) => {
+                let _ = fs::remove_file(root.join(rel));
+            }
+            Applied::MovedOut(rel) => {
+                let _ = fs::rename(stage.join("old").join(rel), root.join(rel));
+            }
+        }
+    }
+    for d in created.iter().rev() {
+        let _ = fs::remove_dir(d);
+    }
+}
+
+/// A new file (never an existing one, never through a link), not synced.
+fn write_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut f = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o644)
+        .open(path)?;
+    f.write_all(bytes)?;
+    Ok(f)
+}
+
+/// Syncs every handle (files and folders), many at once, as each mostly
+/// waits for the disk. The first failure is returned with its path.
+fn sync_together(handles: &[(File, PathBuf)]) -> Result<(), (&Path, std::io::Error)> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // Enough threads waiting at once for the disk to merge their flushes;
+    // a thread a file cost more in starting threads than it saved.
+    const AT_ONCE: usize = 16;
+    let next = AtomicUsize::new(0);
+    let mut failed: Vec<(usize, std::io::Error)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..handles.len().min(AT_ONCE))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut failed = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((file, _)) = handles.get(i) else {
+                            return failed;
+                        };
+                        if let Err(e) = file.sync_all() {
+                            failed.push((i, e));
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| vec![(0, std::io::Error::other("the sync thread failed"))])
+            })
+            .collect()
+    });
+    // The first failure in the order given.
+    failed.sort_by_key(|(i, _)| *i);
+    match failed.into_iter().next() {
+        Some((i, e)) => Err((handles[i].1.as_path(), e)),
+        None => Ok(()),
+    }
+}
+
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    // Not every platform lets a folder be opened; where it cannot, the
+    // rename is as durable as the platform makes it.
+    match File::open(dir) {
+        Ok(d) => d.sync_all(),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Test hooks: with `PRINTKIT_FAIL_AT=N` in the environment, the N-th step
+/// of committing fails as a full or read-only folder would; with
+/// `PRINTKIT_ABORT_AT=N` the process dies there as if killed. Tests use them
+/// to prove that every step rolls back or is finished by the next build.
+fn fault_point() -> Result<(), OutError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static STEP: AtomicUsize = AtomicUsize::new(0);
+    let var = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+    };
+    let (fail, abort) = (var("PRINTKIT_FAIL_AT"), var("PRINTKIT_ABORT_AT"));
+    if fail.is_none() && abort.is_none() {
+        return Ok(());
+    }
+    let step = STEP.fetch_add(1, Ordering::SeqCst) + 1;
+    if abort == Some(step) {
+        std::process::abort();
+    }
+    if fail == Some(step) {
+        return Err(OutError {
+            message: format!("injected failure at step {step} (PRINTKIT_FAIL_AT)"),
+        });
+    }
+    Ok(())
+}
+
+/// The manifest after a build, and the files of earlier builds it makes
+/// stale. `built` are the kits of this build with their files, `files`
+/// every path it writes. A kit rebuilt on the same paper replaces its
+/// record; a file of its old record that this build does not write is stale
+/// when this build rewrote pages of the same part in the same folder
+/// (`tokens-3.svg` after a build with two token pages), unless another kit
+/// still lists it; a part this build did not redo (`--only`) stays listed.
+/// Other kits' records are kept.
+pub fn plan(
+    old: &Manifest,
+    built: &[KitRecord],
+    files: &[String],
+    shared: &[String],
+) -> (Manifest, Vec<String>) {
+    let group = |f: &str| -> (String, String) {
+        let p = Path::new(f);
+        let dir = p
+            .parent()
+            .map(|d| d.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (dir, part_of(&name))
+    };
+    let mut kits: Vec<KitRecord> = Vec::new();
+    let mut dropped: Vec<String> = Vec::new();
+    for record in built {
+        let mut mine = record.files.clone();
+        let groups: Vec<(String, String)> = mine.iter().map(|f| group(f)).collect();
+        if let Some(prev) = old
+            .kits
+            .iter()
+            .find(|k| k.id == record.id && k.paper == record.paper)
+        {
+            for f in &prev.files {
+                if mine.contains(f) {
+                    continue;
+                }
+                if groups.contains(&group(f)) {
+                    dropped.push(f.clone());
+                } else {
+                    mine.push(f.clone());
+                }
+            }
+        }
+        mine.sort();
+        mine.dedup();
+        kits.push(KitRecord {
+            files: mine,
+            ..record.clone()
+        });
+    }
+    for k in &old.kits {
+        if !built.iter().any(|b| b.id == k.id && b.paper == k.paper) {
+            kits.push(k.clone());
+        }
+    }
+    kits.sort_by(|a, b| (&a.id, &a.paper).cmp(&(&b.id, &b.paper)));
+    let mut shared_files: Vec<String> = shared.to_vec();
+    for f in &old.shared {
+        if !shared_files.contains(f) {
+            shared_files.push(f.clone());
+        }
+    }
+    shared_files.sort();
+    let manifest = Manifest {
+        kits,
+        shared: shared_files,
+        ..Manifest::default()
+    };
+    let listed: Vec<&str> = manifest.files().collect();
+    dropped.retain(|f| !listed.contains(&f.as_str()) && !files.contains(f));
+    dropped.sort();
+    dropped.dedup();
+    (manifest, dropped)
+}
+
+/// "tokens-2.svg" → "tokens".
+fn part_of(name: &str) -> String {
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    match stem.rsplit_once('-') {
+        Some((head, tail)) if !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit()) => {
+            head.to_string()
+        }
+        _ => stem.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(id: &str, paper: &str, files: &[&str]) -> KitRecord {
+        KitRecord {
+            id: id.into(),
+            title: id.into(),
+            paper: paper.into(),
+            paper_label: paper.to_uppercase(),
+            files: files.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn only_listed_pages_of_rebuilt_parts_go_stale() {
+        let old = Manifest {
+            kits: vec![
+                record(
+                    "a",
+                    "a4",
+                    &[
+                        "a/svg/tokens-1.svg",
+                        "a/svg/tokens-2.svg",
+                        "a/svg/board.svg",
+                    ],
+                ),
+                record("b", "a4", &["b/svg/tokens-1.svg", "b/svg/tokens-2.svg"]),
+            ],
+            shared: vec!["index.html".into()],
+            ..Manifest::default()
+        };
+        let built = [record("a", "a4", &["a/svg/tokens.svg"])];
+        let files = ["a/svg/tokens.svg".to_string()];
+        let (m, stale) = plan(&old, &built, &files, &["index.html".to_string()]);
+        assert_eq!(stale, vec!["a/svg/tokens-1.svg", "a/svg/tokens-2.svg"]);
+        let a = m.kits.iter().find(|k| k.id == "a").unwrap();
+        assert_eq!(a.files, vec!["a/svg/board.svg", "a/svg/tokens.svg"]);
+        assert!(m.kits.iter().any(|k| k.id == "b" && k.files.len() == 2));
+    }
+
+    #[test]
+    fn a_file_another_kit_lists_is_kept() {
+        let old = Manifest {
+            kits: vec![
+                record("a", "a4", &["a/svg/board-2.svg"]),
+                record("a", "letter", &["a/svg/board-2.svg"]),
+            ],
+            shared: vec![],
+            ..Manifest::default()
+        };
+        let built = [record("a", "a4", &["a/svg/board.svg"])];
+        let (_, stale) = plan(&old, &built, &["a/svg/board.svg".to_string()], &[]);
+        assert!(stale.is_empty(), "{stale:?}");
+    }
+}

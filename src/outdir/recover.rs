@@ -1,0 +1,167 @@
+//! What an interrupted build left: finished when its journal shows it had
+//! passed its commit point, discarded otherwise.
+//!
+//! A staging folder found in the output folder may have been planted, so
+//! each of its paths is checked before anything moves: a plain relative
+//! path, no link on the way (in the staging folder or in the output
+//! folder), listed with its digest in the staged manifest, and a
+//! destination that is missing or still the file printkit wrote. A stale
+//! file goes only while it is still printkit's. Whatever fails a check is
+//! left where it is and named.
+use super::fsio::{self, Kind};
+use super::{fail, Journal, Manifest, OutError, OutputDir, JOURNAL, MANIFEST, STAGE_PREFIX};
+use std::fs;
+use std::path::Path;
+
+/// Finishes or discards every staging folder in the output folder.
+pub(super) fn run(dir: &mut OutputDir) -> Result<(), OutError> {
+    let root = dir.root.clone();
+    let Ok(entries) = fs::read_dir(&root) else {
+        return Ok(());
+    };
+    let mut found: Vec<_> = entries
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| n.to_string_lossy().starts_with(STAGE_PREFIX))
+        .collect();
+    found.sort();
+    for name in found {
+        let stage = root.join(&name);
+        match Kind::of(&stage) {
+            Kind::Folder => finish(dir, &stage)?,
+            Kind::Missing => {}
+            other => dir.note(format!(
+                "left alone: {} is {}, not a staging folder printkit made; printkit never follows or reads it. Delete it if you do not know it",
+                stage.display(),
+                other.words()
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// One staging folder: its commit finished when its journal was written,
+/// then the folder removed.
+fn finish(dir: &mut OutputDir, stage: &Path) -> Result<(), OutError> {
+    // printkit puts exactly these there; anything else in their place means
+    // the folder is not (only) printkit's.
+    for (name, want) in [
+        (JOURNAL, Kind::File),
+        ("new", Kind::Folder),
+        ("old", Kind::Folder),
+    ] {
+        let kind = Kind::of(&stage.join(name));
+        if kind != Kind::Missing && kind != want {
+            dir.note(format!(
+                "left alone: {} is {}, so {} is not a staging folder printkit made; nothing in it was moved or read. Delete it if you do not know it",
+                stage.join(name).display(),
+                kind.words(),
+                stage.display()
+            ));
+            return Ok(());
+        }
+    }
+    let journal = fsio::read_plain(&stage.join(JOURNAL), crate::input::MAX_INPUT_BYTES)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
+    let staged_manifest = stage.join("new").join(MANIFEST);
+    // No journal: killed before the commit point, nothing to finish. No
+    // staged manifest: it moved in last, so everything else had.
+    if let (Some(journal), Kind::File) = (journal, Kind::of(&staged_manifest)) {
+        let staged = fsio::read_plain(&staged_manifest, crate::input::MAX_INPUT_BYTES)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<Manifest>(&b).ok())
+            .map(Manifest::sanitised);
+        let Some(staged) = staged else {
+            dir.note(format!(
+                "left alone: {} holds a journal but no readable manifest; nothing in it was moved",
+                stage.display()
+            ));
+            return Ok(());
+        };
+        for rel in journal.files.iter().filter(|f| *f != MANIFEST) {
+            if let Err(why) = move_in(dir, stage, &staged, rel) {
+                dir.note(format!(
+                    "an interrupted build was finished without `{}`: {why}",
+                    crate::input::shorten(&crate::input::escaped(rel), 120)
+                ));
+            }
+        }
+        for rel in &journal.stale {
+            remove_stale(dir, rel);
+        }
+        let dest = dir.root.join(MANIFEST);
+        if matches!(Kind::of(&dest), Kind::Missing | Kind::File | Kind::Link) {
+            fs::rename(&staged_manifest, &dest)
+                .map_err(|e| fail("cannot finish the interrupted build: moving", &dest, e))?;
+        }
+    }
+    fs::remove_dir_all(stage)
+        .map_err(|e| fail("cannot remove what an interrupted build left in", stage, e))
+}
+
+/// Moves one staged file in after checking both ends.
+fn move_in(dir: &OutputDir, stage: &Path, staged: &Manifest, rel: &str) -> Result<(), String> {
+    if !fsio::is_plain_relative(rel) {
+        return Err("not a plain path inside the output folder".into());
+    }
+    let Some(want) = staged.sha256.get(rel) else {
+        return Err("the staged manifest does not list it".into());
+    };
+    let new = stage.join("new");
+    if let Some((p, kind)) = fsio::first_unsafe_folder(&new, Path::new(rel)) {
+        return Err(format!("{} is {}", p.display(), kind.words()));
+    }
+    let source = new.join(rel);
+    match Kind::of(&source) {
+        Kind::Missing => return Ok(()), // moved in before the interruption
+        Kind::File => {}
+        other => return Err(format!("{} is {}", source.display(), other.words())),
+    }
+    if fsio::digest_of(&source, super::MAX_KIT_FILE).as_deref() != Some(want.as_str()) {
+        return Err("the staged file is not the one the manifest lists".into());
+    }
+    if let Some((p, kind)) = fsio::first_unsafe_folder(&dir.root, Path::new(rel)) {
+        return Err(format!("{} is {}", p.display(), kind.words()));
+    }
+    let dest = dir.root.join(rel);
+    match Kind::of(&dest) {
+        Kind::Missing => {}
+        Kind::File if dir.is_ours(rel) => {}
+        other => {
+            return Err(format!(
+                "{} is {} that printkit did not write, and was kept",
+                dest.display(),
+                if other == Kind::File {
+                    "a file"
+                } else {
+                    other.words()
+                }
+            ))
+        }
+    }
+    if let Some(parent) = dest.parent() {
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    fs::rename(&source, &dest).map_err(|e| format!("cannot move it in: {e}"))
+}
+
+/// Removes a stale file the journal names, if it is still printkit's.
+fn remove_stale(dir: &mut OutputDir, rel: &str) {
+    if !fsio::is_plain_relative(rel) {
+        return;
+    }
+    let path = dir.root.join(rel);
+    if Kind::of(&path) == Kind::Missing {
+        return;
+    }
+    if fsio::first_unsafe_folder(&dir.root, Path::new(rel)).is_none() && dir.is_ours(rel) {
+        let _ = fs::remove_file(&path);
+    } else {
+        dir.note(format!(
+            "kept {}: an interrupted build meant to remove it, but it is not a file printkit wrote (or it changed since)",
+            path.display()
+        ));
+    }
+}
