@@ -104,6 +104,12 @@ pub enum Command {
         /// style.toml), as `build --templates` would.
         #[arg(long)]
         templates: Option<PathBuf>,
+        /// Seconds of solver search the whole run may spend proving claims
+        /// (counted in positions, the same on every machine); a claim not
+        /// settled within it is reported unproven.
+        #[arg(long, value_name = "SECONDS", default_value_t = crate::solve::budget::DEFAULT_SECONDS,
+              value_parser = crate::solve::budget::parse_seconds)]
+        search_budget: f64,
     },
     /// Show the built-in games.
     List,
@@ -136,6 +142,9 @@ pub fn run() -> i32 {
     }
 }
 
+/// The deepest `perft` count printkit starts.
+const MAX_PERFT_DEPTH: u32 = 12;
+
 /// `moves` refuses to list more moves than this.
 const MAX_LISTED_MOVES: u64 = 100_000;
 
@@ -165,7 +174,11 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             files,
             json,
             templates,
-        } => Ok(check(&files, json, templates.as_deref())),
+            search_budget,
+        } => {
+            crate::solve::budget::set_seconds(search_budget);
+            Ok(check(&files, json, templates.as_deref()))
+        }
         Command::Build(args) => build(args),
         Command::Solve(args) => crate::solve::cli::solve(args),
         Command::Puzzles(args) => crate::solve::puzzles::run(args),
@@ -183,6 +196,11 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             divide,
             json,
         } => {
+            if depth > MAX_PERFT_DEPTH {
+                return Err(format!(
+                    "--depth {depth}: expected 0 to {MAX_PERFT_DEPTH} plies (the count grows about tenfold a ply; depth {MAX_PERFT_DEPTH} already takes hours)"
+                ));
+            }
             let def = load_game(&game)?;
             let engine = def.engine();
             let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
@@ -377,6 +395,12 @@ pub struct BuildArgs {
     /// them).
     #[arg(long)]
     pub force: bool,
+    /// Seconds of solver search the whole run may spend proving claims
+    /// (counted in positions, the same on every machine); a claim not
+    /// settled within it is reported unproven.
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::solve::budget::DEFAULT_SECONDS,
+          value_parser = crate::solve::budget::parse_seconds)]
+    pub search_budget: f64,
 }
 
 /// Prints located diagnostics and says nothing was written.
@@ -395,6 +419,7 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     use crate::build::{BuildError, BuildRequest};
     use crate::kit::{output, Part};
     let started = std::time::Instant::now();
+    crate::solve::budget::set_seconds(args.search_budget);
     // Arguments first: nothing is read or written until they all make sense.
     let formats = output::Formats {
         pdf: args.format.iter().any(|f| f == "pdf"),

@@ -12,6 +12,7 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod limits;
+pub use limits::MAX_PRACTICE;
 mod placeholders;
 mod positions;
 mod schema;

@@ -4,15 +4,38 @@
 //! the search cannot settle is reported as unproven, never passed.
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
-use crate::rules::{AnyPosition, Engine, MoveInfo, Params};
-use crate::solve::{solver, Limits, Solution, Solver, Verdict};
+use crate::rules::{AnyPosition, Engine, Family, MoveInfo, Params};
+use crate::solve::{budget, solver, Limits, Solution, Solver, Verdict};
 
 /// The depth when a position does not set `search_depth`: deep enough for
 /// the short lines practice sheets teach, quick enough for `check`.
 pub const DEFAULT_SEARCH_DEPTH: u32 = 8;
 const MAX_SEARCH_DEPTH: u32 = 30;
-/// Positions the solver may visit for one question.
-const CHECK_BUDGET: u64 = 20_000_000;
+/// The solver, drawing on the run's one search budget ([`budget`]).
+struct Budgeted<'a> {
+    solver: &'a dyn Solver,
+    family: Family,
+}
+
+impl Budgeted<'_> {
+    fn solve(&self, position: &str, depth: u32) -> Option<Solution> {
+        let limits = Limits {
+            depth: depth.max(1),
+            max_nodes: budget::positions_left(self.family),
+        };
+        let s = self.solver.solve(position, limits).ok()?;
+        budget::spend(self.family, s.nodes);
+        Some(s)
+    }
+}
+
+/// Why a search stopped short, for an "unproven" message.
+fn budget_words(nodes: u64) -> String {
+    format!(
+        "stopped after {nodes} positions, when this run's search budget ran out ({} s of search; give more with `--search-budget`)",
+        budget::seconds()
+    )
+}
 
 /// Checks the solver claims of a practice position and returns its search
 /// depth.
@@ -41,23 +64,73 @@ pub(super) fn check_solver_claims(
     {
         return depth;
     }
-    let solver = solver(params);
-    let solver = solver.as_ref();
-    let limits = |d: u32| Limits {
-        depth: d,
-        max_nodes: CHECK_BUDGET,
-    };
-    let Ok(s) = solver.solve(&position.text(), limits(depth)) else {
-        return depth;
-    };
+    // A claim's own mistakes come first: nothing is searched for a claim
+    // that cannot be right as written (a typo once cost a minute of search).
+    let before = rep.diags.len();
     let side = position.view().side_to_move;
     let [a, b] = engine.sides();
     let other = if side == a { b } else { a };
+    if let Some(r) = &sec.result {
+        let word = r.get_ref().as_str();
+        if matches!(Verdict::from_word(word), None | Some(Verdict::Unknown)) {
+            rep.error(
+                r.span(),
+                format!(
+                    "unknown result `{word}`: expected `win`, `loss` or `draw` (for {side}, the side to move)"
+                ),
+            );
+        }
+    }
+    if let Some(k) = &sec.wins_in {
+        let claimed = *k.get_ref();
+        if claimed == 0 || claimed > MAX_SEARCH_DEPTH {
+            rep.error(
+                k.span(),
+                format!("`wins_in` is {claimed}: expected 1 to {MAX_SEARCH_DEPTH} plies"),
+            );
+        }
+    }
+    let mut claimed: Vec<(String, MoveInfo)> = Vec::new();
+    if let Some(list) = &sec.best {
+        for m in list.get_ref() {
+            match position.play(m) {
+                Ok(info) => claimed.push((m.clone(), info)),
+                Err(e) => rep.error(list.span(), format!("`{m}` in `best`: {e}")),
+            }
+        }
+    }
+    if let Some(line) = &sec.solution {
+        solution_mistakes(rep, position, line, depth);
+    }
+    if rep.diags.len() > before {
+        return depth;
+    }
+    // Not a mistake of the claim's own, but one no search at this depth
+    // can prove: said with the fix, the other claims still searched.
+    let too_deep = sec.wins_in.as_ref().filter(|k| *k.get_ref() > depth);
+    if let Some(k) = too_deep {
+        let claimed = *k.get_ref();
+        rep.error(
+            k.span(),
+            format!(
+                "unproven: a win in {claimed} plies needs `search_depth` of at least {claimed} (now {depth})"
+            ),
+        );
+    }
+    let solver = solver(params);
+    let solver = Budgeted {
+        solver: solver.as_ref(),
+        family: params.family(),
+    };
+    let Some(s) = solver.solve(&position.text(), depth) else {
+        return depth;
+    };
     let unproven = |what: &str| -> String {
         if s.budget_exhausted {
             format!(
-                "unproven: {what}: the search stopped after {} positions at depth {}",
-                s.nodes, s.depth
+                "unproven: {what}: the search reached depth {} and {}",
+                s.depth,
+                budget_words(s.nodes)
             )
         } else {
             format!(
@@ -69,12 +142,7 @@ pub(super) fn check_solver_claims(
     if let Some(r) = &sec.result {
         let word = r.get_ref().as_str();
         match Verdict::from_word(word) {
-            None | Some(Verdict::Unknown) => rep.error(
-                r.span(),
-                format!(
-                    "unknown result `{word}`: expected `win`, `loss` or `draw` (for {side}, the side to move)"
-                ),
-            ),
+            None | Some(Verdict::Unknown) => {}
             Some(_) if s.verdict == Verdict::Unknown => {
                 rep.error(r.span(), unproven(&format!("`result = \"{word}\"`")))
             }
@@ -97,7 +165,8 @@ pub(super) fn check_solver_claims(
                 k.span(),
                 format!("{}, not in {claimed}", s.describe(side, other)),
             ),
-            Verdict::Unknown if claimed > depth || s.budget_exhausted => {
+            Verdict::Unknown if claimed > depth => {}
+            Verdict::Unknown if s.budget_exhausted => {
                 rep.error(k.span(), unproven(&format!("a win in {claimed} plies")))
             }
             Verdict::Unknown => rep.error(
@@ -112,22 +181,22 @@ pub(super) fn check_solver_claims(
     }
 
     if let Some(list) = &sec.best {
-        let mut claimed: Vec<(String, MoveInfo)> = Vec::new();
-        for m in list.get_ref() {
-            match position.play(m) {
-                Ok(info) => claimed.push((m.clone(), info)),
-                Err(e) => rep.error(list.span(), format!("`{m}` in `best`: {e}")),
-            }
-        }
         if s.verdict == Verdict::Unknown {
             rep.error(list.span(), unproven("`best`"));
         } else if !s.best_complete {
             rep.error(
                 list.span(),
-                format!(
-                    "unproven: `best`: the search stopped after {} positions before every move was tried",
-                    s.nodes
-                ),
+                if s.budget_exhausted {
+                    format!(
+                        "unproven: `best`: not every move was tried: the search {}",
+                        budget_words(s.nodes)
+                    )
+                } else {
+                    format!(
+                        "unproven: `best`: the search stopped after {} positions before every move was tried",
+                        s.nodes
+                    )
+                },
             );
         } else {
             let verb = match s.verdict {
@@ -149,9 +218,7 @@ pub(super) fn check_solver_claims(
                 }
                 // Freeze: a smaller kinging set than the solver lists may
                 // still do as well; ask about the move itself.
-                let Ok(child) =
-                    solver.solve(&info.after.text(), limits(depth.saturating_sub(1).max(1)))
-                else {
+                let Some(child) = solver.solve(&info.after.text(), depth.saturating_sub(1)) else {
                     continue;
                 };
                 if !achieves(&s, &child) {
@@ -169,9 +236,51 @@ pub(super) fn check_solver_claims(
     }
 
     if let Some(line) = &sec.solution {
-        check_solution(rep, solver, position, line, &s, depth, [side, other]);
+        check_solution(rep, &solver, position, line, &s, depth, [side, other]);
     }
     depth
+}
+
+/// The mistakes of a `solution` that need no search: none, longer than the
+/// search, or a move that cannot be played where it stands.
+fn solution_mistakes(
+    rep: &mut Reporter,
+    position: &AnyPosition,
+    line: &toml::Spanned<Vec<String>>,
+    depth: u32,
+) {
+    let span = line.span();
+    let moves = line.get_ref();
+    if moves.is_empty() {
+        rep.error(span, "a `solution` needs at least one move");
+        return;
+    }
+    if moves.len() as u32 > depth {
+        rep.error(
+            span,
+            format!(
+                "unproven: a line of {} plies needs `search_depth` of at least {} (now {depth})",
+                moves.len(),
+                moves.len()
+            ),
+        );
+        return;
+    }
+    let mut pos = position.clone();
+    for (i, m) in moves.iter().enumerate() {
+        if pos.outcome().is_some() {
+            // An earlier move ended the game: which one was wrong takes the
+            // search to say.
+            return;
+        }
+        match pos.play(m) {
+            Ok(info) => pos = info.after,
+            Err(e) => {
+                rep.error(span, format!("move {} `{m}` of the solution: {e}", i + 1));
+                return;
+            }
+        }
+    }
 }
 
 /// Whether a move whose resulting position the opponent `child` solves as
@@ -188,7 +297,7 @@ fn achieves(s: &Solution, child: &Solution) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn check_solution(
     rep: &mut Reporter,
-    solver: &dyn Solver,
+    solver: &Budgeted,
     position: &AnyPosition,
     line: &toml::Spanned<Vec<String>>,
     s: &Solution,
@@ -197,21 +306,6 @@ fn check_solution(
 ) {
     let span = line.span();
     let moves = line.get_ref();
-    if moves.is_empty() {
-        rep.error(span.clone(), "a `solution` needs at least one move");
-        return;
-    }
-    if moves.len() as u32 > depth {
-        rep.error(
-            span.clone(),
-            format!(
-                "unproven: a line of {} plies needs `search_depth` of at least {} (now {depth})",
-                moves.len(),
-                moves.len()
-            ),
-        );
-        return;
-    }
     match s.verdict {
         Verdict::Win => {}
         Verdict::Unknown => {
@@ -220,9 +314,9 @@ fn check_solution(
                 format!(
                     "unproven: `solution`: no forced win for {side} within {depth} plies{}",
                     if s.budget_exhausted {
-                        " (the search reached its node budget)"
+                        format!(" (the search {})", budget_words(s.nodes))
                     } else {
-                        ""
+                        String::new()
                     }
                 ),
             );
@@ -236,10 +330,6 @@ fn check_solution(
             return;
         }
     }
-    let limits = |d: u32| Limits {
-        depth: d.max(1),
-        max_nodes: CHECK_BUDGET,
-    };
     let mut pos = position.clone();
     for (i, m) in moves.iter().enumerate() {
         let n = i + 1;
@@ -256,10 +346,10 @@ fn check_solution(
                 return;
             }
         };
-        let Ok(here) = solver.solve(&pos.text(), limits(left)) else {
+        let Some(here) = solver.solve(&pos.text(), left) else {
             return;
         };
-        let child = || solver.solve(&info.after.text(), limits(left - 1));
+        let child = || solver.solve(&info.after.text(), left - 1);
         if !here.best_complete {
             rep.error(
                 span.clone(),
@@ -272,7 +362,7 @@ fn check_solution(
         }
         if i.is_multiple_of(2) {
             if !here.best.contains(&info.text) {
-                let Ok(c) = child() else { return };
+                let Some(c) = child() else { return };
                 if c.verdict != Verdict::Loss {
                     rep.error(
                         span.clone(),
@@ -291,7 +381,7 @@ fn check_solution(
                 );
             }
         } else if here.verdict == Verdict::Loss && !here.best.contains(&info.text) {
-            let Ok(c) = child() else { return };
+            let Some(c) = child() else { return };
             if !(c.verdict == Verdict::Win && c.plies + 1 == here.plies) {
                 rep.error(
                     span.clone(),
@@ -310,7 +400,7 @@ fn check_solution(
         Some(o) if o.winner == Some(side) => {}
         _ => {
             let rest = solver
-                .solve(&pos.text(), limits(depth - moves.len() as u32))
+                .solve(&pos.text(), depth - moves.len() as u32)
                 .map(|c| {
                     let next = if moves.len().is_multiple_of(2) {
                         side

@@ -4,6 +4,9 @@ use super::{solver, Limits, Solution};
 use crate::definition;
 use std::io::Write;
 
+/// The most positions `solve --max-nodes` may visit.
+pub const MAX_NODES: u64 = 10_000_000_000;
+
 /// The depth `solve` searches when none is given: it answers every
 /// built-in practice position well under a second.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -55,6 +58,12 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     let pos = loaded.text();
     if args.depth == 0 || args.depth > 200 {
         return Err(format!("--depth {}: expected 1 to 200 plies", args.depth));
+    }
+    if args.max_nodes == 0 || args.max_nodes > MAX_NODES {
+        return Err(format!(
+            "--max-nodes {}: expected 1 to {MAX_NODES} positions (hours of search already)",
+            args.max_nodes
+        ));
     }
     let limits = Limits {
         depth: args.depth,

@@ -15,6 +15,7 @@ use crate::rules::{Params, PositionError, Rules, WithRules};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+pub mod budget;
 pub mod cli;
 pub mod puzzles;
 pub mod symmetry;

@@ -471,8 +471,12 @@ fn toml_string(s: &str) -> String {
 
 pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
-    if args.count == 0 || args.count > 500 {
-        return Err(format!("--count {}: expected 1 to 500", args.count));
+    let most = crate::definition::MAX_PRACTICE;
+    if args.count == 0 || args.count > most {
+        return Err(format!(
+            "--count {}: expected 1 to {most}, the most positions a practice file may hold",
+            args.count
+        ));
     }
     if args.max_plies == 0 || args.max_plies > 15 {
         return Err(format!(

@@ -363,3 +363,127 @@ fn terminal_escapes_are_shown_escaped_and_long_lines_cut() {
     assert!(e.contains("\\u{1b}[2J"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A practice file for the built-in Freeze game with one position and the
+/// given claim lines.
+fn freeze_claims(dir: &Path, claims: &str) -> PathBuf {
+    let file = dir.join("claims.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "game = \"freeze\"\n\n[[practice]]\nname = \"Deep\"\nposition = \"rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b\"\nprompt = \"Who wins?\"\n{claims}\n"
+        ),
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn a_claims_own_mistakes_are_reported_without_a_search() {
+    let dir = scratch("claims-first");
+    // The typo and an illegal `best` move are all there is to say: the
+    // `wins_in` beside them is not searched (it once was, for a minute).
+    let file = freeze_claims(
+        &dir,
+        "search_depth = 30\nresult = \"P\"\nwins_in = 29\nbest = [\"Z9xZ1\"]",
+    );
+    let o = printkit(&dir, &["check", "--json", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let list: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let messages: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages[0].starts_with("unknown result `P`"),
+        "{messages:?}"
+    );
+    assert!(messages[1].starts_with("`Z9xZ1` in `best`"), "{messages:?}");
+    // `wins_in` outside any search, and one deeper than the search, are
+    // named before searching too.
+    let file = freeze_claims(&dir, "search_depth = 4\nwins_in = 7");
+    let o = printkit(
+        &dir,
+        &["check", "--search-budget", "0.05", file.to_str().unwrap()],
+    );
+    assert!(
+        stderr(&o).contains("a win in 7 plies needs `search_depth` of at least 7 (now 4)"),
+        "{}",
+        stderr(&o)
+    );
+    let file = freeze_claims(&dir, "wins_in = 0");
+    let o = printkit(&dir, &["check", file.to_str().unwrap()]);
+    assert!(
+        stderr(&o).contains("`wins_in` is 0: expected 1 to 30 plies"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn one_search_budget_bounds_the_whole_run_and_is_named() {
+    let dir = scratch("claims-budget");
+    let file = freeze_claims(&dir, "search_depth = 30\nresult = \"win\"");
+    for command in ["check", "build"] {
+        let mut args = vec![command, "--search-budget", "0.05", file.to_str().unwrap()];
+        if command == "build" {
+            args = vec![
+                "build",
+                "freeze",
+                "--practice",
+                file.to_str().unwrap(),
+                "--search-budget",
+                "0.05",
+                "--out",
+                "out",
+            ];
+        }
+        let o = printkit(&dir, &args);
+        assert_eq!(o.status.code(), Some(1), "{command}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.contains("unproven: `result = \"win\"`")
+                && e.contains("this run's search budget ran out (0.05 s of search; give more with `--search-budget`)"),
+            "{command}: {e}"
+        );
+    }
+    assert!(
+        !dir.join("out").exists(),
+        "a build with an unproven claim wrote files"
+    );
+    let o = printkit(
+        &dir,
+        &["check", "--search-budget", "0", file.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--search-budget"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn engine_commands_refuse_searches_without_bound() {
+    let dir = scratch("bounds");
+    for (args, expected) in [
+        (
+            vec!["perft", "freeze", "--depth", "13"],
+            "--depth 13: expected 0 to 12 plies",
+        ),
+        (
+            vec!["solve", "freeze", "--max-nodes", "99999999999"],
+            "--max-nodes 99999999999: expected 1 to 10000000000 positions",
+        ),
+        (
+            vec!["puzzles", "freeze", "--count", "101"],
+            "--count 101: expected 1 to 100",
+        ),
+    ] {
+        let o = printkit(&dir, &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(expected), "{args:?}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
