@@ -96,6 +96,49 @@ fn largest_definition() -> String {
     out
 }
 
+/// The clone game on the largest board (26 × 99 cells of 12 mm) with the
+/// most practice positions, each a different position on that board.
+fn largest_board() -> String {
+    let base = printkit::definition::BUILTIN[0].1;
+    let head = &base[..base.find("[[practice]]").unwrap_or(base.len())];
+    let empty = vec!["26"; 97].join("/");
+    let start = format!("B24W/{empty}/26/W24B W 0");
+    let mut out = head
+        .replace("example = ", "# example = ")
+        .replace("width = 5", "width = 26")
+        .replace("height = 5", "height = 99")
+        .replace("cell_mm = 30.0", "cell_mm = 12.0")
+        .replace(
+            "start = \"B3W/5/5/5/W3B W 0\"",
+            &format!("start = \"{start}\""),
+        );
+    if let Some(at) = base.find("\n[audit]") {
+        let rest = &base[at..];
+        let end = rest[1..].find("\n[[").map_or(rest.len(), |i| i + 1);
+        out.push_str(&rest[..end]);
+        out.push('\n');
+    }
+    for p in 0..100 {
+        // W on C3 and B on D(4 + p % 90): a different position each time.
+        let row = 4 + p % 90;
+        let rows: Vec<String> = (1..=99)
+            .rev()
+            .map(|r| match r {
+                3 => "2W23".to_string(),
+                r if r == row => "3B22".to_string(),
+                _ => "26".to_string(),
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "\n[[practice]]\nname = \"Position {p:03}\"\nposition = \"{} W 0\"\nprompt = {:?}\n\n[[practice.check]]\nmove = \"C3-C4\"\n",
+            rows.join("/"),
+            words(300)
+        );
+    }
+    out
+}
+
 /// Wall time and peak resident memory of one command, via GNU time.
 fn measure(args: &[&str]) -> (f64, u64, bool) {
     let exe = env!("CARGO_BIN_EXE_printkit");
@@ -132,8 +175,18 @@ fn main() {
         src.matches("[[practice]]").count(),
         src.matches("[[practice.check]]").count()
     );
+    let board = dir.join("largest-board.toml");
+    let board_src = largest_board();
+    std::fs::write(&board, &board_src).unwrap();
+    println!(
+        "largest board: 26 x 99 cells of 12 mm, {} bytes, {} practice positions, four papers",
+        board_src.len(),
+        board_src.matches("[[practice]]").count()
+    );
+    let board = board.to_str().unwrap();
     let big = big.to_str().unwrap();
     let out = out.to_str().unwrap();
+    let papers = "a4,letter,a4-landscape,letter-landscape";
     for (label, args) in [
         (
             "check, built-in clone game",
@@ -147,6 +200,11 @@ fn main() {
         (
             "build, largest definition",
             vec!["build", big, "--out", out],
+        ),
+        ("check, largest board", vec!["check", board]),
+        (
+            "build, largest board",
+            vec!["build", board, "--paper", papers, "--out", out, "--force"],
         ),
     ] {
         let (secs, kb, ok) = measure(&args);

@@ -150,14 +150,17 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     let solve_rest = || loop {
         let i = next_solve.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let Some((def, p)) = solves.get(i) else { break };
-        kit::host_key::solver_sentence(def, def.engine().as_ref(), p);
+        kit::host_key::key_solution(def, p);
     };
     let player_parts: Vec<Part> = parts.iter().copied().filter(|p| *p != Part::Key).collect();
     let key_parts: Vec<Part> = parts.iter().copied().filter(|p| *p == Part::Key).collect();
-    let lay_out_and_render = |parts: &[Part]| -> Result<Vec<_>, BuildError> {
-        let mut out = Vec::new();
+    // Each paper's documents go into the output folder's staging folder as
+    // soon as they are rendered and are dropped then: a build holds one
+    // paper's kits in memory, not every paper's.
+    let mut sink = Sink::new(&request.out);
+    let lay_out_and_render = |parts: &[Part], sink: &mut Sink| -> Result<(), BuildError> {
         if parts.is_empty() {
-            return Ok(out);
+            return Ok(());
         }
         for (paper_index, paper) in papers.iter().enumerate() {
             let options = KitOptions {
@@ -176,17 +179,17 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
             }
             let rendered = output::render_ordered(&kits, paper, &templates, request.formats)
                 .map_err(|e| e.to_string())?;
-            out.push((paper_index, kits, rendered));
+            sink.take(paper_index, paper, &kits, rendered)?;
         }
-        Ok(out)
+        Ok(())
     };
-    let (player, key) = if solves.is_empty() {
-        // Every sentence is known: one pass renders both, on every core.
-        (lay_out_and_render(&parts), Ok(Vec::new()))
+    if solves.is_empty() {
+        // Every answer is known: one pass renders both, on every core.
+        lay_out_and_render(&parts, &mut sink)?;
     } else {
-        std::thread::scope(|s| {
+        let (player, key) = std::thread::scope(|s| {
             let solver = s.spawn(solve_rest);
-            let player = lay_out_and_render(&player_parts);
+            let player = lay_out_and_render(&player_parts, &mut sink);
             if player.is_err() {
                 // Nothing will be written: no search is worth finishing.
                 next_solve.store(solves.len(), std::sync::atomic::Ordering::Relaxed);
@@ -194,32 +197,16 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
             // What the solver thread has not started yet is shared out here.
             solve_rest();
             let _ = solver.join();
-            (player, lay_out_and_render(&key_parts))
-        })
-    };
-    // Back into the order of one run: by paper, then as `render_all` sorts.
-    let mut per_paper: Vec<(Vec<Kit>, Vec<_>)> =
-        papers.iter().map(|_| Default::default()).collect();
-    for (paper_index, part_kits, part_files) in player?.into_iter().chain(key?) {
-        let (kits, rendered) = &mut per_paper[paper_index];
-        if kits.is_empty() {
-            *kits = part_kits;
-        } else {
-            for (kit, k) in kits.iter_mut().zip(part_kits) {
-                kit.key.extend(k.key);
-            }
-        }
-        rendered.extend(part_files);
+            let key = match player {
+                Ok(()) => lay_out_and_render(&key_parts, &mut sink),
+                Err(_) => Ok(()),
+            };
+            (player, key)
+        });
+        player?;
+        key?;
     }
-    let mut files = Vec::new();
-    let mut entries = Vec::new();
-    for (paper, (kits, mut rendered)) in papers.iter().zip(per_paper) {
-        rendered.sort_by_key(|(order, _)| *order);
-        let rendered: Vec<OutFile> = rendered.into_iter().map(|(_, f)| f).collect();
-        entries.extend(output::kit_entries(&kits, paper, &rendered));
-        files.extend(rendered);
-    }
-    let (committed, notes) = write_output(&request.out, &entries, files, request.force)?;
+    let (committed, notes) = sink.commit(request.force)?;
     if let Some(kept) = kept {
         kept.save(&all_solved);
     }
@@ -229,6 +216,136 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         games: defs.len(),
         notes,
     })
+}
+
+/// Where rendered documents go: the output folder's staging folder, opened
+/// (and locked) when the first paper is rendered, each file staged and
+/// dropped at once. It remembers only names: the kits' entries for the
+/// manifest and the contents page, and each file's place in the listing.
+struct Sink {
+    out: PathBuf,
+    dir: Option<OutputDir>,
+    staged: Vec<(String, Vec<u8>)>,
+    entries: Vec<KitEntry>,
+    /// Each file with its paper and its place in a paper's listing.
+    order: Vec<((usize, output::FileOrder), String)>,
+}
+
+impl Sink {
+    fn new(out: &Path) -> Sink {
+        Sink {
+            out: out.to_path_buf(),
+            dir: None,
+            staged: Vec::new(),
+            entries: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    fn take(
+        &mut self,
+        paper_index: usize,
+        paper: &crate::render::Paper,
+        kits: &[Kit],
+        rendered: Vec<(output::FileOrder, OutFile)>,
+    ) -> Result<(), BuildError> {
+        let files: Vec<OutFile> = rendered
+            .iter()
+            .map(|(_, f)| OutFile {
+                path: f.path.clone(),
+                bytes: Vec::new(),
+            })
+            .collect();
+        for entry in output::kit_entries(kits, paper, &files) {
+            match self
+                .entries
+                .iter_mut()
+                .find(|e| e.id == entry.id && e.paper == entry.paper)
+            {
+                Some(e) => e.files.extend(entry.files),
+                None => self.entries.push(entry),
+            }
+        }
+        if self.dir.is_none() {
+            self.dir = Some(OutputDir::open(&self.out).map_err(|e| e.to_string())?);
+        }
+        for (order, file) in rendered {
+            let rel = file.path.to_string_lossy().into_owned();
+            self.order.push(((paper_index, order), rel.clone()));
+            self.staged.push((rel, file.bytes));
+        }
+        self.flush()
+    }
+
+    /// Stages what was taken, freeing its bytes.
+    fn flush(&mut self) -> Result<(), BuildError> {
+        let Some(dir) = self.dir.as_mut() else {
+            return Ok(());
+        };
+        dir.stage_all(std::mem::take(&mut self.staged))
+            .map_err(|e| BuildError::Fatal(e.to_string()))
+    }
+
+    /// Adds the contents page and commits the build.
+    fn commit(mut self, force: bool) -> Result<(Committed, Vec<String>), BuildError> {
+        const INDEX: &str = "index.html";
+        if self.dir.is_none() {
+            self.dir = Some(OutputDir::open(&self.out).map_err(|e| e.to_string())?);
+        }
+        let mut dir = self.dir.take().expect("opened above");
+        let text = |p: &Path| p.to_string_lossy().into_owned();
+        let mut names: Vec<String> = self.order.iter().map(|(_, f)| f.clone()).collect();
+        names.push(INDEX.to_string());
+        let shared = vec![INDEX.to_string()];
+        let built: Vec<KitRecord> = self
+            .entries
+            .iter()
+            .map(|e| KitRecord {
+                id: e.id.clone(),
+                title: e.title.clone(),
+                paper: e.paper.clone(),
+                paper_label: e.paper_label.clone(),
+                files: e.files.iter().map(|f| text(f)).collect(),
+            })
+            .collect();
+        let (mut manifest, mut stale) = plan(dir.manifest(), &built, &names, &shared);
+        // Solver sentences are no longer kept in the output folder: the file
+        // an earlier build left there goes.
+        if manifest.shared.iter().any(|f| f == verdicts::OLD_FILE) {
+            manifest.shared.retain(|f| f != verdicts::OLD_FILE);
+            stale.push(verdicts::OLD_FILE.to_string());
+        }
+        let listed: Vec<KitEntry> = manifest
+            .kits
+            .iter()
+            .map(|k| KitEntry {
+                id: k.id.clone(),
+                title: k.title.clone(),
+                paper: k.paper.clone(),
+                paper_label: k.paper_label.clone(),
+                files: k.files.iter().map(PathBuf::from).collect(),
+            })
+            .collect();
+        dir.stage_all(vec![(
+            INDEX.to_string(),
+            output::index_html(&listed).into_bytes(),
+        )])
+        .map_err(|e| BuildError::Fatal(e.to_string()))?;
+        let mut committed = dir
+            .finish(&stale, manifest, force)
+            .map_err(|e| BuildError::Fatal(e.to_string()))?;
+        // Listed by paper, then as each paper's files are ordered.
+        let mut rank: std::collections::HashMap<PathBuf, (usize, output::FileOrder)> = self
+            .order
+            .iter()
+            .map(|(o, f)| (dir.root().join(f), *o))
+            .collect();
+        let last = (usize::MAX, (u8::MAX, usize::MAX, true, usize::MAX));
+        committed
+            .written
+            .sort_by_key(|(p, _)| rank.remove(p).unwrap_or(last));
+        Ok((committed, dir.notes().to_vec()))
+    }
 }
 
 /// The definitions of `games` (every built-in game when empty), each id
@@ -261,63 +378,6 @@ fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
         }
     }
     Ok(defs)
-}
-
-/// Writes the build into the output folder all or nothing (see
-/// [`crate::outdir`]), with a contents page listing every kit in the folder,
-/// those of earlier builds included.
-fn write_output(
-    out: &Path,
-    entries: &[KitEntry],
-    mut files: Vec<OutFile>,
-    force: bool,
-) -> Result<(Committed, Vec<String>), BuildError> {
-    const INDEX: &str = "index.html";
-    let mut dir = OutputDir::open(out).map_err(|e| e.to_string())?;
-    let text = |p: &Path| p.to_string_lossy().into_owned();
-    let mut names: Vec<String> = files.iter().map(|f| text(&f.path)).collect();
-    names.push(INDEX.to_string());
-    let shared = vec![INDEX.to_string()];
-    let built: Vec<KitRecord> = entries
-        .iter()
-        .map(|e| KitRecord {
-            id: e.id.clone(),
-            title: e.title.clone(),
-            paper: e.paper.clone(),
-            paper_label: e.paper_label.clone(),
-            files: e.files.iter().map(|f| text(f)).collect(),
-        })
-        .collect();
-    let (mut manifest, mut stale) = plan(dir.manifest(), &built, &names, &shared);
-    // Solver sentences are no longer kept in the output folder: the file
-    // an earlier build left there goes.
-    if manifest.shared.iter().any(|f| f == verdicts::OLD_FILE) {
-        manifest.shared.retain(|f| f != verdicts::OLD_FILE);
-        stale.push(verdicts::OLD_FILE.to_string());
-    }
-    let listed: Vec<KitEntry> = manifest
-        .kits
-        .iter()
-        .map(|k| KitEntry {
-            id: k.id.clone(),
-            title: k.title.clone(),
-            paper: k.paper.clone(),
-            paper_label: k.paper_label.clone(),
-            files: k.files.iter().map(PathBuf::from).collect(),
-        })
-        .collect();
-    files.push(OutFile {
-        path: PathBuf::from(INDEX),
-        bytes: output::index_html(&listed).into_bytes(),
-    });
-    let list: Vec<(String, Vec<u8>)> = files
-        .into_iter()
-        .map(|f| (text(&f.path), f.bytes))
-        .collect();
-    let committed = dir
-        .commit(&list, &stale, manifest, force)
-        .map_err(|e| BuildError::Fatal(e.to_string()))?;
-    Ok((committed, dir.notes().to_vec()))
 }
 
 /// The result of checking one file.

@@ -102,7 +102,7 @@ pub(super) fn check_practice(
             checks,
             origin: rep.file.clone(),
             search_depth,
-            solver_sentence: Default::default(),
+            key_solve: Default::default(),
             solver_claims: [
                 sec.best.is_some(),
                 sec.solution.is_some(),

@@ -175,10 +175,10 @@ pub struct Practice {
     pub origin: String,
     /// The solver's depth for this position (its claims and the host key).
     pub search_depth: u32,
-    /// The host key's solver sentence, worked out once and shared by every
+    /// The host key's solver answer, worked out once and shared by every
     /// copy of the position (a kit is laid out on several papers, and
-    /// `check` lays out every one).
-    pub solver_sentence: std::sync::Arc<std::sync::OnceLock<String>>,
+    /// `check` lays out every one); `None` inside when it cannot be had.
+    pub key_solve: std::sync::Arc<std::sync::OnceLock<Option<crate::solve::Solution>>>,
     /// How many claims the solver proved (`best`, `solution`, `result`,
     /// `wins_in`).
     pub solver_claims: usize,

@@ -13,6 +13,7 @@ use crate::render::{
     Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
 };
 use crate::rules::{AnyPosition, Engine, MoveInfo};
+use crate::solve::{Solution, Verdict};
 
 /// What the engine says about a move: the sentence the key prints and, for
 /// a legal move, its result.
@@ -43,12 +44,60 @@ pub fn verdict(position: &AnyPosition, mv: &str) -> (String, Option<MoveInfo>) {
     }
 }
 
-/// What the solver says about a practice position, worked out once (the
-/// first call searches; a build may start it early, on another core).
-pub fn solver_sentence<'p>(def: &Definition, engine: &dyn Engine, p: &'p Practice) -> &'p str {
-    p.solver_sentence.get_or_init(|| {
-        crate::solve::key_sentence(&def.params, engine, &p.position, p.search_depth)
-    })
+/// The solver's answer for a practice position, worked out once (the
+/// first call searches; a build may start it early, on another core, or
+/// take it from the cache of earlier builds).
+pub fn key_solution<'p>(def: &Definition, p: &'p Practice) -> &'p Option<Solution> {
+    p.key_solve
+        .get_or_init(|| crate::solve::key_solve(&def.params, &p.position, p.search_depth))
+}
+
+/// The host key's sentence for a practice position: the solver's verdict
+/// with the depth searched, made from its answer.
+pub fn solver_sentence(def: &Definition, engine: &dyn Engine, p: &Practice) -> String {
+    match key_solution(def, p) {
+        Some(s) => sentence(def, engine, &p.position, p.search_depth, s),
+        None => String::new(),
+    }
+}
+
+/// The words of a solver's answer.
+pub fn sentence(
+    def: &Definition,
+    engine: &dyn Engine,
+    position: &str,
+    depth: u32,
+    s: &Solution,
+) -> String {
+    let Ok(view) = engine.load(position).map(|p| p.view()) else {
+        return String::new();
+    };
+    let name = |c: char| def.params.info().side_title(c);
+    let side = view.side_to_move;
+    let [a, b] = engine.sides();
+    let other = if side == a { b } else { a };
+    if s.budget_exhausted {
+        return format!(
+            "Solver: {} (the search stopped at depth {} after {} positions).",
+            s.describe(name(side), name(other)),
+            s.depth,
+            s.nodes
+        );
+    }
+    if s.verdict == Verdict::Unknown {
+        return format!("Solver: no forced result within {depth} plies.");
+    }
+    let mut line = format!(
+        "Solver, with best play by both sides (searched to {depth} plies): {}",
+        s.describe(name(side), name(other))
+    );
+    if !s.best_complete {
+        line.push_str(" (other moves not all searched to the end)");
+    }
+    if !line.ends_with('!') {
+        line.push('.');
+    }
+    line
 }
 
 pub fn pages(
@@ -127,7 +176,7 @@ pub fn pages(
         block.place(pt(tx, y + intro.height() + 2.0), &pos_line);
         flow.place(&block)?;
         flow.gap(2.0);
-        let solved = solver_sentence(def, engine, p).to_string();
+        let solved = solver_sentence(def, engine, p);
         if !solved.is_empty() {
             let para = text::paragraph_frame(&solved, body, text_w)?;
             let mut block = Frame::new(para.size());

@@ -1,14 +1,22 @@
-//! The host keys' solver sentences, kept between builds in the user's
-//! cache folder. A search costs as much as the rest of a build together, and
-//! its answer depends only on the rules, the position, the depth and the
+//! The host keys' solver answers, kept between builds in the user's cache
+//! folder. A search costs as much as the rest of a build together, and its
+//! answer depends only on the rules, the position, the depth and the
 //! program: a rebuild (a title edited, another paper, another output folder)
 //! reuses it. The cache is not kept in the output folder: a folder can come
-//! from someone else, and a sentence planted there would be printed in a
-//! host key as proven. Anything unexpected in the file (damaged, from
-//! another printkit, a sentence the font cannot draw) only means searching
+//! from someone else, and an answer planted there would be printed in a
+//! host key as proven.
+//!
+//! The cache keeps the solver's data (result, plies, moves), not words: the
+//! host key's sentence is made from it as from a fresh search, so nothing
+//! in the file is printed as it stands. Each answer is checked before use:
+//! every move it names is legal where it stands and written as the engine
+//! writes it, its line is as long as it says and ends the game as it says,
+//! and its lists are no longer than the position's moves. Anything that
+//! fails (damaged, from another printkit, forged) only means searching
 //! again, and a cache that cannot be read or written only means searching.
 use crate::definition::{Definition, Practice};
 use crate::render::Font;
+use crate::solve::{Solution, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -45,8 +53,8 @@ const MAX_ENTRIES: usize = 2000;
 pub struct Verdicts {
     /// Which program wrote the sentences (see [`program`]).
     program: String,
-    /// Search (rules, position, depth) to the sentence printed.
-    sentences: BTreeMap<String, String>,
+    /// Search (rules, position, depth) to the solver's answer.
+    solutions: BTreeMap<String, Solution>,
 }
 
 /// This program: its version and its executable's size and time, so a
@@ -78,26 +86,32 @@ impl Verdicts {
         cache_file()
             .and_then(|f| crate::input::read_text(&f, crate::input::MAX_INPUT_BYTES).ok())
             .and_then(|t| serde_json::from_str::<Verdicts>(&t).ok())
-            .filter(|v| v.program == program && v.sentences.len() <= MAX_ENTRIES)
+            .filter(|v| v.program == program && v.solutions.len() <= MAX_ENTRIES)
             .unwrap_or(Verdicts {
                 program,
-                sentences: BTreeMap::new(),
+                solutions: BTreeMap::new(),
             })
     }
 
-    /// Gives `p` its kept sentence, if there is one it can print; returns
-    /// whether it did.
+    /// Gives `p` its kept answer, if there is one that holds up and whose
+    /// sentence the font can draw; returns whether it did.
     pub fn fill(&self, def: &Definition, p: &Practice) -> bool {
-        match self.sentences.get(&search(def, p)) {
-            Some(s) if Font::Regular.check_coverage(s).is_ok() => {
-                let _ = p.solver_sentence.set(s.clone());
-                true
-            }
-            _ => false,
+        let Some(s) = self.solutions.get(&search(def, p)) else {
+            return false;
+        };
+        let engine = def.engine();
+        if !holds_up(engine.as_ref(), &p.position, p.search_depth, s) {
+            return false;
         }
+        let words = super::host_key::sentence(def, engine.as_ref(), &p.position, p.search_depth, s);
+        if Font::Regular.check_coverage(&words).is_err() {
+            return false;
+        }
+        let _ = p.key_solve.set(Some(s.clone()));
+        true
     }
 
-    /// Keeps the sentences of `solved` (this build's positions), then
+    /// Keeps the answers of `solved` (this build's positions), then
     /// earlier ones up to the limit. Written with [`crate::render::write_atomic`]
     /// (a file of its own, renamed over the cache), so a build reading it at
     /// the same time sees the old file or the new one; a failure leaves the
@@ -106,25 +120,127 @@ impl Verdicts {
         let Some(file) = cache_file() else { return };
         let mut now = BTreeMap::new();
         for (def, p) in solved {
-            if let Some(s) = p.solver_sentence.get() {
+            if let Some(Some(s)) = p.key_solve.get() {
                 now.insert(search(def, p), s.clone());
             }
         }
-        if now.iter().all(|(k, s)| self.sentences.get(k) == Some(s)) {
+        if now.iter().all(|(k, s)| self.solutions.get(k) == Some(s)) {
             return; // nothing new to keep
         }
-        for (k, s) in std::mem::take(&mut self.sentences) {
+        for (k, s) in std::mem::take(&mut self.solutions) {
             if now.len() >= MAX_ENTRIES {
                 break;
             }
             now.entry(k).or_insert(s);
         }
-        self.sentences = now;
+        self.solutions = now;
         let mut bytes = serde_json::to_vec_pretty(&self).unwrap_or_default();
         bytes.push(b'\n');
         if let Some(dir) = file.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
         let _ = crate::render::write_atomic(&file, &bytes);
+    }
+}
+
+/// Whether a kept answer is one the solver could have given for `position`
+/// searched to `depth`: checked by playing it, not by searching again.
+fn holds_up(engine: &dyn crate::rules::Engine, position: &str, depth: u32, s: &Solution) -> bool {
+    /// More than any position's moves that a host key lists.
+    const MOST_MOVES: usize = 10_000;
+    let Ok(start) = engine.load(position) else {
+        return false;
+    };
+    if s.depth > depth
+        || s.plies > depth
+        || s.pv.len() > depth as usize
+        || s.best.len() > MOST_MOVES
+    {
+        return false;
+    }
+    // Played one by one: a Freeze position may have millions of moves to
+    // list, but a key names few.
+    let mut seen = std::collections::HashSet::new();
+    let legal = |m: &String| start.play(m).is_ok_and(|info| &info.text == m);
+    if !s.best.iter().all(|m| legal(m) && seen.insert(m)) {
+        return false;
+    }
+    // A result comes with its line, whose first move is one of the best.
+    if s.verdict != Verdict::Unknown && s.plies > 0 {
+        match s.pv.first() {
+            Some(first) if s.best.contains(first) => {}
+            _ => return false,
+        }
+    }
+    // The line, played out as the engine writes each move.
+    let mut pos = start.clone();
+    for m in &s.pv {
+        match pos.play(m) {
+            Ok(info) if &info.text == m => pos = info.after,
+            _ => return false,
+        }
+    }
+    let side = start.view().side_to_move;
+    match s.verdict {
+        Verdict::Win | Verdict::Loss if s.pv.len() == s.plies as usize => {
+            let winner = pos.outcome().and_then(|o| o.winner);
+            if s.verdict == Verdict::Win {
+                winner == Some(side)
+            } else {
+                winner.is_some() && winner != Some(side)
+            }
+        }
+        Verdict::Win | Verdict::Loss => s.pv.len() < s.plies as usize,
+        Verdict::Draw | Verdict::Unknown => s.plies == 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_answers_are_used_only_when_playing_them_bears_them_out() {
+        let def = crate::definition::resolve("clone-jump-convert").unwrap();
+        let p = &def.practice[0];
+        assert_eq!(p.name, "Clone or jump");
+        let s = crate::solve::key_solve(&def.params, &p.position, p.search_depth).unwrap();
+        assert!(
+            s.verdict == Verdict::Win && s.pv.len() == s.plies as usize && !s.best.is_empty(),
+            "{s:?}"
+        );
+        let with = |s: Solution| Verdicts {
+            program: program(),
+            solutions: [(search(&def, p), s)].into_iter().collect(),
+        };
+        let fresh = || Practice {
+            key_solve: Default::default(),
+            ..p.clone()
+        };
+        let q = fresh();
+        assert!(with(s.clone()).fill(&def, &q));
+        assert_eq!(q.key_solve.get(), Some(&Some(s.clone())));
+        let forged: [(&str, fn(&mut Solution)); 8] = [
+            ("an illegal line", |s| s.pv[0] = "Z9-Z9".into()),
+            ("a huge move", |s| s.best.push("x".repeat(990_000))),
+            ("a move twice", |s| s.best.push(s.best[0].clone())),
+            ("a line past the end", |s| s.pv.push("pass".into())),
+            ("a line that is not a best move", |s| {
+                s.best.retain(|m| *m != s.pv[0])
+            }),
+            ("a win turned loss", |s| s.verdict = Verdict::Loss),
+            ("deeper than searched", |s| s.plies = 99),
+            ("a draw with plies", |s| {
+                s.verdict = Verdict::Draw;
+                s.pv.clear();
+            }),
+        ];
+        for (what, forge) in forged {
+            let mut bad = s.clone();
+            forge(&mut bad);
+            let q = fresh();
+            assert!(!with(bad).fill(&def, &q), "{what} was used");
+            assert!(q.key_solve.get().is_none(), "{what}");
+        }
     }
 }

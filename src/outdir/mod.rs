@@ -145,6 +145,8 @@ pub struct OutputDir {
     /// What printkit found and left alone (a planted link, a file changed
     /// since printkit wrote it), for the user to hear about.
     notes: Vec<String>,
+    /// The build being written, once its first file came.
+    staging: Option<Stage>,
 }
 
 /// "refusing to write `x`" unless `rel` is a plain path inside the folder.
@@ -200,6 +202,7 @@ impl OutputDir {
             lock,
             manifest: Manifest::default(),
             notes: Vec::new(),
+            staging: None,
         };
         dir.manifest = dir.read_manifest();
         recover::run(&mut dir)?;
@@ -283,7 +286,7 @@ impl OutputDir {
     }
 
     /// Starts writing a build: a staging folder of its own, new.
-    pub fn begin(&mut self) -> Result<Stage<'_>, OutError> {
+    fn begin(&mut self) -> Result<Stage, OutError> {
         let mut n = 0;
         let path = loop {
             let path = self
@@ -301,7 +304,6 @@ impl OutputDir {
             return Err(fail("cannot create the staging folder", &new, e));
         }
         Ok(Stage {
-            dir: self,
             path,
             files: Vec::new(),
             names: HashSet::new(),
@@ -312,20 +314,46 @@ impl OutputDir {
         })
     }
 
-    /// Writes `files` (path below the root, bytes) all or nothing, removes
-    /// the `stale` files that are still printkit's, and records `manifest`.
-    pub fn commit(
+    /// Adds files to the build being written (path below the root, bytes):
+    /// each is checked against the folder and staged at once, so its bytes
+    /// can go.
+    pub fn stage_all(&mut self, files: Vec<(String, Vec<u8>)>) -> Result<(), OutError> {
+        let mut stage = match self.staging.take() {
+            Some(stage) => stage,
+            None => self.begin()?,
+        };
+        let result = files
+            .into_iter()
+            .try_for_each(|(rel, bytes)| stage.add(self, &rel, &bytes));
+        self.staging = Some(stage);
+        result
+    }
+
+    /// Moves the staged build in all or nothing, removes the `stale` files
+    /// that are still printkit's, and records `manifest`.
+    pub fn finish(
         &mut self,
-        files: &[(String, Vec<u8>)],
         stale: &[String],
         manifest: Manifest,
         force: bool,
     ) -> Result<Committed, OutError> {
-        let mut stage = self.begin()?;
-        for (rel, bytes) in files {
-            stage.add(rel, bytes)?;
-        }
-        stage.commit(stale, manifest, force)
+        let stage = match self.staging.take() {
+            Some(stage) => stage,
+            None => self.begin()?,
+        };
+        stage.commit(self, stale, manifest, force)
+    }
+
+    /// [`OutputDir::stage_all`] then [`OutputDir::finish`].
+    pub fn commit(
+        &mut self,
+        files: Vec<(String, Vec<u8>)>,
+        stale: &[String],
+        manifest: Manifest,
+        force: bool,
+    ) -> Result<Committed, OutError> {
+        self.stage_all(files)?;
+        self.finish(stale, manifest, force)
     }
 }
 
@@ -334,14 +362,15 @@ impl Drop for OutputDir {
     /// prints while this one runs; emptied at the end, the folder reads the
     /// same after every build.
     fn drop(&mut self) {
+        // An unfinished build's staging folder goes while the lock is held.
+        drop(self.staging.take());
         let _ = self.lock.set_len(0);
     }
 }
 
 /// A build being written: files go into the staging folder as they come,
 /// so no more than one document need be held in memory.
-pub struct Stage<'a> {
-    dir: &'a mut OutputDir,
+struct Stage {
     path: PathBuf,
     /// Each file of the build: path, size, digest, and whether it was
     /// staged (false: already in place with the same bytes).
@@ -356,27 +385,27 @@ pub struct Stage<'a> {
     done: bool,
 }
 
-impl Stage<'_> {
+impl Stage {
     /// Adds one file of the build: checks its place in the folder and
     /// stages it, unless it is already there with the same bytes.
-    pub fn add(&mut self, rel: &str, bytes: &[u8]) -> Result<(), OutError> {
+    fn add(&mut self, dir: &OutputDir, rel: &str, bytes: &[u8]) -> Result<(), OutError> {
         let rel_path = checked_relative(rel)?;
-        self.dir.check_folders(rel_path)?;
+        dir.check_folders(rel_path)?;
         if !self.names.insert(rel.to_string()) {
             return Err(refuse(format!(
                 "two files of this build are both `{}`: give the games different ids",
                 crate::input::escaped(rel)
             )));
         }
-        let dest = self.dir.root.join(rel_path);
+        let dest = dir.root.join(rel_path);
         let kind = Kind::of(&dest);
         // A file that already holds these bytes is left as it is: a rebuild
         // of an unchanged kit moves nothing (the build's slowest steps were
         // the file system's). It loses nothing of anyone's to call it ours.
         let in_place = kind == Kind::File && fsio::holds(&dest, bytes);
-        if !in_place && kind != Kind::Missing && !self.dir.is_ours(rel) {
+        if !in_place && kind != Kind::Missing && !dir.is_ours(rel) {
             let what = match kind {
-                Kind::File if self.dir.manifest.sha256.contains_key(rel) => {
+                Kind::File if dir.manifest.sha256.contains_key(rel) => {
                     "changed since printkit wrote it"
                 }
                 Kind::File => "not written by printkit",
@@ -385,14 +414,14 @@ impl Stage<'_> {
             self.foreign.push((rel.to_string(), what.to_string()));
         }
         if !in_place {
-            self.stage_file(rel_path, bytes)?;
+            self.stage_file(&dir.root, rel_path, bytes)?;
         }
         self.files
             .push((rel.to_string(), bytes.len(), fsio::digest(bytes), !in_place));
         Ok(())
     }
 
-    fn stage_file(&mut self, rel: &Path, bytes: &[u8]) -> Result<(), OutError> {
+    fn stage_file(&mut self, root: &Path, rel: &Path, bytes: &[u8]) -> Result<(), OutError> {
         let new = self.path.join("new");
         let target = new.join(rel);
         let mut missing = Vec::new();
@@ -412,11 +441,11 @@ impl Stage<'_> {
         let file = write_unsynced(&target, bytes).map_err(|e| {
             fail(
                 "cannot write (into the staging folder, nothing replaced yet)",
-                &self.dir.root.join(rel),
+                &root.join(rel),
                 e,
             )
         })?;
-        self.handles.push((file, self.dir.root.join(rel)));
+        self.handles.push((file, root.join(rel)));
         if self.handles.len() >= OPEN_AT_ONCE {
             self.sync_staged()?;
         }
@@ -439,16 +468,17 @@ impl Stage<'_> {
     /// are still printkit's and records `manifest`. Stops before anything
     /// moves when a kit path holds a file printkit did not write (or that
     /// changed since), unless `force`.
-    pub fn commit(
+    fn commit(
         mut self,
+        dir: &mut OutputDir,
         stale: &[String],
         manifest: Manifest,
         force: bool,
     ) -> Result<Committed, OutError> {
         if !self.foreign.is_empty() && !force {
-            return Err(refuse(foreign_message(&self.dir.root, &self.foreign)));
+            return Err(refuse(foreign_message(&dir.root, &self.foreign)));
         }
-        let root = self.dir.root.clone();
+        let root = dir.root.clone();
         let committed = Committed {
             written: self
                 .files
@@ -467,10 +497,10 @@ impl Stage<'_> {
             if Kind::of(&path) == Kind::Missing {
                 continue;
             }
-            if fsio::first_unsafe_folder(&root, Path::new(rel)).is_none() && self.dir.is_ours(rel) {
+            if fsio::first_unsafe_folder(&root, Path::new(rel)).is_none() && dir.is_ours(rel) {
                 stale_ours.push(rel.clone());
             } else {
-                self.dir.note(format!(
+                dir.note(format!(
                     "kept {}: an earlier build wrote it, but it has changed since; delete it yourself if it is not needed",
                     path.display()
                 ));
@@ -489,7 +519,7 @@ impl Stage<'_> {
                 let d = digests
                     .get(f.as_str())
                     .map(|d| d.to_string())
-                    .or_else(|| self.dir.manifest.sha256.get(f).cloned())?;
+                    .or_else(|| dir.manifest.sha256.get(f).cloned())?;
                 Some((f.clone(), d))
             })
             .collect();
@@ -504,7 +534,7 @@ impl Stage<'_> {
             && stale_ours.is_empty()
             && fsio::holds(&root.join(MANIFEST), json.as_bytes())
         {
-            self.dir.manifest = manifest;
+            dir.manifest = manifest;
             return Ok(committed);
         }
         if Kind::of(&root.join(MANIFEST)) == Kind::Folder {
@@ -577,12 +607,12 @@ impl Stage<'_> {
         self.done = true;
         let _ = fs::remove_dir_all(&self.path);
         let _ = sync_dir(&root);
-        self.dir.manifest = manifest;
+        dir.manifest = manifest;
         Ok(committed)
     }
 }
 
-impl Drop for Stage<'_> {
+impl Drop for Stage {
     /// A build that did not commit leaves nothing behind.
     fn drop(&mut self) {
         if !self.done {

@@ -22,9 +22,9 @@ pub const MAX_SECONDS: f64 = 3600.0;
 /// family (measured with `printkit solve`, release build: see README).
 fn cost(family: Family) -> u64 {
     match family {
-        Family::CloneConvert => 150,
-        Family::PredatorPrey => 400,
-        Family::Freeze => 2_500,
+        Family::CloneConvert => 250,
+        Family::PredatorPrey => 200,
+        Family::Freeze => 4_000,
     }
 }
 

@@ -40,7 +40,7 @@ impl Limits {
 }
 
 /// The result for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Verdict {
     Win,
     Loss,
@@ -67,7 +67,7 @@ impl Verdict {
 }
 
 /// What the solver proved about a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Solution {
     pub verdict: Verdict,
     /// Plies until the game ends with best play (win or loss), else 0.
@@ -816,50 +816,14 @@ pub fn mate_plies(score: i32) -> Option<u32> {
 #[cfg(test)]
 mod tests;
 
-/// The host key's sentence for a practice position: the solver's verdict
-/// with the depth searched.
-pub fn key_sentence(
-    params: &Params,
-    engine: &dyn crate::rules::Engine,
-    position: &str,
-    depth: u32,
-) -> String {
-    let Ok(view) = engine.load(position).map(|p| p.view()) else {
-        return String::new();
-    };
-    let name = |c: char| params.info().side_title(c);
-    let side = view.side_to_move;
-    let [a, b] = engine.sides();
-    let other = if side == a { b } else { a };
+/// The host key's search of a position: within the family's key budget
+/// (a build must stay quick), `None` when the position cannot be read.
+pub fn key_solve(params: &Params, position: &str, depth: u32) -> Option<Solution> {
     let limits = Limits {
         depth,
         max_nodes: params.info().key_budget,
     };
-    match solver(params).solve(position, limits) {
-        Ok(s) if s.budget_exhausted => format!(
-            "Solver: {} (the search stopped at depth {} after {} positions).",
-            s.describe(name(side), name(other)),
-            s.depth,
-            s.nodes
-        ),
-        Ok(s) if s.verdict == Verdict::Unknown => {
-            format!("Solver: no forced result within {depth} plies.")
-        }
-        Ok(s) => {
-            let mut line = format!(
-                "Solver, with best play by both sides (searched to {depth} plies): {}",
-                s.describe(name(side), name(other))
-            );
-            if !s.best_complete {
-                line.push_str(" (other moves not all searched to the end)");
-            }
-            if !line.ends_with('!') {
-                line.push('.');
-            }
-            line
-        }
-        Err(_) => String::new(),
-    }
+    solver(params).solve(position, limits).ok()
 }
 
 /// "1 ply", "3 plies".

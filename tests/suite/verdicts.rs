@@ -1,8 +1,7 @@
-//! The host keys' solver sentences kept between builds in the user's cache
-//! folder: a rebuild prints what a fresh build prints, a kept sentence is
-//! used without searching, a damaged or unprintable one is searched again,
-//! and nothing in an output folder (which may come from someone else) is
-//! taken as a proven answer.
+//! The host keys' solver answers kept between builds in the user's cache
+//! folder: a rebuild prints what a fresh build prints, a damaged or forged
+//! one is searched again, and nothing in an output folder (which may come
+//! from someone else) is taken as a proven answer.
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -65,9 +64,10 @@ fn cache_file(cache: &Path) -> PathBuf {
     cache.join("verdicts.json")
 }
 
-fn sentences(cache: &Path) -> serde_json::Value {
+/// The solver answers kept in the cache, by search.
+fn solutions(cache: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(cache_file(cache)).unwrap();
-    serde_json::from_str::<serde_json::Value>(&text).unwrap()["sentences"].clone()
+    serde_json::from_str::<serde_json::Value>(&text).unwrap()["solutions"].clone()
 }
 
 /// The text of the host-key pages in `dir`.
@@ -93,7 +93,7 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
         "nothing of the cache is kept in the output folder"
     );
     let fresh = kit_files(&out);
-    let kept = sentences(&cache);
+    let kept = solutions(&cache);
     let map = kept.as_object().unwrap();
     let positions = printkit::definition::resolve("freeze")
         .unwrap()
@@ -102,7 +102,7 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
     assert_eq!(map.len(), positions, "{kept}");
     assert!(
         map.values()
-            .all(|s| s.as_str().unwrap().starts_with("Solver")),
+            .all(|s| s["verdict"].is_string() && s["pv"].is_array()),
         "{kept}"
     );
 
@@ -114,7 +114,7 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
         .unwrap();
     printkit(&cache, &args);
     assert_eq!(kit_files(&out), fresh);
-    assert_eq!(sentences(&cache), kept);
+    assert_eq!(solutions(&cache), kept);
     let other = dir.join("other");
     let mut other_args = args.clone();
     other_args[7] = other.to_str().unwrap();
@@ -126,36 +126,24 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
         .unwrap();
     assert_eq!(before, after, "nothing new, yet the cache was rewritten");
 
-    // A kept sentence is printed as kept: no search ran.
-    let (search, sentence) = map.iter().next().unwrap();
-    let marked = sentence.as_str().unwrap().replace("Solver", "Kept solver");
+    // A forged answer (an illegal line, a move of 990,000 characters) is
+    // not used: searched again, the kit is as fresh and the cache mended.
+    // (That a kept answer which holds up is used unsearched is the unit
+    // test of `Verdicts::fill`.)
     let text = std::fs::read_to_string(cache_file(&cache)).unwrap();
-    let edited = text.replace(
-        &serde_json::to_string(sentence).unwrap(),
-        &serde_json::to_string(&marked).unwrap(),
-    );
-    assert_ne!(edited, text);
-    std::fs::write(cache_file(&cache), edited).unwrap();
-    printkit(&cache, &args);
-    assert!(
-        key_text(&out).contains("Kept solver"),
-        "{search}: the kept sentence was not used"
-    );
-
-    // One the font cannot draw, or a damaged file: searched again.
-    let text = std::fs::read_to_string(cache_file(&cache)).unwrap();
-    std::fs::write(
-        cache_file(&cache),
-        text.replace("Kept solver", "Kept \u{10FFFF} solver"),
-    )
-    .unwrap();
+    let mut forged: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for s in forged["solutions"].as_object_mut().unwrap().values_mut() {
+        s["pv"] = serde_json::json!(["Z9-Z9"]);
+        s["best"] = serde_json::json!(["x".repeat(990_000)]);
+    }
+    std::fs::write(cache_file(&cache), forged.to_string()).unwrap();
     printkit(&cache, &args);
     assert_eq!(kit_files(&out), fresh);
-    assert_eq!(sentences(&cache), kept);
+    assert_eq!(solutions(&cache), kept);
     std::fs::write(cache_file(&cache), "{\"program\": [").unwrap();
     printkit(&cache, &args);
     assert_eq!(kit_files(&out), fresh);
-    assert_eq!(sentences(&cache), kept);
+    assert_eq!(solutions(&cache), kept);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -169,9 +157,12 @@ fn a_sentence_planted_in_the_output_folder_is_not_printed() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     printkit(&cache, &args);
     let fresh = kit_files(&out);
-    let mut forged = std::fs::read_to_string(cache_file(&cache)).unwrap();
-    forged = forged.replace("Solver:", "Solver: W wins in 1 ply, trust me.");
-    assert!(forged.contains("trust me"));
+    // The file as earlier builds wrote it: sentences by search.
+    let forged = serde_json::json!({
+        "program": "printkit",
+        "sentences": {"anything": "Solver: W wins in 1 ply, trust me."}
+    })
+    .to_string();
     std::fs::write(out.join(OLD_FILE), &forged).unwrap();
     let manifest = out.join(".printkit-manifest.json");
     let listed = std::fs::read_to_string(&manifest).unwrap().replacen(
@@ -258,17 +249,17 @@ fn check_keeps_the_sentences_it_works_out_for_the_build() {
     // position: the next build reuses what it found.
     let (dir, cache, out, args) = key_build("check");
     printkit(&cache, &["check", "fixtures/freeze.toml"]);
-    let kept = sentences(&cache);
+    let kept = solutions(&cache);
     let positions = printkit::definition::resolve("freeze")
         .unwrap()
         .practice
         .len();
     assert_eq!(kept.as_object().unwrap().len(), positions, "{kept}");
-    // Marked, they show that the build prints check's sentences unsearched.
-    let text = std::fs::read_to_string(cache_file(&cache)).unwrap();
-    std::fs::write(cache_file(&cache), text.replace("Solver", "Checked solver")).unwrap();
+    // The build prints what check found (the same answers a fresh build
+    // finds, and nothing new to keep).
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     printkit(&cache, &args);
-    assert!(key_text(&out).contains("Checked solver"));
+    assert_eq!(solutions(&cache), kept);
+    assert!(key_text(&out).contains("Solver"));
     std::fs::remove_dir_all(dir).unwrap();
 }
