@@ -633,9 +633,12 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             .unwrap_or_else(|| "Initial Region".to_string()),
     };
 
+    let before_bounds = rep.diags.len();
     if size_ok {
         bounds::check_parameters(&mut rep, &params, &board);
     }
+    // A parameter out of bounds is one mistake: the start is not compared.
+    let params_in_bounds = rep.diags.len() == before_bounds;
 
     // The start position must agree with the board.
     let mut start = String::new();
@@ -670,6 +673,18 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
                         );
                     }
                     start = loaded.text();
+                    // Parameters the start decides must agree with it.
+                    let same_size = view.width == width && view.height == height;
+                    let problems = if params_in_bounds && same_size {
+                        params.start_problems(&start, &view)
+                    } else {
+                        Vec::new()
+                    };
+                    for (key, message) in problems {
+                        let at = value_span(&rep.source, &format!("parameters.{key}"))
+                            .unwrap_or_else(|| b.start.span());
+                        rep.error(at, message);
+                    }
                 }
                 Err(e) => rep.error(b.start.span(), format!("start position: {e}")),
             }

@@ -433,6 +433,85 @@ impl Params {
         }
     }
 
+    /// Where a parameter the start decides says something else than the
+    /// start (`prey = 10` with 8 prey in the start's reserve; `supply = 18`
+    /// with 16 checkers of each colour on the start): the parameter's key
+    /// and what is wrong, with the fix. The start is the game: the engine
+    /// plays its reserve and its checkers, so the parameter must agree.
+    pub fn start_problems(
+        &self,
+        start: &str,
+        view: &super::BoardView,
+    ) -> Vec<(&'static str, String)> {
+        let fields: Vec<&str> = start.split_whitespace().skip(1).collect();
+        let count = |symbols: &[char]| -> u32 {
+            view.pieces
+                .iter()
+                .filter(|(_, p)| symbols.contains(p))
+                .count() as u32
+        };
+        match self {
+            Params::CloneConvert(_) => Vec::new(),
+            Params::PredatorPrey(p) => {
+                let field = |i: usize| {
+                    fields
+                        .get(i)
+                        .and_then(|f| f.parse::<u32>().ok())
+                        .unwrap_or(0)
+                };
+                let (reserve, captured) = (field(1), field(2));
+                let on_board = count(&['o']);
+                let total = reserve + on_board + captured;
+                if total == p.prey {
+                    return Vec::new();
+                }
+                let board = start.split_whitespace().next().unwrap_or("");
+                let mut parts = vec![format!("{reserve} in reserve")];
+                if on_board > 0 {
+                    parts.push(format!("{on_board} on the board"));
+                }
+                if captured > 0 {
+                    parts.push(format!("{captured} captured"));
+                }
+                vec![(
+                    "prey",
+                    format!(
+                        "`prey` is {}, but the start has {total} prey ({}): the kit would print {} prey tokens and the game be played with {total}; write `prey = {total}`, or start with {} in reserve (`{board} {} {} {captured} {}`)",
+                        p.prey,
+                        parts.join(", "),
+                        p.prey,
+                        p.prey.saturating_sub(on_board + captured),
+                        fields.first().unwrap_or(&"o"),
+                        p.prey.saturating_sub(on_board + captured),
+                        fields.get(3).unwrap_or(&"0"),
+                    ),
+                )]
+            }
+            Params::Freeze(p) => {
+                let black = count(&['b']) + 2 * count(&['B']);
+                let red = count(&['r']) + 2 * count(&['R']);
+                if black == p.supply && red == p.supply {
+                    return Vec::new();
+                }
+                let fix = if black == red {
+                    format!("write `supply = {black}`")
+                } else {
+                    format!(
+                        "give both colours {} checkers in the start, or the same number and `supply` that number",
+                        p.supply
+                    )
+                };
+                vec![(
+                    "supply",
+                    format!(
+                        "`supply` is {}, but the start has {black} black and {red} red checkers (a king counts as two): each player starts with the whole supply on the board; {fix}",
+                        p.supply
+                    ),
+                )]
+            }
+        }
+    }
+
     /// The fields after the board of a fresh game's position, `side` to
     /// move with `pieces` pieces on the board.
     pub fn fresh_fields(&self, side: &str, pieces: usize) -> String {
