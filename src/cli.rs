@@ -348,8 +348,10 @@ fn execute(command: Command) -> Result<i32, Fatal> {
 pub struct BuildArgs {
     /// Built-in game ids or definition files (default: every built-in game).
     pub games: Vec<String>,
-    /// Practice files whose positions join their game's host key (checked first).
-    #[arg(long, num_args = 1..)]
+    /// A practice file whose positions join its game's kit (checked first);
+    /// one file a flag, repeat it for more. With no game named, the
+    /// practice files' own games are built.
+    #[arg(long)]
     pub practice: Vec<PathBuf>,
     /// Papers, comma-separated: a4, letter (add -landscape for landscape pages).
     #[arg(long, value_delimiter = ',', default_value = "a4")]
@@ -495,7 +497,7 @@ fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
 /// when anything is wrong.
 fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
-    use crate::build::{check_file, Checked};
+    use crate::build::{check_files, Checked};
     let templates = match crate::render::Templates::load(templates) {
         Ok(t) => t,
         Err(e) => {
@@ -503,10 +505,8 @@ fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
             return 2;
         }
     };
-    let results: Vec<(&PathBuf, Checked)> = files
-        .iter()
-        .map(|f| (f, check_file(f, &templates)))
-        .collect();
+    let results: Vec<(&PathBuf, Checked)> =
+        files.iter().zip(check_files(files, &templates)).collect();
     let unreadable = results
         .iter()
         .any(|(_, r)| matches!(r, Checked::Unreadable(_)));

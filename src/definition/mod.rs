@@ -137,6 +137,12 @@ impl Definition {
     pub fn engine(&self) -> Box<dyn Engine> {
         self.params.engine()
     }
+
+    /// Whether `other` is this definition (one id and one text), not just
+    /// another definition with the same id: one id means one game in a run.
+    pub fn same_as(&self, other: &Definition) -> bool {
+        self.id == other.id && self.text == other.text
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -315,6 +321,9 @@ pub enum Loaded {
     Practice {
         game: Box<Definition>,
         practice: Vec<Practice>,
+        /// Points at the file's `game` (a mistake about which game it
+        /// names is reported there; the message is empty).
+        game_at: Box<Diagnostic>,
     },
 }
 
@@ -326,9 +335,12 @@ pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     let peek: Result<FamilyPeek, _> = toml::from_str(&src);
     if matches!(&peek, Ok(FamilyPeek { game: Some(_), .. })) {
         let (game, practice) = parse_practice_file(&name, &src)?;
+        let source: std::sync::Arc<str> = src.as_str().into();
+        let span = value_span(&src, "game").unwrap_or(0..0);
         Ok(Loaded::Practice {
             game: Box::new(game),
             practice,
+            game_at: Box::new(Diagnostic::new(&name, &source, span, String::new())),
         })
     } else {
         parse_definition(&name, &src).map(|d| Loaded::Definition(Box::new(d)))

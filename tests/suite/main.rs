@@ -26,3 +26,4 @@ mod solve;
 mod tools;
 mod variants;
 mod verdicts;
+mod words;

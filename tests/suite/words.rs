@@ -1,0 +1,148 @@
+//! Issue 18: every word a kit prints is checked against the game. A host
+//! copies a built-in definition and changes its board, start or
+//! parameters: `check` names what no longer fits, or the kit is right.
+use printkit::definition::{self, LoadError};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn printkit_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(dir)
+        .env("PRINTKIT_CACHE_DIR", "")
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("printkit-words-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn fixture(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap()
+}
+
+/// The messages of a definition that does not load.
+fn errors_of(src: &str) -> Vec<String> {
+    match definition::parse_definition("copy.toml", src) {
+        Ok(_) => Vec::new(),
+        Err(LoadError::Invalid(d)) => d.iter().map(|d| d.to_string()).collect(),
+        Err(e) => vec![e.to_string()],
+    }
+}
+
+#[test]
+fn freeze_supply_follows_a_changed_start() {
+    // The 6 × 6 copy starts with 16 checkers of each colour.
+    let src = fixture("fixtures/variants/freeze-6x6.toml");
+    assert!(errors_of(&src).is_empty(), "{:?}", errors_of(&src));
+    let errors = errors_of(&src.replace("supply = 16", "supply = 18"));
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("`supply` is 18, but the start has 16 black and 16 red checkers")
+            && errors[0].contains("write `supply = 16`"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn prey_follows_the_start_reserve() {
+    let src = fixture("fixtures/predator-prey.toml");
+    let errors = errors_of(&src.replace("prey = 8", "prey = 10"));
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("copy.toml:17:8:"), "{errors:?}");
+    // Changed together, they agree.
+    let both = src
+        .replace("prey = 8", "prey = 10")
+        .replace("2P2/5/5 o 8 0 0", "2P2/5/5 o 10 0 0");
+    assert!(errors_of(&both).is_empty(), "{:?}", errors_of(&both));
+}
+
+/// A variant keeping a built-in's id, and a practice file naming the
+/// built-in: one id is one game in a run.
+#[test]
+fn a_variant_keeping_a_built_in_id_is_not_mixed_up_with_it() {
+    let dir = scratch("clash");
+    let variant = fixture("fixtures/variants/freeze-6x6.toml")
+        .replace("id = \"freeze-6x6\"", "id = \"freeze\"");
+    std::fs::write(dir.join("my.toml"), variant).unwrap();
+    std::fs::write(
+        dir.join("practice.toml"),
+        "game = \"freeze\"\n\n[[practice]]\nname = \"Eight by eight\"\nposition = \"8/8/8/3r4/2r1r3/2br4/8/8 b\"\nprompt = \"Take all four.\"\n\n[[practice.check]]\nmove = \"C3xC5xE5xE3xC3\"\n",
+    )
+    .unwrap();
+    let o = printkit_in(&dir, &["check", "my.toml", "practice.toml"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("practice.toml:1:8")
+            && stderr(&o).contains("but in this run `freeze` is my.toml"),
+        "{}",
+        stderr(&o)
+    );
+    let o = printkit_in(
+        &dir,
+        &[
+            "build",
+            "my.toml",
+            "--practice",
+            "practice.toml",
+            "--out",
+            "out",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("practice.toml:1:8"), "{}", stderr(&o));
+    assert!(!dir.join("out").exists());
+    // Named by its file, the practice binds to the variant (and fails as a
+    // position of another board, at its place).
+    std::fs::write(dir.join("practice.toml"), fixture_practice_6x6("my.toml")).unwrap();
+    let o = printkit_in(&dir, &["check", "my.toml", "practice.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+fn fixture_practice_6x6(game: &str) -> String {
+    format!(
+        "game = \"{game}\"\n\n[[practice]]\nname = \"Around the corner\"\nposition = \"rbrbrb/brb2r/rbrbrb/brbrbr/r2brb/brbrbr b\"\nprompt = \"Capture into the region.\"\n\n[[practice.check]]\nmove = \"B4xB2\"\n"
+    )
+}
+
+/// `--practice` takes one file: the game after it is a game to build; with
+/// no game named, the practice file's own game is built.
+#[test]
+fn practice_takes_one_file_a_flag() {
+    let dir = scratch("practice-flag");
+    let practice = root().join("fixtures/custom/predator-corner.toml");
+    let practice = practice.to_str().unwrap();
+    for args in [
+        vec!["build", "--practice", practice, "predator-prey"],
+        vec!["build", "--practice", practice],
+    ] {
+        let _ = std::fs::remove_dir_all(dir.join("out"));
+        let mut args = args.clone();
+        args.extend(["--out", "out", "--format", "pdf", "--only", "practice"]);
+        let o = printkit_in(&dir, &args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("for 1 game"),
+            "{args:?}: {}",
+            stdout(&o)
+        );
+        assert!(dir.join("out/predator-prey").is_dir(), "{args:?}");
+        assert!(!dir.join("out/freeze").exists(), "{args:?}");
+    }
+}
