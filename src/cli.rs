@@ -3,7 +3,7 @@
 //! practice check that fails), 2 when it cannot be read (a malformed
 //! position, a missing file, bad arguments).
 use crate::definition::{self, Definition};
-use crate::rules::{AnyPosition, Engine, MoveInfo, Outcome};
+use crate::rules::{AnyPosition, MoveInfo, Outcome};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -147,15 +147,10 @@ fn load_game(game: &str) -> Result<Definition, Fatal> {
 }
 
 /// The start position, or the one given.
-fn start_position(
-    engine: &dyn Engine,
-    def: &Definition,
-    given: Option<&str>,
-) -> Result<AnyPosition, Fatal> {
-    let text = given.unwrap_or(&def.start);
-    engine
-        .load(text)
-        .map_err(|e| format!("position `{}`: {e}", crate::input::shorten(text, 60)))
+/// The position is read with the definition's parameters and must lie on
+/// its board: a variant's size and holes, not the family's default.
+fn start_position(def: &Definition, given: Option<&str>) -> Result<AnyPosition, Fatal> {
+    def.load_position(given.unwrap_or(&def.start))
 }
 
 fn execute(command: Command) -> Result<i32, Fatal> {
@@ -184,8 +179,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let engine = def.engine();
-            let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let pos = start_position(&def, position.as_deref())?;
             let (nodes, split) = if divide {
                 let split = pos.divide(depth);
                 let nodes = if depth == 0 {
@@ -222,8 +216,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let engine = def.engine();
-            let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let pos = start_position(&def, position.as_deref())?;
             // Freeze's kinging choices can multiply into millions of moves;
             // perft counts them without listing them.
             let count = pos.perft(1);
@@ -270,8 +263,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let engine = def.engine();
-            let mut pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let mut pos = start_position(&def, position.as_deref())?;
             let mut all = Vec::new();
             if let Some(path) = &record {
                 let text =

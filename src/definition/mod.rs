@@ -138,6 +138,43 @@ impl Definition {
         self.params.engine()
     }
 
+    /// A position of this game given on the command line: read by the
+    /// engine with this definition's parameters and drawn on its board (its
+    /// size and holes), as a practice position is.
+    pub fn load_position(&self, text: &str) -> Result<crate::rules::AnyPosition, String> {
+        let shown = crate::input::shorten(text, 60);
+        let pos = self
+            .engine()
+            .load(text)
+            .map_err(|e| format!("position `{shown}`: {e}"))?;
+        let view = pos.view();
+        let b = &self.board;
+        if (view.width, view.height) != (b.width, b.height) {
+            return Err(format!(
+                "position `{shown}` is {}×{}, but the board of `{}` ({}) is {}×{}",
+                view.width, view.height, self.id, self.source, b.width, b.height
+            ));
+        }
+        let holes = sorted(&b.holes);
+        if view.holes != holes {
+            let list = |cells: &[Cell]| {
+                if cells.is_empty() {
+                    "none".to_string()
+                } else {
+                    claims::names(cells)
+                }
+            };
+            return Err(format!(
+                "position `{shown}` has holes (`-`) at {}, but the board of `{}` ({}) has them at {}",
+                list(&view.holes),
+                self.id,
+                self.source,
+                list(&holes)
+            ));
+        }
+        Ok(pos)
+    }
+
     /// Whether `other` is this definition (one id and one text), not just
     /// another definition with the same id: one id means one game in a run.
     pub fn same_as(&self, other: &Definition) -> bool {

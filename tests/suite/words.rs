@@ -146,3 +146,57 @@ fn practice_takes_one_file_a_flag() {
         assert!(!dir.join("out/freeze").exists(), "{args:?}");
     }
 }
+
+/// `moves`, `solve`, `replay` and `perft` read a position on the
+/// variant's board: its size and its holes.
+#[test]
+fn engine_commands_take_the_variants_board() {
+    let dir = scratch("engine-board");
+    std::fs::copy(
+        root().join("fixtures/variants/freeze-6x6.toml"),
+        dir.join("six.toml"),
+    )
+    .unwrap();
+    let eight = "8/8/8/3r4/2r1r3/2br4/8/8 b";
+    for command in ["moves", "solve", "replay", "perft"] {
+        let mut args = vec![command, "six.toml", "--position", eight];
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        let o = printkit_in(&dir, &args);
+        assert_eq!(o.status.code(), Some(2), "{command}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("is 8×8, but the board of `freeze-6x6` (six.toml) is 6×6"),
+            "{command}: {}",
+            stderr(&o)
+        );
+    }
+    // The variant's own start and positions on its board are answered.
+    let o = printkit_in(&dir, &["moves", "six.toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("B4xB2"), "{}", stdout(&o));
+    // Holes: a clone copy with two, and a position that leaves them out.
+    let src = fixture("fixtures/clone-jump-convert.toml");
+    let clone = format!(
+        "{}[[practice]]\nname = \"Clone or jump\"\nposition = \"B3W/5/2-2/5/W3B W 0\"\nprompt = \"Clone.\"\n\n[[practice.check]]\nmove = \"A1-B2\"\n\n{}",
+        &src[..src.find("[[practice]]").unwrap()],
+        &src[src.find("[audit]").unwrap()..]
+    )
+    .replace(
+        "start = \"B3W/5/5/5/W3B W 0\"",
+        "start = \"B3W/5/2-2/5/W3B W 0\"\nholes = [\"C3\"]",
+    );
+    std::fs::write(dir.join("holes.toml"), clone).unwrap();
+    let o = printkit_in(
+        &dir,
+        &["moves", "holes.toml", "--position", "B3W/5/5/5/W3B W 0"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("has holes (`-`) at none, but the board of `clone-jump-convert` (holes.toml) has them at C3"),
+        "{}",
+        stderr(&o)
+    );
+    let o = printkit_in(&dir, &["moves", "holes.toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
