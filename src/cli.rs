@@ -147,10 +147,22 @@ fn load_game(game: &str) -> Result<Definition, Fatal> {
 }
 
 /// The start position, or the one given.
-/// The position is read with the definition's parameters and must lie on
-/// its board: a variant's size and holes, not the family's default.
-fn start_position(def: &Definition, given: Option<&str>) -> Result<AnyPosition, Fatal> {
-    def.load_position(given.unwrap_or(&def.start))
+/// The start, or the position given. A built-in id names the family's
+/// rules, on any board (the 7×7 Ataxx perft tables); a definition file
+/// names a game: the position must lie on its board (size and holes).
+pub fn start_position(
+    game: &str,
+    def: &Definition,
+    given: Option<&str>,
+) -> Result<AnyPosition, Fatal> {
+    let text = given.unwrap_or(&def.start);
+    if definition::is_builtin(game) {
+        return def
+            .engine()
+            .load(text)
+            .map_err(|e| format!("position `{}`: {e}", crate::input::shorten(text, 60)));
+    }
+    def.load_position(text)
 }
 
 fn execute(command: Command) -> Result<i32, Fatal> {
@@ -179,7 +191,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let pos = start_position(&def, position.as_deref())?;
+            let pos = start_position(&game, &def, position.as_deref())?;
             let (nodes, split) = if divide {
                 let split = pos.divide(depth);
                 let nodes = if depth == 0 {
@@ -216,7 +228,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let pos = start_position(&def, position.as_deref())?;
+            let pos = start_position(&game, &def, position.as_deref())?;
             // Freeze's kinging choices can multiply into millions of moves;
             // perft counts them without listing them.
             let count = pos.perft(1);
@@ -263,7 +275,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let mut pos = start_position(&def, position.as_deref())?;
+            let mut pos = start_position(&game, &def, position.as_deref())?;
             let mut all = Vec::new();
             if let Some(path) = &record {
                 let text =
