@@ -38,13 +38,14 @@ pub(super) fn check_practice(
     rep: &mut Reporter,
     params: &Params,
     board: &Board,
+    start: &str,
     sections: &[PracticeSection],
 ) -> Vec<Practice> {
     let engine = params.engine();
     let engine = engine.as_ref();
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    let figures = super::placeholders::Figures::new(params, board);
+    let figures = super::placeholders::Figures::new(params, board, start);
     for (index, sec) in sections.iter().enumerate() {
         if seen.contains(&sec.name.get_ref().as_str()) {
             rep.error(

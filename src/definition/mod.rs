@@ -436,7 +436,13 @@ pub fn parse_practice_file(
             return Err(LoadError::Invalid(rep.diags));
         }
     };
-    let practice = check_practice(&mut rep, &game.params, &game.board, &parsed.practice);
+    let practice = check_practice(
+        &mut rep,
+        &game.params,
+        &game.board,
+        &game.start,
+        &parsed.practice,
+    );
     if parsed.practice.is_empty() {
         rep.error(
             parsed.game.span(),
@@ -510,11 +516,15 @@ fn fill_text(
     text: &str,
     numbers: bool,
 ) -> String {
-    let contradictions = if numbers {
+    let mut contradictions = if numbers {
         placeholders::contradictions(text, figures)
     } else {
         Vec::new()
     };
+    // Cell names: on the board everywhere; in the rules sheet and the
+    // reminder, a list said of a piece or the region is the start's.
+    contradictions.extend(placeholders::cell_mistakes(text, figures, numbers));
+    contradictions.sort_by_key(|e| e.at.start);
     let expanded = placeholders::expand(text, figures);
     if contradictions.is_empty() && expanded.is_ok() {
         return expanded.unwrap_or_default();
@@ -743,7 +753,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     // Positions are laid out on the board: with an impossible board there is
     // nothing meaningful (or affordable) to check them against.
     let practice = if size_ok {
-        check_practice(&mut rep, &params, &board, &file.practice)
+        check_practice(&mut rep, &params, &board, &start, &file.practice)
     } else {
         Vec::new()
     };
@@ -766,7 +776,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     };
 
     // Rules text: placeholders filled, contradicting numbers refused.
-    let figures = placeholders::Figures::new(&params, &board);
+    let figures = placeholders::Figures::new(&params, &board, &start);
     let mut sheet = file.sheet;
     for (part, list) in [
         ("setup", &mut sheet.setup),

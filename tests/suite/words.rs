@@ -200,3 +200,68 @@ fn engine_commands_take_the_variants_board() {
     let o = printkit_in(&dir, &["moves", "holes.toml"]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// The text of a kit's pages of one part, as printed.
+fn printed(def: &definition::Definition, part: printkit::kit::Part) -> String {
+    use printkit::kit::{self, KitOptions};
+    use printkit::render::Templates;
+    let t = Templates::builtin().unwrap();
+    let options = KitOptions::whole_kit(t.paper("a4").unwrap());
+    let kit = kit::build_kit(def, &def.practice, &t, &options).unwrap();
+    let mut out = String::new();
+    for p in kit.player.iter().filter(|p| p.part == part) {
+        for i in &p.page.items {
+            i.for_each_text(&mut |t| {
+                out.push_str(&t.text);
+                out.push(' ');
+            });
+        }
+    }
+    out
+}
+
+fn load(path: &str) -> definition::Definition {
+    definition::parse_definition(path, &fixture(path)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Copies of the built-ins on other boards: the setup is made from their
+/// start and region, so it names their cells.
+#[test]
+fn a_copied_setup_names_the_copys_cells() {
+    use printkit::kit::Part;
+    let rules = printed(&load("fixtures/variants/clone-6x6.toml"), Part::Rules);
+    assert!(
+        rules.contains("Place W markers on A1 and F6 and B markers on A6 and F1"),
+        "{rules}"
+    );
+    assert!(!rules.contains("E5"), "{rules}");
+    let rules = printed(&load("fixtures/variants/freeze-6x6.toml"), Part::Rules);
+    assert!(
+        rules.contains("Leave the four squares of the Initial Region (B2, C2, D5, E5) empty"),
+        "{rules}"
+    );
+    assert!(rules.contains("Black moves first"), "{rules}");
+    // The predator moved: the sentence follows.
+    let src = fixture("fixtures/predator-prey.toml")
+        .replace("5/5/2P2/5/5 o 8 0 0", "5/5/5/1P3/5 o 8 0 0");
+    let def = definition::parse_definition("copy.toml", &src).unwrap_or_else(|e| panic!("{e}"));
+    assert!(printed(&def, Part::Rules).contains("Put the predator on B2."));
+}
+
+/// The old literal sentences on a copied board are located, with the fix.
+#[test]
+fn literal_cells_that_no_longer_fit_are_located() {
+    let errors = errors_of(&fixture("fixtures/invalid/clone-6x6-start-sentence.toml"));
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("write `{start:W}`"), "{errors:?}");
+    assert!(errors[1].contains("write `{start:B}`"), "{errors:?}");
+    // A prompt naming a cell off the board is located too.
+    let src = fixture("fixtures/variants/clone-6x6.toml")
+        .replace("Clone from A1, or jump?", "Clone from A1 to G7?");
+    let errors = errors_of(&src);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("G7 is not on this 6×6 board"),
+        "{errors:?}"
+    );
+}
