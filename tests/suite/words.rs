@@ -265,3 +265,50 @@ fn literal_cells_that_no_longer_fit_are_located() {
         "{errors:?}"
     );
 }
+
+/// A practice sheet says every fact the answer depends on that the drawing
+/// cannot show; the table form of a position can give each of them.
+#[test]
+fn practice_sheets_say_turns_reserve_and_captures() {
+    use printkit::definition::Loaded;
+    use printkit::kit::Part;
+    let dir = scratch("facts");
+    let clone = "game = \"clone-jump-convert\"\n\n[[practice]]\nname = \"Late\"\nposition = \"5/3B1/2W2/5/5 W 58\"\nprompt = \"W to move.\"\n\n[[practice.check]]\nmove = \"C3-C4\"\n\n[[practice]]\nname = \"Late table\"\nprompt = \"W to move.\"\n[practice.position]\nside = \"W\"\nturns = 58\nW = [\"C3\"]\nB = [\"D4\"]\n\n[[practice.check]]\nmove = \"C3-C4\"\n";
+    let prey = "game = \"predator-prey\"\n\n[[practice]]\nname = \"Two taken\"\nprompt = \"Predator to move.\"\n[practice.position]\nside = \"P\"\nreserve = 0\ncaptured = 2\nturns = 12\nP = [\"C2\"]\no = [\"C3\"]\n\n[[practice.check]]\nmove = \"C2xC4\"\nresult = \"P\"\n";
+    for (name, src, says) in [
+        (
+            "clone.toml",
+            clone,
+            vec!["58 of 60 turns played", "58 of 60 turns played"],
+        ),
+        (
+            "prey.toml",
+            prey,
+            vec![
+                "Prey in reserve: 0. Prey captured: 2 of the 3",
+                "Predator turns played: 12 of 40.",
+            ],
+        ),
+    ] {
+        std::fs::write(dir.join(name), src).unwrap();
+        let Loaded::Practice { game, practice, .. } =
+            definition::load_file(&dir.join(name)).unwrap_or_else(|e| panic!("{e}"))
+        else {
+            panic!("{name} is a practice file")
+        };
+        let def = definition::Definition { practice, ..*game };
+        let text = printed(&def, Part::Practice);
+        for s in &says {
+            assert!(
+                text.matches(s).count() >= says.iter().filter(|t| *t == s).count(),
+                "{name}: no {s:?} in {text}"
+            );
+        }
+    }
+    // The clone table's turns reach the position: the same as its text.
+    let Loaded::Practice { practice, .. } = definition::load_file(&dir.join("clone.toml")).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(practice[0].position, practice[1].position);
+}
