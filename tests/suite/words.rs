@@ -312,3 +312,90 @@ fn practice_sheets_say_turns_reserve_and_captures() {
     };
     assert_eq!(practice[0].position, practice[1].position);
 }
+
+/// `puzzles` on a variant writes a file `check` and `build` read: its
+/// `game` names the definition relative to the file, its header a command
+/// that runs; with nothing found it writes nothing.
+#[test]
+fn puzzles_of_a_variant_name_its_file() {
+    let dir = scratch("puzzles");
+    std::fs::copy(
+        root().join("fixtures/variants/clone-6x6.toml"),
+        dir.join("my.toml"),
+    )
+    .unwrap();
+    let args = [
+        "puzzles",
+        "my.toml",
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--max-plies",
+        "3",
+    ];
+    let mut with_out = args.to_vec();
+    with_out.extend(["--out", "p.toml"]);
+    let o = printkit_in(&dir, &with_out);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("p.toml")).unwrap();
+    assert!(text.contains("\ngame = \"my.toml\"\n"), "{text}");
+    // The header's command runs, and writes the same puzzles.
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.contains(&format!("`printkit {}`", args.join(" "))),
+        "{header}"
+    );
+    let again = printkit_in(&dir, &args);
+    assert_eq!(stdout(&again), text);
+    let o = printkit_in(&dir, &["check", "p.toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = printkit_in(
+        &dir,
+        &[
+            "build",
+            "my.toml",
+            "--practice",
+            "p.toml",
+            "--out",
+            "out",
+            "--format",
+            "pdf",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Written in another folder, the file could not name its game.
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let o = printkit_in(
+        &dir,
+        &["puzzles", "my.toml", "--count", "1", "--out", "sub/p.toml"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("my.toml is not in the folder the puzzles are written to"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("sub/p.toml").exists());
+    // Nothing found: no file.
+    let o = printkit_in(
+        &dir,
+        &[
+            "puzzles",
+            "predator-prey",
+            "--count",
+            "1",
+            "--max-plies",
+            "2",
+            "--out",
+            "none.toml",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("none found, so nothing was written"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("none.toml").exists());
+}
