@@ -399,3 +399,18 @@ fn puzzles_of_a_variant_name_its_file() {
     );
     assert!(!dir.join("none.toml").exists());
 }
+
+/// Every good copy in `fixtures/variants/` passes `check`, its kit laid out.
+#[test]
+fn variant_fixtures_pass_check() {
+    let templates = printkit::render::Templates::builtin().unwrap();
+    let mut n = 0;
+    for entry in std::fs::read_dir(root().join("fixtures/variants")).unwrap() {
+        let path = entry.unwrap().path();
+        let loaded = definition::load_file(&path).unwrap_or_else(|e| panic!("{e}"));
+        printkit::kit::check_loaded(&loaded, &templates)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        n += 1;
+    }
+    assert!(n >= 2);
+}
