@@ -567,7 +567,7 @@ fn cell_word(word: &str) -> Option<Cell> {
         return None;
     }
     let row: u8 = digits.parse().ok()?;
-    (row >= 1 && !digits.starts_with('0')).then_some(Cell {
+    (row >= 1 && !digits.starts_with('0')).then(|| Cell {
         col: col as u8 - b'A',
         row: row - 1,
     })
@@ -783,6 +783,8 @@ mod tests {
         );
         assert!(cell_mistakes("Put the predator on C3.", &f, true).is_empty());
         assert_eq!(cell_mistakes("Jump to F3.", &f, false).len(), 1);
+        // Not cell names: row 0, a leading zero, three digits.
+        assert!(cell_mistakes("A0, B05 and C100.", &f, true).is_empty());
         assert_eq!(contradictions("The predator moves first.", &f).len(), 1);
     }
 
