@@ -241,6 +241,11 @@ fn a_copied_setup_names_the_copys_cells() {
         "{rules}"
     );
     assert!(rules.contains("Black moves first"), "{rules}");
+    let rules = printed(&load("fixtures/variants/predator-ten-prey.toml"), Part::Rules);
+    assert!(
+        rules.contains("Put the predator on B2. The 10 prey start beside the board"),
+        "{rules}"
+    );
     // The predator moved: the sentence follows.
     let src = fixture("fixtures/predator-prey.toml")
         .replace("5/5/2P2/5/5 o 8 0 0", "5/5/5/1P3/5 o 8 0 0");
