@@ -90,15 +90,17 @@ pub(super) fn check_practice(
                 illegal: c.illegal.is_some(),
             });
         }
+        let counts = params.position_counts(&position);
         out.push(Practice {
             name: sec.name.get_ref().clone(),
             position,
-            prompt: super::fill_text(
+            prompt: super::fill_text_of(
                 rep,
                 &figures,
                 &format!("practice.{index}.prompt"),
                 &sec.prompt,
                 false,
+                Some(&counts),
             ),
             checks,
             origin: rep.file.clone(),

@@ -516,6 +516,19 @@ fn fill_text(
     text: &str,
     numbers: bool,
 ) -> String {
+    fill_text_of(rep, figures, key, text, numbers, None)
+}
+
+/// [`fill_text`] for a practice prompt: the counts it says of its position
+/// (`"seven in reserve"`) are checked against the position's `counts`.
+fn fill_text_of(
+    rep: &mut Reporter,
+    figures: &placeholders::Figures,
+    key: &str,
+    text: &str,
+    numbers: bool,
+    counts: Option<&[(&'static str, u64)]>,
+) -> String {
     let mut contradictions = if numbers {
         placeholders::contradictions(text, figures)
     } else {
@@ -524,6 +537,9 @@ fn fill_text(
     // Cell names: on the board everywhere; in the rules sheet and the
     // reminder, a list said of a piece or the region is the start's.
     contradictions.extend(placeholders::cell_mistakes(text, figures, numbers));
+    if let Some(counts) = counts {
+        contradictions.extend(placeholders::position_contradictions(text, counts));
+    }
     contradictions.sort_by_key(|e| e.at.start);
     let expanded = placeholders::expand(text, figures);
     if contradictions.is_empty() && expanded.is_ok() {

@@ -704,6 +704,52 @@ pub(super) fn cell_mistakes(text: &str, figures: &Figures, start: bool) -> Vec<T
     errors
 }
 
+/// Numbers in a practice prompt that say something else of its position
+/// than its fields: "seven in reserve" (`reserve`), "has taken two prey"
+/// (`captured`), "58 turns played" (`turns`).
+pub(super) fn position_contradictions(
+    text: &str,
+    counts: &[(&'static str, u64)],
+) -> Vec<TextError> {
+    let mut words: Vec<(Range<usize>, String)> = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.char_indices().chain([(text.len(), ' ')]) {
+        if ch.is_alphanumeric() {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            words.push((s..i, text[s..i].to_lowercase()));
+        }
+    }
+    let get = |name: &str| counts.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let mut errors = Vec::new();
+    for (k, (at, word)) in words.iter().enumerate() {
+        let Some(n) = number(word) else { continue };
+        let next = |d: usize| words.get(k + d).map_or("", |(_, w)| w.as_str());
+        let prev = k.checked_sub(1).map_or("", |j| words[j].1.as_str());
+        let (name, what) = if next(1) == "in" && next(2) == "reserve" {
+            ("reserve", "prey in reserve")
+        } else if ["taken", "captured"].contains(&prev) && next(1) == "prey" {
+            ("captured", "prey captured")
+        } else if next(1) == "turns" && next(2) == "played" {
+            ("turns", "turns played")
+        } else {
+            continue;
+        };
+        if let Some(actual) = get(name) {
+            if u64::from(n) != actual {
+                errors.push(TextError {
+                    at: at.clone(),
+                    message: format!(
+                        "`{}` here counts the {what}, but the position has {actual}: the prompt must say what the position is (its `{name}`)",
+                        &text[at.clone()]
+                    ),
+                });
+            }
+        }
+    }
+    errors
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

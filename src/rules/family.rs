@@ -557,6 +557,22 @@ impl Params {
         }
     }
 
+    /// The counts of a position's fields by name (`reserve`, `captured`,
+    /// `turns`), which a prompt may state.
+    pub fn position_counts(&self, text: &str) -> Vec<(&'static str, u64)> {
+        let fields: Vec<u64> = text
+            .split_whitespace()
+            .skip(2)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        let names: &[&'static str] = match self {
+            Params::CloneConvert(_) => &["turns"],
+            Params::PredatorPrey(_) => &["reserve", "captured", "turns"],
+            Params::Freeze(_) => &[],
+        };
+        names.iter().copied().zip(fields).collect()
+    }
+
     /// What a practice sheet says of a position beside its diagram: every
     /// fact the rules use that the board cannot show (turns and the limit,
     /// the reserve and the captures, kings), as sentences.

@@ -241,7 +241,10 @@ fn a_copied_setup_names_the_copys_cells() {
         "{rules}"
     );
     assert!(rules.contains("Black moves first"), "{rules}");
-    let rules = printed(&load("fixtures/variants/predator-ten-prey.toml"), Part::Rules);
+    let rules = printed(
+        &load("fixtures/variants/predator-ten-prey.toml"),
+        Part::Rules,
+    );
     assert!(
         rules.contains("Put the predator on B2. The 10 prey start beside the board"),
         "{rules}"
