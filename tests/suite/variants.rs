@@ -183,6 +183,27 @@ impl Variant {
         start.split(' ').next().unwrap_or("").matches('b').count() as u32
     }
 
+    /// The setup sentence written with the start's placeholders.
+    fn setup_placeholders(&self) -> &'static str {
+        match self.family {
+            "clone-convert" => "W on {start:W}, B on {start:B}; {first} moves first.",
+            "predator-prey" => "the predator on {start:P}; {first} plays first.",
+            _ => "{first} moves first.",
+        }
+    }
+
+    /// What [`Variant::setup_placeholders`] must print.
+    fn setup_sentence(&self) -> String {
+        let (w, h) = (self.width, self.height);
+        let cell = |c: usize, r: usize| format!("{}{}", (b'A' + c as u8) as char, r + 1);
+        match self.family {
+            // Column order: A1 before the far corner.
+            "clone-convert" => format!("W on A1, B on {}; W moves first.", cell(w - 1, h - 1)),
+            "predator-prey" => format!("the predator on {}; prey plays first.", cell(w / 2, h / 2)),
+            _ => "black moves first.".to_string(),
+        }
+    }
+
     pub fn toml(&self) -> String {
         let title = if self.long_texts {
             "The extended tournament edition for clubs, schools and long winter evenings, as a host would name it".to_string()
@@ -258,7 +279,7 @@ cell_mm = {cell}
 start = "{start}"
 
 [sheet]
-setup = ["Set up the start shown.{long}"]
+setup = ["Set up the start shown: {setup}{long}"]
 turn = ["Make one move."]
 end = ["{end}"]
 
@@ -281,6 +302,7 @@ columns = {audit}
             cell = self.cell_mm,
             start = self.start_text(),
             mv = self.first_move(),
+            setup = self.setup_placeholders(),
         )
     }
 }
@@ -481,6 +503,11 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
         };
         if !rules.contains(&sentence) {
             return Err(format!("the rules sheet does not say {sentence:?}"));
+        }
+        // The setup is made from the start.
+        let setup = v.setup_sentence();
+        if !rules.contains(&setup) {
+            return Err(format!("the rules sheet does not say {setup:?}"));
         }
         // The board page is empty: no pieces.
         if ids(&of(Part::Board))
