@@ -481,6 +481,7 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
             }
         }
     }
+    let next_word = |k: usize| words.get(k).map(|(_, w)| w.to_string()).unwrap_or_default();
     for (k, (at, word)) in words.iter().enumerate() {
         let next = |d: usize| {
             words
@@ -509,6 +510,26 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
                         "`{word}` here counts the cells of the {region}, but `region` has {size}: write `{{region_size:word}}` (or `{{region_size}}`) so the sentence follows the board"
                     ),
                 });
+            }
+        }
+        // "two W markers", "16 black checkers": the start's pieces.
+        if let (Some(n), Some(symbol)) = (number(word), figures.piece(&next_word(k + 1))) {
+            let things = [
+                "marker", "markers", "checker", "checkers", "piece", "pieces",
+            ];
+            let key = format!("start:{symbol}");
+            if things.contains(&next(2).as_str()) && figures.start_read {
+                if let Some(cells) = figures.list(&key) {
+                    if n as usize != cells.len() {
+                        errors.push(TextError {
+                            at: at.clone(),
+                            message: format!(
+                                "`{word}` here counts `{symbol}` pieces, but the start has {}: write `{{start:{symbol}}}` for their cells, or leave the count out",
+                                cells.len()
+                            ),
+                        });
+                    }
+                }
             }
         }
         // "W moves first", "Prey plays first".
@@ -832,6 +853,11 @@ mod tests {
         // Not cell names: row 0, a leading zero, three digits.
         assert!(cell_mistakes("A0, B05 and C100.", &f, true).is_empty());
         assert_eq!(contradictions("The predator moves first.", &f).len(), 1);
+        assert_eq!(
+            contradictions("Put two P pieces on the board.", &f).len(),
+            1
+        );
+        assert!(contradictions("Put one P piece on the board.", &f).is_empty());
     }
 
     #[test]
