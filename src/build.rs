@@ -91,26 +91,17 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     parts.sort();
     parts.dedup();
 
-    // Every game and practice file is validated before anything is drawn.
-    let defs = load_games(&request.games)?;
-    let mut practice: Vec<Vec<Practice>> = defs.iter().map(|d| d.practice.clone()).collect();
-    // Every practice file is checked; their mistakes are reported together.
+    // Every game and practice file is validated before anything is drawn;
+    // the practice files' mistakes are reported together.
+    let mut extras = Vec::new();
     let mut invalid = Vec::new();
     for path in &request.practice {
         match definition::load_file(path) {
             Ok(Loaded::Practice {
                 game,
-                practice: extra,
-            }) => match defs.iter().position(|d| d.id == game.id) {
-                Some(i) => practice[i].extend(extra),
-                None => {
-                    return Err(BuildError::Fatal(format!(
-                        "{} adds practice to `{}`, which this build does not include: add it to the games to build",
-                        path.display(),
-                        game.id
-                    )))
-                }
-            },
+                practice,
+                game_at,
+            }) => extras.push((path, game, practice, game_at)),
             Ok(Loaded::Definition(d)) => {
                 return Err(BuildError::Fatal(format!(
                     "{} is a game definition (`{}`), not a practice file: name it among the games to build",
@@ -120,6 +111,44 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
             }
             Err(LoadError::Invalid(mut d)) => invalid.append(&mut d),
             Err(e) => return Err(e.into()),
+        }
+    }
+    if !invalid.is_empty() {
+        return Err(BuildError::Invalid(invalid));
+    }
+    // No game named: the practice files' own games (else every built-in).
+    let defs = if request.games.is_empty() && !extras.is_empty() {
+        let mut defs: Vec<Definition> = Vec::new();
+        for (_, game, _, _) in &extras {
+            if !defs.iter().any(|d| d.same_as(game)) {
+                defs.push((**game).clone());
+            }
+        }
+        one_kit_a_game(&defs)?;
+        defs
+    } else {
+        load_games(&request.games)?
+    };
+    let mut practice: Vec<Vec<Practice>> = defs.iter().map(|d| d.practice.clone()).collect();
+    for (path, game, extra, game_at) in extras {
+        // A practice joins the game it was checked against, never another
+        // definition that happens to have its id.
+        match defs.iter().position(|d| d.same_as(&game)) {
+            Some(i) => practice[i].extend(extra),
+            None => match defs.iter().find(|d| d.id == game.id) {
+                Some(other) => {
+                    let mut at = *game_at;
+                    at.message = id_clash(&game, other);
+                    invalid.push(at);
+                }
+                None => {
+                    return Err(BuildError::Fatal(format!(
+                        "{} adds practice to `{}`, which this build does not include: add it to the games to build",
+                        path.display(),
+                        game.id
+                    )))
+                }
+            },
         }
     }
     if !invalid.is_empty() {
@@ -361,23 +390,40 @@ fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
     for d in output::par_map(&names, |g| definition::resolve(g)) {
         defs.push(d?);
     }
-    // One kit a game: two games with one id would write the same files.
+    one_kit_a_game(&defs)?;
+    Ok(defs)
+}
+
+/// One kit a game: two games with one id would write the same files, and
+/// a practice file naming the id could not say which it means.
+fn one_kit_a_game(defs: &[Definition]) -> Result<(), BuildError> {
     for (i, d) in defs.iter().enumerate() {
         if let Some(first) = defs[..i].iter().find(|e| e.id == d.id) {
-            return Err(BuildError::Fatal(if first.source == d.source {
-                format!(
+            if first.same_as(d) {
+                return Err(BuildError::Fatal(format!(
                     "the game `{}` is named twice in this build: name each game once",
                     d.id
-                )
-            } else {
+                )));
+            }
+            return Err(BuildError::Invalid(vec![d.diagnostic_at(
+                "id",
                 format!(
-                    "{} and {} both have the id `{}`: give one of them another `id` so their kits do not overwrite each other",
-                    first.source, d.source, d.id
-                )
-            }));
+                    "{} has the id `{}` too: one id is one game in a run (its kit's folder, and what a practice file's `game` names); give this definition another `id`, such as `my-{}`",
+                    first.source, d.id, d.id
+                ),
+            )]));
         }
     }
-    Ok(defs)
+    Ok(())
+}
+
+/// Why a practice file checked against `game` cannot join `other`, this
+/// run's game with the same id.
+pub fn id_clash(game: &Definition, other: &Definition) -> String {
+    format!(
+        "this practice was checked against `{}` as {} defines it, but in this run `{}` is {}: name that file here (`game = \"{}\"`, relative to this file), or give {} another `id`",
+        game.id, game.source, other.id, other.source, other.source, other.source
+    )
 }
 
 /// The result of checking one file.
@@ -398,12 +444,57 @@ pub enum Checked {
     Unreadable(String),
 }
 
-/// Checks `file` (a definition, a practice file, or a built-in id) as
-/// `build` would use it: read, validated against the engine, and its kit
-/// laid out on every paper.
-pub fn check_file(file: &Path, templates: &Templates) -> Checked {
-    // A built-in id is checked as its definition, as other commands take
-    // it (a near miss gets a suggestion).
+/// Checks `files` as one run of `build` would use them: each as
+/// [`check_file`] does, and one id is one game across them (a practice file
+/// naming the built-in `freeze` beside a definition whose id is `freeze` is
+/// refused at its `game`, as `build` would refuse it).
+pub fn check_files(files: &[PathBuf], templates: &Templates) -> Vec<Checked> {
+    let loaded: Vec<Result<Loaded, Checked>> = files.iter().map(|f| load_for_check(f)).collect();
+    let defs: Vec<&Definition> = loaded
+        .iter()
+        .filter_map(|l| match l {
+            Ok(Loaded::Definition(d)) => Some(d.as_ref()),
+            _ => None,
+        })
+        .collect();
+    loaded
+        .iter()
+        .map(|l| {
+            let l = match l {
+                Ok(l) => l,
+                Err(c) => return c.clone(),
+            };
+            match l {
+                Loaded::Practice { game, game_at, .. } => {
+                    if let Some(other) = defs.iter().find(|d| d.id == game.id && !d.same_as(game)) {
+                        let mut at = (**game_at).clone();
+                        at.message = id_clash(game, other);
+                        return Checked::Invalid(vec![at]);
+                    }
+                }
+                Loaded::Definition(d) => {
+                    let first = defs.iter().position(|e| e.id == d.id && !e.same_as(d));
+                    let me = defs.iter().position(|e| std::ptr::eq(*e, d.as_ref()));
+                    if let (Some(first), Some(me)) = (first, me) {
+                        if first < me {
+                            return Checked::Invalid(vec![d.diagnostic_at(
+                                "id",
+                                format!(
+                                    "{} has the id `{}` too: one id is one game in a run (its kit's folder, and what a practice file's `game` names); give this definition another `id`, such as `my-{}`",
+                                    defs[first].source, d.id, d.id
+                                ),
+                            )]);
+                        }
+                    }
+                }
+            }
+            checked(l, templates)
+        })
+        .collect()
+}
+
+/// A file read for `check`: a built-in id is checked as its definition.
+fn load_for_check(file: &Path) -> Result<Loaded, Checked> {
     let loaded = match file
         .to_str()
         .filter(|p| !file.exists() && !p.ends_with(".toml"))
@@ -411,18 +502,34 @@ pub fn check_file(file: &Path, templates: &Templates) -> Checked {
         Some(id) => definition::resolve(id).map(|d| Loaded::Definition(Box::new(d))),
         None => definition::load_file(file),
     };
-    let loaded = match loaded {
-        Ok(l) => l,
-        Err(LoadError::Invalid(d)) => return Checked::Invalid(d),
-        Err(e) => return Checked::Unreadable(e.to_string()),
-    };
+    match loaded {
+        Ok(l) => Ok(l),
+        Err(LoadError::Invalid(d)) => Err(Checked::Invalid(d)),
+        Err(e) => Err(Checked::Unreadable(e.to_string())),
+    }
+}
+
+/// Checks `file` (a definition, a practice file, or a built-in id) as
+/// `build` would use it: read, validated against the engine, and its kit
+/// laid out on every paper.
+pub fn check_file(file: &Path, templates: &Templates) -> Checked {
+    match load_for_check(file) {
+        Ok(l) => checked(&l, templates),
+        Err(c) => c,
+    }
+}
+
+/// What `check` says of a file that loaded.
+fn checked(loaded: &Loaded, templates: &Templates) -> Checked {
     // Everything `build` does but writing: whatever passes here prints.
-    if let Err(d) = kit::check_loaded(&loaded, templates) {
+    if let Err(d) = kit::check_loaded(loaded, templates) {
         return Checked::Invalid(vec![d]);
     }
-    let (what, own) = match &loaded {
+    let (what, own) = match loaded {
         Loaded::Definition(d) => (format!("game `{}`", d.id), &d.practice),
-        Loaded::Practice { game, practice } => (format!("practice for `{}`", game.id), practice),
+        Loaded::Practice { game, practice, .. } => {
+            (format!("practice for `{}`", game.id), practice)
+        }
     };
     Checked::Ok {
         what,

@@ -3,7 +3,7 @@
 //! practice check that fails), 2 when it cannot be read (a malformed
 //! position, a missing file, bad arguments).
 use crate::definition::{self, Definition};
-use crate::rules::{AnyPosition, Engine, MoveInfo, Outcome};
+use crate::rules::{AnyPosition, MoveInfo, Outcome};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -156,15 +156,22 @@ fn load_game(game: &str) -> Result<Definition, Fatal> {
 }
 
 /// The start position, or the one given.
-fn start_position(
-    engine: &dyn Engine,
+/// The start, or the position given. A built-in id names the family's
+/// rules, on any board (the 7×7 Ataxx perft tables); a definition file
+/// names a game: the position must lie on its board (size and holes).
+pub fn start_position(
+    game: &str,
     def: &Definition,
     given: Option<&str>,
 ) -> Result<AnyPosition, Fatal> {
     let text = given.unwrap_or(&def.start);
-    engine
-        .load(text)
-        .map_err(|e| format!("position `{}`: {e}", crate::input::shorten(text, 60)))
+    if definition::is_builtin(game) {
+        return def
+            .engine()
+            .load(text)
+            .map_err(|e| format!("position `{}`: {e}", crate::input::shorten(text, 60)));
+    }
+    def.load_position(text)
 }
 
 fn execute(command: Command) -> Result<i32, Fatal> {
@@ -202,8 +209,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
                 ));
             }
             let def = load_game(&game)?;
-            let engine = def.engine();
-            let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let pos = start_position(&game, &def, position.as_deref())?;
             let (nodes, split) = if divide {
                 let split = pos.divide(depth);
                 let nodes = if depth == 0 {
@@ -240,8 +246,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let engine = def.engine();
-            let pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let pos = start_position(&game, &def, position.as_deref())?;
             // Freeze's kinging choices can multiply into millions of moves;
             // perft counts them without listing them.
             let count = pos.perft(1);
@@ -288,8 +293,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             json,
         } => {
             let def = load_game(&game)?;
-            let engine = def.engine();
-            let mut pos = start_position(engine.as_ref(), &def, position.as_deref())?;
+            let mut pos = start_position(&game, &def, position.as_deref())?;
             let mut all = Vec::new();
             if let Some(path) = &record {
                 let text =
@@ -366,8 +370,10 @@ fn execute(command: Command) -> Result<i32, Fatal> {
 pub struct BuildArgs {
     /// Built-in game ids or definition files (default: every built-in game).
     pub games: Vec<String>,
-    /// Practice files whose positions join their game's host key (checked first).
-    #[arg(long, num_args = 1..)]
+    /// A practice file whose positions join its game's kit (checked first);
+    /// one file a flag, repeat it for more. With no game named, the
+    /// practice files' own games are built.
+    #[arg(long)]
     pub practice: Vec<PathBuf>,
     /// Papers, comma-separated: a4, letter (add -landscape for landscape pages).
     #[arg(long, value_delimiter = ',', default_value = "a4")]
@@ -529,7 +535,7 @@ fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
 /// when anything is wrong.
 fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
-    use crate::build::{check_file, Checked};
+    use crate::build::{check_files, Checked};
     let templates = match crate::render::Templates::load(templates) {
         Ok(t) => t,
         Err(e) => {
@@ -537,10 +543,8 @@ fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
             return 2;
         }
     };
-    let results: Vec<(&PathBuf, Checked)> = files
-        .iter()
-        .map(|f| (f, check_file(f, &templates)))
-        .collect();
+    let results: Vec<(&PathBuf, Checked)> =
+        files.iter().zip(check_files(files, &templates)).collect();
     let unreadable = results
         .iter()
         .any(|(_, r)| matches!(r, Checked::Unreadable(_)));

@@ -38,13 +38,14 @@ pub(super) fn check_practice(
     rep: &mut Reporter,
     params: &Params,
     board: &Board,
+    start: &str,
     sections: &[PracticeSection],
 ) -> Vec<Practice> {
     let engine = params.engine();
     let engine = engine.as_ref();
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    let figures = super::placeholders::Figures::new(params, board);
+    let figures = super::placeholders::Figures::new(params, board, start);
     for (index, sec) in sections.iter().enumerate() {
         if seen.contains(&sec.name.get_ref().as_str()) {
             rep.error(
@@ -89,15 +90,17 @@ pub(super) fn check_practice(
                 illegal: c.illegal.is_some(),
             });
         }
+        let counts = params.position_counts(&position);
         out.push(Practice {
             name: sec.name.get_ref().clone(),
             position,
-            prompt: super::fill_text(
+            prompt: super::fill_text_of(
                 rep,
                 &figures,
                 &format!("practice.{index}.prompt"),
                 &sec.prompt,
                 false,
+                Some(&counts),
             ),
             checks,
             origin: rep.file.clone(),
@@ -193,7 +196,12 @@ pub(super) fn check_claim(
     c: &CheckSection,
 ) {
     let mv = c.mv.get_ref();
-    let result = position.play(mv);
+    // Where the game is over `play` refuses every move unread; the move is
+    // read all the same: `Z9-Q1` is no move in any position.
+    let result = match position.play(mv) {
+        Err(MoveError::GameOver(o)) => position.read(mv).and(Err(MoveError::GameOver(o))),
+        other => other,
+    };
     if let Some(claim) = &c.illegal {
         let keyword = match claim.get_ref() {
             IllegalClaim::Flag(true) => None,
@@ -217,6 +225,18 @@ pub(super) fn check_claim(
             Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => {
                 rep.error(c.mv.span(), format!("{e}: a check's move must be readable"))
             }
+            // In a finished game every move is refused for that reason
+            // alone: `illegal = true` would pass for any move at all.
+            Err(MoveError::GameOver(o)) if keyword.is_none() => rep.error(
+                claim.span(),
+                format!(
+                    "the game is already over in this position ({}), so every move is refused, `{mv}` included: write `illegal = \"game-over\"` if the check is about the result, or give a position where the game goes on",
+                    match o.winner {
+                        Some(w) => format!("{w} has won, `{}`", o.reason),
+                        None => format!("a draw, `{}`", o.reason),
+                    }
+                ),
+            ),
             Err(e) => {
                 if let Some(k) = keyword {
                     if k != e.keyword() {

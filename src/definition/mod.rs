@@ -138,6 +138,49 @@ impl Definition {
     pub fn engine(&self) -> Box<dyn Engine> {
         self.params.engine()
     }
+
+    /// A position of this game given on the command line: read by the
+    /// engine with this definition's parameters and drawn on its board (its
+    /// size and holes), as a practice position is.
+    pub fn load_position(&self, text: &str) -> Result<crate::rules::AnyPosition, String> {
+        let shown = crate::input::shorten(text, 60);
+        let pos = self
+            .engine()
+            .load(text)
+            .map_err(|e| format!("position `{shown}`: {e}"))?;
+        let view = pos.view();
+        let b = &self.board;
+        if (view.width, view.height) != (b.width, b.height) {
+            return Err(format!(
+                "position `{shown}` is {}×{}, but the board of `{}` ({}) is {}×{}",
+                view.width, view.height, self.id, self.source, b.width, b.height
+            ));
+        }
+        let holes = sorted(&b.holes);
+        if view.holes != holes {
+            let list = |cells: &[Cell]| {
+                if cells.is_empty() {
+                    "none".to_string()
+                } else {
+                    claims::names(cells)
+                }
+            };
+            return Err(format!(
+                "position `{shown}` has holes (`-`) at {}, but the board of `{}` ({}) has them at {}",
+                list(&view.holes),
+                self.id,
+                self.source,
+                list(&holes)
+            ));
+        }
+        Ok(pos)
+    }
+
+    /// Whether `other` is this definition (one id and one text), not just
+    /// another definition with the same id: one id means one game in a run.
+    pub fn same_as(&self, other: &Definition) -> bool {
+        self.id == other.id && self.text == other.text
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -337,6 +380,9 @@ pub enum Loaded {
     Practice {
         game: Box<Definition>,
         practice: Vec<Practice>,
+        /// Points at the file's `game` (a mistake about which game it
+        /// names is reported there; the message is empty).
+        game_at: Box<Diagnostic>,
     },
 }
 
@@ -348,9 +394,12 @@ pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     let peek: Result<FamilyPeek, _> = toml::from_str(&src);
     if matches!(&peek, Ok(FamilyPeek { game: Some(_), .. })) {
         let (game, practice) = parse_practice_file(&name, &src)?;
+        let source: std::sync::Arc<str> = src.as_str().into();
+        let span = value_span(&src, "game").unwrap_or(0..0);
         Ok(Loaded::Practice {
             game: Box::new(game),
             practice,
+            game_at: Box::new(Diagnostic::new(&name, &source, span, String::new())),
         })
     } else {
         parse_definition(&name, &src).map(|d| Loaded::Definition(Box::new(d)))
@@ -415,7 +464,13 @@ pub fn parse_practice_file(
             return Err(LoadError::Invalid(rep.diags));
         }
     };
-    let practice = check_practice(&mut rep, &game.params, &game.board, &parsed.practice);
+    let practice = check_practice(
+        &mut rep,
+        &game.params,
+        &game.board,
+        &game.start,
+        &parsed.practice,
+    );
     if parsed.practice.is_empty() {
         rep.error(
             parsed.game.span(),
@@ -489,11 +544,31 @@ fn fill_text(
     text: &str,
     numbers: bool,
 ) -> String {
-    let contradictions = if numbers {
+    fill_text_of(rep, figures, key, text, numbers, None)
+}
+
+/// [`fill_text`] for a practice prompt: the counts it says of its position
+/// (`"seven in reserve"`) are checked against the position's `counts`.
+fn fill_text_of(
+    rep: &mut Reporter,
+    figures: &placeholders::Figures,
+    key: &str,
+    text: &str,
+    numbers: bool,
+    counts: Option<&[(&'static str, u64)]>,
+) -> String {
+    let mut contradictions = if numbers {
         placeholders::contradictions(text, figures)
     } else {
         Vec::new()
     };
+    // Cell names: on the board everywhere; in the rules sheet and the
+    // reminder, a list said of a piece or the region is the start's.
+    contradictions.extend(placeholders::cell_mistakes(text, figures, numbers));
+    if let Some(counts) = counts {
+        contradictions.extend(placeholders::position_contradictions(text, counts));
+    }
+    contradictions.sort_by_key(|e| e.at.start);
     let expanded = placeholders::expand(text, figures);
     if contradictions.is_empty() && expanded.is_ok() {
         return expanded.unwrap_or_default();
@@ -661,9 +736,12 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
             .unwrap_or_else(|| "Initial Region".to_string()),
     };
 
+    let before_bounds = rep.diags.len();
     if size_ok {
         bounds::check_parameters(&mut rep, &params, &board);
     }
+    // A parameter out of bounds is one mistake: the start is not compared.
+    let params_in_bounds = rep.diags.len() == before_bounds;
 
     // The start position must agree with the board.
     let mut start = String::new();
@@ -698,6 +776,18 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
                         );
                     }
                     start = loaded.text();
+                    // Parameters the start decides must agree with it.
+                    let same_size = view.width == width && view.height == height;
+                    let problems = if params_in_bounds && same_size {
+                        params.start_problems(&start, &view)
+                    } else {
+                        Vec::new()
+                    };
+                    for (key, message) in problems {
+                        let at = value_span(&rep.source, &format!("parameters.{key}"))
+                            .unwrap_or_else(|| b.start.span());
+                        rep.error(at, message);
+                    }
                 }
                 Err(e) => rep.error(b.start.span(), format!("start position: {e}")),
             }
@@ -707,7 +797,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     // Positions are laid out on the board: with an impossible board there is
     // nothing meaningful (or affordable) to check them against.
     let practice = if size_ok {
-        check_practice(&mut rep, &params, &board, &file.practice)
+        check_practice(&mut rep, &params, &board, &start, &file.practice)
     } else {
         Vec::new()
     };
@@ -730,7 +820,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default>(
     };
 
     // Rules text: placeholders filled, contradicting numbers refused.
-    let figures = placeholders::Figures::new(&params, &board);
+    let figures = placeholders::Figures::new(&params, &board, &start);
     let mut sheet = file.sheet;
     for (part, list) in [
         ("setup", &mut sheet.setup),

@@ -3,25 +3,97 @@
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
 use super::Board;
-use crate::rules::Params;
+use crate::rules::{Cell, Params};
 use std::ops::Range;
 
-/// The figures a text may name, by placeholder.
+/// The figures a text may name, by placeholder: numbers (`{prey}`), cell
+/// lists made from the start and the board (`{start:W}`, `{region}`) and
+/// names (`{first}`, `{region_name}`).
 pub(super) struct Figures {
     values: Vec<(&'static str, u32)>,
+    /// Cells by placeholder (`start:W`, `region`), in column order: A1,
+    /// A5, E1.
+    lists: Vec<(String, Vec<Cell>)>,
+    /// Words by placeholder (`first`, `second`, `region_name`).
+    words: Vec<(&'static str, String)>,
+    /// The words a text calls a piece by (`W`, `predator`, `black`), with
+    /// its symbol.
+    pieces: Vec<(String, char)>,
+    width: usize,
+    height: usize,
+    region_name: String,
+    /// The side that moves first at the start.
+    first: Option<char>,
+    /// Whether the start read (its cell lists are known).
+    start_read: bool,
+}
+
+/// Cells in the order a host lists them: by column, then row (A1, A5, E1).
+fn column_order(cells: &[Cell]) -> Vec<Cell> {
+    let mut v = cells.to_vec();
+    v.sort_by_key(|c| (c.col, c.row));
+    v.dedup();
+    v
 }
 
 impl Figures {
-    pub(super) fn new(params: &Params, board: &Board) -> Figures {
+    /// `start` is the start position's text (empty when it did not read:
+    /// that is reported at the start).
+    pub(super) fn new(params: &Params, board: &Board, start: &str) -> Figures {
         let cells = (board.width * board.height).saturating_sub(board.holes.len()) as u32;
         let mut values = vec![
             ("width", board.width as u32),
             ("height", board.height as u32),
             ("cells", cells),
             ("holes", board.holes.len() as u32),
+            ("region_size", board.region.len() as u32),
         ];
         values.extend(params.figures());
-        Figures { values }
+        let info = params.info();
+        let engine = params.engine();
+        let view = engine.load(start).ok().map(|p| p.view());
+        let mut lists = Vec::new();
+        for piece in info.pieces {
+            let on: Vec<Cell> = view
+                .iter()
+                .flat_map(|v| v.pieces.iter())
+                .filter(|(_, p)| *p == piece.symbol)
+                .map(|(c, _)| *c)
+                .collect();
+            lists.push((format!("start:{}", piece.symbol), column_order(&on)));
+        }
+        lists.push(("region".to_string(), column_order(&board.region)));
+        let first = view.as_ref().map(|v| v.side_to_move);
+        let sides = engine.sides();
+        let first_side = first.unwrap_or(sides[0]);
+        let second_side = if first_side == sides[0] {
+            sides[1]
+        } else {
+            sides[0]
+        };
+        let words = vec![
+            ("first", info.side_name(first_side)),
+            ("second", info.side_name(second_side)),
+            ("region_name", board.region_name.clone()),
+        ];
+        let mut pieces = Vec::new();
+        for (symbol, name) in info.sides {
+            pieces.push((symbol.to_string(), *symbol));
+            // "the predator" is called "predator" in a sentence.
+            let last = name.rsplit(' ').next().unwrap_or(name);
+            pieces.push((last.to_string(), *symbol));
+        }
+        Figures {
+            values,
+            lists,
+            words,
+            pieces,
+            width: board.width,
+            height: board.height,
+            region_name: board.region_name.clone(),
+            first,
+            start_read: view.is_some(),
+        }
     }
 
     fn get(&self, name: &str) -> Option<u32> {
@@ -31,9 +103,63 @@ impl Figures {
             .map(|(_, v)| *v)
     }
 
-    fn names(&self) -> Vec<&'static str> {
-        self.values.iter().map(|(n, _)| *n).collect()
+    fn list(&self, name: &str) -> Option<&[Cell]> {
+        self.lists
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_slice())
     }
+
+    fn word(&self, name: &str) -> Option<&str> {
+        self.words
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.values.iter().map(|(n, _)| n.to_string()).collect();
+        v.extend(
+            self.lists
+                .iter()
+                .filter(|(_, cells)| !cells.is_empty())
+                .map(|(n, _)| n.clone()),
+        );
+        v.extend(self.words.iter().map(|(n, _)| n.to_string()));
+        v
+    }
+
+    /// The symbol a word names (`W`, `predator`, `Black`).
+    fn piece(&self, word: &str) -> Option<char> {
+        self.pieces
+            .iter()
+            .find(|(w, _)| {
+                if w.chars().count() == 1 {
+                    w == word
+                } else {
+                    w.eq_ignore_ascii_case(word)
+                }
+            })
+            .map(|(_, s)| *s)
+    }
+}
+
+/// "A1 and E5", "B3, C3 and F7"; `commas`: "B3, C3, F7".
+pub(super) fn cell_list(cells: &[Cell], commas: bool) -> String {
+    let v: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        _ if commas => v.join(", "),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+/// A number for a sentence: "four" up to twenty, digits above.
+fn in_words(n: u32) -> String {
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 /// A mistake in a text, at a byte range of the text.
@@ -41,6 +167,14 @@ impl Figures {
 pub(super) struct TextError {
     pub(super) at: Range<usize>,
     pub(super) message: String,
+}
+
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// `60` → "60th", `1` → "1st".
@@ -87,28 +221,90 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
             continue;
         };
         let inner = &tail[1..close];
-        let (name, form) = inner.split_once(':').unwrap_or((inner, ""));
-        match (figures.get(name.trim()), form.trim()) {
-            // "after the 0th turn" would teach a limit the game does not have.
-            (Some(0), _) if name.trim().ends_with("turn_limit") => errors.push(TextError {
-                at: offset + i..offset + i + close + 1,
+        let at = offset + i..offset + i + close + 1;
+        let parts: Vec<&str> = inner.split(':').map(str::trim).collect();
+        // `{start:W}` names a list by two parts; a form may follow.
+        let (name, form, extra) = if parts[0] == "start" && parts.len() > 1 {
+            (
+                format!("start:{}", parts[1]),
+                parts.get(2).copied().unwrap_or(""),
+                parts.len() > 3,
+            )
+        } else {
+            (
+                parts[0].to_string(),
+                parts.get(1).copied().unwrap_or(""),
+                parts.len() > 2,
+            )
+        };
+        let name = name.as_str();
+        let sentence_start = {
+            let before = out.trim_end();
+            before.is_empty() || before.ends_with(['.', '!', '?'])
+        };
+        if extra {
+            errors.push(TextError {
+                at,
                 message: format!(
-                    "`{}` is 0, so the game has no turn limit: this text names one; leave the limit out of it",
-                    name.trim()
+                    "`{{{inner}}}` has too many parts: write `{{name}}` or `{{name:form}}`"
+                ),
+            });
+        } else if let Some(cells) = figures.list(name) {
+            match form {
+                // A start that does not read is reported at the start.
+                "" | "list" if cells.is_empty() && !figures.start_read => {}
+                "" | "list" if cells.is_empty() => errors.push(TextError {
+                    at,
+                    message: match name.strip_prefix("start:") {
+                        Some(symbol) => format!("the start has no `{symbol}`: leave `{{{inner}}}` out"),
+                        None => format!(
+                            "the board has no `region` (under [board], `region = [\"B3\", \"C3\"]` with its `region_name`): add it, or leave `{{{inner}}}` out"
+                        ),
+                    },
+                }),
+                "" => out.push_str(&cell_list(cells, false)),
+                "list" => out.push_str(&cell_list(cells, true)),
+                other => errors.push(TextError {
+                    at,
+                    message: format!(
+                        "unknown form `:{other}` in `{{{inner}}}`: a cell list is written `{{{name}}}` (A1 and E5) or `{{{name}:list}}` (A1, E5)"
+                    ),
+                }),
+            }
+        } else if let Some(word) = figures.word(name) {
+            match form {
+                "" if sentence_start => out.push_str(&capitalise(word)),
+                "" => out.push_str(word),
+                other => errors.push(TextError {
+                    at,
+                    message: format!(
+                        "unknown form `:{other}` in `{{{inner}}}`: a name has no form"
+                    ),
+                }),
+            }
+        } else {
+            match (figures.get(name), form) {
+            // "after the 0th turn" would teach a limit the game does not have.
+            (Some(0), _) if name.ends_with("turn_limit") => errors.push(TextError {
+                at: at.clone(),
+                message: format!(
+                    "`{name}` is 0, so the game has no turn limit: this text names one; leave the limit out of it"
                 ),
             }),
             (Some(v), "") => out.push_str(&v.to_string()),
             (Some(v), "th") => out.push_str(&ordinal(v)),
+            (Some(v), "word") => out.push_str(&in_words(v)),
             (Some(_), other) => errors.push(TextError {
-                at: offset + i..offset + i + close + 1,
+                at: at.clone(),
                 message: format!(
-                    "unknown form `:{other}` in `{{{inner}}}`: the only form is `:th` (60th)"
+                    "unknown form `:{other}` in `{{{inner}}}`: the forms of a number are `:th` (60th) and `:word` (four)"
                 ),
             }),
             (None, _) => {
                 let names = figures.names();
                 let mut message = format!("unknown placeholder `{{{inner}}}`");
-                match super::suggest(name.trim(), &names) {
+                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+                match super::suggest(name, &refs) {
                     Some(s) => message.push_str(&format!(": did you mean `{{{s}}}`?")),
                     None => message.push_str(&format!(
                         ": this game has {}",
@@ -119,11 +315,9 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
                             .join(", ")
                     )),
                 }
-                errors.push(TextError {
-                    at: offset + i..offset + i + close + 1,
-                    message,
-                });
+                errors.push(TextError { at, message });
             }
+        }
         }
         rest = &tail[close + 1..];
         offset += i + close + 1;
@@ -287,6 +481,72 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
             }
         }
     }
+    let next_word = |k: usize| words.get(k).map(|(_, w)| w.to_string()).unwrap_or_default();
+    for (k, (at, word)) in words.iter().enumerate() {
+        let next = |d: usize| {
+            words
+                .get(k + d)
+                .map(|(_, w)| w.to_ascii_lowercase())
+                .unwrap_or_default()
+        };
+        // "the four squares of the Initial Region".
+        if let Some(n) = number(word) {
+            let size = figures.get("region_size").unwrap_or(0);
+            let after = &text[at.end..];
+            let region = &figures.region_name;
+            let of_region = ["squares", "cells"].contains(&next(1).as_str())
+                && !region.is_empty()
+                && after
+                    .to_lowercase()
+                    .split_once(" of the ")
+                    .is_some_and(|(gap, rest)| {
+                        gap.split_whitespace().count() == 1
+                            && rest.starts_with(&region.to_lowercase())
+                    });
+            if of_region && n != size {
+                errors.push(TextError {
+                    at: at.clone(),
+                    message: format!(
+                        "`{word}` here counts the cells of the {region}, but `region` has {size}: write `{{region_size:word}}` (or `{{region_size}}`) so the sentence follows the board"
+                    ),
+                });
+            }
+        }
+        // "two W markers", "16 black checkers": the start's pieces.
+        if let (Some(n), Some(symbol)) = (number(word), figures.piece(&next_word(k + 1))) {
+            let things = [
+                "marker", "markers", "checker", "checkers", "piece", "pieces",
+            ];
+            let key = format!("start:{symbol}");
+            if things.contains(&next(2).as_str()) && figures.start_read {
+                if let Some(cells) = figures.list(&key) {
+                    if n as usize != cells.len() {
+                        errors.push(TextError {
+                            at: at.clone(),
+                            message: format!(
+                                "`{word}` here counts `{symbol}` pieces, but the start has {}: write `{{start:{symbol}}}` for their cells, or leave the count out",
+                                cells.len()
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        // "W moves first", "Prey plays first".
+        if let (Some(symbol), Some(first)) = (figures.piece(word), figures.first) {
+            if ["moves", "plays", "goes"].contains(&next(1).as_str())
+                && next(2) == "first"
+                && symbol != first
+            {
+                errors.push(TextError {
+                    at: at.clone(),
+                    message: format!(
+                        "`{word}` does not move first: the start has `{first}` to move; write `{{first}}` so the sentence follows the start"
+                    ),
+                });
+            }
+        }
+    }
     // "8×8" or "8x8": the board's size.
     let (w, h) = (
         figures.get("width").unwrap_or(0),
@@ -318,6 +578,199 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
     errors
 }
 
+/// A word read as a cell name (`C3`: a capital column letter and a row
+/// number from 1), whatever the board.
+fn cell_word(word: &str) -> Option<Cell> {
+    let mut chars = word.chars();
+    let col = chars.next().filter(|c| c.is_ascii_uppercase())?;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 2 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let row: u8 = digits.parse().ok()?;
+    (row >= 1 && !digits.starts_with('0')).then(|| Cell {
+        col: col as u8 - b'A',
+        row: row - 1,
+    })
+}
+
+/// The cell names written in `text` (outside placeholders) with their byte
+/// ranges; a move such as `C3xC5` names two.
+fn cells_written(text: &str) -> Vec<(Range<usize>, Cell)> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut start = None;
+    for (i, ch) in text.char_indices().chain([(text.len(), ' ')]) {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if ch.is_alphanumeric() && depth == 0 {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            let word = &text[s..i];
+            // `C3xC5xE5`: cells joined by the capture sign.
+            let mut at = s;
+            let parts: Vec<&str> = word.split('x').collect();
+            let cells: Vec<Option<Cell>> = parts.iter().map(|p| cell_word(p)).collect();
+            if cells.iter().all(Option::is_some) {
+                for (p, c) in parts.iter().zip(cells) {
+                    out.push((at..at + p.len(), c.unwrap_or(Cell { col: 0, row: 0 })));
+                    at += p.len() + 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Cell names in a rules text that do not fit the game: a cell that is not
+/// on the board; and, with `start` (the rules sheet and the reminder,
+/// which describe the game, not a practice position), a list of cells said
+/// of a piece or of the region that is not the start's or the region's.
+pub(super) fn cell_mistakes(text: &str, figures: &Figures, start: bool) -> Vec<TextError> {
+    let cells = cells_written(text);
+    let (w, h) = (figures.width, figures.height);
+    // The region's cells when the text speaks of it, else a start's.
+    let region = !figures.region_name.is_empty()
+        && text
+            .to_lowercase()
+            .contains(&figures.region_name.to_lowercase());
+    let hint = match figures
+        .lists
+        .iter()
+        .filter(|(key, _)| !region || key == "region")
+        .find(|(_, cells)| !cells.is_empty())
+    {
+        Some((key, _)) if start => {
+            format!(", or write a placeholder that follows the game, such as `{{{key}}}`")
+        }
+        _ => String::new(),
+    };
+    let mut errors = Vec::new();
+    for (at, c) in &cells {
+        if c.col as usize >= w || c.row as usize >= h {
+            errors.push(TextError {
+                at: at.clone(),
+                message: format!(
+                    "{c} is not on this {w}×{h} board (columns A to {}, rows 1 to {h}): name one of its cells{hint}",
+                    (b'A' + w as u8 - 1) as char,
+                ),
+            });
+        }
+    }
+    if !start || !errors.is_empty() {
+        return errors;
+    }
+    // Lists: cells joined only by commas and "and".
+    let mut lists: Vec<Vec<(Range<usize>, Cell)>> = Vec::new();
+    for (at, c) in cells {
+        let joined = lists
+            .last()
+            .and_then(|l| l.last())
+            .is_some_and(|(prev, _)| {
+                let between = text[prev.end..at.start].trim();
+                prev.end <= at.start && ["", ",", "and", ", and"].contains(&between)
+            });
+        if joined {
+            if let Some(l) = lists.last_mut() {
+                l.push((at, c));
+            }
+        } else {
+            lists.push(vec![(at, c)]);
+        }
+    }
+    for list in lists {
+        let span = list[0].0.start..list[list.len() - 1].0.end;
+        // The sentence before the list says whose cells they are.
+        let sentence_start = text[..span.start]
+            .rfind(['.', ';', '!', '?'])
+            .map_or(0, |i| i + 1);
+        let before = &text[sentence_start..span.start];
+        let named: Vec<Cell> = column_order(&list.iter().map(|(_, c)| *c).collect::<Vec<_>>());
+        let region = !figures.region_name.is_empty()
+            && before
+                .to_lowercase()
+                .contains(&figures.region_name.to_lowercase());
+        let owner = if region {
+            Some(("region".to_string(), format!("the {}", figures.region_name)))
+        } else {
+            before
+                .split(|c: char| !c.is_alphanumeric())
+                .rev()
+                .find_map(|word| figures.piece(word))
+                .map(|symbol| (format!("start:{symbol}"), format!("`{symbol}`")))
+        };
+        let Some((key, whose)) = owner else { continue };
+        let Some(actual) = figures.list(&key) else {
+            continue;
+        };
+        if named != actual {
+            let has = cell_list(&named, false);
+            let message = if key == "region" {
+                format!(
+                    "this sentence gives {whose} as {has}, but the board's `region` is {}: write `{{region}}` (or `{{region:list}}` for commas only) so the sentence follows the board",
+                    cell_list(actual, false)
+                )
+            } else {
+                format!(
+                    "this sentence puts {whose} on {has}, but the start has {whose} on {}: write `{{{key}}}` so the sentence follows the start",
+                    if actual.is_empty() { "no cell".to_string() } else { cell_list(actual, false) }
+                )
+            };
+            errors.push(TextError { at: span, message });
+        }
+    }
+    errors
+}
+
+/// Numbers in a practice prompt that say something else of its position
+/// than its fields: "seven in reserve" (`reserve`), "has taken two prey"
+/// (`captured`), "58 turns played" (`turns`).
+pub(super) fn position_contradictions(
+    text: &str,
+    counts: &[(&'static str, u64)],
+) -> Vec<TextError> {
+    let mut words: Vec<(Range<usize>, String)> = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.char_indices().chain([(text.len(), ' ')]) {
+        if ch.is_alphanumeric() {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            words.push((s..i, text[s..i].to_lowercase()));
+        }
+    }
+    let get = |name: &str| counts.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let mut errors = Vec::new();
+    for (k, (at, word)) in words.iter().enumerate() {
+        let Some(n) = number(word) else { continue };
+        let next = |d: usize| words.get(k + d).map_or("", |(_, w)| w.as_str());
+        let prev = k.checked_sub(1).map_or("", |j| words[j].1.as_str());
+        let (name, what) = if next(1) == "in" && next(2) == "reserve" {
+            ("reserve", "prey in reserve")
+        } else if ["taken", "captured"].contains(&prev) && next(1) == "prey" {
+            ("captured", "prey captured")
+        } else if next(1) == "turns" && next(2) == "played" {
+            ("turns", "turns played")
+        } else {
+            continue;
+        };
+        if let Some(actual) = get(name) {
+            if u64::from(n) != actual {
+                errors.push(TextError {
+                    at: at.clone(),
+                    message: format!(
+                        "`{}` here counts the {what}, but the position has {actual}: the prompt must say what the position is (its `{name}`)",
+                        &text[at.clone()]
+                    ),
+                });
+            }
+        }
+    }
+    errors
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,7 +791,7 @@ mod tests {
             predator_turn_limit: turn_limit,
             prey: 8,
         });
-        Figures::new(&params, &board)
+        Figures::new(&params, &board, "5/5/2P2/5/5 o 8 0 0")
     }
 
     #[test]
@@ -373,6 +826,38 @@ mod tests {
             expand("a draw after turn {predator_turn_limit}", &figures(7)).unwrap(),
             "a draw after turn 7"
         );
+    }
+
+    #[test]
+    fn start_region_and_side_placeholders_follow_the_game() {
+        let f = figures(40);
+        assert_eq!(
+            expand("{first} first. Put it on {start:P}, {prey:word} prey.", &f).unwrap(),
+            "Prey first. Put it on C3, eight prey."
+        );
+        assert!(expand("{region}", &f).unwrap_err()[0]
+            .message
+            .contains("the board has no `region`"));
+        assert_eq!(
+            cell_list(&[Cell { col: 0, row: 0 }, Cell { col: 0, row: 4 }], false),
+            "A1 and A5"
+        );
+        let errors = cell_mistakes("Put the predator on B2.", &f, true);
+        assert!(
+            errors[0].message.contains("write `{start:P}`"),
+            "{:?}",
+            errors[0]
+        );
+        assert!(cell_mistakes("Put the predator on C3.", &f, true).is_empty());
+        assert_eq!(cell_mistakes("Jump to F3.", &f, false).len(), 1);
+        // Not cell names: row 0, a leading zero, three digits.
+        assert!(cell_mistakes("A0, B05 and C100.", &f, true).is_empty());
+        assert_eq!(contradictions("The predator moves first.", &f).len(), 1);
+        assert_eq!(
+            contradictions("Put two P pieces on the board.", &f).len(),
+            1
+        );
+        assert!(contradictions("Put one P piece on the board.", &f).is_empty());
     }
 
     #[test]

@@ -29,7 +29,22 @@ pub(super) fn position_text(
             let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
             let mut side = None;
             let mut ok = true;
+            let mut fields: Vec<(&str, u64)> = Vec::new();
             for (key, v) in t {
+                if let Some(name) = params.table_fields().iter().find(|f| **f == key.as_str()) {
+                    match v.as_integer().filter(|n| *n >= 0) {
+                        Some(n) => fields.push((name, n as u64)),
+                        None => {
+                            let at = key_span(rep, value.span(), key);
+                            rep.error(
+                                at,
+                                format!("`{key}` is a count: 0 or more, such as `{key} = 3`"),
+                            );
+                            ok = false;
+                        }
+                    }
+                    continue;
+                }
                 if key == "side" {
                     match v.as_str() {
                         Some(s) => side = Some(s.to_string()),
@@ -43,9 +58,14 @@ pub(super) fn position_text(
                 }
                 let symbol = key.chars().next().filter(|_| key.chars().count() == 1);
                 let Some(symbol) = symbol else {
+                    let mut keys = vec!["`side`".to_string()];
+                    keys.extend(params.table_fields().iter().map(|f| format!("`{f}`")));
                     rep.error(
                         key_span(rep, value.span(), key),
-                        format!("`{key}` is not a piece symbol: keys are `side` and piece symbols"),
+                        format!(
+                            "`{key}` is not a piece symbol: keys are {}, and piece symbols",
+                            keys.join(", ")
+                        ),
                     );
                     ok = false;
                     continue;
@@ -121,7 +141,7 @@ pub(super) fn position_text(
             });
             // The fields after the side: a fresh game's counters.
             let on_board = squares.iter().flatten().count();
-            let fields = params.fresh_fields(&side, on_board);
+            let fields = params.fresh_fields(&side, on_board, &fields);
             Some(format!("{text} {fields}"))
         }
         _ => {

@@ -246,7 +246,7 @@ pub fn check_loaded(
     use crate::definition::Loaded;
     let (game, practice): (&Definition, Vec<Practice>) = match loaded {
         Loaded::Definition(d) => (d, d.practice.clone()),
-        Loaded::Practice { game, practice } => (
+        Loaded::Practice { game, practice, .. } => (
             game,
             game.practice.iter().chain(practice).cloned().collect(),
         ),

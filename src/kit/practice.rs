@@ -62,6 +62,17 @@ pub fn pages(
             "{} to move.",
             capitalise(&side_name(def.family(), position.view().side_to_move))
         );
+        // Every fact the rules use that the drawing cannot show: turns and
+        // the limit, the reserve and the captures, kings.
+        let facts = def
+            .params
+            .position_facts(&p.position, &position.view())
+            .join(" ");
+        let to_move = if facts.is_empty() {
+            to_move
+        } else {
+            format!("{to_move} {facts}")
+        };
         let tx = diagram.width() + 6.0;
         let text_w = area.width - diagram.width() - 6.0;
         let column = Frame::stack(

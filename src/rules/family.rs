@@ -277,6 +277,18 @@ pub enum Params {
     Freeze(freeze::Params),
 }
 
+/// `60` → "60th".
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// The largest turn limit (0 is no limit): an audit sheet past 200 rows
 /// continues on a new sheet anyway.
 pub const MAX_TURN_LIMIT: u32 = 500;
@@ -433,17 +445,188 @@ impl Params {
         }
     }
 
-    /// The fields after the board of a fresh game's position, `side` to
-    /// move with `pieces` pieces on the board.
-    pub fn fresh_fields(&self, side: &str, pieces: usize) -> String {
+    /// Where a parameter the start decides says something else than the
+    /// start (`prey = 10` with 8 prey in the start's reserve; `supply = 18`
+    /// with 16 checkers of each colour on the start): the parameter's key
+    /// and what is wrong, with the fix. The start is the game: the engine
+    /// plays its reserve and its checkers, so the parameter must agree.
+    pub fn start_problems(
+        &self,
+        start: &str,
+        view: &super::BoardView,
+    ) -> Vec<(&'static str, String)> {
+        let fields: Vec<&str> = start.split_whitespace().skip(1).collect();
+        let count = |symbols: &[char]| -> u32 {
+            view.pieces
+                .iter()
+                .filter(|(_, p)| symbols.contains(p))
+                .count() as u32
+        };
         match self {
-            Params::CloneConvert(_) => format!("{side} 0"),
+            Params::CloneConvert(_) => Vec::new(),
             Params::PredatorPrey(p) => {
-                // Prey not on the board (all but the predator) are in reserve.
-                let prey = pieces.saturating_sub(1);
-                format!("{side} {} 0 0", (p.prey as usize).saturating_sub(prey))
+                let field = |i: usize| {
+                    fields
+                        .get(i)
+                        .and_then(|f| f.parse::<u32>().ok())
+                        .unwrap_or(0)
+                };
+                let (reserve, captured) = (field(1), field(2));
+                let on_board = count(&['o']);
+                let total = reserve + on_board + captured;
+                if total == p.prey {
+                    return Vec::new();
+                }
+                let board = start.split_whitespace().next().unwrap_or("");
+                let mut parts = vec![format!("{reserve} in reserve")];
+                if on_board > 0 {
+                    parts.push(format!("{on_board} on the board"));
+                }
+                if captured > 0 {
+                    parts.push(format!("{captured} captured"));
+                }
+                vec![(
+                    "prey",
+                    format!(
+                        "`prey` is {}, but the start has {total} prey ({}): the kit would print {} prey tokens and the game be played with {total}; write `prey = {total}`, or start with {} in reserve (`{board} {} {} {captured} {}`)",
+                        p.prey,
+                        parts.join(", "),
+                        p.prey,
+                        p.prey.saturating_sub(on_board + captured),
+                        fields.first().unwrap_or(&"o"),
+                        p.prey.saturating_sub(on_board + captured),
+                        fields.get(3).unwrap_or(&"0"),
+                    ),
+                )]
+            }
+            Params::Freeze(p) => {
+                let black = count(&['b']) + 2 * count(&['B']);
+                let red = count(&['r']) + 2 * count(&['R']);
+                if black == p.supply && red == p.supply {
+                    return Vec::new();
+                }
+                let fix = if black == red {
+                    format!("write `supply = {black}`")
+                } else {
+                    format!(
+                        "give both colours {} checkers in the start, or the same number and `supply` that number",
+                        p.supply
+                    )
+                };
+                vec![(
+                    "supply",
+                    format!(
+                        "`supply` is {}, but the start has {black} black and {red} red checkers (a king counts as two): each player starts with the whole supply on the board; {fix}",
+                        p.supply
+                    ),
+                )]
+            }
+        }
+    }
+
+    /// The keys of a position written as a table besides `side` and the
+    /// piece symbols: every field of the text form, by name.
+    pub fn table_fields(&self) -> &'static [&'static str] {
+        match self {
+            Params::CloneConvert(_) => &["turns"],
+            Params::PredatorPrey(_) => &["reserve", "captured", "turns"],
+            Params::Freeze(_) => &[],
+        }
+    }
+
+    /// The fields after the board of a position given as a table, `side` to
+    /// move with `pieces` pieces on the board and the `fields` it names
+    /// (see [`Params::table_fields`]); a field left out is a fresh game's.
+    pub fn fresh_fields(&self, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
+        let field = |name: &str| fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+        match self {
+            Params::CloneConvert(_) => format!("{side} {}", field("turns").unwrap_or(0)),
+            Params::PredatorPrey(p) => {
+                // Prey neither on the board (all but the predator) nor
+                // captured are in reserve.
+                let prey = pieces.saturating_sub(1) as u64;
+                let captured = field("captured").unwrap_or(0);
+                let reserve = field("reserve")
+                    .unwrap_or_else(|| (p.prey as u64).saturating_sub(prey + captured));
+                format!(
+                    "{side} {reserve} {captured} {}",
+                    field("turns").unwrap_or(0)
+                )
             }
             Params::Freeze(_) => side.to_string(),
+        }
+    }
+
+    /// The counts of a position's fields by name (`reserve`, `captured`,
+    /// `turns`), which a prompt may state.
+    pub fn position_counts(&self, text: &str) -> Vec<(&'static str, u64)> {
+        let fields: Vec<u64> = text
+            .split_whitespace()
+            .skip(2)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        let names: &[&'static str] = match self {
+            Params::CloneConvert(_) => &["turns"],
+            Params::PredatorPrey(_) => &["reserve", "captured", "turns"],
+            Params::Freeze(_) => &[],
+        };
+        names.iter().copied().zip(fields).collect()
+    }
+
+    /// What a practice sheet says of a position beside its diagram: every
+    /// fact the rules use that the board cannot show (turns and the limit,
+    /// the reserve and the captures, kings), as sentences.
+    pub fn position_facts(&self, text: &str, view: &super::BoardView) -> Vec<String> {
+        let fields: Vec<u64> = text
+            .split_whitespace()
+            .skip(2)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        let field = |i: usize| fields.get(i).copied().unwrap_or(0);
+        match self {
+            Params::CloneConvert(p) => {
+                let turns = field(0);
+                if p.turn_limit == 0 {
+                    vec![format!("{turns} turns played; there is no turn limit.")]
+                } else {
+                    vec![format!(
+                        "{turns} of {} turns played: the game stops after the {} turn.",
+                        p.turn_limit,
+                        ordinal(p.turn_limit)
+                    )]
+                }
+            }
+            Params::PredatorPrey(p) => {
+                let (reserve, captured, turns) = (field(0), field(1), field(2));
+                let mut v = vec![
+                    format!(
+                        "Prey in reserve: {reserve}. Prey captured: {captured} of the {} the predator needs.",
+                        p.capture_target
+                    ),
+                ];
+                if p.predator_turn_limit > 0 {
+                    v.push(format!(
+                        "Predator turns played: {turns} of {}.",
+                        p.predator_turn_limit
+                    ));
+                }
+                v
+            }
+            Params::Freeze(_) => {
+                let kings = view
+                    .pieces
+                    .iter()
+                    .filter(|(_, s)| s.is_ascii_uppercase())
+                    .count();
+                if kings == 0 {
+                    Vec::new()
+                } else {
+                    vec![format!(
+                        "{kings} king{} on the board (marked K: a stack of two checkers).",
+                        if kings == 1 { "" } else { "s" }
+                    )]
+                }
+            }
         }
     }
 

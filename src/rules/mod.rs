@@ -519,6 +519,10 @@ pub trait GamePosition: Send + Sync {
     /// Plays a move given as text (see [`Rules::parse_move`]: once the game
     /// is over every move is refused, before its text is read).
     fn play(&self, mv: &str) -> Result<MoveInfo, MoveError>;
+    /// Whether `mv` reads as a move of this game on this board (its syntax
+    /// and cell names), even where the game is over and [`Self::play`]
+    /// refuses it unread: a practice check must name a move that exists.
+    fn read(&self, mv: &str) -> Result<(), MoveError>;
     /// The perft count (see GAMES.md for the conventions).
     fn perft(&self, depth: u32) -> u64;
     /// Perft split by first move.
@@ -643,6 +647,12 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     fn play(&self, mv: &str) -> Result<MoveInfo, MoveError> {
         let m = self.rules.parse_move(&self.pos, mv)?;
         Ok(self.info(&m))
+    }
+    fn read(&self, mv: &str) -> Result<(), MoveError> {
+        match self.rules.read_legal_move(&self.pos, mv) {
+            Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => Err(e),
+            _ => Ok(()),
+        }
     }
     fn perft(&self, depth: u32) -> u64 {
         self.rules.perft(&self.pos, depth)

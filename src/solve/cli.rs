@@ -52,9 +52,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
     let engine = def.engine();
     let text = args.position.as_deref().unwrap_or(&def.start);
-    let loaded = engine
-        .load(text)
-        .map_err(|e| format!("position `{text}`: {e}"))?;
+    let loaded = crate::cli::start_position(&args.game, &def, Some(text))?;
     let pos = loaded.text();
     if args.depth == 0 || args.depth > 200 {
         return Err(format!("--depth {}: expected 1 to 200 plies", args.depth));

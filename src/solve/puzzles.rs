@@ -20,7 +20,7 @@ use crate::rules::{Engine, Family, Topology};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The options of `printkit puzzles`.
 #[derive(clap::Args, Debug)]
@@ -407,6 +407,7 @@ fn later_moves_unique(
 /// The practice file of the puzzles.
 pub fn practice_file(
     def: &Definition,
+    game: &str,
     puzzles: &[Puzzle],
     args_line: &str,
     max_plies: u32,
@@ -422,7 +423,7 @@ pub fn practice_file(
         out,
         "# wins within {max_plies} plies with one winning move at every turn of the winner."
     );
-    let _ = writeln!(out, "game = {}", toml_string(&def.id));
+    let _ = writeln!(out, "game = {}", toml_string(game));
     for (k, p) in puzzles.iter().enumerate() {
         let side = engine
             .load(&p.position)
@@ -469,8 +470,38 @@ fn toml_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
 }
 
+/// What the practice file's `game` says: a built-in id, or the definition
+/// file relative to the practice file's folder (as `check` and `build` read
+/// it), which must hold it or a folder above it.
+fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
+    if definition::is_builtin(game) {
+        return Ok(game.to_string());
+    }
+    let folder = match out.and_then(Path::parent) {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let absolute = |p: &Path| {
+        std::fs::canonicalize(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    let (dir, file) = (absolute(&folder)?, absolute(Path::new(game))?);
+    let Ok(relative) = file.strip_prefix(&dir) else {
+        return Err(format!(
+            "{game} is not in the folder the puzzles are written to ({}) or below it: a practice file names its game relative to its own folder, so write the puzzles beside the definition (for example `--out {}`)",
+            folder.display(),
+            Path::new(game)
+                .with_file_name("puzzles.toml")
+                .display()
+        ));
+    };
+    let text = relative.to_string_lossy().replace('\\', "/");
+    Ok(text)
+}
+
 pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
+    // Known before any search: the file must name a game `check` can read.
+    let game = game_reference(&args.game, args.out.as_deref())?;
     let most = crate::definition::MAX_PRACTICE;
     if args.count == 0 || args.count > most {
         return Err(format!(
@@ -493,11 +524,18 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
         rej.reasons(),
         rej.quota_full
     );
+    if puzzles.is_empty() {
+        crate::say!(
+            "puzzles: none found, so nothing was written; try another --seed or a larger --max-plies"
+        );
+        return Ok(1);
+    }
+    // The command as it was given: it runs again from the same folder.
     let args_line = format!(
         "printkit puzzles {} --count {} --seed {} --max-plies {}",
-        def.id, args.count, args.seed, args.max_plies
+        args.game, args.count, args.seed, args.max_plies
     );
-    let text = practice_file(&def, &puzzles, &args_line, args.max_plies);
+    let text = practice_file(&def, &game, &puzzles, &args_line, args.max_plies);
     match &args.out {
         Some(path) => std::fs::write(path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,

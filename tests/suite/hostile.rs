@@ -266,9 +266,11 @@ fn duplicate_ids_in_one_build_are_refused() {
     let copy = with_line(&freeze_src(), "title", "title = \"Freeze again\"");
     std::fs::write(dir.join("copy.toml"), copy).unwrap();
     let o = printkit_in(&dir, &["build", "freeze", "copy.toml", "--out", "out"]);
-    assert_eq!(o.status.code(), Some(2));
+    // A mistake in the definition: located at its `id`.
+    assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("both have the id `freeze`"),
+        stderr(&o).contains("copy.toml:2:6")
+            && stderr(&o).contains("fixtures/freeze.toml has the id `freeze` too"),
         "{}",
         stderr(&o)
     );

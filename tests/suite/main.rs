@@ -27,3 +27,4 @@ mod solve;
 mod tools;
 mod variants;
 mod verdicts;
+mod words;

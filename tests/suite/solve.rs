@@ -260,7 +260,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
         );
     }
     // The file of the set passes `check`.
-    let text = puzzles::practice_file(&def, &set, "test", 5);
+    let text = puzzles::practice_file(&def, &def.id, &set, "test", 5);
     let dir = std::env::temp_dir().join(format!("printkit-freeze-puzzles-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("f.toml");

@@ -176,6 +176,34 @@ impl Variant {
         }
     }
 
+    /// Freeze's supply: what each player starts with, so the start decides
+    /// it (holes take a square of each colour).
+    fn supply(&self) -> u32 {
+        let start = self.start_text();
+        start.split(' ').next().unwrap_or("").matches('b').count() as u32
+    }
+
+    /// The setup sentence written with the start's placeholders.
+    fn setup_placeholders(&self) -> &'static str {
+        match self.family {
+            "clone-convert" => "W on {start:W}, B on {start:B}; {first} moves first.",
+            "predator-prey" => "the predator on {start:P}; {first} plays first.",
+            _ => "{first} moves first.",
+        }
+    }
+
+    /// What [`Variant::setup_placeholders`] must print.
+    fn setup_sentence(&self) -> String {
+        let (w, h) = (self.width, self.height);
+        let cell = |c: usize, r: usize| format!("{}{}", (b'A' + c as u8) as char, r + 1);
+        match self.family {
+            // Column order: A1 before the far corner.
+            "clone-convert" => format!("W on A1, B on {}; W moves first.", cell(w - 1, h - 1)),
+            "predator-prey" => format!("the predator on {}; prey plays first.", cell(w / 2, h / 2)),
+            _ => "black moves first.".to_string(),
+        }
+    }
+
     pub fn toml(&self) -> String {
         let title = if self.long_texts {
             "The extended tournament edition for clubs, schools and long winter evenings, as a host would name it".to_string()
@@ -220,10 +248,14 @@ impl Variant {
                 "[\"Jumps\", \"Kings made\"]",
             ),
         };
+        let checkers = self.supply();
         let params: Vec<String> = self
             .params
             .iter()
-            .map(|(n, v)| format!("{n} = {v}"))
+            .map(|(n, v)| match *n {
+                "supply" => format!("{n} = {checkers}"),
+                _ => format!("{n} = {v}"),
+            })
             .collect();
         format!(
             r#"id = "variant"
@@ -247,7 +279,7 @@ cell_mm = {cell}
 start = "{start}"
 
 [sheet]
-setup = ["Set up the start shown.{long}"]
+setup = ["Set up the start shown: {setup}{long}"]
 turn = ["Make one move."]
 end = ["{end}"]
 
@@ -270,6 +302,7 @@ columns = {audit}
             cell = self.cell_mm,
             start = self.start_text(),
             mv = self.first_move(),
+            setup = self.setup_placeholders(),
         )
     }
 }
@@ -335,7 +368,8 @@ pub fn matrix(full: bool) -> Vec<Variant> {
                         ("predator_turn_limit", 200),
                     ]
                 }
-                _ => vec![("supply", (w * h / 2) as u32)],
+                // Freeze's supply follows the start (see `toml`).
+                _ => vec![],
             };
             for (name, value) in changes {
                 let mut v = base.clone();
@@ -415,7 +449,7 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
         let expected = match v.family {
             "clone-convert" => v.width * v.height - holes,
             "predator-prey" => 1 + v.param("prey") as usize,
-            _ => 2 * v.param("supply") as usize,
+            _ => 2 * v.supply() as usize,
         };
         if tokens != expected {
             return Err(format!("{tokens} tokens, expected {expected}"));
@@ -465,10 +499,15 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
                 v.param("prey"),
                 v.param("predator_turn_limit")
             ),
-            _ => format!("Each player has {} checkers", v.param("supply")),
+            _ => format!("Each player has {} checkers", v.supply()),
         };
         if !rules.contains(&sentence) {
             return Err(format!("the rules sheet does not say {sentence:?}"));
+        }
+        // The setup is made from the start.
+        let setup = v.setup_sentence();
+        if !rules.contains(&setup) {
+            return Err(format!("the rules sheet does not say {setup:?}"));
         }
         // The board page is empty: no pieces.
         if ids(&of(Part::Board))
@@ -577,14 +616,9 @@ fn a_copied_built_in_follows_a_changed_parameter() {
             "The 10 prey",
             "8 prey",
         ),
-        (
-            "freeze",
-            "supply = 30",
-            "supply = 32",
-            "32 of each",
-            "30 of each",
-        ),
     ];
+    // Freeze's `supply` is decided by the start (each player starts with
+    // all of it): `words.rs` changes it with the start.
     for (id, from, to, says, not) in cases {
         let (_, src) = definition::BUILTIN.iter().find(|(i, _)| *i == id).unwrap();
         let src = src.replace(from, to);
