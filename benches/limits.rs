@@ -102,7 +102,7 @@ fn largest_board() -> String {
     let base = printkit::definition::BUILTIN[0].1;
     let head = &base[..base.find("[[practice]]").unwrap_or(base.len())];
     let empty = vec!["26"; 97].join("/");
-    let start = format!("B24W/{empty}/26/W24B W 0");
+    let start = format!("B24W/{empty}/W24B W 0");
     let mut out = head
         .replace("example = ", "# example = ")
         .replace("width = 5", "width = 26")
