@@ -13,6 +13,7 @@
 use std::fmt;
 
 pub mod bits;
+pub mod bracket_flip;
 pub mod clone_convert;
 pub mod family;
 pub mod freeze;
