@@ -73,6 +73,21 @@ impl BracketFlip {
     fn first_index(&self) -> usize {
         usize::from(self.params.first == 'W')
     }
+
+    /// Perft as the Othello engines count it, for their published figures
+    /// (perft 10 of the 8×8 start, 24,571,284): a pass counts as a move
+    /// even when it is the first of the two passes that end the game, so
+    /// each game finished one ply above the horizon adds one. GAMES.md's
+    /// count ([`Rules::perft`]) gives such a finished game no moves.
+    pub fn perft_final_pass(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        by_width!(&pos.0, s => {
+            let (me, opp) = s.me_opp();
+            s.tables.perft_final_pass(me, opp, depth, false)
+        })
+    }
 }
 
 /// A move: a placement on a cell index (`row * width + col`, A1 = 0), or a
@@ -272,6 +287,36 @@ impl<B: Lines> Tables<B> {
         for at in moves.iter() {
             let f = self.flips(me, opp, at);
             total += self.perft(opp ^ f, me | f | B::bit(at), depth - 1);
+        }
+        total
+    }
+}
+
+impl<B: Lines> Tables<B> {
+    /// Perft as the Othello engines count it (their published figures):
+    /// a side with no placement passes, and the pass counts as a move even
+    /// when the opponent cannot place either; two passes in a row end the
+    /// game. It differs from [`Tables::perft`] (GAMES.md: an over position
+    /// has no moves) only below finished games.
+    fn perft_final_pass(&self, me: B, opp: B, depth: u32, passed: bool) -> u64 {
+        let moves = self.moves(me, opp);
+        if moves.is_empty() {
+            if passed {
+                return 0;
+            }
+            return if depth == 1 {
+                1
+            } else {
+                self.perft_final_pass(opp, me, depth - 1, true)
+            };
+        }
+        if depth == 1 {
+            return u64::from(moves.count());
+        }
+        let mut total = 0;
+        for at in moves.iter() {
+            let f = self.flips(me, opp, at);
+            total += self.perft_final_pass(opp ^ f, me | f | B::bit(at), depth - 1, false);
         }
         total
     }
@@ -705,7 +750,8 @@ pub mod endgame {
         let ByWidth::U64(s) = &pos.0 else {
             return None;
         };
-        let mut search = Search::new(&s.tables, max_nodes);
+        let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
+        let mut search = Search::new(&s.tables, max_nodes, empties);
         let (me, opp) = s.me_opp();
         let mut exact = Exact {
             score: 0,
@@ -795,6 +841,7 @@ pub mod endgame {
     struct Search<'a> {
         t: &'a Tables<u64>,
         corners: u64,
+        bits: u32,
         table: Vec<Entry>,
         nodes: u64,
         max_nodes: u64,
@@ -804,13 +851,16 @@ pub mod endgame {
     const NO_MOVE: u8 = 255;
 
     impl<'a> Search<'a> {
-        fn new(t: &'a Tables<u64>, max_nodes: u64) -> Self {
+        fn new(t: &'a Tables<u64>, max_nodes: u64, empties: u32) -> Self {
+            // A table to suit the search: a few empty cells need little.
+            let bits = (empties / 2 + 8).clamp(10, TT_BITS);
             let (w, h) = (t.geo.width(), t.geo.height());
             let corners = 1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * w) | 1u64 << (h * w - 1);
             Search {
                 t,
                 corners,
-                table: vec![Entry::default(); 1 << TT_BITS],
+                bits,
+                table: vec![Entry::default(); 1 << bits],
                 nodes: 0,
                 max_nodes,
                 exhausted: false,
@@ -818,16 +868,16 @@ pub mod endgame {
         }
 
         #[inline]
-        fn slot(me: u64, opp: u64) -> usize {
+        fn slot(&self, me: u64, opp: u64) -> usize {
             let h = (me.wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 ^ opp.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
             .rotate_left(29)
             .wrapping_mul(0x1656_67b1_9e37_79f9);
-            (h >> (64 - TT_BITS)) as usize & !1
+            (h >> (64 - self.bits)) as usize & !1
         }
 
         fn probe(&self, me: u64, opp: u64) -> Option<Entry> {
-            let i = Self::slot(me, opp);
+            let i = self.slot(me, opp);
             self.table[i..i + 2]
                 .iter()
                 .find(|e| e.me == me && e.opp == opp && e.empties > 0)
@@ -835,7 +885,7 @@ pub mod endgame {
         }
 
         fn store(&mut self, me: u64, opp: u64, e: Entry) {
-            let i = Self::slot(me, opp);
+            let i = self.slot(me, opp);
             // The same position, else the slot with fewer empties (less
             // work to redo).
             let k = if self.table[i].me == me && self.table[i].opp == opp {
