@@ -762,7 +762,20 @@ pub mod endgame {
             nodes: 0,
             exhausted: false,
         };
-        let first = search.value(me, opp, -1, 1);
+        // Null windows: is a draw or better reachable? Then, if so, a win?
+        let first = {
+            let r = search.root_value(me, opp, -1, 0);
+            if r < 0 {
+                r
+            } else {
+                let r = search.root_value(me, opp, 0, 1);
+                if r >= 1 {
+                    r
+                } else {
+                    0
+                }
+            }
+        };
         let wld = first.signum();
         let score = if margin && wld != 0 {
             // Null-window tests, nearest to zero first: the first margin
@@ -775,13 +788,13 @@ pub mod endgame {
                     break v;
                 }
                 if wld > 0 {
-                    let r = search.value(me, opp, v, v + 1);
+                    let r = search.root_value(me, opp, v, v + 1);
                     if r <= v {
                         break v;
                     }
                     v = r;
                 } else {
-                    let r = search.value(me, opp, v - 1, v);
+                    let r = search.root_value(me, opp, v - 1, v);
                     if r >= v {
                         break v;
                     }
@@ -826,7 +839,12 @@ pub mod endgame {
     /// Below this many empty cells no table entry is read or written.
     const TT_MIN_EMPTIES: u32 = 7;
     /// Below this many empty cells moves are ordered by parity only.
-    const SORT_MIN_EMPTIES: u32 = 8;
+    const SORT_MIN_EMPTIES: u32 = 6;
+    /// From this many empty cells moves are ordered by a short search.
+    const SHALLOW_MIN_EMPTIES: u32 = 14;
+    /// From this many empty cells children are looked up in the table
+    /// before any is searched.
+    const ETC_MIN_EMPTIES: u32 = 12;
 
     #[derive(Clone, Copy, Default)]
     struct Entry {
@@ -841,6 +859,7 @@ pub mod endgame {
     struct Search<'a> {
         t: &'a Tables<u64>,
         corners: u64,
+        symmetries: Vec<Vec<usize>>,
         bits: u32,
         table: Vec<Entry>,
         nodes: u64,
@@ -855,10 +874,38 @@ pub mod endgame {
             // A table to suit the search: a few empty cells need little.
             let bits = (empties / 2 + 8).clamp(10, TT_BITS);
             let (w, h) = (t.geo.width(), t.geo.height());
+            // The symmetries of the board (with its holes): index maps.
+            let mut symmetries: Vec<Vec<usize>> = Vec::new();
+            let maps: [fn(usize, usize, usize, usize) -> (usize, usize); 8] = [
+                |c, r, _, _| (c, r),
+                |c, r, w, _| (w - 1 - c, r),
+                |c, r, _, h| (c, h - 1 - r),
+                |c, r, w, h| (w - 1 - c, h - 1 - r),
+                |c, r, _, _| (r, c),
+                |c, r, w, h| (h - 1 - r, w - 1 - c),
+                |c, r, _, h| (h - 1 - r, c),
+                |c, r, w, _| (r, w - 1 - c),
+            ];
+            for (k, f) in maps.iter().enumerate() {
+                if k >= 4 && w != h {
+                    break;
+                }
+                let map: Vec<usize> = (0..w * h)
+                    .map(|i| {
+                        let (c, r) = f(i % w, i / w, w, h);
+                        r * w + c
+                    })
+                    .collect();
+                let keeps = (0..w * h).all(|i| t.playable.has(i) == t.playable.has(map[i]));
+                if keeps {
+                    symmetries.push(map);
+                }
+            }
             let corners = 1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * w) | 1u64 << (h * w - 1);
             Search {
                 t,
                 corners,
+                symmetries,
                 bits,
                 table: vec![Entry::default(); 1 << bits],
                 nodes: 0,
@@ -906,6 +953,49 @@ pub mod endgame {
             me.count_ones() as i32 - opp.count_ones() as i32
         }
 
+        /// [`Search::value`] at the root, each move whose position is
+        /// another's under a symmetry of the board searched once.
+        fn root_value(&mut self, me: u64, opp: u64, mut alpha: i32, beta: i32) -> i32 {
+            let t = self.t;
+            let moves = t.moves(me, opp);
+            if moves == 0 {
+                return self.value(me, opp, alpha, beta);
+            }
+            let mut seen: Vec<(u64, u64)> = Vec::new();
+            let mut best = -100;
+            for at in moves.iter() {
+                let f = t.flips(me, opp, at);
+                let (o, m) = (opp ^ f, me | f | 1u64 << at);
+                let key = self.canonical(o, m);
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let v = -self.value(o, m, -beta, -alpha);
+                if self.exhausted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            best
+        }
+
+        /// The least image of a position under the board's symmetries.
+        fn canonical(&self, a: u64, b: u64) -> (u64, u64) {
+            let image = |map: &[usize], x: u64| x.iter().fold(0u64, |acc, i| acc | 1u64 << map[i]);
+            self.symmetries
+                .iter()
+                .map(|map| (image(map, a), image(map, b)))
+                .min()
+                .unwrap_or((a, b))
+        }
+
         /// Fail-soft negamax inside (alpha, beta).
         fn value(&mut self, me: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
             let empties = (self.t.playable & !(me | opp)).count_ones();
@@ -927,6 +1017,9 @@ pub mod endgame {
                 return 0;
             }
             let t = self.t;
+            if empties == 1 {
+                return self.last_cell(me, opp);
+            }
             let moves = t.moves(me, opp);
             if moves == 0 {
                 if passed || t.moves(opp, me) == 0 {
@@ -954,19 +1047,43 @@ pub mod endgame {
                     hint = e.best;
                 }
             }
-            // Fastest first: the move leaving the opponent the fewest
-            // replies (corners weigh as two fewer), the table's move first.
+            // Far from the end, a move whose position the table already
+            // knows to be good enough ends the search at once (enhanced
+            // transposition cutoff).
+            if empties >= ETC_MIN_EMPTIES {
+                for at in moves.iter() {
+                    let f = t.flips(me, opp, at);
+                    if let Some(e) = self.probe(opp ^ f, me | f | 1u64 << at) {
+                        let v = -i32::from(e.upper);
+                        if v >= beta {
+                            return v;
+                        }
+                    }
+                }
+            }
+            // Far from the end, moves by a short search of the position
+            // after them; nearer, fastest first: the move leaving the
+            // opponent the fewest replies (corners weigh as two more). The
+            // table's move first.
             let mut list: [(i32, usize, u64); 64] = [(0, 0, 0); 64];
             let mut n = 0;
+            let probe_depth = if empties >= 22 {
+                3
+            } else if empties >= SHALLOW_MIN_EMPTIES {
+                2
+            } else {
+                0
+            };
             for at in moves.iter() {
                 let f = t.flips(me, opp, at);
                 let (o, m) = (opp ^ f, me | f | 1u64 << at);
                 let key = if at as u8 == hint {
-                    -1000
+                    -100_000
+                } else if probe_depth > 0 {
+                    self.estimate(o, m, probe_depth, -100_000, 100_000)
                 } else {
                     let reply = t.moves(o, m);
-                    reply.count_ones() as i32 * 16 + (reply & self.corners).count_ones() as i32 * 32
-                        - (t.moves(m, o).count_ones() as i32)
+                    reply.count_ones() as i32 + (reply & self.corners).count_ones() as i32 * 2
                 };
                 if n < list.len() {
                     list[n] = (key, at, f);
@@ -1028,6 +1145,57 @@ pub mod endgame {
                     }
                 }
                 self.store(me, opp, e);
+            }
+            best
+        }
+
+        /// The value with one empty cell left: the side to move fills it
+        /// if it can, else the other side, else nobody.
+        fn last_cell(&mut self, me: u64, opp: u64) -> i32 {
+            let t = self.t;
+            let empty = t.playable & !(me | opp);
+            let Some(at) = empty.iter().next() else {
+                return Self::final_score(me, opp);
+            };
+            let f = t.flips(me, opp, at);
+            if f != 0 {
+                return Self::final_score(me | f | 1u64 << at, opp ^ f);
+            }
+            let f = t.flips(opp, me, at);
+            if f != 0 {
+                return -Self::final_score(opp | f | 1u64 << at, me ^ f);
+            }
+            Self::final_score(me, opp)
+        }
+
+        /// A guess at a position's worth for the side to move, by a short
+        /// alpha-beta search over an estimate: mobility and corners.
+        fn estimate(&mut self, me: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+            let t = self.t;
+            let mine = t.moves(me, opp);
+            let theirs = t.moves(opp, me);
+            if mine == 0 && theirs == 0 {
+                return 1000 * Self::final_score(me, opp);
+            }
+            if depth == 0 {
+                let c = self.corners;
+                return 8 * (mine.count_ones() as i32 - theirs.count_ones() as i32)
+                    + 40 * ((me & c).count_ones() as i32 - (opp & c).count_ones() as i32);
+            }
+            if mine == 0 {
+                return -self.estimate(opp, me, depth - 1, -beta, -alpha);
+            }
+            let mut best = -1_000_000;
+            for at in mine.iter() {
+                let f = t.flips(me, opp, at);
+                let v = -self.estimate(opp ^ f, me | f | 1u64 << at, depth - 1, -beta, -alpha);
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
             }
             best
         }
