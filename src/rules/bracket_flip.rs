@@ -859,6 +859,9 @@ pub mod endgame {
     struct Search<'a> {
         t: &'a Tables<u64>,
         corners: u64,
+        /// Each corner with the cell diagonally next to it.
+        x_pairs: [(u64, u64); 4],
+        x_cells: u64,
         symmetries: Vec<Vec<usize>>,
         bits: u32,
         table: Vec<Entry>,
@@ -902,9 +905,18 @@ pub mod endgame {
                 }
             }
             let corners = 1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * w) | 1u64 << (h * w - 1);
+            let x_pairs = [
+                (1u64, 1u64 << (w + 1)),
+                (1u64 << (w - 1), 1u64 << (2 * w - 2)),
+                (1u64 << ((h - 1) * w), 1u64 << ((h - 2) * w + 1)),
+                (1u64 << (h * w - 1), 1u64 << ((h - 1) * w - 2)),
+            ];
+            let x_cells = x_pairs.iter().fold(0, |a, p| a | p.1);
             Search {
                 t,
                 corners,
+                x_pairs,
+                x_cells,
                 symmetries,
                 bits,
                 table: vec![Entry::default(); 1 << bits],
@@ -1067,7 +1079,9 @@ pub mod endgame {
             // table's move first.
             let mut list: [(i32, usize, u64); 64] = [(0, 0, 0); 64];
             let mut n = 0;
-            let probe_depth = if empties >= 22 {
+            let probe_depth = if empties >= 26 {
+                5
+            } else if empties >= 22 {
                 3
             } else if empties >= SHALLOW_MIN_EMPTIES {
                 2
@@ -1149,6 +1163,18 @@ pub mod endgame {
             best
         }
 
+        /// The cells diagonally next to a corner that is taken.
+        #[inline]
+        fn corner_near(&self, taken: u64) -> u64 {
+            let mut near = 0;
+            for &(corner, x) in &self.x_pairs {
+                if taken & corner != 0 {
+                    near |= x;
+                }
+            }
+            near
+        }
+
         /// The value with one empty cell left: the side to move fills it
         /// if it can, else the other side, else nobody.
         fn last_cell(&mut self, me: u64, opp: u64) -> i32 {
@@ -1179,8 +1205,12 @@ pub mod endgame {
             }
             if depth == 0 {
                 let c = self.corners;
+                // A disc diagonally next to an empty corner gives the
+                // corner away.
+                let x = self.x_cells & !self.corner_near(me | opp);
                 return 8 * (mine.count_ones() as i32 - theirs.count_ones() as i32)
-                    + 40 * ((me & c).count_ones() as i32 - (opp & c).count_ones() as i32);
+                    + 40 * ((me & c).count_ones() as i32 - (opp & c).count_ones() as i32)
+                    - 16 * ((me & x).count_ones() as i32 - (opp & x).count_ones() as i32);
             }
             if mine == 0 {
                 return -self.estimate(opp, me, depth - 1, -beta, -alpha);

@@ -751,3 +751,24 @@ fn the_exact_search_stops_at_its_node_budget() {
     assert!(x.exhausted);
     assert!(x.best.is_empty() && x.pv.is_empty());
 }
+
+// ---- Variants by definition -------------------------------------------------
+
+#[test]
+fn the_classic_8x8_board_is_a_definition_only() {
+    use printkit::definition::{self, Loaded};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/variants/bracket-and-flip-8x8.toml");
+    let path = path.as_path();
+    match definition::load_file(path) {
+        Ok(Loaded::Definition(d)) => {
+            assert_eq!(d.start, "8/8/8/3WB3/3BW3/8/8/8 B");
+            assert_eq!(d.family(), Family::BracketFlip);
+            let engine = d.engine();
+            let start = engine.load(&d.start).unwrap();
+            assert_eq!(start.perft(4), 244);
+        }
+        Ok(_) => panic!("{}: not a game definition", path.display()),
+        Err(e) => panic!("{}: {e}", path.display()),
+    }
+}
