@@ -133,13 +133,12 @@ impl Lines for Wide {
     fn up(self, n: u32) -> Self {
         let (q, r) = ((n / 64) as usize, n % 64);
         let mut out = [0u64; WIDE_WORDS];
-        for i in q..WIDE_WORDS {
-            let src = i - q;
+        for (src, o) in out[q..].iter_mut().enumerate() {
             let mut v = self.0[src] << r;
             if r > 0 && src > 0 {
                 v |= self.0[src - 1] >> (64 - r);
             }
-            out[i] = v;
+            *o = v;
         }
         Wide(out)
     }
@@ -879,7 +878,8 @@ pub mod endgame {
             let (w, h) = (t.geo.width(), t.geo.height());
             // The symmetries of the board (with its holes): index maps.
             let mut symmetries: Vec<Vec<usize>> = Vec::new();
-            let maps: [fn(usize, usize, usize, usize) -> (usize, usize); 8] = [
+            type Map = fn(usize, usize, usize, usize) -> (usize, usize);
+            let maps: [Map; 8] = [
                 |c, r, _, _| (c, r),
                 |c, r, w, _| (w - 1 - c, r),
                 |c, r, _, h| (c, h - 1 - r),

@@ -694,8 +694,8 @@ fn the_exact_search_agrees_with_plain_minimax() {
     ] {
         for _ in 0..6 {
             let mut p = pos(start);
-            // Play to about 10 empty cells, then solve.
-            while p.empties() > 10 {
+            // Play to about 9 empty cells, then solve.
+            while p.empties() > 9 {
                 let ms = r.legal_moves(&p);
                 if ms.is_empty() {
                     break;
