@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
     name = "printkit",
     version,
     about = "Print-ready kits for tabletop logic games, every example checked by a rules engine",
-    after_help = "Built-in games: clone-jump-convert, predator-prey, freeze (see `printkit list`).\n\
+    after_help = "Built-in games: clone-jump-convert, predator-prey, freeze, bracket-and-flip (see `printkit list`).\n\
                   Start with `printkit build` to write every kit to out/."
 )]
 pub struct Cli {

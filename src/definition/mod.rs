@@ -34,7 +34,7 @@ use toml::Spanned;
 use unknown_keys::unknown_keys;
 
 /// The built-in definitions, compiled into the binary.
-pub const BUILTIN: [(&str, &str); 3] = [
+pub const BUILTIN: [(&str, &str); 4] = [
     (
         "clone-jump-convert",
         include_str!("../../fixtures/clone-jump-convert.toml"),
@@ -44,6 +44,10 @@ pub const BUILTIN: [(&str, &str); 3] = [
         include_str!("../../fixtures/predator-prey.toml"),
     ),
     ("freeze", include_str!("../../fixtures/freeze.toml")),
+    (
+        "bracket-and-flip",
+        include_str!("../../fixtures/bracket-and-flip.toml"),
+    ),
 ];
 
 /// Why a game or practice file could not be used.

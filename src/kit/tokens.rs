@@ -516,6 +516,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(faces, 8, "W/B, P, o, b/B, r/R");
+        assert_eq!(faces, 10, "W/B, P, o, b/B, r/R, B/W");
     }
 }

@@ -7,7 +7,7 @@
 //! each is exhaustive, so a new family must be described here in full and
 //! never silently borrows another family's behaviour. The rules themselves
 //! (positions, moves, perft) live in the family's own module.
-use super::{clone_convert, freeze, predator_prey, EngineRules, Reason, Topology};
+use super::{bracket_flip, clone_convert, freeze, predator_prey, EngineRules, Reason, Topology};
 use std::fmt;
 
 /// The rules families printkit knows.
@@ -17,6 +17,7 @@ pub enum Family {
     CloneConvert,
     PredatorPrey,
     Freeze,
+    BracketFlip,
 }
 
 /// A family, described once.
@@ -162,14 +163,40 @@ const FREEZE: FamilyInfo = FamilyInfo {
     key_budget: 5_000,
 };
 
+const BRACKET_FLIP: FamilyInfo = FamilyInfo {
+    id: "bracket-flip",
+    topology: Topology::Bounded,
+    parameter_keys: &["first"],
+    first_mover: "set by `first` in [parameters]",
+    sides: &[('B', "B"), ('W', "W")],
+    pieces: &[
+        Piece::plain('B', Tone::Dark, "B"),
+        Piece::plain('W', Tone::Light, "W"),
+    ],
+    orthogonal_only: false,
+    checkered: false,
+    audit: AuditInfo {
+        turn_column: ("Turn", 11.0),
+        side_column: Some(("Side", 10.0)),
+        note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
+    },
+    key_budget: 50_000,
+};
+
 impl Family {
-    pub const ALL: [Family; 3] = [Family::CloneConvert, Family::PredatorPrey, Family::Freeze];
+    pub const ALL: [Family; 4] = [
+        Family::CloneConvert,
+        Family::PredatorPrey,
+        Family::Freeze,
+        Family::BracketFlip,
+    ];
 
     pub fn info(self) -> &'static FamilyInfo {
         match self {
             Family::CloneConvert => &CLONE_CONVERT,
             Family::PredatorPrey => &PREDATOR_PREY,
             Family::Freeze => &FREEZE,
+            Family::BracketFlip => &BRACKET_FLIP,
         }
     }
 
@@ -190,6 +217,7 @@ impl Family {
             Family::CloneConvert => with.with(Params::CloneConvert),
             Family::PredatorPrey => with.with(Params::PredatorPrey),
             Family::Freeze => with.with(Params::Freeze),
+            Family::BracketFlip => with.with(Params::BracketFlip),
         }
     }
 
@@ -207,6 +235,10 @@ impl Family {
             Family::Freeze => {
                 "Winner ____________   (the player who could not capture loses)".to_string()
             }
+            Family::BracketFlip => format!(
+                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
+                sides[0], sides[1]
+            ),
         }
     }
 }
@@ -275,6 +307,7 @@ pub enum Params {
     CloneConvert(clone_convert::Params),
     PredatorPrey(predator_prey::Params),
     Freeze(freeze::Params),
+    BracketFlip(bracket_flip::Params),
 }
 
 /// `60` → "60th".
@@ -322,6 +355,7 @@ impl Params {
             Params::CloneConvert(_) => Family::CloneConvert,
             Params::PredatorPrey(_) => Family::PredatorPrey,
             Params::Freeze(_) => Family::Freeze,
+            Params::BracketFlip(_) => Family::BracketFlip,
         }
     }
 
@@ -336,6 +370,7 @@ impl Params {
             Params::CloneConvert(p) => with.with(clone_convert::CloneConvert::new(p.clone())),
             Params::PredatorPrey(p) => with.with(predator_prey::PredatorPrey::new(p.clone())),
             Params::Freeze(p) => with.with(freeze::Freeze::new(p.clone())),
+            Params::BracketFlip(p) => with.with(bracket_flip::BracketFlip::new(p.clone())),
         }
     }
 
@@ -345,7 +380,7 @@ impl Params {
         match self {
             Params::CloneConvert(p) => p.turn_limit as usize,
             Params::PredatorPrey(p) => p.predator_turn_limit as usize,
-            Params::Freeze(_) => 0,
+            Params::Freeze(_) | Params::BracketFlip(_) => 0,
         }
     }
 
@@ -427,6 +462,9 @@ impl Params {
                     ));
                 }
             }
+            // Every value of `first` is a side; the board size is checked
+            // with the start position (4 to 26 cells a side).
+            Params::BracketFlip(_) => {}
         }
         problems
     }
@@ -442,6 +480,7 @@ impl Params {
                 ("prey", p.prey),
             ],
             Params::Freeze(p) => vec![("supply", p.supply)],
+            Params::BracketFlip(_) => Vec::new(),
         }
     }
 
@@ -463,7 +502,8 @@ impl Params {
                 .count() as u32
         };
         match self {
-            Params::CloneConvert(_) => Vec::new(),
+            // Every disc is on the board: no parameter counts them.
+            Params::CloneConvert(_) | Params::BracketFlip(_) => Vec::new(),
             Params::PredatorPrey(p) => {
                 let field = |i: usize| {
                     fields
@@ -530,7 +570,7 @@ impl Params {
         match self {
             Params::CloneConvert(_) => &["turns"],
             Params::PredatorPrey(_) => &["reserve", "captured", "turns"],
-            Params::Freeze(_) => &[],
+            Params::Freeze(_) | Params::BracketFlip(_) => &[],
         }
     }
 
@@ -553,7 +593,7 @@ impl Params {
                     field("turns").unwrap_or(0)
                 )
             }
-            Params::Freeze(_) => side.to_string(),
+            Params::Freeze(_) | Params::BracketFlip(_) => side.to_string(),
         }
     }
 
@@ -568,7 +608,7 @@ impl Params {
         let names: &[&'static str] = match self {
             Params::CloneConvert(_) => &["turns"],
             Params::PredatorPrey(_) => &["reserve", "captured", "turns"],
-            Params::Freeze(_) => &[],
+            Params::Freeze(_) | Params::BracketFlip(_) => &[],
         };
         names.iter().copied().zip(fields).collect()
     }
@@ -612,6 +652,8 @@ impl Params {
                 }
                 v
             }
+            // The board shows every disc; whose turn it is is said already.
+            Params::BracketFlip(_) => Vec::new(),
             Params::Freeze(_) => {
                 let kings = view
                     .pieces
@@ -680,6 +722,17 @@ impl Params {
                     sides[0], sides[1]
                 ),
             )],
+            Params::BracketFlip(_) => vec![
+                (
+                    Reason::Eliminated,
+                    "one colour has no discs left on the board".to_string(),
+                ),
+                (Reason::BoardFull, "the board is full".to_string()),
+                (
+                    Reason::NoMoves,
+                    "neither player can place a disc".to_string(),
+                ),
+            ],
         }
     }
 
@@ -736,6 +789,16 @@ impl Params {
                     size_mm: 18.0,
                 },
             ],
+            // One disc a cell: the board can be full. B on the front, W on
+            // the back: turning a disc over is flipping it.
+            Params::BracketFlip(_) => vec![TokenSet {
+                symbol: 'B',
+                back: Some('W'),
+                name: "discs",
+                count: cells,
+                spares: cells.div_ceil(5),
+                size_mm: 22.0,
+            }],
         }
     }
 }

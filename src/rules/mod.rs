@@ -13,6 +13,7 @@
 use std::fmt;
 
 pub mod bits;
+pub mod bracket_flip;
 pub mod clone_convert;
 pub mod family;
 pub mod freeze;
@@ -163,7 +164,13 @@ impl Effect {
             (kind, _, _) => kind.word().to_string(),
         };
         if !self.converted.is_empty() {
-            s.push_str(&format!(", converts {}", names(&self.converted)));
+            // A placing move that turns discs: bracket and flip.
+            let verb = if self.kind() == MoveKind::Place {
+                "turns over"
+            } else {
+                "converts"
+            };
+            s.push_str(&format!(", {verb} {}", names(&self.converted)));
         } else if matches!(self.kind(), MoveKind::Clone | MoveKind::Jump) {
             s.push_str(", converts nothing");
         }

@@ -25,6 +25,7 @@ fn cost(family: Family) -> u64 {
         Family::CloneConvert => 250,
         Family::PredatorPrey => 200,
         Family::Freeze => 4_000,
+        Family::BracketFlip => 250,
     }
 }
 

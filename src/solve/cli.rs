@@ -25,12 +25,19 @@ pub struct SolveArgs {
     /// The position (default: the game's start).
     #[arg(long)]
     pub position: Option<String>,
-    /// Plies to search at most.
-    #[arg(long, default_value_t = DEFAULT_DEPTH)]
-    pub depth: u32,
-    /// Positions to visit at most before giving up.
-    #[arg(long, default_value_t = 50_000_000)]
-    pub max_nodes: u64,
+    /// Plies to search at most (default 8). Bracket and flip on a board of
+    /// up to 64 cells: without `--depth`, an exact search to the end of
+    /// the game (win, loss or draw, then the disc margin).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Positions to visit at most before giving up (default 50 million;
+    /// for the exact search 20 billion).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// The exact search (bracket and flip) proves win, loss or draw only,
+    /// not the disc margin.
+    #[arg(long)]
+    pub wld: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -54,18 +61,23 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     let text = args.position.as_deref().unwrap_or(&def.start);
     let loaded = crate::cli::start_position(&args.game, &def, Some(text))?;
     let pos = loaded.text();
-    if args.depth == 0 || args.depth > 200 {
-        return Err(format!("--depth {}: expected 1 to 200 plies", args.depth));
-    }
-    if args.max_nodes == 0 || args.max_nodes > MAX_NODES {
+    if let Some(n) = args.max_nodes.filter(|n| *n == 0 || *n > MAX_NODES) {
         return Err(format!(
-            "--max-nodes {}: expected 1 to {MAX_NODES} positions (hours of search already)",
-            args.max_nodes
+            "--max-nodes {n}: expected 1 to {MAX_NODES} positions (hours of search already)"
         ));
     }
+    if let (crate::rules::Params::BracketFlip(p), None) = (&def.params, args.depth) {
+        if let Some(code) = solve_exact(p, &pos, &args)? {
+            return Ok(code);
+        }
+    }
+    let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+    if depth == 0 || depth > 200 {
+        return Err(format!("--depth {depth}: expected 1 to 200 plies"));
+    }
     let limits = Limits {
-        depth: args.depth,
-        max_nodes: args.max_nodes,
+        depth,
+        max_nodes: args.max_nodes.unwrap_or(50_000_000),
     };
     let s = solver(&def.params)
         .solve(&pos, limits)
@@ -97,4 +109,92 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
         s.depth, s.nodes
     );
     Ok(0)
+}
+
+/// The exact search's node budget when `--max-nodes` is not given: about
+/// ten minutes of this machine.
+pub const EXACT_NODES: u64 = 20_000_000_000;
+
+/// `printkit solve` for bracket and flip without `--depth`: the exact
+/// endgame search, when the board has at most 64 cells (`None` otherwise:
+/// the depth-limited solver answers).
+fn solve_exact(
+    params: &crate::rules::bracket_flip::Params,
+    pos: &str,
+    args: &SolveArgs,
+) -> Result<Option<i32>, String> {
+    use crate::rules::bracket_flip::{endgame, BracketFlip};
+    use crate::rules::Rules;
+    let rules = BracketFlip::new(params.clone());
+    let typed = rules
+        .parse_position(pos)
+        .map_err(|e| format!("position `{pos}`: {e}"))?;
+    let start = std::time::Instant::now();
+    let budget = args.max_nodes.unwrap_or(EXACT_NODES);
+    let Some(x) = endgame::solve(&typed, !args.wld, budget) else {
+        return Ok(None);
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let side = typed.side_to_move();
+    let other = if side == 'B' { 'W' } else { 'B' };
+    let result = if x.exhausted {
+        "unknown"
+    } else {
+        match x.score.signum() {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let discs = x.discs.map(|(a, b)| vec![a, b]);
+        let margin = if x.margin && !x.exhausted {
+            Some(x.score)
+        } else {
+            None
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::json!({
+                "result": result,
+                "plies": x.pv.len(),
+                "depth": typed.empties(),
+                "margin": margin,
+                "discs": discs,
+                "best": x.best,
+                "pv": x.pv,
+                "nodes": x.nodes,
+            })
+        );
+        return Ok(Some(0));
+    }
+    let _ = writeln!(out, "position: {pos}");
+    let empties = typed.empties();
+    let verdict = match (result, x.discs) {
+        ("unknown", _) => format!("no result within {budget} positions (node budget reached)"),
+        ("draw", _) => "a draw with best play".to_string(),
+        (_, Some((a, b))) if x.score > 0 => {
+            format!("{side} wins with best play, by {a} discs to {b}")
+        }
+        (_, Some((a, b))) => {
+            format!("{side} loses with best play: {other} wins by {b} discs to {a}")
+        }
+        ("win", None) => format!("{side} wins with best play"),
+        _ => format!("{side} loses with best play: {other} wins"),
+    };
+    let cells = if empties == 1 { "cell" } else { "cells" };
+    let _ = writeln!(
+        out,
+        "{verdict} (exact search to the end of the game, {empties} empty {cells})"
+    );
+    if !x.best.is_empty() {
+        let _ = writeln!(out, "best: {}", x.best.join(" "));
+    }
+    if !x.pv.is_empty() {
+        let _ = writeln!(out, "line: {}", x.pv.join(" "));
+    }
+    let _ = writeln!(out, "searched {} positions in {seconds:.1} s", x.nodes);
+    Ok(Some(0))
 }

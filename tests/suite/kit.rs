@@ -97,6 +97,7 @@ fn token_counts_equal_the_supply() {
             "clone-jump-convert" => &[('W', 25)],
             "predator-prey" => &[('P', 1), ('o', 8)],
             "freeze" => &[('b', 30), ('r', 30)],
+            "bracket-and-flip" => &[('B', 36)],
             other => panic!("unexpected game {other}"),
         };
         for (sym, n) in expect {

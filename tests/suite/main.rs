@@ -1,5 +1,6 @@
 //! Every integration test in one binary: one link of the crate instead of
 //! one a file (a cold `cargo test` links printpdf's tree once).
+mod bracket_flip_rules;
 mod browser;
 mod check_fixtures;
 mod cli;

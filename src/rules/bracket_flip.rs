@@ -1,0 +1,1358 @@
+//! Bracket and flip (GAMES.md, family `bracket-flip`): the traditional
+//! bracketing game (Othello-style) on a bounded board of 4×4 to 26×26.
+//! A move places a disc so that it brackets one or more unbroken lines of
+//! opposing discs against an own disc, in any of the eight directions;
+//! every bracketed line turns over. A side with no such placement passes;
+//! the game is over when neither side can place. More discs wins.
+//!
+//! The board is two bit sets (one a side). Lines are followed by shifting
+//! whole sets, eight directions at once per step ("dumb7fill" without a
+//! fixed step count): the moves of a side are found in as many steps as
+//! the longest opposing line is long, for every cell together. Boards of
+//! up to 64 cells use `u64` (the 6×6 and 8×8 boards), up to 128 `u128`,
+//! larger ones [`Wide`]. Perft counts the last ply in bulk.
+//!
+//! [`endgame`] is an exact solver for boards of up to 64 cells: negamax
+//! with alpha-beta on the disc difference, null windows (win, loss or draw
+//! first, then the margin), fastest-first move ordering by the opponent's
+//! mobility, parity ordering near the end, and a transposition table keyed
+//! by the two bit sets.
+use super::bits::{Bits, Wide, WIDE_WORDS};
+use super::notation::{parse_board, print_board, split_position, Square};
+use super::width::{by_width, AtWidth, Build, ByWidth};
+use super::*;
+use std::sync::Arc;
+
+/// The two side symbols, by internal side index (0 = `B`, 1 = `W`).
+pub const SIDES: [char; 2] = ['B', 'W'];
+
+/// The smallest and largest board side (columns and rows alike).
+pub const MIN_SIDE: usize = 4;
+pub const MAX_SIDE: usize = 26;
+
+/// Parameters of the family (defaults from GAMES.md).
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// The side that moves first (the side field of the default start).
+    #[serde(deserialize_with = "side_symbol")]
+    pub first: char,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params { first: 'B' }
+    }
+}
+
+/// Refuses a `first` that is not one of the two sides, when the parameters
+/// are read.
+fn side_symbol<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error> {
+    use serde::de::Error;
+    let s = <String as serde::Deserialize>::deserialize(d)?;
+    match s.as_str() {
+        "B" => Ok('B'),
+        "W" => Ok('W'),
+        _ => Err(D::Error::custom(format!(
+            "first is `{s}`: expected `B` or `W`"
+        ))),
+    }
+}
+
+/// The rules of the family with its parameters.
+#[derive(Clone, Debug)]
+pub struct BracketFlip {
+    pub params: Params,
+}
+
+impl BracketFlip {
+    pub fn new(params: Params) -> Self {
+        BracketFlip { params }
+    }
+
+    fn first_index(&self) -> usize {
+        usize::from(self.params.first == 'W')
+    }
+
+    /// Perft as the Othello engines count it, for their published figures
+    /// (perft 10 of the 8×8 start, 24,571,284): a pass counts as a move
+    /// even when it is the first of the two passes that end the game, so
+    /// each game finished one ply above the horizon adds one. GAMES.md's
+    /// count ([`Rules::perft`]) gives such a finished game no moves.
+    pub fn perft_final_pass(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        by_width!(&pos.0, s => {
+            let (me, opp) = s.me_opp();
+            s.tables.perft_final_pass(me, opp, depth, false)
+        })
+    }
+}
+
+/// A move: a placement on a cell index (`row * width + col`, A1 = 0), or a
+/// forced pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Place(usize),
+    Pass,
+}
+
+/// Bit sets that can be shifted: what following a line needs beyond
+/// [`Bits`].
+pub trait Lines: Bits {
+    /// Every index moved up by `n`; indices past the capacity drop out.
+    fn up(self, n: u32) -> Self;
+    /// Every index moved down by `n`; indices below 0 drop out.
+    fn down(self, n: u32) -> Self;
+}
+
+impl Lines for u64 {
+    #[inline(always)]
+    fn up(self, n: u32) -> Self {
+        self << n
+    }
+    #[inline(always)]
+    fn down(self, n: u32) -> Self {
+        self >> n
+    }
+}
+
+impl Lines for u128 {
+    #[inline(always)]
+    fn up(self, n: u32) -> Self {
+        self << n
+    }
+    #[inline(always)]
+    fn down(self, n: u32) -> Self {
+        self >> n
+    }
+}
+
+impl Lines for Wide {
+    fn up(self, n: u32) -> Self {
+        let (q, r) = ((n / 64) as usize, n % 64);
+        let mut out = [0u64; WIDE_WORDS];
+        for (src, o) in out[q..].iter_mut().enumerate() {
+            let mut v = self.0[src] << r;
+            if r > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - r);
+            }
+            *o = v;
+        }
+        Wide(out)
+    }
+    fn down(self, n: u32) -> Self {
+        let (q, r) = ((n / 64) as usize, n % 64);
+        let mut out = [0u64; WIDE_WORDS];
+        for (i, o) in out.iter_mut().enumerate().take(WIDE_WORDS - q) {
+            let src = i + q;
+            let mut v = self.0[src] >> r;
+            if r > 0 && src + 1 < WIDE_WORDS {
+                v |= self.0[src + 1] << (64 - r);
+            }
+            *o = v;
+        }
+        Wide(out)
+    }
+}
+
+/// One of the eight directions: a shift up or down by `by` cells, then the
+/// cells a line may reach that way (playable, and not wrapped round an
+/// edge).
+#[derive(Clone, Copy, Debug)]
+struct Dir<B> {
+    by: u32,
+    up: bool,
+    mask: B,
+}
+
+impl<B: Lines> Dir<B> {
+    #[inline(always)]
+    fn step(&self, b: B) -> B {
+        (if self.up {
+            b.up(self.by)
+        } else {
+            b.down(self.by)
+        }) & self.mask
+    }
+}
+
+/// What a board shape allows: its playable cells and its eight directions.
+struct Tables<B> {
+    geo: Geometry,
+    playable: B,
+    dirs: [Dir<B>; 8],
+    /// The four quarters of the board, for parity ordering.
+    quarters: [B; 4],
+}
+
+impl<B: Bits> Tables<B> {
+    fn new(geo: Geometry) -> Self {
+        let (w, h) = (geo.width(), geo.height());
+        let mut playable = B::empty();
+        let mut not_first = B::empty(); // not column A
+        let mut not_last = B::empty(); // not the last column
+        let mut quarters = [B::empty(); 4];
+        for i in geo.playable() {
+            playable |= B::bit(i);
+            let (c, r) = (i % w, i / w);
+            if c != 0 {
+                not_first |= B::bit(i);
+            }
+            if c != w - 1 {
+                not_last |= B::bit(i);
+            }
+            quarters[usize::from(c >= w / 2) + 2 * usize::from(r >= h / 2)] |= B::bit(i);
+        }
+        let w = w as u32;
+        let d = |by: u32, up: bool, mask: B| Dir { by, up, mask };
+        // Going up by 1 (east) lands in a column other than A; going down
+        // by 1 (west) in one other than the last; rows need no mask.
+        let dirs = [
+            d(1, true, not_first),
+            d(1, false, not_last),
+            d(w, true, playable),
+            d(w, false, playable),
+            d(w + 1, true, not_first),
+            d(w + 1, false, not_last),
+            d(w - 1, true, not_last),
+            d(w - 1, false, not_first),
+        ];
+        Tables {
+            geo,
+            playable,
+            dirs,
+            quarters,
+        }
+    }
+}
+
+impl<B: Lines> Tables<B> {
+    /// The cells where the side with discs `me` may place.
+    #[inline]
+    fn moves(&self, me: B, opp: B) -> B {
+        let empty = self.playable & !(me | opp);
+        let mut moves = B::empty();
+        for d in &self.dirs {
+            let mut x = d.step(me) & opp;
+            while !x.is_empty() {
+                x = d.step(x);
+                moves |= x & empty;
+                x &= opp;
+            }
+        }
+        moves
+    }
+
+    /// The opposing discs a disc placed on `at` turns over.
+    #[inline]
+    fn flips(&self, me: B, opp: B, at: usize) -> B {
+        let start = B::bit(at);
+        let mut flips = B::empty();
+        for d in &self.dirs {
+            let mut line = B::empty();
+            let mut x = d.step(start);
+            while !(x & opp).is_empty() {
+                line |= x;
+                x = d.step(x);
+            }
+            if !(x & me).is_empty() {
+                flips |= line;
+            }
+        }
+        flips
+    }
+
+    /// Perft below a position, `depth >= 1`.
+    fn perft(&self, me: B, opp: B, depth: u32) -> u64 {
+        let moves = self.moves(me, opp);
+        if moves.is_empty() {
+            // A forced pass counts once; neither side able to place is the
+            // end of the game.
+            if self.moves(opp, me).is_empty() {
+                return 0;
+            }
+            return if depth == 1 {
+                1
+            } else {
+                self.perft(opp, me, depth - 1)
+            };
+        }
+        if depth == 1 {
+            return u64::from(moves.count());
+        }
+        let mut total = 0;
+        for at in moves.iter() {
+            let f = self.flips(me, opp, at);
+            total += self.perft(opp ^ f, me | f | B::bit(at), depth - 1);
+        }
+        total
+    }
+}
+
+impl<B: Lines> Tables<B> {
+    /// Perft as the Othello engines count it (their published figures):
+    /// a side with no placement passes, and the pass counts as a move even
+    /// when the opponent cannot place either; two passes in a row end the
+    /// game. It differs from [`Tables::perft`] (GAMES.md: an over position
+    /// has no moves) only below finished games.
+    fn perft_final_pass(&self, me: B, opp: B, depth: u32, passed: bool) -> u64 {
+        let moves = self.moves(me, opp);
+        if moves.is_empty() {
+            if passed {
+                return 0;
+            }
+            return if depth == 1 {
+                1
+            } else {
+                self.perft_final_pass(opp, me, depth - 1, true)
+            };
+        }
+        if depth == 1 {
+            return u64::from(moves.count());
+        }
+        let mut total = 0;
+        for at in moves.iter() {
+            let f = self.flips(me, opp, at);
+            total += self.perft_final_pass(opp ^ f, me | f | B::bit(at), depth - 1, false);
+        }
+        total
+    }
+}
+
+/// A position on a board of a given bit-set width.
+#[derive(Clone)]
+pub struct State<B> {
+    tables: Arc<Tables<B>>,
+    discs: [B; 2],
+    side: usize,
+}
+
+impl<B: Bits> PartialEq for State<B> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tables.geo == other.tables.geo && self.discs == other.discs && self.side == other.side
+    }
+}
+
+impl<B: Bits> State<B> {
+    fn name(&self, i: usize) -> String {
+        self.tables.geo.name(i)
+    }
+
+    fn square(&self, i: usize) -> Square {
+        if self.tables.geo.is_hole(i) {
+            Square::Hole
+        } else if self.discs[0].has(i) {
+            Square::Piece(SIDES[0])
+        } else if self.discs[1].has(i) {
+            Square::Piece(SIDES[1])
+        } else {
+            Square::Empty
+        }
+    }
+
+    fn text(&self) -> String {
+        let g = &self.tables.geo;
+        let board = print_board(g.width(), g.height(), |i| self.square(i));
+        format!("{board} {}", SIDES[self.side])
+    }
+
+    fn view(&self) -> BoardView {
+        let g = &self.tables.geo;
+        BoardView {
+            width: g.width(),
+            height: g.height(),
+            topology: Topology::Bounded,
+            holes: g.holes().map(|i| g.cell_at(i)).collect(),
+            pieces: (0..g.len())
+                .filter_map(|i| match self.square(i) {
+                    Square::Piece(p) => Some((g.cell_at(i), p)),
+                    _ => None,
+                })
+                .collect(),
+            side_to_move: SIDES[self.side],
+        }
+    }
+}
+
+impl<B: Lines> State<B> {
+    fn me_opp(&self) -> (B, B) {
+        (self.discs[self.side], self.discs[1 - self.side])
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let t = &self.tables;
+        let [b, w] = self.discs;
+        if !t.moves(b, w).is_empty() || !t.moves(w, b).is_empty() {
+            return None;
+        }
+        let reason = if b.is_empty() || w.is_empty() {
+            Reason::Eliminated
+        } else if (t.playable & !(b | w)).is_empty() {
+            Reason::BoardFull
+        } else {
+            Reason::NoMoves
+        };
+        let winner = match b.count().cmp(&w.count()) {
+            std::cmp::Ordering::Greater => Some(SIDES[0]),
+            std::cmp::Ordering::Less => Some(SIDES[1]),
+            std::cmp::Ordering::Equal => None,
+        };
+        Some(Outcome { winner, reason })
+    }
+
+    /// Placements in index order (A1 first); a lone pass when there is
+    /// none; nothing once the game is over.
+    fn legal_moves(&self) -> Vec<Move> {
+        let (me, opp) = self.me_opp();
+        let moves = self.tables.moves(me, opp);
+        if !moves.is_empty() {
+            return moves.iter().map(Move::Place).collect();
+        }
+        if self.tables.moves(opp, me).is_empty() {
+            return Vec::new();
+        }
+        vec![Move::Pass]
+    }
+
+    fn print_move(&self, mv: &Move) -> String {
+        match *mv {
+            Move::Place(at) => self.name(at),
+            Move::Pass => String::from("pass"),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let me = SIDES[self.side];
+        let them = SIDES[1 - self.side];
+        let (mine, opp) = self.me_opp();
+        let moves = self.tables.moves(mine, opp);
+        if text == "pass" {
+            return match moves.iter().next() {
+                None => Ok(Move::Pass),
+                Some(at) => {
+                    let n = moves.count();
+                    Err(MoveError::illegal(
+                        "pass-not-allowed",
+                        format!(
+                            "{me} cannot pass: {me} has {n} legal placement{}, such as {}",
+                            if n == 1 { "" } else { "s" },
+                            self.name(at)
+                        ),
+                    ))
+                }
+            };
+        }
+        let at = self.tables.geo.cell(text).map_err(|e| match e {
+            // `c3` gets the hint about capitals; `x` or `pass3` is no cell.
+            CellError::Lowercase { .. }
+                if text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                MoveError::Cell(e)
+            }
+            CellError::Malformed { .. } | CellError::Lowercase { .. } => syntax(text),
+            e => MoveError::Cell(e),
+        })?;
+        if let Square::Piece(p) = self.square(at) {
+            return Err(MoveError::illegal(
+                "occupied",
+                format!("{text} already holds a {p} disc: a disc goes on an empty cell"),
+            ));
+        }
+        if !moves.has(at) {
+            return Err(MoveError::illegal(
+                "no-bracket",
+                format!(
+                    "a {me} disc on {text} would turn no {them} disc: it must close off at least one unbroken line of {them} discs with a {me} disc at the far end"
+                ),
+            ));
+        }
+        Ok(Move::Place(at))
+    }
+
+    fn play(&self, mv: &Move) -> (State<B>, Effect) {
+        let t = &self.tables;
+        let me = self.side;
+        let mut discs = self.discs;
+        let mut effect = Effect {
+            side: SIDES[me],
+            kind: Some(MoveKind::Pass),
+            ..Effect::default()
+        };
+        if let Move::Place(at) = *mv {
+            let flips = t.flips(discs[me], discs[1 - me], at);
+            discs[me] |= B::bit(at) | flips;
+            discs[1 - me] ^= flips;
+            effect.kind = Some(MoveKind::Place);
+            effect.to = Some(t.geo.cell_at(at));
+            effect.converted = flips.iter().map(|i| t.geo.cell_at(i)).collect();
+        }
+        let next = State {
+            tables: Arc::clone(&self.tables),
+            discs,
+            side: 1 - me,
+        };
+        (next, effect)
+    }
+
+    /// The position after a legal move, without its [`Effect`].
+    fn after(&self, mv: &Move) -> State<B> {
+        let mut discs = self.discs;
+        if let Move::Place(at) = *mv {
+            let (me, opp) = self.me_opp();
+            let f = self.tables.flips(me, opp, at);
+            discs[self.side] = me | f | B::bit(at);
+            discs[1 - self.side] = opp ^ f;
+        }
+        State {
+            tables: Arc::clone(&self.tables),
+            discs,
+            side: 1 - self.side,
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (me, opp) = self.me_opp();
+        self.tables.perft(me, opp, depth)
+    }
+}
+
+fn syntax(found: &str) -> MoveError {
+    MoveError::Syntax {
+        found: found.to_string(),
+        expected: String::from("a cell to place a disc on, such as `C5`, or `pass`"),
+    }
+}
+
+/// The family's state type, for the width dispatch.
+#[derive(Clone, PartialEq)]
+pub struct FlipStates;
+
+impl AtWidth for FlipStates {
+    type At<B: Bits> = State<B>;
+}
+
+/// A valid position: the board and the side to move.
+#[derive(Clone, PartialEq)]
+pub struct Position(ByWidth<FlipStates>);
+
+impl Position {
+    /// The side to move.
+    pub fn side_to_move(&self) -> char {
+        by_width!(&self.0, s => SIDES[s.side])
+    }
+
+    /// The number of discs of a side (`B` or `W`; 0 for other symbols).
+    pub fn count(&self, side: char) -> u32 {
+        match SIDES.iter().position(|&c| c == side) {
+            Some(k) => by_width!(&self.0, s => s.discs[k].count()),
+            None => 0,
+        }
+    }
+
+    /// Empty playable cells.
+    pub fn empties(&self) -> u32 {
+        by_width!(&self.0, s => (s.tables.playable & !(s.discs[0] | s.discs[1])).count())
+    }
+
+    /// The board's cell names, for moves written by hand in tests.
+    pub fn cell(&self, name: &str) -> Result<usize, CellError> {
+        by_width!(&self.0, s => s.tables.geo.cell(name))
+    }
+
+    fn text(&self) -> String {
+        by_width!(&self.0, s => s.text())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.text())
+    }
+}
+
+/// A position's text read but not yet validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: notation::BoardText,
+    /// `B` or `W`.
+    pub side: char,
+}
+
+impl Setup {
+    /// Reads `<board> <side to move B|W>`.
+    pub fn parse(text: &str) -> Result<Setup, PositionError> {
+        let (board, mut fields) = split_position(text);
+        let board = parse_board(board, &SIDES)?;
+        let side = fields.side(&SIDES, "`B` or `W`")?;
+        fields.end()?;
+        Ok(Setup { board, side })
+    }
+
+    /// Makes a position. Any mix of discs on a board of 4 to 26 cells a
+    /// side is a position (the kit has a disc for every cell); holes are
+    /// allowed and break lines.
+    pub fn validate(self) -> Result<Position, Invalid> {
+        let Setup { board, side } = self;
+        let (w, h) = (board.width, board.height);
+        let fits = |n: usize| (MIN_SIDE..=MAX_SIDE).contains(&n);
+        if !fits(w) || !fits(h) {
+            return Err(Invalid::BoardSize {
+                width: w,
+                height: h,
+                why: format!(
+                    "a bracketing board has {MIN_SIDE} to {MAX_SIDE} columns and {MIN_SIDE} to {MAX_SIDE} rows"
+                ),
+            });
+        }
+        let geo = Geometry::new(w, h, Topology::Bounded, &board.holes());
+        let side = usize::from(side == 'W');
+        struct Make<'a> {
+            geo: Geometry,
+            board: &'a notation::BoardText,
+            side: usize,
+        }
+        impl Build<FlipStates> for Make<'_> {
+            fn build<B: Bits>(self) -> State<B> {
+                let mut discs = [B::empty(); 2];
+                for (i, sq) in self.board.squares.iter().enumerate() {
+                    if let Square::Piece(p) = sq {
+                        discs[usize::from(*p == 'W')] |= B::bit(i);
+                    }
+                }
+                State {
+                    tables: Arc::new(Tables::new(self.geo)),
+                    discs,
+                    side: self.side,
+                }
+            }
+        }
+        let cells = geo.len();
+        Ok(Position(ByWidth::new(
+            cells,
+            Make {
+                geo,
+                board: &board,
+                side,
+            },
+        )))
+    }
+}
+
+impl Rules for BracketFlip {
+    type Position = Position;
+    type Move = Move;
+
+    fn family(&self) -> Family {
+        Family::BracketFlip
+    }
+
+    fn sides(&self) -> [char; 2] {
+        let f = self.first_index();
+        [SIDES[f], SIDES[1 - f]]
+    }
+
+    fn default_start(&self) -> &'static str {
+        if self.first_index() == 0 {
+            "6/6/2WB2/2BW2/6/6 B"
+        } else {
+            "6/6/2WB2/2BW2/6/6 W"
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        Ok(Setup::parse(text)?.validate()?)
+    }
+
+    fn print_position(&self, pos: &Position) -> String {
+        pos.text()
+    }
+
+    fn view(&self, pos: &Position) -> BoardView {
+        by_width!(&pos.0, s => s.view())
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        by_width!(&pos.0, s => s.outcome())
+    }
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        by_width!(&pos.0, s => s.legal_moves())
+    }
+
+    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        by_width!(&pos.0, s => s.parse_move(text))
+    }
+
+    fn print_move(&self, pos: &Position, mv: &Move) -> String {
+        by_width!(&pos.0, s => s.print_move(mv))
+    }
+
+    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
+        by_width!(&pos.0, s => {
+            let (n, e) = s.play(mv);
+            (Position(ByWidth::wrap(n)), e)
+        })
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        by_width!(&pos.0, s => s.perft(depth))
+    }
+
+    fn position_key(&self, pos: &Position) -> u64 {
+        match &pos.0 {
+            ByWidth::U64(s) => super::key_of_words(&[s.discs[0], s.discs[1], s.side as u64]),
+            _ => super::key_of_text(&pos.text()),
+        }
+    }
+
+    fn search_play(&self, pos: &Position, mv: &Move) -> Position {
+        by_width!(&pos.0, s => Position(ByWidth::wrap(s.after(mv))))
+    }
+}
+
+/// The exact endgame solver (boards of up to 64 cells).
+pub mod endgame {
+    use super::*;
+
+    /// What the exact search proved about a position, for the side to
+    /// move.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Exact {
+        /// Disc difference (side to move minus the other) with best play:
+        /// exact when `margin` was asked for, else only its sign is
+        /// (-1, 0 or 1 for a loss, draw or win).
+        pub score: i32,
+        /// Whether `score` is the exact margin.
+        pub margin: bool,
+        /// The final disc counts (side to move, other side), when the
+        /// margin is known and the best line fills the board or ends it.
+        pub discs: Option<(u32, u32)>,
+        /// Every first move that achieves the result (the margin, when
+        /// known).
+        pub best: Vec<String>,
+        /// One line of best play to the end of the game.
+        pub pv: Vec<String>,
+        pub nodes: u64,
+        /// The node budget ran out: nothing was proven.
+        pub exhausted: bool,
+    }
+
+    /// Solves `pos` exactly: win, loss or draw first, then (with
+    /// `margin`) the disc difference. `None` when the board has more than
+    /// 64 cells. `max_nodes` bounds the work.
+    pub fn solve(pos: &Position, margin: bool, max_nodes: u64) -> Option<Exact> {
+        let ByWidth::U64(s) = &pos.0 else {
+            return None;
+        };
+        let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
+        let mut search = Search::new(&s.tables, max_nodes, empties);
+        let (me, opp) = s.me_opp();
+        let mut exact = Exact {
+            score: 0,
+            margin,
+            discs: None,
+            best: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+            exhausted: false,
+        };
+        // Null windows: is a draw or better reachable? Then, if so, a win?
+        let first = {
+            let r = search.root_value(me, opp, -1, 0);
+            if r < 0 {
+                r
+            } else {
+                let r = search.root_value(me, opp, 0, 1);
+                if r >= 1 {
+                    r
+                } else {
+                    0
+                }
+            }
+        };
+        let wld = first.signum();
+        let score = if margin && wld != 0 {
+            // Null-window tests, nearest to zero first: the first margin
+            // the side to move cannot reach (a win) or cannot stay above
+            // (a loss) ends them.
+            // Each failed test's fail-soft value is a new bound to test.
+            let mut v = first;
+            loop {
+                if search.exhausted {
+                    break v;
+                }
+                if wld > 0 {
+                    let r = search.root_value(me, opp, v, v + 1);
+                    if r <= v {
+                        break v;
+                    }
+                    v = r;
+                } else {
+                    let r = search.root_value(me, opp, v - 1, v);
+                    if r >= v {
+                        break v;
+                    }
+                    v = r;
+                }
+            }
+        } else {
+            wld
+        };
+        // The first moves that keep the score, and one line.
+        let (best, pv) = search.best_and_line(me, opp, score, margin);
+        exact.score = score;
+        exact.nodes = search.nodes;
+        exact.exhausted = search.exhausted;
+        if search.exhausted {
+            return Some(exact);
+        }
+        exact.best = best.iter().map(|&m| s.name_move(m)).collect();
+        exact.pv = pv.moves.iter().map(|&m| s.name_move(m)).collect();
+        if margin {
+            exact.discs = Some(pv.discs);
+        }
+        Some(exact)
+    }
+
+    impl State<u64> {
+        fn name_move(&self, m: Option<usize>) -> String {
+            match m {
+                Some(at) => self.name(at),
+                None => "pass".to_string(),
+            }
+        }
+    }
+
+    /// A line of play and the disc counts at its end (first mover's view).
+    struct Line {
+        moves: Vec<Option<usize>>,
+        discs: (u32, u32),
+    }
+
+    const TT_BITS: u32 = 22;
+    /// Below this many empty cells no table entry is read or written.
+    const TT_MIN_EMPTIES: u32 = 7;
+    /// Below this many empty cells moves are ordered by parity only.
+    const SORT_MIN_EMPTIES: u32 = 6;
+    /// From this many empty cells moves are ordered by a short search.
+    const SHALLOW_MIN_EMPTIES: u32 = 14;
+    /// From this many empty cells children are looked up in the table
+    /// before any is searched.
+    const ETC_MIN_EMPTIES: u32 = 12;
+
+    #[derive(Clone, Copy, Default)]
+    struct Entry {
+        me: u64,
+        opp: u64,
+        lower: i8,
+        upper: i8,
+        best: u8,
+        empties: u8,
+    }
+
+    struct Search<'a> {
+        t: &'a Tables<u64>,
+        corners: u64,
+        /// Each corner with the cell diagonally next to it.
+        x_pairs: [(u64, u64); 4],
+        x_cells: u64,
+        symmetries: Vec<Vec<usize>>,
+        bits: u32,
+        table: Vec<Entry>,
+        nodes: u64,
+        max_nodes: u64,
+        exhausted: bool,
+    }
+
+    const NO_MOVE: u8 = 255;
+
+    impl<'a> Search<'a> {
+        fn new(t: &'a Tables<u64>, max_nodes: u64, empties: u32) -> Self {
+            // A table to suit the search: a few empty cells need little.
+            let bits = (empties / 2 + 8).clamp(10, TT_BITS);
+            let (w, h) = (t.geo.width(), t.geo.height());
+            // The symmetries of the board (with its holes): index maps.
+            let mut symmetries: Vec<Vec<usize>> = Vec::new();
+            type Map = fn(usize, usize, usize, usize) -> (usize, usize);
+            let maps: [Map; 8] = [
+                |c, r, _, _| (c, r),
+                |c, r, w, _| (w - 1 - c, r),
+                |c, r, _, h| (c, h - 1 - r),
+                |c, r, w, h| (w - 1 - c, h - 1 - r),
+                |c, r, _, _| (r, c),
+                |c, r, w, h| (h - 1 - r, w - 1 - c),
+                |c, r, _, h| (h - 1 - r, c),
+                |c, r, w, _| (r, w - 1 - c),
+            ];
+            for (k, f) in maps.iter().enumerate() {
+                if k >= 4 && w != h {
+                    break;
+                }
+                let map: Vec<usize> = (0..w * h)
+                    .map(|i| {
+                        let (c, r) = f(i % w, i / w, w, h);
+                        r * w + c
+                    })
+                    .collect();
+                let keeps = (0..w * h).all(|i| t.playable.has(i) == t.playable.has(map[i]));
+                if keeps {
+                    symmetries.push(map);
+                }
+            }
+            let corners = 1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * w) | 1u64 << (h * w - 1);
+            let x_pairs = [
+                (1u64, 1u64 << (w + 1)),
+                (1u64 << (w - 1), 1u64 << (2 * w - 2)),
+                (1u64 << ((h - 1) * w), 1u64 << ((h - 2) * w + 1)),
+                (1u64 << (h * w - 1), 1u64 << ((h - 1) * w - 2)),
+            ];
+            let x_cells = x_pairs.iter().fold(0, |a, p| a | p.1);
+            Search {
+                t,
+                corners,
+                x_pairs,
+                x_cells,
+                symmetries,
+                bits,
+                table: vec![Entry::default(); 1 << bits],
+                nodes: 0,
+                max_nodes,
+                exhausted: false,
+            }
+        }
+
+        #[inline]
+        fn slot(&self, me: u64, opp: u64) -> usize {
+            let h = (me.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ opp.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
+            .rotate_left(29)
+            .wrapping_mul(0x1656_67b1_9e37_79f9);
+            (h >> (64 - self.bits)) as usize & !1
+        }
+
+        fn probe(&self, me: u64, opp: u64) -> Option<Entry> {
+            let i = self.slot(me, opp);
+            self.table[i..i + 2]
+                .iter()
+                .find(|e| e.me == me && e.opp == opp && e.empties > 0)
+                .copied()
+        }
+
+        fn store(&mut self, me: u64, opp: u64, e: Entry) {
+            let i = self.slot(me, opp);
+            // The same position, else the slot with fewer empties (less
+            // work to redo).
+            let k = if self.table[i].me == me && self.table[i].opp == opp {
+                i
+            } else if self.table[i + 1].me == me && self.table[i + 1].opp == opp {
+                i + 1
+            } else if self.table[i].empties <= self.table[i + 1].empties {
+                i
+            } else {
+                i + 1
+            };
+            self.table[k] = e;
+        }
+
+        /// The disc difference of a finished game.
+        #[inline]
+        fn final_score(me: u64, opp: u64) -> i32 {
+            me.count_ones() as i32 - opp.count_ones() as i32
+        }
+
+        /// [`Search::value`] at the root, each move whose position is
+        /// another's under a symmetry of the board searched once.
+        fn root_value(&mut self, me: u64, opp: u64, mut alpha: i32, beta: i32) -> i32 {
+            let t = self.t;
+            let moves = t.moves(me, opp);
+            if moves == 0 {
+                return self.value(me, opp, alpha, beta);
+            }
+            let mut seen: Vec<(u64, u64)> = Vec::new();
+            let mut best = -100;
+            for at in moves.iter() {
+                let f = t.flips(me, opp, at);
+                let (o, m) = (opp ^ f, me | f | 1u64 << at);
+                let key = self.canonical(o, m);
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let v = -self.value(o, m, -beta, -alpha);
+                if self.exhausted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            best
+        }
+
+        /// The least image of a position under the board's symmetries.
+        fn canonical(&self, a: u64, b: u64) -> (u64, u64) {
+            let image = |map: &[usize], x: u64| x.iter().fold(0u64, |acc, i| acc | 1u64 << map[i]);
+            self.symmetries
+                .iter()
+                .map(|map| (image(map, a), image(map, b)))
+                .min()
+                .unwrap_or((a, b))
+        }
+
+        /// Fail-soft negamax inside (alpha, beta).
+        fn value(&mut self, me: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+            let empties = (self.t.playable & !(me | opp)).count_ones();
+            self.search(me, opp, alpha, beta, empties, false)
+        }
+
+        fn search(
+            &mut self,
+            me: u64,
+            opp: u64,
+            mut alpha: i32,
+            beta: i32,
+            empties: u32,
+            passed: bool,
+        ) -> i32 {
+            self.nodes += 1;
+            if self.nodes > self.max_nodes {
+                self.exhausted = true;
+                return 0;
+            }
+            let t = self.t;
+            if empties == 1 {
+                return self.last_cell(me, opp);
+            }
+            let moves = t.moves(me, opp);
+            if moves == 0 {
+                if passed || t.moves(opp, me) == 0 {
+                    return Self::final_score(me, opp);
+                }
+                return -self.search(opp, me, -beta, -alpha, empties, true);
+            }
+            if empties < SORT_MIN_EMPTIES {
+                return self.shallow(me, opp, moves, alpha, beta, empties);
+            }
+            let alpha0 = alpha;
+            let mut hint = NO_MOVE;
+            if empties >= TT_MIN_EMPTIES {
+                if let Some(e) = self.probe(me, opp) {
+                    let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+                    if lo >= beta {
+                        return lo;
+                    }
+                    if hi <= alpha {
+                        return hi;
+                    }
+                    if lo == hi {
+                        return lo;
+                    }
+                    hint = e.best;
+                }
+            }
+            // Far from the end, a move whose position the table already
+            // knows to be good enough ends the search at once (enhanced
+            // transposition cutoff).
+            if empties >= ETC_MIN_EMPTIES {
+                for at in moves.iter() {
+                    let f = t.flips(me, opp, at);
+                    if let Some(e) = self.probe(opp ^ f, me | f | 1u64 << at) {
+                        let v = -i32::from(e.upper);
+                        if v >= beta {
+                            return v;
+                        }
+                    }
+                }
+            }
+            // Far from the end, moves by a short search of the position
+            // after them; nearer, fastest first: the move leaving the
+            // opponent the fewest replies (corners weigh as two more). The
+            // table's move first.
+            let mut list: [(i32, usize, u64); 64] = [(0, 0, 0); 64];
+            let mut n = 0;
+            let probe_depth = if empties >= 26 {
+                5
+            } else if empties >= 22 {
+                3
+            } else if empties >= SHALLOW_MIN_EMPTIES {
+                2
+            } else {
+                0
+            };
+            for at in moves.iter() {
+                let f = t.flips(me, opp, at);
+                let (o, m) = (opp ^ f, me | f | 1u64 << at);
+                let key = if at as u8 == hint {
+                    -100_000
+                } else if probe_depth > 0 {
+                    self.estimate(o, m, probe_depth, -100_000, 100_000)
+                } else {
+                    let reply = t.moves(o, m);
+                    reply.count_ones() as i32 + (reply & self.corners).count_ones() as i32 * 2
+                };
+                if n < list.len() {
+                    list[n] = (key, at, f);
+                    n += 1;
+                }
+            }
+            let list = &mut list[..n];
+            list.sort_unstable_by_key(|e| e.0);
+            let mut best = -100;
+            let mut best_move = NO_MOVE;
+            for (i, &(_, at, f)) in list.iter().enumerate() {
+                let (o, m) = (opp ^ f, me | f | 1u64 << at);
+                let v = if i == 0 {
+                    -self.search(o, m, -beta, -alpha, empties - 1, false)
+                } else {
+                    let mut v = -self.search(o, m, -alpha - 1, -alpha, empties - 1, false);
+                    if v > alpha && v < beta {
+                        v = -self.search(o, m, -beta, -v, empties - 1, false);
+                    }
+                    v
+                };
+                if self.exhausted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = at as u8;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            if empties >= TT_MIN_EMPTIES {
+                let (lower, upper) = if best <= alpha0 {
+                    (-64, best)
+                } else if best >= beta {
+                    (best, 64)
+                } else {
+                    (best, best)
+                };
+                let mut e = Entry {
+                    me,
+                    opp,
+                    lower: lower as i8,
+                    upper: upper as i8,
+                    best: best_move,
+                    empties: empties as u8,
+                };
+                if let Some(old) = self.probe(me, opp) {
+                    // Keep what the older bounds knew.
+                    e.lower = e.lower.max(old.lower);
+                    e.upper = e.upper.min(old.upper);
+                    if e.lower > e.upper {
+                        e.lower = lower as i8;
+                        e.upper = upper as i8;
+                    }
+                }
+                self.store(me, opp, e);
+            }
+            best
+        }
+
+        /// The cells diagonally next to a corner that is taken.
+        #[inline]
+        fn corner_near(&self, taken: u64) -> u64 {
+            let mut near = 0;
+            for &(corner, x) in &self.x_pairs {
+                if taken & corner != 0 {
+                    near |= x;
+                }
+            }
+            near
+        }
+
+        /// The value with one empty cell left: the side to move fills it
+        /// if it can, else the other side, else nobody.
+        fn last_cell(&mut self, me: u64, opp: u64) -> i32 {
+            let t = self.t;
+            let empty = t.playable & !(me | opp);
+            let Some(at) = empty.iter().next() else {
+                return Self::final_score(me, opp);
+            };
+            let f = t.flips(me, opp, at);
+            if f != 0 {
+                return Self::final_score(me | f | 1u64 << at, opp ^ f);
+            }
+            let f = t.flips(opp, me, at);
+            if f != 0 {
+                return -Self::final_score(opp | f | 1u64 << at, me ^ f);
+            }
+            Self::final_score(me, opp)
+        }
+
+        /// A guess at a position's worth for the side to move, by a short
+        /// alpha-beta search over an estimate: mobility and corners.
+        fn estimate(&mut self, me: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+            let t = self.t;
+            let mine = t.moves(me, opp);
+            let theirs = t.moves(opp, me);
+            if mine == 0 && theirs == 0 {
+                return 1000 * Self::final_score(me, opp);
+            }
+            if depth == 0 {
+                let c = self.corners;
+                // A disc diagonally next to an empty corner gives the
+                // corner away.
+                let x = self.x_cells & !self.corner_near(me | opp);
+                return 8 * (mine.count_ones() as i32 - theirs.count_ones() as i32)
+                    + 40 * ((me & c).count_ones() as i32 - (opp & c).count_ones() as i32)
+                    - 16 * ((me & x).count_ones() as i32 - (opp & x).count_ones() as i32);
+            }
+            if mine == 0 {
+                return -self.estimate(opp, me, depth - 1, -beta, -alpha);
+            }
+            let mut best = -1_000_000;
+            for at in mine.iter() {
+                let f = t.flips(me, opp, at);
+                let v = -self.estimate(opp ^ f, me | f | 1u64 << at, depth - 1, -beta, -alpha);
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            best
+        }
+
+        /// Near the end: moves in quarters with an odd number of empty
+        /// cells first (parity), no table.
+        fn shallow(
+            &mut self,
+            me: u64,
+            opp: u64,
+            moves: u64,
+            mut alpha: i32,
+            beta: i32,
+            empties: u32,
+        ) -> i32 {
+            let t = self.t;
+            let empty = t.playable & !(me | opp);
+            let mut odd = 0u64;
+            for q in &t.quarters {
+                if (q & empty).count_ones() & 1 == 1 {
+                    odd |= q;
+                }
+            }
+            let mut best = -100;
+            for set in [moves & odd, moves & !odd] {
+                for at in set.iter() {
+                    let f = t.flips(me, opp, at);
+                    let v = -self.search(
+                        opp ^ f,
+                        me | f | 1u64 << at,
+                        -beta,
+                        -alpha,
+                        empties - 1,
+                        false,
+                    );
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            alpha = v;
+                            if alpha >= beta {
+                                return best;
+                            }
+                        }
+                    }
+                }
+            }
+            best
+        }
+
+        /// Every first move whose value reaches `score` (only its sign
+        /// unless `margin`), and one line of such moves to the end.
+        fn best_and_line(
+            &mut self,
+            me: u64,
+            opp: u64,
+            score: i32,
+            margin: bool,
+        ) -> (Vec<Option<usize>>, Line) {
+            // `reaches(child, v)`: after the move, the mover's value is at
+            // least `v` (for a sign-only score: wins stay wins, a draw
+            // stays at least a draw, a loss is any move).
+            let reaches = |search: &mut Search, o: u64, m: u64, v: i32, exact: bool| -> bool {
+                if exact {
+                    -search.value(o, m, -v, -v + 1) >= v
+                } else if v > 0 {
+                    -search.value(o, m, -1, 0) >= 1
+                } else if v == 0 {
+                    -search.value(o, m, 0, 1) >= 0
+                } else {
+                    true
+                }
+            };
+            let children = |t: &Tables<u64>, me: u64, opp: u64| -> Vec<(Option<usize>, u64, u64)> {
+                let moves = t.moves(me, opp);
+                if moves == 0 {
+                    if t.moves(opp, me) == 0 {
+                        return Vec::new();
+                    }
+                    return vec![(None, opp, me)];
+                }
+                moves
+                    .iter()
+                    .map(|at| {
+                        let f = t.flips(me, opp, at);
+                        (Some(at), opp ^ f, me | f | 1u64 << at)
+                    })
+                    .collect()
+            };
+            let t = self.t;
+            let mut best = Vec::new();
+            for (mv, o, m) in children(t, me, opp) {
+                if reaches(self, o, m, score, margin) {
+                    best.push(mv);
+                }
+                if self.exhausted {
+                    break;
+                }
+            }
+            // The line: at each position the first move that keeps the
+            // value (exactly, with the margin; by sign without it).
+            let mut line = Vec::new();
+            let (mut a, mut b, mut v, mut flip) = (me, opp, score, false);
+            loop {
+                let kids = children(t, a, b);
+                if kids.is_empty() || self.exhausted {
+                    break;
+                }
+                let Some(&(mv, o, m)) = kids
+                    .iter()
+                    .find(|&&(_, o, m)| reaches(self, o, m, v, margin))
+                else {
+                    break;
+                };
+                line.push(mv);
+                a = o;
+                b = m;
+                v = -v;
+                flip = !flip;
+            }
+            let (x, y) = if flip { (b, a) } else { (a, b) };
+            (
+                best,
+                Line {
+                    moves: line,
+                    discs: (x.count_ones(), y.count_ones()),
+                },
+            )
+        }
+    }
+}
