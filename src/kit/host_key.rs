@@ -102,7 +102,7 @@ pub fn sentence(
 
 pub fn pages(
     def: &Definition,
-    practice: &[Practice],
+    practice: &[&Practice],
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,

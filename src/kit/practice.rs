@@ -20,7 +20,7 @@ const DIAGRAM_MM: f64 = 55.0;
 
 pub fn pages(
     def: &Definition,
-    practice: &[Practice],
+    practice: &[&Practice],
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,

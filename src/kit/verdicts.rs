@@ -220,7 +220,8 @@ mod tests {
         let q = fresh();
         assert!(with(s.clone()).fill(&def, &q));
         assert_eq!(q.key_solve.get(), Some(&Some(s.clone())));
-        let forged: [(&str, fn(&mut Solution)); 8] = [
+        type Forgery = (&'static str, fn(&mut Solution));
+        let forged: [Forgery; 8] = [
             ("an illegal line", |s| s.pv[0] = "Z9-Z9".into()),
             ("a huge move", |s| s.best.push("x".repeat(990_000))),
             ("a move twice", |s| s.best.push(s.best[0].clone())),
