@@ -82,6 +82,14 @@ fn practice_sheets_number_every_position_as_the_host_key_does() {
             "{}",
             p.name
         );
+        // The question and its Answer on one page, never split.
+        let answer = format!("id=\"key-{n}-answer\"");
+        let page = files
+            .iter()
+            .find(|(name, svg)| name.starts_with("host-key") && svg.contains(&answer))
+            .unwrap_or_else(|| panic!("no Answer for {}", p.name));
+        assert!(page.1.contains(&format!("id=\"key-{n}-position\"")));
+        assert!(page.1.contains(&heading), "{heading} apart from its Answer");
     }
     assert!(!sheets.contains(&format!("id=\"practice-{}\"", questions.len() + 1)));
 }
@@ -115,6 +123,12 @@ fn the_host_key_gives_the_proven_answer() {
     let key = joined(&files, "host-key");
     // "Filling the last cell": W fills E5 (a clone, named from its first
     // source D4) and wins at once.
-    assert!(key.contains("W wins in 1 ply: D4-E5!"), "no proven answer");
+    assert!(
+        key.contains("Answer: W wins in 1 move: W D4-E5"),
+        "no plain answer"
+    );
+    // The engine's proof below it, without solver marks.
+    assert!(key.contains("W wins in 1 ply: D4-E5"), "no proof");
+    assert!(!key.contains("D4-E5!"));
     assert!(key.contains("searched to 8 plies"));
 }
