@@ -462,3 +462,21 @@ fn several_papers_in_one_run_and_landscape_keep_their_own_files() {
     assert!(index.contains("href=\"freeze/host-key/freeze-host-key-a4-landscape.html\""));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_rules_sheet_says_how_moves_are_written() {
+    for def in builtins() {
+        let files = svgs(&def, &[]);
+        let rules = words(&pages_of(&files, "rules"));
+        assert!(rules.contains("Writing moves"), "{}", def.id);
+        let signs: &[&str] = match def.id.as_str() {
+            "clone-jump-convert" => &["is written C3-C4"],
+            "predator-prey" => &["x marks a jump", "@ places a piece"],
+            "freeze" => &["x marks a jump", "+ after a move names a checker made king"],
+            other => panic!("unexpected game {other}"),
+        };
+        for sign in signs {
+            assert!(rules.contains(sign), "{}: no `{sign}`", def.id);
+        }
+    }
+}
