@@ -480,3 +480,16 @@ fn the_rules_sheet_says_how_moves_are_written() {
         }
     }
 }
+
+#[test]
+fn the_clone_audit_fits_60_turns_on_2_sheets() {
+    let t = Templates::builtin().unwrap();
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    for paper in ["a4", "letter"] {
+        let o = options(paper);
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let sheets = kit.player.iter().filter(|p| p.part == Part::Audit).count();
+        assert_eq!(sheets, 2, "{paper}: {sheets} audit sheets for 60 turns");
+        assert_eq!(kit::audit::page_count(&def, &t, &o).unwrap(), 2);
+    }
+}
