@@ -172,8 +172,9 @@ pub fn pages(
         )?;
         page.items.append(&mut t);
         let fields = format!(
-            "Date ____________   Table ______   Player {} ____________________   Player {} ____________________",
-            sides[0], sides[1]
+            "Date ____________   Table ______   {} ____________________   {} ____________________",
+            super::common::capitalise(&super::side_name(def.family(), sides[0])),
+            super::common::capitalise(&super::side_name(def.family(), sides[1])),
         );
         let (mut f, _) = text::paragraph(
             &fields,

@@ -121,6 +121,10 @@ pub fn pages(
         flow.gap(1.5);
     }
 
+    // How moves are written: beside the worked example's diagrams, else a
+    // paragraph of its own.
+    let mut notation = notation_line(def, engine);
+
     // The worked example: the first legal check of the example position,
     // before and after, with the changed cells marked.
     if let Some(practice) = def.practice.iter().find(|p| p.name == def.example) {
@@ -157,9 +161,11 @@ pub fn pages(
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
             let explain = text::paragraph_frame(&explain, body, text_w)?;
+            let writing = text::paragraph_frame(&notation, small, text_w)?;
+            notation.clear();
             let mut block = Frame::new(SizeMm {
                 width: area.width,
-                height: (before.height() + cap_h).max(explain.height()),
+                height: (before.height() + cap_h).max(explain.height() + 3.0 + writing.height()),
             });
             let x2 = before.width() + 8.0;
             block.push(Item::group(
@@ -184,15 +190,17 @@ pub fn pages(
                 )?);
             }
             block.place(pt(x2 + before.width() + 8.0, 0.0), &explain);
+            block.place(
+                pt(x2 + before.width() + 8.0, explain.height() + 3.0),
+                &writing,
+            );
             flow.place(&block)?;
             flow.gap(3.0);
         }
     }
 
-    // How moves are written, with the game's own moves as examples.
-    let line = notation_line(def, engine);
-    if !line.is_empty() {
-        flow.paragraph(&line, body, 0.0, None)?;
+    if !notation.is_empty() {
+        flow.paragraph(&notation, body, 0.0, None)?;
         flow.gap(3.0);
     }
 
