@@ -132,3 +132,28 @@ fn the_host_key_gives_the_proven_answer() {
     assert!(!key.contains("D4-E5!"));
     assert!(key.contains("searched to 8 plies"));
 }
+
+#[test]
+fn whose_turn_it_is_is_said_once() {
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    let files = kit_svgs(&def, &def.practice, &[Part::Practice]);
+    let sheets = joined(&files, "practice");
+    // "A forced pass": its prompt starts "W to move.", as the line above it.
+    let text: String = sheets
+        .split("</text>")
+        .filter_map(|t| t.rsplit_once('>').map(|(_, w)| w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("Every cell within 2 of A1"), "{text}");
+    assert!(!text.contains("W to move. W to move."), "{text}");
+    assert!(!text.contains("W to move.  W to move."));
+    let at = text.find("A forced pass").unwrap();
+    let rest = &text[at..];
+    let end = rest.find("Every cell").unwrap();
+    assert_eq!(
+        rest[..end].matches("W to move.").count(),
+        1,
+        "{}",
+        &rest[..end]
+    );
+}
