@@ -205,12 +205,15 @@ pub fn pages(
     }
 
     // Credit and printing instructions, set off by a rule.
-    let print = "Printing: choose \"Actual size\" or \"100%\" in the print dialogue, never \"Fit to page\". \
-                 The scale bar on the board page must measure exactly 100 mm; if it does not, print again. \
-                 Cut the token sheets along the thin lines (the crop marks outside the grid show where they run). \
-                 Keep the host key away from the players.";
+    let paper = &options.paper.label;
+    let print = format!(
+        "Printing: this kit is for {paper} paper; for other paper print the kit built for it \
+         (printkit build --paper a4,letter). Choose \"Actual size\" / \"100%\", never \"Fit to page\": \
+         the scale bar on the board page must measure 100 mm. Cut the token sheets along the thin lines \
+         (the crop marks outside the grid show where they run). Keep the host key away from the players."
+    );
     let credit = text::paragraph_frame(&def.credit, small, area.width)?;
-    let print = text::paragraph_frame(print, small, area.width)?;
+    let print = text::paragraph_frame(&print, small, area.width)?;
     let mut block = Frame::new(SizeMm {
         width: area.width,
         height: credit.height() + print.height() + 4.0,

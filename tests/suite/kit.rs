@@ -494,3 +494,33 @@ fn the_clone_audit_fits_60_turns_on_2_sheets() {
         assert_eq!(kit::audit::page_count(&def, &t, &o).unwrap(), 2);
     }
 }
+
+#[test]
+fn the_rules_sheet_names_its_paper() {
+    let def = definition::resolve("freeze").unwrap();
+    let t = Templates::builtin().unwrap();
+    for (paper, label) in [("a4", "A4"), ("letter", "US Letter")] {
+        let o = options(paper);
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let files = output::render(
+            &kit,
+            &o.paper,
+            &t,
+            output::Formats {
+                pdf: false,
+                svg: true,
+            },
+        )
+        .unwrap();
+        let rules: String = files
+            .iter()
+            .filter(|f| f.path.to_string_lossy().contains("/rules"))
+            .map(|f| words(std::str::from_utf8(&f.bytes).unwrap()))
+            .collect::<String>()
+            .replace('\n', " ");
+        assert!(
+            rules.contains(&format!("this kit is for {label} paper")),
+            "{paper}: {rules}"
+        );
+    }
+}
