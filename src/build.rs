@@ -163,7 +163,13 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     let mut solves: Vec<(&Definition, &Practice)> = Vec::new();
     if parts.contains(&Part::Key) {
         for (def, positions) in &jobs {
-            solves.extend(positions.iter().map(|p| (*def, p)));
+            // The worked example is on the rules sheet, not in the key.
+            solves.extend(
+                positions
+                    .iter()
+                    .filter(|p| !kit::is_worked_example(def, p))
+                    .map(|p| (*def, p)),
+            );
         }
     }
     // Sentences an earlier build worked out need no search.

@@ -14,22 +14,63 @@ pub const ROW_MM: f64 = 7.5;
 const HEADER_MM: f64 = 24.0;
 const CLOSING_MM: f64 = 34.0;
 
-/// The columns of the sheet: (title, width in mm, is a tick box).
-fn columns(def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
+/// The gap between two lanes of rows on one sheet.
+const LANE_GAP_MM: f64 = 6.0;
+
+/// The columns of the sheet, (title, width in mm, is a tick box), each as
+/// wide as its content needs (a cell name, a tick box, its title), and how
+/// many lanes of rows stand side by side: two when two such tables fit the
+/// width. The room left over goes to the free columns in proportion.
+fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
     for (title, w) in std::iter::once(info.turn_column).chain(info.side_column) {
         cols.push((title.into(), w, false));
     }
-    let fixed: f64 = cols.iter().map(|c| c.1).sum();
-    let ticks = def.audit.ticks.len() as f64;
-    let free = def.audit.columns.len() as f64 - ticks;
-    let each = ((width - fixed - 14.0 * ticks) / free.max(1.0)).max(12.0);
+    // A head wraps at its spaces: its longest word sets the least width.
+    let head = |t: &str| {
+        t.split(' ')
+            .map(|w| text::measure(w, Font::Bold, 7.5).unwrap_or(20.0))
+            .fold(0.0, f64::max)
+            + 3.0
+    };
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
-        cols.push((c.clone(), if tick { 14.0 } else { each }, tick));
+        let w = if tick {
+            head(c).max(10.0)
+        } else {
+            head(c).max(14.0)
+        };
+        cols.push((c.clone(), w, tick));
     }
-    cols
+    let natural: f64 = cols.iter().map(|c| c.1).sum();
+    let lanes = if 2.0 * natural + LANE_GAP_MM <= width {
+        2
+    } else {
+        1
+    };
+    let lane_w = (width - LANE_GAP_MM * (lanes - 1) as f64) / lanes as f64;
+    let fixed = if info.side_column.is_some() { 2 } else { 1 };
+    let extra = (lane_w - natural).max(0.0);
+    let free: Vec<usize> = (fixed..cols.len()).filter(|&i| !cols[i].2).collect();
+    if lanes == 2 {
+        // Two lanes: the little room left goes to the column that holds
+        // lists (the longest title, "Markers turned").
+        if let Some(&i) = free.iter().max_by_key(|&&i| cols[i].0.len()) {
+            cols[i].1 += extra;
+        }
+    } else if !free.is_empty() {
+        let sum: f64 = free.iter().map(|&i| cols[i].1).sum();
+        for &i in &free {
+            cols[i].1 += extra * cols[i].1 / sum;
+        }
+    }
+    (cols, lanes)
+}
+
+/// The columns of one lane of the sheet: (title, width in mm, is a tick box).
+fn columns(def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
+    layout(def, width).0
 }
 
 /// How many rows fit a page, and how many on the last page (which also
@@ -60,7 +101,9 @@ fn column_heads(
     Ok((heads, tallest + 3.0))
 }
 
-/// Row counts of each page.
+/// Row counts of each page: as few pages as hold the rows, the rows then
+/// spread evenly over them (no sheet left with a strip of rows), the last
+/// page never over `cap_last`.
 fn split_rows(rows: usize, cap: usize, cap_last: usize) -> Vec<usize> {
     if rows <= cap_last {
         return vec![rows];
@@ -73,6 +116,13 @@ fn split_rows(rows: usize, cap: usize, cap_last: usize) -> Vec<usize> {
         left -= n;
     }
     out.push(left);
+    let pages = out.len();
+    let even = rows.div_ceil(pages);
+    let last = rows - even * (pages - 1);
+    if even <= cap && last <= cap_last {
+        out = vec![even; pages - 1];
+        out.push(last);
+    }
     out
 }
 
@@ -83,7 +133,9 @@ pub fn page_count(
 ) -> Result<usize, RenderError> {
     let (_, hr) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, hr);
-    Ok(split_rows(def.audit.rows, cap, cap_last).len())
+    let area = super::content_area(templates, &options.paper);
+    let lanes = layout(def, area.width - 1.0).1;
+    Ok(split_rows(def.audit.rows, cap * lanes, cap_last * lanes).len())
 }
 
 pub fn pages(
@@ -94,11 +146,11 @@ pub fn pages(
     let s = &templates.style;
     let c = &s.colours;
     let area = super::content_area(templates, &options.paper);
-    let cols = columns(def, area.width - 1.0);
+    let (cols, lanes) = layout(def, area.width - 1.0);
     let table_w: f64 = cols.iter().map(|c| c.1).sum();
     let (heads, hr) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, hr);
-    let split = split_rows(def.audit.rows, cap, cap_last);
+    let split = split_rows(def.audit.rows, cap * lanes, cap_last * lanes);
     let sides = def.engine().sides();
     // Rows are one side's turn each: the side column is prefilled.
     let by_side = def.family().info().audit.side_column.is_some();
@@ -120,8 +172,9 @@ pub fn pages(
         )?;
         page.items.append(&mut t);
         let fields = format!(
-            "Date ____________   Table ______   Player {} ____________________   Player {} ____________________",
-            sides[0], sides[1]
+            "Date ____________   Table ______   {} ____________________   {} ____________________",
+            super::common::capitalise(&super::side_name(def.family(), sides[0])),
+            super::common::capitalise(&super::side_name(def.family(), sides[1])),
         );
         let (mut f, _) = text::paragraph(
             &fields,
@@ -137,73 +190,92 @@ pub fn pages(
         )?;
         page.items.append(&mut f);
 
-        // The table.
-        let x0 = area.x + (area.width - table_w) / 2.0;
-        let y0 = area.y + HEADER_MM;
-        let mut items = Vec::new();
-        let mut x = x0;
-        for ((_, w, _), head) in cols.iter().zip(&heads) {
-            items.extend(head.placed(pt(x + 1.0, y0 + 1.0)));
-            x += w;
-        }
-        let rows_h = n as f64 * ROW_MM;
-        let bottom = y0 + hr + rows_h;
-        items.push(Item::rect(
-            RectMm::new(x0, y0, table_w, hr + rows_h),
-            Some(frame.clone()),
-            None,
-        ));
-        items.push(Item::line(
-            pt(x0, y0 + hr),
-            pt(x0 + table_w, y0 + hr),
-            frame.clone(),
-        ));
-        let mut x = x0;
-        for (_, w, _) in &cols[..cols.len() - 1] {
-            x += w;
-            items.push(Item::line(pt(x, y0), pt(x, bottom), grid.clone()));
-        }
-        let a = text::ascent(Font::Regular, s.fonts.body_pt)?;
-        for r in 0..n {
-            let y = y0 + hr + r as f64 * ROW_MM;
-            if r > 0 {
-                items.push(Item::line(pt(x0, y), pt(x0 + table_w, y), grid.clone()));
+        // The table, in lanes of rows side by side when they fit.
+        let all_w = lanes as f64 * table_w + (lanes - 1) as f64 * LANE_GAP_MM;
+        let lanes_x = area.x + (area.width - all_w) / 2.0;
+        let per_lane = n.div_ceil(lanes);
+        let mut table_bottom: f64 = 0.0;
+        let page_rows = n;
+        for lane in 0..lanes {
+            let n = per_lane.min(page_rows - (lane * per_lane).min(page_rows));
+            if n == 0 {
+                continue;
             }
-            let baseline = y + (ROW_MM - a) / 2.0 + a * 0.85;
+            // The table.
+            let x0 = lanes_x + lane as f64 * (table_w + LANE_GAP_MM);
+            let y0 = area.y + HEADER_MM;
+            let mut items = Vec::new();
             let mut x = x0;
-            let mut row_items = Vec::new();
-            for (i, (_, w, tick)) in cols.iter().enumerate() {
-                let cell = RectMm::new(x, y, *w, ROW_MM);
-                let prefill = match i {
-                    0 => Some(turn.to_string()),
-                    1 if by_side => Some(sides[(turn - 1) % 2].to_string()),
-                    _ => None,
-                };
-                if let Some(t) = prefill {
-                    row_items.push(text::line_in(
-                        &t,
-                        TextStyle {
-                            align: Align::Centre,
-                            ..small
-                        },
-                        cell,
-                        baseline,
-                    )?);
-                }
-                if *tick {
-                    let b = 3.6;
-                    row_items.push(Item::rect(
-                        RectMm::new(cell.x + (w - b) / 2.0, y + (ROW_MM - b) / 2.0, b, b),
-                        Some(Stroke::solid(s.lines.thin_mm, c.ink)),
-                        None,
-                    ));
-                }
+            for ((_, w, _), head) in cols.iter().zip(&heads) {
+                items.extend(head.placed(pt(x + 1.0, y0 + 1.0)));
                 x += w;
             }
-            items.push(Item::group(Some(&format!("audit-row-{turn}")), row_items));
-            turn += 1;
+            let rows_h = n as f64 * ROW_MM;
+            let bottom = y0 + hr + rows_h;
+            table_bottom = table_bottom.max(bottom);
+            items.push(Item::rect(
+                RectMm::new(x0, y0, table_w, hr + rows_h),
+                Some(frame.clone()),
+                None,
+            ));
+            items.push(Item::line(
+                pt(x0, y0 + hr),
+                pt(x0 + table_w, y0 + hr),
+                frame.clone(),
+            ));
+            let mut x = x0;
+            for (_, w, _) in &cols[..cols.len() - 1] {
+                x += w;
+                items.push(Item::line(pt(x, y0), pt(x, bottom), grid.clone()));
+            }
+            let a = text::ascent(Font::Regular, s.fonts.body_pt)?;
+            for r in 0..n {
+                let y = y0 + hr + r as f64 * ROW_MM;
+                if r > 0 {
+                    items.push(Item::line(pt(x0, y), pt(x0 + table_w, y), grid.clone()));
+                }
+                let baseline = y + (ROW_MM - a) / 2.0 + a * 0.85;
+                let mut x = x0;
+                let mut row_items = Vec::new();
+                for (i, (_, w, tick)) in cols.iter().enumerate() {
+                    let cell = RectMm::new(x, y, *w, ROW_MM);
+                    let prefill = match i {
+                        0 => Some(turn.to_string()),
+                        1 if by_side => Some(sides[(turn - 1) % 2].to_string()),
+                        _ => None,
+                    };
+                    if let Some(t) = prefill {
+                        row_items.push(text::line_in(
+                            &t,
+                            TextStyle {
+                                align: Align::Centre,
+                                ..small
+                            },
+                            cell,
+                            baseline,
+                        )?);
+                    }
+                    if *tick {
+                        let b = 3.6;
+                        row_items.push(Item::rect(
+                            RectMm::new(cell.x + (w - b) / 2.0, y + (ROW_MM - b) / 2.0, b, b),
+                            Some(Stroke::solid(s.lines.thin_mm, c.ink)),
+                            None,
+                        ));
+                    }
+                    x += w;
+                }
+                items.push(Item::group(Some(&format!("audit-row-{turn}")), row_items));
+                turn += 1;
+            }
+            let id = if lane == 0 {
+                "audit-table".to_string()
+            } else {
+                format!("audit-table-{}", lane + 1)
+            };
+            page.items.push(Item::group(Some(&id), items));
         }
-        page.items.push(Item::group(Some("audit-table"), items));
+        let bottom = table_bottom;
 
         // The closing box on the last sheet.
         if k + 1 == split.len() {

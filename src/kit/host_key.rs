@@ -3,7 +3,7 @@
 //! diagram, the prompt and, for each check, what the engine says the move
 //! does (with the position after it) or why it is illegal. Every sentence
 //! about a move is made from the engine's answer.
-use super::common::{capitalise, changed_cells, diagram_cell, result_sentence, PageStyles};
+use super::common::{capitalise, diagram_cell, result_sentence, PageStyles};
 use super::flow::{pt, Flow};
 use super::{load, position_spec, stop_conditions, KitOptions};
 use crate::definition::{Definition, Practice};
@@ -100,9 +100,152 @@ pub fn sentence(
     line
 }
 
+/// A game end in the words of the stop conditions ("the board is full"),
+/// never the engine's keyword.
+fn why(def: &Definition, reason: crate::rules::Reason) -> String {
+    stop_conditions(def)
+        .into_iter()
+        .find(|(r, _)| *r == reason)
+        .map(|(_, w)| w)
+        .unwrap_or_else(|| reason.keyword().replace('-', " "))
+}
+
+/// What the position after a move means, in plain words.
+fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
+    let family = def.params.family();
+    match o {
+        None => "The game goes on.".to_string(),
+        Some(o) => match o.winner {
+            Some(w) => format!(
+                "{} wins: {}.",
+                capitalise(&super::side_name(family, w)),
+                why(def, o.reason)
+            ),
+            None => format!("A draw: {}.", why(def, o.reason)),
+        },
+    }
+}
+
+/// A check in plain words: the move as players write it, what it does and
+/// what follows, or why it cannot be played.
+pub fn check_sentence(def: &Definition, position: &AnyPosition, mv: &str) -> String {
+    match position.play(mv) {
+        Ok(info) => format!(
+            "{}: {}. {}",
+            info.text,
+            capitalise(&info.effect.describe()),
+            plain_result(def, info.after.outcome())
+        ),
+        Err(e) => format!(
+            "{mv} cannot be played: {}.",
+            e.to_string().trim_end_matches('.')
+        ),
+    }
+}
+
+/// "1 move", "3 moves".
+fn moves_word(n: u32) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+/// The host key's **Answer** for a practice position, in the words players
+/// use: who wins, in how many moves (both players' moves counted), the
+/// moves as players write them, and why the game ends; made from the
+/// solver's answer, every move played by the engine where it stands.
+pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solution) -> String {
+    let Ok(start) = engine.load(position) else {
+        return String::new();
+    };
+    let family = def.params.family();
+    let name = |c: char| capitalise(&super::side_name(family, c));
+    let side = start.view().side_to_move;
+    let [a, b] = engine.sides();
+    let other = if side == a { b } else { a };
+    // The line as players write it, each move with its player.
+    let mut at = start.clone();
+    let mut written = Vec::new();
+    let mut end = None;
+    for mv in &s.pv {
+        let mover = at.view().side_to_move;
+        let Ok(info) = at.play(mv) else { break };
+        written.push(format!("{} {}", super::side_name(family, mover), info.text));
+        end = info.after.outcome();
+        at = info.after;
+    }
+    let line = written.join(", ");
+    let because = match end {
+        Some(o) => format!(" ({})", why(def, o.reason)),
+        None => String::new(),
+    };
+    let write = |mv: &String| {
+        start
+            .play(mv)
+            .map(|i| i.text)
+            .unwrap_or_else(|_| mv.clone())
+    };
+    if s.budget_exhausted || s.verdict == Verdict::Unknown {
+        return format!(
+            "No forced win for either player within {}: the position is open; play it out.",
+            moves_word(s.depth)
+        );
+    }
+    match s.verdict {
+        Verdict::Win | Verdict::Loss if s.plies == 0 => match start.outcome() {
+            Some(o) => plain_result(def, Some(o)),
+            None => String::new(),
+        },
+        Verdict::Draw if s.depth == 0 => plain_result(def, start.outcome()),
+        Verdict::Win => {
+            let mut t = format!(
+                "{} wins in {}: {line}{because}.",
+                name(side),
+                moves_word(s.plies)
+            );
+            let others: Vec<String> = s
+                .best
+                .iter()
+                .filter(|m| Some(*m) != s.pv.first())
+                .map(write)
+                .collect();
+            if !others.is_empty() {
+                let shown = others
+                    .iter()
+                    .take(4)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let more = if others.len() > 4 {
+                    format!(" and {} more", others.len() - 4)
+                } else {
+                    String::new()
+                };
+                t.push_str(&format!(
+                    " {} first move{} also win{}: {shown}{more}.",
+                    others.len(),
+                    if others.len() == 1 { "" } else { "s" },
+                    if others.len() == 1 { "s" } else { "" },
+                ));
+            }
+            t
+        }
+        Verdict::Loss => format!(
+            "{} wins in {} whatever {} plays. The longest defence: {line}{because}.",
+            name(other),
+            moves_word(s.plies),
+            name(side)
+        ),
+        Verdict::Draw => "A draw with best play: neither player can force a win.".to_string(),
+        Verdict::Unknown => String::new(),
+    }
+}
+
 pub fn pages(
     def: &Definition,
-    practice: &[Practice],
+    practice: &[&Practice],
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
@@ -113,16 +256,17 @@ pub fn pages(
         small,
         heading,
     } = PageStyles::new(s);
+    let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
     let title = def.title.clone();
     let band = Colour::rgb(0x30, 0x30, 0x30);
-    let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
+    let decorate = move |page: &mut Page, area: RectMm, _n: usize| -> Result<f64, RenderError> {
         let h = 9.0;
         let bar = RectMm::new(area.x, area.y, area.width, h);
         page.items
             .push(Item::rect(bar, None, Some(Fill::Solid(band))));
         // A title too long for the band leaves it out: the warning matters.
-        let label = format!("HOST KEY: keep away from players · {title} · page {n}");
-        let short = format!("HOST KEY: keep away from players · page {n}");
+        let label = format!("HOST KEY: keep away from players · {title}");
+        let short = "HOST KEY: keep away from players".to_string();
         let fit =
             |l: &str| text::fit_label(l, Font::Bold, 11.0, 7.0, bar.inflate(-1.5), Colour::WHITE);
         page.items.push(fit(&label).or_else(|_| fit(&short))?);
@@ -130,9 +274,13 @@ pub fn pages(
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
+    // The most a question's block may take: a page below its band.
+    let page_room = flow.remaining();
     flow.paragraph(
         &format!(
-            "Answers to the {} practice position{} of {}. Each answer was computed by printkit's rules engine for this kit.",
+            "Answers to the {} practice question{} of {}, numbered as on the practice sheets. \
+             Each answer was worked out by printkit's rules engine for this kit; a move count \
+             counts both players' moves.",
             practice.len(),
             if practice.len() == 1 { "" } else { "s" },
             def.title
@@ -145,7 +293,8 @@ pub fn pages(
     for (k, p) in practice.iter().enumerate() {
         let position = load(engine, &p.position)?;
         let spec = position_spec(def, &position);
-        let cell = diagram_cell(spec.width as usize, spec.height as usize, 40.0);
+        // Readable letters: Freeze's 8×8 board gets 7 mm cells.
+        let cell = diagram_cell(spec.width as usize, spec.height as usize, 56.0);
         let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = format!("{}. {}", k + 1, p.name);
         // Custom positions say which practice file they came from.
@@ -154,72 +303,102 @@ pub fn pages(
         } else {
             format!(" (from {})", p.origin)
         };
-        // Text stands right of the diagrams.
+        // Text stands right of the diagram.
         let tx = diagram.width() + 6.0;
         let text_w = area.width - diagram.width() - 6.0;
-        let intro = text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?;
-        let pos_line = text::paragraph_frame(&format!("Position: {}", p.position), small, text_w)?;
         let head = text::paragraph_frame(&head, heading, area.width)?;
-        let y = head.height() + 2.0;
-        let mut block = Frame::new(SizeMm {
-            width: area.width,
-            height: y + diagram
-                .height()
-                .max(intro.height() + pos_line.height() + 2.0),
-        });
-        block.place(pt(0.0, 0.0), &head);
-        block.push(Item::group(
-            Some(&format!("key-{}-position", k + 1)),
-            diagram.placed(pt(0.0, y)),
-        ));
-        block.place(pt(tx, y), &intro);
-        block.place(pt(tx, y + intro.height() + 2.0), &pos_line);
-        flow.place(&block)?;
-        flow.gap(2.0);
-        let solved = solver_sentence(def, engine, p);
-        if !solved.is_empty() {
-            let para = text::paragraph_frame(&solved, body, text_w)?;
-            let mut block = Frame::new(para.size());
-            block.push(Item::group(
-                Some(&format!("key-{}-solver", k + 1)),
-                para.placed(pt(tx, 0.0)),
+        let mut parts: Vec<(Option<String>, Frame, f64)> = vec![(
+            None,
+            text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?,
+            2.0,
+        )];
+        let solution = key_solution(def, p);
+        let answer = match solution {
+            Some(sol) => answer(def, engine, &p.position, sol),
+            None => String::new(),
+        };
+        if !answer.is_empty() {
+            parts.push((
+                Some(format!("key-{}-answer", k + 1)),
+                text::paragraph_frame(&format!("Answer: {answer}"), bold, text_w)?,
+                2.0,
             ));
-            flow.place(&block)?;
-            flow.gap(3.0);
         }
         for (j, check) in p.checks.iter().enumerate() {
-            let (sentence, info) = verdict(&position, &check.mv);
-            // Numbered after its position, so a check that starts a new page
-            // still says which position it answers.
-            let sentence = format!("{}.{} {sentence}", k + 1, j + 1);
-            let sentence = text::paragraph_frame(&sentence, body, text_w)?;
-            let id = format!("key-{}-check-{}", k + 1, j + 1);
-            let mut items = sentence.placed(pt(tx, 0.0));
-            let mut height = sentence.height();
-            if let Some(info) = info {
-                let after = position_spec(def, &info.after);
-                let marked = changed_cells(&info.effect);
-                let after_line =
-                    text::paragraph_frame(&format!("After: {}", info.after), small, text_w)?;
-                items.extend(after_line.placed(pt(tx, sentence.height() + 2.0)));
-                items.push(Item::group(
-                    Some(&format!("{id}-after")),
-                    diagram_frame(&after, s, cell, &marked)?.placed(pt(0.0, 0.0)),
-                ));
-                height = diagram
-                    .height()
-                    .max(sentence.height() + after_line.height() + 2.0);
+            let sentence = format!(
+                "{}.{} {}",
+                k + 1,
+                j + 1,
+                check_sentence(def, &position, &check.mv)
+            );
+            parts.push((
+                Some(format!("key-{}-check-{}", k + 1, j + 1)),
+                text::paragraph_frame(&sentence, body, text_w)?,
+                1.5,
+            ));
+        }
+        // The engine's proof, in small print.
+        let mut proof = String::from("Engine's proof: ");
+        if let Some(sol) = solution {
+            let words = sentence(def, engine, &p.position, p.search_depth, sol);
+            let words = words.replace('!', "");
+            proof.push_str(&words);
+            if !words.ends_with('.') {
+                proof.push('.');
             }
+            proof.push(' ');
+        }
+        proof.push_str(&format!("Position code: {}.", p.position));
+        parts.push((
+            Some(format!("key-{}-solver", k + 1)),
+            text::paragraph_frame(&proof, small, text_w)?,
+            0.0,
+        ));
+        // One block that never splits: the checks that do not fit on one
+        // page with their question follow it, each numbered.
+        let y0 = head.height() + 2.0;
+        let mut y = y0;
+        let mut block_items = Vec::new();
+        block_items.extend(head.placed(pt(0.0, 0.0)));
+        block_items.push(Item::group(
+            Some(&format!("key-{}-position", k + 1)),
+            diagram.placed(pt(0.0, y0)),
+        ));
+        let mut rest = Vec::new();
+        let mut spilled = false;
+        for (i, (id, frame, gap)) in parts.into_iter().enumerate() {
+            // The prompt and the Answer always stand with the diagram.
+            spilled = spilled || (i >= 2 && y + frame.height() > page_room);
+            if spilled {
+                rest.push((id, frame, gap));
+                continue;
+            }
+            let items = frame.placed(pt(tx, y));
+            match id {
+                Some(id) => block_items.push(Item::group(Some(&id), items)),
+                None => block_items.extend(items),
+            }
+            y += frame.height() + gap;
+        }
+        let height = y.max(y0 + diagram.height());
+        flow.place(&Frame::with_items(
+            SizeMm {
+                width: area.width,
+                height,
+            },
+            block_items,
+        ))?;
+        for (id, frame, gap) in rest {
             flow.place(&Frame::with_items(
                 SizeMm {
                     width: area.width,
-                    height,
+                    height: frame.height(),
                 },
-                vec![Item::group(Some(&id), items)],
+                vec![Item::group(id.as_deref(), frame.placed(pt(tx, 0.0)))],
             ))?;
-            flow.gap(3.0);
+            flow.gap(gap);
         }
-        flow.gap(3.0);
+        flow.gap(6.0);
     }
     flow.paragraph("Stop conditions to watch for", heading, 0.0, None)?;
     flow.gap(1.0);
@@ -230,13 +409,8 @@ pub fn pages(
         None,
     )?;
     flow.gap(1.0);
-    for (i, (reason, why)) in stop_conditions(def).iter().enumerate() {
-        flow.paragraph(
-            &format!("{} ({reason})", capitalise(why)),
-            body,
-            6.0,
-            Some(&format!("{}.", i + 1)),
-        )?;
+    for (i, (_, why)) in stop_conditions(def).iter().enumerate() {
+        flow.paragraph(&capitalise(why), body, 6.0, Some(&format!("{}.", i + 1)))?;
         flow.gap(1.0);
     }
     Ok(flow.finish())

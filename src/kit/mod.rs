@@ -112,6 +112,13 @@ pub fn build_kit(
     options: &KitOptions,
 ) -> Result<Kit, RenderError> {
     let engine = def.engine();
+    // The worked example is answered on the rules sheet: it is not also a
+    // practice question, or every player kit would print its answer.
+    let practice: Vec<&Practice> = practice
+        .iter()
+        .filter(|p| !is_worked_example(def, p))
+        .collect();
+    let practice = practice.as_slice();
     let mut player = Vec::new();
     let mut key = Vec::new();
     let add = |list: &mut Vec<NamedPage>, part: Part, pages: Vec<Page>| {
@@ -165,6 +172,12 @@ pub fn build_kit(
         player,
         key,
     })
+}
+
+/// Whether `p` is the position the rules sheet works through (the
+/// definition's own position named by its `example`).
+pub fn is_worked_example(def: &Definition, p: &Practice) -> bool {
+    p.name == def.example && p.origin == def.source
 }
 
 /// The materials a host gathers, computed from the kit; `board_pages` is

@@ -55,10 +55,13 @@ pub fn render(
 }
 
 /// Where a kit's files go below the output folder. Every name carries the
-/// full paper name, so builds for several papers sit side by side.
+/// full paper name, so builds for several papers sit side by side. Every
+/// host-key file sits apart, in `<id>/host-key/`, so the player files'
+/// folders can be shared without handing out the answers.
 pub fn pdf_path(kit_id: &str, key: bool, paper: &Paper) -> PathBuf {
     PathBuf::from(format!(
-        "{kit_id}/{kit_id}-{}-{}.pdf",
+        "{}/{kit_id}-{}-{}.pdf",
+        document_dir(kit_id, key),
         document_name(key),
         paper.file_name()
     ))
@@ -67,10 +70,21 @@ pub fn pdf_path(kit_id: &str, key: bool, paper: &Paper) -> PathBuf {
 /// The browser preview printing the same pages as [`pdf_path`].
 pub fn preview_path(kit_id: &str, key: bool, paper: &Paper) -> PathBuf {
     PathBuf::from(format!(
-        "{kit_id}/{kit_id}-{}-{}.html",
+        "{}/{kit_id}-{}-{}.html",
+        document_dir(kit_id, key),
         document_name(key),
         paper.file_name()
     ))
+}
+
+/// The folder of a kit's player files (`<id>`) or of its host key
+/// (`<id>/host-key`).
+pub fn document_dir(kit_id: &str, key: bool) -> String {
+    if key {
+        format!("{kit_id}/host-key")
+    } else {
+        kit_id.to_string()
+    }
 }
 
 fn document_name(key: bool) -> &'static str {
@@ -81,14 +95,20 @@ fn document_name(key: bool) -> &'static str {
     }
 }
 
-/// A page's SVG file: one folder per paper.
+/// A page's SVG file: one folder per paper, the host key's in its own
+/// folder (`<id>/host-key/svg/<paper>/host-key-1.svg`).
 fn svg_path(kit: &Kit, page: &super::NamedPage, paper: &Paper) -> PathBuf {
-    let name = if page.part == Part::Key {
+    let key = page.part == Part::Key;
+    let name = if key {
         page.name.replace("key", "host-key")
     } else {
         page.name.clone()
     };
-    PathBuf::from(format!("{}/svg/{}/{name}.svg", kit.id, paper.file_name()))
+    PathBuf::from(format!(
+        "{}/svg/{}/{name}.svg",
+        document_dir(&kit.id, key),
+        paper.file_name()
+    ))
 }
 
 /// Renders the files of several kits, spread over the machine's cores (the
@@ -384,7 +404,13 @@ pub fn kit_entries(kits: &[Kit], paper: &Paper, files: &[OutFile]) -> Vec<KitEnt
                         && (p
                             .to_string_lossy()
                             .contains(&format!("-{}.", paper.file_name()))
-                            || p.starts_with(format!("{}/svg/{}", kit.id, paper.file_name())))
+                            || [false, true].iter().any(|&key| {
+                                p.starts_with(format!(
+                                    "{}/svg/{}",
+                                    document_dir(&kit.id, key),
+                                    paper.file_name()
+                                ))
+                            }))
                 })
                 .collect(),
         })

@@ -20,7 +20,7 @@ const DIAGRAM_MM: f64 = 55.0;
 
 pub fn pages(
     def: &Definition,
-    practice: &[Practice],
+    practice: &[&Practice],
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
@@ -73,6 +73,17 @@ pub fn pages(
         } else {
             format!("{to_move} {facts}")
         };
+        // The line above already says whose turn it is: a prompt that
+        // starts by saying it again loses that sentence.
+        let side_sentence = to_move
+            .split(". ")
+            .next()
+            .unwrap_or("")
+            .trim_end_matches('.');
+        let prompt = match p.prompt.strip_prefix(&format!("{side_sentence}.")) {
+            Some(rest) if !rest.trim().is_empty() => rest.trim_start().to_string(),
+            _ => p.prompt.clone(),
+        };
         let tx = diagram.width() + 6.0;
         let text_w = area.width - diagram.width() - 6.0;
         let column = Frame::stack(
@@ -80,7 +91,7 @@ pub fn pages(
             &[
                 (text::paragraph_frame(&head, heading, text_w)?, 1.5),
                 (text::paragraph_frame(&to_move, small, text_w)?, 1.5),
-                (text::paragraph_frame(&p.prompt, body, text_w)?, 1.5),
+                (text::paragraph_frame(&prompt, body, text_w)?, 1.5),
             ],
         );
         // The answer lines start right under the prompt.

@@ -121,6 +121,10 @@ pub fn pages(
         flow.gap(1.5);
     }
 
+    // How moves are written: beside the worked example's diagrams, else a
+    // paragraph of its own.
+    let mut notation = notation_line(def, engine);
+
     // The worked example: the first legal check of the example position,
     // before and after, with the changed cells marked.
     if let Some(practice) = def.practice.iter().find(|p| p.name == def.example) {
@@ -157,9 +161,11 @@ pub fn pages(
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
             let explain = text::paragraph_frame(&explain, body, text_w)?;
+            let writing = text::paragraph_frame(&notation, small, text_w)?;
+            notation.clear();
             let mut block = Frame::new(SizeMm {
                 width: area.width,
-                height: (before.height() + cap_h).max(explain.height()),
+                height: (before.height() + cap_h).max(explain.height() + 3.0 + writing.height()),
             });
             let x2 = before.width() + 8.0;
             block.push(Item::group(
@@ -184,18 +190,30 @@ pub fn pages(
                 )?);
             }
             block.place(pt(x2 + before.width() + 8.0, 0.0), &explain);
+            block.place(
+                pt(x2 + before.width() + 8.0, explain.height() + 3.0),
+                &writing,
+            );
             flow.place(&block)?;
             flow.gap(3.0);
         }
     }
 
+    if !notation.is_empty() {
+        flow.paragraph(&notation, body, 0.0, None)?;
+        flow.gap(3.0);
+    }
+
     // Credit and printing instructions, set off by a rule.
-    let print = "Printing: choose \"Actual size\" or \"100%\" in the print dialogue, never \"Fit to page\". \
-                 The scale bar on the board page must measure exactly 100 mm; if it does not, print again. \
-                 Cut the token sheets along the thin lines (the crop marks outside the grid show where they run). \
-                 Keep the host key away from the players.";
+    let paper = &options.paper.label;
+    let print = format!(
+        "Printing: this kit is for {paper} paper; for other paper print the kit built for it \
+         (printkit build --paper a4,letter). Choose \"Actual size\" / \"100%\", never \"Fit to page\": \
+         the scale bar on the board page must measure 100 mm. Cut the token sheets along the thin lines \
+         (the crop marks outside the grid show where they run). Keep the host key away from the players."
+    );
     let credit = text::paragraph_frame(&def.credit, small, area.width)?;
-    let print = text::paragraph_frame(print, small, area.width)?;
+    let print = text::paragraph_frame(&print, small, area.width)?;
     let mut block = Frame::new(SizeMm {
         width: area.width,
         height: credit.height() + print.height() + 4.0,
@@ -209,4 +227,61 @@ pub fn pages(
     block.place(pt(0.0, 2.5 + credit.height()), &print);
     flow.place(&block)?;
     Ok(flow.finish())
+}
+
+/// One line telling players how moves are written (on the audit sheet and
+/// the practice sheets), each sign shown with a move of this game as the
+/// engine writes it, taken from its own practice positions.
+pub fn notation_line(def: &Definition, engine: &dyn Engine) -> String {
+    // The signs the game's moves use; examples from the worked example
+    // (answered on this sheet anyway), else a made-up move, so no
+    // practice question's move is shown.
+    let mut example_moves: Vec<String> = Vec::new();
+    let mut other_moves: Vec<String> = Vec::new();
+    for p in &def.practice {
+        let Ok(position) = engine.load(&p.position) else {
+            continue;
+        };
+        for c in p.checks.iter().filter(|c| !c.illegal) {
+            if let Ok(info) = position.play(&c.mv) {
+                if super::is_worked_example(def, p) {
+                    example_moves.push(info.text);
+                } else {
+                    other_moves.push(info.text);
+                }
+            }
+        }
+    }
+    let example = |sign: char, made_up: &str| -> Option<String> {
+        let found = example_moves.iter().find(|w| w.contains(sign)).cloned();
+        if found.is_some() {
+            return found;
+        }
+        other_moves
+            .iter()
+            .any(|w| w.contains(sign))
+            .then(|| made_up.to_string())
+    };
+    let mut parts = vec![
+        "Writing moves: a cell is its column letter and row number (A1 is the bottom left corner)"
+            .to_string(),
+    ];
+    if let Some(w) = example('-', "C3-C4") {
+        parts.push(format!("a move from one cell to another is written {w}"));
+    }
+    if let Some(w) = example('x', "C3xC5") {
+        parts.push(format!("x marks a jump that captures ({w})"));
+    }
+    if let Some(w) = example('@', "@B3") {
+        parts.push(format!("@ places a piece on the cell after it ({w})"));
+    }
+    if let Some(w) = example('+', "C3xC5+H5") {
+        parts.push(format!(
+            "+ after a move names a checker made king ({w}: the checker on the cell after + becomes a king)"
+        ));
+    }
+    if parts.len() == 1 {
+        return String::new();
+    }
+    parts.join("; ") + "."
 }

@@ -145,7 +145,15 @@ impl Content<'_> {
         self.bytes.push(b'\n');
     }
 
+    /// A colour: greys and black as DeviceGray (`g`/`G`), so a colour
+    /// printer prints them with black ink alone instead of mixing them from
+    /// its colour inks; other colours as DeviceRGB (`rg`/`RG`).
     fn colour(&mut self, c: Colour, operator: &str) {
+        if c.r == c.g && c.g == c.b {
+            self.num(f64::from(c.r) / 255.0, 4);
+            self.op(if operator == "RG" { "G" } else { "g" });
+            return;
+        }
         for v in [c.r, c.g, c.b] {
             self.num(f64::from(v) / 255.0, 4);
         }

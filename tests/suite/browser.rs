@@ -659,7 +659,7 @@ fn svg_pages_draw_their_text_like_the_pdf_with_no_font_installed() {
             page.name.clone()
         };
         let file = dir
-            .join(id)
+            .join(output::document_dir(id, key))
             .join("svg")
             .join(paper.file_name())
             .join(format!("{name}.svg"));

@@ -130,7 +130,12 @@ fn host_key_holds_every_check_including_custom_ones() {
     let files = svgs(&game, &extra);
     let key = pages_of(&files, "host-key");
     let mut expected = 0;
-    for (i, p) in game.practice.iter().chain(&extra).enumerate() {
+    let questions = game
+        .practice
+        .iter()
+        .chain(&extra)
+        .filter(|p| !kit::is_worked_example(&game, p));
+    for (i, p) in questions.enumerate() {
         for j in 0..p.checks.len() {
             assert!(
                 key.contains(&format!("id=\"key-{}-check-{}\"", i + 1, j + 1)),
@@ -149,22 +154,89 @@ fn host_key_holds_every_check_including_custom_ones() {
 }
 
 #[test]
-fn host_key_text_matches_the_engine_for_the_seed_example() {
+fn host_key_text_matches_the_engine() {
     let def = definition::resolve("clone-jump-convert").unwrap();
     let files = svgs(&def, &[]);
     let key = pages_of(&files, "host-key");
-    // The text nodes of the C3-C4 answer: exactly D4 is converted.
+    // "A forced pass": B has no move and passes.
     let line = key
         .split("</text>")
-        .find(|t| t.contains("C3-C4: legal"))
-        .expect("the C3-C4 answer is printed");
+        .find(|t| t.contains("pass: Pass. The game goes on."))
+        .expect("the pass answer is printed");
     let text = line.rsplit('>').next().unwrap();
-    assert!(text.contains("converts D4."), "{text}");
-    let jump = key
-        .split("</text>")
-        .find(|t| t.contains("C3-A3: legal"))
-        .unwrap();
-    assert!(jump.contains("converts nothing"), "{jump}");
+    assert!(text.contains("ass"), "{text}");
+}
+
+/// The words of an SVG page's text layer, one text node a line.
+fn words(svg: &str) -> String {
+    svg.split("</text>")
+        .filter_map(|t| t.rsplit_once('>').map(|(_, w)| w))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_player_kit_answers_no_practice_question() {
+    for paper in ["a4", "letter"] {
+        let t = Templates::builtin().unwrap();
+        let o = options(paper);
+        for def in builtins() {
+            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            let files = output::render(
+                &kit,
+                &o.paper,
+                &t,
+                output::Formats {
+                    pdf: false,
+                    svg: true,
+                },
+            )
+            .unwrap();
+            let player: String = files
+                .iter()
+                .filter(|f| !f.path.to_string_lossy().contains("host-key"))
+                .filter(|f| f.path.extension().is_some_and(|e| e == "svg"))
+                .map(|f| words(std::str::from_utf8(&f.bytes).unwrap()))
+                .collect();
+            assert!(player.contains("Worked example"), "{}", def.id);
+            let engine = def.engine();
+            let mut answers = 0;
+            for p in def
+                .practice
+                .iter()
+                .filter(|p| !kit::is_worked_example(&def, p))
+            {
+                let position = engine.load(&p.position).unwrap();
+                for c in p.checks.iter().filter(|c| !c.illegal) {
+                    let (sentence, _) = kit::host_key::verdict(&position, &c.mv);
+                    // "C3-C4: legal. Clone C3→C4, converts D4. The game goes on."
+                    let effect = sentence
+                        .split_once(": legal. ")
+                        .and_then(|(_, rest)| rest.split_once(". "))
+                        .map(|(e, _)| e.to_string())
+                        .unwrap_or_default();
+                    assert!(!effect.is_empty(), "{sentence}");
+                    assert!(
+                        !player.contains(&effect),
+                        "{} {paper}: the player kit answers {}: {effect}",
+                        def.id,
+                        p.name
+                    );
+                    answers += 1;
+                }
+            }
+            assert!(answers >= 2, "{}: {answers}", def.id);
+            // The worked example is not numbered among the questions.
+            let example = format!(". {}", def.example);
+            assert!(
+                !files
+                    .iter()
+                    .any(|f| words(std::str::from_utf8(&f.bytes).unwrap_or("")).contains(&example)),
+                "{}: the worked example is also a practice question",
+                def.id
+            );
+        }
+    }
 }
 
 fn printkit(args: &[&str]) -> std::process::Output {
@@ -283,8 +355,19 @@ fn host_key_names_the_winner_as_players_say_it() {
     let files = svgs(&def, &[]);
     let key = pages_of(&files, "host-key");
     // "A king is worth two": after the full chain red has only kings left.
-    assert!(key.contains("Game over: black wins (no-moves)."), "{key}");
-    assert!(key.contains("illegal (too-many-kings)"));
+    assert!(key.contains("Black wins: the player to move"), "{key}");
+    assert!(key.contains("C3xC5+A8+E8+H3 cannot be played: 3 kings named"));
+    // No engine keyword, no solver mark.
+    let text = words(&key);
+    for word in [
+        "(no-moves)",
+        "too-many-kings",
+        "(eliminated)",
+        "!",
+        "illegal",
+    ] {
+        assert!(!text.contains(word), "the host key says {word}");
+    }
 }
 
 #[test]
@@ -303,12 +386,28 @@ fn several_papers_in_one_run_and_landscape_keep_their_own_files() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let a4_and_letter = snapshot(&dir);
+    // Every host-key file sits apart, in its own folder, and says so in its
+    // name: a shared player folder hands out no answers.
+    let mut keys = 0;
+    for path in a4_and_letter.keys() {
+        let p = path.to_string_lossy();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if p.starts_with("freeze/") {
+            assert_eq!(
+                p.starts_with("freeze/host-key/"),
+                name.contains("host-key"),
+                "{p}"
+            );
+            keys += usize::from(name.contains("host-key"));
+        }
+    }
+    assert!(keys >= 6, "{keys} host-key files");
     for paper in ["a4", "letter"] {
         for name in [
             format!("freeze/freeze-player-kit-{paper}.pdf"),
-            format!("freeze/freeze-host-key-{paper}.pdf"),
+            format!("freeze/host-key/freeze-host-key-{paper}.pdf"),
             format!("freeze/freeze-player-kit-{paper}.html"),
-            format!("freeze/freeze-host-key-{paper}.html"),
+            format!("freeze/host-key/freeze-host-key-{paper}.html"),
             format!("freeze/svg/{paper}/board.svg"),
         ] {
             assert!(
@@ -334,7 +433,7 @@ fn several_papers_in_one_run_and_landscape_keep_their_own_files() {
     // The contents page lists both papers and links every document.
     let index = String::from_utf8_lossy(&a4_and_letter[Path::new("index.html")]).into_owned();
     assert_eq!(index.matches("<tr><td>Freeze").count(), 2, "{index}");
-    assert!(index.contains("href=\"freeze/freeze-host-key-letter.html\""));
+    assert!(index.contains("href=\"freeze/host-key/freeze-host-key-letter.html\""));
     // A landscape build beside them overwrites neither.
     let o = printkit(&[
         "build",
@@ -360,7 +459,69 @@ fn several_papers_in_one_run_and_landscape_keep_their_own_files() {
     // The contents page still lists the kits of the earlier build.
     let index = String::from_utf8_lossy(&after[Path::new("index.html")]).into_owned();
     assert_eq!(index.matches("<tr><td>Freeze").count(), 3, "{index}");
-    assert!(index.contains("href=\"freeze/freeze-host-key-letter.html\""));
-    assert!(index.contains("href=\"freeze/freeze-host-key-a4-landscape.html\""));
+    assert!(index.contains("href=\"freeze/host-key/freeze-host-key-letter.html\""));
+    assert!(index.contains("href=\"freeze/host-key/freeze-host-key-a4-landscape.html\""));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_rules_sheet_says_how_moves_are_written() {
+    for def in builtins() {
+        let files = svgs(&def, &[]);
+        // Lines joined: the sentence wraps in its column.
+        let rules = words(&pages_of(&files, "rules")).replace('\n', " ");
+        assert!(rules.contains("Writing moves"), "{}", def.id);
+        let signs: &[&str] = match def.id.as_str() {
+            "clone-jump-convert" => &["is written C3-C4"],
+            "predator-prey" => &["x marks a jump", "@ places a piece"],
+            "freeze" => &["x marks a jump", "+ after a move names a checker made king"],
+            other => panic!("unexpected game {other}"),
+        };
+        for sign in signs {
+            assert!(rules.contains(sign), "{}: no `{sign}`", def.id);
+        }
+    }
+}
+
+#[test]
+fn the_clone_audit_fits_60_turns_on_2_sheets() {
+    let t = Templates::builtin().unwrap();
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    for paper in ["a4", "letter"] {
+        let o = options(paper);
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let sheets = kit.player.iter().filter(|p| p.part == Part::Audit).count();
+        assert_eq!(sheets, 2, "{paper}: {sheets} audit sheets for 60 turns");
+        assert_eq!(kit::audit::page_count(&def, &t, &o).unwrap(), 2);
+    }
+}
+
+#[test]
+fn the_rules_sheet_names_its_paper() {
+    let def = definition::resolve("freeze").unwrap();
+    let t = Templates::builtin().unwrap();
+    for (paper, label) in [("a4", "A4"), ("letter", "US Letter")] {
+        let o = options(paper);
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let files = output::render(
+            &kit,
+            &o.paper,
+            &t,
+            output::Formats {
+                pdf: false,
+                svg: true,
+            },
+        )
+        .unwrap();
+        let rules: String = files
+            .iter()
+            .filter(|f| f.path.to_string_lossy().contains("/rules"))
+            .map(|f| words(std::str::from_utf8(&f.bytes).unwrap()))
+            .collect::<String>()
+            .replace('\n', " ");
+        assert!(
+            rules.contains(&format!("this kit is for {label} paper")),
+            "{paper}: {rules}"
+        );
+    }
 }

@@ -60,7 +60,13 @@ fn practice_sheets_number_every_position_as_the_host_key_does() {
     let sheets = joined(&files, "practice");
     let key = joined(&files, "host-key");
     assert!(!sheets.is_empty(), "no practice pages");
-    for (i, p) in practice.iter().enumerate() {
+    // The worked example of the rules sheet is not a question.
+    let questions: Vec<&Practice> = practice
+        .iter()
+        .filter(|p| !kit::is_worked_example(&game, p))
+        .collect();
+    assert_eq!(questions.len() + 1, practice.len());
+    for (i, p) in questions.iter().enumerate() {
         let n = i + 1;
         assert!(
             sheets.contains(&format!("id=\"practice-{n}\"")),
@@ -76,8 +82,16 @@ fn practice_sheets_number_every_position_as_the_host_key_does() {
             "{}",
             p.name
         );
+        // The question and its Answer on one page, never split.
+        let answer = format!("id=\"key-{n}-answer\"");
+        let page = files
+            .iter()
+            .find(|(name, svg)| name.starts_with("host-key") && svg.contains(&answer))
+            .unwrap_or_else(|| panic!("no Answer for {}", p.name));
+        assert!(page.1.contains(&format!("id=\"key-{n}-position\"")));
+        assert!(page.1.contains(&heading), "{heading} apart from its Answer");
     }
-    assert!(!sheets.contains(&format!("id=\"practice-{}\"", practice.len() + 1)));
+    assert!(!sheets.contains(&format!("id=\"practice-{}\"", questions.len() + 1)));
 }
 
 #[test]
@@ -109,6 +123,37 @@ fn the_host_key_gives_the_proven_answer() {
     let key = joined(&files, "host-key");
     // "Filling the last cell": W fills E5 (a clone, named from its first
     // source D4) and wins at once.
-    assert!(key.contains("W wins in 1 ply: D4-E5!"), "no proven answer");
+    assert!(
+        key.contains("Answer: W wins in 1 move: W D4-E5"),
+        "no plain answer"
+    );
+    // The engine's proof below it, without solver marks.
+    assert!(key.contains("W wins in 1 ply: D4-E5"), "no proof");
+    assert!(!key.contains("D4-E5!"));
     assert!(key.contains("searched to 8 plies"));
+}
+
+#[test]
+fn whose_turn_it_is_is_said_once() {
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    let files = kit_svgs(&def, &def.practice, &[Part::Practice]);
+    let sheets = joined(&files, "practice");
+    // "A forced pass": its prompt starts "W to move.", as the line above it.
+    let text: String = sheets
+        .split("</text>")
+        .filter_map(|t| t.rsplit_once('>').map(|(_, w)| w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("Every cell within 2 of A1"), "{text}");
+    assert!(!text.contains("W to move. W to move."), "{text}");
+    assert!(!text.contains("W to move.  W to move."));
+    let at = text.find("A forced pass").unwrap();
+    let rest = &text[at..];
+    let end = rest.find("Every cell").unwrap();
+    assert_eq!(
+        rest[..end].matches("W to move.").count(),
+        1,
+        "{}",
+        &rest[..end]
+    );
 }

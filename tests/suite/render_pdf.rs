@@ -369,3 +369,48 @@ fn qpdf_check_passes() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn greys_and_black_are_device_gray() {
+    // A grey written as RGB is mixed from colour inks on a colour printer.
+    let t = printkit::render::Templates::builtin().unwrap();
+    let o = printkit::kit::KitOptions::whole_kit(t.paper("a4").unwrap());
+    let mut grays = 0;
+    for def in printkit::definition::builtins().map(|d| d.unwrap()) {
+        let kit = printkit::kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let files = printkit::kit::output::render(
+            &kit,
+            &o.paper,
+            &t,
+            printkit::kit::output::Formats {
+                pdf: true,
+                svg: false,
+            },
+        )
+        .unwrap();
+        for f in files
+            .iter()
+            .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))
+        {
+            let doc = Document::load_mem(&f.bytes).unwrap();
+            for (n, page_id) in doc.get_pages() {
+                let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
+                for op in &content.operations {
+                    match op.operator.as_str() {
+                        "rg" | "RG" => {
+                            let v: Vec<f64> = op.operands.iter().map(number).collect();
+                            assert!(
+                                !(v[0] == v[1] && v[1] == v[2]),
+                                "{} page {n}: grey {v:?} written as RGB",
+                                f.path.display()
+                            );
+                        }
+                        "g" | "G" => grays += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    assert!(grays > 100, "{grays} DeviceGray colours");
+}

@@ -95,10 +95,13 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
     let fresh = kit_files(&out);
     let kept = solutions(&cache);
     let map = kept.as_object().unwrap();
-    let positions = printkit::definition::resolve("freeze")
-        .unwrap()
+    // Every question of the key; the worked example is on the rules sheet.
+    let def = printkit::definition::resolve("freeze").unwrap();
+    let positions = def
         .practice
-        .len();
+        .iter()
+        .filter(|p| !printkit::kit::is_worked_example(&def, p))
+        .count();
     assert_eq!(map.len(), positions, "{kept}");
     assert!(
         map.values()
@@ -250,10 +253,13 @@ fn check_keeps_the_sentences_it_works_out_for_the_build() {
     let (dir, cache, out, args) = key_build("check");
     printkit(&cache, &["check", "fixtures/freeze.toml"]);
     let kept = solutions(&cache);
-    let positions = printkit::definition::resolve("freeze")
-        .unwrap()
+    // Every question of the key; the worked example is on the rules sheet.
+    let def = printkit::definition::resolve("freeze").unwrap();
+    let positions = def
         .practice
-        .len();
+        .iter()
+        .filter(|p| !printkit::kit::is_worked_example(&def, p))
+        .count();
     assert_eq!(kept.as_object().unwrap().len(), positions, "{kept}");
     // The build prints what check found (the same answers a fresh build
     // finds, and nothing new to keep).
