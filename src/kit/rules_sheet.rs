@@ -280,6 +280,22 @@ pub fn notation_line(def: &Definition, engine: &dyn Engine) -> String {
             "+ after a move names a checker made king ({w}: the checker on the cell after + becomes a king)"
         ));
     }
+    // A placement with no sign at all (Bracket and flip) is its cell.
+    let bare = |w: &String| {
+        w.len() >= 2
+            && w.starts_with(|c: char| c.is_ascii_uppercase())
+            && w[1..].chars().all(|c| c.is_ascii_digit())
+    };
+    let placed = example_moves
+        .iter()
+        .find(|w| bare(w))
+        .cloned()
+        .or_else(|| other_moves.iter().any(bare).then(|| "C5".to_string()));
+    if let Some(w) = placed {
+        parts.push(format!(
+            "a disc placed on a cell is written as that cell ({w})"
+        ));
+    }
     if parts.len() == 1 {
         return String::new();
     }

@@ -475,6 +475,7 @@ fn the_rules_sheet_says_how_moves_are_written() {
             "clone-jump-convert" => &["is written C3-C4"],
             "predator-prey" => &["x marks a jump", "@ places a piece"],
             "freeze" => &["x marks a jump", "+ after a move names a checker made king"],
+            "bracket-and-flip" => &["a disc placed on a cell is written as that cell"],
             other => panic!("unexpected game {other}"),
         };
         for sign in signs {
