@@ -301,7 +301,7 @@ pub trait WithRules {
     fn with<R: EngineRules>(self, rules: R) -> Self::Output;
 }
 
-/// The parameters of a family, each defaulting to GAMES.md.
+/// The parameters of a family, each defaulting to docs/rules.md.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Params {
     CloneConvert(clone_convert::Params),

@@ -24,7 +24,7 @@ fn json(o: &Output) -> serde_json::Value {
 
 #[test]
 fn perft_json_contract_for_each_game_start() {
-    // GAMES.md worked checks: 16, 24 and 181 moves at the three starts.
+    // docs/rules.md worked checks: 16, 24 and 181 moves at the three starts.
     for (game, nodes) in [
         ("clone-jump-convert", 16),
         ("predator-prey", 24),
