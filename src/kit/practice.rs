@@ -33,13 +33,31 @@ pub fn pages(
         heading,
     } = PageStyles::new(s);
     let title = def.title.clone();
+    // A sheet handed in alone still says whose it is.
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
-        super::flow::running_head(page, area, &title, &format!("practice · page {n}"))
+        if n == 1 {
+            Ok(0.0)
+        } else {
+            super::flow::running_head(
+                page,
+                area,
+                &title,
+                "practice positions (continued) · Name ______________________",
+            )
+        }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
-    flow.paragraph("Practice positions", heading, 0.0, None)?;
-    flow.gap(1.0);
+    let (head, head_style) = super::common::sheet_title(s, &def.title, "practice positions");
+    flow.paragraph(&head, head_style, 0.0, None)?;
+    flow.gap(2.0);
+    flow.paragraph(
+        "Name ______________________________   Date ______________",
+        body,
+        0.0,
+        None,
+    )?;
+    flow.gap(2.0);
     flow.paragraph(
         &format!(
             "Set up each position on your board, or read it from the drawing, and write your answer on the lines. \

@@ -113,8 +113,7 @@ pub fn pages(
     let area = super::content_area(templates, &options.paper);
     // The heading wraps for a long title: room for its longest form.
     let s_ = &templates.style;
-    let widest_head = format!("{}: token backs (sheet 999 of 999)", def.title);
-    let h1 = style(Font::Bold, s_.fonts.subtitle_pt, s_.colours.ink);
+    let (widest_head, h1) = super::common::sheet_title(s_, &def.title, "token backs, sheet 999");
     let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
         + 1.0
         + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
@@ -162,11 +161,12 @@ pub fn pages(
             } else {
                 k + 1
             };
-            let head = if back {
-                format!("{}: token backs (sheet {number} of {total})", def.title)
-            } else {
-                format!("{}: tokens (sheet {number} of {total})", def.title)
+            let what = match (back, total) {
+                (true, _) => format!("token backs, sheet {number}"),
+                (false, 1) => "tokens".to_string(),
+                (false, _) => format!("tokens, sheet {number}"),
             };
+            let head = super::common::sheet_title(&templates.style, &def.title, &what).0;
             let how = if fold {
                 "Cut along the solid lines; the marks outside the grid show where they run. Fold each pair on its dashed line (the back is printed upside down so it comes out upright) and glue the halves."
             } else if back {
@@ -256,7 +256,7 @@ fn header(
     how: &str,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
-    let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
+    let h1 = super::common::sheet_title(s, "", "").1;
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let head = text::paragraph_frame(head, h1, area.width)?;
     let how = text::paragraph_frame(how, h2, area.width)?;

@@ -263,3 +263,46 @@ fn a_freeze_practice_sheet_names_kings_as_drawn() {
     );
     assert!(!facts.contains("marked K"), "{facts}");
 }
+
+/// Token, audit and practice sheets open with one heading style, "<game>:
+/// <sheet>", and the practice sheet has a line for the student's name and
+/// the date.
+#[test]
+fn sheets_share_one_heading_and_practice_asks_for_a_name() {
+    let t = Templates::builtin().unwrap();
+    for def in definition::builtins().map(|d| d.unwrap()) {
+        let options = KitOptions::whole_kit(t.paper("a4").unwrap());
+        let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
+        let mut heads = Vec::new();
+        for part in [Part::Tokens, Part::Audit, Part::Practice] {
+            let page = kit.player.iter().find(|p| p.part == part).unwrap();
+            let mut first = None;
+            let mut all = String::new();
+            for item in &page.page.items {
+                item.for_each_text(&mut |run| {
+                    first.get_or_insert((run.text.clone(), run.font, run.size_pt));
+                    all.push_str(&run.text);
+                    all.push(' ');
+                });
+            }
+            let (text, font, size) = first.unwrap();
+            assert!(
+                text.starts_with(&format!("{}:", def.title)),
+                "{} {part}: {text}",
+                def.id
+            );
+            heads.push((font, (size * 100.0).round() as i64));
+            if part == Part::Practice {
+                assert!(
+                    all.contains("Name ___") && all.contains("Date ___"),
+                    "{all}"
+                );
+            }
+        }
+        assert!(
+            heads.windows(2).all(|w| w[0] == w[1]),
+            "{}: {heads:?}",
+            def.id
+        );
+    }
+}
