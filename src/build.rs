@@ -205,8 +205,13 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
                 back_offset: request.back_offset,
             };
             let laid_out = output::par_map(&jobs, |(def, practice)| {
-                kit::build_kit(def, practice, &templates, &options)
-                    .map_err(|e| format!("{}: {e}", def.id))
+                kit::build_kit(def, practice, &templates, &options).map_err(|e| {
+                    // Located: in the definition, or in the templates when
+                    // the built-in look lays the kit out.
+                    let e =
+                        kit::layout_diagnostic_on(def, practice, &templates, &options.paper, &e);
+                    BuildError::Invalid(vec![e])
+                })
             });
             let mut kits = Vec::new();
             for k in laid_out {

@@ -22,6 +22,17 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A diagnostic at `span` of a file other than a definition (a
+    /// template).
+    pub fn in_file(
+        file: &str,
+        source: &std::sync::Arc<str>,
+        span: Range<usize>,
+        message: String,
+    ) -> Self {
+        Self::new(file, source, span, message)
+    }
+
     pub(super) fn new(
         file: &str,
         source: &std::sync::Arc<str>,

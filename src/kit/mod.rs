@@ -303,20 +303,20 @@ pub fn lay_out_everywhere(
             let options = KitOptions::whole_kit(paper.clone());
             let printable = templates.printable_area(&paper);
             let at = |e: RenderError, page: &str| {
-                RenderError::Spec(format!("on {} paper, {page}: {e}", paper.label))
+                RenderError::Spec(format!("on {} paper{page}: {e}", paper.label))
             };
-            let kit = build_kit(def, practice, templates, &options).map_err(|e| at(e, "layout"))?;
+            let kit = build_kit(def, practice, templates, &options).map_err(|e| at(e, ""))?;
             // Two-sided tokens are laid out differently (no fold).
             let duplex = KitOptions {
                 parts: vec![Part::Tokens],
                 duplex: true,
                 ..options.clone()
             };
-            let tokens =
-                build_kit(def, practice, templates, &duplex).map_err(|e| at(e, "layout"))?;
+            let tokens = build_kit(def, practice, templates, &duplex)
+                .map_err(|e| at(e, ", two-sided tokens"))?;
             for page in kit.player.iter().chain(&kit.key).chain(&tokens.player) {
                 crate::render::check_page(&page.page, Some(printable))
-                    .map_err(|e| at(e, &format!("page {}", page.name)))?;
+                    .map_err(|e| at(e, &format!(", page {}", page.name)))?;
             }
         }
     }
@@ -344,8 +344,8 @@ pub fn check_loaded(
     for p in &practice {
         kept.fill(game, p);
     }
-    let laid_out =
-        lay_out_everywhere(game, &practice, templates).map_err(|e| layout_diagnostic(game, &e));
+    let laid_out = lay_out_everywhere(game, &practice, templates)
+        .map_err(|e| layout_diagnostic(game, &practice, templates, &e));
     if laid_out.is_ok() {
         let solved: Vec<(&Definition, &Practice)> = practice.iter().map(|p| (game, p)).collect();
         kept.save(&solved);
@@ -353,16 +353,63 @@ pub fn check_loaded(
     laid_out
 }
 
-/// A layout failure as a diagnostic at the value a host would change: the
-/// title when the message quotes it, else the cell size (the board and
-/// tokens are sized from it).
-pub fn layout_diagnostic(def: &Definition, error: &RenderError) -> crate::definition::Diagnostic {
+/// A layout failure as a diagnostic at the value a host would change. With
+/// the host's own templates, the kit is laid out again with the built-in
+/// look: if that works, the templates are the cause, and the diagnostic
+/// points at the first value they change (naming the others). Otherwise it
+/// points into the definition: at the title when the message quotes it,
+/// else at the cell size (the board and tokens are sized from it).
+pub fn layout_diagnostic(
+    def: &Definition,
+    practice: &[Practice],
+    templates: &Templates,
+    error: &RenderError,
+) -> crate::definition::Diagnostic {
+    let changed = templates.changed_values();
+    if let Some(first) = changed.first() {
+        let builtin_lays_out =
+            Templates::builtin().is_ok_and(|t| lay_out_everywhere(def, practice, &t).is_ok());
+        if builtin_lays_out {
+            let others: Vec<String> = changed[1..]
+                .iter()
+                .map(|c| format!("`{}`", c.key))
+                .collect();
+            let also = if others.is_empty() {
+                String::new()
+            } else {
+                format!(" (also changed: {})", others.join(", "))
+            };
+            return crate::definition::Diagnostic::in_file(
+                &first.file.path,
+                &first.file.text,
+                first.span.clone(),
+                format!(
+                    "`{}` cannot be laid out with this look: {error}. With the built-in look it can, \
+                     so a value these templates change is the cause: `{}` here{also}. \
+                     Restore the built-in value or make the page's content smaller.",
+                    def.id, first.key
+                ),
+            );
+        }
+    }
     let key = if error.to_string().contains(&def.title) {
         "title"
     } else {
         "board.cell_mm"
     };
     def.diagnostic_at(key, format!("this kit cannot be laid out: {error}"))
+}
+
+/// [`layout_diagnostic`] for a failure on one paper: the message names it.
+pub fn layout_diagnostic_on(
+    def: &Definition,
+    practice: &[Practice],
+    templates: &Templates,
+    paper: &Paper,
+    error: &RenderError,
+) -> crate::definition::Diagnostic {
+    let error = RenderError::Spec(format!("on {} paper: {error}", paper.label));
+    layout_diagnostic(def, practice, templates, &error)
 }
 
 /// The board page of a game: empty, at the definition's cell size, with its

@@ -28,7 +28,7 @@ pub use model::{
     Stroke, TextRun,
 };
 pub use pdf::DocMeta;
-pub use templates::{Orientation, Paper, Style, Templates};
+pub use templates::{ChangedValue, Orientation, Paper, Style, TemplateFile, Templates};
 
 use std::fmt;
 
@@ -69,7 +69,7 @@ impl fmt::Display for RenderError {
             RenderError::Font(m) => write!(f, "font error: {m}"),
             RenderError::Overflow(m) => write!(f, "text does not fit: {m}"),
             RenderError::Template(m) => write!(f, "template error: {m}"),
-            RenderError::Spec(m) => write!(f, "invalid drawing: {m}"),
+            RenderError::Spec(m) => f.write_str(m),
             RenderError::Pdf(m) => write!(f, "PDF error: {m}"),
             RenderError::Io(e) => write!(f, "I/O error: {e}"),
         }

@@ -155,6 +155,97 @@ impl Style {
 pub struct Templates {
     pub papers: BTreeMap<String, PaperPreset>,
     pub style: Style,
+    /// The files a host gave (`--templates DIR`) in place of the built-in
+    /// ones, kept so a layout they break can be blamed on the line.
+    pub files: Vec<TemplateFile>,
+}
+
+/// A template file a host gave, with its text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateFile {
+    pub path: String,
+    pub text: std::sync::Arc<str>,
+    builtin: &'static str,
+}
+
+/// A value in a host's template file that differs from the built-in one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChangedValue<'a> {
+    pub file: &'a TemplateFile,
+    /// Dotted key, e.g. `page.margin_mm`.
+    pub key: String,
+    /// Byte range of the value in the file.
+    pub span: std::ops::Range<usize>,
+}
+
+impl Templates {
+    /// Every value of the host's template files that differs from the
+    /// built-in look (or that the built-in look does not have), in file
+    /// order.
+    pub fn changed_values(&self) -> Vec<ChangedValue<'_>> {
+        let mut out = Vec::new();
+        for file in &self.files {
+            let (Ok(mine), Ok(base)) = (
+                toml_edit::ImDocument::parse(&*file.text),
+                toml_edit::ImDocument::parse(file.builtin),
+            ) else {
+                continue;
+            };
+            changed_in(file, mine.as_table(), Some(base.as_table()), "", &mut out);
+        }
+        out
+    }
+}
+
+fn changed_in<'a>(
+    file: &'a TemplateFile,
+    mine: &toml_edit::Table,
+    base: Option<&toml_edit::Table>,
+    prefix: &str,
+    out: &mut Vec<ChangedValue<'a>>,
+) {
+    for (key, item) in mine.iter() {
+        let path = if prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        let theirs = base.and_then(|b| b.get(key));
+        match item {
+            toml_edit::Item::Table(t) => {
+                changed_in(file, t, theirs.and_then(|i| i.as_table()), &path, out)
+            }
+            toml_edit::Item::Value(v) => {
+                let same = theirs
+                    .and_then(|i| i.as_value())
+                    .is_some_and(|b| same_value(v, b));
+                if !same {
+                    if let Some(span) = v.span() {
+                        out.push(ChangedValue {
+                            file,
+                            key: path,
+                            span,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether two TOML values are equal (numbers by value: `10` is `10.0`).
+fn same_value(a: &toml_edit::Value, b: &toml_edit::Value) -> bool {
+    use toml_edit::Value;
+    let number = |v: &Value| match v {
+        Value::Float(f) => Some(*f.value()),
+        Value::Integer(i) => Some(*i.value() as f64),
+        _ => None,
+    };
+    match (number(a), number(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.to_string().trim() == b.to_string().trim(),
+    }
 }
 
 impl Paper {
@@ -203,7 +294,20 @@ impl Templates {
         }
         let (paper, paper_origin) = read("paper.toml", BUILTIN_PAPER)?;
         let (style, style_origin) = read("style.toml", BUILTIN_STYLE)?;
-        Self::from_sources(&paper, &paper_origin, &style, &style_origin)
+        let mut templates = Self::from_sources(&paper, &paper_origin, &style, &style_origin)?;
+        for (text, origin, builtin) in [
+            (paper, paper_origin, BUILTIN_PAPER),
+            (style, style_origin, BUILTIN_STYLE),
+        ] {
+            if !origin.ends_with("(built in)") {
+                templates.files.push(TemplateFile {
+                    path: origin,
+                    text: text.into(),
+                    builtin,
+                });
+            }
+        }
+        Ok(templates)
     }
 
     fn from_sources(
@@ -236,7 +340,11 @@ impl Templates {
         let style: Style = toml::from_str(style)
             .map_err(|e| RenderError::Template(format!("{style_origin}: {e}")))?;
         style.validate()?;
-        Ok(Templates { papers, style })
+        Ok(Templates {
+            papers,
+            style,
+            files: Vec::new(),
+        })
     }
 
     /// A paper by name: `a4`, `letter`, optionally suffixed `-portrait` or

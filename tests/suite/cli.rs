@@ -582,8 +582,10 @@ fn check_lays_the_kit_out_with_the_look_build_would_use() {
     let o = printkit(&["check", "--templates", tpl, "fixtures/freeze.toml"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("does not fit"), "{}", stderr(&o));
+    // The look is to blame, not the definition (which lays out without it).
+    assert!(stderr(&o).contains("style.toml:"), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("fixtures/freeze.toml:"),
+        !stderr(&o).contains("fixtures/freeze.toml:"),
         "{}",
         stderr(&o)
     );
@@ -655,5 +657,48 @@ fn build_says_which_files_it_wrote_and_which_were_up_to_date() {
         "{}",
         last(&some)
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A look that leaves no room (40 mm margins) is blamed on the template
+/// value that changed, at its file, line and column, in `check` and in
+/// `build`; the definition, which lays out with the built-in look, is not.
+#[test]
+fn a_layout_broken_by_the_templates_points_at_the_template_line() {
+    let dir = std::env::temp_dir().join(format!("printkit-cli-tpl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let builtin = std::fs::read_to_string("templates/style.toml").unwrap();
+    let style = builtin.replace("margin_mm = 10.0", "margin_mm = 40.0");
+    assert_ne!(style, builtin);
+    std::fs::write(dir.join("style.toml"), &style).unwrap();
+    let line = style
+        .lines()
+        .position(|l| l.starts_with("margin_mm"))
+        .unwrap()
+        + 1;
+    let tpl = dir.to_str().unwrap();
+    let out_dir = dir.join("out");
+    let check = printkit(&["check", "--templates", tpl, "fixtures/freeze.toml"]);
+    let build = printkit(&[
+        "build",
+        "freeze",
+        "--templates",
+        tpl,
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    for (what, out) in [("check", &check), ("build", &build)] {
+        let err = stderr(out);
+        assert_eq!(out.status.code(), Some(1), "{what}: {err}");
+        assert!(
+            err.contains(&format!("style.toml:{line}:13")),
+            "{what}: {err}"
+        );
+        assert!(err.contains("`page.margin_mm`"), "{what}: {err}");
+        assert!(!err.contains("cell_mm"), "{what}: {err}");
+        assert!(!err.contains("invalid drawing"), "{what}: {err}");
+    }
+    assert!(!out_dir.join("freeze").exists(), "build wrote files");
     std::fs::remove_dir_all(&dir).unwrap();
 }
