@@ -270,7 +270,8 @@ pub fn materials(
         ));
     } else {
         list.push(format!(
-            "the {board_pages} board pages, printed at 100% and taped together along the marked overlaps"
+            "the {board_pages} board pages (an assembly page, then {} tiles), printed at 100% and taped together along the marked overlaps",
+            board_pages - 1
         ));
     }
     for set in tokens::token_sets(def) {

@@ -72,8 +72,13 @@ fn a_board_too_big_for_the_sheet_is_tiled_with_overlap() {
         // overlap by the configured 10 mm in board coordinates. The frame
         // group is clipped by the tile: find each tile's clip and where the
         // frame lands in it.
+        // The first page tells how to assemble the tiles, with a map; the
+        // tiles follow, one a page.
+        assert!(pages[0].find_group("board-tile").is_none());
+        assert!(pages[0].find_group("tile-map").is_some());
+        let tiles = &pages[1..];
         let mut seen = Vec::new();
-        for page in &pages {
+        for page in tiles {
             let tile = page.find_group("board-tile").expect("tile group");
             let clip = tile.clip.expect("tile clipped");
             let frame = tile
@@ -112,14 +117,71 @@ fn a_board_too_big_for_the_sheet_is_tiled_with_overlap() {
         );
         // Tiles say what joins them.
         let mut texts = String::new();
-        for item in &pages[0].items {
+        for item in &tiles[0].items {
             item.for_each_text(&mut |r| {
                 texts.push_str(&r.text);
                 texts.push(' ');
             });
         }
         assert!(texts.contains("right edge joins tile 2"), "{texts}");
-        assert!(pages[0].find_group("alignment-mark").is_some());
+        assert!(tiles[0].find_group("alignment-mark").is_some());
+        // Split evenly: every tile window has the same size.
+        assert!(
+            seen.iter()
+                .all(|s| (s.2 - first.2).abs() < 1e-6 && (s.3 - first.3).abs() < 1e-6),
+            "{paper}: {seen:?}"
+        );
+    }
+}
+
+/// A 5 × 5 board of 40 mm cells (212 mm with its labels) is a little wider
+/// than the page: it is split into two equal halves (no 15 mm strip of
+/// letters), and no alignment mark lands on the coordinate labels.
+#[test]
+fn a_board_just_too_wide_splits_into_two_equal_tiles_with_marks_off_the_labels() {
+    let t = templates();
+    let spec = BoardSpec::new("Forty", "A test variant.", 5, 5, 40.0);
+    for paper in ["a4", "letter"] {
+        let pages = board_pages(&spec, &t, &t.paper(paper).unwrap()).unwrap();
+        assert_eq!(pages.len(), 3, "{paper}: assembly page and two tiles");
+        let band = t.style.board.coord_band_mm;
+        for page in &pages[1..] {
+            let tile = page.find_group("board-tile").unwrap();
+            let clip = tile.clip.unwrap();
+            assert!(
+                clip.width > 0.25 * 190.0,
+                "{paper}: a {} mm strip",
+                clip.width
+            );
+            let frame = tile
+                .items
+                .iter()
+                .find_map(|i| i.find_group("board-frame"))
+                .unwrap();
+            let Item::Shape {
+                shape: printkit::render::Shape::Rect(cells),
+                ..
+            } = &frame.items[0]
+            else {
+                panic!()
+            };
+            let mut marks = 0;
+            for item in &tile.items {
+                if let Item::Group(g) = item {
+                    if g.id.as_deref() == Some("alignment-mark") {
+                        marks += 1;
+                        let b = item.ink_bounds().unwrap().unwrap();
+                        // Inside the cells, clear of the bands of letters
+                        // and numbers around them.
+                        assert!(
+                            b.y >= cells.y && b.bottom() <= cells.bottom(),
+                            "{paper}: mark {b:?} outside the cells {cells:?} (band {band} mm)"
+                        );
+                    }
+                }
+            }
+            assert!(marks >= 2, "{paper}: {marks} marks");
+        }
     }
 }
 

@@ -92,7 +92,10 @@ pub fn board_pages(
         }
     }
     if !fits(&block) {
-        return super::tiles::tiled_pages(&block, &furniture, style, safe, paper);
+        // The bands (and ghost strips) at the block's edges, which the
+        // tiles' alignment marks keep clear of.
+        let inset = style.board.coord_band_mm + style.board.ghost_strip_mm;
+        return super::tiles::tiled_pages(&block, &furniture, style, safe, paper, inset);
     }
     let mut page = Page::new(paper.size_mm);
     page.items

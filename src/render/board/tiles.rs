@@ -19,15 +19,18 @@ struct Tile {
     view: RectMm,
 }
 
-/// Start offsets of tiles covering `total` with windows of `window` that
-/// overlap by `overlap`.
-fn tile_starts(total: f64, window: f64, overlap: f64) -> Vec<f64> {
+/// Start offsets and the common length of tiles covering `total` with
+/// windows of at most `window` that overlap by `overlap`: as few tiles as
+/// fit, all the same size, so no tile is a thin strip.
+fn tile_starts(total: f64, window: f64, overlap: f64) -> (Vec<f64>, f64) {
     if total <= window + 1e-9 {
-        return vec![0.0];
+        return (vec![0.0], total);
     }
-    let step = window - overlap;
-    let n = ((total - overlap) / step - 1e-9).ceil().max(1.0) as usize;
-    (0..n).map(|i| i as f64 * step).collect()
+    let n = ((total - overlap) / (window - overlap) - 1e-9)
+        .ceil()
+        .max(2.0) as usize;
+    let size = (total + (n - 1) as f64 * overlap) / n as f64;
+    ((0..n).map(|i| i as f64 * (size - overlap)).collect(), size)
 }
 
 /// How a block is cut into overlapping windows, in block coordinates.
@@ -38,12 +41,16 @@ struct TileGrid {
     ys: Vec<f64>,
     overlap: f64,
     tiles: Vec<Tile>,
+    block: SizeMm,
+    /// How far the coordinate bands (and ghost strips) reach into the
+    /// block from its edges: alignment marks stay clear of them.
+    inset: f64,
 }
 
 impl TileGrid {
-    fn new(block: SizeMm, window: SizeMm, overlap: f64) -> TileGrid {
-        let xs = tile_starts(block.width, window.width, overlap);
-        let ys = tile_starts(block.height, window.height, overlap);
+    fn new(block: SizeMm, window: SizeMm, overlap: f64, inset: f64) -> TileGrid {
+        let (xs, w) = tile_starts(block.width, window.width, overlap);
+        let (ys, h) = tile_starts(block.height, window.height, overlap);
         let tiles = ys
             .iter()
             .enumerate()
@@ -51,12 +58,7 @@ impl TileGrid {
                 xs.iter().enumerate().map(move |(col, &x0)| Tile {
                     col,
                     row,
-                    view: RectMm::new(
-                        x0,
-                        y0,
-                        window.width.min(block.width - x0),
-                        window.height.min(block.height - y0),
-                    ),
+                    view: RectMm::new(x0, y0, w, h),
                 })
             })
             .collect();
@@ -65,6 +67,8 @@ impl TileGrid {
             ys,
             overlap,
             tiles,
+            block,
+            inset,
         }
     }
 
@@ -107,18 +111,29 @@ impl TileGrid {
                 ],
             )
         };
+        // Along a seam, marks sit at a quarter and three quarters of the
+        // part of the tile's edge that crosses cells, never on the labels.
+        let span = |from: f64, len: f64, total: f64| {
+            let a = from.max(self.inset);
+            let b = (from + len).min(total - self.inset);
+            (b - a > 10.0).then_some((a, b - a))
+        };
         let mut marks = Vec::new();
         for t in &self.tiles {
             if self.has_right(t) {
                 let x = self.xs[t.col + 1] + self.overlap / 2.0;
-                for f in [0.25, 0.75] {
-                    marks.push(mark(PointMm::new(x, t.view.y + t.view.height * f)));
+                if let Some((a, len)) = span(t.view.y, t.view.height, self.block.height) {
+                    for f in [0.25, 0.75] {
+                        marks.push(mark(PointMm::new(x, a + len * f)));
+                    }
                 }
             }
             if self.has_below(t) {
                 let y = self.ys[t.row + 1] + self.overlap / 2.0;
-                for f in [0.25, 0.75] {
-                    marks.push(mark(PointMm::new(t.view.x + t.view.width * f, y)));
+                if let Some((a, len)) = span(t.view.x, t.view.width, self.block.width) {
+                    for f in [0.25, 0.75] {
+                        marks.push(mark(PointMm::new(a + len * f, y)));
+                    }
                 }
             }
         }
@@ -151,7 +166,7 @@ impl TileGrid {
 
     fn label(&self, t: &Tile) -> String {
         format!(
-            "Tile {} of {} (tile row {}, tile column {})",
+            "Board tile {} of {} (row {}, column {} of the map on the assembly page)",
             self.number(t.col, t.row),
             self.tiles.len(),
             t.row + 1,
@@ -187,22 +202,23 @@ impl TileGrid {
             ));
         }
         format!(
-            "This tile’s {}. Neighbouring tiles overlap by {} mm: lay the right or lower tile over this one so its edge \
-             sits on the dashed line and the ⊕ marks coincide, then tape.",
-            joins.join(", "),
-            self.overlap
+            "This tile’s {}. Lay the right or lower tile over this one, its edge on the dashed line and the ⊕ marks on each other.",
+            joins.join(", ")
         )
     }
 }
 
-/// The pages of a tiled board: `block` is the laid-out board block, shown
-/// window by window inside the safe area.
+/// The pages of a tiled board: an assembly page (title, how to join the
+/// tiles with a map of them, legend, scale bar), then one page a tile that
+/// holds only the tile's label, how it joins its neighbours and its window
+/// of the board block, so the board takes as few sheets as it can.
 pub(super) fn tiled_pages(
     block: &Frame,
     furniture: &Furniture,
     style: &Style,
     safe: RectMm,
     paper: &Paper,
+    inset: f64,
 ) -> Result<Vec<Page>, RenderError> {
     let c = &style.colours;
     let overlap = style.board.tile_overlap_mm;
@@ -210,40 +226,33 @@ pub(super) fn tiled_pages(
         font: Font::Bold,
         ..furniture.note_style
     };
-    // Room for one line of the tile label (every label is one line).
-    let tile_line_h = text::paragraph_frame("Tile 1 of 1", label_style, safe.width)?.height() + 2.0;
-    // Join instructions are at most a few lines; reserve room for three.
-    let join_h = 3.0 * text::line_height(Font::Regular, furniture.note_style.size_pt)? + 1.2;
+    // Room for the label line and two lines of joins.
+    let head_h = text::line_height(Font::Bold, label_style.size_pt)?
+        + 2.0 * text::line_height(Font::Regular, furniture.note_style.size_pt)?
+        + 2.0;
     let window = SizeMm {
         width: safe.width,
-        height: safe.height
-            - furniture.heading.height()
-            - tile_line_h
-            - GAP_MM
-            - join_h
-            - furniture.notes_height()
-            - GAP_MM
-            - furniture.scale_bar.height(),
+        height: safe.height - head_h - GAP_MM,
     };
     if window.height < 2.0 * overlap + 10.0 || window.width < 2.0 * overlap + 10.0 {
         return Err(RenderError::Spec(
             "the page has no room for a board tile; use larger paper or smaller text".into(),
         ));
     }
-    let grid = TileGrid::new(block.size(), window, overlap);
+    let grid = TileGrid::new(block.size(), window, overlap, inset);
+    let mut pages = vec![assembly_page(&grid, furniture, style, safe, paper)?];
     let marks = grid.alignment_marks(&Stroke::solid(style.lines.thin_mm, c.ink));
     let seam = Stroke::dashed(style.lines.thin_mm, c.muted, &[2.0, 1.5]);
     let hair = style.lines.hairline_mm;
-    let mut pages = Vec::new();
     for t in &grid.tiles {
         let mut page = Page::new(paper.size_mm);
         let items = &mut page.items;
-        items.extend(furniture.heading.placed(PointMm::new(safe.x, safe.y)));
-        let mut y = safe.y + furniture.heading.height();
         let label = text::paragraph_frame(&grid.label(t), label_style, safe.width)?;
-        items.extend(label.placed(PointMm::new(safe.x, y)));
-        y += label.height() + 2.0;
-
+        items.extend(label.placed(PointMm::new(safe.x, safe.y)));
+        let joins =
+            text::paragraph_frame(&grid.join_sentence(t), furniture.note_style, safe.width)?;
+        items.extend(joins.placed(PointMm::new(safe.x, safe.y + label.height())));
+        let y = safe.y + head_h + GAP_MM;
         let window = RectMm::new(safe.x, y, t.view.width, t.view.height);
         let (dx, dy) = (window.x - t.view.x, window.y - t.view.y);
         let mut content = block.placed(PointMm::new(dx, dy));
@@ -261,19 +270,92 @@ pub(super) fn tiled_pages(
             Some(Stroke::solid(hair, c.muted)),
             None,
         ));
-        y = window.bottom() + GAP_MM;
-
-        let join_frame = RectMm::new(safe.x, y, safe.width, join_h);
-        let (runs, _) = text::paragraph(&grid.join_sentence(t), furniture.note_style, join_frame)?;
-        items.extend(runs);
-        y += join_h;
-        if let Some((notes, _)) = &furniture.notes {
-            items.extend(notes.placed(PointMm::new(safe.x, y)));
-        }
-        place_scale_bar(&mut page, furniture, safe);
         pages.push(page);
     }
     Ok(pages)
+}
+
+/// The first page of a tiled board: what to print, how to put the tiles
+/// together, a map of the tiles, the legend and the scale bar.
+fn assembly_page(
+    grid: &TileGrid,
+    furniture: &Furniture,
+    style: &Style,
+    safe: RectMm,
+    paper: &Paper,
+) -> Result<Page, RenderError> {
+    let c = &style.colours;
+    let mut page = Page::new(paper.size_mm);
+    page.items
+        .extend(furniture.heading.placed(PointMm::new(safe.x, safe.y)));
+    let mut y = safe.y + furniture.heading.height();
+    let (cols, rows) = (grid.xs.len(), grid.ys.len());
+    let how = format!(
+        "This board is too large for one sheet: it is printed at 100% on the {n} tiles that follow ({rows} row{rs} of {cols}). \
+         Trim each tile on its thin outline where another tile lies over it, and lay them out as the map shows, tile 1 at the top left. \
+         Neighbouring tiles overlap by {ov} mm: lay the right or lower tile over the other so its edge sits on the dashed line \
+         and the ⊕ marks coincide, then tape the seam from the back.",
+        n = grid.tiles.len(),
+        rs = if rows == 1 { "" } else { "s" },
+        ov = grid.overlap
+    );
+    let how = text::paragraph_frame(&how, furniture.note_style, safe.width)?;
+    page.items.extend(how.placed(PointMm::new(safe.x, y)));
+    y += how.height() + GAP_MM;
+    // The map: the block's outline and each tile's window, to scale.
+    let room =
+        (safe.bottom() - furniture.scale_bar.height() - furniture.notes_height() - GAP_MM - y)
+            .max(20.0);
+    let scale = (0.6 * safe.width / grid.block.width).min(room / grid.block.height);
+    let map = RectMm::new(
+        safe.x + (safe.width - grid.block.width * scale) / 2.0,
+        y,
+        grid.block.width * scale,
+        grid.block.height * scale,
+    );
+    let mut items = vec![Item::rect(
+        map,
+        Some(Stroke::solid(style.lines.thin_mm, c.ink)),
+        None,
+    )];
+    for t in &grid.tiles {
+        let r = RectMm::new(
+            map.x + t.view.x * scale,
+            map.y + t.view.y * scale,
+            t.view.width * scale,
+            t.view.height * scale,
+        );
+        items.push(Item::rect(
+            r,
+            Some(Stroke::dashed(style.lines.thin_mm, c.muted, &[2.0, 1.5])),
+            None,
+        ));
+        let label = RectMm::new(
+            r.x + r.width / 4.0,
+            r.y + r.height / 4.0,
+            r.width / 2.0,
+            r.height / 2.0,
+        );
+        match text::fit_label(
+            &grid.number(t.col, t.row).to_string(),
+            Font::Bold,
+            style.fonts.title_pt,
+            4.0,
+            label,
+            c.ink,
+        ) {
+            Ok(run) => items.push(run),
+            Err(RenderError::Overflow(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    page.items.push(Item::group(Some("tile-map"), items));
+    y = map.bottom() + GAP_MM;
+    if let Some((notes, _)) = &furniture.notes {
+        page.items.extend(notes.placed(PointMm::new(safe.x, y)));
+    }
+    place_scale_bar(&mut page, furniture, safe);
+    Ok(page)
 }
 
 #[cfg(test)]
@@ -281,10 +363,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tile_starts_cover_with_overlap() {
-        assert_eq!(tile_starts(100.0, 190.0, 10.0), vec![0.0]);
-        let s = tile_starts(282.0, 190.0, 10.0);
-        assert_eq!(s, vec![0.0, 180.0]);
-        assert!(s.last().unwrap() + 190.0 >= 282.0);
+    fn tiles_are_as_few_as_fit_and_all_one_size() {
+        assert_eq!(tile_starts(100.0, 190.0, 10.0), (vec![0.0], 100.0));
+        // 212 mm on 190 mm windows: two tiles of 111 mm, not 190 + a strip.
+        let (s, size) = tile_starts(212.0, 190.0, 10.0);
+        assert_eq!(s, vec![0.0, 101.0]);
+        assert!((size - 111.0).abs() < 1e-9);
+        // Three tiles where two do not reach; the last ends at the edge.
+        let (s, size) = tile_starts(400.0, 190.0, 10.0);
+        assert_eq!(s.len(), 3);
+        assert!(size <= 190.0 && (s[2] + size - 400.0).abs() < 1e-9);
+        assert!((s[1] - s[0] - (size - 10.0)).abs() < 1e-9);
     }
 }
