@@ -306,3 +306,47 @@ fn sheets_share_one_heading_and_practice_asks_for_a_name() {
         );
     }
 }
+
+/// No sheet is wasted: every page of a built-in kit (player kit and host
+/// key, A4 and Letter) is at least a third full, except a board page and
+/// the last page of a part (a part that needs only a little of its last
+/// page). "Full" is the height from the top of the page's content to the
+/// bottom of its lowest item, the footer line aside.
+#[test]
+fn no_page_is_under_a_third_full_unless_it_must_be() {
+    let t = Templates::builtin().unwrap();
+    for def in definition::builtins().map(|d| d.unwrap()) {
+        for paper in ["a4", "letter"] {
+            let options = KitOptions::whole_kit(t.paper(paper).unwrap());
+            let area = t.page_area(&options.paper);
+            let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
+            for pages in [&kit.player, &kit.key] {
+                for (i, page) in pages.iter().enumerate() {
+                    let last_of_part = pages.get(i + 1).is_none_or(|n| n.part != page.part);
+                    if page.part == Part::Board || last_of_part {
+                        continue;
+                    }
+                    let mut bottom = area.y;
+                    for item in &page.page.items {
+                        if let Item::Group(g) = item {
+                            if g.id.as_deref() == Some("footer") {
+                                continue;
+                            }
+                        }
+                        if let Some(b) = item.ink_bounds().unwrap() {
+                            bottom = bottom.max(b.bottom());
+                        }
+                    }
+                    let full = (bottom - area.y) / area.height;
+                    assert!(
+                        full >= 1.0 / 3.0,
+                        "{} {paper}: page {} is {:.0}% full",
+                        def.id,
+                        page.name,
+                        100.0 * full
+                    );
+                }
+            }
+        }
+    }
+}
