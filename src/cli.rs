@@ -117,6 +117,24 @@ pub enum Command {
     Solve(crate::solve::cli::SolveArgs),
     /// Generate practice positions with a unique winning line.
     Puzzles(crate::solve::puzzles::PuzzleArgs),
+    /// Write a shell completion script to stdout.
+    #[command(
+        after_help = "Examples:\n  printkit completions bash > ~/.local/share/bash-completion/completions/printkit\n  \
+                            printkit completions zsh > ~/.zfunc/_printkit\n  \
+                            printkit completions fish > ~/.config/fish/completions/printkit.fish"
+    )]
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: crate::shell::Shell,
+    },
+    /// Write the man page to stdout, or one page a command into a folder.
+    #[command(after_help = "Examples:\n  printkit man | man -l -\n  \
+                            printkit man --out ~/.local/share/man/man1")]
+    Man {
+        /// Write printkit.1 and printkit-<command>.1 into this folder.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 /// Runs the command line and returns the exit code.
@@ -189,6 +207,8 @@ fn execute(command: Command) -> Result<i32, Fatal> {
         Command::Build(args) => build(args),
         Command::Solve(args) => crate::solve::cli::solve(args),
         Command::Puzzles(args) => crate::solve::puzzles::run(args),
+        Command::Completions { shell } => crate::shell::completions(shell),
+        Command::Man { out } => crate::shell::man(out.as_deref()),
         Command::List => {
             for def in definition::builtins() {
                 let def = def.map_err(|e| e.to_string())?;

@@ -24,6 +24,7 @@ mod render_common;
 mod render_pdf;
 mod render_svg;
 mod shared_folder;
+mod shell;
 mod solve;
 mod tools;
 mod variants;
