@@ -117,6 +117,22 @@ pub enum Command {
     Solve(crate::solve::cli::SolveArgs),
     /// Generate practice positions with a unique winning line.
     Puzzles(crate::solve::puzzles::PuzzleArgs),
+    /// Write the JSON Schema of game definitions or practice files (for
+    /// an editor's completion and checking).
+    #[command(
+        after_help = "Examples:\n  printkit schema game > game.schema.json\n  \
+                            printkit schema --out schema      # game.schema.json and practice.schema.json\n\n\
+                            A TOML file names its schema on its first line, which Taplo / Even Better TOML read:\n  \
+                            #:schema ./schema/game.schema.json"
+    )]
+    Schema {
+        /// Which schema to print: game or practice.
+        #[arg(default_value = "game")]
+        kind: crate::shell::SchemaKind,
+        /// Write both schemas into this folder instead.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Write a shell completion script to stdout.
     #[command(
         after_help = "Examples:\n  printkit completions bash > ~/.local/share/bash-completion/completions/printkit\n  \
@@ -207,6 +223,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
         Command::Build(args) => build(args),
         Command::Solve(args) => crate::solve::cli::solve(args),
         Command::Puzzles(args) => crate::solve::puzzles::run(args),
+        Command::Schema { kind, out } => crate::shell::schema(kind, out.as_deref()),
         Command::Completions { shell } => crate::shell::completions(shell),
         Command::Man { out } => crate::shell::man(out.as_deref()),
         Command::List => {

@@ -1,6 +1,7 @@
-//! `printkit completions` and `printkit man`: shell completions and man
-//! pages made from the same clap definition the command line parses, so
-//! they always list the options it has.
+//! `printkit completions`, `printkit man` and `printkit schema`: shell
+//! completions and man pages made from the same clap definition the command
+//! line parses, and JSON Schemas made from the serde types that read the
+//! files, so none of them drifts from what printkit accepts.
 use crate::cli::Cli;
 use clap::CommandFactory;
 use std::io::Write;
@@ -57,4 +58,52 @@ pub fn write_stdout(bytes: &[u8]) -> Result<i32, String> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
         Err(e) => Err(format!("cannot write to stdout: {e}")),
     }
+}
+
+/// The files `printkit schema` describes.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum SchemaKind {
+    Game,
+    Practice,
+}
+
+impl SchemaKind {
+    /// The schema's file name in `--out DIR` (and in the repository's
+    /// `schema/` folder, which the fixtures name).
+    pub fn file_name(self) -> &'static str {
+        match self {
+            SchemaKind::Game => "game.schema.json",
+            SchemaKind::Practice => "practice.schema.json",
+        }
+    }
+
+    /// The schema, pretty-printed, ending in a line break.
+    pub fn text(self) -> String {
+        let value = match self {
+            SchemaKind::Game => crate::definition::json_schema::game(),
+            SchemaKind::Practice => crate::definition::json_schema::practice(),
+        };
+        let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+/// `kind`'s schema to stdout, or both schemas into `out`.
+pub fn schema(kind: SchemaKind, out: Option<&Path>) -> Result<i32, String> {
+    let Some(dir) = out else {
+        return write_stdout(kind.text().as_bytes());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    for kind in [SchemaKind::Game, SchemaKind::Practice] {
+        let path = dir.join(kind.file_name());
+        std::fs::write(&path, kind.text())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    crate::say!(
+        "wrote game.schema.json and practice.schema.json to {}",
+        dir.display()
+    );
+    Ok(0)
 }

@@ -13,6 +13,7 @@ mod diagnostics;
 mod glyphs;
 mod limits;
 pub use limits::MAX_PRACTICE;
+pub mod json_schema;
 mod placeholders;
 mod positions;
 mod schema;
@@ -201,7 +202,7 @@ pub struct Board {
 }
 
 /// The rules sheet's paragraphs, numbered consecutively across the parts.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
     pub setup: Vec<String>,
@@ -533,7 +534,10 @@ struct ParseTyped<'a> {
 
 impl WithParamsType for ParseTyped<'_> {
     type Output = Result<Definition, LoadError>;
-    fn with<P: serde::de::DeserializeOwned + Default>(self, wrap: fn(P) -> Params) -> Self::Output {
+    fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
+        self,
+        wrap: fn(P) -> Params,
+    ) -> Self::Output {
         parse_typed(self.rep, self.src, wrap)
     }
 }
@@ -630,7 +634,7 @@ pub(crate) fn value_span(src: &str, key: &str) -> Option<std::ops::Range<usize>>
     None
 }
 
-fn parse_typed<P: serde::de::DeserializeOwned + Default>(
+fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     mut rep: Reporter,
     src: &str,
     wrap: fn(P) -> Params,

@@ -31,11 +31,13 @@ pub const MIN_SIDE: usize = 4;
 pub const MAX_SIDE: usize = 26;
 
 /// Parameters of the family (defaults from GAMES.md).
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schemars(rename = "BracketFlipParams")]
 pub struct Params {
     /// The side that moves first (the side field of the default start).
     #[serde(deserialize_with = "side_symbol")]
+    #[schemars(with = "String", extend("enum" = ["B", "W"]))]
     pub first: char,
 }
 

@@ -23,6 +23,7 @@ mod render_board;
 mod render_common;
 mod render_pdf;
 mod render_svg;
+mod schema;
 mod shared_folder;
 mod shell;
 mod solve;
