@@ -218,9 +218,13 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             search_budget,
         } => {
             crate::solve::budget::set_seconds(search_budget);
+            let _progress = crate::solve::stop::Progress::start("check");
             Ok(check(&files, json, templates.as_deref()))
         }
-        Command::Build(args) => build(args),
+        Command::Build(args) => {
+            let _progress = crate::solve::stop::Progress::start("build");
+            build(args)
+        }
         Command::Solve(args) => crate::solve::cli::solve(args),
         Command::Puzzles(args) => crate::solve::puzzles::run(args),
         Command::Schema { kind, out } => crate::shell::schema(kind, out.as_deref()),

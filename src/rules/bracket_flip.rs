@@ -1026,7 +1026,10 @@ pub mod endgame {
             passed: bool,
         ) -> i32 {
             self.nodes += 1;
-            if self.nodes > self.max_nodes {
+            // --time-limit and Ctrl-C (see `solve::stop`), polled now and then.
+            let poll_every = crate::solve::stop::POLL_EVERY;
+            let stop = self.nodes.is_multiple_of(poll_every) && crate::solve::stop::poll();
+            if self.nodes > self.max_nodes || stop {
                 self.exhausted = true;
                 return 0;
             }

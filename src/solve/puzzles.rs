@@ -45,6 +45,10 @@ pub struct PuzzleArgs {
     /// Write the practice file here instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Stop looking after this many seconds and write the puzzles found
+    /// (Ctrl-C does the same at any time).
+    #[arg(long, value_name = "SECONDS", value_parser = super::stop::parse_time_limit)]
+    pub time_limit: Option<f64>,
 }
 
 /// splitmix64: small, seeded, the same on every machine.
@@ -221,6 +225,9 @@ pub fn generate(
     let patience = 20 * count;
     let mut full_at = None;
     'games: while rej.examined < attempts {
+        if super::stop::reason().is_some() {
+            break; // --time-limit or Ctrl-C: the puzzles found so far
+        }
         let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
             break;
         };
@@ -516,7 +523,8 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
         ));
     }
     let mut progress = |line: &str| crate::say!("{line}");
-    let (puzzles, rej) = generate(&def, args.count, args.seed, args.max_plies, &mut progress);
+    let (puzzles, rej) = super::cli::generate_stoppable(&def, &args, &mut progress);
+    let stopped = super::stop::stopped();
     crate::say!(
         "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length or move kind already well represented)",
         rej.examined,
@@ -524,11 +532,12 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
         rej.reasons(),
         rej.quota_full
     );
+    super::cli::say_stopped_puzzles(stopped);
     if puzzles.is_empty() {
         crate::say!(
             "puzzles: none found, so nothing was written; try another --seed or a larger --max-plies"
         );
-        return Ok(1);
+        return Ok(super::cli::exit_code_or(stopped, 1));
     }
     // The command as it was given: it runs again from the same folder.
     let args_line = format!(
@@ -549,7 +558,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
             puzzles.len(),
             args.count
         );
-        return Ok(1);
+        return Ok(super::cli::exit_code_or(stopped, 1));
     }
-    Ok(0)
+    Ok(super::cli::exit_code_or(stopped, 0))
 }

@@ -15,6 +15,7 @@ mod freeze_rules;
 mod fuzz;
 mod hostile;
 mod kit;
+mod long_work;
 mod naive;
 mod practice_sheets;
 mod predator_prey_props;
