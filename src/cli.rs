@@ -412,8 +412,9 @@ pub struct BuildArgs {
     /// Built-in game ids or definition files (default: every built-in game).
     pub games: Vec<String>,
     /// A practice file whose positions join its game's kit (checked first);
-    /// one file a flag, repeat it for more. With no game named, the
-    /// practice files' own games are built.
+    /// one file a flag, repeat it for more, or a folder: every `.toml` file
+    /// in it (a class set's sheets). With no game named, the practice
+    /// files' own games are built.
     #[arg(long)]
     pub practice: Vec<PathBuf>,
     /// Papers, comma-separated: a4, letter (add -landscape for landscape pages).
@@ -448,6 +449,46 @@ pub struct BuildArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = crate::solve::budget::DEFAULT_SECONDS,
           value_parser = crate::solve::budget::parse_seconds)]
     pub search_budget: f64,
+}
+
+/// The most practice files one folder given to `--practice` may hold.
+const MAX_PRACTICE_FOLDER_FILES: usize = 200;
+
+/// `--practice` paths with each folder replaced by its `.toml` files, in
+/// name order (`sheet-01.toml`, `sheet-02.toml`, …). Only regular files are
+/// taken: a link or anything else in the folder is passed over.
+fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path);
+            continue;
+        }
+        let entries = std::fs::read_dir(&path)
+            .map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .take(MAX_PRACTICE_FOLDER_FILES + 1)
+            .collect();
+        if found.len() > MAX_PRACTICE_FOLDER_FILES {
+            return Err(format!(
+                "--practice {}: more than {MAX_PRACTICE_FOLDER_FILES} .toml files in the folder",
+                path.display()
+            ));
+        }
+        if found.is_empty() {
+            return Err(format!(
+                "--practice {}: no .toml file in the folder",
+                path.display()
+            ));
+        }
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
 }
 
 /// Prints located diagnostics and says nothing was written.
@@ -501,7 +542,7 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     };
     let request = BuildRequest {
         games: args.games,
-        practice: args.practice,
+        practice: practice_files(args.practice)?,
         papers: args.paper,
         formats,
         parts,

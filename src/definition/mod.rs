@@ -227,6 +227,9 @@ pub struct Practice {
     /// copy of the position (a kit is laid out on several papers, and
     /// `check` lays out every one); `None` inside when it cannot be had.
     pub key_solve: std::sync::Arc<std::sync::OnceLock<Option<crate::solve::Solution>>>,
+    /// The class sheet it is printed on (a practice file's
+    /// `sheet_number`), or `None` for the kit's ordinary practice sheets.
+    pub sheet: Option<u32>,
     /// How many claims the solver proved (`best`, `solution`, `result`,
     /// `wins_in`).
     pub solver_claims: usize,
@@ -411,6 +414,9 @@ pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     }
 }
 
+/// The highest class sheet number (`sheet_number` of a practice file).
+pub const MAX_SHEET_NUMBER: u32 = 99;
+
 /// Parses and validates a practice file.
 pub fn parse_practice_file(
     file: &str,
@@ -469,13 +475,25 @@ pub fn parse_practice_file(
             return Err(LoadError::Invalid(rep.diags));
         }
     };
-    let practice = check_practice(
+    let mut practice = check_practice(
         &mut rep,
         &game.params,
         &game.board,
         &game.start,
         &parsed.practice,
     );
+    if let Some(n) = &parsed.sheet_number {
+        if !(1..=MAX_SHEET_NUMBER).contains(n.get_ref()) {
+            let why = format!(
+                "`sheet_number` is 1 to {MAX_SHEET_NUMBER}, found {}",
+                n.get_ref()
+            );
+            rep.error(n.span(), why);
+        }
+        practice
+            .iter_mut()
+            .for_each(|p| p.sheet = Some(*n.get_ref()));
+    }
     if parsed.practice.is_empty() {
         rep.error(
             parsed.game.span(),

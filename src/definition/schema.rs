@@ -134,6 +134,11 @@ pub(super) struct AuditSection {
 pub(super) struct PracticeFile {
     #[schemars(with = "String")]
     pub(super) game: Spanned<String>,
+    /// The number of the class sheet these positions are printed on (a
+    /// sheet of their own, numbered apart, with its own answers in the host
+    /// key); 1 to 99.
+    #[schemars(with = "Option<u32>", range(min = 1, max = 99))]
+    pub(super) sheet_number: Option<Spanned<u32>>,
     #[serde(default)]
     pub(super) practice: Vec<PracticeSection>,
 }

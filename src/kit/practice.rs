@@ -18,12 +18,15 @@ const LINE_GAP_MM: f64 = 8.0;
 /// The widest a practice diagram gets.
 const DIAGRAM_MM: f64 = 55.0;
 
+/// The practice sheets; `sheet` is the class sheet's number, which heads
+/// every page of it (its questions are numbered from 1 on their own).
 pub fn pages(
     def: &Definition,
     practice: &[&Practice],
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
+    sheet: Option<u32>,
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
@@ -33,18 +36,31 @@ pub fn pages(
         heading,
     } = PageStyles::new(s);
     let title = def.title.clone();
+    let part = match sheet {
+        Some(n) => format!("practice sheet {n}"),
+        None => "practice".to_string(),
+    };
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
-        super::flow::running_head(page, area, &title, &format!("practice · page {n}"))
+        super::flow::running_head(page, area, &title, &format!("{part} · page {n}"))
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
-    flow.paragraph("Practice positions", heading, 0.0, None)?;
+    let (title, answers) = match sheet {
+        Some(n) => (
+            format!("Practice sheet {n}"),
+            format!("the host has the answers of sheet {n}, numbered 1 to {}. Name: ____________________", practice.len()),
+        ),
+        None => (
+            "Practice positions".to_string(),
+            format!("the host has the answers, numbered 1 to {}.", practice.len()),
+        ),
+    };
+    flow.paragraph(&title, heading, 0.0, None)?;
     flow.gap(1.0);
     flow.paragraph(
         &format!(
             "Set up each position on your board, or read it from the drawing, and write your answer on the lines. \
-             Moves are written as on the audit sheet; the host has the answers, numbered 1 to {}.",
-            practice.len()
+             Moves are written as on the audit sheet; {answers}"
         ),
         body,
         0.0,
@@ -96,7 +112,10 @@ pub fn pages(
         );
         // The answer lines start right under the prompt.
         let lines_top = column.height() - 1.5;
-        let id = format!("practice-{}", k + 1);
+        let id = match sheet {
+            Some(n) => format!("sheet-{n}-practice-{}", k + 1),
+            None => format!("practice-{}", k + 1),
+        };
         let mut items = vec![Item::group(
             Some(&format!("{id}-position")),
             diagram.placed(pt(0.0, 0.0)),

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 pub mod budget;
+pub mod class_sets;
 pub mod cli;
 pub mod puzzles;
 pub mod stop;

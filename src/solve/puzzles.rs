@@ -45,6 +45,11 @@ pub struct PuzzleArgs {
     /// Write the practice file here instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Write this many class sheets of `--count` puzzles each, every sheet
+    /// of the same mix of win lengths: one practice file a sheet
+    /// (`sheet-01.toml`, …, with its `sheet_number`) in the folder `--out`.
+    #[arg(long, value_name = "N")]
+    pub sheets: Option<u32>,
     /// Stop looking after this many seconds and write the puzzles found
     /// (Ctrl-C does the same at any time).
     #[arg(long, value_name = "SECONDS", value_parser = super::stop::parse_time_limit)]
@@ -480,7 +485,7 @@ fn toml_string(s: &str) -> String {
 /// What the practice file's `game` says: a built-in id, or the definition
 /// file relative to the practice file's folder (as `check` and `build` read
 /// it), which must hold it or a folder above it.
-fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
+pub(super) fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
     if definition::is_builtin(game) {
         return Ok(game.to_string());
     }
@@ -507,6 +512,9 @@ fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
 
 pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
+    if let Some(sheets) = args.sheets {
+        return super::class_sets::run(&def, &args, sheets);
+    }
     // Known before any search: the file must name a game `check` can read.
     let game = game_reference(&args.game, args.out.as_deref())?;
     let most = crate::definition::MAX_PRACTICE;

@@ -3,6 +3,7 @@
 mod bracket_flip_rules;
 mod browser;
 mod check_fixtures;
+mod class_sets;
 mod cli;
 mod clone_convert_perft;
 mod clone_convert_props;
