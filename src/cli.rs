@@ -133,6 +133,9 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Rebuild a kit whenever its files change and serve the previews on
+    /// 127.0.0.1, each page reloading itself after every build.
+    Watch(crate::watch::WatchArgs),
     /// Write a shell completion script to stdout.
     #[command(
         after_help = "Examples:\n  printkit completions bash > ~/.local/share/bash-completion/completions/printkit\n  \
@@ -227,6 +230,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
         }
         Command::Solve(args) => crate::solve::cli::solve(args),
         Command::Puzzles(args) => crate::solve::puzzles::run(args),
+        Command::Watch(args) => crate::watch::run(args),
         Command::Schema { kind, out } => crate::shell::schema(kind, out.as_deref()),
         Command::Completions { shell } => crate::shell::completions(shell),
         Command::Man { out } => crate::shell::man(out.as_deref()),
@@ -407,7 +411,7 @@ fn execute(command: Command) -> Result<i32, Fatal> {
 }
 
 /// The options of `printkit build`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct BuildArgs {
     /// Built-in game ids or definition files (default: every built-in game).
     pub games: Vec<String>,
@@ -503,7 +507,7 @@ fn report_invalid(diags: &[definition::Diagnostic]) {
     );
 }
 
-fn build(args: BuildArgs) -> Result<i32, Fatal> {
+pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
     use crate::build::{BuildError, BuildRequest};
     use crate::kit::{output, Part};
     let started = std::time::Instant::now();

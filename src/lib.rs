@@ -10,3 +10,4 @@ pub mod render;
 pub mod rules;
 pub mod shell;
 pub mod solve;
+pub mod watch;

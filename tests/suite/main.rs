@@ -32,4 +32,5 @@ mod solve;
 mod tools;
 mod variants;
 mod verdicts;
+mod watch;
 mod words;
