@@ -1,14 +1,13 @@
 //! `printkit puzzles GAME --sheets N --count C --out DIR`: N class sheets
 //! of C puzzles each, every sheet with the same mix of win lengths (the
 //! difficulty), written as one practice file a sheet with its
-//! `sheet_number`; `build --practice DIR/sheet-*.toml` prints each as its
+//! `sheet_number`; `build --practice DIR` prints each as its
 //! own numbered sheet and answers them all in one host-key list. The
 //! puzzles come from [`super::puzzles::generate`], unchanged: the same seed
 //! gives the same sheets.
 use super::puzzles::{self, Puzzle, PuzzleArgs};
 use crate::definition::{Definition, MAX_PRACTICE, MAX_SHEET_NUMBER};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 pub fn run(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, String> {
     if sheets == 0 || sheets > MAX_SHEET_NUMBER {
@@ -75,7 +74,7 @@ pub fn run(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, Stri
         dir.display(),
         mix_words(&dealt[0]),
         args.game,
-        Path::new(dir).join("sheet-*.toml").display()
+        dir.display()
     );
     Ok(super::cli::exit_code_or(stopped, 0))
 }
