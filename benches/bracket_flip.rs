@@ -10,7 +10,7 @@ use printkit::rules::Rules;
 use std::time::Instant;
 
 /// Times perft of `position`; `engines`: as the Othello engines count it
-/// (a pass below a finished game counts), else as GAMES.md does.
+/// (a pass below a finished game counts), else as docs/rules.md does.
 fn bench(rules: &BracketFlip, position: &str, depth: u32, expected: u64, runs: usize) {
     bench_as(rules, position, depth, expected, runs, false)
 }
@@ -53,7 +53,7 @@ fn main() {
     let rules = BracketFlip::new(Params::default());
     if !solve {
         bench(&rules, "8/8/8/3WB3/3BW3/8/8/8 B", 8, 390_216, 9);
-        // GAMES.md's count, then the published one (228 games are over
+        // docs/rules.md's count, then the published one (228 games are over
         // at ply 9).
         bench(&rules, "8/8/8/3WB3/3BW3/8/8/8 B", 10, 24_571_056, 5);
         bench_as(&rules, "8/8/8/3WB3/3BW3/8/8/8 B", 10, 24_571_284, 5, true);

@@ -421,8 +421,10 @@ pub struct BuildArgs {
     /// files' own games are built.
     #[arg(long)]
     pub practice: Vec<PathBuf>,
-    /// Papers, comma-separated: a4, letter (add -landscape for landscape pages).
-    #[arg(long, value_delimiter = ',', default_value = "a4")]
+    /// Papers, comma-separated: a4, letter (add -landscape for landscape
+    /// pages). By default both, so the host prints the file made for the
+    /// paper in the tray.
+    #[arg(long, value_delimiter = ',', default_value = "a4,letter")]
     pub paper: Vec<String>,
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]

@@ -163,10 +163,15 @@ pub fn pages(
     let mut turn = 1;
     for (k, &n) in split.iter().enumerate() {
         let mut page = Page::new(options.paper.size_mm);
-        let title = format!("{}: audit sheet {} of {}", def.title, k + 1, split.len());
+        let what = if split.len() == 1 {
+            "audit sheet".to_string()
+        } else {
+            format!("audit sheet {}", k + 1)
+        };
+        let (title, title_style) = super::common::sheet_title(s, &def.title, &what);
         let (mut t, _) = text::paragraph_shrunk(
             &title,
-            style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink),
+            title_style,
             RectMm::new(area.x, area.y, area.width, 7.0),
             6.0,
         )?;

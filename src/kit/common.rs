@@ -36,6 +36,16 @@ impl PageStyles {
     }
 }
 
+/// The heading every sheet of a kit but the rules sheet and the board
+/// opens with, in one style: "<game>: <what>" in bold, shrunk to one line
+/// for a long title.
+pub(crate) fn sheet_title(s: &Style, title: &str, what: &str) -> (String, TextStyle) {
+    (
+        format!("{title}: {what}"),
+        style(Font::Bold, s.fonts.subtitle_pt + 1.0, s.colours.ink),
+    )
+}
+
 /// Cell size for a diagram that must fit `max_mm` across and, for a tall
 /// board, twice that down.
 pub(crate) fn diagram_cell(width: usize, height: usize, max_mm: f64) -> f64 {

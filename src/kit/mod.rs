@@ -3,7 +3,7 @@
 //! game definition and the engine's answers.
 use crate::definition::{Definition, Practice};
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
-use crate::render::{Page, Paper, RenderError, Templates};
+use crate::render::{text, Font, Item, Page, Paper, RenderError, Templates};
 use crate::rules::family::Tone;
 use crate::rules::{AnyPosition, Cell, Engine, Family, Topology};
 use std::fmt;
@@ -192,12 +192,86 @@ pub fn build_kit(
             }
         }
     }
+    footers(&mut player, def, "player kit", templates, options)?;
+    footers(&mut key, def, "host key", templates, options)?;
     Ok(Kit {
         id: def.id.clone(),
         title: def.title.clone(),
         player,
         key,
     })
+}
+
+/// The line at the foot of every page: which game and document it belongs
+/// to, its page number, and the paper it is laid out for with what to do
+/// on the other (a page read alone, or found in the printer tray, says
+/// where it goes).
+fn footers(
+    pages: &mut [NamedPage],
+    def: &Definition,
+    document: &str,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<(), RenderError> {
+    let band = templates.footer_area(&options.paper);
+    let s = &templates.style;
+    let paper = &options.paper;
+    // The same document made for each other paper, by its file name.
+    let key = document == "host key";
+    let mut others = Vec::new();
+    for name in templates.papers.keys() {
+        let mut other = templates.paper(name)?;
+        other.orientation = paper.orientation;
+        if other.label != paper.label {
+            let file = output::pdf_path(&def.id, key, &other);
+            let file = file
+                .file_name()
+                .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+            others.push(format!("on {} paper print {file}", other.label));
+        }
+    }
+    let advice = if others.is_empty() {
+        format!("for {} paper, printed at Actual size (100%)", paper.label)
+    } else {
+        format!(
+            "for {} paper at Actual size (100%); {}",
+            paper.label,
+            others.join("; ")
+        )
+    };
+    let n = pages.len();
+    for (i, page) in pages.iter_mut().enumerate() {
+        let number = if n > 1 {
+            format!(" · page {} of {n}", i + 1)
+        } else {
+            String::new()
+        };
+        let long = format!("{} · {document}{number} · {advice}", def.title);
+        let short = format!("{document}{number} · {} paper", paper.label);
+        // A long title gives way to the facts that tell pages apart.
+        let line = match text::fit_label(
+            &long,
+            Font::Regular,
+            s.fonts.small_pt,
+            5.0,
+            band,
+            s.colours.muted,
+        ) {
+            Err(RenderError::Overflow(_)) => text::fit_label(
+                &short,
+                Font::Regular,
+                s.fonts.small_pt,
+                5.0,
+                band,
+                s.colours.muted,
+            )?,
+            other => other?,
+        };
+        page.page
+            .items
+            .push(Item::group(Some("footer"), vec![line]));
+    }
+    Ok(())
 }
 
 /// Whether `p` is the position the rules sheet works through (the
@@ -334,10 +408,15 @@ pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
 
 /// How a piece symbol is drawn in a game.
 pub fn piece_style(family: Family, symbol: char) -> PieceStyle {
-    match family.info().tone(symbol) {
+    let look = match family.info().tone(symbol) {
         Tone::Light => PieceStyle::Light,
         Tone::Dark => PieceStyle::Dark,
         Tone::Accent => PieceStyle::Accent,
+    };
+    if family.info().crowned(symbol) {
+        look.king()
+    } else {
+        look
     }
 }
 
@@ -415,5 +494,5 @@ pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> 
 /// Where kit pages put their content: the safe area common to A4 and Letter,
 /// less 1 mm so strokes drawn on its edge stay inside it.
 pub fn content_area(templates: &Templates, paper: &Paper) -> crate::render::RectMm {
-    templates.safe_area(paper).inflate(-1.0)
+    templates.page_area(paper).inflate(-1.0)
 }

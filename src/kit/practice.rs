@@ -36,27 +36,41 @@ pub fn pages(
         heading,
     } = PageStyles::new(s);
     let title = def.title.clone();
-    let part = match sheet {
+    let what = match sheet {
         Some(n) => format!("practice sheet {n}"),
-        None => "practice".to_string(),
+        None => "practice positions".to_string(),
     };
+    let continued = format!("{what} (continued) · Name ______________________");
+    // A sheet handed in alone still says whose it is.
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
-        super::flow::running_head(page, area, &title, &format!("{part} · page {n}"))
+        if n == 1 {
+            Ok(0.0)
+        } else {
+            super::flow::running_head(page, area, &title, &continued)
+        }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
-    let (title, answers) = match sheet {
-        Some(n) => (
-            format!("Practice sheet {n}"),
-            format!("the host has the answers of sheet {n}, numbered 1 to {}. Name: ____________________", practice.len()),
+    let (head, head_style) = super::common::sheet_title(s, &def.title, &what);
+    flow.paragraph(&head, head_style, 0.0, None)?;
+    flow.gap(2.0);
+    flow.paragraph(
+        "Name ______________________________   Date ______________",
+        body,
+        0.0,
+        None,
+    )?;
+    flow.gap(2.0);
+    let answers = match sheet {
+        Some(n) => format!(
+            "the host has the answers of sheet {n}, numbered 1 to {}.",
+            practice.len()
         ),
-        None => (
-            "Practice positions".to_string(),
-            format!("the host has the answers, numbered 1 to {}.", practice.len()),
+        None => format!(
+            "the host has the answers, numbered 1 to {}.",
+            practice.len()
         ),
     };
-    flow.paragraph(&title, heading, 0.0, None)?;
-    flow.gap(1.0);
     flow.paragraph(
         &format!(
             "Set up each position on your board, or read it from the drawing, and write your answer on the lines. \

@@ -205,15 +205,12 @@ pub fn pages(
     }
 
     // Credit and printing instructions, set off by a rule.
-    let paper = &options.paper.label;
-    let print = format!(
-        "Printing: this kit is for {paper} paper; for other paper print the kit built for it \
-         (printkit build --paper a4,letter). Choose \"Actual size\" / \"100%\", never \"Fit to page\": \
-         the scale bar on the board page must measure 100 mm. Cut the token sheets along the thin lines \
-         (the crop marks outside the grid show where they run). Keep the host key away from the players."
-    );
+    // Which paper a page is for is said at the foot of every page.
+    let print = "Printing: choose \"Actual size\" / \"100%\", never \"Fit to page\": \
+         the scale bar on the board page must measure 100 mm. Cut the token sheets along the solid lines \
+         (the crop marks outside the grid show where they run). Keep the host key away from the players.";
     let credit = text::paragraph_frame(&def.credit, small, area.width)?;
-    let print = text::paragraph_frame(&print, small, area.width)?;
+    let print = text::paragraph_frame(print, small, area.width)?;
     let mut block = Frame::new(SizeMm {
         width: area.width,
         height: credit.height() + print.height() + 4.0,

@@ -7,7 +7,7 @@ use super::flow::pt;
 use super::KitOptions;
 use crate::definition::Definition;
 use crate::render::text;
-use crate::render::{Fill, Font, Item, Page, RectMm, RenderError, Stroke, Templates};
+use crate::render::{Font, Item, Page, RectMm, RenderError, Stroke, Templates};
 use crate::rules::Family;
 
 pub use crate::rules::family::TokenSet;
@@ -26,10 +26,17 @@ impl TokenSet {
                 } else {
                     ": cut, fold and glue"
                 };
-                format!(
-                    "{} {}/{} {}{spares}{how}",
-                    self.count, self.symbol, back, self.name
-                )
+                if self.back_crowned {
+                    format!(
+                        "{} {} ({}), a crown on the back{spares}{how}",
+                        self.count, self.name, self.symbol
+                    )
+                } else {
+                    format!(
+                        "{} {}/{} {}{spares}{how}",
+                        self.count, self.symbol, back, self.name
+                    )
+                }
             }
             None if self.spares == 0 => format!("{} {} ({})", self.count, self.name, self.symbol),
             None => format!(
@@ -106,8 +113,7 @@ pub fn pages(
     let area = super::content_area(templates, &options.paper);
     // The heading wraps for a long title: room for its longest form.
     let s_ = &templates.style;
-    let widest_head = format!("{}: token backs (sheet 999 of 999)", def.title);
-    let h1 = style(Font::Bold, s_.fonts.subtitle_pt, s_.colours.ink);
+    let (widest_head, h1) = super::common::sheet_title(s_, &def.title, "token backs, sheet 999");
     let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
         + 1.0
         + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
@@ -155,19 +161,20 @@ pub fn pages(
             } else {
                 k + 1
             };
-            let head = if back {
-                format!("{}: token backs (sheet {number} of {total})", def.title)
-            } else {
-                format!("{}: tokens (sheet {number} of {total})", def.title)
+            let what = match (back, total) {
+                (true, _) => format!("token backs, sheet {number}"),
+                (false, 1) => "tokens".to_string(),
+                (false, _) => format!("tokens, sheet {number}"),
             };
+            let head = super::common::sheet_title(&templates.style, &def.title, &what).0;
             let how = if fold {
-                "Cut along the thin lines; the marks outside the grid show where they run. Fold each marker on its dashed line and glue the halves."
+                "Cut along the solid lines; the marks outside the grid show where they run. Fold each pair on its dashed line (the back is printed upside down so it comes out upright) and glue the halves."
             } else if back {
-                "Print on the back of the previous sheet (two-sided, flip on the long edge). Cut along the thin lines."
+                "Print on the back of the previous sheet (two-sided, flip on the long edge). Cut along the solid lines."
             } else if options.duplex {
-                "Print two-sided, flipping on the long edge. Cut along the thin lines; the marks outside the grid show where they run."
+                "Print two-sided, flipping on the long edge. Cut along the solid lines; the marks outside the grid show where they run."
             } else {
-                "Cut along the thin lines; the marks outside the grid show where they run."
+                "Cut along the solid lines; the marks outside the grid show where they run."
             };
             header(&mut page, templates, area, &head, how)?;
             let offset = if back {
@@ -201,11 +208,18 @@ pub fn pages(
                     let top = RectMm::new(cell.x, cell.y, cw, cw);
                     let bottom = RectMm::new(cell.x, cell.y + cw, cw, cw);
                     tok.extend(face(slot.front, top)?);
-                    tok.extend(face(slot.back.unwrap_or(slot.front), bottom)?);
+                    // The back is drawn upside down: folded over the
+                    // dashed line, it comes out the right way up.
+                    tok.push(Item::half_turned(
+                        bottom.centre(),
+                        face(slot.back.unwrap_or(slot.front), bottom)?,
+                    ));
+                    // The fold is fainter than the cuts: a knife follows
+                    // the solid lines, a finger the dashed one.
                     tok.push(Item::line(
                         pt(cell.x + 1.0, cell.y + cw),
                         pt(cell.right() - 1.0, cell.y + cw),
-                        Stroke::dashed(s.lines.thin_mm, s.colours.muted, &[1.5, 1.5]),
+                        Stroke::dashed(s.lines.hairline_mm, s.colours.link, &[1.5, 1.5]),
                     ));
                 } else {
                     let sym = if back {
@@ -242,7 +256,7 @@ fn header(
     how: &str,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
-    let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
+    let h1 = super::common::sheet_title(s, "", "").1;
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let head = text::paragraph_frame(head, h1, area.width)?;
     let how = text::paragraph_frame(how, h2, area.width)?;
@@ -252,8 +266,8 @@ fn header(
     Ok(())
 }
 
-/// The shared cut lines of the grid (thin and light, so no dark edge is left
-/// after cutting) and crop marks outside it.
+/// The shared cut lines of the grid (thin and grey, plain to follow yet
+/// leaving no dark edge after cutting) and crop marks outside it.
 /// `cell` is (width, height) in mm; `shape` is (columns, rows, tokens).
 fn cut_lines(
     g: RectMm,
@@ -263,7 +277,7 @@ fn cut_lines(
     templates: &Templates,
 ) -> Vec<Item> {
     let s = &templates.style;
-    let cut = Stroke::solid(s.lines.hairline_mm, s.colours.link);
+    let cut = Stroke::solid(s.lines.thin_mm, s.colours.muted);
     let mark = Stroke::solid(s.lines.thin_mm, s.colours.ink);
     let mut items = Vec::new();
     let last_row_cols = n - (rows - 1) * cols;
@@ -315,56 +329,22 @@ fn cut_lines(
     items
 }
 
-/// One face of a token: the piece as the board and the diagrams draw it
-/// (a disc of the piece's style, its rings and its label, in the same
-/// proportions to the token as the board's piece to its cell), so a token
-/// matches its diagrams in every game.
+/// One face of a token: the piece exactly as the board and the diagrams
+/// draw it (one drawing function for all three), in the same proportions
+/// to the token as the board's piece to its cell.
 fn draw_face(
     family: Family,
     sym: char,
     r: RectMm,
     templates: &Templates,
 ) -> Result<Vec<Item>, RenderError> {
-    use crate::render::board::{INNER_RING, PIECE_RADIUS};
-    let s = &templates.style;
-    let look = super::piece_style(family, sym);
-    let (fill, ink) = look.colours(s);
-    let radius = r.width * PIECE_RADIUS;
-    let ring = Stroke::solid(s.lines.thin_mm.max(r.width / 60.0), s.colours.ink);
-    let mut items = vec![Item::circle(
+    crate::render::board::piece_face(
         r.centre(),
-        radius,
-        Some(ring.clone()),
-        Some(Fill::Solid(fill)),
-    )];
-    // The piece's own second ring, and on a Freeze king's crowned face a
-    // ring too, so a king shows at a glance.
-    let king = family.info().crowned(sym);
-    if look.double_ring() || king {
-        items.push(Item::circle(
-            r.centre(),
-            radius * INNER_RING,
-            Some(ring),
-            None,
-        ));
-    }
-    // The largest square inside the inner ring holds the label, as on the board.
-    let side = radius * INNER_RING * std::f64::consts::SQRT_2 * 0.95;
-    let label_box = RectMm::new(
-        r.centre().x - side / 2.0,
-        r.centre().y - side / 2.0,
-        side,
-        side,
-    );
-    let max_pt = s.fonts.piece_max_pt.min(side / text::MM_PER_PT);
-    let label = family.info().piece_label(sym);
-    // A token too small for a legible label still has its fill.
-    match text::fit_label(&label, Font::Bold, max_pt, 3.0, label_box, ink) {
-        Ok(run) => items.push(run),
-        Err(RenderError::Overflow(_)) => {}
-        Err(e) => return Err(e),
-    }
-    Ok(items)
+        r.width,
+        &family.info().piece_label(sym),
+        super::piece_style(family, sym),
+        &templates.style,
+    )
 }
 
 /// A page of crosses to check two-sided alignment: print it two-sided, hold
@@ -431,91 +411,35 @@ fn alignment_page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::board::{diagram_styled, BoardSpec};
     use crate::render::Shape;
 
-    /// How a drawing looks, relative to its cell: each disc's radius, fill
-    /// and ring, and each label with its colour and size.
-    fn look(items: &[Item], cell: f64, out: &mut Vec<String>) {
-        for item in items {
-            match item {
+    fn polygons(items: &[Item]) -> usize {
+        items
+            .iter()
+            .map(|item| match item {
                 Item::Shape {
-                    shape: Shape::Circle { radius_mm, .. },
-                    stroke,
-                    fill,
-                } => out.push(format!(
-                    "disc {:.4} {fill:?} {:?}",
-                    radius_mm / cell,
-                    stroke
-                        .as_ref()
-                        .map(|s| (s.colour, (s.width_mm * 1000.0).round()))
-                )),
-                Item::Text(t) => {
-                    out.push(format!("label {} {:?} {:.2}", t.text, t.colour, t.size_pt))
-                }
-                Item::Group(g) => look(&g.items, cell, out),
-                Item::Shape { .. } => out.push("other shape".to_string()),
-            }
-        }
+                    shape: Shape::Polygon(_),
+                    ..
+                } => 1,
+                Item::Group(g) => polygons(&g.items),
+                _ => 0,
+            })
+            .sum()
     }
 
-    fn piece_group(item: &Item) -> Option<&Item> {
-        match item {
-            Item::Group(g) if g.id.as_deref().is_some_and(|id| id.starts_with("piece-")) => {
-                Some(item)
-            }
-            Item::Group(g) => g.items.iter().find_map(piece_group),
-            _ => None,
-        }
-    }
-
+    /// A king's face shows the crown the rules sheet speaks of; a plain
+    /// checker's does not.
     #[test]
-    fn every_token_face_is_its_piece_as_the_board_draws_it() {
+    fn a_kings_face_has_a_crown_and_a_checkers_has_none() {
         let templates = Templates::builtin().unwrap();
-        let mut faces = 0;
-        for def in crate::definition::builtins() {
-            let def = def.unwrap();
-            let family = def.family();
-            for set in token_sets(&def) {
-                let cell = set.size_mm;
-                for sym in std::iter::once(set.symbol).chain(set.back) {
-                    let style = super::super::piece_style(family, sym);
-                    let mut spec = BoardSpec::new("", "", 1, 1, cell);
-                    let label = super::super::piece_label(family, sym);
-                    spec.pieces = vec![(0, 0, label, style)];
-                    let diagram =
-                        diagram_styled(&spec, &templates.style, pt(0.0, 0.0), cell, &[]).unwrap();
-                    let mut board = Vec::new();
-                    look(
-                        std::slice::from_ref(piece_group(&diagram).unwrap()),
-                        cell,
-                        &mut board,
-                    );
-                    let face =
-                        draw_face(family, sym, RectMm::new(0.0, 0.0, cell, cell), &templates)
-                            .unwrap();
-                    let mut token = Vec::new();
-                    look(&face, cell, &mut token);
-                    // A Freeze king's crowned face adds a ring to a piece
-                    // that has only one.
-                    let king = family.info().crowned(sym);
-                    if king && !style.double_ring() {
-                        let crown = token.remove(1);
-                        assert!(
-                            crown.starts_with("disc") && crown.contains(" None "),
-                            "{crown}"
-                        );
-                    }
-                    assert_eq!(token, board, "{} token {sym}", def.id);
-                    assert!(
-                        token[0].starts_with("disc"),
-                        "{} token {sym}: {token:?}",
-                        def.id
-                    );
-                    faces += 1;
-                }
-            }
+        let r = RectMm::new(0.0, 0.0, 17.0, 17.0);
+        for (sym, crowns) in [('b', 0), ('B', 1), ('r', 0), ('R', 1)] {
+            let face = draw_face(Family::Freeze, sym, r, &templates).unwrap();
+            assert_eq!(polygons(&face), crowns, "face {sym}");
         }
-        assert_eq!(faces, 10, "W/B, P, o, b/B, r/R, B/W");
+        for (family, sym) in [(Family::CloneConvert, 'B'), (Family::PredatorPrey, 'P')] {
+            let face = draw_face(family, sym, r, &templates).unwrap();
+            assert_eq!(polygons(&face), 0, "{family:?} {sym}");
+        }
     }
 }

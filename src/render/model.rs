@@ -283,6 +283,10 @@ impl TextRun {
 pub struct Group {
     pub id: Option<String>,
     pub clip: Option<RectMm>,
+    /// Drawn turned by 180° about this point (the back of a fold-over
+    /// token, which is upside down until it is folded). The clip, like the
+    /// items, is given before the turn.
+    pub half_turn: Option<PointMm>,
     pub items: Vec<Item>,
 }
 
@@ -334,8 +338,17 @@ impl Item {
     pub fn group(id: Option<&str>, items: Vec<Item>) -> Item {
         Item::Group(Group {
             id: id.map(str::to_string),
-            clip: None,
             items,
+            ..Group::default()
+        })
+    }
+
+    /// The items as a group drawn turned by 180° about `centre`.
+    pub fn half_turned(centre: PointMm, items: Vec<Item>) -> Item {
+        Item::Group(Group {
+            half_turn: Some(centre),
+            items,
+            ..Group::default()
         })
     }
 
@@ -382,6 +395,7 @@ impl Item {
             Item::Group(g) => Item::Group(Group {
                 id: g.id.clone(),
                 clip: g.clip.as_ref().map(r),
+                half_turn: g.half_turn.as_ref().map(p),
                 items: g.items.iter().map(|i| i.translated(dx, dy)).collect(),
             }),
         }
@@ -403,8 +417,18 @@ impl Item {
                         acc = Some(acc.map_or(b, |a| a.union(&b)));
                     }
                 }
-                match (acc, g.clip) {
+                let acc = match (acc, g.clip) {
                     (Some(a), Some(c)) => a.intersect(&c),
+                    (a, _) => a,
+                };
+                // A half turn about c maps a box to its mirror through c.
+                match (acc, g.half_turn) {
+                    (Some(a), Some(c)) => Some(RectMm::new(
+                        2.0 * c.x - a.right(),
+                        2.0 * c.y - a.bottom(),
+                        a.width,
+                        a.height,
+                    )),
                     (a, _) => a,
                 }
             }

@@ -325,6 +325,12 @@ impl Content<'_> {
                     self.op("MP");
                 }
                 self.op("q");
+                if let Some(c) = g.half_turn {
+                    // x' = 2cx - x, y' = 2cy - y in the page's points.
+                    self.bytes.extend_from_slice(b"-1 0 0 -1 ");
+                    self.point(PointMm::new(2.0 * c.x, 2.0 * c.y - self.height_mm));
+                    self.op("cm");
+                }
                 if let Some(c) = &g.clip {
                     self.rect(c);
                     self.op("W n");

@@ -547,6 +547,12 @@ fn write_item(
                 });
                 attrs.push(("clip-path", Value::Owned(format!("url(#{clip_id})"))));
             }
+            if let Some(c) = g.half_turn {
+                attrs.push((
+                    "transform",
+                    Value::Owned(format!("rotate(180 {} {})", num(c.x), num(c.y))),
+                ));
+            }
             if inside {
                 out.push('\n');
             }

@@ -296,6 +296,31 @@ impl Templates {
     }
 }
 
+/// The band at the foot of the safe area where every page says what it is
+/// (game, document, page number, paper).
+pub const FOOTER_MM: f64 = 4.0;
+
+impl Templates {
+    /// The area a page's content uses: the safe area without its footer
+    /// band.
+    pub fn page_area(&self, paper: &Paper) -> RectMm {
+        let safe = self.safe_area(paper);
+        RectMm::new(
+            safe.x,
+            safe.y,
+            safe.width,
+            (safe.height - FOOTER_MM).max(0.0),
+        )
+    }
+
+    /// The footer band of every page.
+    pub fn footer_area(&self, paper: &Paper) -> RectMm {
+        let safe = self.safe_area(paper);
+        let h = FOOTER_MM.min(safe.height);
+        RectMm::new(safe.x, safe.bottom() - h, safe.width, h)
+    }
+}
+
 fn oriented(p: &PaperPreset, o: Orientation) -> SizeMm {
     let (short, long) = (p.width_mm.min(p.height_mm), p.width_mm.max(p.height_mm));
     match o {

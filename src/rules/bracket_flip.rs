@@ -1,4 +1,4 @@
-//! Bracket and flip (GAMES.md, family `bracket-flip`): the traditional
+//! Bracket and flip (docs/rules.md, family `bracket-flip`): the traditional
 //! bracketing game (Othello-style) on a bounded board of 4×4 to 26×26.
 //! A move places a disc so that it brackets one or more unbroken lines of
 //! opposing discs against an own disc, in any of the eight directions;
@@ -30,7 +30,7 @@ pub const SIDES: [char; 2] = ['B', 'W'];
 pub const MIN_SIDE: usize = 4;
 pub const MAX_SIDE: usize = 26;
 
-/// Parameters of the family (defaults from GAMES.md).
+/// Parameters of the family (defaults from docs/rules.md).
 #[derive(Clone, Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 #[schemars(rename = "BracketFlipParams")]
@@ -79,7 +79,7 @@ impl BracketFlip {
     /// Perft as the Othello engines count it, for their published figures
     /// (perft 10 of the 8×8 start, 24,571,284): a pass counts as a move
     /// even when it is the first of the two passes that end the game, so
-    /// each game finished one ply above the horizon adds one. GAMES.md's
+    /// each game finished one ply above the horizon adds one. docs/rules.md's
     /// count ([`Rules::perft`]) gives such a finished game no moves.
     pub fn perft_final_pass(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
@@ -297,7 +297,7 @@ impl<B: Lines> Tables<B> {
     /// Perft as the Othello engines count it (their published figures):
     /// a side with no placement passes, and the pass counts as a move even
     /// when the opponent cannot place either; two passes in a row end the
-    /// game. It differs from [`Tables::perft`] (GAMES.md: an over position
+    /// game. It differs from [`Tables::perft`] (docs/rules.md: an over position
     /// has no moves) only below finished games.
     fn perft_final_pass(&self, me: B, opp: B, depth: u32, passed: bool) -> u64 {
         let moves = self.moves(me, opp);

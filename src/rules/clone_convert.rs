@@ -1,4 +1,4 @@
-//! Clone, jump and convert (GAMES.md, family `clone-convert`): an Ataxx-like
+//! Clone, jump and convert (docs/rules.md, family `clone-convert`): an Ataxx-like
 //! game. A piece clones to an empty cell at Chebyshev distance 1 or jumps to
 //! one at distance 2; then every opposing piece around the destination turns.
 //!
@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// The two side symbols, by internal side index (0 = `W`, 1 = `B`).
 pub const SIDES: [char; 2] = ['W', 'B'];
 
-/// Parameters of the family (defaults from GAMES.md).
+/// Parameters of the family (defaults from docs/rules.md).
 #[derive(Clone, Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 #[schemars(rename = "CloneConvertParams")]

@@ -62,10 +62,10 @@ pub enum Tone {
 pub struct Piece {
     pub symbol: char,
     pub tone: Tone,
-    /// Printed on the piece on the board, in diagrams and on its token: a
-    /// king shows a crown letter so a stack of two is recognisable.
+    /// Printed on the piece on the board, in diagrams and on its token (a
+    /// king has a crown drawn above it, so a stack of two is recognisable).
     pub label: &'static str,
-    /// A king: its token face has an inner ring.
+    /// A king: drawn with a crown.
     pub crowned: bool,
 }
 
@@ -149,9 +149,9 @@ const FREEZE: FamilyInfo = FamilyInfo {
     sides: &[('b', "black"), ('r', "red")],
     pieces: &[
         Piece::plain('b', Tone::Dark, "b"),
-        Piece::king('B', Tone::Dark, "bK"),
-        Piece::plain('r', Tone::Accent, "r"),
-        Piece::king('R', Tone::Accent, "rK"),
+        Piece::king('B', Tone::Dark, "b"),
+        Piece::plain('r', Tone::Light, "r"),
+        Piece::king('R', Tone::Light, "r"),
     ],
     orthogonal_only: false,
     checkered: true,
@@ -277,7 +277,7 @@ impl FamilyInfo {
         self.piece(symbol).map_or(Tone::Light, |p| p.tone)
     }
 
-    /// Whether a piece is a king (its token face has an inner ring).
+    /// Whether a piece is a king (drawn with a crown).
     pub fn crowned(&self, symbol: char) -> bool {
         self.piece(symbol).is_some_and(|p| p.crowned)
     }
@@ -304,7 +304,7 @@ pub trait WithRules {
     fn with<R: EngineRules>(self, rules: R) -> Self::Output;
 }
 
-/// The parameters of a family, each defaulting to GAMES.md.
+/// The parameters of a family, each defaulting to docs/rules.md.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Params {
     CloneConvert(clone_convert::Params),
@@ -339,6 +339,8 @@ pub struct TokenSet {
     pub symbol: char,
     /// The symbol on the back of a fold-over pair, if any.
     pub back: Option<char>,
+    /// The back is the front crowned (a Freeze king), not another side.
+    pub back_crowned: bool,
     pub name: &'static str,
     /// As many as the rules supply.
     pub count: usize,
@@ -653,6 +655,17 @@ impl Params {
                         p.predator_turn_limit
                     ));
                 }
+                // A practice fragment may use fewer prey than a game: say
+                // so, or the counts above would not add up.
+                let on_board = view.pieces.iter().filter(|(_, s)| *s == 'o').count() as u64;
+                let in_play = on_board + reserve + captured;
+                if in_play < u64::from(p.prey) {
+                    v.push(format!(
+                        "A practice position: {in_play} of the game's {} prey {} in play.",
+                        p.prey,
+                        if in_play == 1 { "is" } else { "are" }
+                    ));
+                }
                 v
             }
             // The board shows every disc; whose turn it is is said already.
@@ -667,7 +680,7 @@ impl Params {
                     Vec::new()
                 } else {
                     vec![format!(
-                        "{kings} king{} on the board (marked K: a stack of two checkers).",
+                        "{kings} king{} on the board (drawn with a crown: a stack of two checkers).",
                         if kings == 1 { "" } else { "s" }
                     )]
                 }
@@ -747,6 +760,7 @@ impl Params {
             Params::CloneConvert(_) => vec![TokenSet {
                 symbol: 'W',
                 back: Some('B'),
+                back_crowned: false,
                 name: "markers",
                 count: cells,
                 spares: cells.div_ceil(5),
@@ -756,6 +770,7 @@ impl Params {
                 TokenSet {
                     symbol: 'P',
                     back: None,
+                    back_crowned: false,
                     name: "predator",
                     count: 1,
                     spares: 1,
@@ -764,6 +779,7 @@ impl Params {
                 TokenSet {
                     symbol: 'o',
                     back: None,
+                    back_crowned: false,
                     name: "prey",
                     count: p.prey as usize,
                     spares: 2,
@@ -778,18 +794,20 @@ impl Params {
                 TokenSet {
                     symbol: 'b',
                     back: Some('B'),
-                    name: "black checkers, crowned on the back",
+                    back_crowned: true,
+                    name: "black checkers",
                     count: p.supply as usize,
                     spares: 0,
-                    size_mm: 18.0,
+                    size_mm: 17.0,
                 },
                 TokenSet {
                     symbol: 'r',
                     back: Some('R'),
-                    name: "red checkers, crowned on the back",
+                    back_crowned: true,
+                    name: "red checkers",
                     count: p.supply as usize,
                     spares: 0,
-                    size_mm: 18.0,
+                    size_mm: 17.0,
                 },
             ],
             // One disc a cell: the board can be full. B on the front, W on
@@ -797,10 +815,11 @@ impl Params {
             Params::BracketFlip(_) => vec![TokenSet {
                 symbol: 'B',
                 back: Some('W'),
+                back_crowned: false,
                 name: "discs",
                 count: cells,
                 spares: cells.div_ceil(5),
-                size_mm: 22.0,
+                size_mm: 19.0,
             }],
         }
     }

@@ -11,7 +11,7 @@ use super::width::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::{Arc, OnceLock};
 
-/// Parameters of the family (defaults from GAMES.md).
+/// Parameters of the family (defaults from docs/rules.md).
 #[derive(Clone, Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 #[schemars(rename = "FreezeParams")]

@@ -3,7 +3,7 @@
 //! Cells are indexed from A1 along row 1, then row 2, and so on:
 //! `index = row * width + col`, with `col` and `row` counted from 0 at the
 //! bottom-left. That order is also the "first counting from A1" order that
-//! GAMES.md uses to pick a canonical clone source.
+//! docs/rules.md uses to pick a canonical clone source.
 use std::fmt;
 
 /// Largest board: 26 columns (A–Z) by 99 rows.

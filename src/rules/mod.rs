@@ -372,7 +372,7 @@ pub trait Rules {
     fn family(&self) -> Family;
     /// The two sides' symbols, the side that moves first first.
     fn sides(&self) -> [char; 2];
-    /// The family's default start position (its text in GAMES.md).
+    /// The family's default start position (its text in docs/rules.md).
     fn default_start(&self) -> &'static str;
 
     /// Parses and validates a position.
@@ -401,7 +401,7 @@ pub trait Rules {
     fn print_move(&self, pos: &Self::Position, mv: &Self::Move) -> String;
     /// Plays a legal move.
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> (Self::Position, Effect);
-    /// The perft count (see GAMES.md for the conventions).
+    /// The perft count (see docs/rules.md for the conventions).
     fn perft(&self, pos: &Self::Position, depth: u32) -> u64;
 
     /// A 64-bit key of the position for the solver's transposition table:
@@ -530,7 +530,7 @@ pub trait GamePosition: Send + Sync {
     /// and cell names), even where the game is over and [`Self::play`]
     /// refuses it unread: a practice check must name a move that exists.
     fn read(&self, mv: &str) -> Result<(), MoveError>;
-    /// The perft count (see GAMES.md for the conventions).
+    /// The perft count (see docs/rules.md for the conventions).
     fn perft(&self, depth: u32) -> u64;
     /// Perft split by first move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;

@@ -1,4 +1,4 @@
-//! Predator and prey placement (GAMES.md, family `predator-prey`).
+//! Predator and prey placement (docs/rules.md, family `predator-prey`).
 //!
 //! One predator `P` against prey `o` on a bounded board where only orthogonal
 //! neighbours are connected. Prey first places its reserve, then steps; the
@@ -22,7 +22,7 @@ const PREDATOR: char = 'P';
 /// No cell in a neighbour table (off the board or a hole).
 const NONE: u16 = u16::MAX;
 
-/// Parameters of the family (defaults from GAMES.md).
+/// Parameters of the family (defaults from docs/rules.md).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 #[schemars(rename = "PredatorPreyParams")]
@@ -334,7 +334,7 @@ impl<B: Bits> Board<B> {
     }
 
     fn outcome(&self, params: &Params, st: &State<B>) -> Option<Outcome> {
-        // GAMES.md order: captures, predator-blocked, turn-limit.
+        // docs/rules.md order: captures, predator-blocked, turn-limit.
         if st.captured >= params.capture_target {
             return Some(Outcome {
                 winner: Some(PREDATOR),

@@ -1,4 +1,4 @@
-//! The rules and decisions of GAMES.md "Bracket and flip", one test (or
+//! The rules and decisions of docs/rules.md "Bracket and flip", one test (or
 //! more) each, and a naive reference engine (cells walked one by one) the
 //! bitboard engine is compared with on random games of every width.
 use printkit::rules::bracket_flip::{endgame, BracketFlip, Params, Position};
@@ -399,7 +399,7 @@ fn perft_9_and_10_of_the_8x8_start_as_the_othello_engines_count() {
         return; // about 10 s unoptimised; run with --release
     }
     // The published figure counts a pass below each of the games that are
-    // over at ply 9; GAMES.md gives those finished games no moves.
+    // over at ply 9; docs/rules.md gives those finished games no moves.
     assert_eq!(r.perft_final_pass(&eight, 10), 24_571_284);
     assert_eq!(r.perft(&eight, 10), 24_571_284 - 228);
 }

@@ -122,10 +122,10 @@ fn build_prints_each_class_sheet_and_one_key_by_sheet_and_number() {
         // The sheet's own pages, headed with its number.
         let pages: Vec<&(String, String)> = player
             .iter()
-            .filter(|(_, t)| t.contains(&format!("practice sheet {n} · page")))
+            .filter(|(_, t)| t.contains(&format!("practice sheet {n}")))
             .collect();
         assert!(!pages.is_empty(), "no page of sheet {n}");
-        assert!(pages[0].1.contains(&format!("Practice sheet {n}")));
+        assert!(pages[0].1.contains(&format!(": practice sheet {n}")));
         assert!(pages[0]
             .1
             .contains(&format!("answers of sheet {n}, numbered 1 to {COUNT}")));

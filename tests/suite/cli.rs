@@ -24,7 +24,7 @@ fn json(o: &Output) -> serde_json::Value {
 
 #[test]
 fn perft_json_contract_for_each_game_start() {
-    // GAMES.md worked checks: 16, 24 and 181 moves at the three starts.
+    // docs/rules.md worked checks: 16, 24 and 181 moves at the three starts.
     for (game, nodes) in [
         ("clone-jump-convert", 16),
         ("predator-prey", 24),
@@ -621,15 +621,25 @@ fn build_says_which_files_it_wrote_and_which_were_up_to_date() {
     let first = printkit(&args);
     assert!(first.status.success(), "{}", stderr(&first));
     let last = |o: &Output| stdout(o).lines().last().unwrap_or_default().to_string();
+    // By default both papers: player kit and host key for each, and the
+    // contents page.
     assert!(
-        last(&first).starts_with("wrote 3 files ("),
+        last(&first).starts_with("wrote 5 files ("),
         "{}",
         last(&first)
     );
+    for file in [
+        "predator-prey/predator-prey-player-kit-a4.pdf",
+        "predator-prey/predator-prey-player-kit-letter.pdf",
+        "predator-prey/host-key/predator-prey-host-key-a4.pdf",
+        "predator-prey/host-key/predator-prey-host-key-letter.pdf",
+    ] {
+        assert!(dir.join(file).is_file(), "{file} missing");
+    }
     let again = printkit(&args);
     assert!(again.status.success(), "{}", stderr(&again));
     assert!(
-        last(&again).starts_with("all 3 files (") && last(&again).contains("already up to date"),
+        last(&again).starts_with("all 5 files (") && last(&again).contains("already up to date"),
         "{}",
         last(&again)
     );
@@ -640,8 +650,8 @@ fn build_says_which_files_it_wrote_and_which_were_up_to_date() {
     let some = printkit(&duplex);
     assert!(some.status.success(), "{}", stderr(&some));
     assert!(
-        last(&some).starts_with("wrote 1 of 3 files (")
-            && last(&some).ends_with("the other 2 were already up to date"),
+        last(&some).starts_with("wrote 2 of 5 files (")
+            && last(&some).ends_with("the other 3 were already up to date"),
         "{}",
         last(&some)
     );

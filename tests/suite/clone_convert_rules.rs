@@ -1,4 +1,4 @@
-//! The rules and decisions of GAMES.md "Clone, jump and convert", one test
+//! The rules and decisions of docs/rules.md "Clone, jump and convert", one test
 //! (or more) each, and its worked checks.
 use printkit::rules::clone_convert::{CloneConvert, Move, Params, Position};
 use printkit::rules::{

@@ -1,4 +1,4 @@
-//! Freeze: every rule and decision of GAMES.md ("Freeze") and its worked
+//! Freeze: every rule and decision of docs/rules.md ("Freeze") and its worked
 //! checks.
 use printkit::rules::freeze::{Freeze, Move, Params};
 use printkit::rules::{

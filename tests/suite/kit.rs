@@ -497,32 +497,48 @@ fn the_clone_audit_fits_60_turns_on_2_sheets() {
     }
 }
 
+/// Every page, of the player kit and of the host key, says at its foot
+/// which game and document it belongs to, its number, and the paper it is
+/// for with what to do on the other.
 #[test]
-fn the_rules_sheet_names_its_paper() {
-    let def = definition::resolve("freeze").unwrap();
+fn every_page_names_its_document_number_and_paper() {
     let t = Templates::builtin().unwrap();
-    for (paper, label) in [("a4", "A4"), ("letter", "US Letter")] {
-        let o = options(paper);
-        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
-        let files = output::render(
-            &kit,
-            &o.paper,
-            &t,
-            output::Formats {
-                pdf: false,
-                svg: true,
-            },
-        )
-        .unwrap();
-        let rules: String = files
-            .iter()
-            .filter(|f| f.path.to_string_lossy().contains("/rules"))
-            .map(|f| words(std::str::from_utf8(&f.bytes).unwrap()))
-            .collect::<String>()
-            .replace('\n', " ");
-        assert!(
-            rules.contains(&format!("this kit is for {label} paper")),
-            "{paper}: {rules}"
-        );
+    for def in builtins() {
+        for (paper, label, other) in [("a4", "A4", "US Letter"), ("letter", "US Letter", "A4")] {
+            let o = options(paper);
+            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            for (document, pages) in [("player kit", &kit.player), ("host key", &kit.key)] {
+                let n = pages.len();
+                for (i, page) in pages.iter().enumerate() {
+                    let mut footer = String::new();
+                    page.page.items.iter().for_each(|item| {
+                        if let printkit::render::Item::Group(g) = item {
+                            if g.id.as_deref() == Some("footer") {
+                                item.for_each_text(&mut |t| footer.push_str(&t.text));
+                            }
+                        }
+                    });
+                    // A one-page document has no number.
+                    let number = if n > 1 {
+                        format!("page {} of {n}", i + 1)
+                    } else {
+                        String::new()
+                    };
+                    for needle in [
+                        document,
+                        &number,
+                        &format!("for {label} paper"),
+                        &format!("on {other} paper print"),
+                    ] {
+                        assert!(
+                            footer.contains(needle),
+                            "{} {paper} {document} page {}: {footer:?} lacks {needle:?}",
+                            def.id,
+                            i + 1
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -21,6 +21,7 @@ mod naive;
 mod practice_sheets;
 mod predator_prey_props;
 mod predator_prey_rules;
+mod print_craft;
 mod render_board;
 mod render_common;
 mod render_pdf;

@@ -1,5 +1,5 @@
 //! Slow, obviously correct move counters for the clone and predator
-//! families, written from GAMES.md alone (cells in a `Vec`, coordinates, no
+//! families, written from docs/rules.md alone (cells in a `Vec`, coordinates, no
 //! bit sets, nothing shared with `src/rules/`), so that every line of the
 //! perft tables is checked by something other than the code under test.
 //! Freeze has its own in `freeze_common`.
@@ -85,7 +85,7 @@ fn other(side: char) -> char {
 }
 
 /// Every move of `side` as (source, destination, is_jump); clones once per
-/// destination (GAMES.md's perft convention).
+/// destination (docs/rules.md's perft convention).
 fn clone_moves(g: &Grid, side: char) -> Vec<(Xy, Xy, bool)> {
     let mut out = Vec::new();
     let mut cloned_to: Vec<(i32, i32)> = Vec::new();
@@ -323,7 +323,7 @@ fn check(text: &str, count: fn(&str, u32) -> u64, max_nodes: u64) -> usize {
 
 #[test]
 fn the_naive_counters_agree_with_games_md() {
-    // GAMES.md's worked counts.
+    // docs/rules.md's worked counts.
     assert_eq!(clone_convert("B3W/5/5/5/W3B W 0", 1), 16);
     assert_eq!(predator_prey("5/5/2P2/5/5 o 8 0 0", 1), 24);
     // A full board is over; a side with no move passes.

@@ -1,4 +1,4 @@
-//! Predator and prey placement: every rule and decision of GAMES.md, its
+//! Predator and prey placement: every rule and decision of docs/rules.md, its
 //! worked checks, hand-derived perft counts, symmetry and the perft table.
 use printkit::rules::notation::{print_board, Square};
 use printkit::rules::predator_prey::{Move, Params, PredatorPrey};

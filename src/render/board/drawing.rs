@@ -3,7 +3,9 @@
 //! board block of the board page (the board with its coordinate bands).
 use std::collections::BTreeSet;
 
-use super::{cell_name, column_name, BoardSpec, SquareColour, INNER_RING, PIECE_RADIUS};
+use super::{
+    cell_name, column_name, BoardSpec, PieceStyle, SquareColour, INNER_RING, PIECE_RADIUS,
+};
 use crate::render::font::Font;
 use crate::render::frame::Frame;
 use crate::render::model::{Fill, Hatch, Item, PointMm, RectMm, SizeMm, Stroke};
@@ -95,7 +97,7 @@ fn checker_squares(
                 SquareColour::Red => Fill::Hatch(Hatch {
                     background: Some(c.red_square),
                     colour: c.red_stripe,
-                    spacing_mm: style.hatch.spacing_mm.max(grid.cell / 8.0),
+                    spacing_mm: style.hatch.spacing_mm.max(grid.cell / 6.0),
                     angle_deg: -45.0,
                     line_mm: style.hatch.line_mm,
                 }),
@@ -285,41 +287,94 @@ fn marks(style: &Style, grid: &Grid, marked: &[(u32, u32)]) -> Option<Item> {
 /// The pieces, each a disc (two rings for an accent piece) with its symbol
 /// when the disc is large enough to read it.
 fn pieces(spec: &BoardSpec, style: &Style, grid: &Grid) -> Result<Option<Item>, RenderError> {
-    let c = &style.colours;
     let mut pieces = Vec::new();
     for (col, row, symbol, piece_style) in &spec.pieces {
         let centre = grid.cell_rect(*col, *row).centre();
-        let r = grid.cell * PIECE_RADIUS;
-        let ring = Stroke::solid(style.lines.thin_mm.max(grid.cell / 60.0), c.ink);
-        let (fill, text_colour) = piece_style.colours(style);
-        let mut p = vec![Item::circle(
-            centre,
-            r,
-            Some(ring.clone()),
-            Some(Fill::Solid(fill)),
-        )];
-        if piece_style.double_ring() {
-            p.push(Item::circle(centre, r * INNER_RING, Some(ring), None));
-        }
-        if !symbol.is_empty() {
-            // The largest square inside the inner ring holds the symbol.
-            let side = r * INNER_RING * std::f64::consts::SQRT_2 * 0.95;
-            let bx = RectMm::new(centre.x - side / 2.0, centre.y - side / 2.0, side, side);
-            let max_pt = style.fonts.piece_max_pt.min(side / text::MM_PER_PT);
-            // On a diagram too small for a legible symbol the fill tells
-            // the pieces apart.
-            match text::fit_label(symbol, Font::Bold, max_pt, 3.0, bx, text_colour) {
-                Ok(label) => p.push(label),
-                Err(RenderError::Overflow(_)) => {}
-                Err(e) => return Err(e),
-            }
-        }
         pieces.push(Item::group(
             Some(&format!("piece-{}", cell_name(*col, *row))),
-            p,
+            piece_face(centre, grid.cell, symbol, *piece_style, style)?,
         ));
     }
     Ok((!pieces.is_empty()).then(|| Item::group(Some("pieces"), pieces)))
+}
+
+/// One piece in a cell (or on a token) of side `cell` mm: its disc, its
+/// rings, a king's crown and its symbol. The board, the diagrams and the
+/// token sheets all draw pieces with this, so a piece looks the same
+/// everywhere.
+pub fn piece_face(
+    centre: PointMm,
+    cell: f64,
+    symbol: &str,
+    look: PieceStyle,
+    style: &Style,
+) -> Result<Vec<Item>, RenderError> {
+    let c = &style.colours;
+    let r = cell * PIECE_RADIUS;
+    // Rings scale with the piece, within the template's line weights: a
+    // small diagram's 60 pieces stay light, a large token's ring firm.
+    let weight = (cell / 60.0).clamp(style.lines.hairline_mm, style.lines.grid_mm);
+    let ring = Stroke::solid(weight, c.ink);
+    let (fill, text_colour) = look.colours(style);
+    let mut p = vec![Item::circle(
+        centre,
+        r,
+        Some(ring.clone()),
+        Some(Fill::Solid(fill)),
+    )];
+    if look.double_ring() {
+        p.push(Item::circle(
+            centre,
+            r * INNER_RING,
+            Some(ring.clone()),
+            None,
+        ));
+    }
+    // The largest square inside the inner ring holds the symbol; a king's
+    // crown takes the top quarter of it.
+    let side = r * INNER_RING * std::f64::consts::SQRT_2 * 0.95;
+    let mut bx = RectMm::new(centre.x - side / 2.0, centre.y - side / 2.0, side, side);
+    if look.crowned() {
+        let crown = RectMm::new(
+            bx.x + 0.2 * side,
+            bx.y - 0.04 * side,
+            0.6 * side,
+            0.24 * side,
+        );
+        p.push(Item::polygon(
+            crown_outline(crown),
+            Some(Stroke::solid(ring.width_mm, c.ink)),
+            Some(Fill::Solid(c.ink)),
+        ));
+        bx = RectMm::new(bx.x, bx.y + 0.24 * side, side, 0.76 * side);
+    }
+    if !symbol.is_empty() {
+        let max_pt = style.fonts.piece_max_pt.min(bx.height / text::MM_PER_PT);
+        // On a diagram too small for a legible symbol the fill (and the
+        // crown) tell the pieces apart.
+        match text::fit_label(symbol, Font::Bold, max_pt, 3.0, bx, text_colour) {
+            Ok(label) => p.push(label),
+            Err(RenderError::Overflow(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(p)
+}
+
+/// A three-pointed crown filling `r`: a band along the bottom and three
+/// points rising from it.
+fn crown_outline(r: RectMm) -> Vec<PointMm> {
+    let (w, h) = (r.width, r.height);
+    let at = |fx: f64, fy: f64| PointMm::new(r.x + fx * w, r.y + fy * h);
+    vec![
+        at(0.0, 1.0),
+        at(0.0, 0.0),
+        at(0.25, 0.55),
+        at(0.5, 0.0),
+        at(0.75, 0.55),
+        at(1.0, 0.0),
+        at(1.0, 1.0),
+    ]
 }
 
 /// The full board block: board, coordinate bands on all four sides and, for

@@ -16,6 +16,7 @@ mod scale_bar;
 mod tiles;
 
 pub use diagram::{diagram, diagram_frame, diagram_size, diagram_styled, MIN_DIAGRAM_CELL_MM};
+pub use drawing::piece_face;
 pub use page::board_pages;
 
 use super::model::Colour;
@@ -43,10 +44,14 @@ impl SquareColour {
 pub enum PieceStyle {
     /// White disc, black symbol.
     Light,
-    /// Dark disc, white symbol.
+    /// Grey disc, black symbol.
     Dark,
     /// Tinted disc with a double ring (e.g. the predator).
     Accent,
+    /// A king (a stack of two) of each look: a crown above its symbol.
+    LightKing,
+    DarkKing,
+    AccentKing,
 }
 
 /// Radius of a piece's inner ring, as a share of its outer radius.
@@ -56,20 +61,46 @@ pub const INNER_RING: f64 = 0.84;
 pub const PIECE_RADIUS: f64 = 0.36;
 
 impl PieceStyle {
+    /// The look without the crown.
+    pub fn base(self) -> PieceStyle {
+        match self {
+            PieceStyle::LightKing => PieceStyle::Light,
+            PieceStyle::DarkKing => PieceStyle::Dark,
+            PieceStyle::AccentKing => PieceStyle::Accent,
+            plain => plain,
+        }
+    }
+
+    /// The same look with a crown.
+    pub fn king(self) -> PieceStyle {
+        match self.base() {
+            PieceStyle::Light => PieceStyle::LightKing,
+            PieceStyle::Dark => PieceStyle::DarkKing,
+            _ => PieceStyle::AccentKing,
+        }
+    }
+
+    /// Whether the piece is drawn with a crown.
+    pub fn crowned(self) -> bool {
+        self != self.base()
+    }
+
     /// Fill and symbol colour: the same on the board, in diagrams and on
-    /// the token, so a piece looks the same everywhere.
+    /// the token, so a piece looks the same everywhere. The dark disc is a
+    /// light grey under a black symbol: it tells the sides apart in
+    /// greyscale for a tenth of the toner a dark fill takes.
     pub fn colours(self, style: &Style) -> (Colour, Colour) {
         let c = &style.colours;
-        match self {
-            PieceStyle::Light => (c.light_piece, c.ink),
-            PieceStyle::Dark => (c.dark_piece, Colour::WHITE),
+        match self.base() {
+            PieceStyle::Dark => (c.dark_piece, c.ink),
             PieceStyle::Accent => (c.accent_piece, c.ink),
+            _ => (c.light_piece, c.ink),
         }
     }
 
     /// Whether the disc has a second, inner ring.
     pub fn double_ring(self) -> bool {
-        self == PieceStyle::Accent
+        self.base() == PieceStyle::Accent
     }
 }
 

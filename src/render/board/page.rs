@@ -69,7 +69,7 @@ pub fn board_pages(
 ) -> Result<Vec<Page>, RenderError> {
     spec.validate(spec.cell_mm, 3.0)?;
     let style = &templates.style;
-    let safe = templates.safe_area(paper);
+    let safe = templates.page_area(paper);
     let mut furniture = furniture(spec, style, safe.width)?;
     let mut block = board_block(spec, style, false)?;
     let single_avail_h = safe.height
@@ -176,7 +176,7 @@ fn notes(spec: &BoardSpec, strips: bool) -> Vec<String> {
     if let Some((even, odd)) = spec.checker_colours {
         let describe = |c: SquareColour| match c {
             SquareColour::Red => "red squares have red stripes",
-            SquareColour::Black => "black squares are plain grey",
+            SquareColour::Black => "black squares are plain, without stripes",
         };
         out.push(format!(
             "A1 is {}: {}; {}.",

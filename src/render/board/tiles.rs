@@ -253,6 +253,7 @@ pub(super) fn tiled_pages(
             id: Some("board-tile".into()),
             clip: Some(window),
             items: content,
+            half_turn: None,
         }));
         // The tile's cut line, kept inside the window so it stays in the safe area.
         items.push(Item::rect(
