@@ -2,7 +2,7 @@
 //! fixtures' `#:schema` lines name) is what the command writes, and an
 //! independent validator (Python's `jsonschema`) accepts every good fixture
 //! and refuses the schema-level mistakes of `fixtures/invalid/`.
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 fn root() -> PathBuf {
@@ -42,15 +42,7 @@ fn committed_schemas_are_what_printkit_schema_writes() {
     }
 }
 
-fn toml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    files
-}
+use crate::check_fixtures::toml_files;
 
 /// Each file's schema errors, by Python's jsonschema (draft 7), the file
 /// read with Python's own TOML reader; `None` for a file that is not TOML.
@@ -103,10 +95,7 @@ fn every_good_fixture_names_its_schema_and_passes_it() {
         return;
     }
     let dirs = ["fixtures", "fixtures/custom", "fixtures/variants"];
-    let files: Vec<PathBuf> = dirs
-        .iter()
-        .flat_map(|d| toml_files(&root().join(d)))
-        .collect();
+    let files: Vec<PathBuf> = dirs.iter().flat_map(|d| toml_files(d)).collect();
     assert!(files.len() >= 12, "{files:?}");
     let verdicts = validate(&files);
     for file in &files {
@@ -139,7 +128,7 @@ fn the_schema_refuses_the_shape_mistakes_of_invalid_fixtures_and_only_those() {
     ) {
         return;
     }
-    let files = toml_files(&root().join("fixtures/invalid"));
+    let files = toml_files("fixtures/invalid");
     let verdicts = validate(&files);
     for file in &files {
         let stem = file.file_stem().unwrap().to_str().unwrap();
