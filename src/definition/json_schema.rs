@@ -72,6 +72,12 @@ fn drop_null(schema: &mut Value) {
             }
             if let Some(Value::Array(any)) = map.get_mut("anyOf") {
                 any.retain(|s| s.get("type").and_then(Value::as_str) != Some("null"));
+                // One schema left: `allOf`, so an editor reports what is
+                // wrong inside it rather than "not valid under any".
+                if any.len() == 1 {
+                    let only = map.remove("anyOf").unwrap_or_default();
+                    map.insert("allOf".into(), only);
+                }
             }
             map.values_mut().for_each(drop_null);
         }
