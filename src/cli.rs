@@ -117,6 +117,43 @@ pub enum Command {
     Solve(crate::solve::cli::SolveArgs),
     /// Generate practice positions with a unique winning line.
     Puzzles(crate::solve::puzzles::PuzzleArgs),
+    /// Write the JSON Schema of game definitions or practice files (for
+    /// an editor's completion and checking).
+    #[command(
+        after_help = "Examples:\n  printkit schema game > game.schema.json\n  \
+                            printkit schema --out schema      # game.schema.json and practice.schema.json\n\n\
+                            A TOML file names its schema on its first line, which Taplo / Even Better TOML read:\n  \
+                            #:schema ./schema/game.schema.json"
+    )]
+    Schema {
+        /// Which schema to print: game or practice.
+        #[arg(default_value = "game")]
+        kind: crate::shell::SchemaKind,
+        /// Write both schemas into this folder instead.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Rebuild a kit whenever its files change and serve the previews on
+    /// 127.0.0.1, each page reloading itself after every build.
+    Watch(crate::watch::WatchArgs),
+    /// Write a shell completion script to stdout.
+    #[command(
+        after_help = "Examples:\n  printkit completions bash > ~/.local/share/bash-completion/completions/printkit\n  \
+                            printkit completions zsh > ~/.zfunc/_printkit\n  \
+                            printkit completions fish > ~/.config/fish/completions/printkit.fish"
+    )]
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: crate::shell::Shell,
+    },
+    /// Write the man page to stdout, or one page a command into a folder.
+    #[command(after_help = "Examples:\n  printkit man | man -l -\n  \
+                            printkit man --out ~/.local/share/man/man1")]
+    Man {
+        /// Write printkit.1 and printkit-<command>.1 into this folder.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 /// Runs the command line and returns the exit code.
@@ -184,11 +221,19 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             search_budget,
         } => {
             crate::solve::budget::set_seconds(search_budget);
+            let _progress = crate::solve::stop::Progress::start("check");
             Ok(check(&files, json, templates.as_deref()))
         }
-        Command::Build(args) => build(args),
+        Command::Build(args) => {
+            let _progress = crate::solve::stop::Progress::start("build");
+            build(args)
+        }
         Command::Solve(args) => crate::solve::cli::solve(args),
         Command::Puzzles(args) => crate::solve::puzzles::run(args),
+        Command::Watch(args) => crate::watch::run(args),
+        Command::Schema { kind, out } => crate::shell::schema(kind, out.as_deref()),
+        Command::Completions { shell } => crate::shell::completions(shell),
+        Command::Man { out } => crate::shell::man(out.as_deref()),
         Command::List => {
             for def in definition::builtins() {
                 let def = def.map_err(|e| e.to_string())?;
@@ -366,13 +411,14 @@ fn execute(command: Command) -> Result<i32, Fatal> {
 }
 
 /// The options of `printkit build`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct BuildArgs {
     /// Built-in game ids or definition files (default: every built-in game).
     pub games: Vec<String>,
     /// A practice file whose positions join its game's kit (checked first);
-    /// one file a flag, repeat it for more. With no game named, the
-    /// practice files' own games are built.
+    /// one file a flag, repeat it for more, or a folder: every `.toml` file
+    /// in it (a class set's sheets). With no game named, the practice
+    /// files' own games are built.
     #[arg(long)]
     pub practice: Vec<PathBuf>,
     /// Papers, comma-separated: a4, letter (add -landscape for landscape
@@ -411,6 +457,46 @@ pub struct BuildArgs {
     pub search_budget: f64,
 }
 
+/// The most practice files one folder given to `--practice` may hold.
+const MAX_PRACTICE_FOLDER_FILES: usize = 200;
+
+/// `--practice` paths with each folder replaced by its `.toml` files, in
+/// name order (`sheet-01.toml`, `sheet-02.toml`, …). Only regular files are
+/// taken: a link or anything else in the folder is passed over.
+fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path);
+            continue;
+        }
+        let entries = std::fs::read_dir(&path)
+            .map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .take(MAX_PRACTICE_FOLDER_FILES + 1)
+            .collect();
+        if found.len() > MAX_PRACTICE_FOLDER_FILES {
+            return Err(format!(
+                "--practice {}: more than {MAX_PRACTICE_FOLDER_FILES} .toml files in the folder",
+                path.display()
+            ));
+        }
+        if found.is_empty() {
+            return Err(format!(
+                "--practice {}: no .toml file in the folder",
+                path.display()
+            ));
+        }
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
+}
+
 /// Prints located diagnostics and says nothing was written.
 fn report_invalid(diags: &[definition::Diagnostic]) {
     for d in diags {
@@ -423,7 +509,7 @@ fn report_invalid(diags: &[definition::Diagnostic]) {
     );
 }
 
-fn build(args: BuildArgs) -> Result<i32, Fatal> {
+pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
     use crate::build::{BuildError, BuildRequest};
     use crate::kit::{output, Part};
     let started = std::time::Instant::now();
@@ -462,7 +548,7 @@ fn build(args: BuildArgs) -> Result<i32, Fatal> {
     };
     let request = BuildRequest {
         games: args.games,
-        practice: args.practice,
+        practice: practice_files(args.practice)?,
         papers: args.paper,
         formats,
         parts,

@@ -146,8 +146,19 @@ fn kind_of(t: &std::fs::FileType) -> Option<&'static str> {
 #[macro_export]
 macro_rules! say {
     ($($arg:tt)*) => {
-        eprintln!("{}", $crate::input::for_terminal(&format!($($arg)*)))
+        $crate::input::say_line(&format!($($arg)*))
     };
+}
+
+/// One message line on stderr, escaped; a progress line being shown is
+/// erased first (it is drawn again below the message).
+pub fn say_line(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    if crate::solve::stop::line_shown() {
+        let _ = write!(err, "\r\x1b[K");
+    }
+    let _ = writeln!(err, "{}", for_terminal(text));
 }
 
 /// `text` cut to at most `max` characters with an ellipsis, for echoing a

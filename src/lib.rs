@@ -8,4 +8,6 @@ pub mod kit;
 pub mod outdir;
 pub mod render;
 pub mod rules;
+pub mod shell;
 pub mod solve;
+pub mod watch;

@@ -105,6 +105,7 @@ pub(super) fn check_practice(
             checks,
             origin: rep.file.clone(),
             search_depth,
+            sheet: None,
             key_solve: Default::default(),
             solver_claims: [
                 sec.best.is_some(),

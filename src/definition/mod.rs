@@ -13,6 +13,7 @@ mod diagnostics;
 mod glyphs;
 mod limits;
 pub use limits::MAX_PRACTICE;
+pub mod json_schema;
 mod placeholders;
 mod positions;
 mod schema;
@@ -201,7 +202,7 @@ pub struct Board {
 }
 
 /// The rules sheet's paragraphs, numbered consecutively across the parts.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
     pub setup: Vec<String>,
@@ -226,6 +227,9 @@ pub struct Practice {
     /// copy of the position (a kit is laid out on several papers, and
     /// `check` lays out every one); `None` inside when it cannot be had.
     pub key_solve: std::sync::Arc<std::sync::OnceLock<Option<crate::solve::Solution>>>,
+    /// The class sheet it is printed on (a practice file's
+    /// `sheet_number`), or `None` for the kit's ordinary practice sheets.
+    pub sheet: Option<u32>,
     /// How many claims the solver proved (`best`, `solution`, `result`,
     /// `wins_in`).
     pub solver_claims: usize,
@@ -410,6 +414,9 @@ pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     }
 }
 
+/// The highest class sheet number (`sheet_number` of a practice file).
+pub const MAX_SHEET_NUMBER: u32 = 99;
+
 /// Parses and validates a practice file.
 pub fn parse_practice_file(
     file: &str,
@@ -468,13 +475,25 @@ pub fn parse_practice_file(
             return Err(LoadError::Invalid(rep.diags));
         }
     };
-    let practice = check_practice(
+    let mut practice = check_practice(
         &mut rep,
         &game.params,
         &game.board,
         &game.start,
         &parsed.practice,
     );
+    if let Some(n) = &parsed.sheet_number {
+        if !(1..=MAX_SHEET_NUMBER).contains(n.get_ref()) {
+            let why = format!(
+                "`sheet_number` is 1 to {MAX_SHEET_NUMBER}, found {}",
+                n.get_ref()
+            );
+            rep.error(n.span(), why);
+        }
+        practice
+            .iter_mut()
+            .for_each(|p| p.sheet = Some(*n.get_ref()));
+    }
     if parsed.practice.is_empty() {
         rep.error(
             parsed.game.span(),
@@ -533,7 +552,10 @@ struct ParseTyped<'a> {
 
 impl WithParamsType for ParseTyped<'_> {
     type Output = Result<Definition, LoadError>;
-    fn with<P: serde::de::DeserializeOwned + Default>(self, wrap: fn(P) -> Params) -> Self::Output {
+    fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
+        self,
+        wrap: fn(P) -> Params,
+    ) -> Self::Output {
         parse_typed(self.rep, self.src, wrap)
     }
 }
@@ -630,7 +652,7 @@ pub(crate) fn value_span(src: &str, key: &str) -> Option<std::ops::Range<usize>>
     None
 }
 
-fn parse_typed<P: serde::de::DeserializeOwned + Default>(
+fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     mut rep: Reporter,
     src: &str,
     wrap: fn(P) -> Params,

@@ -11,7 +11,7 @@ pub(super) fn allowed_keys(
     practice_file: bool,
 ) -> Option<&'static [&'static str]> {
     Some(match path {
-        "" if practice_file => &["game", "practice"],
+        "" if practice_file => &["game", "sheet_number", "practice"],
         "" => &[
             "id",
             "title",

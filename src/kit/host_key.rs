@@ -243,6 +243,25 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
     }
 }
 
+/// The dark band atop every host-key page: it is never taken for player
+/// material.
+pub fn band(title: String) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> {
+    let band = Colour::rgb(0x30, 0x30, 0x30);
+    move |page: &mut Page, area: RectMm, _n: usize| -> Result<f64, RenderError> {
+        let h = 9.0;
+        let bar = RectMm::new(area.x, area.y, area.width, h);
+        page.items
+            .push(Item::rect(bar, None, Some(Fill::Solid(band))));
+        // A title too long for the band leaves it out: the warning matters.
+        let label = format!("HOST KEY: keep away from players · {title}");
+        let short = "HOST KEY: keep away from players".to_string();
+        let fit =
+            |l: &str| text::fit_label(l, Font::Bold, 11.0, 7.0, bar.inflate(-1.5), Colour::WHITE);
+        page.items.push(fit(&label).or_else(|_| fit(&short))?);
+        Ok(h + 4.0)
+    }
+}
+
 pub fn pages(
     def: &Definition,
     practice: &[&Practice],
@@ -257,21 +276,7 @@ pub fn pages(
         heading,
     } = PageStyles::new(s);
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
-    let title = def.title.clone();
-    let band = Colour::rgb(0x30, 0x30, 0x30);
-    let decorate = move |page: &mut Page, area: RectMm, _n: usize| -> Result<f64, RenderError> {
-        let h = 9.0;
-        let bar = RectMm::new(area.x, area.y, area.width, h);
-        page.items
-            .push(Item::rect(bar, None, Some(Fill::Solid(band))));
-        // A title too long for the band leaves it out: the warning matters.
-        let label = format!("HOST KEY: keep away from players · {title}");
-        let short = "HOST KEY: keep away from players".to_string();
-        let fit =
-            |l: &str| text::fit_label(l, Font::Bold, 11.0, 7.0, bar.inflate(-1.5), Colour::WHITE);
-        page.items.push(fit(&label).or_else(|_| fit(&short))?);
-        Ok(h + 4.0)
-    };
+    let decorate = band(def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
     // The most a question's block may take: a page below its band.

@@ -9,6 +9,7 @@ use crate::rules::{AnyPosition, Cell, Engine, Family, Topology};
 use std::fmt;
 
 pub mod audit;
+pub mod class_key;
 pub(crate) mod common;
 pub mod flow;
 pub mod host_key;
@@ -118,7 +119,10 @@ pub fn build_kit(
         .iter()
         .filter(|p| !is_worked_example(def, p))
         .collect();
-    let practice = practice.as_slice();
+    // Class sheets (`sheet_number`) are printed apart from the ordinary
+    // practice sheets, each numbered from 1, and answered in one list.
+    let (ordinary, sheets) = class_key::by_sheet(&practice);
+    let ordinary = ordinary.as_slice();
     let mut player = Vec::new();
     let mut key = Vec::new();
     let add = |list: &mut Vec<NamedPage>, part: Part, pages: Vec<Page>| {
@@ -157,11 +161,33 @@ pub fn build_kit(
                 add(&mut player, part, pages);
             }
             Part::Practice => {
-                let pages = practice::pages(def, practice, engine.as_ref(), templates, options)?;
+                let mut pages = Vec::new();
+                if sheets.is_empty() || !ordinary.is_empty() {
+                    pages =
+                        practice::pages(def, ordinary, engine.as_ref(), templates, options, None)?;
+                }
+                for (n, list) in &sheets {
+                    let engine = engine.as_ref();
+                    pages.extend(practice::pages(
+                        def,
+                        list,
+                        engine,
+                        templates,
+                        options,
+                        Some(*n),
+                    )?);
+                }
                 add(&mut player, part, pages);
             }
             Part::Key => {
-                let pages = host_key::pages(def, practice, engine.as_ref(), templates, options)?;
+                let mut pages = Vec::new();
+                if sheets.is_empty() || !ordinary.is_empty() {
+                    pages = host_key::pages(def, ordinary, engine.as_ref(), templates, options)?;
+                }
+                if !sheets.is_empty() {
+                    let engine = engine.as_ref();
+                    pages.extend(class_key::pages(def, &sheets, engine, templates, options)?);
+                }
                 add(&mut key, part, pages);
             }
         }

@@ -18,12 +18,15 @@ const LINE_GAP_MM: f64 = 8.0;
 /// The widest a practice diagram gets.
 const DIAGRAM_MM: f64 = 55.0;
 
+/// The practice sheets; `sheet` is the class sheet's number, which heads
+/// every page of it (its questions are numbered from 1 on their own).
 pub fn pages(
     def: &Definition,
     practice: &[&Practice],
     engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
+    sheet: Option<u32>,
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let c = &s.colours;
@@ -33,22 +36,22 @@ pub fn pages(
         heading,
     } = PageStyles::new(s);
     let title = def.title.clone();
+    let what = match sheet {
+        Some(n) => format!("practice sheet {n}"),
+        None => "practice positions".to_string(),
+    };
+    let continued = format!("{what} (continued) · Name ______________________");
     // A sheet handed in alone still says whose it is.
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             Ok(0.0)
         } else {
-            super::flow::running_head(
-                page,
-                area,
-                &title,
-                "practice positions (continued) · Name ______________________",
-            )
+            super::flow::running_head(page, area, &title, &continued)
         }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
-    let (head, head_style) = super::common::sheet_title(s, &def.title, "practice positions");
+    let (head, head_style) = super::common::sheet_title(s, &def.title, &what);
     flow.paragraph(&head, head_style, 0.0, None)?;
     flow.gap(2.0);
     flow.paragraph(
@@ -58,11 +61,20 @@ pub fn pages(
         None,
     )?;
     flow.gap(2.0);
+    let answers = match sheet {
+        Some(n) => format!(
+            "the host has the answers of sheet {n}, numbered 1 to {}.",
+            practice.len()
+        ),
+        None => format!(
+            "the host has the answers, numbered 1 to {}.",
+            practice.len()
+        ),
+    };
     flow.paragraph(
         &format!(
             "Set up each position on your board, or read it from the drawing, and write your answer on the lines. \
-             Moves are written as on the audit sheet; the host has the answers, numbered 1 to {}.",
-            practice.len()
+             Moves are written as on the audit sheet; {answers}"
         ),
         body,
         0.0,
@@ -114,7 +126,10 @@ pub fn pages(
         );
         // The answer lines start right under the prompt.
         let lines_top = column.height() - 1.5;
-        let id = format!("practice-{}", k + 1);
+        let id = match sheet {
+            Some(n) => format!("sheet-{n}-practice-{}", k + 1),
+            None => format!("practice-{}", k + 1),
+        };
         let mut items = vec![Item::group(
             Some(&format!("{id}-position")),
             diagram.placed(pt(0.0, 0.0)),

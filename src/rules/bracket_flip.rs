@@ -31,11 +31,13 @@ pub const MIN_SIDE: usize = 4;
 pub const MAX_SIDE: usize = 26;
 
 /// Parameters of the family (defaults from docs/rules.md).
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schemars(rename = "BracketFlipParams")]
 pub struct Params {
     /// The side that moves first (the side field of the default start).
     #[serde(deserialize_with = "side_symbol")]
+    #[schemars(with = "String", extend("enum" = ["B", "W"]))]
     pub first: char,
 }
 
@@ -1024,7 +1026,10 @@ pub mod endgame {
             passed: bool,
         ) -> i32 {
             self.nodes += 1;
-            if self.nodes > self.max_nodes {
+            // --time-limit and Ctrl-C (see `solve::stop`), polled now and then.
+            let poll_every = crate::solve::stop::POLL_EVERY;
+            let stop = self.nodes.is_multiple_of(poll_every) && crate::solve::stop::poll();
+            if self.nodes > self.max_nodes || stop {
                 self.exhausted = true;
                 return 0;
             }

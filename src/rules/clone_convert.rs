@@ -17,11 +17,13 @@ use std::sync::Arc;
 pub const SIDES: [char; 2] = ['W', 'B'];
 
 /// Parameters of the family (defaults from docs/rules.md).
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schemars(rename = "CloneConvertParams")]
 pub struct Params {
     /// The side that moves first (the side field of the default start).
     #[serde(deserialize_with = "side_symbol")]
+    #[schemars(with = "String", extend("enum" = ["W", "B"]))]
     pub first: char,
     /// The game is over once this many turns (passes included) have been
     /// played; 0 = no limit.

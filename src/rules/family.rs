@@ -292,7 +292,10 @@ impl FamilyInfo {
 /// Something to do with a family's parameter type, whichever it is.
 pub trait WithParamsType {
     type Output;
-    fn with<P: serde::de::DeserializeOwned + Default>(self, wrap: fn(P) -> Params) -> Self::Output;
+    fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
+        self,
+        wrap: fn(P) -> Params,
+    ) -> Self::Output;
 }
 
 /// Something to do with a family's typed rules, whichever they are.
@@ -827,7 +830,10 @@ struct Defaults;
 
 impl WithParamsType for Defaults {
     type Output = Params;
-    fn with<P: serde::de::DeserializeOwned + Default>(self, wrap: fn(P) -> Params) -> Params {
+    fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
+        self,
+        wrap: fn(P) -> Params,
+    ) -> Params {
         wrap(P::default())
     }
 }

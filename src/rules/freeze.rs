@@ -12,14 +12,16 @@ use super::*;
 use std::sync::{Arc, OnceLock};
 
 /// Parameters of the family (defaults from docs/rules.md).
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schemars(rename = "FreezeParams")]
 pub struct Params {
     /// Checkers per colour in the kit: checkers plus twice the kings of one
     /// colour never exceed it.
     pub supply: u32,
     /// The side to move in the default start (`b` or `r`).
     #[serde(deserialize_with = "side_char")]
+    #[schemars(with = "String", extend("enum" = ["b", "r"]))]
     pub first: char,
 }
 

@@ -23,8 +23,9 @@ const PREDATOR: char = 'P';
 const NONE: u16 = u16::MAX;
 
 /// Parameters of the family (defaults from docs/rules.md).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schemars(rename = "PredatorPreyParams")]
 pub struct Params {
     /// The predator wins once it has captured this many prey.
     pub capture_target: u32,

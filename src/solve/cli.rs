@@ -1,5 +1,6 @@
 //! `printkit solve` and `printkit puzzles`: the arguments and handlers,
 //! called from [`crate::cli`].
+use super::stop::{self, Reason};
 use super::{solver, Limits, Solution};
 use crate::definition;
 use std::io::Write;
@@ -17,7 +18,10 @@ pub const DEFAULT_DEPTH: u32 = 8;
     after_help = "Examples:\n  printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'\n  \
                         printkit solve predator-prey --position '5/5/o4/oo3/P1o2 o 0 0 6' --json\n\n\
                         JSON: {\"result\": \"win\"|\"loss\"|\"draw\"|\"unknown\", \"plies\": K, \"depth\": N,\n\
-                        \"best\": [...], \"pv\": [...], \"nodes\": COUNT}; the result is for the side to move."
+                        \"best\": [...], \"pv\": [...], \"nodes\": COUNT, \"stopped\": null|\"time-limit\"|\"interrupted\"};\n\
+                        the result is for the side to move.\n\n\
+                        --time-limit or Ctrl-C: the answer of the deepest depth finished (exit 130 after Ctrl-C;\n\
+                        a second Ctrl-C ends it at once)."
 )]
 pub struct SolveArgs {
     /// Built-in game id or game definition file.
@@ -38,6 +42,10 @@ pub struct SolveArgs {
     /// not the disc margin.
     #[arg(long)]
     pub wld: bool,
+    /// Stop after this many seconds and print what the deepest finished
+    /// depth proved (Ctrl-C does the same at any time).
+    #[arg(long, value_name = "SECONDS", value_parser = super::stop::parse_time_limit)]
+    pub time_limit: Option<f64>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -66,6 +74,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
             "--max-nodes {n}: expected 1 to {MAX_NODES} positions (hours of search already)"
         ));
     }
+    stop::start(args.time_limit);
     if let (crate::rules::Params::BracketFlip(p), None) = (&def.params, args.depth) {
         if let Some(code) = solve_exact(p, &pos, &args)? {
             return Ok(code);
@@ -79,13 +88,16 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
         depth,
         max_nodes: args.max_nodes.unwrap_or(50_000_000),
     };
-    let s = solver(&def.params)
-        .solve(&pos, limits)
+    let s = solve_stoppable(&def.params, &pos, limits)
         .map_err(|e| format!("position `{text}`: {e}"))?;
+    let stopped = stop::stopped();
+    let code = exit_code(stopped);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let _ = writeln!(out, "{}", solution_json(&s));
-        return Ok(0);
+        let mut v = solution_json(&s);
+        v["stopped"] = serde_json::json!(stopped.map(stop_word));
+        let _ = writeln!(out, "{v}");
+        return Ok(code);
     }
     let [a, b] = engine.sides();
     let side = loaded.view().side_to_move;
@@ -98,17 +110,81 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     if !s.pv.is_empty() {
         let _ = writeln!(out, "line: {}", s.pv.join(" "));
     }
-    let budget = if s.budget_exhausted {
-        " (node budget reached)"
-    } else {
-        ""
+    let budget = match stopped {
+        Some(reason) => format!(
+            " ({}: depth {} was not finished)",
+            stop_sentence(reason),
+            s.depth + 1
+        ),
+        None if s.budget_exhausted => " (node budget reached)".to_string(),
+        None => String::new(),
     };
     let _ = writeln!(
         out,
         "searched to depth {}, {} positions{budget}",
         s.depth, s.nodes
     );
-    Ok(0)
+    Ok(code)
+}
+
+/// The solver's answer, honouring `--time-limit` and Ctrl-C (with a
+/// progress line on a terminal). Stopped early, the answer is the deepest
+/// depth finished, searched again to that depth alone for its best moves
+/// and line, with at most as many positions again as the stopped search
+/// took (so the report costs at most the time limit once more); when that
+/// is not enough, the finished depth's result alone.
+fn solve_stoppable(
+    params: &crate::rules::Params,
+    pos: &str,
+    limits: Limits,
+) -> Result<Solution, String> {
+    let _progress = stop::Progress::start("solve");
+    let solver = solver(params);
+    let mut s = solver.solve(pos, limits).map_err(|e| e.to_string())?;
+    if stop::reason().is_none() {
+        return Ok(s);
+    }
+    stop::resume();
+    s.budget_exhausted = true;
+    if s.depth == 0 {
+        return Ok(s);
+    }
+    let finished = Limits {
+        depth: s.depth,
+        max_nodes: s.nodes.max(1),
+    };
+    let mut again = solver.solve(pos, finished).map_err(|e| e.to_string())?;
+    if again.budget_exhausted {
+        return Ok(s);
+    }
+    if !again.best_complete {
+        // Part of a list would read as the whole of it.
+        again.best.clear();
+    }
+    again.nodes += s.nodes;
+    again.budget_exhausted = true;
+    Ok(again)
+}
+
+/// 0, or 130 (the shell's code for Ctrl-C) when interrupted.
+pub fn exit_code(stopped: Option<Reason>) -> i32 {
+    exit_code_or(stopped, 0)
+}
+
+/// The JSON word of a stop.
+pub fn stop_word(reason: Reason) -> &'static str {
+    match reason {
+        Reason::TimeLimit => "time-limit",
+        Reason::Interrupted => "interrupted",
+    }
+}
+
+/// What stopped the search, for a report.
+pub fn stop_sentence(reason: Reason) -> &'static str {
+    match reason {
+        Reason::TimeLimit => "stopped at the time limit",
+        Reason::Interrupted => "interrupted",
+    }
 }
 
 /// The exact search's node budget when `--max-nodes` is not given: about
@@ -131,9 +207,12 @@ fn solve_exact(
         .map_err(|e| format!("position `{pos}`: {e}"))?;
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);
+    let progress = stop::Progress::start("solve");
     let Some(x) = endgame::solve(&typed, !args.wld, budget) else {
         return Ok(None);
     };
+    drop(progress);
+    let stopped = stop::stopped();
     let seconds = start.elapsed().as_secs_f64();
     let side = typed.side_to_move();
     let other = if side == 'B' { 'W' } else { 'B' };
@@ -166,14 +245,18 @@ fn solve_exact(
                 "best": x.best,
                 "pv": x.pv,
                 "nodes": x.nodes,
+                "stopped": stopped.map(stop_word),
             })
         );
-        return Ok(Some(0));
+        return Ok(Some(exit_code(stopped)));
     }
     let _ = writeln!(out, "position: {pos}");
     let empties = typed.empties();
     let verdict = match (result, x.discs) {
-        ("unknown", _) => format!("no result within {budget} positions (node budget reached)"),
+        ("unknown", _) => match stopped {
+            Some(reason) => format!("no result: {}", stop_sentence(reason)),
+            None => format!("no result within {budget} positions (node budget reached)"),
+        },
         ("draw", _) => "a draw with best play".to_string(),
         (_, Some((a, b))) if x.score > 0 => {
             format!("{side} wins with best play, by {a} discs to {b}")
@@ -196,5 +279,35 @@ fn solve_exact(
         let _ = writeln!(out, "line: {}", x.pv.join(" "));
     }
     let _ = writeln!(out, "searched {} positions in {seconds:.1} s", x.nodes);
-    Ok(Some(0))
+    Ok(Some(exit_code(stopped)))
+}
+
+/// [`super::puzzles::generate`] under `--time-limit` and Ctrl-C (it
+/// reports its own progress, a line every 200 candidates).
+pub fn generate_stoppable(
+    def: &definition::Definition,
+    args: &super::puzzles::PuzzleArgs,
+    progress: &mut dyn FnMut(&str),
+) -> (Vec<super::puzzles::Puzzle>, super::puzzles::Rejections) {
+    stop::start(args.time_limit);
+    super::puzzles::generate(def, args.count, args.seed, args.max_plies, progress)
+}
+
+/// Says why `puzzles` stopped early, if it did: what it found is written.
+pub fn say_stopped_puzzles(stopped: Option<Reason>) {
+    if let Some(reason) = stopped {
+        crate::say!(
+            "puzzles: {}: the puzzles found so far (each proven) are kept",
+            stop_sentence(reason)
+        );
+    }
+}
+
+/// 130 when interrupted, else `code`.
+pub fn exit_code_or(stopped: Option<Reason>, code: i32) -> i32 {
+    if stopped == Some(Reason::Interrupted) {
+        130
+    } else {
+        code
+    }
 }

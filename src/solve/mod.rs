@@ -16,8 +16,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 pub mod budget;
+pub mod class_sets;
 pub mod cli;
 pub mod puzzles;
+pub mod stop;
 pub mod symmetry;
 
 /// How far the solver may go.
@@ -433,7 +435,9 @@ impl<'r, R: Rules> Search<'r, R> {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        // --time-limit and Ctrl-C (see `stop`), polled now and then.
+        let stop = self.nodes.is_multiple_of(stop::POLL_EVERY) && stop::poll();
+        if self.nodes > self.max_nodes || stop {
             self.aborted = true;
         }
         if self.aborted {
@@ -686,6 +690,7 @@ pub fn solve_listing<R: Rules>(
         }
         value = v;
         reached = d;
+        stop::reached_depth(d);
         if v.abs() > MATED_BOUND {
             break;
         }

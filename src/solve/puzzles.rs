@@ -45,6 +45,15 @@ pub struct PuzzleArgs {
     /// Write the practice file here instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Write this many class sheets of `--count` puzzles each, every sheet
+    /// of the same mix of win lengths: one practice file a sheet
+    /// (`sheet-01.toml`, …, with its `sheet_number`) in the folder `--out`.
+    #[arg(long, value_name = "N")]
+    pub sheets: Option<u32>,
+    /// Stop looking after this many seconds and write the puzzles found
+    /// (Ctrl-C does the same at any time).
+    #[arg(long, value_name = "SECONDS", value_parser = super::stop::parse_time_limit)]
+    pub time_limit: Option<f64>,
 }
 
 /// splitmix64: small, seeded, the same on every machine.
@@ -221,6 +230,9 @@ pub fn generate(
     let patience = 20 * count;
     let mut full_at = None;
     'games: while rej.examined < attempts {
+        if super::stop::reason().is_some() {
+            break; // --time-limit or Ctrl-C: the puzzles found so far
+        }
         let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
             break;
         };
@@ -473,7 +485,7 @@ fn toml_string(s: &str) -> String {
 /// What the practice file's `game` says: a built-in id, or the definition
 /// file relative to the practice file's folder (as `check` and `build` read
 /// it), which must hold it or a folder above it.
-fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
+pub(super) fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
     if definition::is_builtin(game) {
         return Ok(game.to_string());
     }
@@ -500,6 +512,9 @@ fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
 
 pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
+    if let Some(sheets) = args.sheets {
+        return super::class_sets::run(&def, &args, sheets);
+    }
     // Known before any search: the file must name a game `check` can read.
     let game = game_reference(&args.game, args.out.as_deref())?;
     let most = crate::definition::MAX_PRACTICE;
@@ -516,7 +531,8 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
         ));
     }
     let mut progress = |line: &str| crate::say!("{line}");
-    let (puzzles, rej) = generate(&def, args.count, args.seed, args.max_plies, &mut progress);
+    let (puzzles, rej) = super::cli::generate_stoppable(&def, &args, &mut progress);
+    let stopped = super::stop::stopped();
     crate::say!(
         "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length or move kind already well represented)",
         rej.examined,
@@ -524,11 +540,12 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
         rej.reasons(),
         rej.quota_full
     );
+    super::cli::say_stopped_puzzles(stopped);
     if puzzles.is_empty() {
         crate::say!(
             "puzzles: none found, so nothing was written; try another --seed or a larger --max-plies"
         );
-        return Ok(1);
+        return Ok(super::cli::exit_code_or(stopped, 1));
     }
     // The command as it was given: it runs again from the same folder.
     let args_line = format!(
@@ -549,7 +566,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
             puzzles.len(),
             args.count
         );
-        return Ok(1);
+        return Ok(super::cli::exit_code_or(stopped, 1));
     }
-    Ok(0)
+    Ok(super::cli::exit_code_or(stopped, 0))
 }

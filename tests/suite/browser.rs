@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Chromium without a window, a sandbox or any network traffic of its own.
-const HEADLESS: [&str; 8] = [
+pub const HEADLESS: [&str; 8] = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",

@@ -7,7 +7,8 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn toml_files(dir: &str) -> Vec<PathBuf> {
+/// The `.toml` files of a folder below the crate root, sorted.
+pub fn toml_files(dir: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
         .unwrap()
         .map(|e| e.unwrap().path())

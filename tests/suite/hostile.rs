@@ -80,7 +80,7 @@ fn ids_that_are_paths_or_links_are_refused_and_nothing_is_written() {
         let o = printkit_in(&work, &["check", "game.toml"]);
         assert_eq!(o.status.code(), Some(1), "check accepted id {id:?}");
         assert!(
-            stderr(&o).contains("game.toml:2:6"),
+            stderr(&o).contains("game.toml:3:6"),
             "{id:?}: {}",
             stderr(&o)
         );
@@ -269,7 +269,7 @@ fn duplicate_ids_in_one_build_are_refused() {
     // A mistake in the definition: located at its `id`.
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("copy.toml:2:6")
+        stderr(&o).contains("copy.toml:3:6")
             && stderr(&o).contains("fixtures/freeze.toml has the id `freeze` too"),
         "{}",
         stderr(&o)

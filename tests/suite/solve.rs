@@ -30,7 +30,10 @@ fn solve_json_has_exactly_the_documented_keys() {
     let v = json(&o);
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     keys.sort();
-    assert_eq!(keys, ["best", "depth", "nodes", "plies", "pv", "result"]);
+    assert_eq!(
+        keys,
+        ["best", "depth", "nodes", "plies", "pv", "result", "stopped"]
+    );
     assert_eq!(v["result"], "win");
     assert_eq!(v["plies"], 1);
     assert_eq!(v["best"], serde_json::json!(["B2-B1"]));

@@ -65,7 +65,7 @@ fn prey_follows_the_start_reserve() {
     let src = fixture("fixtures/predator-prey.toml");
     let errors = errors_of(&src.replace("prey = 8", "prey = 10"));
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].starts_with("copy.toml:17:8:"), "{errors:?}");
+    assert!(errors[0].starts_with("copy.toml:18:8:"), "{errors:?}");
     // Changed together, they agree.
     let both = src
         .replace("prey = 8", "prey = 10")

@@ -1,0 +1,109 @@
+//! `printkit completions`, `printkit man` and `printkit schema`: shell
+//! completions and man pages made from the same clap definition the command
+//! line parses, and JSON Schemas made from the serde types that read the
+//! files, so none of them drifts from what printkit accepts.
+use crate::cli::Cli;
+use clap::CommandFactory;
+use std::io::Write;
+use std::path::Path;
+
+/// The shells `printkit completions` writes for.
+pub use clap_complete::Shell;
+
+/// Writes the completion script for `shell` to stdout.
+pub fn completions(shell: Shell) -> Result<i32, String> {
+    let mut command = Cli::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command, "printkit", &mut out);
+    write_stdout(&out)
+}
+
+/// The man page of printkit (with every subcommand listed) to stdout, or
+/// with `out`, one page a command (`printkit.1`, `printkit-build.1`, …)
+/// into that folder.
+pub fn man(out: Option<&Path>) -> Result<i32, String> {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    // Built, each subcommand knows its display name (`printkit-build`),
+    // which names its page as `man printkit-build` looks it up.
+    command.build();
+    let Some(dir) = out else {
+        return write_stdout(&render(&clap_mangen::Man::new(command))?);
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    let pages = std::iter::once(command.clone()).chain(command.get_subcommands().cloned());
+    let mut written = 0;
+    for page in pages.map(clap_mangen::Man::new) {
+        let path = dir.join(page.get_filename());
+        std::fs::write(&path, render(&page)?)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        written += 1;
+    }
+    crate::say!("wrote {written} man pages to {}", dir.display());
+    Ok(0)
+}
+
+fn render(man: &clap_mangen::Man) -> Result<Vec<u8>, String> {
+    let mut page = Vec::new();
+    man.render(&mut page)
+        .map_err(|e| format!("cannot lay out the man page: {e}"))?;
+    Ok(page)
+}
+
+/// Writes `bytes` to stdout; a closed pipe (`| head`) is not an error.
+pub fn write_stdout(bytes: &[u8]) -> Result<i32, String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(0),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
+        Err(e) => Err(format!("cannot write to stdout: {e}")),
+    }
+}
+
+/// The files `printkit schema` describes.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum SchemaKind {
+    Game,
+    Practice,
+}
+
+impl SchemaKind {
+    /// The schema's file name in `--out DIR` (and in the repository's
+    /// `schema/` folder, which the fixtures name).
+    pub fn file_name(self) -> &'static str {
+        match self {
+            SchemaKind::Game => "game.schema.json",
+            SchemaKind::Practice => "practice.schema.json",
+        }
+    }
+
+    /// The schema, pretty-printed, ending in a line break.
+    pub fn text(self) -> String {
+        let value = match self {
+            SchemaKind::Game => crate::definition::json_schema::game(),
+            SchemaKind::Practice => crate::definition::json_schema::practice(),
+        };
+        let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+/// `kind`'s schema to stdout, or both schemas into `out`.
+pub fn schema(kind: SchemaKind, out: Option<&Path>) -> Result<i32, String> {
+    let Some(dir) = out else {
+        return write_stdout(kind.text().as_bytes());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    for kind in [SchemaKind::Game, SchemaKind::Practice] {
+        let path = dir.join(kind.file_name());
+        std::fs::write(&path, kind.text())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    crate::say!(
+        "wrote game.schema.json and practice.schema.json to {}",
+        dir.display()
+    );
+    Ok(0)
+}

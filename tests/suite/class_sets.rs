@@ -1,0 +1,176 @@
+//! Class sets: `puzzles --sheets N --count C --out DIR` writes N practice
+//! files of C puzzles, one a sheet, each numbered and of one mix of win
+//! lengths; `build --practice DIR` prints each as its own numbered sheet and
+//! answers all of them in one host-key list by sheet and number.
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn printkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run printkit")
+}
+
+const SHEETS: usize = 3;
+const COUNT: usize = 4;
+
+fn write_sheets(dir: &Path) -> Vec<String> {
+    let args = [
+        "puzzles",
+        "clone-jump-convert",
+        "--sheets",
+        "3",
+        "--count",
+        "4",
+        "--seed",
+        "2",
+        "--max-plies",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let o = printkit(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    (1..=SHEETS)
+        .map(|n| std::fs::read_to_string(dir.join(format!("sheet-{n:02}.toml"))).unwrap())
+        .collect()
+}
+
+/// A field's values in a practice file, in order (`wins_in = 3` → "3").
+fn values(text: &str, key: &str) -> Vec<String> {
+    let prefix = format!("{key} = ");
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn puzzles_sheets_are_numbered_different_of_one_mix_and_seeded() {
+    let dir = crate::hostile::scratch("class-sets");
+    let sheets = write_sheets(&dir);
+    assert!(!dir.join(format!("sheet-{:02}.toml", SHEETS + 1)).exists());
+    let mut positions = Vec::new();
+    let mut mixes = Vec::new();
+    for (k, text) in sheets.iter().enumerate() {
+        assert_eq!(values(text, "sheet_number"), [(k + 1).to_string()]);
+        let found = values(text, "position");
+        assert_eq!(found.len(), COUNT, "{text}");
+        positions.extend(found);
+        let mut mix = values(text, "wins_in");
+        mix.sort();
+        mixes.push(mix);
+    }
+    // Every sheet differs from its neighbours, position by position.
+    let mut distinct = positions.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), positions.len(), "{positions:?}");
+    assert!(mixes.iter().all(|m| *m == mixes[0]), "{mixes:?}");
+    // Each sheet passes `check`, its solutions proven again.
+    let o = printkit(&["check", dir.join("sheet-02.toml").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The same seed writes the same sheets (the header names the folder).
+    let again = crate::hostile::scratch("class-sets-again");
+    let texts = write_sheets(&again);
+    let folder = |t: &str, d: &Path| t.replace(d.to_str().unwrap(), "DIR");
+    for (a, b) in sheets.iter().zip(&texts) {
+        assert_eq!(folder(a, &dir), folder(b, &again));
+    }
+}
+
+fn svg_text(dir: &Path) -> Vec<(String, String)> {
+    let mut pages: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p: PathBuf| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    pages.sort();
+    pages
+}
+
+#[test]
+fn build_prints_each_class_sheet_and_one_key_by_sheet_and_number() {
+    let dir = crate::hostile::scratch("class-sets-build");
+    let sheets = write_sheets(&dir.join("class"));
+    let out = dir.join("out");
+    let o = printkit(&[
+        "build",
+        "clone-jump-convert",
+        "--practice",
+        dir.join("class").to_str().unwrap(),
+        "--only",
+        "practice,key",
+        "--format",
+        "svg",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let player = svg_text(&out.join("clone-jump-convert/svg/a4"));
+    let key: String = svg_text(&out.join("clone-jump-convert/host-key/svg/a4"))
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    for (k, text) in sheets.iter().enumerate() {
+        let n = k + 1;
+        // The sheet's own pages, headed with its number.
+        let pages: Vec<&(String, String)> = player
+            .iter()
+            .filter(|(_, t)| t.contains(&format!("practice sheet {n}")))
+            .collect();
+        assert!(!pages.is_empty(), "no page of sheet {n}");
+        assert!(pages[0].1.contains(&format!(": practice sheet {n}")));
+        assert!(pages[0]
+            .1
+            .contains(&format!("answers of sheet {n}, numbered 1 to {COUNT}")));
+        // Its answers stand under its number in the key, and on no
+        // player's page: each puzzle's first winning move.
+        let section = key
+            .split(&format!("Sheet {n}"))
+            .nth(1)
+            .expect("the sheet's section");
+        let section = section.split(&format!("Sheet {}", n + 1)).next().unwrap();
+        for (q, solution) in values(text, "solution").iter().enumerate() {
+            let first = solution.split('"').nth(1).unwrap();
+            assert!(section.contains(&format!("Puzzle {}:", q + 1)), "sheet {n}");
+            assert!(
+                section.contains(first),
+                "sheet {n} question {} lacks {first}",
+                q + 1
+            );
+            for (_, page) in &pages {
+                assert!(
+                    !page.contains(&format!("{first},")),
+                    "sheet {n} shows {first}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sheet_number_out_of_range_is_a_located_error() {
+    let dir = crate::hostile::scratch("class-sets-range");
+    let file = dir.join("sheet.toml");
+    std::fs::write(
+        &file,
+        "game = \"clone-jump-convert\"\nsheet_number = 0\n\n[[practice]]\nname = \"A\"\n\
+         position = \"5/3B1/2W2/5/5 W 0\"\nprompt = \"Which cells change?\"\n\n\
+         [[practice.check]]\nmove = \"C3-C4\"\n",
+    )
+    .unwrap();
+    let o = printkit(&["check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("`sheet_number` is 1 to 99, found 0"), "{err}");
+    assert!(err.contains("sheet.toml:2:16"), "{err}");
+    let o = printkit(&["puzzles", "freeze", "--sheets", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--out DIR"));
+}

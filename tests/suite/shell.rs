@@ -1,0 +1,104 @@
+//! `printkit completions` and `printkit man`: scripts a shell runs and
+//! pages `man` reads.
+use std::process::Command;
+
+fn printkit(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .output()
+        .expect("run printkit")
+}
+
+/// What bash's completion offers after `words` (the last one being typed).
+fn bash_completes(words: &str) -> Vec<String> {
+    let script = format!(
+        "source <({exe} completions bash)\n\
+         COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))\n\
+         COMP_LINE=\"{words}\"; COMP_POINT=${{#COMP_LINE}}\n\
+         _printkit printkit \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        exe = env!("CARGO_BIN_EXE_printkit")
+    );
+    let o = Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("run bash");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completion_offers_the_commands_and_their_options() {
+    if !crate::tools::available(
+        "bash",
+        "bash_completion_offers_the_commands_and_their_options",
+    ) {
+        return;
+    }
+    assert_eq!(bash_completes("printkit bu"), ["build"]);
+    let solve = bash_completes("printkit solve --");
+    for option in ["--position", "--depth", "--max-nodes", "--json"] {
+        assert!(solve.iter().any(|w| w == option), "{option} in {solve:?}");
+    }
+    assert!(bash_completes("printkit build --pa").contains(&"--paper".to_string()));
+}
+
+#[test]
+fn completions_for_every_shell_and_none_for_an_unknown_one() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = printkit(&["completions", shell]);
+        assert!(o.status.success(), "{shell}");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            text.contains("printkit") && text.contains("puzzles"),
+            "{shell}"
+        );
+    }
+    let o = printkit(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("tcsh"));
+}
+
+#[test]
+fn man_writes_one_page_a_command_that_man_can_read() {
+    let dir = crate::hostile::scratch("man-pages");
+    let o = printkit(&["man", "--out", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Every command `--help` lists has its page.
+    let help = String::from_utf8_lossy(&printkit(&["--help"]).stdout).into_owned();
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{commands:?}");
+    for command in &commands {
+        assert!(
+            dir.join(format!("printkit-{command}.1")).is_file(),
+            "{command}"
+        );
+    }
+    let build = std::fs::read_to_string(dir.join("printkit-build.1")).unwrap();
+    assert!(build.contains(r"\-\-paper"), "{build}");
+    // The page printed to stdout is the main page, the same every run.
+    let main = printkit(&["man"]).stdout;
+    assert_eq!(main, std::fs::read(dir.join("printkit.1")).unwrap());
+    assert_eq!(main, printkit(&["man"]).stdout);
+    if crate::tools::available("man", "man_writes_one_page_a_command_that_man_can_read") {
+        let shown = Command::new("man")
+            .arg("-l")
+            .arg(dir.join("printkit-solve.1"))
+            .env("MANPAGER", "cat")
+            .env("MANWIDTH", "100")
+            .output()
+            .expect("run man");
+        let text = String::from_utf8_lossy(&shown.stdout);
+        assert!(text.contains("--max-nodes"), "{text}");
+    }
+}
