@@ -2,14 +2,16 @@
 //! installs them; a test that needs one fails when it is missing and `CI` is
 //! set, and elsewhere says plainly that it skipped.
 
-/// Whether `tool` runs (`tool --version`); panics when it does not and the
+/// Whether `tool` runs (`tool --version` or `tool -v`); panics when it does not and the
 /// `CI` environment variable is set.
 pub fn available(tool: &str, test: &str) -> bool {
-    let ok = std::process::Command::new(tool)
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
+    // poppler's tools answer `-v`, most others `--version`.
+    let ok = ["--version", "-v"].iter().any(|flag| {
+        std::process::Command::new(tool)
+            .arg(flag)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
     if !ok {
         assert!(
             std::env::var_os("CI").is_none(),
