@@ -30,7 +30,7 @@ use positions::{position_text, sorted};
 use schema::*;
 use serde::Deserialize;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use toml::Spanned;
 use unknown_keys::unknown_keys;
 
@@ -54,13 +54,8 @@ pub const BUILTIN: [(&str, &str); 4] = [
 /// Why a game or practice file could not be used.
 #[derive(Debug)]
 pub enum LoadError {
-    /// The file could not be read (exit 2).
-    Io {
-        path: PathBuf,
-        error: std::io::Error,
-    },
-    /// The file is not one printkit reads: a device, too large, not UTF-8
-    /// (exit 2).
+    /// The file cannot be read, or is not one printkit reads: a device,
+    /// too large, not UTF-8 (exit 2).
     Input(crate::input::InputError),
     /// Neither a built-in id nor a file.
     UnknownGame { name: String },
@@ -71,7 +66,6 @@ pub enum LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
             LoadError::Input(e) => write!(f, "{e}"),
             LoadError::UnknownGame { name } => {
                 let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
@@ -461,7 +455,7 @@ pub fn parse_practice_file(
     let game = match resolve(&game_path) {
         Ok(g) => g,
         // An unreadable game file is an unreadable file (exit 2).
-        Err(e @ (LoadError::Io { .. } | LoadError::Input(_))) => return Err(e),
+        Err(e @ LoadError::Input(_)) => return Err(e),
         Err(LoadError::Invalid(mut diags)) => {
             rep.error(
                 parsed.game.span(),

@@ -4,7 +4,7 @@
 //! are written only when every page rendered, each atomically.
 use super::{Kit, Part};
 use crate::render::svg::SvgBody;
-use crate::render::{pdf, svg, write_atomic, DocMeta, Paper, RenderError, Templates};
+use crate::render::{pdf, svg, DocMeta, Paper, RenderError, Templates};
 use std::path::{Path, PathBuf};
 
 /// Which formats to write.
@@ -479,62 +479,6 @@ pub fn index_html(entries: &[KitEntry]) -> String {
     }
     html.push_str("</body>\n</html>\n");
     html
-}
-
-/// Writes the files below `out`, each atomically, and removes SVG pages of
-/// the rebuilt parts that an earlier, longer build left behind.
-pub fn write_all(out: &Path, files: &[OutFile]) -> std::io::Result<Vec<(PathBuf, usize)>> {
-    for f in files {
-        if let Some(dir) = out.join(&f.path).parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-    }
-    // fsync dominates writing: overlap it across files.
-    let results = par_map(files, |f| {
-        let path = out.join(&f.path);
-        write_atomic(&path, &f.bytes).map(|()| (path, f.bytes.len()))
-    });
-    let written = results.into_iter().collect::<std::io::Result<Vec<_>>>()?;
-    // Stale pages: same folder, same part prefix, not written now.
-    let mut dirs: Vec<PathBuf> = files
-        .iter()
-        .filter(|f| f.path.extension().is_some_and(|e| e == "svg"))
-        .filter_map(|f| out.join(&f.path).parent().map(Path::to_path_buf))
-        .collect();
-    dirs.sort();
-    dirs.dedup();
-    for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let path = e.path();
-            let name = e.file_name().to_string_lossy().into_owned();
-            let rebuilt_part = files.iter().any(|f| {
-                let fname = f
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                out.join(&f.path).parent() == Some(dir.as_path())
-                    && part_of(&fname) == part_of(&name)
-            });
-            let is_new = written.iter().any(|(p, _)| p == &path);
-            if name.ends_with(".svg") && rebuilt_part && !is_new {
-                std::fs::remove_file(&path)?;
-            }
-        }
-    }
-    Ok(written)
-}
-
-/// "tokens-2.svg" → "tokens".
-fn part_of(name: &str) -> String {
-    let stem = name.trim_end_matches(".svg");
-    match stem.rsplit_once('-') {
-        Some((head, tail)) if tail.chars().all(|c| c.is_ascii_digit()) => head.to_string(),
-        _ => stem.to_string(),
-    }
 }
 
 #[cfg(test)]

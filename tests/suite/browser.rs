@@ -68,7 +68,11 @@ fn build(paper: &str, dir: &Path) -> (Paper, Vec<Kit>) {
         svg: true,
     };
     let files = output::render_all(&kits, &paper, &t, formats).unwrap();
-    output::write_all(dir, &files).unwrap();
+    for f in &files {
+        let path = dir.join(&f.path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, &f.bytes).unwrap();
+    }
     (paper, kits)
 }
 
