@@ -204,7 +204,7 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
                 duplex: request.duplex,
                 back_offset: request.back_offset,
             };
-            let laid_out = output::par_map(&jobs, |(def, practice)| {
+            let laid_out = crate::parallel::par_map(&jobs, |(def, practice)| {
                 kit::build_kit(def, practice, &templates, &options).map_err(|e| {
                     // Located: in the definition, or in the templates when
                     // the built-in look lays the kit out.
@@ -398,7 +398,7 @@ fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
     };
     // Each is read and its examples checked on its own core.
     let mut defs = Vec::new();
-    for d in output::par_map(&names, |g| definition::resolve(g)) {
+    for d in crate::parallel::par_map(&names, |g| definition::resolve(g)) {
         defs.push(d?);
     }
     one_kit_a_game(&defs)?;

@@ -6,6 +6,7 @@ pub mod definition;
 pub mod input;
 pub mod kit;
 pub mod outdir;
+pub mod parallel;
 pub mod render;
 pub mod rules;
 pub mod shell;

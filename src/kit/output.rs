@@ -149,7 +149,7 @@ pub fn render_ordered(
             }
         }
     }
-    let bodies = par_map(&pages, |(i, page)| {
+    let bodies = crate::parallel::par_map(&pages, |(i, page)| {
         svg::page_body(page, true, &format!("p{}-", i + 1))
     })
     .into_iter()
@@ -193,82 +193,55 @@ pub fn render_ordered(
         }
     }
     jobs.append(&mut page_jobs);
-    let results = par_map(&jobs, |(_, job)| -> Result<Option<OutFile>, RenderError> {
-        match job {
-            Job::Check { kit, page } => {
-                crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
-                    RenderError::Spec(format!("{} page {}: {e}", kit.id, page.name))
-                })?;
-                Ok(None)
+    let results =
+        crate::parallel::par_map(&jobs, |(_, job)| -> Result<Option<OutFile>, RenderError> {
+            match job {
+                Job::Check { kit, page } => {
+                    crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
+                        RenderError::Spec(format!("{} page {}: {e}", kit.id, page.name))
+                    })?;
+                    Ok(None)
+                }
+                Job::Pdf { kit, key } => {
+                    let id = &kit.id;
+                    let (list, meta) = if *key {
+                        (
+                            &kit.key,
+                            DocMeta::new(
+                                &format!("{}: host key", kit.title),
+                                &format!("printkit host key for {id}: keep away from players"),
+                            ),
+                        )
+                    } else {
+                        (
+                            &kit.player,
+                            DocMeta::new(
+                                &format!("{}: player kit", kit.title),
+                                &format!("printkit player kit for {id}, {}", paper.label),
+                            ),
+                        )
+                    };
+                    let pages: Vec<_> = list.iter().map(|p| p.page.clone()).collect();
+                    Ok(Some(OutFile {
+                        path: pdf_path(id, *key, paper),
+                        bytes: pdf::write_pdf(&pages, &meta)?,
+                    }))
+                }
+                Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
+                    path: preview_path(&kit.id, *key, paper),
+                    bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
+                })),
+                Job::Svg { kit, page, body } => Ok(Some(OutFile {
+                    path: svg_path(kit, page, paper),
+                    bytes: body.standalone()?.into_bytes(),
+                })),
             }
-            Job::Pdf { kit, key } => {
-                let id = &kit.id;
-                let (list, meta) = if *key {
-                    (
-                        &kit.key,
-                        DocMeta::new(
-                            &format!("{}: host key", kit.title),
-                            &format!("printkit host key for {id}: keep away from players"),
-                        ),
-                    )
-                } else {
-                    (
-                        &kit.player,
-                        DocMeta::new(
-                            &format!("{}: player kit", kit.title),
-                            &format!("printkit player kit for {id}, {}", paper.label),
-                        ),
-                    )
-                };
-                let pages: Vec<_> = list.iter().map(|p| p.page.clone()).collect();
-                Ok(Some(OutFile {
-                    path: pdf_path(id, *key, paper),
-                    bytes: pdf::write_pdf(&pages, &meta)?,
-                }))
-            }
-            Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
-                path: preview_path(&kit.id, *key, paper),
-                bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
-            })),
-            Job::Svg { kit, page, body } => Ok(Some(OutFile {
-                path: svg_path(kit, page, paper),
-                bytes: body.standalone()?.into_bytes(),
-            })),
-        }
-    });
+        });
     let mut files = Vec::new();
     for ((order, _), r) in jobs.iter().zip(results) {
         files.extend(r?.map(|f| (*order, f)));
     }
     Ok(files)
-}
-
-/// Maps `f` over `items` on as many threads as the machine has cores,
-/// keeping the order of the items.
-pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().max(1));
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let r = f(item);
-                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-            });
-        }
-    });
-    slots
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every item was mapped"))
-        .collect()
 }
 
 /// HTML text with `&`, `<`, `>` and `"` escaped.
