@@ -12,7 +12,8 @@
 //! `PRINTKIT_MATRIX_DUMP=<dir>` writes each variant's definition there.
 use printkit::definition::{self, Definition};
 use printkit::kit::{self, output, KitOptions, Part};
-use printkit::render::{Item, Page, Templates};
+use printkit::render::{Item, Page, Shape, Templates};
+use printkit::rules::Family;
 use std::time::Instant;
 
 #[derive(Clone, Debug)]
@@ -406,6 +407,30 @@ fn ids(pages: &[&Page]) -> Vec<String> {
     out.into_iter().map(str::to_string).collect()
 }
 
+/// The smallest distance between the vertical solid cut lines of a token
+/// sheet's grid: the width of a token as it is cut.
+fn cut_pitch(page: &Page) -> Option<f64> {
+    fn lines(item: &Item, in_grid: bool, xs: &mut Vec<f64>) {
+        match item {
+            Item::Group(g) => {
+                let in_grid = in_grid || g.id.as_deref() == Some("token-grid");
+                g.items.iter().for_each(|i| lines(i, in_grid, xs));
+            }
+            Item::Shape {
+                shape: Shape::Line { from, to },
+                stroke: Some(s),
+                ..
+            } if in_grid && s.dash_mm.is_empty() && (from.x - to.x).abs() < 1e-9 => xs.push(from.x),
+            _ => {}
+        }
+    }
+    let mut xs = Vec::new();
+    page.items.iter().for_each(|i| lines(i, false, &mut xs));
+    xs.sort_by(f64::total_cmp);
+    xs.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
+    xs.windows(2).map(|w| w[1] - w[0]).reduce(f64::min)
+}
+
 fn text_of(pages: &[&Page]) -> String {
     let mut out = String::new();
     for p in pages {
@@ -446,20 +471,26 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
             .filter(|i| i.starts_with("token-") && *i != "token-grid")
             .count();
         let holes = v.hole_cells().len();
-        let expected = match v.family {
-            "clone-convert" => v.width * v.height - holes,
-            "predator-prey" => 1 + v.param("prey") as usize,
-            _ => 2 * v.supply() as usize,
+        let cells = v.width * v.height - holes;
+        let family = Family::from_id(v.family).expect("a family id");
+        let expected = match family {
+            Family::CloneConvert | Family::BracketFlip => cells,
+            Family::PredatorPrey => 1 + v.param("prey") as usize,
+            Family::Freeze => 2 * v.supply() as usize,
         };
         if tokens != expected {
             return Err(format!("{tokens} tokens, expected {expected}"));
         }
-        for set in kit::tokens::token_sets(def) {
-            if set.size_mm > v.cell_mm + 1e-9 {
-                return Err(format!(
-                    "{} are {} mm, larger than the {} mm cells",
-                    set.name, set.size_mm, v.cell_mm
-                ));
+        // Measured on the page: the cut grid's column pitch is a token's
+        // width, and no token is wider than a cell.
+        for page in of(Part::Tokens) {
+            if let Some(width) = cut_pitch(page) {
+                if width > v.cell_mm + 1e-6 {
+                    return Err(format!(
+                        "tokens are cut {width:.2} mm wide, larger than the {} mm cells",
+                        v.cell_mm
+                    ));
+                }
             }
         }
         // Audit rows: the turn limit's, or a sheet to continue.
