@@ -1,6 +1,8 @@
 //! The two jobs behind `printkit build` and `printkit check`, as library
-//! functions with typed results: the command line only parses arguments and
-//! prints (as ripgrep's CLI sits over its crates).
+//! functions returning what they did or why not ([`BuildError`]: located
+//! diagnostics, or a message for a file or folder that cannot be used): the
+//! command line parses arguments and prints (as ripgrep's CLI sits over its
+//! crates).
 //!
 //! Both read every file the same way and lay out every kit in memory; only
 //! `build` writes. So whatever `check` accepts, `build` prints.
@@ -178,9 +180,9 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     if let Some(kept) = &kept {
         solves.retain(|(def, p)| !kept.fill(def, p));
     }
-    // Freeze's search is the slowest per position: started first, it ends
-    // with the others.
-    solves.sort_by_key(|(def, _)| def.params.family() != crate::rules::Family::Freeze);
+    // The slowest search per position starts first, so it ends with the
+    // others.
+    solves.sort_by_key(|(def, _)| std::cmp::Reverse(def.family().info().search_ns));
     let next_solve = std::sync::atomic::AtomicUsize::new(0);
     let solve_rest = || loop {
         let i = next_solve.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -1,6 +1,7 @@
 //! The device-independent page model. Everything is in millimetres, origin at
 //! the page's top-left corner, y growing downwards. Layout code builds pages
-//! out of these items; the PDF and SVG back ends only translate them.
+//! out of these items; the PDF and SVG back ends write them out (subsetting
+//! fonts and drawing glyph outlines as they go) and take no layout decision.
 use serde::{Deserialize, Deserializer};
 
 use super::font::Font;

@@ -47,6 +47,11 @@ pub struct FamilyInfo {
     /// times more to search (chains and their kinging sets), so it gets a
     /// tenth of the budget; its quick wins are found within it all the same.
     pub key_budget: u64,
+    /// Nanoseconds the reference machine (2 cores, the project's CI) takes
+    /// to search one position of the family, release build (`printkit
+    /// solve`; see the README): what a position costs of a run's search
+    /// budget.
+    pub search_ns: u64,
 }
 
 /// The tone of a piece (the kit maps it to colours).
@@ -119,6 +124,7 @@ const CLONE_CONVERT: FamilyInfo = FamilyInfo {
         note: "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied).",
     },
     key_budget: 50_000,
+    search_ns: 250,
 };
 
 const PREDATOR_PREY: FamilyInfo = FamilyInfo {
@@ -139,6 +145,7 @@ const PREDATOR_PREY: FamilyInfo = FamilyInfo {
         note: "One row a predator turn: first the prey's action, then the predator's.",
     },
     key_budget: 50_000,
+    search_ns: 200,
 };
 
 const FREEZE: FamilyInfo = FamilyInfo {
@@ -161,6 +168,7 @@ const FREEZE: FamilyInfo = FamilyInfo {
         note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
     },
     key_budget: 5_000,
+    search_ns: 4_000,
 };
 
 const BRACKET_FLIP: FamilyInfo = FamilyInfo {
@@ -181,6 +189,7 @@ const BRACKET_FLIP: FamilyInfo = FamilyInfo {
         note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
     },
     key_budget: 50_000,
+    search_ns: 250,
 };
 
 impl Family {

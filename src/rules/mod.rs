@@ -7,8 +7,8 @@
 //! plays them and says what happened ([`Effect`]), decides when the game is
 //! over ([`Outcome`]) and counts perft. [`Engine`] is the object-safe face
 //! of a family's rules for the command line, the definition and the kits: it
-//! reads a position's text once ([`Engine::load`]) into an [`AnyPosition`]
-//! that answers typed. What a family is besides its rules (names, looks,
+//! reads a position's text ([`Engine::load`]) into an [`AnyPosition`]
+//! that answers typed questions. What a family is besides its rules (names, looks,
 //! tokens, audit sheet) is in [`family`].
 use std::fmt;
 

@@ -19,14 +19,9 @@ pub const MIN_SECONDS: f64 = 0.01;
 pub const MAX_SECONDS: f64 = 3600.0;
 
 /// Nanoseconds the reference machine takes to search one position of a
-/// family (measured with `printkit solve`, release build: see README).
+/// family (the family's own figure: [`crate::rules::family::FamilyInfo`]).
 fn cost(family: Family) -> u64 {
-    match family {
-        Family::CloneConvert => 250,
-        Family::PredatorPrey => 200,
-        Family::Freeze => 4_000,
-        Family::BracketFlip => 250,
-    }
+    family.info().search_ns
 }
 
 /// What is left of the run's budget, in reference nanoseconds.
