@@ -77,23 +77,26 @@ struct Slot {
 /// Space outside the grid kept for crop marks.
 const MARK_BAND: f64 = 7.0;
 
-pub fn pages(
-    def: &Definition,
-    templates: &Templates,
-    options: &KitOptions,
-) -> Result<Vec<Page>, RenderError> {
-    let family = def.family();
-    let mut pages = Vec::new();
-    let sets = token_sets(def);
-    // Each set starts on its own rows; sets of one size share a sheet.
-    let mut slots: Vec<Slot> = Vec::new();
-    for set in &sets {
+/// The token grid of a kit's sheets: a token's cell (a fold-over pair is
+/// two squares tall), how many fit across and down, and the room kept for
+/// the heading.
+struct SheetGrid {
+    cell: (f64, f64),
+    cols: usize,
+    rows: usize,
+    header_h: f64,
+    fold: bool,
+}
+
+/// Every token to cut, set by set: the supply, then the spares.
+fn slots(sets: &[TokenSet]) -> Vec<Slot> {
+    let mut slots = Vec::new();
+    for set in sets {
         for i in 0..set.count + set.spares {
-            let kind = if i < set.count { "token" } else { "spare" };
-            let n = if i < set.count {
-                i + 1
+            let (kind, n) = if i < set.count {
+                ("token", i + 1)
             } else {
-                i + 1 - set.count
+                ("spare", i + 1 - set.count)
             };
             slots.push(Slot {
                 id: format!("{kind}-{}-{n}", set.symbol),
@@ -102,6 +105,15 @@ pub fn pages(
             });
         }
     }
+    slots
+}
+
+fn sheet_grid(
+    def: &Definition,
+    sets: &[TokenSet],
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<SheetGrid, RenderError> {
     let fold = !options.duplex && sets.iter().any(|s| s.back.is_some());
     let size = sets.first().map_or(20.0, |s| s.size_mm);
     let (cw, ch) = if fold {
@@ -112,11 +124,10 @@ pub fn pages(
     let s = &templates.style;
     let area = super::content_area(templates, &options.paper);
     // The heading wraps for a long title: room for its longest form.
-    let s_ = &templates.style;
-    let (widest_head, h1) = super::common::sheet_title(s_, &def.title, "token backs, sheet 999");
+    let (widest_head, h1) = super::common::sheet_title(s, &def.title, "token backs, sheet 999");
     let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
         + 1.0
-        + 2.0 * text::line_height(Font::Regular, s_.fonts.small_pt)?
+        + 2.0 * text::line_height(Font::Regular, s.fonts.small_pt)?
         + 1.0)
         .max(16.0);
     // Room for the backs' shift on every side, so a shifted back stays on
@@ -132,120 +143,185 @@ pub fn pages(
     let rows = ((area.height - header_h - 2.0 * MARK_BAND - 2.0 * oy) / ch)
         .floor()
         .max(1.0) as usize;
-    let per_page = cols * rows;
-    let sheets: Vec<&[Slot]> = slots.chunks(per_page).collect();
+    Ok(SheetGrid {
+        cell: (cw, ch),
+        cols,
+        rows,
+        header_h,
+        fold,
+    })
+}
+
+pub fn pages(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<Vec<Page>, RenderError> {
+    let sets = token_sets(def);
+    // Each set starts on its own rows; sets of one size share a sheet.
+    let slots = slots(&sets);
+    let grid = sheet_grid(def, &sets, templates, options)?;
+    let sheets: Vec<&[Slot]> = slots.chunks(grid.cols * grid.rows).collect();
     let total = sheets.len() * if options.duplex { 2 } else { 1 };
+    let mut pages = Vec::new();
     if options.duplex {
         pages.push(alignment_page(def, templates, options, false)?);
         pages.push(alignment_page(def, templates, options, true)?);
     }
     for (k, sheet) in sheets.iter().enumerate() {
-        let used_rows = sheet.len().div_ceil(cols);
-        let used_cols = cols.min(sheet.len());
-        let grid_w = used_cols as f64 * cw;
-        let grid = RectMm::new(
-            area.x + (area.width - grid_w) / 2.0,
-            area.y + header_h + MARK_BAND + oy,
-            grid_w,
-            used_rows as f64 * ch,
-        );
         let sides: &[bool] = if options.duplex {
             &[false, true]
         } else {
             &[false]
         };
         for &back in sides {
-            let mut page = Page::new(options.paper.size_mm);
             let number = if options.duplex {
                 2 * k + 1 + usize::from(back)
             } else {
                 k + 1
             };
-            let what = match (back, total) {
-                (true, _) => format!("token backs, sheet {number}"),
-                (false, 1) => "tokens".to_string(),
-                (false, _) => format!("tokens, sheet {number}"),
-            };
-            let head = super::common::sheet_title(&templates.style, &def.title, &what).0;
-            let how = if fold {
-                "Cut along the solid lines; the marks outside the grid show where they run. Fold each pair on its dashed line (the back is printed upside down so it comes out upright) and glue the halves."
-            } else if back {
-                "Print on the back of the previous sheet (two-sided, flip on the long edge). Cut along the solid lines."
-            } else if options.duplex {
-                "Print two-sided, flipping on the long edge. Cut along the solid lines; the marks outside the grid show where they run."
-            } else {
-                "Cut along the solid lines; the marks outside the grid show where they run."
-            };
-            header(&mut page, templates, area, &head, how)?;
-            let offset = if back {
-                options.back_offset
-            } else {
-                (0.0, 0.0)
-            };
-            // Backs are mirrored left to right so each back lands behind its
-            // front when the sheet is flipped on its long edge.
-            let mirror = |x: f64, w: f64| -> f64 {
-                if back {
-                    options.paper.size_mm.width - x - w
-                } else {
-                    x
-                }
-            };
-            let g = RectMm::new(
-                mirror(grid.x, grid.width) + offset.0,
-                grid.y + offset.1,
-                grid.width,
-                grid.height,
-            );
-            let mut items = Vec::new();
-            for (i, slot) in sheet.iter().enumerate() {
-                let (col, row) = (i % cols, i / cols);
-                let col = if back { used_cols - 1 - col } else { col };
-                let cell = RectMm::new(g.x + col as f64 * cw, g.y + row as f64 * ch, cw, ch);
-                let face = |sym: char, r: RectMm| draw_face(family, sym, r, templates);
-                let mut tok = Vec::new();
-                if fold {
-                    let top = RectMm::new(cell.x, cell.y, cw, cw);
-                    let bottom = RectMm::new(cell.x, cell.y + cw, cw, cw);
-                    tok.extend(face(slot.front, top)?);
-                    // The back is drawn upside down: folded over the
-                    // dashed line, it comes out the right way up.
-                    tok.push(Item::half_turned(
-                        bottom.centre(),
-                        face(slot.back.unwrap_or(slot.front), bottom)?,
-                    ));
-                    // The fold is fainter than the cuts: a knife follows
-                    // the solid lines, a finger the dashed one.
-                    tok.push(Item::line(
-                        pt(cell.x + 1.0, cell.y + cw),
-                        pt(cell.right() - 1.0, cell.y + cw),
-                        Stroke::dashed(s.lines.hairline_mm, s.colours.link, &[1.5, 1.5]),
-                    ));
-                } else {
-                    let sym = if back {
-                        slot.back.unwrap_or(slot.front)
-                    } else {
-                        slot.front
-                    };
-                    tok.extend(face(sym, cell)?);
-                }
-                items.push(Item::group(
-                    Some(&format!("{}{}", if back { "back-" } else { "" }, slot.id)),
-                    tok,
-                ));
-            }
-            items.extend(cut_lines(
-                g,
-                (cw, ch),
-                (used_cols, used_rows, sheet.len()),
+            let side = SheetSide {
+                tokens: sheet,
                 back,
-                templates,
-            ));
-            page.items.push(Item::group(Some("token-grid"), items));
-            pages.push(page);
+                number,
+                total,
+            };
+            pages.push(sheet_page(def, templates, options, &grid, &side)?);
         }
     }
     Ok(pages)
+}
+
+/// One printed side of a token sheet.
+struct SheetSide<'a> {
+    tokens: &'a [Slot],
+    /// The backs of a two-sided sheet (mirrored and shifted).
+    back: bool,
+    number: usize,
+    total: usize,
+}
+
+fn sheet_page(
+    def: &Definition,
+    templates: &Templates,
+    options: &KitOptions,
+    grid: &SheetGrid,
+    side: &SheetSide,
+) -> Result<Page, RenderError> {
+    let s = &templates.style;
+    let area = super::content_area(templates, &options.paper);
+    let (cw, ch) = grid.cell;
+    let (fold, back, number) = (grid.fold, side.back, side.number);
+    let used_rows = side.tokens.len().div_ceil(grid.cols);
+    let used_cols = grid.cols.min(side.tokens.len());
+    let grid_w = used_cols as f64 * cw;
+    let oy = if options.duplex {
+        options.back_offset.1.abs()
+    } else {
+        0.0
+    };
+    let placed = RectMm::new(
+        area.x + (area.width - grid_w) / 2.0,
+        area.y + grid.header_h + MARK_BAND + oy,
+        grid_w,
+        used_rows as f64 * ch,
+    );
+    let mut page = Page::new(options.paper.size_mm);
+    let what = match (back, side.total) {
+        (true, _) => format!("token backs, sheet {number}"),
+        (false, 1) => "tokens".to_string(),
+        (false, _) => format!("tokens, sheet {number}"),
+    };
+    let head = super::common::sheet_title(s, &def.title, &what).0;
+    let how = if fold {
+        "Cut along the solid lines; the marks outside the grid show where they run. Fold each pair on its dashed line (the back is printed upside down so it comes out upright) and glue the halves."
+    } else if back {
+        "Print on the back of the previous sheet (two-sided, flip on the long edge). Cut along the solid lines."
+    } else if options.duplex {
+        "Print two-sided, flipping on the long edge. Cut along the solid lines; the marks outside the grid show where they run."
+    } else {
+        "Cut along the solid lines; the marks outside the grid show where they run."
+    };
+    header(&mut page, templates, area, &head, how)?;
+    let offset = if back {
+        options.back_offset
+    } else {
+        (0.0, 0.0)
+    };
+    // Backs are mirrored left to right so each back lands behind its
+    // front when the sheet is flipped on its long edge.
+    let x = if back {
+        options.paper.size_mm.width - placed.x - placed.width
+    } else {
+        placed.x
+    };
+    let g = RectMm::new(
+        x + offset.0,
+        placed.y + offset.1,
+        placed.width,
+        placed.height,
+    );
+    let mut items = Vec::new();
+    for (i, slot) in side.tokens.iter().enumerate() {
+        let (col, row) = (i % grid.cols, i / grid.cols);
+        let col = if back { used_cols - 1 - col } else { col };
+        let cell = RectMm::new(g.x + col as f64 * cw, g.y + row as f64 * ch, cw, ch);
+        items.push(Item::group(
+            Some(&format!("{}{}", if back { "back-" } else { "" }, slot.id)),
+            token_items(def, templates, slot, cell, fold, back)?,
+        ));
+    }
+    items.extend(cut_lines(
+        g,
+        (cw, ch),
+        (used_cols, used_rows, side.tokens.len()),
+        back,
+        templates,
+    ));
+    page.items.push(Item::group(Some("token-grid"), items));
+    Ok(page)
+}
+
+/// One token in its cell: a fold-over pair (front above, the back turned
+/// below, the fold between), or one face of a two-sided sheet.
+fn token_items(
+    def: &Definition,
+    templates: &Templates,
+    slot: &Slot,
+    cell: RectMm,
+    fold: bool,
+    back: bool,
+) -> Result<Vec<Item>, RenderError> {
+    let s = &templates.style;
+    let face = |sym: char, r: RectMm| draw_face(def.family(), sym, r, templates);
+    let mut tok = Vec::new();
+    if fold {
+        let cw = cell.width;
+        let top = RectMm::new(cell.x, cell.y, cw, cw);
+        let bottom = RectMm::new(cell.x, cell.y + cw, cw, cw);
+        tok.extend(face(slot.front, top)?);
+        // The back is drawn upside down: folded over the dashed line, it
+        // comes out the right way up.
+        tok.push(Item::half_turned(
+            bottom.centre(),
+            face(slot.back.unwrap_or(slot.front), bottom)?,
+        ));
+        // The fold is fainter than the cuts: a knife follows the solid
+        // lines, a finger the dashed one.
+        tok.push(Item::line(
+            pt(cell.x + 1.0, cell.y + cw),
+            pt(cell.right() - 1.0, cell.y + cw),
+            Stroke::dashed(s.lines.hairline_mm, s.colours.link, &[1.5, 1.5]),
+        ));
+    } else {
+        let sym = if back {
+            slot.back.unwrap_or(slot.front)
+        } else {
+            slot.front
+        };
+        tok.extend(face(sym, cell)?);
+    }
+    Ok(tok)
 }
 
 fn header(
