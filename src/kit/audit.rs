@@ -138,27 +138,36 @@ pub fn page_count(
     Ok(split_rows(def.audit.rows, cap * lanes, cap_last * lanes).len())
 }
 
+/// What every lane of a game's audit table shares: its columns and their
+/// heads, the sides that alternate.
+struct Table {
+    cols: Vec<(String, f64, bool)>,
+    width: f64,
+    heads: Vec<Frame>,
+    head_h: f64,
+    sides: [char; 2],
+    /// Rows are one side's turn each: the side column is prefilled.
+    by_side: bool,
+}
+
 pub fn pages(
     def: &Definition,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
-    let s = &templates.style;
-    let c = &s.colours;
     let area = super::content_area(templates, &options.paper);
     let (cols, lanes) = layout(def, area.width - 1.0);
-    let table_w: f64 = cols.iter().map(|c| c.1).sum();
-    let (heads, hr) = column_heads(def, templates, options)?;
-    let (cap, cap_last) = capacity(templates, options, hr);
+    let (heads, head_h) = column_heads(def, templates, options)?;
+    let table = Table {
+        width: cols.iter().map(|c| c.1).sum(),
+        cols,
+        heads,
+        head_h,
+        sides: def.engine().sides(),
+        by_side: def.family().info().audit.side_column.is_some(),
+    };
+    let (cap, cap_last) = capacity(templates, options, head_h);
     let split = split_rows(def.audit.rows, cap * lanes, cap_last * lanes);
-    let sides = def.engine().sides();
-    // Rows are one side's turn each: the side column is prefilled.
-    let by_side = def.family().info().audit.side_column.is_some();
-    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
-    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
-    let bold_small = style(Font::Bold, s.fonts.small_pt, c.ink);
-    let grid = Stroke::solid(s.lines.hairline_mm, c.grid);
-    let frame = Stroke::solid(s.lines.thin_mm, c.ink);
     let mut pages = Vec::new();
     let mut turn = 1;
     for (k, &n) in split.iter().enumerate() {
@@ -168,111 +177,22 @@ pub fn pages(
         } else {
             format!("audit sheet {}", k + 1)
         };
-        let (title, title_style) = super::common::sheet_title(s, &def.title, &what);
-        let (mut t, _) = text::paragraph_shrunk(
-            &title,
-            title_style,
-            RectMm::new(area.x, area.y, area.width, 7.0),
-            6.0,
-        )?;
-        page.items.append(&mut t);
-        let fields = format!(
-            "Date ____________   Table ______   {} ____________________   {} ____________________",
-            super::common::capitalise(&super::side_name(def.family(), sides[0])),
-            super::common::capitalise(&super::side_name(def.family(), sides[1])),
-        );
-        let (mut f, _) = text::paragraph(
-            &fields,
-            body,
-            RectMm::new(area.x, area.y + 9.0, area.width, 6.0),
-        )?;
-        page.items.append(&mut f);
-        let note = def.family().info().audit.note;
-        let (mut f, _) = text::paragraph(
-            note,
-            small,
-            RectMm::new(area.x, area.y + 16.0, area.width, 6.0),
-        )?;
-        page.items.append(&mut f);
-
+        sheet_header(&mut page, def, &table, templates, area, &what)?;
         // The table, in lanes of rows side by side when they fit.
-        let all_w = lanes as f64 * table_w + (lanes - 1) as f64 * LANE_GAP_MM;
+        let all_w = lanes as f64 * table.width + (lanes - 1) as f64 * LANE_GAP_MM;
         let lanes_x = area.x + (area.width - all_w) / 2.0;
         let per_lane = n.div_ceil(lanes);
-        let mut table_bottom: f64 = 0.0;
-        let page_rows = n;
+        let mut bottom: f64 = 0.0;
         for lane in 0..lanes {
-            let n = per_lane.min(page_rows - (lane * per_lane).min(page_rows));
-            if n == 0 {
+            let rows = per_lane.min(n - (lane * per_lane).min(n));
+            if rows == 0 {
                 continue;
             }
-            // The table.
-            let x0 = lanes_x + lane as f64 * (table_w + LANE_GAP_MM);
-            let y0 = area.y + HEADER_MM;
-            let mut items = Vec::new();
-            let mut x = x0;
-            for ((_, w, _), head) in cols.iter().zip(&heads) {
-                items.extend(head.placed(pt(x + 1.0, y0 + 1.0)));
-                x += w;
-            }
-            let rows_h = n as f64 * ROW_MM;
-            let bottom = y0 + hr + rows_h;
-            table_bottom = table_bottom.max(bottom);
-            items.push(Item::rect(
-                RectMm::new(x0, y0, table_w, hr + rows_h),
-                Some(frame.clone()),
-                None,
-            ));
-            items.push(Item::line(
-                pt(x0, y0 + hr),
-                pt(x0 + table_w, y0 + hr),
-                frame.clone(),
-            ));
-            let mut x = x0;
-            for (_, w, _) in &cols[..cols.len() - 1] {
-                x += w;
-                items.push(Item::line(pt(x, y0), pt(x, bottom), grid.clone()));
-            }
-            let a = text::ascent(Font::Regular, s.fonts.body_pt)?;
-            for r in 0..n {
-                let y = y0 + hr + r as f64 * ROW_MM;
-                if r > 0 {
-                    items.push(Item::line(pt(x0, y), pt(x0 + table_w, y), grid.clone()));
-                }
-                let baseline = y + (ROW_MM - a) / 2.0 + a * 0.85;
-                let mut x = x0;
-                let mut row_items = Vec::new();
-                for (i, (_, w, tick)) in cols.iter().enumerate() {
-                    let cell = RectMm::new(x, y, *w, ROW_MM);
-                    let prefill = match i {
-                        0 => Some(turn.to_string()),
-                        1 if by_side => Some(sides[(turn - 1) % 2].to_string()),
-                        _ => None,
-                    };
-                    if let Some(t) = prefill {
-                        row_items.push(text::line_in(
-                            &t,
-                            TextStyle {
-                                align: Align::Centre,
-                                ..small
-                            },
-                            cell,
-                            baseline,
-                        )?);
-                    }
-                    if *tick {
-                        let b = 3.6;
-                        row_items.push(Item::rect(
-                            RectMm::new(cell.x + (w - b) / 2.0, y + (ROW_MM - b) / 2.0, b, b),
-                            Some(Stroke::solid(s.lines.thin_mm, c.ink)),
-                            None,
-                        ));
-                    }
-                    x += w;
-                }
-                items.push(Item::group(Some(&format!("audit-row-{turn}")), row_items));
-                turn += 1;
-            }
+            let x0 = lanes_x + lane as f64 * (table.width + LANE_GAP_MM);
+            let at = pt(x0, area.y + HEADER_MM);
+            let (items, lane_bottom) = table_lane(&table, templates, at, turn, rows)?;
+            bottom = bottom.max(lane_bottom);
+            turn += rows;
             let id = if lane == 0 {
                 "audit-table".to_string()
             } else {
@@ -280,58 +200,214 @@ pub fn pages(
             };
             page.items.push(Item::group(Some(&id), items));
         }
-        let bottom = table_bottom;
-
-        // The closing box on the last sheet.
         if k + 1 == split.len() {
-            let top = bottom + 4.0;
-            // As wide as the table, but never too narrow for its sentences.
-            let box_w = table_w.max(area.width.min(150.0));
-            let bx = area.x + (area.width - box_w) / 2.0;
-            let boxr = RectMm::new(bx, top, box_w, CLOSING_MM - 6.0);
-            page.items.push(Item::rect(boxr, Some(frame.clone()), None));
-            let mut lines = vec![String::from("The game stopped because (tick one):")];
-            for (_, why) in stop_conditions(def) {
-                lines.push(format!("☐ {why}"));
+            closing_box(&mut page, def, &table, templates, area, bottom)?;
+            if def.audit.continues {
+                continuation_note(&mut page, def, templates, area, turn)?;
             }
-            let first = lines.remove(0);
-            let inner = boxr.inflate(-2.0);
-            let (mut runs, used) = text::paragraph(
-                &first,
-                bold_small,
-                RectMm::new(inner.x, inner.y, inner.width, 5.0),
-            )?;
-            page.items.append(&mut runs);
-            let (mut runs, used2) = text::paragraph(
-                &lines.join("   "),
-                small,
-                RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
-            )?;
-            page.items.append(&mut runs);
-            let score = def.family().audit_score(sides);
-            let (mut runs, _) = text::paragraph(
-                &score,
-                body,
-                RectMm::new(inner.x, inner.y + used + used2 + 3.0, inner.width, 6.0),
-            )?;
-            page.items.append(&mut runs);
-        }
-        if def.audit.continues && k + 1 == split.len() {
-            let note = if def.audit.rows < def.audit.limit {
-                format!(
-                    "If the game goes on, continue on a new sheet and number its turns from {turn}."
-                )
-            } else {
-                format!(
-                    "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {turn}."
-                )
-            };
-            let y = area.bottom() - 5.0;
-            let (mut runs, _) =
-                text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;
-            page.items.append(&mut runs);
         }
         pages.push(page);
     }
     Ok(pages)
+}
+
+/// The sheet's title, the date, table and players' fields, and the note on
+/// what a row holds.
+fn sheet_header(
+    page: &mut Page,
+    def: &Definition,
+    table: &Table,
+    templates: &Templates,
+    area: RectMm,
+    what: &str,
+) -> Result<(), RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let (title, title_style) = super::common::sheet_title(s, &def.title, what);
+    let (mut t, _) = text::paragraph_shrunk(
+        &title,
+        title_style,
+        RectMm::new(area.x, area.y, area.width, 7.0),
+        6.0,
+    )?;
+    page.items.append(&mut t);
+    let name =
+        |i: usize| super::common::capitalise(&super::side_name(def.family(), table.sides[i]));
+    let fields = format!(
+        "Date ____________   Table ______   {} ____________________   {} ____________________",
+        name(0),
+        name(1),
+    );
+    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
+    let (mut f, _) = text::paragraph(
+        &fields,
+        body,
+        RectMm::new(area.x, area.y + 9.0, area.width, 6.0),
+    )?;
+    page.items.append(&mut f);
+    let note = def.family().info().audit.note;
+    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
+    let (mut f, _) = text::paragraph(
+        note,
+        small,
+        RectMm::new(area.x, area.y + 16.0, area.width, 6.0),
+    )?;
+    page.items.append(&mut f);
+    Ok(())
+}
+
+/// One lane of the table at `at` (its top-left corner): the column heads,
+/// then `rows` rows from turn `first`, each with its prefilled turn (and
+/// side) and tick boxes. Returns the items and the lane's bottom.
+fn table_lane(
+    table: &Table,
+    templates: &Templates,
+    at: crate::render::PointMm,
+    first: usize,
+    rows: usize,
+) -> Result<(Vec<Item>, f64), RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let grid = Stroke::solid(s.lines.hairline_mm, c.grid);
+    let frame = Stroke::solid(s.lines.thin_mm, c.ink);
+    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
+    let (x0, y0, hr) = (at.x, at.y, table.head_h);
+    let mut items = Vec::new();
+    let mut x = x0;
+    for ((_, w, _), head) in table.cols.iter().zip(&table.heads) {
+        items.extend(head.placed(pt(x + 1.0, y0 + 1.0)));
+        x += w;
+    }
+    let rows_h = rows as f64 * ROW_MM;
+    let bottom = y0 + hr + rows_h;
+    items.push(Item::rect(
+        RectMm::new(x0, y0, table.width, hr + rows_h),
+        Some(frame.clone()),
+        None,
+    ));
+    items.push(Item::line(
+        pt(x0, y0 + hr),
+        pt(x0 + table.width, y0 + hr),
+        frame,
+    ));
+    let mut x = x0;
+    for (_, w, _) in &table.cols[..table.cols.len() - 1] {
+        x += w;
+        items.push(Item::line(pt(x, y0), pt(x, bottom), grid.clone()));
+    }
+    let a = text::ascent(Font::Regular, s.fonts.body_pt)?;
+    for r in 0..rows {
+        let turn = first + r;
+        let y = y0 + hr + r as f64 * ROW_MM;
+        if r > 0 {
+            items.push(Item::line(pt(x0, y), pt(x0 + table.width, y), grid.clone()));
+        }
+        let baseline = y + (ROW_MM - a) / 2.0 + a * 0.85;
+        let mut x = x0;
+        let mut row_items = Vec::new();
+        for (i, (_, w, tick)) in table.cols.iter().enumerate() {
+            let cell = RectMm::new(x, y, *w, ROW_MM);
+            let prefill = match i {
+                0 => Some(turn.to_string()),
+                1 if table.by_side => Some(table.sides[(turn - 1) % 2].to_string()),
+                _ => None,
+            };
+            if let Some(t) = prefill {
+                let centred = TextStyle {
+                    align: Align::Centre,
+                    ..small
+                };
+                row_items.push(text::line_in(&t, centred, cell, baseline)?);
+            }
+            if *tick {
+                let b = 3.6;
+                row_items.push(Item::rect(
+                    RectMm::new(cell.x + (w - b) / 2.0, y + (ROW_MM - b) / 2.0, b, b),
+                    Some(Stroke::solid(s.lines.thin_mm, c.ink)),
+                    None,
+                ));
+            }
+            x += w;
+        }
+        items.push(Item::group(Some(&format!("audit-row-{turn}")), row_items));
+    }
+    Ok((items, bottom))
+}
+
+/// The closing box of the last sheet, under the table: why the game
+/// stopped (tick one) and the final count.
+fn closing_box(
+    page: &mut Page,
+    def: &Definition,
+    table: &Table,
+    templates: &Templates,
+    area: RectMm,
+    table_bottom: f64,
+) -> Result<(), RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
+    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
+    let bold_small = style(Font::Bold, s.fonts.small_pt, c.ink);
+    let top = table_bottom + 4.0;
+    // As wide as the table, but never too narrow for its sentences.
+    let box_w = table.width.max(area.width.min(150.0));
+    let bx = area.x + (area.width - box_w) / 2.0;
+    let boxr = RectMm::new(bx, top, box_w, CLOSING_MM - 6.0);
+    page.items.push(Item::rect(
+        boxr,
+        Some(Stroke::solid(s.lines.thin_mm, c.ink)),
+        None,
+    ));
+    let lines: Vec<String> = stop_conditions(def)
+        .into_iter()
+        .map(|(_, why)| format!("☐ {why}"))
+        .collect();
+    let inner = boxr.inflate(-2.0);
+    let (mut runs, used) = text::paragraph(
+        "The game stopped because (tick one):",
+        bold_small,
+        RectMm::new(inner.x, inner.y, inner.width, 5.0),
+    )?;
+    page.items.append(&mut runs);
+    let (mut runs, used2) = text::paragraph(
+        &lines.join("   "),
+        small,
+        RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
+    )?;
+    page.items.append(&mut runs);
+    let score = def.family().audit_score(table.sides);
+    let (mut runs, _) = text::paragraph(
+        &score,
+        body,
+        RectMm::new(inner.x, inner.y + used + used2 + 3.0, inner.width, 6.0),
+    )?;
+    page.items.append(&mut runs);
+    Ok(())
+}
+
+/// At the foot of the last sheet, for a game that can outlast it: where
+/// the numbering goes on.
+fn continuation_note(
+    page: &mut Page,
+    def: &Definition,
+    templates: &Templates,
+    area: RectMm,
+    next_turn: usize,
+) -> Result<(), RenderError> {
+    let s = &templates.style;
+    let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
+    let note = if def.audit.rows < def.audit.limit {
+        format!(
+            "If the game goes on, continue on a new sheet and number its turns from {next_turn}."
+        )
+    } else {
+        format!(
+            "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {next_turn}."
+        )
+    };
+    let y = area.bottom() - 5.0;
+    let (mut runs, _) = text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;
+    page.items.append(&mut runs);
+    Ok(())
 }
