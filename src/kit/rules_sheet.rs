@@ -19,14 +19,6 @@ pub fn pages(
     options: &KitOptions,
     materials: &[String],
 ) -> Result<Vec<Page>, RenderError> {
-    let s = &templates.style;
-    let c = &s.colours;
-    let PageStyles {
-        body,
-        small,
-        heading,
-    } = PageStyles::new(s);
-    let bold = style(Font::Bold, s.fonts.body_pt, c.ink);
     let title = def.title.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
@@ -35,9 +27,34 @@ pub fn pages(
         super::flow::running_head(page, area, &title, "rules (continued)")
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
-    let area = flow.area();
+    let body = PageStyles::new(&templates.style).body;
+    header(&mut flow, def, engine, templates, materials)?;
+    rules(&mut flow, def, templates)?;
+    // How moves are written: beside the worked example's diagrams, else a
+    // paragraph of its own.
+    let notation = notation_line(def, engine);
+    if !worked_example(&mut flow, def, engine, templates, &notation)? && !notation.is_empty() {
+        flow.paragraph(&notation, body, 0.0, None)?;
+        flow.gap(3.0);
+    }
+    credit_and_printing(&mut flow, def, templates)?;
+    Ok(flow.finish())
+}
 
-    // Header: title, purpose and the facts on the left, the start on the right.
+/// Title, purpose and the facts on the left, the start on the right; the
+/// materials beside them, or after them when the list is long.
+fn header(
+    flow: &mut Flow<'_>,
+    def: &Definition,
+    engine: &dyn Engine,
+    templates: &Templates,
+    materials: &[String],
+) -> Result<(), RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let PageStyles { body, small, .. } = PageStyles::new(s);
+    let bold = style(Font::Bold, s.fonts.body_pt, c.ink);
+    let area = flow.area();
     let start_spec = board_spec(def, engine, &def.start)?;
     let dcell = diagram_cell(def.board.width, def.board.height, 52.0);
     let start = diagram_frame(&start_spec, s, dcell, &[])?;
@@ -99,7 +116,12 @@ pub fn pages(
     }
     flow.gap(3.0);
 
-    // The rules, numbered across the parts.
+    Ok(())
+}
+
+/// The rules, numbered across the parts.
+fn rules(flow: &mut Flow<'_>, def: &Definition, templates: &Templates) -> Result<(), RenderError> {
+    let PageStyles { body, heading, .. } = PageStyles::new(&templates.style);
     let mut number = 1;
     let indent = 7.5;
     for (head, paras) in [
@@ -121,12 +143,26 @@ pub fn pages(
         flow.gap(1.5);
     }
 
-    // How moves are written: beside the worked example's diagrams, else a
-    // paragraph of its own.
-    let mut notation = notation_line(def, engine);
+    Ok(())
+}
 
-    // The worked example: the first legal check of the example position,
-    // before and after, with the changed cells marked.
+/// The worked example: the first legal check of the example position,
+/// before and after, with the changed cells marked, and `notation` (how
+/// moves are written) beside it. False when there is none to draw.
+fn worked_example(
+    flow: &mut Flow<'_>,
+    def: &Definition,
+    engine: &dyn Engine,
+    templates: &Templates,
+    notation: &str,
+) -> Result<bool, RenderError> {
+    let s = &templates.style;
+    let PageStyles {
+        body,
+        small,
+        heading,
+    } = PageStyles::new(s);
+    let area = flow.area();
     if let Some(practice) = def.practice.iter().find(|p| p.name == def.example) {
         let position = super::load(engine, &practice.position)?;
         let legal = practice
@@ -161,8 +197,7 @@ pub fn pages(
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
             let explain = text::paragraph_frame(&explain, body, text_w)?;
-            let writing = text::paragraph_frame(&notation, small, text_w)?;
-            notation.clear();
+            let writing = text::paragraph_frame(notation, small, text_w)?;
             let mut block = Frame::new(SizeMm {
                 width: area.width,
                 height: (before.height() + cap_h).max(explain.height() + 3.0 + writing.height()),
@@ -196,15 +231,22 @@ pub fn pages(
             );
             flow.place(&block)?;
             flow.gap(3.0);
+            return Ok(true);
         }
     }
+    Ok(false)
+}
 
-    if !notation.is_empty() {
-        flow.paragraph(&notation, body, 0.0, None)?;
-        flow.gap(3.0);
-    }
-
-    // Credit and printing instructions, set off by a rule.
+/// The credit and the printing instructions, set off by a rule.
+fn credit_and_printing(
+    flow: &mut Flow<'_>,
+    def: &Definition,
+    templates: &Templates,
+) -> Result<(), RenderError> {
+    let s = &templates.style;
+    let c = &s.colours;
+    let small = PageStyles::new(s).small;
+    let area = flow.area();
     // Which paper a page is for is said at the foot of every page.
     let print = "Printing: choose \"Actual size\" / \"100%\", never \"Fit to page\": \
          the scale bar on the board page must measure 100 mm. Cut the token sheets along the solid lines \
@@ -223,7 +265,7 @@ pub fn pages(
     block.place(pt(0.0, 1.5), &credit);
     block.place(pt(0.0, 2.5 + credit.height()), &print);
     flow.place(&block)?;
-    Ok(flow.finish())
+    Ok(())
 }
 
 /// One line telling players how moves are written (on the audit sheet and
