@@ -75,9 +75,11 @@ pub struct Solution {
     /// The depth the result was established at: the limit, or less when a
     /// win or loss was proven sooner or the node budget ran out.
     pub depth: u32,
-    /// Every move that achieves the verdict (a win: every move that wins
-    /// within the limit; a loss: every move that holds out longest; a draw:
-    /// every move that keeps it; unknown: every move not proven to lose).
+    /// Every move that achieves the verdict exactly (a win: every move
+    /// that wins in `plies`, the fastest; a loss: every move that holds out
+    /// `plies`, the longest; a draw: every move that keeps it; unknown:
+    /// every move not proven to lose). [`Solver::solve_unique`] lists
+    /// instead the moves that win within the limit, slower ones too.
     pub best: Vec<String>,
     /// One principal variation.
     pub pv: Vec<String>,
@@ -102,21 +104,7 @@ impl Solution {
             }
             s
         };
-        let also = if self.best.len() > 1 {
-            format!(
-                " (also {})",
-                self.best
-                    .iter()
-                    .filter(|m| Some(*m) != self.pv.first())
-                    .take(4)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-                    + if self.best.len() > 5 { ", …" } else { "" }
-            )
-        } else {
-            String::new()
-        };
+        let also = self.also_words();
         match self.verdict {
             Verdict::Win | Verdict::Loss if self.plies == 0 => {
                 let winner = if self.verdict == Verdict::Win {
@@ -128,7 +116,7 @@ impl Solution {
             }
             Verdict::Draw if self.depth == 0 => "the game is over: a draw".to_string(),
             Verdict::Win => format!("{side} wins in {}{line}{also}", plies_word(self.plies)),
-            Verdict::Loss => format!("{other} wins in {}{line}", plies_word(self.plies)),
+            Verdict::Loss => format!("{other} wins in {}{line}{also}", plies_word(self.plies)),
             Verdict::Draw => format!(
                 "a draw with best play (searched {} plies){line}",
                 self.depth
@@ -138,11 +126,48 @@ impl Solution {
     }
 }
 
+impl Solution {
+    /// What `describe` says after the line about the other best moves:
+    /// every one of them (or four and how many more), and whether the list
+    /// is complete; never a move that does less well.
+    fn also_words(&self) -> String {
+        let others: Vec<&String> = self
+            .best
+            .iter()
+            .filter(|m| Some(*m) != self.pv.first())
+            .collect();
+        let how = match self.verdict {
+            Verdict::Win => format!("winning in {}", plies_word(self.plies)),
+            Verdict::Loss => format!("holding out {}", plies_word(self.plies)),
+            Verdict::Draw => "keeping the draw".to_string(),
+            Verdict::Unknown => return String::new(),
+        };
+        let mut shown: Vec<String> = others.iter().take(4).map(|m| m.to_string()).collect();
+        if others.len() > 4 {
+            shown.push(format!("{} more", others.len() - 4));
+        }
+        let listed = match shown.len() {
+            0 => String::new(),
+            1 => shown[0].clone(),
+            n => format!("{} and {}", shown[..n - 1].join(", "), shown[n - 1]),
+        };
+        match (others.is_empty(), self.best_complete) {
+            (true, true) => String::new(),
+            (false, true) => format!(" (also {how}: {listed})"),
+            (true, false) => " (other moves not all tried: the search stopped first)".to_string(),
+            (false, false) => format!(
+                " (also {how}: {listed}; perhaps others: the search stopped before trying them all)"
+            ),
+        }
+    }
+}
+
 /// The solver over position text, object-safe like [`crate::rules::Engine`].
 pub trait Solver: Send + Sync {
     fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
-    /// [`Solver::solve`], listing at most two best moves: enough to tell a
-    /// unique answer, and much cheaper when many moves win.
+    /// [`Solver::solve`], but a win's `best` lists the moves that win
+    /// within the limit, however slowly, and at most two of them: enough
+    /// to tell a unique answer, and much cheaper when many moves win.
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
@@ -167,7 +192,7 @@ impl<R: Rules + Send + Sync> Solver for R {
 
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
         let pos = self.parse_position(position)?;
-        Ok(solve_listing(self, &pos, limits, 2))
+        Ok(solve_listing(self, &pos, limits, Listing::WithinLimit, 2))
     }
 
     fn random_game(
@@ -644,7 +669,17 @@ impl<'r, R: Rules> Search<'r, R> {
 /// Iterative deepening to the first depth that proves a win or loss, or the
 /// limit.
 pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution {
-    solve_listing(rules, pos, limits, usize::MAX)
+    solve_listing(rules, pos, limits, Listing::Fastest, usize::MAX)
+}
+
+/// Which moves of a won position `best` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// The fastest wins only (what `solve` documents).
+    Fastest,
+    /// Every move that wins within the limit (the puzzle generator's
+    /// uniqueness test: a slower win is a second answer too).
+    WithinLimit,
 }
 
 /// [`solve`], listing at most `most` best moves (`best_complete` is false
@@ -653,6 +688,7 @@ pub fn solve_listing<R: Rules>(
     rules: &R,
     pos: &R::Position,
     limits: Limits,
+    listing: Listing,
     most: usize,
 ) -> Solution {
     let root_side = rules.view(pos).side_to_move;
@@ -725,11 +761,12 @@ pub fn solve_listing<R: Rules>(
         solution.pv = principal_variation(&mut search, pos, value, depth);
     }
     if depth > 0 && solution.verdict != Verdict::Draw {
-        // A win: every move that wins within the limit, not only the
-        // fastest; a loss: every move that holds out longest; unknown:
-        // every move not proven to lose.
+        // A win: every move that wins as fast (or, for the puzzle
+        // generator, within the limit); a loss: every move that holds out
+        // longest; unknown: every move not proven to lose.
         let (d, t) = match solution.verdict {
-            Verdict::Win => (limits.depth, MATED_BOUND + 1),
+            Verdict::Win if listing == Listing::WithinLimit => (limits.depth, MATED_BOUND + 1),
+            Verdict::Win => (depth, value),
             Verdict::Loss => (depth, value),
             _ => (depth, 0),
         };

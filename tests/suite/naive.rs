@@ -174,6 +174,100 @@ pub fn clone_convert(position: &str, depth: u32) -> u64 {
     clone_perft(&p, depth, 60)
 }
 
+/// A cell as players write it: `C3`.
+fn cell_name((x, y): Xy) -> String {
+    format!("{}{}", (b'A' + x as u8) as char, y + 1)
+}
+
+/// The position after a move (`None`: a pass).
+fn clone_play(p: &Clone_, mv: Option<(Xy, Xy, bool)>) -> Clone_ {
+    let mut g = p.g.clone();
+    if let Some(((sx, sy), (tx, ty), jump)) = mv {
+        if jump {
+            g.set(sx, sy, ' ');
+        }
+        g.set(tx, ty, p.side);
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if g.get(tx + dx, ty + dy) == Some(other(p.side)) {
+                    g.set(tx + dx, ty + dy, p.side);
+                }
+            }
+        }
+    }
+    Clone_ {
+        g,
+        side: other(p.side),
+        turns: p.turns + 1,
+    }
+}
+
+/// Plain minimax, no pruning and no table: plies to a win for the side to
+/// move (positive), to a loss (negative), 0 for a finished draw or no
+/// result within `depth`. Same-length results: a sooner win, a later loss
+/// is better, so `1000 - plies` and `-(1000 - plies)` are compared.
+fn clone_minimax(p: &Clone_, depth: u32, limit: u32) -> i32 {
+    if clone_over(p, limit) {
+        let (me, them) = (p.g.count(p.side), p.g.count(other(p.side)));
+        return match me.cmp(&them) {
+            std::cmp::Ordering::Greater => 1000,
+            std::cmp::Ordering::Less => -1000,
+            std::cmp::Ordering::Equal => 0,
+        };
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let moves = clone_moves(&p.g, p.side);
+    let children: Vec<Clone_> = if moves.is_empty() {
+        vec![clone_play(p, None)]
+    } else {
+        moves.into_iter().map(|m| clone_play(p, Some(m))).collect()
+    };
+    children
+        .iter()
+        .map(|c| {
+            let s = -clone_minimax(c, depth - 1, limit);
+            // One ply further from the end.
+            s - s.signum()
+        })
+        .max()
+        .unwrap()
+}
+
+/// A clone-family position's result by plain minimax to `depth` (turn
+/// limit 60) and every first move that achieves it as printkit writes
+/// moves: a win's fastest moves, a loss's slowest. The result is plies
+/// to a win (positive) or a loss (negative), else 0 (and no moves).
+pub fn clone_best(position: &str, depth: u32) -> (i32, Vec<String>) {
+    let parts: Vec<&str> = position.split(' ').collect();
+    let p = Clone_ {
+        g: Grid::parse(parts[0]),
+        side: parts[1].chars().next().unwrap(),
+        turns: parts[2].parse().unwrap(),
+    };
+    let plies = |s: i32| {
+        if s == 0 {
+            0
+        } else {
+            s.signum() * (1000 - s.abs())
+        }
+    };
+    let root = clone_minimax(&p, depth, 60);
+    if root == 0 || clone_over(&p, 60) {
+        return (plies(root), Vec::new());
+    }
+    let best = clone_moves(&p.g, p.side)
+        .into_iter()
+        .filter(|&m| {
+            let s = -clone_minimax(&clone_play(&p, Some(m)), depth - 1, 60);
+            s - s.signum() == root
+        })
+        .map(|(from, to, _)| format!("{}-{}", cell_name(from), cell_name(to)))
+        .collect();
+    (plies(root), best)
+}
+
 // ---------------------------------------------------------------------------
 // Predator and prey placement.
 
