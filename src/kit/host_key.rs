@@ -94,6 +94,10 @@ pub fn sentence(
     if !line.ends_with('!') {
         line.push('.');
     }
+    if def.params.family() == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'))
+    {
+        line.push_str(" Moves listed with their largest kinging sets only.");
+    }
     line
 }
 
@@ -252,8 +256,17 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
                 .filter(|m| Some(*m) != s.pv.first())
                 .map(write)
                 .collect();
+            // Freeze: the solver lists each chain with its largest kinging
+            // sets only; a smaller set may win too, so the list says so.
+            let kings =
+                family == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'));
+            let fewer = if kings {
+                " Each winning chain is named with the most kings it may place; kinging fewer of those squares may win as well."
+            } else {
+                ""
+            };
             format!(
-                "{} wins in {}: {line}{because}.{}",
+                "{} wins in {}: {line}{because}.{}{fewer}",
                 name(side),
                 moves_of_each(s.plies, &name(side), &name(other)),
                 others_words(&others, s.best_complete)

@@ -86,6 +86,9 @@ pub struct Rejections {
     pub several_wins: usize,
     pub one_move: usize,
     pub later_not_unique: usize,
+    /// Freeze: a winner's move of the line wins as well with a king fewer
+    /// (two answers that differ only in a king that changes nothing).
+    pub dual: usize,
     pub duplicate: usize,
     /// Accepted but not chosen: their length or move kind was already well
     /// represented.
@@ -100,6 +103,7 @@ enum Reject {
     OneMove,
     SeveralWins,
     LaterNotUnique,
+    Dual,
 }
 
 impl Rejections {
@@ -107,12 +111,13 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} duplicates",
             self.no_win,
             self.too_large,
             self.several_wins,
             self.one_move,
             self.later_not_unique,
+            self.dual,
             self.duplicate
         )
     }
@@ -124,6 +129,7 @@ impl Rejections {
             Reject::OneMove => &mut self.one_move,
             Reject::SeveralWins => &mut self.several_wins,
             Reject::LaterNotUnique => &mut self.later_not_unique,
+            Reject::Dual => &mut self.dual,
         }
     }
 }
@@ -178,6 +184,9 @@ fn examine(
     }
     if !later_moves_unique(engine, solver, position, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
+    }
+    if has_needless_king(engine, solver, position, &s) {
+        return Err(Reject::Dual);
     }
     Ok(s)
 }
@@ -402,6 +411,47 @@ fn later_moves_unique(
         }
     }
     true
+}
+
+/// Whether a winner's move of the line (Freeze: `G1xE1+D3+B1`) wins as
+/// fast with one of its kings left out: then the answer has a dual (the
+/// solver compares only the largest kinging sets, which never do worse).
+fn has_needless_king(engine: &dyn Engine, solver: &dyn Solver, start: &str, s: &Solution) -> bool {
+    let mut pos = start.to_string();
+    for (ply, mv) in s.pv.iter().enumerate() {
+        let Ok(here) = engine.load(&pos) else {
+            return true;
+        };
+        let kings: Vec<&str> = mv.split('+').skip(1).collect();
+        if ply.is_multiple_of(2) && !kings.is_empty() {
+            let chain = mv.split('+').next().unwrap_or(mv);
+            let left = s.plies - ply as u32;
+            for drop in &kings {
+                let fewer: String = std::iter::once(chain)
+                    .chain(kings.iter().copied().filter(|k| k != drop))
+                    .collect::<Vec<_>>()
+                    .join("+");
+                let Ok(info) = here.play(&fewer) else {
+                    continue;
+                };
+                let limits = Limits {
+                    depth: left - 1,
+                    max_nodes: CANDIDATE_BUDGET,
+                };
+                match solver.solve_unique(&info.after.text(), limits) {
+                    Ok(c) if c.verdict == Verdict::Loss && c.plies <= left - 1 => return true,
+                    Ok(c) if c.budget_exhausted => return true,
+                    Ok(_) => {}
+                    Err(_) => return true,
+                }
+            }
+        }
+        match here.play(mv) {
+            Ok(info) => pos = info.after.text(),
+            Err(_) => return true,
+        }
+    }
+    false
 }
 
 /// The practice file of the puzzles.
