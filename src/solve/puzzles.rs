@@ -439,7 +439,7 @@ fn has_needless_king(engine: &dyn Engine, solver: &dyn Solver, start: &str, s: &
                     max_nodes: CANDIDATE_BUDGET,
                 };
                 match solver.solve_unique(&info.after.text(), limits) {
-                    Ok(c) if c.verdict == Verdict::Loss && c.plies <= left - 1 => return true,
+                    Ok(c) if c.verdict == Verdict::Loss && c.plies < left => return true,
                     Ok(c) if c.budget_exhausted => return true,
                     Ok(_) => {}
                     Err(_) => return true,
