@@ -251,7 +251,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
                 assert!(wins.contains(mv), "{here}: {mv} not among {wins:?}");
                 // Issue 24: no dual, not even the same chain with a king
                 // fewer (a king that changes nothing).
-                assert_eq!(wins, [mv.clone()], "{here}: several wins");
+                assert_eq!(wins, std::slice::from_ref(mv), "{here}: several wins");
             }
             here = engine.load(&here).unwrap().play(mv).unwrap().after.text();
         }
