@@ -12,8 +12,6 @@
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
 use crate::rules::{Params, PositionError, Rules, WithRules};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 pub mod budget;
 pub mod cli;
@@ -323,29 +321,111 @@ enum Horizon {
     RootWins,
 }
 
-/// Table keys are already mixed ([`crate::rules::key_of_words`]): they are
-/// their own hash (SipHash would only hash them again).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
+/// The transposition table: a fixed number of slots in pairs, so it never
+/// grows past its size and never has to be cleared (clearing a full table
+/// threw away the work of deep searches). A position's pair is chosen by
+/// its key (keys are already mixed, [`crate::rules::key_of_words`]); the
+/// first slot keeps the deeper search, the second the latest.
+struct Table {
+    slots: Vec<Slot>,
+    /// Slot count minus one (a power of two minus one).
+    mask: usize,
+    /// Slots in use; the table grows (up to `most`) when half are.
+    used: usize,
+    most: usize,
 }
 
-type Table = HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>;
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    used: bool,
+    entry: Entry,
+}
 
-/// The table is cleared when it reaches this many entries (memory bound).
-const TABLE_LIMIT: usize = 4_000_000;
+/// The most slots of a table: 4 M (128 MB).
+const TABLE_SLOTS_MAX: usize = 1 << 22;
+/// A new table's slots: small searches (most of them) stay small.
+const TABLE_SLOTS_START: usize = 1 << 12;
+
+const EMPTY_SLOT: Slot = Slot {
+    key: 0,
+    used: false,
+    entry: Entry {
+        depth: 0,
+        score: 0,
+        bound: Bound::Exact,
+        best: [0, 0],
+    },
+};
+
+impl Table {
+    /// A table that may grow to what a node budget can fill.
+    fn for_budget(max_nodes: u64) -> Table {
+        let wanted = usize::try_from(max_nodes / 4).unwrap_or(usize::MAX);
+        let most = wanted
+            .checked_next_power_of_two()
+            .unwrap_or(TABLE_SLOTS_MAX)
+            .clamp(TABLE_SLOTS_START, TABLE_SLOTS_MAX);
+        Table {
+            slots: vec![EMPTY_SLOT; TABLE_SLOTS_START],
+            mask: TABLE_SLOTS_START - 1,
+            used: 0,
+            most,
+        }
+    }
+
+    /// Four times the slots, every entry kept.
+    fn grow(&mut self) {
+        let n = (self.slots.len() * 4).min(self.most);
+        let old = std::mem::replace(&mut self.slots, vec![EMPTY_SLOT; n]);
+        self.mask = n - 1;
+        self.used = 0;
+        for slot in old.into_iter().filter(|s| s.used) {
+            self.insert(slot.key, slot.entry);
+        }
+    }
+
+    fn pair(&self, key: u64) -> usize {
+        (key as usize) & self.mask & !1
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let at = self.pair(key);
+        self.slots[at..at + 2]
+            .iter()
+            .find(|s| s.used && s.key == key)
+            .map(|s| s.entry)
+    }
+
+    fn insert(&mut self, key: u64, entry: Entry) {
+        if 2 * self.used > self.slots.len() && self.slots.len() < self.most {
+            self.grow();
+        }
+        let at = self.pair(key);
+        let slot = Slot {
+            key,
+            used: true,
+            entry,
+        };
+        let pair = &mut self.slots[at..at + 2];
+        let i = if let Some(i) = pair.iter().position(|s| s.used && s.key == key) {
+            i
+        } else if !pair[0].used {
+            self.used += 1;
+            0
+        } else if entry.depth >= pair[0].entry.depth {
+            // The deeper search keeps the first slot; what it held moves
+            // to the second.
+            self.used += usize::from(!pair[1].used);
+            pair[1] = pair[0];
+            0
+        } else {
+            self.used += usize::from(!pair[1].used);
+            1
+        };
+        pair[i] = slot;
+    }
+}
 
 struct Search<'r, R: Rules> {
     rules: &'r R,
@@ -385,7 +465,7 @@ impl<'r, R: Rules> Search<'r, R> {
             rules,
             root_side,
             horizon,
-            table: Table::default(),
+            table: Table::for_budget(max_nodes),
             nodes: 0,
             max_nodes,
             aborted: false,
@@ -478,7 +558,7 @@ impl<'r, R: Rules> Search<'r, R> {
         let alpha_in = alpha;
         let key = self.rules.position_key(pos);
         let mut first = None;
-        if let Some(e) = self.table.get(&key).copied() {
+        if let Some(e) = self.table.get(key) {
             let s = from_table(e.score, ply);
             let mate_within = e.score.abs() > MATED_BOUND && (MATE - e.score.abs()) as u32 <= depth;
             if e.depth == depth || (e.depth > depth && mate_within) {
@@ -597,9 +677,6 @@ impl<'r, R: Rules> Search<'r, R> {
         } else {
             Bound::Exact
         };
-        if self.table.len() >= TABLE_LIMIT {
-            self.table.clear();
-        }
         self.table.insert(
             key,
             Entry {
