@@ -74,6 +74,21 @@ pub struct Puzzle {
     /// Random plies played from the start to reach it.
     pub plies_from_start: usize,
     pub candidate: usize,
+    /// First moves (chains, in Freeze) other than the answer that a 1-ply
+    /// look-ahead finds safe (the opponent cannot win at once after
+    /// them): the more, the harder the puzzle.
+    pub decoys: usize,
+}
+
+impl Puzzle {
+    /// The difficulty mark printed with the puzzle.
+    pub fn difficulty(&self) -> &'static str {
+        match self.decoys {
+            0..=3 => "easy",
+            4..=10 => "medium",
+            _ => "hard",
+        }
+    }
 }
 
 /// Why candidates were turned down.
@@ -89,6 +104,9 @@ pub struct Rejections {
     /// Freeze: a winner's move of the line wins as well with a king fewer
     /// (two answers that differ only in a king that changes nothing).
     pub dual: usize,
+    /// Fewer than 4 first moves, an answer that is the only move of its
+    /// kind, or a line the turn limit decides.
+    pub dull: usize,
     pub duplicate: usize,
     /// Accepted but not chosen: their length or move kind was already well
     /// represented.
@@ -104,6 +122,7 @@ enum Reject {
     SeveralWins,
     LaterNotUnique,
     Dual,
+    Dull,
 }
 
 impl Rejections {
@@ -111,13 +130,14 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} too easy to guess or decided by the turn limit, {} duplicates",
             self.no_win,
             self.too_large,
             self.several_wins,
             self.one_move,
             self.later_not_unique,
             self.dual,
+            self.dull,
             self.duplicate
         )
     }
@@ -130,6 +150,7 @@ impl Rejections {
             Reject::SeveralWins => &mut self.several_wins,
             Reject::LaterNotUnique => &mut self.later_not_unique,
             Reject::Dual => &mut self.dual,
+            Reject::Dull => &mut self.dull,
         }
     }
 }
@@ -148,6 +169,10 @@ fn examine(
         depth,
         max_nodes: CANDIDATE_BUDGET,
     };
+    let start = engine.load(position).map_err(|_| Reject::NoWin)?;
+    if chains(&start.moves()).len() < MIN_FIRST_MOVES {
+        return Err(Reject::Dull);
+    }
     // Shallower searches first: a win in fewer plies is also a win within
     // the limit, so two of them already reject the candidate.
     for depth in (1..max_plies).step_by(2) {
@@ -185,10 +210,84 @@ fn examine(
     if !later_moves_unique(engine, solver, position, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
     }
+    if !worth_printing(&start, &s) {
+        return Err(Reject::Dull);
+    }
     if has_needless_king(engine, solver, position, &s) {
         return Err(Reject::Dual);
     }
     Ok(s)
+}
+
+/// The fewest first moves (Freeze: chains) a puzzle may offer: with fewer
+/// the answer can be guessed.
+const MIN_FIRST_MOVES: usize = 4;
+
+/// The distinct first moves, a Freeze chain once whatever it kings (`G1xE1`
+/// of `G1xE1+D3`), with each one's kind.
+fn chains(moves: &[crate::rules::MoveInfo]) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = Vec::new();
+    for m in moves {
+        let chain = m.text.split('+').next().unwrap_or(&m.text).to_string();
+        if !out.iter().any(|(c, _)| *c == chain) {
+            out.push((chain, m.effect.kind().word()));
+        }
+    }
+    out
+}
+
+/// A puzzle an editor would print: the answer is not the only move of its
+/// kind (the only capture is no puzzle), and the line ends the game by the
+/// rules of play, not by the turn limit.
+fn worth_printing(start: &crate::rules::AnyPosition, s: &Solution) -> bool {
+    let Some(first) = s.pv.first() else {
+        return false;
+    };
+    let moves = chains(&start.moves());
+    let Ok(info) = start.play(first) else {
+        return false;
+    };
+    let kind = info.effect.kind().word();
+    if moves.iter().filter(|(_, k)| *k == kind).count() < 2 {
+        return false;
+    }
+    let mut at = start.clone();
+    for mv in &s.pv {
+        match at.play(mv) {
+            Ok(i) => at = i.after,
+            Err(_) => return false,
+        }
+    }
+    at.outcome()
+        .is_some_and(|o| o.reason != crate::rules::Reason::TurnLimit)
+}
+
+/// The first moves other than the answer after which the opponent cannot
+/// win at once (a 1-ply look-ahead rates them safe): the puzzle's decoys.
+fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution) -> usize {
+    let Ok(start) = engine.load(position) else {
+        return 0;
+    };
+    let answer = s.pv.first().map(|m| m.split('+').next().unwrap_or(m));
+    let mut seen: Vec<String> = Vec::new();
+    let mut count = 0;
+    for m in start.moves() {
+        let chain = m.text.split('+').next().unwrap_or(&m.text).to_string();
+        if Some(chain.as_str()) == answer || seen.contains(&chain) {
+            continue;
+        }
+        seen.push(chain);
+        let limits = Limits {
+            depth: 1,
+            max_nodes: CANDIDATE_BUDGET,
+        };
+        let safe = m.after.outcome().is_none()
+            && solver
+                .solve_unique(&m.after.text(), limits)
+                .is_ok_and(|c| c.verdict != Verdict::Win);
+        count += usize::from(safe);
+    }
+    count
 }
 
 /// Positions a single search of a candidate may visit before the
@@ -223,11 +322,15 @@ pub fn generate(
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let lengths: Vec<u32> = (shortest..=max_plies.max(1)).collect();
     let quota = count.div_ceil(lengths.len().max(1));
-    let attempts = 200 + count * 400;
+    // A Freeze candidate costs some fifty times a clone or predator one
+    // (and its 5-ply wins are not found by random games), so its search
+    // gives up sooner; the others look long enough for longer wins.
+    let cheap = def.family() != Family::Freeze;
+    let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
     // more for lengths still short of their share (some never occur: in
     // Freeze and the predator game every win ends on the winner's move).
-    let patience = 20 * count;
+    let patience = count * if cheap { 600 } else { 20 };
     let mut full_at = None;
     'games: while rej.examined < attempts {
         let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
@@ -284,11 +387,13 @@ pub fn generate(
             match examine(engine, solver.as_ref(), position, max_plies) {
                 Ok(solution) => {
                     seen.insert(key);
+                    let decoys = decoys(engine, solver.as_ref(), position, &solution);
                     pool.push(Puzzle {
                         position: position.clone(),
                         solution,
                         plies_from_start: index,
                         candidate: rej.examined,
+                        decoys,
                     });
                     if pool.len() == count {
                         full_at = Some(rej.examined);
@@ -356,8 +461,9 @@ fn choose(
             kept.push(p);
         }
     }
-    // Easiest first: a practice session warms up.
-    kept.sort_by_key(|p| (p.solution.plies, p.candidate));
+    // Easiest first: a practice session warms up (shorter wins, then
+    // fewer safe-looking decoys).
+    kept.sort_by_key(|p| (p.solution.plies, p.decoys, p.candidate));
     let left = total - kept.len();
     (kept, left)
 }
@@ -483,11 +589,11 @@ pub fn practice_file(
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "# Candidate {}: {} random plies from the start; first move a {first_kind}; {} positions searched.",
-            p.candidate, p.plies_from_start, p.solution.nodes
+            "# Candidate {}: {} random plies from the start; first move a {first_kind}; {} positions searched; {} other first moves look safe a move ahead ({}).",
+            p.candidate, p.plies_from_start, p.solution.nodes, p.decoys, p.difficulty()
         );
         let _ = writeln!(out, "[[practice]]");
-        let _ = writeln!(out, "name = \"Puzzle {}\"", k + 1);
+        let _ = writeln!(out, "name = \"Puzzle {} ({})\"", k + 1, p.difficulty());
         let _ = writeln!(out, "position = {}", toml_string(&p.position));
         let _ = writeln!(
             out,
