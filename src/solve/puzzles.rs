@@ -160,6 +160,7 @@ impl Rejections {
 /// limit listing at most two winning first moves, then the winner's later
 /// moves.
 fn examine(
+    params: &crate::rules::Params,
     engine: &dyn Engine,
     solver: &dyn Solver,
     position: &str,
@@ -210,7 +211,7 @@ fn examine(
     if !later_moves_unique(engine, solver, position, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
     }
-    if !worth_printing(&start, &s) {
+    if !worth_printing(&start, &s) || limit_within_reach(params, position, s.plies) {
         return Err(Reject::Dull);
     }
     if has_needless_king(engine, solver, position, &s) {
@@ -260,6 +261,28 @@ fn worth_printing(start: &crate::rules::AnyPosition, s: &Solution) -> bool {
     }
     at.outcome()
         .is_some_and(|o| o.reason != crate::rules::Reason::TurnLimit)
+}
+
+/// Whether the turn limit could end the game within the line's plies: the
+/// clone game's turn 58 of 60 with the board nearly full is won by any
+/// move that keeps the lead, which is no puzzle. (The last field of a
+/// clone or predator position is the turns played.)
+fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32) -> bool {
+    use crate::rules::Params;
+    let limit = match params {
+        Params::CloneConvert(p) => p.turn_limit,
+        Params::PredatorPrey(p) => p.predator_turn_limit,
+        _ => return false,
+    };
+    let turns = position
+        .rsplit(' ')
+        .next()
+        .and_then(|t| t.parse::<u32>().ok());
+    match turns {
+        _ if limit == 0 => false,
+        Some(t) => t.saturating_add(plies) >= limit,
+        None => true,
+    }
 }
 
 /// The first moves other than the answer after which the opponent cannot
@@ -384,7 +407,7 @@ pub fn generate(
                 rej.duplicate += 1;
                 continue;
             }
-            match examine(engine, solver.as_ref(), position, max_plies) {
+            match examine(&def.params, engine, solver.as_ref(), position, max_plies) {
                 Ok(solution) => {
                     seen.insert(key);
                     let decoys = decoys(engine, solver.as_ref(), position, &solution);

@@ -268,6 +268,61 @@ pub fn clone_best(position: &str, depth: u32) -> (i32, Vec<String>) {
     (plies(root), best)
 }
 
+/// [`clone_minimax`] with alpha-beta cut-offs (nothing else: no table, no
+/// move order), the same scores within the window.
+fn clone_alphabeta(p: &Clone_, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if clone_over(p, 60) || depth == 0 {
+        return clone_minimax(p, 0, 60);
+    }
+    let moves = clone_moves(&p.g, p.side);
+    let children: Vec<Clone_> = if moves.is_empty() {
+        vec![clone_play(p, None)]
+    } else {
+        moves.into_iter().map(|m| clone_play(p, Some(m))).collect()
+    };
+    let mut best = -2000;
+    for c in &children {
+        // The child's window, widened by the ply the score loses.
+        let s = -clone_alphabeta(c, depth - 1, -beta - 1, -alpha + 1);
+        let s = s - s.signum();
+        best = best.max(s);
+        alpha = alpha.max(s);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Every first move of a clone-family position (turn limit 60) that wins
+/// within `depth` plies by plain minimax, with the plies of its win, and
+/// the number of first moves (a pass counted when it is the only one).
+pub fn clone_wins(position: &str, depth: u32) -> (Vec<(String, u32)>, usize) {
+    let parts: Vec<&str> = position.split(' ').collect();
+    let p = Clone_ {
+        g: Grid::parse(parts[0]),
+        side: parts[1].chars().next().unwrap(),
+        turns: parts[2].parse().unwrap(),
+    };
+    let moves = clone_moves(&p.g, p.side);
+    let count = moves.len().max(1);
+    let wins = moves
+        .into_iter()
+        .filter_map(|m| {
+            let s = -clone_alphabeta(&clone_play(&p, Some(m)), depth - 1, -2000, 2000);
+            let s = s - s.signum();
+            let (from, to, _) = m;
+            (s > 0).then(|| {
+                (
+                    format!("{}-{}", cell_name(from), cell_name(to)),
+                    (1000 - s) as u32,
+                )
+            })
+        })
+        .collect();
+    (wins, count)
+}
+
 // ---------------------------------------------------------------------------
 // Predator and prey placement.
 

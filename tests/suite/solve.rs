@@ -435,3 +435,64 @@ fn a_list_cut_by_the_node_budget_says_so() {
     }
     assert!(cut > 0, "no budget cut the list");
 }
+
+/// Issue 24: each generated puzzle, checked by a search that shares
+/// nothing with the generator (tests/suite/naive.rs): the first move is
+/// the only one that wins within the limit, in the plies the prompt says;
+/// at least 4 first moves; the turn limit out of reach; the set spreads its
+/// lengths (a full set) and goes from easy to hard.
+fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
+    use printkit::solve::puzzles;
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
+    assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
+    let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
+    let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
+    if count >= 12 {
+        assert!(
+            longer * 4 >= count,
+            "seed {seed}: {longer} longer than {shortest}"
+        );
+    }
+    for w in set.windows(2) {
+        let key = |p: &puzzles::Puzzle| (p.solution.plies, p.decoys);
+        assert!(key(&w[0]) <= key(&w[1]), "seed {seed}: not easy to hard");
+    }
+    for p in &set {
+        // Within the limit, or (a quick check) as fast as the answer.
+        let depth = if naive_depth == 0 {
+            p.solution.plies
+        } else {
+            naive_depth
+        };
+        let (wins, first_moves) = crate::naive::clone_wins(&p.position, depth);
+        assert!(
+            first_moves >= 4,
+            "{}: {first_moves} first moves",
+            p.position
+        );
+        let answer = (p.solution.pv[0].clone(), p.solution.plies);
+        assert_eq!(wins, [answer], "{}", p.position);
+        let turns: u32 = p.position.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(
+            turns + p.solution.plies < 60,
+            "{}: the turn limit decides",
+            p.position
+        );
+    }
+}
+
+#[test]
+fn a_few_clone_puzzles_hold_up_under_plain_minimax() {
+    // As fast as the answer only: plain minimax to 5 plies takes minutes
+    // in a debug build (the ignored test below goes to the limit).
+    assert_clone_puzzles_hold_up(7, 3, 0);
+}
+
+#[test]
+#[ignore = "minutes in a debug build; run in release with --ignored"]
+fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
+    for seed in [1, 7, 42] {
+        assert_clone_puzzles_hold_up(seed, 12, 5);
+    }
+}
