@@ -23,6 +23,8 @@ fn main() {
     // that runs for about a second.
     let cases = [
         ("clone-jump-convert", "B3W/5/5/5/W3B W 0", 6),
+        // Issue 24's goal: the clone start to depth 11 within 10 s.
+        ("clone-jump-convert", "B3W/5/5/5/W3B W 0", 11),
         ("predator-prey", "5/5/2P2/5/5 o 8 0 0", 9),
         (
             "freeze",
@@ -38,9 +40,11 @@ fn main() {
         let r = s.solve(position, Limits::depth(depth)).unwrap();
         let secs = t.elapsed().as_secs_f64();
         println!(
-            "solve {game} `{position}` depth {depth}: {} (depth {}), {} nodes, {secs:.3} s, {:.0} nodes/s",
+            "solve {game} `{position}` depth {depth}: {} (depth {}, best {} moves{}), {} nodes, {secs:.3} s, {:.0} nodes/s",
             r.verdict.word(),
             r.depth,
+            r.best.len(),
+            if r.best_complete { "" } else { ", incomplete" },
             r.nodes,
             r.nodes as f64 / secs
         );

@@ -91,11 +91,12 @@ pub fn sentence(
         "Solver, with best play by both sides (searched to {depth} plies): {}",
         s.describe(name(side), name(other))
     );
-    if !s.best_complete {
-        line.push_str(" (other moves not all searched to the end)");
-    }
     if !line.ends_with('!') {
         line.push('.');
+    }
+    if def.params.family() == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'))
+    {
+        line.push_str(" Moves listed with their largest kinging sets only.");
     }
     line
 }
@@ -152,6 +153,55 @@ fn moves_word(n: u32) -> String {
     }
 }
 
+/// "3 moves (2 by White, 1 by Black)": the plies of a line that starts
+/// with `first`'s move, counted for each player.
+fn moves_of_each(plies: u32, first: &str, second: &str) -> String {
+    let mine = plies.div_ceil(2);
+    let theirs = plies / 2;
+    match plies {
+        0 | 1 => moves_word(plies),
+        _ if mine == theirs => format!("{} ({mine} each)", moves_word(plies)),
+        _ => format!(
+            "{} ({mine} by {first}, {theirs} by {second})",
+            moves_word(plies)
+        ),
+    }
+}
+
+/// What the Answer says of the other first moves that win as fast as the
+/// line's: none, every one of them, or the line's as one of N; and that
+/// the list may be short when the search did not try every move.
+fn others_words(others: &[String], complete: bool) -> String {
+    let shown = |list: &[String]| {
+        let mut v: Vec<String> = list.iter().take(4).cloned().collect();
+        if list.len() > 4 {
+            v.push(format!("{} more", list.len() - 4));
+        }
+        match v.len() {
+            0 => String::new(),
+            1 => v[0].clone(),
+            n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+        }
+    };
+    match (others.len(), complete) {
+        (0, true) => " No other first move wins as fast.".to_string(),
+        (0, false) => {
+            " Other first moves may win as fast: the search did not try them all.".to_string()
+        }
+        (1, true) => format!(" One other first move wins as fast: {}.", others[0]),
+        (n, true) if n <= 4 => format!(" {n} other first moves win as fast: {}.", shown(others)),
+        (n, true) => format!(
+            " It is one of {} first moves that win as fast; the others: {}.",
+            n + 1,
+            shown(others)
+        ),
+        (_, false) => format!(
+            " Other first moves win as fast: {}, perhaps more (the search did not try them all).",
+            shown(others)
+        ),
+    }
+}
+
 /// The host key's **Answer** for a practice position, in the words players
 /// use: who wins, in how many moves (both players' moves counted), the
 /// moves as players write them, and why the game ends; made from the
@@ -200,37 +250,27 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
         },
         Verdict::Draw if s.depth == 0 => plain_result(def, start.outcome()),
         Verdict::Win => {
-            let mut t = format!(
-                "{} wins in {}: {line}{because}.",
-                name(side),
-                moves_word(s.plies)
-            );
             let others: Vec<String> = s
                 .best
                 .iter()
                 .filter(|m| Some(*m) != s.pv.first())
                 .map(write)
                 .collect();
-            if !others.is_empty() {
-                let shown = others
-                    .iter()
-                    .take(4)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let more = if others.len() > 4 {
-                    format!(" and {} more", others.len() - 4)
-                } else {
-                    String::new()
-                };
-                t.push_str(&format!(
-                    " {} first move{} also win{}: {shown}{more}.",
-                    others.len(),
-                    if others.len() == 1 { "" } else { "s" },
-                    if others.len() == 1 { "s" } else { "" },
-                ));
-            }
-            t
+            // Freeze: the solver lists each chain with its largest kinging
+            // sets only; a smaller set may win too, so the list says so.
+            let kings =
+                family == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'));
+            let fewer = if kings {
+                " Each winning chain is named with the most kings it may place; kinging fewer of those squares may win as well."
+            } else {
+                ""
+            };
+            format!(
+                "{} wins in {}: {line}{because}.{}{fewer}",
+                name(side),
+                moves_of_each(s.plies, &name(side), &name(other)),
+                others_words(&others, s.best_complete)
+            )
         }
         Verdict::Loss => format!(
             "{} wins in {} whatever {} plays. The longest defence: {line}{because}.",

@@ -460,6 +460,42 @@ impl<B: Bits> State<B> {
         (next, effect)
     }
 
+    /// The solver's moves: the legal moves, those converting most first
+    /// (a clone before a jump converting as many), which finds the
+    /// refutations of the clone game's deep searches sooner.
+    fn search_moves(&self, limit: u32) -> Vec<Move> {
+        let mut moves = self.legal_moves(limit);
+        let theirs = self.pieces[1 - self.side];
+        let near = &self.tables.near;
+        moves.sort_by_cached_key(|mv| match *mv {
+            Move::Clone { to, .. } => std::cmp::Reverse(2 * (theirs & near[to]).count() + 1),
+            Move::Jump { to, .. } => std::cmp::Reverse(2 * (theirs & near[to]).count()),
+            Move::Pass => std::cmp::Reverse(0),
+        });
+        moves
+    }
+
+    /// [`State::play`] without the effect (no list of converted cells).
+    fn search_play(&self, mv: &Move) -> State<B> {
+        let t = &self.tables;
+        let me = self.side;
+        let mut pieces = self.pieces;
+        if let Move::Clone { to, .. } | Move::Jump { to, .. } = *mv {
+            if let Move::Jump { from, .. } = *mv {
+                pieces[me] ^= B::bit(from);
+            }
+            let flip = pieces[1 - me] & t.near[to];
+            pieces[me] |= B::bit(to) | flip;
+            pieces[1 - me] ^= flip;
+        }
+        State {
+            tables: Arc::clone(&self.tables),
+            pieces,
+            side: 1 - me,
+            turns: self.turns.saturating_add(1),
+        }
+    }
+
     fn perft(&self, limit: u32, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -653,6 +689,14 @@ impl Rules for CloneConvert {
 
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         by_width!(&pos.0, s => s.perft(self.params.turn_limit, depth))
+    }
+
+    fn search_moves(&self, pos: &Position) -> Vec<Move> {
+        by_width!(&pos.0, s => s.search_moves(self.params.turn_limit))
+    }
+
+    fn search_play(&self, pos: &Position, mv: &Move) -> Position {
+        by_width!(&pos.0, s => Position(ByWidth::wrap(s.search_play(mv))))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {

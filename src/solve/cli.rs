@@ -18,8 +18,10 @@ pub const DEFAULT_DEPTH: u32 = 8;
     after_help = "Examples:\n  printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'\n  \
                         printkit solve predator-prey --position '5/5/o4/oo3/P1o2 o 0 0 6' --json\n\n\
                         JSON: {\"result\": \"win\"|\"loss\"|\"draw\"|\"unknown\", \"plies\": K, \"depth\": N,\n\
-                        \"best\": [...], \"pv\": [...], \"nodes\": COUNT, \"stopped\": null|\"time-limit\"|\"interrupted\"};\n\
-                        the result is for the side to move.\n\n\
+                        \"best\": [...], \"best_complete\": true|false, \"pv\": [...], \"nodes\": COUNT,\n\
+                        \"stopped\": null|\"time-limit\"|\"interrupted\"}; the result is for the side to move;\n\
+                        `best` is every move that wins fastest (loses slowest), all of them unless\n\
+                        `best_complete` is false.\n\n\
                         --time-limit or Ctrl-C: the answer of the deepest depth finished (exit 130 after Ctrl-C;\n\
                         a second Ctrl-C ends it at once)."
 )]
@@ -58,6 +60,7 @@ pub fn solution_json(s: &Solution) -> serde_json::Value {
         "plies": s.plies,
         "depth": s.depth,
         "best": s.best,
+        "best_complete": s.best_complete,
         "pv": s.pv,
         "nodes": s.nodes,
     })
@@ -105,7 +108,12 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     let _ = writeln!(out, "position: {pos}");
     let _ = writeln!(out, "{}", s.describe(side, other));
     if !s.best.is_empty() {
-        let _ = writeln!(out, "best: {}", s.best.join(" "));
+        let more = if s.best_complete {
+            ""
+        } else {
+            " (perhaps others: not every move was tried)"
+        };
+        let _ = writeln!(out, "best: {}{more}", s.best.join(" "));
     }
     if !s.pv.is_empty() {
         let _ = writeln!(out, "line: {}", s.pv.join(" "));

@@ -12,8 +12,6 @@
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
 use crate::rules::{Params, PositionError, Rules, WithRules};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 pub mod budget;
 pub mod class_sets;
@@ -77,9 +75,11 @@ pub struct Solution {
     /// The depth the result was established at: the limit, or less when a
     /// win or loss was proven sooner or the node budget ran out.
     pub depth: u32,
-    /// Every move that achieves the verdict (a win: every move that wins
-    /// within the limit; a loss: every move that holds out longest; a draw:
-    /// every move that keeps it; unknown: every move not proven to lose).
+    /// Every move that achieves the verdict exactly (a win: every move
+    /// that wins in `plies`, the fastest; a loss: every move that holds out
+    /// `plies`, the longest; a draw: every move that keeps it; unknown:
+    /// every move not proven to lose). [`Solver::solve_unique`] lists
+    /// instead the moves that win within the limit, slower ones too.
     pub best: Vec<String>,
     /// One principal variation.
     pub pv: Vec<String>,
@@ -104,21 +104,7 @@ impl Solution {
             }
             s
         };
-        let also = if self.best.len() > 1 {
-            format!(
-                " (also {})",
-                self.best
-                    .iter()
-                    .filter(|m| Some(*m) != self.pv.first())
-                    .take(4)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-                    + if self.best.len() > 5 { ", …" } else { "" }
-            )
-        } else {
-            String::new()
-        };
+        let also = self.also_words();
         match self.verdict {
             Verdict::Win | Verdict::Loss if self.plies == 0 => {
                 let winner = if self.verdict == Verdict::Win {
@@ -130,7 +116,7 @@ impl Solution {
             }
             Verdict::Draw if self.depth == 0 => "the game is over: a draw".to_string(),
             Verdict::Win => format!("{side} wins in {}{line}{also}", plies_word(self.plies)),
-            Verdict::Loss => format!("{other} wins in {}{line}", plies_word(self.plies)),
+            Verdict::Loss => format!("{other} wins in {}{line}{also}", plies_word(self.plies)),
             Verdict::Draw => format!(
                 "a draw with best play (searched {} plies){line}",
                 self.depth
@@ -140,11 +126,48 @@ impl Solution {
     }
 }
 
+impl Solution {
+    /// What `describe` says after the line about the other best moves:
+    /// every one of them (or four and how many more), and whether the list
+    /// is complete; never a move that does less well.
+    fn also_words(&self) -> String {
+        let others: Vec<&String> = self
+            .best
+            .iter()
+            .filter(|m| Some(*m) != self.pv.first())
+            .collect();
+        let how = match self.verdict {
+            Verdict::Win => format!("winning in {}", plies_word(self.plies)),
+            Verdict::Loss => format!("holding out {}", plies_word(self.plies)),
+            Verdict::Draw => "keeping the draw".to_string(),
+            Verdict::Unknown => return String::new(),
+        };
+        let mut shown: Vec<String> = others.iter().take(4).map(|m| m.to_string()).collect();
+        if others.len() > 4 {
+            shown.push(format!("{} more", others.len() - 4));
+        }
+        let listed = match shown.len() {
+            0 => String::new(),
+            1 => shown[0].clone(),
+            n => format!("{} and {}", shown[..n - 1].join(", "), shown[n - 1]),
+        };
+        match (others.is_empty(), self.best_complete) {
+            (true, true) => String::new(),
+            (false, true) => format!(" (also {how}: {listed})"),
+            (true, false) => " (other moves not all tried: the search stopped first)".to_string(),
+            (false, false) => format!(
+                " (also {how}: {listed}; perhaps others: the search stopped before trying them all)"
+            ),
+        }
+    }
+}
+
 /// The solver over position text, object-safe like [`crate::rules::Engine`].
 pub trait Solver: Send + Sync {
     fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
-    /// [`Solver::solve`], listing at most two best moves: enough to tell a
-    /// unique answer, and much cheaper when many moves win.
+    /// [`Solver::solve`], but a win's `best` lists the moves that win
+    /// within the limit, however slowly, and at most two of them: enough
+    /// to tell a unique answer, and much cheaper when many moves win.
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
@@ -169,7 +192,7 @@ impl<R: Rules + Send + Sync> Solver for R {
 
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
         let pos = self.parse_position(position)?;
-        Ok(solve_listing(self, &pos, limits, 2))
+        Ok(solve_listing(self, &pos, limits, Listing::WithinLimit, 2))
     }
 
     fn random_game(
@@ -300,29 +323,111 @@ enum Horizon {
     RootWins,
 }
 
-/// Table keys are already mixed ([`crate::rules::key_of_words`]): they are
-/// their own hash (SipHash would only hash them again).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
+/// The transposition table: a fixed number of slots in pairs, so it never
+/// grows past its size and never has to be cleared (clearing a full table
+/// threw away the work of deep searches). A position's pair is chosen by
+/// its key (keys are already mixed, [`crate::rules::key_of_words`]); the
+/// first slot keeps the deeper search, the second the latest.
+struct Table {
+    slots: Vec<Slot>,
+    /// Slot count minus one (a power of two minus one).
+    mask: usize,
+    /// Slots in use; the table grows (up to `most`) when half are.
+    used: usize,
+    most: usize,
 }
 
-type Table = HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>;
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    used: bool,
+    entry: Entry,
+}
 
-/// The table is cleared when it reaches this many entries (memory bound).
-const TABLE_LIMIT: usize = 4_000_000;
+/// The most slots of a table: 4 M (128 MB).
+const TABLE_SLOTS_MAX: usize = 1 << 22;
+/// A new table's slots: small searches (most of them) stay small.
+const TABLE_SLOTS_START: usize = 1 << 12;
+
+const EMPTY_SLOT: Slot = Slot {
+    key: 0,
+    used: false,
+    entry: Entry {
+        depth: 0,
+        score: 0,
+        bound: Bound::Exact,
+        best: [0, 0],
+    },
+};
+
+impl Table {
+    /// A table that may grow to what a node budget can fill.
+    fn for_budget(max_nodes: u64) -> Table {
+        let wanted = usize::try_from(max_nodes / 4).unwrap_or(usize::MAX);
+        let most = wanted
+            .checked_next_power_of_two()
+            .unwrap_or(TABLE_SLOTS_MAX)
+            .clamp(TABLE_SLOTS_START, TABLE_SLOTS_MAX);
+        Table {
+            slots: vec![EMPTY_SLOT; TABLE_SLOTS_START],
+            mask: TABLE_SLOTS_START - 1,
+            used: 0,
+            most,
+        }
+    }
+
+    /// Four times the slots, every entry kept.
+    fn grow(&mut self) {
+        let n = (self.slots.len() * 4).min(self.most);
+        let old = std::mem::replace(&mut self.slots, vec![EMPTY_SLOT; n]);
+        self.mask = n - 1;
+        self.used = 0;
+        for slot in old.into_iter().filter(|s| s.used) {
+            self.insert(slot.key, slot.entry);
+        }
+    }
+
+    fn pair(&self, key: u64) -> usize {
+        (key as usize) & self.mask & !1
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let at = self.pair(key);
+        self.slots[at..at + 2]
+            .iter()
+            .find(|s| s.used && s.key == key)
+            .map(|s| s.entry)
+    }
+
+    fn insert(&mut self, key: u64, entry: Entry) {
+        if 2 * self.used > self.slots.len() && self.slots.len() < self.most {
+            self.grow();
+        }
+        let at = self.pair(key);
+        let slot = Slot {
+            key,
+            used: true,
+            entry,
+        };
+        let pair = &mut self.slots[at..at + 2];
+        let i = if let Some(i) = pair.iter().position(|s| s.used && s.key == key) {
+            i
+        } else if !pair[0].used {
+            self.used += 1;
+            0
+        } else if entry.depth >= pair[0].entry.depth {
+            // The deeper search keeps the first slot; what it held moves
+            // to the second.
+            self.used += usize::from(!pair[1].used);
+            pair[1] = pair[0];
+            0
+        } else {
+            self.used += usize::from(!pair[1].used);
+            1
+        };
+        pair[i] = slot;
+    }
+}
 
 struct Search<'r, R: Rules> {
     rules: &'r R,
@@ -362,7 +467,7 @@ impl<'r, R: Rules> Search<'r, R> {
             rules,
             root_side,
             horizon,
-            table: Table::default(),
+            table: Table::for_budget(max_nodes),
             nodes: 0,
             max_nodes,
             aborted: false,
@@ -457,7 +562,7 @@ impl<'r, R: Rules> Search<'r, R> {
         let alpha_in = alpha;
         let key = self.rules.position_key(pos);
         let mut first = None;
-        if let Some(e) = self.table.get(&key).copied() {
+        if let Some(e) = self.table.get(key) {
             let s = from_table(e.score, ply);
             let mate_within = e.score.abs() > MATED_BOUND && (MATE - e.score.abs()) as u32 <= depth;
             if e.depth == depth || (e.depth > depth && mate_within) {
@@ -576,9 +681,6 @@ impl<'r, R: Rules> Search<'r, R> {
         } else {
             Bound::Exact
         };
-        if self.table.len() >= TABLE_LIMIT {
-            self.table.clear();
-        }
         self.table.insert(
             key,
             Entry {
@@ -648,7 +750,17 @@ impl<'r, R: Rules> Search<'r, R> {
 /// Iterative deepening to the first depth that proves a win or loss, or the
 /// limit.
 pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution {
-    solve_listing(rules, pos, limits, usize::MAX)
+    solve_listing(rules, pos, limits, Listing::Fastest, usize::MAX)
+}
+
+/// Which moves of a won position `best` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// The fastest wins only (what `solve` documents).
+    Fastest,
+    /// Every move that wins within the limit (the puzzle generator's
+    /// uniqueness test: a slower win is a second answer too).
+    WithinLimit,
 }
 
 /// [`solve`], listing at most `most` best moves (`best_complete` is false
@@ -657,6 +769,7 @@ pub fn solve_listing<R: Rules>(
     rules: &R,
     pos: &R::Position,
     limits: Limits,
+    listing: Listing,
     most: usize,
 ) -> Solution {
     let root_side = rules.view(pos).side_to_move;
@@ -730,11 +843,12 @@ pub fn solve_listing<R: Rules>(
         solution.pv = principal_variation(&mut search, pos, value, depth);
     }
     if depth > 0 && solution.verdict != Verdict::Draw {
-        // A win: every move that wins within the limit, not only the
-        // fastest; a loss: every move that holds out longest; unknown:
-        // every move not proven to lose.
+        // A win: every move that wins as fast (or, for the puzzle
+        // generator, within the limit); a loss: every move that holds out
+        // longest; unknown: every move not proven to lose.
         let (d, t) = match solution.verdict {
-            Verdict::Win => (limits.depth, MATED_BOUND + 1),
+            Verdict::Win if listing == Listing::WithinLimit => (limits.depth, MATED_BOUND + 1),
+            Verdict::Win => (depth, value),
             Verdict::Loss => (depth, value),
             _ => (depth, 0),
         };

@@ -83,6 +83,21 @@ pub struct Puzzle {
     /// Random plies played from the start to reach it.
     pub plies_from_start: usize,
     pub candidate: usize,
+    /// First moves (chains, in Freeze) other than the answer that a 1-ply
+    /// look-ahead finds safe (the opponent cannot win at once after
+    /// them): the more, the harder the puzzle.
+    pub decoys: usize,
+}
+
+impl Puzzle {
+    /// The difficulty mark printed with the puzzle.
+    pub fn difficulty(&self) -> &'static str {
+        match self.decoys {
+            0..=3 => "easy",
+            4..=10 => "medium",
+            _ => "hard",
+        }
+    }
 }
 
 /// Why candidates were turned down.
@@ -95,6 +110,12 @@ pub struct Rejections {
     pub several_wins: usize,
     pub one_move: usize,
     pub later_not_unique: usize,
+    /// Freeze: a winner's move of the line wins as well with a king fewer
+    /// (two answers that differ only in a king that changes nothing).
+    pub dual: usize,
+    /// Fewer than 4 first moves, an answer that is the only move of its
+    /// kind, or a line the turn limit decides.
+    pub dull: usize,
     pub duplicate: usize,
     /// Accepted but not chosen: their length or move kind was already well
     /// represented.
@@ -109,6 +130,8 @@ enum Reject {
     OneMove,
     SeveralWins,
     LaterNotUnique,
+    Dual,
+    Dull,
 }
 
 impl Rejections {
@@ -116,12 +139,14 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} too easy to guess or decided by the turn limit, {} duplicates",
             self.no_win,
             self.too_large,
             self.several_wins,
             self.one_move,
             self.later_not_unique,
+            self.dual,
+            self.dull,
             self.duplicate
         )
     }
@@ -133,6 +158,8 @@ impl Rejections {
             Reject::OneMove => &mut self.one_move,
             Reject::SeveralWins => &mut self.several_wins,
             Reject::LaterNotUnique => &mut self.later_not_unique,
+            Reject::Dual => &mut self.dual,
+            Reject::Dull => &mut self.dull,
         }
     }
 }
@@ -142,6 +169,7 @@ impl Rejections {
 /// limit listing at most two winning first moves, then the winner's later
 /// moves.
 fn examine(
+    params: &crate::rules::Params,
     engine: &dyn Engine,
     solver: &dyn Solver,
     position: &str,
@@ -151,6 +179,10 @@ fn examine(
         depth,
         max_nodes: CANDIDATE_BUDGET,
     };
+    let start = engine.load(position).map_err(|_| Reject::NoWin)?;
+    if chains(&start.moves()).len() < MIN_FIRST_MOVES {
+        return Err(Reject::Dull);
+    }
     // Shallower searches first: a win in fewer plies is also a win within
     // the limit, so two of them already reject the candidate.
     for depth in (1..max_plies).step_by(2) {
@@ -188,7 +220,106 @@ fn examine(
     if !later_moves_unique(engine, solver, position, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
     }
+    if !worth_printing(&start, &s) || limit_within_reach(params, position, s.plies) {
+        return Err(Reject::Dull);
+    }
+    if has_needless_king(engine, solver, position, &s) {
+        return Err(Reject::Dual);
+    }
     Ok(s)
+}
+
+/// The fewest first moves (Freeze: chains) a puzzle may offer: with fewer
+/// the answer can be guessed.
+const MIN_FIRST_MOVES: usize = 4;
+
+/// The distinct first moves, a Freeze chain once whatever it kings (`G1xE1`
+/// of `G1xE1+D3`), with each one's kind.
+fn chains(moves: &[crate::rules::MoveInfo]) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = Vec::new();
+    for m in moves {
+        let chain = m.text.split('+').next().unwrap_or(&m.text).to_string();
+        if !out.iter().any(|(c, _)| *c == chain) {
+            out.push((chain, m.effect.kind().word()));
+        }
+    }
+    out
+}
+
+/// A puzzle an editor would print: the answer is not the only move of its
+/// kind (the only capture is no puzzle), and the line ends the game by the
+/// rules of play, not by the turn limit.
+fn worth_printing(start: &crate::rules::AnyPosition, s: &Solution) -> bool {
+    let Some(first) = s.pv.first() else {
+        return false;
+    };
+    let moves = chains(&start.moves());
+    let Ok(info) = start.play(first) else {
+        return false;
+    };
+    let kind = info.effect.kind().word();
+    if moves.iter().filter(|(_, k)| *k == kind).count() < 2 {
+        return false;
+    }
+    let mut at = start.clone();
+    for mv in &s.pv {
+        match at.play(mv) {
+            Ok(i) => at = i.after,
+            Err(_) => return false,
+        }
+    }
+    at.outcome()
+        .is_some_and(|o| o.reason != crate::rules::Reason::TurnLimit)
+}
+
+/// Whether the turn limit could end the game within the line's plies: the
+/// clone game's turn 58 of 60 with the board nearly full is won by any
+/// move that keeps the lead, which is no puzzle. (The last field of a
+/// clone or predator position is the turns played.)
+fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32) -> bool {
+    use crate::rules::Params;
+    let limit = match params {
+        Params::CloneConvert(p) => p.turn_limit,
+        Params::PredatorPrey(p) => p.predator_turn_limit,
+        _ => return false,
+    };
+    let turns = position
+        .rsplit(' ')
+        .next()
+        .and_then(|t| t.parse::<u32>().ok());
+    match turns {
+        _ if limit == 0 => false,
+        Some(t) => t.saturating_add(plies) >= limit,
+        None => true,
+    }
+}
+
+/// The first moves other than the answer after which the opponent cannot
+/// win at once (a 1-ply look-ahead rates them safe): the puzzle's decoys.
+fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution) -> usize {
+    let Ok(start) = engine.load(position) else {
+        return 0;
+    };
+    let answer = s.pv.first().map(|m| m.split('+').next().unwrap_or(m));
+    let mut seen: Vec<String> = Vec::new();
+    let mut count = 0;
+    for m in start.moves() {
+        let chain = m.text.split('+').next().unwrap_or(&m.text).to_string();
+        if Some(chain.as_str()) == answer || seen.contains(&chain) {
+            continue;
+        }
+        seen.push(chain);
+        let limits = Limits {
+            depth: 1,
+            max_nodes: CANDIDATE_BUDGET,
+        };
+        let safe = m.after.outcome().is_none()
+            && solver
+                .solve_unique(&m.after.text(), limits)
+                .is_ok_and(|c| c.verdict != Verdict::Win);
+        count += usize::from(safe);
+    }
+    count
 }
 
 /// Positions a single search of a candidate may visit before the
@@ -223,11 +354,15 @@ pub fn generate(
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let lengths: Vec<u32> = (shortest..=max_plies.max(1)).collect();
     let quota = count.div_ceil(lengths.len().max(1));
-    let attempts = 200 + count * 400;
+    // A Freeze candidate costs some fifty times a clone or predator one
+    // (and its 5-ply wins are not found by random games), so its search
+    // gives up sooner; the others look long enough for longer wins.
+    let cheap = def.family() != Family::Freeze;
+    let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
     // more for lengths still short of their share (some never occur: in
     // Freeze and the predator game every win ends on the winner's move).
-    let patience = 20 * count;
+    let patience = count * if cheap { 600 } else { 20 };
     let mut full_at = None;
     'games: while rej.examined < attempts {
         if super::stop::reason().is_some() {
@@ -284,14 +419,16 @@ pub fn generate(
                 rej.duplicate += 1;
                 continue;
             }
-            match examine(engine, solver.as_ref(), position, max_plies) {
+            match examine(&def.params, engine, solver.as_ref(), position, max_plies) {
                 Ok(solution) => {
                     seen.insert(key);
+                    let decoys = decoys(engine, solver.as_ref(), position, &solution);
                     pool.push(Puzzle {
                         position: position.clone(),
                         solution,
                         plies_from_start: index,
                         candidate: rej.examined,
+                        decoys,
                     });
                     if pool.len() == count {
                         full_at = Some(rej.examined);
@@ -359,8 +496,9 @@ fn choose(
             kept.push(p);
         }
     }
-    // Easiest first: a practice session warms up.
-    kept.sort_by_key(|p| (p.solution.plies, p.candidate));
+    // Easiest first: a practice session warms up (shorter wins, then
+    // fewer safe-looking decoys).
+    kept.sort_by_key(|p| (p.solution.plies, p.decoys, p.candidate));
     let left = total - kept.len();
     (kept, left)
 }
@@ -416,6 +554,47 @@ fn later_moves_unique(
     true
 }
 
+/// Whether a winner's move of the line (Freeze: `G1xE1+D3+B1`) wins as
+/// fast with one of its kings left out: then the answer has a dual (the
+/// solver compares only the largest kinging sets, which never do worse).
+fn has_needless_king(engine: &dyn Engine, solver: &dyn Solver, start: &str, s: &Solution) -> bool {
+    let mut pos = start.to_string();
+    for (ply, mv) in s.pv.iter().enumerate() {
+        let Ok(here) = engine.load(&pos) else {
+            return true;
+        };
+        let kings: Vec<&str> = mv.split('+').skip(1).collect();
+        if ply.is_multiple_of(2) && !kings.is_empty() {
+            let chain = mv.split('+').next().unwrap_or(mv);
+            let left = s.plies - ply as u32;
+            for drop in &kings {
+                let fewer: String = std::iter::once(chain)
+                    .chain(kings.iter().copied().filter(|k| k != drop))
+                    .collect::<Vec<_>>()
+                    .join("+");
+                let Ok(info) = here.play(&fewer) else {
+                    continue;
+                };
+                let limits = Limits {
+                    depth: left - 1,
+                    max_nodes: CANDIDATE_BUDGET,
+                };
+                match solver.solve_unique(&info.after.text(), limits) {
+                    Ok(c) if c.verdict == Verdict::Loss && c.plies < left => return true,
+                    Ok(c) if c.budget_exhausted => return true,
+                    Ok(_) => {}
+                    Err(_) => return true,
+                }
+            }
+        }
+        match here.play(mv) {
+            Ok(info) => pos = info.after.text(),
+            Err(_) => return true,
+        }
+    }
+    false
+}
+
 /// The practice file of the puzzles.
 pub fn practice_file(
     def: &Definition,
@@ -445,11 +624,11 @@ pub fn practice_file(
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "# Candidate {}: {} random plies from the start; first move a {first_kind}; {} positions searched.",
-            p.candidate, p.plies_from_start, p.solution.nodes
+            "# Candidate {}: {} random plies from the start; first move a {first_kind}; {} positions searched; {} other first moves look safe a move ahead ({}).",
+            p.candidate, p.plies_from_start, p.solution.nodes, p.decoys, p.difficulty()
         );
         let _ = writeln!(out, "[[practice]]");
-        let _ = writeln!(out, "name = \"Puzzle {}\"", k + 1);
+        let _ = writeln!(out, "name = \"Puzzle {} ({})\"", k + 1, p.difficulty());
         let _ = writeln!(out, "position = {}", toml_string(&p.position));
         let _ = writeln!(
             out,

@@ -174,6 +174,155 @@ pub fn clone_convert(position: &str, depth: u32) -> u64 {
     clone_perft(&p, depth, 60)
 }
 
+/// A cell as players write it: `C3`.
+fn cell_name((x, y): Xy) -> String {
+    format!("{}{}", (b'A' + x as u8) as char, y + 1)
+}
+
+/// The position after a move (`None`: a pass).
+fn clone_play(p: &Clone_, mv: Option<(Xy, Xy, bool)>) -> Clone_ {
+    let mut g = p.g.clone();
+    if let Some(((sx, sy), (tx, ty), jump)) = mv {
+        if jump {
+            g.set(sx, sy, ' ');
+        }
+        g.set(tx, ty, p.side);
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if g.get(tx + dx, ty + dy) == Some(other(p.side)) {
+                    g.set(tx + dx, ty + dy, p.side);
+                }
+            }
+        }
+    }
+    Clone_ {
+        g,
+        side: other(p.side),
+        turns: p.turns + 1,
+    }
+}
+
+/// Plain minimax, no pruning and no table: plies to a win for the side to
+/// move (positive), to a loss (negative), 0 for a finished draw or no
+/// result within `depth`. Same-length results: a sooner win, a later loss
+/// is better, so `1000 - plies` and `-(1000 - plies)` are compared.
+fn clone_minimax(p: &Clone_, depth: u32, limit: u32) -> i32 {
+    if clone_over(p, limit) {
+        let (me, them) = (p.g.count(p.side), p.g.count(other(p.side)));
+        return match me.cmp(&them) {
+            std::cmp::Ordering::Greater => 1000,
+            std::cmp::Ordering::Less => -1000,
+            std::cmp::Ordering::Equal => 0,
+        };
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let moves = clone_moves(&p.g, p.side);
+    let children: Vec<Clone_> = if moves.is_empty() {
+        vec![clone_play(p, None)]
+    } else {
+        moves.into_iter().map(|m| clone_play(p, Some(m))).collect()
+    };
+    children
+        .iter()
+        .map(|c| {
+            let s = -clone_minimax(c, depth - 1, limit);
+            // One ply further from the end.
+            s - s.signum()
+        })
+        .max()
+        .unwrap()
+}
+
+/// A clone-family position's result by plain minimax to `depth` (turn
+/// limit 60) and every first move that achieves it as printkit writes
+/// moves: a win's fastest moves, a loss's slowest. The result is plies
+/// to a win (positive) or a loss (negative), else 0 (and no moves).
+pub fn clone_best(position: &str, depth: u32) -> (i32, Vec<String>) {
+    let parts: Vec<&str> = position.split(' ').collect();
+    let p = Clone_ {
+        g: Grid::parse(parts[0]),
+        side: parts[1].chars().next().unwrap(),
+        turns: parts[2].parse().unwrap(),
+    };
+    let plies = |s: i32| {
+        if s == 0 {
+            0
+        } else {
+            s.signum() * (1000 - s.abs())
+        }
+    };
+    let root = clone_minimax(&p, depth, 60);
+    if root == 0 || clone_over(&p, 60) {
+        return (plies(root), Vec::new());
+    }
+    let best = clone_moves(&p.g, p.side)
+        .into_iter()
+        .filter(|&m| {
+            let s = -clone_minimax(&clone_play(&p, Some(m)), depth - 1, 60);
+            s - s.signum() == root
+        })
+        .map(|(from, to, _)| format!("{}-{}", cell_name(from), cell_name(to)))
+        .collect();
+    (plies(root), best)
+}
+
+/// [`clone_minimax`] with alpha-beta cut-offs (nothing else: no table, no
+/// move order), the same scores within the window.
+fn clone_alphabeta(p: &Clone_, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if clone_over(p, 60) || depth == 0 {
+        return clone_minimax(p, 0, 60);
+    }
+    let moves = clone_moves(&p.g, p.side);
+    let children: Vec<Clone_> = if moves.is_empty() {
+        vec![clone_play(p, None)]
+    } else {
+        moves.into_iter().map(|m| clone_play(p, Some(m))).collect()
+    };
+    let mut best = -2000;
+    for c in &children {
+        // The child's window, widened by the ply the score loses.
+        let s = -clone_alphabeta(c, depth - 1, -beta - 1, -alpha + 1);
+        let s = s - s.signum();
+        best = best.max(s);
+        alpha = alpha.max(s);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Every first move of a clone-family position (turn limit 60) that wins
+/// within `depth` plies by plain minimax, with the plies of its win, and
+/// the number of first moves (a pass counted when it is the only one).
+pub fn clone_wins(position: &str, depth: u32) -> (Vec<(String, u32)>, usize) {
+    let parts: Vec<&str> = position.split(' ').collect();
+    let p = Clone_ {
+        g: Grid::parse(parts[0]),
+        side: parts[1].chars().next().unwrap(),
+        turns: parts[2].parse().unwrap(),
+    };
+    let moves = clone_moves(&p.g, p.side);
+    let count = moves.len().max(1);
+    let wins = moves
+        .into_iter()
+        .filter_map(|m| {
+            let s = -clone_alphabeta(&clone_play(&p, Some(m)), depth - 1, -2000, 2000);
+            let s = s - s.signum();
+            let (from, to, _) = m;
+            (s > 0).then(|| {
+                (
+                    format!("{}-{}", cell_name(from), cell_name(to)),
+                    (1000 - s) as u32,
+                )
+            })
+        })
+        .collect();
+    (wins, count)
+}
+
 // ---------------------------------------------------------------------------
 // Predator and prey placement.
 
