@@ -136,9 +136,13 @@ fn build_prints_each_class_sheet_and_one_key_by_sheet_and_number() {
             .nth(1)
             .expect("the sheet's section");
         let section = section.split(&format!("Sheet {}", n + 1)).next().unwrap();
+        let names = values(text, "name");
         for (q, solution) in values(text, "solution").iter().enumerate() {
             let first = solution.split('"').nth(1).unwrap();
-            assert!(section.contains(&format!("Puzzle {}:", q + 1)), "sheet {n}");
+            // The puzzle's name as the sheet gives it ("Puzzle 2 (easy)").
+            let name = names[q].trim_matches('"');
+            assert!(name.starts_with(&format!("Puzzle {}", q + 1)), "{name}");
+            assert!(section.contains(&format!("{name}:")), "sheet {n}: {name}");
             assert!(
                 section.contains(first),
                 "sheet {n} question {} lacks {first}",
