@@ -1,15 +1,23 @@
 //! Every character a file would have printed must be in the kit's font:
 //! a character without a glyph would print as an empty box, so it is a
 //! located error here rather than a surprise on paper.
+use std::collections::BTreeMap;
+use std::ops::Range;
+
 use super::diagnostics::Reporter;
 use crate::render::Font;
 
-/// Reports each string of the file holding a character that a face of the
-/// font lacks (titles print in bold, most text in regular: both must have
-/// it). The location is the character itself when it is written as is.
+/// Each character no face covers, with the place of its first use in the file.
+type FirstUse = BTreeMap<char, Range<usize>>;
+
+/// Reports every distinct character of the file that a face of the font
+/// lacks (titles print in bold, most text in regular: both must have it),
+/// once, at its first use in the file: a host fixing a file sees every
+/// character to replace in one run. The location is the character itself
+/// when it is written as is, else its string.
 pub(super) fn missing_glyphs(rep: &mut Reporter, src: &str) {
     use toml_edit::{Item, TableLike, Value};
-    fn value(rep: &mut Reporter, src: &str, v: &Value) {
+    fn value(src: &str, v: &Value, found: &mut FirstUse) {
         match v {
             Value::String(s) => {
                 let Some(span) = s.span() else { return };
@@ -27,34 +35,41 @@ pub(super) fn missing_glyphs(rep: &mut Reporter, src: &str) {
                         .find(c)
                         .map(|i| span.start + i..span.start + i + c.len_utf8())
                         .unwrap_or(span.clone());
-                    rep.error(
-                        at,
-                        format!(
-                            "the kit's font (DejaVu Sans) has no glyph for {c:?} (U+{:04X}): \
-                             it would print as an empty box; write it another way",
-                            c as u32
-                        ),
-                    );
-                    // One error a string: the others are likely the same script.
-                    break;
+                    // Tables need not come in file order: keep the earliest.
+                    let first = found.entry(c).or_insert(at.clone());
+                    if at.start < first.start {
+                        *first = at;
+                    }
                 }
             }
-            Value::Array(a) => a.iter().for_each(|v| value(rep, src, v)),
-            Value::InlineTable(t) => table(rep, src, t),
+            Value::Array(a) => a.iter().for_each(|v| value(src, v, found)),
+            Value::InlineTable(t) => table(src, t, found),
             _ => {}
         }
     }
-    fn table(rep: &mut Reporter, src: &str, t: &dyn TableLike) {
+    fn table(src: &str, t: &dyn TableLike, found: &mut FirstUse) {
         for (_, item) in t.iter() {
             match item {
-                Item::Value(v) => value(rep, src, v),
-                Item::Table(t) => table(rep, src, t),
-                Item::ArrayOfTables(list) => list.iter().for_each(|t| table(rep, src, t)),
+                Item::Value(v) => value(src, v, found),
+                Item::Table(t) => table(src, t, found),
+                Item::ArrayOfTables(list) => list.iter().for_each(|t| table(src, t, found)),
                 Item::None => {}
             }
         }
     }
-    if let Ok(doc) = toml_edit::ImDocument::parse(src) {
-        table(rep, src, doc.as_table());
+    let Ok(doc) = toml_edit::ImDocument::parse(src) else {
+        return;
+    };
+    let mut found = FirstUse::new();
+    table(src, doc.as_table(), &mut found);
+    for (c, at) in found {
+        rep.error(
+            at,
+            format!(
+                "the kit's font (DejaVu Sans) has no glyph for {c:?} (U+{:04X}): \
+                 it would print as an empty box; write it another way",
+                c as u32
+            ),
+        );
     }
 }

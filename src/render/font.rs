@@ -81,19 +81,24 @@ impl Font {
         Ok(self.metrics()?.glyph_id(c).is_some())
     }
 
-    /// Error naming the first character of `text` this face cannot draw.
+    /// Error naming every character of `text` this face cannot draw, each
+    /// once, so one run of `check` lists all there are to replace.
     pub fn check_coverage(self, text: &str) -> Result<(), RenderError> {
         let m = self.metrics()?;
+        let mut missing: Vec<char> = Vec::new();
         for c in text.chars() {
-            if m.glyph_id(c).is_none() {
-                return Err(RenderError::MissingGlyph {
-                    character: c,
-                    text: text.to_string(),
-                    font: format!("{FAMILY} {self:?}"),
-                });
+            if m.glyph_id(c).is_none() && !missing.contains(&c) {
+                missing.push(c);
             }
         }
-        Ok(())
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(RenderError::MissingGlyph {
+            characters: missing,
+            text: text.to_string(),
+            font: format!("{FAMILY} {self:?}"),
+        })
     }
 }
 
@@ -316,6 +321,16 @@ mod tests {
     fn unknown_character_is_reported_by_name() {
         let err = Font::Regular.check_coverage("ok 漢").unwrap_err();
         assert!(err.to_string().contains('漢'), "{err}");
+    }
+
+    #[test]
+    fn every_missing_character_of_a_run_is_named_once() {
+        match Font::Bold.check_coverage("漢 ok 🧊 then 漢 and 跳") {
+            Err(RenderError::MissingGlyph { characters, .. }) => {
+                assert_eq!(characters, ['漢', '🧊', '跳']);
+            }
+            other => panic!("expected a missing-glyph error, got {other:?}"),
+        }
     }
 
     #[test]

@@ -495,7 +495,7 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
                 metrics
                     .glyph_id(c)
                     .ok_or_else(|| RenderError::MissingGlyph {
-                        character: c,
+                        characters: vec![c],
                         text: c.to_string(),
                         font: format!("{} {font:?}", super::font::FAMILY),
                     })?,

@@ -150,6 +150,9 @@ pub fn wrap(
     size_pt: f64,
     width_mm: f64,
 ) -> Result<Vec<String>, RenderError> {
+    // Checked whole first, so the error names every character the text
+    // lacks, not the first of the line being measured.
+    font.check_coverage(text)?;
     let fits = |s: &str| -> Result<bool, RenderError> {
         Ok(measure(s, font, size_pt)? <= width_mm + TOLERANCE_MM)
     };
