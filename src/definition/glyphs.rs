@@ -1,11 +1,12 @@
-//! Every character a file would have printed must be in the kit's font:
+//! Every character a file would have printed must be in the kit's font (or
+//! in one of the templates' fallback faces):
 //! a character without a glyph would print as an empty box, so it is a
 //! located error here rather than a surprise on paper.
 use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::diagnostics::Reporter;
-use crate::render::Font;
+use crate::render::font;
 
 /// Each character no face covers, with the place of its first use in the file.
 type FirstUse = BTreeMap<char, Range<usize>>;
@@ -26,8 +27,7 @@ pub(super) fn missing_glyphs(rep: &mut Reporter, src: &str) {
                     if c == '\n' || c == '\t' || c == '\r' {
                         continue;
                     }
-                    let covered = Font::ALL.iter().all(|f| f.covers(c).unwrap_or(false));
-                    if covered {
+                    if font::covered(c) {
                         continue;
                     }
                     let raw = src.get(span.clone()).unwrap_or("");
@@ -62,14 +62,24 @@ pub(super) fn missing_glyphs(rep: &mut Reporter, src: &str) {
     };
     let mut found = FirstUse::new();
     table(src, doc.as_table(), &mut found);
+    if found.is_empty() {
+        return;
+    }
+    let fonts = font::faces_named();
     for (c, at) in found {
-        rep.error(
-            at,
-            format!(
-                "the kit's font (DejaVu Sans) has no glyph for {c:?} (U+{:04X}): \
+        let message = match fonts.contains(", ") {
+            false => format!(
+                "the kit's font ({fonts}) has no glyph for {c:?} (U+{:04X}): \
                  it would print as an empty box; write it another way",
                 c as u32
             ),
-        );
+            true => format!(
+                "none of the kit's fonts ({fonts}) has a glyph for {c:?} (U+{:04X}): \
+                 it would print as an empty box; write it another way or add a font \
+                 that has it to `fonts.fallbacks`",
+                c as u32
+            ),
+        };
+        rep.error(at, message);
     }
 }
