@@ -201,3 +201,43 @@ fn a_damaged_font_file_is_an_error_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn a_script_that_needs_shaping_is_refused_even_when_a_fallback_has_it() {
+    // Devanagari letters join and reorder: placed one glyph a character
+    // they would print wrongly, so `check` refuses them, at the letter.
+    let dir = temp("shaping");
+    let style = std::fs::read_to_string(format!("{TEMPLATES}/style.toml"))
+        .unwrap()
+        .replace(
+            "\"NotoSansEthiopic-subset.ttf\"",
+            "\"NotoSansEthiopic-subset.ttf\", \"NotoSansDevanagari-subset.ttf\"",
+        );
+    std::fs::write(dir.join("style.toml"), style).unwrap();
+    for font in [
+        "NotoSansEthiopic-subset.ttf",
+        "NotoSansDevanagari-subset.ttf",
+    ] {
+        std::fs::copy(format!("{TEMPLATES}/{font}"), dir.join(font)).unwrap();
+    }
+    let src = std::fs::read_to_string(DEFINITION)
+        .unwrap()
+        .replace("Freeze (ሰላም)", "Freeze (ሰላም क)");
+    std::fs::write(dir.join("def.toml"), src).unwrap();
+    let o = printkit(&[
+        "check",
+        "--templates",
+        dir.to_str().unwrap(),
+        dir.join("def.toml").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    assert!(
+        errors[0].contains('क') && errors[0].contains("shaping"),
+        "{err}"
+    );
+    assert!(err.contains("def.toml:6:22"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
