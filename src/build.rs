@@ -78,6 +78,14 @@ pub struct BuildReport {
 pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     crate::render::pdf::source_date_epoch()?;
     let templates = Templates::load(request.templates.as_deref()).map_err(|e| e.to_string())?;
+    // The templates' fallback faces cover characters for the definitions'
+    // checks as for layout.
+    let fallbacks = templates.fallbacks.clone();
+    crate::render::font::with_fallbacks(&fallbacks, || build_with(request, templates))
+}
+
+/// [`build`] once the templates are read.
+fn build_with(request: &BuildRequest, templates: Templates) -> Result<BuildReport, BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
         let paper = templates.paper(name).map_err(|e| e.to_string())?;
@@ -229,8 +237,9 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         // Every answer is known: one pass renders both, on every core.
         lay_out_and_render(&parts, &mut sink)?;
     } else {
+        let fallbacks = crate::render::font::fallbacks();
         let (player, key) = std::thread::scope(|s| {
-            let solver = s.spawn(solve_rest);
+            let solver = s.spawn(|| crate::render::font::with_fallbacks(&fallbacks, solve_rest));
             let player = lay_out_and_render(&player_parts, &mut sink);
             if player.is_err() {
                 // Nothing will be written: no search is worth finishing.

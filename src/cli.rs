@@ -631,8 +631,10 @@ fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
             return 2;
         }
     };
-    let results: Vec<(&PathBuf, Checked)> =
-        files.iter().zip(check_files(files, &templates)).collect();
+    let checked = crate::render::font::with_fallbacks(&templates.fallbacks, || {
+        check_files(files, &templates)
+    });
+    let results: Vec<(&PathBuf, Checked)> = files.iter().zip(checked).collect();
     let unreadable = results
         .iter()
         .any(|(_, r)| matches!(r, Checked::Unreadable(_)));

@@ -73,6 +73,26 @@ impl std::error::Error for InputError {}
 
 /// Reads a text file of at most `limit` bytes.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
+    let bytes = read_bytes(path, limit)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // Safe: `good` is the valid prefix.
+        let text = std::str::from_utf8(good).unwrap_or("");
+        let line = text.matches('\n').count() + 1;
+        let column = text[text.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count()
+            + 1;
+        InputError::NotUtf8 {
+            path: path.to_path_buf(),
+            line,
+            column,
+        }
+    })
+}
+
+/// Reads a file of at most `limit` bytes (a font, for one).
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
     let io = |error| InputError::Io {
         path: path.to_path_buf(),
         error,
@@ -101,21 +121,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
             limit,
         });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // Safe: `good` is the valid prefix.
-        let text = std::str::from_utf8(good).unwrap_or("");
-        let line = text.matches('\n').count() + 1;
-        let column = text[text.rfind('\n').map_or(0, |i| i + 1)..]
-            .chars()
-            .count()
-            + 1;
-        InputError::NotUtf8 {
-            path: path.to_path_buf(),
-            line,
-            column,
-        }
-    })
+    Ok(bytes)
 }
 
 fn kind_of(t: &std::fs::FileType) -> Option<&'static str> {

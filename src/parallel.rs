@@ -13,13 +13,18 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
         .min(items.len().max(1));
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    // Workers lay out text with the caller's fallback faces (a setting of
+    // the calling thread).
+    let fallbacks = crate::render::font::fallbacks();
     std::thread::scope(|s| {
         for _ in 0..workers {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let r = f(item);
-                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            s.spawn(|| {
+                crate::render::font::with_fallbacks(&fallbacks, || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let r = f(item);
+                    slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                })
             });
         }
     });

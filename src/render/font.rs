@@ -1,12 +1,15 @@
-//! The one font family every kit prints with, embedded in the binary, and the
-//! few metrics text layout needs (advance widths, vertical extent, coverage).
+//! The one font family every kit prints with, embedded in the binary, the
+//! fallback faces a host's templates may name for characters it lacks, and
+//! the few metrics text layout needs (advance widths, vertical extent,
+//! coverage).
 //!
 //! The metrics are read from the same TTF bytes the PDF embeds, so what layout
 //! measures is what the PDF viewer draws. A tiny sfnt reader (cmap, hmtx,
 //! head, hhea) is enough for that and keeps layout independent of the PDF
 //! library.
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use super::RenderError;
 
@@ -18,22 +21,164 @@ pub const FAMILY: &str = "DejaVu Sans";
 static REGULAR_TTF: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans-Bold.ttf");
 
-/// A face of the kit's font family.
+/// A face: one of the kit's font family, or a fallback face read from a
+/// font file the templates name (by its number among those read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Font {
     Regular,
     Bold,
+    Fallback(u16),
+}
+
+/// A font file read for the templates, kept for the rest of the process
+/// (faces are looked up by number from text runs on any thread).
+struct LoadedFace {
+    bytes: &'static [u8],
+    metrics: FontMetrics,
+    /// PDF font name: the file's name, cut to the characters a PDF name
+    /// may hold without escapes.
+    postscript: &'static str,
+    /// Six capitals, unique per face (see [`Font::pdf_resource_name`]).
+    resource: &'static str,
+    /// The file name, for messages.
+    name: &'static str,
+}
+
+/// Distinct font files one process may read: watch rebuilds on every
+/// template change, and each face is kept for good.
+const MAX_LOADED_FACES: usize = 64;
+
+static LOADED: Mutex<Vec<&'static LoadedFace>> = Mutex::new(Vec::new());
+
+fn loaded(n: u16) -> Option<&'static LoadedFace> {
+    let faces = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    faces.get(usize::from(n)).copied()
+}
+
+thread_local! {
+    /// The fallback faces of the build this thread works for, in order.
+    static FALLBACKS: RefCell<Vec<Font>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with `fallbacks` as this thread's fallback faces: text laid
+/// out inside draws a character its face lacks from the first of them that
+/// has it, and coverage is the union of the faces.
+pub fn with_fallbacks<R>(fallbacks: &[Font], f: impl FnOnce() -> R) -> R {
+    let before = FALLBACKS.with(|fb| fb.replace(fallbacks.to_vec()));
+    let result = f();
+    FALLBACKS.with(|fb| *fb.borrow_mut() = before);
+    result
+}
+
+/// This thread's fallback faces (to hand on to threads it starts).
+pub fn fallbacks() -> Vec<Font> {
+    FALLBACKS.with(|fb| fb.borrow().clone())
+}
+
+/// Whether a face the kit draws with covers `c`: both faces of the family,
+/// or one of this thread's fallbacks.
+pub fn covered(c: char) -> bool {
+    Font::ALL.iter().all(|f| f.covers(c).unwrap_or(false))
+        || FALLBACKS.with(|fb| fb.borrow().iter().any(|f| f.covers(c).unwrap_or(false)))
+}
+
+/// The faces a kit draws with, for messages: "DejaVu Sans" and the
+/// fallbacks' files.
+pub fn faces_named() -> String {
+    let mut out = FAMILY.to_string();
+    for f in fallbacks() {
+        out.push_str(", ");
+        out.push_str(f.name());
+    }
+    out
 }
 
 impl Font {
+    /// The faces of the kit's own family.
     pub const ALL: [Font; 2] = [Font::Regular, Font::Bold];
 
-    /// The embedded TTF program.
+    /// Reads a fallback face from the bytes of a TrueType font file (`name`
+    /// for messages); the same bytes read twice are the same face.
+    pub fn load(bytes: Vec<u8>, name: &str) -> Result<Font, String> {
+        let mut faces = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = faces.iter().position(|f| f.bytes == bytes.as_slice()) {
+            return Ok(Font::Fallback(n as u16));
+        }
+        if faces.len() >= MAX_LOADED_FACES {
+            return Err(format!(
+                "more than {MAX_LOADED_FACES} different font files read in one run"
+            ));
+        }
+        let metrics = Font::inspect(&bytes)?;
+        let n = faces.len();
+        let letter = |i: usize| char::from(b'A' + (i % 26) as u8);
+        let resource = format!("PKF{}{}{}", letter(n / 676), letter(n / 26), letter(n));
+        let stem: String = name
+            .rsplit('/')
+            .next()
+            .unwrap_or(name)
+            .trim_end_matches(".ttf")
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .take(60)
+            .collect();
+        let face = LoadedFace {
+            bytes: Box::leak(bytes.into_boxed_slice()),
+            metrics,
+            postscript: Box::leak(
+                if stem.is_empty() {
+                    "Fallback".into()
+                } else {
+                    stem
+                }
+                .into_boxed_str(),
+            ),
+            resource: Box::leak(resource.into_boxed_str()),
+            name: Box::leak(name.to_string().into_boxed_str()),
+        };
+        faces.push(Box::leak(Box::new(face)));
+        Ok(Font::Fallback(n as u16))
+    }
+
+    /// Reads the metrics of a font file's bytes, checking that its outlines
+    /// are TrueType ones: only those can be drawn in SVG and subset for the
+    /// PDF.
+    pub fn inspect(bytes: &[u8]) -> Result<FontMetrics, String> {
+        let metrics = FontMetrics::parse(bytes)?;
+        super::outline::check_outlines(bytes).map_err(|e| format!("not a TrueType font: {e}"))?;
+        Ok(metrics)
+    }
+
+    /// What messages call the face.
+    pub fn name(self) -> &'static str {
+        match self {
+            Font::Regular => "DejaVu Sans",
+            Font::Bold => "DejaVu Sans Bold",
+            Font::Fallback(n) => loaded(n).map_or("a fallback font", |f| f.name),
+        }
+    }
+
+    /// The TTF program.
     pub fn ttf_bytes(self) -> &'static [u8] {
         match self {
             Font::Regular => REGULAR_TTF,
             Font::Bold => BOLD_TTF,
+            Font::Fallback(n) => loaded(n).map_or(&[], |f| f.bytes),
         }
+    }
+
+    /// The face that draws `c` in a run set in `self`, and its glyph: this
+    /// face, else the first of `fallbacks` that has it.
+    pub fn pick(self, c: char, fallbacks: &[Font]) -> Result<Option<(Font, u16)>, RenderError> {
+        if let Some(g) = self.metrics()?.glyph_id(c) {
+            return Ok(Some((self, g)));
+        }
+        for &f in fallbacks {
+            if let Some(g) = f.metrics()?.glyph_id(c) {
+                return Ok(Some((f, g)));
+            }
+        }
+        Ok(None)
     }
 
     /// Fixed PDF resource name. Six capitals, because printpdf also uses the
@@ -43,6 +188,7 @@ impl Font {
         match self {
             Font::Regular => "PKFREG",
             Font::Bold => "PKFBLD",
+            Font::Fallback(n) => loaded(n).map_or("PKFZZZ", |f| f.resource),
         }
     }
 
@@ -52,13 +198,14 @@ impl Font {
         match self {
             Font::Regular => "DejaVuSans",
             Font::Bold => "DejaVuSans-Bold",
+            Font::Fallback(n) => loaded(n).map_or("Fallback", |f| f.postscript),
         }
     }
 
     /// SVG `font-weight` value.
     pub fn svg_weight(self) -> &'static str {
         match self {
-            Font::Regular => "normal",
+            Font::Regular | Font::Fallback(_) => "normal",
             Font::Bold => "bold",
         }
     }
@@ -70,6 +217,11 @@ impl Font {
         let cell = match self {
             Font::Regular => &REGULAR,
             Font::Bold => &BOLD,
+            Font::Fallback(n) => {
+                return loaded(n)
+                    .map(|f| &f.metrics)
+                    .ok_or_else(|| RenderError::Font(format!("no fallback face {n}")))
+            }
         };
         cell.get_or_init(|| FontMetrics::parse(self.ttf_bytes()))
             .as_ref()
@@ -81,19 +233,33 @@ impl Font {
         Ok(self.metrics()?.glyph_id(c).is_some())
     }
 
-    /// Error naming the first character of `text` this face cannot draw.
+    /// Error naming every character of `text` that neither this face nor
+    /// one of this thread's fallbacks can draw, each once, so one run of
+    /// `check` lists all there are to replace.
     pub fn check_coverage(self, text: &str) -> Result<(), RenderError> {
-        let m = self.metrics()?;
+        let fallbacks = fallbacks();
+        let mut missing: Vec<char> = Vec::new();
         for c in text.chars() {
-            if m.glyph_id(c).is_none() {
-                return Err(RenderError::MissingGlyph {
-                    character: c,
-                    text: text.to_string(),
-                    font: format!("{FAMILY} {self:?}"),
-                });
+            if self.pick(c, &fallbacks)?.is_none() && !missing.contains(&c) {
+                missing.push(c);
             }
         }
-        Ok(())
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let mut font = match self {
+            Font::Fallback(_) => self.name().to_string(),
+            _ => format!("{FAMILY} {self:?}"),
+        };
+        for f in &fallbacks {
+            font.push_str(" or ");
+            font.push_str(f.name());
+        }
+        Err(RenderError::MissingGlyph {
+            characters: missing,
+            text: text.to_string(),
+            font,
+        })
     }
 }
 
@@ -250,8 +416,17 @@ fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
         }
     }
     let (rank, offset) = best.ok_or("no Unicode cmap subtable")?;
-    let sub = Reader(&cmap[offset..]);
+    let sub = Reader(cmap.get(offset..).ok_or("cmap subtable out of range")?);
     let mut map = HashMap::new();
+    // A font file may come from anyone: a cmap mapping more characters
+    // than Unicode has is refused rather than read for ever.
+    let mut budget: u32 = 0x110000;
+    let mut spend = |n: u32| -> Result<(), String> {
+        budget = budget
+            .checked_sub(n)
+            .ok_or("cmap maps more characters than Unicode has")?;
+        Ok(())
+    };
     if rank == 2 {
         let groups = sub.u32(12).ok_or("bad cmap 12")? as usize;
         for g in 0..groups {
@@ -259,11 +434,12 @@ fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
             let start = sub.u32(at).ok_or("bad cmap 12 group")?;
             let end = sub.u32(at + 4).ok_or("bad cmap 12 group")?;
             let glyph = sub.u32(at + 8).ok_or("bad cmap 12 group")?;
-            if end < start || end - start > 0x10FFFF {
+            if end < start || end > 0x10FFFF {
                 return Err("bad cmap 12 range".into());
             }
+            spend(end - start + 1)?;
             for c in start..=end {
-                map.insert(c, (glyph + (c - start)) as u16);
+                map.insert(c, glyph.wrapping_add(c - start) as u16);
             }
         }
     } else {
@@ -281,6 +457,7 @@ fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
             if start > end {
                 continue;
             }
+            spend(u32::from(end - start) + 1)?;
             for c in start..=end {
                 if c == 0xFFFF {
                     break;
@@ -316,6 +493,16 @@ mod tests {
     fn unknown_character_is_reported_by_name() {
         let err = Font::Regular.check_coverage("ok 漢").unwrap_err();
         assert!(err.to_string().contains('漢'), "{err}");
+    }
+
+    #[test]
+    fn every_missing_character_of_a_run_is_named_once() {
+        match Font::Bold.check_coverage("漢 ok 🧊 then 漢 and 跳") {
+            Err(RenderError::MissingGlyph { characters, .. }) => {
+                assert_eq!(characters, ['漢', '🧊', '跳']);
+            }
+            other => panic!("expected a missing-glyph error, got {other:?}"),
+        }
     }
 
     #[test]

@@ -35,9 +35,10 @@ use std::fmt;
 /// Everything that can go wrong while drawing or writing pages.
 #[derive(Debug)]
 pub enum RenderError {
-    /// The font cannot draw a character of a text.
+    /// The font cannot draw some characters of a text: each one it lacks,
+    /// once, in the order they first appear.
     MissingGlyph {
-        character: char,
+        characters: Vec<char>,
         text: String,
         font: String,
     },
@@ -58,14 +59,17 @@ impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RenderError::MissingGlyph {
-                character,
+                characters,
                 text,
                 font,
-            } => write!(
-                f,
-                "the font {font} has no glyph for {character:?} (U+{:04X}) in the text {text:?}",
-                *character as u32
-            ),
+            } => {
+                write!(f, "the font {font} has no glyph for ")?;
+                for (i, c) in characters.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{c:?} (U+{:04X})", *c as u32)?;
+                }
+                write!(f, " in the text {text:?}")
+            }
             RenderError::Font(m) => write!(f, "font error: {m}"),
             RenderError::Overflow(m) => write!(f, "text does not fit: {m}"),
             RenderError::Template(m) => write!(f, "template error: {m}"),

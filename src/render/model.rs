@@ -214,10 +214,12 @@ pub enum Align {
 /// Millimetres per typographic point.
 pub const MM_PER_PT: f64 = 25.4 / 72.0;
 
-/// One glyph of a laid-out run: its id in the run's face and its advance in
-/// font units.
+/// One glyph of a laid-out run: the face that draws it (the run's own, or
+/// a fallback for a character the run's face lacks), its id there and its
+/// advance in that face's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
+    pub font: Font,
     pub id: u16,
     pub advance: u16,
 }

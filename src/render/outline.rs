@@ -24,19 +24,35 @@ pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
 /// A contour point: position and whether it lies on the curve.
 type Contour = Vec<(f64, f64, bool)>;
 
+/// Glyphs one outline may visit, its components' included: composites
+/// nest only [`MAX_DEPTH`] deep, but a font file from anyone could still
+/// fan out to billions.
+const MAX_VISITS: u32 = 10_000;
+
+/// Whether `data` is a TrueType font whose outlines this reader draws
+/// (glyph 0 read as a test).
+pub fn check_outlines(data: &[u8]) -> Result<(), String> {
+    let glyf = Glyf::parse(data)?;
+    glyf.contours(0, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut Vec::new())
+}
+
 struct Glyf<'a> {
     loca: Reader<'a>,
     long_loca: bool,
     glyf: &'a [u8],
     num_glyphs: u16,
+    visits: std::cell::Cell<u32>,
 }
 
 impl<'a> Glyf<'a> {
     fn of(font: Font) -> Result<Glyf<'static>, String> {
-        let data = font.ttf_bytes();
+        Glyf::parse(font.ttf_bytes())
+    }
+
+    fn parse(data: &'a [u8]) -> Result<Glyf<'a>, String> {
         let r = Reader(data);
         let n = r.u16(4).ok_or("truncated header")? as usize;
-        let find = |tag: &[u8]| -> Result<&'static [u8], String> {
+        let find = |tag: &[u8]| -> Result<&'a [u8], String> {
             for i in 0..n {
                 let rec = 12 + 16 * i;
                 if data.get(rec..rec + 4) == Some(tag) {
@@ -56,6 +72,7 @@ impl<'a> Glyf<'a> {
             num_glyphs: maxp.u16(4).ok_or("bad maxp")?,
             loca: Reader(find(b"loca")?),
             glyf: find(b"glyf")?,
+            visits: std::cell::Cell::new(0),
         })
     }
 
@@ -92,6 +109,10 @@ impl<'a> Glyf<'a> {
     ) -> Result<(), String> {
         if depth > MAX_DEPTH {
             return Err("components nested too deep".into());
+        }
+        self.visits.set(self.visits.get() + 1);
+        if self.visits.get() > MAX_VISITS {
+            return Err("too many components".into());
         }
         let data = self.data(glyph)?;
         if data.is_empty() {

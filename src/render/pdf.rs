@@ -20,7 +20,9 @@ use printpdf::{
 };
 
 use super::font::Font;
-use super::model::{Colour, Fill, Item, Page, PathCmd, PointMm, Shape, Stroke, TextRun};
+use super::model::{
+    Colour, Fill, Glyph, Item, Page, PathCmd, PointMm, Shape, Stroke, TextRun, MM_PER_PT,
+};
 use super::RenderError;
 
 /// 2000-01-01T00:00:00Z: the date written when `SOURCE_DATE_EPOCH` is unset.
@@ -253,33 +255,49 @@ impl Content<'_> {
     /// The run as one string of glyph codes. Each glyph advances by its
     /// width in the font's `/W`, written exactly ([`exact_widths`]), so the
     /// line is as long as layout measured it (and as the SVG draws it).
+    ///
+    /// Glyphs drawn from a fallback face are their own string, in that
+    /// face, started where the glyphs before them end.
     fn text(&mut self, t: &TextRun) -> Result<(), RenderError> {
-        let face = self
-            .faces
-            .iter()
-            .find(|f| f.font == t.font)
-            .ok_or_else(|| RenderError::Font(format!("no subset of {:?}", t.font)))?;
         self.colour(t.colour, "rg");
         self.op("BT");
-        self.bytes.push(b'/');
-        self.bytes
-            .extend_from_slice(t.font.pdf_resource_name().as_bytes());
-        self.bytes.push(b' ');
-        self.num(t.size_pt, 3);
-        self.op("Tf");
-        self.bytes.extend_from_slice(b"1 0 0 1 ");
-        self.point(PointMm::new(t.left(), t.anchor.y));
-        self.op("Tm");
-        self.bytes.push(b'<');
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
-        for glyph in t.glyphs() {
-            let code = face.codes.get(usize::from(glyph.id)).copied().unwrap_or(0);
-            for shift in [12, 8, 4, 0] {
-                self.bytes.push(HEX[usize::from((code >> shift) & 0xF)]);
+        let mut x_mm = t.left();
+        let segments: Vec<(Font, &[Glyph])> = match t.glyphs() {
+            [] => vec![(t.font, &[])],
+            glyphs => glyphs
+                .chunk_by(|a, b| a.font == b.font)
+                .map(|same| (same[0].font, same))
+                .collect(),
+        };
+        for (font, same) in segments {
+            let face = self
+                .faces
+                .iter()
+                .find(|f| f.font == font)
+                .ok_or_else(|| RenderError::Font(format!("no subset of {font:?}")))?;
+            self.bytes.push(b'/');
+            self.bytes
+                .extend_from_slice(font.pdf_resource_name().as_bytes());
+            self.bytes.push(b' ');
+            self.num(t.size_pt, 3);
+            self.op("Tf");
+            self.bytes.extend_from_slice(b"1 0 0 1 ");
+            self.point(PointMm::new(x_mm, t.anchor.y));
+            self.op("Tm");
+            self.bytes.push(b'<');
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            for glyph in same {
+                let code = face.codes.get(usize::from(glyph.id)).copied().unwrap_or(0);
+                for shift in [12, 8, 4, 0] {
+                    self.bytes.push(HEX[usize::from((code >> shift) & 0xF)]);
+                }
             }
+            self.bytes.extend_from_slice(b"> ");
+            self.op("Tj");
+            let units: u32 = same.iter().map(|g| u32::from(g.advance)).sum();
+            let upem = f64::from(font.metrics()?.units_per_em);
+            x_mm += f64::from(units) / upem * t.size_pt * MM_PER_PT;
         }
-        self.bytes.extend_from_slice(b"> ");
-        self.op("Tj");
         self.op("ET");
         Ok(())
     }
@@ -468,7 +486,9 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
             Item::Text(t) => {
                 // The error names the whole text, which a user can find.
                 t.font.check_coverage(&t.text)?;
-                used.entry(t.font).or_default().extend(t.text.chars());
+                for (c, g) in t.text.chars().zip(t.glyphs()) {
+                    used.entry(g.font).or_default().insert(c);
+                }
             }
             Item::Group(g) => {
                 for i in &g.items {
@@ -495,7 +515,7 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
                 metrics
                     .glyph_id(c)
                     .ok_or_else(|| RenderError::MissingGlyph {
-                        character: c,
+                        characters: vec![c],
                         text: c.to_string(),
                         font: format!("{} {font:?}", super::font::FAMILY),
                     })?,

@@ -80,14 +80,7 @@ pub fn page_body(page: &Page, outlines: bool, id_prefix: &str) -> Result<SvgBody
     if outlines {
         for item in &page.items {
             item.for_each_text(&mut |t| {
-                if let Ok(m) = t.font.metrics() {
-                    glyphs.extend(
-                        t.text
-                            .chars()
-                            .filter_map(|c| m.glyph_id(c))
-                            .map(|g| (t.font, g)),
-                    );
-                }
+                glyphs.extend(t.glyphs().iter().map(|g| (g.font, g.id)));
             });
         }
     }
@@ -230,12 +223,16 @@ fn glyph_id(font: Font, glyph: u16) -> String {
 }
 
 fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
-    let face = match font {
-        Font::Regular => 'r',
-        Font::Bold => 'b',
-    };
     out.push('g');
-    out.push(face);
+    match font {
+        Font::Regular => out.push('r'),
+        Font::Bold => out.push('b'),
+        Font::Fallback(n) => {
+            out.push('f');
+            super::number::push_fixed_str(out, f64::from(n), 0);
+            out.push('_');
+        }
+    }
     super::number::push_fixed_str(out, f64::from(glyph), 0);
 }
 
@@ -477,7 +474,16 @@ fn write_item(
             if ids.outlines {
                 // Glyphs placed at the advances layout measured, in font
                 // units under one scale; the text stays on top, transparent.
-                let scale = t.size_pt * MM_PER_PT / t.font.metrics()?.units_per_em as f64;
+                let upem = t.font.metrics()?.units_per_em as f64;
+                let scale = t.size_pt * MM_PER_PT / upem;
+                // A fallback glyph is drawn in its own face's units, scaled
+                // into the run's.
+                let mut ratios = Vec::new();
+                for g in t.glyphs() {
+                    if g.font != t.font {
+                        ratios.push(upem / g.font.metrics()?.units_per_em as f64);
+                    }
+                }
                 node(out, &mut |out| {
                     let _ = write!(
                         out,
@@ -488,18 +494,29 @@ fn write_item(
                         num_scale(scale),
                         num_scale(-scale)
                     );
-                    let mut x = 0u32;
+                    let mut x = 0.0;
+                    let mut ratios = ratios.iter();
                     for (c, glyph) in t.text.chars().zip(t.glyphs()) {
+                        let ratio = match glyph.font == t.font {
+                            true => None,
+                            false => ratios.next().copied(),
+                        };
                         if c != ' ' {
                             out.push_str("<use xlink:href=\"#");
-                            push_glyph_id(out, t.font, glyph.id);
-                            if x > 0 {
+                            push_glyph_id(out, glyph.font, glyph.id);
+                            if let Some(r) = ratio {
+                                out.push_str("\" transform=\"translate(");
+                                super::number::push_fixed_str(out, x, 0);
+                                out.push_str(") scale(");
+                                out.push_str(&num_scale(r));
+                                out.push(')');
+                            } else if x > 0.0 {
                                 out.push_str("\" x=\"");
-                                super::number::push_fixed_str(out, f64::from(x), 0);
+                                super::number::push_fixed_str(out, x, 0);
                             }
                             out.push_str("\"/>");
                         }
-                        x += glyph.advance as u32;
+                        x += f64::from(glyph.advance) * ratio.unwrap_or(1.0);
                     }
                     out.push_str("</g>");
                 });

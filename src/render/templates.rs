@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::font::Font;
 use super::model::{Colour, RectMm, SizeMm};
 use super::RenderError;
 
@@ -84,6 +85,10 @@ pub struct FontSizes {
     pub small_pt: f64,
     pub coord_pt: f64,
     pub piece_max_pt: f64,
+    /// TrueType font files, relative to the templates folder, that draw a
+    /// character DejaVu Sans lacks: the first that has it does.
+    #[serde(default)]
+    pub fallbacks: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -158,6 +163,46 @@ pub struct Templates {
     /// The files a host gave (`--templates DIR`) in place of the built-in
     /// ones, kept so a layout they break can be blamed on the line.
     pub files: Vec<TemplateFile>,
+    /// The faces `fonts.fallbacks` names, read, in order.
+    pub fallbacks: Vec<Font>,
+}
+
+/// The largest font file a template may name (Noto Sans CJK is about 16 MB).
+const MAX_FONT_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Fallback faces named in `style.toml`.
+const MAX_FALLBACKS: usize = 8;
+
+/// Reads the fallback faces `names` (from `style_origin`) in `dir`. A name
+/// is a plain relative path inside the folder: a host's templates may come
+/// from anyone, and must not make printkit read elsewhere.
+fn read_fallbacks(
+    names: &[String],
+    dir: Option<&Path>,
+    style_origin: &str,
+) -> Result<Vec<Font>, RenderError> {
+    use std::path::Component;
+    let err = |m: String| RenderError::Template(format!("{style_origin}: fonts.fallbacks: {m}"));
+    if names.len() > MAX_FALLBACKS {
+        return Err(err(format!("at most {MAX_FALLBACKS} fonts")));
+    }
+    let mut faces = Vec::new();
+    for name in names {
+        let rel = Path::new(name);
+        let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
+        let Some(dir) = dir.filter(|_| plain) else {
+            return Err(err(format!(
+                "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
+            )));
+        };
+        let bytes = crate::input::read_bytes(&dir.join(rel), MAX_FONT_BYTES)
+            .map_err(|e| err(e.to_string()))?;
+        let face = Font::load(bytes, name).map_err(|e| err(format!("{name:?}: {e}")))?;
+        if !faces.contains(&face) {
+            faces.push(face);
+        }
+    }
+    Ok(faces)
 }
 
 /// A template file a host gave, with its text.
@@ -295,6 +340,7 @@ impl Templates {
         let (paper, paper_origin) = read("paper.toml", BUILTIN_PAPER)?;
         let (style, style_origin) = read("style.toml", BUILTIN_STYLE)?;
         let mut templates = Self::from_sources(&paper, &paper_origin, &style, &style_origin)?;
+        templates.fallbacks = read_fallbacks(&templates.style.fonts.fallbacks, dir, &style_origin)?;
         for (text, origin, builtin) in [
             (paper, paper_origin, BUILTIN_PAPER),
             (style, style_origin, BUILTIN_STYLE),
@@ -344,6 +390,7 @@ impl Templates {
             papers,
             style,
             files: Vec::new(),
+            fallbacks: Vec::new(),
         })
     }
 

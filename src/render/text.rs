@@ -15,7 +15,8 @@ const TOLERANCE_MM: f64 = 1e-6;
 pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError> {
     match font.metrics()?.width_em(text) {
         Some(em) => Ok(em * size_pt * MM_PER_PT),
-        None => Err(missing_glyph(text, font)),
+        // Some character needs a fallback face (or has none).
+        None => Ok(Shaped::new(text, font)?.width(size_pt)),
     }
 }
 
@@ -37,17 +38,35 @@ struct Shaped {
 impl Shaped {
     fn new(text: &str, font: Font) -> Result<Shaped, RenderError> {
         let m = font.metrics()?;
+        // The run's own face adds up in whole units (as `measure` does);
+        // a fallback's glyphs in em, each in its own face's units.
         let mut units = 0u64;
+        let mut fallback_em = 0.0;
+        let mut fallbacks: Option<Vec<Font>> = None;
         let mut glyphs = Vec::with_capacity(text.len());
         for c in text.chars() {
-            let id = m.glyph_id(c).ok_or_else(|| missing_glyph(text, font))?;
-            let advance = m.advance(id);
-            units += advance as u64;
-            glyphs.push(Glyph { id, advance });
+            if let Some(id) = m.glyph_id(c) {
+                let advance = m.advance(id);
+                units += advance as u64;
+                glyphs.push(Glyph { font, id, advance });
+                continue;
+            }
+            let fallbacks = fallbacks.get_or_insert_with(super::font::fallbacks);
+            let (face, id) = font
+                .pick(c, fallbacks)?
+                .ok_or_else(|| missing_glyph(text, font))?;
+            let fm = face.metrics()?;
+            let advance = fm.advance(id);
+            fallback_em += advance as f64 / fm.units_per_em as f64;
+            glyphs.push(Glyph {
+                font: face,
+                id,
+                advance,
+            });
         }
         Ok(Shaped {
             glyphs,
-            em: units as f64 / m.units_per_em as f64,
+            em: units as f64 / m.units_per_em as f64 + fallback_em,
         })
     }
 
@@ -150,6 +169,9 @@ pub fn wrap(
     size_pt: f64,
     width_mm: f64,
 ) -> Result<Vec<String>, RenderError> {
+    // Checked whole first, so the error names every character the text
+    // lacks, not the first of the line being measured.
+    font.check_coverage(text)?;
     let fits = |s: &str| -> Result<bool, RenderError> {
         Ok(measure(s, font, size_pt)? <= width_mm + TOLERANCE_MM)
     };
@@ -460,6 +482,7 @@ mod tests {
         };
         let m = Font::Regular.metrics().unwrap();
         assert_eq!(run.glyphs().len(), run.text.chars().count());
+        assert!(run.glyphs().iter().all(|g| g.font == Font::Regular));
         for (c, g) in run.text.chars().zip(run.glyphs()) {
             assert_eq!(Some(g.id), m.glyph_id(c), "{c}");
         }

@@ -314,7 +314,7 @@ fn an_undrawable_character_is_an_error_naming_it() {
         colour: Colour::BLACK,
         align: Align::Left,
     };
-    let text = "Snowman ☃ and 漢";
+    let text = "Snowman ☃ and 漢, 🧊 and 漢 again";
     let frame = RectMm::new(20.0, 10.0, 150.0, 20.0);
     let laid_out = [
         text::line_in(text, style, frame, 20.0).map(|_| ()),
@@ -324,9 +324,10 @@ fn an_undrawable_character_is_an_error_naming_it() {
     for result in laid_out {
         match result {
             Err(RenderError::MissingGlyph {
-                character, text, ..
+                characters, text, ..
             }) => {
-                assert_eq!(character, '漢');
+                // Every character the font lacks, each once, in order.
+                assert_eq!(characters, ['漢', '🧊']);
                 assert!(text.contains("Snowman"));
             }
             other => panic!("expected a missing-glyph error, got {other:?}"),

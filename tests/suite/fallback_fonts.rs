@@ -1,0 +1,243 @@
+//! Fallback faces named in the templates (`fonts.fallbacks`): a character
+//! DejaVu Sans lacks is drawn from the first that has it, in the PDF
+//! (embedded, subset, selectable) and in the SVG (its outlines), and
+//! `check` counts it as covered.
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use printkit::render::Font;
+
+const TEMPLATES: &str = "fixtures/fallback-fonts";
+const DEFINITION: &str = "fixtures/fallback-fonts/freeze-ethiopic.toml";
+const FONT: &str = "fixtures/fallback-fonts/NotoSansEthiopic-subset.ttf";
+
+fn printkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PRINTKIT_CACHE_DIR", "")
+        .output()
+        .expect("run printkit")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("printkit-fallback-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn build_into(out: &Path) -> Output {
+    printkit(&[
+        "build",
+        DEFINITION,
+        "--templates",
+        TEMPLATES,
+        "--paper",
+        "a4",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn check_counts_a_fallback_face_as_covering_its_characters() {
+    // Without the templates, every Ethiopic character is named.
+    let o = printkit(&["check", DEFINITION]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    for c in ['ሰ', 'ላ', 'ም'] {
+        assert!(stderr(&o).contains(c), "{c} not named: {}", stderr(&o));
+    }
+    let o = printkit(&["check", "--templates", TEMPLATES, DEFINITION]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn check_with_fallbacks_names_what_no_face_has_and_the_faces_it_tried() {
+    let dir = temp("uncovered");
+    let src = std::fs::read_to_string(DEFINITION)
+        .unwrap()
+        .replace("Freeze (ሰላም)", "Freeze (ሰላም 漢)");
+    let file = dir.join("def.toml");
+    std::fs::write(&file, src).unwrap();
+    let o = printkit(&["check", "--templates", TEMPLATES, file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    // One error, for the one character no face has.
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    assert!(errors[0].contains('漢'), "{err}");
+    assert!(err.contains("NotoSansEthiopic-subset.ttf"), "{err}");
+    assert!(err.contains("fonts.fallbacks"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
+    let out = temp("build");
+    let o = build_into(&out);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let pdf = std::fs::read(out.join("freeze/freeze-player-kit-a4.pdf")).unwrap();
+    let has = |needle: &[u8]| pdf.windows(needle.len()).any(|w| w == needle);
+    // Embedded as a subset of its own, beside DejaVu.
+    assert!(has(b"/PKFAAA+NotoSansEthiopic-subset"), "no fallback font");
+    assert!(has(b"/PKFBLD+DejaVuSans-Bold"));
+
+    // The title "Freeze (ሰላም)" is bold DejaVu up to "(", then the
+    // fallback's glyphs, placed where the DejaVu ones end.
+    let svg = std::fs::read_to_string(out.join("freeze/svg/a4/rules.svg")).unwrap();
+    let fallback = Font::load(std::fs::read(FONT).unwrap(), "NotoSansEthiopic-subset.ttf")
+        .unwrap()
+        .metrics()
+        .unwrap();
+    let bold = Font::Bold.metrics().unwrap();
+    let before: u32 = "Freeze ("
+        .chars()
+        .map(|c| u32::from(bold.advance(bold.glyph_id(c).unwrap())))
+        .sum();
+    let ratio = f64::from(bold.units_per_em) / f64::from(fallback.units_per_em);
+    let mut x = f64::from(before);
+    for c in "ሰላም".chars() {
+        let g = fallback.glyph_id(c).unwrap();
+        let used = format!(
+            "<use xlink:href=\"#gf0_{g}\" transform=\"translate({}) scale({ratio:.3}",
+            x.round()
+        );
+        assert!(svg.contains(&used), "{used} not in the SVG");
+        assert!(
+            svg.contains(&format!("id=\"gf0_{g}\"")),
+            "no outline of {c}"
+        );
+        x += f64::from(fallback.advance(g)) * ratio;
+    }
+
+    // Selectable: the text layer gives the Ethiopic word back.
+    if crate::tools::available(
+        "pdftotext",
+        "a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg",
+    ) {
+        let text = Command::new("pdftotext")
+            .arg(out.join("freeze/freeze-player-kit-a4.pdf"))
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(text.contains("Freeze (ሰላም)"), "{text}");
+        assert!(text.contains("ሰላም: Jump over"), "{text}");
+    }
+
+    // Deterministic: a second build writes the same bytes.
+    let again = temp("build-again");
+    assert_eq!(build_into(&again).status.code(), Some(0));
+    assert_eq!(
+        std::fs::read(again.join("freeze/freeze-player-kit-a4.pdf")).unwrap(),
+        pdf
+    );
+    let _ = std::fs::remove_dir_all(out);
+    let _ = std::fs::remove_dir_all(again);
+}
+
+#[test]
+fn a_fallback_must_be_a_font_file_inside_the_templates_folder() {
+    let style = std::fs::read_to_string(format!("{TEMPLATES}/style.toml")).unwrap();
+    let dir = temp("hostile");
+    std::fs::write(dir.join("not-a-font.ttf"), b"just some text, not a font").unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let outside = std::env::temp_dir().join("printkit-fallback-outside.ttf");
+    for (name, says) in [
+        (
+            "../NotoSansEthiopic-subset.ttf",
+            "inside the templates folder",
+        ),
+        (outside.to_str().unwrap(), "inside the templates folder"),
+        ("missing.ttf", "cannot read"),
+        ("not-a-font.ttf", "not-a-font.ttf"),
+        (".", "inside the templates folder"),
+        ("sub", "a folder"),
+    ] {
+        let mine = style.replace("\"NotoSansEthiopic-subset.ttf\"", &format!("{:?}", name));
+        std::fs::write(dir.join("style.toml"), mine).unwrap();
+        let o = printkit(&["check", "--templates", dir.to_str().unwrap(), "freeze"]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("fonts.fallbacks") && err.contains(says),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_damaged_font_file_is_an_error_never_a_panic() {
+    let bytes = std::fs::read(FONT).unwrap();
+    let mut refused = 0;
+    for n in (0..bytes.len()).step_by(7) {
+        if Font::inspect(&bytes[..n]).is_err() {
+            refused += 1;
+        }
+    }
+    assert!(refused > 0);
+    // Bytes flipped one at a time: read or refused, never a panic. A few
+    // that still read are kept as faces (a process keeps 64 at most) and
+    // drawn.
+    let mut drawn = 0;
+    for at in (0..bytes.len()).step_by(5) {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 0xA5;
+        if Font::inspect(&damaged).is_err() || drawn >= 8 || at < bytes.len() / 2 {
+            continue;
+        }
+        let font = Font::load(damaged, "flipped.ttf").unwrap();
+        drawn += 1;
+        let _ = font.check_coverage("ሰላም");
+        for g in 0..8 {
+            let _ = printkit::render::outline::glyph_path(font, g);
+        }
+    }
+}
+
+#[test]
+fn a_script_that_needs_shaping_is_refused_even_when_a_fallback_has_it() {
+    // Devanagari letters join and reorder: placed one glyph a character
+    // they would print wrongly, so `check` refuses them, at the letter.
+    let dir = temp("shaping");
+    let style = std::fs::read_to_string(format!("{TEMPLATES}/style.toml"))
+        .unwrap()
+        .replace(
+            "\"NotoSansEthiopic-subset.ttf\"",
+            "\"NotoSansEthiopic-subset.ttf\", \"NotoSansDevanagari-subset.ttf\"",
+        );
+    std::fs::write(dir.join("style.toml"), style).unwrap();
+    for font in [
+        "NotoSansEthiopic-subset.ttf",
+        "NotoSansDevanagari-subset.ttf",
+    ] {
+        std::fs::copy(format!("{TEMPLATES}/{font}"), dir.join(font)).unwrap();
+    }
+    let src = std::fs::read_to_string(DEFINITION)
+        .unwrap()
+        .replace("Freeze (ሰላም)", "Freeze (ሰላም क)");
+    std::fs::write(dir.join("def.toml"), src).unwrap();
+    let o = printkit(&[
+        "check",
+        "--templates",
+        dir.to_str().unwrap(),
+        dir.join("def.toml").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    assert!(
+        errors[0].contains('क') && errors[0].contains("shaping"),
+        "{err}"
+    );
+    assert!(err.contains("def.toml:6:22"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
