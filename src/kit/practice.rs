@@ -10,7 +10,7 @@ use crate::definition::{Definition, Practice};
 use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
-use crate::rules::Engine;
+use crate::rules::{AnyPosition, Engine};
 
 /// Answer lines under each prompt, and their spacing.
 const ANSWER_LINES: usize = 3;
@@ -28,13 +28,6 @@ pub fn pages(
     options: &KitOptions,
     sheet: Option<u32>,
 ) -> Result<Vec<Page>, RenderError> {
-    let s = &templates.style;
-    let c = &s.colours;
-    let PageStyles {
-        body,
-        small,
-        heading,
-    } = PageStyles::new(s);
     let title = def.title.clone();
     let what = match sheet {
         Some(n) => format!("practice sheet {n}"),
@@ -50,8 +43,32 @@ pub fn pages(
         }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
-    let area = flow.area();
-    let (head, head_style) = super::common::sheet_title(s, &def.title, &what);
+    introduction(&mut flow, def, templates, &what, sheet, practice.len())?;
+    for (k, p) in practice.iter().enumerate() {
+        let id = match sheet {
+            Some(n) => format!("sheet-{n}-practice-{}", k + 1),
+            None => format!("practice-{}", k + 1),
+        };
+        let area = flow.area();
+        let block = question(def, engine, templates, p, k + 1, &id, area.width)?;
+        flow.place(&block)?;
+        flow.gap(6.0);
+    }
+    Ok(flow.finish())
+}
+
+/// The sheet's heading, the name and date line, and what to do.
+fn introduction(
+    flow: &mut Flow<'_>,
+    def: &Definition,
+    templates: &Templates,
+    what: &str,
+    sheet: Option<u32>,
+    questions: usize,
+) -> Result<(), RenderError> {
+    let s = &templates.style;
+    let body = PageStyles::new(s).body;
+    let (head, head_style) = super::common::sheet_title(s, &def.title, what);
     flow.paragraph(&head, head_style, 0.0, None)?;
     flow.gap(2.0);
     flow.paragraph(
@@ -62,14 +79,8 @@ pub fn pages(
     )?;
     flow.gap(2.0);
     let answers = match sheet {
-        Some(n) => format!(
-            "the host has the answers of sheet {n}, numbered 1 to {}.",
-            practice.len()
-        ),
-        None => format!(
-            "the host has the answers, numbered 1 to {}.",
-            practice.len()
-        ),
+        Some(n) => format!("the host has the answers of sheet {n}, numbered 1 to {questions}."),
+        None => format!("the host has the answers, numbered 1 to {questions}."),
     };
     flow.paragraph(
         &format!(
@@ -81,78 +92,91 @@ pub fn pages(
         None,
     )?;
     flow.gap(4.0);
-    let line = Stroke::solid(s.lines.hairline_mm, c.grid);
-    for (k, p) in practice.iter().enumerate() {
-        let position = load(engine, &p.position)?;
-        let spec = position_spec(def, &position);
-        let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
-        let diagram = diagram_frame(&spec, s, cell, &[])?;
-        let head = format!("{}. {}", k + 1, p.name);
-        let to_move = format!(
-            "{} to move.",
-            capitalise(&side_name(def.family(), position.view().side_to_move))
-        );
-        // Every fact the rules use that the drawing cannot show: turns and
-        // the limit, the reserve and the captures, kings.
-        let facts = def
-            .params
-            .position_facts(&p.position, &position.view())
-            .join(" ");
-        let to_move = if facts.is_empty() {
-            to_move
-        } else {
-            format!("{to_move} {facts}")
-        };
-        // The line above already says whose turn it is: a prompt that
-        // starts by saying it again loses that sentence.
-        let side_sentence = to_move
-            .split(". ")
-            .next()
-            .unwrap_or("")
-            .trim_end_matches('.');
-        let prompt = match p.prompt.strip_prefix(&format!("{side_sentence}.")) {
-            Some(rest) if !rest.trim().is_empty() => rest.trim_start().to_string(),
-            _ => p.prompt.clone(),
-        };
-        let tx = diagram.width() + 6.0;
-        let text_w = area.width - diagram.width() - 6.0;
-        let column = Frame::stack(
-            text_w,
-            &[
-                (text::paragraph_frame(&head, heading, text_w)?, 1.5),
-                (text::paragraph_frame(&to_move, small, text_w)?, 1.5),
-                (text::paragraph_frame(&prompt, body, text_w)?, 1.5),
-            ],
-        );
-        // The answer lines start right under the prompt.
-        let lines_top = column.height() - 1.5;
-        let id = match sheet {
-            Some(n) => format!("sheet-{n}-practice-{}", k + 1),
-            None => format!("practice-{}", k + 1),
-        };
-        let mut items = vec![Item::group(
-            Some(&format!("{id}-position")),
-            diagram.placed(pt(0.0, 0.0)),
-        )];
-        items.extend(column.placed(pt(tx, 0.0)));
-        let lines = (1..=ANSWER_LINES)
-            .map(|i| {
-                let ly = lines_top + i as f64 * LINE_GAP_MM;
-                Item::line(pt(tx, ly), pt(tx + text_w, ly), line.clone())
-            })
-            .collect();
-        items.push(Item::group(Some(&format!("{id}-answer")), lines));
-        let height = diagram
-            .height()
-            .max(lines_top + ANSWER_LINES as f64 * LINE_GAP_MM);
-        flow.place(&Frame::with_items(
-            SizeMm {
-                width: area.width,
-                height,
-            },
-            vec![Item::group(Some(&id), items)],
-        ))?;
-        flow.gap(6.0);
-    }
-    Ok(flow.finish())
+    Ok(())
+}
+
+/// Whose turn it is and every fact the rules use that the drawing cannot
+/// show (turns and the limit, the reserve and the captures, kings), and
+/// the prompt without a first sentence that says the turn again.
+fn turn_and_prompt(def: &Definition, p: &Practice, position: &AnyPosition) -> (String, String) {
+    let to_move = format!(
+        "{} to move.",
+        capitalise(&side_name(def.family(), position.view().side_to_move))
+    );
+    let facts = def
+        .params
+        .position_facts(&p.position, &position.view())
+        .join(" ");
+    let to_move = if facts.is_empty() {
+        to_move
+    } else {
+        format!("{to_move} {facts}")
+    };
+    let side_sentence = to_move
+        .split(". ")
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('.');
+    let prompt = match p.prompt.strip_prefix(&format!("{side_sentence}.")) {
+        Some(rest) if !rest.trim().is_empty() => rest.trim_start().to_string(),
+        _ => p.prompt.clone(),
+    };
+    (to_move, prompt)
+}
+
+/// One question, `width` wide: the diagram, and beside it the number and
+/// name, the turn and facts, the prompt and the lines for the answer.
+fn question(
+    def: &Definition,
+    engine: &dyn Engine,
+    templates: &Templates,
+    p: &Practice,
+    number: usize,
+    id: &str,
+    width: f64,
+) -> Result<Frame, RenderError> {
+    let s = &templates.style;
+    let PageStyles {
+        body,
+        small,
+        heading,
+    } = PageStyles::new(s);
+    let position = load(engine, &p.position)?;
+    let spec = position_spec(def, &position);
+    let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
+    let diagram = diagram_frame(&spec, s, cell, &[])?;
+    let head = format!("{number}. {}", p.name);
+    let (to_move, prompt) = turn_and_prompt(def, p, &position);
+    let tx = diagram.width() + 6.0;
+    let text_w = width - diagram.width() - 6.0;
+    let column = Frame::stack(
+        text_w,
+        &[
+            (text::paragraph_frame(&head, heading, text_w)?, 1.5),
+            (text::paragraph_frame(&to_move, small, text_w)?, 1.5),
+            (text::paragraph_frame(&prompt, body, text_w)?, 1.5),
+        ],
+    );
+    // The answer lines start right under the prompt.
+    let lines_top = column.height() - 1.5;
+    let mut items = vec![Item::group(
+        Some(&format!("{id}-position")),
+        diagram.placed(pt(0.0, 0.0)),
+    )];
+    items.extend(column.placed(pt(tx, 0.0)));
+    let line = Stroke::solid(s.lines.hairline_mm, s.colours.grid);
+    let lines = (1..=ANSWER_LINES)
+        .map(|i| {
+            let ly = lines_top + i as f64 * LINE_GAP_MM;
+            Item::line(pt(tx, ly), pt(tx + text_w, ly), line.clone())
+        })
+        .collect();
+    items.push(Item::group(Some(&format!("{id}-answer")), lines));
+    let height = diagram
+        .height()
+        .max(lines_top + ANSWER_LINES as f64 * LINE_GAP_MM);
+    Ok(Frame::with_items(
+        SizeMm { width, height },
+        vec![Item::group(Some(id), items)],
+    ))
 }
