@@ -302,6 +302,10 @@ pub fn band(title: String) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, R
     }
 }
 
+/// A part of a question's block: its group id (if any), its text, the gap
+/// after it.
+type KeyPart = (Option<String>, Frame, f64);
+
 pub fn pages(
     def: &Definition,
     practice: &[&Practice],
@@ -310,12 +314,7 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
-    let PageStyles {
-        body,
-        small,
-        heading,
-    } = PageStyles::new(s);
-    let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
+    let PageStyles { body, heading, .. } = PageStyles::new(s);
     let decorate = band(def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
@@ -341,108 +340,11 @@ pub fn pages(
         // Readable letters: Freeze's 8×8 board gets 7 mm cells.
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 56.0);
         let diagram = diagram_frame(&spec, s, cell, &[])?;
-        let head = format!("{}. {}", k + 1, p.name);
-        // Custom positions say which practice file they came from.
-        let source = if p.origin == def.source {
-            String::new()
-        } else {
-            format!(" (from {})", p.origin)
-        };
+        let head = text::paragraph_frame(&format!("{}. {}", k + 1, p.name), heading, area.width)?;
         // Text stands right of the diagram.
-        let tx = diagram.width() + 6.0;
         let text_w = area.width - diagram.width() - 6.0;
-        let head = text::paragraph_frame(&head, heading, area.width)?;
-        let mut parts: Vec<(Option<String>, Frame, f64)> = vec![(
-            None,
-            text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?,
-            2.0,
-        )];
-        let solution = key_solution(def, p);
-        let answer = match solution {
-            Some(sol) => answer(def, engine, &p.position, sol),
-            None => String::new(),
-        };
-        if !answer.is_empty() {
-            parts.push((
-                Some(format!("key-{}-answer", k + 1)),
-                text::paragraph_frame(&format!("Answer: {answer}"), bold, text_w)?,
-                2.0,
-            ));
-        }
-        for (j, check) in p.checks.iter().enumerate() {
-            let sentence = format!(
-                "{}.{} {}",
-                k + 1,
-                j + 1,
-                check_sentence(def, &position, &check.mv)
-            );
-            parts.push((
-                Some(format!("key-{}-check-{}", k + 1, j + 1)),
-                text::paragraph_frame(&sentence, body, text_w)?,
-                1.5,
-            ));
-        }
-        // The engine's proof, in small print.
-        let mut proof = String::from("Engine's proof: ");
-        if let Some(sol) = solution {
-            let words = sentence(def, engine, &p.position, p.search_depth, sol);
-            let words = words.replace('!', "");
-            proof.push_str(&words);
-            if !words.ends_with('.') {
-                proof.push('.');
-            }
-            proof.push(' ');
-        }
-        proof.push_str(&format!("Position code: {}.", p.position));
-        parts.push((
-            Some(format!("key-{}-solver", k + 1)),
-            text::paragraph_frame(&proof, small, text_w)?,
-            0.0,
-        ));
-        // One block that never splits: the checks that do not fit on one
-        // page with their question follow it, each numbered.
-        let y0 = head.height() + 2.0;
-        let mut y = y0;
-        let mut block_items = Vec::new();
-        block_items.extend(head.placed(pt(0.0, 0.0)));
-        block_items.push(Item::group(
-            Some(&format!("key-{}-position", k + 1)),
-            diagram.placed(pt(0.0, y0)),
-        ));
-        let mut rest = Vec::new();
-        let mut spilled = false;
-        for (i, (id, frame, gap)) in parts.into_iter().enumerate() {
-            // The prompt and the Answer always stand with the diagram.
-            spilled = spilled || (i >= 2 && y + frame.height() > page_room);
-            if spilled {
-                rest.push((id, frame, gap));
-                continue;
-            }
-            let items = frame.placed(pt(tx, y));
-            match id {
-                Some(id) => block_items.push(Item::group(Some(&id), items)),
-                None => block_items.extend(items),
-            }
-            y += frame.height() + gap;
-        }
-        let height = y.max(y0 + diagram.height());
-        flow.place(&Frame::with_items(
-            SizeMm {
-                width: area.width,
-                height,
-            },
-            block_items,
-        ))?;
-        for (id, frame, gap) in rest {
-            flow.place(&Frame::with_items(
-                SizeMm {
-                    width: area.width,
-                    height: frame.height(),
-                },
-                vec![Item::group(id.as_deref(), frame.placed(pt(tx, 0.0)))],
-            ))?;
-            flow.gap(gap);
-        }
+        let parts = question_parts(def, engine, templates, p, &position, k + 1, text_w)?;
+        place_question(&mut flow, k + 1, &head, &diagram, parts, page_room)?;
         flow.gap(6.0);
     }
     flow.paragraph("Stop conditions to watch for", heading, 0.0, None)?;
@@ -459,4 +361,123 @@ pub fn pages(
         flow.gap(1.0);
     }
     Ok(flow.finish())
+}
+
+/// The text beside a question's diagram, `text_w` wide: the prompt (with
+/// the practice file it came from), the bold Answer, each check's sentence
+/// and the engine's proof in small print.
+fn question_parts(
+    def: &Definition,
+    engine: &dyn Engine,
+    templates: &Templates,
+    p: &Practice,
+    position: &AnyPosition,
+    number: usize,
+    text_w: f64,
+) -> Result<Vec<KeyPart>, RenderError> {
+    let s = &templates.style;
+    let PageStyles { body, small, .. } = PageStyles::new(s);
+    let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
+    let k = number;
+    // Custom positions say which practice file they came from.
+    let source = if p.origin == def.source {
+        String::new()
+    } else {
+        format!(" (from {})", p.origin)
+    };
+    let mut parts: Vec<KeyPart> = vec![(
+        None,
+        text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?,
+        2.0,
+    )];
+    let solution = key_solution(def, p);
+    let answer = match solution {
+        Some(sol) => answer(def, engine, &p.position, sol),
+        None => String::new(),
+    };
+    if !answer.is_empty() {
+        parts.push((
+            Some(format!("key-{k}-answer")),
+            text::paragraph_frame(&format!("Answer: {answer}"), bold, text_w)?,
+            2.0,
+        ));
+    }
+    for (j, check) in p.checks.iter().enumerate() {
+        let sentence = format!("{k}.{} {}", j + 1, check_sentence(def, position, &check.mv));
+        parts.push((
+            Some(format!("key-{k}-check-{}", j + 1)),
+            text::paragraph_frame(&sentence, body, text_w)?,
+            1.5,
+        ));
+    }
+    // The engine's proof, in small print.
+    let mut proof = String::from("Engine's proof: ");
+    if let Some(sol) = solution {
+        let words = sentence(def, engine, &p.position, p.search_depth, sol);
+        let words = words.replace('!', "");
+        proof.push_str(&words);
+        if !words.ends_with('.') {
+            proof.push('.');
+        }
+        proof.push(' ');
+    }
+    proof.push_str(&format!("Position code: {}.", p.position));
+    parts.push((
+        Some(format!("key-{k}-solver")),
+        text::paragraph_frame(&proof, small, text_w)?,
+        0.0,
+    ));
+    Ok(parts)
+}
+
+/// One question as a block that never splits: heading, diagram and, beside
+/// it, the prompt and the Answer always; the checks that do not fit on one
+/// page with them follow, each numbered.
+fn place_question(
+    flow: &mut Flow<'_>,
+    number: usize,
+    head: &Frame,
+    diagram: &Frame,
+    parts: Vec<KeyPart>,
+    page_room: f64,
+) -> Result<(), RenderError> {
+    let width = flow.area().width;
+    let tx = diagram.width() + 6.0;
+    let y0 = head.height() + 2.0;
+    let mut y = y0;
+    let mut block_items = Vec::new();
+    block_items.extend(head.placed(pt(0.0, 0.0)));
+    block_items.push(Item::group(
+        Some(&format!("key-{number}-position")),
+        diagram.placed(pt(0.0, y0)),
+    ));
+    let mut rest = Vec::new();
+    let mut spilled = false;
+    for (i, (id, frame, gap)) in parts.into_iter().enumerate() {
+        // The prompt and the Answer always stand with the diagram.
+        spilled = spilled || (i >= 2 && y + frame.height() > page_room);
+        if spilled {
+            rest.push((id, frame, gap));
+            continue;
+        }
+        let items = frame.placed(pt(tx, y));
+        match id {
+            Some(id) => block_items.push(Item::group(Some(&id), items)),
+            None => block_items.extend(items),
+        }
+        y += frame.height() + gap;
+    }
+    let height = y.max(y0 + diagram.height());
+    flow.place(&Frame::with_items(SizeMm { width, height }, block_items))?;
+    for (id, frame, gap) in rest {
+        flow.place(&Frame::with_items(
+            SizeMm {
+                width,
+                height: frame.height(),
+            },
+            vec![Item::group(id.as_deref(), frame.placed(pt(tx, 0.0)))],
+        ))?;
+        flow.gap(gap);
+    }
+    Ok(())
 }
