@@ -193,55 +193,63 @@ pub fn render_ordered(
         }
     }
     jobs.append(&mut page_jobs);
-    let results =
-        crate::parallel::par_map(&jobs, |(_, job)| -> Result<Option<OutFile>, RenderError> {
-            match job {
-                Job::Check { kit, page } => {
-                    crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
-                        RenderError::Spec(format!("{} page {}: {e}", kit.id, page.name))
-                    })?;
-                    Ok(None)
-                }
-                Job::Pdf { kit, key } => {
-                    let id = &kit.id;
-                    let (list, meta) = if *key {
-                        (
-                            &kit.key,
-                            DocMeta::new(
-                                &format!("{}: host key", kit.title),
-                                &format!("printkit host key for {id}: keep away from players"),
-                            ),
-                        )
-                    } else {
-                        (
-                            &kit.player,
-                            DocMeta::new(
-                                &format!("{}: player kit", kit.title),
-                                &format!("printkit player kit for {id}, {}", paper.label),
-                            ),
-                        )
-                    };
-                    let pages: Vec<_> = list.iter().map(|p| p.page.clone()).collect();
-                    Ok(Some(OutFile {
-                        path: pdf_path(id, *key, paper),
-                        bytes: pdf::write_pdf(&pages, &meta)?,
-                    }))
-                }
-                Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
-                    path: preview_path(&kit.id, *key, paper),
-                    bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
-                })),
-                Job::Svg { kit, page, body } => Ok(Some(OutFile {
-                    path: svg_path(kit, page, paper),
-                    bytes: body.standalone()?.into_bytes(),
-                })),
-            }
-        });
+    let results = crate::parallel::par_map(&jobs, |(_, job)| run_job(job, paper, printable));
     let mut files = Vec::new();
     for ((order, _), r) in jobs.iter().zip(results) {
         files.extend(r?.map(|f| (*order, f)));
     }
     Ok(files)
+}
+
+/// One file of the output (or, for a page check, none).
+fn run_job(
+    job: &Job,
+    paper: &Paper,
+    printable: crate::render::RectMm,
+) -> Result<Option<OutFile>, RenderError> {
+    match job {
+        Job::Check { kit, page } => {
+            crate::render::check_page(&page.page, Some(printable))
+                .map_err(|e| RenderError::Spec(format!("{} page {}: {e}", kit.id, page.name)))?;
+            Ok(None)
+        }
+        Job::Pdf { kit, key } => pdf_file(kit, *key, paper).map(Some),
+        Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
+            path: preview_path(&kit.id, *key, paper),
+            bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
+        })),
+        Job::Svg { kit, page, body } => Ok(Some(OutFile {
+            path: svg_path(kit, page, paper),
+            bytes: body.standalone()?.into_bytes(),
+        })),
+    }
+}
+
+/// The PDF of a kit's player document or of its host key.
+fn pdf_file(kit: &Kit, key: bool, paper: &Paper) -> Result<OutFile, RenderError> {
+    let id = &kit.id;
+    let (list, meta) = if key {
+        (
+            &kit.key,
+            DocMeta::new(
+                &format!("{}: host key", kit.title),
+                &format!("printkit host key for {id}: keep away from players"),
+            ),
+        )
+    } else {
+        (
+            &kit.player,
+            DocMeta::new(
+                &format!("{}: player kit", kit.title),
+                &format!("printkit player kit for {id}, {}", paper.label),
+            ),
+        )
+    };
+    let pages: Vec<_> = list.iter().map(|p| p.page.clone()).collect();
+    Ok(OutFile {
+        path: pdf_path(id, key, paper),
+        bytes: pdf::write_pdf(&pages, &meta)?,
+    })
 }
 
 /// HTML text with `&`, `<`, `>` and `"` escaped.
