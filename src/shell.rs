@@ -35,7 +35,7 @@ pub fn man(out: Option<&Path>) -> Result<i32, String> {
     let mut written = 0;
     for page in pages.map(clap_mangen::Man::new) {
         let path = dir.join(page.get_filename());
-        std::fs::write(&path, render(&page)?)
+        crate::render::write_atomic(&path, &render(&page)?)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         written += 1;
     }
@@ -98,7 +98,7 @@ pub fn schema(kind: SchemaKind, out: Option<&Path>) -> Result<i32, String> {
         .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
     for kind in [SchemaKind::Game, SchemaKind::Practice] {
         let path = dir.join(kind.file_name());
-        std::fs::write(&path, kind.text())
+        crate::render::write_atomic(&path, kind.text().as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     crate::say!(

@@ -187,9 +187,15 @@ fn answer(stream: TcpStream, root: &Path, status: &Shared) -> std::io::Result<()
     let mut reader = BufReader::new((&stream).take(MAX_REQUEST));
     let mut line = String::new();
     reader.read_line(&mut line)?;
-    // The rest of the head is read and ignored.
+    // Of the rest of the head only the Host matters.
     let mut header = String::new();
+    let mut host = None;
     while reader.read_line(&mut header)? > 2 {
+        if let Some((name, value)) = header.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("host") {
+                host = Some(value.trim().to_ascii_lowercase());
+            }
+        }
         header.clear();
     }
     let mut words = line.split_whitespace();
@@ -198,6 +204,17 @@ fn answer(stream: TcpStream, root: &Path, status: &Shared) -> std::io::Result<()
         stream: &stream,
         head_only: method == "HEAD",
     };
+    // A page elsewhere that gets its name resolved to 127.0.0.1 (DNS
+    // rebinding) must not read the kits, the host key above all: only
+    // requests addressed to the loopback by name or number are answered.
+    if !host.as_deref().is_some_and(loopback_host) {
+        return respond(
+            &mut out,
+            "403 Forbidden",
+            "text/plain",
+            b"only http://127.0.0.1 or http://localhost\n",
+        );
+    }
     if method != "GET" && method != "HEAD" {
         return respond(
             &mut out,
@@ -225,6 +242,16 @@ fn answer(stream: TcpStream, root: &Path, status: &Shared) -> std::io::Result<()
         }
         None => respond(&mut out, "404 Not Found", "text/plain", b"not found\n"),
     }
+}
+
+/// Whether a Host header names the loopback (`127.0.0.1`, `localhost`,
+/// `[::1]`, with or without a port).
+fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    matches!(name, "127.0.0.1" | "localhost" | "::1")
 }
 
 /// The file a request names inside `root`, or `None`: a path with `..`, a

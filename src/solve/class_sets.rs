@@ -32,6 +32,7 @@ pub fn run(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, Stri
     };
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    refuse_other_sheets(dir, sheets)?;
     let game = puzzles::game_reference(&args.game, Some(&dir.join(file_name(1))))?;
     // Enough of every win length for each sheet to have its share
     // (`puzzles` chooses its set round robin over the lengths).
@@ -66,7 +67,8 @@ pub fn run(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, Stri
         let text = puzzles::practice_file(def, &game, sheet, &command, args.max_plies);
         let text = with_sheet_number(&text, number);
         let path = dir.join(file_name(number));
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        crate::render::write_atomic(&path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     crate::say!(
         "puzzles: wrote {sheets} sheets of {} to {} ({}); print them with `printkit build {} --practice {}`",
@@ -80,6 +82,33 @@ pub fn run(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, Stri
 }
 
 /// `sheet-07.toml`: the numbers sort as they read.
+/// `build --practice DIR` prints every `.toml` file of the folder: a sheet
+/// file beyond this set's count (left by an earlier, larger set) would be
+/// printed beside the new ones, with another seed's answers. Refused before
+/// any search, so the host empties the folder or names another.
+fn refuse_other_sheets(dir: &std::path::Path, sheets: u32) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?;
+    let ours: Vec<String> = (1..=sheets).map(file_name).collect();
+    let mut others: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml") && !ours.contains(n))
+        .take(4)
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    others.sort();
+    Err(format!(
+        "--out {}: the folder holds other practice files ({}{}), which `build --practice` would print with \
+         these sheets; empty the folder or name another",
+        dir.display(),
+        others.join(", "),
+        if others.len() == 4 { ", …" } else { "" }
+    ))
+}
+
 fn file_name(number: u32) -> String {
     format!("sheet-{number:02}.toml")
 }

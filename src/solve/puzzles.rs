@@ -733,7 +733,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     );
     let text = practice_file(&def, &game, &puzzles, &args_line, args.max_plies);
     match &args.out {
-        Some(path) => std::fs::write(path, &text)
+        Some(path) => crate::render::write_atomic(path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         None => {
             let _ = std::io::stdout().lock().write_all(text.as_bytes());

@@ -178,3 +178,40 @@ fn a_sheet_number_out_of_range_is_a_located_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--out DIR"));
 }
+
+/// A set written into a folder that still holds another practice file (a
+/// larger earlier set's `sheet-04.toml`) is refused before any search, so
+/// `build --practice DIR` never prints old and new sheets together; a link
+/// planted where a sheet goes is replaced, never written through.
+#[test]
+fn a_set_never_mixes_with_old_files_or_writes_through_a_link() {
+    let dir = crate::hostile::scratch("class-sets-mixed");
+    std::fs::write(dir.join("sheet-04.toml"), "old").unwrap();
+    let o = printkit(&[
+        "puzzles",
+        "clone-jump-convert",
+        "--sheets",
+        "3",
+        "--count",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("sheet-04.toml"), "{err}");
+    assert!(!dir.join("sheet-01.toml").exists(), "a sheet was written");
+    std::fs::remove_file(dir.join("sheet-04.toml")).unwrap();
+    #[cfg(unix)]
+    {
+        let victim = dir.join("victim.txt");
+        std::fs::write(&victim, "keep").unwrap();
+        let sheets = dir.join("sheets");
+        std::fs::create_dir(&sheets).unwrap();
+        std::os::unix::fs::symlink(&victim, sheets.join("sheet-01.toml")).unwrap();
+        write_sheets(&sheets);
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        let meta = std::fs::symlink_metadata(sheets.join("sheet-01.toml")).unwrap();
+        assert!(meta.is_file(), "the link was not replaced");
+    }
+}

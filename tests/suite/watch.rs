@@ -74,8 +74,13 @@ impl Watching {
 
     /// The status line and body of a GET of `path`, sent as written.
     fn get(&self, path: &str) -> (String, String) {
+        self.get_as(path, "localhost")
+    }
+
+    /// A GET of `path` with the Host header `host`.
+    fn get_as(&self, path: &str, host: &str) -> (String, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
         let mut reply = String::new();
         stream.read_to_string(&mut reply).unwrap();
         let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
@@ -194,6 +199,21 @@ fn watch_serves_the_output_folder_and_nothing_outside_it() {
         let (status, body) = w.get(path);
         assert!(status.contains("404"), "{path}: {status}");
         assert!(!body.contains("secret-words"), "{path}");
+    }
+    // A name rebound to the loopback by another site is refused, even for
+    // a file the folder holds.
+    for host in [
+        "evil.example",
+        "evil.example:8023",
+        "127.0.0.1.evil.example",
+    ] {
+        let (status, body) = w.get_as("/", host);
+        assert!(status.contains("403"), "{host}: {status}");
+        assert!(!body.contains("clone-6x6"), "{host}");
+    }
+    for host in ["127.0.0.1", &format!("127.0.0.1:{}", w.port), "[::1]:80"] {
+        let (status, _) = w.get_as("/", host);
+        assert!(status.contains("200"), "{host}: {status}");
     }
     let (status, _) = w.get("/my.toml");
     assert!(
