@@ -468,8 +468,8 @@ pub fn piece_style(family: Family, symbol: char) -> PieceStyle {
     }
 }
 
-/// The label printed on a piece: kings show a crown letter so a stack of
-/// two is recognisable on a diagram.
+/// The label printed on a piece (a king's is its checker's letter, under
+/// the crown its look draws).
 pub fn piece_label(family: Family, symbol: char) -> String {
     family.info().piece_label(symbol)
 }
