@@ -144,30 +144,6 @@ pub fn check_sentence(def: &Definition, position: &AnyPosition, mv: &str) -> Str
     }
 }
 
-/// "1 move", "3 moves".
-fn moves_word(n: u32) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
-    }
-}
-
-/// "3 moves (2 by White, 1 by Black)": the plies of a line that starts
-/// with `first`'s move, counted for each player.
-fn moves_of_each(plies: u32, first: &str, second: &str) -> String {
-    let mine = plies.div_ceil(2);
-    let theirs = plies / 2;
-    match plies {
-        0 | 1 => moves_word(plies),
-        _ if mine == theirs => format!("{} ({mine} each)", moves_word(plies)),
-        _ => format!(
-            "{} ({mine} by {first}, {theirs} by {second})",
-            moves_word(plies)
-        ),
-    }
-}
-
 /// What the Answer says of the other first moves that win as fast as the
 /// line's: none, every one of them, or the line's as one of N; and that
 /// the list may be short when the search did not try every move.
@@ -240,7 +216,7 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
     if s.budget_exhausted || s.verdict == Verdict::Unknown {
         return format!(
             "No forced win for either player within {}: the position is open; play it out.",
-            moves_word(s.depth)
+            crate::rules::family::moves_word(s.depth)
         );
     }
     match s.verdict {
@@ -268,14 +244,14 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
             format!(
                 "{} wins in {}: {line}{because}.{}{fewer}",
                 name(side),
-                moves_of_each(s.plies, &name(side), &name(other)),
+                crate::rules::family::moves_of_each(s.plies, &name(side), &name(other)),
                 others_words(&others, s.best_complete)
             )
         }
         Verdict::Loss => format!(
             "{} wins in {} whatever {} plays. The longest defence: {line}{because}.",
             name(other),
-            moves_word(s.plies),
+            crate::rules::family::moves_word(s.plies),
             name(side)
         ),
         Verdict::Draw => "A draw with best play: neither player can force a win.".to_string(),

@@ -322,6 +322,31 @@ pub enum Params {
     BracketFlip(bracket_flip::Params),
 }
 
+/// "1 move", "3 moves".
+pub fn moves_word(n: u32) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+/// "3 moves (2 by White, 1 by Black)": the plies of a line that starts
+/// with `first`'s move, counted for each player: how the host key and the
+/// puzzles' prompts say a line's length to people.
+pub fn moves_of_each(plies: u32, first: &str, second: &str) -> String {
+    let mine = plies.div_ceil(2);
+    let theirs = plies / 2;
+    match plies {
+        0 | 1 => moves_word(plies),
+        _ if mine == theirs => format!("{} ({mine} each)", moves_word(plies)),
+        _ => format!(
+            "{} ({mine} by {first}, {theirs} by {second})",
+            moves_word(plies)
+        ),
+    }
+}
+
 /// `60` → "60th".
 fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {

@@ -41,7 +41,9 @@ pub fn run(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, Stri
     } else {
         1
     };
-    let wanted = sheets as usize * lengths * args.count.div_ceil(lengths);
+    // Twice that, as the generator stops at its count and the lengths it
+    // finds are not even: the spare lets every sheet get the same mix.
+    let wanted = 2 * sheets as usize * lengths * args.count.div_ceil(lengths);
     let mut progress = |line: &str| crate::say!("{line}");
     let (found, _) = super::cli::generate_stoppable(def, &wanted_args(args, wanted), &mut progress);
     let stopped = super::stop::stopped();

@@ -633,12 +633,19 @@ pub fn practice_file(
         let _ = writeln!(
             out,
             "prompt = {}",
-            toml_string(&format!(
-                "{} to move and win in {} plies ({}).",
-                side_name(def.family(), side),
-                p.solution.plies,
-                turn_order(engine.sides(), side, p.solution.plies)
-            ))
+            toml_string(&{
+                let [a, b] = engine.sides();
+                let other = if side == a { b } else { a };
+                format!(
+                    "{} to move and win in {}.",
+                    side_name(def.family(), side),
+                    crate::rules::family::moves_of_each(
+                        p.solution.plies,
+                        &def.family().info().side_name(side),
+                        &def.family().info().side_name(other)
+                    )
+                )
+            })
         );
         let moves: Vec<String> = p.solution.pv.iter().map(|m| toml_string(m)).collect();
         let _ = writeln!(out, "solution = [{}]", moves.join(", "));
@@ -646,15 +653,6 @@ pub fn practice_file(
         let _ = writeln!(out, "search_depth = {max_plies}");
     }
     out
-}
-
-/// "W, B, W": who moves at each ply of the line.
-fn turn_order([a, b]: [char; 2], first: char, plies: u32) -> String {
-    let other = if first == a { b } else { a };
-    (0..plies)
-        .map(|i| if i.is_multiple_of(2) { first } else { other }.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn toml_string(s: &str) -> String {

@@ -58,6 +58,11 @@ fn puzzles_sheets_are_numbered_different_of_one_mix_and_seeded() {
         assert_eq!(values(text, "sheet_number"), [(k + 1).to_string()]);
         let found = values(text, "position");
         assert_eq!(found.len(), COUNT, "{text}");
+        // Prompts count moves as players do, never in the solver's plies.
+        for prompt in values(text, "prompt") {
+            assert!(!prompt.contains("plies"), "{prompt}");
+            assert!(prompt.contains(" move"), "{prompt}");
+        }
         positions.extend(found);
         let mut mix = values(text, "wins_in");
         mix.sort();
