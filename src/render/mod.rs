@@ -14,6 +14,7 @@ pub mod model;
 pub mod number;
 pub mod outline;
 pub mod pdf;
+pub mod shape;
 pub mod svg;
 pub mod templates;
 pub mod text;

@@ -28,6 +28,7 @@ mod render_common;
 mod render_pdf;
 mod render_svg;
 mod schema;
+mod shaping;
 mod shared_folder;
 mod shell;
 mod solve;
