@@ -2,6 +2,7 @@
 //! by a rules engine before it is printed.
 pub mod build;
 pub mod cli;
+pub mod commands;
 pub mod definition;
 pub mod input;
 pub mod kit;
@@ -9,6 +10,5 @@ pub mod outdir;
 pub mod parallel;
 pub mod render;
 pub mod rules;
-pub mod shell;
 pub mod solve;
-pub mod watch;
+pub mod stop;

@@ -1026,9 +1026,9 @@ pub mod endgame {
             passed: bool,
         ) -> i32 {
             self.nodes += 1;
-            // --time-limit and Ctrl-C (see `solve::stop`), polled now and then.
-            let poll_every = crate::solve::stop::POLL_EVERY;
-            let stop = self.nodes.is_multiple_of(poll_every) && crate::solve::stop::poll();
+            // --time-limit and Ctrl-C (see `crate::stop`), polled now and then.
+            let poll_every = crate::stop::POLL_EVERY;
+            let stop = self.nodes.is_multiple_of(poll_every) && crate::stop::poll();
             if self.nodes > self.max_nodes || stop {
                 self.exhausted = true;
                 return 0;
