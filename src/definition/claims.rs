@@ -284,17 +284,8 @@ pub(super) fn check_claim(
     if let Some(kind) = &c.kind {
         let actual = effect.kind();
         let claimed = kind.get_ref().as_str();
-        let known = [
-            MoveKind::Clone,
-            MoveKind::Jump,
-            MoveKind::Pass,
-            MoveKind::Place,
-            MoveKind::Step,
-            MoveKind::Capture,
-            MoveKind::Chain,
-        ];
-        if !known.iter().any(|k| k.word() == claimed) {
-            let words: Vec<&str> = known.iter().map(|k| k.word()).collect();
+        if MoveKind::from_word(claimed).is_none() {
+            let words: Vec<&str> = MoveKind::ALL.iter().map(|k| k.word()).collect();
             rep.error(
                 kind.span(),
                 format!(

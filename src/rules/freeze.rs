@@ -34,6 +34,168 @@ impl Default for Params {
     }
 }
 
+/// What Freeze is besides its rules (see [`GameFamily`]).
+mod description {
+    use super::{Freeze, Params};
+    use crate::rules::family::{
+        count_pieces, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone,
+    };
+    use crate::rules::{BoardView, Reason, Topology};
+
+    impl GameFamily for Freeze {
+        type Params = Params;
+
+        const INFO: FamilyInfo = FamilyInfo {
+            id: "freeze",
+            topology: Topology::Torus,
+            parameter_keys: &["supply", "first"],
+            first_mover: "set by `first` in [parameters]",
+            sides: &[('b', "black"), ('r', "red")],
+            pieces: &[
+                Piece::plain('b', Tone::Dark, "b"),
+                Piece::king('B', Tone::Dark, "b"),
+                Piece::plain('r', Tone::Light, "r"),
+                Piece::king('R', Tone::Light, "r"),
+            ],
+            orthogonal_only: false,
+            checkered: true,
+            audit: AuditInfo {
+                turn_column: ("Turn", 11.0),
+                side_column: Some(("Side", 10.0)),
+                note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
+            },
+            // A Freeze position costs many times more to search (chains and
+            // their kinging sets), so it gets a tenth of the budget; its
+            // quick wins are found within it all the same.
+            key_budget: 5_000,
+            search_ns: 4_000,
+        };
+
+        const TABLE_FIELDS: &'static [&'static str] = &[];
+
+        fn with_params(params: Params) -> Self {
+            Freeze::new(params)
+        }
+
+        fn turn_limit(_: &Params) -> usize {
+            0
+        }
+
+        fn problems(
+            p: &Params,
+            _: u32,
+            width: usize,
+            height: usize,
+        ) -> Vec<(&'static str, String)> {
+            // A colour's checkers stand on the other colour's squares only.
+            let room = (width * height / 2) as u32;
+            let mut problems = Vec::new();
+            if p.supply == 0 {
+                problems.push((
+                    "supply",
+                    "`supply` is 0: each player needs checkers to play".to_string(),
+                ));
+            } else if p.supply > room {
+                problems.push((
+                    "supply",
+                    format!(
+                        "`supply` is at most {room} (the squares of one colour on the {}×{} board), found {}",
+                        width, height, p.supply
+                    ),
+                ));
+            }
+            problems
+        }
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![("supply", p.supply)]
+        }
+
+        fn start_problems(p: &Params, _: &str, view: &BoardView) -> Vec<(&'static str, String)> {
+            let black = count_pieces(view, &['b']) + 2 * count_pieces(view, &['B']);
+            let red = count_pieces(view, &['r']) + 2 * count_pieces(view, &['R']);
+            if black == p.supply && red == p.supply {
+                return Vec::new();
+            }
+            let fix = if black == red {
+                format!("write `supply = {black}`")
+            } else {
+                format!(
+                    "give both colours {} checkers in the start, or the same number and `supply` that number",
+                    p.supply
+                )
+            };
+            vec![(
+                "supply",
+                format!(
+                    "`supply` is {}, but the start has {black} black and {red} red checkers (a king counts as two): each player starts with the whole supply on the board; {fix}",
+                    p.supply
+                ),
+            )]
+        }
+
+        fn fresh_fields(_: &Params, side: &str, _: usize, _: &[(&str, u64)]) -> String {
+            side.to_string()
+        }
+
+        fn position_facts(_: &Params, _: &str, view: &BoardView) -> Vec<String> {
+            let kings = view
+                .pieces
+                .iter()
+                .filter(|(_, s)| s.is_ascii_uppercase())
+                .count();
+            if kings == 0 {
+                Vec::new()
+            } else {
+                vec![format!(
+                    "{kings} king{} on the board (drawn with a crown: a stack of two checkers).",
+                    if kings == 1 { "" } else { "s" }
+                )]
+            }
+        }
+
+        fn stop_conditions(_: &Params, sides: [char; 2]) -> Vec<(Reason, String)> {
+            vec![(
+                Reason::NoMoves,
+                format!(
+                    "the player to move ({} or {}) has no capture, and loses",
+                    sides[0], sides[1]
+                ),
+            )]
+        }
+
+        // Kings are stacks of two checkers: no extra tokens. Each checker
+        // has a crowned back, so a king (a checker with a captured one put
+        // on it crown side up) shows its crown at a glance.
+        fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {
+            vec![
+                TokenSet {
+                    symbol: 'b',
+                    back: Some('B'),
+                    back_crowned: true,
+                    name: "black checkers",
+                    count: p.supply as usize,
+                    spares: 0,
+                    size_mm: 17.0,
+                },
+                TokenSet {
+                    symbol: 'r',
+                    back: Some('R'),
+                    back_crowned: true,
+                    name: "red checkers",
+                    count: p.supply as usize,
+                    spares: 0,
+                    size_mm: 17.0,
+                },
+            ]
+        }
+
+        fn audit_score(_: [char; 2]) -> String {
+            "Winner ____________   (the player who could not capture loses)".to_string()
+        }
+    }
+}
+
 /// `first` is a side symbol; anything else is refused when the parameters
 /// are read, so the engine never has to guess.
 fn side_char<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error> {

@@ -45,6 +45,244 @@ impl Default for Params {
     }
 }
 
+/// What the predator game is besides its rules (see [`GameFamily`]).
+mod description {
+    use super::{Params, PredatorPrey};
+    use crate::rules::family::{
+        count_pieces, named_field, numeric_fields, AuditInfo, FamilyInfo, GameFamily, Piece,
+        TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
+    };
+    use crate::rules::{BoardView, Reason, Topology};
+
+    impl GameFamily for PredatorPrey {
+        type Params = Params;
+
+        const INFO: FamilyInfo = FamilyInfo {
+            id: "predator-prey",
+            topology: Topology::Bounded,
+            parameter_keys: &["capture_target", "predator_turn_limit", "prey"],
+            first_mover: "prey always moves first",
+            sides: &[('o', "prey"), ('P', "the predator")],
+            pieces: &[
+                Piece::plain('P', Tone::Accent, "P"),
+                Piece::plain('o', Tone::Light, "o"),
+            ],
+            orthogonal_only: true,
+            checkered: false,
+            audit: AuditInfo {
+                turn_column: ("Predator turn", 16.0),
+                side_column: None,
+                note: "One row a predator turn: first the prey's action, then the predator's.",
+            },
+            key_budget: 50_000,
+            search_ns: 200,
+        };
+
+        const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
+
+        fn with_params(params: Params) -> Self {
+            PredatorPrey::new(params)
+        }
+
+        fn turn_limit(p: &Params) -> usize {
+            p.predator_turn_limit as usize
+        }
+
+        fn problems(p: &Params, cells: u32, _: usize, _: usize) -> Vec<(&'static str, String)> {
+            let mut problems = prey_problems(p, cells);
+            if p.capture_target == 0 {
+                problems.push((
+                    "capture_target",
+                    "`capture_target` is 0: the predator would win before the first move; it is 1 or more".to_string(),
+                ));
+            } else if p.capture_target > p.prey && p.prey > 0 {
+                problems.push((
+                    "capture_target",
+                    format!(
+                        "`capture_target` is {} but there are only {} prey: the predator could never win",
+                        p.capture_target, p.prey
+                    ),
+                ));
+            }
+            if p.predator_turn_limit > MAX_TURN_LIMIT {
+                problems.push((
+                    "predator_turn_limit",
+                    format!(
+                        "`predator_turn_limit` is at most {MAX_TURN_LIMIT} (0 for no limit), found {}",
+                        p.predator_turn_limit
+                    ),
+                ));
+            }
+            problems
+        }
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![
+                ("capture_target", p.capture_target),
+                ("predator_turn_limit", p.predator_turn_limit),
+                ("prey", p.prey),
+            ]
+        }
+
+        fn start_problems(
+            p: &Params,
+            start: &str,
+            view: &BoardView,
+        ) -> Vec<(&'static str, String)> {
+            let fields: Vec<&str> = start.split_whitespace().skip(1).collect();
+            let field = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u32>().ok())
+                    .unwrap_or(0)
+            };
+            let (reserve, captured) = (field(1), field(2));
+            let on_board = count_pieces(view, &['o']);
+            let total = reserve + on_board + captured;
+            if total == p.prey {
+                return Vec::new();
+            }
+            let board = start.split_whitespace().next().unwrap_or("");
+            let mut parts = vec![format!("{reserve} in reserve")];
+            if on_board > 0 {
+                parts.push(format!("{on_board} on the board"));
+            }
+            if captured > 0 {
+                parts.push(format!("{captured} captured"));
+            }
+            vec![(
+                "prey",
+                format!(
+                    "`prey` is {}, but the start has {total} prey ({}): the kit would print {} prey tokens and the game be played with {total}; write `prey = {total}`, or start with {} in reserve (`{board} {} {} {captured} {}`)",
+                    p.prey,
+                    parts.join(", "),
+                    p.prey,
+                    p.prey.saturating_sub(on_board + captured),
+                    fields.first().unwrap_or(&"o"),
+                    p.prey.saturating_sub(on_board + captured),
+                    fields.get(3).unwrap_or(&"0"),
+                ),
+            )]
+        }
+
+        fn fresh_fields(p: &Params, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
+            // Prey neither on the board (all but the predator) nor captured
+            // are in reserve.
+            let prey = pieces.saturating_sub(1) as u64;
+            let captured = named_field(fields, "captured").unwrap_or(0);
+            let reserve = named_field(fields, "reserve")
+                .unwrap_or_else(|| (p.prey as u64).saturating_sub(prey + captured));
+            format!(
+                "{side} {reserve} {captured} {}",
+                named_field(fields, "turns").unwrap_or(0)
+            )
+        }
+
+        fn position_facts(p: &Params, text: &str, view: &BoardView) -> Vec<String> {
+            let fields = numeric_fields(text);
+            let field = |i: usize| fields.get(i).copied().unwrap_or(0);
+            let (reserve, captured, turns) = (field(0), field(1), field(2));
+            let mut v = vec![format!(
+                "Prey in reserve: {reserve}. Prey captured: {captured} of the {} the predator needs.",
+                p.capture_target
+            )];
+            if p.predator_turn_limit > 0 {
+                v.push(format!(
+                    "Predator turns played: {turns} of {}.",
+                    p.predator_turn_limit
+                ));
+            }
+            // A practice fragment may use fewer prey than a game: say so, or
+            // the counts above would not add up.
+            let on_board = view.pieces.iter().filter(|(_, s)| *s == 'o').count() as u64;
+            let in_play = on_board + reserve + captured;
+            if in_play < u64::from(p.prey) {
+                v.push(format!(
+                    "A practice position: {in_play} of the game's {} prey {} in play.",
+                    p.prey,
+                    if in_play == 1 { "is" } else { "are" }
+                ));
+            }
+            v
+        }
+
+        fn stop_conditions(p: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
+            let mut v = vec![
+                (
+                    Reason::Captures,
+                    format!("the predator made capture number {}", p.capture_target),
+                ),
+                (
+                    Reason::PredatorBlocked,
+                    "the predator cannot step or jump at the start of its turn".to_string(),
+                ),
+            ];
+            if p.predator_turn_limit > 0 {
+                v.push((
+                    Reason::TurnLimit,
+                    format!(
+                        "predator turn {} has been played (a draw)",
+                        p.predator_turn_limit
+                    ),
+                ));
+            }
+            v
+        }
+
+        fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {
+            vec![
+                TokenSet {
+                    symbol: 'P',
+                    back: None,
+                    back_crowned: false,
+                    name: "predator",
+                    count: 1,
+                    spares: 1,
+                    size_mm: 24.0,
+                },
+                TokenSet {
+                    symbol: 'o',
+                    back: None,
+                    back_crowned: false,
+                    name: "prey",
+                    count: p.prey as usize,
+                    spares: 2,
+                    size_mm: 24.0,
+                },
+            ]
+        }
+
+        fn audit_score(_: [char; 2]) -> String {
+            "Prey taken ______   Predator turns played ______      Winner ____________".to_string()
+        }
+    }
+
+    /// `prey`'s bounds: at least one, and room for each on the board.
+    fn prey_problems(p: &Params, cells: u32) -> Vec<(&'static str, String)> {
+        // The predator takes one cell; every prey needs another.
+        let room = cells.saturating_sub(1).min(MAX_PREY);
+        if p.prey == 0 {
+            return vec![(
+                "prey",
+                "`prey` is 0: the predator has nothing to hunt and prey has nothing to play with"
+                    .to_string(),
+            )];
+        }
+        if p.prey > room {
+            let why = if room == MAX_PREY {
+                format!("a kit has at most {MAX_PREY} prey")
+            } else {
+                format!("the board has {cells} cells, one of them for the predator")
+            };
+            return vec![(
+                "prey",
+                format!("`prey` is at most {room} ({why}), found {}", p.prey),
+            )];
+        }
+        Vec::new()
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct PredatorPrey {
     pub params: Params,
