@@ -756,211 +756,259 @@ impl<B: Bits> Board<B> {
     /// Checks a move read from text against the rules; `Ok` is the legal
     /// move, `Err` says in the game's terms why it is not.
     fn check(&self, params: &Params, st: &State<B>, shape: Shape) -> Result<Move, MoveError> {
-        let g = &self.geom;
-        let name = |i: usize| g.name(i);
-        let occupant = |i: usize| {
-            if i == st.predator {
-                "the predator"
-            } else {
-                "a prey"
-            }
-        };
-        let is_empty = |i: usize| self.empty(st).has(i);
         match shape {
-            Shape::Pass => {
-                if !st.prey_to_move {
-                    return Err(MoveError::illegal(
-                        "pass-not-allowed",
-                        "the predator never passes: it must step or jump",
-                    ));
-                }
-                if let Some(example) = self.legal_moves(params, st).first() {
-                    if *example != Move::Pass {
-                        let what = if st.reserve > 0 {
-                            "place a prey"
-                        } else {
-                            "step a prey"
-                        };
-                        return Err(MoveError::illegal(
-                            "pass-not-allowed",
-                            format!(
-                                "prey can still {what} (such as {}): prey passes only when it has no legal action",
-                                print_move(example)
-                            ),
-                        ));
-                    }
-                }
-                Ok(Move::Pass)
-            }
-            Shape::Place(to) => {
-                if !st.prey_to_move {
-                    return Err(MoveError::illegal(
-                        "wrong-turn",
-                        format!(
-                            "it is the predator's turn: prey cannot be placed on {}",
-                            name(to)
-                        ),
-                    ));
-                }
-                if st.reserve == 0 {
-                    return Err(MoveError::illegal(
-                        "reserve-empty",
-                        "the prey reserve is empty (captured prey never return to it): prey now moves one prey one orthogonal step, such as B2-B3",
-                    ));
-                }
-                if !is_empty(to) {
-                    return Err(MoveError::illegal(
-                        "occupied",
-                        format!(
-                            "{} is occupied by {}: prey is placed on an empty cell",
-                            name(to),
-                            occupant(to)
-                        ),
-                    ));
-                }
-                Ok(Move::Place { to: g.cell_at(to) })
-            }
+            Shape::Pass => self.check_pass(params, st),
+            Shape::Place(to) => self.check_place(st, to),
             Shape::Chain(jumps) => Err(MoveError::illegal(
                 "one-jump",
                 format!("that is {jumps} jumps: the predator jumps at most once a turn"),
             )),
-            Shape::Line { from, to, x } => {
-                let sep = if x { 'x' } else { '-' };
-                let text = format!("{}{sep}{}", name(from), name(to));
-                let Some(piece) = self.piece_at(st, from) else {
-                    return Err(MoveError::illegal(
-                        "no-piece",
-                        format!("{} is empty: there is no piece to move", name(from)),
-                    ));
+            Shape::Line { from, to, x } => self.check_line(st, from, to, x),
+        }
+    }
+
+    /// "the predator" or "a prey": what stands on cell `i`.
+    fn occupant(st: &State<B>, i: usize) -> &'static str {
+        if i == st.predator {
+            "the predator"
+        } else {
+            "a prey"
+        }
+    }
+
+    /// A pass: prey's only, and only when it has no legal action.
+    fn check_pass(&self, params: &Params, st: &State<B>) -> Result<Move, MoveError> {
+        if !st.prey_to_move {
+            return Err(MoveError::illegal(
+                "pass-not-allowed",
+                "the predator never passes: it must step or jump",
+            ));
+        }
+        if let Some(example) = self.legal_moves(params, st).first() {
+            if *example != Move::Pass {
+                let what = if st.reserve > 0 {
+                    "place a prey"
+                } else {
+                    "step a prey"
                 };
-                let mover_is_prey = piece == PREY;
-                if mover_is_prey != st.prey_to_move {
-                    return Err(MoveError::illegal(
-                        "not-own-piece",
-                        format!(
-                            "{} holds {}, but it is {}'s turn",
-                            name(from),
-                            occupant(from),
-                            if st.prey_to_move {
-                                "prey"
-                            } else {
-                                "the predator"
-                            }
-                        ),
-                    ));
-                }
-                if mover_is_prey && st.reserve > 0 {
-                    return Err(MoveError::illegal(
-                        "must-place",
-                        format!(
-                            "prey still has {} in reserve: while any remain, prey places one on an empty cell (such as @C4) instead of moving",
-                            st.reserve
-                        ),
-                    ));
-                }
-                if from == to {
-                    return Err(MoveError::illegal(
-                        "same-cell",
-                        format!("{text} goes nowhere: a move must leave its cell"),
-                    ));
-                }
-                let (fc, fr) = ((from % g.width()) as i32, (from / g.width()) as i32);
-                let (tc, tr) = ((to % g.width()) as i32, (to / g.width()) as i32);
-                let (dc, dr) = (tc - fc, tr - fr);
-                if dc != 0 && dr != 0 {
-                    let why = if dc.abs() == dr.abs() {
-                        "is diagonal"
-                    } else {
-                        "is not along a row or a column"
-                    };
-                    return Err(MoveError::illegal(
-                        "not-orthogonal",
-                        format!("{text} {why}: only orthogonal neighbours are connected"),
-                    ));
-                }
-                let dist = dc.abs() + dr.abs();
-                let who = side_name(mover_is_prey);
-                if mover_is_prey && dist > 1 {
-                    return Err(MoveError::illegal(
-                        "too-far",
-                        format!(
-                            "{text} covers {dist} cells: prey moves one orthogonal step and never jumps"
-                        ),
-                    ));
-                }
-                if dist > 2 {
-                    return Err(MoveError::illegal(
-                        "too-far",
-                        format!(
-                            "{text} covers {dist} cells: the predator steps one cell or jumps one adjacent prey to the cell just beyond"
-                        ),
-                    ));
-                }
-                if dist == 1 {
-                    if x {
-                        let capture_hint = if mover_is_prey {
-                            "prey never captures"
-                        } else {
-                            "a capture jumps over an adjacent prey to the empty cell beyond"
-                        };
-                        return Err(MoveError::illegal(
-                            "not-a-capture",
-                            format!(
-                                "{text} is a step, not a capture ({capture_hint}): write {}-{}",
-                                name(from),
-                                name(to)
-                            ),
-                        ));
-                    }
-                    if !is_empty(to) {
-                        return Err(MoveError::illegal(
-                            "occupied",
-                            format!(
-                                "{} is occupied by {}: {who} steps onto an empty cell",
-                                name(to),
-                                occupant(to)
-                            ),
-                        ));
-                    }
-                    return Ok(Move::Step {
-                        from: g.cell_at(from),
-                        to: g.cell_at(to),
-                    });
-                }
-                // A predator jump of two cells: the cell between must hold a
-                // prey and the landing cell must be empty.
-                let mid = ((fr + dr / 2) * g.width() as i32 + fc + dc / 2) as usize;
-                if g.is_hole(mid) {
-                    return Err(MoveError::illegal(
-                        "over-hole",
-                        format!("{} is a hole: the predator cannot jump over it", name(mid)),
-                    ));
-                }
-                if !st.prey.has(mid) {
-                    return Err(MoveError::illegal(
-                        "nothing-to-jump",
-                        format!(
-                            "{} is empty: the predator jumps only over an adjacent prey",
-                            name(mid)
-                        ),
-                    ));
-                }
-                if !is_empty(to) {
-                    return Err(MoveError::illegal(
-                        "occupied",
-                        format!(
-                            "{} is occupied: the predator must land on an empty cell",
-                            name(to)
-                        ),
-                    ));
-                }
-                Ok(Move::Capture {
-                    from: g.cell_at(from),
-                    over: g.cell_at(mid),
-                    to: g.cell_at(to),
-                })
+                return Err(MoveError::illegal(
+                    "pass-not-allowed",
+                    format!(
+                        "prey can still {what} (such as {}): prey passes only when it has no legal action",
+                        print_move(example)
+                    ),
+                ));
             }
         }
+        Ok(Move::Pass)
+    }
+
+    /// A prey placed from the reserve on cell `to`.
+    fn check_place(&self, st: &State<B>, to: usize) -> Result<Move, MoveError> {
+        let name = |i: usize| self.geom.name(i);
+        if !st.prey_to_move {
+            return Err(MoveError::illegal(
+                "wrong-turn",
+                format!(
+                    "it is the predator's turn: prey cannot be placed on {}",
+                    name(to)
+                ),
+            ));
+        }
+        if st.reserve == 0 {
+            return Err(MoveError::illegal(
+                "reserve-empty",
+                "the prey reserve is empty (captured prey never return to it): prey now moves one prey one orthogonal step, such as B2-B3",
+            ));
+        }
+        if !self.empty(st).has(to) {
+            return Err(MoveError::illegal(
+                "occupied",
+                format!(
+                    "{} is occupied by {}: prey is placed on an empty cell",
+                    name(to),
+                    Self::occupant(st, to)
+                ),
+            ));
+        }
+        Ok(Move::Place {
+            to: self.geom.cell_at(to),
+        })
+    }
+
+    /// A move from one cell to another (`x` when written as a capture):
+    /// the mover's own piece, in its turn, along a row or a column; then a
+    /// step or a jump.
+    fn check_line(
+        &self,
+        st: &State<B>,
+        from: usize,
+        to: usize,
+        x: bool,
+    ) -> Result<Move, MoveError> {
+        let g = &self.geom;
+        let name = |i: usize| g.name(i);
+        let sep = if x { 'x' } else { '-' };
+        let text = format!("{}{sep}{}", name(from), name(to));
+        let Some(piece) = self.piece_at(st, from) else {
+            return Err(MoveError::illegal(
+                "no-piece",
+                format!("{} is empty: there is no piece to move", name(from)),
+            ));
+        };
+        let mover_is_prey = piece == PREY;
+        if mover_is_prey != st.prey_to_move {
+            return Err(MoveError::illegal(
+                "not-own-piece",
+                format!(
+                    "{} holds {}, but it is {}'s turn",
+                    name(from),
+                    Self::occupant(st, from),
+                    if st.prey_to_move {
+                        "prey"
+                    } else {
+                        "the predator"
+                    }
+                ),
+            ));
+        }
+        if mover_is_prey && st.reserve > 0 {
+            return Err(MoveError::illegal(
+                "must-place",
+                format!(
+                    "prey still has {} in reserve: while any remain, prey places one on an empty cell (such as @C4) instead of moving",
+                    st.reserve
+                ),
+            ));
+        }
+        if from == to {
+            return Err(MoveError::illegal(
+                "same-cell",
+                format!("{text} goes nowhere: a move must leave its cell"),
+            ));
+        }
+        let (fc, fr) = ((from % g.width()) as i32, (from / g.width()) as i32);
+        let (tc, tr) = ((to % g.width()) as i32, (to / g.width()) as i32);
+        let (dc, dr) = (tc - fc, tr - fr);
+        if dc != 0 && dr != 0 {
+            let why = if dc.abs() == dr.abs() {
+                "is diagonal"
+            } else {
+                "is not along a row or a column"
+            };
+            return Err(MoveError::illegal(
+                "not-orthogonal",
+                format!("{text} {why}: only orthogonal neighbours are connected"),
+            ));
+        }
+        let dist = dc.abs() + dr.abs();
+        if mover_is_prey && dist > 1 {
+            return Err(MoveError::illegal(
+                "too-far",
+                format!(
+                    "{text} covers {dist} cells: prey moves one orthogonal step and never jumps"
+                ),
+            ));
+        }
+        if dist > 2 {
+            return Err(MoveError::illegal(
+                "too-far",
+                format!(
+                    "{text} covers {dist} cells: the predator steps one cell or jumps one adjacent prey to the cell just beyond"
+                ),
+            ));
+        }
+        if dist == 1 {
+            return self.check_step(st, from, to, x, mover_is_prey, &text);
+        }
+        // A predator jump of two cells: over the cell between.
+        let mid = ((fr + dr / 2) * g.width() as i32 + fc + dc / 2) as usize;
+        self.check_jump(st, from, mid, to)
+    }
+
+    /// A step of one cell (`text` as written) onto an empty cell.
+    fn check_step(
+        &self,
+        st: &State<B>,
+        from: usize,
+        to: usize,
+        x: bool,
+        mover_is_prey: bool,
+        text: &str,
+    ) -> Result<Move, MoveError> {
+        let name = |i: usize| self.geom.name(i);
+        if x {
+            let capture_hint = if mover_is_prey {
+                "prey never captures"
+            } else {
+                "a capture jumps over an adjacent prey to the empty cell beyond"
+            };
+            return Err(MoveError::illegal(
+                "not-a-capture",
+                format!(
+                    "{text} is a step, not a capture ({capture_hint}): write {}-{}",
+                    name(from),
+                    name(to)
+                ),
+            ));
+        }
+        if !self.empty(st).has(to) {
+            return Err(MoveError::illegal(
+                "occupied",
+                format!(
+                    "{} is occupied by {}: {} steps onto an empty cell",
+                    name(to),
+                    Self::occupant(st, to),
+                    side_name(mover_is_prey)
+                ),
+            ));
+        }
+        Ok(Move::Step {
+            from: self.geom.cell_at(from),
+            to: self.geom.cell_at(to),
+        })
+    }
+
+    /// The predator's jump from `from` over `mid` to `to`: the cell between
+    /// must hold a prey and the landing cell must be empty.
+    fn check_jump(
+        &self,
+        st: &State<B>,
+        from: usize,
+        mid: usize,
+        to: usize,
+    ) -> Result<Move, MoveError> {
+        let g = &self.geom;
+        let name = |i: usize| g.name(i);
+        if g.is_hole(mid) {
+            return Err(MoveError::illegal(
+                "over-hole",
+                format!("{} is a hole: the predator cannot jump over it", name(mid)),
+            ));
+        }
+        if !st.prey.has(mid) {
+            return Err(MoveError::illegal(
+                "nothing-to-jump",
+                format!(
+                    "{} is empty: the predator jumps only over an adjacent prey",
+                    name(mid)
+                ),
+            ));
+        }
+        if !self.empty(st).has(to) {
+            return Err(MoveError::illegal(
+                "occupied",
+                format!(
+                    "{} is occupied: the predator must land on an empty cell",
+                    name(to)
+                ),
+            ));
+        }
+        Ok(Move::Capture {
+            from: g.cell_at(from),
+            over: g.cell_at(mid),
+            to: g.cell_at(to),
+        })
     }
 
     fn piece_at(&self, st: &State<B>, i: usize) -> Option<char> {

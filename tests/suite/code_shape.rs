@@ -174,3 +174,234 @@ fn the_import_reader_finds_crate_paths_in_code_only() {
     let only_doc = imports("/// [`crate::solve`]\nfoo_crate::solve::x();\n", &modules);
     assert!(only_doc.is_empty());
 }
+
+/// `text` with every comment, string and character literal blanked out
+/// (line breaks kept), so braces and `fn` are found in code only.
+fn code_only(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let start = i;
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == 'r'
+            && matches!(next, Some('"') | Some('#'))
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
+        {
+            let mut hashes = 0;
+            let mut j = i + 1;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) != Some(&'"') {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            loop {
+                if j >= chars.len() {
+                    break;
+                }
+                if chars[j] == '"' && (1..=hashes).all(|h| chars.get(j + h) == Some(&'#')) {
+                    j += 1 + hashes;
+                    break;
+                }
+                j += 1;
+            }
+            i = j;
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if c == '\'' && next == Some('\\') {
+            i += 2;
+            while i < chars.len() && chars[i] != '\'' {
+                i += 1;
+            }
+            i += 1;
+        } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+            i += 3;
+        } else {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let end = i.min(chars.len());
+        out.extend(chars[start..end].iter().map(|&c| blank(c)));
+    }
+    out
+}
+
+/// The index of the brace closing the one at `open`.
+fn closing_brace(code: &[char], open: usize) -> Option<usize> {
+    let mut depth = 0;
+    for (k, &c) in code.iter().enumerate().skip(open) {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Every function with a body in `text` outside `#[cfg(test)]` items: its
+/// name and its lines, from `fn` to the closing brace.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let code: Vec<char> = code_only(text).chars().collect();
+    let line_of = |at: usize| code[..at].iter().filter(|c| **c == '\n').count();
+    let word_at = |at: usize, word: &str| {
+        let w: Vec<char> = word.chars().collect();
+        code.get(at..at + w.len()) == Some(&w[..])
+            && (at == 0 || !(code[at - 1].is_alphanumeric() || code[at - 1] == '_'))
+            && code
+                .get(at + w.len())
+                .is_some_and(|c| !(c.is_alphanumeric() || *c == '_'))
+    };
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < code.len() {
+        if code[i] == '#'
+            && code[i..]
+                .iter()
+                .collect::<String>()
+                .starts_with("#[cfg(test)]")
+        {
+            // Skip the item the attribute is on (a test module or function).
+            let body = (i..code.len()).find(|&k| code[k] == '{' || code[k] == ';');
+            match body {
+                Some(k) if code[k] == '{' => i = closing_brace(&code, k).unwrap_or(code.len()),
+                Some(k) => i = k,
+                None => break,
+            }
+            continue;
+        }
+        if word_at(i, "fn") {
+            let name: String = code[i + 2..]
+                .iter()
+                .skip_while(|c| c.is_whitespace())
+                .take_while(|c| c.is_alphanumeric() || **c == '_')
+                .collect();
+            // A nameless `fn` is a function pointer type, not an item.
+            let body = (i..code.len()).find(|&k| code[k] == '{' || code[k] == ';');
+            if let Some(open) = body.filter(|&k| code[k] == '{' && !name.is_empty()) {
+                if let Some(close) = closing_brace(&code, open) {
+                    found.push((name, line_of(close) - line_of(i) + 1));
+                }
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The longest a function may be, in lines.
+const MAX_FUNCTION_LINES: usize = 100;
+
+/// Functions over [`MAX_FUNCTION_LINES`] that are known and will be split
+/// (file, function); the test fails on one no longer that long.
+const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[];
+
+/// Every function over the limit in `src/` (tests left out), longest first.
+fn long_functions() -> Vec<(String, String, usize)> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut long = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(src().join(&file)).unwrap();
+        let shown = file.to_string_lossy().replace('\\', "/");
+        for (name, lines) in function_lengths(&text) {
+            if lines > MAX_FUNCTION_LINES {
+                long.push((shown.clone(), name, lines));
+            }
+        }
+    }
+    long.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.cmp(b)));
+    long
+}
+
+#[test]
+fn no_function_is_over_a_hundred_lines_but_the_known_ones() {
+    let long = long_functions();
+    let listing: Vec<String> = long
+        .iter()
+        .map(|(file, name, lines)| format!("src/{file}: {name} ({lines} lines)"))
+        .collect();
+    eprintln!(
+        "{} functions over {MAX_FUNCTION_LINES} lines outside tests:\n{}",
+        long.len(),
+        listing.join("\n")
+    );
+    let new: Vec<&String> = long
+        .iter()
+        .zip(&listing)
+        .filter(|((file, name, _), _)| {
+            !KNOWN_LONG_FUNCTIONS.contains(&(file.as_str(), name.as_str()))
+        })
+        .map(|(_, shown)| shown)
+        .collect();
+    assert!(
+        new.is_empty(),
+        "functions over {MAX_FUNCTION_LINES} lines (split them by what they do):\n{}",
+        new.iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let stale: Vec<_> = KNOWN_LONG_FUNCTIONS
+        .iter()
+        .filter(|(f, n)| !long.iter().any(|(file, name, _)| file == f && name == n))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "no longer over {MAX_FUNCTION_LINES} lines (remove from KNOWN_LONG_FUNCTIONS): {stale:?}"
+    );
+}
+
+#[test]
+fn functions_are_measured_from_fn_to_their_closing_brace_in_code_only() {
+    let text = "fn short() {\n    let s = \"}}}\";\n    let c = '}';\n}\n\
+                // fn commented() {\n\
+                fn longer<'a>(x: &'a str) -> &'a str {\n    /* { */\n    let r = r#\"{\"#;\n    x\n}\n\
+                #[cfg(test)]\nmod tests {\n    fn in_tests() {\n    }\n}\n\
+                trait T { fn declared(&self); }\nfn takes(f: fn(u8) -> u8) -> u8 {\n    f(1)\n}\n";
+    assert_eq!(
+        function_lengths(text),
+        vec![
+            ("short".to_string(), 4),
+            ("longer".to_string(), 5),
+            ("takes".to_string(), 3)
+        ]
+    );
+}
