@@ -330,8 +330,17 @@ fn function_lengths(text: &str) -> Vec<(String, usize)> {
 const MAX_FUNCTION_LINES: usize = 100;
 
 /// Functions over [`MAX_FUNCTION_LINES`] that are known and will be split
-/// (file, function); the test fails on one no longer that long.
-const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[];
+/// (file, function); the test fails on one no longer that long. The
+/// drawing back ends and the puzzles command are being changed elsewhere;
+/// the two searches are the solver's hot loops, split with a benchmark.
+const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
+    ("render/svg.rs", "write_item"),
+    ("solve/mod.rs", "negamax"),
+    ("rules/bracket_flip.rs", "search"),
+    ("render/pdf.rs", "write_pdf"),
+    ("solve/puzzles.rs", "generate"),
+    ("render/board/drawing.rs", "board_block"),
+];
 
 /// Every function over the limit in `src/` (tests left out), longest first.
 fn long_functions() -> Vec<(String, String, usize)> {
