@@ -4,6 +4,7 @@ pub mod build;
 pub mod cli;
 pub mod definition;
 pub mod input;
+pub mod lang;
 pub mod kit;
 pub mod outdir;
 pub mod parallel;

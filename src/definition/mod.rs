@@ -120,6 +120,10 @@ pub struct Definition {
     pub audit: Audit,
     /// The file's text, to locate problems found after loading (layout).
     pub text: std::sync::Arc<str>,
+    /// The `language` key (`en` if left out) and the language the kit's
+    /// own words are printed in: see [`crate::lang::choose`].
+    pub language: String,
+    pub lang: std::sync::Arc<crate::lang::Lang>,
 }
 
 impl Definition {
@@ -914,6 +918,8 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         practice,
         audit,
         text: rep.source.clone(),
+        lang: crate::lang::builtin_arc(file.language.as_deref().unwrap_or("en")),
+        language: file.language.unwrap_or_else(|| "en".to_string()),
     };
     rep.finish(def)
 }

@@ -19,6 +19,7 @@ pub(super) fn allowed_keys(
             "players",
             "time",
             "credit",
+            "language",
             "family",
             "materials",
             "reminder",
