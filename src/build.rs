@@ -280,6 +280,8 @@ struct Sink {
     entries: Vec<KitEntry>,
     /// Each file with its paper and its place in a paper's listing.
     order: Vec<((usize, output::FileOrder), String)>,
+    /// The language of the contents page: the kits' when they share one.
+    lang: Option<std::sync::Arc<crate::lang::Lang>>,
 }
 
 impl Sink {
@@ -290,6 +292,7 @@ impl Sink {
             staged: Vec::new(),
             entries: Vec::new(),
             order: Vec::new(),
+            lang: None,
         }
     }
 
@@ -307,6 +310,13 @@ impl Sink {
                 bytes: Vec::new(),
             })
             .collect();
+        for kit in kits {
+            self.lang = match self.lang.take() {
+                Some(l) if l.code != kit.lang.code => Some(crate::lang::Lang::english()),
+                Some(l) => Some(l),
+                None => Some(kit.lang.clone()),
+            };
+        }
         for entry in output::kit_entries(kits, paper, &files) {
             match self
                 .entries
@@ -379,7 +389,8 @@ impl Sink {
             .collect();
         dir.stage_all(vec![(
             INDEX.to_string(),
-            output::index_html(&listed).into_bytes(),
+            output::index_html(&listed, &self.lang.clone().unwrap_or_else(crate::lang::Lang::english))
+                .into_bytes(),
         )])
         .map_err(|e| BuildError::Fatal(e.to_string()))?;
         let mut committed = dir

@@ -103,6 +103,8 @@ pub struct NamedPage {
 pub struct Kit {
     pub id: String,
     pub title: String,
+    /// The language of its own words (and of its previews and PDF titles).
+    pub lang: std::sync::Arc<Lang>,
     pub player: Vec<NamedPage>,
     pub key: Vec<NamedPage>,
 }
@@ -200,6 +202,7 @@ pub fn build_kit(
     Ok(Kit {
         id: def.id.clone(),
         title: def.title.clone(),
+        lang: def.lang.clone(),
         player,
         key,
     })
@@ -526,6 +529,7 @@ pub fn position_spec(def: &Definition, position: &AnyPosition) -> BoardSpec {
         view.height as u32,
         def.board.cell_mm,
     );
+    spec.lang = def.lang.clone();
     spec.holes = view.holes.iter().map(|c| xy(*c)).collect();
     spec.torus = view.topology == Topology::Torus;
     spec.orthogonal_only = family.info().orthogonal_only;

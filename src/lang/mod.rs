@@ -95,7 +95,7 @@ macro_rules! tr {
 }
 
 /// A language: its code, plural rule, number signs and messages.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Lang {
     pub code: String,
     pub name: String,
