@@ -101,9 +101,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Lay the kit out with this look (a folder with paper.toml and/or
-        /// style.toml), as `build --templates` would.
+        /// style.toml, and language files in lang/), as `build --templates`
+        /// would.
         #[arg(long)]
         templates: Option<PathBuf>,
+        /// Check the kits in this language, as `build --language` would.
+        #[arg(long)]
+        language: Option<String>,
         /// Seconds of solver search the whole run may spend proving claims
         /// (counted in positions, the same on every machine); a claim not
         /// settled within it is reported unproven.
@@ -218,11 +222,17 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             files,
             json,
             templates,
+            language,
             search_budget,
         } => {
             crate::solve::budget::set_seconds(search_budget);
             let _progress = crate::solve::stop::Progress::start("check");
-            Ok(check(&files, json, templates.as_deref()))
+            Ok(check(
+                &files,
+                json,
+                templates.as_deref(),
+                language.as_deref(),
+            ))
         }
         Command::Build(args) => {
             let _progress = crate::solve::stop::Progress::start("build");
@@ -476,9 +486,14 @@ pub struct BuildArgs {
     /// Output folder.
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
-    /// A folder with paper.toml and/or style.toml overriding the built-in look.
+    /// A folder with paper.toml and/or style.toml overriding the built-in
+    /// look, and lang/<code>.toml files adding or replacing languages.
     #[arg(long)]
     pub templates: Option<PathBuf>,
+    /// The language of the kits' own words (en, fr, de, es, or the code of
+    /// a file in <templates>/lang/), over each definition's `language`.
+    #[arg(long)]
+    pub language: Option<String>,
     /// Replace files at the kit's paths that printkit did not write, or that
     /// changed since it wrote them (without it, the build stops and names
     /// them).
@@ -592,6 +607,7 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
         out: args.out,
         templates: args.templates,
         force: args.force,
+        language: args.language,
     };
     let report = match crate::build::build(&request) {
         Ok(r) => r,
@@ -657,17 +673,28 @@ fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
 
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
 /// when anything is wrong.
-fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
-    use crate::build::{check_files, Checked};
-    let templates = match crate::render::Templates::load(templates) {
+fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option<&str>) -> i32 {
+    use crate::build::{check_files, load_languages, BuildError, Checked};
+    let templates = match crate::render::Templates::load(dir) {
         Ok(t) => t,
         Err(e) => {
             crate::say!("error: {e}");
             return 2;
         }
     };
+    let languages = match load_languages(dir) {
+        Ok(l) => l,
+        Err(BuildError::Invalid(diags)) => {
+            report_diagnostics(&diags, json);
+            return 1;
+        }
+        Err(BuildError::Fatal(e)) => {
+            crate::say!("error: {e}");
+            return 2;
+        }
+    };
     let checked = crate::render::font::with_fallbacks(&templates.fallbacks, || {
-        check_files(files, &templates)
+        check_files(files, &templates, &languages, language)
     });
     let results: Vec<(&PathBuf, Checked)> = files.iter().zip(checked).collect();
     let unreadable = results
@@ -734,6 +761,24 @@ fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
     } else {
         1
     }
+}
+
+/// A templates folder's mistakes (its language files), as `check` prints
+/// a file's.
+fn report_diagnostics(diags: &[definition::Diagnostic], json: bool) {
+    if json {
+        let list: Vec<serde_json::Value> = diags.iter().map(|d| d.to_json()).collect();
+        println!("{}", serde_json::Value::Array(list));
+        return;
+    }
+    for d in diags {
+        crate::say!("{}", d.render());
+    }
+    crate::say!(
+        "{} error{} found in the templates' language files",
+        diags.len(),
+        if diags.len() == 1 { "" } else { "s" }
+    );
 }
 
 fn describe_outcome(o: &Outcome) -> String {

@@ -282,13 +282,12 @@ pub fn choose(
         None => {
             let codes = languages.codes();
             let known: Vec<&str> = codes.iter().map(String::as_str).collect();
-            let mut why = format!(
-                "unknown language `{code}`: printkit has {}; another language's file goes in `<templates>/lang/{code}.toml` (see the README)",
+            let hint = crate::definition::suggest(&code, &known)
+                .map_or_else(String::new, |s| format!(" (did you mean `{s}`?)"));
+            let why = format!(
+                "unknown language `{code}`{hint}: printkit has {}; another language's file goes in `<templates>/lang/{code}.toml` (see the README)",
                 known.join(", ")
             );
-            if let Some(s) = crate::definition::suggest(&code, &known) {
-                why = format!("unknown language `{code}`: did you mean `{s}`? {}", &why[why.find(':').map_or(0, |i| i + 2)..]);
-            }
             Err(match chosen {
                 Some(_) => LanguageError::Option(format!("--language: {why}")),
                 None => LanguageError::Located(def.diagnostic_at("language", why)),
