@@ -479,6 +479,7 @@ pub fn parse_practice_file(
         &game.board,
         &game.start,
         &parsed.practice,
+        &game.lang,
     );
     if let Some(n) = &parsed.sheet_number {
         if !(1..=MAX_SHEET_NUMBER).contains(n.get_ref()) {
@@ -820,8 +821,10 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
 
     // Positions are laid out on the board: with an impossible board there is
     // nothing meaningful (or affordable) to check them against.
+    // The language the rules text and prompts are written in.
+    let text_lang = crate::lang::builtin_arc(file.language.as_deref().unwrap_or("en"));
     let practice = if size_ok {
-        check_practice(&mut rep, &params, &board, &start, &file.practice)
+        check_practice(&mut rep, &params, &board, &start, &file.practice, &text_lang)
     } else {
         Vec::new()
     };
@@ -844,7 +847,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     };
 
     // Rules text: placeholders filled, contradicting numbers refused.
-    let figures = placeholders::Figures::new(&params, &board, &start);
+    let figures = placeholders::Figures::new(&params, &board, &start, &text_lang);
     let mut sheet = file.sheet;
     for (part, list) in [
         ("setup", &mut sheet.setup),
@@ -918,7 +921,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         practice,
         audit,
         text: rep.source.clone(),
-        lang: crate::lang::builtin_arc(file.language.as_deref().unwrap_or("en")),
+        lang: text_lang,
         language: file.language.unwrap_or_else(|| "en".to_string()),
     };
     rep.finish(def)

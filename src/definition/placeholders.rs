@@ -2,6 +2,9 @@
 //! …) filled from the definition, so a copied definition stays right when a
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
+use crate::kit::side_name;
+use crate::lang::Lang;
+use std::sync::Arc;
 use super::Board;
 use crate::rules::{Cell, Params};
 use std::ops::Range;
@@ -26,6 +29,7 @@ pub(super) struct Figures {
     first: Option<char>,
     /// Whether the start read (its cell lists are known).
     start_read: bool,
+    lang: Arc<Lang>,
 }
 
 /// Cells in the order a host lists them: by column, then row (A1, A5, E1).
@@ -39,7 +43,9 @@ fn column_order(cells: &[Cell]) -> Vec<Cell> {
 impl Figures {
     /// `start` is the start position's text (empty when it did not read:
     /// that is reported at the start).
-    pub(super) fn new(params: &Params, board: &Board, start: &str) -> Figures {
+    /// `lang`: the language of the text (side names, ordinals and numbers
+    /// in words are filled in in it).
+    pub(super) fn new(params: &Params, board: &Board, start: &str, lang: &Arc<Lang>) -> Figures {
         let cells = (board.width * board.height).saturating_sub(board.holes.len()) as u32;
         let mut values = vec![
             ("width", board.width as u32),
@@ -72,8 +78,8 @@ impl Figures {
             sides[0]
         };
         let words = vec![
-            ("first", info.side_name(first_side)),
-            ("second", info.side_name(second_side)),
+            ("first", side_name(lang, params.family(), first_side)),
+            ("second", side_name(lang, params.family(), second_side)),
             ("region_name", board.region_name.clone()),
         ];
         let mut pieces = Vec::new();
@@ -93,6 +99,7 @@ impl Figures {
             region_name: board.region_name.clone(),
             first,
             start_read: view.is_some(),
+            lang: lang.clone(),
         }
     }
 
@@ -155,10 +162,13 @@ pub(super) fn cell_list(cells: &[Cell], commas: bool) -> String {
     }
 }
 
-/// A number for a sentence: "four" up to twenty, digits above.
-fn in_words(n: u32) -> String {
-    WORDS
-        .get(n as usize)
+/// A number for a sentence: "four" up to twenty, digits above (in the
+/// text's language).
+fn in_words(lang: &Lang, n: u32) -> String {
+    let words = crate::tr!(lang, "number.words");
+    words
+        .split_whitespace()
+        .nth(n as usize)
         .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
@@ -292,8 +302,8 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
                 ),
             }),
             (Some(v), "") => out.push_str(&v.to_string()),
-            (Some(v), "th") => out.push_str(&ordinal(v)),
-            (Some(v), "word") => out.push_str(&in_words(v)),
+            (Some(v), "th") => out.push_str(&figures.lang.ordinal(u64::from(v))),
+            (Some(v), "word") => out.push_str(&in_words(&figures.lang, v)),
             (Some(_), other) => errors.push(TextError {
                 at: at.clone(),
                 message: format!(
@@ -791,7 +801,7 @@ mod tests {
             predator_turn_limit: turn_limit,
             prey: 8,
         });
-        Figures::new(&params, &board, "5/5/2P2/5/5 o 8 0 0")
+        Figures::new(&params, &board, "5/5/2P2/5/5 o 8 0 0", &Lang::english())
     }
 
     #[test]
