@@ -361,3 +361,22 @@ impl Languages {
         codes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every built-in language has exactly English's messages, each with
+    /// only English's arguments, and reads without a problem.
+    #[test]
+    fn every_builtin_language_is_complete() {
+        let english = parse("templates/lang/en.toml", BUILTIN[0].1, None).unwrap();
+        for (code, text) in BUILTIN {
+            let source = format!("templates/lang/{code}.toml");
+            match parse(&source, text, Some(&english)) {
+                Ok(l) => assert_eq!(l.code, code),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+}

@@ -83,7 +83,7 @@ impl Rule {
             },
             Rule::Spanish => match n {
                 1 => Category::One,
-                _ if n % 1_000_000 == 0 => Category::Many,
+                _ if n != 0 && n % 1_000_000 == 0 => Category::Many,
                 _ => Category::Other,
             },
             Rule::Arabic => match (n, n % 100) {
