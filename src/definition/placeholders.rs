@@ -272,7 +272,10 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
                         ),
                     },
                 }),
-                "" => out.push_str(&cell_list(cells, false)),
+                "" => {
+                    let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+                    out.push_str(&figures.lang.list(&names));
+                }
                 "list" => out.push_str(&cell_list(cells, true)),
                 other => errors.push(TextError {
                     at,

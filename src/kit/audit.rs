@@ -30,9 +30,6 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     let side = info
         .side_column
         .map(|(_, w)| (format!("family.{id}.audit.side"), w));
-    for (key, w) in std::iter::once(turn).chain(side) {
-        cols.push((tr!(def.lang, &key), w, false));
-    }
     // A head wraps at its spaces: its longest word sets the least width.
     let head = |t: &str| {
         t.split(' ')
@@ -40,6 +37,13 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
             .fold(0.0, f64::max)
             + 3.0
     };
+    for (key, w) in std::iter::once(turn).chain(side) {
+        // Another language's word may be longer than the English one:
+        // the column widens to hold it (its frame is 2 mm narrower).
+        let title = tr!(def.lang, &key);
+        let w = (head(&title) - 1.0).max(w);
+        cols.push((title, w, false));
+    }
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
         let w = if tick {
@@ -229,7 +233,7 @@ fn sheet_header(
 ) -> Result<(), RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let (title, title_style) = super::common::sheet_title(s, &def.title, what);
+    let (title, title_style) = super::common::sheet_title(&def.lang, s, &def.title, what);
     let (mut t, _) = text::paragraph_shrunk(
         &title,
         title_style,

@@ -41,9 +41,14 @@ impl PageStyles {
 /// The heading every sheet of a kit but the rules sheet and the board
 /// opens with, in one style: "<game>: <what>" in bold, shrunk to one line
 /// for a long title.
-pub(crate) fn sheet_title(s: &Style, title: &str, what: &str) -> (String, TextStyle) {
+pub(crate) fn sheet_title(
+    lang: &Lang,
+    s: &Style,
+    title: &str,
+    what: &str,
+) -> (String, TextStyle) {
     (
-        format!("{title}: {what}"),
+        tr!(lang, "kit.sheet_title", title = title, what = what),
         style(Font::Bold, s.fonts.subtitle_pt + 1.0, s.colours.ink),
     )
 }

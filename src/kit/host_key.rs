@@ -77,12 +77,8 @@ fn describe(l: &Lang, s: &Solution, side: &str, other: &str) -> String {
     let line = match s.pv.split_first() {
         None => String::new(),
         Some((first, rest)) => {
-            let mut line = format!(": {first}!");
-            for m in rest {
-                line.push(' ');
-                line.push_str(m);
-            }
-            line
+            let rest: String = rest.iter().map(|m| format!(" {m}")).collect();
+            tr!(l, "solver.line", first = first, rest = rest)
         }
     };
     let also = also_words(l, s);

@@ -36,12 +36,13 @@ pub fn pages(
         None => tr!(l, "practice.positions"),
     };
     let continued = tr!(l, "practice.continued", what = &what);
+    let lang = def.lang.clone();
     // A sheet handed in alone still says whose it is.
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             Ok(0.0)
         } else {
-            super::flow::running_head(page, area, &title, &continued)
+            super::flow::running_head(&lang, page, area, &title, &continued)
         }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
@@ -70,7 +71,7 @@ fn introduction(
 ) -> Result<(), RenderError> {
     let s = &templates.style;
     let body = PageStyles::new(s).body;
-    let (head, head_style) = super::common::sheet_title(s, &def.title, what);
+    let (head, head_style) = super::common::sheet_title(&def.lang, s, &def.title, what);
     flow.paragraph(&head, head_style, 0.0, None)?;
     flow.gap(2.0);
     let l = &def.lang;

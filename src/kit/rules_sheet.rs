@@ -24,11 +24,12 @@ pub fn pages(
 ) -> Result<Vec<Page>, RenderError> {
     let title = def.title.clone();
     let continued = tr!(def.lang, "rules.continued");
+    let lang = def.lang.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             return Ok(0.0);
         }
-        super::flow::running_head(page, area, &title, &continued)
+        super::flow::running_head(&lang, page, area, &title, &continued)
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let body = PageStyles::new(&templates.style).body;

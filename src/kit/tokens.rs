@@ -132,7 +132,7 @@ fn sheet_grid(
     let area = super::content_area(templates, &options.paper);
     // The heading wraps for a long title: room for its longest form.
     let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
-    let (widest_head, h1) = super::common::sheet_title(s, &def.title, &widest);
+    let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
     let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
         + 1.0
         + 2.0 * text::line_height(Font::Regular, s.fonts.small_pt)?
@@ -241,7 +241,7 @@ fn sheet_page(
         (false, 1) => tr!(l, "tokens.heading"),
         (false, _) => tr!(l, "tokens.sheet", n = number),
     };
-    let head = super::common::sheet_title(s, &def.title, &what).0;
+    let head = super::common::sheet_title(&def.lang, s, &def.title, &what).0;
     let how = if fold {
         tr!(l, "tokens.how_fold")
     } else if back {
@@ -341,7 +341,7 @@ fn header(
     how: &str,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
-    let h1 = super::common::sheet_title(s, "", "").1;
+    let h1 = super::common::sheet_title(&crate::lang::Lang::english(), s, "", "").1;
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let head = text::paragraph_frame(head, h1, area.width)?;
     let how = text::paragraph_frame(how, h2, area.width)?;
