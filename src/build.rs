@@ -10,6 +10,7 @@ use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practic
 use crate::kit::output::{self, Formats, KitEntry, OutFile};
 use crate::kit::verdicts::{self, Verdicts};
 use crate::kit::{self, Kit, KitOptions, Part};
+use crate::lang::{LanguageError, Languages};
 use crate::outdir::{plan, Committed, KitRecord, OutputDir};
 use crate::render::Templates;
 use std::path::{Path, PathBuf};
@@ -33,6 +34,9 @@ pub struct BuildRequest {
     pub templates: Option<PathBuf>,
     /// Replace files at kit paths that printkit did not write.
     pub force: bool,
+    /// The language of every kit's own words, over the definitions'
+    /// `language`.
+    pub language: Option<String>,
 }
 
 /// Why a build wrote nothing.
@@ -78,14 +82,68 @@ pub struct BuildReport {
 pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     crate::render::pdf::source_date_epoch()?;
     let templates = Templates::load(request.templates.as_deref()).map_err(|e| e.to_string())?;
+    let languages = load_languages(request.templates.as_deref())?;
     // The templates' fallback faces cover characters for the definitions'
     // checks as for layout.
     let fallbacks = templates.fallbacks.clone();
-    crate::render::font::with_fallbacks(&fallbacks, || build_with(request, templates))
+    crate::render::font::with_fallbacks(&fallbacks, || build_with(request, templates, &languages))
+}
+
+/// The languages of a run: the built-in ones and the templates' own
+/// (`<templates>/lang/*.toml`), each file checked against English.
+pub fn load_languages(templates: Option<&Path>) -> Result<Languages, BuildError> {
+    Languages::load(templates).map_err(|e| match e {
+        crate::lang::LangError::Invalid(d) => BuildError::Invalid(d),
+        other => BuildError::Fatal(other.to_string()),
+    })
+}
+
+/// Sets each definition's language (`chosen`, else its `language` key).
+fn choose_languages(
+    defs: &mut [Definition],
+    languages: &Languages,
+    chosen: Option<&str>,
+) -> Result<(), BuildError> {
+    let mut wrong = Vec::new();
+    for d in defs {
+        match d.choose_language(languages, chosen) {
+            Ok(()) => {}
+            Err(LanguageError::Located(diag)) => wrong.push(diag),
+            Err(LanguageError::Option(m)) => return Err(BuildError::Fatal(m)),
+        }
+    }
+    match wrong.is_empty() {
+        true => Ok(()),
+        false => Err(BuildError::Invalid(wrong)),
+    }
+}
+
+/// The games named, or with none named the practice files' own games
+/// (else every built-in).
+fn games_to_build(
+    request: &BuildRequest,
+    extras: &[PracticeFile<'_>],
+) -> Result<Vec<Definition>, BuildError> {
+    if request.games.is_empty() && !extras.is_empty() {
+        let mut defs: Vec<Definition> = Vec::new();
+        for extra in extras {
+            if !defs.iter().any(|d| d.same_as(&extra.game)) {
+                defs.push((*extra.game).clone());
+            }
+        }
+        one_kit_a_game(&defs)?;
+        Ok(defs)
+    } else {
+        load_games(&request.games)
+    }
 }
 
 /// [`build`] once the templates are read.
-fn build_with(request: &BuildRequest, templates: Templates) -> Result<BuildReport, BuildError> {
+fn build_with(
+    request: &BuildRequest,
+    templates: Templates,
+    languages: &Languages,
+) -> Result<BuildReport, BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
         let paper = templates.paper(name).map_err(|e| e.to_string())?;
@@ -98,19 +156,8 @@ fn build_with(request: &BuildRequest, templates: Templates) -> Result<BuildRepor
     // Every game and practice file is validated before anything is drawn;
     // the practice files' mistakes are reported together.
     let extras = load_practice_files(&request.practice)?;
-    // No game named: the practice files' own games (else every built-in).
-    let defs = if request.games.is_empty() && !extras.is_empty() {
-        let mut defs: Vec<Definition> = Vec::new();
-        for extra in &extras {
-            if !defs.iter().any(|d| d.same_as(&extra.game)) {
-                defs.push((*extra.game).clone());
-            }
-        }
-        one_kit_a_game(&defs)?;
-        defs
-    } else {
-        load_games(&request.games)?
-    };
+    let mut defs = games_to_build(request, &extras)?;
+    choose_languages(&mut defs, languages, request.language.as_deref())?;
     let practice = join_practice(&defs, extras)?;
 
     // Lay out and render everything in memory, then write. The host keys'
@@ -342,6 +389,8 @@ struct Sink {
     entries: Vec<KitEntry>,
     /// Each file with its paper and its place in a paper's listing.
     order: Vec<((usize, output::FileOrder), String)>,
+    /// The language of the contents page: the kits' when they share one.
+    lang: Option<std::sync::Arc<crate::lang::Lang>>,
 }
 
 impl Sink {
@@ -352,6 +401,7 @@ impl Sink {
             staged: Vec::new(),
             entries: Vec::new(),
             order: Vec::new(),
+            lang: None,
         }
     }
 
@@ -369,6 +419,13 @@ impl Sink {
                 bytes: Vec::new(),
             })
             .collect();
+        for kit in kits {
+            self.lang = match self.lang.take() {
+                Some(l) if l.code != kit.lang.code => Some(crate::lang::Lang::english()),
+                Some(l) => Some(l),
+                None => Some(kit.lang.clone()),
+            };
+        }
         for entry in output::kit_entries(kits, paper, &files) {
             match self
                 .entries
@@ -441,7 +498,11 @@ impl Sink {
             .collect();
         dir.stage_all(vec![(
             INDEX.to_string(),
-            output::index_html(&listed).into_bytes(),
+            output::index_html(
+                &listed,
+                &self.lang.clone().unwrap_or_else(crate::lang::Lang::english),
+            )
+            .into_bytes(),
         )])
         .map_err(|e| BuildError::Fatal(e.to_string()))?;
         let mut committed = dir
@@ -532,8 +593,16 @@ pub enum Checked {
 /// [`check_file`] does, and one id is one game across them (a practice file
 /// naming the built-in `freeze` beside a definition whose id is `freeze` is
 /// refused at its `game`, as `build` would refuse it).
-pub fn check_files(files: &[PathBuf], templates: &Templates) -> Vec<Checked> {
-    let loaded: Vec<Result<Loaded, Checked>> = files.iter().map(|f| load_for_check(f)).collect();
+pub fn check_files(
+    files: &[PathBuf],
+    templates: &Templates,
+    languages: &Languages,
+    chosen: Option<&str>,
+) -> Vec<Checked> {
+    let loaded: Vec<Result<Loaded, Checked>> = files
+        .iter()
+        .map(|f| load_for_check(f).and_then(|l| with_language(l, languages, chosen)))
+        .collect();
     let defs: Vec<&Definition> = loaded
         .iter()
         .filter_map(|l| match l {
@@ -577,6 +646,24 @@ pub fn check_files(files: &[PathBuf], templates: &Templates) -> Vec<Checked> {
         .collect()
 }
 
+/// A file read for `check` with its game's language chosen; an unknown
+/// language is reported at the definition's `language` key.
+fn with_language(
+    mut loaded: Loaded,
+    languages: &Languages,
+    chosen: Option<&str>,
+) -> Result<Loaded, Checked> {
+    let def = match &mut loaded {
+        Loaded::Definition(d) => d.as_mut(),
+        Loaded::Practice { game, .. } => game.as_mut(),
+    };
+    match def.choose_language(languages, chosen) {
+        Ok(()) => Ok(loaded),
+        Err(LanguageError::Located(d)) => Err(Checked::Invalid(vec![d])),
+        Err(LanguageError::Option(m)) => Err(Checked::Unreadable(m)),
+    }
+}
+
 /// A file read for `check`: a built-in id is checked as its definition.
 fn load_for_check(file: &Path) -> Result<Loaded, Checked> {
     let loaded = match file
@@ -597,7 +684,7 @@ fn load_for_check(file: &Path) -> Result<Loaded, Checked> {
 /// `build` would use it: read, validated against the engine, and its kit
 /// laid out on every paper.
 pub fn check_file(file: &Path, templates: &Templates) -> Checked {
-    match load_for_check(file) {
+    match load_for_check(file).and_then(|l| with_language(l, &Languages::default(), None)) {
         Ok(l) => checked(&l, templates),
         Err(c) => c,
     }

@@ -104,9 +104,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Lay the kit out with this look (a folder with paper.toml and/or
-        /// style.toml), as `build --templates` would.
+        /// style.toml, and language files in lang/), as `build --templates`
+        /// would.
         #[arg(long)]
         templates: Option<PathBuf>,
+        /// Check the kits in this language, as `build --language` would.
+        #[arg(long)]
+        language: Option<String>,
         /// Seconds of solver search the whole run may spend proving claims
         /// (counted in positions, the same on every machine); a claim not
         /// settled within it is reported unproven.
@@ -189,11 +193,17 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             files,
             json,
             templates,
+            language,
             search_budget,
         } => {
             crate::solve::budget::set_seconds(search_budget);
             let _progress = crate::stop::Progress::start("check");
-            Ok(commands::check::check(&files, json, templates.as_deref()))
+            Ok(commands::check::check(
+                &files,
+                json,
+                templates.as_deref(),
+                language.as_deref(),
+            ))
         }
         Command::Build(args) => {
             let _progress = crate::stop::Progress::start("build");

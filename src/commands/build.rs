@@ -36,9 +36,14 @@ pub struct BuildArgs {
     /// Output folder.
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
-    /// A folder with paper.toml and/or style.toml overriding the built-in look.
+    /// A folder with paper.toml and/or style.toml overriding the built-in
+    /// look, and lang/<code>.toml files adding or replacing languages.
     #[arg(long)]
     pub templates: Option<PathBuf>,
+    /// The language of the kits' own words (en, fr, de, es, or the code of
+    /// a file in <templates>/lang/), over each definition's `language`.
+    #[arg(long)]
+    pub language: Option<String>,
     /// Replace files at the kit's paths that printkit did not write, or that
     /// changed since it wrote them (without it, the build stops and names
     /// them).
@@ -152,6 +157,7 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
         out: args.out,
         templates: args.templates,
         force: args.force,
+        language: args.language,
     };
     let report = match crate::build::build(&request) {
         Ok(r) => r,

@@ -5,17 +5,28 @@ use std::path::{Path, PathBuf};
 
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
 /// when anything is wrong.
-pub fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
-    use crate::build::{check_files, Checked};
-    let templates = match crate::render::Templates::load(templates) {
+pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option<&str>) -> i32 {
+    use crate::build::{check_files, load_languages, BuildError, Checked};
+    let templates = match crate::render::Templates::load(dir) {
         Ok(t) => t,
         Err(e) => {
             crate::say!("error: {e}");
             return 2;
         }
     };
+    let languages = match load_languages(dir) {
+        Ok(l) => l,
+        Err(BuildError::Invalid(diags)) => {
+            report_diagnostics(&diags, json);
+            return 1;
+        }
+        Err(BuildError::Fatal(e)) => {
+            crate::say!("error: {e}");
+            return 2;
+        }
+    };
     let checked = crate::render::font::with_fallbacks(&templates.fallbacks, || {
-        check_files(files, &templates)
+        check_files(files, &templates, &languages, language)
     });
     let results: Vec<(&PathBuf, Checked)> = files.iter().zip(checked).collect();
     let unreadable = results
@@ -82,4 +93,22 @@ pub fn check(files: &[PathBuf], json: bool, templates: Option<&Path>) -> i32 {
     } else {
         1
     }
+}
+
+/// A templates folder's mistakes (its language files), as `check` prints
+/// a file's.
+fn report_diagnostics(diags: &[definition::Diagnostic], json: bool) {
+    if json {
+        let list: Vec<serde_json::Value> = diags.iter().map(|d| d.to_json()).collect();
+        println!("{}", serde_json::Value::Array(list));
+        return;
+    }
+    for d in diags {
+        crate::say!("{}", d.render());
+    }
+    crate::say!(
+        "{} error{} found in the templates' language files",
+        diags.len(),
+        if diags.len() == 1 { "" } else { "s" }
+    );
 }

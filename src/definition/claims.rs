@@ -40,12 +40,13 @@ pub(super) fn check_practice(
     board: &Board,
     start: &str,
     sections: &[PracticeSection],
+    lang: &std::sync::Arc<crate::lang::Lang>,
 ) -> Vec<Practice> {
     let engine = params.engine();
     let engine = engine.as_ref();
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    let figures = super::placeholders::Figures::new(params, board, start);
+    let figures = super::placeholders::Figures::new(params, board, start, lang);
     for (index, sec) in sections.iter().enumerate() {
         if seen.contains(&sec.name.get_ref().as_str()) {
             rep.error(

@@ -20,11 +20,11 @@ mod schema;
 mod solved;
 mod unknown_keys;
 
+pub use crate::diagnostic::{suggest, Diagnostic};
 use crate::rules::family::WithParamsType;
 use crate::rules::{Cell, Engine, Family, Params, Topology};
 use claims::check_practice;
 use diagnostics::Reporter;
-pub use diagnostics::{suggest, Diagnostic};
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
 use schema::*;
@@ -120,6 +120,10 @@ pub struct Definition {
     pub audit: Audit,
     /// The file's text, to locate problems found after loading (layout).
     pub text: std::sync::Arc<str>,
+    /// The `language` key (`en` if left out) and the language the kit's
+    /// own words are printed in: see [`crate::lang::choose`].
+    pub language: String,
+    pub lang: std::sync::Arc<crate::lang::Lang>,
 }
 
 impl Definition {
@@ -133,6 +137,19 @@ impl Definition {
     pub fn diagnostic_at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
         let span = value_span(&self.text, key).unwrap_or(0..0);
         Diagnostic::new(&self.source, &self.text, span, message.into())
+    }
+    /// Sets the language the kit's own words are printed in: `chosen` (the
+    /// command line's `--language`), else the `language` key; an unknown
+    /// one is reported at that key (see [`crate::lang::choose`]).
+    pub fn choose_language(
+        &mut self,
+        languages: &crate::lang::Languages,
+        chosen: Option<&str>,
+    ) -> Result<(), crate::lang::LanguageError> {
+        self.lang = crate::lang::choose(&self.language, languages, chosen, |why| {
+            self.diagnostic_at("language", why)
+        })?;
+        Ok(())
     }
     pub fn engine(&self) -> Box<dyn Engine> {
         self.params.engine()
@@ -475,6 +492,7 @@ pub fn parse_practice_file(
         &game.board,
         &game.start,
         &parsed.practice,
+        &game.lang,
     );
     if let Some(n) = &parsed.sheet_number {
         if !(1..=MAX_SHEET_NUMBER).contains(n.get_ref()) {
@@ -681,15 +699,24 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
 
     // Positions are laid out on the board: with an impossible board there is
     // nothing meaningful (or affordable) to check them against.
+    // The language the rules text and prompts are written in.
+    let text_lang = crate::lang::builtin_arc(file.language.as_deref().unwrap_or("en"));
     let practice = if size_ok {
-        check_practice(&mut rep, &params, &board, &start, &file.practice)
+        check_practice(
+            &mut rep,
+            &params,
+            &board,
+            &start,
+            &file.practice,
+            &text_lang,
+        )
     } else {
         Vec::new()
     };
     let example = example_name(&mut rep, &file.example, &file.practice, &practice);
 
     // Rules text: placeholders filled, contradicting numbers refused.
-    let figures = placeholders::Figures::new(&params, &board, &start);
+    let figures = placeholders::Figures::new(&params, &board, &start, &text_lang);
     let mut sheet = file.sheet;
     fill_sheet(&mut rep, &figures, &mut sheet);
     let reminder = fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
@@ -716,6 +743,8 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         practice,
         audit,
         text: rep.source.clone(),
+        lang: text_lang,
+        language: file.language.unwrap_or_else(|| "en".to_string()),
     };
     rep.finish(def)
 }

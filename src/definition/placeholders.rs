@@ -3,8 +3,11 @@
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
 use super::Board;
+use crate::lang::side_name;
+use crate::lang::Lang;
 use crate::rules::{Cell, Params};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// The figures a text may name, by placeholder: numbers (`{prey}`), cell
 /// lists made from the start and the board (`{start:W}`, `{region}`) and
@@ -26,6 +29,7 @@ pub(super) struct Figures {
     first: Option<char>,
     /// Whether the start read (its cell lists are known).
     start_read: bool,
+    lang: Arc<Lang>,
 }
 
 /// Cells in the order a host lists them: by column, then row (A1, A5, E1).
@@ -39,7 +43,9 @@ fn column_order(cells: &[Cell]) -> Vec<Cell> {
 impl Figures {
     /// `start` is the start position's text (empty when it did not read:
     /// that is reported at the start).
-    pub(super) fn new(params: &Params, board: &Board, start: &str) -> Figures {
+    /// `lang`: the language of the text (side names, ordinals and numbers
+    /// in words are filled in in it).
+    pub(super) fn new(params: &Params, board: &Board, start: &str, lang: &Arc<Lang>) -> Figures {
         let cells = (board.width * board.height).saturating_sub(board.holes.len()) as u32;
         let mut values = vec![
             ("width", board.width as u32),
@@ -72,8 +78,8 @@ impl Figures {
             sides[0]
         };
         let words = vec![
-            ("first", info.side_name(first_side)),
-            ("second", info.side_name(second_side)),
+            ("first", side_name(lang, params.family(), first_side)),
+            ("second", side_name(lang, params.family(), second_side)),
             ("region_name", board.region_name.clone()),
         ];
         let mut pieces = Vec::new();
@@ -93,6 +99,7 @@ impl Figures {
             region_name: board.region_name.clone(),
             first,
             start_read: view.is_some(),
+            lang: lang.clone(),
         }
     }
 
@@ -155,10 +162,13 @@ pub(super) fn cell_list(cells: &[Cell], commas: bool) -> String {
     }
 }
 
-/// A number for a sentence: "four" up to twenty, digits above.
-fn in_words(n: u32) -> String {
-    WORDS
-        .get(n as usize)
+/// A number for a sentence: "four" up to twenty, digits above (in the
+/// text's language).
+fn in_words(lang: &Lang, n: u32) -> String {
+    let words = crate::tr!(lang, "number.words");
+    words
+        .split_whitespace()
+        .nth(n as usize)
         .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
@@ -286,7 +296,10 @@ fn fill_placeholder(
                     "the board has no `region` (under [board], `region = [\"B3\", \"C3\"]` with its `region_name`): add it, or leave `{{{inner}}}` out"
                 ),
             }),
-            "" => Ok(cell_list(cells, false)),
+            "" => {
+                let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+                Ok(figures.lang.list(&names))
+            }
             "list" => Ok(cell_list(cells, true)),
             other => error(format!(
                 "unknown form `:{other}` in `{{{inner}}}`: a cell list is written `{{{name}}}` (A1 and E5) or `{{{name}:list}}` (A1, E5)"
@@ -308,8 +321,8 @@ fn fill_placeholder(
             "`{name}` is 0, so the game has no turn limit: this text names one; leave the limit out of it"
         )),
         (Some(v), "") => Ok(v.to_string()),
-        (Some(v), "th") => Ok(ordinal(v)),
-        (Some(v), "word") => Ok(in_words(v)),
+        (Some(v), "th") => Ok(figures.lang.ordinal(u64::from(v))),
+        (Some(v), "word") => Ok(in_words(&figures.lang, v)),
         (Some(_), other) => error(format!(
             "unknown form `:{other}` in `{{{inner}}}`: the forms of a number are `:th` (60th) and `:word` (four)"
         )),
@@ -836,7 +849,7 @@ mod tests {
             predator_turn_limit: turn_limit,
             prey: 8,
         });
-        Figures::new(&params, &board, "5/5/2P2/5/5 o 8 0 0")
+        Figures::new(&params, &board, "5/5/2P2/5/5 o 8 0 0", &Lang::english())
     }
 
     #[test]

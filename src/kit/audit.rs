@@ -8,6 +8,7 @@ use super::{stop_conditions, KitOptions};
 use crate::definition::Definition;
 use crate::render::text::{self, TextStyle};
 use crate::render::{Align, Font, Frame, Item, Page, RectMm, RenderError, Stroke, Templates};
+use crate::tr;
 
 /// Height of a handwriting row.
 pub const ROW_MM: f64 = 7.5;
@@ -24,9 +25,11 @@ const LANE_GAP_MM: f64 = 6.0;
 fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
-    for (title, w) in std::iter::once(info.turn_column).chain(info.side_column) {
-        cols.push((title.into(), w, false));
-    }
+    let id = def.family().id();
+    let turn = (format!("family.{id}.audit.turn"), info.turn_column.1);
+    let side = info
+        .side_column
+        .map(|(_, w)| (format!("family.{id}.audit.side"), w));
     // A head wraps at its spaces: its longest word sets the least width.
     let head = |t: &str| {
         t.split(' ')
@@ -34,6 +37,13 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
             .fold(0.0, f64::max)
             + 3.0
     };
+    for (key, w) in std::iter::once(turn).chain(side) {
+        // Another language's word may be longer than the English one:
+        // the column widens to hold it (its frame is 2 mm narrower).
+        let title = tr!(def.lang, &key);
+        let w = (head(&title) - 1.0).max(w);
+        cols.push((title, w, false));
+    }
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
         let w = if tick {
@@ -173,9 +183,9 @@ pub fn pages(
     for (k, &n) in split.iter().enumerate() {
         let mut page = Page::new(options.paper.size_mm);
         let what = if split.len() == 1 {
-            "audit sheet".to_string()
+            tr!(def.lang, "audit.sheet")
         } else {
-            format!("audit sheet {}", k + 1)
+            tr!(def.lang, "audit.sheet_n", n = k + 1)
         };
         sheet_header(&mut page, def, &table, templates, area, &what)?;
         // The table, in lanes of rows side by side when they fit.
@@ -223,7 +233,7 @@ fn sheet_header(
 ) -> Result<(), RenderError> {
     let s = &templates.style;
     let c = &s.colours;
-    let (title, title_style) = super::common::sheet_title(s, &def.title, what);
+    let (title, title_style) = super::common::sheet_title(&def.lang, s, &def.title, what);
     let (mut t, _) = text::paragraph_shrunk(
         &title,
         title_style,
@@ -231,13 +241,10 @@ fn sheet_header(
         6.0,
     )?;
     page.items.append(&mut t);
+    let l = &def.lang;
     let name =
-        |i: usize| super::common::capitalise(&super::side_name(def.family(), table.sides[i]));
-    let fields = format!(
-        "Date ____________   Table ______   {} ____________________   {} ____________________",
-        name(0),
-        name(1),
-    );
+        |i: usize| super::common::capitalise(&super::side_name(l, def.family(), table.sides[i]));
+    let fields = tr!(l, "audit.fields", first = name(0), second = name(1));
     let body = style(Font::Regular, s.fonts.body_pt, c.ink);
     let (mut f, _) = text::paragraph(
         &fields,
@@ -245,10 +252,10 @@ fn sheet_header(
         RectMm::new(area.x, area.y + 9.0, area.width, 6.0),
     )?;
     page.items.append(&mut f);
-    let note = def.family().info().audit.note;
+    let note = tr!(l, &format!("family.{}.audit.note", def.family().id()));
     let small = style(Font::Regular, s.fonts.small_pt, c.muted);
     let (mut f, _) = text::paragraph(
-        note,
+        &note,
         small,
         RectMm::new(area.x, area.y + 16.0, area.width, 6.0),
     )?;
@@ -365,7 +372,7 @@ fn closing_box(
         .collect();
     let inner = boxr.inflate(-2.0);
     let (mut runs, used) = text::paragraph(
-        "The game stopped because (tick one):",
+        &tr!(def.lang, "audit.stopped_because"),
         bold_small,
         RectMm::new(inner.x, inner.y, inner.width, 5.0),
     )?;
@@ -376,7 +383,12 @@ fn closing_box(
         RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
     )?;
     page.items.append(&mut runs);
-    let score = def.family().audit_score(table.sides);
+    let score = tr!(
+        def.lang,
+        &format!("family.{}.audit.score", def.family().id()),
+        first = table.sides[0],
+        second = table.sides[1]
+    );
     let (mut runs, _) = text::paragraph(
         &score,
         body,
@@ -398,13 +410,9 @@ fn continuation_note(
     let s = &templates.style;
     let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let note = if def.audit.rows < def.audit.limit {
-        format!(
-            "If the game goes on, continue on a new sheet and number its turns from {next_turn}."
-        )
+        tr!(def.lang, "audit.continue", turn = next_turn)
     } else {
-        format!(
-            "This game has no turn limit: if it goes on, continue on a new sheet and number its turns from {next_turn}."
-        )
+        tr!(def.lang, "audit.continue_no_limit", turn = next_turn)
     };
     let y = area.bottom() - 5.0;
     let (mut runs, _) = text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;

@@ -10,6 +10,7 @@ use super::{load, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::{Font, Page, RenderError, Templates};
 use crate::rules::Engine;
+use crate::tr;
 use std::collections::BTreeMap;
 
 /// The ordinary practice positions, and the class sheets' by number.
@@ -40,30 +41,26 @@ pub fn pages(
     let s = &templates.style;
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
-    let decorate = band(def.title.clone());
+    let l = &def.lang;
+    let decorate = band(l, def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
-    flow.paragraph("Answers by class sheet", heading, 0.0, None)?;
+    flow.paragraph(&tr!(l, "class.heading"), heading, 0.0, None)?;
     flow.gap(1.0);
     flow.paragraph(
-        &format!(
-            "The answers to the {} class sheets of {}, each numbered as on its sheet. \
-             Each answer was worked out by printkit's rules engine; a move count counts both players' moves.",
-            sheets.len(),
-            def.title
-        ),
+        &tr!(l, "class.intro", n = sheets.len(), title = &def.title),
         body,
         0.0,
         None,
     )?;
     for (n, list) in sheets {
         flow.gap(3.0);
-        flow.paragraph(&format!("Sheet {n}"), bold, 0.0, None)?;
+        flow.paragraph(&tr!(l, "class.sheet", n = *n), bold, 0.0, None)?;
         for (k, p) in list.iter().enumerate() {
             let position = load(engine, &p.position)?;
             let mut line = format!("{}: ", p.name);
             match key_solution(def, p) {
                 Some(sol) => line.push_str(&answer(def, engine, &p.position, sol)),
-                None => line.push_str("no answer within the search"),
+                None => line.push_str(&tr!(l, "class.no_answer")),
             }
             for check in &p.checks {
                 line.push(' ');

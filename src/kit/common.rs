@@ -2,9 +2,11 @@
 //! sentences made from the engine's answers. Page modules import this and
 //! `flow`, never each other.
 use super::{side_name, xy};
+use crate::lang::Lang;
 use crate::render::text::TextStyle;
 use crate::render::{Align, Colour, Font, Style};
-use crate::rules::{Effect, Family, Outcome};
+use crate::rules::{Cell, Effect, Family, MoveKind, Outcome, Reason};
+use crate::tr;
 
 /// A left-aligned text style.
 pub(crate) fn style(font: Font, size_pt: f64, colour: Colour) -> TextStyle {
@@ -39,9 +41,9 @@ impl PageStyles {
 /// The heading every sheet of a kit but the rules sheet and the board
 /// opens with, in one style: "<game>: <what>" in bold, shrunk to one line
 /// for a long title.
-pub(crate) fn sheet_title(s: &Style, title: &str, what: &str) -> (String, TextStyle) {
+pub(crate) fn sheet_title(lang: &Lang, s: &Style, title: &str, what: &str) -> (String, TextStyle) {
     (
-        format!("{title}: {what}"),
+        tr!(lang, "kit.sheet_title", title = title, what = what),
         style(Font::Bold, s.fonts.subtitle_pt + 1.0, s.colours.ink),
     )
 }
@@ -70,18 +72,74 @@ pub(crate) fn changed_cells(e: &Effect) -> Vec<(u32, u32)> {
 }
 
 /// What the position after a move means: the game goes on, or who won.
-pub(crate) fn result_sentence(family: Family, o: Option<Outcome>) -> String {
+pub(crate) fn result_sentence(lang: &Lang, family: Family, o: Option<Outcome>) -> String {
     match o {
-        None => "The game goes on.".to_string(),
+        None => tr!(lang, "result.goes_on"),
         Some(Outcome {
             winner: Some(w),
             reason,
-        }) => format!("Game over: {} wins ({reason}).", side_name(family, w)),
+        }) => tr!(
+            lang,
+            "result.over_win",
+            side = side_name(lang, family, w),
+            reason = reason_word(lang, reason)
+        ),
         Some(Outcome {
             winner: None,
             reason,
-        }) => format!("Game over: a draw ({reason})."),
+        }) => tr!(lang, "result.over_draw", reason = reason_word(lang, reason)),
     }
+}
+
+/// A game end's keyword in the kit's language ("board-full").
+pub(crate) fn reason_word(lang: &Lang, reason: Reason) -> String {
+    tr!(lang, &format!("reason.{}", reason.keyword()))
+}
+
+/// What a move does, in the game's terms: "clone C3→C4, converts D4".
+pub(crate) fn effect_words(lang: &Lang, e: &Effect) -> String {
+    let names = |cells: &[Cell]| {
+        let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+        names.join(", ")
+    };
+    let kind = |k: MoveKind| tr!(lang, &format!("move.{}", k.word()));
+    let mut s = match (e.kind(), e.from, e.to) {
+        (MoveKind::Pass, _, _) => kind(MoveKind::Pass),
+        (MoveKind::Place, _, Some(to)) => tr!(lang, "effect.place_on", cell = to.to_string()),
+        (MoveKind::Chain, Some(from), _) => {
+            let mut path = from.to_string();
+            for c in &e.path {
+                path.push_str(&format!("→{c}"));
+            }
+            tr!(lang, "effect.chain", path = path)
+        }
+        (k, Some(from), Some(to)) => tr!(
+            lang,
+            "effect.from_to",
+            kind = kind(k),
+            from = from.to_string(),
+            to = to.to_string()
+        ),
+        (k, _, _) => kind(k),
+    };
+    if !e.converted.is_empty() {
+        // A placing move that turns discs: bracket and flip.
+        let key = if e.kind() == MoveKind::Place {
+            "effect.turns_over"
+        } else {
+            "effect.converts"
+        };
+        s.push_str(&tr!(lang, key, cells = names(&e.converted)));
+    } else if matches!(e.kind(), MoveKind::Clone | MoveKind::Jump) {
+        s.push_str(&tr!(lang, "effect.converts_nothing"));
+    }
+    if !e.captured.is_empty() {
+        s.push_str(&tr!(lang, "effect.captures", cells = names(&e.captured)));
+    }
+    if !e.kinged.is_empty() {
+        s.push_str(&tr!(lang, "effect.kings", cells = names(&e.kinged)));
+    }
+    s
 }
 
 /// The text with its first letter in upper case.

@@ -11,6 +11,7 @@ pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderEr
 /// A title too long for the line is shortened with an ellipsis, so any
 /// title the definition accepts fits. Returns the height it used.
 pub fn running_head(
+    lang: &crate::lang::Lang,
     page: &mut Page,
     area: RectMm,
     title: &str,
@@ -39,7 +40,8 @@ pub fn running_head(
                 .to_string()
                 + "…"
         };
-        match text::line_in(&format!("{shown}: {what}"), style, bounds, baseline) {
+        let line = crate::tr!(lang, "kit.sheet_title", title = shown, what = what);
+        match text::line_in(&line, style, bounds, baseline) {
             Ok(run) => {
                 page.items.push(run);
                 return Ok(h + 2.0);

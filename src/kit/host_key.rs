@@ -3,10 +3,13 @@
 //! diagram, the prompt and, for each check, what the engine says the move
 //! does (with the position after it) or why it is illegal. Every sentence
 //! about a move is made from the engine's answer.
-use super::common::{capitalise, diagram_cell, result_sentence, PageStyles};
+use super::common::{
+    capitalise, diagram_cell, effect_words, reason_word, result_sentence, PageStyles,
+};
 use super::flow::{pt, Flow};
 use super::{load, position_spec, stop_conditions, KitOptions};
 use crate::definition::{Definition, Practice};
+use crate::lang::Lang;
 use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{
@@ -14,10 +17,12 @@ use crate::render::{
 };
 use crate::rules::{AnyPosition, Engine, MoveInfo};
 use crate::solve::{Solution, Verdict};
+use crate::tr;
 
 /// What the engine says about a move: the sentence the key prints and, for
-/// a legal move, its result.
+/// a legal move, its result (in English).
 pub fn verdict(position: &AnyPosition, mv: &str) -> (String, Option<MoveInfo>) {
+    let l = &*Lang::english();
     match position.play(mv) {
         Ok(info) => {
             let after = info.after.outcome();
@@ -28,8 +33,8 @@ pub fn verdict(position: &AnyPosition, mv: &str) -> (String, Option<MoveInfo>) {
             };
             let sentence = format!(
                 "{shown}: legal. {}. {}",
-                capitalise(&info.effect.describe()),
-                result_sentence(position.family(), after)
+                capitalise(&effect_words(l, &info.effect)),
+                result_sentence(l, position.family(), after)
             );
             (sentence, Some(info))
         }
@@ -61,6 +66,67 @@ pub fn solver_sentence(def: &Definition, engine: &dyn Engine, p: &Practice) -> S
     }
 }
 
+/// "1 ply", "5 plies".
+fn plies(l: &Lang, n: u32) -> String {
+    tr!(l, "solver.plies", n = n)
+}
+
+/// The solver's answer in its own terms (plies, the line with the first
+/// move marked `!`), `side` to move against `other`.
+fn describe(l: &Lang, s: &Solution, side: &str, other: &str) -> String {
+    let line = match s.pv.split_first() {
+        None => String::new(),
+        Some((first, rest)) => {
+            let rest: String = rest.iter().map(|m| format!(" {m}")).collect();
+            tr!(l, "solver.line", first = first, rest = rest)
+        }
+    };
+    let also = also_words(l, s);
+    let p = plies(l, s.plies);
+    match s.verdict {
+        Verdict::Win | Verdict::Loss if s.plies == 0 => {
+            let winner = if s.verdict == Verdict::Win {
+                side
+            } else {
+                other
+            };
+            tr!(l, "solver.over_won", side = winner)
+        }
+        Verdict::Draw if s.depth == 0 => tr!(l, "solver.over_draw"),
+        Verdict::Win => tr!(l, "solver.wins", side = side, plies = p) + &line + &also,
+        Verdict::Loss => tr!(l, "solver.wins", side = other, plies = p) + &line + &also,
+        Verdict::Draw => tr!(l, "solver.draw", depth = s.depth) + &line,
+        Verdict::Unknown => tr!(l, "solver.unknown", depth = s.depth),
+    }
+}
+
+/// What [`describe`] says after the line about the other best moves.
+fn also_words(l: &Lang, s: &Solution) -> String {
+    let others: Vec<&String> = s.best.iter().filter(|m| Some(*m) != s.pv.first()).collect();
+    let how = match s.verdict {
+        Verdict::Win => tr!(l, "solver.how_winning", plies = plies(l, s.plies)),
+        Verdict::Loss => tr!(l, "solver.how_holding", plies = plies(l, s.plies)),
+        Verdict::Draw => tr!(l, "solver.how_draw"),
+        Verdict::Unknown => return String::new(),
+    };
+    let listed = shown_list(l, &others.iter().map(|m| m.to_string()).collect::<Vec<_>>());
+    match (others.is_empty(), s.best_complete) {
+        (true, true) => String::new(),
+        (false, true) => tr!(l, "solver.also", how = how, moves = listed),
+        (true, false) => tr!(l, "solver.not_all_tried"),
+        (false, false) => tr!(l, "solver.also_perhaps", how = how, moves = listed),
+    }
+}
+
+/// Up to four moves and how many more, as a list.
+fn shown_list(l: &Lang, list: &[String]) -> String {
+    let mut v: Vec<String> = list.iter().take(4).cloned().collect();
+    if list.len() > 4 {
+        v.push(tr!(l, "list.more", n = list.len() - 4));
+    }
+    l.list(&v)
+}
+
 /// The words of a solver's answer.
 pub fn sentence(
     def: &Definition,
@@ -72,31 +138,36 @@ pub fn sentence(
     let Ok(view) = engine.load(position).map(|p| p.view()) else {
         return String::new();
     };
-    let name = |c: char| def.params.info().side_title(c);
+    let l = &def.lang;
+    let name = |c: char| capitalise(&super::side_name(l, def.family(), c));
     let side = view.side_to_move;
     let [a, b] = engine.sides();
     let other = if side == a { b } else { a };
     if s.budget_exhausted {
-        return format!(
-            "Solver: {} (the search stopped at depth {} after {} positions).",
-            s.describe(name(side), name(other)),
-            s.depth,
-            s.nodes
+        return tr!(
+            l,
+            "solver.stopped",
+            answer = describe(l, s, &name(side), &name(other)),
+            depth = s.depth,
+            nodes = s.nodes
         );
     }
     if s.verdict == Verdict::Unknown {
-        return format!("Solver: no forced result within {depth} plies.");
+        return tr!(l, "solver.no_result", depth = depth);
     }
-    let mut line = format!(
-        "Solver, with best play by both sides (searched to {depth} plies): {}",
-        s.describe(name(side), name(other))
+    let mut line = tr!(
+        l,
+        "solver.best_play",
+        depth = depth,
+        answer = describe(l, s, &name(side), &name(other))
     );
     if !line.ends_with('!') {
         line.push('.');
     }
     if def.params.family() == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'))
     {
-        line.push_str(" Moves listed with their largest kinging sets only.");
+        line.push(' ');
+        line.push_str(&tr!(l, "solver.largest_kinging"));
     }
     line
 }
@@ -108,21 +179,23 @@ fn why(def: &Definition, reason: crate::rules::Reason) -> String {
         .into_iter()
         .find(|(r, _)| *r == reason)
         .map(|(_, w)| w)
-        .unwrap_or_else(|| reason.keyword().replace('-', " "))
+        .unwrap_or_else(|| reason_word(&def.lang, reason).replace('-', " "))
 }
 
 /// What the position after a move means, in plain words.
 fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
     let family = def.params.family();
+    let l = &def.lang;
     match o {
-        None => "The game goes on.".to_string(),
+        None => tr!(l, "result.goes_on"),
         Some(o) => match o.winner {
-            Some(w) => format!(
-                "{} wins: {}.",
-                capitalise(&super::side_name(family, w)),
-                why(def, o.reason)
+            Some(w) => tr!(
+                l,
+                "result.wins_because",
+                side = capitalise(&super::side_name(l, family, w)),
+                why = why(def, o.reason)
             ),
-            None => format!("A draw: {}.", why(def, o.reason)),
+            None => tr!(l, "result.draw_because", why = why(def, o.reason)),
         },
     }
 }
@@ -130,50 +203,55 @@ fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
 /// A check in plain words: the move as players write it, what it does and
 /// what follows, or why it cannot be played.
 pub fn check_sentence(def: &Definition, position: &AnyPosition, mv: &str) -> String {
+    let l = &def.lang;
     match position.play(mv) {
-        Ok(info) => format!(
-            "{}: {}. {}",
-            info.text,
-            capitalise(&info.effect.describe()),
-            plain_result(def, info.after.outcome())
+        Ok(info) => tr!(
+            l,
+            "check.legal",
+            mv = &info.text,
+            effect = capitalise(&effect_words(l, &info.effect)),
+            result = plain_result(def, info.after.outcome())
         ),
-        Err(e) => format!(
-            "{mv} cannot be played: {}.",
-            e.to_string().trim_end_matches('.')
-        ),
+        Err(e) => {
+            let detail = e.to_string().trim_end_matches('.').to_string();
+            let why = tr!(l, &format!("illegal.{}", e.keyword()), detail = detail);
+            tr!(l, "check.illegal", mv = mv, why = why)
+        }
     }
 }
 
 /// What the Answer says of the other first moves that win as fast as the
 /// line's: none, every one of them, or the line's as one of N; and that
 /// the list may be short when the search did not try every move.
-fn others_words(others: &[String], complete: bool) -> String {
-    let shown = |list: &[String]| {
-        let mut v: Vec<String> = list.iter().take(4).cloned().collect();
-        if list.len() > 4 {
-            v.push(format!("{} more", list.len() - 4));
-        }
-        match v.len() {
-            0 => String::new(),
-            1 => v[0].clone(),
-            n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
-        }
+fn others_words(l: &Lang, others: &[String], complete: bool) -> String {
+    let shown = |list: &[String]| shown_list(l, list);
+    let words = match (others.len(), complete) {
+        (0, true) => tr!(l, "answer.no_other"),
+        (0, false) => tr!(l, "answer.others_untried"),
+        (n, true) if n <= 4 => tr!(l, "answer.others", n = n, moves = shown(others)),
+        (n, true) => tr!(l, "answer.one_of", n = n + 1, moves = shown(others)),
+        (_, false) => tr!(l, "answer.others_perhaps", moves = shown(others)),
     };
-    match (others.len(), complete) {
-        (0, true) => " No other first move wins as fast.".to_string(),
-        (0, false) => {
-            " Other first moves may win as fast: the search did not try them all.".to_string()
-        }
-        (1, true) => format!(" One other first move wins as fast: {}.", others[0]),
-        (n, true) if n <= 4 => format!(" {n} other first moves win as fast: {}.", shown(others)),
-        (n, true) => format!(
-            " It is one of {} first moves that win as fast; the others: {}.",
-            n + 1,
-            shown(others)
-        ),
-        (_, false) => format!(
-            " Other first moves win as fast: {}, perhaps more (the search did not try them all).",
-            shown(others)
+    format!(" {words}")
+}
+
+/// "3 moves (2 by W, 1 by B)": the plies of a line that starts with
+/// `first`'s move, counted for each player, in the kit's language.
+pub fn moves_of_each(l: &Lang, plies: u32, first: &str, second: &str) -> String {
+    let mine = plies.div_ceil(2);
+    let theirs = plies / 2;
+    let moves = tr!(l, "moves.count", n = plies);
+    match plies {
+        0 | 1 => moves,
+        _ if mine == theirs => tr!(l, "moves.each", moves = moves, each = mine),
+        _ => tr!(
+            l,
+            "moves.by_each",
+            moves = moves,
+            mine = mine,
+            first = first,
+            theirs = theirs,
+            second = second
         ),
     }
 }
@@ -187,7 +265,8 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
         return String::new();
     };
     let family = def.params.family();
-    let name = |c: char| capitalise(&super::side_name(family, c));
+    let l = &def.lang;
+    let name = |c: char| capitalise(&super::side_name(l, family, c));
     let side = start.view().side_to_move;
     let [a, b] = engine.sides();
     let other = if side == a { b } else { a };
@@ -198,7 +277,12 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
     for mv in &s.pv {
         let mover = at.view().side_to_move;
         let Ok(info) = at.play(mv) else { break };
-        written.push(format!("{} {}", super::side_name(family, mover), info.text));
+        written.push(tr!(
+            l,
+            "answer.move_by",
+            side = super::side_name(l, family, mover),
+            mv = &info.text
+        ));
         end = info.after.outcome();
         at = info.after;
     }
@@ -214,10 +298,7 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
             .unwrap_or_else(|_| mv.clone())
     };
     if s.budget_exhausted || s.verdict == Verdict::Unknown {
-        return format!(
-            "No forced win for either player within {}: the position is open; play it out.",
-            crate::rules::family::moves_word(s.depth)
-        );
+        return tr!(l, "answer.open", moves = tr!(l, "moves.count", n = s.depth));
     }
     match s.verdict {
         Verdict::Win | Verdict::Loss if s.plies == 0 => match start.outcome() {
@@ -237,40 +318,49 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
             let kings =
                 family == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'));
             let fewer = if kings {
-                " Each winning chain is named with the most kings it may place; kinging fewer of those squares may win as well."
+                format!(" {}", tr!(l, "answer.fewer_kings"))
             } else {
-                ""
+                String::new()
             };
-            format!(
-                "{} wins in {}: {line}{because}.{}{fewer}",
-                name(side),
-                crate::rules::family::moves_of_each(s.plies, &name(side), &name(other)),
-                others_words(&others, s.best_complete)
-            )
+            tr!(
+                l,
+                "answer.wins",
+                side = name(side),
+                moves = moves_of_each(l, s.plies, &name(side), &name(other)),
+                line = line,
+                because = because
+            ) + &others_words(l, &others, s.best_complete)
+                + &fewer
         }
-        Verdict::Loss => format!(
-            "{} wins in {} whatever {} plays. The longest defence: {line}{because}.",
-            name(other),
-            crate::rules::family::moves_word(s.plies),
-            name(side)
+        Verdict::Loss => tr!(
+            l,
+            "answer.wins_whatever",
+            side = name(other),
+            moves = tr!(l, "moves.count", n = s.plies),
+            loser = name(side),
+            line = line,
+            because = because
         ),
-        Verdict::Draw => "A draw with best play: neither player can force a win.".to_string(),
+        Verdict::Draw => tr!(l, "answer.draw"),
         Verdict::Unknown => String::new(),
     }
 }
 
 /// The dark band atop every host-key page: it is never taken for player
 /// material.
-pub fn band(title: String) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> {
+pub fn band(
+    lang: &Lang,
+    title: String,
+) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> {
     let band = Colour::rgb(0x30, 0x30, 0x30);
+    let short = tr!(lang, "key.band");
     move |page: &mut Page, area: RectMm, _n: usize| -> Result<f64, RenderError> {
         let h = 9.0;
         let bar = RectMm::new(area.x, area.y, area.width, h);
         page.items
             .push(Item::rect(bar, None, Some(Fill::Solid(band))));
         // A title too long for the band leaves it out: the warning matters.
-        let label = format!("HOST KEY: keep away from players · {title}");
-        let short = "HOST KEY: keep away from players".to_string();
+        let label = format!("{short} · {title}");
         let fit =
             |l: &str| text::fit_label(l, Font::Bold, 11.0, 7.0, bar.inflate(-1.5), Colour::WHITE);
         page.items.push(fit(&label).or_else(|_| fit(&short))?);
@@ -291,20 +381,14 @@ pub fn pages(
 ) -> Result<Vec<Page>, RenderError> {
     let s = &templates.style;
     let PageStyles { body, heading, .. } = PageStyles::new(s);
-    let decorate = band(def.title.clone());
+    let l = &def.lang;
+    let decorate = band(l, def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let area = flow.area();
     // The most a question's block may take: a page below its band.
     let page_room = flow.remaining();
     flow.paragraph(
-        &format!(
-            "Answers to the {} practice question{} of {}, numbered as on the practice sheets. \
-             Each answer was worked out by printkit's rules engine for this kit; a move count \
-             counts both players' moves.",
-            practice.len(),
-            if practice.len() == 1 { "" } else { "s" },
-            def.title
-        ),
+        &tr!(l, "key.intro", n = practice.len(), title = &def.title),
         body,
         0.0,
         None,
@@ -323,14 +407,9 @@ pub fn pages(
         place_question(&mut flow, k + 1, &head, &diagram, parts, page_room)?;
         flow.gap(6.0);
     }
-    flow.paragraph("Stop conditions to watch for", heading, 0.0, None)?;
+    flow.paragraph(&tr!(l, "key.stop_heading"), heading, 0.0, None)?;
     flow.gap(1.0);
-    flow.paragraph(
-        "The engine checks them in this order after every turn; the first that holds ends the game.",
-        body,
-        0.0,
-        None,
-    )?;
+    flow.paragraph(&tr!(l, "key.stop_order"), body, 0.0, None)?;
     flow.gap(1.0);
     for (i, (_, why)) in stop_conditions(def).iter().enumerate() {
         flow.paragraph(&capitalise(why), body, 6.0, Some(&format!("{}.", i + 1)))?;
@@ -356,10 +435,11 @@ fn question_parts(
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
     let k = number;
     // Custom positions say which practice file they came from.
+    let l = &def.lang;
     let source = if p.origin == def.source {
         String::new()
     } else {
-        format!(" (from {})", p.origin)
+        format!(" {}", tr!(l, "key.from_file", file = &p.origin))
     };
     let mut parts: Vec<KeyPart> = vec![(
         None,
@@ -374,7 +454,7 @@ fn question_parts(
     if !answer.is_empty() {
         parts.push((
             Some(format!("key-{k}-answer")),
-            text::paragraph_frame(&format!("Answer: {answer}"), bold, text_w)?,
+            text::paragraph_frame(&tr!(l, "key.answer", answer = answer), bold, text_w)?,
             2.0,
         ));
     }
@@ -387,7 +467,8 @@ fn question_parts(
         ));
     }
     // The engine's proof, in small print.
-    let mut proof = String::from("Engine's proof: ");
+    let mut proof = tr!(l, "key.proof");
+    proof.push(' ');
     if let Some(sol) = solution {
         let words = sentence(def, engine, &p.position, p.search_depth, sol);
         let words = words.replace('!', "");
@@ -397,7 +478,7 @@ fn question_parts(
         }
         proof.push(' ');
     }
-    proof.push_str(&format!("Position code: {}.", p.position));
+    proof.push_str(&tr!(l, "key.position_code", code = &p.position));
     parts.push((
         Some(format!("key-{k}-solver")),
         text::paragraph_frame(&proof, small, text_w)?,

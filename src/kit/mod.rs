@@ -2,15 +2,18 @@
 //! sheets, audit sheets) and of the separate host key, each laid out from the
 //! game definition and the engine's answers.
 use crate::definition::{Definition, Practice};
+use crate::lang::Lang;
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::render::{text, Font, Item, Page, Paper, RenderError, Templates};
 use crate::rules::family::Tone;
 use crate::rules::{AnyPosition, Cell, Engine, Family, Topology};
+use crate::tr;
 use std::fmt;
 
 pub mod audit;
 pub mod class_key;
 pub(crate) mod common;
+pub mod facts;
 pub mod flow;
 pub mod host_key;
 pub mod output;
@@ -100,6 +103,8 @@ pub struct NamedPage {
 pub struct Kit {
     pub id: String,
     pub title: String,
+    /// The language of its own words (and of its previews and PDF titles).
+    pub lang: std::sync::Arc<Lang>,
     pub player: Vec<NamedPage>,
     pub key: Vec<NamedPage>,
 }
@@ -192,11 +197,12 @@ pub fn build_kit(
             }
         }
     }
-    footers(&mut player, def, "player kit", templates, options)?;
-    footers(&mut key, def, "host key", templates, options)?;
+    footers(&mut player, def, false, templates, options)?;
+    footers(&mut key, def, true, templates, options)?;
     Ok(Kit {
         id: def.id.clone(),
         title: def.title.clone(),
+        lang: def.lang.clone(),
         player,
         key,
     })
@@ -209,15 +215,20 @@ pub fn build_kit(
 fn footers(
     pages: &mut [NamedPage],
     def: &Definition,
-    document: &str,
+    key: bool,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<(), RenderError> {
     let band = templates.footer_area(&options.paper);
     let s = &templates.style;
     let paper = &options.paper;
+    let l = &def.lang;
+    let document = if key {
+        tr!(l, "footer.host_key")
+    } else {
+        tr!(l, "footer.player_kit")
+    };
     // The same document made for each other paper, by its file name.
-    let key = document == "host key";
     let mut others = Vec::new();
     for name in templates.papers.keys() {
         let mut other = templates.paper(name)?;
@@ -227,27 +238,36 @@ fn footers(
             let file = file
                 .file_name()
                 .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-            others.push(format!("on {} paper print {file}", other.label));
+            others.push(tr!(
+                l,
+                "footer.other_paper",
+                paper = &other.label,
+                file = file
+            ));
         }
     }
     let advice = if others.is_empty() {
-        format!("for {} paper, printed at Actual size (100%)", paper.label)
+        tr!(l, "footer.for_paper", paper = &paper.label)
     } else {
-        format!(
-            "for {} paper at Actual size (100%); {}",
-            paper.label,
-            others.join("; ")
+        tr!(
+            l,
+            "footer.for_paper_and_others",
+            paper = &paper.label,
+            others = others.join("; ")
         )
     };
     let n = pages.len();
     for (i, page) in pages.iter_mut().enumerate() {
         let number = if n > 1 {
-            format!(" · page {} of {n}", i + 1)
+            format!(" · {}", tr!(l, "footer.page_of", page = i + 1, n = n))
         } else {
             String::new()
         };
         let long = format!("{} · {document}{number} · {advice}", def.title);
-        let short = format!("{document}{number} · {} paper", paper.label);
+        let short = format!(
+            "{document}{number} · {}",
+            tr!(l, "footer.paper", paper = &paper.label)
+        );
         // A long title gives way to the facts that tell pages apart.
         let line = match text::fit_label(
             &long,
@@ -288,28 +308,30 @@ pub fn materials(
     options: &KitOptions,
     board_pages: usize,
 ) -> Result<Vec<String>, RenderError> {
+    let l = &def.lang;
     let mut list = Vec::new();
     if board_pages == 1 {
-        list.push(format!(
-            "the board page, printed at 100% ({}×{} cells of {} mm)",
-            def.board.width, def.board.height, def.board.cell_mm
+        list.push(tr!(
+            l,
+            "materials.board_page",
+            width = def.board.width,
+            height = def.board.height,
+            cell = def.board.cell_mm
         ));
     } else {
-        list.push(format!(
-            "the {board_pages} board pages (an assembly page, then {} tiles), printed at 100% and taped together along the marked overlaps",
-            board_pages - 1
+        list.push(tr!(
+            l,
+            "materials.board_pages",
+            n = board_pages,
+            tiles = board_pages - 1
         ));
     }
     for set in tokens::token_sets(def) {
-        list.push(set.describe(options.duplex));
+        list.push(tokens::describe(l, def.family(), &set, options.duplex));
     }
     let audit_pages = audit::page_count(def, templates, options)?;
-    list.push(format!(
-        "{} audit sheet{} per game (the record of every turn)",
-        audit_pages,
-        if audit_pages == 1 { "" } else { "s" }
-    ));
-    list.push("scissors or a craft knife and ruler".to_string());
+    list.push(tr!(l, "materials.audit_sheets", n = audit_pages));
+    list.push(tr!(l, "materials.cutting"));
     list.extend(def.materials.iter().cloned());
     Ok(list)
 }
@@ -474,10 +496,7 @@ pub fn piece_label(family: Family, symbol: char) -> String {
     family.info().piece_label(symbol)
 }
 
-/// What players call a side: "black" rather than `b`.
-pub fn side_name(family: Family, symbol: char) -> String {
-    family.info().side_name(symbol)
-}
+pub use crate::lang::side_name;
 
 /// A drawing of a position given as text.
 pub fn board_spec(
@@ -506,6 +525,7 @@ pub fn position_spec(def: &Definition, position: &AnyPosition) -> BoardSpec {
         view.height as u32,
         def.board.cell_mm,
     );
+    spec.lang = def.lang.clone();
     spec.holes = view.holes.iter().map(|c| xy(*c)).collect();
     spec.torus = view.topology == Topology::Torus;
     spec.orthogonal_only = family.info().orthogonal_only;
@@ -530,13 +550,37 @@ pub fn xy(c: Cell) -> (u32, u32) {
 
 /// "2 players · 15–25 minutes".
 pub fn players_line(def: &Definition) -> String {
-    format!("{} players · {}", def.players, def.time)
+    tr!(
+        def.lang,
+        "kit.players",
+        players = &def.players,
+        time = &def.time
+    )
 }
 
 /// The ways a game can end, in the order the engine checks them, each with
-/// a sentence made from the game's parameters.
+/// a sentence made from the game's parameters, in the kit's language.
 pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> {
-    def.params.stop_conditions(def.engine().sides())
+    let sides = def.engine().sides();
+    let figures = def.params.figures();
+    let figure = |name: &str| figures.iter().find(|(n, _)| *n == name).map_or(0, |f| f.1);
+    def.params
+        .stop_conditions(sides)
+        .into_iter()
+        .map(|(reason, _)| {
+            let key = format!("family.{}.stop.{}", def.family().id(), reason.keyword());
+            let words = tr!(
+                def.lang,
+                &key,
+                first = sides[0],
+                second = sides[1],
+                turn_limit = figure("turn_limit"),
+                capture_target = figure("capture_target"),
+                predator_turn_limit = figure("predator_turn_limit"),
+            );
+            (reason, words)
+        })
+        .collect()
 }
 
 /// Where kit pages put their content: the safe area common to A4 and Letter,

@@ -3,8 +3,10 @@
 //! true size from a browser. Everything is rendered in memory first; files
 //! are written only when every page rendered, each atomically.
 use super::{Kit, Part};
+use crate::lang::Lang;
 use crate::render::svg::SvgBody;
 use crate::render::{pdf, svg, DocMeta, Paper, RenderError, Templates};
+use crate::tr;
 use std::path::{Path, PathBuf};
 
 /// Which formats to write.
@@ -228,20 +230,21 @@ fn run_job(
 /// The PDF of a kit's player document or of its host key.
 fn pdf_file(kit: &Kit, key: bool, paper: &Paper) -> Result<OutFile, RenderError> {
     let id = &kit.id;
+    let l = &kit.lang;
     let (list, meta) = if key {
         (
             &kit.key,
             DocMeta::new(
-                &format!("{}: host key", kit.title),
-                &format!("printkit host key for {id}: keep away from players"),
+                &format!("{}: {}", kit.title, tr!(l, "footer.host_key")),
+                &tr!(l, "pdf.key_subject", id = id),
             ),
         )
     } else {
         (
             &kit.player,
             DocMeta::new(
-                &format!("{}: player kit", kit.title),
-                &format!("printkit player kit for {id}, {}", paper.label),
+                &format!("{}: {}", kit.title, tr!(l, "footer.player_kit")),
+                &tr!(l, "pdf.player_subject", id = id, paper = &paper.label),
             ),
         )
     };
@@ -278,11 +281,11 @@ pub fn href(path: &Path) -> String {
     out
 }
 
-/// What a host is told before printing a preview or a PDF.
-const PRINT_ADVICE: &str =
-    "Print at 100% (\u{201c}Actual size\u{201d}, not \u{201c}Fit to page\u{201d}), \
-     margins set to None, headers and footers off, on the paper named in the file name. \
-     Then check the 100 mm scale bar with a ruler: if it is shorter, the printer shrank the page.";
+/// `message` escaped for HTML, with `{link}` replaced by the HTML `link`.
+fn with_link(l: &Lang, key: &str, link: &str) -> String {
+    const MARK: &str = "\u{1}link\u{1}";
+    esc(&tr!(l, key, link = MARK)).replace(MARK, link)
+}
 
 /// A kit's player or host-key preview: exactly the pages of its PDF, in
 /// order, one sheet each, at true size. `@page` sets the paper and zero
@@ -296,16 +299,29 @@ pub fn preview_html(
     bodies: &[SvgBody],
 ) -> Result<String, RenderError> {
     let pages = if key { &kit.key } else { &kit.player };
+    let l = &kit.lang;
     let (w, h) = (paper.size_mm.width, paper.size_mm.height);
-    let what = if key { "host key" } else { "player kit" };
-    let title = format!("{}: {what}, {}", kit.title, paper_label(paper));
+    let what = if key {
+        tr!(l, "footer.host_key")
+    } else {
+        tr!(l, "footer.player_kit")
+    };
+    let title = format!("{}: {what}, {}", kit.title, paper_label(l, paper));
     let pdf = pdf_path(&kit.id, key, paper);
     let pdf_name = pdf.file_name().map(Path::new).unwrap_or(&pdf);
     let warning = if key {
-        "<p class=\"key\">HOST KEY: the answers to the practice positions. Print it on its own and keep it away from players.</p>\n"
+        format!(
+            "<p class=\"key\">{}</p>\n",
+            esc(&tr!(l, "preview.key_warning"))
+        )
     } else {
-        ""
+        String::new()
     };
+    let link = format!(
+        "<a href=\"{}\">{}</a>",
+        href(pdf_name),
+        esc(&pdf_name.to_string_lossy())
+    );
     // Every glyph the pages draw, once, in a hidden SVG the pages refer to.
     let mut used = std::collections::BTreeSet::new();
     for b in bodies {
@@ -316,7 +332,7 @@ pub fn preview_html(
         svg::glyph_defs(&used)?
     );
     let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n\
+        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n\
          @page{{size:{w}mm {h}mm;margin:0}}\n\
          html,body{{margin:0;padding:0}}\n\
          body{{background:#ccc;font:11pt/1.4 sans-serif}}\n\
@@ -327,16 +343,19 @@ pub fn preview_html(
          @media print{{body{{background:none}}.advice{{display:none}}\
          .sheet{{margin:0;box-shadow:none;break-after:page}}.sheet:last-child{{break-after:auto}}}}\n\
          </style>\n</head>\n<body>\n{defs}\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
-         <p>{n} page{s} for {label} paper, shown at true size. {advice}</p>\n\
-         <p>The same pages as a PDF: <a href=\"{pdf_href}\">{pdf_text}</a>.</p>\n</div>\n",
+         <p>{pages} {advice}</p>\n\
+         <p>{pdf}</p>\n</div>\n",
+        code = esc(&l.code),
         t = esc(&title),
         defs = glyphs,
-        n = pages.len(),
-        s = if pages.len() == 1 { "" } else { "s" },
-        label = esc(&paper_label(paper)),
-        advice = esc(PRINT_ADVICE),
-        pdf_href = href(pdf_name),
-        pdf_text = esc(&pdf_name.to_string_lossy()),
+        pages = esc(&tr!(
+            l,
+            "preview.pages",
+            n = pages.len(),
+            paper = paper_label(l, paper)
+        )),
+        advice = esc(&tr!(l, "print.advice")),
+        pdf = with_link(l, "preview.pdf", &link),
     );
     html.reserve(bodies.iter().map(|b| b.len() + 512).sum());
     for (i, body) in bodies.iter().enumerate() {
@@ -349,10 +368,10 @@ pub fn preview_html(
 }
 
 /// "A4", "US Letter landscape".
-fn paper_label(paper: &Paper) -> String {
+fn paper_label(l: &Lang, paper: &Paper) -> String {
     match paper.orientation {
         crate::render::Orientation::Portrait => paper.label.clone(),
-        crate::render::Orientation::Landscape => format!("{} landscape", paper.label),
+        crate::render::Orientation::Landscape => tr!(l, "preview.landscape", paper = &paper.label),
     }
 }
 
@@ -376,7 +395,7 @@ pub fn kit_entries(kits: &[Kit], paper: &Paper, files: &[OutFile]) -> Vec<KitEnt
             id: kit.id.clone(),
             title: kit.title.clone(),
             paper: paper.file_name(),
-            paper_label: paper_label(paper),
+            paper_label: paper_label(&kit.lang, paper),
             files: files
                 .iter()
                 .map(|f| f.path.clone())
@@ -401,29 +420,34 @@ pub fn kit_entries(kits: &[Kit], paper: &Paper, files: &[OutFile]) -> Vec<KitEnt
 /// The contents page of an output folder: for every game and paper its
 /// documents (PDFs and the previews that print them) and how to print.
 /// It shows no page of a kit, so printing it prints only this list.
-pub fn index_html(entries: &[KitEntry]) -> String {
+/// `lang`: the language of the kits just built (English when they differ).
+pub fn index_html(entries: &[KitEntry], l: &Lang) -> String {
     let mut sorted: Vec<&KitEntry> = entries.iter().collect();
     sorted.sort_by(|a, b| (&a.title, &a.id, &a.paper).cmp(&(&b.title, &b.id, &b.paper)));
     sorted.dedup_by(|a, b| a.id == b.id && a.paper == b.paper);
-    let mut html = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>printkit kits</title>\n<style>\n\
-         body{font:11pt/1.45 sans-serif;max-width:180mm;margin:8mm auto;padding:0 6mm}\n\
-         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:1.5mm 2mm;border-bottom:0.3mm solid #bbb;vertical-align:top}\n\
-         .key{color:#a00}\n\
-         </style>\n</head>\n<body>\n<h1>printkit kits</h1>\n",
+    let title = esc(&tr!(l, "index.title"));
+    let mut html = format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>\n\
+         body{{font:11pt/1.45 sans-serif;max-width:180mm;margin:8mm auto;padding:0 6mm}}\n\
+         table{{border-collapse:collapse;width:100%}}th,td{{text-align:left;padding:1.5mm 2mm;border-bottom:0.3mm solid #bbb;vertical-align:top}}\n\
+         .key{{color:#a00}}\n\
+         </style>\n</head>\n<body>\n<h1>{title}</h1>\n",
+        esc(&l.code)
     );
     html.push_str(&format!(
-        "<p>Each kit comes as two documents: the player kit (rules, board, tokens, audit sheets) and the host key \
-         (the answers). Each is a PDF and a preview page that prints exactly the same pages from a browser. \
-         {}</p>\n<p class=\"key\">Print a host key on its own and keep it away from the players.</p>\n",
-        esc(PRINT_ADVICE)
+        "<p>{} {}</p>\n<p class=\"key\">{}</p>\n",
+        esc(&tr!(l, "index.intro")),
+        esc(&tr!(l, "print.advice")),
+        esc(&tr!(l, "index.key_warning"))
     ));
     if sorted.is_empty() {
-        html.push_str("<p>No kits have been built here yet.</p>\n");
+        html.push_str(&format!("<p>{}</p>\n", esc(&tr!(l, "index.none"))));
     } else {
-        html.push_str(
-            "<table>\n<tr><th>Game</th><th>Paper</th><th>Player kit</th><th>Host key</th></tr>\n",
-        );
+        let heads: Vec<String> = ["game", "paper", "player_kit", "host_key"]
+            .iter()
+            .map(|k| format!("<th>{}</th>", esc(&tr!(l, &format!("index.{k}")))))
+            .collect();
+        html.push_str(&format!("<table>\n<tr>{}</tr>\n", heads.concat()));
     }
     for e in sorted {
         let find = |doc: &str, ext: &str| {
@@ -435,13 +459,21 @@ pub fn index_html(entries: &[KitEntry]) -> String {
         let links = |doc: &str| {
             let mut cell = Vec::new();
             if let Some(p) = find(doc, "pdf") {
-                cell.push(format!("<a href=\"{}\">PDF</a>", href(p)));
+                cell.push(format!(
+                    "<a href=\"{}\">{}</a>",
+                    href(p),
+                    esc(&tr!(l, "index.pdf"))
+                ));
             }
             if let Some(p) = find(doc, "html") {
-                cell.push(format!("<a href=\"{}\">preview</a>", href(p)));
+                cell.push(format!(
+                    "<a href=\"{}\">{}</a>",
+                    href(p),
+                    esc(&tr!(l, "index.preview"))
+                ));
             }
             if cell.is_empty() {
-                "not built".to_string()
+                esc(&tr!(l, "index.not_built"))
             } else {
                 cell.join(" · ")
             }
@@ -497,11 +529,14 @@ mod tests {
 
     #[test]
     fn the_contents_list_every_paper_of_a_game_and_no_page() {
-        let html = index_html(&[
-            entry("freeze", "letter", "US Letter"),
-            entry("freeze", "a4", "A4"),
-            entry("freeze", "a4", "A4"),
-        ]);
+        let html = index_html(
+            &[
+                entry("freeze", "letter", "US Letter"),
+                entry("freeze", "a4", "A4"),
+                entry("freeze", "a4", "A4"),
+            ],
+            &Lang::english(),
+        );
         // One row per game and paper, A4 before Letter, repeats dropped.
         let rows: Vec<&str> = html.lines().filter(|l| l.starts_with("<tr><td>")).collect();
         assert_eq!(rows.len(), 2, "{html}");
@@ -527,7 +562,7 @@ mod tests {
         let mut e = entry("freeze", "a4", "A4");
         e.files
             .retain(|f| !f.to_string_lossy().contains("host-key"));
-        let html = index_html(&[e]);
+        let html = index_html(&[e], &Lang::english());
         assert!(html.contains("not built"), "{html}");
     }
 }

@@ -11,6 +11,7 @@ use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
 use crate::rules::{AnyPosition, Engine};
+use crate::tr;
 
 /// Answer lines under each prompt, and their spacing.
 const ANSWER_LINES: usize = 3;
@@ -29,17 +30,19 @@ pub fn pages(
     sheet: Option<u32>,
 ) -> Result<Vec<Page>, RenderError> {
     let title = def.title.clone();
+    let l = &def.lang;
     let what = match sheet {
-        Some(n) => format!("practice sheet {n}"),
-        None => "practice positions".to_string(),
+        Some(n) => tr!(l, "practice.sheet", n = n),
+        None => tr!(l, "practice.positions"),
     };
-    let continued = format!("{what} (continued) · Name ______________________");
+    let continued = tr!(l, "practice.continued", what = &what);
+    let lang = def.lang.clone();
     // A sheet handed in alone still says whose it is.
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             Ok(0.0)
         } else {
-            super::flow::running_head(page, area, &title, &continued)
+            super::flow::running_head(&lang, page, area, &title, &continued)
         }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
@@ -68,25 +71,18 @@ fn introduction(
 ) -> Result<(), RenderError> {
     let s = &templates.style;
     let body = PageStyles::new(s).body;
-    let (head, head_style) = super::common::sheet_title(s, &def.title, what);
+    let (head, head_style) = super::common::sheet_title(&def.lang, s, &def.title, what);
     flow.paragraph(&head, head_style, 0.0, None)?;
     flow.gap(2.0);
-    flow.paragraph(
-        "Name ______________________________   Date ______________",
-        body,
-        0.0,
-        None,
-    )?;
+    let l = &def.lang;
+    flow.paragraph(&tr!(l, "practice.name_date"), body, 0.0, None)?;
     flow.gap(2.0);
     let answers = match sheet {
-        Some(n) => format!("the host has the answers of sheet {n}, numbered 1 to {questions}."),
-        None => format!("the host has the answers, numbered 1 to {questions}."),
+        Some(n) => tr!(l, "practice.answers_of_sheet", sheet = n, n = questions),
+        None => tr!(l, "practice.answers", n = questions),
     };
     flow.paragraph(
-        &format!(
-            "Set up each position on your board, or read it from the drawing, and write your answer on the lines. \
-             Moves are written as on the audit sheet; {answers}"
-        ),
+        &tr!(l, "practice.instructions", answers = answers),
         body,
         0.0,
         None,
@@ -99,14 +95,13 @@ fn introduction(
 /// show (turns and the limit, the reserve and the captures, kings), and
 /// the prompt without a first sentence that says the turn again.
 fn turn_and_prompt(def: &Definition, p: &Practice, position: &AnyPosition) -> (String, String) {
-    let to_move = format!(
-        "{} to move.",
-        capitalise(&side_name(def.family(), position.view().side_to_move))
+    let l = &def.lang;
+    let to_move = tr!(
+        l,
+        "practice.to_move",
+        side = capitalise(&side_name(l, def.family(), position.view().side_to_move))
     );
-    let facts = def
-        .params
-        .position_facts(&p.position, &position.view())
-        .join(" ");
+    let facts = super::facts::position_facts(def, &p.position, &position.view()).join(" ");
     let to_move = if facts.is_empty() {
         to_move
     } else {

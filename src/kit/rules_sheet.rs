@@ -1,7 +1,9 @@
 //! The rules sheet: what the game is, what to print and cut, the start, the
 //! rules as numbered paragraphs, one worked example drawn from the engine,
 //! the credit line and the printing instructions.
-use super::common::{capitalise, changed_cells, diagram_cell, result_sentence, style, PageStyles};
+use super::common::{
+    capitalise, changed_cells, diagram_cell, effect_words, result_sentence, style, PageStyles,
+};
 use super::flow::{pt, Flow};
 use super::{board_spec, players_line, position_spec, KitOptions};
 use crate::definition::Definition;
@@ -11,6 +13,7 @@ use crate::render::{
     Align, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates,
 };
 use crate::rules::Engine;
+use crate::tr;
 
 pub fn pages(
     def: &Definition,
@@ -20,11 +23,13 @@ pub fn pages(
     materials: &[String],
 ) -> Result<Vec<Page>, RenderError> {
     let title = def.title.clone();
+    let continued = tr!(def.lang, "rules.continued");
+    let lang = def.lang.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             return Ok(0.0);
         }
-        super::flow::running_head(page, area, &title, "rules (continued)")
+        super::flow::running_head(&lang, page, area, &title, &continued)
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let body = PageStyles::new(&templates.style).body;
@@ -66,7 +71,7 @@ fn header(
         (def.purpose.clone(), purpose_style, 2.0),
         (players_line(def), bold, 2.0),
     ];
-    let mut needs = vec![("You need".to_string(), bold, 0.8)];
+    let mut needs = vec![(tr!(def.lang, "rules.you_need"), bold, 0.8)];
     for m in materials {
         needs.push((format!("• {m}"), body, 0.6));
     }
@@ -101,7 +106,7 @@ fn header(
     ));
     let cap = RectMm::new(dx, start.height() + 1.0, start.width(), caption_h);
     header.push(text::line_in(
-        "Start position",
+        &tr!(def.lang, "rules.start_position"),
         TextStyle {
             align: Align::Centre,
             ..small
@@ -125,15 +130,15 @@ fn rules(flow: &mut Flow<'_>, def: &Definition, templates: &Templates) -> Result
     let mut number = 1;
     let indent = 7.5;
     for (head, paras) in [
-        ("Setup", &def.sheet.setup),
-        ("A turn", &def.sheet.turn),
-        ("Special cases", &def.sheet.special),
-        ("End and scoring", &def.sheet.end),
+        ("rules.setup", &def.sheet.setup),
+        ("rules.turn", &def.sheet.turn),
+        ("rules.special", &def.sheet.special),
+        ("rules.end", &def.sheet.end),
     ] {
         if paras.is_empty() {
             continue;
         }
-        flow.paragraph(head, heading, 0.0, None)?;
+        flow.paragraph(&tr!(def.lang, head), heading, 0.0, None)?;
         flow.gap(1.0);
         for p in paras {
             flow.paragraph(p, body, indent, Some(&format!("{number}.")))?;
@@ -172,7 +177,7 @@ fn worked_example(
             .find_map(|c| position.play(&c.mv).ok());
         if let Some(info) = legal {
             flow.paragraph(
-                &format!("Worked example: {}", practice.name),
+                &tr!(def.lang, "rules.worked_example", name = &practice.name),
                 heading,
                 0.0,
                 None,
@@ -189,11 +194,13 @@ fn worked_example(
             let after = diagram_frame(&after, s, cell, &changed)?;
             let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
             let after_outcome = info.after.outcome();
-            let explain = format!(
-                "{}: {}. The marked cells changed. {}",
-                info.text,
-                capitalise(&e.describe()),
-                result_sentence(position.family(), after_outcome)
+            let l = &def.lang;
+            let explain = tr!(
+                l,
+                "rules.example_explain",
+                mv = &info.text,
+                effect = capitalise(&effect_words(l, e)),
+                result = result_sentence(l, position.family(), after_outcome)
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
             let explain = text::paragraph_frame(&explain, body, text_w)?;
@@ -212,10 +219,10 @@ fn worked_example(
                 after.placed(pt(x2, 0.0)),
             ));
             let a = text::ascent(Font::Regular, s.fonts.small_pt)?;
-            for (x, label) in [(0.0, "Before"), (x2, "After")] {
+            for (x, label) in [(0.0, "rules.before"), (x2, "rules.after")] {
                 let cap = RectMm::new(x, before.height() + 1.0, before.width(), cap_h);
                 block.push(text::line_in(
-                    label,
+                    &tr!(l, label),
                     TextStyle {
                         align: Align::Centre,
                         ..small
@@ -248,11 +255,9 @@ fn credit_and_printing(
     let small = PageStyles::new(s).small;
     let area = flow.area();
     // Which paper a page is for is said at the foot of every page.
-    let print = "Printing: choose \"Actual size\" / \"100%\", never \"Fit to page\": \
-         the scale bar on the board page must measure 100 mm. Cut the token sheets along the solid lines \
-         (the crop marks outside the grid show where they run). Keep the host key away from the players.";
+    let print = tr!(def.lang, "rules.printing");
     let credit = text::paragraph_frame(&def.credit, small, area.width)?;
-    let print = text::paragraph_frame(print, small, area.width)?;
+    let print = text::paragraph_frame(&print, small, area.width)?;
     let mut block = Frame::new(SizeMm {
         width: area.width,
         height: credit.height() + print.height() + 4.0,
@@ -301,23 +306,19 @@ pub fn notation_line(def: &Definition, engine: &dyn Engine) -> String {
             .any(|w| w.contains(sign))
             .then(|| made_up.to_string())
     };
-    let mut parts = vec![
-        "Writing moves: a cell is its column letter and row number (A1 is the bottom left corner)"
-            .to_string(),
-    ];
+    let l = &def.lang;
+    let mut parts = vec![tr!(l, "notation.cells")];
     if let Some(w) = example('-', "C3-C4") {
-        parts.push(format!("a move from one cell to another is written {w}"));
+        parts.push(tr!(l, "notation.move", example = w));
     }
     if let Some(w) = example('x', "C3xC5") {
-        parts.push(format!("x marks a jump that captures ({w})"));
+        parts.push(tr!(l, "notation.capture", example = w));
     }
     if let Some(w) = example('@', "@B3") {
-        parts.push(format!("@ places a piece on the cell after it ({w})"));
+        parts.push(tr!(l, "notation.place", example = w));
     }
     if let Some(w) = example('+', "C3xC5+H5") {
-        parts.push(format!(
-            "+ after a move names a checker made king ({w}: the checker on the cell after + becomes a king)"
-        ));
+        parts.push(tr!(l, "notation.king", example = w));
     }
     // A placement with no sign at all (Bracket and flip) is its cell.
     let bare = |w: &String| {
@@ -331,12 +332,14 @@ pub fn notation_line(def: &Definition, engine: &dyn Engine) -> String {
         .cloned()
         .or_else(|| other_moves.iter().any(bare).then(|| "C5".to_string()));
     if let Some(w) = placed {
-        parts.push(format!(
-            "a disc placed on a cell is written as that cell ({w})"
-        ));
+        parts.push(tr!(l, "notation.disc", example = w));
     }
     if parts.len() == 1 {
         return String::new();
     }
-    parts.join("; ") + "."
+    tr!(
+        l,
+        "notation.sentence",
+        parts = parts.join(&tr!(l, "notation.separator"))
+    )
 }

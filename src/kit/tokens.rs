@@ -6,48 +6,61 @@ use super::common::style;
 use super::flow::pt;
 use super::KitOptions;
 use crate::definition::Definition;
+use crate::lang::Lang;
 use crate::render::text;
 use crate::render::{Font, Item, Page, RectMm, RenderError, Stroke, Templates};
 use crate::rules::Family;
+use crate::tr;
 
 pub use crate::rules::family::TokenSet;
 
-impl TokenSet {
-    pub fn describe(&self, duplex: bool) -> String {
-        match self.back {
-            Some(back) => {
-                let spares = if self.spares == 0 {
-                    String::new()
-                } else {
-                    format!(" (+{} spares)", self.spares)
-                };
-                let how = if duplex {
-                    ", printed two-sided"
-                } else {
-                    ": cut, fold and glue"
-                };
-                if self.back_crowned {
-                    format!(
-                        "{} {} ({}), a crown on the back{spares}{how}",
-                        self.count, self.name, self.symbol
-                    )
-                } else {
-                    format!(
-                        "{} {}/{} {}{spares}{how}",
-                        self.count, self.symbol, back, self.name
-                    )
-                }
-            }
-            None if self.spares == 0 => format!("{} {} ({})", self.count, self.name, self.symbol),
-            None => format!(
-                "{} {} ({}) + {} spare{}",
-                self.count,
-                self.name,
-                self.symbol,
-                self.spares,
-                if self.spares == 1 { "" } else { "s" }
-            ),
+/// A token set as the rules sheet lists it: "64 W/B markers (+13
+/// spares): cut, fold and glue".
+pub fn describe(l: &Lang, family: Family, set: &TokenSet, duplex: bool) -> String {
+    let name = tr!(l, &format!("family.{}.tokens.{}", family.id(), set.symbol));
+    match set.back {
+        Some(back) => {
+            let spares = if set.spares == 0 {
+                String::new()
+            } else {
+                format!(" {}", tr!(l, "tokens.spares_paren", n = set.spares))
+            };
+            let how = if duplex {
+                tr!(l, "tokens.two_sided")
+            } else {
+                tr!(l, "tokens.fold")
+            };
+            let key = if set.back_crowned {
+                "tokens.pairs_crowned"
+            } else {
+                "tokens.pairs"
+            };
+            tr!(
+                l,
+                key,
+                n = set.count,
+                name = name,
+                front = set.symbol,
+                back = back,
+                spares = spares,
+                how = how
+            )
         }
+        None if set.spares == 0 => tr!(
+            l,
+            "tokens.set",
+            n = set.count,
+            name = name,
+            front = set.symbol
+        ),
+        None => tr!(
+            l,
+            "tokens.set_spares",
+            n = set.count,
+            name = name,
+            front = set.symbol,
+            spares = set.spares
+        ),
     }
 }
 
@@ -124,7 +137,8 @@ fn sheet_grid(
     let s = &templates.style;
     let area = super::content_area(templates, &options.paper);
     // The heading wraps for a long title: room for its longest form.
-    let (widest_head, h1) = super::common::sheet_title(s, &def.title, "token backs, sheet 999");
+    let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
+    let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
     let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
         + 1.0
         + 2.0 * text::line_height(Font::Regular, s.fonts.small_pt)?
@@ -227,22 +241,23 @@ fn sheet_page(
         used_rows as f64 * ch,
     );
     let mut page = Page::new(options.paper.size_mm);
+    let l = &def.lang;
     let what = match (back, side.total) {
-        (true, _) => format!("token backs, sheet {number}"),
-        (false, 1) => "tokens".to_string(),
-        (false, _) => format!("tokens, sheet {number}"),
+        (true, _) => tr!(l, "tokens.backs_sheet", n = number),
+        (false, 1) => tr!(l, "tokens.heading"),
+        (false, _) => tr!(l, "tokens.sheet", n = number),
     };
-    let head = super::common::sheet_title(s, &def.title, &what).0;
+    let head = super::common::sheet_title(&def.lang, s, &def.title, &what).0;
     let how = if fold {
-        "Cut along the solid lines; the marks outside the grid show where they run. Fold each pair on its dashed line (the back is printed upside down so it comes out upright) and glue the halves."
+        tr!(l, "tokens.how_fold")
     } else if back {
-        "Print on the back of the previous sheet (two-sided, flip on the long edge). Cut along the solid lines."
+        tr!(l, "tokens.how_back")
     } else if options.duplex {
-        "Print two-sided, flipping on the long edge. Cut along the solid lines; the marks outside the grid show where they run."
+        tr!(l, "tokens.how_duplex")
     } else {
-        "Cut along the solid lines; the marks outside the grid show where they run."
+        tr!(l, "tokens.how_cut")
     };
-    header(&mut page, templates, area, &head, how)?;
+    header(&mut page, templates, area, &head, &how)?;
     let offset = if back {
         options.back_offset
     } else {
@@ -332,7 +347,7 @@ fn header(
     how: &str,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
-    let h1 = super::common::sheet_title(s, "", "").1;
+    let h1 = super::common::sheet_title(&crate::lang::Lang::english(), s, "", "").1;
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let head = text::paragraph_frame(head, h1, area.width)?;
     let how = text::paragraph_frame(how, h2, area.width)?;
@@ -435,16 +450,17 @@ fn alignment_page(
     let s = &templates.style;
     let area = super::content_area(templates, &options.paper);
     let mut page = Page::new(options.paper.size_mm);
+    let l = &def.lang;
     let head = if back {
-        format!("{}: alignment test, back", def.title)
+        tr!(l, "tokens.alignment_back", title = &def.title)
     } else {
-        format!("{}: alignment test, front", def.title)
+        tr!(l, "tokens.alignment_front", title = &def.title)
     };
-    let how = format!(
-        "Print this page and the next two-sided (flip on the long edge), then hold the sheet against a window. \
-         The crosses on both sides should coincide. If the back ones sit X mm to the right and Y mm lower, \
-         build again with --back-offset=-X,-Y (now {:+.1},{:+.1}).",
-        options.back_offset.0, options.back_offset.1
+    let how = tr!(
+        l,
+        "tokens.alignment_how",
+        x = format!("{:+.1}", options.back_offset.0),
+        y = format!("{:+.1}", options.back_offset.1)
     );
     let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);

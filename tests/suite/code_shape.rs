@@ -4,14 +4,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The top-level modules from the bottom layer up: a module may name only
-/// the modules before it. `input` and `stop` know nothing of games;
+/// the modules before it. `input`, `stop` and `diagnostic` (a located
+/// problem in a file) know nothing of games; `lang` holds the kits' own
+/// words in every language;
 /// `render` draws pages and knows nothing of games either (the definition
 /// checks its text against render's fonts); `commands` and `cli` are the
 /// command line, the only layer that prints or knows clap.
 const LAYERS: &[&str] = &[
     "input",
     "stop",
+    "diagnostic",
     "rules",
+    "lang",
     "solve",
     "render",
     "parallel",

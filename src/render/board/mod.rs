@@ -130,6 +130,8 @@ pub struct BoardSpec {
     pub region: Vec<(u32, u32)>,
     /// What the region is called in the rules ("Initial Region").
     pub region_name: String,
+    /// The language of the page's own words (legend, scale bar, tiles).
+    pub lang: std::sync::Arc<crate::lang::Lang>,
 }
 
 impl BoardSpec {
@@ -148,6 +150,7 @@ impl BoardSpec {
             pieces: Vec::new(),
             region: Vec::new(),
             region_name: "region".to_string(),
+            lang: crate::lang::Lang::english(),
         }
     }
 
@@ -220,7 +223,7 @@ mod tests {
     #[test]
     fn the_scale_bar_frame_is_as_tall_as_what_it_draws() {
         let t = Templates::builtin().unwrap();
-        let bar = scale_bar::scale_bar(&t.style, 190.0).unwrap();
+        let bar = scale_bar::scale_bar(&t.style, &crate::lang::Lang::english(), 190.0).unwrap();
         let ink = ink(&bar);
         // The bar's outline sits on the top edge (half its stroke above);
         // the sentence's descent ends at the bottom edge.

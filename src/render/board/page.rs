@@ -10,6 +10,7 @@ use crate::render::model::{Align, Item, Page, PointMm, RectMm};
 use crate::render::templates::{Paper, Style, Templates};
 use crate::render::text::{self, TextStyle};
 use crate::render::RenderError;
+use crate::tr;
 
 /// Space between the board and the blocks above and below it.
 pub(super) const GAP_MM: f64 = 4.0;
@@ -23,6 +24,8 @@ pub(super) struct Furniture {
     pub scale_bar: Frame,
     /// Text under the board (legend, tile label and joining instructions).
     pub note_style: TextStyle,
+    /// The language of the page's own words.
+    pub lang: std::sync::Arc<crate::lang::Lang>,
 }
 
 impl Furniture {
@@ -152,50 +155,50 @@ fn furniture(spec: &BoardSpec, style: &Style, width: f64) -> Result<Furniture, R
     Ok(Furniture {
         heading: Frame::stack(width, &heading),
         notes: notes_block(spec, true, note_style, width)?,
-        scale_bar: scale_bar(style, width)?,
+        scale_bar: scale_bar(style, &spec.lang, width)?,
+        lang: spec.lang.clone(),
         note_style,
     })
 }
 
 /// Legend sentences under the board.
 fn notes(spec: &BoardSpec, strips: bool) -> Vec<String> {
+    let l = &spec.lang;
     let last_col = column_name(spec.width - 1);
     let mut out = Vec::new();
     if spec.torus {
-        out.push(format!(
-            "Torus: the edges wrap around. Above row {h} comes row 1 and below row 1 comes row {h}, in the same column{strips}. \
-             Right of column {last_col} comes column A and left of column A comes column {last_col}, in the same row.",
+        let strips = if strips {
+            tr!(l, "board.torus_strips")
+        } else {
+            String::new()
+        };
+        out.push(tr!(
+            l,
+            "board.torus",
             h = spec.height,
-            strips = if strips { " (the dashed strips show those cells)" } else { "" }
+            strips = strips,
+            last = last_col
         ));
     }
     if spec.orthogonal_only {
-        out.push(
-            "Grey lines join the cells a piece can move between: orthogonal neighbours only (up, down, left, right), \
-             never diagonally."
-                .to_string(),
-        );
+        out.push(tr!(l, "board.orthogonal"));
     }
     if let Some((even, odd)) = spec.checker_colours {
-        let describe = |c: SquareColour| match c {
-            SquareColour::Red => "red squares have red stripes",
-            SquareColour::Black => "black squares are plain, without stripes",
-        };
-        out.push(format!(
-            "A1 is {}: {}; {}.",
-            even.name(),
-            describe(even),
-            describe(odd)
+        let name = |c: SquareColour| tr!(l, &format!("board.square.{}", c.name()));
+        let describe = |c: SquareColour| tr!(l, &format!("board.squares.{}", c.name()));
+        out.push(tr!(
+            l,
+            "board.checkered",
+            colour = name(even),
+            first = describe(even),
+            second = describe(odd)
         ));
     }
     if !spec.holes.is_empty() {
-        out.push("Hatched cells are holes: no piece may enter them.".to_string());
+        out.push(tr!(l, "board.holes"));
     }
     if !spec.region.is_empty() {
-        out.push(format!(
-            "The dashed outline marks the {}, empty at the start.",
-            spec.region_name
-        ));
+        out.push(tr!(l, "board.region", region = &spec.region_name));
     }
     out
 }

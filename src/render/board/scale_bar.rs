@@ -1,5 +1,6 @@
 //! The 100 mm scale bar at the foot of every board page, with which a host
 //! checks that the page printed at 100%.
+use crate::lang::Lang;
 use crate::render::font::Font;
 use crate::render::frame::Frame;
 use crate::render::model::{Align, Fill, Item, PointMm, RectMm, SizeMm, Stroke};
@@ -7,14 +8,10 @@ use crate::render::templates::Style;
 use crate::render::text::{self, TextStyle};
 use crate::render::RenderError;
 
-/// Short enough for one line: every millimetre counts on the Freeze page.
-const SCALE_SENTENCE: &str =
-    "If this bar is not exactly 100 mm long, reprint at “Actual size” / 100% (not “Fit to page”).";
-
 /// The 100 mm scale bar with ticks every 10 mm and its instruction, centred
 /// in a frame `width` wide and as tall as the bar, its labels and the
 /// sentence under them.
-pub(super) fn scale_bar(style: &Style, width: f64) -> Result<Frame, RenderError> {
+pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame, RenderError> {
     let c = &style.colours;
     let x0 = (width - 100.0) / 2.0;
     let bar_h = 3.0;
@@ -51,7 +48,7 @@ pub(super) fn scale_bar(style: &Style, width: f64) -> Result<Frame, RenderError>
             outline.clone(),
         ));
         let label = if i == 10 {
-            "100 mm".to_string()
+            crate::tr!(lang, "board.scale_end")
         } else {
             (10 * i).to_string()
         };
@@ -68,7 +65,9 @@ pub(super) fn scale_bar(style: &Style, width: f64) -> Result<Frame, RenderError>
     }
     let sentence_y = bar_h + tick + 0.3 + label_h + 1.2;
     let sentence = text::paragraph_frame(
-        SCALE_SENTENCE,
+        // Short enough for one line: every millimetre counts on the Freeze
+        // page.
+        &crate::tr!(lang, "board.scale"),
         TextStyle {
             font: Font::Regular,
             size_pt: style.fonts.body_pt,

@@ -3,12 +3,14 @@
 //! marks and seam lines, says which tiles it joins, and carries the legend
 //! and scale bar.
 use super::page::{place_scale_bar, Furniture, GAP_MM};
+use crate::lang::Lang;
 use crate::render::font::Font;
 use crate::render::frame::Frame;
 use crate::render::model::{Colour, Fill, Group, Item, Page, PointMm, RectMm, SizeMm, Stroke};
 use crate::render::templates::{Paper, Style};
 use crate::render::text::{self, TextStyle};
 use crate::render::RenderError;
+use crate::tr;
 
 /// One tile of a board too big for one sheet: which part of the block it
 /// shows, and its place in the tile grid.
@@ -164,47 +166,41 @@ impl TileGrid {
         lines
     }
 
-    fn label(&self, t: &Tile) -> String {
-        format!(
-            "Board tile {} of {} (row {}, column {} of the map on the assembly page)",
-            self.number(t.col, t.row),
-            self.tiles.len(),
-            t.row + 1,
-            t.col + 1
+    fn label(&self, l: &Lang, t: &Tile) -> String {
+        tr!(
+            l,
+            "board.tile_label",
+            n = self.number(t.col, t.row),
+            total = self.tiles.len(),
+            row = t.row + 1,
+            col = t.col + 1
         )
     }
 
     /// How to join tile `t` to its neighbours.
-    fn join_sentence(&self, t: &Tile) -> String {
+    fn join_sentence(&self, l: &Lang, t: &Tile) -> String {
         let mut joins = Vec::new();
         if t.row > 0 {
-            joins.push(format!(
-                "top edge joins tile {}",
-                self.number(t.col, t.row - 1)
-            ));
+            joins.push(tr!(l, "board.join_top", n = self.number(t.col, t.row - 1)));
         }
         if self.has_right(t) {
-            joins.push(format!(
-                "right edge joins tile {}",
-                self.number(t.col + 1, t.row)
+            joins.push(tr!(
+                l,
+                "board.join_right",
+                n = self.number(t.col + 1, t.row)
             ));
         }
         if self.has_below(t) {
-            joins.push(format!(
-                "bottom edge joins tile {}",
-                self.number(t.col, t.row + 1)
+            joins.push(tr!(
+                l,
+                "board.join_bottom",
+                n = self.number(t.col, t.row + 1)
             ));
         }
         if t.col > 0 {
-            joins.push(format!(
-                "left edge joins tile {}",
-                self.number(t.col - 1, t.row)
-            ));
+            joins.push(tr!(l, "board.join_left", n = self.number(t.col - 1, t.row)));
         }
-        format!(
-            "This tile’s {}. Lay the right or lower tile over this one, its edge on the dashed line and the ⊕ marks on each other.",
-            joins.join(", ")
-        )
+        tr!(l, "board.joins", joins = joins.join(", "))
     }
 }
 
@@ -247,10 +243,14 @@ pub(super) fn tiled_pages(
     for t in &grid.tiles {
         let mut page = Page::new(paper.size_mm);
         let items = &mut page.items;
-        let label = text::paragraph_frame(&grid.label(t), label_style, safe.width)?;
+        let label =
+            text::paragraph_frame(&grid.label(&furniture.lang, t), label_style, safe.width)?;
         items.extend(label.placed(PointMm::new(safe.x, safe.y)));
-        let joins =
-            text::paragraph_frame(&grid.join_sentence(t), furniture.note_style, safe.width)?;
+        let joins = text::paragraph_frame(
+            &grid.join_sentence(&furniture.lang, t),
+            furniture.note_style,
+            safe.width,
+        )?;
         items.extend(joins.placed(PointMm::new(safe.x, safe.y + label.height())));
         let y = safe.y + head_h + GAP_MM;
         let window = RectMm::new(safe.x, y, t.view.width, t.view.height);
@@ -290,14 +290,13 @@ fn assembly_page(
         .extend(furniture.heading.placed(PointMm::new(safe.x, safe.y)));
     let mut y = safe.y + furniture.heading.height();
     let (cols, rows) = (grid.xs.len(), grid.ys.len());
-    let how = format!(
-        "This board is too large for one sheet: it is printed at 100% on the {n} tiles that follow ({rows} row{rs} of {cols}). \
-         Trim each tile on its thin outline where another tile lies over it, and lay them out as the map shows, tile 1 at the top left. \
-         Neighbouring tiles overlap by {ov} mm: lay the right or lower tile over the other so its edge sits on the dashed line \
-         and the ⊕ marks coincide, then tape the seam from the back.",
+    let how = tr!(
+        furniture.lang,
+        "board.assembly",
         n = grid.tiles.len(),
-        rs = if rows == 1 { "" } else { "s" },
-        ov = grid.overlap
+        rows = rows,
+        cols = cols,
+        overlap = grid.overlap
     );
     let how = text::paragraph_frame(&how, furniture.note_style, safe.width)?;
     page.items.extend(how.placed(PointMm::new(safe.x, y)));

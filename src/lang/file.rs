@@ -1,0 +1,383 @@
+//! Reading a language file and checking it against English: every problem
+//! located (file:line:column), all of them at once.
+use super::{Category, Lang, Message, Rule};
+use crate::diagnostic::{suggest, Diagnostic};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+use toml_edit::{Item, TableLike, Value};
+
+/// Why a language file cannot be used.
+#[derive(Debug)]
+pub enum LangError {
+    Read(String),
+    Invalid(Vec<Diagnostic>),
+}
+
+impl fmt::Display for LangError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LangError::Read(e) => f.write_str(e),
+            LangError::Invalid(list) => {
+                let shown: Vec<String> = list.iter().map(Diagnostic::render).collect();
+                f.write_str(shown.join("\n").trim_end())
+            }
+        }
+    }
+}
+
+impl std::error::Error for LangError {}
+
+/// The problems found so far in one file.
+struct Problems<'a> {
+    file: &'a str,
+    text: Arc<str>,
+    list: Vec<Diagnostic>,
+}
+
+impl Problems<'_> {
+    fn at(&mut self, span: Option<Range<usize>>, message: String) {
+        let d = Diagnostic::in_file(self.file, &self.text, span.unwrap_or(0..0), message);
+        self.list.push(d);
+    }
+}
+
+/// A message as read, with where its key and value stand.
+struct Read {
+    message: Message,
+    key_span: Option<Range<usize>>,
+    value_span: Option<Range<usize>>,
+}
+
+/// Reads the language file `text` (named `file` in messages); with
+/// `english`, checks it has exactly English's messages, each with only
+/// English's arguments.
+pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, LangError> {
+    let mut p = Problems {
+        file,
+        text: Arc::from(text),
+        list: Vec::new(),
+    };
+    let doc = match toml_edit::ImDocument::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            let message = e.message().trim_end().to_string();
+            p.at(
+                e.span(),
+                format!("this language file is not valid TOML: {message}"),
+            );
+            return Err(LangError::Invalid(p.list));
+        }
+    };
+    let root = doc.as_table();
+    let head = header(&mut p, root);
+    let mut read = BTreeMap::new();
+    for (key, item) in root.iter() {
+        if key == "language" {
+            continue;
+        }
+        let key_span = root.key(key).and_then(|k| k.span());
+        walk(&mut p, key, key_span, item, &mut read);
+    }
+    if let Some(english) = english {
+        against_english(&mut p, root, &read, english);
+    }
+    match head {
+        Some((code, name, rule, decimal, group)) if p.list.is_empty() => Ok(Lang {
+            code,
+            name,
+            rule,
+            decimal,
+            group,
+            messages: read.into_iter().map(|(k, r)| (k, r.message)).collect(),
+            source: file.to_string(),
+        }),
+        _ => Err(LangError::Invalid(p.list)),
+    }
+}
+
+type Header = (String, String, Rule, String, String);
+
+/// The `[language]` table: code, name, plural rule and number signs.
+fn header(p: &mut Problems, root: &toml_edit::Table) -> Option<Header> {
+    let Some(table) = root.get("language").and_then(Item::as_table_like) else {
+        p.at(
+            Some(0..0),
+            "a language file starts with a `[language]` table (code, name, plural, decimal, group)"
+                .to_string(),
+        );
+        return None;
+    };
+    const KEYS: [&str; 5] = ["code", "name", "plural", "decimal", "group"];
+    let mut values = Vec::new();
+    for key in KEYS {
+        match table.get(key).and_then(Item::as_str) {
+            Some(v) => values.push(v.to_string()),
+            None => {
+                let span = root.key("language").and_then(|k| k.span());
+                p.at(span, format!("`[language]` needs `{key}` as a string"));
+                values.push(String::new());
+            }
+        }
+    }
+    for (key, _) in table.iter() {
+        if !KEYS.contains(&key) {
+            let span = table.key(key).and_then(|k| k.span());
+            p.at(span, unknown(key, &KEYS, "`[language]` key"));
+        }
+    }
+    let rule = Rule::parse(&values[2]);
+    if rule.is_none() && !values[2].is_empty() {
+        let names: Vec<&str> = Rule::NAMES.iter().map(|(n, _)| *n).collect();
+        let span = table.get("plural").and_then(Item::span);
+        p.at(
+            span,
+            format!(
+                "unknown plural rule `{}`: printkit knows {} (`none`: one form for every number)",
+                values[2],
+                names.join(", ")
+            ),
+        );
+    }
+    let code = &values[0];
+    let code_ok = !code.is_empty()
+        && code.len() <= 16
+        && code
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !code_ok {
+        let span = table.get("code").and_then(Item::span);
+        p.at(
+            span,
+            format!("`code` is `{code}`: a language code is lower-case letters, digits and `-` (`fr`, `pt-br`)"),
+        );
+    }
+    let mut values = values.into_iter();
+    let mut next = || values.next().unwrap_or_default();
+    let (code, name, _, decimal, group) = (next(), next(), next(), next(), next());
+    Some((code, name, rule?, decimal, group))
+}
+
+fn unknown(key: &str, allowed: &[&str], what: &str) -> String {
+    match suggest(key, allowed) {
+        Some(s) => format!("unknown {what} `{key}`: did you mean `{s}`?"),
+        None => format!("unknown {what} `{key}`"),
+    }
+}
+
+/// Reads every message under `item` (a table of messages, a message, or
+/// a message's forms), keyed by its dotted path.
+fn walk(
+    p: &mut Problems,
+    path: &str,
+    key_span: Option<Range<usize>>,
+    item: &Item,
+    out: &mut BTreeMap<String, Read>,
+) {
+    match item {
+        Item::Table(t) => {
+            for (key, child) in t.iter() {
+                let span = t.key(key).and_then(|k| k.span());
+                walk(p, &format!("{path}.{key}"), span, child, out);
+            }
+        }
+        Item::Value(Value::String(s)) => {
+            out.insert(
+                path.to_string(),
+                Read {
+                    message: Message::Text(s.value().clone()),
+                    key_span,
+                    value_span: s.span(),
+                },
+            );
+        }
+        Item::Value(Value::InlineTable(t)) if !is_forms(t) => {
+            for (key, child) in t.iter() {
+                let span = t.key(key).and_then(|k| k.span());
+                walk(
+                    p,
+                    &format!("{path}.{key}"),
+                    span,
+                    &Item::Value(child.clone()),
+                    out,
+                );
+            }
+        }
+        Item::Value(Value::InlineTable(t)) => {
+            if let Some(message) = forms(p, path, t) {
+                out.insert(
+                    path.to_string(),
+                    Read {
+                        message,
+                        key_span,
+                        value_span: t.span(),
+                    },
+                );
+            }
+        }
+        other => p.at(
+            other.span().or(key_span),
+            format!(
+                "message `{path}` is a {}: a message is a string, or a table of plural forms",
+                other.type_name()
+            ),
+        ),
+    }
+}
+
+/// Whether an inline table is a message's plural forms (its keys are
+/// plural categories) rather than a table of messages.
+fn is_forms(t: &toml_edit::InlineTable) -> bool {
+    t.iter()
+        .any(|(k, _)| Category::parse(k).is_some() || k == "plural" || k == "ordinal")
+}
+
+/// A message's plural forms: `{ one = "…", other = "…" }`, chosen by
+/// `{n}` or by the argument `plural` (or `ordinal`) names.
+fn forms(p: &mut Problems, path: &str, t: &toml_edit::InlineTable) -> Option<Message> {
+    let mut by = "n".to_string();
+    let mut ordinal = false;
+    let mut list = BTreeMap::new();
+    let mut names: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
+    names.extend(["plural", "ordinal"]);
+    for (key, value) in t.iter() {
+        let span = t.key(key).and_then(|k| k.span());
+        let Some(s) = value.as_str() else {
+            p.at(value.span(), format!("`{path}.{key}` must be a string"));
+            continue;
+        };
+        match (key, Category::parse(key)) {
+            ("plural", _) => by = s.to_string(),
+            ("ordinal", _) => {
+                by = s.to_string();
+                ordinal = true;
+            }
+            (_, Some(c)) => {
+                list.insert(c, s.to_string());
+            }
+            _ => p.at(span, unknown(key, &names, "plural form")),
+        }
+    }
+    if !list.contains_key(&Category::Other) {
+        p.at(
+            t.span(),
+            format!("message `{path}` has plural forms but no `other` (the form every number falls back to)"),
+        );
+        return None;
+    }
+    Some(Message::Forms {
+        by,
+        ordinal,
+        forms: list,
+    })
+}
+
+/// The `{names}` a text uses, or the reason it cannot be read.
+pub(super) fn placeholders(text: &str) -> Result<BTreeSet<String>, String> {
+    let mut names = BTreeSet::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(['{', '}']) {
+        let tail = &rest[i..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            rest = &tail[2..];
+            continue;
+        }
+        if tail.starts_with('}') {
+            return Err("a `}` closes no `{` (write `}}` for a brace)".to_string());
+        }
+        let Some(end) = tail.find('}') else {
+            return Err("a `{` is never closed (write `{{` for a brace)".to_string());
+        };
+        let name = &tail[1..end];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("`{{{name}}}` is not an argument name"));
+        }
+        names.insert(name.to_string());
+        rest = &tail[end + 1..];
+    }
+    Ok(names)
+}
+
+/// Every argument a message uses.
+pub(super) fn arguments(m: &Message) -> Result<BTreeSet<String>, String> {
+    match m {
+        Message::Text(t) => placeholders(t),
+        Message::Forms { by, forms, .. } => {
+            let mut all = BTreeSet::from([by.clone()]);
+            for text in forms.values() {
+                all.extend(placeholders(text)?);
+            }
+            Ok(all)
+        }
+    }
+}
+
+/// Checks `read` against English: no message missing, none unknown, and
+/// each using only the arguments English's gives it.
+fn against_english(
+    p: &mut Problems,
+    root: &toml_edit::Table,
+    read: &BTreeMap<String, Read>,
+    english: &Lang,
+) {
+    let keys: Vec<&str> = english.messages.keys().map(String::as_str).collect();
+    for (key, r) in read {
+        let Some(reference) = english.messages.get(key) else {
+            p.at(r.key_span.clone(), unknown(key, &keys, "message"));
+            continue;
+        };
+        let allowed = arguments(reference).unwrap_or_default();
+        match arguments(&r.message) {
+            Err(why) => p.at(r.value_span.clone(), format!("message `{key}`: {why}")),
+            Ok(used) => {
+                for name in used.difference(&allowed) {
+                    let list: Vec<String> = allowed.iter().map(|a| format!("{{{a}}}")).collect();
+                    let known = if list.is_empty() {
+                        "none".to_string()
+                    } else {
+                        list.join(", ")
+                    };
+                    p.at(
+                        r.value_span.clone(),
+                        format!("message `{key}` uses the argument `{{{name}}}`, which it is not given: its arguments are {known}"),
+                    );
+                }
+            }
+        }
+    }
+    for (key, reference) in &english.messages {
+        if read.contains_key(key) {
+            continue;
+        }
+        let shown = match reference {
+            Message::Text(t) => t.clone(),
+            Message::Forms { forms, .. } => forms.values().next().cloned().unwrap_or_default(),
+        };
+        p.at(
+            table_span(root, key),
+            format!(
+                "message `{key}` is missing (in English: \"{}\")",
+                crate::input::shorten(&shown, 80)
+            ),
+        );
+    }
+}
+
+/// Where the message `key` belongs: the header of the deepest table of
+/// its path the file has (the `[language]` table's if none).
+fn table_span(root: &toml_edit::Table, key: &str) -> Option<Range<usize>> {
+    let parts: Vec<&str> = key.split('.').collect();
+    let mut table: &dyn TableLike = root;
+    let mut span = root.key("language").and_then(|k| k.span());
+    for part in &parts[..parts.len() - 1] {
+        match table.get(part).and_then(Item::as_table_like) {
+            Some(t) => {
+                span = table.key(part).and_then(|k| k.span()).or(span);
+                table = t;
+            }
+            None => break,
+        }
+    }
+    span
+}
