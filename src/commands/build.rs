@@ -1,6 +1,6 @@
 //! `printkit build`: the arguments checked first, then the build, then
 //! what was written.
-use super::Fatal;
+use super::CommandError;
 use crate::definition;
 use std::io::Write;
 use std::path::PathBuf;
@@ -58,7 +58,7 @@ const MAX_PRACTICE_FOLDER_FILES: usize = 200;
 /// `--practice` paths with each folder replaced by its `.toml` files, in
 /// name order (`sheet-01.toml`, `sheet-02.toml`, …). Only regular files are
 /// taken: a link or anything else in the folder is passed over.
-fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
+fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, CommandError> {
     let mut files = Vec::new();
     for path in paths {
         if !path.is_dir() {
@@ -78,13 +78,13 @@ fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
             return Err(format!(
                 "--practice {}: more than {MAX_PRACTICE_FOLDER_FILES} .toml files in the folder",
                 path.display()
-            ));
+            )
+            .into());
         }
         if found.is_empty() {
-            return Err(format!(
-                "--practice {}: no .toml file in the folder",
-                path.display()
-            ));
+            return Err(
+                format!("--practice {}: no .toml file in the folder", path.display()).into(),
+            );
         }
         found.sort();
         files.extend(found);
@@ -104,7 +104,7 @@ fn report_invalid(diags: &[definition::Diagnostic]) {
     );
 }
 
-pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
+pub fn build(args: BuildArgs) -> Result<i32, CommandError> {
     use crate::build::{BuildError, BuildRequest};
     use crate::kit::{output, Part};
     let started = std::time::Instant::now();
@@ -115,9 +115,7 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
         svg: args.format.iter().any(|f| f == "svg"),
     };
     if let Some(bad) = args.format.iter().find(|f| *f != "pdf" && *f != "svg") {
-        return Err(format!(
-            "unknown format `{bad}`: expected pdf, svg or pdf,svg"
-        ));
+        return Err(format!("unknown format `{bad}`: expected pdf, svg or pdf,svg").into());
     }
     let mut parts = Vec::new();
     for name in &args.only {
@@ -127,17 +125,18 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
                 return Err(format!(
                     "unknown part `{name}`: expected some of {}",
                     Part::ALL.map(|p| p.name()).join(", ")
-                ))
+                )
+                .into())
             }
         }
     }
     let back_offset = match &args.back_offset {
         None => (0.0, 0.0),
         Some(_) if !args.duplex => {
-            return Err(
+            return Err(CommandError::Failed(
                 "--back-offset shifts the token backs of a two-sided print: add --duplex"
                     .to_string(),
-            )
+            ))
         }
         Some(text) => parse_offset(text)?,
     };
@@ -159,7 +158,7 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
             report_invalid(&diags);
             return Ok(1);
         }
-        Err(BuildError::Fatal(message)) => return Err(message),
+        Err(BuildError::Fatal(message)) => return Err(CommandError::Failed(message)),
     };
     for note in &report.notes {
         crate::say!("note: {note}");
@@ -202,15 +201,13 @@ fn human_size(bytes: usize) -> String {
 }
 
 /// `X,Y` in millimetres.
-fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
+fn parse_offset(text: &str) -> Result<(f64, f64), CommandError> {
     let bad = || format!("--back-offset `{text}`: expected two numbers in mm, X,Y (e.g. 0.5,-1)");
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     let x: f64 = x.trim().parse().map_err(|_| bad())?;
     let y: f64 = y.trim().parse().map_err(|_| bad())?;
     if !(x.is_finite() && y.is_finite()) || x.abs() > 20.0 || y.abs() > 20.0 {
-        return Err(format!(
-            "--back-offset `{text}`: each shift must be within ±20 mm"
-        ));
+        return Err(format!("--back-offset `{text}`: each shift must be within ±20 mm").into());
     }
     Ok((x, y))
 }
