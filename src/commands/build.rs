@@ -1,7 +1,6 @@
 //! `printkit build`: the arguments checked first, then the build, then
 //! what was written.
 use super::CommandError;
-use crate::definition;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -92,20 +91,8 @@ fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, CommandError> {
     Ok(files)
 }
 
-/// Prints located diagnostics and says nothing was written.
-fn report_invalid(diags: &[definition::Diagnostic]) {
-    for d in diags {
-        crate::say!("{}", d.render());
-    }
-    crate::say!(
-        "{} error{} found: nothing was written",
-        diags.len(),
-        if diags.len() == 1 { "" } else { "s" }
-    );
-}
-
 pub fn build(args: BuildArgs) -> Result<i32, CommandError> {
-    use crate::build::{BuildError, BuildRequest};
+    use crate::build::BuildRequest;
     use crate::kit::{output, Part};
     let started = std::time::Instant::now();
     crate::solve::budget::set_seconds(args.search_budget);
@@ -152,14 +139,7 @@ pub fn build(args: BuildArgs) -> Result<i32, CommandError> {
         templates: args.templates,
         force: args.force,
     };
-    let report = match crate::build::build(&request) {
-        Ok(r) => r,
-        Err(BuildError::Invalid(diags)) => {
-            report_invalid(&diags);
-            return Ok(1);
-        }
-        Err(BuildError::Fatal(message)) => return Err(CommandError::Failed(message)),
-    };
+    let report = crate::build::build(&request)?;
     for note in &report.notes {
         crate::say!("note: {note}");
     }

@@ -22,13 +22,17 @@ pub enum CommandError {
     /// A game that cannot be loaded: unreadable, unknown, or read but wrong
     /// (then its located diagnostics, each with its file, line and column).
     Load(definition::LoadError),
+    /// A build that wrote nothing (exit 1 when its files are wrong).
+    Build(crate::build::BuildError),
 }
 
 impl CommandError {
-    /// The exit code: 2, the input cannot be used as given.
+    /// The exit code: 1 when the files read but are wrong (a build's), else
+    /// 2: the input cannot be used as given.
     pub fn exit_code(&self) -> i32 {
         match self {
             CommandError::Failed(_) | CommandError::Load(_) => 2,
+            CommandError::Build(e) => e.exit_code(),
         }
     }
 
@@ -40,6 +44,16 @@ impl CommandError {
                 diags.iter().map(|d| d.render()).collect()
             }
             CommandError::Load(e) => vec![format!("error: {e}")],
+            CommandError::Build(crate::build::BuildError::Invalid(diags)) => {
+                let mut said: Vec<String> = diags.iter().map(|d| d.render()).collect();
+                said.push(format!(
+                    "{} error{} found: nothing was written",
+                    diags.len(),
+                    if diags.len() == 1 { "" } else { "s" }
+                ));
+                said
+            }
+            CommandError::Build(e) => vec![format!("error: {e}")],
         }
     }
 
@@ -54,6 +68,12 @@ impl CommandError {
 impl From<String> for CommandError {
     fn from(message: String) -> Self {
         CommandError::Failed(message)
+    }
+}
+
+impl From<crate::build::BuildError> for CommandError {
+    fn from(e: crate::build::BuildError) -> Self {
+        CommandError::Build(e)
     }
 }
 
