@@ -11,8 +11,9 @@ use crate::kit::output::{self, Formats, KitEntry, OutFile};
 use crate::kit::verdicts::{self, Verdicts};
 use crate::kit::{self, Kit, KitOptions, Part};
 use crate::lang::{LanguageError, Languages};
-use crate::outdir::{plan, Committed, KitRecord, OutputDir};
-use crate::render::Templates;
+use crate::outdir::{plan, Committed, KitRecord, OutError, OutputDir};
+use crate::render::{RenderError, Templates};
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// What to build.
@@ -39,18 +40,74 @@ pub struct BuildRequest {
     pub language: Option<String>,
 }
 
-/// Why a build wrote nothing.
+/// Why a build wrote nothing: each kind has its exit code
+/// ([`BuildError::exit_code`]); the located ones carry their places.
 #[derive(Debug)]
 pub enum BuildError {
     /// The files read, but something in them is wrong (exit 1).
     Invalid(Vec<Diagnostic>),
-    /// A file or argument cannot be used, or writing failed (exit 2).
-    Fatal(String),
+    /// A game or practice file cannot be read, or names no game (exit 2).
+    Load(LoadError),
+    /// The templates, a paper or a document cannot be made (exit 2).
+    Render(RenderError),
+    /// The output folder refused the build, or writing failed (exit 2).
+    Output(OutError),
+    /// The request cannot be built as asked (exit 2).
+    Request(String),
+    /// A language file of the templates cannot be read (exit 2).
+    Language(crate::lang::LangError),
+}
+
+impl BuildError {
+    /// 1 when the files read but are wrong, else 2.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            BuildError::Invalid(_) => 1,
+            BuildError::Load(_)
+            | BuildError::Render(_)
+            | BuildError::Output(_)
+            | BuildError::Request(_)
+            | BuildError::Language(_) => 2,
+        }
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Invalid(diags) => {
+                for (k, d) in diags.iter().enumerate() {
+                    if k > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{}", d.render())?;
+                }
+                Ok(())
+            }
+            BuildError::Load(e) => write!(f, "{e}"),
+            BuildError::Render(e) => write!(f, "{e}"),
+            BuildError::Output(e) => write!(f, "{e}"),
+            BuildError::Request(message) => f.write_str(message),
+            BuildError::Language(e) => write!(f, "{e}"),
+        }
+    }
 }
 
 impl From<String> for BuildError {
     fn from(message: String) -> Self {
-        BuildError::Fatal(message)
+        BuildError::Request(message)
+    }
+}
+
+impl From<RenderError> for BuildError {
+    fn from(e: RenderError) -> Self {
+        BuildError::Render(e)
+    }
+}
+
+impl From<OutError> for BuildError {
+    fn from(e: OutError) -> Self {
+        BuildError::Output(e)
     }
 }
 
@@ -58,7 +115,7 @@ impl From<LoadError> for BuildError {
     fn from(e: LoadError) -> Self {
         match e {
             LoadError::Invalid(d) => BuildError::Invalid(d),
-            other => BuildError::Fatal(other.to_string()),
+            other => BuildError::Load(other),
         }
     }
 }
@@ -81,7 +138,7 @@ pub struct BuildReport {
 /// of it or nothing.
 pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     crate::render::pdf::source_date_epoch()?;
-    let templates = Templates::load(request.templates.as_deref()).map_err(|e| e.to_string())?;
+    let templates = Templates::load(request.templates.as_deref())?;
     let languages = load_languages(request.templates.as_deref())?;
     // The templates' fallback faces cover characters for the definitions'
     // checks as for layout.
@@ -94,7 +151,7 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
 pub fn load_languages(templates: Option<&Path>) -> Result<Languages, BuildError> {
     Languages::load(templates).map_err(|e| match e {
         crate::lang::LangError::Invalid(d) => BuildError::Invalid(d),
-        other => BuildError::Fatal(other.to_string()),
+        other => BuildError::Language(other),
     })
 }
 
@@ -109,7 +166,7 @@ fn choose_languages(
         match d.choose_language(languages, chosen) {
             Ok(()) => {}
             Err(LanguageError::Located(diag)) => wrong.push(diag),
-            Err(LanguageError::Option(m)) => return Err(BuildError::Fatal(m)),
+            Err(LanguageError::Option(m)) => return Err(BuildError::Request(m)),
         }
     }
     match wrong.is_empty() {
@@ -146,7 +203,7 @@ fn build_with(
 ) -> Result<BuildReport, BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
-        let paper = templates.paper(name).map_err(|e| e.to_string())?;
+        let paper = templates.paper(name)?;
         if !papers.contains(&paper) {
             papers.push(paper);
         }
@@ -275,8 +332,7 @@ fn render_papers(
         for k in laid_out {
             kits.push(k?);
         }
-        let rendered = output::render_ordered(&kits, paper, templates, request.formats)
-            .map_err(|e| e.to_string())?;
+        let rendered = output::render_ordered(&kits, paper, templates, request.formats)?;
         sink.take(paper_index, paper, &kits, rendered)?;
     }
     Ok(())
@@ -309,7 +365,7 @@ fn load_practice_files(paths: &[PathBuf]) -> Result<Vec<PracticeFile<'_>>, Build
                 game_at,
             }),
             Ok(Loaded::Definition(d)) => {
-                return Err(BuildError::Fatal(format!(
+                return Err(BuildError::Request(format!(
                     "{} is a game definition (`{}`), not a practice file: name it among the games to build",
                     path.display(),
                     d.id
@@ -346,7 +402,7 @@ fn join_practice(
                     invalid.push(at);
                 }
                 None => {
-                    return Err(BuildError::Fatal(format!(
+                    return Err(BuildError::Request(format!(
                         "{} adds practice to `{}`, which this build does not include: add it to the games to build",
                         extra.path.display(),
                         game.id
@@ -437,7 +493,7 @@ impl Sink {
             }
         }
         if self.dir.is_none() {
-            self.dir = Some(OutputDir::open(&self.out).map_err(|e| e.to_string())?);
+            self.dir = Some(OutputDir::open(&self.out)?);
         }
         for (order, file) in rendered {
             let rel = file.path.to_string_lossy().into_owned();
@@ -452,15 +508,14 @@ impl Sink {
         let Some(dir) = self.dir.as_mut() else {
             return Ok(());
         };
-        dir.stage_all(std::mem::take(&mut self.staged))
-            .map_err(|e| BuildError::Fatal(e.to_string()))
+        Ok(dir.stage_all(std::mem::take(&mut self.staged))?)
     }
 
     /// Adds the contents page and commits the build.
     fn commit(mut self, force: bool) -> Result<(Committed, Vec<String>), BuildError> {
         const INDEX: &str = "index.html";
         if self.dir.is_none() {
-            self.dir = Some(OutputDir::open(&self.out).map_err(|e| e.to_string())?);
+            self.dir = Some(OutputDir::open(&self.out)?);
         }
         let mut dir = self.dir.take().expect("opened above");
         let text = |p: &Path| p.to_string_lossy().into_owned();
@@ -503,11 +558,8 @@ impl Sink {
                 &self.lang.clone().unwrap_or_else(crate::lang::Lang::english),
             )
             .into_bytes(),
-        )])
-        .map_err(|e| BuildError::Fatal(e.to_string()))?;
-        let mut committed = dir
-            .finish(&stale, manifest, force)
-            .map_err(|e| BuildError::Fatal(e.to_string()))?;
+        )])?;
+        let mut committed = dir.finish(&stale, manifest, force)?;
         // Listed by paper, then as each paper's files are ordered.
         let mut rank: std::collections::HashMap<PathBuf, (usize, output::FileOrder)> = self
             .order
@@ -545,7 +597,7 @@ fn one_kit_a_game(defs: &[Definition]) -> Result<(), BuildError> {
     for (i, d) in defs.iter().enumerate() {
         if let Some(first) = defs[..i].iter().find(|e| e.id == d.id) {
             if first.same_as(d) {
-                return Err(BuildError::Fatal(format!(
+                return Err(BuildError::Request(format!(
                     "the game `{}` is named twice in this build: name each game once",
                     d.id
                 )));

@@ -3,7 +3,7 @@
 //! well-formed but wrong (an illegal move in a record, a practice check that
 //! fails), 2 when it cannot be read (a malformed position, a missing file,
 //! bad arguments).
-use crate::commands::{self, engine, shell, Fatal};
+use crate::commands::{self, engine, shell, CommandError};
 use crate::definition;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
@@ -174,19 +174,14 @@ pub fn run() -> i32 {
     };
     match execute(cli.command) {
         Ok(code) => code,
-        Err(message) => {
-            // Located diagnostics arrive rendered, with their own `error:`.
-            if message.starts_with("error") {
-                crate::say!("{message}");
-            } else {
-                crate::say!("error: {message}");
-            }
-            2
+        Err(e) => {
+            e.report();
+            e.exit_code()
         }
     }
 }
 
-fn execute(command: Command) -> Result<i32, Fatal> {
+fn execute(command: Command) -> Result<i32, CommandError> {
     let mut out = std::io::stdout().lock();
     match command {
         Command::Check {
@@ -210,14 +205,19 @@ fn execute(command: Command) -> Result<i32, Fatal> {
             commands::build::build(args)
         }
         Command::Solve(args) => commands::solve::solve(args),
-        Command::Puzzles(args) => crate::solve::puzzles::run(args),
-        Command::Watch(args) => commands::watch::run(args),
-        Command::Schema { kind, out } => shell::schema(kind, out.as_deref()),
-        Command::Completions { shell } => shell::completions(Cli::command(), shell),
-        Command::Man { out } => shell::man(Cli::command(), out.as_deref()),
+        Command::Puzzles(args) => {
+            // `puzzles` (still in `solve`) says a game's mistakes as text:
+            // loaded here first, they are reported as located diagnostics.
+            commands::load_game(&args.game)?;
+            Ok(crate::solve::puzzles::run(args)?)
+        }
+        Command::Watch(args) => Ok(commands::watch::run(args)?),
+        Command::Schema { kind, out } => Ok(shell::schema(kind, out.as_deref())?),
+        Command::Completions { shell } => Ok(shell::completions(Cli::command(), shell)?),
+        Command::Man { out } => Ok(shell::man(Cli::command(), out.as_deref())?),
         Command::List => {
             for def in definition::builtins() {
-                let def = def.map_err(|e| e.to_string())?;
+                let def = def?;
                 let _ = writeln!(out, "{:<20} {}  ({})", def.id, def.title, def.family());
             }
             Ok(0)

@@ -45,27 +45,40 @@ impl InputError {
     }
 }
 
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl InputError {
+    /// The message, naming what the file is for ("cannot read the record
+    /// moves.txt: …").
+    pub fn naming(&self, what: &str) -> String {
+        self.message(&format!("{what} "))
+    }
+
+    /// The message; `what` (empty, or ending in a space) comes before the
+    /// path.
+    fn message(&self, what: &str) -> String {
         match self {
-            InputError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
-            InputError::NotAFile { path, kind } => write!(
-                f,
-                "cannot read {}: it is {kind}, not a regular file",
+            InputError::Io { path, error } => {
+                format!("cannot read {what}{}: {error}", path.display())
+            }
+            InputError::NotAFile { path, kind } => format!(
+                "cannot read {what}{}: it is {kind}, not a regular file",
                 path.display()
             ),
-            InputError::TooLarge { path, limit } => write!(
-                f,
-                "cannot read {}: it is larger than {} KB, the limit for a file printkit reads",
+            InputError::TooLarge { path, limit } => format!(
+                "cannot read {what}{}: it is larger than {} KB, the limit for a file printkit reads",
                 path.display(),
                 limit / 1024
             ),
-            InputError::NotUtf8 { path, line, column } => write!(
-                f,
-                "cannot read {}:{line}:{column}: the file is not UTF-8 text from here on; save it as UTF-8",
+            InputError::NotUtf8 { path, line, column } => format!(
+                "cannot read {what}{}:{line}:{column}: the file is not UTF-8 text from here on; save it as UTF-8",
                 path.display()
             ),
         }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(""))
     }
 }
 

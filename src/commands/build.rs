@@ -1,7 +1,6 @@
 //! `printkit build`: the arguments checked first, then the build, then
 //! what was written.
-use super::Fatal;
-use crate::definition;
+use super::CommandError;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -63,7 +62,7 @@ const MAX_PRACTICE_FOLDER_FILES: usize = 200;
 /// `--practice` paths with each folder replaced by its `.toml` files, in
 /// name order (`sheet-01.toml`, `sheet-02.toml`, …). Only regular files are
 /// taken: a link or anything else in the folder is passed over.
-fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
+fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, CommandError> {
     let mut files = Vec::new();
     for path in paths {
         if !path.is_dir() {
@@ -83,13 +82,13 @@ fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
             return Err(format!(
                 "--practice {}: more than {MAX_PRACTICE_FOLDER_FILES} .toml files in the folder",
                 path.display()
-            ));
+            )
+            .into());
         }
         if found.is_empty() {
-            return Err(format!(
-                "--practice {}: no .toml file in the folder",
-                path.display()
-            ));
+            return Err(
+                format!("--practice {}: no .toml file in the folder", path.display()).into(),
+            );
         }
         found.sort();
         files.extend(found);
@@ -97,20 +96,8 @@ fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
     Ok(files)
 }
 
-/// Prints located diagnostics and says nothing was written.
-fn report_invalid(diags: &[definition::Diagnostic]) {
-    for d in diags {
-        crate::say!("{}", d.render());
-    }
-    crate::say!(
-        "{} error{} found: nothing was written",
-        diags.len(),
-        if diags.len() == 1 { "" } else { "s" }
-    );
-}
-
-pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
-    use crate::build::{BuildError, BuildRequest};
+pub fn build(args: BuildArgs) -> Result<i32, CommandError> {
+    use crate::build::BuildRequest;
     use crate::kit::{output, Part};
     let started = std::time::Instant::now();
     crate::solve::budget::set_seconds(args.search_budget);
@@ -120,9 +107,7 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
         svg: args.format.iter().any(|f| f == "svg"),
     };
     if let Some(bad) = args.format.iter().find(|f| *f != "pdf" && *f != "svg") {
-        return Err(format!(
-            "unknown format `{bad}`: expected pdf, svg or pdf,svg"
-        ));
+        return Err(format!("unknown format `{bad}`: expected pdf, svg or pdf,svg").into());
     }
     let mut parts = Vec::new();
     for name in &args.only {
@@ -132,17 +117,18 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
                 return Err(format!(
                     "unknown part `{name}`: expected some of {}",
                     Part::ALL.map(|p| p.name()).join(", ")
-                ))
+                )
+                .into())
             }
         }
     }
     let back_offset = match &args.back_offset {
         None => (0.0, 0.0),
         Some(_) if !args.duplex => {
-            return Err(
+            return Err(CommandError::Failed(
                 "--back-offset shifts the token backs of a two-sided print: add --duplex"
                     .to_string(),
-            )
+            ))
         }
         Some(text) => parse_offset(text)?,
     };
@@ -159,14 +145,7 @@ pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
         force: args.force,
         language: args.language,
     };
-    let report = match crate::build::build(&request) {
-        Ok(r) => r,
-        Err(BuildError::Invalid(diags)) => {
-            report_invalid(&diags);
-            return Ok(1);
-        }
-        Err(BuildError::Fatal(message)) => return Err(message),
-    };
+    let report = crate::build::build(&request)?;
     for note in &report.notes {
         crate::say!("note: {note}");
     }
@@ -208,15 +187,13 @@ fn human_size(bytes: usize) -> String {
 }
 
 /// `X,Y` in millimetres.
-fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
+fn parse_offset(text: &str) -> Result<(f64, f64), CommandError> {
     let bad = || format!("--back-offset `{text}`: expected two numbers in mm, X,Y (e.g. 0.5,-1)");
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     let x: f64 = x.trim().parse().map_err(|_| bad())?;
     let y: f64 = y.trim().parse().map_err(|_| bad())?;
     if !(x.is_finite() && y.is_finite()) || x.abs() > 20.0 || y.abs() > 20.0 {
-        return Err(format!(
-            "--back-offset `{text}`: each shift must be within ±20 mm"
-        ));
+        return Err(format!("--back-offset `{text}`: each shift must be within ±20 mm").into());
     }
     Ok((x, y))
 }

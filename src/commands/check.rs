@@ -20,9 +20,9 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
             report_diagnostics(&diags, json);
             return 1;
         }
-        Err(BuildError::Fatal(e)) => {
+        Err(e) => {
             crate::say!("error: {e}");
-            return 2;
+            return e.exit_code();
         }
     };
     let checked = crate::render::font::with_fallbacks(&templates.fallbacks, || {

@@ -1,6 +1,6 @@
 //! `printkit perft`, `printkit moves` and `printkit replay`: the rules
 //! engine at the command line.
-use super::{load_game, start_position, Fatal};
+use super::{load_game, start_position, CommandError};
 use crate::rules::{MoveInfo, Outcome};
 use std::io::Write;
 
@@ -18,11 +18,11 @@ pub fn perft(
     position: Option<&str>,
     divide: bool,
     json: bool,
-) -> Result<i32, Fatal> {
+) -> Result<i32, CommandError> {
     if depth > MAX_PERFT_DEPTH {
         return Err(format!(
             "--depth {depth}: expected 0 to {MAX_PERFT_DEPTH} plies (the count grows about tenfold a ply; depth {MAX_PERFT_DEPTH} already takes hours)"
-        ));
+        ).into());
     }
     let def = load_game(game)?;
     let pos = start_position(game, &def, position)?;
@@ -63,7 +63,7 @@ pub fn moves(
     game: &str,
     position: Option<&str>,
     json: bool,
-) -> Result<i32, Fatal> {
+) -> Result<i32, CommandError> {
     let def = load_game(game)?;
     let pos = start_position(game, &def, position)?;
     // Freeze's kinging choices can multiply into millions of moves;
@@ -73,7 +73,8 @@ pub fn moves(
         return Err(format!(
             "this position has {count} legal moves (each choice of kings is a move of its own): \
              too many to list; `printkit perft` counts them"
-        ));
+        )
+        .into());
     }
     let moves = pos.moves();
     if json {
@@ -114,15 +115,13 @@ pub fn replay(
     record: Option<&std::path::Path>,
     moves: Vec<String>,
     json: bool,
-) -> Result<i32, Fatal> {
+) -> Result<i32, CommandError> {
     let def = load_game(game)?;
     let mut pos = start_position(game, &def, position)?;
     let mut all = Vec::new();
     if let Some(path) = record {
-        let text = crate::input::read_text(path, crate::input::MAX_INPUT_BYTES).map_err(|e| {
-            e.to_string()
-                .replacen("cannot read", "cannot read the record", 1)
-        })?;
+        let text = crate::input::read_text(path, crate::input::MAX_INPUT_BYTES)
+            .map_err(|e| e.naming("the record"))?;
         all.extend(record_moves(&text));
     }
     all.extend(moves);

@@ -12,12 +12,80 @@ pub mod shell;
 pub mod solve;
 pub mod watch;
 
-/// A failure that ends the command with exit 2 and a message on stderr.
-pub type Fatal = String;
+/// Why a command could not do its work. What it prints and its exit code
+/// are told by its kind, never by reading its text.
+#[derive(Debug)]
+pub enum CommandError {
+    /// Arguments that make no sense, input that cannot be used, or a
+    /// failure to write: one message.
+    Failed(String),
+    /// A game that cannot be loaded: unreadable, unknown, or read but wrong
+    /// (then its located diagnostics, each with its file, line and column).
+    Load(definition::LoadError),
+    /// A build that wrote nothing (exit 1 when its files are wrong).
+    Build(crate::build::BuildError),
+}
+
+impl CommandError {
+    /// The exit code: 1 when the files read but are wrong (a build's), else
+    /// 2: the input cannot be used as given.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CommandError::Failed(_) | CommandError::Load(_) => 2,
+            CommandError::Build(e) => e.exit_code(),
+        }
+    }
+
+    /// What is said on stderr, a line (or a located diagnostic) each.
+    pub fn messages(&self) -> Vec<String> {
+        match self {
+            CommandError::Failed(message) => vec![format!("error: {message}")],
+            CommandError::Load(definition::LoadError::Invalid(diags)) => {
+                diags.iter().map(|d| d.render()).collect()
+            }
+            CommandError::Load(e) => vec![format!("error: {e}")],
+            CommandError::Build(crate::build::BuildError::Invalid(diags)) => {
+                let mut said: Vec<String> = diags.iter().map(|d| d.render()).collect();
+                said.push(format!(
+                    "{} error{} found: nothing was written",
+                    diags.len(),
+                    if diags.len() == 1 { "" } else { "s" }
+                ));
+                said
+            }
+            CommandError::Build(e) => vec![format!("error: {e}")],
+        }
+    }
+
+    /// Says the messages on stderr.
+    pub fn report(&self) {
+        for message in self.messages() {
+            crate::say!("{message}");
+        }
+    }
+}
+
+impl From<String> for CommandError {
+    fn from(message: String) -> Self {
+        CommandError::Failed(message)
+    }
+}
+
+impl From<crate::build::BuildError> for CommandError {
+    fn from(e: crate::build::BuildError) -> Self {
+        CommandError::Build(e)
+    }
+}
+
+impl From<definition::LoadError> for CommandError {
+    fn from(e: definition::LoadError) -> Self {
+        CommandError::Load(e)
+    }
+}
 
 /// The game a command names: a built-in id or a definition file.
-pub fn load_game(game: &str) -> Result<Definition, Fatal> {
-    definition::resolve(game).map_err(|e| e.to_string())
+pub fn load_game(game: &str) -> Result<Definition, CommandError> {
+    Ok(definition::resolve(game)?)
 }
 
 /// The start, or the position given. A built-in id names the family's
@@ -27,13 +95,15 @@ pub fn start_position(
     game: &str,
     def: &Definition,
     given: Option<&str>,
-) -> Result<AnyPosition, Fatal> {
+) -> Result<AnyPosition, CommandError> {
     let text = given.unwrap_or(&def.start);
     if definition::is_builtin(game) {
-        return def
-            .engine()
-            .load(text)
-            .map_err(|e| format!("position `{}`: {e}", crate::input::shorten(text, 60)));
+        return def.engine().load(text).map_err(|e| {
+            CommandError::Failed(format!(
+                "position `{}`: {e}",
+                crate::input::shorten(text, 60)
+            ))
+        });
     }
-    def.load_position(text)
+    Ok(def.load_position(text)?)
 }

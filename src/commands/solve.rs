@@ -66,7 +66,7 @@ pub fn solution_json(s: &Solution) -> serde_json::Value {
     })
 }
 
-pub fn solve(args: SolveArgs) -> Result<i32, String> {
+pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
     let def = super::load_game(&args.game)?;
     let engine = def.engine();
     let text = args.position.as_deref().unwrap_or(&def.start);
@@ -75,7 +75,8 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     if let Some(n) = args.max_nodes.filter(|n| *n == 0 || *n > MAX_NODES) {
         return Err(format!(
             "--max-nodes {n}: expected 1 to {MAX_NODES} positions (hours of search already)"
-        ));
+        )
+        .into());
     }
     stop::start(args.time_limit);
     if let (Params::BracketFlip(p), None) = (&def.params, args.depth) {
@@ -85,7 +86,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, String> {
     }
     let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
     if depth == 0 || depth > 200 {
-        return Err(format!("--depth {depth}: expected 1 to 200 plies"));
+        return Err(format!("--depth {depth}: expected 1 to 200 plies").into());
     }
     let limits = Limits {
         depth,

@@ -155,8 +155,8 @@ fn rebuild(args: &BuildArgs, status: &Shared) {
     let ok = match super::build::build(args.clone()) {
         Ok(0) => true,
         Ok(_) => false,
-        Err(message) => {
-            crate::say!("error: {message}");
+        Err(e) => {
+            e.report();
             false
         }
     };

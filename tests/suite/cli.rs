@@ -702,3 +702,35 @@ fn a_layout_broken_by_the_templates_points_at_the_template_line() {
     assert!(!out_dir.join("freeze").exists(), "build wrote files");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_command_reports_a_wrong_game_as_located_diagnostics_once() {
+    // Each command that loads a game says its mistakes as `check` does:
+    // `error: …` once, then `--> file:line:col`; exit 2 (it cannot be used).
+    let file = "fixtures/invalid/capture-target-above-prey.toml";
+    for args in [
+        vec!["perft", file, "--depth", "1"],
+        vec!["moves", file],
+        vec!["replay", file, "pass"],
+        vec!["solve", file],
+        vec!["puzzles", file, "--count", "1"],
+    ] {
+        let o = printkit(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("error: error"), "{args:?}: {err}");
+        assert!(
+            err.contains("--> fixtures/invalid/capture-target-above-prey.toml:"),
+            "{args:?}: {err}"
+        );
+    }
+    // A record file that cannot be read is named as the record.
+    let o = printkit(&["replay", "freeze", "--record", "fixtures"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error: cannot read the record fixtures: it is a folder"),
+        "{}",
+        stderr(&o)
+    );
+}
