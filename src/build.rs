@@ -6,11 +6,11 @@
 //!
 //! Both read every file the same way and lay out every kit in memory; only
 //! `build` writes. So whatever `check` accepts, `build` prints.
-use crate::lang::{LanguageError, Languages};
 use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practice};
 use crate::kit::output::{self, Formats, KitEntry, OutFile};
 use crate::kit::verdicts::{self, Verdicts};
 use crate::kit::{self, Kit, KitOptions, Part};
+use crate::lang::{LanguageError, Languages};
 use crate::outdir::{plan, Committed, KitRecord, OutputDir};
 use crate::render::Templates;
 use std::path::{Path, PathBuf};
@@ -86,9 +86,7 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     // The templates' fallback faces cover characters for the definitions'
     // checks as for layout.
     let fallbacks = templates.fallbacks.clone();
-    crate::render::font::with_fallbacks(&fallbacks, || {
-        build_with(request, templates, &languages)
-    })
+    crate::render::font::with_fallbacks(&fallbacks, || build_with(request, templates, &languages))
 }
 
 /// The languages of a run: the built-in ones and the templates' own
@@ -430,8 +428,11 @@ impl Sink {
             .collect();
         dir.stage_all(vec![(
             INDEX.to_string(),
-            output::index_html(&listed, &self.lang.clone().unwrap_or_else(crate::lang::Lang::english))
-                .into_bytes(),
+            output::index_html(
+                &listed,
+                &self.lang.clone().unwrap_or_else(crate::lang::Lang::english),
+            )
+            .into_bytes(),
         )])
         .map_err(|e| BuildError::Fatal(e.to_string()))?;
         let mut committed = dir

@@ -824,7 +824,14 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     // The language the rules text and prompts are written in.
     let text_lang = crate::lang::builtin_arc(file.language.as_deref().unwrap_or("en"));
     let practice = if size_ok {
-        check_practice(&mut rep, &params, &board, &start, &file.practice, &text_lang)
+        check_practice(
+            &mut rep,
+            &params,
+            &board,
+            &start,
+            &file.practice,
+            &text_lang,
+        )
     } else {
         Vec::new()
     };

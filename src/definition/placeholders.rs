@@ -2,12 +2,12 @@
 //! …) filled from the definition, so a copied definition stays right when a
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
+use super::Board;
 use crate::kit::side_name;
 use crate::lang::Lang;
-use std::sync::Arc;
-use super::Board;
 use crate::rules::{Cell, Params};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// The figures a text may name, by placeholder: numbers (`{prey}`), cell
 /// lists made from the start and the board (`{start:W}`, `{region}`) and

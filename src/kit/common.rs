@@ -2,9 +2,9 @@
 //! sentences made from the engine's answers. Page modules import this and
 //! `flow`, never each other.
 use super::{side_name, xy};
+use crate::lang::Lang;
 use crate::render::text::TextStyle;
 use crate::render::{Align, Colour, Font, Style};
-use crate::lang::Lang;
 use crate::rules::{Cell, Effect, Family, MoveKind, Outcome, Reason};
 use crate::tr;
 
@@ -41,12 +41,7 @@ impl PageStyles {
 /// The heading every sheet of a kit but the rules sheet and the board
 /// opens with, in one style: "<game>: <what>" in bold, shrunk to one line
 /// for a long title.
-pub(crate) fn sheet_title(
-    lang: &Lang,
-    s: &Style,
-    title: &str,
-    what: &str,
-) -> (String, TextStyle) {
+pub(crate) fn sheet_title(lang: &Lang, s: &Style, title: &str, what: &str) -> (String, TextStyle) {
     (
         tr!(lang, "kit.sheet_title", title = title, what = what),
         style(Font::Bold, s.fonts.subtitle_pt + 1.0, s.colours.ink),

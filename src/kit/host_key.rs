@@ -9,13 +9,13 @@ use super::common::{
 use super::flow::{pt, Flow};
 use super::{load, position_spec, stop_conditions, KitOptions};
 use crate::definition::{Definition, Practice};
+use crate::lang::Lang;
 use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{
     Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
 };
 use crate::rules::{AnyPosition, Engine, MoveInfo};
-use crate::lang::Lang;
 use crate::solve::{Solution, Verdict};
 use crate::tr;
 
@@ -85,7 +85,11 @@ fn describe(l: &Lang, s: &Solution, side: &str, other: &str) -> String {
     let p = plies(l, s.plies);
     match s.verdict {
         Verdict::Win | Verdict::Loss if s.plies == 0 => {
-            let winner = if s.verdict == Verdict::Win { side } else { other };
+            let winner = if s.verdict == Verdict::Win {
+                side
+            } else {
+                other
+            };
             tr!(l, "solver.over_won", side = winner)
         }
         Verdict::Draw if s.depth == 0 => tr!(l, "solver.over_draw"),
@@ -344,7 +348,10 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
 
 /// The dark band atop every host-key page: it is never taken for player
 /// material.
-pub fn band(lang: &Lang, title: String) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> {
+pub fn band(
+    lang: &Lang,
+    title: String,
+) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> {
     let band = Colour::rgb(0x30, 0x30, 0x30);
     let short = tr!(lang, "key.band");
     move |page: &mut Page, area: RectMm, _n: usize| -> Result<f64, RenderError> {
@@ -402,12 +409,7 @@ pub fn pages(
     }
     flow.paragraph(&tr!(l, "key.stop_heading"), heading, 0.0, None)?;
     flow.gap(1.0);
-    flow.paragraph(
-        &tr!(l, "key.stop_order"),
-        body,
-        0.0,
-        None,
-    )?;
+    flow.paragraph(&tr!(l, "key.stop_order"), body, 0.0, None)?;
     flow.gap(1.0);
     for (i, (_, why)) in stop_conditions(def).iter().enumerate() {
         flow.paragraph(&capitalise(why), body, 6.0, Some(&format!("{}.", i + 1)))?;

@@ -3,17 +3,17 @@
 //! game definition and the engine's answers.
 use crate::definition::{Definition, Practice};
 use crate::lang::Lang;
-use crate::tr;
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::render::{text, Font, Item, Page, Paper, RenderError, Templates};
 use crate::rules::family::Tone;
 use crate::rules::{AnyPosition, Cell, Engine, Family, Topology};
+use crate::tr;
 use std::fmt;
 
 pub mod audit;
 pub mod class_key;
-pub mod facts;
 pub(crate) mod common;
+pub mod facts;
 pub mod flow;
 pub mod host_key;
 pub mod output;
@@ -238,7 +238,12 @@ fn footers(
             let file = file
                 .file_name()
                 .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-            others.push(tr!(l, "footer.other_paper", paper = &other.label, file = file));
+            others.push(tr!(
+                l,
+                "footer.other_paper",
+                paper = &other.label,
+                file = file
+            ));
         }
     }
     let advice = if others.is_empty() {
@@ -554,7 +559,12 @@ pub fn xy(c: Cell) -> (u32, u32) {
 
 /// "2 players · 15–25 minutes".
 pub fn players_line(def: &Definition) -> String {
-    tr!(def.lang, "kit.players", players = &def.players, time = &def.time)
+    tr!(
+        def.lang,
+        "kit.players",
+        players = &def.players,
+        time = &def.time
+    )
 }
 
 /// The ways a game can end, in the order the engine checks them, each with

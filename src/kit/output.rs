@@ -3,11 +3,11 @@
 //! true size from a browser. Everything is rendered in memory first; files
 //! are written only when every page rendered, each atomically.
 use super::{Kit, Part};
+use crate::lang::Lang;
 use crate::render::svg::SvgBody;
 use crate::render::{pdf, svg, DocMeta, Paper, RenderError, Templates};
-use std::path::{Path, PathBuf};
-use crate::lang::Lang;
 use crate::tr;
+use std::path::{Path, PathBuf};
 
 /// Which formats to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -310,7 +310,10 @@ pub fn preview_html(
     let pdf = pdf_path(&kit.id, key, paper);
     let pdf_name = pdf.file_name().map(Path::new).unwrap_or(&pdf);
     let warning = if key {
-        format!("<p class=\"key\">{}</p>\n", esc(&tr!(l, "preview.key_warning")))
+        format!(
+            "<p class=\"key\">{}</p>\n",
+            esc(&tr!(l, "preview.key_warning"))
+        )
     } else {
         String::new()
     };
@@ -456,10 +459,18 @@ pub fn index_html(entries: &[KitEntry], l: &Lang) -> String {
         let links = |doc: &str| {
             let mut cell = Vec::new();
             if let Some(p) = find(doc, "pdf") {
-                cell.push(format!("<a href=\"{}\">{}</a>", href(p), esc(&tr!(l, "index.pdf"))));
+                cell.push(format!(
+                    "<a href=\"{}\">{}</a>",
+                    href(p),
+                    esc(&tr!(l, "index.pdf"))
+                ));
             }
             if let Some(p) = find(doc, "html") {
-                cell.push(format!("<a href=\"{}\">{}</a>", href(p), esc(&tr!(l, "index.preview"))));
+                cell.push(format!(
+                    "<a href=\"{}\">{}</a>",
+                    href(p),
+                    esc(&tr!(l, "index.preview"))
+                ));
             }
             if cell.is_empty() {
                 esc(&tr!(l, "index.not_built"))
@@ -518,11 +529,14 @@ mod tests {
 
     #[test]
     fn the_contents_list_every_paper_of_a_game_and_no_page() {
-        let html = index_html(&[
-            entry("freeze", "letter", "US Letter"),
-            entry("freeze", "a4", "A4"),
-            entry("freeze", "a4", "A4"),
-        ], &Lang::english());
+        let html = index_html(
+            &[
+                entry("freeze", "letter", "US Letter"),
+                entry("freeze", "a4", "A4"),
+                entry("freeze", "a4", "A4"),
+            ],
+            &Lang::english(),
+        );
         // One row per game and paper, A4 before Letter, repeats dropped.
         let rows: Vec<&str> = html.lines().filter(|l| l.starts_with("<tr><td>")).collect();
         assert_eq!(rows.len(), 2, "{html}");

@@ -337,5 +337,9 @@ pub fn notation_line(def: &Definition, engine: &dyn Engine) -> String {
     if parts.len() == 1 {
         return String::new();
     }
-    tr!(l, "notation.sentence", parts = parts.join(&tr!(l, "notation.separator")))
+    tr!(
+        l,
+        "notation.sentence",
+        parts = parts.join(&tr!(l, "notation.separator"))
+    )
 }

@@ -6,9 +6,9 @@ use super::common::style;
 use super::flow::pt;
 use super::KitOptions;
 use crate::definition::Definition;
+use crate::lang::Lang;
 use crate::render::text;
 use crate::render::{Font, Item, Page, RectMm, RenderError, Stroke, Templates};
-use crate::lang::Lang;
 use crate::rules::Family;
 use crate::tr;
 
@@ -46,7 +46,13 @@ pub fn describe(l: &Lang, family: Family, set: &TokenSet, duplex: bool) -> Strin
                 how = how
             )
         }
-        None if set.spares == 0 => tr!(l, "tokens.set", n = set.count, name = name, front = set.symbol),
+        None if set.spares == 0 => tr!(
+            l,
+            "tokens.set",
+            n = set.count,
+            name = name,
+            front = set.symbol
+        ),
         None => tr!(
             l,
             "tokens.set_spares",

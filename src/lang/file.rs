@@ -63,7 +63,10 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
         Ok(d) => d,
         Err(e) => {
             let message = e.message().trim_end().to_string();
-            p.at(e.span(), format!("this language file is not valid TOML: {message}"));
+            p.at(
+                e.span(),
+                format!("this language file is not valid TOML: {message}"),
+            );
             return Err(LangError::Invalid(p.list));
         }
     };
@@ -192,7 +195,13 @@ fn walk(
         Item::Value(Value::InlineTable(t)) if !is_forms(t) => {
             for (key, child) in t.iter() {
                 let span = t.key(key).and_then(|k| k.span());
-                walk(p, &format!("{path}.{key}"), span, &Item::Value(child.clone()), out);
+                walk(
+                    p,
+                    &format!("{path}.{key}"),
+                    span,
+                    &Item::Value(child.clone()),
+                    out,
+                );
             }
         }
         Item::Value(Value::InlineTable(t)) => {

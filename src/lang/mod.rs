@@ -114,8 +114,13 @@ impl Lang {
     /// The built-in English.
     pub fn english() -> Arc<Lang> {
         static EN: OnceLock<Arc<Lang>> = OnceLock::new();
-        EN.get_or_init(|| builtins().get("en").cloned().expect("built-in English reads"))
-            .clone()
+        EN.get_or_init(|| {
+            builtins()
+                .get("en")
+                .cloned()
+                .expect("built-in English reads")
+        })
+        .clone()
     }
 
     /// A message with its arguments filled in. A key the file lacks (a
@@ -204,7 +209,7 @@ impl Lang {
         }
         let mut out = String::new();
         for (i, d) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push_str(&self.group);
             }
             out.push(d);
@@ -258,10 +263,7 @@ fn builtins() -> &'static BTreeMap<&'static str, Arc<Lang>> {
 /// The built-in language `code`, else English (a definition naming a
 /// language of the templates gets it from [`choose`]).
 pub fn builtin_arc(code: &str) -> Arc<Lang> {
-    builtins()
-        .get(code)
-        .cloned()
-        .unwrap_or_else(Lang::english)
+    builtins().get(code).cloned().unwrap_or_else(Lang::english)
 }
 
 /// Sets the language a definition's kit is printed in: `chosen` (the
@@ -337,7 +339,8 @@ impl Languages {
         paths.sort();
         let english = Lang::english();
         for path in paths {
-            let text = crate::input::read_text(&path, crate::input::MAX_INPUT_BYTES).map_err(|e| LangError::Read(e.to_string()))?;
+            let text = crate::input::read_text(&path, crate::input::MAX_INPUT_BYTES)
+                .map_err(|e| LangError::Read(e.to_string()))?;
             let lang = parse(&path.display().to_string(), &text, Some(&english))?;
             custom.insert(lang.code.clone(), Arc::new(lang));
         }

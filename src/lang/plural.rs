@@ -78,12 +78,12 @@ impl Rule {
             // take "de" ("1 million de pions") in the many form.
             Rule::French => match n {
                 0 | 1 => Category::One,
-                _ if n % 1_000_000 == 0 => Category::Many,
+                _ if n.is_multiple_of(1_000_000) => Category::Many,
                 _ => Category::Other,
             },
             Rule::Spanish => match n {
                 1 => Category::One,
-                _ if n != 0 && n % 1_000_000 == 0 => Category::Many,
+                _ if n != 0 && n.is_multiple_of(1_000_000) => Category::Many,
                 _ => Category::Other,
             },
             Rule::Arabic => match (n, n % 100) {
@@ -126,11 +126,23 @@ mod tests {
     #[test]
     fn cardinal_categories_follow_cldr() {
         let cases: [(Rule, &[(u64, Category)]); 5] = [
-            (Rule::English, &[(0, Other), (1, One), (2, Other), (21, Other)]),
-            (Rule::German, &[(0, Other), (1, One), (2, Other), (101, Other)]),
+            (
+                Rule::English,
+                &[(0, Other), (1, One), (2, Other), (21, Other)],
+            ),
+            (
+                Rule::German,
+                &[(0, Other), (1, One), (2, Other), (101, Other)],
+            ),
             (
                 Rule::French,
-                &[(0, One), (1, One), (2, Other), (17, Other), (1_000_000, Many)],
+                &[
+                    (0, One),
+                    (1, One),
+                    (2, Other),
+                    (17, Other),
+                    (1_000_000, Many),
+                ],
             ),
             (
                 Rule::Spanish,

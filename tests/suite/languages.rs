@@ -100,7 +100,9 @@ fn pdf_words(pdf: &Path) -> BTreeSet<String> {
 fn build_pdfs(definition: &str, extra: &[&str], out: &Path) -> [PathBuf; 2] {
     let _ = std::fs::remove_dir_all(out);
     let out_s = out.to_str().unwrap();
-    let mut args = vec!["build", definition, "--paper", "a4", "--format", "pdf", "--out", out_s];
+    let mut args = vec![
+        "build", definition, "--paper", "a4", "--format", "pdf", "--out", out_s,
+    ];
     args.extend_from_slice(extra);
     let o = printkit(&args);
     assert!(o.status.success(), "build {definition}: {}", stderr(&o));
@@ -146,7 +148,10 @@ fn kits_in_french_german_and_spanish_hold_no_english_word_of_printkits_own() {
         ("es", "fixtures/custom/languages/encerrar-y-voltear.toml"),
     ] {
         let found = english_in_kit(code, definition, &[]);
-        assert!(found.is_empty(), "{code}: English words in the kit: {found:?}");
+        assert!(
+            found.is_empty(),
+            "{code}: English words in the kit: {found:?}"
+        );
     }
 }
 
@@ -184,7 +189,8 @@ fn a_missing_message_is_located_at_its_table() {
     let err = check_with_language("missing", &text);
     let line = text.lines().position(|l| l == "[rules]").unwrap() + 1;
     assert!(
-        err.contains(&format!("xx.toml:{line}:2")) && err.contains("message `rules.you_need` is missing"),
+        err.contains(&format!("xx.toml:{line}:2"))
+            && err.contains("message `rules.you_need` is missing"),
         "{err}"
     );
 }
@@ -211,7 +217,11 @@ fn an_argument_a_message_is_not_given_is_located() {
         )
     });
     let err = check_with_language("argument", &text);
-    let line = text.lines().position(|l| l.starts_with("worked_example")).unwrap() + 1;
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("worked_example"))
+        .unwrap()
+        + 1;
     assert!(
         err.contains(&format!("xx.toml:{line}:18"))
             && err.contains("message `rules.worked_example` uses the argument `{title}`, which it is not given: its arguments are {name}"),
@@ -226,10 +236,19 @@ fn an_unclosed_brace_and_an_unknown_plural_rule_are_located() {
             .replacen("before = \"Before\"", "before = \"Before {\"", 1)
     });
     let err = check_with_language("brace", &text);
-    let rule = text.lines().position(|l| l.starts_with("plural =")).unwrap() + 1;
-    let brace = text.lines().position(|l| l.starts_with("before =")).unwrap() + 1;
+    let rule = text
+        .lines()
+        .position(|l| l.starts_with("plural ="))
+        .unwrap()
+        + 1;
+    let brace = text
+        .lines()
+        .position(|l| l.starts_with("before ="))
+        .unwrap()
+        + 1;
     assert!(
-        err.contains(&format!("xx.toml:{rule}:10")) && err.contains("unknown plural rule `klingon`"),
+        err.contains(&format!("xx.toml:{rule}:10"))
+            && err.contains("unknown plural rule `klingon`"),
         "{err}"
     );
     assert!(
@@ -243,9 +262,11 @@ fn an_unclosed_brace_and_an_unknown_plural_rule_are_located() {
 fn an_unknown_language_is_located_at_the_definitions_key() {
     let dir = std::env::temp_dir().join(format!("printkit-lang-unknown-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let def = std::fs::read_to_string(root().join("fixtures/custom/languages/cloner-sauter-convertir.toml"))
-        .unwrap()
-        .replacen("\nlanguage = \"fr\"", "\nlanguage = \"fx\"", 1);
+    let def = std::fs::read_to_string(
+        root().join("fixtures/custom/languages/cloner-sauter-convertir.toml"),
+    )
+    .unwrap()
+    .replacen("\nlanguage = \"fr\"", "\nlanguage = \"fx\"", 1);
     let file = dir.join("game.toml");
     std::fs::write(&file, &def).unwrap();
     let line = def.lines().position(|l| l.starts_with("language")).unwrap() + 1;
@@ -294,9 +315,15 @@ fn the_arabic_fixture_is_complete_and_has_no_english_word() {
         .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
         .filter(|w| !allowed.contains(w))
         .collect();
-    assert!(latin.is_empty(), "Latin words in the Arabic file: {latin:?}");
+    assert!(
+        latin.is_empty(),
+        "Latin words in the Arabic file: {latin:?}"
+    );
     // Its plural forms follow the Arabic rule.
-    assert_eq!(tr(&arabic, 2), arabic.text("moves.count", &[("n", lang::Arg::Int(2))]));
+    assert_eq!(
+        tr(&arabic, 2),
+        arabic.text("moves.count", &[("n", lang::Arg::Int(2))])
+    );
     assert_ne!(tr(&arabic, 2), tr(&arabic, 3));
     assert_ne!(tr(&arabic, 3), tr(&arabic, 11));
 }

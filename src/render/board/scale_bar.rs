@@ -1,13 +1,12 @@
 //! The 100 mm scale bar at the foot of every board page, with which a host
 //! checks that the page printed at 100%.
+use crate::lang::Lang;
 use crate::render::font::Font;
 use crate::render::frame::Frame;
 use crate::render::model::{Align, Fill, Item, PointMm, RectMm, SizeMm, Stroke};
 use crate::render::templates::Style;
 use crate::render::text::{self, TextStyle};
-use crate::lang::Lang;
 use crate::render::RenderError;
-
 
 /// The 100 mm scale bar with ticks every 10 mm and its instruction, centred
 /// in a frame `width` wide and as tall as the bar, its labels and the

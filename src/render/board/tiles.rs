@@ -2,15 +2,15 @@
 //! repeats the heading, shows one window of the board block with alignment
 //! marks and seam lines, says which tiles it joins, and carries the legend
 //! and scale bar.
-use crate::lang::Lang;
-use crate::tr;
 use super::page::{place_scale_bar, Furniture, GAP_MM};
+use crate::lang::Lang;
 use crate::render::font::Font;
 use crate::render::frame::Frame;
 use crate::render::model::{Colour, Fill, Group, Item, Page, PointMm, RectMm, SizeMm, Stroke};
 use crate::render::templates::{Paper, Style};
 use crate::render::text::{self, TextStyle};
 use crate::render::RenderError;
+use crate::tr;
 
 /// One tile of a board too big for one sheet: which part of the block it
 /// shows, and its place in the tile grid.
@@ -184,10 +184,18 @@ impl TileGrid {
             joins.push(tr!(l, "board.join_top", n = self.number(t.col, t.row - 1)));
         }
         if self.has_right(t) {
-            joins.push(tr!(l, "board.join_right", n = self.number(t.col + 1, t.row)));
+            joins.push(tr!(
+                l,
+                "board.join_right",
+                n = self.number(t.col + 1, t.row)
+            ));
         }
         if self.has_below(t) {
-            joins.push(tr!(l, "board.join_bottom", n = self.number(t.col, t.row + 1)));
+            joins.push(tr!(
+                l,
+                "board.join_bottom",
+                n = self.number(t.col, t.row + 1)
+            ));
         }
         if t.col > 0 {
             joins.push(tr!(l, "board.join_left", n = self.number(t.col - 1, t.row)));
@@ -235,14 +243,14 @@ pub(super) fn tiled_pages(
     for t in &grid.tiles {
         let mut page = Page::new(paper.size_mm);
         let items = &mut page.items;
-        let label = text::paragraph_frame(&grid.label(&furniture.lang, t), label_style, safe.width)?;
+        let label =
+            text::paragraph_frame(&grid.label(&furniture.lang, t), label_style, safe.width)?;
         items.extend(label.placed(PointMm::new(safe.x, safe.y)));
-        let joins =
-            text::paragraph_frame(
-                &grid.join_sentence(&furniture.lang, t),
-                furniture.note_style,
-                safe.width,
-            )?;
+        let joins = text::paragraph_frame(
+            &grid.join_sentence(&furniture.lang, t),
+            furniture.note_style,
+            safe.width,
+        )?;
         items.extend(joins.placed(PointMm::new(safe.x, safe.y + label.height())));
         let y = safe.y + head_h + GAP_MM;
         let window = RectMm::new(safe.x, y, t.view.width, t.view.height);
