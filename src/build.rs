@@ -106,7 +106,7 @@ fn choose_languages(
 ) -> Result<(), BuildError> {
     let mut wrong = Vec::new();
     for d in defs {
-        match crate::lang::choose(d, languages, chosen) {
+        match d.choose_language(languages, chosen) {
             Ok(()) => {}
             Err(LanguageError::Located(diag)) => wrong.push(diag),
             Err(LanguageError::Option(m)) => return Err(BuildError::Fatal(m)),
@@ -115,6 +115,26 @@ fn choose_languages(
     match wrong.is_empty() {
         true => Ok(()),
         false => Err(BuildError::Invalid(wrong)),
+    }
+}
+
+/// The games named, or with none named the practice files' own games
+/// (else every built-in).
+fn games_to_build(
+    request: &BuildRequest,
+    extras: &[PracticeFile<'_>],
+) -> Result<Vec<Definition>, BuildError> {
+    if request.games.is_empty() && !extras.is_empty() {
+        let mut defs: Vec<Definition> = Vec::new();
+        for extra in extras {
+            if !defs.iter().any(|d| d.same_as(&extra.game)) {
+                defs.push((*extra.game).clone());
+            }
+        }
+        one_kit_a_game(&defs)?;
+        Ok(defs)
+    } else {
+        load_games(&request.games)
     }
 }
 
@@ -131,96 +151,25 @@ fn build_with(
             papers.push(paper);
         }
     }
-    let mut parts = if request.parts.is_empty() {
-        Part::ALL.to_vec()
-    } else {
-        request.parts.clone()
-    };
-    parts.sort();
-    parts.dedup();
+    let parts = parts_to_build(request);
 
     // Every game and practice file is validated before anything is drawn;
     // the practice files' mistakes are reported together.
-    let mut extras = Vec::new();
-    let mut invalid = Vec::new();
-    for path in &request.practice {
-        match definition::load_file(path) {
-            Ok(Loaded::Practice {
-                game,
-                practice,
-                game_at,
-            }) => extras.push((path, game, practice, game_at)),
-            Ok(Loaded::Definition(d)) => {
-                return Err(BuildError::Fatal(format!(
-                    "{} is a game definition (`{}`), not a practice file: name it among the games to build",
-                    path.display(),
-                    d.id
-                )))
-            }
-            Err(LoadError::Invalid(mut d)) => invalid.append(&mut d),
-            Err(e) => return Err(e.into()),
-        }
-    }
-    if !invalid.is_empty() {
-        return Err(BuildError::Invalid(invalid));
-    }
-    // No game named: the practice files' own games (else every built-in).
-    let mut defs = if request.games.is_empty() && !extras.is_empty() {
-        let mut defs: Vec<Definition> = Vec::new();
-        for (_, game, _, _) in &extras {
-            if !defs.iter().any(|d| d.same_as(game)) {
-                defs.push((**game).clone());
-            }
-        }
-        one_kit_a_game(&defs)?;
-        defs
-    } else {
-        load_games(&request.games)?
-    };
+    let extras = load_practice_files(&request.practice)?;
+    let mut defs = games_to_build(request, &extras)?;
     choose_languages(&mut defs, languages, request.language.as_deref())?;
-    let mut practice: Vec<Vec<Practice>> = defs.iter().map(|d| d.practice.clone()).collect();
-    for (path, game, extra, game_at) in extras {
-        // A practice joins the game it was checked against, never another
-        // definition that happens to have its id.
-        match defs.iter().position(|d| d.same_as(&game)) {
-            Some(i) => practice[i].extend(extra),
-            None => match defs.iter().find(|d| d.id == game.id) {
-                Some(other) => {
-                    let mut at = *game_at;
-                    at.message = id_clash(&game, other);
-                    invalid.push(at);
-                }
-                None => {
-                    return Err(BuildError::Fatal(format!(
-                        "{} adds practice to `{}`, which this build does not include: add it to the games to build",
-                        path.display(),
-                        game.id
-                    )))
-                }
-            },
-        }
-    }
-    if !invalid.is_empty() {
-        return Err(BuildError::Invalid(invalid));
-    }
+    let practice = join_practice(&defs, extras)?;
 
     // Lay out and render everything in memory, then write. The host keys'
     // solver searches cost as much as all the rest: one thread starts them
     // while the player kits are laid out and rendered on every core; the
     // host keys follow.
     let jobs: Vec<_> = defs.iter().zip(&practice).collect();
-    let mut solves: Vec<(&Definition, &Practice)> = Vec::new();
-    if parts.contains(&Part::Key) {
-        for (def, positions) in &jobs {
-            // The worked example is on the rules sheet, not in the key.
-            solves.extend(
-                positions
-                    .iter()
-                    .filter(|p| !kit::is_worked_example(def, p))
-                    .map(|p| (*def, p)),
-            );
-        }
-    }
+    let mut solves = if parts.contains(&Part::Key) {
+        key_searches(&jobs)
+    } else {
+        Vec::new()
+    };
     // Sentences an earlier build worked out need no search.
     let kept = (!solves.is_empty()).then(Verdicts::read);
     let all_solved = solves.clone();
@@ -242,35 +191,8 @@ fn build_with(
     // soon as they are rendered and are dropped then: a build holds one
     // paper's kits in memory, not every paper's.
     let mut sink = Sink::new(&request.out);
-    let lay_out_and_render = |parts: &[Part], sink: &mut Sink| -> Result<(), BuildError> {
-        if parts.is_empty() {
-            return Ok(());
-        }
-        for (paper_index, paper) in papers.iter().enumerate() {
-            let options = KitOptions {
-                paper: paper.clone(),
-                parts: parts.to_vec(),
-                duplex: request.duplex,
-                back_offset: request.back_offset,
-            };
-            let laid_out = crate::parallel::par_map(&jobs, |(def, practice)| {
-                kit::build_kit(def, practice, &templates, &options).map_err(|e| {
-                    // Located: in the definition, or in the templates when
-                    // the built-in look lays the kit out.
-                    let e =
-                        kit::layout_diagnostic_on(def, practice, &templates, &options.paper, &e);
-                    BuildError::Invalid(vec![e])
-                })
-            });
-            let mut kits = Vec::new();
-            for k in laid_out {
-                kits.push(k?);
-            }
-            let rendered = output::render_ordered(&kits, paper, &templates, request.formats)
-                .map_err(|e| e.to_string())?;
-            sink.take(paper_index, paper, &kits, rendered)?;
-        }
-        Ok(())
+    let lay_out_and_render = |parts: &[Part], sink: &mut Sink| {
+        render_papers(request, &papers, &jobs, &templates, parts, sink)
     };
     if solves.is_empty() {
         // Every answer is known: one pass renders both, on every core.
@@ -306,6 +228,154 @@ fn build_with(
         games: defs.len(),
         notes,
     })
+}
+
+/// The parts `--only` names (every part when it names none), in order,
+/// each once.
+fn parts_to_build(request: &BuildRequest) -> Vec<Part> {
+    let mut parts = if request.parts.is_empty() {
+        Part::ALL.to_vec()
+    } else {
+        request.parts.clone()
+    };
+    parts.sort();
+    parts.dedup();
+    parts
+}
+
+/// Lays out and renders `parts` of every kit of `jobs` on each paper, each
+/// paper's documents staged in `sink` as soon as they are rendered.
+fn render_papers(
+    request: &BuildRequest,
+    papers: &[crate::render::Paper],
+    jobs: &[(&Definition, &Vec<Practice>)],
+    templates: &Templates,
+    parts: &[Part],
+    sink: &mut Sink,
+) -> Result<(), BuildError> {
+    if parts.is_empty() {
+        return Ok(());
+    }
+    for (paper_index, paper) in papers.iter().enumerate() {
+        let options = KitOptions {
+            paper: paper.clone(),
+            parts: parts.to_vec(),
+            duplex: request.duplex,
+            back_offset: request.back_offset,
+        };
+        let laid_out = crate::parallel::par_map(jobs, |(def, practice)| {
+            kit::build_kit(def, practice, templates, &options).map_err(|e| {
+                // Located: in the definition, or in the templates when the
+                // built-in look lays the kit out.
+                let e = kit::layout_diagnostic_on(def, practice, templates, &options.paper, &e);
+                BuildError::Invalid(vec![e])
+            })
+        });
+        let mut kits = Vec::new();
+        for k in laid_out {
+            kits.push(k?);
+        }
+        let rendered = output::render_ordered(&kits, paper, templates, request.formats)
+            .map_err(|e| e.to_string())?;
+        sink.take(paper_index, paper, &kits, rendered)?;
+    }
+    Ok(())
+}
+
+/// A practice file read for a build: the game it was checked against and
+/// the positions it adds.
+struct PracticeFile<'a> {
+    path: &'a Path,
+    game: Box<Definition>,
+    practice: Vec<Practice>,
+    /// Where the file names its game.
+    game_at: Box<Diagnostic>,
+}
+
+/// Reads and checks every practice file; all their mistakes together.
+fn load_practice_files(paths: &[PathBuf]) -> Result<Vec<PracticeFile<'_>>, BuildError> {
+    let mut extras = Vec::new();
+    let mut invalid = Vec::new();
+    for path in paths {
+        match definition::load_file(path) {
+            Ok(Loaded::Practice {
+                game,
+                practice,
+                game_at,
+            }) => extras.push(PracticeFile {
+                path,
+                game,
+                practice,
+                game_at,
+            }),
+            Ok(Loaded::Definition(d)) => {
+                return Err(BuildError::Fatal(format!(
+                    "{} is a game definition (`{}`), not a practice file: name it among the games to build",
+                    path.display(),
+                    d.id
+                )))
+            }
+            Err(LoadError::Invalid(mut d)) => invalid.append(&mut d),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if !invalid.is_empty() {
+        return Err(BuildError::Invalid(invalid));
+    }
+    Ok(extras)
+}
+
+/// Each game's practice positions: its own, then those the practice files
+/// add to it.
+fn join_practice(
+    defs: &[Definition],
+    extras: Vec<PracticeFile>,
+) -> Result<Vec<Vec<Practice>>, BuildError> {
+    let mut practice: Vec<Vec<Practice>> = defs.iter().map(|d| d.practice.clone()).collect();
+    let mut invalid = Vec::new();
+    for extra in extras {
+        let game = &extra.game;
+        // A practice joins the game it was checked against, never another
+        // definition that happens to have its id.
+        match defs.iter().position(|d| d.same_as(game)) {
+            Some(i) => practice[i].extend(extra.practice),
+            None => match defs.iter().find(|d| d.id == game.id) {
+                Some(other) => {
+                    let mut at = *extra.game_at;
+                    at.message = id_clash(game, other);
+                    invalid.push(at);
+                }
+                None => {
+                    return Err(BuildError::Fatal(format!(
+                        "{} adds practice to `{}`, which this build does not include: add it to the games to build",
+                        extra.path.display(),
+                        game.id
+                    )))
+                }
+            },
+        }
+    }
+    if !invalid.is_empty() {
+        return Err(BuildError::Invalid(invalid));
+    }
+    Ok(practice)
+}
+
+/// The positions the host keys answer: every practice position but the
+/// worked example (on the rules sheet, not in the key).
+fn key_searches<'a>(
+    jobs: &[(&'a Definition, &'a Vec<Practice>)],
+) -> Vec<(&'a Definition, &'a Practice)> {
+    let mut solves = Vec::new();
+    for (def, positions) in jobs {
+        solves.extend(
+            positions
+                .iter()
+                .filter(|p| !kit::is_worked_example(def, p))
+                .map(|p| (*def, p)),
+        );
+    }
+    solves
 }
 
 /// Where rendered documents go: the output folder's staging folder, opened
@@ -587,7 +657,7 @@ fn with_language(
         Loaded::Definition(d) => d.as_mut(),
         Loaded::Practice { game, .. } => game.as_mut(),
     };
-    match crate::lang::choose(def, languages, chosen) {
+    match def.choose_language(languages, chosen) {
         Ok(()) => Ok(loaded),
         Err(LanguageError::Located(d)) => Err(Checked::Invalid(vec![d])),
         Err(LanguageError::Option(m)) => Err(Checked::Unreadable(m)),

@@ -161,10 +161,24 @@ macro_rules! say {
 pub fn say_line(text: &str) {
     use std::io::Write;
     let mut err = std::io::stderr().lock();
-    if crate::solve::stop::line_shown() {
+    if progress_line_shown() {
         let _ = write!(err, "\r\x1b[K");
     }
     let _ = writeln!(err, "{}", for_terminal(text));
+}
+
+/// A progress line ([`crate::stop::Progress`]) is on the terminal now.
+static PROGRESS_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a progress line is on the terminal (a message erases it first).
+pub fn progress_line_shown() -> bool {
+    PROGRESS_SHOWN.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Records whether a progress line is on the terminal (the progress
+/// ticker says so; [`say_line`] reads it).
+pub fn set_progress_line_shown(shown: bool) {
+    PROGRESS_SHOWN.store(shown, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// `text` cut to at most `max` characters with an ellipsis, for echoing a

@@ -2,7 +2,9 @@
 //! by a rules engine before it is printed.
 pub mod build;
 pub mod cli;
+pub mod commands;
 pub mod definition;
+pub mod diagnostic;
 pub mod input;
 pub mod kit;
 pub mod lang;
@@ -10,6 +12,5 @@ pub mod outdir;
 pub mod parallel;
 pub mod render;
 pub mod rules;
-pub mod shell;
 pub mod solve;
-pub mod watch;
+pub mod stop;

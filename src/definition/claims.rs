@@ -4,7 +4,7 @@ use super::diagnostics::Reporter;
 use super::positions::{position_text, sorted};
 use super::schema::{CheckSection, IllegalClaim, PracticeSection};
 use super::{Board, Check, Practice};
-use crate::rules::{AnyPosition, Cell, Engine, MoveError, MoveKind, Params};
+use crate::rules::{AnyPosition, Cell, Engine, MoveError, MoveInfo, MoveKind, Outcome, Params};
 use toml::Spanned;
 
 pub(super) fn cell_list(rep: &mut Reporter, list: &Spanned<Vec<String>>) -> Option<Vec<Cell>> {
@@ -205,69 +205,7 @@ pub(super) fn check_claim(
         other => other,
     };
     if let Some(claim) = &c.illegal {
-        let keyword = match claim.get_ref() {
-            IllegalClaim::Flag(true) => None,
-            IllegalClaim::Flag(false) => {
-                rep.error(
-                    claim.span(),
-                    "write `illegal = true` (or the reason's keyword), or leave it out for a legal move",
-                );
-                return;
-            }
-            IllegalClaim::Keyword(k) => Some(k.as_str()),
-        };
-        match result {
-            Ok(info) => rep.error(
-                c.mv.span(),
-                format!(
-                    "`{mv}` is legal here ({}), but the check says it is illegal",
-                    info.effect.describe()
-                ),
-            ),
-            Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => {
-                rep.error(c.mv.span(), format!("{e}: a check's move must be readable"))
-            }
-            // In a finished game every move is refused for that reason
-            // alone: `illegal = true` would pass for any move at all.
-            Err(MoveError::GameOver(o)) if keyword.is_none() => rep.error(
-                claim.span(),
-                format!(
-                    "the game is already over in this position ({}), so every move is refused, `{mv}` included: write `illegal = \"game-over\"` if the check is about the result, or give a position where the game goes on",
-                    match o.winner {
-                        Some(w) => format!("{w} has won, `{}`", o.reason),
-                        None => format!("a draw, `{}`", o.reason),
-                    }
-                ),
-            ),
-            Err(e) => {
-                if let Some(k) = keyword {
-                    if k != e.keyword() {
-                        rep.error(
-                            claim.span(),
-                            format!(
-                                "`{mv}` is illegal because {e} (`{}`), not `{k}`",
-                                e.keyword()
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-        for (key, span) in [
-            ("kind", c.kind.as_ref().map(|s| s.span())),
-            ("converted", c.converted.as_ref().map(|s| s.span())),
-            ("captured", c.captured.as_ref().map(|s| s.span())),
-            ("kinged", c.kinged.as_ref().map(|s| s.span())),
-            ("after", c.after.as_ref().map(|s| s.span())),
-            ("result", c.result.as_ref().map(|s| s.span())),
-        ] {
-            if let Some(span) = span {
-                rep.error(
-                    span,
-                    format!("`{key}` describes a legal move; this check says the move is illegal"),
-                );
-            }
-        }
+        check_illegal_claim(rep, c, claim, result);
         return;
     }
     let info = match result {
@@ -283,129 +221,232 @@ pub(super) fn check_claim(
     };
     let effect = &info.effect;
     if let Some(kind) = &c.kind {
-        let actual = effect.kind();
-        let claimed = kind.get_ref().as_str();
-        let known = [
-            MoveKind::Clone,
-            MoveKind::Jump,
-            MoveKind::Pass,
-            MoveKind::Place,
-            MoveKind::Step,
-            MoveKind::Capture,
-            MoveKind::Chain,
-        ];
-        if !known.iter().any(|k| k.word() == claimed) {
-            let words: Vec<&str> = known.iter().map(|k| k.word()).collect();
-            rep.error(
-                kind.span(),
-                format!(
-                    "unknown kind `{claimed}`: expected one of {}",
-                    words.join(", ")
-                ),
-            );
-        } else if actual.word() != claimed {
-            rep.error(
-                kind.span(),
-                format!("`{mv}` is a {}, not a {claimed}", actual.word()),
-            );
-        }
+        check_kind(rep, mv, kind, effect.kind());
     }
-    let compare =
-        |rep: &mut Reporter, claim: &Option<Spanned<Vec<String>>>, actual: &[Cell], verb: &str| {
-            if let Some(list) = claim {
-                if let Some(claimed) = cell_list(rep, list) {
-                    let actual = sorted(actual);
-                    if claimed != actual {
-                        let only =
-                            if claimed.iter().all(|c| actual.contains(c)) && !claimed.is_empty() {
-                                "only "
-                            } else {
-                                ""
-                            };
-                        rep.error(
-                            list.span(),
-                            format!(
-                                "`{mv}` {verb} {}, not {only}{}",
-                                names(&actual),
-                                names(&claimed)
-                            ),
-                        );
-                    }
-                }
-            }
-        };
-    compare(rep, &c.converted, &effect.converted, "converts");
-    compare(rep, &c.captured, &effect.captured, "captures");
-    compare(rep, &c.kinged, &effect.kinged, "kings");
+    check_cells(rep, mv, &c.converted, &effect.converted, "converts");
+    check_cells(rep, mv, &c.captured, &effect.captured, "captures");
+    check_cells(rep, mv, &c.kinged, &effect.kinged, "kings");
     if let Some(after) = &c.after {
-        match engine.load(after.get_ref()) {
-            Ok(claimed) if claimed != info.after => rep.error(
-                after.span(),
-                format!("`{mv}` leads to `{}`, not `{claimed}`", info.after),
-            ),
-            Ok(_) => {}
-            Err(e) => rep.error(
-                after.span(),
-                format!(
-                    "position `{}`: {e}",
-                    crate::input::shorten(after.get_ref(), 60)
-                ),
-            ),
-        }
+        check_after(rep, engine, mv, after, &info.after);
     }
     let outcome = info.after.outcome();
     if let Some(result) = &c.result {
-        let claimed = result.get_ref().as_str();
-        let sides = engine.sides();
-        let actual = match outcome {
-            None => "ongoing".to_string(),
-            Some(o) => o.winner.map_or("draw".to_string(), |w| w.to_string()),
-        };
-        let valid = claimed == "ongoing"
-            || claimed == "draw"
-            || sides.iter().any(|s| s.to_string() == claimed);
-        if !valid {
+        check_result(rep, engine.sides(), mv, result, outcome);
+    }
+    if let Some(reason) = &c.reason {
+        check_reason(rep, mv, reason, outcome);
+    }
+}
+
+/// A check that says its move is illegal (`illegal = true` or the reason's
+/// keyword): the move must be readable and refused, for that reason; the
+/// keys that describe a legal move's effect have no place in it.
+fn check_illegal_claim(
+    rep: &mut Reporter,
+    c: &CheckSection,
+    claim: &Spanned<IllegalClaim>,
+    result: Result<MoveInfo, MoveError>,
+) {
+    let mv = c.mv.get_ref();
+    let keyword = match claim.get_ref() {
+        IllegalClaim::Flag(true) => None,
+        IllegalClaim::Flag(false) => {
             rep.error(
-                result.span(),
-                format!(
-                    "unknown result `{claimed}`: expected `ongoing`, `draw`, `{}` or `{}` (the winner)",
-                    sides[0], sides[1]
-                ),
+                claim.span(),
+                "write `illegal = true` (or the reason's keyword), or leave it out for a legal move",
             );
-        } else if claimed != actual {
-            let claim = match claimed {
-                "ongoing" => "the game goes on".to_string(),
-                "draw" => "it is a draw".to_string(),
-                w => format!("{w} wins"),
-            };
-            let fact = match outcome {
-                None => "the game goes on".to_string(),
-                Some(o) => match o.winner {
-                    Some(w) => format!("{w} wins ({})", o.reason),
-                    None => format!("it is a draw ({})", o.reason),
-                },
-            };
+            return;
+        }
+        IllegalClaim::Keyword(k) => Some(k.as_str()),
+    };
+    match result {
+        Ok(info) => rep.error(
+            c.mv.span(),
+            format!(
+                "`{mv}` is legal here ({}), but the check says it is illegal",
+                info.effect.describe()
+            ),
+        ),
+        Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => {
+            rep.error(c.mv.span(), format!("{e}: a check's move must be readable"))
+        }
+        // In a finished game every move is refused for that reason
+        // alone: `illegal = true` would pass for any move at all.
+        Err(MoveError::GameOver(o)) if keyword.is_none() => rep.error(
+            claim.span(),
+            format!(
+                "the game is already over in this position ({}), so every move is refused, `{mv}` included: write `illegal = \"game-over\"` if the check is about the result, or give a position where the game goes on",
+                match o.winner {
+                    Some(w) => format!("{w} has won, `{}`", o.reason),
+                    None => format!("a draw, `{}`", o.reason),
+                }
+            ),
+        ),
+        Err(e) => {
+            if let Some(k) = keyword {
+                if k != e.keyword() {
+                    rep.error(
+                        claim.span(),
+                        format!(
+                            "`{mv}` is illegal because {e} (`{}`), not `{k}`",
+                            e.keyword()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    for (key, span) in [
+        ("kind", c.kind.as_ref().map(|s| s.span())),
+        ("converted", c.converted.as_ref().map(|s| s.span())),
+        ("captured", c.captured.as_ref().map(|s| s.span())),
+        ("kinged", c.kinged.as_ref().map(|s| s.span())),
+        ("after", c.after.as_ref().map(|s| s.span())),
+        ("result", c.result.as_ref().map(|s| s.span())),
+    ] {
+        if let Some(span) = span {
             rep.error(
-                result.span(),
-                format!("after `{mv}` {fact}; the check says {claim}"),
+                span,
+                format!("`{key}` describes a legal move; this check says the move is illegal"),
             );
         }
     }
-    if let Some(reason) = &c.reason {
-        let claimed = reason.get_ref().as_str();
-        match outcome {
-            None => rep.error(
-                reason.span(),
-                format!("after `{mv}` the game goes on: there is no end reason, not `{claimed}`"),
+}
+
+/// `kind`: a move kind's word, the one the move is.
+fn check_kind(rep: &mut Reporter, mv: &str, kind: &Spanned<String>, actual: MoveKind) {
+    let claimed = kind.get_ref().as_str();
+    if MoveKind::from_word(claimed).is_none() {
+        let words: Vec<&str> = MoveKind::ALL.iter().map(|k| k.word()).collect();
+        rep.error(
+            kind.span(),
+            format!(
+                "unknown kind `{claimed}`: expected one of {}",
+                words.join(", ")
             ),
-            Some(o) if o.reason.keyword() != claimed => rep.error(
-                reason.span(),
-                format!(
-                    "after `{mv}` the game ends by `{}`, not `{claimed}`",
-                    o.reason
-                ),
+        );
+    } else if actual.word() != claimed {
+        rep.error(
+            kind.span(),
+            format!("`{mv}` is a {}, not a {claimed}", actual.word()),
+        );
+    }
+}
+
+/// `converted`, `captured` or `kinged`: exactly the cells the move `verb`.
+fn check_cells(
+    rep: &mut Reporter,
+    mv: &str,
+    claim: &Option<Spanned<Vec<String>>>,
+    actual: &[Cell],
+    verb: &str,
+) {
+    let Some(list) = claim else {
+        return;
+    };
+    let Some(claimed) = cell_list(rep, list) else {
+        return;
+    };
+    let actual = sorted(actual);
+    if claimed != actual {
+        let only = if claimed.iter().all(|c| actual.contains(c)) && !claimed.is_empty() {
+            "only "
+        } else {
+            ""
+        };
+        rep.error(
+            list.span(),
+            format!(
+                "`{mv}` {verb} {}, not {only}{}",
+                names(&actual),
+                names(&claimed)
             ),
-            Some(_) => {}
-        }
+        );
+    }
+}
+
+/// `after`: the position the move leads to.
+fn check_after(
+    rep: &mut Reporter,
+    engine: &dyn Engine,
+    mv: &str,
+    after: &Spanned<String>,
+    actual: &AnyPosition,
+) {
+    match engine.load(after.get_ref()) {
+        Ok(claimed) if claimed != *actual => rep.error(
+            after.span(),
+            format!("`{mv}` leads to `{actual}`, not `{claimed}`"),
+        ),
+        Ok(_) => {}
+        Err(e) => rep.error(
+            after.span(),
+            format!(
+                "position `{}`: {e}",
+                crate::input::shorten(after.get_ref(), 60)
+            ),
+        ),
+    }
+}
+
+/// `result`: `ongoing`, `draw` or the winner after the move.
+fn check_result(
+    rep: &mut Reporter,
+    sides: [char; 2],
+    mv: &str,
+    result: &Spanned<String>,
+    outcome: Option<Outcome>,
+) {
+    let claimed = result.get_ref().as_str();
+    let actual = match outcome {
+        None => "ongoing".to_string(),
+        Some(o) => o.winner.map_or("draw".to_string(), |w| w.to_string()),
+    };
+    let valid =
+        claimed == "ongoing" || claimed == "draw" || sides.iter().any(|s| s.to_string() == claimed);
+    if !valid {
+        rep.error(
+            result.span(),
+            format!(
+                "unknown result `{claimed}`: expected `ongoing`, `draw`, `{}` or `{}` (the winner)",
+                sides[0], sides[1]
+            ),
+        );
+    } else if claimed != actual {
+        let claim = match claimed {
+            "ongoing" => "the game goes on".to_string(),
+            "draw" => "it is a draw".to_string(),
+            w => format!("{w} wins"),
+        };
+        let fact = match outcome {
+            None => "the game goes on".to_string(),
+            Some(o) => match o.winner {
+                Some(w) => format!("{w} wins ({})", o.reason),
+                None => format!("it is a draw ({})", o.reason),
+            },
+        };
+        rep.error(
+            result.span(),
+            format!("after `{mv}` {fact}; the check says {claim}"),
+        );
+    }
+}
+
+/// `reason`: the keyword of how the game ended with the move.
+fn check_reason(rep: &mut Reporter, mv: &str, reason: &Spanned<String>, outcome: Option<Outcome>) {
+    let claimed = reason.get_ref().as_str();
+    match outcome {
+        None => rep.error(
+            reason.span(),
+            format!("after `{mv}` the game goes on: there is no end reason, not `{claimed}`"),
+        ),
+        Some(o) if o.reason.keyword() != claimed => rep.error(
+            reason.span(),
+            format!(
+                "after `{mv}` the game ends by `{}`, not `{claimed}`",
+                o.reason
+            ),
+        ),
+        Some(_) => {}
     }
 }

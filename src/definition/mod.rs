@@ -20,11 +20,11 @@ mod schema;
 mod solved;
 mod unknown_keys;
 
+pub use crate::diagnostic::{suggest, Diagnostic};
 use crate::rules::family::WithParamsType;
 use crate::rules::{Cell, Engine, Family, Params, Topology};
 use claims::check_practice;
 use diagnostics::Reporter;
-pub use diagnostics::{suggest, Diagnostic};
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
 use schema::*;
@@ -137,6 +137,19 @@ impl Definition {
     pub fn diagnostic_at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
         let span = value_span(&self.text, key).unwrap_or(0..0);
         Diagnostic::new(&self.source, &self.text, span, message.into())
+    }
+    /// Sets the language the kit's own words are printed in: `chosen` (the
+    /// command line's `--language`), else the `language` key; an unknown
+    /// one is reported at that key (see [`crate::lang::choose`]).
+    pub fn choose_language(
+        &mut self,
+        languages: &crate::lang::Languages,
+        chosen: Option<&str>,
+    ) -> Result<(), crate::lang::LanguageError> {
+        self.lang = crate::lang::choose(&self.language, languages, chosen, |why| {
+            self.diagnostic_at("language", why)
+        })?;
+        Ok(())
     }
     pub fn engine(&self) -> Box<dyn Engine> {
         self.params.engine()
@@ -664,102 +677,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         }
     };
     let params = wrap(file.parameters.unwrap_or_default());
-    let engine = params.engine();
-    let family = params.family();
-
-    // The board.
-    let b = &file.board;
-    let topology = match b.topology.get_ref().as_str() {
-        "bounded" => Topology::Bounded,
-        "torus" => Topology::Torus,
-        other => {
-            rep.error(
-                b.topology.span(),
-                format!("unknown topology `{other}`: expected `bounded` or `torus`"),
-            );
-            Topology::Bounded
-        }
-    };
-    let family_topology = family.info().topology;
-    if topology != family_topology {
-        rep.error(
-            b.topology.span(),
-            format!(
-                "the {family} family plays on a {} board",
-                if family_topology == Topology::Torus {
-                    "torus"
-                } else {
-                    "bounded"
-                }
-            ),
-        );
-    }
-    let (width, height) = (*b.width.get_ref(), *b.height.get_ref());
-    let mut size_ok = true;
-    if !(1..=crate::rules::geometry::MAX_WIDTH).contains(&width) {
-        rep.error(
-            b.width.span(),
-            format!("a board is 1 to 26 columns wide, found {width}"),
-        );
-        size_ok = false;
-    }
-    if !(1..=crate::rules::geometry::MAX_HEIGHT).contains(&height) {
-        rep.error(
-            b.height.span(),
-            format!("a board has 1 to 99 rows, found {height}"),
-        );
-        size_ok = false;
-    }
-    let cell_mm = *b.cell_mm.get_ref();
-    if !(5.0..=100.0).contains(&cell_mm) {
-        rep.error(
-            b.cell_mm.span(),
-            format!(
-                "cells are 5 to 100 mm wide, found {}",
-                crate::input::shorten(&format!("{cell_mm}"), 12)
-            ),
-        );
-    }
-    // A board beyond this many millimetres a side takes dozens of tiled
-    // pages: no table holds it, and the build's work must stay bounded.
-    let longest = width.max(height) as f64 * cell_mm;
-    if size_ok && (5.0..=100.0).contains(&cell_mm) && longest > bounds::MAX_BOARD_SIDE_MM {
-        let fits = (bounds::MAX_BOARD_SIDE_MM / width.max(height) as f64 * 10.0).floor() / 10.0;
-        rep.error(
-            b.cell_mm.span(),
-            format!(
-                "the board would be {:.0} × {:.0} mm; a board is at most {:.0} mm a side: cells of at most {fits} mm fit",
-                width as f64 * cell_mm,
-                height as f64 * cell_mm,
-                bounds::MAX_BOARD_SIDE_MM
-            ),
-        );
-    }
-    let board_cells = |rep: &mut Reporter, list: &[Spanned<String>]| -> Vec<Cell> {
-        let mut out = Vec::new();
-        for s in list {
-            match Cell::parse(s.get_ref()) {
-                Ok(c) if (c.col as usize) < width && (c.row as usize) < height => out.push(c),
-                Ok(c) => rep.error(s.span(), format!("{c} is off the {width}×{height} board")),
-                Err(e) => rep.error(s.span(), e.to_string()),
-            }
-        }
-        out
-    };
-    let holes = board_cells(&mut rep, &b.holes);
-    let region = board_cells(&mut rep, &b.region);
-    let board = Board {
-        width,
-        height,
-        topology,
-        holes,
-        cell_mm,
-        region,
-        region_name: b
-            .region_name
-            .clone()
-            .unwrap_or_else(|| "Initial Region".to_string()),
-    };
+    let (board, size_ok) = check_board(&mut rep, params.family(), &file.board);
 
     let before_bounds = rep.diags.len();
     if size_ok {
@@ -767,57 +685,17 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     }
     // A parameter out of bounds is one mistake: the start is not compared.
     let params_in_bounds = rep.diags.len() == before_bounds;
-
-    // The start position must agree with the board.
-    let mut start = String::new();
-    if size_ok {
-        if let Some(text) = position_text(&mut rep, &params, &board, &b.start) {
-            match engine.load(&text) {
-                Ok(loaded) => {
-                    let view = loaded.view();
-                    if view.width != width || view.height != height {
-                        rep.error(
-                            b.start.span(),
-                            format!(
-                                "the start is {}×{}, the board is {width}×{height}",
-                                view.width, view.height
-                            ),
-                        );
-                    } else if view.holes != sorted(&board.holes) {
-                        rep.error(
-                            b.start.span(),
-                            "the start's holes (`-`) differ from the board's `holes`",
-                        );
-                    }
-                    let first = engine.sides()[0];
-                    if view.side_to_move != first {
-                        let why = family.info().first_mover;
-                        rep.error(
-                            b.start.span(),
-                            format!(
-                                "the start has `{}` to move, but `{first}` moves first ({why})",
-                                view.side_to_move
-                            ),
-                        );
-                    }
-                    start = loaded.text();
-                    // Parameters the start decides must agree with it.
-                    let same_size = view.width == width && view.height == height;
-                    let problems = if params_in_bounds && same_size {
-                        params.start_problems(&start, &view)
-                    } else {
-                        Vec::new()
-                    };
-                    for (key, message) in problems {
-                        let at = value_span(&rep.source, &format!("parameters.{key}"))
-                            .unwrap_or_else(|| b.start.span());
-                        rep.error(at, message);
-                    }
-                }
-                Err(e) => rep.error(b.start.span(), format!("start position: {e}")),
-            }
-        }
-    }
+    let start = if size_ok {
+        check_start(
+            &mut rep,
+            &params,
+            &board,
+            &file.board.start,
+            params_in_bounds,
+        )
+    } else {
+        String::new()
+    };
 
     // Positions are laid out on the board: with an impossible board there is
     // nothing meaningful (or affordable) to check them against.
@@ -835,78 +713,15 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     } else {
         Vec::new()
     };
-    let example = match &file.example {
-        Some(name) => {
-            // Named among all positions: one with errors is reported there.
-            if !file
-                .practice
-                .iter()
-                .any(|p| p.name.get_ref() == name.get_ref())
-            {
-                rep.error(
-                    name.span(),
-                    format!("no practice position is named `{}`", name.get_ref()),
-                );
-            }
-            name.get_ref().clone()
-        }
-        None => practice.first().map(|p| p.name.clone()).unwrap_or_default(),
-    };
+    let example = example_name(&mut rep, &file.example, &file.practice, &practice);
 
     // Rules text: placeholders filled, contradicting numbers refused.
     let figures = placeholders::Figures::new(&params, &board, &start, &text_lang);
     let mut sheet = file.sheet;
-    for (part, list) in [
-        ("setup", &mut sheet.setup),
-        ("turn", &mut sheet.turn),
-        ("special", &mut sheet.special),
-        ("end", &mut sheet.end),
-    ] {
-        for (i, text) in list.iter_mut().enumerate() {
-            *text = fill_text(&mut rep, &figures, &format!("sheet.{part}.{i}"), text, true);
-        }
-    }
+    fill_sheet(&mut rep, &figures, &mut sheet);
     let reminder = fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
     let purpose = fill_text(&mut rep, &figures, "purpose", &file.purpose, false);
-
-    let limit = params.turn_limit();
-    let rows = match &file.audit.rows {
-        Some(r) => {
-            if *r.get_ref() == 0 || *r.get_ref() > 200 {
-                rep.error(r.span(), "an audit sheet has 1 to 200 rows");
-            }
-            *r.get_ref()
-        }
-        None if limit > 0 => limit.min(bounds::MAX_AUDIT_ROWS),
-        None => 40,
-    };
-    let n = file.audit.columns.get_ref().len();
-    if !(1..=8).contains(&n) {
-        rep.error(
-            file.audit.columns.span(),
-            format!("an audit sheet has 1 to 8 columns besides turn and side, found {n}"),
-        );
-    }
-    for t in &file.audit.ticks {
-        if !file.audit.columns.get_ref().contains(t.get_ref()) {
-            rep.error(
-                t.span(),
-                format!("`{}` is not one of the audit columns", t.get_ref()),
-            );
-        }
-    }
-    let audit = Audit {
-        ticks: file
-            .audit
-            .ticks
-            .iter()
-            .map(|t| t.get_ref().clone())
-            .collect(),
-        columns: file.audit.columns.into_inner(),
-        rows,
-        limit,
-        continues: limit == 0 || rows < limit,
-    };
+    let audit = check_audit(&mut rep, file.audit, params.turn_limit());
     if let Err(why) = check_id(file.id.get_ref()) {
         rep.error(file.id.span(), why);
     }
@@ -932,4 +747,254 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         language: file.language.unwrap_or_else(|| "en".to_string()),
     };
     rep.finish(def)
+}
+
+/// The `[board]` section: its topology (the family's), size, cells and
+/// the cells it names; and whether its size is one a board can have (else
+/// nothing is laid out on it).
+fn check_board(rep: &mut Reporter, family: Family, b: &BoardSection) -> (Board, bool) {
+    let topology = board_topology(rep, family, b);
+    let (width, height) = (*b.width.get_ref(), *b.height.get_ref());
+    let mut size_ok = true;
+    if !(1..=crate::rules::geometry::MAX_WIDTH).contains(&width) {
+        rep.error(
+            b.width.span(),
+            format!("a board is 1 to 26 columns wide, found {width}"),
+        );
+        size_ok = false;
+    }
+    if !(1..=crate::rules::geometry::MAX_HEIGHT).contains(&height) {
+        rep.error(
+            b.height.span(),
+            format!("a board has 1 to 99 rows, found {height}"),
+        );
+        size_ok = false;
+    }
+    let cell_mm = *b.cell_mm.get_ref();
+    check_cell_size(rep, b, size_ok);
+    let board_cells = |rep: &mut Reporter, list: &[Spanned<String>]| -> Vec<Cell> {
+        let mut out = Vec::new();
+        for s in list {
+            match Cell::parse(s.get_ref()) {
+                Ok(c) if (c.col as usize) < width && (c.row as usize) < height => out.push(c),
+                Ok(c) => rep.error(s.span(), format!("{c} is off the {width}×{height} board")),
+                Err(e) => rep.error(s.span(), e.to_string()),
+            }
+        }
+        out
+    };
+    let holes = board_cells(rep, &b.holes);
+    let region = board_cells(rep, &b.region);
+    let board = Board {
+        width,
+        height,
+        topology,
+        holes,
+        cell_mm,
+        region,
+        region_name: b
+            .region_name
+            .clone()
+            .unwrap_or_else(|| "Initial Region".to_string()),
+    };
+    (board, size_ok)
+}
+
+/// The board's `topology`, which must be its family's.
+fn board_topology(rep: &mut Reporter, family: Family, b: &BoardSection) -> Topology {
+    let topology = match b.topology.get_ref().as_str() {
+        "bounded" => Topology::Bounded,
+        "torus" => Topology::Torus,
+        other => {
+            rep.error(
+                b.topology.span(),
+                format!("unknown topology `{other}`: expected `bounded` or `torus`"),
+            );
+            Topology::Bounded
+        }
+    };
+    let family_topology = family.info().topology;
+    if topology != family_topology {
+        rep.error(
+            b.topology.span(),
+            format!(
+                "the {family} family plays on a {} board",
+                if family_topology == Topology::Torus {
+                    "torus"
+                } else {
+                    "bounded"
+                }
+            ),
+        );
+    }
+    topology
+}
+
+/// `cell_mm`: 5 to 100 mm, and (on a board of a possible size) no side
+/// of the board longer than a table holds.
+fn check_cell_size(rep: &mut Reporter, b: &BoardSection, size_ok: bool) {
+    let (width, height) = (*b.width.get_ref(), *b.height.get_ref());
+    let cell_mm = *b.cell_mm.get_ref();
+    if !(5.0..=100.0).contains(&cell_mm) {
+        rep.error(
+            b.cell_mm.span(),
+            format!(
+                "cells are 5 to 100 mm wide, found {}",
+                crate::input::shorten(&format!("{cell_mm}"), 12)
+            ),
+        );
+    }
+    // A board beyond this many millimetres a side takes dozens of tiled
+    // pages: no table holds it, and the build's work must stay bounded.
+    let longest = width.max(height) as f64 * cell_mm;
+    if size_ok && (5.0..=100.0).contains(&cell_mm) && longest > bounds::MAX_BOARD_SIDE_MM {
+        let fits = (bounds::MAX_BOARD_SIDE_MM / width.max(height) as f64 * 10.0).floor() / 10.0;
+        rep.error(
+            b.cell_mm.span(),
+            format!(
+                "the board would be {:.0} × {:.0} mm; a board is at most {:.0} mm a side: cells of at most {fits} mm fit",
+                width as f64 * cell_mm,
+                height as f64 * cell_mm,
+                bounds::MAX_BOARD_SIDE_MM
+            ),
+        );
+    }
+}
+
+/// The start position in the engine's spelling, checked against the board
+/// (size, holes), the first mover and (when they are in bounds) the
+/// parameters the start decides; empty when it cannot be read.
+fn check_start(
+    rep: &mut Reporter,
+    params: &Params,
+    board: &Board,
+    given: &Spanned<toml::Value>,
+    params_in_bounds: bool,
+) -> String {
+    let Some(text) = position_text(rep, params, board, given) else {
+        return String::new();
+    };
+    let engine = params.engine();
+    let loaded = match engine.load(&text) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            rep.error(given.span(), format!("start position: {e}"));
+            return String::new();
+        }
+    };
+    let (width, height) = (board.width, board.height);
+    let view = loaded.view();
+    if view.width != width || view.height != height {
+        rep.error(
+            given.span(),
+            format!(
+                "the start is {}×{}, the board is {width}×{height}",
+                view.width, view.height
+            ),
+        );
+    } else if view.holes != sorted(&board.holes) {
+        rep.error(
+            given.span(),
+            "the start's holes (`-`) differ from the board's `holes`",
+        );
+    }
+    let first = engine.sides()[0];
+    if view.side_to_move != first {
+        let why = params.info().first_mover;
+        rep.error(
+            given.span(),
+            format!(
+                "the start has `{}` to move, but `{first}` moves first ({why})",
+                view.side_to_move
+            ),
+        );
+    }
+    let start = loaded.text();
+    // Parameters the start decides must agree with it.
+    let same_size = view.width == width && view.height == height;
+    let problems = if params_in_bounds && same_size {
+        params.start_problems(&start, &view)
+    } else {
+        Vec::new()
+    };
+    for (key, message) in problems {
+        let at =
+            value_span(&rep.source, &format!("parameters.{key}")).unwrap_or_else(|| given.span());
+        rep.error(at, message);
+    }
+    start
+}
+
+/// The practice position the rules sheet draws: the one `example` names
+/// (among all positions: one with errors is reported there), else the
+/// first that is valid.
+fn example_name(
+    rep: &mut Reporter,
+    example: &Option<Spanned<String>>,
+    written: &[PracticeSection],
+    practice: &[Practice],
+) -> String {
+    match example {
+        Some(name) => {
+            if !written.iter().any(|p| p.name.get_ref() == name.get_ref()) {
+                rep.error(
+                    name.span(),
+                    format!("no practice position is named `{}`", name.get_ref()),
+                );
+            }
+            name.get_ref().clone()
+        }
+        None => practice.first().map(|p| p.name.clone()).unwrap_or_default(),
+    }
+}
+
+/// The rules sheet's paragraphs with their placeholders filled.
+fn fill_sheet(rep: &mut Reporter, figures: &placeholders::Figures, sheet: &mut Sheet) {
+    for (part, list) in [
+        ("setup", &mut sheet.setup),
+        ("turn", &mut sheet.turn),
+        ("special", &mut sheet.special),
+        ("end", &mut sheet.end),
+    ] {
+        for (i, text) in list.iter_mut().enumerate() {
+            *text = fill_text(rep, figures, &format!("sheet.{part}.{i}"), text, true);
+        }
+    }
+}
+
+/// The `[audit]` section: rows (the turn `limit` by default, capped),
+/// columns and ticks.
+fn check_audit(rep: &mut Reporter, section: AuditSection, limit: usize) -> Audit {
+    let rows = match &section.rows {
+        Some(r) => {
+            if *r.get_ref() == 0 || *r.get_ref() > 200 {
+                rep.error(r.span(), "an audit sheet has 1 to 200 rows");
+            }
+            *r.get_ref()
+        }
+        None if limit > 0 => limit.min(bounds::MAX_AUDIT_ROWS),
+        None => 40,
+    };
+    let n = section.columns.get_ref().len();
+    if !(1..=8).contains(&n) {
+        rep.error(
+            section.columns.span(),
+            format!("an audit sheet has 1 to 8 columns besides turn and side, found {n}"),
+        );
+    }
+    for t in &section.ticks {
+        if !section.columns.get_ref().contains(t.get_ref()) {
+            rep.error(
+                t.span(),
+                format!("`{}` is not one of the audit columns", t.get_ref()),
+            );
+        }
+    }
+    Audit {
+        ticks: section.ticks.iter().map(|t| t.get_ref().clone()).collect(),
+        columns: section.columns.into_inner(),
+        rows,
+        limit,
+        continues: limit == 0 || rows < limit,
+    }
 }

@@ -3,7 +3,7 @@
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
 use super::Board;
-use crate::kit::side_name;
+use crate::lang::side_name;
 use crate::lang::Lang;
 use crate::rules::{Cell, Params};
 use std::ops::Range;
@@ -232,105 +232,13 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
         };
         let inner = &tail[1..close];
         let at = offset + i..offset + i + close + 1;
-        let parts: Vec<&str> = inner.split(':').map(str::trim).collect();
-        // `{start:W}` names a list by two parts; a form may follow.
-        let (name, form, extra) = if parts[0] == "start" && parts.len() > 1 {
-            (
-                format!("start:{}", parts[1]),
-                parts.get(2).copied().unwrap_or(""),
-                parts.len() > 3,
-            )
-        } else {
-            (
-                parts[0].to_string(),
-                parts.get(1).copied().unwrap_or(""),
-                parts.len() > 2,
-            )
-        };
-        let name = name.as_str();
         let sentence_start = {
             let before = out.trim_end();
             before.is_empty() || before.ends_with(['.', '!', '?'])
         };
-        if extra {
-            errors.push(TextError {
-                at,
-                message: format!(
-                    "`{{{inner}}}` has too many parts: write `{{name}}` or `{{name:form}}`"
-                ),
-            });
-        } else if let Some(cells) = figures.list(name) {
-            match form {
-                // A start that does not read is reported at the start.
-                "" | "list" if cells.is_empty() && !figures.start_read => {}
-                "" | "list" if cells.is_empty() => errors.push(TextError {
-                    at,
-                    message: match name.strip_prefix("start:") {
-                        Some(symbol) => format!("the start has no `{symbol}`: leave `{{{inner}}}` out"),
-                        None => format!(
-                            "the board has no `region` (under [board], `region = [\"B3\", \"C3\"]` with its `region_name`): add it, or leave `{{{inner}}}` out"
-                        ),
-                    },
-                }),
-                "" => {
-                    let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-                    out.push_str(&figures.lang.list(&names));
-                }
-                "list" => out.push_str(&cell_list(cells, true)),
-                other => errors.push(TextError {
-                    at,
-                    message: format!(
-                        "unknown form `:{other}` in `{{{inner}}}`: a cell list is written `{{{name}}}` (A1 and E5) or `{{{name}:list}}` (A1, E5)"
-                    ),
-                }),
-            }
-        } else if let Some(word) = figures.word(name) {
-            match form {
-                "" if sentence_start => out.push_str(&capitalise(word)),
-                "" => out.push_str(word),
-                other => errors.push(TextError {
-                    at,
-                    message: format!(
-                        "unknown form `:{other}` in `{{{inner}}}`: a name has no form"
-                    ),
-                }),
-            }
-        } else {
-            match (figures.get(name), form) {
-            // "after the 0th turn" would teach a limit the game does not have.
-            (Some(0), _) if name.ends_with("turn_limit") => errors.push(TextError {
-                at: at.clone(),
-                message: format!(
-                    "`{name}` is 0, so the game has no turn limit: this text names one; leave the limit out of it"
-                ),
-            }),
-            (Some(v), "") => out.push_str(&v.to_string()),
-            (Some(v), "th") => out.push_str(&figures.lang.ordinal(u64::from(v))),
-            (Some(v), "word") => out.push_str(&in_words(&figures.lang, v)),
-            (Some(_), other) => errors.push(TextError {
-                at: at.clone(),
-                message: format!(
-                    "unknown form `:{other}` in `{{{inner}}}`: the forms of a number are `:th` (60th) and `:word` (four)"
-                ),
-            }),
-            (None, _) => {
-                let names = figures.names();
-                let mut message = format!("unknown placeholder `{{{inner}}}`");
-                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-                match super::suggest(name, &refs) {
-                    Some(s) => message.push_str(&format!(": did you mean `{{{s}}}`?")),
-                    None => message.push_str(&format!(
-                        ": this game has {}",
-                        names
-                            .iter()
-                            .map(|n| format!("{{{n}}}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                }
-                errors.push(TextError { at, message });
-            }
-        }
+        match fill_placeholder(figures, inner, at, sentence_start) {
+            Ok(filled) => out.push_str(&filled),
+            Err(e) => errors.push(e),
         }
         rest = &tail[close + 1..];
         offset += i + close + 1;
@@ -341,6 +249,104 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
     } else {
         Err(errors)
     }
+}
+
+/// The text of the placeholder `{inner}` (at `at` in its text), or why it
+/// has none.
+fn fill_placeholder(
+    figures: &Figures,
+    inner: &str,
+    at: Range<usize>,
+    sentence_start: bool,
+) -> Result<String, TextError> {
+    let parts: Vec<&str> = inner.split(':').map(str::trim).collect();
+    // `{start:W}` names a list by two parts; a form may follow.
+    let (name, form, extra) = if parts[0] == "start" && parts.len() > 1 {
+        (
+            format!("start:{}", parts[1]),
+            parts.get(2).copied().unwrap_or(""),
+            parts.len() > 3,
+        )
+    } else {
+        (
+            parts[0].to_string(),
+            parts.get(1).copied().unwrap_or(""),
+            parts.len() > 2,
+        )
+    };
+    let name = name.as_str();
+    let error = |message: String| {
+        Err(TextError {
+            at: at.clone(),
+            message,
+        })
+    };
+    if extra {
+        return error(format!(
+            "`{{{inner}}}` has too many parts: write `{{name}}` or `{{name:form}}`"
+        ));
+    }
+    if let Some(cells) = figures.list(name) {
+        return match form {
+            // A start that does not read is reported at the start.
+            "" | "list" if cells.is_empty() && !figures.start_read => Ok(String::new()),
+            "" | "list" if cells.is_empty() => error(match name.strip_prefix("start:") {
+                Some(symbol) => format!("the start has no `{symbol}`: leave `{{{inner}}}` out"),
+                None => format!(
+                    "the board has no `region` (under [board], `region = [\"B3\", \"C3\"]` with its `region_name`): add it, or leave `{{{inner}}}` out"
+                ),
+            }),
+            "" => {
+                let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+                Ok(figures.lang.list(&names))
+            }
+            "list" => Ok(cell_list(cells, true)),
+            other => error(format!(
+                "unknown form `:{other}` in `{{{inner}}}`: a cell list is written `{{{name}}}` (A1 and E5) or `{{{name}:list}}` (A1, E5)"
+            )),
+        };
+    }
+    if let Some(word) = figures.word(name) {
+        return match form {
+            "" if sentence_start => Ok(capitalise(word)),
+            "" => Ok(word.to_string()),
+            other => error(format!(
+                "unknown form `:{other}` in `{{{inner}}}`: a name has no form"
+            )),
+        };
+    }
+    match (figures.get(name), form) {
+        // "after the 0th turn" would teach a limit the game does not have.
+        (Some(0), _) if name.ends_with("turn_limit") => error(format!(
+            "`{name}` is 0, so the game has no turn limit: this text names one; leave the limit out of it"
+        )),
+        (Some(v), "") => Ok(v.to_string()),
+        (Some(v), "th") => Ok(figures.lang.ordinal(u64::from(v))),
+        (Some(v), "word") => Ok(in_words(&figures.lang, v)),
+        (Some(_), other) => error(format!(
+            "unknown form `:{other}` in `{{{inner}}}`: the forms of a number are `:th` (60th) and `:word` (four)"
+        )),
+        (None, _) => error(unknown_placeholder(figures, name, inner)),
+    }
+}
+
+/// "unknown placeholder `{x}`", with the likeliest meant one or the list.
+fn unknown_placeholder(figures: &Figures, name: &str, inner: &str) -> String {
+    let names = figures.names();
+    let mut message = format!("unknown placeholder `{{{inner}}}`");
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    match super::suggest(name, &refs) {
+        Some(s) => message.push_str(&format!(": did you mean `{{{s}}}`?")),
+        None => message.push_str(&format!(
+            ": this game has {}",
+            names
+                .iter()
+                .map(|n| format!("{{{n}}}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+    message
 }
 
 const WORDS: [&str; 21] = [
@@ -412,7 +418,16 @@ fn number(word: &str) -> Option<u32> {
 /// something else than the definition: a count of turns, captures, prey,
 /// checkers, or the board's size.
 pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
-    // Words with their byte ranges; placeholders are skipped (they are right).
+    let words = words_outside_placeholders(text);
+    let mut errors = parameter_count_mistakes(text, figures, &words);
+    errors.extend(piece_and_region_mistakes(text, figures, &words));
+    errors.extend(board_size_mistakes(text, figures, &words));
+    errors
+}
+
+/// The words of `text` with their byte ranges; placeholders are skipped
+/// (they are right).
+fn words_outside_placeholders(text: &str) -> Vec<(Range<usize>, &str)> {
     let mut words: Vec<(Range<usize>, &str)> = Vec::new();
     let mut start = None;
     let mut depth = 0;
@@ -428,6 +443,16 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
             words.push((s..i, &text[s..i]));
         }
     }
+    words
+}
+
+/// Numbers that count what a parameter sets: the turn limit, the capture
+/// target, the prey, the checkers.
+fn parameter_count_mistakes(
+    text: &str,
+    figures: &Figures,
+    words: &[(Range<usize>, &str)],
+) -> Vec<TextError> {
     let mut errors = Vec::new();
     let mut say = |at: Range<usize>, found: u32, name: &str, value: u32, what: &str| {
         if found != value {
@@ -494,6 +519,17 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
             }
         }
     }
+    errors
+}
+
+/// Numbers that count the cells of the region or the start's pieces, and a
+/// side said to move first that does not.
+fn piece_and_region_mistakes(
+    text: &str,
+    figures: &Figures,
+    words: &[(Range<usize>, &str)],
+) -> Vec<TextError> {
+    let mut errors = Vec::new();
     let next_word = |k: usize| words.get(k).map(|(_, w)| w.to_string()).unwrap_or_default();
     for (k, (at, word)) in words.iter().enumerate() {
         let next = |d: usize| {
@@ -560,7 +596,16 @@ pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
             }
         }
     }
-    // "8×8" or "8x8": the board's size.
+    errors
+}
+
+/// "8×8" or "8x8" that is not the board's size.
+fn board_size_mistakes(
+    text: &str,
+    figures: &Figures,
+    words: &[(Range<usize>, &str)],
+) -> Vec<TextError> {
+    let mut errors = Vec::new();
     let (w, h) = (
         figures.get("width").unwrap_or(0),
         figures.get("height").unwrap_or(0),

@@ -21,129 +21,9 @@ pub(super) fn position_text(
     board: &Board,
     value: &Spanned<toml::Value>,
 ) -> Option<String> {
-    let engine = params.engine();
     match value.get_ref() {
         toml::Value::String(s) => Some(s.clone()),
-        toml::Value::Table(t) => {
-            let sides = engine.sides();
-            let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
-            let mut side = None;
-            let mut ok = true;
-            let mut fields: Vec<(&str, u64)> = Vec::new();
-            for (key, v) in t {
-                if let Some(name) = params.table_fields().iter().find(|f| **f == key.as_str()) {
-                    match v.as_integer().filter(|n| *n >= 0) {
-                        Some(n) => fields.push((name, n as u64)),
-                        None => {
-                            let at = key_span(rep, value.span(), key);
-                            rep.error(
-                                at,
-                                format!("`{key}` is a count: 0 or more, such as `{key} = 3`"),
-                            );
-                            ok = false;
-                        }
-                    }
-                    continue;
-                }
-                if key == "side" {
-                    match v.as_str() {
-                        Some(s) => side = Some(s.to_string()),
-                        None => {
-                            let at = key_span(rep, value.span(), key);
-                            rep.error(at, "`side` must be a string such as \"W\"");
-                            ok = false;
-                        }
-                    }
-                    continue;
-                }
-                let symbol = key.chars().next().filter(|_| key.chars().count() == 1);
-                let Some(symbol) = symbol else {
-                    let mut keys = vec!["`side`".to_string()];
-                    keys.extend(params.table_fields().iter().map(|f| format!("`{f}`")));
-                    rep.error(
-                        key_span(rep, value.span(), key),
-                        format!(
-                            "`{key}` is not a piece symbol: keys are {}, and piece symbols",
-                            keys.join(", ")
-                        ),
-                    );
-                    ok = false;
-                    continue;
-                };
-                let Some(list) = v.as_array() else {
-                    rep.error(
-                        key_span(rep, value.span(), key),
-                        format!("`{key}` must be a list of cells such as [\"A1\", \"E5\"]"),
-                    );
-                    ok = false;
-                    continue;
-                };
-                for cell in list {
-                    let name = cell.as_str().unwrap_or("");
-                    match Cell::parse(name) {
-                        Ok(c)
-                            if (c.col as usize) < board.width
-                                && (c.row as usize) < board.height =>
-                        {
-                            let i = c.row as usize * board.width + c.col as usize;
-                            if board.holes.contains(&c) {
-                                let at = span_of(rep, value.span(), name, false);
-                                rep.error(at, format!("{c} is a hole: no piece can stand on it"));
-                                ok = false;
-                            } else if let Some(other) = squares[i] {
-                                let at = span_of(rep, value.span(), name, true);
-                                rep.error(
-                                    at,
-                                    format!("{c} holds two pieces: `{other}` and `{symbol}`"),
-                                );
-                                ok = false;
-                            }
-                            squares[i] = Some(symbol);
-                        }
-                        Ok(c) => {
-                            let at = span_of(rep, value.span(), name, false);
-                            rep.error(
-                                at,
-                                format!(
-                                    "{c} is off the board: it has columns A to {} and rows 1 to {}",
-                                    (b'A' + board.width as u8 - 1) as char,
-                                    board.height
-                                ),
-                            );
-                            ok = false;
-                        }
-                        Err(e) => {
-                            let at = span_of(rep, value.span(), name, false);
-                            rep.error(at, e.to_string());
-                            ok = false;
-                        }
-                    }
-                }
-            }
-            let side = side.unwrap_or_else(|| sides[0].to_string());
-            if !ok {
-                return None;
-            }
-            let holes: Vec<usize> = board
-                .holes
-                .iter()
-                .map(|c| c.row as usize * board.width + c.col as usize)
-                .collect();
-            let text = crate::rules::notation::print_board(board.width, board.height, |i| {
-                if holes.contains(&i) {
-                    crate::rules::notation::Square::Hole
-                } else {
-                    match squares[i] {
-                        Some(p) => crate::rules::notation::Square::Piece(p),
-                        None => crate::rules::notation::Square::Empty,
-                    }
-                }
-            });
-            // The fields after the side: a fresh game's counters.
-            let on_board = squares.iter().flatten().count();
-            let fields = params.fresh_fields(&side, on_board, &fields);
-            Some(format!("{text} {fields}"))
-        }
+        toml::Value::Table(t) => table_position(rep, params, board, value.span(), t),
         _ => {
             rep.error(
                 value.span(),
@@ -152,6 +32,155 @@ pub(super) fn position_text(
             None
         }
     }
+}
+
+/// The text of a position given as a table (at `span`): `side`, the
+/// family's counters and a list of cells a piece symbol.
+fn table_position(
+    rep: &mut Reporter,
+    params: &Params,
+    board: &Board,
+    span: Range<usize>,
+    table: &toml::Table,
+) -> Option<String> {
+    let sides = params.engine().sides();
+    let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
+    let mut side = None;
+    let mut ok = true;
+    let mut fields: Vec<(&str, u64)> = Vec::new();
+    for (key, v) in table {
+        if let Some(name) = params.table_fields().iter().find(|f| **f == key.as_str()) {
+            match v.as_integer().filter(|n| *n >= 0) {
+                Some(n) => fields.push((name, n as u64)),
+                None => {
+                    let at = key_span(rep, span.clone(), key);
+                    rep.error(
+                        at,
+                        format!("`{key}` is a count: 0 or more, such as `{key} = 3`"),
+                    );
+                    ok = false;
+                }
+            }
+            continue;
+        }
+        if key == "side" {
+            match v.as_str() {
+                Some(s) => side = Some(s.to_string()),
+                None => {
+                    let at = key_span(rep, span.clone(), key);
+                    rep.error(at, "`side` must be a string such as \"W\"");
+                    ok = false;
+                }
+            }
+            continue;
+        }
+        let symbol = key.chars().next().filter(|_| key.chars().count() == 1);
+        let Some(symbol) = symbol else {
+            let mut keys = vec!["`side`".to_string()];
+            keys.extend(params.table_fields().iter().map(|f| format!("`{f}`")));
+            rep.error(
+                key_span(rep, span.clone(), key),
+                format!(
+                    "`{key}` is not a piece symbol: keys are {}, and piece symbols",
+                    keys.join(", ")
+                ),
+            );
+            ok = false;
+            continue;
+        };
+        let Some(list) = v.as_array() else {
+            rep.error(
+                key_span(rep, span.clone(), key),
+                format!("`{key}` must be a list of cells such as [\"A1\", \"E5\"]"),
+            );
+            ok = false;
+            continue;
+        };
+        ok &= place_pieces(rep, board, span.clone(), symbol, list, &mut squares);
+    }
+    let side = side.unwrap_or_else(|| sides[0].to_string());
+    if !ok {
+        return None;
+    }
+    let text = board_text(board, &squares);
+    // The fields after the side: a fresh game's counters.
+    let on_board = squares.iter().flatten().count();
+    let fields = params.fresh_fields(&side, on_board, &fields);
+    Some(format!("{text} {fields}"))
+}
+
+/// Puts `symbol` on each cell of `list` in `squares`; false (with the
+/// mistakes reported) when a cell is unreadable, off the board, a hole or
+/// already taken.
+fn place_pieces(
+    rep: &mut Reporter,
+    board: &Board,
+    span: Range<usize>,
+    symbol: char,
+    list: &[toml::Value],
+    squares: &mut [Option<char>],
+) -> bool {
+    let mut ok = true;
+    for cell in list {
+        let name = cell.as_str().unwrap_or("");
+        match Cell::parse(name) {
+            Ok(c) if (c.col as usize) < board.width && (c.row as usize) < board.height => {
+                let i = c.row as usize * board.width + c.col as usize;
+                if board.holes.contains(&c) {
+                    let at = span_of(rep, span.clone(), name, false);
+                    rep.error(at, format!("{c} is a hole: no piece can stand on it"));
+                    ok = false;
+                } else if let Some(other) = squares[i] {
+                    let at = span_of(rep, span.clone(), name, true);
+                    rep.error(
+                        at,
+                        format!("{c} holds two pieces: `{other}` and `{symbol}`"),
+                    );
+                    ok = false;
+                }
+                squares[i] = Some(symbol);
+            }
+            Ok(c) => {
+                let at = span_of(rep, span.clone(), name, false);
+                rep.error(
+                    at,
+                    format!(
+                        "{c} is off the board: it has columns A to {} and rows 1 to {}",
+                        (b'A' + board.width as u8 - 1) as char,
+                        board.height
+                    ),
+                );
+                ok = false;
+            }
+            Err(e) => {
+                let at = span_of(rep, span.clone(), name, false);
+                rep.error(at, e.to_string());
+                ok = false;
+            }
+        }
+    }
+    ok
+}
+
+/// The board part of a position's text: `squares` on the board, with its
+/// holes.
+fn board_text(board: &Board, squares: &[Option<char>]) -> String {
+    use crate::rules::notation::{print_board, Square};
+    let holes: Vec<usize> = board
+        .holes
+        .iter()
+        .map(|c| c.row as usize * board.width + c.col as usize)
+        .collect();
+    print_board(board.width, board.height, |i| {
+        if holes.contains(&i) {
+            Square::Hole
+        } else {
+            match squares[i] {
+                Some(p) => Square::Piece(p),
+                None => Square::Empty,
+            }
+        }
+    })
 }
 
 /// The span of `"needle"` inside `within`, or `within` itself: points a

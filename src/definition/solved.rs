@@ -46,7 +46,61 @@ pub(super) fn check_solver_claims(
     position: &AnyPosition,
     sec: &PracticeSection,
 ) -> u32 {
-    let depth = match &sec.search_depth {
+    let depth = search_depth(rep, sec);
+    if sec.best.is_none() && sec.solution.is_none() && sec.result.is_none() && sec.wins_in.is_none()
+    {
+        return depth;
+    }
+    // A claim's own mistakes come first: nothing is searched for a claim
+    // that cannot be right as written (a typo once cost a minute of search).
+    let before = rep.diags.len();
+    let side = position.view().side_to_move;
+    let [a, b] = engine.sides();
+    let other = if side == a { b } else { a };
+    let claimed = claim_mistakes(rep, position, sec, depth, side);
+    if rep.diags.len() > before {
+        return depth;
+    }
+    // Not a mistake of the claim's own, but one no search at this depth
+    // can prove: said with the fix, the other claims still searched.
+    let too_deep = sec.wins_in.as_ref().filter(|k| *k.get_ref() > depth);
+    if let Some(k) = too_deep {
+        let claimed = *k.get_ref();
+        rep.error(
+            k.span(),
+            format!(
+                "unproven: a win in {claimed} plies needs `search_depth` of at least {claimed} (now {depth})"
+            ),
+        );
+    }
+    let solver = solver(params);
+    let solver = Budgeted {
+        solver: solver.as_ref(),
+        family: params.family(),
+    };
+    let Some(s) = solver.solve(&position.text(), depth) else {
+        return depth;
+    };
+    let sides = [side, other];
+    if let Some(r) = &sec.result {
+        check_result_claim(rep, r, &s, depth, sides);
+    }
+    if let Some(k) = &sec.wins_in {
+        check_wins_in(rep, k, &s, depth, sides);
+    }
+    if let Some(list) = &sec.best {
+        check_best(rep, &solver, list, &claimed, &s, depth, sides);
+    }
+    if let Some(line) = &sec.solution {
+        check_solution(rep, &solver, position, line, &s, depth, sides);
+    }
+    depth
+}
+
+/// `search_depth`, or the default (also when it is out of bounds, which is
+/// reported).
+fn search_depth(rep: &mut Reporter, sec: &PracticeSection) -> u32 {
+    match &sec.search_depth {
         Some(d) if (1..=MAX_SEARCH_DEPTH).contains(d.get_ref()) => *d.get_ref(),
         Some(d) => {
             rep.error(
@@ -59,17 +113,18 @@ pub(super) fn check_solver_claims(
             DEFAULT_SEARCH_DEPTH
         }
         None => DEFAULT_SEARCH_DEPTH,
-    };
-    if sec.best.is_none() && sec.solution.is_none() && sec.result.is_none() && sec.wins_in.is_none()
-    {
-        return depth;
     }
-    // A claim's own mistakes come first: nothing is searched for a claim
-    // that cannot be right as written (a typo once cost a minute of search).
-    let before = rep.diags.len();
-    let side = position.view().side_to_move;
-    let [a, b] = engine.sides();
-    let other = if side == a { b } else { a };
+}
+
+/// The claims' own mistakes (a result word, `wins_in` out of bounds,
+/// moves that cannot be played); returns the `best` moves as played.
+fn claim_mistakes(
+    rep: &mut Reporter,
+    position: &AnyPosition,
+    sec: &PracticeSection,
+    depth: u32,
+    side: char,
+) -> Vec<(String, MoveInfo)> {
     if let Some(r) = &sec.result {
         let word = r.get_ref().as_str();
         if matches!(Verdict::from_word(word), None | Some(Verdict::Unknown)) {
@@ -102,143 +157,146 @@ pub(super) fn check_solver_claims(
     if let Some(line) = &sec.solution {
         solution_mistakes(rep, position, line, depth);
     }
-    if rep.diags.len() > before {
-        return depth;
+    claimed
+}
+
+/// "unproven: <what>: …": why the search `s` to `depth` settled nothing.
+fn unproven(s: &Solution, depth: u32, what: &str) -> String {
+    if s.budget_exhausted {
+        format!(
+            "unproven: {what}: the search reached depth {} and {}",
+            s.depth,
+            budget_words(s.nodes)
+        )
+    } else {
+        format!(
+            "unproven: {what}: no forced result within {depth} plies (`search_depth`); a deeper search may settle it"
+        )
     }
-    // Not a mistake of the claim's own, but one no search at this depth
-    // can prove: said with the fix, the other claims still searched.
-    let too_deep = sec.wins_in.as_ref().filter(|k| *k.get_ref() > depth);
-    if let Some(k) = too_deep {
-        let claimed = *k.get_ref();
-        rep.error(
+}
+
+/// `result`: the verdict for the side to move.
+fn check_result_claim(
+    rep: &mut Reporter,
+    r: &toml::Spanned<String>,
+    s: &Solution,
+    depth: u32,
+    [side, other]: [char; 2],
+) {
+    let word = r.get_ref().as_str();
+    match Verdict::from_word(word) {
+        None | Some(Verdict::Unknown) => {}
+        Some(_) if s.verdict == Verdict::Unknown => rep.error(
+            r.span(),
+            unproven(s, depth, &format!("`result = \"{word}\"`")),
+        ),
+        Some(claimed) if claimed != s.verdict => rep.error(
+            r.span(),
+            format!(
+                "{side} to move: {}; not a {word} for {side}",
+                s.describe(side, other)
+            ),
+        ),
+        Some(_) => {}
+    }
+}
+
+/// `wins_in`: a forced win in exactly that many plies.
+fn check_wins_in(
+    rep: &mut Reporter,
+    k: &toml::Spanned<u32>,
+    s: &Solution,
+    depth: u32,
+    [side, other]: [char; 2],
+) {
+    let claimed = *k.get_ref();
+    match s.verdict {
+        Verdict::Win if s.plies == claimed => {}
+        Verdict::Win => rep.error(
             k.span(),
-            format!(
-                "unproven: a win in {claimed} plies needs `search_depth` of at least {claimed} (now {depth})"
-            ),
-        );
+            format!("{}, not in {claimed}", s.describe(side, other)),
+        ),
+        Verdict::Unknown if claimed > depth => {}
+        Verdict::Unknown if s.budget_exhausted => rep.error(
+            k.span(),
+            unproven(s, depth, &format!("a win in {claimed} plies")),
+        ),
+        Verdict::Unknown => rep.error(
+            k.span(),
+            format!("{side} has no forced win within {depth} plies, so none in {claimed}"),
+        ),
+        Verdict::Loss | Verdict::Draw => rep.error(
+            k.span(),
+            format!("{side} does not win: {}", s.describe(side, other)),
+        ),
     }
-    let solver = solver(params);
-    let solver = Budgeted {
-        solver: solver.as_ref(),
-        family: params.family(),
-    };
-    let Some(s) = solver.solve(&position.text(), depth) else {
-        return depth;
-    };
-    let unproven = |what: &str| -> String {
-        if s.budget_exhausted {
-            format!(
-                "unproven: {what}: the search reached depth {} and {}",
-                s.depth,
-                budget_words(s.nodes)
-            )
-        } else {
-            format!(
-                "unproven: {what}: no forced result within {depth} plies (`search_depth`); a deeper search may settle it"
-            )
-        }
-    };
+}
 
-    if let Some(r) = &sec.result {
-        let word = r.get_ref().as_str();
-        match Verdict::from_word(word) {
-            None | Some(Verdict::Unknown) => {}
-            Some(_) if s.verdict == Verdict::Unknown => {
-                rep.error(r.span(), unproven(&format!("`result = \"{word}\"`")))
-            }
-            Some(claimed) if claimed != s.verdict => rep.error(
-                r.span(),
+/// `best`: every move that achieves the verdict, and only those (`claimed`
+/// as played).
+fn check_best(
+    rep: &mut Reporter,
+    solver: &Budgeted,
+    list: &toml::Spanned<Vec<String>>,
+    claimed: &[(String, MoveInfo)],
+    s: &Solution,
+    depth: u32,
+    [side, other]: [char; 2],
+) {
+    if s.verdict == Verdict::Unknown {
+        rep.error(list.span(), unproven(s, depth, "`best`"));
+        return;
+    }
+    if !s.best_complete {
+        rep.error(
+            list.span(),
+            if s.budget_exhausted {
                 format!(
-                    "{side} to move: {}; not a {word} for {side}",
-                    s.describe(side, other)
-                ),
-            ),
-            Some(_) => {}
-        }
+                    "unproven: `best`: not every move was tried: the search {}",
+                    budget_words(s.nodes)
+                )
+            } else {
+                format!(
+                    "unproven: `best`: the search stopped after {} positions before every move was tried",
+                    s.nodes
+                )
+            },
+        );
+        return;
     }
-
-    if let Some(k) = &sec.wins_in {
-        let claimed = *k.get_ref();
-        match s.verdict {
-            Verdict::Win if s.plies == claimed => {}
-            Verdict::Win => rep.error(
-                k.span(),
-                format!("{}, not in {claimed}", s.describe(side, other)),
-            ),
-            Verdict::Unknown if claimed > depth => {}
-            Verdict::Unknown if s.budget_exhausted => {
-                rep.error(k.span(), unproven(&format!("a win in {claimed} plies")))
-            }
-            Verdict::Unknown => rep.error(
-                k.span(),
-                format!("{side} has no forced win within {depth} plies, so none in {claimed}"),
-            ),
-            Verdict::Loss | Verdict::Draw => rep.error(
-                k.span(),
-                format!("{side} does not win: {}", s.describe(side, other)),
-            ),
-        }
-    }
-
-    if let Some(list) = &sec.best {
-        if s.verdict == Verdict::Unknown {
-            rep.error(list.span(), unproven("`best`"));
-        } else if !s.best_complete {
+    let verb = match s.verdict {
+        Verdict::Win => "wins",
+        Verdict::Loss => "holds out as long",
+        _ => "keeps the draw",
+    };
+    for b in &s.best {
+        if !claimed.iter().any(|(_, info)| &info.text == b) {
             rep.error(
                 list.span(),
-                if s.budget_exhausted {
-                    format!(
-                        "unproven: `best`: not every move was tried: the search {}",
-                        budget_words(s.nodes)
-                    )
-                } else {
-                    format!(
-                        "unproven: `best`: the search stopped after {} positions before every move was tried",
-                        s.nodes
-                    )
-                },
+                format!("`{b}` also {verb}: `best` must list every move that does"),
             );
-        } else {
-            let verb = match s.verdict {
-                Verdict::Win => "wins",
-                Verdict::Loss => "holds out as long",
-                _ => "keeps the draw",
-            };
-            for b in &s.best {
-                if !claimed.iter().any(|(_, info)| &info.text == b) {
-                    rep.error(
-                        list.span(),
-                        format!("`{b}` also {verb}: `best` must list every move that does"),
-                    );
-                }
-            }
-            for (m, info) in &claimed {
-                if s.best.contains(&info.text) {
-                    continue;
-                }
-                // Freeze: a smaller kinging set than the solver lists may
-                // still do as well; ask about the move itself.
-                let Some(child) = solver.solve(&info.after.text(), depth.saturating_sub(1)) else {
-                    continue;
-                };
-                if !achieves(&s, &child) {
-                    rep.error(
-                        list.span(),
-                        format!(
-                            "`{m}` is not a best move: after it, {}; {side} to move: {}",
-                            child.describe(other, side),
-                            s.describe(side, other)
-                        ),
-                    );
-                }
-            }
         }
     }
-
-    if let Some(line) = &sec.solution {
-        check_solution(rep, &solver, position, line, &s, depth, [side, other]);
+    for (m, info) in claimed {
+        if s.best.contains(&info.text) {
+            continue;
+        }
+        // Freeze: a smaller kinging set than the solver lists may still do
+        // as well; ask about the move itself.
+        let Some(child) = solver.solve(&info.after.text(), depth.saturating_sub(1)) else {
+            continue;
+        };
+        if !achieves(s, &child) {
+            rep.error(
+                list.span(),
+                format!(
+                    "`{m}` is not a best move: after it, {}; {side} to move: {}",
+                    child.describe(other, side),
+                    s.describe(side, other)
+                ),
+            );
+        }
     }
-    depth
 }
 
 /// The mistakes of a `solution` that need no search: none, longer than the

@@ -1,6 +1,7 @@
 //! Every unknown key of a file at once, each with a suggestion (serde stops
 //! at the first).
-use super::diagnostics::{suggest, Reporter};
+use super::diagnostics::Reporter;
+use crate::diagnostic::suggest;
 use crate::rules::Family;
 
 /// The keys a table may have, by its path; `None` for tables whose keys are

@@ -496,16 +496,7 @@ pub fn piece_label(family: Family, symbol: char) -> String {
     family.info().piece_label(symbol)
 }
 
-/// What players call a side: "black" rather than `b`, in the kit's
-/// language.
-pub fn side_name(lang: &Lang, family: Family, symbol: char) -> String {
-    let key = format!("family.{}.side.{symbol}", family.id());
-    if lang.has(&key) || Lang::english().has(&key) {
-        tr!(lang, &key)
-    } else {
-        family.info().side_name(symbol)
-    }
-}
+pub use crate::lang::side_name;
 
 /// A drawing of a position given as text.
 pub fn board_spec(

@@ -266,25 +266,23 @@ pub fn builtin_arc(code: &str) -> Arc<Lang> {
     builtins().get(code).cloned().unwrap_or_else(Lang::english)
 }
 
-/// Sets the language a definition's kit is printed in: `chosen` (the
-/// command line's `--language`) if given, else its `language` key; found
-/// among `languages`. An unknown code is an error at the key (or, from the
-/// command line, a plain one).
+/// The language a kit is printed in: `chosen` (the command line's
+/// `--language`) if given, else `key` (a definition's `language`); found
+/// among `languages`. An unknown code is an error at the key (`at_key`
+/// locates it) or, from the command line, a plain one.
 pub fn choose(
-    def: &mut crate::definition::Definition,
+    key: &str,
     languages: &Languages,
     chosen: Option<&str>,
-) -> Result<(), LanguageError> {
-    let code = chosen.unwrap_or(&def.language).to_string();
+    at_key: impl FnOnce(String) -> crate::diagnostic::Diagnostic,
+) -> Result<Arc<Lang>, LanguageError> {
+    let code = chosen.unwrap_or(key).to_string();
     match languages.get(&code) {
-        Some(lang) => {
-            def.lang = lang;
-            Ok(())
-        }
+        Some(lang) => Ok(lang),
         None => {
             let codes = languages.codes();
             let known: Vec<&str> = codes.iter().map(String::as_str).collect();
-            let hint = crate::definition::suggest(&code, &known)
+            let hint = crate::diagnostic::suggest(&code, &known)
                 .map_or_else(String::new, |s| format!(" (did you mean `{s}`?)"));
             let why = format!(
                 "unknown language `{code}`{hint}: printkit has {}; another language's file goes in `<templates>/lang/{code}.toml` (see the README)",
@@ -292,7 +290,7 @@ pub fn choose(
             );
             Err(match chosen {
                 Some(_) => LanguageError::Option(format!("--language: {why}")),
-                None => LanguageError::Located(def.diagnostic_at("language", why)),
+                None => LanguageError::Located(at_key(why)),
             })
         }
     }
@@ -301,7 +299,7 @@ pub fn choose(
 /// An unknown language: at the definition's key, or from the command line.
 #[derive(Debug)]
 pub enum LanguageError {
-    Located(crate::definition::Diagnostic),
+    Located(crate::diagnostic::Diagnostic),
     Option(String),
 }
 
@@ -381,5 +379,16 @@ mod tests {
                 Err(e) => panic!("{e}"),
             }
         }
+    }
+}
+
+/// What players call a side: "black" rather than `b`, in the kit's
+/// language.
+pub fn side_name(lang: &Lang, family: crate::rules::Family, symbol: char) -> String {
+    let key = format!("family.{}.side.{symbol}", family.id());
+    if lang.has(&key) || Lang::english().has(&key) {
+        crate::tr!(lang, &key)
+    } else {
+        family.info().side_name(symbol)
     }
 }

@@ -487,42 +487,8 @@ impl Stage {
                 .collect(),
             unchanged: self.files.iter().filter(|f| !f.3).count(),
         };
-        // Stale files go only while they are still printkit's.
-        let mut stale_ours = Vec::new();
-        for rel in stale {
-            if !fsio::is_plain_relative(rel) || self.names.contains(rel) {
-                continue;
-            }
-            let path = root.join(rel);
-            if Kind::of(&path) == Kind::Missing {
-                continue;
-            }
-            if fsio::first_unsafe_folder(&root, Path::new(rel)).is_none() && dir.is_ours(rel) {
-                stale_ours.push(rel.clone());
-            } else {
-                dir.note(format!(
-                    "kept {}: an earlier build wrote it, but it has changed since; delete it yourself if it is not needed",
-                    path.display()
-                ));
-            }
-        }
-        let mut manifest = manifest.sanitised();
-        let digests: HashMap<&str, &str> = self
-            .files
-            .iter()
-            .map(|(f, _, d, _)| (f.as_str(), d.as_str()))
-            .collect();
-        let listed: Vec<String> = manifest.files().map(str::to_string).collect();
-        manifest.sha256 = listed
-            .iter()
-            .filter_map(|f| {
-                let d = digests
-                    .get(f.as_str())
-                    .map(|d| d.to_string())
-                    .or_else(|| dir.manifest.sha256.get(f).cloned())?;
-                Some((f.clone(), d))
-            })
-            .collect();
+        let stale_ours = self.stale_still_ours(dir, stale);
+        let manifest = self.manifest_with_digests(dir, manifest);
         let json = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
         let staged: Vec<String> = self
             .files
@@ -566,10 +532,79 @@ impl Stage {
             stale: stale_ours,
         };
         fault_point()?;
+        self.write_journal(&journal)?;
+        // The commit point has passed: move everything in, or back out.
+        let mut applied: Vec<Applied> = Vec::new();
+        let mut created: Vec<PathBuf> = Vec::new();
+        if let Err(e) = apply(&root, &self.path, &journal, &mut applied, &mut created) {
+            roll_back(&root, &self.path, &applied, &created);
+            return Err(e);
+        }
+        // The moves are durable once every folder they went into is synced;
+        // only then does the staging folder go.
+        sync_folders_of(&root, &journal.files);
+        self.done = true;
+        let _ = fs::remove_dir_all(&self.path);
+        let _ = sync_dir(&root);
+        dir.manifest = manifest;
+        Ok(committed)
+    }
+
+    /// The `stale` files to remove: those still printkit's (the others are
+    /// kept, each with a note).
+    fn stale_still_ours(&self, dir: &mut OutputDir, stale: &[String]) -> Vec<String> {
+        let root = dir.root.clone();
+        let mut stale_ours = Vec::new();
+        for rel in stale {
+            if !fsio::is_plain_relative(rel) || self.names.contains(rel) {
+                continue;
+            }
+            let path = root.join(rel);
+            if Kind::of(&path) == Kind::Missing {
+                continue;
+            }
+            if fsio::first_unsafe_folder(&root, Path::new(rel)).is_none() && dir.is_ours(rel) {
+                stale_ours.push(rel.clone());
+            } else {
+                dir.note(format!(
+                    "kept {}: an earlier build wrote it, but it has changed since; delete it yourself if it is not needed",
+                    path.display()
+                ));
+            }
+        }
+        stale_ours
+    }
+
+    /// `manifest` with each file's digest: this build's, else the earlier
+    /// build's for a file it lists but did not write.
+    fn manifest_with_digests(&self, dir: &OutputDir, manifest: Manifest) -> Manifest {
+        let mut manifest = manifest.sanitised();
+        let digests: HashMap<&str, &str> = self
+            .files
+            .iter()
+            .map(|(f, _, d, _)| (f.as_str(), d.as_str()))
+            .collect();
+        let listed: Vec<String> = manifest.files().map(str::to_string).collect();
+        manifest.sha256 = listed
+            .iter()
+            .filter_map(|f| {
+                let d = digests
+                    .get(f.as_str())
+                    .map(|d| d.to_string())
+                    .or_else(|| dir.manifest.sha256.get(f).cloned())?;
+                Some((f.clone(), d))
+            })
+            .collect();
+        manifest
+    }
+
+    /// Writes and syncs the build's journal: past it, the build is moved in
+    /// (or backed out) even after a crash.
+    fn write_journal(&self, journal: &Journal) -> Result<(), OutError> {
         let journal_path = self.path.join(JOURNAL);
         let journal_written = write_unsynced(
             &journal_path,
-            serde_json::to_string(&journal)
+            serde_json::to_string(journal)
                 .unwrap_or_default()
                 .as_bytes(),
         )
@@ -583,33 +618,24 @@ impl Stage {
         if let Err(e) = journal_written {
             return Err(fail("cannot write the build journal", &journal_path, e));
         }
-        // The commit point has passed: move everything in, or back out.
-        let mut applied: Vec<Applied> = Vec::new();
-        let mut created: Vec<PathBuf> = Vec::new();
-        if let Err(e) = apply(&root, &self.path, &journal, &mut applied, &mut created) {
-            roll_back(&root, &self.path, &applied, &created);
-            return Err(e);
-        }
-        // The moves are durable once every folder they went into is synced;
-        // only then does the staging folder go.
-        let mut dirs: Vec<PathBuf> = journal
-            .files
-            .iter()
-            .filter_map(|f| root.join(f).parent().map(Path::to_path_buf))
-            .collect();
-        dirs.sort();
-        dirs.dedup();
-        let handles: Vec<(File, PathBuf)> = dirs
-            .into_iter()
-            .filter_map(|d| File::open(&d).ok().map(|f| (f, d)))
-            .collect();
-        let _ = sync_together(&handles);
-        self.done = true;
-        let _ = fs::remove_dir_all(&self.path);
-        let _ = sync_dir(&root);
-        dir.manifest = manifest;
-        Ok(committed)
+        Ok(())
     }
+}
+
+/// Syncs the folders the `files` (relative to `root`) went into: the moves
+/// are durable then.
+fn sync_folders_of(root: &Path, files: &[String]) {
+    let mut dirs: Vec<PathBuf> = files
+        .iter()
+        .filter_map(|f| root.join(f).parent().map(Path::to_path_buf))
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    let handles: Vec<(File, PathBuf)> = dirs
+        .into_iter()
+        .filter_map(|d| File::open(&d).ok().map(|f| (f, d)))
+        .collect();
+    let _ = sync_together(&handles);
 }
 
 impl Drop for Stage {

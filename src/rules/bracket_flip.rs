@@ -47,6 +47,107 @@ impl Default for Params {
     }
 }
 
+/// What bracket and flip is besides its rules (see [`GameFamily`]).
+mod description {
+    use super::{BracketFlip, Params};
+    use crate::rules::family::{AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone};
+    use crate::rules::{BoardView, Reason, Topology};
+
+    impl GameFamily for BracketFlip {
+        type Params = Params;
+
+        const INFO: FamilyInfo = FamilyInfo {
+            id: "bracket-flip",
+            topology: Topology::Bounded,
+            parameter_keys: &["first"],
+            first_mover: "set by `first` in [parameters]",
+            sides: &[('B', "B"), ('W', "W")],
+            pieces: &[
+                Piece::plain('B', Tone::Dark, "B"),
+                Piece::plain('W', Tone::Light, "W"),
+            ],
+            orthogonal_only: false,
+            checkered: false,
+            audit: AuditInfo {
+                turn_column: ("Turn", 11.0),
+                side_column: Some(("Side", 10.0)),
+                note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
+            },
+            key_budget: 50_000,
+            search_ns: 250,
+        };
+
+        const TABLE_FIELDS: &'static [&'static str] = &[];
+
+        fn with_params(params: Params) -> Self {
+            BracketFlip::new(params)
+        }
+
+        fn turn_limit(_: &Params) -> usize {
+            0
+        }
+
+        // Every value of `first` is a side; the board size is checked with
+        // the start position (4 to 26 cells a side).
+        fn problems(_: &Params, _: u32, _: usize, _: usize) -> Vec<(&'static str, String)> {
+            Vec::new()
+        }
+
+        fn figures(_: &Params) -> Vec<(&'static str, u32)> {
+            Vec::new()
+        }
+
+        // Every disc is on the board: no parameter counts them.
+        fn start_problems(_: &Params, _: &str, _: &BoardView) -> Vec<(&'static str, String)> {
+            Vec::new()
+        }
+
+        fn fresh_fields(_: &Params, side: &str, _: usize, _: &[(&str, u64)]) -> String {
+            side.to_string()
+        }
+
+        // The board shows every disc; whose turn it is is said already.
+        fn position_facts(_: &Params, _: &str, _: &BoardView) -> Vec<String> {
+            Vec::new()
+        }
+
+        fn stop_conditions(_: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
+            vec![
+                (
+                    Reason::Eliminated,
+                    "one colour has no discs left on the board".to_string(),
+                ),
+                (Reason::BoardFull, "the board is full".to_string()),
+                (
+                    Reason::NoMoves,
+                    "neither player can place a disc".to_string(),
+                ),
+            ]
+        }
+
+        // One disc a cell: the board can be full. B on the front, W on the
+        // back: turning a disc over is flipping it.
+        fn token_sets(_: &Params, cells: usize) -> Vec<TokenSet> {
+            vec![TokenSet {
+                symbol: 'B',
+                back: Some('W'),
+                back_crowned: false,
+                name: "discs",
+                count: cells,
+                spares: cells.div_ceil(5),
+                size_mm: 19.0,
+            }]
+        }
+
+        fn audit_score(sides: [char; 2]) -> String {
+            format!(
+                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
+                sides[0], sides[1]
+            )
+        }
+    }
+}
+
 /// Refuses a `first` that is not one of the two sides, when the parameters
 /// are read.
 fn side_symbol<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error> {
@@ -1026,9 +1127,9 @@ pub mod endgame {
             passed: bool,
         ) -> i32 {
             self.nodes += 1;
-            // --time-limit and Ctrl-C (see `solve::stop`), polled now and then.
-            let poll_every = crate::solve::stop::POLL_EVERY;
-            let stop = self.nodes.is_multiple_of(poll_every) && crate::solve::stop::poll();
+            // --time-limit and Ctrl-C (see `crate::stop`), polled now and then.
+            let poll_every = crate::stop::POLL_EVERY;
+            let stop = self.nodes.is_multiple_of(poll_every) && crate::stop::poll();
             if self.nodes > self.max_nodes || stop {
                 self.exhausted = true;
                 return 0;

@@ -39,6 +39,129 @@ impl Default for Params {
     }
 }
 
+/// What the clone game is besides its rules (see [`GameFamily`]).
+mod description {
+    use super::{CloneConvert, Params};
+    use crate::rules::family::{
+        named_field, numeric_fields, ordinal, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet,
+        Tone, MAX_TURN_LIMIT,
+    };
+    use crate::rules::{BoardView, Reason, Topology};
+
+    impl GameFamily for CloneConvert {
+        type Params = Params;
+
+        const INFO: FamilyInfo = FamilyInfo {
+            id: "clone-convert",
+            topology: Topology::Bounded,
+            parameter_keys: &["first", "turn_limit"],
+            first_mover: "set by `first` in [parameters]",
+            sides: &[('W', "W"), ('B', "B")],
+            pieces: &[
+                Piece::plain('W', Tone::Light, "W"),
+                Piece::plain('B', Tone::Dark, "B"),
+            ],
+            orthogonal_only: false,
+            checkered: false,
+            audit: AuditInfo {
+                turn_column: ("Turn", 11.0),
+                side_column: Some(("Side", 10.0)),
+                note: "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied).",
+            },
+            key_budget: 50_000,
+            search_ns: 250,
+        };
+
+        const TABLE_FIELDS: &'static [&'static str] = &["turns"];
+
+        fn with_params(params: Params) -> Self {
+            CloneConvert::new(params)
+        }
+
+        fn turn_limit(p: &Params) -> usize {
+            p.turn_limit as usize
+        }
+
+        fn problems(p: &Params, _: u32, _: usize, _: usize) -> Vec<(&'static str, String)> {
+            let mut problems = Vec::new();
+            if p.turn_limit > MAX_TURN_LIMIT {
+                problems.push((
+                    "turn_limit",
+                    format!(
+                        "`turn_limit` is at most {MAX_TURN_LIMIT} (0 for no limit), found {}",
+                        p.turn_limit
+                    ),
+                ));
+            }
+            problems
+        }
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![("turn_limit", p.turn_limit)]
+        }
+
+        // Every disc is on the board: no parameter counts them.
+        fn start_problems(_: &Params, _: &str, _: &BoardView) -> Vec<(&'static str, String)> {
+            Vec::new()
+        }
+
+        fn fresh_fields(_: &Params, side: &str, _: usize, fields: &[(&str, u64)]) -> String {
+            format!("{side} {}", named_field(fields, "turns").unwrap_or(0))
+        }
+
+        fn position_facts(p: &Params, text: &str, _: &BoardView) -> Vec<String> {
+            let turns = numeric_fields(text).first().copied().unwrap_or(0);
+            if p.turn_limit == 0 {
+                vec![format!("{turns} turns played; there is no turn limit.")]
+            } else {
+                vec![format!(
+                    "{turns} of {} turns played: the game stops after the {} turn.",
+                    p.turn_limit,
+                    ordinal(p.turn_limit)
+                )]
+            }
+        }
+
+        fn stop_conditions(p: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
+            let mut v = vec![
+                (
+                    Reason::Eliminated,
+                    "a player has no markers left".to_string(),
+                ),
+                (Reason::BoardFull, "the board is full".to_string()),
+                (Reason::NoMoves, "neither player can move".to_string()),
+            ];
+            if p.turn_limit > 0 {
+                v.push((
+                    Reason::TurnLimit,
+                    format!("turn {} has been played", p.turn_limit),
+                ));
+            }
+            v
+        }
+
+        // One marker a cell: the board can be full.
+        fn token_sets(_: &Params, cells: usize) -> Vec<TokenSet> {
+            vec![TokenSet {
+                symbol: 'W',
+                back: Some('B'),
+                back_crowned: false,
+                name: "markers",
+                count: cells,
+                spares: cells.div_ceil(5),
+                size_mm: 22.0,
+            }]
+        }
+
+        fn audit_score(sides: [char; 2]) -> String {
+            format!(
+                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
+                sides[0], sides[1]
+            )
+        }
+    }
+}
+
 /// Refuses a `first` that is not one of the two sides, when the parameters
 /// are read (an engine is never built with a side it does not know).
 fn side_symbol<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error> {

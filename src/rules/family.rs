@@ -1,23 +1,226 @@
 //! Everything printkit knows about a game family besides its rules: what
-//! its sides are called, its board, its parameters, how its pieces look,
-//! its tokens, its audit sheet, how it ends in words, the solver's budget.
+//! its sides are called, its board, its parameters and their bounds, which
+//! numbers of the rules text a parameter controls, how its pieces look, its
+//! tokens, its audit sheet, how it ends in words, the solver's budget.
 //!
-//! The definition, the kit, the solver and the command line read a family
-//! here, so this file holds the only `match` on [`Family`] and [`Params`];
-//! each is exhaustive, so a new family must be described here in full and
-//! never silently borrows another family's behaviour. The rules themselves
-//! (positions, moves, perft) live in the family's own module.
-use super::{bracket_flip, clone_convert, freeze, predator_prey, EngineRules, Reason, Topology};
+//! A family is one implementation of [`GameFamily`] (in the family's own
+//! module, beside its rules) and one line in the registry below
+//! ([`families!`] makes [`Family`], [`Params`], [`Family::ALL`],
+//! [`Family::from_id`] and every dispatch from it). The trait's items have
+//! no defaults, so the compiler lists everything a new family must say,
+//! and no family can silently borrow another's behaviour.
+use super::{
+    bracket_flip, clone_convert, freeze, predator_prey, BoardView, EngineRules, Reason, Topology,
+};
 use std::fmt;
 
-/// The rules families printkit knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
-    CloneConvert,
-    PredatorPrey,
-    Freeze,
-    BracketFlip,
+/// What a family is, said once: the one trait a new family implements
+/// (on its rules type), with no defaults.
+pub trait GameFamily: EngineRules + Sized {
+    /// The family's `[parameters]`, defaulting to docs/rules.md.
+    type Params: Clone
+        + fmt::Debug
+        + PartialEq
+        + serde::de::DeserializeOwned
+        + Default
+        + schemars::JsonSchema;
+    /// Its id, sides, board, parameter keys, looks, audit columns and search
+    /// costs.
+    const INFO: FamilyInfo;
+    /// The keys of a position written as a table besides `side` and the
+    /// piece symbols: the fields of the text form after the side, by name.
+    const TABLE_FIELDS: &'static [&'static str];
+    /// The rules these parameters make.
+    fn with_params(params: Self::Params) -> Self;
+    /// The turn limit the audit sheet's rows count up to; 0: none.
+    fn turn_limit(params: &Self::Params) -> usize;
+    /// The bounds of the parameters on a board of `cells` playable cells,
+    /// `width` × `height` (see [`Params::problems`]).
+    fn problems(
+        params: &Self::Params,
+        cells: u32,
+        width: usize,
+        height: usize,
+    ) -> Vec<(&'static str, String)>;
+    /// The text rules: the parameters a rules text may name as
+    /// placeholders, with their values.
+    fn figures(params: &Self::Params) -> Vec<(&'static str, u32)>;
+    /// Where a parameter the start decides disagrees with the start (see
+    /// [`Params::start_problems`]).
+    fn start_problems(
+        params: &Self::Params,
+        start: &str,
+        view: &BoardView,
+    ) -> Vec<(&'static str, String)>;
+    /// The fields after the board of a position given as a table (see
+    /// [`Params::fresh_fields`]).
+    fn fresh_fields(
+        params: &Self::Params,
+        side: &str,
+        pieces: usize,
+        fields: &[(&str, u64)],
+    ) -> String;
+    /// What a practice sheet says of a position beside its diagram (see
+    /// [`Params::position_facts`]).
+    fn position_facts(params: &Self::Params, text: &str, view: &BoardView) -> Vec<String>;
+    /// The ways a game ends, in words (see [`Params::stop_conditions`]).
+    fn stop_conditions(params: &Self::Params, sides: [char; 2]) -> Vec<(Reason, String)>;
+    /// The tokens of a game with `cells` playable cells.
+    fn token_sets(params: &Self::Params, cells: usize) -> Vec<TokenSet>;
+    /// The closing line of the audit sheet: what to write down at the end.
+    fn audit_score(sides: [char; 2]) -> String;
+}
+
+/// The registry: one line a family (variant, then its rules type). Gives
+/// [`Family`] (serde ids in kebab case), [`Params`], [`Family::ALL`] and the
+/// dispatch from either to the family's [`GameFamily`] items.
+macro_rules! families {
+    ($($variant:ident => $rules:ty,)+) => {
+        /// The rules families printkit knows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum Family {
+            $($variant,)+
+        }
+
+        /// The parameters of a family, each defaulting to docs/rules.md.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Params {
+            $($variant(<$rules as GameFamily>::Params),)+
+        }
+
+        impl Family {
+            pub const ALL: [Family; [$(stringify!($variant)),+].len()] = [$(Family::$variant,)+];
+
+            pub fn info(self) -> &'static FamilyInfo {
+                match self {
+                    $(Family::$variant => &<$rules as GameFamily>::INFO,)+
+                }
+            }
+
+            /// Runs `with` on the family's parameter type: how a definition
+            /// reads `[parameters]` (typed, so its errors are located)
+            /// without naming a family.
+            pub fn with_params_type<W: WithParamsType>(self, with: W) -> W::Output {
+                match self {
+                    $(Family::$variant => with.with(Params::$variant),)+
+                }
+            }
+
+            /// The closing line of the audit sheet: what to write down at
+            /// the end.
+            pub fn audit_score(self, sides: [char; 2]) -> String {
+                match self {
+                    $(Family::$variant => <$rules as GameFamily>::audit_score(sides),)+
+                }
+            }
+        }
+
+        impl Params {
+            pub fn family(&self) -> Family {
+                match self {
+                    $(Params::$variant(_) => Family::$variant,)+
+                }
+            }
+
+            /// Runs `with` on these parameters' typed rules: the one place a
+            /// family's parameters become its rules.
+            pub fn with_rules<W: WithRules>(&self, with: W) -> W::Output {
+                match self {
+                    $(Params::$variant(p) => with.with(<$rules as GameFamily>::with_params(p.clone())),)+
+                }
+            }
+
+            /// The turn limit the audit sheet's rows count up to (predator
+            /// turns in the predator game); 0: none.
+            pub fn turn_limit(&self) -> usize {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::turn_limit(p),)+
+                }
+            }
+
+            /// What is wrong with these parameters on a board of `cells`
+            /// playable cells, `width` × `height`: values that make the game
+            /// empty or unwinnable, or its kit unbounded; each with its key.
+            pub fn problems(&self, cells: u32, width: usize, height: usize) -> Vec<(&'static str, String)> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::problems(p, cells, width, height),)+
+                }
+            }
+
+            /// The parameters a rules text may name as placeholders, with
+            /// their values.
+            pub fn figures(&self) -> Vec<(&'static str, u32)> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::figures(p),)+
+                }
+            }
+
+            /// Where a parameter the start decides says something else than
+            /// the start (`prey = 10` with 8 prey in the start's reserve;
+            /// `supply = 18` with 16 checkers of each colour on the start):
+            /// the parameter's key and what is wrong, with the fix. The start
+            /// is the game: the engine plays its reserve and its checkers, so
+            /// the parameter must agree.
+            pub fn start_problems(&self, start: &str, view: &BoardView) -> Vec<(&'static str, String)> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::start_problems(p, start, view),)+
+                }
+            }
+
+            /// The keys of a position written as a table besides `side` and
+            /// the piece symbols: every field of the text form, by name.
+            pub fn table_fields(&self) -> &'static [&'static str] {
+                match self {
+                    $(Params::$variant(_) => <$rules as GameFamily>::TABLE_FIELDS,)+
+                }
+            }
+
+            /// The fields after the board of a position given as a table,
+            /// `side` to move with `pieces` pieces on the board and the
+            /// `fields` it names (see [`Params::table_fields`]); a field left
+            /// out is a fresh game's.
+            pub fn fresh_fields(&self, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::fresh_fields(p, side, pieces, fields),)+
+                }
+            }
+
+            /// What a practice sheet says of a position beside its diagram:
+            /// every fact the rules use that the board cannot show (turns and
+            /// the limit, the reserve and the captures, kings), as sentences.
+            pub fn position_facts(&self, text: &str, view: &BoardView) -> Vec<String> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::position_facts(p, text, view),)+
+                }
+            }
+
+            /// The ways a game can end, in the order the engine checks them,
+            /// each with a sentence made from the parameters; `sides` first
+            /// mover first.
+            pub fn stop_conditions(&self, sides: [char; 2]) -> Vec<(Reason, String)> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::stop_conditions(p, sides),)+
+                }
+            }
+
+            /// The tokens of a game with `cells` playable cells: the supply
+            /// its rules name, plus spares. Each size is a cap (see
+            /// [`TokenSet`]).
+            pub fn token_sets(&self, cells: usize) -> Vec<TokenSet> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::token_sets(p, cells),)+
+                }
+            }
+        }
+    };
+}
+
+families! {
+    CloneConvert => clone_convert::CloneConvert,
+    PredatorPrey => predator_prey::PredatorPrey,
+    Freeze => freeze::Freeze,
+    BracketFlip => bracket_flip::BracketFlip,
 }
 
 /// A family, described once.
@@ -43,9 +246,8 @@ pub struct FamilyInfo {
     pub checkered: bool,
     pub audit: AuditInfo,
     /// Positions the host key's solver may visit for one practice position:
-    /// a few milliseconds of a build each. A Freeze position costs many
-    /// times more to search (chains and their kinging sets), so it gets a
-    /// tenth of the budget; its quick wins are found within it all the same.
+    /// a few milliseconds of a build each (less for a family whose positions
+    /// cost more to search).
     pub key_budget: u64,
     /// Nanoseconds the reference machine (2 cores, the project's CI) takes
     /// to search one position of the family, release build (`printkit
@@ -75,7 +277,7 @@ pub struct Piece {
 }
 
 impl Piece {
-    const fn plain(symbol: char, tone: Tone, label: &'static str) -> Piece {
+    pub const fn plain(symbol: char, tone: Tone, label: &'static str) -> Piece {
         Piece {
             symbol,
             tone,
@@ -84,7 +286,7 @@ impl Piece {
         }
     }
 
-    const fn king(symbol: char, tone: Tone, label: &'static str) -> Piece {
+    pub const fn king(symbol: char, tone: Tone, label: &'static str) -> Piece {
         Piece {
             symbol,
             tone,
@@ -106,109 +308,7 @@ pub struct AuditInfo {
     pub note: &'static str,
 }
 
-const CLONE_CONVERT: FamilyInfo = FamilyInfo {
-    id: "clone-convert",
-    topology: Topology::Bounded,
-    parameter_keys: &["first", "turn_limit"],
-    first_mover: "set by `first` in [parameters]",
-    sides: &[('W', "W"), ('B', "B")],
-    pieces: &[
-        Piece::plain('W', Tone::Light, "W"),
-        Piece::plain('B', Tone::Dark, "B"),
-    ],
-    orthogonal_only: false,
-    checkered: false,
-    audit: AuditInfo {
-        turn_column: ("Turn", 11.0),
-        side_column: Some(("Side", 10.0)),
-        note: "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied).",
-    },
-    key_budget: 50_000,
-    search_ns: 250,
-};
-
-const PREDATOR_PREY: FamilyInfo = FamilyInfo {
-    id: "predator-prey",
-    topology: Topology::Bounded,
-    parameter_keys: &["capture_target", "predator_turn_limit", "prey"],
-    first_mover: "prey always moves first",
-    sides: &[('o', "prey"), ('P', "the predator")],
-    pieces: &[
-        Piece::plain('P', Tone::Accent, "P"),
-        Piece::plain('o', Tone::Light, "o"),
-    ],
-    orthogonal_only: true,
-    checkered: false,
-    audit: AuditInfo {
-        turn_column: ("Predator turn", 16.0),
-        side_column: None,
-        note: "One row a predator turn: first the prey's action, then the predator's.",
-    },
-    key_budget: 50_000,
-    search_ns: 200,
-};
-
-const FREEZE: FamilyInfo = FamilyInfo {
-    id: "freeze",
-    topology: Topology::Torus,
-    parameter_keys: &["supply", "first"],
-    first_mover: "set by `first` in [parameters]",
-    sides: &[('b', "black"), ('r', "red")],
-    pieces: &[
-        Piece::plain('b', Tone::Dark, "b"),
-        Piece::king('B', Tone::Dark, "b"),
-        Piece::plain('r', Tone::Light, "r"),
-        Piece::king('R', Tone::Light, "r"),
-    ],
-    orthogonal_only: false,
-    checkered: true,
-    audit: AuditInfo {
-        turn_column: ("Turn", 11.0),
-        side_column: Some(("Side", 10.0)),
-        note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
-    },
-    key_budget: 5_000,
-    search_ns: 4_000,
-};
-
-const BRACKET_FLIP: FamilyInfo = FamilyInfo {
-    id: "bracket-flip",
-    topology: Topology::Bounded,
-    parameter_keys: &["first"],
-    first_mover: "set by `first` in [parameters]",
-    sides: &[('B', "B"), ('W', "W")],
-    pieces: &[
-        Piece::plain('B', Tone::Dark, "B"),
-        Piece::plain('W', Tone::Light, "W"),
-    ],
-    orthogonal_only: false,
-    checkered: false,
-    audit: AuditInfo {
-        turn_column: ("Turn", 11.0),
-        side_column: Some(("Side", 10.0)),
-        note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
-    },
-    key_budget: 50_000,
-    search_ns: 250,
-};
-
 impl Family {
-    pub const ALL: [Family; 4] = [
-        Family::CloneConvert,
-        Family::PredatorPrey,
-        Family::Freeze,
-        Family::BracketFlip,
-    ];
-
-    pub fn info(self) -> &'static FamilyInfo {
-        match self {
-            Family::CloneConvert => &CLONE_CONVERT,
-            Family::PredatorPrey => &PREDATOR_PREY,
-            Family::Freeze => &FREEZE,
-            Family::BracketFlip => &BRACKET_FLIP,
-        }
-    }
-
     pub fn id(self) -> &'static str {
         self.info().id
     }
@@ -216,39 +316,6 @@ impl Family {
     /// The family a definition's `family` key names.
     pub fn from_id(id: &str) -> Option<Family> {
         Family::ALL.into_iter().find(|f| f.id() == id)
-    }
-
-    /// Runs `with` on the family's parameter type: how a definition reads
-    /// `[parameters]` (typed, so its errors are located) without naming a
-    /// family.
-    pub fn with_params_type<W: WithParamsType>(self, with: W) -> W::Output {
-        match self {
-            Family::CloneConvert => with.with(Params::CloneConvert),
-            Family::PredatorPrey => with.with(Params::PredatorPrey),
-            Family::Freeze => with.with(Params::Freeze),
-            Family::BracketFlip => with.with(Params::BracketFlip),
-        }
-    }
-
-    /// The closing line of the audit sheet: what to write down at the end.
-    pub fn audit_score(self, sides: [char; 2]) -> String {
-        match self {
-            Family::CloneConvert => format!(
-                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
-                sides[0], sides[1]
-            ),
-            Family::PredatorPrey => {
-                "Prey taken ______   Predator turns played ______      Winner ____________"
-                    .to_string()
-            }
-            Family::Freeze => {
-                "Winner ____________   (the player who could not capture loses)".to_string()
-            }
-            Family::BracketFlip => format!(
-                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
-                sides[0], sides[1]
-            ),
-        }
     }
 }
 
@@ -313,15 +380,6 @@ pub trait WithRules {
     fn with<R: EngineRules>(self, rules: R) -> Self::Output;
 }
 
-/// The parameters of a family, each defaulting to docs/rules.md.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Params {
-    CloneConvert(clone_convert::Params),
-    PredatorPrey(predator_prey::Params),
-    Freeze(freeze::Params),
-    BracketFlip(bracket_flip::Params),
-}
-
 /// "1 move", "3 moves".
 pub fn moves_word(n: u32) -> String {
     if n == 1 {
@@ -348,7 +406,7 @@ pub fn moves_of_each(plies: u32, first: &str, second: &str) -> String {
 }
 
 /// `60` → "60th".
-fn ordinal(n: u32) -> String {
+pub fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -389,474 +447,38 @@ impl Params {
         family.with_params_type(Defaults)
     }
 
-    pub fn family(&self) -> Family {
-        match self {
-            Params::CloneConvert(_) => Family::CloneConvert,
-            Params::PredatorPrey(_) => Family::PredatorPrey,
-            Params::Freeze(_) => Family::Freeze,
-            Params::BracketFlip(_) => Family::BracketFlip,
-        }
-    }
-
     pub fn info(&self) -> &'static FamilyInfo {
         self.family().info()
-    }
-
-    /// Runs `with` on these parameters' typed rules: the one place a
-    /// family's parameters become its rules.
-    pub fn with_rules<W: WithRules>(&self, with: W) -> W::Output {
-        match self {
-            Params::CloneConvert(p) => with.with(clone_convert::CloneConvert::new(p.clone())),
-            Params::PredatorPrey(p) => with.with(predator_prey::PredatorPrey::new(p.clone())),
-            Params::Freeze(p) => with.with(freeze::Freeze::new(p.clone())),
-            Params::BracketFlip(p) => with.with(bracket_flip::BracketFlip::new(p.clone())),
-        }
-    }
-
-    /// The turn limit the audit sheet's rows count up to (predator turns in
-    /// the predator game); 0: none.
-    pub fn turn_limit(&self) -> usize {
-        match self {
-            Params::CloneConvert(p) => p.turn_limit as usize,
-            Params::PredatorPrey(p) => p.predator_turn_limit as usize,
-            Params::Freeze(_) | Params::BracketFlip(_) => 0,
-        }
-    }
-
-    /// What is wrong with these parameters on a board of `cells` playable
-    /// cells, `width` × `height`: values that make the game empty or
-    /// unwinnable, or its kit unbounded; each with its key.
-    pub fn problems(&self, cells: u32, width: usize, height: usize) -> Vec<(&'static str, String)> {
-        let mut problems = Vec::new();
-        match self {
-            Params::CloneConvert(p) => {
-                if p.turn_limit > MAX_TURN_LIMIT {
-                    problems.push((
-                        "turn_limit",
-                        format!(
-                            "`turn_limit` is at most {MAX_TURN_LIMIT} (0 for no limit), found {}",
-                            p.turn_limit
-                        ),
-                    ));
-                }
-            }
-            Params::PredatorPrey(p) => {
-                // The predator takes one cell; every prey needs another.
-                let room = cells.saturating_sub(1).min(MAX_PREY);
-                if p.prey == 0 {
-                    problems.push((
-                        "prey",
-                        "`prey` is 0: the predator has nothing to hunt and prey has nothing to play with".to_string(),
-                    ));
-                } else if p.prey > room {
-                    let why = if room == MAX_PREY {
-                        format!("a kit has at most {MAX_PREY} prey")
-                    } else {
-                        format!("the board has {cells} cells, one of them for the predator")
-                    };
-                    problems.push((
-                        "prey",
-                        format!("`prey` is at most {room} ({why}), found {}", p.prey),
-                    ));
-                }
-                if p.capture_target == 0 {
-                    problems.push((
-                        "capture_target",
-                        "`capture_target` is 0: the predator would win before the first move; it is 1 or more".to_string(),
-                    ));
-                } else if p.capture_target > p.prey && p.prey > 0 {
-                    problems.push((
-                        "capture_target",
-                        format!(
-                            "`capture_target` is {} but there are only {} prey: the predator could never win",
-                            p.capture_target, p.prey
-                        ),
-                    ));
-                }
-                if p.predator_turn_limit > MAX_TURN_LIMIT {
-                    problems.push((
-                        "predator_turn_limit",
-                        format!(
-                            "`predator_turn_limit` is at most {MAX_TURN_LIMIT} (0 for no limit), found {}",
-                            p.predator_turn_limit
-                        ),
-                    ));
-                }
-            }
-            Params::Freeze(p) => {
-                // A colour's checkers stand on the other colour's squares only.
-                let room = (width * height / 2) as u32;
-                if p.supply == 0 {
-                    problems.push((
-                        "supply",
-                        "`supply` is 0: each player needs checkers to play".to_string(),
-                    ));
-                } else if p.supply > room {
-                    problems.push((
-                        "supply",
-                        format!(
-                            "`supply` is at most {room} (the squares of one colour on the {}×{} board), found {}",
-                            width, height, p.supply
-                        ),
-                    ));
-                }
-            }
-            // Every value of `first` is a side; the board size is checked
-            // with the start position (4 to 26 cells a side).
-            Params::BracketFlip(_) => {}
-        }
-        problems
-    }
-
-    /// The parameters a rules text may name as placeholders, with their
-    /// values.
-    pub fn figures(&self) -> Vec<(&'static str, u32)> {
-        match self {
-            Params::CloneConvert(p) => vec![("turn_limit", p.turn_limit)],
-            Params::PredatorPrey(p) => vec![
-                ("capture_target", p.capture_target),
-                ("predator_turn_limit", p.predator_turn_limit),
-                ("prey", p.prey),
-            ],
-            Params::Freeze(p) => vec![("supply", p.supply)],
-            Params::BracketFlip(_) => Vec::new(),
-        }
-    }
-
-    /// Where a parameter the start decides says something else than the
-    /// start (`prey = 10` with 8 prey in the start's reserve; `supply = 18`
-    /// with 16 checkers of each colour on the start): the parameter's key
-    /// and what is wrong, with the fix. The start is the game: the engine
-    /// plays its reserve and its checkers, so the parameter must agree.
-    pub fn start_problems(
-        &self,
-        start: &str,
-        view: &super::BoardView,
-    ) -> Vec<(&'static str, String)> {
-        let fields: Vec<&str> = start.split_whitespace().skip(1).collect();
-        let count = |symbols: &[char]| -> u32 {
-            view.pieces
-                .iter()
-                .filter(|(_, p)| symbols.contains(p))
-                .count() as u32
-        };
-        match self {
-            // Every disc is on the board: no parameter counts them.
-            Params::CloneConvert(_) | Params::BracketFlip(_) => Vec::new(),
-            Params::PredatorPrey(p) => {
-                let field = |i: usize| {
-                    fields
-                        .get(i)
-                        .and_then(|f| f.parse::<u32>().ok())
-                        .unwrap_or(0)
-                };
-                let (reserve, captured) = (field(1), field(2));
-                let on_board = count(&['o']);
-                let total = reserve + on_board + captured;
-                if total == p.prey {
-                    return Vec::new();
-                }
-                let board = start.split_whitespace().next().unwrap_or("");
-                let mut parts = vec![format!("{reserve} in reserve")];
-                if on_board > 0 {
-                    parts.push(format!("{on_board} on the board"));
-                }
-                if captured > 0 {
-                    parts.push(format!("{captured} captured"));
-                }
-                vec![(
-                    "prey",
-                    format!(
-                        "`prey` is {}, but the start has {total} prey ({}): the kit would print {} prey tokens and the game be played with {total}; write `prey = {total}`, or start with {} in reserve (`{board} {} {} {captured} {}`)",
-                        p.prey,
-                        parts.join(", "),
-                        p.prey,
-                        p.prey.saturating_sub(on_board + captured),
-                        fields.first().unwrap_or(&"o"),
-                        p.prey.saturating_sub(on_board + captured),
-                        fields.get(3).unwrap_or(&"0"),
-                    ),
-                )]
-            }
-            Params::Freeze(p) => {
-                let black = count(&['b']) + 2 * count(&['B']);
-                let red = count(&['r']) + 2 * count(&['R']);
-                if black == p.supply && red == p.supply {
-                    return Vec::new();
-                }
-                let fix = if black == red {
-                    format!("write `supply = {black}`")
-                } else {
-                    format!(
-                        "give both colours {} checkers in the start, or the same number and `supply` that number",
-                        p.supply
-                    )
-                };
-                vec![(
-                    "supply",
-                    format!(
-                        "`supply` is {}, but the start has {black} black and {red} red checkers (a king counts as two): each player starts with the whole supply on the board; {fix}",
-                        p.supply
-                    ),
-                )]
-            }
-        }
-    }
-
-    /// The keys of a position written as a table besides `side` and the
-    /// piece symbols: every field of the text form, by name.
-    pub fn table_fields(&self) -> &'static [&'static str] {
-        match self {
-            Params::CloneConvert(_) => &["turns"],
-            Params::PredatorPrey(_) => &["reserve", "captured", "turns"],
-            Params::Freeze(_) | Params::BracketFlip(_) => &[],
-        }
-    }
-
-    /// The fields after the board of a position given as a table, `side` to
-    /// move with `pieces` pieces on the board and the `fields` it names
-    /// (see [`Params::table_fields`]); a field left out is a fresh game's.
-    pub fn fresh_fields(&self, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
-        let field = |name: &str| fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-        match self {
-            Params::CloneConvert(_) => format!("{side} {}", field("turns").unwrap_or(0)),
-            Params::PredatorPrey(p) => {
-                // Prey neither on the board (all but the predator) nor
-                // captured are in reserve.
-                let prey = pieces.saturating_sub(1) as u64;
-                let captured = field("captured").unwrap_or(0);
-                let reserve = field("reserve")
-                    .unwrap_or_else(|| (p.prey as u64).saturating_sub(prey + captured));
-                format!(
-                    "{side} {reserve} {captured} {}",
-                    field("turns").unwrap_or(0)
-                )
-            }
-            Params::Freeze(_) | Params::BracketFlip(_) => side.to_string(),
-        }
     }
 
     /// The counts of a position's fields by name (`reserve`, `captured`,
     /// `turns`), which a prompt may state.
     pub fn position_counts(&self, text: &str) -> Vec<(&'static str, u64)> {
-        let fields: Vec<u64> = text
-            .split_whitespace()
-            .skip(2)
-            .filter_map(|f| f.parse().ok())
-            .collect();
-        let names: &[&'static str] = match self {
-            Params::CloneConvert(_) => &["turns"],
-            Params::PredatorPrey(_) => &["reserve", "captured", "turns"],
-            Params::Freeze(_) | Params::BracketFlip(_) => &[],
-        };
-        names.iter().copied().zip(fields).collect()
+        let names = self.table_fields();
+        names.iter().copied().zip(numeric_fields(text)).collect()
     }
+}
 
-    /// What a practice sheet says of a position beside its diagram: every
-    /// fact the rules use that the board cannot show (turns and the limit,
-    /// the reserve and the captures, kings), as sentences.
-    pub fn position_facts(&self, text: &str, view: &super::BoardView) -> Vec<String> {
-        let fields: Vec<u64> = text
-            .split_whitespace()
-            .skip(2)
-            .filter_map(|f| f.parse().ok())
-            .collect();
-        let field = |i: usize| fields.get(i).copied().unwrap_or(0);
-        match self {
-            Params::CloneConvert(p) => {
-                let turns = field(0);
-                if p.turn_limit == 0 {
-                    vec![format!("{turns} turns played; there is no turn limit.")]
-                } else {
-                    vec![format!(
-                        "{turns} of {} turns played: the game stops after the {} turn.",
-                        p.turn_limit,
-                        ordinal(p.turn_limit)
-                    )]
-                }
-            }
-            Params::PredatorPrey(p) => {
-                let (reserve, captured, turns) = (field(0), field(1), field(2));
-                let mut v = vec![
-                    format!(
-                        "Prey in reserve: {reserve}. Prey captured: {captured} of the {} the predator needs.",
-                        p.capture_target
-                    ),
-                ];
-                if p.predator_turn_limit > 0 {
-                    v.push(format!(
-                        "Predator turns played: {turns} of {}.",
-                        p.predator_turn_limit
-                    ));
-                }
-                // A practice fragment may use fewer prey than a game: say
-                // so, or the counts above would not add up.
-                let on_board = view.pieces.iter().filter(|(_, s)| *s == 'o').count() as u64;
-                let in_play = on_board + reserve + captured;
-                if in_play < u64::from(p.prey) {
-                    v.push(format!(
-                        "A practice position: {in_play} of the game's {} prey {} in play.",
-                        p.prey,
-                        if in_play == 1 { "is" } else { "are" }
-                    ));
-                }
-                v
-            }
-            // The board shows every disc; whose turn it is is said already.
-            Params::BracketFlip(_) => Vec::new(),
-            Params::Freeze(_) => {
-                let kings = view
-                    .pieces
-                    .iter()
-                    .filter(|(_, s)| s.is_ascii_uppercase())
-                    .count();
-                if kings == 0 {
-                    Vec::new()
-                } else {
-                    vec![format!(
-                        "{kings} king{} on the board (drawn with a crown: a stack of two checkers).",
-                        if kings == 1 { "" } else { "s" }
-                    )]
-                }
-            }
-        }
-    }
+/// The numbers after a position's board and side, in order (the fields a
+/// family's [`GameFamily::TABLE_FIELDS`] name).
+pub fn numeric_fields(text: &str) -> Vec<u64> {
+    text.split_whitespace()
+        .skip(2)
+        .filter_map(|f| f.parse().ok())
+        .collect()
+}
 
-    /// The ways a game can end, in the order the engine checks them, each
-    /// with a sentence made from the parameters; `sides` first mover first.
-    pub fn stop_conditions(&self, sides: [char; 2]) -> Vec<(Reason, String)> {
-        match self {
-            Params::CloneConvert(p) => {
-                let mut v = vec![
-                    (
-                        Reason::Eliminated,
-                        "a player has no markers left".to_string(),
-                    ),
-                    (Reason::BoardFull, "the board is full".to_string()),
-                    (Reason::NoMoves, "neither player can move".to_string()),
-                ];
-                if p.turn_limit > 0 {
-                    v.push((
-                        Reason::TurnLimit,
-                        format!("turn {} has been played", p.turn_limit),
-                    ));
-                }
-                v
-            }
-            Params::PredatorPrey(p) => {
-                let mut v = vec![
-                    (
-                        Reason::Captures,
-                        format!("the predator made capture number {}", p.capture_target),
-                    ),
-                    (
-                        Reason::PredatorBlocked,
-                        "the predator cannot step or jump at the start of its turn".to_string(),
-                    ),
-                ];
-                if p.predator_turn_limit > 0 {
-                    v.push((
-                        Reason::TurnLimit,
-                        format!(
-                            "predator turn {} has been played (a draw)",
-                            p.predator_turn_limit
-                        ),
-                    ));
-                }
-                v
-            }
-            Params::Freeze(_) => vec![(
-                Reason::NoMoves,
-                format!(
-                    "the player to move ({} or {}) has no capture, and loses",
-                    sides[0], sides[1]
-                ),
-            )],
-            Params::BracketFlip(_) => vec![
-                (
-                    Reason::Eliminated,
-                    "one colour has no discs left on the board".to_string(),
-                ),
-                (Reason::BoardFull, "the board is full".to_string()),
-                (
-                    Reason::NoMoves,
-                    "neither player can place a disc".to_string(),
-                ),
-            ],
-        }
-    }
+/// The value of the field `name` among a table's `fields`.
+pub fn named_field(fields: &[(&str, u64)], name: &str) -> Option<u64> {
+    fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+}
 
-    /// The tokens of a game with `cells` playable cells: the supply its
-    /// rules name, plus spares. Each size is a cap (see [`TokenSet`]).
-    pub fn token_sets(&self, cells: usize) -> Vec<TokenSet> {
-        match self {
-            // One marker a cell: the board can be full.
-            Params::CloneConvert(_) => vec![TokenSet {
-                symbol: 'W',
-                back: Some('B'),
-                back_crowned: false,
-                name: "markers",
-                count: cells,
-                spares: cells.div_ceil(5),
-                size_mm: 22.0,
-            }],
-            Params::PredatorPrey(p) => vec![
-                TokenSet {
-                    symbol: 'P',
-                    back: None,
-                    back_crowned: false,
-                    name: "predator",
-                    count: 1,
-                    spares: 1,
-                    size_mm: 24.0,
-                },
-                TokenSet {
-                    symbol: 'o',
-                    back: None,
-                    back_crowned: false,
-                    name: "prey",
-                    count: p.prey as usize,
-                    spares: 2,
-                    size_mm: 24.0,
-                },
-            ],
-            // Kings are stacks of two checkers: no extra tokens. Each
-            // checker has a crowned back, so a king (a checker with a
-            // captured one put on it crown side up) shows its crown at a
-            // glance.
-            Params::Freeze(p) => vec![
-                TokenSet {
-                    symbol: 'b',
-                    back: Some('B'),
-                    back_crowned: true,
-                    name: "black checkers",
-                    count: p.supply as usize,
-                    spares: 0,
-                    size_mm: 17.0,
-                },
-                TokenSet {
-                    symbol: 'r',
-                    back: Some('R'),
-                    back_crowned: true,
-                    name: "red checkers",
-                    count: p.supply as usize,
-                    spares: 0,
-                    size_mm: 17.0,
-                },
-            ],
-            // One disc a cell: the board can be full. B on the front, W on
-            // the back: turning a disc over is flipping it.
-            Params::BracketFlip(_) => vec![TokenSet {
-                symbol: 'B',
-                back: Some('W'),
-                back_crowned: false,
-                name: "discs",
-                count: cells,
-                spares: cells.div_ceil(5),
-                size_mm: 19.0,
-            }],
-        }
-    }
+/// How many pieces of `symbols` stand on the board.
+pub fn count_pieces(view: &BoardView, symbols: &[char]) -> u32 {
+    view.pieces
+        .iter()
+        .filter(|(_, p)| symbols.contains(p))
+        .count() as u32
 }
 
 /// [`Params::defaults`] through [`Family::with_params_type`].

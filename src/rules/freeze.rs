@@ -34,6 +34,168 @@ impl Default for Params {
     }
 }
 
+/// What Freeze is besides its rules (see [`GameFamily`]).
+mod description {
+    use super::{Freeze, Params};
+    use crate::rules::family::{
+        count_pieces, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone,
+    };
+    use crate::rules::{BoardView, Reason, Topology};
+
+    impl GameFamily for Freeze {
+        type Params = Params;
+
+        const INFO: FamilyInfo = FamilyInfo {
+            id: "freeze",
+            topology: Topology::Torus,
+            parameter_keys: &["supply", "first"],
+            first_mover: "set by `first` in [parameters]",
+            sides: &[('b', "black"), ('r', "red")],
+            pieces: &[
+                Piece::plain('b', Tone::Dark, "b"),
+                Piece::king('B', Tone::Dark, "b"),
+                Piece::plain('r', Tone::Light, "r"),
+                Piece::king('R', Tone::Light, "r"),
+            ],
+            orthogonal_only: false,
+            checkered: true,
+            audit: AuditInfo {
+                turn_column: ("Turn", 11.0),
+                side_column: Some(("Side", 10.0)),
+                note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
+            },
+            // A Freeze position costs many times more to search (chains and
+            // their kinging sets), so it gets a tenth of the budget; its
+            // quick wins are found within it all the same.
+            key_budget: 5_000,
+            search_ns: 4_000,
+        };
+
+        const TABLE_FIELDS: &'static [&'static str] = &[];
+
+        fn with_params(params: Params) -> Self {
+            Freeze::new(params)
+        }
+
+        fn turn_limit(_: &Params) -> usize {
+            0
+        }
+
+        fn problems(
+            p: &Params,
+            _: u32,
+            width: usize,
+            height: usize,
+        ) -> Vec<(&'static str, String)> {
+            // A colour's checkers stand on the other colour's squares only.
+            let room = (width * height / 2) as u32;
+            let mut problems = Vec::new();
+            if p.supply == 0 {
+                problems.push((
+                    "supply",
+                    "`supply` is 0: each player needs checkers to play".to_string(),
+                ));
+            } else if p.supply > room {
+                problems.push((
+                    "supply",
+                    format!(
+                        "`supply` is at most {room} (the squares of one colour on the {}×{} board), found {}",
+                        width, height, p.supply
+                    ),
+                ));
+            }
+            problems
+        }
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![("supply", p.supply)]
+        }
+
+        fn start_problems(p: &Params, _: &str, view: &BoardView) -> Vec<(&'static str, String)> {
+            let black = count_pieces(view, &['b']) + 2 * count_pieces(view, &['B']);
+            let red = count_pieces(view, &['r']) + 2 * count_pieces(view, &['R']);
+            if black == p.supply && red == p.supply {
+                return Vec::new();
+            }
+            let fix = if black == red {
+                format!("write `supply = {black}`")
+            } else {
+                format!(
+                    "give both colours {} checkers in the start, or the same number and `supply` that number",
+                    p.supply
+                )
+            };
+            vec![(
+                "supply",
+                format!(
+                    "`supply` is {}, but the start has {black} black and {red} red checkers (a king counts as two): each player starts with the whole supply on the board; {fix}",
+                    p.supply
+                ),
+            )]
+        }
+
+        fn fresh_fields(_: &Params, side: &str, _: usize, _: &[(&str, u64)]) -> String {
+            side.to_string()
+        }
+
+        fn position_facts(_: &Params, _: &str, view: &BoardView) -> Vec<String> {
+            let kings = view
+                .pieces
+                .iter()
+                .filter(|(_, s)| s.is_ascii_uppercase())
+                .count();
+            if kings == 0 {
+                Vec::new()
+            } else {
+                vec![format!(
+                    "{kings} king{} on the board (drawn with a crown: a stack of two checkers).",
+                    if kings == 1 { "" } else { "s" }
+                )]
+            }
+        }
+
+        fn stop_conditions(_: &Params, sides: [char; 2]) -> Vec<(Reason, String)> {
+            vec![(
+                Reason::NoMoves,
+                format!(
+                    "the player to move ({} or {}) has no capture, and loses",
+                    sides[0], sides[1]
+                ),
+            )]
+        }
+
+        // Kings are stacks of two checkers: no extra tokens. Each checker
+        // has a crowned back, so a king (a checker with a captured one put
+        // on it crown side up) shows its crown at a glance.
+        fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {
+            vec![
+                TokenSet {
+                    symbol: 'b',
+                    back: Some('B'),
+                    back_crowned: true,
+                    name: "black checkers",
+                    count: p.supply as usize,
+                    spares: 0,
+                    size_mm: 17.0,
+                },
+                TokenSet {
+                    symbol: 'r',
+                    back: Some('R'),
+                    back_crowned: true,
+                    name: "red checkers",
+                    count: p.supply as usize,
+                    spares: 0,
+                    size_mm: 17.0,
+                },
+            ]
+        }
+
+        fn audit_score(_: [char; 2]) -> String {
+            "Winner ____________   (the player who could not capture loses)".to_string()
+        }
+    }
+}
+
 /// `first` is a side symbol; anything else is refused when the parameters
 /// are read, so the engine never has to guess.
 fn side_char<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error> {
@@ -722,44 +884,67 @@ impl<B: Bits> Board<B> {
     /// Checks a chain read from text and returns the move with its kinged
     /// squares in reading order.
     fn check_chain(&self, cells: &[usize], kinged: &[usize]) -> Result<Move, MoveError> {
-        let t = &*self.t;
-        let s = self.side;
-        let name = |i: usize| t.geo.name(i);
         let from = cells[0];
+        self.check_mover(from)?;
+        let jumped = self.check_jumps(from, &cells[1..])?;
+        self.check_kinged(kinged, &jumped)?;
+        let t = &*self.t;
+        let (w, h) = (t.geo.width(), t.geo.height());
+        let mut kinged = kinged.to_vec();
+        kinged.sort_by_key(|&i| reading_key(i, w, h));
+        Ok(Move::Chain {
+            from,
+            path: cells[1..].to_vec(),
+            kinged,
+        })
+    }
+
+    /// The chain's first square holds a checker of the side to move (not a
+    /// king).
+    fn check_mover(&self, from: usize) -> Result<(), MoveError> {
+        let s = self.side;
+        let name = |i: usize| self.t.geo.name(i);
         let me = COLOUR[s];
         let them = COLOUR[1 - s];
         match self.piece(from) {
-            None => {
-                return Err(MoveError::illegal(
-                    "no-piece",
-                    format!("{} is empty: there is no {me} checker to move", name(from)),
-                ))
-            }
-            Some(p) if p == KINGS[s] => {
-                return Err(MoveError::illegal(
-                    "king-cannot-move",
-                    format!("{} is a {me} king: kings cannot move", name(from)),
-                ))
-            }
-            Some(p) if p != SIDES[s] => {
-                return Err(MoveError::illegal(
-                    "not-own-piece",
-                    format!(
-                        "{} holds a {them} {}: {me} moves only {me} checkers",
-                        name(from),
-                        if p == KINGS[1 - s] { "king" } else { "checker" }
-                    ),
-                ))
-            }
-            Some(_) => {}
+            None => Err(MoveError::illegal(
+                "no-piece",
+                format!("{} is empty: there is no {me} checker to move", name(from)),
+            )),
+            Some(p) if p == KINGS[s] => Err(MoveError::illegal(
+                "king-cannot-move",
+                format!("{} is a {me} king: kings cannot move", name(from)),
+            )),
+            Some(p) if p != SIDES[s] => Err(MoveError::illegal(
+                "not-own-piece",
+                format!(
+                    "{} holds a {them} {}: {me} moves only {me} checkers",
+                    name(from),
+                    if p == KINGS[1 - s] { "king" } else { "checker" }
+                ),
+            )),
+            Some(_) => Ok(()),
         }
-        let own_rest = (self.checkers[s] | self.kings[s]) & !B::bit(from);
-        let mut opp_c = self.checkers[1 - s];
-        let mut opp_k = self.kings[1 - s];
-        let mut value = 0usize;
-        let mut cur = from;
-        let mut captured = B::empty();
-        for &to in &cells[1..] {
+    }
+
+    /// Each jump of the chain from `from` along `path`: over an opposing
+    /// piece not yet captured, onto an empty square. Returns the board as
+    /// the chain leaves it.
+    fn check_jumps(&self, from: usize, path: &[usize]) -> Result<Jumped<B>, MoveError> {
+        let t = &*self.t;
+        let s = self.side;
+        let name = |i: usize| t.geo.name(i);
+        let me = COLOUR[s];
+        let mut j = Jumped {
+            own_rest: (self.checkers[s] | self.kings[s]) & !B::bit(from),
+            opp_checkers: self.checkers[1 - s],
+            opp_kings: self.kings[1 - s],
+            value: 0,
+            end: from,
+            captured: B::empty(),
+        };
+        for &to in path {
+            let cur = j.end;
             let Some(d) = (0..4).find(|&d| t.land[cur][d] as usize == to) else {
                 return Err(MoveError::illegal(
                     "not-a-jump",
@@ -771,42 +956,34 @@ impl<B: Bits> Board<B> {
                 ));
             };
             let m = t.mid[cur][d] as usize;
+            let nothing = |why: String| Err(MoveError::illegal("nothing-to-jump", why));
             if t.geo.is_hole(m) {
-                return Err(MoveError::illegal(
-                    "nothing-to-jump",
-                    format!("{} is a hole: nothing is jumped over a hole", name(m)),
+                return nothing(format!(
+                    "{} is a hole: nothing is jumped over a hole",
+                    name(m)
                 ));
             }
-            if captured.has(m) {
-                return Err(MoveError::illegal(
-                    "nothing-to-jump",
-                    format!(
-                        "{} was already captured in this chain: there is nothing left to jump",
-                        name(m)
-                    ),
+            if j.captured.has(m) {
+                return nothing(format!(
+                    "{} was already captured in this chain: there is nothing left to jump",
+                    name(m)
                 ));
             }
-            if own_rest.has(m) {
-                return Err(MoveError::illegal(
-                    "nothing-to-jump",
-                    format!(
-                        "{} holds a {me} piece: a checker jumps only opposing checkers or kings",
-                        name(m)
-                    ),
+            if j.own_rest.has(m) {
+                return nothing(format!(
+                    "{} holds a {me} piece: a checker jumps only opposing checkers or kings",
+                    name(m)
                 ));
             }
-            if !(opp_c | opp_k).has(m) {
-                return Err(MoveError::illegal(
-                    "nothing-to-jump",
-                    format!(
-                        "{} is empty: there is nothing to jump between {} and {}",
-                        name(m),
-                        name(cur),
-                        name(to)
-                    ),
+            if !(j.opp_checkers | j.opp_kings).has(m) {
+                return nothing(format!(
+                    "{} is empty: there is nothing to jump between {} and {}",
+                    name(m),
+                    name(cur),
+                    name(to)
                 ));
             }
-            if (own_rest | opp_c | opp_k).has(to) {
+            if (j.own_rest | j.opp_checkers | j.opp_kings).has(to) {
                 return Err(MoveError::illegal(
                     "occupied",
                     format!(
@@ -815,16 +992,26 @@ impl<B: Bits> Board<B> {
                     ),
                 ));
             }
-            if opp_k.has(m) {
-                opp_k ^= B::bit(m);
-                value += 2;
+            if j.opp_kings.has(m) {
+                j.opp_kings ^= B::bit(m);
+                j.value += 2;
             } else {
-                opp_c ^= B::bit(m);
-                value += 1;
+                j.opp_checkers ^= B::bit(m);
+                j.value += 1;
             }
-            captured |= B::bit(m);
-            cur = to;
+            j.captured |= B::bit(m);
+            j.end = to;
         }
+        Ok(j)
+    }
+
+    /// The squares a chain kings: each named once, no more than the
+    /// checkers it captured, each a single opposing checker.
+    fn check_kinged(&self, kinged: &[usize], j: &Jumped<B>) -> Result<(), MoveError> {
+        let s = self.side;
+        let name = |i: usize| self.t.geo.name(i);
+        let me = COLOUR[s];
+        let them = COLOUR[1 - s];
         let mut seen = B::empty();
         for &k in kinged {
             if seen.has(k) {
@@ -838,27 +1025,28 @@ impl<B: Bits> Board<B> {
             }
             seen |= B::bit(k);
         }
-        if kinged.len() > value {
+        if kinged.len() > j.value {
             return Err(MoveError::illegal(
                 "too-many-kings",
                 format!(
-                    "{} kings named, but the chain captured {value} checker{}: one captured checker makes one king",
+                    "{} kings named, but the chain captured {} checker{}: one captured checker makes one king",
                     kinged.len(),
-                    if value == 1 { "" } else { "s" }
+                    j.value,
+                    if j.value == 1 { "" } else { "s" }
                 ),
             ));
         }
         for &k in kinged {
-            if opp_c.has(k) {
+            if j.opp_checkers.has(k) {
                 continue;
             }
-            let why = if captured.has(k) {
+            let why = if j.captured.has(k) {
                 "was captured in this chain".to_string()
-            } else if k == cur {
+            } else if k == j.end {
                 format!("holds the moving {me} checker")
-            } else if opp_k.has(k) {
+            } else if j.opp_kings.has(k) {
                 format!("is already a {them} king")
-            } else if own_rest.has(k) {
+            } else if j.own_rest.has(k) {
                 format!("holds a {me} piece")
             } else {
                 "is empty".to_string()
@@ -871,15 +1059,23 @@ impl<B: Bits> Board<B> {
                 ),
             ));
         }
-        let (w, h) = (t.geo.width(), t.geo.height());
-        let mut kinged = kinged.to_vec();
-        kinged.sort_by_key(|&i| reading_key(i, w, h));
-        Ok(Move::Chain {
-            from,
-            path: cells[1..].to_vec(),
-            kinged,
-        })
+        Ok(())
     }
+}
+
+/// The board as a chain read from text leaves it (see
+/// [`Board::check_jumps`]).
+struct Jumped<B> {
+    /// The mover's other pieces.
+    own_rest: B,
+    /// The opponent's checkers and kings left.
+    opp_checkers: B,
+    opp_kings: B,
+    /// Checkers captured (a king counts two): how many kings it may make.
+    value: usize,
+    /// Where the moving checker ends.
+    end: usize,
+    captured: B,
 }
 
 /// Sort key putting cells in reading order: top row first, left to right.

@@ -26,47 +26,57 @@ pub use family::{Family, FamilyInfo, Params, WithRules};
 pub use geometry::{Cell, CellError, Geometry, Topology};
 pub use notation::BoardError;
 
-/// Why a game ended. The keywords are part of the JSON contract.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {
-    /// Clone game: a side has no pieces.
-    Eliminated,
-    /// Clone game: no empty cell is left.
-    BoardFull,
-    /// Clone game: neither side can move. Freeze: the side to move has no
-    /// capture.
-    NoMoves,
-    /// The turn limit was reached.
-    TurnLimit,
-    /// Predator game: the predator made its target number of captures.
-    Captures,
-    /// Predator game: the predator cannot step or jump at the start of its turn.
-    PredatorBlocked,
+/// An enum whose variants each have a word: the words are written beside
+/// the variants, and `ALL` (declaration order) and the lookups both ways
+/// are generated from the same list, so none can miss a variant.
+macro_rules! worded_enum {
+    (
+        words($word:ident, $from_word:ident);
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident => $text:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $name {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every variant, in declaration order.
+            pub const ALL: [$name; [$($text),+].len()] = [$($name::$variant,)+];
+
+            pub fn $word(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+
+            pub fn $from_word(word: &str) -> Option<$name> {
+                $name::ALL.into_iter().find(|v| v.$word() == word)
+            }
+        }
+    };
 }
 
-impl Reason {
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Reason::Eliminated => "eliminated",
-            Reason::BoardFull => "board-full",
-            Reason::NoMoves => "no-moves",
-            Reason::TurnLimit => "turn-limit",
-            Reason::Captures => "captures",
-            Reason::PredatorBlocked => "predator-blocked",
-        }
-    }
-
-    pub fn from_keyword(word: &str) -> Option<Reason> {
-        [
-            Reason::Eliminated,
-            Reason::BoardFull,
-            Reason::NoMoves,
-            Reason::TurnLimit,
-            Reason::Captures,
-            Reason::PredatorBlocked,
-        ]
-        .into_iter()
-        .find(|r| r.keyword() == word)
+worded_enum! {
+    words(keyword, from_keyword);
+    /// Why a game ended. The keywords are part of the JSON contract.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Reason {
+        /// Clone game: a side has no pieces.
+        Eliminated => "eliminated",
+        /// Clone game: no empty cell is left.
+        BoardFull => "board-full",
+        /// Clone game: neither side can move. Freeze: the side to move has no
+        /// capture.
+        NoMoves => "no-moves",
+        /// The turn limit was reached.
+        TurnLimit => "turn-limit",
+        /// Predator game: the predator made its target number of captures.
+        Captures => "captures",
+        /// Predator game: the predator cannot step or jump at the start of its turn.
+        PredatorBlocked => "predator-blocked",
     }
 }
 
@@ -83,36 +93,25 @@ pub struct Outcome {
     pub reason: Reason,
 }
 
-/// What kind of move was played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    /// Clone game: a new piece at distance 1, the source stays.
-    Clone,
-    /// Clone game: the source moves to distance 2.
-    Jump,
-    /// No move (forced in the clone game and for prey, optional in Freeze).
-    Pass,
-    /// Predator game: prey placed from the reserve.
-    Place,
-    /// Predator game: one orthogonal step (prey or predator).
-    Step,
-    /// Predator game: the predator jumps a prey and removes it.
-    Capture,
-    /// Freeze: a chain of one or more captures.
-    Chain,
-}
-
-impl MoveKind {
-    pub fn word(self) -> &'static str {
-        match self {
-            MoveKind::Clone => "clone",
-            MoveKind::Jump => "jump",
-            MoveKind::Pass => "pass",
-            MoveKind::Place => "place",
-            MoveKind::Step => "step",
-            MoveKind::Capture => "capture",
-            MoveKind::Chain => "chain",
-        }
+worded_enum! {
+    words(word, from_word);
+    /// What kind of move was played.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum MoveKind {
+        /// Clone game: a new piece at distance 1, the source stays.
+        Clone => "clone",
+        /// Clone game: the source moves to distance 2.
+        Jump => "jump",
+        /// No move (forced in the clone game and for prey, optional in Freeze).
+        Pass => "pass",
+        /// Predator game: prey placed from the reserve.
+        Place => "place",
+        /// Predator game: one orthogonal step (prey or predator).
+        Step => "step",
+        /// Predator game: the predator jumps a prey and removes it.
+        Capture => "capture",
+        /// Freeze: a chain of one or more captures.
+        Chain => "chain",
     }
 }
 
@@ -719,15 +718,11 @@ mod tests {
 
     #[test]
     fn reason_keywords_round_trip() {
-        for r in [
-            Reason::Eliminated,
-            Reason::BoardFull,
-            Reason::NoMoves,
-            Reason::TurnLimit,
-            Reason::Captures,
-            Reason::PredatorBlocked,
-        ] {
+        for r in Reason::ALL {
             assert_eq!(Reason::from_keyword(r.keyword()), Some(r));
+        }
+        for k in MoveKind::ALL {
+            assert_eq!(MoveKind::from_word(k.word()), Some(k));
         }
         assert_eq!(Reason::from_keyword("resign"), None);
     }

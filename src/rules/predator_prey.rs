@@ -45,6 +45,244 @@ impl Default for Params {
     }
 }
 
+/// What the predator game is besides its rules (see [`GameFamily`]).
+mod description {
+    use super::{Params, PredatorPrey};
+    use crate::rules::family::{
+        count_pieces, named_field, numeric_fields, AuditInfo, FamilyInfo, GameFamily, Piece,
+        TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
+    };
+    use crate::rules::{BoardView, Reason, Topology};
+
+    impl GameFamily for PredatorPrey {
+        type Params = Params;
+
+        const INFO: FamilyInfo = FamilyInfo {
+            id: "predator-prey",
+            topology: Topology::Bounded,
+            parameter_keys: &["capture_target", "predator_turn_limit", "prey"],
+            first_mover: "prey always moves first",
+            sides: &[('o', "prey"), ('P', "the predator")],
+            pieces: &[
+                Piece::plain('P', Tone::Accent, "P"),
+                Piece::plain('o', Tone::Light, "o"),
+            ],
+            orthogonal_only: true,
+            checkered: false,
+            audit: AuditInfo {
+                turn_column: ("Predator turn", 16.0),
+                side_column: None,
+                note: "One row a predator turn: first the prey's action, then the predator's.",
+            },
+            key_budget: 50_000,
+            search_ns: 200,
+        };
+
+        const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
+
+        fn with_params(params: Params) -> Self {
+            PredatorPrey::new(params)
+        }
+
+        fn turn_limit(p: &Params) -> usize {
+            p.predator_turn_limit as usize
+        }
+
+        fn problems(p: &Params, cells: u32, _: usize, _: usize) -> Vec<(&'static str, String)> {
+            let mut problems = prey_problems(p, cells);
+            if p.capture_target == 0 {
+                problems.push((
+                    "capture_target",
+                    "`capture_target` is 0: the predator would win before the first move; it is 1 or more".to_string(),
+                ));
+            } else if p.capture_target > p.prey && p.prey > 0 {
+                problems.push((
+                    "capture_target",
+                    format!(
+                        "`capture_target` is {} but there are only {} prey: the predator could never win",
+                        p.capture_target, p.prey
+                    ),
+                ));
+            }
+            if p.predator_turn_limit > MAX_TURN_LIMIT {
+                problems.push((
+                    "predator_turn_limit",
+                    format!(
+                        "`predator_turn_limit` is at most {MAX_TURN_LIMIT} (0 for no limit), found {}",
+                        p.predator_turn_limit
+                    ),
+                ));
+            }
+            problems
+        }
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![
+                ("capture_target", p.capture_target),
+                ("predator_turn_limit", p.predator_turn_limit),
+                ("prey", p.prey),
+            ]
+        }
+
+        fn start_problems(
+            p: &Params,
+            start: &str,
+            view: &BoardView,
+        ) -> Vec<(&'static str, String)> {
+            let fields: Vec<&str> = start.split_whitespace().skip(1).collect();
+            let field = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u32>().ok())
+                    .unwrap_or(0)
+            };
+            let (reserve, captured) = (field(1), field(2));
+            let on_board = count_pieces(view, &['o']);
+            let total = reserve + on_board + captured;
+            if total == p.prey {
+                return Vec::new();
+            }
+            let board = start.split_whitespace().next().unwrap_or("");
+            let mut parts = vec![format!("{reserve} in reserve")];
+            if on_board > 0 {
+                parts.push(format!("{on_board} on the board"));
+            }
+            if captured > 0 {
+                parts.push(format!("{captured} captured"));
+            }
+            vec![(
+                "prey",
+                format!(
+                    "`prey` is {}, but the start has {total} prey ({}): the kit would print {} prey tokens and the game be played with {total}; write `prey = {total}`, or start with {} in reserve (`{board} {} {} {captured} {}`)",
+                    p.prey,
+                    parts.join(", "),
+                    p.prey,
+                    p.prey.saturating_sub(on_board + captured),
+                    fields.first().unwrap_or(&"o"),
+                    p.prey.saturating_sub(on_board + captured),
+                    fields.get(3).unwrap_or(&"0"),
+                ),
+            )]
+        }
+
+        fn fresh_fields(p: &Params, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
+            // Prey neither on the board (all but the predator) nor captured
+            // are in reserve.
+            let prey = pieces.saturating_sub(1) as u64;
+            let captured = named_field(fields, "captured").unwrap_or(0);
+            let reserve = named_field(fields, "reserve")
+                .unwrap_or_else(|| (p.prey as u64).saturating_sub(prey + captured));
+            format!(
+                "{side} {reserve} {captured} {}",
+                named_field(fields, "turns").unwrap_or(0)
+            )
+        }
+
+        fn position_facts(p: &Params, text: &str, view: &BoardView) -> Vec<String> {
+            let fields = numeric_fields(text);
+            let field = |i: usize| fields.get(i).copied().unwrap_or(0);
+            let (reserve, captured, turns) = (field(0), field(1), field(2));
+            let mut v = vec![format!(
+                "Prey in reserve: {reserve}. Prey captured: {captured} of the {} the predator needs.",
+                p.capture_target
+            )];
+            if p.predator_turn_limit > 0 {
+                v.push(format!(
+                    "Predator turns played: {turns} of {}.",
+                    p.predator_turn_limit
+                ));
+            }
+            // A practice fragment may use fewer prey than a game: say so, or
+            // the counts above would not add up.
+            let on_board = view.pieces.iter().filter(|(_, s)| *s == 'o').count() as u64;
+            let in_play = on_board + reserve + captured;
+            if in_play < u64::from(p.prey) {
+                v.push(format!(
+                    "A practice position: {in_play} of the game's {} prey {} in play.",
+                    p.prey,
+                    if in_play == 1 { "is" } else { "are" }
+                ));
+            }
+            v
+        }
+
+        fn stop_conditions(p: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
+            let mut v = vec![
+                (
+                    Reason::Captures,
+                    format!("the predator made capture number {}", p.capture_target),
+                ),
+                (
+                    Reason::PredatorBlocked,
+                    "the predator cannot step or jump at the start of its turn".to_string(),
+                ),
+            ];
+            if p.predator_turn_limit > 0 {
+                v.push((
+                    Reason::TurnLimit,
+                    format!(
+                        "predator turn {} has been played (a draw)",
+                        p.predator_turn_limit
+                    ),
+                ));
+            }
+            v
+        }
+
+        fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {
+            vec![
+                TokenSet {
+                    symbol: 'P',
+                    back: None,
+                    back_crowned: false,
+                    name: "predator",
+                    count: 1,
+                    spares: 1,
+                    size_mm: 24.0,
+                },
+                TokenSet {
+                    symbol: 'o',
+                    back: None,
+                    back_crowned: false,
+                    name: "prey",
+                    count: p.prey as usize,
+                    spares: 2,
+                    size_mm: 24.0,
+                },
+            ]
+        }
+
+        fn audit_score(_: [char; 2]) -> String {
+            "Prey taken ______   Predator turns played ______      Winner ____________".to_string()
+        }
+    }
+
+    /// `prey`'s bounds: at least one, and room for each on the board.
+    fn prey_problems(p: &Params, cells: u32) -> Vec<(&'static str, String)> {
+        // The predator takes one cell; every prey needs another.
+        let room = cells.saturating_sub(1).min(MAX_PREY);
+        if p.prey == 0 {
+            return vec![(
+                "prey",
+                "`prey` is 0: the predator has nothing to hunt and prey has nothing to play with"
+                    .to_string(),
+            )];
+        }
+        if p.prey > room {
+            let why = if room == MAX_PREY {
+                format!("a kit has at most {MAX_PREY} prey")
+            } else {
+                format!("the board has {cells} cells, one of them for the predator")
+            };
+            return vec![(
+                "prey",
+                format!("`prey` is at most {room} ({why}), found {}", p.prey),
+            )];
+        }
+        Vec::new()
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct PredatorPrey {
     pub params: Params,
@@ -518,211 +756,259 @@ impl<B: Bits> Board<B> {
     /// Checks a move read from text against the rules; `Ok` is the legal
     /// move, `Err` says in the game's terms why it is not.
     fn check(&self, params: &Params, st: &State<B>, shape: Shape) -> Result<Move, MoveError> {
-        let g = &self.geom;
-        let name = |i: usize| g.name(i);
-        let occupant = |i: usize| {
-            if i == st.predator {
-                "the predator"
-            } else {
-                "a prey"
-            }
-        };
-        let is_empty = |i: usize| self.empty(st).has(i);
         match shape {
-            Shape::Pass => {
-                if !st.prey_to_move {
-                    return Err(MoveError::illegal(
-                        "pass-not-allowed",
-                        "the predator never passes: it must step or jump",
-                    ));
-                }
-                if let Some(example) = self.legal_moves(params, st).first() {
-                    if *example != Move::Pass {
-                        let what = if st.reserve > 0 {
-                            "place a prey"
-                        } else {
-                            "step a prey"
-                        };
-                        return Err(MoveError::illegal(
-                            "pass-not-allowed",
-                            format!(
-                                "prey can still {what} (such as {}): prey passes only when it has no legal action",
-                                print_move(example)
-                            ),
-                        ));
-                    }
-                }
-                Ok(Move::Pass)
-            }
-            Shape::Place(to) => {
-                if !st.prey_to_move {
-                    return Err(MoveError::illegal(
-                        "wrong-turn",
-                        format!(
-                            "it is the predator's turn: prey cannot be placed on {}",
-                            name(to)
-                        ),
-                    ));
-                }
-                if st.reserve == 0 {
-                    return Err(MoveError::illegal(
-                        "reserve-empty",
-                        "the prey reserve is empty (captured prey never return to it): prey now moves one prey one orthogonal step, such as B2-B3",
-                    ));
-                }
-                if !is_empty(to) {
-                    return Err(MoveError::illegal(
-                        "occupied",
-                        format!(
-                            "{} is occupied by {}: prey is placed on an empty cell",
-                            name(to),
-                            occupant(to)
-                        ),
-                    ));
-                }
-                Ok(Move::Place { to: g.cell_at(to) })
-            }
+            Shape::Pass => self.check_pass(params, st),
+            Shape::Place(to) => self.check_place(st, to),
             Shape::Chain(jumps) => Err(MoveError::illegal(
                 "one-jump",
                 format!("that is {jumps} jumps: the predator jumps at most once a turn"),
             )),
-            Shape::Line { from, to, x } => {
-                let sep = if x { 'x' } else { '-' };
-                let text = format!("{}{sep}{}", name(from), name(to));
-                let Some(piece) = self.piece_at(st, from) else {
-                    return Err(MoveError::illegal(
-                        "no-piece",
-                        format!("{} is empty: there is no piece to move", name(from)),
-                    ));
+            Shape::Line { from, to, x } => self.check_line(st, from, to, x),
+        }
+    }
+
+    /// "the predator" or "a prey": what stands on cell `i`.
+    fn occupant(st: &State<B>, i: usize) -> &'static str {
+        if i == st.predator {
+            "the predator"
+        } else {
+            "a prey"
+        }
+    }
+
+    /// A pass: prey's only, and only when it has no legal action.
+    fn check_pass(&self, params: &Params, st: &State<B>) -> Result<Move, MoveError> {
+        if !st.prey_to_move {
+            return Err(MoveError::illegal(
+                "pass-not-allowed",
+                "the predator never passes: it must step or jump",
+            ));
+        }
+        if let Some(example) = self.legal_moves(params, st).first() {
+            if *example != Move::Pass {
+                let what = if st.reserve > 0 {
+                    "place a prey"
+                } else {
+                    "step a prey"
                 };
-                let mover_is_prey = piece == PREY;
-                if mover_is_prey != st.prey_to_move {
-                    return Err(MoveError::illegal(
-                        "not-own-piece",
-                        format!(
-                            "{} holds {}, but it is {}'s turn",
-                            name(from),
-                            occupant(from),
-                            if st.prey_to_move {
-                                "prey"
-                            } else {
-                                "the predator"
-                            }
-                        ),
-                    ));
-                }
-                if mover_is_prey && st.reserve > 0 {
-                    return Err(MoveError::illegal(
-                        "must-place",
-                        format!(
-                            "prey still has {} in reserve: while any remain, prey places one on an empty cell (such as @C4) instead of moving",
-                            st.reserve
-                        ),
-                    ));
-                }
-                if from == to {
-                    return Err(MoveError::illegal(
-                        "same-cell",
-                        format!("{text} goes nowhere: a move must leave its cell"),
-                    ));
-                }
-                let (fc, fr) = ((from % g.width()) as i32, (from / g.width()) as i32);
-                let (tc, tr) = ((to % g.width()) as i32, (to / g.width()) as i32);
-                let (dc, dr) = (tc - fc, tr - fr);
-                if dc != 0 && dr != 0 {
-                    let why = if dc.abs() == dr.abs() {
-                        "is diagonal"
-                    } else {
-                        "is not along a row or a column"
-                    };
-                    return Err(MoveError::illegal(
-                        "not-orthogonal",
-                        format!("{text} {why}: only orthogonal neighbours are connected"),
-                    ));
-                }
-                let dist = dc.abs() + dr.abs();
-                let who = side_name(mover_is_prey);
-                if mover_is_prey && dist > 1 {
-                    return Err(MoveError::illegal(
-                        "too-far",
-                        format!(
-                            "{text} covers {dist} cells: prey moves one orthogonal step and never jumps"
-                        ),
-                    ));
-                }
-                if dist > 2 {
-                    return Err(MoveError::illegal(
-                        "too-far",
-                        format!(
-                            "{text} covers {dist} cells: the predator steps one cell or jumps one adjacent prey to the cell just beyond"
-                        ),
-                    ));
-                }
-                if dist == 1 {
-                    if x {
-                        let capture_hint = if mover_is_prey {
-                            "prey never captures"
-                        } else {
-                            "a capture jumps over an adjacent prey to the empty cell beyond"
-                        };
-                        return Err(MoveError::illegal(
-                            "not-a-capture",
-                            format!(
-                                "{text} is a step, not a capture ({capture_hint}): write {}-{}",
-                                name(from),
-                                name(to)
-                            ),
-                        ));
-                    }
-                    if !is_empty(to) {
-                        return Err(MoveError::illegal(
-                            "occupied",
-                            format!(
-                                "{} is occupied by {}: {who} steps onto an empty cell",
-                                name(to),
-                                occupant(to)
-                            ),
-                        ));
-                    }
-                    return Ok(Move::Step {
-                        from: g.cell_at(from),
-                        to: g.cell_at(to),
-                    });
-                }
-                // A predator jump of two cells: the cell between must hold a
-                // prey and the landing cell must be empty.
-                let mid = ((fr + dr / 2) * g.width() as i32 + fc + dc / 2) as usize;
-                if g.is_hole(mid) {
-                    return Err(MoveError::illegal(
-                        "over-hole",
-                        format!("{} is a hole: the predator cannot jump over it", name(mid)),
-                    ));
-                }
-                if !st.prey.has(mid) {
-                    return Err(MoveError::illegal(
-                        "nothing-to-jump",
-                        format!(
-                            "{} is empty: the predator jumps only over an adjacent prey",
-                            name(mid)
-                        ),
-                    ));
-                }
-                if !is_empty(to) {
-                    return Err(MoveError::illegal(
-                        "occupied",
-                        format!(
-                            "{} is occupied: the predator must land on an empty cell",
-                            name(to)
-                        ),
-                    ));
-                }
-                Ok(Move::Capture {
-                    from: g.cell_at(from),
-                    over: g.cell_at(mid),
-                    to: g.cell_at(to),
-                })
+                return Err(MoveError::illegal(
+                    "pass-not-allowed",
+                    format!(
+                        "prey can still {what} (such as {}): prey passes only when it has no legal action",
+                        print_move(example)
+                    ),
+                ));
             }
         }
+        Ok(Move::Pass)
+    }
+
+    /// A prey placed from the reserve on cell `to`.
+    fn check_place(&self, st: &State<B>, to: usize) -> Result<Move, MoveError> {
+        let name = |i: usize| self.geom.name(i);
+        if !st.prey_to_move {
+            return Err(MoveError::illegal(
+                "wrong-turn",
+                format!(
+                    "it is the predator's turn: prey cannot be placed on {}",
+                    name(to)
+                ),
+            ));
+        }
+        if st.reserve == 0 {
+            return Err(MoveError::illegal(
+                "reserve-empty",
+                "the prey reserve is empty (captured prey never return to it): prey now moves one prey one orthogonal step, such as B2-B3",
+            ));
+        }
+        if !self.empty(st).has(to) {
+            return Err(MoveError::illegal(
+                "occupied",
+                format!(
+                    "{} is occupied by {}: prey is placed on an empty cell",
+                    name(to),
+                    Self::occupant(st, to)
+                ),
+            ));
+        }
+        Ok(Move::Place {
+            to: self.geom.cell_at(to),
+        })
+    }
+
+    /// A move from one cell to another (`x` when written as a capture):
+    /// the mover's own piece, in its turn, along a row or a column; then a
+    /// step or a jump.
+    fn check_line(
+        &self,
+        st: &State<B>,
+        from: usize,
+        to: usize,
+        x: bool,
+    ) -> Result<Move, MoveError> {
+        let g = &self.geom;
+        let name = |i: usize| g.name(i);
+        let sep = if x { 'x' } else { '-' };
+        let text = format!("{}{sep}{}", name(from), name(to));
+        let Some(piece) = self.piece_at(st, from) else {
+            return Err(MoveError::illegal(
+                "no-piece",
+                format!("{} is empty: there is no piece to move", name(from)),
+            ));
+        };
+        let mover_is_prey = piece == PREY;
+        if mover_is_prey != st.prey_to_move {
+            return Err(MoveError::illegal(
+                "not-own-piece",
+                format!(
+                    "{} holds {}, but it is {}'s turn",
+                    name(from),
+                    Self::occupant(st, from),
+                    if st.prey_to_move {
+                        "prey"
+                    } else {
+                        "the predator"
+                    }
+                ),
+            ));
+        }
+        if mover_is_prey && st.reserve > 0 {
+            return Err(MoveError::illegal(
+                "must-place",
+                format!(
+                    "prey still has {} in reserve: while any remain, prey places one on an empty cell (such as @C4) instead of moving",
+                    st.reserve
+                ),
+            ));
+        }
+        if from == to {
+            return Err(MoveError::illegal(
+                "same-cell",
+                format!("{text} goes nowhere: a move must leave its cell"),
+            ));
+        }
+        let (fc, fr) = ((from % g.width()) as i32, (from / g.width()) as i32);
+        let (tc, tr) = ((to % g.width()) as i32, (to / g.width()) as i32);
+        let (dc, dr) = (tc - fc, tr - fr);
+        if dc != 0 && dr != 0 {
+            let why = if dc.abs() == dr.abs() {
+                "is diagonal"
+            } else {
+                "is not along a row or a column"
+            };
+            return Err(MoveError::illegal(
+                "not-orthogonal",
+                format!("{text} {why}: only orthogonal neighbours are connected"),
+            ));
+        }
+        let dist = dc.abs() + dr.abs();
+        if mover_is_prey && dist > 1 {
+            return Err(MoveError::illegal(
+                "too-far",
+                format!(
+                    "{text} covers {dist} cells: prey moves one orthogonal step and never jumps"
+                ),
+            ));
+        }
+        if dist > 2 {
+            return Err(MoveError::illegal(
+                "too-far",
+                format!(
+                    "{text} covers {dist} cells: the predator steps one cell or jumps one adjacent prey to the cell just beyond"
+                ),
+            ));
+        }
+        if dist == 1 {
+            return self.check_step(st, from, to, x, mover_is_prey, &text);
+        }
+        // A predator jump of two cells: over the cell between.
+        let mid = ((fr + dr / 2) * g.width() as i32 + fc + dc / 2) as usize;
+        self.check_jump(st, from, mid, to)
+    }
+
+    /// A step of one cell (`text` as written) onto an empty cell.
+    fn check_step(
+        &self,
+        st: &State<B>,
+        from: usize,
+        to: usize,
+        x: bool,
+        mover_is_prey: bool,
+        text: &str,
+    ) -> Result<Move, MoveError> {
+        let name = |i: usize| self.geom.name(i);
+        if x {
+            let capture_hint = if mover_is_prey {
+                "prey never captures"
+            } else {
+                "a capture jumps over an adjacent prey to the empty cell beyond"
+            };
+            return Err(MoveError::illegal(
+                "not-a-capture",
+                format!(
+                    "{text} is a step, not a capture ({capture_hint}): write {}-{}",
+                    name(from),
+                    name(to)
+                ),
+            ));
+        }
+        if !self.empty(st).has(to) {
+            return Err(MoveError::illegal(
+                "occupied",
+                format!(
+                    "{} is occupied by {}: {} steps onto an empty cell",
+                    name(to),
+                    Self::occupant(st, to),
+                    side_name(mover_is_prey)
+                ),
+            ));
+        }
+        Ok(Move::Step {
+            from: self.geom.cell_at(from),
+            to: self.geom.cell_at(to),
+        })
+    }
+
+    /// The predator's jump from `from` over `mid` to `to`: the cell between
+    /// must hold a prey and the landing cell must be empty.
+    fn check_jump(
+        &self,
+        st: &State<B>,
+        from: usize,
+        mid: usize,
+        to: usize,
+    ) -> Result<Move, MoveError> {
+        let g = &self.geom;
+        let name = |i: usize| g.name(i);
+        if g.is_hole(mid) {
+            return Err(MoveError::illegal(
+                "over-hole",
+                format!("{} is a hole: the predator cannot jump over it", name(mid)),
+            ));
+        }
+        if !st.prey.has(mid) {
+            return Err(MoveError::illegal(
+                "nothing-to-jump",
+                format!(
+                    "{} is empty: the predator jumps only over an adjacent prey",
+                    name(mid)
+                ),
+            ));
+        }
+        if !self.empty(st).has(to) {
+            return Err(MoveError::illegal(
+                "occupied",
+                format!(
+                    "{} is occupied: the predator must land on an empty cell",
+                    name(to)
+                ),
+            ));
+        }
+        Ok(Move::Capture {
+            from: g.cell_at(from),
+            over: g.cell_at(mid),
+            to: g.cell_at(to),
+        })
     }
 
     fn piece_at(&self, st: &State<B>, i: usize) -> Option<char> {

@@ -8,6 +8,7 @@ mod cli;
 mod clone_convert_perft;
 mod clone_convert_props;
 mod clone_convert_rules;
+mod code_shape;
 mod fallback_fonts;
 mod faults;
 mod freeze_common;

@@ -18,6 +18,33 @@ pub enum Reason {
     Interrupted,
 }
 
+impl Reason {
+    /// The JSON word of a stop.
+    pub fn word(self) -> &'static str {
+        match self {
+            Reason::TimeLimit => "time-limit",
+            Reason::Interrupted => "interrupted",
+        }
+    }
+
+    /// What stopped the search, for a report.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Reason::TimeLimit => "stopped at the time limit",
+            Reason::Interrupted => "interrupted",
+        }
+    }
+}
+
+/// 130 (the shell's code for Ctrl-C) when interrupted, else `code`.
+pub fn exit_code_or(stopped: Option<Reason>, code: i32) -> i32 {
+    if stopped == Some(Reason::Interrupted) {
+        130
+    } else {
+        code
+    }
+}
+
 /// The most seconds `--time-limit` accepts (a day).
 pub const MAX_TIME_LIMIT: f64 = 86_400.0;
 
@@ -172,14 +199,6 @@ impl Drop for Progress {
     }
 }
 
-/// A progress line is on the terminal now.
-static SHOWN: AtomicBool = AtomicBool::new(false);
-
-/// Whether a progress line is on the terminal (a message erases it first).
-pub fn line_shown() -> bool {
-    SHOWN.load(Ordering::Relaxed)
-}
-
 fn tick(label: &str, done: &AtomicBool) {
     let mut shown = false;
     while !done.load(Ordering::Relaxed) {
@@ -194,11 +213,11 @@ fn tick(label: &str, done: &AtomicBool) {
         let _ = write!(err, "\r{line}\x1b[K");
         let _ = err.flush();
         shown = true;
-        SHOWN.store(true, Ordering::Relaxed);
+        crate::input::set_progress_line_shown(true);
     }
     if shown {
         let _ = write!(std::io::stderr().lock(), "\r\x1b[K");
-        SHOWN.store(false, Ordering::Relaxed);
+        crate::input::set_progress_line_shown(false);
     }
 }
 

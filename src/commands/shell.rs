@@ -2,27 +2,25 @@
 //! completions and man pages made from the same clap definition the command
 //! line parses, and JSON Schemas made from the serde types that read the
 //! files, so none of them drifts from what printkit accepts.
-use crate::cli::Cli;
-use clap::CommandFactory;
 use std::io::Write;
 use std::path::Path;
 
 /// The shells `printkit completions` writes for.
 pub use clap_complete::Shell;
 
-/// Writes the completion script for `shell` to stdout.
-pub fn completions(shell: Shell) -> Result<i32, String> {
-    let mut command = Cli::command();
+/// Writes the completion script of `command` (printkit's, from
+/// [`crate::cli`]) for `shell` to stdout.
+pub fn completions(mut command: clap::Command, shell: Shell) -> Result<i32, String> {
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, "printkit", &mut out);
     write_stdout(&out)
 }
 
-/// The man page of printkit (with every subcommand listed) to stdout, or
-/// with `out`, one page a command (`printkit.1`, `printkit-build.1`, …)
+/// The man page of printkit (`command`, from [`crate::cli`], with every
+/// subcommand listed) to stdout, or with `out`, one page a command (`printkit.1`, `printkit-build.1`, …)
 /// into that folder.
-pub fn man(out: Option<&Path>) -> Result<i32, String> {
-    let mut command = Cli::command().disable_help_subcommand(true);
+pub fn man(command: clap::Command, out: Option<&Path>) -> Result<i32, String> {
+    let mut command = command.disable_help_subcommand(true);
     // Built, each subcommand knows its display name (`printkit-build`),
     // which names its page as `man printkit-build` looks it up.
     command.build();

@@ -2,7 +2,7 @@
 //! definition, a practice file, a template), says what is wrong instead of
 //! stopping, and serves the output folder on 127.0.0.1 only, each HTML page
 //! with a small script that reloads it after every build.
-use crate::cli::BuildArgs;
+use super::build::BuildArgs;
 use notify::{RecursiveMode, Watcher};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -156,7 +156,7 @@ fn absolute(path: &Path) -> Result<PathBuf, String> {
 
 /// Builds as `printkit build` would, saying what went wrong if it did.
 fn rebuild(args: &BuildArgs, status: &Shared) {
-    let ok = match crate::cli::build(args.clone()) {
+    let ok = match super::build::build(args.clone()) {
         Ok(0) => true,
         Ok(_) => false,
         Err(message) => {

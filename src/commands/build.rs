@@ -1,0 +1,222 @@
+//! `printkit build`: the arguments checked first, then the build, then
+//! what was written.
+use super::Fatal;
+use crate::definition;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The options of `printkit build`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BuildArgs {
+    /// Built-in game ids or definition files (default: every built-in game).
+    pub games: Vec<String>,
+    /// A practice file whose positions join its game's kit (checked first);
+    /// one file a flag, repeat it for more, or a folder: every `.toml` file
+    /// in it (a class set's sheets). With no game named, the practice
+    /// files' own games are built.
+    #[arg(long)]
+    pub practice: Vec<PathBuf>,
+    /// Papers, comma-separated: a4, letter (add -landscape for landscape
+    /// pages). By default both, so the host prints the file made for the
+    /// paper in the tray.
+    #[arg(long, value_delimiter = ',', default_value = "a4,letter")]
+    pub paper: Vec<String>,
+    /// Formats to write, comma-separated: pdf, svg.
+    #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
+    pub format: Vec<String>,
+    /// Parts to build, comma-separated: rules, board, tokens, audit, practice, key.
+    #[arg(long, value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Tokens as fronts and backs on facing pages (long-edge flip), with an alignment test page.
+    #[arg(long)]
+    pub duplex: bool,
+    /// Shift of the token backs in mm, X right and Y down, e.g. 0.5,-1.
+    #[arg(long, allow_hyphen_values = true)]
+    pub back_offset: Option<String>,
+    /// Output folder.
+    #[arg(long, default_value = "out")]
+    pub out: PathBuf,
+    /// A folder with paper.toml and/or style.toml overriding the built-in
+    /// look, and lang/<code>.toml files adding or replacing languages.
+    #[arg(long)]
+    pub templates: Option<PathBuf>,
+    /// The language of the kits' own words (en, fr, de, es, or the code of
+    /// a file in <templates>/lang/), over each definition's `language`.
+    #[arg(long)]
+    pub language: Option<String>,
+    /// Replace files at the kit's paths that printkit did not write, or that
+    /// changed since it wrote them (without it, the build stops and names
+    /// them).
+    #[arg(long)]
+    pub force: bool,
+    /// Seconds of solver search the whole run may spend proving claims
+    /// (counted in positions, the same on every machine); a claim not
+    /// settled within it is reported unproven.
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::solve::budget::DEFAULT_SECONDS,
+          value_parser = crate::solve::budget::parse_seconds)]
+    pub search_budget: f64,
+}
+
+/// The most practice files one folder given to `--practice` may hold.
+const MAX_PRACTICE_FOLDER_FILES: usize = 200;
+
+/// `--practice` paths with each folder replaced by its `.toml` files, in
+/// name order (`sheet-01.toml`, `sheet-02.toml`, …). Only regular files are
+/// taken: a link or anything else in the folder is passed over.
+fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Fatal> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path);
+            continue;
+        }
+        let entries = std::fs::read_dir(&path)
+            .map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .take(MAX_PRACTICE_FOLDER_FILES + 1)
+            .collect();
+        if found.len() > MAX_PRACTICE_FOLDER_FILES {
+            return Err(format!(
+                "--practice {}: more than {MAX_PRACTICE_FOLDER_FILES} .toml files in the folder",
+                path.display()
+            ));
+        }
+        if found.is_empty() {
+            return Err(format!(
+                "--practice {}: no .toml file in the folder",
+                path.display()
+            ));
+        }
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
+}
+
+/// Prints located diagnostics and says nothing was written.
+fn report_invalid(diags: &[definition::Diagnostic]) {
+    for d in diags {
+        crate::say!("{}", d.render());
+    }
+    crate::say!(
+        "{} error{} found: nothing was written",
+        diags.len(),
+        if diags.len() == 1 { "" } else { "s" }
+    );
+}
+
+pub fn build(args: BuildArgs) -> Result<i32, Fatal> {
+    use crate::build::{BuildError, BuildRequest};
+    use crate::kit::{output, Part};
+    let started = std::time::Instant::now();
+    crate::solve::budget::set_seconds(args.search_budget);
+    // Arguments first: nothing is read or written until they all make sense.
+    let formats = output::Formats {
+        pdf: args.format.iter().any(|f| f == "pdf"),
+        svg: args.format.iter().any(|f| f == "svg"),
+    };
+    if let Some(bad) = args.format.iter().find(|f| *f != "pdf" && *f != "svg") {
+        return Err(format!(
+            "unknown format `{bad}`: expected pdf, svg or pdf,svg"
+        ));
+    }
+    let mut parts = Vec::new();
+    for name in &args.only {
+        match Part::parse(name) {
+            Some(p) => parts.push(p),
+            None => {
+                return Err(format!(
+                    "unknown part `{name}`: expected some of {}",
+                    Part::ALL.map(|p| p.name()).join(", ")
+                ))
+            }
+        }
+    }
+    let back_offset = match &args.back_offset {
+        None => (0.0, 0.0),
+        Some(_) if !args.duplex => {
+            return Err(
+                "--back-offset shifts the token backs of a two-sided print: add --duplex"
+                    .to_string(),
+            )
+        }
+        Some(text) => parse_offset(text)?,
+    };
+    let request = BuildRequest {
+        games: args.games,
+        practice: practice_files(args.practice)?,
+        papers: args.paper,
+        formats,
+        parts,
+        duplex: args.duplex,
+        back_offset,
+        out: args.out,
+        templates: args.templates,
+        force: args.force,
+        language: args.language,
+    };
+    let report = match crate::build::build(&request) {
+        Ok(r) => r,
+        Err(BuildError::Invalid(diags)) => {
+            report_invalid(&diags);
+            return Ok(1);
+        }
+        Err(BuildError::Fatal(message)) => return Err(message),
+    };
+    for note in &report.notes {
+        crate::say!("note: {note}");
+    }
+    let mut out = std::io::stdout().lock();
+    let mut total = 0;
+    for (path, size) in &report.written {
+        total += size;
+        let _ = writeln!(out, "{:>9}  {}", human_size(*size), path.display());
+    }
+    let (files, kept) = (report.written.len(), report.unchanged);
+    let games = format!(
+        "for {} game{}",
+        report.games,
+        if report.games == 1 { "" } else { "s" }
+    );
+    let ms = started.elapsed().as_millis();
+    let size = human_size(total);
+    let _ = match kept {
+        0 => writeln!(out, "wrote {files} files ({size}) {games} in {ms} ms"),
+        k if k == files => writeln!(
+            out,
+            "all {files} files ({size}) {games} were already up to date (checked in {ms} ms)"
+        ),
+        k => writeln!(
+            out,
+            "wrote {} of {files} files ({size}) {games} in {ms} ms; the other {k} were already up to date",
+            files - k
+        ),
+    };
+    Ok(0)
+}
+
+fn human_size(bytes: usize) -> String {
+    if bytes < 1024 {
+        format!("{bytes} B")
+    } else {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    }
+}
+
+/// `X,Y` in millimetres.
+fn parse_offset(text: &str) -> Result<(f64, f64), Fatal> {
+    let bad = || format!("--back-offset `{text}`: expected two numbers in mm, X,Y (e.g. 0.5,-1)");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: f64 = x.trim().parse().map_err(|_| bad())?;
+    let y: f64 = y.trim().parse().map_err(|_| bad())?;
+    if !(x.is_finite() && y.is_finite()) || x.abs() > 20.0 || y.abs() > 20.0 {
+        return Err(format!(
+            "--back-offset `{text}`: each shift must be within ±20 mm"
+        ));
+    }
+    Ok((x, y))
+}

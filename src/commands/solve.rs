@@ -1,0 +1,266 @@
+//! `printkit solve`: the result of a position with best play, printed as
+//! sentences or JSON; the searches are the library's ([`crate::solve`]).
+use crate::rules::Params;
+use crate::solve::{solver, Limits, Solution};
+use crate::stop::{self, Reason};
+use std::io::Write;
+
+/// The most positions `solve --max-nodes` may visit.
+pub const MAX_NODES: u64 = 10_000_000_000;
+
+/// The depth `solve` searches when none is given: it answers every
+/// built-in practice position well under a second.
+pub const DEFAULT_DEPTH: u32 = 8;
+
+/// The options of `printkit solve`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'\n  \
+                        printkit solve predator-prey --position '5/5/o4/oo3/P1o2 o 0 0 6' --json\n\n\
+                        JSON: {\"result\": \"win\"|\"loss\"|\"draw\"|\"unknown\", \"plies\": K, \"depth\": N,\n\
+                        \"best\": [...], \"best_complete\": true|false, \"pv\": [...], \"nodes\": COUNT,\n\
+                        \"stopped\": null|\"time-limit\"|\"interrupted\"}; the result is for the side to move;\n\
+                        `best` is every move that wins fastest (loses slowest), all of them unless\n\
+                        `best_complete` is false.\n\n\
+                        --time-limit or Ctrl-C: the answer of the deepest depth finished (exit 130 after Ctrl-C;\n\
+                        a second Ctrl-C ends it at once)."
+)]
+pub struct SolveArgs {
+    /// Built-in game id or game definition file.
+    pub game: String,
+    /// The position (default: the game's start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Plies to search at most (default 8). Bracket and flip on a board of
+    /// up to 64 cells: without `--depth`, an exact search to the end of
+    /// the game (win, loss or draw, then the disc margin).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Positions to visit at most before giving up (default 50 million;
+    /// for the exact search 20 billion).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// The exact search (bracket and flip) proves win, loss or draw only,
+    /// not the disc margin.
+    #[arg(long)]
+    pub wld: bool,
+    /// Stop after this many seconds and print what the deepest finished
+    /// depth proved (Ctrl-C does the same at any time).
+    #[arg(long, value_name = "SECONDS", value_parser = stop::parse_time_limit)]
+    pub time_limit: Option<f64>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The JSON of a solution, as documented for `printkit solve --json`.
+pub fn solution_json(s: &Solution) -> serde_json::Value {
+    serde_json::json!({
+        "result": s.verdict.word(),
+        "plies": s.plies,
+        "depth": s.depth,
+        "best": s.best,
+        "best_complete": s.best_complete,
+        "pv": s.pv,
+        "nodes": s.nodes,
+    })
+}
+
+pub fn solve(args: SolveArgs) -> Result<i32, String> {
+    let def = super::load_game(&args.game)?;
+    let engine = def.engine();
+    let text = args.position.as_deref().unwrap_or(&def.start);
+    let loaded = super::start_position(&args.game, &def, Some(text))?;
+    let pos = loaded.text();
+    if let Some(n) = args.max_nodes.filter(|n| *n == 0 || *n > MAX_NODES) {
+        return Err(format!(
+            "--max-nodes {n}: expected 1 to {MAX_NODES} positions (hours of search already)"
+        ));
+    }
+    stop::start(args.time_limit);
+    if let (Params::BracketFlip(p), None) = (&def.params, args.depth) {
+        if let Some(code) = solve_exact(p, &pos, &args)? {
+            return Ok(code);
+        }
+    }
+    let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+    if depth == 0 || depth > 200 {
+        return Err(format!("--depth {depth}: expected 1 to 200 plies"));
+    }
+    let limits = Limits {
+        depth,
+        max_nodes: args.max_nodes.unwrap_or(50_000_000),
+    };
+    let s = solve_stoppable(&def.params, &pos, limits)
+        .map_err(|e| format!("position `{text}`: {e}"))?;
+    let stopped = stop::stopped();
+    let code = stop::exit_code_or(stopped, 0);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let mut v = solution_json(&s);
+        v["stopped"] = serde_json::json!(stopped.map(Reason::word));
+        let _ = writeln!(out, "{v}");
+        return Ok(code);
+    }
+    let [a, b] = engine.sides();
+    let side = loaded.view().side_to_move;
+    let other = if side == a { b } else { a };
+    let _ = writeln!(out, "position: {pos}");
+    let _ = writeln!(out, "{}", s.describe(side, other));
+    if !s.best.is_empty() {
+        let more = if s.best_complete {
+            ""
+        } else {
+            " (perhaps others: not every move was tried)"
+        };
+        let _ = writeln!(out, "best: {}{more}", s.best.join(" "));
+    }
+    if !s.pv.is_empty() {
+        let _ = writeln!(out, "line: {}", s.pv.join(" "));
+    }
+    let budget = match stopped {
+        Some(reason) => format!(
+            " ({}: depth {} was not finished)",
+            reason.sentence(),
+            s.depth + 1
+        ),
+        None if s.budget_exhausted => " (node budget reached)".to_string(),
+        None => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "searched to depth {}, {} positions{budget}",
+        s.depth, s.nodes
+    );
+    Ok(code)
+}
+
+/// The solver's answer, honouring `--time-limit` and Ctrl-C (with a
+/// progress line on a terminal). Stopped early, the answer is the deepest
+/// depth finished, searched again to that depth alone for its best moves
+/// and line, with at most as many positions again as the stopped search
+/// took (so the report costs at most the time limit once more); when that
+/// is not enough, the finished depth's result alone.
+fn solve_stoppable(params: &Params, pos: &str, limits: Limits) -> Result<Solution, String> {
+    let _progress = stop::Progress::start("solve");
+    let solver = solver(params);
+    let mut s = solver.solve(pos, limits).map_err(|e| e.to_string())?;
+    if stop::reason().is_none() {
+        return Ok(s);
+    }
+    stop::resume();
+    s.budget_exhausted = true;
+    if s.depth == 0 {
+        return Ok(s);
+    }
+    let finished = Limits {
+        depth: s.depth,
+        max_nodes: s.nodes.max(1),
+    };
+    let mut again = solver.solve(pos, finished).map_err(|e| e.to_string())?;
+    if again.budget_exhausted {
+        return Ok(s);
+    }
+    if !again.best_complete {
+        // Part of a list would read as the whole of it.
+        again.best.clear();
+    }
+    again.nodes += s.nodes;
+    again.budget_exhausted = true;
+    Ok(again)
+}
+
+/// The exact search's node budget when `--max-nodes` is not given: about
+/// ten minutes of this machine.
+pub const EXACT_NODES: u64 = 20_000_000_000;
+
+/// `printkit solve` for bracket and flip without `--depth`: the exact
+/// endgame search, when the board has at most 64 cells (`None` otherwise:
+/// the depth-limited solver answers).
+fn solve_exact(
+    params: &crate::rules::bracket_flip::Params,
+    pos: &str,
+    args: &SolveArgs,
+) -> Result<Option<i32>, String> {
+    use crate::rules::bracket_flip::{endgame, BracketFlip};
+    use crate::rules::Rules;
+    let rules = BracketFlip::new(params.clone());
+    let typed = rules
+        .parse_position(pos)
+        .map_err(|e| format!("position `{pos}`: {e}"))?;
+    let start = std::time::Instant::now();
+    let budget = args.max_nodes.unwrap_or(EXACT_NODES);
+    let progress = stop::Progress::start("solve");
+    let Some(x) = endgame::solve(&typed, !args.wld, budget) else {
+        return Ok(None);
+    };
+    drop(progress);
+    let stopped = stop::stopped();
+    let seconds = start.elapsed().as_secs_f64();
+    let side = typed.side_to_move();
+    let other = if side == 'B' { 'W' } else { 'B' };
+    let result = if x.exhausted {
+        "unknown"
+    } else {
+        match x.score.signum() {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let discs = x.discs.map(|(a, b)| vec![a, b]);
+        let margin = if x.margin && !x.exhausted {
+            Some(x.score)
+        } else {
+            None
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::json!({
+                "result": result,
+                "plies": x.pv.len(),
+                "depth": typed.empties(),
+                "margin": margin,
+                "discs": discs,
+                "best": x.best,
+                "pv": x.pv,
+                "nodes": x.nodes,
+                "stopped": stopped.map(Reason::word),
+            })
+        );
+        return Ok(Some(stop::exit_code_or(stopped, 0)));
+    }
+    let _ = writeln!(out, "position: {pos}");
+    let empties = typed.empties();
+    let verdict = match (result, x.discs) {
+        ("unknown", _) => match stopped {
+            Some(reason) => format!("no result: {}", reason.sentence()),
+            None => format!("no result within {budget} positions (node budget reached)"),
+        },
+        ("draw", _) => "a draw with best play".to_string(),
+        (_, Some((a, b))) if x.score > 0 => {
+            format!("{side} wins with best play, by {a} discs to {b}")
+        }
+        (_, Some((a, b))) => {
+            format!("{side} loses with best play: {other} wins by {b} discs to {a}")
+        }
+        ("win", None) => format!("{side} wins with best play"),
+        _ => format!("{side} loses with best play: {other} wins"),
+    };
+    let cells = if empties == 1 { "cell" } else { "cells" };
+    let _ = writeln!(
+        out,
+        "{verdict} (exact search to the end of the game, {empties} empty {cells})"
+    );
+    if !x.best.is_empty() {
+        let _ = writeln!(out, "best: {}", x.best.join(" "));
+    }
+    if !x.pv.is_empty() {
+        let _ = writeln!(out, "line: {}", x.pv.join(" "));
+    }
+    let _ = writeln!(out, "searched {} positions in {seconds:.1} s", x.nodes);
+    Ok(Some(stop::exit_code_or(stopped, 0)))
+}
