@@ -364,3 +364,23 @@ fn numbers_follow_the_language() {
     assert_eq!(count(&builtin("de"), 0), "0 Zügen");
     assert_eq!(count(&builtin("es"), 1), "1 jugada");
 }
+
+/// Until text is shaped, a right-to-left language is refused where it is
+/// chosen, as a definition's right-to-left text is; its file still loads.
+#[test]
+fn a_right_to_left_language_is_refused_until_text_is_shaped() {
+    let o = printkit(&[
+        "check",
+        "fixtures/custom/languages/cloner-sauter-convertir.toml",
+        "--templates",
+        "fixtures/custom/languages/templates",
+        "--language",
+        "ar",
+    ]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("--language: the language `ar`") && err.contains("right-to-left text (Arabic"),
+        "{err}"
+    );
+}
