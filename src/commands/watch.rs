@@ -112,6 +112,10 @@ impl Watched {
             let dir = absolute(dir)?;
             watched.files.push(dir.join("paper.toml"));
             watched.files.push(dir.join("style.toml"));
+            // Its language files: one changed or added rebuilds.
+            if dir.join("lang").is_dir() {
+                watched.folders.push(dir.join("lang"));
+            }
         }
         if watched.files.is_empty() && watched.folders.is_empty() {
             return Err(

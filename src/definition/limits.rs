@@ -135,7 +135,7 @@ fn walk_value(rep: &mut Reporter, value: &Value, path: &str) {
 
 /// The right-to-left script a character belongs to, if any: text in these
 /// scripts needs bidirectional layout and shaping that printkit lacks.
-fn rtl_script(c: char) -> Option<&'static str> {
+pub(super) fn rtl_script(c: char) -> Option<&'static str> {
     Some(match c as u32 {
         0x0590..=0x05FF | 0xFB1D..=0xFB4F => "Hebrew",
         0x0600..=0x06FF

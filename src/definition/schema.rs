@@ -24,7 +24,6 @@ pub(super) struct DefinitionFile<P> {
     /// The language of printkit's own words in the kit (`en`, `fr`, `de`,
     /// `es`, or the code of a file in `<templates>/lang/`); English if left
     /// out. `--language` overrides it.
-    #[serde(default)]
     pub(super) language: Option<String>,
     #[allow(dead_code)]
     pub(super) family: String,

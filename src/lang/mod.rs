@@ -209,7 +209,7 @@ impl Lang {
         }
         let mut out = String::new();
         for (i, d) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push_str(&self.group);
             }
             out.push(d);
@@ -363,6 +363,17 @@ impl Languages {
     }
 }
 
+/// What players call a side: "black" rather than `b`, in the kit's
+/// language.
+pub fn side_name(lang: &Lang, family: crate::rules::Family, symbol: char) -> String {
+    let key = format!("family.{}.side.{symbol}", family.id());
+    if lang.has(&key) || Lang::english().has(&key) {
+        crate::tr!(lang, &key)
+    } else {
+        family.info().side_name(symbol)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,16 +390,5 @@ mod tests {
                 Err(e) => panic!("{e}"),
             }
         }
-    }
-}
-
-/// What players call a side: "black" rather than `b`, in the kit's
-/// language.
-pub fn side_name(lang: &Lang, family: crate::rules::Family, symbol: char) -> String {
-    let key = format!("family.{}.side.{symbol}", family.id());
-    if lang.has(&key) || Lang::english().has(&key) {
-        crate::tr!(lang, &key)
-    } else {
-        family.info().side_name(symbol)
     }
 }

@@ -78,12 +78,12 @@ impl Rule {
             // take "de" ("1 million de pions") in the many form.
             Rule::French => match n {
                 0 | 1 => Category::One,
-                _ if n % 1_000_000 == 0 => Category::Many,
+                _ if n.is_multiple_of(1_000_000) => Category::Many,
                 _ => Category::Other,
             },
             Rule::Spanish => match n {
                 1 => Category::One,
-                _ if n != 0 && n % 1_000_000 == 0 => Category::Many,
+                _ if n != 0 && n.is_multiple_of(1_000_000) => Category::Many,
                 _ => Category::Other,
             },
             Rule::Arabic => match (n, n % 100) {

@@ -18,6 +18,7 @@ mod freeze_rules;
 mod fuzz;
 mod hostile;
 mod kit;
+mod languages;
 mod long_work;
 mod naive;
 mod practice_sheets;

@@ -1,0 +1,386 @@
+//! Kits in another language: a French, German and Spanish kit hold no
+//! English word of printkit's own (read back with `pdftotext`), a host's
+//! own language file is checked with located errors, and the Arabic
+//! fixture has every message.
+use printkit::lang::{self, Lang, Message};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn printkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(args)
+        .current_dir(root())
+        .env("PRINTKIT_CACHE_DIR", "")
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The words of a text: runs of letters, lower-cased, two letters or
+/// more.
+fn words(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 2)
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Every word a language file's messages print (its `{arguments}` left
+/// out).
+fn message_words(lang: &Lang) -> BTreeSet<String> {
+    let mut all = BTreeSet::new();
+    for m in lang.messages.values() {
+        let texts: Vec<&String> = match m {
+            Message::Text(t) => vec![t],
+            Message::Forms { forms, .. } => forms.values().collect(),
+        };
+        for t in texts {
+            let mut plain = String::new();
+            let mut depth = 0;
+            for c in t.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ if depth == 0 => plain.push(c),
+                    _ => plain.push(' '),
+                }
+            }
+            all.extend(words(&plain));
+        }
+    }
+    all
+}
+
+fn builtin(code: &str) -> Lang {
+    let text = std::fs::read_to_string(root().join(format!("templates/lang/{code}.toml"))).unwrap();
+    lang::parse(code, &text, None).unwrap()
+}
+
+/// printkit's English words that `code` does not also use, less the words
+/// of `definition` (the host's own text, names and notation) and of the
+/// paper names.
+fn english_only(code: &str, definition: &Path) -> BTreeSet<String> {
+    let english = message_words(&builtin("en"));
+    let other = message_words(&builtin(code));
+    let host = words(&std::fs::read_to_string(definition).unwrap());
+    let papers = words(&std::fs::read_to_string(root().join("templates/paper.toml")).unwrap());
+    english
+        .into_iter()
+        .filter(|w| !other.contains(w) && !host.contains(w) && !papers.contains(w))
+        .collect()
+}
+
+/// The words of a PDF's text, file names (which are ids and English
+/// document names) left out.
+fn pdf_words(pdf: &Path) -> BTreeSet<String> {
+    let out = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "pdftotext {}", pdf.display());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let kept: Vec<&str> = text
+        .split_whitespace()
+        .filter(|t| !t.contains(".pdf"))
+        .collect();
+    words(&kept.join(" "))
+}
+
+/// Builds `definition` (relative to the crate root) on A4 into a fresh
+/// folder and returns its player kit and host key PDFs.
+fn build_pdfs(definition: &str, extra: &[&str], out: &Path) -> [PathBuf; 2] {
+    let _ = std::fs::remove_dir_all(out);
+    let out_s = out.to_str().unwrap();
+    let mut args = vec![
+        "build", definition, "--paper", "a4", "--format", "pdf", "--out", out_s,
+    ];
+    args.extend_from_slice(extra);
+    let o = printkit(&args);
+    assert!(o.status.success(), "build {definition}: {}", stderr(&o));
+    let id = Path::new(definition)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap();
+    [
+        out.join(format!("{id}/{id}-player-kit-a4.pdf")),
+        out.join(format!("{id}/host-key/{id}-host-key-a4.pdf")),
+    ]
+}
+
+/// The English words of printkit's own in the kit of `definition` built
+/// in `code`.
+fn english_in_kit(code: &str, definition: &str, extra: &[&str]) -> BTreeSet<String> {
+    let out = std::env::temp_dir().join(format!("printkit-lang-{code}-{}", std::process::id()));
+    let english = english_only(code, &root().join(definition));
+    let mut found = BTreeSet::new();
+    for pdf in build_pdfs(definition, extra, &out) {
+        found.extend(pdf_words(&pdf).intersection(&english).cloned());
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    found
+}
+
+#[test]
+fn kits_in_french_german_and_spanish_hold_no_english_word_of_printkits_own() {
+    if !crate::tools::available("pdftotext", "languages") {
+        return;
+    }
+    // The check can fail: the English kit of the same French game, built
+    // with `--language en`, is full of such words.
+    let french = "fixtures/custom/languages/cloner-sauter-convertir.toml";
+    let in_english = english_in_kit("fr", french, &["--language", "en"]);
+    assert!(
+        in_english.len() > 100,
+        "the English kit should show many English words, found {in_english:?}"
+    );
+    for (code, definition) in [
+        ("fr", french),
+        ("de", "fixtures/custom/languages/raeuber-und-beute.toml"),
+        ("es", "fixtures/custom/languages/encerrar-y-voltear.toml"),
+    ] {
+        let found = english_in_kit(code, definition, &[]);
+        assert!(
+            found.is_empty(),
+            "{code}: English words in the kit: {found:?}"
+        );
+    }
+}
+
+/// A templates folder (`tag` names it) holding `lang/<name>` with `text`.
+fn templates_with(tag: &str, name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "printkit-lang-templates-{tag}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("lang")).unwrap();
+    std::fs::write(dir.join("lang").join(name), text).unwrap();
+    dir
+}
+
+/// English's file with `edit` applied, as a host's language `xx`.
+fn english_edited(edit: impl Fn(String) -> String) -> String {
+    let text = std::fs::read_to_string(root().join("templates/lang/en.toml")).unwrap();
+    edit(text.replacen("code = \"en\"", "code = \"xx\"", 1))
+}
+
+/// `check --templates` on a built-in game with a language file: its
+/// errors.
+fn check_with_language(tag: &str, text: &str) -> String {
+    let dir = templates_with(tag, "xx.toml", text);
+    let o = printkit(&["check", "freeze", "--templates", dir.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    stderr(&o)
+}
+
+#[test]
+fn a_missing_message_is_located_at_its_table() {
+    let text = english_edited(|t| t.replacen("you_need = \"You need\"\n", "", 1));
+    let err = check_with_language("missing", &text);
+    let line = text.lines().position(|l| l == "[rules]").unwrap() + 1;
+    assert!(
+        err.contains(&format!("xx.toml:{line}:2"))
+            && err.contains("message `rules.you_need` is missing"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_unknown_message_is_located_with_a_suggestion() {
+    let text = english_edited(|t| t.replacen("you_need = ", "you_ned = ", 1));
+    let err = check_with_language("unknown", &text);
+    let line = text.lines().position(|l| l.starts_with("you_ned")).unwrap() + 1;
+    assert!(
+        err.contains(&format!("xx.toml:{line}:1"))
+            && err.contains("unknown message `rules.you_ned`: did you mean `rules.you_need`?"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_argument_a_message_is_not_given_is_located() {
+    let text = english_edited(|t| {
+        t.replacen(
+            "worked_example = \"Worked example: {name}\"",
+            "worked_example = \"Worked example: {title}\"",
+            1,
+        )
+    });
+    let err = check_with_language("argument", &text);
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("worked_example"))
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!("xx.toml:{line}:18"))
+            && err.contains("message `rules.worked_example` uses the argument `{title}`, which it is not given: its arguments are {name}"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_unclosed_brace_and_an_unknown_plural_rule_are_located() {
+    let text = english_edited(|t| {
+        t.replacen("plural = \"en\"", "plural = \"klingon\"", 1)
+            .replacen("before = \"Before\"", "before = \"Before {\"", 1)
+    });
+    let err = check_with_language("brace", &text);
+    let rule = text
+        .lines()
+        .position(|l| l.starts_with("plural ="))
+        .unwrap()
+        + 1;
+    let brace = text
+        .lines()
+        .position(|l| l.starts_with("before ="))
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!("xx.toml:{rule}:10"))
+            && err.contains("unknown plural rule `klingon`"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("xx.toml:{brace}:10"))
+            && err.contains("message `rules.before`: a `{` is never closed"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_unknown_language_is_located_at_the_definitions_key() {
+    let dir = std::env::temp_dir().join(format!("printkit-lang-unknown-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let def = std::fs::read_to_string(
+        root().join("fixtures/custom/languages/cloner-sauter-convertir.toml"),
+    )
+    .unwrap()
+    .replacen("\nlanguage = \"fr\"", "\nlanguage = \"fx\"", 1);
+    let file = dir.join("game.toml");
+    std::fs::write(&file, &def).unwrap();
+    let line = def.lines().position(|l| l.starts_with("language")).unwrap() + 1;
+    for command in ["check", "build"] {
+        let out = dir.join("out");
+        let mut args = vec![command, file.to_str().unwrap()];
+        if command == "build" {
+            args.extend(["--out", out.to_str().unwrap()]);
+        }
+        let o = printkit(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{command}: {err}");
+        assert!(
+            err.contains(&format!("game.toml:{line}:12"))
+                && err.contains("unknown language `fx` (did you mean `fr`?)"),
+            "{command}: {err}"
+        );
+        assert!(!out.exists(), "{command} wrote something");
+    }
+    // The command line's language is said to be the command line's.
+    let o = printkit(&["check", "freeze", "--language", "klingon"]);
+    assert!(
+        stderr(&o).contains("--language: unknown language `klingon`"),
+        "{}",
+        stderr(&o)
+    );
+    assert_ne!(o.status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Arabic fixture has every message of English with only its
+/// arguments, and no English word of printkit's own (Latin letters only
+/// in names and notation).
+#[test]
+fn the_arabic_fixture_is_complete_and_has_no_english_word() {
+    let dir = root().join("fixtures/custom/languages/templates");
+    let languages = lang::Languages::load(Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    let arabic = languages.get("ar").expect("the fixture defines `ar`");
+    assert_eq!(arabic.messages.len(), builtin("en").messages.len());
+    let allowed: BTreeSet<String> = ["printkit", "pdf", "mm", "back", "offset", "us", "letter"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let latin: BTreeSet<String> = message_words(&arabic)
+        .into_iter()
+        .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
+        .filter(|w| !allowed.contains(w))
+        .collect();
+    assert!(
+        latin.is_empty(),
+        "Latin words in the Arabic file: {latin:?}"
+    );
+    // Its plural forms follow the Arabic rule.
+    assert_eq!(
+        tr(&arabic, 2),
+        arabic.text("moves.count", &[("n", lang::Arg::Int(2))])
+    );
+    assert_ne!(tr(&arabic, 2), tr(&arabic, 3));
+    assert_ne!(tr(&arabic, 3), tr(&arabic, 11));
+}
+
+fn tr(l: &Lang, n: i64) -> String {
+    l.text("moves.count", &[("n", lang::Arg::Int(n))])
+}
+
+/// Numbers follow the language: French groups digits with a no-break
+/// space and writes a decimal comma; English writes them as before.
+#[test]
+fn numbers_follow_the_language() {
+    let fr = builtin("fr");
+    let en = builtin("en");
+    assert_eq!(fr.integer(50002), "50\u{a0}002");
+    assert_eq!(fr.integer(1234), "1234");
+    assert_eq!(en.integer(50002), "50002");
+    assert_eq!(fr.decimal(22.5), "22,5");
+    assert_eq!(en.decimal(22.5), "22.5");
+    assert_eq!(builtin("de").integer(1234567), "1.234.567");
+    for (l, n, want) in [
+        (&en, 1, "1st"),
+        (&en, 2, "2nd"),
+        (&en, 3, "3rd"),
+        (&en, 11, "11th"),
+        (&en, 22, "22nd"),
+        (&fr, 1, "1er"),
+        (&fr, 2, "2e"),
+    ] {
+        assert_eq!(l.ordinal(n), want);
+    }
+    assert_eq!(builtin("de").ordinal(60), "60.");
+    assert_eq!(builtin("es").ordinal(60), "60.º");
+    // French counts 0 and 1 in the singular, German 0 in the plural.
+    let count = |l: &Lang, n: i64| l.text("moves.count", &[("n", lang::Arg::Int(n))]);
+    assert_eq!(count(&fr, 0), "0 coup");
+    assert_eq!(count(&fr, 2), "2 coups");
+    assert_eq!(count(&builtin("de"), 0), "0 Zügen");
+    assert_eq!(count(&builtin("es"), 1), "1 jugada");
+}
+
+/// Until text is shaped, a right-to-left language is refused where it is
+/// chosen, as a definition's right-to-left text is; its file still loads.
+#[test]
+fn a_right_to_left_language_is_refused_until_text_is_shaped() {
+    let o = printkit(&[
+        "check",
+        "fixtures/custom/languages/cloner-sauter-convertir.toml",
+        "--templates",
+        "fixtures/custom/languages/templates",
+        "--language",
+        "ar",
+    ]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("--language: the language `ar`") && err.contains("right-to-left text (Arabic"),
+        "{err}"
+    );
+}
