@@ -95,9 +95,11 @@ fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
         .metrics()
         .unwrap();
     let bold = Font::Bold.metrics().unwrap();
-    let before: u32 = "Freeze ("
-        .chars()
-        .map(|c| u32::from(bold.advance(bold.glyph_id(c).unwrap())))
+    // Shaped: kerning may move "Freeze (" from its plain advances.
+    let before: i32 = printkit::render::shape::shape_line("Freeze (", Font::Bold)
+        .unwrap()
+        .iter()
+        .map(|g| g.advance)
         .sum();
     let ratio = f64::from(bold.units_per_em) / f64::from(fallback.units_per_em);
     let mut x = f64::from(before);
