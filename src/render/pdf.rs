@@ -115,6 +115,50 @@ pub fn page_size_pt(width_mm: f64, height_mm: f64) -> (f32, f32) {
     (r(width_mm), r(height_mm))
 }
 
+/// Where the next glyph of a run goes, and the face last selected.
+struct Pen {
+    x_mm: f64,
+    font: Option<Font>,
+}
+
+/// The number of glyphs of the cluster `glyphs` starts with, if it has
+/// several and the shaper moved one off the pen.
+fn marked_cluster(glyphs: &[Glyph]) -> Option<usize> {
+    let first = glyphs.first()?;
+    let n = glyphs
+        .iter()
+        .take_while(|g| g.cluster == first.cluster)
+        .count();
+    let moved = glyphs[..n]
+        .iter()
+        .any(|g| g.x_offset != 0 || g.y_offset != 0);
+    (n > 1 && moved).then_some(n)
+}
+
+/// Where the cluster starting at byte `start` of the run's text ends: at
+/// the next cluster's start.
+fn cluster_end(t: &TextRun, start: usize) -> usize {
+    t.glyphs()
+        .iter()
+        .map(|g| g.cluster as usize)
+        .filter(|&c| c > start)
+        .min()
+        .unwrap_or(t.text.len())
+}
+
+/// The text of a glyph or cluster as text extraction expects it: a
+/// right-to-left cluster of several characters in visual order, as
+/// extractors (poppler's, pdf.js) reverse a right-to-left word's
+/// characters, those of one glyph included, to read it.
+fn reading_text(text: &str) -> String {
+    let rtl = text.chars().next().is_some_and(super::shape::is_strong_rtl);
+    if rtl && text.chars().count() > 1 {
+        text.chars().rev().collect()
+    } else {
+        text.to_string()
+    }
+}
+
 /// A page's content stream, written straight into bytes: printpdf's
 /// operation list, translated to lopdf operations and encoded, cost a
 /// quarter of a whole build. Coordinates arrive in mm with y down and leave
@@ -262,20 +306,56 @@ impl Content<'_> {
     fn text(&mut self, t: &TextRun) -> Result<(), RenderError> {
         self.colour(t.colour, "rg");
         self.op("BT");
-        let mut x_mm = t.left();
-        let mm_per_unit = |font: Font| -> Result<f64, RenderError> {
-            Ok(t.size_pt * MM_PER_PT / f64::from(font.metrics()?.units_per_em))
-        };
         let glyphs = t.glyphs();
         if glyphs.is_empty() {
             self.select(t.font, t.size_pt)?;
         }
+        let mut pen = Pen {
+            x_mm: t.left(),
+            font: None,
+        };
         let mut i = 0;
-        let mut font_set = None;
+        while i < glyphs.len() {
+            // A cluster whose marks the shaper moved off the pen (Arabic
+            // vowel signs): text extraction would take the moved glyphs
+            // for another line, so the cluster's text is given as a whole.
+            if let Some(n) = marked_cluster(&glyphs[i..]) {
+                let start = glyphs[i].cluster as usize;
+                let text = reading_text(t.text.get(start..cluster_end(t, start)).unwrap_or(""));
+                let group = &glyphs[i..i + n];
+                // The cluster's text goes with its first glyph on the pen
+                // (its letter); the others stand for nothing.
+                let carrier = group
+                    .iter()
+                    .position(|g| g.x_offset == 0 && g.y_offset == 0)
+                    .unwrap_or(0);
+                for (k, g) in group.iter().enumerate() {
+                    self.actual_text(if k == carrier { &text } else { "" });
+                    self.strings(t, std::slice::from_ref(g), &mut pen)?;
+                    self.op("EMC");
+                }
+                i += n;
+                continue;
+            }
+            let mut end = i + 1;
+            while end < glyphs.len() && marked_cluster(&glyphs[end..]).is_none() {
+                end += 1;
+            }
+            self.strings(t, &glyphs[i..end], &mut pen)?;
+            i = end;
+        }
+        self.op("ET");
+        Ok(())
+    }
+
+    /// Shows `glyphs` of run `t` from the pen: each string of glyphs of
+    /// one face on the pen from where the glyphs before it end, a moved
+    /// glyph alone at its offset.
+    fn strings(&mut self, t: &TextRun, glyphs: &[Glyph], pen: &mut Pen) -> Result<(), RenderError> {
+        let mut i = 0;
         while i < glyphs.len() {
             let first = glyphs[i];
             let moved = first.x_offset != 0 || first.y_offset != 0;
-            // A string: glyphs of one face on the pen (a moved glyph alone).
             let mut end = i + 1;
             while !moved
                 && end < glyphs.len()
@@ -286,24 +366,33 @@ impl Content<'_> {
                 end += 1;
             }
             let same = &glyphs[i..end];
-            if font_set != Some(first.font) {
+            if pen.font != Some(first.font) {
                 self.select(first.font, t.size_pt)?;
-                font_set = Some(first.font);
+                pen.font = Some(first.font);
             }
-            let unit = mm_per_unit(first.font)?;
+            let unit = t.size_pt * MM_PER_PT / f64::from(first.font.metrics()?.units_per_em);
             self.bytes.extend_from_slice(b"1 0 0 1 ");
             self.point(PointMm::new(
-                x_mm + f64::from(first.x_offset) * unit,
+                pen.x_mm + f64::from(first.x_offset) * unit,
                 t.anchor.y - f64::from(first.y_offset) * unit,
             ));
             self.op("Tm");
             self.show(first.font, same)?;
             let units: i64 = same.iter().map(|g| i64::from(g.advance)).sum();
-            x_mm += units as f64 * unit;
+            pen.x_mm += units as f64 * unit;
             i = end;
         }
-        self.op("ET");
         Ok(())
+    }
+
+    /// Opens a marked-content span whose text is `text`.
+    fn actual_text(&mut self, text: &str) {
+        self.bytes.extend_from_slice(b"/Span <</ActualText <FEFF");
+        for u in text.encode_utf16() {
+            self.bytes.extend_from_slice(format!("{u:04X}").as_bytes());
+        }
+        self.bytes.extend_from_slice(b">>> ");
+        self.op("BDC");
     }
 
     /// `Tf` for `font` at `size_pt`.
@@ -584,7 +673,7 @@ fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), Rend
             drawn.chars.extend(cluster.chars());
             let text = match c {
                 Some(c) => c.to_string(),
-                None => std::mem::take(&mut rest),
+                None => reading_text(&std::mem::take(&mut rest)),
             };
             let entry = drawn.glyphs.entry(g.id).or_default();
             if entry.is_empty() {

@@ -62,7 +62,7 @@ pub fn shape_with(
     let mut out = Vec::with_capacity(text.len());
     // Plain left-to-right text (every line of an English kit) needs no
     // bidi analysis.
-    if rtl != Some(true) && !text.chars().any(is_right_to_left) {
+    if rtl != Some(true) && !text.chars().any(needs_bidi) {
         shape_faces(text, 0..text.len(), font, fallbacks, false, &mut out)?;
         return Ok(out);
     }
@@ -80,9 +80,15 @@ pub fn shape_with(
 
 /// Whether `c` is of a right-to-left class (or forces one), so the line
 /// needs the bidi algorithm.
-fn is_right_to_left(c: char) -> bool {
+pub fn needs_bidi(c: char) -> bool {
     use unicode_bidi::BidiClass::*;
     matches!(unicode_bidi::bidi_class(c), R | AL | RLE | RLO | RLI | AN)
+}
+
+/// Whether `c` is a strong right-to-left letter (Hebrew, Arabic).
+pub fn is_strong_rtl(c: char) -> bool {
+    use unicode_bidi::BidiClass::*;
+    matches!(unicode_bidi::bidi_class(c), R | AL)
 }
 
 /// Characters that belong with the character before them: combining
