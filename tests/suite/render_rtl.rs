@@ -249,3 +249,201 @@ fn arabic_glyphs_sit_where_hb_shape_puts_them_in_the_svg_and_the_pdf() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Page 1 of `pdf` rendered by pdftoppm in grey at `DPI`: (width, height,
+/// pixels).
+fn raster(pdf: &Path, stem: &Path) -> (usize, usize, Vec<u8>) {
+    let ok = Command::new("pdftoppm")
+        .args([
+            "-r",
+            &DPI.to_string(),
+            "-gray",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+        ])
+        .arg(pdf)
+        .arg(stem)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let bytes = std::fs::read(stem.with_extension("pgm")).unwrap();
+    // "P5\n<w> <h>\n255\n" then the pixels.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
+    }
+    let (w, h) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, bytes[at + 1..].to_vec())
+}
+
+const DPI: f64 = 300.0;
+
+/// Lines of page 1 with Arabic letters, by `pdftotext -bbox-layout`:
+/// (text, xMin, yMin, xMax, yMax) in mm.
+fn arabic_lines(pdf: &Path) -> Vec<(String, [f64; 4])> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox-layout", "-f", "1", "-l", "1"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut lines = Vec::new();
+    for line in html.split("<line ").skip(1) {
+        let (tag, body) = line.split_once('>').unwrap();
+        let tag = format!(" {tag}");
+        let n = |a: &str| attr(&tag, a).unwrap().parse::<f64>().unwrap() * MM_PER_PT;
+        let body = body.split("</line>").next().unwrap();
+        let text: Vec<&str> = body
+            .split("<word ")
+            .skip(1)
+            .map(|w| w.split_once('>').unwrap().1.split('<').next().unwrap())
+            .collect();
+        let text = text.join(" ");
+        if !arabic_words(&text).is_empty() {
+            lines.push((text, [n("xMin"), n("yMin"), n("xMax"), n("yMax")]));
+        }
+    }
+    lines
+}
+
+/// The columns (in mm from the page's left) of `raster` holding ink
+/// between `y0` and `y1` mm, within `x0`..`x1` mm.
+fn inked_columns(raster: &(usize, usize, Vec<u8>), [x0, y0, x1, y1]: [f64; 4]) -> Vec<bool> {
+    let (w, h, px) = raster;
+    let to_px = |mm: f64| ((mm / 25.4 * DPI).round().max(0.0) as usize).min(*w.max(h) - 1);
+    (to_px(x0)..to_px(x1).min(w - 1))
+        .map(|x| (to_px(y0)..to_px(y1).min(h - 1)).any(|y| px[y * w + x] < 128))
+        .collect()
+}
+
+#[test]
+fn chromium_sets_the_svg_text_itself_where_the_kit_draws_it() {
+    let test = "chromium_sets_the_svg_text_itself_where_the_kit_draws_it";
+    if !tools::available("chromium", test)
+        || !tools::available("pdftoppm", test)
+        || !tools::available("pdftotext", test)
+    {
+        return;
+    }
+    let dir = temp("chromium");
+    let pdf = build(&dir);
+    // The rules page's SVG with its outlines hidden and its text, normally
+    // transparent, shown: Chromium shapes it, orders it (bidi, from the
+    // text's `direction`) and aligns it itself, in the kit's own font
+    // files (its fontconfig lists only them).
+    let svg = std::fs::read_to_string(dir.join("freeze-arabic/svg/a4/rules.svg")).unwrap();
+    let html = dir.join("rules.html");
+    std::fs::write(
+        &html,
+        format!(
+            "<!DOCTYPE html><html><head><style>@page{{size:210mm 297mm;margin:0}}\
+             body{{margin:0}}svg{{display:block}}use{{display:none}}\
+             text{{fill-opacity:1!important;text-rendering:geometricPrecision}}</style></head><body>{svg}</body></html>"
+        ),
+    )
+    .unwrap();
+    let fonts = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/fonts");
+    let conf = dir.join("fonts.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "<?xml version=\"1.0\"?>\n<fontconfig><dir>{}</dir><cachedir>{}</cachedir></fontconfig>\n",
+            fonts.display(),
+            dir.join("fontcache").display()
+        ),
+    )
+    .unwrap();
+    let printed = dir.join("rules.chromium.pdf");
+    let out = Command::new("chromium")
+        .args(crate::browser::HEADLESS)
+        .arg("--no-pdf-header-footer")
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--print-to-pdf={}", printed.display()))
+        .arg(format!("file://{}", html.display()))
+        .env("FONTCONFIG_FILE", &conf)
+        .output()
+        .unwrap();
+    assert!(printed.exists(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let ours = raster(&pdf, &dir.join("ours"));
+    let theirs = raster(&printed, &dir.join("theirs"));
+    let lines = arabic_lines(&pdf);
+    assert!(lines.len() >= 15, "{lines:?}");
+    let mm_per_px = 25.4 / DPI;
+    // Right ends (mm) of Chromium's lines, for the flush-right check.
+    let mut right_ends = Vec::new();
+    for (text, [x0, y0, x1, y1]) in &lines {
+        // The line's box, widened a little.
+        let area = [x0 - 2.0, *y0, x1 + 2.0, *y1];
+        let a = inked_columns(&ours, area);
+        let b = inked_columns(&theirs, area);
+        let first = |c: &[bool]| c.iter().position(|&d| d);
+        let last = |c: &[bool]| c.iter().rposition(|&d| d);
+        let (Some(a0), Some(a1)) = (first(&a), last(&a)) else {
+            panic!("{text}: no ink in the kit's PDF")
+        };
+        let (Some(b0), Some(b1)) = (first(&b), last(&b)) else {
+            panic!("{text}: Chromium drew nothing there")
+        };
+        // Chromium's SVG text advances are not exactly the font's (its
+        // lines come out up to 1% shorter, English ones too): the line
+        // must start, end or centre where ours does (its alignment) and be as long
+        // give or take 3%.
+        let left = (a0 as f64 - b0 as f64).abs() * mm_per_px;
+        let right = (a1 as f64 - b1 as f64).abs() * mm_per_px;
+        let centre = ((a0 + a1) as f64 - (b0 + b1) as f64).abs() / 2.0 * mm_per_px;
+        assert!(
+            left.min(right).min(centre) <= 0.2,
+            "{text}: not aligned as the kit's ({left:.2}, {right:.2} mm off at its ends)"
+        );
+        let (wa, wb) = ((a1 - a0) as f64, (b1 - b0) as f64);
+        assert!(
+            (wa - wb).abs() <= 0.03 * wa,
+            "{text}: {wb} px wide, ours {wa}"
+        );
+        // The words in the same order and places: Chromium's ink, stretched
+        // to our line's length, covers the same columns (a line in the
+        // wrong order misses a quarter of them or more).
+        let n = a1 - a0;
+        let differ = (0..=n)
+            .filter(|&i| a[a0 + i] != b[b0 + (i * (b1 - b0) + n / 2) / n.max(1)])
+            .count();
+        assert!(
+            differ * 100 <= 8 * (n + 1),
+            "{text}: {differ} of {} columns differ from Chromium's",
+            n + 1
+        );
+        if right <= 0.2 {
+            right_ends.push((
+                x0 - 2.0 + b1 as f64 * mm_per_px,
+                x0 - 2.0 + b0 as f64 * mm_per_px,
+            ));
+        }
+    }
+    // Set flush right: many lines end at one x and start at many.
+    let edge = right_ends.iter().map(|e| e.0).fold(0.0, f64::max);
+    let flush: Vec<f64> = right_ends
+        .iter()
+        .filter(|e| edge - e.0 <= 0.3)
+        .map(|e| e.1)
+        .collect();
+    let spread = flush.iter().fold(0.0, |m: f64, &x| m.max(x))
+        - flush.iter().fold(f64::MAX, |m, &x| m.min(x));
+    assert!(
+        flush.len() >= 8 && spread > 20.0,
+        "right-to-left lines not flush right: {right_ends:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
