@@ -1,4 +1,4 @@
-//! A right-to-left kit (`fixtures/custom/arabic-freeze.toml`, Freeze with
+//! A right-to-left kit (`fixtures/variants/freeze-arabic.toml`, Freeze with
 //! its words in Arabic): it builds; `pdftotext` reads its Arabic in logical
 //! order; its glyphs sit where HarfBuzz's `hb-shape` puts them; and
 //! Chromium, laying out the SVG page's own (normally transparent) text with
@@ -8,7 +8,7 @@ use std::process::Command;
 
 use crate::tools;
 
-const DEFINITION: &str = "fixtures/custom/arabic-freeze.toml";
+const DEFINITION: &str = "fixtures/variants/freeze-arabic.toml";
 const MM_PER_PT: f64 = 25.4 / 72.0;
 
 fn temp(name: &str) -> PathBuf {
