@@ -937,8 +937,33 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
     {
         return Err(RenderError::Pdf(w.msg.clone()));
     }
+    patch_fonts(&mut lo, &faces)?;
     let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
-    for face in &faces {
+    let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
+    for (page_id, bytes) in page_ids.into_iter().zip(contents) {
+        let stream_id = lo
+            .get_dictionary(page_id)
+            .and_then(|d| d.get(b"Contents"))
+            .and_then(Object::as_reference)
+            .map_err(err)?;
+        match lo.get_object_mut(stream_id).map_err(err)? {
+            Object::Stream(stream) => stream.set_content(bytes),
+            _ => {
+                return Err(RenderError::Pdf(
+                    "a page's contents are not a stream".into(),
+                ))
+            }
+        }
+    }
+    finish(&mut lo, meta)
+}
+
+/// Writes into each face's font dictionaries what printpdf gets wrong or
+/// cannot know: exact widths, and the ToUnicode map of glyphs that are not
+/// one character's.
+fn patch_fonts(lo: &mut lopdf::Document, faces: &[SubsetFace]) -> Result<(), RenderError> {
+    let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
+    for face in faces {
         let widths = exact_widths(face)?;
         let name = format!(
             "{}+{}",
@@ -982,23 +1007,7 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
             }
         }
     }
-    let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
-    for (page_id, bytes) in page_ids.into_iter().zip(contents) {
-        let stream_id = lo
-            .get_dictionary(page_id)
-            .and_then(|d| d.get(b"Contents"))
-            .and_then(Object::as_reference)
-            .map_err(err)?;
-        match lo.get_object_mut(stream_id).map_err(err)? {
-            Object::Stream(stream) => stream.set_content(bytes),
-            _ => {
-                return Err(RenderError::Pdf(
-                    "a page's contents are not a stream".into(),
-                ))
-            }
-        }
-    }
-    finish(&mut lo, meta)
+    Ok(())
 }
 
 /// Deflates every stream at level 3 with flate2's zlib-rs back end.
