@@ -98,19 +98,6 @@ fn walk_value(rep: &mut Reporter, value: &Value, path: &str) {
                     ),
                 );
             }
-            if let Some((c, script)) = s
-                .value()
-                .chars()
-                .find_map(|c| rtl_script(c).map(|s| (c, s)))
-            {
-                rep.error(
-                    span,
-                    format!(
-                        "`{path}` has right-to-left text ({script}, {c:?} U+{:04X}): printkit cannot lay out right-to-left scripts yet, so it would print it backwards; write this text in a left-to-right script",
-                        c as u32
-                    ),
-                );
-            }
         }
         Value::Array(list) => {
             let limit = list_limit(path);
@@ -131,28 +118,4 @@ fn walk_value(rep: &mut Reporter, value: &Value, path: &str) {
         Value::InlineTable(t) => walk_table(rep, t, path),
         _ => {}
     }
-}
-
-/// The right-to-left script a character belongs to, if any: text in these
-/// scripts needs bidirectional layout and shaping that printkit lacks.
-pub(super) fn rtl_script(c: char) -> Option<&'static str> {
-    Some(match c as u32 {
-        0x0590..=0x05FF | 0xFB1D..=0xFB4F => "Hebrew",
-        0x0600..=0x06FF
-        | 0x0750..=0x077F
-        | 0x0870..=0x08FF
-        | 0xFB50..=0xFDFF
-        | 0xFE70..=0xFEFF
-        | 0x10EC0..=0x10EFF
-        | 0x1EE00..=0x1EEFF => "Arabic",
-        0x0700..=0x074F | 0x0860..=0x086F => "Syriac",
-        0x0780..=0x07BF => "Thaana",
-        0x07C0..=0x07FF => "N'Ko",
-        0x0800..=0x083F => "Samaritan",
-        0x0840..=0x085F => "Mandaic",
-        0x10800..=0x10FFF | 0x1E800..=0x1EDFF => "a right-to-left script",
-        // Explicit direction marks and overrides would reorder the text.
-        0x200F | 0x202B | 0x202E | 0x2067 => "a right-to-left mark",
-        _ => return None,
-    })
 }

@@ -149,28 +149,6 @@ impl Definition {
         let lang = crate::lang::choose(&self.language, languages, chosen, |why| {
             self.diagnostic_at("language", why)
         })?;
-        // Right-to-left words would print backwards, as in a definition's
-        // own text (see `limits`), until text is shaped.
-        let rtl = lang.messages.values().find_map(|m| {
-            let texts: Vec<&String> = match m {
-                crate::lang::Message::Text(t) => vec![t],
-                crate::lang::Message::Forms { forms, .. } => forms.values().collect(),
-            };
-            texts.iter().find_map(|t| {
-                t.chars()
-                    .find_map(|c| limits::rtl_script(c).map(|s| (c, s)))
-            })
-        });
-        if let Some((c, script)) = rtl {
-            let why = format!(
-                "the language `{}` ({}) has right-to-left text ({script}, {c:?} U+{:04X}): printkit cannot lay out right-to-left scripts yet, so it would print its words backwards",
-                lang.code, lang.source, c as u32
-            );
-            return Err(match chosen {
-                Some(_) => crate::lang::LanguageError::Option(format!("--language: {why}")),
-                None => crate::lang::LanguageError::Located(self.diagnostic_at("language", why)),
-            });
-        }
         self.lang = lang;
         Ok(())
     }

@@ -214,14 +214,20 @@ pub enum Align {
 /// Millimetres per typographic point.
 pub const MM_PER_PT: f64 = 25.4 / 72.0;
 
-/// One glyph of a laid-out run: the face that draws it (the run's own, or
-/// a fallback for a character the run's face lacks), its id there and its
-/// advance in that face's units.
+/// One glyph of a laid-out run, as the shaper placed it: the face that
+/// draws it (the run's own, or a fallback for characters the run's face
+/// lacks), its id there, its advance (kerning included) and offsets in
+/// that face's units, and the byte offset in the run's text of the
+/// characters it draws. A run's glyphs are in visual order, left to right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
     pub font: Font,
     pub id: u16,
-    pub advance: u16,
+    pub advance: i32,
+    pub x_offset: i32,
+    /// Up is positive, as in the font.
+    pub y_offset: i32,
+    pub cluster: u32,
 }
 
 /// One line of text, laid out: `anchor.x` is the left edge, centre or right
@@ -240,14 +246,17 @@ pub struct TextRun {
     pub anchor: PointMm,
     pub bounds: RectMm,
     pub colour: Colour,
-    /// One glyph a character of `text`.
+    /// Whether the text's base direction is right-to-left (its paragraph
+    /// is Arabic or Hebrew, say): viewers selecting the text need it.
+    pub rtl: bool,
+    /// The shaped glyphs, in visual order (left to right).
     pub(crate) glyphs: Vec<Glyph>,
     /// The advance width of the whole run, in mm.
     pub(crate) width_mm: f64,
 }
 
 impl TextRun {
-    /// The glyphs layout chose, one a character of the text.
+    /// The glyphs the shaper chose, in visual order.
     pub fn glyphs(&self) -> &[Glyph] {
         &self.glyphs
     }

@@ -115,6 +115,50 @@ pub fn page_size_pt(width_mm: f64, height_mm: f64) -> (f32, f32) {
     (r(width_mm), r(height_mm))
 }
 
+/// Where the next glyph of a run goes, and the face last selected.
+struct Pen {
+    x_mm: f64,
+    font: Option<Font>,
+}
+
+/// The number of glyphs of the cluster `glyphs` starts with, if it has
+/// several and the shaper moved one off the pen.
+fn marked_cluster(glyphs: &[Glyph]) -> Option<usize> {
+    let first = glyphs.first()?;
+    let n = glyphs
+        .iter()
+        .take_while(|g| g.cluster == first.cluster)
+        .count();
+    let moved = glyphs[..n]
+        .iter()
+        .any(|g| g.x_offset != 0 || g.y_offset != 0);
+    (n > 1 && moved).then_some(n)
+}
+
+/// Where the cluster starting at byte `start` of the run's text ends: at
+/// the next cluster's start.
+fn cluster_end(t: &TextRun, start: usize) -> usize {
+    t.glyphs()
+        .iter()
+        .map(|g| g.cluster as usize)
+        .filter(|&c| c > start)
+        .min()
+        .unwrap_or(t.text.len())
+}
+
+/// The text of a glyph or cluster as text extraction expects it: a
+/// right-to-left cluster of several characters in visual order, as
+/// extractors (poppler's, pdf.js) reverse a right-to-left word's
+/// characters, those of one glyph included, to read it.
+fn reading_text(text: &str) -> String {
+    let rtl = text.chars().next().is_some_and(super::shape::is_strong_rtl);
+    if rtl && text.chars().count() > 1 {
+        text.chars().rev().collect()
+    } else {
+        text.to_string()
+    }
+}
+
 /// A page's content stream, written straight into bytes: printpdf's
 /// operation list, translated to lopdf operations and encoded, cost a
 /// quarter of a whole build. Coordinates arrive in mm with y down and leave
@@ -252,53 +296,160 @@ impl Content<'_> {
         self.op("f");
     }
 
-    /// The run as one string of glyph codes. Each glyph advances by its
-    /// width in the font's `/W`, written exactly ([`exact_widths`]), so the
-    /// line is as long as layout measured it (and as the SVG draws it).
-    ///
-    /// Glyphs drawn from a fallback face are their own string, in that
-    /// face, started where the glyphs before them end.
+    /// The run's shaped glyphs, left to right from its left end. Each
+    /// string of glyphs in one face is shown from where the glyphs before
+    /// it end; inside it each glyph advances by its width in the font's
+    /// `/W` (written exactly, [`exact_widths`]), corrected to the shaped
+    /// advance (kerning) by a `TJ` adjustment, so the line is as long as
+    /// layout measured it (and as the SVG draws it). A glyph the shaper
+    /// moved off the pen (an Arabic mark) is placed on its own.
     fn text(&mut self, t: &TextRun) -> Result<(), RenderError> {
         self.colour(t.colour, "rg");
         self.op("BT");
-        let mut x_mm = t.left();
-        let segments: Vec<(Font, &[Glyph])> = match t.glyphs() {
-            [] => vec![(t.font, &[])],
-            glyphs => glyphs
-                .chunk_by(|a, b| a.font == b.font)
-                .map(|same| (same[0].font, same))
-                .collect(),
+        let glyphs = t.glyphs();
+        if glyphs.is_empty() {
+            self.select(t.font, t.size_pt)?;
+        }
+        let mut pen = Pen {
+            x_mm: t.left(),
+            font: None,
         };
-        for (font, same) in segments {
-            let face = self
-                .faces
-                .iter()
-                .find(|f| f.font == font)
-                .ok_or_else(|| RenderError::Font(format!("no subset of {font:?}")))?;
-            self.bytes.push(b'/');
-            self.bytes
-                .extend_from_slice(font.pdf_resource_name().as_bytes());
-            self.bytes.push(b' ');
-            self.num(t.size_pt, 3);
-            self.op("Tf");
-            self.bytes.extend_from_slice(b"1 0 0 1 ");
-            self.point(PointMm::new(x_mm, t.anchor.y));
-            self.op("Tm");
-            self.bytes.push(b'<');
-            const HEX: &[u8; 16] = b"0123456789ABCDEF";
-            for glyph in same {
-                let code = face.codes.get(usize::from(glyph.id)).copied().unwrap_or(0);
-                for shift in [12, 8, 4, 0] {
-                    self.bytes.push(HEX[usize::from((code >> shift) & 0xF)]);
+        let mut i = 0;
+        while i < glyphs.len() {
+            // A cluster whose marks the shaper moved off the pen (Arabic
+            // vowel signs): text extraction would take the moved glyphs
+            // for another line, so the cluster's text is given as a whole.
+            if let Some(n) = marked_cluster(&glyphs[i..]) {
+                let start = glyphs[i].cluster as usize;
+                let text = reading_text(t.text.get(start..cluster_end(t, start)).unwrap_or(""));
+                let group = &glyphs[i..i + n];
+                // The cluster's text goes with its first glyph on the pen
+                // (its letter); the others stand for nothing.
+                let carrier = group
+                    .iter()
+                    .position(|g| g.x_offset == 0 && g.y_offset == 0)
+                    .unwrap_or(0);
+                for (k, g) in group.iter().enumerate() {
+                    self.actual_text(if k == carrier { &text } else { "" });
+                    self.strings(t, std::slice::from_ref(g), &mut pen)?;
+                    self.op("EMC");
                 }
+                i += n;
+                continue;
             }
-            self.bytes.extend_from_slice(b"> ");
-            self.op("Tj");
-            let units: u32 = same.iter().map(|g| u32::from(g.advance)).sum();
-            let upem = f64::from(font.metrics()?.units_per_em);
-            x_mm += f64::from(units) / upem * t.size_pt * MM_PER_PT;
+            let mut end = i + 1;
+            while end < glyphs.len() && marked_cluster(&glyphs[end..]).is_none() {
+                end += 1;
+            }
+            self.strings(t, &glyphs[i..end], &mut pen)?;
+            i = end;
         }
         self.op("ET");
+        Ok(())
+    }
+
+    /// Shows `glyphs` of run `t` from the pen: each string of glyphs of
+    /// one face on the pen from where the glyphs before it end, a moved
+    /// glyph alone at its offset.
+    fn strings(&mut self, t: &TextRun, glyphs: &[Glyph], pen: &mut Pen) -> Result<(), RenderError> {
+        let mut i = 0;
+        while i < glyphs.len() {
+            let first = glyphs[i];
+            let moved = first.x_offset != 0 || first.y_offset != 0;
+            let mut end = i + 1;
+            while !moved
+                && end < glyphs.len()
+                && glyphs[end].font == first.font
+                && glyphs[end].x_offset == 0
+                && glyphs[end].y_offset == 0
+            {
+                end += 1;
+            }
+            let same = &glyphs[i..end];
+            if pen.font != Some(first.font) {
+                self.select(first.font, t.size_pt)?;
+                pen.font = Some(first.font);
+            }
+            let unit = t.size_pt * MM_PER_PT / f64::from(first.font.metrics()?.units_per_em);
+            self.bytes.extend_from_slice(b"1 0 0 1 ");
+            self.point(PointMm::new(
+                pen.x_mm + f64::from(first.x_offset) * unit,
+                t.anchor.y - f64::from(first.y_offset) * unit,
+            ));
+            self.op("Tm");
+            self.show(first.font, same)?;
+            let units: i64 = same.iter().map(|g| i64::from(g.advance)).sum();
+            pen.x_mm += units as f64 * unit;
+            i = end;
+        }
+        Ok(())
+    }
+
+    /// Opens a marked-content span whose text is `text`.
+    fn actual_text(&mut self, text: &str) {
+        self.bytes.extend_from_slice(b"/Span <</ActualText <FEFF");
+        for u in text.encode_utf16() {
+            self.bytes.extend_from_slice(format!("{u:04X}").as_bytes());
+        }
+        self.bytes.extend_from_slice(b">>> ");
+        self.op("BDC");
+    }
+
+    /// `Tf` for `font` at `size_pt`.
+    fn select(&mut self, font: Font, size_pt: f64) -> Result<(), RenderError> {
+        self.bytes.push(b'/');
+        self.bytes
+            .extend_from_slice(font.pdf_resource_name().as_bytes());
+        self.bytes.push(b' ');
+        self.num(size_pt, 3);
+        self.op("Tf");
+        Ok(())
+    }
+
+    /// Shows glyphs of one face: `<codes> Tj` when each advances by its
+    /// own width, else a `TJ` array with the kerning between them.
+    fn show(&mut self, font: Font, glyphs: &[Glyph]) -> Result<(), RenderError> {
+        let face = self
+            .faces
+            .iter()
+            .find(|f| f.font == font)
+            .ok_or_else(|| RenderError::Font(format!("no subset of {font:?}")))?;
+        let metrics = font.metrics()?;
+        let upem = f64::from(metrics.units_per_em);
+        // Per glyph but the last: how much less than its width it advances,
+        // in thousandths of an em (what `TJ` takes).
+        let kerns: Vec<i32> = glyphs[..glyphs.len().saturating_sub(1)]
+            .iter()
+            .map(|g| i32::from(metrics.advance(g.id)) - g.advance)
+            .collect();
+        let kerned = kerns.iter().any(|&k| k != 0);
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        let codes: Vec<u16> = glyphs
+            .iter()
+            .map(|g| face.codes.get(usize::from(g.id)).copied().unwrap_or(0))
+            .collect();
+        if kerned {
+            self.bytes.push(b'[');
+        }
+        self.bytes.push(b'<');
+        for (n, code) in codes.iter().enumerate() {
+            for shift in [12, 8, 4, 0] {
+                self.bytes.push(HEX[usize::from((code >> shift) & 0xF)]);
+            }
+            if let Some(&k) = kerns.get(n).filter(|&&k| k != 0) {
+                self.bytes.extend_from_slice(b"> ");
+                self.num(f64::from(k) * 1000.0 / upem, 3);
+                self.bytes.push(b'<');
+            }
+        }
+        self.bytes.extend_from_slice(b">");
+        if kerned {
+            self.bytes.extend_from_slice(b"] ");
+            self.op("TJ");
+        } else {
+            self.bytes.push(b' ');
+            self.op("Tj");
+        }
         Ok(())
     }
 
@@ -463,7 +614,7 @@ fn exact_widths(face: &SubsetFace) -> Result<Object, RenderError> {
     Ok(Object::Array(w))
 }
 
-/// One face cut down to the characters a document draws.
+/// One face cut down to the glyphs a document draws.
 struct SubsetFace {
     font: Font,
     parsed: ParsedFont,
@@ -471,24 +622,82 @@ struct SubsetFace {
     /// Content-stream code of each glyph of the whole face (by its number
     /// there); 0 for glyphs not in the subset.
     codes: Vec<u16>,
+    /// The text each drawn glyph stands for, by its code, when some glyph
+    /// is not simply one character's (a ligature, an Arabic letter's
+    /// joining form): then the ToUnicode map is written from this, so
+    /// copied and searched text is the words, not nothing.
+    to_unicode: Option<BTreeMap<u16, String>>,
 }
 
-/// Each face cut down to the characters `pages` draw, parsed for the PDF
+/// What a document draws in one face: its glyphs, the text each stands
+/// for, and the characters of its runs.
+#[derive(Default)]
+struct Drawn {
+    glyphs: BTreeMap<u16, String>,
+    chars: BTreeSet<char>,
+}
+
+/// Adds the glyphs of `run` to what each face draws. Each glyph stands for
+/// the characters of its cluster; in a cluster of several glyphs (a letter
+/// and its marks), a glyph that is a character's own glyph stands for
+/// that character and the first other glyph for the rest.
+fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
+    let mut starts: Vec<usize> = t.glyphs().iter().map(|g| g.cluster as usize).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let end_of = |start: usize| {
+        let i = starts.partition_point(|&s| s <= start);
+        starts.get(i).copied().unwrap_or(t.text.len())
+    };
+    for start in &starts {
+        let cluster = t.text.get(*start..end_of(*start)).unwrap_or("");
+        let glyphs: Vec<&Glyph> = t
+            .glyphs()
+            .iter()
+            .filter(|g| g.cluster as usize == *start)
+            .collect();
+        let mut rest: String = cluster.to_string();
+        let mut own: Vec<Option<char>> = Vec::with_capacity(glyphs.len());
+        for g in &glyphs {
+            let m = g.font.metrics()?;
+            let c = cluster.chars().find(|&c| m.glyph_id(c) == Some(g.id));
+            if let Some(c) = c {
+                if let Some(i) = rest.find(c) {
+                    rest.replace_range(i..i + c.len_utf8(), "");
+                }
+            }
+            own.push(c);
+        }
+        for (g, c) in glyphs.iter().zip(own) {
+            let drawn = used.entry(g.font).or_default();
+            drawn.chars.extend(cluster.chars());
+            let text = match c {
+                Some(c) => c.to_string(),
+                None => reading_text(&std::mem::take(&mut rest)),
+            };
+            let entry = drawn.glyphs.entry(g.id).or_default();
+            if entry.is_empty() {
+                *entry = text;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each face cut down to the glyphs `pages` draw, parsed for the PDF
 /// library. printpdf only subsets with its `text_layout` feature, whose
 /// layout engine printkit does not use and which doubled a clean build, so
 /// the subset is made here with the same subsetter (allsorts, PDF profile)
-/// and given to printpdf as the whole font. The subset keeps a Unicode cmap,
-/// so printpdf finds each character's (renumbered) glyph as before.
+/// and given to printpdf as the whole font. The subset keeps a Unicode cmap
+/// for the characters whose own glyphs it holds.
 fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
-    let mut used: BTreeMap<Font, BTreeSet<char>> = BTreeMap::new();
-    fn collect(item: &Item, used: &mut BTreeMap<Font, BTreeSet<char>>) -> Result<(), RenderError> {
+    let mut used: BTreeMap<Font, Drawn> = BTreeMap::new();
+    fn collect(item: &Item, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
         match item {
             Item::Text(t) => {
                 // The error names the whole text, which a user can find.
                 t.font.check_coverage(&t.text)?;
-                for (c, g) in t.text.chars().zip(t.glyphs()) {
-                    used.entry(g.font).or_default().insert(c);
-                }
+                collect_run(t, used)?;
             }
             Item::Group(g) => {
                 for i in &g.items {
@@ -505,58 +714,107 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
         }
     }
     let mut faces = Vec::new();
-    for (font, chars) in used {
-        let metrics = font.metrics()?;
-        // .notdef first, then each glyph once, in glyph order: allsorts
-        // requires both, and the order makes the subset's bytes stable.
-        let mut glyphs = BTreeSet::new();
-        for &c in &chars {
-            glyphs.insert(
-                metrics
-                    .glyph_id(c)
-                    .ok_or_else(|| RenderError::MissingGlyph {
-                        characters: vec![c],
-                        text: c.to_string(),
-                        font: format!("{} {font:?}", super::font::FAMILY),
-                    })?,
-            );
-        }
-        let ids: Vec<u16> = std::iter::once(0)
-            .chain(glyphs.into_iter().filter(|&g| g != 0))
-            .collect();
-        let mut codes = vec![0; usize::from(ids.iter().copied().max().unwrap_or(0)) + 1];
-        let subset_error = |e: String| RenderError::Font(format!("cannot subset {font:?}: {e}"));
-        let bytes = subset_face(font, &ids, true).map_err(subset_error)?;
-        let mut warnings = Vec::new();
-        let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings)
-            .ok_or_else(|| subset_error(format!("{warnings:?}")))?;
-        // The PDF profile drops OS/2, where printpdf reads the weight for
-        // the descriptor's `/StemV`: take it from the whole face.
-        parsed.pdf_font_metrics.us_weight_class = metrics.weight_class;
-        // printpdf takes the bytes for a whole font: name the subset as the
-        // PDF standard asks (`ABCDEF+Name`), the tag being the resource name.
-        parsed.font_name = Some(format!(
-            "{}+{}",
-            font.pdf_resource_name(),
-            font.postscript_name()
-        ));
-        // Each character's code in the content stream: its glyph's number
-        // in the subset, as the subset's own cmap gives it.
-        for &c in &chars {
-            if let (Some(orig), Some(code)) =
-                (metrics.glyph_id(c), parsed.lookup_glyph_index(u32::from(c)))
-            {
-                codes[usize::from(orig)] = code;
-            }
-        }
-        faces.push(SubsetFace {
-            font,
-            parsed,
-            chars,
-            codes,
-        });
+    for (font, drawn) in used {
+        faces.push(subset_one(font, drawn)?);
     }
     Ok(faces)
+}
+
+/// One face cut down to the glyphs it draws.
+fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
+    let metrics = font.metrics()?;
+    // The characters whose own glyph the face draws: printpdf is shown
+    // these (a glyph standing for one character, through the cmap).
+    let chars: BTreeSet<char> = drawn
+        .chars
+        .iter()
+        .copied()
+        .filter(|&c| {
+            metrics
+                .glyph_id(c)
+                .is_some_and(|g| drawn.glyphs.contains_key(&g))
+        })
+        .collect();
+    let plain = drawn.glyphs.iter().all(|(&g, text)| {
+        text.chars().count() == 1 && text.chars().all(|c| metrics.glyph_id(c) == Some(g))
+    });
+    // .notdef first, then each glyph once, in glyph order: allsorts
+    // requires both, and the order makes the subset's bytes stable. The
+    // subset numbers its glyphs in this order.
+    let ids: Vec<u16> = std::iter::once(0)
+        .chain(drawn.glyphs.keys().copied().filter(|&g| g != 0))
+        .collect();
+    let mut codes = vec![0; usize::from(ids.iter().copied().max().unwrap_or(0)) + 1];
+    for (code, &g) in ids.iter().enumerate() {
+        codes[usize::from(g)] = code as u16;
+    }
+    let subset_error = |e: String| RenderError::Font(format!("cannot subset {font:?}: {e}"));
+    let bytes = subset_face(font, &ids, true).map_err(subset_error)?;
+    let mut warnings = Vec::new();
+    let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings)
+        .ok_or_else(|| subset_error(format!("{warnings:?}")))?;
+    // The PDF profile drops OS/2, where printpdf reads the weight for
+    // the descriptor's `/StemV`: take it from the whole face.
+    parsed.pdf_font_metrics.us_weight_class = metrics.weight_class;
+    // printpdf takes the bytes for a whole font: name the subset as the
+    // PDF standard asks (`ABCDEF+Name`), the tag being the resource name.
+    parsed.font_name = Some(format!(
+        "{}+{}",
+        font.pdf_resource_name(),
+        font.postscript_name()
+    ));
+    // The subset's own cmap must agree with the numbering assumed here.
+    for &c in &chars {
+        let (Some(orig), Some(code)) =
+            (metrics.glyph_id(c), parsed.lookup_glyph_index(u32::from(c)))
+        else {
+            continue;
+        };
+        if codes[usize::from(orig)] != code {
+            return Err(subset_error(format!(
+                "glyph {orig} renumbered unexpectedly"
+            )));
+        }
+    }
+    let to_unicode = (!plain).then(|| {
+        drawn
+            .glyphs
+            .into_iter()
+            .filter(|(g, text)| *g != 0 && !text.is_empty())
+            .map(|(g, text)| (codes[usize::from(g)], text))
+            .collect()
+    });
+    Ok(SubsetFace {
+        font,
+        parsed,
+        chars,
+        codes,
+        to_unicode,
+    })
+}
+
+/// A ToUnicode CMap: each code the text it stands for (UTF-16BE).
+fn to_unicode_cmap(map: &BTreeMap<u16, String>) -> Vec<u8> {
+    let mut out = String::from(
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
+         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
+         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
+         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
+    );
+    let entries: Vec<(&u16, &String)> = map.iter().collect();
+    for chunk in entries.chunks(100) {
+        out.push_str(&format!("{} beginbfchar\n", chunk.len()));
+        for (code, text) in chunk {
+            out.push_str(&format!("<{code:04X}> <"));
+            for u in text.encode_utf16() {
+                out.push_str(&format!("{u:04X}"));
+            }
+            out.push_str(">\n");
+        }
+        out.push_str("endbfchar\n");
+    }
+    out.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
+    out.into_bytes()
 }
 
 fn pdf_text(s: &str) -> Object {
@@ -679,37 +937,8 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
     {
         return Err(RenderError::Pdf(w.msg.clone()));
     }
+    patch_fonts(&mut lo, &faces)?;
     let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
-    for face in &faces {
-        let widths = exact_widths(face)?;
-        let name = format!(
-            "{}+{}",
-            face.font.pdf_resource_name(),
-            face.font.postscript_name()
-        );
-        let mut found = false;
-        for object in lo.objects.values_mut() {
-            let Object::Dictionary(font) = object else {
-                continue;
-            };
-            let ours = font.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Type0")
-                && font.get(b"BaseFont").and_then(Object::as_name).ok() == Some(name.as_bytes());
-            if !ours {
-                continue;
-            }
-            if let Ok(Object::Array(descendants)) = font.get_mut(b"DescendantFonts") {
-                for d in descendants {
-                    if let Object::Dictionary(cid_font) = d {
-                        cid_font.set("W", widths.clone());
-                        found = true;
-                    }
-                }
-            }
-        }
-        if !found {
-            return Err(RenderError::Pdf(format!("no font dictionary for {name}")));
-        }
-    }
     let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
     for (page_id, bytes) in page_ids.into_iter().zip(contents) {
         let stream_id = lo
@@ -727,6 +956,58 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
         }
     }
     finish(&mut lo, meta)
+}
+
+/// Writes into each face's font dictionaries what printpdf gets wrong or
+/// cannot know: exact widths, and the ToUnicode map of glyphs that are not
+/// one character's.
+fn patch_fonts(lo: &mut lopdf::Document, faces: &[SubsetFace]) -> Result<(), RenderError> {
+    let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
+    for face in faces {
+        let widths = exact_widths(face)?;
+        let name = format!(
+            "{}+{}",
+            face.font.pdf_resource_name(),
+            face.font.postscript_name()
+        );
+        let mut found = false;
+        let mut to_unicode = None;
+        for object in lo.objects.values_mut() {
+            let Object::Dictionary(font) = object else {
+                continue;
+            };
+            let ours = font.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Type0")
+                && font.get(b"BaseFont").and_then(Object::as_name).ok() == Some(name.as_bytes());
+            if !ours {
+                continue;
+            }
+            to_unicode = font.get(b"ToUnicode").and_then(Object::as_reference).ok();
+            if let Ok(Object::Array(descendants)) = font.get_mut(b"DescendantFonts") {
+                for d in descendants {
+                    if let Object::Dictionary(cid_font) = d {
+                        cid_font.set("W", widths.clone());
+                        found = true;
+                    }
+                }
+            }
+        }
+        if !found {
+            return Err(RenderError::Pdf(format!("no font dictionary for {name}")));
+        }
+        if let Some(map) = &face.to_unicode {
+            let id = to_unicode
+                .ok_or_else(|| RenderError::Pdf(format!("no ToUnicode map for {name}")))?;
+            match lo.get_object_mut(id).map_err(err)? {
+                Object::Stream(stream) => stream.set_content(to_unicode_cmap(map)),
+                _ => {
+                    return Err(RenderError::Pdf(format!(
+                        "{name}'s ToUnicode is not a stream"
+                    )))
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Deflates every stream at level 3 with flate2's zlib-rs back end.

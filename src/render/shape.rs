@@ -1,26 +1,21 @@
 //! Text shaping (rustybuzz) and bidirectional ordering (unicode-bidi) of
 //! one line: the glyphs a real shaper picks (kerning, ligatures, Arabic
 //! joining, marks) in visual order, left to right, each with its advance,
-//! offsets and the source text of its cluster.
+//! offsets and the byte offset of its cluster in the line.
 //!
-//! Not yet wired into layout ([`super::text`] still places one glyph a
-//! character): this is the shaping step layout, PDF and SVG will share.
-use unicode_bidi::BidiInfo;
+//! Layout ([`super::text`]) measures and places every run with these
+//! glyphs; the PDF and SVG back ends draw them where they say.
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use unicode_bidi::{BidiInfo, Level};
 
 use super::font::Font;
+pub use super::model::Glyph;
 use super::RenderError;
 
-/// One shaped glyph, in font units of its face.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShapedGlyph {
-    pub font: Font,
-    pub id: u16,
-    pub x_advance: i32,
-    pub x_offset: i32,
-    pub y_offset: i32,
-    /// Byte offset in the line of the cluster this glyph belongs to.
-    pub cluster: usize,
-}
+/// The name the shaping tests know a shaped glyph by.
+pub type ShapedGlyph = Glyph;
 
 /// Whether the paragraph's base direction is right-to-left (its first
 /// strong character is).
@@ -31,33 +26,123 @@ pub fn is_rtl(text: &str) -> bool {
         .is_some_and(|p| p.level.is_rtl())
 }
 
-/// The glyphs of one line of `text` in `font`, in visual order (left to
-/// right): the line is split into bidi runs, each shaped in its direction.
-pub fn shape_line(text: &str, font: Font) -> Result<Vec<ShapedGlyph>, RenderError> {
-    let face = rustybuzz::Face::from_slice(font.ttf_bytes(), 0)
+/// The face parsed for the shaper, once per face and process: parsing
+/// DejaVu's GSUB/GPOS for every run measured was most of shaping's time.
+fn face(font: Font) -> Result<&'static rustybuzz::Face<'static>, RenderError> {
+    static FACES: Mutex<BTreeMap<Font, &'static rustybuzz::Face<'static>>> =
+        Mutex::new(BTreeMap::new());
+    let mut faces = FACES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(f) = faces.get(&font) {
+        return Ok(f);
+    }
+    let parsed = rustybuzz::Face::from_slice(font.ttf_bytes(), 0)
         .ok_or_else(|| RenderError::Font(format!("{} cannot be read for shaping", font.name())))?;
-    let bidi = BidiInfo::new(text, None);
-    let mut out = Vec::new();
+    // Faces are few (the family's two and at most 64 fallbacks) and kept
+    // for the process, as their bytes are.
+    let leaked: &'static rustybuzz::Face<'static> = Box::leak(Box::new(parsed));
+    faces.insert(font, leaked);
+    Ok(leaked)
+}
+
+/// The glyphs of one line of `text` in `font` (characters it lacks from
+/// this thread's fallback faces), in visual order, left to right. `rtl`
+/// sets the base direction (a wrapped line keeps its paragraph's); `None`
+/// takes it from the line's first strong character.
+pub fn shape_line(text: &str, font: Font) -> Result<Vec<Glyph>, RenderError> {
+    shape_with(text, font, &super::font::fallbacks(), None)
+}
+
+/// [`shape_line`] with the fallback faces and base direction given.
+pub fn shape_with(
+    text: &str,
+    font: Font,
+    fallbacks: &[Font],
+    rtl: Option<bool>,
+) -> Result<Vec<Glyph>, RenderError> {
+    let mut out = Vec::with_capacity(text.len());
+    // Plain left-to-right text (every line of an English kit) needs no
+    // bidi analysis.
+    if rtl != Some(true) && !text.chars().any(needs_bidi) {
+        shape_faces(text, 0..text.len(), font, fallbacks, false, &mut out)?;
+        return Ok(out);
+    }
+    let level = rtl.map(|r| if r { Level::rtl() } else { Level::ltr() });
+    let bidi = BidiInfo::new(text, level);
     for para in &bidi.paragraphs {
         let (levels, runs) = bidi.visual_runs(para, para.range.clone());
         for run in runs {
             let rtl = levels[run.start].is_rtl();
-            shape_run(&face, font, text, run, rtl, &mut out);
+            shape_faces(text, run, font, fallbacks, rtl, &mut out)?;
         }
     }
     Ok(out)
 }
 
-/// Appends the glyphs of `text[range]`, shaped in one direction, in visual
-/// order (rustybuzz already returns a right-to-left run's glyphs so).
+/// Whether `c` is of a right-to-left class (or forces one), so the line
+/// needs the bidi algorithm.
+pub fn needs_bidi(c: char) -> bool {
+    use unicode_bidi::BidiClass::*;
+    matches!(unicode_bidi::bidi_class(c), R | AL | RLE | RLO | RLI | AN)
+}
+
+/// Whether `c` is a strong right-to-left letter (Hebrew, Arabic).
+pub fn is_strong_rtl(c: char) -> bool {
+    use unicode_bidi::BidiClass::*;
+    matches!(unicode_bidi::bidi_class(c), R | AL)
+}
+
+/// Characters that belong with the character before them: combining
+/// marks, joiners and variation selectors are drawn from its face.
+fn clings(c: char) -> bool {
+    matches!(c as u32,
+        0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF
+        | 0x200C | 0x200D | 0xFE00..=0xFE0F | 0xFE20..=0xFE2F)
+}
+
+/// Appends the glyphs of the one-direction run `text[range]` in visual
+/// order, split into pieces by the face that has their characters: the
+/// run's face, else the first fallback that has it.
+fn shape_faces(
+    text: &str,
+    range: std::ops::Range<usize>,
+    font: Font,
+    fallbacks: &[Font],
+    rtl: bool,
+    out: &mut Vec<Glyph>,
+) -> Result<(), RenderError> {
+    let mut pieces: Vec<(Font, std::ops::Range<usize>)> = Vec::new();
+    for (i, c) in text[range.clone()].char_indices() {
+        let at = range.start + i;
+        let last = pieces.last().map(|p| p.0);
+        let face = match last {
+            Some(f) if clings(c) && f.covers(c)? => f,
+            _ => font.pick(c, fallbacks)?.map_or(font, |(f, _)| f),
+        };
+        match pieces.last_mut() {
+            Some((f, r)) if *f == face => r.end = at + c.len_utf8(),
+            _ => pieces.push((face, at..at + c.len_utf8())),
+        }
+    }
+    if rtl {
+        pieces.reverse();
+    }
+    for (face_font, piece) in pieces {
+        shape_run(face_font, text, piece, rtl, out)?;
+    }
+    Ok(())
+}
+
+/// Appends the glyphs of `text[range]`, shaped in one direction and one
+/// face, in visual order (rustybuzz already returns a right-to-left run's
+/// glyphs so).
 fn shape_run(
-    face: &rustybuzz::Face,
     font: Font,
     text: &str,
     range: std::ops::Range<usize>,
     rtl: bool,
-    out: &mut Vec<ShapedGlyph>,
-) {
+    out: &mut Vec<Glyph>,
+) -> Result<(), RenderError> {
+    let face = face(font)?;
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(&text[range.clone()]);
     buffer.set_direction(if rtl {
@@ -68,23 +153,41 @@ fn shape_run(
     buffer.guess_segment_properties();
     let shaped = rustybuzz::shape(face, &[], buffer);
     for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
-        out.push(ShapedGlyph {
+        out.push(Glyph {
             font,
             id: info.glyph_id as u16,
-            x_advance: pos.x_advance,
+            advance: pos.x_advance,
             x_offset: pos.x_offset,
             y_offset: pos.y_offset,
-            cluster: range.start + info.cluster as usize,
+            cluster: (range.start + info.cluster as usize) as u32,
         });
     }
+    Ok(())
+}
+
+/// Advance width of shaped glyphs in em of `font`: the glyphs of `font`
+/// itself add up in whole units (so a run is exactly as wide as the sum
+/// its face's units say), a fallback's in em, each in its own face's
+/// units.
+pub fn width_em(glyphs: &[Glyph], font: Font) -> Result<f64, RenderError> {
+    let mut units = 0i64;
+    let mut other_em = 0.0;
+    for g in glyphs {
+        if g.font == font {
+            units += i64::from(g.advance);
+        } else {
+            other_em += f64::from(g.advance) / f64::from(g.font.metrics()?.units_per_em);
+        }
+    }
+    Ok(units as f64 / f64::from(font.metrics()?.units_per_em) + other_em)
 }
 
 /// Width of the shaped line in mm at `size_pt`.
-pub fn width_mm(glyphs: &[ShapedGlyph], size_pt: f64) -> Result<f64, RenderError> {
+pub fn width_mm(glyphs: &[Glyph], size_pt: f64) -> Result<f64, RenderError> {
     let mut mm = 0.0;
     for g in glyphs {
         let upem = f64::from(g.font.metrics()?.units_per_em);
-        mm += f64::from(g.x_advance) / upem * size_pt * super::model::MM_PER_PT;
+        mm += f64::from(g.advance) / upem * size_pt * super::model::MM_PER_PT;
     }
     Ok(mm)
 }

@@ -10,7 +10,9 @@ use svg::node::element;
 use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
 use super::model::MM_PER_PT;
-use super::model::{Align, Colour, Fill, Item, Page, PathCmd, PointMm, Shape, SizeMm, Stroke};
+use super::model::{
+    Align, Colour, Fill, Item, Page, PathCmd, PointMm, Shape, SizeMm, Stroke, TextRun,
+};
 use super::{outline, RenderError};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -391,6 +393,58 @@ fn stroke_attrs(attrs: &mut Vec<(&'static str, Value)>, stroke: Option<&Stroke>)
 
 /// Writes `item`'s elements into `out`. A page's top-level elements end
 /// with a line break; a group's children (`inside`) start with one.
+/// A run's glyph outlines at the positions the shaper gave them, in font
+/// units under one scale (a fallback's glyph scaled from its own face's
+/// units into the run's); blank glyphs (spaces) are left out.
+fn write_glyphs(out: &mut String, t: &TextRun) -> Result<(), RenderError> {
+    let upem = t.font.metrics()?.units_per_em as f64;
+    let scale = t.size_pt * MM_PER_PT / upem;
+    let _ = write!(
+        out,
+        "<g fill=\"{}\" transform=\"translate({} {}) scale({} {})\">",
+        t.colour.hex(),
+        num(t.left()),
+        num(t.anchor.y),
+        num_scale(scale),
+        num_scale(-scale)
+    );
+    let mut x = 0.0;
+    for glyph in t.glyphs() {
+        let ratio = match glyph.font == t.font {
+            true => None,
+            false => Some(upem / glyph.font.metrics()?.units_per_em as f64),
+        };
+        let r = ratio.unwrap_or(1.0);
+        let gx = x + f64::from(glyph.x_offset) * r;
+        let gy = f64::from(glyph.y_offset) * r;
+        if !glyph_element(glyph.font, glyph.id)?.is_empty() {
+            out.push_str("<use xlink:href=\"#");
+            push_glyph_id(out, glyph.font, glyph.id);
+            if ratio.is_some() || gy != 0.0 {
+                out.push_str("\" transform=\"translate(");
+                super::number::push_fixed_str(out, gx, 0);
+                if gy != 0.0 {
+                    out.push(' ');
+                    super::number::push_fixed_str(out, gy, 0);
+                }
+                out.push(')');
+                if let Some(r) = ratio {
+                    out.push_str(" scale(");
+                    out.push_str(&num_scale(r));
+                    out.push(')');
+                }
+            } else if gx != 0.0 {
+                out.push_str("\" x=\"");
+                super::number::push_fixed_str(out, gx, 0);
+            }
+            out.push_str("\"/>");
+        }
+        x += f64::from(glyph.advance) * r;
+    }
+    out.push_str("</g>");
+    Ok(())
+}
+
 fn write_item(
     out: &mut String,
     item: &Item,
@@ -466,60 +520,15 @@ fn write_item(
             Ok(())
         }
         Item::Text(t) => {
-            let anchor = match t.align {
-                Align::Left => "start",
-                Align::Centre => "middle",
-                Align::Right => "end",
+            let anchor = match (t.align, t.rtl) {
+                (Align::Centre, _) => "middle",
+                (Align::Left, false) | (Align::Right, true) => "start",
+                (Align::Right, false) | (Align::Left, true) => "end",
             };
             if ids.outlines {
-                // Glyphs placed at the advances layout measured, in font
-                // units under one scale; the text stays on top, transparent.
-                let upem = t.font.metrics()?.units_per_em as f64;
-                let scale = t.size_pt * MM_PER_PT / upem;
-                // A fallback glyph is drawn in its own face's units, scaled
-                // into the run's.
-                let mut ratios = Vec::new();
-                for g in t.glyphs() {
-                    if g.font != t.font {
-                        ratios.push(upem / g.font.metrics()?.units_per_em as f64);
-                    }
-                }
-                node(out, &mut |out| {
-                    let _ = write!(
-                        out,
-                        "<g fill=\"{}\" transform=\"translate({} {}) scale({} {})\">",
-                        t.colour.hex(),
-                        num(t.left()),
-                        num(t.anchor.y),
-                        num_scale(scale),
-                        num_scale(-scale)
-                    );
-                    let mut x = 0.0;
-                    let mut ratios = ratios.iter();
-                    for (c, glyph) in t.text.chars().zip(t.glyphs()) {
-                        let ratio = match glyph.font == t.font {
-                            true => None,
-                            false => ratios.next().copied(),
-                        };
-                        if c != ' ' {
-                            out.push_str("<use xlink:href=\"#");
-                            push_glyph_id(out, glyph.font, glyph.id);
-                            if let Some(r) = ratio {
-                                out.push_str("\" transform=\"translate(");
-                                super::number::push_fixed_str(out, x, 0);
-                                out.push_str(") scale(");
-                                out.push_str(&num_scale(r));
-                                out.push(')');
-                            } else if x > 0.0 {
-                                out.push_str("\" x=\"");
-                                super::number::push_fixed_str(out, x, 0);
-                            }
-                            out.push_str("\"/>");
-                        }
-                        x += f64::from(glyph.advance) * ratio.unwrap_or(1.0);
-                    }
-                    out.push_str("</g>");
-                });
+                let mut glyphs = String::new();
+                write_glyphs(&mut glyphs, t)?;
+                node(out, &mut |out| out.push_str(&glyphs));
             }
             node(out, &mut |out| {
                 let mut attrs = vec![
@@ -530,10 +539,13 @@ fn write_item(
                     ("font-weight", Value::Str(t.font.svg_weight())),
                     ("fill", Value::Colour(t.colour)),
                     ("text-anchor", Value::Str(anchor)),
-                    // Layout measured plain advances; kerning would change widths.
-                    ("style", Value::Str("font-kerning:none")),
                     ("xml:space", Value::Str("preserve")),
                 ];
+                if t.rtl {
+                    // The text's own direction, so a viewer orders and
+                    // selects it as it reads; `start` is then its right end.
+                    attrs.push(("direction", Value::Str("rtl")));
+                }
                 if ids.outlines {
                     attrs.push(("fill-opacity", Value::Str("0")));
                 }

@@ -10,14 +10,11 @@ use super::RenderError;
 /// Slack for floating-point noise when comparing extents (mm).
 const TOLERANCE_MM: f64 = 1e-6;
 
-/// Width of `text` set in `font` at `size_pt`, in mm. Errors if the font has
-/// no glyph for one of its characters.
+/// Width of `text` set in `font` at `size_pt`, in mm, shaped (kerning,
+/// ligatures, joining). Errors if no face has a glyph for one of its
+/// characters.
 pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    match font.metrics()?.width_em(text) {
-        Some(em) => Ok(em * size_pt * MM_PER_PT),
-        // Some character needs a fallback face (or has none).
-        None => Ok(Shaped::new(text, font)?.width(size_pt)),
-    }
+    Ok(Shaped::new(text, font, None)?.width(size_pt))
 }
 
 /// The error for a text with a character the font cannot draw: the
@@ -25,48 +22,31 @@ pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError>
 fn missing_glyph(text: &str, font: Font) -> RenderError {
     font.check_coverage(text)
         .err()
-        .unwrap_or_else(|| RenderError::Font(format!("no width for a character of {text:?}")))
+        .unwrap_or_else(|| RenderError::Font(format!("no glyph for a character of {text:?}")))
 }
 
-/// A text's glyphs in a face and their advance in em: all layout needs to
+/// A text's shaped glyphs and their advance in em: all layout needs to
 /// know of its width at any size.
 struct Shaped {
     glyphs: Vec<Glyph>,
     em: f64,
+    rtl: bool,
 }
 
 impl Shaped {
-    fn new(text: &str, font: Font) -> Result<Shaped, RenderError> {
-        let m = font.metrics()?;
-        // The run's own face adds up in whole units (as `measure` does);
-        // a fallback's glyphs in em, each in its own face's units.
-        let mut units = 0u64;
-        let mut fallback_em = 0.0;
-        let mut fallbacks: Option<Vec<Font>> = None;
-        let mut glyphs = Vec::with_capacity(text.len());
-        for c in text.chars() {
-            if let Some(id) = m.glyph_id(c) {
-                let advance = m.advance(id);
-                units += advance as u64;
-                glyphs.push(Glyph { font, id, advance });
-                continue;
-            }
-            let fallbacks = fallbacks.get_or_insert_with(super::font::fallbacks);
-            let (face, id) = font
-                .pick(c, fallbacks)?
-                .ok_or_else(|| missing_glyph(text, font))?;
-            let fm = face.metrics()?;
-            let advance = fm.advance(id);
-            fallback_em += advance as f64 / fm.units_per_em as f64;
-            glyphs.push(Glyph {
-                font: face,
-                id,
-                advance,
-            });
+    /// `text` shaped in `font` (and this thread's fallbacks), in the base
+    /// direction `rtl` (`None`: the text's own).
+    fn new(text: &str, font: Font, rtl: Option<bool>) -> Result<Shaped, RenderError> {
+        let fallbacks = super::font::fallbacks();
+        let glyphs = super::shape::shape_with(text, font, &fallbacks, rtl)?;
+        // A glyph 0 is the empty box: a character no face has.
+        if glyphs.iter().any(|g| g.id == 0) {
+            return Err(missing_glyph(text, font));
         }
         Ok(Shaped {
+            em: super::shape::width_em(&glyphs, font)?,
             glyphs,
-            em: units as f64 / m.units_per_em as f64 + fallback_em,
+            rtl: rtl.unwrap_or_else(|| super::shape::is_rtl(text)),
         })
     }
 
@@ -81,20 +61,18 @@ impl Shaped {
 /// so nothing downstream measures it again.
 fn make_run(
     text: &str,
-    font: Font,
-    size_pt: f64,
-    align: Align,
+    style: TextStyle,
+    rtl: Option<bool>,
     anchor: PointMm,
     bounds: RectMm,
-    colour: Colour,
 ) -> Result<TextRun, RenderError> {
     Ok(run_of(
         text,
-        Shaped::new(text, font)?,
-        font,
-        size_pt,
-        (align, anchor, bounds),
-        colour,
+        Shaped::new(text, style.font, rtl)?,
+        style.font,
+        style.size_pt,
+        (style.align, anchor, bounds),
+        style.colour,
     ))
 }
 
@@ -115,6 +93,7 @@ fn run_of(
         anchor,
         bounds,
         colour,
+        rtl: shaped.rtl,
         width_mm: shaped.width(size_pt),
         glyphs: shaped.glyphs,
     }
@@ -169,15 +148,38 @@ pub fn wrap(
     size_pt: f64,
     width_mm: f64,
 ) -> Result<Vec<String>, RenderError> {
+    Ok(wrap_lines(text, font, size_pt, width_mm)?
+        .into_iter()
+        .map(|l| l.text)
+        .collect())
+}
+
+/// A wrapped line, in logical order, and its paragraph's base direction.
+struct Line {
+    text: String,
+    rtl: bool,
+}
+
+/// [`wrap`], each line with its paragraph's direction: lines are broken in
+/// logical order and measured shaped in that direction, as they are set.
+fn wrap_lines(
+    text: &str,
+    font: Font,
+    size_pt: f64,
+    width_mm: f64,
+) -> Result<Vec<Line>, RenderError> {
     // Checked whole first, so the error names every character the text
     // lacks, not the first of the line being measured.
     font.check_coverage(text)?;
-    let fits = |s: &str| -> Result<bool, RenderError> {
-        Ok(measure(s, font, size_pt)? <= width_mm + TOLERANCE_MM)
-    };
     let mut lines = Vec::new();
     for para in text.split('\n') {
+        let rtl = super::shape::is_rtl(para);
+        let fits = |s: &str| -> Result<bool, RenderError> {
+            let width = Shaped::new(s, font, Some(rtl))?.width(size_pt);
+            Ok(width <= width_mm + TOLERANCE_MM)
+        };
         let mut line = String::new();
+        let mut done = Vec::new();
         for word in para.split_whitespace() {
             let candidate = if line.is_empty() {
                 word.to_string()
@@ -189,7 +191,7 @@ pub fn wrap(
                 continue;
             }
             if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
+                done.push(std::mem::take(&mut line));
                 if fits(word)? {
                     line = word.to_string();
                     continue;
@@ -198,12 +200,13 @@ pub fn wrap(
             // A word that is wider than the box on its own.
             for piece in break_word(word, &fits)? {
                 if !line.is_empty() {
-                    lines.push(std::mem::take(&mut line));
+                    done.push(std::mem::take(&mut line));
                 }
                 line = piece;
             }
         }
-        lines.push(line);
+        done.push(line);
+        lines.extend(done.into_iter().map(|text| Line { text, rtl }));
     }
     Ok(lines)
 }
@@ -263,7 +266,7 @@ pub fn paragraph(
     style: TextStyle,
     frame: RectMm,
 ) -> Result<(Vec<Item>, f64), RenderError> {
-    let lines = wrap(text, style.font, style.size_pt, frame.width)?;
+    let lines = wrap_lines(text, style.font, style.size_pt, frame.width)?;
     let used = lines_height(lines.len(), style.font, style.size_pt)?;
     if used > frame.height + TOLERANCE_MM {
         return Err(RenderError::Overflow(format!(
@@ -277,7 +280,7 @@ pub fn paragraph(
 /// A paragraph wrapped to `width`, laid out once into a frame exactly as
 /// tall as its lines.
 pub fn paragraph_frame(text: &str, style: TextStyle, width: f64) -> Result<Frame, RenderError> {
-    let lines = wrap(text, style.font, style.size_pt, width)?;
+    let lines = wrap_lines(text, style.font, style.size_pt, width)?;
     let height = lines_height(lines.len(), style.font, style.size_pt)?;
     let items = set_lines(lines, style, RectMm::new(0.0, 0.0, width, height))?;
     Ok(Frame::with_items(SizeMm { width, height }, items))
@@ -291,35 +294,49 @@ fn lines_height(n: usize, font: Font, size_pt: f64) -> Result<f64, RenderError> 
         + descent(font, size_pt)?)
 }
 
-/// Wrapped lines as runs in `frame`, the first line at its top.
-fn set_lines(
-    lines: Vec<String>,
-    style: TextStyle,
-    frame: RectMm,
-) -> Result<Vec<Item>, RenderError> {
+/// Wrapped lines as runs in `frame`, the first line at its top. A line of
+/// a right-to-left paragraph set flush left is set flush right instead:
+/// that is where its lines start.
+fn set_lines(lines: Vec<Line>, style: TextStyle, frame: RectMm) -> Result<Vec<Item>, RenderError> {
     let lh = line_height(style.font, style.size_pt)?;
     let a = ascent(style.font, style.size_pt)?;
-    let x = match style.align {
-        Align::Left => frame.x,
-        Align::Centre => frame.x + frame.width / 2.0,
-        Align::Right => frame.right(),
-    };
     lines
         .into_iter()
         .enumerate()
         .map(|(i, line)| {
+            let style = TextStyle {
+                align: start_aligned(style.align, line.rtl),
+                ..style
+            };
+            let x = align_x(style.align, frame);
             make_run(
-                &line,
-                style.font,
-                style.size_pt,
-                style.align,
+                &line.text,
+                style,
+                Some(line.rtl),
                 PointMm::new(x, frame.y + a + lh * i as f64),
                 frame,
-                style.colour,
             )
             .map(Item::Text)
         })
         .collect()
+}
+
+/// `align` for text of the given direction: flush left means flush with
+/// the start of the line, which is the right for right-to-left text.
+fn start_aligned(align: Align, rtl: bool) -> Align {
+    match (align, rtl) {
+        (Align::Left, true) => Align::Right,
+        (other, _) => other,
+    }
+}
+
+/// The anchor's x in `bounds` for `align`.
+fn align_x(align: Align, bounds: RectMm) -> f64 {
+    match align {
+        Align::Left => bounds.x,
+        Align::Centre => bounds.x + bounds.width / 2.0,
+        Align::Right => bounds.right(),
+    }
 }
 
 /// [`paragraph`], shrunk in small steps down to `min_pt` until it fits the
@@ -354,7 +371,7 @@ pub fn fit_label(
     colour: Colour,
 ) -> Result<Item, RenderError> {
     // Shaped once; only the size changes from try to try.
-    let shaped = Shaped::new(text, font)?;
+    let shaped = Shaped::new(text, font, None)?;
     let mut size = max_pt;
     loop {
         let w = shaped.width(size);
@@ -384,27 +401,20 @@ pub fn fit_label(
 }
 
 /// A one-line run at a given baseline; its box is exactly its ink box
-/// widened to `bounds` (an error if that box does not hold it).
+/// widened to `bounds` (an error if that box does not hold it). Text of a
+/// right-to-left script set flush left is set flush right.
 pub fn line_in(
     text: &str,
     style: TextStyle,
     bounds: RectMm,
     baseline_y: f64,
 ) -> Result<Item, RenderError> {
-    let x = match style.align {
-        Align::Left => bounds.x,
-        Align::Centre => bounds.x + bounds.width / 2.0,
-        Align::Right => bounds.right(),
+    let style = TextStyle {
+        align: start_aligned(style.align, super::shape::is_rtl(text)),
+        ..style
     };
-    let run = make_run(
-        text,
-        style.font,
-        style.size_pt,
-        style.align,
-        PointMm::new(x, baseline_y),
-        bounds,
-        style.colour,
-    )?;
+    let x = align_x(style.align, bounds);
+    let run = make_run(text, style, None, PointMm::new(x, baseline_y), bounds)?;
     if run_overflows(&run)? {
         return Err(RenderError::Overflow(format!(
             "text {text:?} does not fit its {:.1} × {:.1} mm box",

@@ -28,6 +28,7 @@ mod print_craft;
 mod render_board;
 mod render_common;
 mod render_pdf;
+mod render_rtl;
 mod render_svg;
 mod schema;
 mod shaping;

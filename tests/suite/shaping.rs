@@ -46,7 +46,7 @@ fn arabic_glyphs_and_positions_match_hb_shape() {
     for (g, (id, at)) in ours.iter().zip(&theirs) {
         assert_eq!(g.id, *id);
         assert!((mm(x + g.x_offset) - mm(*at)).abs() < 0.1, "{g:?} vs {at}");
-        x += g.x_advance;
+        x += g.advance;
     }
 }
 
@@ -56,4 +56,149 @@ fn kerning_narrows_a_latin_pair() {
     let plain = m.width_em("AV").unwrap() * 10.0 * 25.4 / 72.0;
     let shaped = width_mm(&shape_line("AV", Font::Regular).unwrap(), 10.0).unwrap();
     assert!(shaped < plain - 0.05, "{shaped} vs {plain}");
+}
+
+/// A page with one line, `text`, at 10 pt, flush left at x = 20 mm.
+fn one_line(text: &str) -> printkit::render::TextRun {
+    use printkit::render::text::{line_in, TextStyle};
+    use printkit::render::{Align, Colour, Item, RectMm};
+    let style = TextStyle {
+        font: Font::Regular,
+        size_pt: 10.0,
+        colour: Colour::BLACK,
+        align: Align::Left,
+    };
+    let Item::Text(run) = line_in(text, style, RectMm::new(20.0, 10.0, 150.0, 10.0), 15.0).unwrap()
+    else {
+        panic!("not a run")
+    };
+    run
+}
+
+const KERNED: &str = "AVAWAY To";
+
+#[test]
+fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
+    if !tools::available(
+        "hb-shape",
+        "layout_measures_and_places_kerned_glyphs_as_hb_shape_does",
+    ) {
+        return;
+    }
+    let run = one_line(KERNED);
+    let m = Font::Regular.metrics().unwrap();
+    let mm = |u: i32| f64::from(u) / 2048.0 * 10.0 * 25.4 / 72.0;
+    let plain = m.width_em(KERNED).unwrap() * 10.0 * 25.4 / 72.0;
+    let theirs = hb_shape(KERNED);
+    let total: i32 = printkit::render::shape::shape_line(KERNED, Font::Regular)
+        .unwrap()
+        .iter()
+        .map(|g| g.advance)
+        .sum();
+    assert!(
+        run.width_mm() < plain - 0.3,
+        "{} vs {plain}",
+        run.width_mm()
+    );
+    assert!((run.width_mm() - mm(total)).abs() < 1e-9);
+    // The SVG draws each glyph where HarfBuzz puts it.
+    let page = printkit::render::Page {
+        size_mm: printkit::render::SizeMm {
+            width: 210.0,
+            height: 297.0,
+        },
+        items: vec![printkit::render::Item::Text(run.clone())],
+    };
+    let svg = printkit::render::svg::page_to_svg_with(
+        &page,
+        printkit::render::svg::SvgOptions {
+            outlines: true,
+            standalone: true,
+            id_prefix: "",
+        },
+    )
+    .unwrap();
+    let uses: Vec<(u16, f64)> = svg
+        .split("<use xlink:href=\"#gr")
+        .skip(1)
+        .map(|u| {
+            let id = u.split('"').next().unwrap().parse().unwrap();
+            let x = u
+                .split_once(" x=\"")
+                .map_or(0.0, |(_, x)| x.split('"').next().unwrap().parse().unwrap());
+            (id, 20.0 + mm(x as i32))
+        })
+        .collect();
+    let drawn: Vec<(u16, f64)> = theirs
+        .iter()
+        .filter(|(id, _)| *id != 3) // the space
+        .map(|&(id, at)| (id, 20.0 + mm(at)))
+        .collect();
+    assert_eq!(
+        uses.iter().map(|u| u.0).collect::<Vec<_>>(),
+        drawn.iter().map(|d| d.0).collect::<Vec<_>>()
+    );
+    for (o, t) in uses.iter().zip(&drawn) {
+        assert!(
+            (o.1 - t.1).abs() < 0.1,
+            "glyph {} at {} mm, hb-shape {}",
+            o.0,
+            o.1,
+            t.1
+        );
+    }
+}
+
+#[test]
+fn the_pdf_shows_kerned_words_as_wide_as_hb_shape_sets_them() {
+    let test = "the_pdf_shows_kerned_words_as_wide_as_hb_shape_sets_them";
+    if !tools::available("hb-shape", test) || !tools::available("pdftotext", test) {
+        return;
+    }
+    let run = one_line(KERNED);
+    let page = printkit::render::Page {
+        size_mm: printkit::render::SizeMm {
+            width: 210.0,
+            height: 297.0,
+        },
+        items: vec![printkit::render::Item::Text(run)],
+    };
+    let meta = printkit::render::DocMeta::new("kerning", "kerning");
+    let pdf = printkit::render::pdf::write_pdf(&[page], &meta).unwrap();
+    let file = std::env::temp_dir().join(format!("printkit-kerning-{}.pdf", std::process::id()));
+    std::fs::write(&file, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .args(["-bbox"])
+        .arg(&file)
+        .arg("-")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    let html = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mm = |u: i32| f64::from(u) / 2048.0 * 10.0 * 25.4 / 72.0;
+    let m = Font::Regular.metrics().unwrap();
+    // Latin: glyph i draws character i.
+    let theirs = hb_shape(KERNED);
+    let mut at = 0;
+    for word in KERNED.split(' ') {
+        let (first, last) = (theirs[at], theirs[at + word.len() - 1]);
+        at += word.len() + 1;
+        let start = 20.0 + mm(first.1);
+        // pdftotext ends a word at its last glyph's own width.
+        let end = 20.0 + mm(last.1 + i32::from(m.advance(last.0)));
+        let tag = html
+            .split("<word ")
+            .find(|w| w.contains(&format!(">{word}<")))
+            .unwrap_or_else(|| panic!("{word} not in {html}"));
+        let n = |a: &str| -> f64 {
+            let v = tag.split(&format!("{a}=\"")).nth(1).unwrap();
+            v.split('"').next().unwrap().parse::<f64>().unwrap() * 25.4 / 72.0
+        };
+        let plain = m.width_em(word).unwrap() * 10.0 * 25.4 / 72.0;
+        let (x0, x1) = (n("xMin"), n("xMax"));
+        assert!(
+            (x0 - start).abs() < 0.1 && (x1 - end).abs() < 0.1,
+            "{word}: {x0:.3}..{x1:.3} mm in the PDF, hb-shape {start:.3}..{end:.3} mm (unkerned {plain:.3} mm wide)"
+        );
+    }
 }

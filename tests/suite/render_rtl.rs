@@ -1,0 +1,449 @@
+//! A right-to-left kit (`fixtures/variants/freeze-arabic.toml`, Freeze with
+//! its words in Arabic): it builds; `pdftotext` reads its Arabic in logical
+//! order; its glyphs sit where HarfBuzz's `hb-shape` puts them; and
+//! Chromium, laying out the SVG page's own (normally transparent) text with
+//! its own shaper and bidi, draws each line where the kit's outlines are.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::tools;
+
+const DEFINITION: &str = "fixtures/variants/freeze-arabic.toml";
+const MM_PER_PT: f64 = 25.4 / 72.0;
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("printkit-rtl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Builds the Arabic kit on A4 into `dir`; the player kit's PDF.
+fn build(dir: &Path) -> PathBuf {
+    let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(["build", DEFINITION, "--paper", "a4", "--out"])
+        .arg(dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PRINTKIT_CACHE_DIR", "")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    dir.join("freeze-arabic/freeze-arabic-player-kit-a4.pdf")
+}
+
+/// The Arabic words of `text`, in the order they come.
+fn arabic_words(text: &str) -> Vec<String> {
+    let letter = |c: char| matches!(c as u32, 0x0621..=0x065F | 0x0670..=0x06D3);
+    text.split(|c: char| !letter(c))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The definition's Arabic sentences that print as written (no
+/// placeholder), from its title, rules and practice prompts.
+fn sentences() -> Vec<String> {
+    let src = std::fs::read_to_string(DEFINITION).unwrap();
+    let doc: toml::Value = toml::from_str(&src).unwrap();
+    let mut out = vec![doc["title"].as_str().unwrap().to_string()];
+    for part in ["setup", "turn", "special", "end"] {
+        for s in doc["sheet"][part].as_array().unwrap() {
+            out.push(s.as_str().unwrap().to_string());
+        }
+    }
+    for p in doc["practice"].as_array().unwrap() {
+        out.push(p["prompt"].as_str().unwrap().to_string());
+    }
+    // Lines mixing in Latin (cell names) are read by poppler in visual
+    // order of their pieces, each piece marked with its direction: only
+    // wholly Arabic sentences have one logical order to compare.
+    out.retain(|s| !s.chars().any(|c| c.is_ascii_alphanumeric() || c == '{'));
+    out
+}
+
+#[test]
+fn pdftotext_reads_the_arabic_kit_in_logical_order() {
+    if !tools::available(
+        "pdftotext",
+        "pdftotext_reads_the_arabic_kit_in_logical_order",
+    ) {
+        return;
+    }
+    let dir = temp("text");
+    let pdf = build(&dir);
+    let out = Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let read = arabic_words(&String::from_utf8_lossy(&out.stdout));
+    let sentences = sentences();
+    assert!(sentences.len() >= 8, "{sentences:?}");
+    for s in sentences {
+        let words = arabic_words(&s);
+        assert!(
+            read.windows(words.len()).any(|w| w == words.as_slice()),
+            "{s:?} not read back in order from the PDF; read: {}",
+            read.join(" ")
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// (glyph id, x of its origin, advance) in font units from `hb-shape`,
+/// and the total advance, for `text` in `font`.
+fn hb_shape(font: &str, text: &str) -> (Vec<(u16, i32, i32, usize)>, i32) {
+    let out = Command::new("hb-shape")
+        .args([
+            font,
+            "--output-format=json",
+            "--no-glyph-names",
+            "--utf8-clusters",
+            text,
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut x = 0;
+    let mut glyphs = Vec::new();
+    for g in v.as_array().unwrap() {
+        let ax = g["ax"].as_i64().unwrap() as i32;
+        glyphs.push((
+            g["g"].as_u64().unwrap() as u16,
+            x + g["dx"].as_i64().unwrap() as i32,
+            ax,
+            g["cl"].as_u64().unwrap() as usize,
+        ));
+        x += ax;
+    }
+    (glyphs, x)
+}
+
+/// The value of attribute `name` in the tag `tag`.
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    tag[at..].split('"').next()
+}
+
+/// The drawn glyphs of the run whose text is `text` in an SVG page: the
+/// `<text>` element's x (its right end, for right-to-left text) and size,
+/// and each `<use>` of the outline group before it as (glyph id, x in mm).
+fn svg_run(svg: &str, text: &str) -> (f64, f64, Vec<(u16, f64)>) {
+    let end = svg
+        .find(&format!(">{text}</text>"))
+        .expect("run in the SVG");
+    let open = svg[..end].rfind("<text").unwrap();
+    let tag = &svg[open..end];
+    assert_eq!(attr(tag, "direction"), Some("rtl"), "{tag}");
+    let anchor: f64 = attr(tag, "x").unwrap().parse().unwrap();
+    let size: f64 = attr(tag, "font-size").unwrap().parse().unwrap();
+    let group = &svg[svg[..open].rfind("<g fill=").unwrap()..open];
+    let transform = attr(group, "transform").unwrap();
+    let nums: Vec<f64> = transform
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let (left, scale) = (nums[0], nums[2]);
+    let mut glyphs = Vec::new();
+    for u in group.split("<use").skip(1) {
+        let href = attr(u, "xlink:href").unwrap();
+        let id: u16 = href
+            .rsplit(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let x: f64 = match (attr(u, "x"), attr(u, "transform")) {
+            (Some(x), _) => x.parse().unwrap(),
+            (None, Some(t)) => t
+                .trim_start_matches("translate(")
+                .split([' ', ')'])
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap(),
+            (None, None) => 0.0,
+        };
+        glyphs.push((id, left + x * scale));
+    }
+    (anchor, size, glyphs)
+}
+
+/// Words of `pdftotext -bbox` on page 1: (text, xMin, xMax) in mm.
+fn pdf_words(pdf: &Path) -> Vec<(String, f64, f64)> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox", "-f", "1", "-l", "1"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8_lossy(&out.stdout).into_owned();
+    html.split("<word ")
+        .skip(1)
+        .map(|w| {
+            let (tag, rest) = w.split_once('>').unwrap();
+            let text = rest.split('<').next().unwrap().to_string();
+            let n = |a: &str| attr(&format!(" {tag}"), a).unwrap().parse::<f64>().unwrap();
+            (text, n("xMin") * MM_PER_PT, n("xMax") * MM_PER_PT)
+        })
+        .collect()
+}
+
+#[test]
+fn arabic_glyphs_sit_where_hb_shape_puts_them_in_the_svg_and_the_pdf() {
+    let test = "arabic_glyphs_sit_where_hb_shape_puts_them_in_the_svg_and_the_pdf";
+    if !tools::available("hb-shape", test) || !tools::available("pdftotext", test) {
+        return;
+    }
+    let dir = temp("positions");
+    let pdf = build(&dir);
+    let svg = std::fs::read_to_string(dir.join("freeze-arabic/svg/a4/rules.svg")).unwrap();
+    let title = "لعبة التجميد";
+    let (right, size_mm, ours) = svg_run(&svg, title);
+    let (theirs, total) = hb_shape("templates/fonts/DejaVuSans-Bold.ttf", title);
+    let mm = |units: i32| f64::from(units) / 2048.0 * size_mm;
+    // Set flush right: HarfBuzz's line ends at the text's anchor.
+    let left = right - mm(total);
+    let drawn: Vec<(u16, f64)> = theirs
+        .iter()
+        // The space draws nothing.
+        .filter(|g| title.as_bytes()[g.3] != b' ')
+        .map(|&(id, x, ..)| (id, left + mm(x)))
+        .collect();
+    assert_eq!(ours.len(), drawn.len(), "{ours:?} vs {drawn:?}");
+    for (o, t) in ours.iter().zip(&drawn) {
+        assert_eq!(o.0, t.0, "glyph ids differ: {ours:?} vs {drawn:?}");
+        assert!(
+            (o.1 - t.1).abs() < 0.1,
+            "glyph {} at {} mm, hb-shape {} mm",
+            o.0,
+            o.1,
+            t.1
+        );
+    }
+    // In the PDF: each word of the title spans what HarfBuzz's glyphs of
+    // its characters span.
+    let words = pdf_words(&pdf);
+    let mut start = 0;
+    for word in title.split(' ') {
+        let bytes = start..start + word.len();
+        start += word.len() + 1;
+        let (lo, hi) = theirs
+            .iter()
+            .filter(|g| bytes.contains(&g.3))
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &(_, x, ax, _)| {
+                (lo.min(left + mm(x)), hi.max(left + mm(x + ax)))
+            });
+        // `-bbox` lists a word's characters as they stand on the page,
+        // left to right.
+        let seen: String = word.chars().rev().collect();
+        let (_, x0, x1) = words
+            .iter()
+            .find(|w| w.0 == seen)
+            .unwrap_or_else(|| panic!("{word} not a word of the PDF: {words:?}"));
+        assert!(
+            (x0 - lo).abs() < 0.1 && (x1 - hi).abs() < 0.1,
+            "{word}: PDF {x0:.2}..{x1:.2} mm, hb-shape {lo:.2}..{hi:.2} mm"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Page 1 of `pdf` rendered by pdftoppm in grey at `DPI`: (width, height,
+/// pixels).
+fn raster(pdf: &Path, stem: &Path) -> (usize, usize, Vec<u8>) {
+    let ok = Command::new("pdftoppm")
+        .args([
+            "-r",
+            &DPI.to_string(),
+            "-gray",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+        ])
+        .arg(pdf)
+        .arg(stem)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let bytes = std::fs::read(stem.with_extension("pgm")).unwrap();
+    // "P5\n<w> <h>\n255\n" then the pixels.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
+    }
+    let (w, h) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, bytes[at + 1..].to_vec())
+}
+
+const DPI: f64 = 300.0;
+
+/// Lines of page 1 with Arabic letters, by `pdftotext -bbox-layout`:
+/// (text, xMin, yMin, xMax, yMax) in mm.
+fn arabic_lines(pdf: &Path) -> Vec<(String, [f64; 4])> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox-layout", "-f", "1", "-l", "1"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut lines = Vec::new();
+    for line in html.split("<line ").skip(1) {
+        let (tag, body) = line.split_once('>').unwrap();
+        let tag = format!(" {tag}");
+        let n = |a: &str| attr(&tag, a).unwrap().parse::<f64>().unwrap() * MM_PER_PT;
+        let body = body.split("</line>").next().unwrap();
+        let text: Vec<&str> = body
+            .split("<word ")
+            .skip(1)
+            .map(|w| w.split_once('>').unwrap().1.split('<').next().unwrap())
+            .collect();
+        let text = text.join(" ");
+        if !arabic_words(&text).is_empty() {
+            lines.push((text, [n("xMin"), n("yMin"), n("xMax"), n("yMax")]));
+        }
+    }
+    lines
+}
+
+/// The columns (in mm from the page's left) of `raster` holding ink
+/// between `y0` and `y1` mm, within `x0`..`x1` mm.
+fn inked_columns(raster: &(usize, usize, Vec<u8>), [x0, y0, x1, y1]: [f64; 4]) -> Vec<bool> {
+    let (w, h, px) = raster;
+    let to_px = |mm: f64| ((mm / 25.4 * DPI).round().max(0.0) as usize).min(*w.max(h) - 1);
+    (to_px(x0)..to_px(x1).min(w - 1))
+        .map(|x| (to_px(y0)..to_px(y1).min(h - 1)).any(|y| px[y * w + x] < 128))
+        .collect()
+}
+
+#[test]
+fn chromium_sets_the_svg_text_itself_where_the_kit_draws_it() {
+    let test = "chromium_sets_the_svg_text_itself_where_the_kit_draws_it";
+    if !tools::available("chromium", test)
+        || !tools::available("pdftoppm", test)
+        || !tools::available("pdftotext", test)
+    {
+        return;
+    }
+    let dir = temp("chromium");
+    let pdf = build(&dir);
+    // The rules page's SVG with its outlines hidden and its text, normally
+    // transparent, shown: Chromium shapes it, orders it (bidi, from the
+    // text's `direction`) and aligns it itself, in the kit's own font
+    // files (its fontconfig lists only them).
+    let svg = std::fs::read_to_string(dir.join("freeze-arabic/svg/a4/rules.svg")).unwrap();
+    let html = dir.join("rules.html");
+    std::fs::write(
+        &html,
+        format!(
+            "<!DOCTYPE html><html><head><style>@page{{size:210mm 297mm;margin:0}}\
+             body{{margin:0}}svg{{display:block}}use{{display:none}}\
+             text{{fill-opacity:1!important;text-rendering:geometricPrecision}}</style></head><body>{svg}</body></html>"
+        ),
+    )
+    .unwrap();
+    let fonts = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/fonts");
+    let conf = dir.join("fonts.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "<?xml version=\"1.0\"?>\n<fontconfig><dir>{}</dir><cachedir>{}</cachedir></fontconfig>\n",
+            fonts.display(),
+            dir.join("fontcache").display()
+        ),
+    )
+    .unwrap();
+    let printed = dir.join("rules.chromium.pdf");
+    let out = Command::new("chromium")
+        .args(crate::browser::HEADLESS)
+        .arg("--no-pdf-header-footer")
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--print-to-pdf={}", printed.display()))
+        .arg(format!("file://{}", html.display()))
+        .env("FONTCONFIG_FILE", &conf)
+        .output()
+        .unwrap();
+    assert!(printed.exists(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let ours = raster(&pdf, &dir.join("ours"));
+    let theirs = raster(&printed, &dir.join("theirs"));
+    let lines = arabic_lines(&pdf);
+    assert!(lines.len() >= 15, "{lines:?}");
+    let mm_per_px = 25.4 / DPI;
+    // Right ends (mm) of Chromium's lines, for the flush-right check.
+    let mut right_ends = Vec::new();
+    for (text, [x0, y0, x1, y1]) in &lines {
+        // The line's box, widened a little.
+        let area = [x0 - 2.0, *y0, x1 + 2.0, *y1];
+        let a = inked_columns(&ours, area);
+        let b = inked_columns(&theirs, area);
+        let first = |c: &[bool]| c.iter().position(|&d| d);
+        let last = |c: &[bool]| c.iter().rposition(|&d| d);
+        let (Some(a0), Some(a1)) = (first(&a), last(&a)) else {
+            panic!("{text}: no ink in the kit's PDF")
+        };
+        let (Some(b0), Some(b1)) = (first(&b), last(&b)) else {
+            panic!("{text}: Chromium drew nothing there")
+        };
+        // Chromium's SVG text advances are not exactly the font's (its
+        // lines come out up to 1% shorter, English ones too): the line
+        // must start, end or centre where ours does (its alignment) and be as long
+        // give or take 3%.
+        let left = (a0 as f64 - b0 as f64).abs() * mm_per_px;
+        let right = (a1 as f64 - b1 as f64).abs() * mm_per_px;
+        let centre = ((a0 + a1) as f64 - (b0 + b1) as f64).abs() / 2.0 * mm_per_px;
+        assert!(
+            left.min(right).min(centre) <= 0.2,
+            "{text}: not aligned as the kit's ({left:.2}, {right:.2} mm off at its ends)"
+        );
+        let (wa, wb) = ((a1 - a0) as f64, (b1 - b0) as f64);
+        assert!(
+            (wa - wb).abs() <= 0.03 * wa,
+            "{text}: {wb} px wide, ours {wa}"
+        );
+        // The words in the same order and places: Chromium's ink, stretched
+        // to our line's length, covers the same columns (a line in the
+        // wrong order misses a quarter of them or more).
+        let n = a1 - a0;
+        let differ = (0..=n)
+            .filter(|&i| a[a0 + i] != b[b0 + (i * (b1 - b0) + n / 2) / n.max(1)])
+            .count();
+        assert!(
+            differ * 100 <= 8 * (n + 1),
+            "{text}: {differ} of {} columns differ from Chromium's",
+            n + 1
+        );
+        if right <= 0.2 {
+            right_ends.push((
+                x0 - 2.0 + b1 as f64 * mm_per_px,
+                x0 - 2.0 + b0 as f64 * mm_per_px,
+            ));
+        }
+    }
+    // Set flush right: many lines end at one x and start at many.
+    let edge = right_ends.iter().map(|e| e.0).fold(0.0, f64::max);
+    let flush: Vec<f64> = right_ends
+        .iter()
+        .filter(|e| edge - e.0 <= 0.3)
+        .map(|e| e.1)
+        .collect();
+    let spread = flush.iter().fold(0.0, |m: f64, &x| m.max(x))
+        - flush.iter().fold(f64::MAX, |m, &x| m.min(x));
+    assert!(
+        flush.len() >= 8 && spread > 20.0,
+        "right-to-left lines not flush right: {right_ends:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
