@@ -169,7 +169,7 @@ fn in_words(lang: &Lang, n: u32) -> String {
     words
         .split_whitespace()
         .nth(n as usize)
-        .map_or_else(|| n.to_string(), |w| w.to_string())
+        .map_or_else(|| n.to_string(), |w| w.replace('_', " "))
 }
 
 /// A mistake in a text, at a byte range of the text.

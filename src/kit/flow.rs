@@ -136,13 +136,25 @@ impl<'a> Flow<'a> {
             width: self.area.width,
             height: para.height(),
         });
-        block.place(PointMm::new(indent, 0.0), &para);
+        // A right-to-left paragraph reads from the right: its number stands
+        // at the right, in the margin the text leaves there.
+        let rtl = crate::render::shape::is_rtl(text);
+        let (text_x, label_x) = match rtl {
+            true => (0.0, self.area.width - indent),
+            false => (indent, 0.0),
+        };
+        block.place(PointMm::new(text_x, 0.0), &para);
         if let Some(label) = label {
             let lstyle = TextStyle {
                 font: crate::render::Font::Bold,
+                // Set against the page's edge, away from the text.
+                align: match rtl {
+                    true => crate::render::Align::Right,
+                    false => style.align,
+                },
                 ..style
             };
-            let bounds = RectMm::new(0.0, 0.0, indent, para.height());
+            let bounds = RectMm::new(label_x, 0.0, indent, para.height());
             let baseline = text::ascent(style.font, style.size_pt)?;
             block.push(text::line_in(label, lstyle, bounds, baseline)?);
         }

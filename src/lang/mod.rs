@@ -19,11 +19,12 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// The built-in languages, by code, with their files.
-pub const BUILTIN: [(&str, &str); 4] = [
+pub const BUILTIN: [(&str, &str); 5] = [
     ("en", include_str!("../../templates/lang/en.toml")),
     ("fr", include_str!("../../templates/lang/fr.toml")),
     ("de", include_str!("../../templates/lang/de.toml")),
     ("es", include_str!("../../templates/lang/es.toml")),
+    ("ar", include_str!("../../templates/lang/ar.toml")),
 ];
 
 /// One message: plain text, or forms chosen by a number.
