@@ -16,6 +16,7 @@ use crate::rules::{Params, PositionError, Rules, WithRules};
 pub mod budget;
 pub mod class_sets;
 pub mod cli;
+pub mod endgames;
 pub mod puzzles;
 pub mod stop;
 pub mod symmetry;

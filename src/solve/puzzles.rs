@@ -87,6 +87,8 @@ pub struct Puzzle {
     /// look-ahead finds safe (the opponent cannot win at once after
     /// them): the more, the harder the puzzle.
     pub decoys: usize,
+    /// The side to move, who wins.
+    pub side: char,
 }
 
 impl Puzzle {
@@ -132,6 +134,7 @@ enum Reject {
     LaterNotUnique,
     Dual,
     Dull,
+    Duplicate,
 }
 
 impl Rejections {
@@ -160,6 +163,7 @@ impl Rejections {
             Reject::LaterNotUnique => &mut self.later_not_unique,
             Reject::Dual => &mut self.dual,
             Reject::Dull => &mut self.dull,
+            Reject::Duplicate => &mut self.duplicate,
         }
     }
 }
@@ -325,6 +329,9 @@ fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle.
 const CANDIDATE_BUDGET: u64 = 10_000;
+/// Positions one capture before a lost one examined at most (each costs a
+/// search to the limit).
+const BACKWARD_TRIES: usize = 8;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
@@ -333,7 +340,183 @@ pub fn side_name(family: Family, side: char) -> String {
     family.info().side_title(side)
 }
 
+/// The share of a set a puzzle belongs to: its win length and, in the
+/// predator game (whose two sides play different games), the side that
+/// wins; `*` for the other games.
+pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
+    let side = if family == Family::PredatorPrey {
+        p.side
+    } else {
+        '*'
+    };
+    (p.solution.plies, side)
+}
+
+/// Every share a set should spread over: the win lengths that can occur
+/// (in Freeze and the predator game a win ends on the winner's move, so
+/// after an odd number of plies; one-move wins are too easy when longer
+/// ones are allowed) by the sides, shortest first.
+pub fn shares(def: &Definition, max_plies: u32) -> Vec<(u32, char)> {
+    let family = def.family();
+    let shortest = if max_plies > 1 { 2 } else { 1 };
+    let odd_only = matches!(family, Family::PredatorPrey | Family::Freeze);
+    let sides: Vec<char> = if family == Family::PredatorPrey {
+        def.engine().sides().to_vec()
+    } else {
+        vec!['*']
+    };
+    let mut out = Vec::new();
+    for plies in (shortest..=max_plies.max(1)).filter(|k| !odd_only || k % 2 == 1) {
+        out.extend(sides.iter().map(|&s| (plies, s)));
+    }
+    out
+}
+
+/// The search for puzzles: what was found and turned down so far.
+struct Finder<'a> {
+    def: &'a Definition,
+    engine: &'a dyn Engine,
+    solver: &'a dyn Solver,
+    torus: bool,
+    max_plies: u32,
+    /// Every acceptable puzzle found; the set is chosen from it at the end.
+    pool: Vec<Puzzle>,
+    seen: HashSet<String>,
+    rej: Rejections,
+}
+
+impl Finder<'_> {
+    /// Examines one candidate and keeps it when it makes a puzzle.
+    fn consider(
+        &mut self,
+        position: &str,
+        plies_from_start: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<(), Reject> {
+        self.rej.examined += 1;
+        if self.rej.examined % 200 == 0 {
+            progress(&format!(
+                "puzzles: {} candidates examined, {} found; rejected: {}",
+                self.rej.examined,
+                self.pool.len(),
+                self.rej.reasons()
+            ));
+        }
+        let key = canonical(self.engine, position, self.torus);
+        if self.seen.contains(&key) {
+            self.rej.duplicate += 1;
+            return Err(Reject::Duplicate);
+        }
+        let (engine, solver) = (self.engine, self.solver);
+        match examine(&self.def.params, engine, solver, position, self.max_plies) {
+            Ok(solution) => {
+                if std::env::var_os("PK_DEBUG").is_some() { eprintln!("OK {position} {}", solution.plies); }
+                self.seen.insert(key);
+                let decoys = decoys(engine, solver, position, &solution);
+                let side = engine
+                    .load(position)
+                    .map(|p| p.view().side_to_move)
+                    .unwrap_or('?');
+                self.pool.push(Puzzle {
+                    position: position.to_string(),
+                    solution,
+                    plies_from_start,
+                    candidate: self.rej.examined,
+                    decoys,
+                    side,
+                });
+                Ok(())
+            }
+            Err(why) => {
+                if std::env::var_os("PK_DEBUG").is_some() { eprintln!("REJ {position} {why:?}"); }
+                *self.rej.count(why) += 1;
+                Err(why)
+            }
+        }
+    }
+
+    /// The candidates of one random game: the positions shortly before it
+    /// ended with its winner (when it has one) to move, nearest the end
+    /// first (the cheapest to search and the likeliest to be won); a step
+    /// further back only while the nearer one was won too easily (further
+    /// back, positions are dearer to search and seldom won). With
+    /// `longest_first` (short games from built endgames, whose positions
+    /// are cheap), the furthest back first, then nearer ones. One puzzle a
+    /// game at most.
+    fn from_game(
+        &mut self,
+        game: &[String],
+        shortest: u32,
+        longest_first: bool,
+        progress: &mut dyn FnMut(&str),
+    ) {
+        let engine = self.engine;
+        let winner = engine
+            .load(&game[game.len() - 1])
+            .ok()
+            .and_then(|p| p.outcome())
+            .and_then(|o| o.winner);
+        let reach = (self.max_plies as usize).min(game.len() - 1);
+        let mut backs: Vec<usize> = (shortest as usize..=reach).collect();
+        if longest_first {
+            backs.reverse();
+        }
+        for back in backs {
+            let index = game.len() - 1 - back;
+            let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
+            if winner.is_some_and(|w| to_move != Ok(w)) {
+                continue;
+            }
+            match self.consider(&game[index], index, progress) {
+                Ok(()) => return,
+                Err(Reject::OneMove) => {}
+                Err(_) if longest_first => {}
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Freeze's longest wins, searched backwards: the position of the game
+    /// four plies before its end, when its side to move loses in exactly
+    /// 4 plies, and the positions one capture before it
+    /// ([`super::endgames::freeze_unmoves`]) are candidates for a win in
+    /// 5 (random games alone almost never give one). One puzzle a game.
+    fn backwards(&mut self, game: &[String], progress: &mut dyn FnMut(&str)) {
+        let Some(lost) = game.len().checked_sub(5).map(|i| &game[i]) else {
+            return;
+        };
+        let limits = Limits {
+            depth: 4,
+            max_nodes: CANDIDATE_BUDGET,
+        };
+        match self.solver.solve(lost, limits) {
+            Ok(s) if s.verdict == Verdict::Loss && s.plies == 4 => {}
+            _ => return,
+        }
+        let before = super::endgames::freeze_unmoves(lost, self.torus);
+        for position in before.iter().take(BACKWARD_TRIES) {
+            if self.consider(position, 0, progress).is_ok() {
+                return;
+            }
+        }
+    }
+
+    /// How many kept puzzles each share has.
+    fn filled(&self, share_of: &[(u32, char)]) -> Vec<usize> {
+        let family = self.def.family();
+        share_of
+            .iter()
+            .map(|s| self.pool.iter().filter(|p| share(family, p) == *s).count())
+            .collect()
+    }
+}
+
 /// Searches for `count` puzzles; `progress` gets a line now and then.
+///
+/// Candidates come from seeded random games and, for the prey's puzzles
+/// and Freeze, from built endgames ([`super::endgames`]); in the predator
+/// game the two sources take turns (random games give the predator's
+/// puzzles, built ones the prey's) while both sides still need puzzles.
 pub fn generate(
     def: &Definition,
     count: usize,
@@ -342,113 +525,93 @@ pub fn generate(
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<Puzzle>, Rejections) {
     let engine = def.engine();
-    let engine = engine.as_ref();
     let solver = solver(&def.params);
-    let torus = def.board.topology == Topology::Torus;
+    let family = def.family();
     let mut rng = Rng::new(seed);
-    let mut rej = Rejections::default();
-    // Every acceptable puzzle found; the set is chosen from it at the end.
-    let mut pool: Vec<Puzzle> = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
-    // One-move wins are too easy when longer ones are allowed.
+    let mut finder = Finder {
+        def,
+        engine: engine.as_ref(),
+        solver: solver.as_ref(),
+        torus: def.board.topology == Topology::Torus,
+        max_plies,
+        pool: Vec::new(),
+        seen: HashSet::new(),
+        rej: Rejections::default(),
+    };
     let shortest = if max_plies > 1 { 2 } else { 1 };
-    let lengths: Vec<u32> = (shortest..=max_plies.max(1)).collect();
-    let quota = count.div_ceil(lengths.len().max(1));
-    // A Freeze candidate costs some fifty times a clone or predator one
-    // (and its 5-ply wins are not found by random games), so its search
-    // gives up sooner; the others look long enough for longer wins.
-    let cheap = def.family() != Family::Freeze;
-    let attempts = 200 + count * if cheap { 1000 } else { 400 };
+    let wanted = shares(def, max_plies);
+    let quota = count.div_ceil(wanted.len().max(1));
+    let attempts = 200 + count * 1000;
     // Once the pool holds `count`, the search goes on this many candidates
-    // more for lengths still short of their share (some never occur: in
-    // Freeze and the predator game every win ends on the winner's move).
-    let patience = count * if cheap { 600 } else { 20 };
-    let mut full_at = None;
-    'games: while rej.examined < attempts {
+    // more for shares still short of their part.
+    let patience = count * 600;
+    let builds = super::endgames::builds(family);
+    let plays = family != Family::Freeze;
+    let (mut full_at, mut round) = (None, 0usize);
+    while finder.rej.examined < attempts && round < 4 * attempts {
         if super::stop::reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
-        let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
+        let filled = finder.filled(&wanted);
+        if finder.pool.len() >= count {
+            full_at.get_or_insert(finder.rej.examined);
+            let spread = filled.iter().all(|&n| n >= quota);
+            if spread || full_at.is_some_and(|at| finder.rej.examined >= at + patience) {
+                break;
+            }
+        }
+        round += 1;
+        // The prey's shares are filled by built candidates only.
+        let prey_short = wanted
+            .iter()
+            .zip(&filled)
+            .any(|((_, side), &n)| *side == 'o' && n < quota);
+        let hunter_short = wanted
+            .iter()
+            .zip(&filled)
+            .any(|((_, side), &n)| *side != 'o' && n < quota);
+        let build = builds
+            && (!plays || (prey_short && (round % 2 == 0 || !hunter_short)));
+        if build && plays {
+            if let Some(position) = super::endgames::candidate(def, &mut rng) {
+                let _ = finder.consider(&position, 0, progress);
+            }
+            continue;
+        }
+        // Freeze: a guided game from a built endgame.
+        let start = if build {
+            match super::endgames::candidate(def, &mut rng) {
+                Some(p) => p,
+                None => continue,
+            }
+        } else {
+            def.start.clone()
+        };
+        let Ok(game) = solver.random_game(&start, &mut rng, GAME_CAP) else {
+            if build {
+                continue;
+            }
             break;
         };
         if game.len() < 2 {
+            if build {
+                continue;
+            }
             // The start is already over: every game is this one.
             break;
         }
-        // The positions shortly before the game ended with its winner (when
-        // it has one) to move, nearest the end first: the cheapest to
-        // search and the likeliest to be won.
-        let winner = engine
-            .load(&game[game.len() - 1])
-            .ok()
-            .and_then(|p| p.outcome())
-            .and_then(|o| o.winner);
-        let reach = (2 * max_plies as usize).min(game.len() - 1);
-        let backs = (shortest as usize..=reach).filter(|&k| {
-            let to_move = engine
-                .load(&game[game.len() - 1 - k])
-                .map(|p| p.view().side_to_move);
-            winner.is_none_or(|w| to_move == Ok(w))
-        });
-        let cands = backs
-            .filter(|&b| b <= max_plies as usize)
-            .map(|b| (b, game[game.len() - 1 - b].clone()));
-        for (back, position) in cands {
-            let spread = lengths
-                .iter()
-                .all(|&k| pool.iter().filter(|p| p.solution.plies == k).count() >= quota);
-            if rej.examined >= attempts
-                || pool.len() >= count
-                    && (spread || full_at.is_some_and(|at| rej.examined >= at + patience))
-            {
-                break 'games;
-            }
-            let index = game.len() - 1 - back;
-            let position = &position;
-            rej.examined += 1;
-            if rej.examined % 200 == 0 {
-                progress(&format!(
-                    "puzzles: {} candidates examined, {} found; rejected: {}",
-                    rej.examined,
-                    pool.len(),
-                    rej.reasons()
-                ));
-            }
-            let key = canonical(engine, position, torus);
-            if seen.contains(&key) {
-                rej.duplicate += 1;
-                continue;
-            }
-            match examine(&def.params, engine, solver.as_ref(), position, max_plies) {
-                Ok(solution) => {
-                    seen.insert(key);
-                    let decoys = decoys(engine, solver.as_ref(), position, &solution);
-                    pool.push(Puzzle {
-                        position: position.clone(),
-                        solution,
-                        plies_from_start: index,
-                        candidate: rej.examined,
-                        decoys,
-                    });
-                    if pool.len() == count {
-                        full_at = Some(rej.examined);
-                    }
-                }
-                Err(why) => {
-                    *rej.count(why) += 1;
-                    // A step further back only when this position was
-                    // won too easily: further back, positions are dearer
-                    // to search and seldom won.
-                    if why == Reject::OneMove {
-                        continue;
-                    }
-                }
-            }
-            // One puzzle a game at most, and nothing further back.
-            continue 'games;
+        let before = finder.pool.len();
+        finder.from_game(&game, shortest, build, progress);
+        let long_short = wanted
+            .iter()
+            .zip(&finder.filled(&wanted))
+            .any(|((plies, _), &n)| *plies > 3 && n < quota);
+        if build && finder.pool.len() == before && long_short {
+            finder.backwards(&game, progress);
         }
     }
-    let kept = choose(engine, pool, count, &lengths);
+    let Finder { pool, rej, .. } = finder;
+    let kept = choose(engine.as_ref(), family, pool, count, &wanted);
     (
         kept.0,
         Rejections {
@@ -458,29 +621,30 @@ pub fn generate(
     )
 }
 
-/// Picks `count` puzzles spreading the lengths of the wins (round robin,
-/// shortest first) and the kinds of first move (no kind more than two
-/// thirds of the set while another is available); the rest are not chosen.
+/// Picks `count` puzzles spreading the shares (round robin, shortest
+/// first) and the kinds of first move (no kind more than two thirds of the
+/// set while another is available); the rest are not chosen.
 fn choose(
     engine: &dyn Engine,
+    family: Family,
     pool: Vec<Puzzle>,
     count: usize,
-    lengths: &[u32],
+    wanted: &[(u32, char)],
 ) -> (Vec<Puzzle>, usize) {
     let total = pool.len();
-    let mut by_length: Vec<Vec<Puzzle>> = lengths
+    let mut by_share: Vec<Vec<Puzzle>> = wanted
         .iter()
-        .map(|&k| {
+        .map(|s| {
             pool.iter()
-                .filter(|p| p.solution.plies == k)
+                .filter(|p| share(family, p) == *s)
                 .cloned()
                 .collect()
         })
         .collect();
     let mut kept: Vec<Puzzle> = Vec::new();
     let mut kinds: Vec<&'static str> = Vec::new();
-    while kept.len() < count && by_length.iter().any(|b| !b.is_empty()) {
-        for bucket in by_length.iter_mut() {
+    while kept.len() < count && by_share.iter().any(|b| !b.is_empty()) {
+        for bucket in by_share.iter_mut() {
             if kept.len() == count || bucket.is_empty() {
                 continue;
             }
