@@ -21,7 +21,7 @@ use crate::rules::Family;
 /// checkers on a printed board.
 pub const FREEZE_MAX_KINGS: usize = 3;
 /// The most pieces (checkers and kings) a built Freeze puzzle shows.
-pub const FREEZE_MAX_PIECES: usize = 16;
+pub const FREEZE_MAX_PIECES: usize = 18;
 
 /// A board as text cells, row 0 at the top (as the notation writes it):
 /// `None` a hole, `Some('.')` empty.
@@ -203,7 +203,7 @@ fn hunt(
     ))
 }
 
-/// 3 to 7 pieces of each colour on the patch of 5×5 squares around a
+/// 5 to 10 pieces of each colour on the patch of 5×5 squares around a
 /// point, each on a square of the other colour, up to
 /// [`FREEZE_MAX_KINGS`] of them kings; either side to move.
 fn freeze(mut cells: Cells, supply: usize, torus: bool, rng: &mut Rng) -> Option<String> {
@@ -324,6 +324,12 @@ pub fn freeze_unmoves(position: &str, torus: bool) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether a Freeze board reads at a glance on paper: at most
+/// [`FREEZE_MAX_KINGS`] kings and [`FREEZE_MAX_PIECES`] pieces.
+pub fn freeze_readable(position: &str) -> bool {
+    kings(position) <= FREEZE_MAX_KINGS && pieces(position) <= FREEZE_MAX_PIECES
 }
 
 /// The kings on a Freeze board (`B` and `R`).

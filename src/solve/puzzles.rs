@@ -118,6 +118,9 @@ pub struct Rejections {
     /// Fewer than 4 first moves, an answer that is the only move of its
     /// kind, or a line the turn limit decides.
     pub dull: usize,
+    /// Freeze: more kings or pieces than a printed board shows clearly
+    /// ([`super::endgames::freeze_readable`]).
+    pub crowded: usize,
     pub duplicate: usize,
     /// Accepted but not chosen: their length or move kind was already well
     /// represented.
@@ -135,6 +138,7 @@ enum Reject {
     Dual,
     Dull,
     Duplicate,
+    Crowded,
 }
 
 impl Rejections {
@@ -142,7 +146,7 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} too easy to guess or decided by the turn limit, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates",
             self.no_win,
             self.too_large,
             self.several_wins,
@@ -150,6 +154,7 @@ impl Rejections {
             self.later_not_unique,
             self.dual,
             self.dull,
+            self.crowded,
             self.duplicate
         )
     }
@@ -164,6 +169,7 @@ impl Rejections {
             Reject::Dual => &mut self.dual,
             Reject::Dull => &mut self.dull,
             Reject::Duplicate => &mut self.duplicate,
+            Reject::Crowded => &mut self.crowded,
         }
     }
 }
@@ -402,16 +408,26 @@ impl Finder<'_> {
                 self.rej.reasons()
             ));
         }
-        let key = canonical(self.engine, position, self.torus);
-        if self.seen.contains(&key) {
+        // The same text again is a duplicate at once; another image of a
+        // kept puzzle only once it proves a puzzle (the images of a torus
+        // position are many, so they are made for kept ones only).
+        if self.seen.contains(position) {
             self.rej.duplicate += 1;
             return Err(Reject::Duplicate);
+        }
+        if self.def.family() == Family::Freeze && !super::endgames::freeze_readable(position) {
+            self.rej.crowded += 1;
+            return Err(Reject::Crowded);
         }
         let (engine, solver) = (self.engine, self.solver);
         match examine(&self.def.params, engine, solver, position, self.max_plies) {
             Ok(solution) => {
-                if std::env::var_os("PK_DEBUG").is_some() { eprintln!("OK {position} {}", solution.plies); }
-                self.seen.insert(key);
+                let key = canonical(self.engine, position, self.torus);
+                self.seen.insert(position.to_string());
+                if !self.seen.insert(key) {
+                    self.rej.duplicate += 1;
+                    return Err(Reject::Duplicate);
+                }
                 let decoys = decoys(engine, solver, position, &solution);
                 let side = engine
                     .load(position)
@@ -428,7 +444,6 @@ impl Finder<'_> {
                 Ok(())
             }
             Err(why) => {
-                if std::env::var_os("PK_DEBUG").is_some() { eprintln!("REJ {position} {why:?}"); }
                 *self.rej.count(why) += 1;
                 Err(why)
             }
@@ -439,17 +454,9 @@ impl Finder<'_> {
     /// ended with its winner (when it has one) to move, nearest the end
     /// first (the cheapest to search and the likeliest to be won); a step
     /// further back only while the nearer one was won too easily (further
-    /// back, positions are dearer to search and seldom won). With
-    /// `longest_first` (short games from built endgames, whose positions
-    /// are cheap), the furthest back first, then nearer ones. One puzzle a
+    /// back, positions are dearer to search and seldom won). One puzzle a
     /// game at most.
-    fn from_game(
-        &mut self,
-        game: &[String],
-        shortest: u32,
-        longest_first: bool,
-        progress: &mut dyn FnMut(&str),
-    ) {
+    fn from_game(&mut self, game: &[String], shortest: u32, progress: &mut dyn FnMut(&str)) {
         let engine = self.engine;
         let winner = engine
             .load(&game[game.len() - 1])
@@ -457,21 +464,14 @@ impl Finder<'_> {
             .and_then(|p| p.outcome())
             .and_then(|o| o.winner);
         let reach = (self.max_plies as usize).min(game.len() - 1);
-        let mut backs: Vec<usize> = (shortest as usize..=reach).collect();
-        if longest_first {
-            backs.reverse();
-        }
-        for back in backs {
+        for back in shortest as usize..=reach {
             let index = game.len() - 1 - back;
             let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
             if winner.is_some_and(|w| to_move != Ok(w)) {
                 continue;
             }
-            match self.consider(&game[index], index, progress) {
-                Ok(()) => return,
-                Err(Reject::OneMove) => {}
-                Err(_) if longest_first => {}
-                Err(_) => return,
+            if self.consider(&game[index], index, progress) != Err(Reject::OneMove) {
+                return;
             }
         }
     }
@@ -541,10 +541,13 @@ pub fn generate(
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let wanted = shares(def, max_plies);
     let quota = count.div_ceil(wanted.len().max(1));
-    let attempts = 200 + count * 1000;
+    // A Freeze candidate costs some ten times a clone or predator one, so
+    // its search gives up sooner.
+    let cheap = family != Family::Freeze;
+    let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
     // more for shares still short of their part.
-    let patience = count * 600;
+    let patience = count * if cheap { 600 } else { 40 };
     let builds = super::endgames::builds(family);
     let plays = family != Family::Freeze;
     let (mut full_at, mut round) = (None, 0usize);
@@ -601,7 +604,7 @@ pub fn generate(
             break;
         }
         let before = finder.pool.len();
-        finder.from_game(&game, shortest, build, progress);
+        finder.from_game(&game, shortest, progress);
         let long_short = wanted
             .iter()
             .zip(&finder.filled(&wanted))
