@@ -57,11 +57,7 @@ impl Cells {
             }
             h += 1;
         }
-        Some(Cells {
-            w: w?,
-            h,
-            cells,
-        })
+        Some(Cells { w: w?, h, cells })
     }
 
     fn at(&self, x: usize, y: usize) -> Option<char> {
@@ -131,7 +127,11 @@ impl Cells {
     }
 
     /// A random empty cell that `fits`, or `None`.
-    fn any_empty(&self, rng: &mut Rng, fits: impl Fn(usize, usize) -> bool) -> Option<(usize, usize)> {
+    fn any_empty(
+        &self,
+        rng: &mut Rng,
+        fits: impl Fn(usize, usize) -> bool,
+    ) -> Option<(usize, usize)> {
         let all = self.empty_near((0, 0), self.w.max(self.h), false, fits);
         (!all.is_empty()).then(|| all[rng.below(all.len())])
     }
@@ -179,7 +179,9 @@ fn hunt(
     } else {
         in_play
     };
-    let near = cells.empty_near(at, 2, false, |x, y| x.abs_diff(at.0) + y.abs_diff(at.1) <= 2);
+    let near = cells.empty_near(at, 2, false, |x, y| {
+        x.abs_diff(at.0) + y.abs_diff(at.1) <= 2
+    });
     let mut spots = near;
     for _ in 0..on_board {
         if spots.is_empty() {
@@ -197,10 +199,7 @@ fn hunt(
     if p.predator_turn_limit > 0 && turns + 6 >= p.predator_turn_limit {
         return None;
     }
-    Some(format!(
-        "{} o {reserve} {captured} {turns}",
-        cells.text()
-    ))
+    Some(format!("{} o {reserve} {captured} {turns}", cells.text()))
 }
 
 /// 5 to 10 pieces of each colour on the patch of 5×5 squares around a

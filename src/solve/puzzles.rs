@@ -558,7 +558,8 @@ pub fn generate(
         let filled = finder.filled(&wanted);
         if finder.pool.len() >= count {
             full_at.get_or_insert(finder.rej.examined);
-            let spread = filled.iter().all(|&n| n >= quota);
+            let spread =
+                filled.iter().all(|&n| n >= quota) || spread_enough(&wanted, &filled, count);
             if spread || full_at.is_some_and(|at| finder.rej.examined >= at + patience) {
                 break;
             }
@@ -573,8 +574,7 @@ pub fn generate(
             .iter()
             .zip(&filled)
             .any(|((_, side), &n)| *side != 'o' && n < quota);
-        let build = builds
-            && (!plays || (prey_short && (round % 2 == 0 || !hunter_short)));
+        let build = builds && (!plays || (prey_short && (round % 2 == 0 || !hunter_short)));
         if build && plays {
             if let Some(position) = super::endgames::candidate(def, &mut rng) {
                 let _ = finder.consider(&position, 0, progress);
@@ -609,7 +609,9 @@ pub fn generate(
             .iter()
             .zip(&finder.filled(&wanted))
             .any(|((plies, _), &n)| *plies > 3 && n < quota);
-        if build && finder.pool.len() == before && long_short {
+        // Backwards only once the set could be made: dearer, and seldom
+        // a puzzle.
+        if build && finder.pool.len() == before && long_short && finder.pool.len() >= count {
             finder.backwards(&game, progress);
         }
     }
@@ -622,6 +624,24 @@ pub fn generate(
             ..rej
         },
     )
+}
+
+/// Whether the shares found so far already make a set of `count` that
+/// spreads well, though some share (a length or side that seldom or never
+/// occurs, such as the prey's wins in 3) has none: two lengths or more,
+/// every side, and enough of each share found for a round robin over them.
+fn spread_enough(wanted: &[(u32, char)], filled: &[usize], count: usize) -> bool {
+    let found: Vec<&(u32, char)> = wanted
+        .iter()
+        .zip(filled)
+        .filter(|(_, &n)| n > 0)
+        .map(|(s, _)| s)
+        .collect();
+    let lengths: HashSet<u32> = found.iter().map(|s| s.0).collect();
+    let sides: HashSet<char> = found.iter().map(|s| s.1).collect();
+    let all_sides: HashSet<char> = wanted.iter().map(|s| s.1).collect();
+    let each = count.div_ceil(found.len().max(1));
+    lengths.len() >= 2 && sides == all_sides && filled.iter().all(|&n| n == 0 || n >= each)
 }
 
 /// Picks `count` puzzles spreading the shares (round robin, shortest
