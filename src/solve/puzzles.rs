@@ -551,7 +551,12 @@ pub fn generate(
     let builds = super::endgames::builds(family);
     let plays = family != Family::Freeze;
     let (mut full_at, mut round) = (None, 0usize);
-    while finder.rej.examined < attempts && round < 4 * attempts {
+    // Built prey candidates have their own budget, so that a limit where
+    // the prey never win (`--max-plies 3`) leaves the random games theirs.
+    let mut built = 0;
+    let main_source =
+        |examined: usize, built: usize| if plays { examined - built } else { examined };
+    while main_source(finder.rej.examined, built) < attempts && round < 4 * attempts {
         if super::stop::reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
@@ -574,10 +579,12 @@ pub fn generate(
             .iter()
             .zip(&filled)
             .any(|((_, side), &n)| *side != 'o' && n < quota);
-        let build = builds && (!plays || (prey_short && (round % 2 == 0 || !hunter_short)));
+        let build = builds
+            && (!plays || (built < attempts && prey_short && (round % 2 == 0 || !hunter_short)));
         if build && plays {
             if let Some(position) = super::endgames::candidate(def, &mut rng) {
                 let _ = finder.consider(&position, 0, progress);
+                built += 1;
             }
             continue;
         }
