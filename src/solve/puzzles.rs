@@ -391,7 +391,25 @@ struct Finder<'a> {
     rej: Rejections,
 }
 
-impl Finder<'_> {
+impl<'a> Finder<'a> {
+    fn new(
+        def: &'a Definition,
+        engine: &'a dyn Engine,
+        solver: &'a dyn Solver,
+        max_plies: u32,
+    ) -> Finder<'a> {
+        Finder {
+            def,
+            engine,
+            solver,
+            torus: def.board.topology == Topology::Torus,
+            max_plies,
+            pool: Vec::new(),
+            seen: HashSet::new(),
+            rej: Rejections::default(),
+        }
+    }
+
     /// Examines one candidate and keeps it when it makes a puzzle.
     fn consider(
         &mut self,
@@ -501,6 +519,12 @@ impl Finder<'_> {
         }
     }
 
+    /// A random game from `start`, `None` when it has no move.
+    fn game(&self, start: &str, rng: &mut Rng) -> Option<Vec<String>> {
+        let game = self.solver.random_game(start, rng, GAME_CAP).ok()?;
+        (game.len() >= 2).then_some(game)
+    }
+
     /// How many kept puzzles each share has.
     fn filled(&self, share_of: &[(u32, char)]) -> Vec<usize> {
         let family = self.def.family();
@@ -528,16 +552,7 @@ pub fn generate(
     let solver = solver(&def.params);
     let family = def.family();
     let mut rng = Rng::new(seed);
-    let mut finder = Finder {
-        def,
-        engine: engine.as_ref(),
-        solver: solver.as_ref(),
-        torus: def.board.topology == Topology::Torus,
-        max_plies,
-        pool: Vec::new(),
-        seen: HashSet::new(),
-        rej: Rejections::default(),
-    };
+    let mut finder = Finder::new(def, engine.as_ref(), solver.as_ref(), max_plies);
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let wanted = shares(def, max_plies);
     let quota = count.div_ceil(wanted.len().max(1));
@@ -597,28 +612,26 @@ pub fn generate(
         } else {
             def.start.clone()
         };
-        let Ok(game) = solver.random_game(&start, &mut rng, GAME_CAP) else {
-            if build {
-                continue;
-            }
-            break;
+        let need_longer = |f: &Finder| {
+            let filled = f.filled(&wanted);
+            f.pool.len() >= count
+                && wanted
+                    .iter()
+                    .zip(&filled)
+                    .any(|((plies, _), &n)| *plies > wanted[0].0 && n < quota)
         };
-        if game.len() < 2 {
+        let Some(game) = finder.game(&start, &mut rng) else {
             if build {
                 continue;
             }
             // The start is already over: every game is this one.
             break;
-        }
+        };
         let before = finder.pool.len();
         finder.from_game(&game, shortest, progress);
-        let long_short = wanted
-            .iter()
-            .zip(&finder.filled(&wanted))
-            .any(|((plies, _), &n)| *plies > 3 && n < quota);
         // Backwards only once the set could be made: dearer, and seldom
         // a puzzle.
-        if build && finder.pool.len() == before && long_short && finder.pool.len() >= count {
+        if build && finder.pool.len() == before && need_longer(&finder) {
             finder.backwards(&game, progress);
         }
     }
