@@ -212,7 +212,7 @@ fn freeze(mut cells: Cells, supply: usize, torus: bool, rng: &mut Rng) -> Option
     // Black stands on red squares: column plus row even, counted from the
     // bottom row (the notation's rows run top down).
     let h = cells.h;
-    let red = move |x: usize, y: usize| (x + (h - 1 - y)) % 2 == 0;
+    let red = move |x: usize, y: usize| (x + (h - 1 - y)).is_multiple_of(2);
     let mut placed = 0;
     for (colour, &n) in counts.iter().enumerate() {
         for _ in 0..n {

@@ -418,7 +418,7 @@ impl<'a> Finder<'a> {
         progress: &mut dyn FnMut(&str),
     ) -> Result<(), Reject> {
         self.rej.examined += 1;
-        if self.rej.examined % 200 == 0 {
+        if self.rej.examined.is_multiple_of(200) {
             progress(&format!(
                 "puzzles: {} candidates examined, {} found; rejected: {}",
                 self.rej.examined,
@@ -474,7 +474,7 @@ impl<'a> Finder<'a> {
     /// further back only while the nearer one was won too easily (further
     /// back, positions are dearer to search and seldom won). One puzzle a
     /// game at most.
-    fn from_game(&mut self, game: &[String], shortest: u32, progress: &mut dyn FnMut(&str)) {
+    fn consider_game(&mut self, game: &[String], shortest: u32, progress: &mut dyn FnMut(&str)) {
         let engine = self.engine;
         let winner = engine
             .load(&game[game.len() - 1])
@@ -628,7 +628,7 @@ pub fn generate(
             break;
         };
         let before = finder.pool.len();
-        finder.from_game(&game, shortest, progress);
+        finder.consider_game(&game, shortest, progress);
         // Backwards only once the set could be made: dearer, and seldom
         // a puzzle.
         if build && finder.pool.len() == before && need_longer(&finder) {

@@ -529,7 +529,12 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
         for (ply, mv) in p.solution.pv.iter().enumerate() {
             if ply % 2 == 0 {
                 let (wins, _) = crate::naive::hunt_wins(&here, limit - ply as u32);
-                assert_eq!(wins, [mv.clone()], "{here} (puzzle {})", p.position);
+                assert_eq!(
+                    wins,
+                    std::slice::from_ref(mv),
+                    "{here} (puzzle {})",
+                    p.position
+                );
             }
             here = crate::naive::hunt_after(&here, mv);
         }
