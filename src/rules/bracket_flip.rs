@@ -106,11 +106,6 @@ mod description {
             side.to_string()
         }
 
-        // The board shows every disc; whose turn it is is said already.
-        fn position_facts(_: &Params, _: &str, _: &BoardView) -> Vec<String> {
-            Vec::new()
-        }
-
         fn stop_conditions(_: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
             vec![
                 (
@@ -137,13 +132,6 @@ mod description {
                 spares: cells.div_ceil(5),
                 size_mm: 19.0,
             }]
-        }
-
-        fn audit_score(sides: [char; 2]) -> String {
-            format!(
-                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
-                sides[0], sides[1]
-            )
         }
     }
 }

@@ -43,8 +43,7 @@ impl Default for Params {
 mod description {
     use super::{CloneConvert, Params};
     use crate::rules::family::{
-        named_field, numeric_fields, ordinal, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet,
-        Tone, MAX_TURN_LIMIT,
+        named_field, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone, MAX_TURN_LIMIT,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -109,19 +108,6 @@ mod description {
             format!("{side} {}", named_field(fields, "turns").unwrap_or(0))
         }
 
-        fn position_facts(p: &Params, text: &str, _: &BoardView) -> Vec<String> {
-            let turns = numeric_fields(text).first().copied().unwrap_or(0);
-            if p.turn_limit == 0 {
-                vec![format!("{turns} turns played; there is no turn limit.")]
-            } else {
-                vec![format!(
-                    "{turns} of {} turns played: the game stops after the {} turn.",
-                    p.turn_limit,
-                    ordinal(p.turn_limit)
-                )]
-            }
-        }
-
         fn stop_conditions(p: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
             let mut v = vec![
                 (
@@ -151,13 +137,6 @@ mod description {
                 spares: cells.div_ceil(5),
                 size_mm: 22.0,
             }]
-        }
-
-        fn audit_score(sides: [char; 2]) -> String {
-            format!(
-                "Final count: {} ______   {} ______      Winner ____________   (equal counts: a draw)",
-                sides[0], sides[1]
-            )
         }
     }
 }

@@ -60,15 +60,10 @@ pub trait GameFamily: EngineRules + Sized {
         pieces: usize,
         fields: &[(&str, u64)],
     ) -> String;
-    /// What a practice sheet says of a position beside its diagram (see
-    /// [`Params::position_facts`]).
-    fn position_facts(params: &Self::Params, text: &str, view: &BoardView) -> Vec<String>;
     /// The ways a game ends, in words (see [`Params::stop_conditions`]).
     fn stop_conditions(params: &Self::Params, sides: [char; 2]) -> Vec<(Reason, String)>;
     /// The tokens of a game with `cells` playable cells.
     fn token_sets(params: &Self::Params, cells: usize) -> Vec<TokenSet>;
-    /// The closing line of the audit sheet: what to write down at the end.
-    fn audit_score(sides: [char; 2]) -> String;
 }
 
 /// The registry: one line a family (variant, then its rules type). Gives
@@ -104,14 +99,6 @@ macro_rules! families {
             pub fn with_params_type<W: WithParamsType>(self, with: W) -> W::Output {
                 match self {
                     $(Family::$variant => with.with(Params::$variant),)+
-                }
-            }
-
-            /// The closing line of the audit sheet: what to write down at
-            /// the end.
-            pub fn audit_score(self, sides: [char; 2]) -> String {
-                match self {
-                    $(Family::$variant => <$rules as GameFamily>::audit_score(sides),)+
                 }
             }
         }
@@ -183,15 +170,6 @@ macro_rules! families {
             pub fn fresh_fields(&self, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
                 match self {
                     $(Params::$variant(p) => <$rules as GameFamily>::fresh_fields(p, side, pieces, fields),)+
-                }
-            }
-
-            /// What a practice sheet says of a position beside its diagram:
-            /// every fact the rules use that the board cannot show (turns and
-            /// the limit, the reserve and the captures, kings), as sentences.
-            pub fn position_facts(&self, text: &str, view: &BoardView) -> Vec<String> {
-                match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::position_facts(p, text, view),)+
                 }
             }
 
@@ -403,18 +381,6 @@ pub fn moves_of_each(plies: u32, first: &str, second: &str) -> String {
             moves_word(plies)
         ),
     }
-}
-
-/// `60` → "60th".
-pub fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The largest turn limit (0 is no limit): an audit sheet past 200 rows

@@ -138,22 +138,6 @@ mod description {
             side.to_string()
         }
 
-        fn position_facts(_: &Params, _: &str, view: &BoardView) -> Vec<String> {
-            let kings = view
-                .pieces
-                .iter()
-                .filter(|(_, s)| s.is_ascii_uppercase())
-                .count();
-            if kings == 0 {
-                Vec::new()
-            } else {
-                vec![format!(
-                    "{kings} king{} on the board (drawn with a crown: a stack of two checkers).",
-                    if kings == 1 { "" } else { "s" }
-                )]
-            }
-        }
-
         fn stop_conditions(_: &Params, sides: [char; 2]) -> Vec<(Reason, String)> {
             vec![(
                 Reason::NoMoves,
@@ -188,10 +172,6 @@ mod description {
                     size_mm: 17.0,
                 },
             ]
-        }
-
-        fn audit_score(_: [char; 2]) -> String {
-            "Winner ____________   (the player who could not capture loses)".to_string()
         }
     }
 }

@@ -49,8 +49,8 @@ impl Default for Params {
 mod description {
     use super::{Params, PredatorPrey};
     use crate::rules::family::{
-        count_pieces, named_field, numeric_fields, AuditInfo, FamilyInfo, GameFamily, Piece,
-        TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
+        count_pieces, named_field, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone,
+        MAX_PREY, MAX_TURN_LIMIT,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -178,34 +178,6 @@ mod description {
             )
         }
 
-        fn position_facts(p: &Params, text: &str, view: &BoardView) -> Vec<String> {
-            let fields = numeric_fields(text);
-            let field = |i: usize| fields.get(i).copied().unwrap_or(0);
-            let (reserve, captured, turns) = (field(0), field(1), field(2));
-            let mut v = vec![format!(
-                "Prey in reserve: {reserve}. Prey captured: {captured} of the {} the predator needs.",
-                p.capture_target
-            )];
-            if p.predator_turn_limit > 0 {
-                v.push(format!(
-                    "Predator turns played: {turns} of {}.",
-                    p.predator_turn_limit
-                ));
-            }
-            // A practice fragment may use fewer prey than a game: say so, or
-            // the counts above would not add up.
-            let on_board = view.pieces.iter().filter(|(_, s)| *s == 'o').count() as u64;
-            let in_play = on_board + reserve + captured;
-            if in_play < u64::from(p.prey) {
-                v.push(format!(
-                    "A practice position: {in_play} of the game's {} prey {} in play.",
-                    p.prey,
-                    if in_play == 1 { "is" } else { "are" }
-                ));
-            }
-            v
-        }
-
         fn stop_conditions(p: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
             let mut v = vec![
                 (
@@ -250,10 +222,6 @@ mod description {
                     size_mm: 24.0,
                 },
             ]
-        }
-
-        fn audit_score(_: [char; 2]) -> String {
-            "Prey taken ______   Predator turns played ______      Winner ____________".to_string()
         }
     }
 

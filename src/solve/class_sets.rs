@@ -48,7 +48,7 @@ pub fn run(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, Stri
     let (found, _) = super::cli::generate_stoppable(def, &wanted_args(args, wanted), &mut progress);
     let stopped = super::stop::stopped();
     super::cli::say_stopped_puzzles(stopped);
-    let Some(dealt) = deal(found, sheets as usize, args.count) else {
+    let Some(dealt) = deal(def.family(), found, sheets as usize, args.count) else {
         crate::say!(
             "puzzles: not enough puzzles for {sheets} sheets of {} with one mix of lengths, so nothing was written; \
              try fewer sheets, another --seed or a larger --max-plies",
@@ -154,20 +154,29 @@ fn mix_words(sheet: &[Puzzle]) -> String {
 }
 
 /// Deals `found` into `sheets` sheets of `count`, each with the same number
-/// of puzzles of each win length, shortest first on each sheet; `None` when
-/// there are too few. The lengths take the slots of a sheet in turn,
+/// of puzzles of each share (win length and, in the predator game, winning
+/// side: [`puzzles::share`]), shortest first on each sheet; `None` when
+/// there are too few. The shares take the slots of a sheet in turn,
 /// shortest first, each while it has a puzzle left for every sheet.
-pub fn deal(found: Vec<Puzzle>, sheets: usize, count: usize) -> Option<Vec<Vec<Puzzle>>> {
-    let mut by_length: BTreeMap<u32, Vec<Puzzle>> = BTreeMap::new();
+pub fn deal(
+    family: crate::rules::Family,
+    found: Vec<Puzzle>,
+    sheets: usize,
+    count: usize,
+) -> Option<Vec<Vec<Puzzle>>> {
+    let mut by_length: BTreeMap<(u32, char), Vec<Puzzle>> = BTreeMap::new();
     for p in found {
-        by_length.entry(p.solution.plies).or_default().push(p);
+        by_length
+            .entry(puzzles::share(family, &p))
+            .or_default()
+            .push(p);
     }
-    let mut mix: BTreeMap<u32, usize> = by_length.keys().map(|k| (*k, 0)).collect();
+    let mut mix: BTreeMap<(u32, char), usize> = by_length.keys().map(|k| (*k, 0)).collect();
     let mut placed = 0;
     while placed < count {
         let before = placed;
-        for (plies, taken) in mix.iter_mut() {
-            if placed < count && by_length[plies].len() >= (*taken + 1) * sheets {
+        for (share, taken) in mix.iter_mut() {
+            if placed < count && by_length[share].len() >= (*taken + 1) * sheets {
                 *taken += 1;
                 placed += 1;
             }
@@ -177,8 +186,8 @@ pub fn deal(found: Vec<Puzzle>, sheets: usize, count: usize) -> Option<Vec<Vec<P
         }
     }
     let mut dealt: Vec<Vec<Puzzle>> = vec![Vec::with_capacity(count); sheets];
-    for (plies, taken) in mix {
-        let mut pool = by_length.remove(&plies).unwrap_or_default().into_iter();
+    for (share, taken) in mix {
+        let mut pool = by_length.remove(&share).unwrap_or_default().into_iter();
         for sheet in dealt.iter_mut() {
             sheet.extend(pool.by_ref().take(taken));
         }

@@ -16,6 +16,7 @@ use crate::rules::{Params, PositionError, Rules, WithRules};
 pub mod budget;
 pub mod class_sets;
 pub mod cli;
+pub mod endgames;
 pub mod puzzles;
 /// The stop module lives a layer down (the rules poll it too); named here
 /// for `puzzles.rs` and `class_sets.rs`, which move out of `solve` next.

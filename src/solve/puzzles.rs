@@ -80,13 +80,18 @@ impl Rng {
 pub struct Puzzle {
     pub position: String,
     pub solution: Solution,
-    /// Random plies played from the start to reach it.
+    /// Random plies played from the start (or the built endgame) to
+    /// reach it.
     pub plies_from_start: usize,
+    /// It comes from a built endgame ([`super::endgames`]), not the start.
+    pub built: bool,
     pub candidate: usize,
     /// First moves (chains, in Freeze) other than the answer that a 1-ply
     /// look-ahead finds safe (the opponent cannot win at once after
     /// them): the more, the harder the puzzle.
     pub decoys: usize,
+    /// The side to move, who wins.
+    pub side: char,
 }
 
 impl Puzzle {
@@ -116,6 +121,9 @@ pub struct Rejections {
     /// Fewer than 4 first moves, an answer that is the only move of its
     /// kind, or a line the turn limit decides.
     pub dull: usize,
+    /// Freeze: more kings or pieces than a printed board shows clearly
+    /// ([`super::endgames::freeze_readable`]).
+    pub crowded: usize,
     pub duplicate: usize,
     /// Accepted but not chosen: their length or move kind was already well
     /// represented.
@@ -132,6 +140,8 @@ enum Reject {
     LaterNotUnique,
     Dual,
     Dull,
+    Duplicate,
+    Crowded,
 }
 
 impl Rejections {
@@ -139,7 +149,7 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} too easy to guess or decided by the turn limit, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates",
             self.no_win,
             self.too_large,
             self.several_wins,
@@ -147,6 +157,7 @@ impl Rejections {
             self.later_not_unique,
             self.dual,
             self.dull,
+            self.crowded,
             self.duplicate
         )
     }
@@ -160,6 +171,8 @@ impl Rejections {
             Reject::LaterNotUnique => &mut self.later_not_unique,
             Reject::Dual => &mut self.dual,
             Reject::Dull => &mut self.dull,
+            Reject::Duplicate => &mut self.duplicate,
+            Reject::Crowded => &mut self.crowded,
         }
     }
 }
@@ -325,6 +338,9 @@ fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle.
 const CANDIDATE_BUDGET: u64 = 10_000;
+/// Positions one capture before a lost one examined at most (each costs a
+/// search to the limit).
+const BACKWARD_TRIES: usize = 8;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
@@ -333,7 +349,209 @@ pub fn side_name(family: Family, side: char) -> String {
     family.info().side_title(side)
 }
 
+/// The share of a set a puzzle belongs to: its win length and, in the
+/// predator game (whose two sides play different games), the side that
+/// wins; `*` for the other games.
+pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
+    let side = if family == Family::PredatorPrey {
+        p.side
+    } else {
+        '*'
+    };
+    (p.solution.plies, side)
+}
+
+/// Every share a set should spread over: the win lengths that can occur
+/// (in Freeze and the predator game a win ends on the winner's move, so
+/// after an odd number of plies; one-move wins are too easy when longer
+/// ones are allowed) by the sides, shortest first.
+pub fn shares(def: &Definition, max_plies: u32) -> Vec<(u32, char)> {
+    let family = def.family();
+    let shortest = if max_plies > 1 { 2 } else { 1 };
+    let odd_only = matches!(family, Family::PredatorPrey | Family::Freeze);
+    let sides: Vec<char> = if family == Family::PredatorPrey {
+        def.engine().sides().to_vec()
+    } else {
+        vec!['*']
+    };
+    let mut out = Vec::new();
+    for plies in (shortest..=max_plies.max(1)).filter(|k| !odd_only || k % 2 == 1) {
+        out.extend(sides.iter().map(|&s| (plies, s)));
+    }
+    out
+}
+
+/// The search for puzzles: what was found and turned down so far.
+struct Finder<'a> {
+    def: &'a Definition,
+    engine: &'a dyn Engine,
+    solver: &'a dyn Solver,
+    torus: bool,
+    max_plies: u32,
+    /// Every acceptable puzzle found; the set is chosen from it at the end.
+    pool: Vec<Puzzle>,
+    seen: HashSet<String>,
+    rej: Rejections,
+}
+
+impl<'a> Finder<'a> {
+    fn new(
+        def: &'a Definition,
+        engine: &'a dyn Engine,
+        solver: &'a dyn Solver,
+        max_plies: u32,
+    ) -> Finder<'a> {
+        Finder {
+            def,
+            engine,
+            solver,
+            torus: def.board.topology == Topology::Torus,
+            max_plies,
+            pool: Vec::new(),
+            seen: HashSet::new(),
+            rej: Rejections::default(),
+        }
+    }
+
+    /// Examines one candidate and keeps it when it makes a puzzle.
+    fn consider(
+        &mut self,
+        position: &str,
+        plies_from_start: usize,
+        built: bool,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<(), Reject> {
+        self.rej.examined += 1;
+        if self.rej.examined.is_multiple_of(200) {
+            progress(&format!(
+                "puzzles: {} candidates examined, {} found; rejected: {}",
+                self.rej.examined,
+                self.pool.len(),
+                self.rej.reasons()
+            ));
+        }
+        // The same text again is a duplicate at once; another image of a
+        // kept puzzle only once it proves a puzzle (the images of a torus
+        // position are many, so they are made for kept ones only).
+        if self.seen.contains(position) {
+            self.rej.duplicate += 1;
+            return Err(Reject::Duplicate);
+        }
+        if self.def.family() == Family::Freeze && !super::endgames::freeze_readable(position) {
+            self.rej.crowded += 1;
+            return Err(Reject::Crowded);
+        }
+        let (engine, solver) = (self.engine, self.solver);
+        match examine(&self.def.params, engine, solver, position, self.max_plies) {
+            Ok(solution) => {
+                let key = canonical(self.engine, position, self.torus);
+                self.seen.insert(position.to_string());
+                if !self.seen.insert(key) {
+                    self.rej.duplicate += 1;
+                    return Err(Reject::Duplicate);
+                }
+                let decoys = decoys(engine, solver, position, &solution);
+                let side = engine
+                    .load(position)
+                    .map(|p| p.view().side_to_move)
+                    .unwrap_or('?');
+                self.pool.push(Puzzle {
+                    position: position.to_string(),
+                    solution,
+                    plies_from_start,
+                    built,
+                    candidate: self.rej.examined,
+                    decoys,
+                    side,
+                });
+                Ok(())
+            }
+            Err(why) => {
+                *self.rej.count(why) += 1;
+                Err(why)
+            }
+        }
+    }
+
+    /// The candidates of one random game: the positions shortly before it
+    /// ended with its winner (when it has one) to move, nearest the end
+    /// first (the cheapest to search and the likeliest to be won); a step
+    /// further back only while the nearer one was won too easily (further
+    /// back, positions are dearer to search and seldom won). One puzzle a
+    /// game at most.
+    fn consider_game(
+        &mut self,
+        game: &[String],
+        shortest: u32,
+        built: bool,
+        progress: &mut dyn FnMut(&str),
+    ) {
+        let engine = self.engine;
+        let winner = engine
+            .load(&game[game.len() - 1])
+            .ok()
+            .and_then(|p| p.outcome())
+            .and_then(|o| o.winner);
+        let reach = (self.max_plies as usize).min(game.len() - 1);
+        for back in shortest as usize..=reach {
+            let index = game.len() - 1 - back;
+            let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
+            if winner.is_some_and(|w| to_move != Ok(w)) {
+                continue;
+            }
+            if self.consider(&game[index], index, built, progress) != Err(Reject::OneMove) {
+                return;
+            }
+        }
+    }
+
+    /// Freeze's longest wins, searched backwards: the position of the game
+    /// four plies before its end, when its side to move loses in exactly
+    /// 4 plies, and the positions one capture before it
+    /// ([`super::endgames::freeze_unmoves`]) are candidates for a win in
+    /// 5 (random games alone almost never give one). One puzzle a game.
+    fn backwards(&mut self, game: &[String], progress: &mut dyn FnMut(&str)) {
+        let Some(lost) = game.len().checked_sub(5).map(|i| &game[i]) else {
+            return;
+        };
+        let limits = Limits {
+            depth: 4,
+            max_nodes: CANDIDATE_BUDGET,
+        };
+        match self.solver.solve(lost, limits) {
+            Ok(s) if s.verdict == Verdict::Loss && s.plies == 4 => {}
+            _ => return,
+        }
+        let before = super::endgames::freeze_unmoves(lost, self.torus);
+        for position in before.iter().take(BACKWARD_TRIES) {
+            if self.consider(position, 0, true, progress).is_ok() {
+                return;
+            }
+        }
+    }
+
+    /// A random game from `start`, `None` when it has no move.
+    fn game(&self, start: &str, rng: &mut Rng) -> Option<Vec<String>> {
+        let game = self.solver.random_game(start, rng, GAME_CAP).ok()?;
+        (game.len() >= 2).then_some(game)
+    }
+
+    /// How many kept puzzles each share has.
+    fn filled(&self, share_of: &[(u32, char)]) -> Vec<usize> {
+        let family = self.def.family();
+        share_of
+            .iter()
+            .map(|s| self.pool.iter().filter(|p| share(family, p) == *s).count())
+            .collect()
+    }
+}
+
 /// Searches for `count` puzzles; `progress` gets a line now and then.
+///
+/// Candidates come from seeded random games and, for the prey's puzzles
+/// and Freeze, from built endgames ([`super::endgames`]); in the predator
+/// game the two sources take turns (random games give the predator's
+/// puzzles, built ones the prey's) while both sides still need puzzles.
 pub fn generate(
     def: &Definition,
     count: usize,
@@ -342,113 +560,94 @@ pub fn generate(
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<Puzzle>, Rejections) {
     let engine = def.engine();
-    let engine = engine.as_ref();
     let solver = solver(&def.params);
-    let torus = def.board.topology == Topology::Torus;
+    let family = def.family();
     let mut rng = Rng::new(seed);
-    let mut rej = Rejections::default();
-    // Every acceptable puzzle found; the set is chosen from it at the end.
-    let mut pool: Vec<Puzzle> = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
-    // One-move wins are too easy when longer ones are allowed.
+    let mut finder = Finder::new(def, engine.as_ref(), solver.as_ref(), max_plies);
     let shortest = if max_plies > 1 { 2 } else { 1 };
-    let lengths: Vec<u32> = (shortest..=max_plies.max(1)).collect();
-    let quota = count.div_ceil(lengths.len().max(1));
-    // A Freeze candidate costs some fifty times a clone or predator one
-    // (and its 5-ply wins are not found by random games), so its search
-    // gives up sooner; the others look long enough for longer wins.
-    let cheap = def.family() != Family::Freeze;
+    let wanted = shares(def, max_plies);
+    let quota = count.div_ceil(wanted.len().max(1));
+    // A Freeze candidate costs some ten times a clone or predator one, so
+    // its search gives up sooner.
+    let cheap = family != Family::Freeze;
     let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
-    // more for lengths still short of their share (some never occur: in
-    // Freeze and the predator game every win ends on the winner's move).
-    let patience = count * if cheap { 600 } else { 20 };
-    let mut full_at = None;
-    'games: while rej.examined < attempts {
+    // more for shares still short of their part.
+    let patience = count * if cheap { 600 } else { 40 };
+    let builds = super::endgames::builds(family);
+    let plays = family != Family::Freeze;
+    let (mut full_at, mut round) = (None, 0usize);
+    // Built prey candidates have their own budget, so that a limit where
+    // the prey never win (`--max-plies 3`) leaves the random games theirs.
+    let mut built = 0;
+    let main_source =
+        |examined: usize, built: usize| if plays { examined - built } else { examined };
+    while main_source(finder.rej.examined, built) < attempts && round < 4 * attempts {
         if super::stop::reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
-        let Ok(game) = solver.random_game(&def.start, &mut rng, GAME_CAP) else {
-            break;
-        };
-        if game.len() < 2 {
-            // The start is already over: every game is this one.
-            break;
+        let filled = finder.filled(&wanted);
+        if finder.pool.len() >= count {
+            full_at.get_or_insert(finder.rej.examined);
+            let spread =
+                filled.iter().all(|&n| n >= quota) || spread_enough(&wanted, &filled, count);
+            if spread || full_at.is_some_and(|at| finder.rej.examined >= at + patience) {
+                break;
+            }
         }
-        // The positions shortly before the game ended with its winner (when
-        // it has one) to move, nearest the end first: the cheapest to
-        // search and the likeliest to be won.
-        let winner = engine
-            .load(&game[game.len() - 1])
-            .ok()
-            .and_then(|p| p.outcome())
-            .and_then(|o| o.winner);
-        let reach = (2 * max_plies as usize).min(game.len() - 1);
-        let backs = (shortest as usize..=reach).filter(|&k| {
-            let to_move = engine
-                .load(&game[game.len() - 1 - k])
-                .map(|p| p.view().side_to_move);
-            winner.is_none_or(|w| to_move == Ok(w))
-        });
-        let cands = backs
-            .filter(|&b| b <= max_plies as usize)
-            .map(|b| (b, game[game.len() - 1 - b].clone()));
-        for (back, position) in cands {
-            let spread = lengths
-                .iter()
-                .all(|&k| pool.iter().filter(|p| p.solution.plies == k).count() >= quota);
-            if rej.examined >= attempts
-                || pool.len() >= count
-                    && (spread || full_at.is_some_and(|at| rej.examined >= at + patience))
-            {
-                break 'games;
+        round += 1;
+        // The prey's shares are filled by built candidates only.
+        let prey_short = wanted
+            .iter()
+            .zip(&filled)
+            .any(|((_, side), &n)| *side == 'o' && n < quota);
+        let hunter_short = wanted
+            .iter()
+            .zip(&filled)
+            .any(|((_, side), &n)| *side != 'o' && n < quota);
+        let build = builds
+            && (!plays || (built < attempts && prey_short && (round % 2 == 0 || !hunter_short)));
+        if build && plays {
+            if let Some(position) = super::endgames::candidate(def, &mut rng) {
+                let _ = finder.consider(&position, 0, true, progress);
+                built += 1;
             }
-            let index = game.len() - 1 - back;
-            let position = &position;
-            rej.examined += 1;
-            if rej.examined % 200 == 0 {
-                progress(&format!(
-                    "puzzles: {} candidates examined, {} found; rejected: {}",
-                    rej.examined,
-                    pool.len(),
-                    rej.reasons()
-                ));
+            continue;
+        }
+        // Freeze: a guided game from a built endgame.
+        let start = if build {
+            match super::endgames::candidate(def, &mut rng) {
+                Some(p) => p,
+                None => continue,
             }
-            let key = canonical(engine, position, torus);
-            if seen.contains(&key) {
-                rej.duplicate += 1;
+        } else {
+            def.start.clone()
+        };
+        let need_longer = |f: &Finder| {
+            let filled = f.filled(&wanted);
+            f.pool.len() >= count
+                && wanted
+                    .iter()
+                    .zip(&filled)
+                    .any(|((plies, _), &n)| *plies > wanted[0].0 && n < quota)
+        };
+        let Some(game) = finder.game(&start, &mut rng) else {
+            if build {
                 continue;
             }
-            match examine(&def.params, engine, solver.as_ref(), position, max_plies) {
-                Ok(solution) => {
-                    seen.insert(key);
-                    let decoys = decoys(engine, solver.as_ref(), position, &solution);
-                    pool.push(Puzzle {
-                        position: position.clone(),
-                        solution,
-                        plies_from_start: index,
-                        candidate: rej.examined,
-                        decoys,
-                    });
-                    if pool.len() == count {
-                        full_at = Some(rej.examined);
-                    }
-                }
-                Err(why) => {
-                    *rej.count(why) += 1;
-                    // A step further back only when this position was
-                    // won too easily: further back, positions are dearer
-                    // to search and seldom won.
-                    if why == Reject::OneMove {
-                        continue;
-                    }
-                }
-            }
-            // One puzzle a game at most, and nothing further back.
-            continue 'games;
+            // The start is already over: every game is this one.
+            break;
+        };
+        let before = finder.pool.len();
+        finder.consider_game(&game, shortest, build, progress);
+        // Backwards only once the set could be made: dearer, and seldom
+        // a puzzle.
+        if build && finder.pool.len() == before && need_longer(&finder) {
+            finder.backwards(&game, progress);
         }
     }
-    let kept = choose(engine, pool, count, &lengths);
+    let Finder { pool, rej, .. } = finder;
+    let kept = choose(engine.as_ref(), family, pool, count, &wanted);
     (
         kept.0,
         Rejections {
@@ -458,29 +657,48 @@ pub fn generate(
     )
 }
 
-/// Picks `count` puzzles spreading the lengths of the wins (round robin,
-/// shortest first) and the kinds of first move (no kind more than two
-/// thirds of the set while another is available); the rest are not chosen.
+/// Whether the shares found so far already make a set of `count` that
+/// spreads well, though some share (a length or side that seldom or never
+/// occurs, such as the prey's wins in 3) has none: two lengths or more,
+/// every side, and enough of each share found for a round robin over them.
+fn spread_enough(wanted: &[(u32, char)], filled: &[usize], count: usize) -> bool {
+    let found: Vec<&(u32, char)> = wanted
+        .iter()
+        .zip(filled)
+        .filter(|(_, &n)| n > 0)
+        .map(|(s, _)| s)
+        .collect();
+    let lengths: HashSet<u32> = found.iter().map(|s| s.0).collect();
+    let sides: HashSet<char> = found.iter().map(|s| s.1).collect();
+    let all_sides: HashSet<char> = wanted.iter().map(|s| s.1).collect();
+    let each = count.div_ceil(found.len().max(1));
+    lengths.len() >= 2 && sides == all_sides && filled.iter().all(|&n| n == 0 || n >= each)
+}
+
+/// Picks `count` puzzles spreading the shares (round robin, shortest
+/// first) and the kinds of first move (no kind more than two thirds of the
+/// set while another is available); the rest are not chosen.
 fn choose(
     engine: &dyn Engine,
+    family: Family,
     pool: Vec<Puzzle>,
     count: usize,
-    lengths: &[u32],
+    wanted: &[(u32, char)],
 ) -> (Vec<Puzzle>, usize) {
     let total = pool.len();
-    let mut by_length: Vec<Vec<Puzzle>> = lengths
+    let mut by_share: Vec<Vec<Puzzle>> = wanted
         .iter()
-        .map(|&k| {
+        .map(|s| {
             pool.iter()
-                .filter(|p| p.solution.plies == k)
+                .filter(|p| share(family, p) == *s)
                 .cloned()
                 .collect()
         })
         .collect();
     let mut kept: Vec<Puzzle> = Vec::new();
     let mut kinds: Vec<&'static str> = Vec::new();
-    while kept.len() < count && by_length.iter().any(|b| !b.is_empty()) {
-        for bucket in by_length.iter_mut() {
+    while kept.len() < count && by_share.iter().any(|b| !b.is_empty()) {
+        for bucket in by_share.iter_mut() {
             if kept.len() == count || bucket.is_empty() {
                 continue;
             }
@@ -608,7 +826,7 @@ pub fn practice_file(
     let _ = writeln!(out, "# Generated by `{args_line}`.");
     let _ = writeln!(
         out,
-        "# Each position comes from a seeded random game; the solver proved that the side to move"
+        "# Each position comes from a seeded random game or a built endgame; the solver proved that the side to move"
     );
     let _ = writeln!(
         out,
@@ -624,8 +842,13 @@ pub fn practice_file(
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "# Candidate {}: {} random plies from the start; first move a {first_kind}; {} positions searched; {} other first moves look safe a move ahead ({}).",
-            p.candidate, p.plies_from_start, p.solution.nodes, p.decoys, p.difficulty()
+            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves look safe a move ahead ({}).",
+            p.candidate,
+            p.plies_from_start,
+            if p.built { "a built endgame" } else { "the start" },
+            p.solution.nodes,
+            p.decoys,
+            p.difficulty()
         );
         let _ = writeln!(out, "[[practice]]");
         let _ = writeln!(out, "name = \"Puzzle {} ({})\"", k + 1, p.difficulty());

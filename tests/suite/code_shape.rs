@@ -35,6 +35,7 @@ const KNOWN_EXCEPTIONS: &[(&str, &str)] = &[
     ("solve/puzzles.rs", "definition"),
     ("solve/puzzles.rs", "render"),
     ("solve/class_sets.rs", "definition"),
+    ("solve/endgames.rs", "definition"),
     ("solve/class_sets.rs", "render"),
     ("solve/cli.rs", "definition"),
 ];

@@ -517,3 +517,189 @@ fn the_deep_perft_lines_agree_with_the_naive_counters() {
         20_000_000,
     );
 }
+
+// ---------------------------------------------------------------------------
+// Plain searches for the generated puzzles (issue 24): a win within a
+// number of plies, found by trying every move, nothing shared with the
+// solver or the generator.
+
+/// The predator game's position after each legal move, with the move as
+/// printkit writes it (`@C4`, `B2-B3`, `C3xC5`, `pass`).
+fn hunt_moves(p: &Hunt) -> Vec<(String, Hunt)> {
+    let mut out = Vec::new();
+    if p.prey_to_move {
+        for (x, y) in p.g.all() {
+            if p.reserve > 0 && p.g.get(x, y) == Some(' ') {
+                let mut c = p.clone();
+                c.g.set(x, y, 'o');
+                c.reserve -= 1;
+                out.push((format!("@{}", cell_name((x, y))), c));
+            }
+            if p.reserve == 0 && p.g.get(x, y) == Some('o') {
+                for (dx, dy) in STEPS {
+                    if p.g.get(x + dx, y + dy) == Some(' ') {
+                        let mut c = p.clone();
+                        c.g.set(x, y, ' ');
+                        c.g.set(x + dx, y + dy, 'o');
+                        let text = format!("{}-{}", cell_name((x, y)), cell_name((x + dx, y + dy)));
+                        out.push((text, c));
+                    }
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push(("pass".to_string(), p.clone()));
+        }
+        for (_, c) in &mut out {
+            c.prey_to_move = false;
+        }
+        return out;
+    }
+    let from =
+        p.g.all()
+            .into_iter()
+            .find(|&(x, y)| p.g.get(x, y) == Some('P'))
+            .unwrap();
+    for (to, captured) in predator_moves(&p.g) {
+        let mut c = p.clone();
+        c.g.set(from.0, from.1, ' ');
+        c.g.set(to.0, to.1, 'P');
+        let mark = if captured.is_some() { 'x' } else { '-' };
+        if let Some((cx, cy)) = captured {
+            c.g.set(cx, cy, ' ');
+            c.captured += 1;
+        }
+        c.turns += 1;
+        c.prey_to_move = true;
+        out.push((format!("{}{mark}{}", cell_name(from), cell_name(to)), c));
+    }
+    out
+}
+
+/// The winner of a finished predator game (`'P'` or `'o'`), `' '` for a
+/// draw, `None` while it goes on: captures, then a blocked predator, then
+/// the turn limit (capture target 3, 40 predator turns).
+fn hunt_over(p: &Hunt) -> Option<char> {
+    if p.captured >= 3 {
+        Some('P')
+    } else if !p.prey_to_move && predator_moves(&p.g).is_empty() {
+        Some('o')
+    } else if p.turns >= 40 {
+        Some(' ')
+    } else {
+        None
+    }
+}
+
+/// Whether the side to move wins within `depth` plies (every move tried).
+fn hunt_wins_within(p: &Hunt, depth: u32) -> bool {
+    depth > 0
+        && hunt_over(p).is_none()
+        && hunt_moves(p)
+            .iter()
+            .any(|(_, c)| hunt_loses_within(c, depth - 1))
+}
+
+/// Whether the side to move loses within `depth` plies whatever it plays.
+fn hunt_loses_within(p: &Hunt, depth: u32) -> bool {
+    let mover = if p.prey_to_move { 'o' } else { 'P' };
+    match hunt_over(p) {
+        Some(w) => w != mover && w != ' ',
+        None => {
+            depth > 1
+                && hunt_moves(p)
+                    .iter()
+                    .all(|(_, c)| hunt_wins_within(c, depth - 1))
+        }
+    }
+}
+
+fn hunt_parse(position: &str) -> Hunt {
+    let parts: Vec<&str> = position.split(' ').collect();
+    Hunt {
+        g: Grid::parse(parts[0]),
+        prey_to_move: parts[1] == "o",
+        reserve: parts[2].parse().unwrap(),
+        captured: parts[3].parse().unwrap(),
+        turns: parts[4].parse().unwrap(),
+    }
+}
+
+/// Every first move of a predator-game position (default parameters) that
+/// wins within `depth` plies by trying every line, and how many first
+/// moves there are.
+pub fn hunt_wins(position: &str, depth: u32) -> (Vec<String>, usize) {
+    let p = hunt_parse(position);
+    let moves = hunt_moves(&p);
+    let count = moves.len();
+    let wins = moves
+        .into_iter()
+        .filter(|(_, c)| depth > 0 && hunt_loses_within(c, depth - 1))
+        .map(|(m, _)| m)
+        .collect();
+    (wins, count)
+}
+
+/// The position after `mv` (as printkit writes it) in the predator game,
+/// as the notation writes positions.
+pub fn hunt_after(position: &str, mv: &str) -> String {
+    let p = hunt_parse(position);
+    let (_, c) = hunt_moves(&p)
+        .into_iter()
+        .find(|(m, _)| m == mv)
+        .unwrap_or_else(|| panic!("{mv} is not a move of {position}"));
+    let rows: Vec<String> = (0..c.g.h)
+        .rev()
+        .map(|y| {
+            let mut out = String::new();
+            let mut run = 0;
+            for x in 0..c.g.w {
+                match c.g.get(x, y) {
+                    Some(' ') => run += 1,
+                    other => {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(other.unwrap_or('-'));
+                    }
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            out
+        })
+        .collect();
+    let side = if c.prey_to_move { 'o' } else { 'P' };
+    format!(
+        "{} {side} {} {} {}",
+        rows.join("/"),
+        c.reserve,
+        c.captured,
+        c.turns
+    )
+}
+
+/// Whether Freeze's side to move wins within `depth` plies: every move
+/// (every chain, every set of kings, the pass) tried, from
+/// `freeze_common`'s move maker.
+pub fn freeze_wins_within(g: &crate::freeze_common::Grid, depth: u32) -> bool {
+    depth > 0
+        && g.children()
+            .iter()
+            .any(|c| freeze_loses_within(c, depth - 1))
+}
+
+/// Whether Freeze's side to move loses within `depth` plies: it has no
+/// capture now, or every move lets the opponent win in time.
+pub fn freeze_loses_within(g: &crate::freeze_common::Grid, depth: u32) -> bool {
+    let children = g.children();
+    children.is_empty() || depth > 1 && children.iter().all(|c| freeze_wins_within(c, depth - 1))
+}
+
+/// The winner of a finished predator-game position (`' '` a draw), `None`
+/// while it goes on.
+pub fn hunt_winner(position: &str) -> Option<char> {
+    hunt_over(&hunt_parse(position))
+}

@@ -236,7 +236,7 @@ fn a_practice_position_with_fewer_prey_says_how_many_are_in_play() {
     let def = builtin("predator-prey");
     let facts = |text: &str| {
         let view = def.load_position(text).unwrap().view();
-        def.params.position_facts(text, &view).join(" ")
+        printkit::kit::facts::position_facts(&def, text, &view).join(" ")
     };
     let fragment = facts("5/5/2P2/2o2/5 P 0 2 3");
     assert!(
@@ -256,7 +256,7 @@ fn a_freeze_practice_sheet_names_kings_as_drawn() {
     let def = builtin("freeze");
     let text = "8/8/8/3r4/2R1r3/2br4/8/8 b";
     let view = def.load_position(text).unwrap().view();
-    let facts = def.params.position_facts(text, &view).join(" ");
+    let facts = printkit::kit::facts::position_facts(&def, text, &view).join(" ");
     assert!(
         facts.contains("1 king on the board (drawn with a crown"),
         "{facts}"

@@ -497,3 +497,166 @@ fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
         assert_clone_puzzles_hold_up(seed, 12, 5);
     }
 }
+
+/// Issue 24: a predator-game set has puzzles of both sides (a quarter at
+/// least each: the prey's trap the predator), spreads its lengths, and
+/// goes from easy to hard; each puzzle, checked by trying every line
+/// (tests/suite/naive.rs, nothing shared with the solver), has one
+/// winning move at every turn of the winner within `depth` plies (0: the
+/// puzzle's own length), at least 4 first moves, and ends by the rules,
+/// the turn limit out of reach.
+fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
+    use printkit::solve::puzzles;
+    let def = definition::resolve("predator-prey").unwrap();
+    let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
+    assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
+    let prey = set.iter().filter(|p| p.position.contains(" o ")).count();
+    assert!(
+        prey * 4 >= count && (count - prey) * 4 >= count,
+        "seed {seed}: {prey} of {count} for the prey"
+    );
+    assert_spread_and_order(&set, seed);
+    for p in &set {
+        let side = if p.position.contains(" o ") { 'o' } else { 'P' };
+        let limit = if depth == 0 { p.solution.plies } else { depth };
+        let (_, first_moves) = crate::naive::hunt_wins(&p.position, limit);
+        assert!(
+            first_moves >= 4,
+            "{}: {first_moves} first moves",
+            p.position
+        );
+        let mut here = p.position.clone();
+        for (ply, mv) in p.solution.pv.iter().enumerate() {
+            if ply % 2 == 0 {
+                let (wins, _) = crate::naive::hunt_wins(&here, limit - ply as u32);
+                assert_eq!(
+                    wins,
+                    std::slice::from_ref(mv),
+                    "{here} (puzzle {})",
+                    p.position
+                );
+            }
+            here = crate::naive::hunt_after(&here, mv);
+        }
+        // The line ends in the side's win, by the rules of play.
+        let turns: u32 = p.position.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(
+            turns + p.solution.plies < 40,
+            "{}: the turn limit",
+            p.position
+        );
+        assert_eq!(crate::naive::hunt_winner(&here), Some(side), "{here}");
+    }
+}
+
+/// A full set holds at least a quarter of puzzles longer than its
+/// shortest, and goes from easy to hard (length, then decoys).
+fn assert_spread_and_order(set: &[printkit::solve::puzzles::Puzzle], seed: u64) {
+    let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
+    let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
+    if set.len() >= 12 {
+        assert!(longer * 4 >= set.len(), "seed {seed}: {longer} longer");
+    }
+    for w in set.windows(2) {
+        let key = |p: &printkit::solve::puzzles::Puzzle| (p.solution.plies, p.decoys);
+        assert!(key(&w[0]) <= key(&w[1]), "seed {seed}: not easy to hard");
+    }
+}
+
+#[test]
+fn predator_puzzles_are_for_both_sides_and_hold_up_under_a_plain_search() {
+    assert_predator_puzzles_hold_up(1, 6, 0);
+}
+
+#[test]
+#[ignore = "a minute or more in a debug build; run in release with --ignored"]
+fn predator_puzzle_sets_of_seeds_1_7_42_hold_up_under_a_plain_search() {
+    for seed in [1, 7, 42] {
+        assert_predator_puzzles_hold_up(seed, 12, 5);
+    }
+}
+
+/// Issue 24: a Freeze set reads on paper (at most 3 kings and 18 pieces,
+/// as the README says) and each puzzle, checked by trying every move
+/// (every chain, every set of kings, the pass: tests/suite/freeze_common)
+/// has exactly one winning move at every turn of the winner within
+/// `depth` plies (0: the puzzle's own length), the answer's; at least 4
+/// first moves.
+fn assert_freeze_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
+    use crate::freeze_common::Grid;
+    use printkit::solve::puzzles;
+    let def = definition::resolve("freeze").unwrap();
+    let engine = def.engine();
+    let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
+    assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
+    assert_spread_and_order_when_possible(&set, seed);
+    for p in &set {
+        let board = p.position.split(' ').next().unwrap();
+        let kings = board.chars().filter(|c| matches!(c, 'B' | 'R')).count();
+        let pieces = board.chars().filter(char::is_ascii_alphabetic).count();
+        assert!(
+            kings <= 3 && pieces <= 18,
+            "{}: {kings} kings, {pieces} pieces",
+            p.position
+        );
+        let start = Grid::parse(&p.position);
+        assert!(first_moves_of(&start) >= 4, "{}", p.position);
+        let limit = if depth == 0 { p.solution.plies } else { depth };
+        let mut here = p.position.clone();
+        for (ply, mv) in p.solution.pv.iter().enumerate() {
+            let next = engine.load(&here).unwrap().play(mv).unwrap().after.text();
+            if ply % 2 == 0 {
+                let left = limit - ply as u32;
+                let wins: Vec<Grid> = Grid::parse(&here)
+                    .children()
+                    .into_iter()
+                    .filter(|c| crate::naive::freeze_loses_within(c, left - 1))
+                    .collect();
+                assert_eq!(wins, [Grid::parse(&next)], "{here} (puzzle {})", p.position);
+            }
+            here = next;
+        }
+        assert!(Grid::parse(&here).children().is_empty(), "{here}: not over");
+    }
+}
+
+/// Freeze's first moves told apart by their chain: the positions after
+/// each move with the kings it made taken off again, the pass included.
+fn first_moves_of(start: &crate::freeze_common::Grid) -> usize {
+    let mut seen: Vec<crate::freeze_common::Grid> = Vec::new();
+    for mut c in start.children() {
+        for (r, row) in c.cells.iter_mut().enumerate() {
+            for (col, ch) in row.iter_mut().enumerate() {
+                if ch.is_ascii_uppercase() && !start.cells[r][col].is_ascii_uppercase() {
+                    *ch = ch.to_ascii_lowercase();
+                }
+            }
+        }
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    seen.len()
+}
+
+/// Freeze's sets go from easy to hard; their lengths are not yet spread
+/// (no win in 5 found: see the README).
+fn assert_spread_and_order_when_possible(set: &[printkit::solve::puzzles::Puzzle], seed: u64) {
+    for w in set.windows(2) {
+        let key = |p: &printkit::solve::puzzles::Puzzle| (p.solution.plies, p.decoys);
+        assert!(key(&w[0]) <= key(&w[1]), "seed {seed}: not easy to hard");
+    }
+}
+
+#[test]
+fn freeze_puzzles_read_on_paper_and_hold_up_under_a_plain_search() {
+    assert_freeze_puzzles_hold_up(7, 4, 0);
+}
+
+#[test]
+#[ignore = "minutes in a debug build; run in release with --ignored"]
+fn freeze_puzzle_sets_of_seeds_1_7_42_hold_up_under_a_plain_search() {
+    for seed in [1, 7, 42] {
+        assert_freeze_puzzles_hold_up(seed, 12, 5);
+    }
+}

@@ -1,0 +1,347 @@
+//! Built candidates for `printkit puzzles`: small endgames set up around a
+//! point of the board, for the puzzles random games do not reach.
+//!
+//! - The predator game: the predator with prey close around it, prey to
+//!   move. A random game almost never ends with the predator blocked (0 of
+//!   12,200 candidates from random play were prey wins), so the prey's
+//!   puzzles (a placement or step that traps the predator) come from here.
+//! - Freeze: a few checkers of each colour clustered on a small patch of
+//!   the torus, at most [`FREEZE_MAX_KINGS`] kings. Random games end on
+//!   boards of 18–25 kings that are hard to read on paper, and their wins
+//!   in 5 plies are too rare and too dear to settle; a sparse patch reads
+//!   at a glance, and its searches are small.
+//!
+//! Every built position is only a candidate: the generator keeps it only
+//! when the solver proves the same things as of a played one.
+use super::puzzles::Rng;
+use crate::definition::Definition;
+use crate::rules::Family;
+
+/// The most kings a Freeze puzzle shows: more are hard to tell apart from
+/// checkers on a printed board.
+pub const FREEZE_MAX_KINGS: usize = 3;
+/// The most pieces (checkers and kings) a built Freeze puzzle shows.
+pub const FREEZE_MAX_PIECES: usize = 18;
+
+/// A board as text cells, row 0 at the top (as the notation writes it):
+/// `None` a hole, `Some('.')` empty.
+struct Cells {
+    w: usize,
+    h: usize,
+    cells: Vec<Option<char>>,
+}
+
+impl Cells {
+    /// The board field of a position (`5/5/2P2/5/5`), emptied: holes kept.
+    fn empty_like(board: &str) -> Option<Cells> {
+        let mut cells = Vec::new();
+        let mut w = None;
+        let mut h = 0;
+        for row in board.split('/') {
+            let mut n = 0usize;
+            let mut run = 0usize;
+            for ch in row.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    run = run * 10 + d as usize;
+                    continue;
+                }
+                cells.extend(std::iter::repeat_n(Some('.'), run));
+                n += run + 1;
+                run = 0;
+                cells.push(if ch == '-' { None } else { Some('.') });
+            }
+            cells.extend(std::iter::repeat_n(Some('.'), run));
+            n += run;
+            if *w.get_or_insert(n) != n {
+                return None;
+            }
+            h += 1;
+        }
+        Some(Cells { w: w?, h, cells })
+    }
+
+    fn at(&self, x: usize, y: usize) -> Option<char> {
+        self.cells[y * self.w + x]
+    }
+
+    fn put(&mut self, x: usize, y: usize, piece: char) {
+        self.cells[y * self.w + x] = Some(piece);
+    }
+
+    /// The board field: runs of empty cells as numbers, holes as `-`.
+    fn text(&self) -> String {
+        let rows: Vec<String> = self
+            .cells
+            .chunks(self.w)
+            .map(|row| {
+                let mut out = String::new();
+                let mut run = 0;
+                for cell in row {
+                    match cell {
+                        Some('.') => run += 1,
+                        other => {
+                            if run > 0 {
+                                out.push_str(&run.to_string());
+                                run = 0;
+                            }
+                            out.push(other.unwrap_or('-'));
+                        }
+                    }
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                }
+                out
+            })
+            .collect();
+        rows.join("/")
+    }
+
+    /// The empty cells within `reach` steps (rows and columns apart,
+    /// taken separately: a square patch) of (x, y), wrapping on a torus,
+    /// that `fits` accepts.
+    fn empty_near(
+        &self,
+        (x, y): (usize, usize),
+        reach: usize,
+        torus: bool,
+        fits: impl Fn(usize, usize) -> bool,
+    ) -> Vec<(usize, usize)> {
+        let (w, h, r) = (self.w as i64, self.h as i64, reach as i64);
+        let mut out = Vec::new();
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let (mut cx, mut cy) = (x as i64 + dx, y as i64 + dy);
+                if torus {
+                    (cx, cy) = (cx.rem_euclid(w), cy.rem_euclid(h));
+                } else if cx < 0 || cy < 0 || cx >= w || cy >= h {
+                    continue;
+                }
+                let (cx, cy) = (cx as usize, cy as usize);
+                if self.at(cx, cy) == Some('.') && fits(cx, cy) && !out.contains(&(cx, cy)) {
+                    out.push((cx, cy));
+                }
+            }
+        }
+        out
+    }
+
+    /// A random empty cell that `fits`, or `None`.
+    fn any_empty(
+        &self,
+        rng: &mut Rng,
+        fits: impl Fn(usize, usize) -> bool,
+    ) -> Option<(usize, usize)> {
+        let all = self.empty_near((0, 0), self.w.max(self.h), false, fits);
+        (!all.is_empty()).then(|| all[rng.below(all.len())])
+    }
+}
+
+/// Whether built candidates are a source of puzzles for this family.
+pub fn builds(family: Family) -> bool {
+    matches!(family, Family::PredatorPrey | Family::Freeze)
+}
+
+/// One built candidate position, or `None` when this try did not give a
+/// valid one (the caller tries again).
+pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
+    let board = def.start.split(' ').next()?;
+    let cells = Cells::empty_like(board)?;
+    match &def.params {
+        crate::rules::Params::PredatorPrey(p) => hunt(cells, p, rng),
+        crate::rules::Params::Freeze(p) => freeze(
+            cells,
+            p.supply as usize,
+            def.board.topology == crate::rules::Topology::Torus,
+            rng,
+        ),
+        _ => None,
+    }
+}
+
+/// The predator somewhere, 3 to all of the prey still in play on the cells
+/// within two steps of it, the rest in reserve or captured; prey to move.
+/// The predator turns played agree with the placements (prey place one a
+/// turn, then step), far from the turn limit.
+fn hunt(
+    mut cells: Cells,
+    p: &crate::rules::predator_prey::Params,
+    rng: &mut Rng,
+) -> Option<String> {
+    let at = cells.any_empty(rng, |_, _| true)?;
+    cells.put(at.0, at.1, 'P');
+    let captured = rng.below(p.capture_target.max(1) as usize) as u32;
+    let in_play = p.prey.checked_sub(captured)?;
+    // Half the time prey are still being placed.
+    let placing = rng.below(2) == 0;
+    let on_board = if placing {
+        3 + rng.below(in_play.saturating_sub(3).max(1) as usize) as u32
+    } else {
+        in_play
+    };
+    let near = cells.empty_near(at, 2, false, |x, y| {
+        x.abs_diff(at.0) + y.abs_diff(at.1) <= 2
+    });
+    let mut spots = near;
+    for _ in 0..on_board {
+        if spots.is_empty() {
+            return None;
+        }
+        let (x, y) = spots.swap_remove(rng.below(spots.len()));
+        cells.put(x, y, 'o');
+    }
+    let reserve = in_play - on_board;
+    let turns = if reserve > 0 {
+        on_board + captured
+    } else {
+        p.prey + rng.below(8) as u32
+    };
+    if p.predator_turn_limit > 0 && turns + 6 >= p.predator_turn_limit {
+        return None;
+    }
+    Some(format!("{} o {reserve} {captured} {turns}", cells.text()))
+}
+
+/// 5 to 10 pieces of each colour on the patch of 5×5 squares around a
+/// point, each on a square of the other colour, up to
+/// [`FREEZE_MAX_KINGS`] of them kings; either side to move.
+fn freeze(mut cells: Cells, supply: usize, torus: bool, rng: &mut Rng) -> Option<String> {
+    let centre = (rng.below(cells.w), rng.below(cells.h));
+    let kings = rng.below(FREEZE_MAX_KINGS + 1);
+    let counts = [5 + rng.below(6), 5 + rng.below(6)];
+    // Black stands on red squares: column plus row even, counted from the
+    // bottom row (the notation's rows run top down).
+    let h = cells.h;
+    let red = move |x: usize, y: usize| (x + (h - 1 - y)).is_multiple_of(2);
+    let mut placed = 0;
+    for (colour, &n) in counts.iter().enumerate() {
+        for _ in 0..n {
+            let spots = cells.empty_near(centre, 2, torus, |x, y| red(x, y) == (colour == 0));
+            if spots.is_empty() {
+                return None;
+            }
+            let (x, y) = spots[rng.below(spots.len())];
+            let king = placed < kings && rng.below(2) == 0;
+            placed += usize::from(king);
+            let piece = match (colour, king) {
+                (0, false) => 'b',
+                (0, true) => 'B',
+                (_, false) => 'r',
+                (_, true) => 'R',
+            };
+            cells.put(x, y, piece);
+        }
+    }
+    if counts.iter().any(|&n| n + kings > supply) {
+        return None;
+    }
+    let side = if rng.below(2) == 0 { 'b' } else { 'r' };
+    Some(format!("{} {side}", cells.text()))
+}
+
+/// Freeze positions one capture before `position` (searching backwards):
+/// the side that is not to move in `position` to move, one of its single
+/// checkers a jump back, with the enemy checker (or king) it captured put
+/// back between; and, as the kinging of that capture, each enemy king of
+/// `position` a checker again. At most [`FREEZE_MAX_KINGS`] kings.
+pub fn freeze_unmoves(position: &str, torus: bool) -> Vec<String> {
+    let mut parts = position.split(' ');
+    let (Some(board), Some(side)) = (parts.next(), parts.next()) else {
+        return Vec::new();
+    };
+    let Some(cells) = Cells::empty_like(board) else {
+        return Vec::new();
+    };
+    let mut cells = cells;
+    // `empty_like` forgets the pieces: put them back.
+    let mut k = 0;
+    for row in board.split('/') {
+        let mut run = 0usize;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            k += run + 1;
+            run = 0;
+            cells.cells[k - 1] = if ch == '-' { None } else { Some(ch) };
+        }
+        k += run;
+    }
+    let (mover, victim) = if side == "b" { ('r', 'b') } else { ('b', 'r') };
+    let kings_now = kings(position);
+    let (w, h) = (cells.w as i64, cells.h as i64);
+    let step = |x: usize, y: usize, dx: i64, dy: i64| -> Option<(usize, usize)> {
+        let (mut cx, mut cy) = (x as i64 + dx, y as i64 + dy);
+        if torus {
+            (cx, cy) = (cx.rem_euclid(w), cy.rem_euclid(h));
+        }
+        (cx >= 0 && cy >= 0 && cx < w && cy < h).then_some((cx as usize, cy as usize))
+    };
+    let enemy_kings: Vec<usize> = (0..cells.cells.len())
+        .filter(|&i| cells.cells[i] == Some(victim.to_ascii_uppercase()))
+        .collect();
+    let mut out = Vec::new();
+    for y in 0..cells.h {
+        for x in 0..cells.w {
+            if cells.at(x, y) != Some(mover) {
+                continue;
+            }
+            for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                let (Some(m), Some(s)) = (step(x, y, -dx, -dy), step(x, y, -2 * dx, -2 * dy))
+                else {
+                    continue;
+                };
+                if cells.at(m.0, m.1) != Some('.') || cells.at(s.0, s.1) != Some('.') {
+                    continue;
+                }
+                for captured in [victim, victim.to_ascii_uppercase()] {
+                    let crowned: Vec<Option<usize>> = std::iter::once(None)
+                        .chain(enemy_kings.iter().map(|&i| Some(i)))
+                        .collect();
+                    for unking in crowned {
+                        let kings = kings_now + usize::from(captured.is_ascii_uppercase())
+                            - usize::from(unking.is_some());
+                        if kings > FREEZE_MAX_KINGS {
+                            continue;
+                        }
+                        let mut before = Cells {
+                            w: cells.w,
+                            h: cells.h,
+                            cells: cells.cells.clone(),
+                        };
+                        before.put(x, y, '.');
+                        before.put(s.0, s.1, mover);
+                        before.put(m.0, m.1, captured);
+                        if let Some(i) = unking {
+                            before.cells[i] = Some(victim);
+                        }
+                        out.push(format!("{} {mover}", before.text()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a Freeze board reads at a glance on paper: at most
+/// [`FREEZE_MAX_KINGS`] kings and [`FREEZE_MAX_PIECES`] pieces.
+pub fn freeze_readable(position: &str) -> bool {
+    kings(position) <= FREEZE_MAX_KINGS && pieces(position) <= FREEZE_MAX_PIECES
+}
+
+/// The kings on a Freeze board (`B` and `R`).
+pub fn kings(position: &str) -> usize {
+    let board = position.split(' ').next().unwrap_or("");
+    board.chars().filter(|c| matches!(c, 'B' | 'R')).count()
+}
+
+/// The pieces on a Freeze board.
+pub fn pieces(position: &str) -> usize {
+    let board = position.split(' ').next().unwrap_or("");
+    board
+        .chars()
+        .filter(|c| matches!(c, 'b' | 'r' | 'B' | 'R'))
+        .count()
+}
