@@ -74,14 +74,15 @@ fn plan(
 }
 
 /// The glyphs of one line of `text` in `font` (characters it lacks from
-/// this thread's fallback faces), in visual order, left to right. `rtl`
-/// sets the base direction (a wrapped line keeps its paragraph's); `None`
-/// takes it from the line's first strong character.
+/// this thread's fallback faces), in visual order, left to right, in the
+/// direction of the line's first strong character.
 pub fn shape_line(text: &str, font: Font) -> Result<Vec<Glyph>, RenderError> {
     shape_with(text, font, &super::font::fallbacks(), None)
 }
 
-/// [`shape_line`] with the fallback faces and base direction given.
+/// [`shape_line`] with the fallback faces given, and the base direction
+/// when `rtl` is set (a wrapped line keeps its paragraph's); `None` takes
+/// it from the line's first strong character.
 pub fn shape_with(
     text: &str,
     font: Font,
