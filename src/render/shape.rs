@@ -44,15 +44,45 @@ fn face(font: Font) -> Result<&'static rustybuzz::Face<'static>, RenderError> {
     Ok(leaked)
 }
 
+/// The shaping plan of a face for a direction and script, made once: a
+/// plan (the face's features and lookups compiled) cost more than the
+/// shaping itself of the short runs layout measures.
+fn plan(
+    font: Font,
+    face: &rustybuzz::Face<'static>,
+    rtl: bool,
+    script: rustybuzz::Script,
+) -> &'static rustybuzz::ShapePlan {
+    type Plans = BTreeMap<(Font, bool, rustybuzz::Script), &'static rustybuzz::ShapePlan>;
+    static PLANS: Mutex<Plans> = Mutex::new(BTreeMap::new());
+    let mut plans = PLANS.lock().unwrap_or_else(|e| e.into_inner());
+    plans.entry((font, rtl, script)).or_insert_with(|| {
+        let direction = if rtl {
+            rustybuzz::Direction::RightToLeft
+        } else {
+            rustybuzz::Direction::LeftToRight
+        };
+        // Scripts are few; the plans of a process stay with it.
+        Box::leak(Box::new(rustybuzz::ShapePlan::new(
+            face,
+            direction,
+            Some(script),
+            None,
+            &[],
+        )))
+    })
+}
+
 /// The glyphs of one line of `text` in `font` (characters it lacks from
-/// this thread's fallback faces), in visual order, left to right. `rtl`
-/// sets the base direction (a wrapped line keeps its paragraph's); `None`
-/// takes it from the line's first strong character.
+/// this thread's fallback faces), in visual order, left to right, in the
+/// direction of the line's first strong character.
 pub fn shape_line(text: &str, font: Font) -> Result<Vec<Glyph>, RenderError> {
     shape_with(text, font, &super::font::fallbacks(), None)
 }
 
-/// [`shape_line`] with the fallback faces and base direction given.
+/// [`shape_line`] with the fallback faces given, and the base direction
+/// when `rtl` is set (a wrapped line keeps its paragraph's); `None` takes
+/// it from the line's first strong character.
 pub fn shape_with(
     text: &str,
     font: Font,
@@ -151,7 +181,8 @@ fn shape_run(
         rustybuzz::Direction::LeftToRight
     });
     buffer.guess_segment_properties();
-    let shaped = rustybuzz::shape(face, &[], buffer);
+    let plan = plan(font, face, rtl, buffer.script());
+    let shaped = rustybuzz::shape_with_plan(face, plan, buffer);
     for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
         out.push(Glyph {
             font,

@@ -178,37 +178,114 @@ fn wrap_lines(
             let width = Shaped::new(s, font, Some(rtl))?.width(size_pt);
             Ok(width <= width_mm + TOLERANCE_MM)
         };
+        let words: Vec<&str> = para.split_whitespace().collect();
+        let measure = |s: &str| -> Result<f64, RenderError> {
+            Ok(Shaped::new(s, font, Some(rtl))?.width(size_pt))
+        };
+        let widths = Widths {
+            words: words.iter().map(|w| measure(w)).collect::<Result<_, _>>()?,
+            space: measure(" ")?,
+            box_mm: width_mm,
+        };
         let mut line = String::new();
         let mut done = Vec::new();
-        for word in para.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if fits(&candidate)? {
-                line = candidate;
+        let mut i = 0;
+        while i < words.len() {
+            let k = widths.most_words(&line, &words[i..], i, &measure, &fits)?;
+            if k > 0 {
+                for w in &words[i..i + k] {
+                    if !line.is_empty() {
+                        line.push(' ');
+                    }
+                    line.push_str(w);
+                }
+                i += k;
+                if i < words.len() {
+                    done.push(std::mem::take(&mut line));
+                }
                 continue;
             }
             if !line.is_empty() {
+                // The word goes on a line of its own, or is broken.
                 done.push(std::mem::take(&mut line));
-                if fits(word)? {
-                    line = word.to_string();
-                    continue;
-                }
+                continue;
             }
             // A word that is wider than the box on its own.
-            for piece in break_word(word, &fits)? {
+            for piece in break_word(words[i], &fits)? {
                 if !line.is_empty() {
                     done.push(std::mem::take(&mut line));
                 }
                 line = piece;
             }
+            i += 1;
         }
         done.push(line);
         lines.extend(done.into_iter().map(|text| Line { text, rtl }));
     }
     Ok(lines)
+}
+
+/// The widths of a paragraph's words, each shaped alone, to guess where
+/// its lines break before checking the guess exactly: shaping every
+/// candidate line word by word made layout three times slower.
+struct Widths {
+    words: Vec<f64>,
+    space: f64,
+    box_mm: f64,
+}
+
+impl Widths {
+    /// How many of `words` (the paragraph's from its `from`th) fit after
+    /// `line` on one line, shaped exactly as the line will be: the most
+    /// that `fits`, as adding words one by one would find (a line only
+    /// grows with its words), found from the guess in a call or two.
+    fn most_words(
+        &self,
+        line: &str,
+        words: &[&str],
+        from: usize,
+        measure: &dyn Fn(&str) -> Result<f64, RenderError>,
+        fits: &dyn Fn(&str) -> Result<bool, RenderError>,
+    ) -> Result<usize, RenderError> {
+        let joined = |k: usize| {
+            let mut s = line.to_string();
+            for w in &words[..k] {
+                if !s.is_empty() {
+                    s.push(' ');
+                }
+                s.push_str(w);
+            }
+            s
+        };
+        let mut used = if line.is_empty() { 0.0 } else { measure(line)? };
+        let mut k = 0;
+        while k < words.len() {
+            let gap = if k > 0 || !line.is_empty() {
+                self.space
+            } else {
+                0.0
+            };
+            let add = gap + self.words[from + k];
+            if used + add > self.box_mm {
+                break;
+            }
+            used += add;
+            k += 1;
+        }
+        if k > 0 && !fits(&joined(k))? {
+            while k > 0 {
+                k -= 1;
+                if k == 0 || fits(&joined(k))? {
+                    break;
+                }
+            }
+        } else {
+            while k < words.len() && fits(&joined(k + 1))? {
+                k += 1;
+            }
+        }
+        Ok(k)
+    }
 }
 
 /// Pieces of a long word, each fitting: as many `/`-separated parts as fit
