@@ -1,13 +1,33 @@
-//! The reporter that collects one file's diagnostics in file order, and
-//! serde's TOML messages said in the host's words.
+//! The reporter that collects one file's diagnostics in file order, the
+//! file's one parse, and serde's TOML messages said in the host's words.
 use super::LoadError;
 use crate::diagnostic::{suggest, Diagnostic};
 use std::ops::Range;
+use std::sync::Arc;
+
+/// A file's one parse: its tables and values with their spans (read by
+/// serde, the limits, glyph and unknown-key checks, and to locate a
+/// diagnostic without parsing again).
+pub type Document = Arc<toml_edit::ImDocument<String>>;
+
+/// How many times a file has been parsed into a [`Document`] (tests count
+/// the parses of one load).
+#[cfg(test)]
+pub(super) static PARSES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Parses a file's text: every reader of the file works on this one parse.
+pub(super) fn parse_document(src: &str) -> Result<Document, toml_edit::TomlError> {
+    #[cfg(test)]
+    PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    toml_edit::ImDocument::parse(src.to_string()).map(Arc::new)
+}
 
 /// Collects the diagnostics of one file.
 pub(super) struct Reporter {
     pub(super) file: String,
     pub(super) source: std::sync::Arc<str>,
+    /// The file's one parse, once it parsed.
+    pub(super) doc: Option<Document>,
     pub(super) diags: Vec<Diagnostic>,
 }
 
@@ -16,16 +36,45 @@ impl Reporter {
         Reporter {
             file: file.to_string(),
             source: source.into(),
+            doc: None,
             diags: Vec::new(),
         }
+    }
+    /// The file parsed once, or its syntax error reported.
+    pub(super) fn parse(&mut self) -> Result<Document, ()> {
+        match parse_document(&self.source) {
+            Ok(doc) => {
+                self.doc = Some(doc.clone());
+                Ok(doc)
+            }
+            Err(e) => {
+                self.toml_error(e.message(), e.span());
+                Err(())
+            }
+        }
+    }
+    /// The place of the value at a dotted `key` path (see
+    /// [`super::value_span`]), looked up in the parse.
+    pub(super) fn span_of(&self, key: &str) -> Option<Range<usize>> {
+        self.doc
+            .as_deref()
+            .and_then(|doc| super::value_span(doc, key))
     }
     pub(super) fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
         let d = Diagnostic::new(&self.file, &self.source, span, message.into());
         self.diags.push(d);
     }
-    pub(super) fn toml_error(&mut self, e: &toml::de::Error) {
-        let span = e.span().unwrap_or(0..0);
-        let message = explain_toml_error(e.message());
+    /// A TOML syntax error or serde's error reading the typed file, at its
+    /// place.
+    ///
+    /// toml_edit's errors carry only a message and a span: serde's kinds
+    /// (`invalid_type`, `missing_field`, ...) reach it through
+    /// `serde::de::Error::custom` as text, so the kind is read back from
+    /// serde's fixed wording (`invalid type: `, `missing field `) and the
+    /// Rust type names in it said in the host's words.
+    pub(super) fn toml_error(&mut self, message: &str, span: Option<Range<usize>>) {
+        let span = span.unwrap_or(0..0);
+        let message = explain_toml_error(message);
         let message = if let Some(rest) = message
             .strip_prefix("invalid type: ")
             .or_else(|| message.strip_prefix("invalid value: "))

@@ -39,11 +39,9 @@ fn list_limit(path: &str) -> usize {
 pub const MAX_PRACTICE: usize = 100;
 
 /// Reports every string and list over its limit; true when all are within.
-pub(super) fn check(rep: &mut Reporter, src: &str) -> bool {
+pub(super) fn check(rep: &mut Reporter, doc: &toml_edit::Table) -> bool {
     let before = rep.diags.len();
-    if let Ok(doc) = toml_edit::ImDocument::parse(src) {
-        walk_table(rep, doc.as_table(), "");
-    }
+    walk_table(rep, doc, "");
     rep.diags.len() == before
 }
 

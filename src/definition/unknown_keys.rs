@@ -73,7 +73,7 @@ pub(super) fn allowed_keys(
 /// Reports every unknown key of a file at once (serde stops at the first).
 pub(super) fn unknown_keys(
     rep: &mut Reporter,
-    src: &str,
+    doc: &toml_edit::Table,
     family: Option<Family>,
     practice_file: bool,
 ) {
@@ -117,7 +117,5 @@ pub(super) fn unknown_keys(
             }
         }
     }
-    if let Ok(doc) = toml_edit::ImDocument::parse(src) {
-        walk(rep, doc.as_table(), "", family, practice_file);
-    }
+    walk(rep, doc, "", family, practice_file);
 }
