@@ -10,15 +10,18 @@ use std::sync::Arc;
 /// diagnostic without parsing again).
 pub type Document = Arc<toml_edit::ImDocument<String>>;
 
-/// How many times a file has been parsed into a [`Document`] (tests count
-/// the parses of one load).
 #[cfg(test)]
-pub(super) static PARSES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+thread_local! {
+    /// How many times this thread has parsed a file into a [`Document`]
+    /// (tests count the parses of one load; other tests run on other
+    /// threads).
+    static PARSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// Parses a file's text: every reader of the file works on this one parse.
 pub(super) fn parse_document(src: &str) -> Result<Document, toml_edit::TomlError> {
     #[cfg(test)]
-    PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    PARSES.with(|n| n.set(n.get() + 1));
     toml_edit::ImDocument::parse(src.to_string()).map(Arc::new)
 }
 
@@ -138,4 +141,46 @@ pub(super) fn explain_toml_error(message: &str) -> String {
         }
     }
     message.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PARSES;
+    use crate::definition::{load_file, Loaded};
+    use std::path::Path;
+
+    /// The parses `load` makes on this thread.
+    fn parses_of<T>(load: impl FnOnce() -> T) -> (T, usize) {
+        PARSES.with(|n| n.set(0));
+        let loaded = load();
+        (loaded, PARSES.with(|n| n.get()))
+    }
+
+    #[test]
+    fn a_definition_is_parsed_once() {
+        let (loaded, parses) = parses_of(|| load_file(Path::new("fixtures/freeze.toml")));
+        assert!(matches!(loaded, Ok(Loaded::Definition(_))));
+        assert_eq!(parses, 1);
+    }
+
+    #[test]
+    fn a_practice_file_and_its_game_are_parsed_once_each() {
+        let path = Path::new("fixtures/custom/clone-puzzles.toml");
+        let (loaded, parses) = parses_of(|| load_file(path));
+        assert!(matches!(loaded, Ok(Loaded::Practice { .. })));
+        assert_eq!(parses, 2);
+    }
+
+    #[test]
+    fn a_mistake_is_located_without_parsing_again() {
+        let src = std::fs::read_to_string("fixtures/freeze.toml").unwrap();
+        // An unknown placeholder in the reminder: its place is looked up.
+        let src = src.replacen("reminder = \"", "reminder = \"{no_such_figure} ", 1);
+        let (loaded, parses) = parses_of(|| crate::definition::parse_definition("f.toml", &src));
+        let Err(crate::definition::LoadError::Invalid(diags)) = loaded else {
+            panic!("the unknown placeholder is not reported");
+        };
+        assert!(diags.iter().all(|d| d.span.start > 0), "{diags:?}");
+        assert_eq!(parses, 1);
+    }
 }
