@@ -220,10 +220,14 @@ pub struct Board {
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub setup: Vec<String>,
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub turn: Vec<String>,
     #[serde(default)]
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub special: Vec<String>,
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub end: Vec<String>,
 }
 
@@ -460,7 +464,7 @@ fn practice_from(
     let file = rep.file.clone();
     let file = file.as_str();
     unknown_keys(&mut rep, doc.as_table(), None, true);
-    if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table()) {
+    if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), None) {
         return Err(LoadError::Invalid(rep.diags));
     }
     missing_glyphs(&mut rep, doc);
@@ -594,7 +598,7 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
         return Err(LoadError::Invalid(rep.diags));
     };
     unknown_keys(&mut rep, doc.as_table(), Some(fam), false);
-    if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table()) {
+    if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), Some(fam)) {
         return Err(LoadError::Invalid(rep.diags));
     }
     missing_glyphs(&mut rep, doc);

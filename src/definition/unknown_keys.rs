@@ -3,86 +3,9 @@
 use super::diagnostics::Reporter;
 use crate::diagnostic::suggest;
 use crate::rules::Family;
-use serde_json::Value;
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
-/// The keys each table of a file may have, by its dotted path, read from
-/// the JSON Schema derived from the serde types that read the file (see
-/// [`super::json_schema`]): the keys are written once, as struct fields.
-/// A table whose keys are free (a position given as a table of side →
-/// cells) has no entry.
-type KeysByPath = BTreeMap<String, Vec<String>>;
-
-/// The keys of every table, by file kind: a family's id for its
-/// definitions, [`PRACTICE_FILE`] for practice files. Derived once a run.
-fn keys_by_kind() -> &'static BTreeMap<&'static str, KeysByPath> {
-    static KEYS: OnceLock<BTreeMap<&'static str, KeysByPath>> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let game = super::json_schema::game();
-        let mut kinds = BTreeMap::new();
-        for family in Family::ALL {
-            let root = &game["definitions"][format!("{}-definition", family.id())];
-            kinds.insert(family.id(), keys_of(&game["definitions"], root));
-        }
-        let practice = super::json_schema::practice();
-        kinds.insert(PRACTICE_FILE, keys_of(&practice["definitions"], &practice));
-        kinds
-    })
-}
-
-/// The kind of a practice file in [`keys_by_kind`] (not a family id).
-const PRACTICE_FILE: &str = "practice file";
-
-/// The keys of `schema`'s tables, by path, and of the tables inside them.
-fn keys_of(definitions: &Value, schema: &Value) -> KeysByPath {
-    fn walk(definitions: &Value, schema: &Value, path: &str, out: &mut KeysByPath, depth: u8) {
-        let schema = resolve(definitions, schema);
-        let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
-            return;
-        };
-        out.insert(path.to_string(), properties.keys().cloned().collect());
-        // The file's tables nest four deep (`practice.check`): the bound
-        // only guards against a recursive type.
-        if depth == 0 {
-            return;
-        }
-        for (key, child) in properties {
-            let child_path = if path.is_empty() {
-                key.clone()
-            } else {
-                format!("{path}.{key}")
-            };
-            walk(definitions, child, &child_path, out, depth - 1);
-        }
-    }
-    let mut out = KeysByPath::new();
-    walk(definitions, schema, "", &mut out, 8);
-    out
-}
-
-/// The schema `schema` stands for: a reference followed, a list's
-/// entries, an optional table's table.
-fn resolve<'a>(definitions: &'a Value, mut schema: &'a Value) -> &'a Value {
-    for _ in 0..8 {
-        schema = if let Some(name) = schema.get("$ref").and_then(Value::as_str) {
-            &definitions[name.trim_start_matches("#/definitions/")]
-        } else if let Some(items) = schema.get("items") {
-            items
-        } else if let Some([only]) = schema
-            .get("allOf")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-        {
-            only
-        } else {
-            return schema;
-        };
-    }
-    schema
-}
-
-/// The keys a table may have, by its path; `None` for tables whose keys are
+/// The keys a table may have, by its path, as the file's serde types say
+/// them (see [`super::schema::by_path`]); `None` for tables whose keys are
 /// free or not tables.
 pub(super) fn allowed_keys(
     path: &str,
@@ -90,11 +13,11 @@ pub(super) fn allowed_keys(
     practice_file: bool,
 ) -> Option<Vec<&'static str>> {
     let kind = match (practice_file, family) {
-        (true, _) => PRACTICE_FILE,
-        (false, Some(family)) => family.id(),
+        (true, _) => None,
+        (false, Some(family)) => Some(family),
         (false, None) => return None,
     };
-    let keys = keys_by_kind().get(kind)?.get(path)?;
+    let keys = super::schema::by_path(kind).get(path)?.keys.as_ref()?;
     Some(keys.iter().map(String::as_str).collect())
 }
 
