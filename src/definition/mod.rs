@@ -463,7 +463,7 @@ fn practice_from(
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let file = rep.file.clone();
     let file = file.as_str();
-    unknown_keys(&mut rep, doc.as_table(), None, true);
+    unknown_keys(&mut rep, doc.as_table(), None);
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), None) {
         return Err(LoadError::Invalid(rep.diags));
     }
@@ -597,7 +597,7 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
         rep.error(family.span(), m);
         return Err(LoadError::Invalid(rep.diags));
     };
-    unknown_keys(&mut rep, doc.as_table(), Some(fam), false);
+    unknown_keys(&mut rep, doc.as_table(), Some(fam));
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), Some(fam)) {
         return Err(LoadError::Invalid(rep.diags));
     }

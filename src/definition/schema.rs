@@ -205,6 +205,8 @@ pub(super) struct AtPath {
     pub(super) max_chars: Option<usize>,
     /// The most entries of the list there.
     pub(super) max_entries: Option<usize>,
+    /// The keys the table there must have.
+    pub(super) required: Vec<String>,
 }
 
 /// The schema of one kind of file, by dotted key path.
@@ -248,6 +250,13 @@ fn index(definitions: &Value, schema: &Value) -> ByPath {
             keys: properties.map(|p| p.keys().cloned().collect()),
             max_chars,
             max_entries: number(node, "maxItems"),
+            required: (element.get("required").and_then(Value::as_array))
+                .map(|keys| {
+                    keys.iter()
+                        .filter_map(|k| Some(k.as_str()?.to_string()))
+                        .collect()
+                })
+                .unwrap_or_default(),
         };
         out.insert(path.to_string(), at);
         // The file's tables nest three deep (`practice.check`): the bound
