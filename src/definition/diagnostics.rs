@@ -113,6 +113,9 @@ impl Reporter {
 }
 
 /// Rewords serde's messages and adds a "did you mean" to unknown keys.
+/// Unknown and missing keys are found from the schema before serde reads
+/// the file (see `unknown_keys`): those two branches speak only if serde
+/// and the derived schema ever disagree.
 pub(super) fn explain_toml_error(message: &str) -> String {
     let message = message.trim_end();
     if message.contains("untagged enum IllegalClaim") {
