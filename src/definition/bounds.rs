@@ -2,7 +2,7 @@
 //! keep the work of a build (tokens, audit rows) bounded; each refused at the
 //! value to change.
 use super::diagnostics::Reporter;
-use super::{value_span, Board};
+use super::Board;
 use crate::rules::Params;
 
 /// The longest side of a board (1.2 m: a board of up to 24 A4 tiles).
@@ -19,9 +19,10 @@ pub(super) fn check_parameters(rep: &mut Reporter, params: &Params, board: &Boar
     let refuse = |rep: &mut Reporter, key: &str, message: String| {
         // A default value (not written) is pointed at from `[parameters]`,
         // or the board it does not suit.
-        let span = value_span(&rep.source, &format!("parameters.{key}"))
-            .or_else(|| value_span(&rep.source, "parameters"))
-            .or_else(|| value_span(&rep.source, "board.width"))
+        let span = rep
+            .span_of(&format!("parameters.{key}"))
+            .or_else(|| rep.span_of("parameters"))
+            .or_else(|| rep.span_of("board.width"))
             .unwrap_or(0..0);
         rep.error(span, message);
     };

@@ -16,7 +16,7 @@ type FirstUse = BTreeMap<char, Range<usize>>;
 /// once, at its first use in the file: a host fixing a file sees every
 /// character to replace in one run. The location is the character itself
 /// when it is written as is, else its string.
-pub(super) fn missing_glyphs(rep: &mut Reporter, src: &str) {
+pub(super) fn missing_glyphs(rep: &mut Reporter, doc: &toml_edit::ImDocument<String>) {
     use toml_edit::{Item, TableLike, Value};
     fn value(src: &str, v: &Value, found: &mut FirstUse) {
         match v {
@@ -59,9 +59,7 @@ pub(super) fn missing_glyphs(rep: &mut Reporter, src: &str) {
             }
         }
     }
-    let Ok(doc) = toml_edit::ImDocument::parse(src) else {
-        return;
-    };
+    let src = doc.raw();
     let mut found = FirstUse::new();
     table(src, doc.as_table(), &mut found);
     if found.is_empty() {

@@ -4,34 +4,31 @@
 //! located error that names it.
 use super::diagnostics::Reporter;
 use crate::input::shorten;
+use crate::rules::Family;
 use toml_edit::{Item, Value};
 
-/// The most characters a string may have, by its key path.
-fn string_limit(path: &str) -> usize {
-    match path {
-        "id" => super::MAX_ID_LEN,
-        "title" | "practice.name" | "example" => 120,
-        "players" | "time" | "board.region_name" => 40,
-        "materials" | "audit.columns" | "audit.ticks" => 160,
-        "credit" | "purpose" | "practice.prompt" | "reminder" => 600,
-        "sheet.setup" | "sheet.turn" | "sheet.special" | "sheet.end" => 1000,
-        "practice.check.move" => 200,
-        // A 26 × 99 board written out in full is under 2,700 characters.
-        "board.start" | "practice.position" | "practice.check.after" => 4000,
-        _ => 100,
-    }
+/// The limits at a key path, as the file's serde types say them (see
+/// [`super::schema::by_path`]).
+struct Limits {
+    by_path: &'static super::schema::ByPath,
 }
 
-/// The most entries a list may have, by its key path.
-fn list_limit(path: &str) -> usize {
-    match path {
-        "materials" => 20,
-        "sheet.setup" | "sheet.turn" | "sheet.special" | "sheet.end" => 20,
-        "practice" => MAX_PRACTICE,
-        "practice.check" => 30,
-        "audit.columns" | "audit.ticks" => 8,
-        // Cell lists: at most every cell of the largest board.
-        _ => crate::rules::geometry::MAX_WIDTH * crate::rules::geometry::MAX_HEIGHT,
+impl Limits {
+    /// The most characters a string may have, by its key path: 100 where
+    /// the schema says none (keys, cell names, keywords).
+    fn string(&self, path: &str) -> usize {
+        self.by_path
+            .get(path)
+            .and_then(|at| at.max_chars)
+            .unwrap_or(100)
+    }
+    /// The most entries a list may have, by its key path: where the schema
+    /// says none, a cell list's (every cell of the largest board).
+    fn list(&self, path: &str) -> usize {
+        self.by_path
+            .get(path)
+            .and_then(|at| at.max_entries)
+            .unwrap_or(crate::rules::geometry::MAX_WIDTH * crate::rules::geometry::MAX_HEIGHT)
     }
 }
 
@@ -39,11 +36,13 @@ fn list_limit(path: &str) -> usize {
 pub const MAX_PRACTICE: usize = 100;
 
 /// Reports every string and list over its limit; true when all are within.
-pub(super) fn check(rep: &mut Reporter, src: &str) -> bool {
+/// `family` is the definition's, `None` for a practice file.
+pub(super) fn check(rep: &mut Reporter, doc: &toml_edit::Table, family: Option<Family>) -> bool {
     let before = rep.diags.len();
-    if let Ok(doc) = toml_edit::ImDocument::parse(src) {
-        walk_table(rep, doc.as_table(), "");
-    }
+    let limits = Limits {
+        by_path: super::schema::by_path(family),
+    };
+    walk_table(rep, &limits, doc, "");
     rep.diags.len() == before
 }
 
@@ -55,14 +54,14 @@ fn child(path: &str, key: &str) -> String {
     }
 }
 
-fn walk_table(rep: &mut Reporter, table: &dyn toml_edit::TableLike, path: &str) {
+fn walk_table(rep: &mut Reporter, limits: &Limits, table: &dyn toml_edit::TableLike, path: &str) {
     for (key, item) in table.iter() {
         let path = child(path, key);
         match item {
-            Item::Value(v) => walk_value(rep, v, &path),
-            Item::Table(t) => walk_table(rep, t, &path),
+            Item::Value(v) => walk_value(rep, limits, v, &path),
+            Item::Table(t) => walk_table(rep, limits, t, &path),
             Item::ArrayOfTables(list) => {
-                let limit = list_limit(&path);
+                let limit = limits.list(&path);
                 if list.len() > limit {
                     let span = list.get(limit).and_then(|t| t.span()).unwrap_or(0..0);
                     rep.error(
@@ -75,7 +74,7 @@ fn walk_table(rep: &mut Reporter, table: &dyn toml_edit::TableLike, path: &str) 
                     continue;
                 }
                 for t in list.iter() {
-                    walk_table(rep, t, &path);
+                    walk_table(rep, limits, t, &path);
                 }
             }
             Item::None => {}
@@ -83,11 +82,11 @@ fn walk_table(rep: &mut Reporter, table: &dyn toml_edit::TableLike, path: &str) 
     }
 }
 
-fn walk_value(rep: &mut Reporter, value: &Value, path: &str) {
+fn walk_value(rep: &mut Reporter, limits: &Limits, value: &Value, path: &str) {
     let span = value.span().unwrap_or(0..0);
     match value {
         Value::String(s) => {
-            let limit = string_limit(path);
+            let limit = limits.string(path);
             let n = s.value().chars().count();
             if n > limit {
                 rep.error(
@@ -100,7 +99,7 @@ fn walk_value(rep: &mut Reporter, value: &Value, path: &str) {
             }
         }
         Value::Array(list) => {
-            let limit = list_limit(path);
+            let limit = limits.list(path);
             if list.len() > limit {
                 rep.error(
                     span,
@@ -112,10 +111,10 @@ fn walk_value(rep: &mut Reporter, value: &Value, path: &str) {
                 return;
             }
             for v in list.iter() {
-                walk_value(rep, v, path);
+                walk_value(rep, limits, v, path);
             }
         }
-        Value::InlineTable(t) => walk_table(rep, t, path),
+        Value::InlineTable(t) => walk_table(rep, limits, t, path),
         _ => {}
     }
 }

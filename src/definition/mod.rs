@@ -24,6 +24,7 @@ pub use crate::diagnostic::{suggest, Diagnostic};
 use crate::rules::family::WithParamsType;
 use crate::rules::{Cell, Engine, Family, Params, Topology};
 use claims::check_practice;
+pub use diagnostics::Document;
 use diagnostics::Reporter;
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
@@ -120,6 +121,9 @@ pub struct Definition {
     pub audit: Audit,
     /// The file's text, to locate problems found after loading (layout).
     pub text: std::sync::Arc<str>,
+    /// The file's one parse, where [`Definition::diagnostic_at`] looks a
+    /// key's place up.
+    pub document: Document,
     /// The `language` key (`en` if left out) and the language the kit's
     /// own words are printed in: see [`crate::lang::choose`].
     pub language: String,
@@ -135,7 +139,7 @@ impl Definition {
     /// `board.cell_mm` or `practice.2.position` (the start of the file if
     /// the key is not written there).
     pub fn diagnostic_at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
-        let span = value_span(&self.text, key).unwrap_or(0..0);
+        let span = value_span(&self.document, key).unwrap_or(0..0);
         Diagnostic::new(&self.source, &self.text, span, message.into())
     }
     /// Sets the language the kit's own words are printed in: `chosen` (the
@@ -217,10 +221,14 @@ pub struct Board {
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub setup: Vec<String>,
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub turn: Vec<String>,
     #[serde(default)]
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub special: Vec<String>,
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
     pub end: Vec<String>,
 }
 
@@ -411,18 +419,26 @@ pub enum Loaded {
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
     let name = path.display().to_string();
-    let peek: Result<FamilyPeek, _> = toml::from_str(&src);
-    if matches!(&peek, Ok(FamilyPeek { game: Some(_), .. })) {
-        let (game, practice) = parse_practice_file(&name, &src)?;
+    let mut rep = Reporter::new(&name, &src);
+    let Ok(doc) = rep.parse() else {
+        return Err(LoadError::Invalid(rep.diags));
+    };
+    // A practice file names its game with a string; anything else is read
+    // (and its mistakes reported) as a definition.
+    let string_or_absent = |key: &str| doc.get(key).is_none_or(|v| v.as_str().is_some());
+    let practice =
+        doc.get("game").is_some() && string_or_absent("game") && string_or_absent("family");
+    if practice {
+        let span = value_span(&doc, "game").unwrap_or(0..0);
+        let (game, practice) = practice_from(rep, &doc)?;
         let source: std::sync::Arc<str> = src.as_str().into();
-        let span = value_span(&src, "game").unwrap_or(0..0);
         Ok(Loaded::Practice {
             game: Box::new(game),
             practice,
             game_at: Box::new(Diagnostic::new(&name, &source, span, String::new())),
         })
     } else {
-        parse_definition(&name, &src).map(|d| Loaded::Definition(Box::new(d)))
+        definition_from(rep, &doc).map(|d| Loaded::Definition(Box::new(d)))
     }
 }
 
@@ -435,15 +451,28 @@ pub fn parse_practice_file(
     src: &str,
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let mut rep = Reporter::new(file, src);
-    unknown_keys(&mut rep, src, None, true);
-    if !rep.diags.is_empty() || !limits::check(&mut rep, src) {
+    let Ok(doc) = rep.parse() else {
+        return Err(LoadError::Invalid(rep.diags));
+    };
+    practice_from(rep, &doc)
+}
+
+/// A practice file read from its parse.
+fn practice_from(
+    mut rep: Reporter,
+    doc: &Document,
+) -> Result<(Definition, Vec<Practice>), LoadError> {
+    let file = rep.file.clone();
+    let file = file.as_str();
+    unknown_keys(&mut rep, doc.as_table(), None);
+    if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), None) {
         return Err(LoadError::Invalid(rep.diags));
     }
-    missing_glyphs(&mut rep, src);
-    let parsed: PracticeFile = match toml::from_str(src) {
+    missing_glyphs(&mut rep, doc);
+    let parsed: PracticeFile = match toml_edit::de::from_document((**doc).clone()) {
         Ok(p) => p,
         Err(e) => {
-            rep.toml_error(&e);
+            rep.toml_error(e.message(), e.span());
             return Err(LoadError::Invalid(rep.diags));
         }
     };
@@ -519,10 +548,30 @@ pub fn parse_practice_file(
 /// Parses and validates a definition.
 pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> {
     let mut rep = Reporter::new(file, src);
-    let peek: FamilyPeek = match toml::from_str(src) {
+    let Ok(doc) = rep.parse() else {
+        return Err(LoadError::Invalid(rep.diags));
+    };
+    definition_from(rep, &doc)
+}
+
+/// The keys read before the rest (the family decides the parameters'
+/// type), read from the parse: only they are copied for serde.
+fn peek(doc: &Document) -> Result<FamilyPeek, toml_edit::de::Error> {
+    let mut keys = toml_edit::Table::new();
+    for key in ["family", "game"] {
+        if let Some(item) = doc.get(key) {
+            keys.insert(key, item.clone());
+        }
+    }
+    toml_edit::de::from_document(toml_edit::DocumentMut::from(keys))
+}
+
+/// A definition read from its parse.
+fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, LoadError> {
+    let peek: FamilyPeek = match peek(doc) {
         Ok(p) => p,
         Err(e) => {
-            rep.toml_error(&e);
+            rep.toml_error(e.message(), e.span());
             return Err(LoadError::Invalid(rep.diags));
         }
     };
@@ -549,18 +598,18 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
         rep.error(family.span(), m);
         return Err(LoadError::Invalid(rep.diags));
     };
-    unknown_keys(&mut rep, src, Some(fam), false);
-    if !rep.diags.is_empty() || !limits::check(&mut rep, src) {
+    unknown_keys(&mut rep, doc.as_table(), Some(fam));
+    if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), Some(fam)) {
         return Err(LoadError::Invalid(rep.diags));
     }
-    missing_glyphs(&mut rep, src);
-    fam.with_params_type(ParseTyped { rep, src })
+    missing_glyphs(&mut rep, doc);
+    fam.with_params_type(ParseTyped { rep, doc })
 }
 
 /// [`parse_typed`] with the family's parameter type.
 struct ParseTyped<'a> {
     rep: Reporter,
-    src: &'a str,
+    doc: &'a Document,
 }
 
 impl WithParamsType for ParseTyped<'_> {
@@ -569,7 +618,7 @@ impl WithParamsType for ParseTyped<'_> {
         self,
         wrap: fn(P) -> Params,
     ) -> Self::Output {
-        parse_typed(self.rep, self.src, wrap)
+        parse_typed(self.rep, self.doc, wrap)
     }
 }
 
@@ -612,8 +661,7 @@ fn fill_text_of(
     if contradictions.is_empty() && expanded.is_ok() {
         return expanded.unwrap_or_default();
     }
-    // Only a mistake needs its place: finding it parses the file again.
-    let span = value_span(&rep.source, key).unwrap_or(0..0);
+    let span = rep.span_of(key).unwrap_or(0..0);
     // Byte offsets in the text are offsets in the source when the string
     // is written without escapes; else the whole string is pointed at.
     let exact = rep.source.get(span.start + 1..span.end.saturating_sub(1)) == Some(text);
@@ -640,8 +688,10 @@ fn fill_text_of(
 
 /// The byte range of the value at a dotted `key` path (numbers index arrays
 /// of tables).
-pub(crate) fn value_span(src: &str, key: &str) -> Option<std::ops::Range<usize>> {
-    let doc = toml_edit::ImDocument::parse(src).ok()?;
+pub(crate) fn value_span(
+    doc: &toml_edit::ImDocument<String>,
+    key: &str,
+) -> Option<std::ops::Range<usize>> {
     let mut table: &toml_edit::Table = doc.as_table();
     let mut parts = key.split('.').peekable();
     while let Some(part) = parts.next() {
@@ -667,13 +717,13 @@ pub(crate) fn value_span(src: &str, key: &str) -> Option<std::ops::Range<usize>>
 
 fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     mut rep: Reporter,
-    src: &str,
+    doc: &Document,
     wrap: fn(P) -> Params,
 ) -> Result<Definition, LoadError> {
-    let file: DefinitionFile<P> = match toml::from_str(src) {
+    let file: DefinitionFile<P> = match toml_edit::de::from_document((**doc).clone()) {
         Ok(f) => f,
         Err(e) => {
-            rep.toml_error(&e);
+            rep.toml_error(e.message(), e.span());
             return Err(LoadError::Invalid(rep.diags));
         }
     };
@@ -744,6 +794,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         practice,
         audit,
         text: rep.source.clone(),
+        document: doc.clone(),
         lang: text_lang,
         language: file.language.unwrap_or_else(|| "en".to_string()),
     };
@@ -919,8 +970,9 @@ fn check_start(
         Vec::new()
     };
     for (key, message) in problems {
-        let at =
-            value_span(&rep.source, &format!("parameters.{key}")).unwrap_or_else(|| given.span());
+        let at = rep
+            .span_of(&format!("parameters.{key}"))
+            .unwrap_or_else(|| given.span());
         rep.error(at, message);
     }
     start

@@ -1,25 +1,39 @@
-//! The file schema, as serde reads it. Strict: unknown keys are errors
-//! (reported all at once by `unknown_keys`).
+//! The file schema, as serde reads it, written once: its keys, and the
+//! limits on strings and lists (`length`), are read back from the JSON
+//! Schema derived from it ([`by_path`]) by the unknown-key and limit checks.
+//! Strict: unknown keys are errors (reported all at once by `unknown_keys`).
 use super::Sheet;
+use crate::rules::Family;
 use schemars::JsonSchema;
 use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 use toml::Spanned;
 
 #[derive(Deserialize)]
 pub(super) struct FamilyPeek {
     pub(super) family: Option<Spanned<String>>,
+    /// Read, not used: a definition's `game` that is not a string is
+    /// reported as a wrong value (a practice file's `game` is a string).
+    #[allow(dead_code)]
     pub(super) game: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DefinitionFile<P> {
-    #[schemars(with = "String")]
+    #[schemars(with = "String", length(max = super::MAX_ID_LEN))]
     pub(super) id: Spanned<String>,
+    #[schemars(length(max = 120))]
     pub(super) title: String,
+    #[schemars(length(max = 600))]
     pub(super) purpose: String,
+    #[schemars(length(max = 40))]
     pub(super) players: String,
+    #[schemars(length(max = 40))]
     pub(super) time: String,
+    #[schemars(length(max = 600))]
     pub(super) credit: String,
     /// The language of printkit's own words in the kit (`en`, `fr`, `de`,
     /// `es`, or the code of a file in `<templates>/lang/`); English if left
@@ -32,11 +46,14 @@ pub(super) struct DefinitionFile<P> {
     pub(super) board: BoardSection,
     pub(super) sheet: Sheet,
     #[serde(default)]
+    #[schemars(length(max = 20), inner(length(max = 160)))]
     pub(super) materials: Vec<String>,
+    #[schemars(length(max = 600))]
     pub(super) reminder: String,
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", length(max = 120))]
     pub(super) example: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(length(max = super::MAX_PRACTICE))]
     pub(super) practice: Vec<PracticeSection>,
     pub(super) audit: AuditSection,
 }
@@ -61,18 +78,21 @@ pub(super) struct BoardSection {
     #[schemars(with = "Vec<String>")]
     pub(super) region: Vec<Spanned<String>>,
     #[serde(default)]
+    #[schemars(length(max = 40))]
     pub(super) region_name: Option<String>,
 }
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct PracticeSection {
-    #[schemars(with = "String")]
+    #[schemars(with = "String", length(max = 120))]
     pub(super) name: Spanned<String>,
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Spanned<toml::Value>,
+    #[schemars(length(max = 600))]
     pub(super) prompt: String,
     #[serde(default)]
+    #[schemars(length(max = 30))]
     pub(super) check: Vec<CheckSection>,
     /// Claims the solver proves: exactly the best moves, a forced line, the
     /// result for the side to move, the plies to the win.
@@ -101,7 +121,7 @@ pub(super) enum IllegalClaim {
 #[serde(deny_unknown_fields)]
 pub(super) struct CheckSection {
     #[serde(rename = "move")]
-    #[schemars(with = "String")]
+    #[schemars(with = "String", length(max = 200))]
     pub(super) mv: Spanned<String>,
     #[schemars(with = "Option<IllegalClaim>")]
     pub(super) illegal: Option<Spanned<IllegalClaim>>,
@@ -113,7 +133,7 @@ pub(super) struct CheckSection {
     pub(super) captured: Option<Spanned<Vec<String>>>,
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) kinged: Option<Spanned<Vec<String>>>,
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", length(max = POSITION_CHARS))]
     pub(super) after: Option<Spanned<String>>,
     #[schemars(with = "Option<String>")]
     pub(super) result: Option<Spanned<String>>,
@@ -124,10 +144,10 @@ pub(super) struct CheckSection {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct AuditSection {
-    #[schemars(with = "Vec<String>")]
+    #[schemars(with = "Vec<String>", length(max = 8), inner(length(max = 160)))]
     pub(super) columns: Spanned<Vec<String>>,
     #[serde(default)]
-    #[schemars(with = "Vec<String>")]
+    #[schemars(with = "Vec<String>", length(max = 8), inner(length(max = 160)))]
     pub(super) ticks: Vec<Spanned<String>>,
     #[schemars(with = "Option<usize>")]
     pub(super) rows: Option<Spanned<usize>>,
@@ -144,8 +164,13 @@ pub(super) struct PracticeFile {
     #[schemars(with = "Option<u32>", range(min = 1, max = 99))]
     pub(super) sheet_number: Option<Spanned<u32>>,
     #[serde(default)]
+    #[schemars(length(max = super::MAX_PRACTICE))]
     pub(super) practice: Vec<PracticeSection>,
 }
+
+/// The most characters of a position written as text: a 26 × 99 board
+/// written out in full is under 2,700.
+pub(super) const POSITION_CHARS: usize = 4000;
 
 /// A position: the notation string, or a table of side, counts and a list
 /// of cells for each piece symbol (`{ side = "W", W = ["A1"], B = ["E5"] }`).
@@ -153,7 +178,7 @@ fn position_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "description": "The position: notation such as \"B3W/5/5/5/W3B W 0\", or a table { side = \"W\", W = [\"A1\"], B = [\"E5\"] }.",
         "anyOf": [
-            { "type": "string" },
+            { "type": "string", "maxLength": POSITION_CHARS },
             {
                 "type": "object",
                 "additionalProperties": {
@@ -166,4 +191,106 @@ fn position_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
             }
         ]
     })
+}
+
+/// What the schema says of the value at one dotted key path (entries of a
+/// list share its path).
+#[derive(Debug, Default)]
+pub(super) struct AtPath {
+    /// The keys of the table there; `None` when its keys are free (a
+    /// position given as a table of side → cells) or it is not a table.
+    pub(super) keys: Option<Vec<String>>,
+    /// The most characters of the string there (or of a list's strings).
+    pub(super) max_chars: Option<usize>,
+    /// The most entries of the list there.
+    pub(super) max_entries: Option<usize>,
+    /// The keys the table there must have.
+    pub(super) required: Vec<String>,
+}
+
+/// The schema of one kind of file, by dotted key path.
+pub(super) type ByPath = BTreeMap<String, AtPath>;
+
+/// The schema of a definition of `family` (`None`: of a practice file),
+/// by path; derived once a run.
+pub(super) fn by_path(family: Option<Family>) -> &'static ByPath {
+    static KINDS: OnceLock<BTreeMap<Option<&'static str>, ByPath>> = OnceLock::new();
+    let kinds = KINDS.get_or_init(|| {
+        let game = super::json_schema::game();
+        let definitions = &game["definitions"];
+        let mut kinds = BTreeMap::new();
+        for family in Family::ALL {
+            let root = &definitions[format!("{}-definition", family.id())];
+            kinds.insert(Some(family.id()), index(definitions, root));
+        }
+        let practice = super::json_schema::practice();
+        kinds.insert(None, index(&practice["definitions"], &practice));
+        kinds
+    });
+    &kinds[&family.map(|f| f.id())]
+}
+
+/// What `schema` says at each path, from the root down.
+fn index(definitions: &Value, schema: &Value) -> ByPath {
+    fn walk(definitions: &Value, schema: &Value, path: &str, out: &mut ByPath, depth: u8) {
+        let node = follow(definitions, schema);
+        let number = |v: &Value, key: &str| v.get(key).and_then(Value::as_u64).map(|n| n as usize);
+        let element = node
+            .get("items")
+            .map_or(node, |items| follow(definitions, items));
+        // A string, or a string among the kinds of value allowed there.
+        let max_chars = number(element, "maxLength").or_else(|| {
+            let any = element.get("anyOf").and_then(Value::as_array)?;
+            any.iter()
+                .find_map(|v| number(follow(definitions, v), "maxLength"))
+        });
+        let properties = element.get("properties").and_then(Value::as_object);
+        let at = AtPath {
+            keys: properties.map(|p| p.keys().cloned().collect()),
+            max_chars,
+            max_entries: number(node, "maxItems"),
+            required: (element.get("required").and_then(Value::as_array))
+                .map(|keys| {
+                    keys.iter()
+                        .filter_map(|k| Some(k.as_str()?.to_string()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        };
+        out.insert(path.to_string(), at);
+        // The file's tables nest three deep (`practice.check`): the bound
+        // only guards against a recursive type.
+        let (Some(properties), 1..) = (properties, depth) else {
+            return;
+        };
+        for (key, child) in properties {
+            let child_path = match path {
+                "" => key.clone(),
+                _ => format!("{path}.{key}"),
+            };
+            walk(definitions, child, &child_path, out, depth - 1);
+        }
+    }
+    let mut out = ByPath::new();
+    walk(definitions, schema, "", &mut out, 8);
+    out
+}
+
+/// The schema `schema` stands for: references followed, and an optional
+/// value's one schema (`allOf` of one).
+fn follow<'a>(definitions: &'a Value, mut schema: &'a Value) -> &'a Value {
+    for _ in 0..8 {
+        schema = if let Some(name) = schema.get("$ref").and_then(Value::as_str) {
+            &definitions[name.trim_start_matches("#/definitions/")]
+        } else if let Some([only]) = schema
+            .get("allOf")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+        {
+            only
+        } else {
+            return schema;
+        };
+    }
+    schema
 }

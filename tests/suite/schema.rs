@@ -19,14 +19,16 @@ fn schema_text(kind: &str) -> String {
 }
 
 /// The `invalid/` fixtures whose mistake is in the file's shape (an unknown
-/// key, a wrong type, an unknown family, a missing key): the schema alone
-/// refuses them. The others are well-shaped and wrong only to the engine.
-const SCHEMA_LEVEL: [&str; 6] = [
+/// key, a wrong type, an unknown family, a missing key, a string or list
+/// over its limit): the schema alone refuses them. The others are well-shaped and wrong only to the engine.
+const SCHEMA_LEVEL: [&str; 8] = [
     "definition-misspelt-parameter",
     "definition-unknown-family",
     "illegal-not-a-flag",
     "misspelt-key",
+    "purpose-too-long",
     "several-misspelt-keys",
+    "too-many-materials",
     "wrong-type",
 ];
 
