@@ -155,7 +155,8 @@ pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
             def.board.topology == crate::rules::Topology::Torus,
             rng,
         ),
-        _ => None,
+        // Random play finds these families' puzzles (see `builds`).
+        crate::rules::Params::CloneConvert(_) | crate::rules::Params::BracketFlip(_) => None,
     }
 }
 

@@ -294,7 +294,8 @@ fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32)
     let limit = match params {
         Params::CloneConvert(p) => p.turn_limit,
         Params::PredatorPrey(p) => p.predator_turn_limit,
-        _ => return false,
+        // No turn limit in these games.
+        Params::Freeze(_) | Params::BracketFlip(_) => return false,
     };
     let turns = position
         .rsplit(' ')
