@@ -324,6 +324,7 @@ pub struct Languages {
 impl Languages {
     /// Reads and checks every language file of `templates` (if any).
     pub fn load(templates: Option<&Path>) -> Result<Languages, LangError> {
+        const MAX_LANGUAGE_FILES: usize = 32;
         let mut custom = BTreeMap::new();
         let Some(dir) = templates.map(|d| d.join("lang")) else {
             return Ok(Languages { custom });
@@ -331,10 +332,19 @@ impl Languages {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             return Ok(Languages { custom });
         };
+        // Bounded: a shared templates folder could hold any number of files,
+        // and each is read and checked against English.
         let mut paths: Vec<_> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .take(MAX_LANGUAGE_FILES + 1)
             .collect();
+        if paths.len() > MAX_LANGUAGE_FILES {
+            return Err(LangError::Read(format!(
+                "{}: more than {MAX_LANGUAGE_FILES} language files; keep the languages you use",
+                dir.display()
+            )));
+        }
         paths.sort();
         let english = Lang::english();
         for path in paths {

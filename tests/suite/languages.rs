@@ -413,3 +413,18 @@ fn a_hosts_language_file_is_the_one_the_kit_prints() {
         "Spanish words of the host's file in the kit: {seen:?}"
     );
 }
+
+/// A templates folder with more language files than printkit reads is
+/// refused before any is read, not read without bound.
+#[test]
+fn too_many_language_files_are_refused() {
+    let dir = templates_with("many", "xx.toml", "");
+    for k in 0..40 {
+        std::fs::write(dir.join(format!("lang/l{k:02}.toml")), "").unwrap();
+    }
+    let o = printkit(&["check", "freeze", "--templates", dir.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("more than 32 language files"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
