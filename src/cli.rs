@@ -123,7 +123,7 @@ pub enum Command {
     /// The result of a position with best play, searched to a depth.
     Solve(commands::solve::SolveArgs),
     /// Generate practice positions with a unique winning line.
-    Puzzles(crate::solve::puzzles::PuzzleArgs),
+    Puzzles(crate::commands::puzzles::PuzzleArgs),
     /// Write the JSON Schema of game definitions or practice files (for
     /// an editor's completion and checking).
     #[command(
@@ -209,7 +209,7 @@ fn execute(command: Command) -> Result<i32, CommandError> {
             // `puzzles` (still in `solve`) says a game's mistakes as text:
             // loaded here first, they are reported as located diagnostics.
             commands::load_game(&args.game)?;
-            Ok(crate::solve::puzzles::run(args)?)
+            Ok(crate::commands::puzzles::run(args)?)
         }
         Command::Watch(args) => Ok(commands::watch::run(args)?),
         Command::Schema { kind, out } => Ok(shell::schema(kind, out.as_deref())?),

@@ -10,6 +10,7 @@ pub mod kit;
 pub mod lang;
 pub mod outdir;
 pub mod parallel;
+pub mod puzzles;
 pub mod render;
 pub mod rules;
 pub mod solve;

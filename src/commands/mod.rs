@@ -8,6 +8,7 @@ use crate::rules::AnyPosition;
 pub mod build;
 pub mod check;
 pub mod engine;
+pub mod puzzles;
 pub mod shell;
 pub mod solve;
 pub mod watch;

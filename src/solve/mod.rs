@@ -14,13 +14,9 @@
 use crate::rules::{Params, PositionError, Rules, WithRules};
 
 pub mod budget;
-pub mod class_sets;
-pub mod cli;
-pub mod endgames;
-pub mod puzzles;
-/// The stop module lives a layer down (the rules poll it too); named here
-/// for `puzzles.rs` and `class_sets.rs`, which move out of `solve` next.
-pub use crate::stop;
+mod rng;
+use crate::stop;
+pub use rng::Rng;
 pub mod symmetry;
 
 /// How far the solver may go.
@@ -182,7 +178,7 @@ pub trait Solver: Send + Sync {
     fn random_game(
         &self,
         start: &str,
-        rng: &mut puzzles::Rng,
+        rng: &mut Rng,
         cap: usize,
     ) -> Result<Vec<String>, PositionError>;
 }
@@ -201,7 +197,7 @@ impl<R: Rules + Send + Sync> Solver for R {
     fn random_game(
         &self,
         start: &str,
-        rng: &mut puzzles::Rng,
+        rng: &mut Rng,
         cap: usize,
     ) -> Result<Vec<String>, PositionError> {
         let mut pos = self.parse_position(start)?;
@@ -251,7 +247,7 @@ impl<R: Rules + Send + Sync> Solver for R {
 /// when there is no move. Groups are tried in random order; within a
 /// group its first move (Freeze: the kinging that stops the most
 /// captures), then the others in random order.
-fn shallow_move<R: Rules>(rules: &R, pos: &R::Position, rng: &mut puzzles::Rng) -> Option<R::Move> {
+fn shallow_move<R: Rules>(rules: &R, pos: &R::Position, rng: &mut Rng) -> Option<R::Move> {
     let safe = |mv: &R::Move| {
         let child = rules.search_play(pos, mv);
         !matches!(rules.win_in_one(&child), Some(Some(_)))
@@ -276,7 +272,7 @@ fn shallow_move<R: Rules>(rules: &R, pos: &R::Position, rng: &mut puzzles::Rng) 
 }
 
 /// Fisher-Yates with the puzzle generator's seeded generator.
-fn shuffle<T>(items: &mut [T], rng: &mut puzzles::Rng) {
+fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     for i in (1..items.len()).rev() {
         items.swap(i, rng.below(i + 1));
     }

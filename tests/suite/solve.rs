@@ -228,7 +228,8 @@ fn winning_moves(
 
 #[test]
 fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
-    use printkit::solve::{puzzles, solver, Limits, Verdict};
+    use printkit::puzzles;
+    use printkit::solve::{solver, Limits, Verdict};
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
     let solver = solver(&def.params);
@@ -443,7 +444,7 @@ fn a_list_cut_by_the_node_budget_says_so() {
 /// at least 4 first moves; the turn limit out of reach; the set spreads its
 /// lengths (a full set) and goes from easy to hard.
 fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
-    use printkit::solve::puzzles;
+    use printkit::puzzles;
     let def = definition::resolve("clone-jump-convert").unwrap();
     let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
@@ -506,7 +507,7 @@ fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
 /// puzzle's own length), at least 4 first moves, and ends by the rules,
 /// the turn limit out of reach.
 fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
-    use printkit::solve::puzzles;
+    use printkit::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
     let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
@@ -551,14 +552,14 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
 
 /// A full set holds at least a quarter of puzzles longer than its
 /// shortest, and goes from easy to hard (length, then decoys).
-fn assert_spread_and_order(set: &[printkit::solve::puzzles::Puzzle], seed: u64) {
+fn assert_spread_and_order(set: &[printkit::puzzles::Puzzle], seed: u64) {
     let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
     let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
     if set.len() >= 12 {
         assert!(longer * 4 >= set.len(), "seed {seed}: {longer} longer");
     }
     for w in set.windows(2) {
-        let key = |p: &printkit::solve::puzzles::Puzzle| (p.solution.plies, p.decoys);
+        let key = |p: &printkit::puzzles::Puzzle| (p.solution.plies, p.decoys);
         assert!(key(&w[0]) <= key(&w[1]), "seed {seed}: not easy to hard");
     }
 }
@@ -584,7 +585,7 @@ fn predator_puzzle_sets_of_seeds_1_7_42_hold_up_under_a_plain_search() {
 /// first moves.
 fn assert_freeze_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
     use crate::freeze_common::Grid;
-    use printkit::solve::puzzles;
+    use printkit::puzzles;
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
     let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
@@ -641,9 +642,9 @@ fn first_moves_of(start: &crate::freeze_common::Grid) -> usize {
 
 /// Freeze's sets go from easy to hard; their lengths are not yet spread
 /// (no win in 5 found: see the README).
-fn assert_spread_and_order_when_possible(set: &[printkit::solve::puzzles::Puzzle], seed: u64) {
+fn assert_spread_and_order_when_possible(set: &[printkit::puzzles::Puzzle], seed: u64) {
     for w in set.windows(2) {
-        let key = |p: &printkit::solve::puzzles::Puzzle| (p.solution.plies, p.decoys);
+        let key = |p: &printkit::puzzles::Puzzle| (p.solution.plies, p.decoys);
         assert!(key(&w[0]) <= key(&w[1]), "seed {seed}: not easy to hard");
     }
 }

@@ -13,7 +13,7 @@
 //!
 //! Every built position is only a candidate: the generator keeps it only
 //! when the solver proves the same things as of a played one.
-use super::puzzles::Rng;
+use super::Rng;
 use crate::definition::Definition;
 use crate::rules::Family;
 

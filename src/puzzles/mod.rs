@@ -14,66 +14,16 @@
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
 //! kinds of first move; one puzzle a game at most.
-use super::{solver, symmetry, Limits, Solution, Solver, Verdict};
-use crate::definition::{self, Definition};
+use crate::solve::{solver, symmetry, Limits, Solution, Solver, Verdict};
+
+pub mod class_sets;
+pub mod endgames;
+use crate::definition::Definition;
 use crate::rules::{Engine, Family, Topology};
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
 
-/// The options of `printkit puzzles`.
-#[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Example:\n  printkit puzzles freeze --count 12 --seed 7 --out freeze-puzzles.toml\n  \
-                        printkit check freeze-puzzles.toml\n  \
-                        printkit build freeze --practice freeze-puzzles.toml\n\n\
-                        The same seed writes the same file, byte for byte."
-)]
-pub struct PuzzleArgs {
-    /// Built-in game id or game definition file.
-    pub game: String,
-    /// How many puzzles to write.
-    #[arg(long, default_value_t = 12)]
-    pub count: usize,
-    /// The seed of the random games.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// The longest win, in plies (both sides' moves).
-    #[arg(long, default_value_t = 5)]
-    pub max_plies: u32,
-    /// Write the practice file here instead of standard output.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Write this many class sheets of `--count` puzzles each, every sheet
-    /// of the same mix of win lengths: one practice file a sheet
-    /// (`sheet-01.toml`, …, with its `sheet_number`) in the folder `--out`.
-    #[arg(long, value_name = "N")]
-    pub sheets: Option<u32>,
-    /// Stop looking after this many seconds and write the puzzles found
-    /// (Ctrl-C does the same at any time).
-    #[arg(long, value_name = "SECONDS", value_parser = super::stop::parse_time_limit)]
-    pub time_limit: Option<f64>,
-}
-
-/// splitmix64: small, seeded, the same on every machine.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
+pub use crate::solve::Rng;
 
 /// One kept puzzle.
 #[derive(Clone, Debug)]
@@ -83,7 +33,7 @@ pub struct Puzzle {
     /// Random plies played from the start (or the built endgame) to
     /// reach it.
     pub plies_from_start: usize,
-    /// It comes from a built endgame ([`super::endgames`]), not the start.
+    /// It comes from a built endgame ([`endgames`]), not the start.
     pub built: bool,
     pub candidate: usize,
     /// First moves (chains, in Freeze) other than the answer that a 1-ply
@@ -122,7 +72,7 @@ pub struct Rejections {
     /// kind, or a line the turn limit decides.
     pub dull: usize,
     /// Freeze: more kings or pieces than a printed board shows clearly
-    /// ([`super::endgames::freeze_readable`]).
+    /// ([`endgames::freeze_readable`]).
     pub crowded: usize,
     pub duplicate: usize,
     /// Accepted but not chosen: their length or move kind was already well
@@ -438,7 +388,7 @@ impl<'a> Finder<'a> {
             self.rej.duplicate += 1;
             return Err(Reject::Duplicate);
         }
-        if self.def.family() == Family::Freeze && !super::endgames::freeze_readable(position) {
+        if self.def.family() == Family::Freeze && !endgames::freeze_readable(position) {
             self.rej.crowded += 1;
             return Err(Reject::Crowded);
         }
@@ -509,7 +459,7 @@ impl<'a> Finder<'a> {
     /// Freeze's longest wins, searched backwards: the position of the game
     /// four plies before its end, when its side to move loses in exactly
     /// 4 plies, and the positions one capture before it
-    /// ([`super::endgames::freeze_unmoves`]) are candidates for a win in
+    /// ([`endgames::freeze_unmoves`]) are candidates for a win in
     /// 5 (random games alone almost never give one). One puzzle a game.
     fn backwards(&mut self, game: &[String], progress: &mut dyn FnMut(&str)) {
         let Some(lost) = game.len().checked_sub(5).map(|i| &game[i]) else {
@@ -523,7 +473,7 @@ impl<'a> Finder<'a> {
             Ok(s) if s.verdict == Verdict::Loss && s.plies == 4 => {}
             _ => return,
         }
-        let before = super::endgames::freeze_unmoves(lost, self.torus);
+        let before = endgames::freeze_unmoves(lost, self.torus);
         for position in before.iter().take(BACKWARD_TRIES) {
             if self.consider(position, 0, true, progress).is_ok() {
                 return;
@@ -550,7 +500,7 @@ impl<'a> Finder<'a> {
 /// Searches for `count` puzzles; `progress` gets a line now and then.
 ///
 /// Candidates come from seeded random games and, for the prey's puzzles
-/// and Freeze, from built endgames ([`super::endgames`]); in the predator
+/// and Freeze, from built endgames ([`endgames`]); in the predator
 /// game the two sources take turns (random games give the predator's
 /// puzzles, built ones the prey's) while both sides still need puzzles.
 pub fn generate(
@@ -575,7 +525,7 @@ pub fn generate(
     // Once the pool holds `count`, the search goes on this many candidates
     // more for shares still short of their part.
     let patience = count * if cheap { 600 } else { 40 };
-    let builds = super::endgames::builds(family);
+    let builds = endgames::builds(family);
     let plays = family != Family::Freeze;
     let (mut full_at, mut round) = (None, 0usize);
     // Built prey candidates have their own budget, so that a limit where
@@ -584,7 +534,7 @@ pub fn generate(
     let main_source =
         |examined: usize, built: usize| if plays { examined - built } else { examined };
     while main_source(finder.rej.examined, built) < attempts && round < 4 * attempts {
-        if super::stop::reason().is_some() {
+        if crate::stop::reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
         let filled = finder.filled(&wanted);
@@ -609,7 +559,7 @@ pub fn generate(
         let build = builds
             && (!plays || (built < attempts && prey_short && (round % 2 == 0 || !hunter_short)));
         if build && plays {
-            if let Some(position) = super::endgames::candidate(def, &mut rng) {
+            if let Some(position) = endgames::candidate(def, &mut rng) {
                 let _ = finder.consider(&position, 0, true, progress);
                 built += 1;
             }
@@ -617,7 +567,7 @@ pub fn generate(
         }
         // Freeze: a guided game from a built endgame.
         let start = if build {
-            match super::endgames::candidate(def, &mut rng) {
+            match endgames::candidate(def, &mut rng) {
                 Some(p) => p,
                 None => continue,
             }
@@ -881,93 +831,4 @@ pub fn practice_file(
 
 fn toml_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
-}
-
-/// What the practice file's `game` says: a built-in id, or the definition
-/// file relative to the practice file's folder (as `check` and `build` read
-/// it), which must hold it or a folder above it.
-pub(super) fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
-    if definition::is_builtin(game) {
-        return Ok(game.to_string());
-    }
-    let folder = match out.and_then(Path::parent) {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let absolute = |p: &Path| {
-        std::fs::canonicalize(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-    };
-    let (dir, file) = (absolute(&folder)?, absolute(Path::new(game))?);
-    let Ok(relative) = file.strip_prefix(&dir) else {
-        return Err(format!(
-            "{game} is not in the folder the puzzles are written to ({}) or below it: a practice file names its game relative to its own folder, so write the puzzles beside the definition (for example `--out {}`)",
-            folder.display(),
-            Path::new(game)
-                .with_file_name("puzzles.toml")
-                .display()
-        ));
-    };
-    let text = relative.to_string_lossy().replace('\\', "/");
-    Ok(text)
-}
-
-pub fn run(args: PuzzleArgs) -> Result<i32, String> {
-    let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
-    if let Some(sheets) = args.sheets {
-        return super::class_sets::run(&def, &args, sheets);
-    }
-    // Known before any search: the file must name a game `check` can read.
-    let game = game_reference(&args.game, args.out.as_deref())?;
-    let most = crate::definition::MAX_PRACTICE;
-    if args.count == 0 || args.count > most {
-        return Err(format!(
-            "--count {}: expected 1 to {most}, the most positions a practice file may hold",
-            args.count
-        ));
-    }
-    if args.max_plies == 0 || args.max_plies > 15 {
-        return Err(format!(
-            "--max-plies {}: expected 1 to 15 plies",
-            args.max_plies
-        ));
-    }
-    let mut progress = |line: &str| crate::say!("{line}");
-    let (puzzles, rej) = super::cli::generate_stoppable(&def, &args, &mut progress);
-    let stopped = super::stop::stopped();
-    crate::say!(
-        "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length or move kind already well represented)",
-        rej.examined,
-        puzzles.len(),
-        rej.reasons(),
-        rej.quota_full
-    );
-    super::cli::say_stopped_puzzles(stopped);
-    if puzzles.is_empty() {
-        crate::say!(
-            "puzzles: none found, so nothing was written; try another --seed or a larger --max-plies"
-        );
-        return Ok(super::cli::exit_code_or(stopped, 1));
-    }
-    // The command as it was given: it runs again from the same folder.
-    let args_line = format!(
-        "printkit puzzles {} --count {} --seed {} --max-plies {}",
-        args.game, args.count, args.seed, args.max_plies
-    );
-    let text = practice_file(&def, &game, &puzzles, &args_line, args.max_plies);
-    match &args.out {
-        Some(path) => crate::render::write_atomic(path, text.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        None => {
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
-        }
-    }
-    if puzzles.len() < args.count {
-        crate::say!(
-            "puzzles: only {} of {} found; try another --seed or a larger --max-plies",
-            puzzles.len(),
-            args.count
-        );
-        return Ok(super::cli::exit_code_or(stopped, 1));
-    }
-    Ok(super::cli::exit_code_or(stopped, 0))
 }

@@ -1,0 +1,274 @@
+//! `printkit puzzles`: the command line over [`crate::puzzles`] (its
+//! options, progress lines, exit codes and the files it writes).
+use crate::definition::{self, Definition, MAX_PRACTICE, MAX_SHEET_NUMBER};
+use crate::puzzles::{self, class_sets};
+use crate::stop::{self, Reason};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The options of `printkit puzzles`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  printkit puzzles freeze --count 12 --seed 7 --out freeze-puzzles.toml\n  \
+                        printkit check freeze-puzzles.toml\n  \
+                        printkit build freeze --practice freeze-puzzles.toml\n\n\
+                        The same seed writes the same file, byte for byte."
+)]
+pub struct PuzzleArgs {
+    /// Built-in game id or game definition file.
+    pub game: String,
+    /// How many puzzles to write.
+    #[arg(long, default_value_t = 12)]
+    pub count: usize,
+    /// The seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The longest win, in plies (both sides' moves).
+    #[arg(long, default_value_t = 5)]
+    pub max_plies: u32,
+    /// Write the practice file here instead of standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Write this many class sheets of `--count` puzzles each, every sheet
+    /// of the same mix of win lengths: one practice file a sheet
+    /// (`sheet-01.toml`, …, with its `sheet_number`) in the folder `--out`.
+    #[arg(long, value_name = "N")]
+    pub sheets: Option<u32>,
+    /// Stop looking after this many seconds and write the puzzles found
+    /// (Ctrl-C does the same at any time).
+    #[arg(long, value_name = "SECONDS", value_parser = stop::parse_time_limit)]
+    pub time_limit: Option<f64>,
+}
+
+/// [`puzzles::generate`] under `--time-limit` and Ctrl-C (it
+/// reports its own progress, a line every 200 candidates).
+fn generate_stoppable(
+    def: &Definition,
+    args: &PuzzleArgs,
+    progress: &mut dyn FnMut(&str),
+) -> (Vec<puzzles::Puzzle>, puzzles::Rejections) {
+    stop::start(args.time_limit);
+    puzzles::generate(def, args.count, args.seed, args.max_plies, progress)
+}
+
+/// Says why `puzzles` stopped early, if it did: what it found is written.
+fn say_stopped_puzzles(stopped: Option<Reason>) {
+    if let Some(reason) = stopped {
+        crate::say!(
+            "puzzles: {}: the puzzles found so far (each proven) are kept",
+            reason.sentence()
+        );
+    }
+}
+
+/// 130 when interrupted, else `code`.
+fn exit_code_or(stopped: Option<Reason>, code: i32) -> i32 {
+    stop::exit_code_or(stopped, code)
+}
+
+/// What the practice file's `game` says: a built-in id, or the definition
+/// file relative to the practice file's folder (as `check` and `build` read
+/// it), which must hold it or a folder above it.
+fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
+    if definition::is_builtin(game) {
+        return Ok(game.to_string());
+    }
+    let folder = match out.and_then(Path::parent) {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let absolute = |p: &Path| {
+        std::fs::canonicalize(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    let (dir, file) = (absolute(&folder)?, absolute(Path::new(game))?);
+    let Ok(relative) = file.strip_prefix(&dir) else {
+        return Err(format!(
+            "{game} is not in the folder the puzzles are written to ({}) or below it: a practice file names its game relative to its own folder, so write the puzzles beside the definition (for example `--out {}`)",
+            folder.display(),
+            Path::new(game)
+                .with_file_name("puzzles.toml")
+                .display()
+        ));
+    };
+    let text = relative.to_string_lossy().replace('\\', "/");
+    Ok(text)
+}
+
+pub fn run(args: PuzzleArgs) -> Result<i32, String> {
+    let def = definition::resolve(&args.game).map_err(|e| e.to_string())?;
+    if let Some(sheets) = args.sheets {
+        return run_sheets(&def, &args, sheets);
+    }
+    // Known before any search: the file must name a game `check` can read.
+    let game = game_reference(&args.game, args.out.as_deref())?;
+    let most = MAX_PRACTICE;
+    if args.count == 0 || args.count > most {
+        return Err(format!(
+            "--count {}: expected 1 to {most}, the most positions a practice file may hold",
+            args.count
+        ));
+    }
+    if args.max_plies == 0 || args.max_plies > 15 {
+        return Err(format!(
+            "--max-plies {}: expected 1 to 15 plies",
+            args.max_plies
+        ));
+    }
+    let mut progress = |line: &str| crate::say!("{line}");
+    let (puzzles, rej) = generate_stoppable(&def, &args, &mut progress);
+    let stopped = stop::stopped();
+    crate::say!(
+        "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length or move kind already well represented)",
+        rej.examined,
+        puzzles.len(),
+        rej.reasons(),
+        rej.quota_full
+    );
+    say_stopped_puzzles(stopped);
+    if puzzles.is_empty() {
+        crate::say!(
+            "puzzles: none found, so nothing was written; try another --seed or a larger --max-plies"
+        );
+        return Ok(exit_code_or(stopped, 1));
+    }
+    // The command as it was given: it runs again from the same folder.
+    let args_line = format!(
+        "printkit puzzles {} --count {} --seed {} --max-plies {}",
+        args.game, args.count, args.seed, args.max_plies
+    );
+    let text = puzzles::practice_file(&def, &game, &puzzles, &args_line, args.max_plies);
+    match &args.out {
+        Some(path) => crate::render::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+    }
+    if puzzles.len() < args.count {
+        crate::say!(
+            "puzzles: only {} of {} found; try another --seed or a larger --max-plies",
+            puzzles.len(),
+            args.count
+        );
+        return Ok(exit_code_or(stopped, 1));
+    }
+    Ok(exit_code_or(stopped, 0))
+}
+
+fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, String> {
+    if sheets == 0 || sheets > MAX_SHEET_NUMBER {
+        return Err(format!(
+            "--sheets {sheets}: expected 1 to {MAX_SHEET_NUMBER} sheets"
+        ));
+    }
+    if args.count == 0 || args.count > MAX_PRACTICE {
+        return Err(format!(
+            "--count {}: expected 1 to {MAX_PRACTICE} puzzles a sheet",
+            args.count
+        ));
+    }
+    if args.max_plies == 0 || args.max_plies > 15 {
+        return Err(format!(
+            "--max-plies {}: expected 1 to 15 plies",
+            args.max_plies
+        ));
+    }
+    let Some(dir) = args.out.as_deref() else {
+        return Err("--sheets writes one file a sheet: name their folder with --out DIR".into());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    refuse_other_sheets(dir, sheets)?;
+    let game = game_reference(&args.game, Some(&dir.join(file_name(1))))?;
+    // Enough of every win length for each sheet to have its share
+    // (`puzzles` chooses its set round robin over the lengths).
+    let lengths = if args.max_plies > 1 {
+        args.max_plies as usize - 1
+    } else {
+        1
+    };
+    // Twice that, as the generator stops at its count and the lengths it
+    // finds are not even: the spare lets every sheet get the same mix.
+    let wanted = 2 * sheets as usize * lengths * args.count.div_ceil(lengths);
+    let mut progress = |line: &str| crate::say!("{line}");
+    let (found, _) = generate_stoppable(def, &wanted_args(args, wanted), &mut progress);
+    let stopped = stop::stopped();
+    say_stopped_puzzles(stopped);
+    let Some(dealt) = class_sets::deal(def.family(), found, sheets as usize, args.count) else {
+        crate::say!(
+            "puzzles: not enough puzzles for {sheets} sheets of {} with one mix of lengths, so nothing was written; \
+             try fewer sheets, another --seed or a larger --max-plies",
+            args.count
+        );
+        return Ok(exit_code_or(stopped, 1));
+    };
+    let command = format!(
+        "printkit puzzles {} --sheets {sheets} --count {} --seed {} --max-plies {} --out {}",
+        args.game,
+        args.count,
+        args.seed,
+        args.max_plies,
+        dir.display()
+    );
+    for (k, sheet) in dealt.iter().enumerate() {
+        let number = k as u32 + 1;
+        let text = puzzles::practice_file(def, &game, sheet, &command, args.max_plies);
+        let text = class_sets::with_sheet_number(&text, number);
+        let path = dir.join(file_name(number));
+        crate::render::write_atomic(&path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    crate::say!(
+        "puzzles: wrote {sheets} sheets of {} to {} ({}); print them with `printkit build {} --practice {}`",
+        args.count,
+        dir.display(),
+        class_sets::mix_words(&dealt[0]),
+        args.game,
+        dir.display()
+    );
+    Ok(exit_code_or(stopped, 0))
+}
+
+/// `sheet-07.toml`: the numbers sort as they read.
+/// `build --practice DIR` prints every `.toml` file of the folder: a sheet
+/// file beyond this set's count (left by an earlier, larger set) would be
+/// printed beside the new ones, with another seed's answers. Refused before
+/// any search, so the host empties the folder or names another.
+fn refuse_other_sheets(dir: &std::path::Path, sheets: u32) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?;
+    let ours: Vec<String> = (1..=sheets).map(file_name).collect();
+    let mut others: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml") && !ours.contains(n))
+        .take(4)
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    others.sort();
+    Err(format!(
+        "--out {}: the folder holds other practice files ({}{}), which `build --practice` would print with \
+         these sheets; empty the folder or name another",
+        dir.display(),
+        others.join(", "),
+        if others.len() == 4 { ", …" } else { "" }
+    ))
+}
+
+fn file_name(number: u32) -> String {
+    format!("sheet-{number:02}.toml")
+}
+
+fn wanted_args(args: &PuzzleArgs, count: usize) -> PuzzleArgs {
+    PuzzleArgs {
+        game: args.game.clone(),
+        count,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        out: None,
+        sheets: None,
+        time_limit: args.time_limit,
+    }
+}
