@@ -1,7 +1,7 @@
 //! The reporter that collects one file's diagnostics in file order, the
 //! file's one parse, and serde's TOML messages said in the host's words.
 use super::LoadError;
-use crate::diagnostic::{suggest, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -51,7 +51,8 @@ impl Reporter {
                 Ok(doc)
             }
             Err(e) => {
-                self.toml_error(e.message(), e.span());
+                let message = format!("TOML syntax: {}", e.message().trim_end());
+                self.error(e.span().unwrap_or(0..0), message);
                 Err(())
             }
         }
@@ -67,37 +68,13 @@ impl Reporter {
         let d = Diagnostic::new(&self.file, &self.source, span, message.into());
         self.diags.push(d);
     }
-    /// A TOML syntax error or serde's error reading the typed file, at its
-    /// place.
-    ///
-    /// toml_edit's errors carry only a message and a span: serde's kinds
-    /// (`invalid_type`, `missing_field`, ...) reach it through
-    /// `serde::de::Error::custom` as text, so the kind is read back from
-    /// serde's fixed wording (`invalid type: `, `missing field `) and the
-    /// Rust type names in it said in the host's words.
-    pub(super) fn toml_error(&mut self, message: &str, span: Option<Range<usize>>) {
-        let span = span.unwrap_or(0..0);
-        let message = explain_toml_error(message);
-        let message = if let Some(rest) = message
-            .strip_prefix("invalid type: ")
-            .or_else(|| message.strip_prefix("invalid value: "))
-        {
-            // Say it in the host's words, not Rust's.
-            let rest = rest
-                .replace("expected usize", "expected a whole number, 0 or more")
-                .replace("expected u32", "expected a whole number, 0 or more")
-                .replace("expected f64", "expected a number")
-                .replace(
-                    "expected a sequence",
-                    "expected a list such as [\"A1\", \"B2\"]",
-                );
-            format!("wrong value: {rest}")
-        } else if message.starts_with("invalid") || message.starts_with("expected") {
-            format!("TOML syntax: {message}")
-        } else {
-            message
-        };
-        self.error(span, message);
+    /// serde's error reading the typed file, at its place. Unknown and
+    /// missing keys and values of the wrong kind are reported before serde
+    /// reads the file, from the schema (`unknown_keys`, `value_kinds`):
+    /// serde speaks only of what the schema cannot say, in its own words.
+    pub(super) fn serde_error(&mut self, message: &str, span: Option<Range<usize>>) {
+        let message = format!("cannot read this value: {}", message.trim_end());
+        self.error(span.unwrap_or(0..0), message);
     }
     /// The value, or every diagnostic in the order of the file.
     pub(super) fn finish<T>(mut self, value: T) -> Result<T, LoadError> {
@@ -110,40 +87,6 @@ impl Reporter {
             Err(LoadError::Invalid(self.diags))
         }
     }
-}
-
-/// Rewords serde's messages and adds a "did you mean" to unknown keys.
-/// Unknown and missing keys are found from the schema before serde reads
-/// the file (see `unknown_keys`): those two branches speak only if serde
-/// and the derived schema ever disagree.
-pub(super) fn explain_toml_error(message: &str) -> String {
-    let message = message.trim_end();
-    if message.contains("untagged enum IllegalClaim") {
-        return "wrong value: `illegal` is `true` or the keyword of the reason, such as \"occupied\"".to_string();
-    }
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        if let Some((found, tail)) = rest.split_once('`') {
-            let expected: Vec<&str> = tail
-                .split('`')
-                .enumerate()
-                .filter(|(i, _)| i % 2 == 1)
-                .map(|(_, s)| s)
-                .collect();
-            let mut m = format!("unknown key `{found}`");
-            if let Some(s) = suggest(found, &expected) {
-                m.push_str(&format!(": did you mean `{s}`?"));
-            } else if !expected.is_empty() {
-                m.push_str(&format!(": expected one of {}", expected.join(", ")));
-            }
-            return m;
-        }
-    }
-    if let Some(rest) = message.strip_prefix("missing field `") {
-        if let Some((field, _)) = rest.split_once('`') {
-            return format!("the key `{field}` is missing here");
-        }
-    }
-    message.to_string()
 }
 
 #[cfg(test)]

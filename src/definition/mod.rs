@@ -19,6 +19,7 @@ mod positions;
 mod schema;
 mod solved;
 mod unknown_keys;
+mod value_kinds;
 
 pub use crate::diagnostic::{suggest, Diagnostic};
 use crate::rules::family::WithParamsType;
@@ -472,7 +473,7 @@ fn practice_from(
     let parsed: PracticeFile = match toml_edit::de::from_document((**doc).clone()) {
         Ok(p) => p,
         Err(e) => {
-            rep.toml_error(e.message(), e.span());
+            rep.serde_error(e.message(), e.span());
             return Err(LoadError::Invalid(rep.diags));
         }
     };
@@ -554,29 +555,24 @@ pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> 
     definition_from(rep, &doc)
 }
 
-/// The keys read before the rest (the family decides the parameters'
-/// type), read from the parse: only they are copied for serde.
-fn peek(doc: &Document) -> Result<FamilyPeek, toml_edit::de::Error> {
-    let mut keys = toml_edit::Table::new();
-    for key in ["family", "game"] {
-        if let Some(item) = doc.get(key) {
-            keys.insert(key, item.clone());
-        }
-    }
-    toml_edit::de::from_document(toml_edit::DocumentMut::from(keys))
-}
-
 /// A definition read from its parse.
 fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, LoadError> {
-    let peek: FamilyPeek = match peek(doc) {
-        Ok(p) => p,
-        Err(e) => {
-            rep.toml_error(e.message(), e.span());
-            return Err(LoadError::Invalid(rep.diags));
-        }
-    };
+    // Read before the rest: the family decides the parameters' type. A
+    // practice file's `game` that is not text makes the file a definition.
     let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
-    let Some(family) = peek.family else {
+    let family_ids = value_kinds::Expect::Word(ids.iter().map(|id| id.to_string()).collect());
+    for (key, expect) in [
+        ("game", &value_kinds::Expect::Text),
+        ("family", &family_ids),
+    ] {
+        let Some(item) = doc.get(key).filter(|item| item.as_str().is_none()) else {
+            continue;
+        };
+        let span = value_span(doc, key).unwrap_or(0..0);
+        rep.error(span, value_kinds::wrong_value(expect, item));
+        return Err(LoadError::Invalid(rep.diags));
+    }
+    let Some(family) = doc.get("family").and_then(|item| item.as_str()) else {
         rep.error(
             0..0,
             format!(
@@ -586,6 +582,10 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
         );
         return Err(LoadError::Invalid(rep.diags));
     };
+    let family = toml::Spanned::new(
+        value_span(doc, "family").unwrap_or(0..0),
+        family.to_string(),
+    );
     let Some(fam) = Family::from_id(family.get_ref()) else {
         let other = family.get_ref();
         let m = match suggest(other, &ids) {
@@ -723,7 +723,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     let file: DefinitionFile<P> = match toml_edit::de::from_document((**doc).clone()) {
         Ok(f) => f,
         Err(e) => {
-            rep.toml_error(e.message(), e.span());
+            rep.serde_error(e.message(), e.span());
             return Err(LoadError::Invalid(rep.diags));
         }
     };

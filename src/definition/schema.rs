@@ -11,15 +11,6 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use toml::Spanned;
 
-#[derive(Deserialize)]
-pub(super) struct FamilyPeek {
-    pub(super) family: Option<Spanned<String>>,
-    /// Read, not used: a definition's `game` that is not a string is
-    /// reported as a wrong value (a practice file's `game` is a string).
-    #[allow(dead_code)]
-    pub(super) game: Option<Spanned<String>>,
-}
-
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DefinitionFile<P> {
@@ -206,6 +197,8 @@ pub(super) struct AtPath {
     pub(super) max_entries: Option<usize>,
     /// The keys the table there must have.
     pub(super) required: Vec<String>,
+    /// The kind of value there.
+    pub(super) expect: super::value_kinds::Expect,
 }
 
 /// The schema of one kind of file, by dotted key path.
@@ -256,6 +249,7 @@ fn index(definitions: &Value, schema: &Value) -> ByPath {
                         .collect()
                 })
                 .unwrap_or_default(),
+            expect: super::value_kinds::expect_of(node, &|s| follow(definitions, s).clone()),
         };
         out.insert(path.to_string(), at);
         // The file's tables nest three deep (`practice.check`): the bound

@@ -3,6 +3,7 @@
 //! types have.
 use super::diagnostics::Reporter;
 use super::schema::ByPath;
+use super::value_kinds;
 use crate::diagnostic::suggest;
 use crate::rules::Family;
 use std::ops::Range;
@@ -48,6 +49,7 @@ fn walk(
             "" => key.to_string(),
             _ => format!("{path}.{key}"),
         };
+        let expect = by_path.get(&child).map(|at| &at.expect);
         if !allowed.iter().any(|k| k == key) {
             let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
             let span = table.key(key).and_then(|k| k.span()).unwrap_or(0..0);
@@ -57,6 +59,13 @@ fn walk(
                 None => m.push_str(&format!(": expected one of {}", allowed.join(", "))),
             }
             rep.error(span, m);
+        } else if let Some(expect) = expect.filter(|e| !e.accepts(item)) {
+            // A list is shown at its first wrong entry.
+            let span = value_kinds::first_wrong_entry(expect, item)
+                .and_then(|v| v.span())
+                .or_else(|| item.span())
+                .or_else(|| table.key(key)?.span());
+            rep.error(span.unwrap_or(0..0), value_kinds::wrong_value(expect, item));
         } else if let Some(t) = item.as_table_like() {
             let at = item.span().or_else(|| table.key(key)?.span());
             walk(rep, missing, by_path, t, at.unwrap_or(span.clone()), &child);
@@ -144,6 +153,72 @@ mod tests {
         assert_eq!(
             found,
             ["unknown key `zzzzzzzz`: expected one of columns, rows, ticks"]
+        );
+    }
+
+    /// The located messages of loading freeze.toml with each `from`
+    /// replaced by its `to`.
+    fn located(edits: &[(&str, &str)]) -> Vec<String> {
+        let mut src = std::fs::read_to_string("fixtures/freeze.toml").unwrap();
+        for (from, to) in edits {
+            assert!(src.contains(from), "{from}");
+            src = src.replacen(from, to, 1);
+        }
+        match parse_definition("f.toml", &src) {
+            Err(LoadError::Invalid(diags)) => diags
+                .into_iter()
+                .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))
+                .collect(),
+            other => panic!("not refused: {:?}", other.map(|d| d.id)),
+        }
+    }
+
+    #[test]
+    fn every_value_of_the_wrong_kind_is_reported_at_once_in_the_hosts_words() {
+        let found = located(&[
+            ("supply = 30", "supply = \"30\""),
+            ("width = 8", "width = 8.5"),
+            ("height = 8", "height = -2"),
+            ("region = [\"G7\", ", "region = [3, "),
+            ("first = \"b\"", "first = \"x\""),
+            ("materials = [", "materials = true\nxmaterials = ["),
+        ]);
+        // Each at its value (a list at its wrong entry), in file order.
+        let expected = [
+            "11:13: wrong value: expected a list of texts in quotes, such as [\"A1\", \"B2\"], found `true`",
+            "12:1: unknown key `xmaterials`: did you mean `materials`?",
+            "17:10: wrong value: expected a whole number, 0 or more, found the text \"30\"",
+            "18:9: wrong value: expected \"b\" or \"r\", found the text \"x\"",
+            "21:9: wrong value: expected a whole number, 0 or more, found the number 8.5",
+            "22:10: wrong value: expected a whole number, 0 or more, found the number -2",
+            "26:11: wrong value: expected a list of texts in quotes, such as [\"A1\", \"B2\"], but an entry is the number 3",
+        ];
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn a_family_that_is_not_text_names_the_families() {
+        let found = located(&[("family = \"freeze\"", "family = 3")]);
+        assert_eq!(
+            found,
+            ["9:10: wrong value: expected \"clone-convert\", \"predator-prey\", \"freeze\" or \"bracket-flip\", found the number 3"]
+        );
+    }
+
+    #[test]
+    fn a_practice_files_sheet_number_is_a_whole_number_in_its_range() {
+        let src = "game = \"freeze\"\nsheet_number = 100\n";
+        let found = match crate::definition::parse_practice_file("p.toml", src) {
+            Err(LoadError::Invalid(diags)) => diags
+                .into_iter()
+                .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))
+                .collect::<Vec<_>>(),
+            Err(other) => panic!("{other:?}"),
+            Ok(_) => panic!("not refused"),
+        };
+        assert_eq!(
+            found,
+            ["2:16: wrong value: expected a whole number from 1 to 99, found the number 100"]
         );
     }
 }

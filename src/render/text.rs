@@ -577,7 +577,11 @@ mod tests {
         assert_eq!(ids, IDS);
         assert!(run.glyphs().iter().all(|g| g.font == Font::Regular));
         let width = UNITS / 2048.0 * 10.0 * 25.4 / 72.0;
-        assert!((run.width_mm() - width).abs() < 1e-6, "{} mm", run.width_mm());
+        assert!(
+            (run.width_mm() - width).abs() < 1e-6,
+            "{} mm",
+            run.width_mm()
+        );
         // Right-aligned: the text ends at the right edge of its box.
         let ink = run.ink_box().unwrap();
         assert!((ink.right() - bounds.right()).abs() < 1e-9, "{ink:?}");
