@@ -101,19 +101,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     }
     // Known before any search: the file must name a game `check` can read.
     let game = game_reference(&args.game, args.out.as_deref())?;
-    let most = MAX_PRACTICE;
-    if args.count == 0 || args.count > most {
-        return Err(format!(
-            "--count {}: expected 1 to {most}, the most positions a practice file may hold",
-            args.count
-        ));
-    }
-    if args.max_plies == 0 || args.max_plies > 15 {
-        return Err(format!(
-            "--max-plies {}: expected 1 to 15 plies",
-            args.max_plies
-        ));
-    }
+    check_sizes(&args, "the most positions a practice file may hold")?;
     let mut progress = |line: &str| crate::say!("{line}");
     let (puzzles, rej) = generate_stoppable(&def, &args, &mut progress);
     let stopped = stop::stopped();
@@ -155,15 +143,12 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     Ok(exit_code_or(stopped, 0))
 }
 
-fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, String> {
-    if sheets == 0 || sheets > MAX_SHEET_NUMBER {
-        return Err(format!(
-            "--sheets {sheets}: expected 1 to {MAX_SHEET_NUMBER} sheets"
-        ));
-    }
+/// `--count` and `--max-plies` within their bounds; `most` says what the
+/// most puzzles are.
+fn check_sizes(args: &PuzzleArgs, most: &str) -> Result<(), String> {
     if args.count == 0 || args.count > MAX_PRACTICE {
         return Err(format!(
-            "--count {}: expected 1 to {MAX_PRACTICE} puzzles a sheet",
+            "--count {}: expected 1 to {MAX_PRACTICE}, {most}",
             args.count
         ));
     }
@@ -173,6 +158,16 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
             args.max_plies
         ));
     }
+    Ok(())
+}
+
+fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, String> {
+    if sheets == 0 || sheets > MAX_SHEET_NUMBER {
+        return Err(format!(
+            "--sheets {sheets}: expected 1 to {MAX_SHEET_NUMBER} sheets"
+        ));
+    }
+    check_sizes(args, "the most puzzles a sheet may hold")?;
     let Some(dir) = args.out.as_deref() else {
         return Err("--sheets writes one file a sheet: name their folder with --out DIR".into());
     };

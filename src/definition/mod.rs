@@ -525,14 +525,8 @@ fn practice_from(
         &parsed.practice,
         &game.lang,
     );
+    // Its range was checked with the schema's (`value_kinds`).
     if let Some(n) = &parsed.sheet_number {
-        if !(1..=MAX_SHEET_NUMBER).contains(n.get_ref()) {
-            let why = format!(
-                "`sheet_number` is 1 to {MAX_SHEET_NUMBER}, found {}",
-                n.get_ref()
-            );
-            rep.error(n.span(), why);
-        }
         practice
             .iter_mut()
             .for_each(|p| p.sheet = Some(*n.get_ref()));

@@ -152,7 +152,7 @@ pub(super) struct PracticeFile {
     /// The number of the class sheet these positions are printed on (a
     /// sheet of their own, numbered apart, with its own answers in the host
     /// key); 1 to 99.
-    #[schemars(with = "Option<u32>", range(min = 1, max = 99))]
+    #[schemars(with = "Option<u32>", range(min = 1, max = super::MAX_SHEET_NUMBER))]
     pub(super) sheet_number: Option<Spanned<u32>>,
     #[serde(default)]
     #[schemars(length(max = super::MAX_PRACTICE))]

@@ -177,7 +177,10 @@ fn a_sheet_number_out_of_range_is_a_located_error() {
     let o = printkit(&["check", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("`sheet_number` is 1 to 99, found 0"), "{err}");
+    assert!(
+        err.contains("wrong value: expected a whole number from 1 to 99, found the number 0"),
+        "{err}"
+    );
     assert!(err.contains("sheet.toml:2:16"), "{err}");
     let o = printkit(&["puzzles", "freeze", "--sheets", "3"]);
     assert_eq!(o.status.code(), Some(2));

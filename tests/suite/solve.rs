@@ -128,10 +128,37 @@ fn puzzles_are_reproducible_and_pass_check() {
 
 #[test]
 fn puzzles_refuse_impossible_requests() {
-    let o = printkit(&["puzzles", "freeze", "--count", "0"]);
-    assert_eq!(o.status.code(), Some(2));
-    let o = printkit(&["puzzles", "freeze", "--max-plies", "40"]);
-    assert_eq!(o.status.code(), Some(2));
+    let out = std::env::temp_dir().join(format!("printkit-refused-{}", std::process::id()));
+    let out = out.to_str().unwrap();
+    for (args, said) in [
+        (
+            vec!["--count", "0"],
+            "--count 0: expected 1 to 100, the most positions a practice file may hold",
+        ),
+        (
+            vec!["--max-plies", "40"],
+            "--max-plies 40: expected 1 to 15 plies",
+        ),
+        (
+            vec!["--sheets", "2", "--count", "101", "--out", out],
+            "--count 101: expected 1 to 100, the most puzzles a sheet may hold",
+        ),
+        (
+            vec!["--sheets", "2", "--max-plies", "0", "--out", out],
+            "--max-plies 0: expected 1 to 15 plies",
+        ),
+        (vec!["--sheets", "0"], "--sheets 0: expected 1 to 99 sheets"),
+        (
+            vec!["--sheets", "2"],
+            "--sheets writes one file a sheet: name their folder with --out DIR",
+        ),
+    ] {
+        let o = printkit(&[&["puzzles", "freeze"], args.as_slice()].concat());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(out);
 }
 
 #[test]
