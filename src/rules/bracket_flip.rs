@@ -50,8 +50,11 @@ impl Default for Params {
 /// What bracket and flip is besides its rules (see [`GameFamily`]).
 mod description {
     use super::{BracketFlip, Params};
-    use crate::rules::family::{AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone};
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::rules::family::{
+        AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact, PuzzleInfo,
+        SolvedToEnd, TokenSet, Tone,
+    };
+    use crate::rules::{BoardView, PositionError, Reason, Topology};
 
     impl GameFamily for BracketFlip {
         type Params = Params;
@@ -59,7 +62,6 @@ mod description {
         const INFO: FamilyInfo = FamilyInfo {
             id: "bracket-flip",
             topology: Topology::Bounded,
-            parameter_keys: &["first"],
             first_mover: "set by `first` in [parameters]",
             sides: &[('B', "B"), ('W', "W")],
             pieces: &[
@@ -73,6 +75,7 @@ mod description {
                 side_column: Some(("Side", 10.0)),
                 note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
             },
+            puzzles: PuzzleInfo { by_side: false, odd_wins: false },
             key_budget: 50_000,
             search_ns: 250,
         };
@@ -106,18 +109,44 @@ mod description {
             side.to_string()
         }
 
-        fn stop_conditions(_: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
-            vec![
-                (
-                    Reason::Eliminated,
-                    "one colour has no discs left on the board".to_string(),
-                ),
-                (Reason::BoardFull, "the board is full".to_string()),
-                (
-                    Reason::NoMoves,
-                    "neither player can place a disc".to_string(),
-                ),
-            ]
+        fn stop_conditions(_: &Params) -> Vec<Reason> {
+            vec![Reason::Eliminated, Reason::BoardFull, Reason::NoMoves]
+        }
+
+        // The board shows every disc; whose turn it is is said already.
+        fn position_facts(
+            _: &Params,
+            _: &[(&'static str, u64)],
+            _: &BoardView,
+        ) -> Vec<PositionFact> {
+            Vec::new()
+        }
+
+        // On a board of up to 64 cells, the endgame search.
+        fn solve_to_end(
+            p: &Params,
+            position: &str,
+            margin: bool,
+            max_nodes: u64,
+        ) -> Option<Result<SolvedToEnd, PositionError>> {
+            use crate::rules::Rules;
+            let typed = match BracketFlip::new(p.clone()).parse_position(position) {
+                Ok(typed) => typed,
+                Err(e) => return Some(Err(e)),
+            };
+            let exact = super::endgame::solve(&typed, margin, max_nodes)?;
+            let side = typed.side_to_move();
+            let other = if side == 'B' { 'W' } else { 'B' };
+            Some(Ok(SolvedToEnd {
+                sides: [side, other],
+                empties: typed.empties(),
+                exact,
+            }))
+        }
+
+        // Random play finds this family's puzzles.
+        fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
+            None
         }
 
         // One disc a cell: the board can be full. B on the front, W on the
