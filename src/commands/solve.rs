@@ -79,8 +79,8 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         .into());
     }
     stop::start(args.time_limit);
-    if let (Params::BracketFlip(p), None) = (&def.params, args.depth) {
-        if let Some(code) = solve_exact(p, &pos, &args)? {
+    if args.depth.is_none() {
+        if let Some(code) = solve_exact(&def.params, &pos, &args)? {
             return Ok(code);
         }
     }
@@ -175,31 +175,23 @@ fn solve_stoppable(params: &Params, pos: &str, limits: Limits) -> Result<Solutio
 /// ten minutes of this machine.
 pub const EXACT_NODES: u64 = 20_000_000_000;
 
-/// `printkit solve` for bracket and flip without `--depth`: the exact
-/// endgame search, when the board has at most 64 cells (`None` otherwise:
-/// the depth-limited solver answers).
-fn solve_exact(
-    params: &crate::rules::bracket_flip::Params,
-    pos: &str,
-    args: &SolveArgs,
-) -> Result<Option<i32>, String> {
-    use crate::rules::bracket_flip::{endgame, BracketFlip};
-    use crate::rules::Rules;
-    let rules = BracketFlip::new(params.clone());
-    let typed = rules
-        .parse_position(pos)
-        .map_err(|e| format!("position `{pos}`: {e}"))?;
+/// `printkit solve` without `--depth`: the exact search to the end of the
+/// game, for a family that has one (bracket and flip on a board of at most
+/// 64 cells); `None` otherwise: the depth-limited solver answers.
+fn solve_exact(params: &Params, pos: &str, args: &SolveArgs) -> Result<Option<i32>, String> {
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);
     let progress = stop::Progress::start("solve");
-    let Some(x) = endgame::solve(&typed, !args.wld, budget) else {
-        return Ok(None);
+    let solved = match params.solve_to_end(pos, !args.wld, budget) {
+        None => return Ok(None),
+        Some(solved) => solved.map_err(|e| format!("position `{pos}`: {e}"))?,
     };
     drop(progress);
     let stopped = stop::stopped();
     let seconds = start.elapsed().as_secs_f64();
-    let side = typed.side_to_move();
-    let other = if side == 'B' { 'W' } else { 'B' };
+    let [side, other] = solved.sides;
+    let empties = solved.empties;
+    let x = solved.exact;
     let result = if x.exhausted {
         "unknown"
     } else {
@@ -223,7 +215,7 @@ fn solve_exact(
             serde_json::json!({
                 "result": result,
                 "plies": x.pv.len(),
-                "depth": typed.empties(),
+                "depth": empties,
                 "margin": margin,
                 "discs": discs,
                 "best": x.best,
@@ -235,7 +227,6 @@ fn solve_exact(
         return Ok(Some(stop::exit_code_or(stopped, 0)));
     }
     let _ = writeln!(out, "position: {pos}");
-    let empties = typed.empties();
     let verdict = match (result, x.discs) {
         ("unknown", _) => match stopped {
             Some(reason) => format!("no result: {}", reason.sentence()),

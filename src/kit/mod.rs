@@ -565,9 +565,9 @@ pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> 
     let figures = def.params.figures();
     let figure = |name: &str| figures.iter().find(|(n, _)| *n == name).map_or(0, |f| f.1);
     def.params
-        .stop_conditions(sides)
+        .stop_conditions()
         .into_iter()
-        .map(|(reason, _)| {
+        .map(|reason| {
             let key = format!("family.{}.stop.{}", def.family().id(), reason.keyword());
             let words = tr!(
                 def.lang,

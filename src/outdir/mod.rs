@@ -45,29 +45,111 @@ const MAX_KIT_FILE: u64 = 1 << 30;
 /// Staged files are synced in groups of at most this many open handles.
 const OPEN_AT_ONCE: usize = 128;
 
-/// A failed file-system operation, naming the file and what printkit was
-/// doing with it.
+/// Why the output folder could not take a build: a failed file-system
+/// operation, or something in the folder printkit will not write through
+/// or over. Each is worded from its data by `Display`.
 #[derive(Debug)]
-pub struct OutError {
-    pub message: String,
+pub enum OutError {
+    /// A file-system operation failed: what printkit was doing, on which
+    /// path, and the system's reason.
+    Io {
+        doing: &'static str,
+        path: PathBuf,
+        why: String,
+    },
+    /// A path of the build that is not a plain path inside the folder.
+    NotPlainPath { rel: String },
+    /// The lock file's place holds something else (`what`: "a link", ...).
+    LockNotPlain { path: PathBuf, what: &'static str },
+    /// Another build holds the folder's lock (its process id, when it
+    /// wrote one).
+    Busy { root: PathBuf, process: Option<u32> },
+    /// Something that is not a real folder (`kind`) where printkit needs
+    /// one.
+    NotAFolder { dir: PathBuf, kind: Kind },
+    /// A folder where printkit writes a file.
+    FolderAtFile { path: PathBuf },
+    /// A folder where printkit keeps its manifest.
+    FolderAtManifest { path: PathBuf },
+    /// Two files of one build at one path.
+    SamePath { rel: String },
+    /// Files printkit did not write (or that changed since), at paths the
+    /// build writes: each path and what it is.
+    Foreign {
+        root: PathBuf,
+        files: Vec<(String, String)>,
+    },
+    /// A failure injected at a step by `PRINTKIT_FAIL_AT` (tests).
+    Injected { step: usize },
 }
 
 impl fmt::Display for OutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            OutError::Io { doing, path, why } => write!(f, "{doing} {}: {why}", path.display()),
+            OutError::NotPlainPath { rel } => write!(
+                f,
+                "refusing to write `{}`: not a plain path inside the output folder",
+                crate::input::escaped(rel)
+            ),
+            OutError::LockNotPlain { path, what } => write!(
+                f,
+                "{} is {what}, not printkit's lock file: printkit never writes through it. Delete it (printkit makes a new one) and build again",
+                path.display()
+            ),
+            OutError::Busy { root, process } => {
+                match process {
+                    Some(pid) => write!(f, "another printkit build (process {pid})")?,
+                    None => f.write_str("another printkit build")?,
+                }
+                write!(
+                    f,
+                    " is writing to {}: wait for it to finish, or build into another folder with --out",
+                    root.display()
+                )
+            }
+            OutError::NotAFolder { dir, kind: Kind::File } => write!(
+                f,
+                "{} is a file, but printkit needs a folder of that name there: move the file away or choose another --out",
+                dir.display()
+            ),
+            OutError::NotAFolder { dir, kind } => write!(
+                f,
+                "{} is {}: printkit writes only into real folders inside the output folder; remove it or choose another --out",
+                dir.display(),
+                kind.words()
+            ),
+            OutError::FolderAtFile { path } => write!(
+                f,
+                "{} is a folder, but printkit writes a file of that name: move the folder away or choose another --out",
+                path.display()
+            ),
+            OutError::FolderAtManifest { path } => write!(
+                f,
+                "{} is a folder, but printkit keeps its manifest in a file of that name: move the folder away or choose another --out",
+                path.display()
+            ),
+            OutError::SamePath { rel } => write!(
+                f,
+                "two files of this build are both `{}`: give the games different ids",
+                crate::input::escaped(rel)
+            ),
+            OutError::Foreign { root, files } => f.write_str(&foreign_message(root, files)),
+            OutError::Injected { step } => {
+                write!(f, "injected failure at step {step} (PRINTKIT_FAIL_AT)")
+            }
+        }
     }
 }
 
 impl std::error::Error for OutError {}
 
-fn fail(doing: &str, path: &Path, e: impl fmt::Display) -> OutError {
-    OutError {
-        message: format!("{doing} {}: {e}", path.display()),
+fn fail(doing: &'static str, path: &Path, e: impl fmt::Display) -> OutError {
+    OutError::Io {
+        doing,
+        path: path.to_path_buf(),
+        why: e.to_string(),
     }
-}
-
-fn refuse(message: String) -> OutError {
-    OutError { message }
 }
 
 /// One game's kit as the manifest records it (for the contents page and for
@@ -154,10 +236,9 @@ fn checked_relative(rel: &str) -> Result<&Path, OutError> {
     if fsio::is_plain_relative(rel) {
         Ok(Path::new(rel))
     } else {
-        Err(refuse(format!(
-            "refusing to write `{}`: not a plain path inside the output folder",
-            crate::input::escaped(rel)
-        )))
+        Err(OutError::NotPlainPath {
+            rel: rel.to_string(),
+        })
     }
 }
 
@@ -168,10 +249,10 @@ impl OutputDir {
         fs::create_dir_all(root).map_err(|e| fail("cannot create the output folder", root, e))?;
         let lock_path = root.join(LOCK);
         let mut lock = fsio::open_own_for_writing(&lock_path).map_err(|e| match e {
-            OpenError::NotPlain(what) => refuse(format!(
-                "{} is {what}, not printkit's lock file: printkit never writes through it. Delete it (printkit makes a new one) and build again",
-                lock_path.display()
-            )),
+            OpenError::NotPlain(what) => OutError::LockNotPlain {
+                path: lock_path.clone(),
+                what,
+            },
             OpenError::Io(e) => fail("cannot create the lock file", &lock_path, e),
             OpenError::Missing | OpenError::TooLarge => {
                 fail("cannot create the lock file", &lock_path, "not found")
@@ -182,14 +263,10 @@ impl OutputDir {
             Err(fs::TryLockError::WouldBlock) => {
                 let mut holder = String::new();
                 let _ = (&mut lock).take(32).read_to_string(&mut holder);
-                let who = match holder.trim().parse::<u32>() {
-                    Ok(pid) => format!("another printkit build (process {pid})"),
-                    Err(_) => "another printkit build".to_string(),
-                };
-                return Err(refuse(format!(
-                    "{who} is writing to {}: wait for it to finish, or build into another folder with --out",
-                    root.display()
-                )));
+                return Err(OutError::Busy {
+                    root: root.to_path_buf(),
+                    process: holder.trim().parse::<u32>().ok(),
+                });
             }
             Err(fs::TryLockError::Error(e)) => {
                 return Err(fail("cannot lock", &lock_path, e));
@@ -263,24 +340,11 @@ impl OutputDir {
     /// is itself a folder.
     fn check_folders(&self, rel: &Path) -> Result<(), OutError> {
         if let Some((dir, kind)) = fsio::first_unsafe_folder(&self.root, rel) {
-            return Err(refuse(match kind {
-                Kind::File => format!(
-                    "{} is a file, but printkit needs a folder of that name there: move the file away or choose another --out",
-                    dir.display()
-                ),
-                other => format!(
-                    "{} is {}: printkit writes only into real folders inside the output folder; remove it or choose another --out",
-                    dir.display(),
-                    other.words()
-                ),
-            }));
+            return Err(OutError::NotAFolder { dir, kind });
         }
         let dest = self.root.join(rel);
         if Kind::of(&dest) == Kind::Folder {
-            return Err(refuse(format!(
-                "{} is a folder, but printkit writes a file of that name: move the folder away or choose another --out",
-                dest.display()
-            )));
+            return Err(OutError::FolderAtFile { path: dest });
         }
         Ok(())
     }
@@ -392,10 +456,9 @@ impl Stage {
         let rel_path = checked_relative(rel)?;
         dir.check_folders(rel_path)?;
         if !self.names.insert(rel.to_string()) {
-            return Err(refuse(format!(
-                "two files of this build are both `{}`: give the games different ids",
-                crate::input::escaped(rel)
-            )));
+            return Err(OutError::SamePath {
+                rel: rel.to_string(),
+            });
         }
         let dest = dir.root.join(rel_path);
         let kind = Kind::of(&dest);
@@ -476,7 +539,10 @@ impl Stage {
         force: bool,
     ) -> Result<Committed, OutError> {
         if !self.foreign.is_empty() && !force {
-            return Err(refuse(foreign_message(&dir.root, &self.foreign)));
+            return Err(OutError::Foreign {
+                root: dir.root.clone(),
+                files: self.foreign.clone(),
+            });
         }
         let root = dir.root.clone();
         let committed = Committed {
@@ -504,10 +570,9 @@ impl Stage {
             return Ok(committed);
         }
         if Kind::of(&root.join(MANIFEST)) == Kind::Folder {
-            return Err(refuse(format!(
-                "{} is a folder, but printkit keeps its manifest in a file of that name: move the folder away or choose another --out",
-                root.join(MANIFEST).display()
-            )));
+            return Err(OutError::FolderAtManifest {
+                path: root.join(MANIFEST),
+            });
         }
         let new = self.path.join("new");
         let file = write_unsynced(&new.join(MANIFEST), json.as_bytes()).map_err(|e| {
@@ -834,9 +899,7 @@ fn fault_point() -> Result<(), OutError> {
         std::process::abort();
     }
     if fail == Some(step) {
-        return Err(OutError {
-            message: format!("injected failure at step {step} (PRINTKIT_FAIL_AT)"),
-        });
+        return Err(OutError::Injected { step });
     }
     Ok(())
 }
@@ -934,6 +997,44 @@ fn part_of(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_are_worded_from_their_data() {
+        let p = PathBuf::from;
+        let busy = |process| OutError::Busy {
+            root: p("out"),
+            process,
+        };
+        assert!(busy(Some(42))
+            .to_string()
+            .starts_with("another printkit build (process 42) is writing to out: wait"));
+        assert!(busy(None)
+            .to_string()
+            .starts_with("another printkit build is writing to out: wait"));
+        let file = OutError::NotAFolder {
+            dir: p("out/freeze"),
+            kind: Kind::File,
+        };
+        assert!(file
+            .to_string()
+            .starts_with("out/freeze is a file, but printkit needs a folder"));
+        let link = OutError::NotAFolder {
+            dir: p("out/freeze"),
+            kind: Kind::Link,
+        };
+        let words = format!("out/freeze is {}: printkit writes only", Kind::Link.words());
+        assert!(link.to_string().starts_with(&words), "{link}");
+        let same = OutError::SamePath {
+            rel: "freeze/a.pdf".into(),
+        };
+        assert!(same
+            .to_string()
+            .starts_with("two files of this build are both `freeze/a.pdf`"));
+        let plain = OutError::NotPlainPath { rel: "../x".into() };
+        assert!(plain.to_string().starts_with("refusing to write `../x`"));
+        let io = fail("cannot write", Path::new("out/a.svg"), "disk full");
+        assert_eq!(io.to_string(), "cannot write out/a.svg: disk full");
+    }
 
     fn record(id: &str, paper: &str, files: &[&str]) -> KitRecord {
         KitRecord {

@@ -15,6 +15,7 @@
 //! when the solver proves the same things as of a played one.
 use super::Rng;
 use crate::definition::Definition;
+use crate::rules::family::EndgamePlan;
 use crate::rules::Family;
 
 /// The most kings a Freeze puzzle shows: more are hard to tell apart from
@@ -139,7 +140,9 @@ impl Cells {
 
 /// Whether built candidates are a source of puzzles for this family.
 pub fn builds(family: Family) -> bool {
-    matches!(family, Family::PredatorPrey | Family::Freeze)
+    crate::rules::Params::defaults(family)
+        .endgame_plan()
+        .is_some()
 }
 
 /// One built candidate position, or `None` when this try did not give a
@@ -147,16 +150,14 @@ pub fn builds(family: Family) -> bool {
 pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
     let board = def.start.split(' ').next()?;
     let cells = Cells::empty_like(board)?;
-    match &def.params {
-        crate::rules::Params::PredatorPrey(p) => hunt(cells, p, rng),
-        crate::rules::Params::Freeze(p) => freeze(
+    match def.params.endgame_plan()? {
+        EndgamePlan::Hunt(p) => hunt(cells, &p, rng),
+        EndgamePlan::Checkers { supply } => freeze(
             cells,
-            p.supply as usize,
+            supply as usize,
             def.board.topology == crate::rules::Topology::Torus,
             rng,
         ),
-        // Random play finds these families' puzzles (see `builds`).
-        crate::rules::Params::CloneConvert(_) | crate::rules::Params::BracketFlip(_) => None,
     }
 }
 

@@ -240,13 +240,7 @@ fn worth_printing(start: &crate::rules::AnyPosition, s: &Solution) -> bool {
 /// move that keeps the lead, which is no puzzle. (The last field of a
 /// clone or predator position is the turns played.)
 fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32) -> bool {
-    use crate::rules::Params;
-    let limit = match params {
-        Params::CloneConvert(p) => p.turn_limit,
-        Params::PredatorPrey(p) => p.predator_turn_limit,
-        // No turn limit in these games.
-        Params::Freeze(_) | Params::BracketFlip(_) => return false,
-    };
+    let limit = params.turn_limit() as u32;
     let turns = position
         .rsplit(' ')
         .next()
@@ -304,7 +298,7 @@ pub fn side_name(family: Family, side: char) -> String {
 /// predator game (whose two sides play different games), the side that
 /// wins; `*` for the other games.
 pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
-    let side = if family == Family::PredatorPrey {
+    let side = if family.info().puzzles.by_side {
         p.side
     } else {
         '*'
@@ -319,8 +313,8 @@ pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
 pub fn shares(def: &Definition, max_plies: u32) -> Vec<(u32, char)> {
     let family = def.family();
     let shortest = if max_plies > 1 { 2 } else { 1 };
-    let odd_only = matches!(family, Family::PredatorPrey | Family::Freeze);
-    let sides: Vec<char> = if family == Family::PredatorPrey {
+    let odd_only = family.info().puzzles.odd_wins;
+    let sides: Vec<char> = if family.info().puzzles.by_side {
         def.engine().sides().to_vec()
     } else {
         vec!['*']

@@ -49,7 +49,46 @@ pub enum RenderError {
     Overflow(String),
     /// A template file is missing, malformed or out of range.
     Template(String),
-    /// The thing to draw is invalid (e.g. a piece off the board).
+    /// A board outside 1 to 26 columns and 1 to 99 rows.
+    BoardSize {
+        width: u32,
+        height: u32,
+    },
+    /// A cell size outside `min_mm` to 200 mm.
+    CellSize {
+        cell_mm: f64,
+        min_mm: f64,
+    },
+    /// Something on a board (`what`: a hole, a region cell, a piece) at a
+    /// column and row off its `width` × `height`.
+    OffBoard {
+        what: &'static str,
+        column: u32,
+        row: u32,
+        width: u32,
+        height: u32,
+    },
+    /// A diagram's marked cell off its board.
+    MarkOffBoard {
+        column: u32,
+        row: u32,
+    },
+    /// A page too small to hold a board tile.
+    NoRoomForTile,
+    /// An element whose ink leaves the printable area.
+    OutsidePrintable {
+        painted: RectMm,
+        area: RectMm,
+    },
+    /// A PDF of no pages.
+    NoPages,
+    /// A page size no printer takes (mm).
+    PageSize {
+        width: f64,
+        height: f64,
+    },
+    /// What the kit was laying out when drawing failed, with the failure
+    /// in words.
     Spec(String),
     /// The PDF library failed.
     Pdf(String),
@@ -74,6 +113,37 @@ impl fmt::Display for RenderError {
             RenderError::Font(m) => write!(f, "font error: {m}"),
             RenderError::Overflow(m) => write!(f, "text does not fit: {m}"),
             RenderError::Template(m) => write!(f, "template error: {m}"),
+            RenderError::BoardSize { width, height } => write!(
+                f,
+                "a board must have 1 to 26 columns and 1 to 99 rows, not {width} × {height}"
+            ),
+            RenderError::CellSize { cell_mm, min_mm } => {
+                write!(f, "cell size {cell_mm} mm is outside {min_mm} to 200 mm")
+            }
+            RenderError::OffBoard {
+                what,
+                column,
+                row,
+                width,
+                height,
+            } => write!(
+                f,
+                "{what} at column {column}, row {row} is off the {width} × {height} board"
+            ),
+            RenderError::MarkOffBoard { column, row } => {
+                write!(f, "marked cell {column},{row} is off the board")
+            }
+            RenderError::NoRoomForTile => f.write_str(
+                "the page has no room for a board tile; use larger paper or smaller text",
+            ),
+            RenderError::OutsidePrintable { painted, area } => write!(
+                f,
+                "an element painted at {painted:?} leaves the printable area {area:?}"
+            ),
+            RenderError::NoPages => f.write_str("a PDF needs at least one page"),
+            RenderError::PageSize { width, height } => {
+                write!(f, "page size {width} × {height} mm is not printable")
+            }
             RenderError::Spec(m) => f.write_str(m),
             RenderError::Pdf(m) => write!(f, "PDF error: {m}"),
             RenderError::Io(e) => write!(f, "I/O error: {e}"),
@@ -109,9 +179,7 @@ pub fn check_page(page: &Page, printable: Option<RectMm>) -> Result<(), RenderEr
         for item in &page.items {
             if let Some(b) = item.ink_bounds()? {
                 if !area.contains_rect(&b, 1e-6) {
-                    return Err(RenderError::Spec(format!(
-                        "an element painted at {b:?} leaves the printable area {area:?}"
-                    )));
+                    return Err(RenderError::OutsidePrintable { painted: b, area });
                 }
             }
         }

@@ -864,7 +864,7 @@ fn fingerprint(bytes: &[u8]) -> Vec<u8> {
 /// Renders pages to the bytes of one PDF file.
 pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
     if pages.is_empty() {
-        return Err(RenderError::Spec("a PDF needs at least one page".into()));
+        return Err(RenderError::NoPages);
     }
     let faces = subset_fonts(pages)?;
     let mut doc = PdfDocument::new(&meta.title);
@@ -894,9 +894,10 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
     for page in pages {
         let (w, h) = (page.size_mm.width, page.size_mm.height);
         if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w < 5080.0 && h < 5080.0) {
-            return Err(RenderError::Spec(format!(
-                "page size {w} × {h} mm is not printable"
-            )));
+            return Err(RenderError::PageSize {
+                width: w,
+                height: h,
+            });
         }
         let mut content = Content {
             bytes: Vec::new(),

@@ -11,7 +11,7 @@ use super::font::Font;
 use super::font::SVG_FONT_FAMILY;
 use super::model::MM_PER_PT;
 use super::model::{
-    Align, Colour, Fill, Item, Page, PathCmd, PointMm, Shape, SizeMm, Stroke, TextRun,
+    Align, Colour, Fill, Group, Hatch, Item, Page, PathCmd, PointMm, Shape, SizeMm, Stroke, TextRun,
 };
 use super::{outline, RenderError};
 use std::collections::BTreeSet;
@@ -391,8 +391,6 @@ fn stroke_attrs(attrs: &mut Vec<(&'static str, Value)>, stroke: Option<&Stroke>)
     }
 }
 
-/// Writes `item`'s elements into `out`. A page's top-level elements end
-/// with a line break; a group's children (`inside`) start with one.
 /// A run's glyph outlines at the positions the shaper gave them, in font
 /// units under one scale (a fallback's glyph scaled from its own face's
 /// units into the run's); blank glyphs (spaces) are left out.
@@ -445,164 +443,197 @@ fn write_glyphs(out: &mut String, t: &TextRun) -> Result<(), RenderError> {
     Ok(())
 }
 
+/// Writes one element by `write`, with its line break: a page's
+/// top-level elements end with one, a group's children (`inside`) start
+/// with one.
+fn node(out: &mut String, inside: bool, write: impl FnOnce(&mut String)) {
+    if inside {
+        out.push('\n');
+    }
+    write(out);
+    if !inside {
+        out.push('\n');
+    }
+}
+
+/// Writes `item`'s elements into `out` (`inside`: a group's child).
 fn write_item(
     out: &mut String,
     item: &Item,
     ids: &mut Ids,
     inside: bool,
 ) -> Result<(), RenderError> {
-    let node = |out: &mut String, write: &mut dyn FnMut(&mut String)| {
-        if inside {
-            out.push('\n');
-        }
-        write(out);
-        if !inside {
-            out.push('\n');
-        }
-    };
     match item {
         Item::Shape {
             shape,
             stroke,
             fill,
         } => {
-            let is_line = matches!(shape, Shape::Line { .. });
-            match fill {
-                Some(Fill::Solid(c)) if !is_line => {
-                    let mut paint = vec![("fill", Value::Colour(*c))];
-                    stroke_attrs(&mut paint, stroke.as_ref());
-                    node(out, &mut |out| {
-                        shape_element(out, shape, std::mem::take(&mut paint))
-                    });
-                    return Ok(());
-                }
-                Some(Fill::Hatch(h)) if !is_line => {
-                    if let Some(bg) = h.background {
-                        let paint =
-                            || vec![("fill", Value::Colour(bg)), ("stroke", Value::Str("none"))];
-                        node(out, &mut |out| shape_element(out, shape, paint()));
-                    }
-                    let segments = shape.hatch_segments(h);
-                    node(out, &mut |out| {
-                        let mut attrs = [
-                            ("stroke", Value::Colour(h.colour)),
-                            ("stroke-width", Value::Num(h.line_mm)),
-                        ];
-                        open(out, "g", &mut attrs);
-                        if segments.is_empty() {
-                            out.push_str("/>");
-                            return;
-                        }
-                        out.push('>');
-                        for (a, b) in &segments {
-                            out.push('\n');
-                            let mut attrs = [
-                                ("x1", Value::Num(a.x)),
-                                ("x2", Value::Num(b.x)),
-                                ("y1", Value::Num(a.y)),
-                                ("y2", Value::Num(b.y)),
-                            ];
-                            open(out, "line", &mut attrs);
-                            out.push_str("/>");
-                        }
-                        out.push_str("\n</g>");
-                    });
-                }
-                _ => {}
-            }
-            if stroke.is_some() {
-                let mut paint = vec![("fill", Value::Str("none"))];
-                stroke_attrs(&mut paint, stroke.as_ref());
-                node(out, &mut |out| {
-                    shape_element(out, shape, std::mem::take(&mut paint))
-                });
-            }
+            write_shape(out, shape, stroke.as_ref(), fill.as_ref(), inside);
             Ok(())
         }
-        Item::Text(t) => {
-            let anchor = match (t.align, t.rtl) {
-                (Align::Centre, _) => "middle",
-                (Align::Left, false) | (Align::Right, true) => "start",
-                (Align::Right, false) | (Align::Left, true) => "end",
-            };
-            if ids.outlines {
-                let mut glyphs = String::new();
-                write_glyphs(&mut glyphs, t)?;
-                node(out, &mut |out| out.push_str(&glyphs));
-            }
-            node(out, &mut |out| {
-                let mut attrs = vec![
-                    ("x", Value::Num(t.anchor.x)),
-                    ("y", Value::Num(t.anchor.y)),
-                    ("font-family", Value::Str(SVG_FONT_FAMILY)),
-                    ("font-size", Value::Num(t.size_pt * MM_PER_PT)),
-                    ("font-weight", Value::Str(t.font.svg_weight())),
-                    ("fill", Value::Colour(t.colour)),
-                    ("text-anchor", Value::Str(anchor)),
-                    ("xml:space", Value::Str("preserve")),
-                ];
-                if t.rtl {
-                    // The text's own direction, so a viewer orders and
-                    // selects it as it reads; `start` is then its right end.
-                    attrs.push(("direction", Value::Str("rtl")));
-                }
-                if ids.outlines {
-                    attrs.push(("fill-opacity", Value::Str("0")));
-                }
-                open(out, "text", &mut attrs);
-                out.push('>');
-                push_escaped(out, &t.text, false);
-                out.push_str("</text>");
-            });
-            Ok(())
-        }
-        Item::Group(g) => {
-            let mut attrs = Vec::new();
-            if let Some(id) = &g.id {
-                attrs.push(("id", Value::Str(id)));
-            }
-            if let Some(c) = g.clip {
-                ids.clips += 1;
-                let clip_id = format!("{}clip{}", ids.prefix, ids.clips);
-                let clip = element::ClipPath::new().set("id", clip_id.as_str()).add(
-                    element::Rectangle::new()
-                        .set("x", num(c.x))
-                        .set("y", num(c.y))
-                        .set("width", num(c.width))
-                        .set("height", num(c.height)),
-                );
-                node(out, &mut |out| {
-                    let _ = write!(out, "{clip}");
-                });
-                attrs.push(("clip-path", Value::Owned(format!("url(#{clip_id})"))));
-            }
-            if let Some(c) = g.half_turn {
-                attrs.push((
-                    "transform",
-                    Value::Owned(format!("rotate(180 {} {})", num(c.x), num(c.y))),
-                ));
-            }
-            if inside {
-                out.push('\n');
-            }
-            open(out, "g", &mut attrs);
-            out.push('>');
-            let children = out.len();
-            for i in &g.items {
-                write_item(out, i, ids, true)?;
-            }
-            if out.len() == children {
-                out.pop();
-                out.push_str("/>");
-            } else {
-                out.push_str("\n</g>");
-            }
-            if !inside {
-                out.push('\n');
-            }
-            Ok(())
-        }
+        Item::Text(t) => write_text(out, t, ids.outlines, inside),
+        Item::Group(g) => write_group(out, g, ids, inside),
     }
+}
+
+/// A shape: filled and stroked in one element, or its hatch background,
+/// its hatch lines and its outline as three (a line is never filled).
+fn write_shape(
+    out: &mut String,
+    shape: &Shape,
+    stroke: Option<&Stroke>,
+    fill: Option<&Fill>,
+    inside: bool,
+) {
+    let is_line = matches!(shape, Shape::Line { .. });
+    match fill {
+        Some(Fill::Solid(c)) if !is_line => {
+            let mut paint = vec![("fill", Value::Colour(*c))];
+            stroke_attrs(&mut paint, stroke);
+            node(out, inside, |out| shape_element(out, shape, paint));
+            return;
+        }
+        Some(Fill::Hatch(h)) if !is_line => {
+            if let Some(bg) = h.background {
+                let paint = vec![("fill", Value::Colour(bg)), ("stroke", Value::Str("none"))];
+                node(out, inside, |out| shape_element(out, shape, paint));
+            }
+            let segments = shape.hatch_segments(h);
+            node(out, inside, |out| write_hatch_lines(out, h, &segments));
+        }
+        _ => {}
+    }
+    if stroke.is_some() {
+        let mut paint = vec![("fill", Value::Str("none"))];
+        stroke_attrs(&mut paint, stroke);
+        node(out, inside, |out| shape_element(out, shape, paint));
+    }
+}
+
+/// A hatch's lines, one group of `<line>`s.
+fn write_hatch_lines(out: &mut String, h: &Hatch, segments: &[(PointMm, PointMm)]) {
+    let mut attrs = [
+        ("stroke", Value::Colour(h.colour)),
+        ("stroke-width", Value::Num(h.line_mm)),
+    ];
+    open(out, "g", &mut attrs);
+    if segments.is_empty() {
+        out.push_str("/>");
+        return;
+    }
+    out.push('>');
+    for (a, b) in segments {
+        out.push('\n');
+        let mut attrs = [
+            ("x1", Value::Num(a.x)),
+            ("x2", Value::Num(b.x)),
+            ("y1", Value::Num(a.y)),
+            ("y2", Value::Num(b.y)),
+        ];
+        open(out, "line", &mut attrs);
+        out.push_str("/>");
+    }
+    out.push_str("\n</g>");
+}
+
+/// A run of text: its glyph outlines (with `outlines`), then the `<text>`
+/// (transparent over the outlines, to select and search).
+fn write_text(
+    out: &mut String,
+    t: &TextRun,
+    outlines: bool,
+    inside: bool,
+) -> Result<(), RenderError> {
+    let anchor = match (t.align, t.rtl) {
+        (Align::Centre, _) => "middle",
+        (Align::Left, false) | (Align::Right, true) => "start",
+        (Align::Right, false) | (Align::Left, true) => "end",
+    };
+    if outlines {
+        let mut glyphs = String::new();
+        write_glyphs(&mut glyphs, t)?;
+        node(out, inside, |out| out.push_str(&glyphs));
+    }
+    node(out, inside, |out| {
+        let mut attrs = vec![
+            ("x", Value::Num(t.anchor.x)),
+            ("y", Value::Num(t.anchor.y)),
+            ("font-family", Value::Str(SVG_FONT_FAMILY)),
+            ("font-size", Value::Num(t.size_pt * MM_PER_PT)),
+            ("font-weight", Value::Str(t.font.svg_weight())),
+            ("fill", Value::Colour(t.colour)),
+            ("text-anchor", Value::Str(anchor)),
+            ("xml:space", Value::Str("preserve")),
+        ];
+        if t.rtl {
+            // The text's own direction, so a viewer orders and
+            // selects it as it reads; `start` is then its right end.
+            attrs.push(("direction", Value::Str("rtl")));
+        }
+        if outlines {
+            attrs.push(("fill-opacity", Value::Str("0")));
+        }
+        open(out, "text", &mut attrs);
+        out.push('>');
+        push_escaped(out, &t.text, false);
+        out.push_str("</text>");
+    });
+    Ok(())
+}
+
+/// A group: its clip path first (a page-unique id), then `<g>` holding
+/// its children, closed short when it has none.
+fn write_group(
+    out: &mut String,
+    g: &Group,
+    ids: &mut Ids,
+    inside: bool,
+) -> Result<(), RenderError> {
+    let mut attrs = Vec::new();
+    if let Some(id) = &g.id {
+        attrs.push(("id", Value::Str(id)));
+    }
+    if let Some(c) = g.clip {
+        ids.clips += 1;
+        let clip_id = format!("{}clip{}", ids.prefix, ids.clips);
+        let clip = element::ClipPath::new().set("id", clip_id.as_str()).add(
+            element::Rectangle::new()
+                .set("x", num(c.x))
+                .set("y", num(c.y))
+                .set("width", num(c.width))
+                .set("height", num(c.height)),
+        );
+        node(out, inside, |out| {
+            let _ = write!(out, "{clip}");
+        });
+        attrs.push(("clip-path", Value::Owned(format!("url(#{clip_id})"))));
+    }
+    if let Some(c) = g.half_turn {
+        attrs.push((
+            "transform",
+            Value::Owned(format!("rotate(180 {} {})", num(c.x), num(c.y))),
+        ));
+    }
+    if inside {
+        out.push('\n');
+    }
+    open(out, "g", &mut attrs);
+    out.push('>');
+    let children = out.len();
+    for i in &g.items {
+        write_item(out, i, ids, true)?;
+    }
+    if out.len() == children {
+        out.pop();
+        out.push_str("/>");
+    } else {
+        out.push_str("\n</g>");
+    }
+    if !inside {
+        out.push('\n');
+    }
+    Ok(())
 }
 
 #[cfg(test)]

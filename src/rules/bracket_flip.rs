@@ -50,8 +50,11 @@ impl Default for Params {
 /// What bracket and flip is besides its rules (see [`GameFamily`]).
 mod description {
     use super::{BracketFlip, Params};
-    use crate::rules::family::{AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone};
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::rules::family::{
+        AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact, PuzzleInfo,
+        SolvedToEnd, TokenSet, Tone,
+    };
+    use crate::rules::{BoardView, PositionError, Reason, Topology};
 
     impl GameFamily for BracketFlip {
         type Params = Params;
@@ -59,7 +62,6 @@ mod description {
         const INFO: FamilyInfo = FamilyInfo {
             id: "bracket-flip",
             topology: Topology::Bounded,
-            parameter_keys: &["first"],
             first_mover: "set by `first` in [parameters]",
             sides: &[('B', "B"), ('W', "W")],
             pieces: &[
@@ -73,6 +75,7 @@ mod description {
                 side_column: Some(("Side", 10.0)),
                 note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
             },
+            puzzles: PuzzleInfo { by_side: false, odd_wins: false },
             key_budget: 50_000,
             search_ns: 250,
         };
@@ -106,18 +109,44 @@ mod description {
             side.to_string()
         }
 
-        fn stop_conditions(_: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
-            vec![
-                (
-                    Reason::Eliminated,
-                    "one colour has no discs left on the board".to_string(),
-                ),
-                (Reason::BoardFull, "the board is full".to_string()),
-                (
-                    Reason::NoMoves,
-                    "neither player can place a disc".to_string(),
-                ),
-            ]
+        fn stop_conditions(_: &Params) -> Vec<Reason> {
+            vec![Reason::Eliminated, Reason::BoardFull, Reason::NoMoves]
+        }
+
+        // The board shows every disc; whose turn it is is said already.
+        fn position_facts(
+            _: &Params,
+            _: &[(&'static str, u64)],
+            _: &BoardView,
+        ) -> Vec<PositionFact> {
+            Vec::new()
+        }
+
+        // On a board of up to 64 cells, the endgame search.
+        fn solve_to_end(
+            p: &Params,
+            position: &str,
+            margin: bool,
+            max_nodes: u64,
+        ) -> Option<Result<SolvedToEnd, PositionError>> {
+            use crate::rules::Rules;
+            let typed = match BracketFlip::new(p.clone()).parse_position(position) {
+                Ok(typed) => typed,
+                Err(e) => return Some(Err(e)),
+            };
+            let exact = super::endgame::solve(&typed, margin, max_nodes)?;
+            let side = typed.side_to_move();
+            let other = if side == 'B' { 'W' } else { 'B' };
+            Some(Ok(SolvedToEnd {
+                sides: [side, other],
+                empties: typed.empties(),
+                exact,
+            }))
+        }
+
+        // Random play finds this family's puzzles.
+        fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
+            None
         }
 
         // One disc a cell: the board can be full. B on the front, W on the
@@ -962,6 +991,12 @@ pub mod endgame {
 
     const NO_MOVE: u8 = 255;
 
+    /// What the table says of a position: its value, or its best move.
+    enum TableSays {
+        Value(i32),
+        Hint(u8),
+    }
+
     impl<'a> Search<'a> {
         fn new(t: &'a Tables<u64>, max_nodes: u64, empties: u32) -> Self {
             // A table to suit the search: a few empty cells need little.
@@ -1109,7 +1144,7 @@ pub mod endgame {
             &mut self,
             me: u64,
             opp: u64,
-            mut alpha: i32,
+            alpha: i32,
             beta: i32,
             empties: u32,
             passed: bool,
@@ -1136,42 +1171,84 @@ pub mod endgame {
             if empties < SORT_MIN_EMPTIES {
                 return self.shallow(me, opp, moves, alpha, beta, empties);
             }
-            let alpha0 = alpha;
             let mut hint = NO_MOVE;
             if empties >= TT_MIN_EMPTIES {
-                if let Some(e) = self.probe(me, opp) {
-                    let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
-                    if lo >= beta {
-                        return lo;
-                    }
-                    if hi <= alpha {
-                        return hi;
-                    }
-                    if lo == hi {
-                        return lo;
-                    }
-                    hint = e.best;
+                match self.table_says(me, opp, alpha, beta) {
+                    TableSays::Value(v) => return v,
+                    TableSays::Hint(best) => hint = best,
                 }
             }
-            // Far from the end, a move whose position the table already
-            // knows to be good enough ends the search at once (enhanced
-            // transposition cutoff).
             if empties >= ETC_MIN_EMPTIES {
-                for at in moves.iter() {
-                    let f = t.flips(me, opp, at);
-                    if let Some(e) = self.probe(opp ^ f, me | f | 1u64 << at) {
-                        let v = -i32::from(e.upper);
-                        if v >= beta {
-                            return v;
-                        }
+                if let Some(v) = self.known_cutoff(me, opp, moves, beta) {
+                    return v;
+                }
+            }
+            let mut list: [(i32, usize, u64); 64] = [(0, 0, 0); 64];
+            let n = self.order_moves(me, opp, moves, hint, empties, &mut list);
+            let (best, best_move) = self.search_ordered(me, opp, &list[..n], alpha, beta, empties);
+            if self.exhausted {
+                return 0;
+            }
+            if empties >= TT_MIN_EMPTIES {
+                self.remember(me, opp, best, best_move, (alpha, beta), empties);
+            }
+            best
+        }
+
+        /// The table's bounds on a position: its value when they settle it
+        /// in (alpha, beta), else its best move ([`NO_MOVE`] if unknown).
+        #[inline(always)]
+        fn table_says(&self, me: u64, opp: u64, alpha: i32, beta: i32) -> TableSays {
+            let Some(e) = self.probe(me, opp) else {
+                return TableSays::Hint(NO_MOVE);
+            };
+            let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+            if lo >= beta {
+                return TableSays::Value(lo);
+            }
+            if hi <= alpha {
+                return TableSays::Value(hi);
+            }
+            if lo == hi {
+                return TableSays::Value(lo);
+            }
+            TableSays::Hint(e.best)
+        }
+
+        /// Far from the end, a move whose position the table already knows
+        /// to be good enough ends the search at once (enhanced
+        /// transposition cutoff): its value.
+        #[inline(always)]
+        fn known_cutoff(&self, me: u64, opp: u64, moves: u64, beta: i32) -> Option<i32> {
+            let t = self.t;
+            for at in moves.iter() {
+                let f = t.flips(me, opp, at);
+                if let Some(e) = self.probe(opp ^ f, me | f | 1u64 << at) {
+                    let v = -i32::from(e.upper);
+                    if v >= beta {
+                        return Some(v);
                     }
                 }
             }
-            // Far from the end, moves by a short search of the position
-            // after them; nearer, fastest first: the move leaving the
-            // opponent the fewest replies (corners weigh as two more). The
-            // table's move first.
-            let mut list: [(i32, usize, u64); 64] = [(0, 0, 0); 64];
+            None
+        }
+
+        /// Fills `list` with the moves (sort key, cell, discs turned), best
+        /// first, and returns how many. Far from the end, moves by a short
+        /// search of the position after them; nearer, fastest first: the
+        /// move leaving the opponent the fewest replies (corners weigh as
+        /// two more). The table's move (`hint`) first.
+        #[inline(always)]
+        fn order_moves(
+            &mut self,
+            me: u64,
+            opp: u64,
+            moves: u64,
+            hint: u8,
+            empties: u32,
+            list: &mut [(i32, usize, u64); 64],
+        ) -> usize {
+            let t = self.t;
             let mut n = 0;
             let probe_depth = if empties >= 26 {
                 5
@@ -1198,8 +1275,23 @@ pub mod endgame {
                     n += 1;
                 }
             }
-            let list = &mut list[..n];
-            list.sort_unstable_by_key(|e| e.0);
+            list[..n].sort_unstable_by_key(|e| e.0);
+            n
+        }
+
+        /// The best value of the ordered moves and its cell: the first in
+        /// the full window, the others by a null window first (principal
+        /// variation search). Stops at a cutoff or when the search runs out.
+        #[inline(always)]
+        fn search_ordered(
+            &mut self,
+            me: u64,
+            opp: u64,
+            list: &[(i32, usize, u64)],
+            mut alpha: i32,
+            beta: i32,
+            empties: u32,
+        ) -> (i32, u8) {
             let mut best = -100;
             let mut best_move = NO_MOVE;
             for (i, &(_, at, f)) in list.iter().enumerate() {
@@ -1214,7 +1306,7 @@ pub mod endgame {
                     v
                 };
                 if self.exhausted {
-                    return 0;
+                    return (0, NO_MOVE);
                 }
                 if v > best {
                     best = v;
@@ -1227,34 +1319,47 @@ pub mod endgame {
                     }
                 }
             }
-            if empties >= TT_MIN_EMPTIES {
-                let (lower, upper) = if best <= alpha0 {
-                    (-64, best)
-                } else if best >= beta {
-                    (best, 64)
-                } else {
-                    (best, best)
-                };
-                let mut e = Entry {
-                    me,
-                    opp,
-                    lower: lower as i8,
-                    upper: upper as i8,
-                    best: best_move,
-                    empties: empties as u8,
-                };
-                if let Some(old) = self.probe(me, opp) {
-                    // Keep what the older bounds knew.
-                    e.lower = e.lower.max(old.lower);
-                    e.upper = e.upper.min(old.upper);
-                    if e.lower > e.upper {
-                        e.lower = lower as i8;
-                        e.upper = upper as i8;
-                    }
+            (best, best_move)
+        }
+
+        /// Stores what the search of a position proved: its value `best`
+        /// against the window it was searched in, joined with what the
+        /// table already knew.
+        #[inline(always)]
+        fn remember(
+            &mut self,
+            me: u64,
+            opp: u64,
+            best: i32,
+            best_move: u8,
+            (alpha, beta): (i32, i32),
+            empties: u32,
+        ) {
+            let (lower, upper) = if best <= alpha {
+                (-64, best)
+            } else if best >= beta {
+                (best, 64)
+            } else {
+                (best, best)
+            };
+            let mut e = Entry {
+                me,
+                opp,
+                lower: lower as i8,
+                upper: upper as i8,
+                best: best_move,
+                empties: empties as u8,
+            };
+            if let Some(old) = self.probe(me, opp) {
+                // Keep what the older bounds knew.
+                e.lower = e.lower.max(old.lower);
+                e.upper = e.upper.min(old.upper);
+                if e.lower > e.upper {
+                    e.lower = lower as i8;
+                    e.upper = upper as i8;
                 }
-                self.store(me, opp, e);
             }
-            best
+            self.store(me, opp, e);
         }
 
         /// The cells diagonally next to a corner that is taken.

@@ -43,9 +43,10 @@ impl Default for Params {
 mod description {
     use super::{CloneConvert, Params};
     use crate::rules::family::{
-        named_field, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone, MAX_TURN_LIMIT,
+        named_field, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact,
+        PuzzleInfo, SolvedToEnd, TokenSet, Tone, MAX_TURN_LIMIT,
     };
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::rules::{BoardView, PositionError, Reason, Topology};
 
     impl GameFamily for CloneConvert {
         type Params = Params;
@@ -53,7 +54,6 @@ mod description {
         const INFO: FamilyInfo = FamilyInfo {
             id: "clone-convert",
             topology: Topology::Bounded,
-            parameter_keys: &["first", "turn_limit"],
             first_mover: "set by `first` in [parameters]",
             sides: &[('W', "W"), ('B', "B")],
             pieces: &[
@@ -67,6 +67,7 @@ mod description {
                 side_column: Some(("Side", 10.0)),
                 note: "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied).",
             },
+            puzzles: PuzzleInfo { by_side: false, odd_wins: false },
             key_budget: 50_000,
             search_ns: 250,
         };
@@ -108,22 +109,38 @@ mod description {
             format!("{side} {}", named_field(fields, "turns").unwrap_or(0))
         }
 
-        fn stop_conditions(p: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
-            let mut v = vec![
-                (
-                    Reason::Eliminated,
-                    "a player has no markers left".to_string(),
-                ),
-                (Reason::BoardFull, "the board is full".to_string()),
-                (Reason::NoMoves, "neither player can move".to_string()),
-            ];
+        fn stop_conditions(p: &Params) -> Vec<Reason> {
+            let mut v = vec![Reason::Eliminated, Reason::BoardFull, Reason::NoMoves];
             if p.turn_limit > 0 {
-                v.push((
-                    Reason::TurnLimit,
-                    format!("turn {} has been played", p.turn_limit),
-                ));
+                v.push(Reason::TurnLimit);
             }
             v
+        }
+
+        fn position_facts(
+            p: &Params,
+            counts: &[(&'static str, u64)],
+            _: &BoardView,
+        ) -> Vec<PositionFact> {
+            let turns = named_field(counts, "turns").unwrap_or(0);
+            vec![match p.turn_limit {
+                0 => PositionFact::TurnsNoLimit { turns },
+                limit => PositionFact::TurnsOfLimit { turns, limit },
+            }]
+        }
+
+        fn solve_to_end(
+            _: &Params,
+            _: &str,
+            _: bool,
+            _: u64,
+        ) -> Option<Result<SolvedToEnd, PositionError>> {
+            None
+        }
+
+        // Random play finds this family's puzzles.
+        fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
+            None
         }
 
         // One marker a cell: the board can be full.

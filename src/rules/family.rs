@@ -10,7 +10,8 @@
 //! no defaults, so the compiler lists everything a new family must say,
 //! and no family can silently borrow another's behaviour.
 use super::{
-    bracket_flip, clone_convert, freeze, predator_prey, BoardView, EngineRules, Reason, Topology,
+    bracket_flip, clone_convert, freeze, predator_prey, BoardView, EngineRules, PositionError,
+    Reason, Topology,
 };
 use std::fmt;
 
@@ -60,10 +61,29 @@ pub trait GameFamily: EngineRules + Sized {
         pieces: usize,
         fields: &[(&str, u64)],
     ) -> String;
-    /// The ways a game ends, in words (see [`Params::stop_conditions`]).
-    fn stop_conditions(params: &Self::Params, sides: [char; 2]) -> Vec<(Reason, String)>;
+    /// The ways a game ends (see [`Params::stop_conditions`]).
+    fn stop_conditions(params: &Self::Params) -> Vec<Reason>;
     /// The tokens of a game with `cells` playable cells.
     fn token_sets(params: &Self::Params, cells: usize) -> Vec<TokenSet>;
+    /// What a practice sheet states beside a position's diagram (see
+    /// [`Params::position_facts`]); `counts`: the position's fields by
+    /// name.
+    fn position_facts(
+        params: &Self::Params,
+        counts: &[(&'static str, u64)],
+        view: &BoardView,
+    ) -> Vec<PositionFact>;
+    /// An exact search to the end of the game (see [`Params::solve_to_end`]);
+    /// `None` for a family without one.
+    fn solve_to_end(
+        params: &Self::Params,
+        position: &str,
+        margin: bool,
+        max_nodes: u64,
+    ) -> Option<Result<SolvedToEnd, PositionError>>;
+    /// How the puzzle finder builds endgame positions beside random play
+    /// (see [`Params::endgame_plan`]); `None`: random play only.
+    fn endgame_plan(params: &Self::Params) -> Option<EndgamePlan>;
 }
 
 /// The registry: one line a family (variant, then its rules type). Gives
@@ -118,8 +138,9 @@ macro_rules! families {
                 }
             }
 
-            /// The turn limit the audit sheet's rows count up to (predator
-            /// turns in the predator game); 0: none.
+            /// The turn limit that ends a game (predator turns in the
+            /// predator game; a position's last field counts the turns),
+            /// which the audit sheet's rows count up to; 0: none.
             pub fn turn_limit(&self) -> usize {
                 match self {
                     $(Params::$variant(p) => <$rules as GameFamily>::turn_limit(p),)+
@@ -173,12 +194,47 @@ macro_rules! families {
                 }
             }
 
-            /// The ways a game can end, in the order the engine checks them,
-            /// each with a sentence made from the parameters; `sides` first
-            /// mover first.
-            pub fn stop_conditions(&self, sides: [char; 2]) -> Vec<(Reason, String)> {
+            /// The ways a game can end, in the order the engine checks them
+            /// (a kit words each from its language file).
+            pub fn stop_conditions(&self) -> Vec<Reason> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::stop_conditions(p, sides),)+
+                    $(Params::$variant(p) => <$rules as GameFamily>::stop_conditions(p),)+
+                }
+            }
+
+            /// The facts of the position `text` (seen as `view`) that the
+            /// rules use and the board cannot show (turns and the limit, the
+            /// reserve and the captures, kings): what a practice sheet
+            /// states beside its diagram.
+            pub fn position_facts(&self, text: &str, view: &BoardView) -> Vec<PositionFact> {
+                let counts = self.position_counts(text);
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::position_facts(p, &counts, view),)+
+                }
+            }
+
+            /// An exact search of `position` to the end of the game
+            /// (`margin`: the final margin too, not only win, loss or
+            /// draw), at most `max_nodes` positions. `None` when the family
+            /// has none or the position is beyond it (the depth-limited
+            /// solver answers then).
+            pub fn solve_to_end(
+                &self,
+                position: &str,
+                margin: bool,
+                max_nodes: u64,
+            ) -> Option<Result<SolvedToEnd, PositionError>> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::solve_to_end(p, position, margin, max_nodes),)+
+                }
+            }
+
+            /// How the puzzle finder builds candidate endgames for the
+            /// family, beside random play; `None`: random play finds its
+            /// puzzles.
+            pub fn endgame_plan(&self) -> Option<EndgamePlan> {
+                match self {
+                    $(Params::$variant(p) => <$rules as GameFamily>::endgame_plan(p),)+
                 }
             }
 
@@ -208,8 +264,6 @@ pub struct FamilyInfo {
     pub id: &'static str,
     /// The board it plays on; a definition's `topology` must agree.
     pub topology: Topology,
-    /// The keys of a definition's `[parameters]` table.
-    pub parameter_keys: &'static [&'static str],
     /// Why the start must have the first side to move (said when it does
     /// not).
     pub first_mover: &'static str,
@@ -223,6 +277,7 @@ pub struct FamilyInfo {
     /// The board is a checkerboard of red and black squares.
     pub checkered: bool,
     pub audit: AuditInfo,
+    pub puzzles: PuzzleInfo,
     /// Positions the host key's solver may visit for one practice position:
     /// a few milliseconds of a build each (less for a family whose positions
     /// cost more to search).
@@ -232,6 +287,61 @@ pub struct FamilyInfo {
     /// solve`; see the README): what a position costs of a run's search
     /// budget.
     pub search_ns: u64,
+}
+
+/// What the puzzle finder must know of a family's games.
+#[derive(Debug)]
+pub struct PuzzleInfo {
+    /// The two sides play different games (predator and prey): a set of
+    /// puzzles shares them out between the sides.
+    pub by_side: bool,
+    /// A win ends on the winner's own move, so a winning line has an odd
+    /// number of plies.
+    pub odd_wins: bool,
+}
+
+/// A fact of a position that the rules use and its diagram cannot show,
+/// as numbers (a kit words it from its language file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionFact {
+    /// Turns played in a game without a turn limit.
+    TurnsNoLimit { turns: u64 },
+    /// Turns played of the limit that ends the game.
+    TurnsOfLimit { turns: u64, limit: u32 },
+    /// The prey in reserve, captured, and the captures that win.
+    Prey {
+        reserve: u64,
+        captured: u64,
+        target: u32,
+    },
+    /// Predator turns played of its limit.
+    PredatorTurns { turns: u64, limit: u32 },
+    /// A practice fragment uses fewer prey than a game (`in_play` of
+    /// `prey`): said, or the counts would not add up.
+    PreyInPlay { in_play: u64, prey: u32 },
+    /// Kings on the board.
+    Kings { kings: u64 },
+}
+
+/// What an exact search to the end of the game proved, for the side to
+/// move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolvedToEnd {
+    /// The side to move, then the other.
+    pub sides: [char; 2],
+    /// Empty cells: the most plies left (passes aside).
+    pub empties: u32,
+    pub exact: bracket_flip::endgame::Exact,
+}
+
+/// How the puzzle finder builds a family's candidate endgames.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndgamePlan {
+    /// The predator among prey near the end of a hunt.
+    Hunt(predator_prey::Params),
+    /// A few checkers of each colour left of `supply`, a king or two among
+    /// them.
+    Checkers { supply: u32 },
 }
 
 /// The tone of a piece (the kit maps it to colours).
@@ -491,10 +601,30 @@ mod tests {
                     "{f}: side {s} has no look"
                 );
             }
-            // Every placeholder figure is a parameter key.
+            // Every placeholder figure is a key of `[parameters]`.
+            let keys = f.with_params_type(Keys);
             for (key, _) in params.figures() {
-                assert!(info.parameter_keys.contains(&key), "{f}: {key}");
+                assert!(
+                    keys.contains(&key.to_string()),
+                    "{f}: {key} not in {keys:?}"
+                );
             }
+        }
+    }
+
+    /// The keys of a family's `[parameters]`, from its schema.
+    struct Keys;
+    impl WithParamsType for Keys {
+        type Output = Vec<String>;
+        fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
+            self,
+            _: fn(P) -> Params,
+        ) -> Vec<String> {
+            let schema = serde_json::to_value(schemars::schema_for!(P)).unwrap();
+            schema["properties"]
+                .as_object()
+                .map(|o| o.keys().cloned().collect())
+                .unwrap_or_default()
         }
     }
 

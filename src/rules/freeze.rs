@@ -38,9 +38,10 @@ impl Default for Params {
 mod description {
     use super::{Freeze, Params};
     use crate::rules::family::{
-        count_pieces, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone,
+        count_pieces, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact,
+        PuzzleInfo, SolvedToEnd, TokenSet, Tone,
     };
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::rules::{BoardView, PositionError, Reason, Topology};
 
     impl GameFamily for Freeze {
         type Params = Params;
@@ -48,7 +49,6 @@ mod description {
         const INFO: FamilyInfo = FamilyInfo {
             id: "freeze",
             topology: Topology::Torus,
-            parameter_keys: &["supply", "first"],
             first_mover: "set by `first` in [parameters]",
             sides: &[('b', "black"), ('r', "red")],
             pieces: &[
@@ -64,6 +64,7 @@ mod description {
                 side_column: Some(("Side", 10.0)),
                 note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
             },
+            puzzles: PuzzleInfo { by_side: false, odd_wins: true },
             // A Freeze position costs many times more to search (chains and
             // their kinging sets), so it gets a tenth of the budget; its
             // quick wins are found within it all the same.
@@ -138,14 +139,38 @@ mod description {
             side.to_string()
         }
 
-        fn stop_conditions(_: &Params, sides: [char; 2]) -> Vec<(Reason, String)> {
-            vec![(
-                Reason::NoMoves,
-                format!(
-                    "the player to move ({} or {}) has no capture, and loses",
-                    sides[0], sides[1]
-                ),
-            )]
+        fn stop_conditions(_: &Params) -> Vec<Reason> {
+            vec![Reason::NoMoves]
+        }
+
+        fn position_facts(
+            _: &Params,
+            _: &[(&'static str, u64)],
+            view: &BoardView,
+        ) -> Vec<PositionFact> {
+            let kings = view
+                .pieces
+                .iter()
+                .filter(|(_, s)| s.is_ascii_uppercase())
+                .count() as u64;
+            match kings {
+                0 => Vec::new(),
+                kings => vec![PositionFact::Kings { kings }],
+            }
+        }
+
+        fn solve_to_end(
+            _: &Params,
+            _: &str,
+            _: bool,
+            _: u64,
+        ) -> Option<Result<SolvedToEnd, PositionError>> {
+            None
+        }
+
+        // A Freeze game's random positions are crowded: endgames are built.
+        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
+            Some(EndgamePlan::Checkers { supply: p.supply })
         }
 
         // Kings are stacks of two checkers: no extra tokens. Each checker

@@ -49,10 +49,10 @@ impl Default for Params {
 mod description {
     use super::{Params, PredatorPrey};
     use crate::rules::family::{
-        count_pieces, named_field, AuditInfo, FamilyInfo, GameFamily, Piece, TokenSet, Tone,
-        MAX_PREY, MAX_TURN_LIMIT,
+        count_pieces, named_field, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece,
+        PositionFact, PuzzleInfo, SolvedToEnd, TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
     };
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::rules::{BoardView, PositionError, Reason, Topology};
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
@@ -60,7 +60,6 @@ mod description {
         const INFO: FamilyInfo = FamilyInfo {
             id: "predator-prey",
             topology: Topology::Bounded,
-            parameter_keys: &["capture_target", "predator_turn_limit", "prey"],
             first_mover: "prey always moves first",
             sides: &[('o', "prey"), ('P', "the predator")],
             pieces: &[
@@ -73,6 +72,10 @@ mod description {
                 turn_column: ("Predator turn", 16.0),
                 side_column: None,
                 note: "One row a predator turn: first the prey's action, then the predator's.",
+            },
+            puzzles: PuzzleInfo {
+                by_side: true,
+                odd_wins: true,
             },
             key_budget: 50_000,
             search_ns: 200,
@@ -178,27 +181,56 @@ mod description {
             )
         }
 
-        fn stop_conditions(p: &Params, _: [char; 2]) -> Vec<(Reason, String)> {
-            let mut v = vec![
-                (
-                    Reason::Captures,
-                    format!("the predator made capture number {}", p.capture_target),
-                ),
-                (
-                    Reason::PredatorBlocked,
-                    "the predator cannot step or jump at the start of its turn".to_string(),
-                ),
-            ];
+        fn stop_conditions(p: &Params) -> Vec<Reason> {
+            let mut v = vec![Reason::Captures, Reason::PredatorBlocked];
             if p.predator_turn_limit > 0 {
-                v.push((
-                    Reason::TurnLimit,
-                    format!(
-                        "predator turn {} has been played (a draw)",
-                        p.predator_turn_limit
-                    ),
-                ));
+                v.push(Reason::TurnLimit);
             }
             v
+        }
+
+        fn position_facts(
+            p: &Params,
+            counts: &[(&'static str, u64)],
+            view: &BoardView,
+        ) -> Vec<PositionFact> {
+            let count = |name| named_field(counts, name).unwrap_or(0);
+            let (reserve, captured) = (count("reserve"), count("captured"));
+            let mut v = vec![PositionFact::Prey {
+                reserve,
+                captured,
+                target: p.capture_target,
+            }];
+            if p.predator_turn_limit > 0 {
+                v.push(PositionFact::PredatorTurns {
+                    turns: count("turns"),
+                    limit: p.predator_turn_limit,
+                });
+            }
+            // A practice fragment may use fewer prey than a game: said, or
+            // the counts above would not add up.
+            let in_play = u64::from(count_pieces(view, &['o'])) + reserve + captured;
+            if in_play < u64::from(p.prey) {
+                v.push(PositionFact::PreyInPlay {
+                    in_play,
+                    prey: p.prey,
+                });
+            }
+            v
+        }
+
+        fn solve_to_end(
+            _: &Params,
+            _: &str,
+            _: bool,
+            _: u64,
+        ) -> Option<Result<SolvedToEnd, PositionError>> {
+            None
+        }
+
+        // Random games rarely give the prey a win: hunts are built.
+        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
+            Some(EndgamePlan::Hunt(p.clone()))
         }
 
         fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {

@@ -11,7 +11,7 @@
 //! within the depth, and the opponent can hold it to a draw or worse (two
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
-use crate::rules::{Params, PositionError, Rules, WithRules};
+use crate::rules::{MoveGroup, Params, PositionError, Rules, WithRules};
 
 pub mod budget;
 mod rng;
@@ -428,6 +428,48 @@ impl Table {
     }
 }
 
+/// What the table says of a node: its score settled, else the best move
+/// it stored (group, index), if any.
+enum Probe {
+    Settled(i32),
+    Hint(Option<[u32; 2]>),
+}
+
+/// How the search of a group of moves ended.
+enum GroupEnd {
+    /// On to the next group.
+    Next,
+    /// A move reached beta: the node is settled.
+    Cutoff,
+    /// The search stopped (budget, time limit or Ctrl-C).
+    Aborted,
+}
+
+/// A node's depth left, its ply from the root and its window's upper end.
+#[derive(Clone, Copy)]
+struct Window {
+    depth: u32,
+    ply: u32,
+    beta: i32,
+}
+
+/// The best score found at a node and its move (group, index).
+#[derive(Clone, Copy)]
+struct Best {
+    score: i32,
+    at: [u32; 2],
+}
+
+impl Best {
+    #[inline(always)]
+    fn raise(&mut self, score: i32, at: [u32; 2]) {
+        if score > self.score {
+            self.score = score;
+            self.at = at;
+        }
+    }
+}
+
 struct Search<'r, R: Rules> {
     rules: &'r R,
     root_side: char,
@@ -538,44 +580,16 @@ impl<'r, R: Rules> Search<'r, R> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        // --time-limit and Ctrl-C (see `stop`), polled now and then.
-        let stop = self.nodes.is_multiple_of(stop::POLL_EVERY) && stop::poll();
-        if self.nodes > self.max_nodes || stop {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return 0;
-        }
-        if let Some(s) = self.terminal(pos, ply) {
+        if let Some(s) = self.settled_without_moves(pos, depth, ply) {
             return s;
         }
-        if depth == 0 {
-            return self.horizon_score(ply);
-        }
-        if depth <= 2 {
-            if let Some(s) = self.shortcut(pos, depth, ply) {
-                return s;
-            }
-        }
-        let alpha_in = alpha;
         let key = self.rules.position_key(pos);
-        let mut first = None;
-        if let Some(e) = self.table.get(key) {
-            let s = from_table(e.score, ply);
-            let mate_within = e.score.abs() > MATED_BOUND && (MATE - e.score.abs()) as u32 <= depth;
-            if e.depth == depth || (e.depth > depth && mate_within) {
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
-            }
-            first = Some(e.best);
-        }
-        let rules = self.rules;
-        let groups = rules.search_groups(pos);
+        let first = match self.probe(key, depth, ply, alpha, beta) {
+            Probe::Settled(s) => return s,
+            Probe::Hint(first) => first,
+        };
+        let alpha_in = alpha;
+        let groups = self.rules.search_groups(pos);
         // The table's group first, in the place of group 0 (no list made:
         // this runs at every node).
         let tt_group = first
@@ -587,95 +601,185 @@ impl<'r, R: Rules> Search<'r, R> {
             k if k == tt_group => 0,
             k => k,
         });
-        let mut best = -INF;
-        let mut best_at = [0u32; 2];
-        'groups: for gi in order {
-            let group = &groups[gi];
-            // The most any move of the group can score: the bound's exact
-            // score, when the window gave one.
-            let mut cap = INF;
-            if let Some(bound) = &group.bound {
-                let s = -self.negamax(bound, depth - 1, ply + 1, -beta, -alpha);
-                if self.aborted {
-                    return 0;
-                }
-                if s <= alpha {
-                    // Every move of the group fails low too.
-                    if s > best {
-                        best = s;
-                        best_at = [gi as u32, 0];
-                    }
-                    continue;
-                }
-                if s < beta {
-                    cap = s;
-                }
+        let mut best = Best {
+            score: -INF,
+            at: [0, 0],
+        };
+        let window = Window { depth, ply, beta };
+        for gi in order {
+            let hint = first.filter(|[g, _]| *g as usize == gi).map(|[_, m]| m);
+            match self.search_group(
+                pos,
+                &groups[gi],
+                gi as u32,
+                hint,
+                window,
+                &mut alpha,
+                &mut best,
+            ) {
+                GroupEnd::Next => {}
+                GroupEnd::Cutoff => break,
+                GroupEnd::Aborted => return 0,
             }
-            // The group's moves, listed only when it has more than its
-            // first (most groups are one move).
-            let mut moves: Vec<R::Move> = Vec::new();
-            let mut expanded = !group.more;
-            if let Some([g, m]) = first {
-                if g as usize == gi && m > 0 && !expanded {
+        }
+        self.remember(key, first, best, alpha_in, window);
+        best.score
+    }
+
+    /// A node's score when no move need be searched: the search stopped
+    /// (node budget, --time-limit or Ctrl-C: see `stop`, polled now and
+    /// then), the game is over, no depth is left, or the rules' shortcut
+    /// for the last two plies answers. Counts the node.
+    #[inline(always)]
+    fn settled_without_moves(&mut self, pos: &R::Position, depth: u32, ply: u32) -> Option<i32> {
+        self.nodes += 1;
+        let stop = self.nodes.is_multiple_of(stop::POLL_EVERY) && stop::poll();
+        if self.nodes > self.max_nodes || stop {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return Some(0);
+        }
+        if let Some(s) = self.terminal(pos, ply) {
+            return Some(s);
+        }
+        if depth == 0 {
+            return Some(self.horizon_score(ply));
+        }
+        if depth <= 2 {
+            return self.shortcut(pos, depth, ply);
+        }
+        None
+    }
+
+    /// What the table knows of `key`: a score that settles the node in
+    /// the window (alpha, beta), else the best move it stored, if any.
+    #[inline(always)]
+    fn probe(&self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> Probe {
+        let Some(e) = self.table.get(key) else {
+            return Probe::Hint(None);
+        };
+        let s = from_table(e.score, ply);
+        let mate_within = e.score.abs() > MATED_BOUND && (MATE - e.score.abs()) as u32 <= depth;
+        if e.depth == depth || (e.depth > depth && mate_within) {
+            match e.bound {
+                Bound::Exact => return Probe::Settled(s),
+                Bound::Lower if s >= beta => return Probe::Settled(s),
+                Bound::Upper if s <= alpha => return Probe::Settled(s),
+                _ => {}
+            }
+        }
+        Probe::Hint(Some(e.best))
+    }
+
+    /// Searches the moves of group `gi` (`hint`: the index of the table's
+    /// best move in it), raising `alpha` and `best`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_group(
+        &mut self,
+        pos: &R::Position,
+        group: &MoveGroup<R::Position, R::Move>,
+        gi: u32,
+        hint: Option<u32>,
+        window: Window,
+        alpha: &mut i32,
+        best: &mut Best,
+    ) -> GroupEnd {
+        let Window { depth, ply, beta } = window;
+        let rules = self.rules;
+        // The most any move of the group can score: the bound's exact
+        // score, when the window gave one.
+        let mut cap = INF;
+        if let Some(bound) = &group.bound {
+            let s = -self.negamax(bound, depth - 1, ply + 1, -beta, -*alpha);
+            if self.aborted {
+                return GroupEnd::Aborted;
+            }
+            if s <= *alpha {
+                // Every move of the group fails low too.
+                best.raise(s, [gi, 0]);
+                return GroupEnd::Next;
+            }
+            if s < beta {
+                cap = s;
+            }
+        }
+        // The group's moves, listed only when it has more than its first
+        // (most groups are one move), or when the table's move is not the
+        // first.
+        let mut moves: Vec<R::Move> = Vec::new();
+        let mut expanded = !group.more;
+        if let Some(m) = hint.filter(|&m| m > 0 && !expanded) {
+            moves.push(group.first.clone());
+            moves.extend(rules.group_rest(pos, &group.first));
+            expanded = true;
+            if (m as usize) < moves.len() {
+                moves.swap(0, m as usize);
+            }
+        }
+        let count = |moves: &Vec<R::Move>| moves.len().max(1);
+        let mut i = 0;
+        while i < count(&moves) {
+            let mv = if moves.is_empty() {
+                &group.first
+            } else {
+                &moves[i]
+            };
+            let child = rules.search_play(pos, mv);
+            let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -*alpha);
+            if self.aborted {
+                return GroupEnd::Aborted;
+            }
+            best.raise(s, [gi, i as u32]);
+            *alpha = (*alpha).max(s);
+            if *alpha >= beta {
+                return GroupEnd::Cutoff;
+            }
+            if s >= cap {
+                // No move of the group can do better.
+                break;
+            }
+            i += 1;
+            if i == count(&moves) && !expanded {
+                if moves.is_empty() {
                     moves.push(group.first.clone());
-                    moves.extend(rules.group_rest(pos, &group.first));
-                    expanded = true;
-                    if (m as usize) < moves.len() {
-                        moves.swap(0, m as usize);
-                    }
                 }
-            }
-            let count = |moves: &Vec<R::Move>| moves.len().max(1);
-            let mut i = 0;
-            while i < count(&moves) {
-                let mv = if moves.is_empty() {
-                    &group.first
-                } else {
-                    &moves[i]
-                };
-                let child = rules.search_play(pos, mv);
-                let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
-                if self.aborted {
-                    return 0;
-                }
-                if s > best {
-                    best = s;
-                    best_at = [gi as u32, i as u32];
-                }
-                if s > alpha {
-                    alpha = s;
-                }
-                if alpha >= beta {
-                    break 'groups;
-                }
-                if s >= cap {
-                    // No move of the group can do better.
-                    break;
-                }
-                i += 1;
-                if i == count(&moves) && !expanded {
-                    if moves.is_empty() {
-                        moves.push(group.first.clone());
-                    }
-                    moves.extend(rules.group_rest(pos, &group.first));
-                    expanded = true;
-                }
+                moves.extend(rules.group_rest(pos, &group.first));
+                expanded = true;
             }
         }
-        // The stored index names the move in the group's own order.
+        GroupEnd::Next
+    }
+
+    /// Stores a searched node's score and best move in the table (`first`:
+    /// the table's move the search tried first, `alpha_in`: the window's
+    /// lower end on entry).
+    #[inline(always)]
+    fn remember(
+        &mut self,
+        key: u64,
+        first: Option<[u32; 2]>,
+        best: Best,
+        alpha_in: i32,
+        window: Window,
+    ) {
+        let Window { depth, ply, beta } = window;
+        // The stored index names the move in the group's own order (the
+        // table's move was swapped to the front).
+        let mut at = best.at;
         if let Some([g, m]) = first {
-            if best_at[0] == g && m > 0 {
-                if best_at[1] == 0 {
-                    best_at[1] = m;
-                } else if best_at[1] == m {
-                    best_at[1] = 0;
+            if at[0] == g && m > 0 {
+                if at[1] == 0 {
+                    at[1] = m;
+                } else if at[1] == m {
+                    at[1] = 0;
                 }
             }
         }
-        let stored_best = best_at;
-        let bound = if best <= alpha_in {
+        let bound = if best.score <= alpha_in {
             Bound::Upper
-        } else if best >= beta {
+        } else if best.score >= beta {
             Bound::Lower
         } else {
             Bound::Exact
@@ -684,12 +788,11 @@ impl<'r, R: Rules> Search<'r, R> {
             key,
             Entry {
                 depth,
-                score: to_table(best, ply),
+                score: to_table(best.score, ply),
                 bound,
-                best: stored_best,
+                best: at,
             },
         );
-        best
     }
 
     /// The exact score at `ply` with `depth` plies left.

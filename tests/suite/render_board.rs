@@ -4,7 +4,7 @@
 use crate::render_common::*;
 use printkit::render::board::{board_pages, diagram, diagram_size, BoardSpec, PieceStyle};
 use printkit::render::text::overflows;
-use printkit::render::{check_page, Item, PointMm, RectMm};
+use printkit::render::{check_page, Item, PointMm, RectMm, RenderError};
 
 #[test]
 fn every_element_lies_inside_the_printable_area_and_safe_area() {
@@ -217,7 +217,12 @@ fn diagram_has_pieces_marks_and_stays_in_its_footprint() {
     );
     assert!(d.find_group("piece-C3").is_some());
     assert!(d.find_group("marked").is_some());
-    assert!(diagram(&spec, origin, 8.0, &[(9, 9)]).is_err());
+    let e = diagram(&spec, origin, 8.0, &[(9, 9)]).unwrap_err();
+    assert!(
+        matches!(e, RenderError::MarkOffBoard { column: 9, row: 9 }),
+        "{e:?}"
+    );
+    assert_eq!(e.to_string(), "marked cell 9,9 is off the board");
 }
 
 #[test]

@@ -68,9 +68,7 @@ pub fn diagram_styled(
     spec.validate(cell_mm, MIN_DIAGRAM_CELL_MM)?;
     for &(c, r) in marked {
         if c >= spec.width || r >= spec.height {
-            return Err(RenderError::Spec(format!(
-                "marked cell {c},{r} is off the board"
-            )));
+            return Err(RenderError::MarkOffBoard { column: c, row: r });
         }
     }
     let band = diagram_band(cell_mm);

@@ -404,6 +404,29 @@ pub(super) fn board_block(
         height: spec.height,
     };
     let mut items = board_items(spec, style, &grid, &[])?;
+    let coords = coordinate_labels(spec, style, &grid, compact)?;
+    items.push(Item::group(Some("coordinates"), coords));
+    if spec.torus && ghost > 0.0 {
+        let strips = torus_ghosts(spec, style, &grid, ghost)?;
+        items.push(Item::group(Some("torus-ghosts"), strips));
+    }
+    let size = SizeMm {
+        width: bw + band + if compact { 0.0 } else { band },
+        height: bh + band + top_band + 2.0 * ghost,
+    };
+    Ok(Frame::with_items(size, items))
+}
+
+/// The column letters above and below the board and the row numbers left
+/// and right of it (`compact`: below and left only).
+fn coordinate_labels(
+    spec: &BoardSpec,
+    style: &Style,
+    grid: &Grid,
+    compact: bool,
+) -> Result<Vec<Item>, RenderError> {
+    let cell = spec.cell_mm;
+    let band = style.board.coord_band_mm;
     let f = grid.frame();
     let (label_ys, label_xs) = if compact {
         (vec![f.bottom()], vec![f.x - band])
@@ -440,53 +463,58 @@ pub(super) fn board_block(
             )?);
         }
     }
-    items.push(Item::group(Some("coordinates"), coords));
+    Ok(coords)
+}
 
-    if spec.torus && ghost > 0.0 {
-        // Beyond the top edge lies row 1, beyond the bottom edge the top row.
-        let dashed = Stroke::dashed(style.lines.thin_mm, style.colours.ghost_text, &[1.0, 1.0]);
-        let mut strips = Vec::new();
-        for (y, row) in [(0.0, 0), (f.bottom() + band, spec.height - 1)] {
-            for col in 0..spec.width {
-                let r = RectMm::new(f.x + col as f64 * cell, y, cell, ghost);
-                strips.push(Item::rect(
-                    r,
-                    Some(dashed.clone()),
-                    Some(Fill::Solid(style.colours.ghost_fill)),
-                ));
-                let label_pt = style.fonts.small_pt.min(ghost * 0.7 / text::MM_PER_PT);
-                strips.push(text::fit_label(
-                    &format!("↕ {}", cell_name(col, row)),
-                    Font::Regular,
-                    label_pt,
-                    3.0,
-                    r.inflate(-0.3),
-                    style.colours.ghost_text,
-                )?);
-            }
+/// A torus's ghost strips, `ghost` mm high: beyond the top edge lies row
+/// 1, beyond the bottom edge the top row; the corners of the coordinate
+/// bands name the columns beyond the left and right edges.
+fn torus_ghosts(
+    spec: &BoardSpec,
+    style: &Style,
+    grid: &Grid,
+    ghost: f64,
+) -> Result<Vec<Item>, RenderError> {
+    let cell = spec.cell_mm;
+    let band = style.board.coord_band_mm;
+    let f = grid.frame();
+    let dashed = Stroke::dashed(style.lines.thin_mm, style.colours.ghost_text, &[1.0, 1.0]);
+    let mut strips = Vec::new();
+    for (y, row) in [(0.0, 0), (f.bottom() + band, spec.height - 1)] {
+        for col in 0..spec.width {
+            let r = RectMm::new(f.x + col as f64 * cell, y, cell, ghost);
+            strips.push(Item::rect(
+                r,
+                Some(dashed.clone()),
+                Some(Fill::Solid(style.colours.ghost_fill)),
+            ));
+            let label_pt = style.fonts.small_pt.min(ghost * 0.7 / text::MM_PER_PT);
+            strips.push(text::fit_label(
+                &format!("↕ {}", cell_name(col, row)),
+                Font::Regular,
+                label_pt,
+                3.0,
+                r.inflate(-0.3),
+                style.colours.ghost_text,
+            )?);
         }
-        // No room beside the board for strips: the corners of the
-        // coordinate bands say which column lies beyond the left and right
-        // edges.
-        let last = column_name(spec.width - 1);
-        let first = column_name(0);
-        for y in [f.y - band, f.bottom()] {
-            for (x, name) in [(f.x - band, &last), (f.right(), &first)] {
-                strips.push(text::fit_label(
-                    &format!("↔{name}"),
-                    Font::Regular,
-                    style.fonts.small_pt,
-                    3.0,
-                    RectMm::new(x, y, band, band).inflate(-0.3),
-                    style.colours.ghost_text,
-                )?);
-            }
-        }
-        items.push(Item::group(Some("torus-ghosts"), strips));
     }
-    let size = SizeMm {
-        width: bw + band + if compact { 0.0 } else { band },
-        height: bh + band + top_band + 2.0 * ghost,
-    };
-    Ok(Frame::with_items(size, items))
+    // No room beside the board for strips: the corners of the
+    // coordinate bands say which column lies beyond the left and right
+    // edges.
+    let last = column_name(spec.width - 1);
+    let first = column_name(0);
+    for y in [f.y - band, f.bottom()] {
+        for (x, name) in [(f.x - band, &last), (f.right(), &first)] {
+            strips.push(text::fit_label(
+                &format!("↔{name}"),
+                Font::Regular,
+                style.fonts.small_pt,
+                3.0,
+                RectMm::new(x, y, band, band).inflate(-0.3),
+                style.colours.ghost_text,
+            )?);
+        }
+    }
+    Ok(strips)
 }

@@ -158,22 +158,26 @@ impl BoardSpec {
     /// large board.
     fn validate(&self, cell_mm: f64, min_cell_mm: f64) -> Result<(), RenderError> {
         if !(1..=26).contains(&self.width) || !(1..=99).contains(&self.height) {
-            return Err(RenderError::Spec(format!(
-                "a board must have 1 to 26 columns and 1 to 99 rows, not {} × {}",
-                self.width, self.height
-            )));
+            return Err(RenderError::BoardSize {
+                width: self.width,
+                height: self.height,
+            });
         }
         if !(cell_mm.is_finite() && (min_cell_mm..=200.0).contains(&cell_mm)) {
-            return Err(RenderError::Spec(format!(
-                "cell size {cell_mm} mm is outside {min_cell_mm} to 200 mm"
-            )));
+            return Err(RenderError::CellSize {
+                cell_mm,
+                min_mm: min_cell_mm,
+            });
         }
-        let check = |what: &str, c: u32, r: u32| {
-            if c >= self.width || r >= self.height {
-                Err(RenderError::Spec(format!(
-                    "{what} at column {c}, row {r} is off the {} × {} board",
-                    self.width, self.height
-                )))
+        let check = |what: &'static str, column: u32, row: u32| {
+            if column >= self.width || row >= self.height {
+                Err(RenderError::OffBoard {
+                    what,
+                    column,
+                    row,
+                    width: self.width,
+                    height: self.height,
+                })
             } else {
                 Ok(())
             }
@@ -270,6 +274,36 @@ mod tests {
         let mut s = BoardSpec::new("T", "r", 5, 5, 30.0);
         s.pieces.push((5, 0, "W".into(), PieceStyle::Light));
         let t = Templates::builtin().unwrap();
-        assert!(board_pages(&s, &t, &t.paper("a4").unwrap()).is_err());
+        let e = board_pages(&s, &t, &t.paper("a4").unwrap()).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                RenderError::OffBoard {
+                    what: "piece",
+                    column: 5,
+                    row: 0,
+                    width: 5,
+                    height: 5
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "piece at column 5, row 0 is off the 5 × 5 board"
+        );
+        let mut s = BoardSpec::new("T", "r", 30, 5, 30.0);
+        s.holes.push((0, 0));
+        let e = board_pages(&s, &t, &t.paper("a4").unwrap()).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                RenderError::BoardSize {
+                    width: 30,
+                    height: 5
+                }
+            ),
+            "{e:?}"
+        );
     }
 }

@@ -231,9 +231,7 @@ pub(super) fn tiled_pages(
         height: safe.height - head_h - GAP_MM,
     };
     if window.height < 2.0 * overlap + 10.0 || window.width < 2.0 * overlap + 10.0 {
-        return Err(RenderError::Spec(
-            "the page has no room for a board tile; use larger paper or smaller text".into(),
-        ));
+        return Err(RenderError::NoRoomForTile);
     }
     let grid = TileGrid::new(block.size(), window, overlap, inset);
     let mut pages = vec![assembly_page(&grid, furniture, style, safe, paper)?];
