@@ -761,3 +761,61 @@ fn checked(loaded: &Loaded, templates: &Templates) -> Checked {
         solved: own.iter().map(|p| p.solver_claims).sum(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::reads;
+
+    /// A practice position no other test reads, so the count is its own.
+    const COUNTED: &str = "5/5/5/2W2/BB3 W 3";
+
+    fn practice_file(dir: &Path) -> PathBuf {
+        std::fs::create_dir_all(dir).unwrap();
+        let file = dir.join("counted.toml");
+        std::fs::write(
+            &file,
+            format!(
+                "game = \"clone-jump-convert\"\n\n[[practice]]\nname = \"Counted\"\nprompt = \"W to move.\"\nposition = \"{COUNTED}\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n"
+            ),
+        )
+        .unwrap();
+        file
+    }
+
+    #[test]
+    fn a_build_and_a_check_read_a_practice_position_once() {
+        let dir = std::env::temp_dir().join(format!("printkit-reads-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let file = practice_file(&dir);
+        // Searched afresh, not taken from a cache of earlier runs.
+        std::env::set_var("PRINTKIT_CACHE_DIR", "");
+        let before = reads::of(COUNTED);
+        let request = BuildRequest {
+            games: vec!["clone-jump-convert".into()],
+            practice: vec![file.clone()],
+            papers: vec!["a4".into(), "letter".into()],
+            formats: Formats {
+                pdf: true,
+                svg: true,
+            },
+            parts: Vec::new(),
+            duplex: false,
+            back_offset: (0.0, 0.0),
+            out: dir.join("out"),
+            templates: None,
+            force: false,
+            language: None,
+        };
+        build(&request).unwrap();
+        let built = reads::of(COUNTED) - before;
+        let templates = Templates::builtin().unwrap();
+        assert!(matches!(
+            check_file(&file, &templates),
+            Checked::Ok { positions: 1, .. }
+        ));
+        let checked = reads::of(COUNTED) - before - built;
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!((built, checked), (1, 1), "reads by build, by check");
+    }
+}

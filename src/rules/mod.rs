@@ -605,6 +605,8 @@ impl<R: EngineRules> Engine for Typed<R> {
         self.0.default_start()
     }
     fn load(&self, text: &str) -> Result<AnyPosition, PositionError> {
+        #[cfg(test)]
+        reads::note(text);
         let pos = self.0.parse_position(text)?;
         Ok(AnyPosition(Box::new(TypedPosition {
             rules: self.0.clone(),
@@ -710,6 +712,34 @@ pub fn perft_by_moves<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> u64
         .iter()
         .map(|m| perft_by_moves(rules, &rules.play(pos, m).0, depth - 1))
         .sum()
+}
+
+/// How many times each position text has been read in this test run, for
+/// the tests that a build reads each position once.
+#[cfg(test)]
+pub(crate) mod reads {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+
+    static READS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
+
+    /// Counts one reading of `text`.
+    pub(crate) fn note(text: &str) {
+        let mut reads = READS.lock().unwrap_or_else(|e| e.into_inner());
+        *reads
+            .get_or_insert_with(HashMap::new)
+            .entry(text.trim().to_string())
+            .or_default() += 1;
+    }
+
+    /// How many times `text` has been read.
+    pub(crate) fn of(text: &str) -> usize {
+        let reads = READS.lock().unwrap_or_else(|e| e.into_inner());
+        reads
+            .as_ref()
+            .and_then(|r| r.get(text.trim()).copied())
+            .unwrap_or(0)
+    }
 }
 
 #[cfg(test)]

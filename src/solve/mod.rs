@@ -185,11 +185,15 @@ pub trait Solver: Send + Sync {
 
 impl<R: Rules + Send + Sync> Solver for R {
     fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
+        #[cfg(test)]
+        crate::rules::reads::note(position);
         let pos = self.parse_position(position)?;
         Ok(solve(self, &pos, limits))
     }
 
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
+        #[cfg(test)]
+        crate::rules::reads::note(position);
         let pos = self.parse_position(position)?;
         Ok(solve_listing(self, &pos, limits, Listing::WithinLimit, 2))
     }
