@@ -240,7 +240,7 @@ fn build_with(
     let solve_rest = || loop {
         let i = next_solve.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let Some((def, p)) = solves.get(i) else { break };
-        kit::host_key::key_solution(def, p);
+        definition::solve_key(def, p);
     };
     let player_parts: Vec<Part> = parts.iter().copied().filter(|p| *p != Part::Key).collect();
     let key_parts: Vec<Part> = parts.iter().copied().filter(|p| *p == Part::Key).collect();
@@ -742,10 +742,39 @@ pub fn check_file(file: &Path, templates: &Templates) -> Checked {
     }
 }
 
+/// What `check` adds to loading a file: the kit it would build, laid out
+/// on every paper (a practice file's positions join its game's), or the
+/// located reason it cannot be.
+pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagnostic> {
+    let (game, practice): (&Definition, Vec<Practice>) = match loaded {
+        Loaded::Definition(d) => (d, d.practice.clone()),
+        Loaded::Practice { game, practice, .. } => (
+            game,
+            game.practice.iter().chain(practice).cloned().collect(),
+        ),
+    };
+    // The host key's solver sentences: from the cache a build keeps, and
+    // kept there for the build that follows.
+    let kept = Verdicts::read();
+    for p in &practice {
+        kept.fill(game, p);
+    }
+    // The analyse step: the answers the cache did not have, searched
+    // before anything is laid out.
+    definition::analyse(game, &practice);
+    let laid_out = kit::lay_out_everywhere(game, &practice, templates)
+        .map_err(|e| kit::layout_diagnostic(game, &practice, templates, &e));
+    if laid_out.is_ok() {
+        let solved: Vec<(&Definition, &Practice)> = practice.iter().map(|p| (game, p)).collect();
+        kept.save(&solved);
+    }
+    laid_out
+}
+
 /// What `check` says of a file that loaded.
 fn checked(loaded: &Loaded, templates: &Templates) -> Checked {
     // Everything `build` does but writing: whatever passes here prints.
-    if let Err(d) = kit::check_loaded(loaded, templates) {
+    if let Err(d) = check_loaded(loaded, templates) {
         return Checked::Invalid(vec![d]);
     }
     let (what, own) = match loaded {

@@ -1,16 +1,20 @@
 //! What a practice sheet says of a position beside its diagram, in the
 //! kit's language: every fact the rules use that the board cannot show
 //! (turns and the limit, the reserve and the captures, kings). The counts
-//! come from the family ([`crate::rules::Params::position_counts`] and
-//! its figures), the words from the language file.
+//! come from the position as loaded ([`crate::definition::Practice::counts`])
+//! and the family's figures, the words from the language file.
 use crate::definition::Definition;
 use crate::rules::{BoardView, Family};
 use crate::tr;
 
-/// The facts of the position `text` (seen as `view`), as sentences.
-pub fn position_facts(def: &Definition, text: &str, view: &BoardView) -> Vec<String> {
+/// The facts of a position with these `counts` (seen as `view`), as
+/// sentences.
+pub fn position_facts(
+    def: &Definition,
+    counts: &[(&'static str, u64)],
+    view: &BoardView,
+) -> Vec<String> {
     let l = &def.lang;
-    let counts = def.params.position_counts(text);
     let count = |name: &str| counts.iter().find(|(n, _)| *n == name).map_or(0, |c| c.1);
     let figures = def.params.figures();
     let figure = |name: &str| figures.iter().find(|(n, _)| *n == name).map_or(0, |f| f.1);

@@ -534,6 +534,8 @@ pub trait GamePosition: Send + Sync {
     /// Perft split by first move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     fn clone_box(&self) -> Box<dyn GamePosition>;
+    /// The typed position behind this interface (see [`AnyPosition::typed`]).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// A position of any family: clones, compares and prints by its canonical
@@ -544,6 +546,18 @@ impl std::ops::Deref for AnyPosition {
     type Target = dyn GamePosition;
     fn deref(&self) -> &Self::Target {
         self.0.as_ref()
+    }
+}
+
+impl AnyPosition {
+    /// The position as `R`'s own type, when `R` are its rules: the solver
+    /// searches the position a definition read, without reading its text
+    /// again.
+    pub fn typed<R: EngineRules>(&self) -> Option<&R::Position> {
+        self.0
+            .as_any()
+            .downcast_ref::<TypedPosition<R>>()
+            .map(|t| &t.pos)
     }
 }
 
@@ -636,6 +650,9 @@ impl<R: EngineRules> TypedPosition<R> {
 }
 
 impl<R: EngineRules> GamePosition for TypedPosition<R> {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
     fn family(&self) -> Family {
         self.rules.family()
     }
