@@ -1,6 +1,8 @@
 //! What a kit is: the pages of the player kit (rules sheet, board, token
 //! sheets, audit sheets) and of the separate host key, each laid out from the
-//! game definition and the engine's answers.
+//! resolved definition alone: its positions as read, its checks as played
+//! and its host-key answers as analysed ([`crate::definition::analyse`]).
+//! Layout never reads a position's text, plays a move or searches.
 use crate::definition::{Definition, Practice};
 use crate::lang::Lang;
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
