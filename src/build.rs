@@ -191,7 +191,8 @@ fn games_to_build(
         one_kit_a_game(&defs)?;
         Ok(defs)
     } else {
-        load_games(&request.games)
+        let read: Vec<&Definition> = extras.iter().map(|e| e.game.as_ref()).collect();
+        load_games(&request.games, &read)
     }
 }
 
@@ -575,8 +576,8 @@ impl Sink {
 }
 
 /// The definitions of `games` (every built-in game when empty), each id
-/// once.
-fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
+/// once; one the practice files have `read` already is not read again.
+fn load_games(games: &[String], read: &[&Definition]) -> Result<Vec<Definition>, BuildError> {
     let names: Vec<&str> = if games.is_empty() {
         definition::BUILTIN.iter().map(|(id, _)| *id).collect()
     } else {
@@ -584,7 +585,7 @@ fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
     };
     // Each is read and its examples checked on its own core.
     let mut defs = Vec::new();
-    for d in crate::parallel::par_map(&names, |g| definition::resolve(g)) {
+    for d in crate::parallel::par_map(&names, |g| definition::resolve_among(g, read)) {
         defs.push(d?);
     }
     one_kit_a_game(&defs)?;
@@ -796,33 +797,43 @@ mod tests {
     use super::*;
     use crate::rules::reads;
 
-    /// A practice position no other test reads, so the count is its own.
-    const COUNTED: &str = "5/5/5/2W2/BB3 W 3";
+    /// Practice positions no other test reads, so their counts are their
+    /// own: one of the definition's, one a practice file adds.
+    const OWN: &str = "5/5/5/3W1/BB3 W 3";
+    const ADDED: &str = "5/5/5/2W2/BB3 W 3";
 
-    fn practice_file(dir: &Path) -> PathBuf {
+    /// A copy of the clone game with a position of its own, and a practice
+    /// file adding one to it, in `dir`.
+    fn files(dir: &Path) -> (PathBuf, PathBuf) {
         std::fs::create_dir_all(dir).unwrap();
-        let file = dir.join("counted.toml");
+        let game = dir.join("game.toml");
+        let (_, clone) = definition::BUILTIN[0];
+        let own = format!(
+            "{clone}\n[[practice]]\nname = \"Counted own\"\nprompt = \"W to move.\"\nposition = \"{OWN}\"\n\n[[practice.check]]\nmove = \"D2-D3\"\n"
+        );
+        std::fs::write(&game, own).unwrap();
+        let practice = dir.join("counted.toml");
         std::fs::write(
-            &file,
+            &practice,
             format!(
-                "game = \"clone-jump-convert\"\n\n[[practice]]\nname = \"Counted\"\nprompt = \"W to move.\"\nposition = \"{COUNTED}\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n"
+                "game = \"game.toml\"\n\n[[practice]]\nname = \"Counted\"\nprompt = \"W to move.\"\nposition = \"{ADDED}\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n"
             ),
         )
         .unwrap();
-        file
+        (game, practice)
     }
 
     #[test]
-    fn a_build_and_a_check_read_a_practice_position_once() {
+    fn a_build_and_a_check_read_each_practice_position_once() {
         let dir = std::env::temp_dir().join(format!("printkit-reads-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let file = practice_file(&dir);
+        let (game, practice) = files(&dir);
         // Searched afresh, not taken from a cache of earlier runs.
         std::env::set_var("PRINTKIT_CACHE_DIR", "");
-        let before = reads::of(COUNTED);
+        let counts = || [reads::of(OWN), reads::of(ADDED)];
         let request = BuildRequest {
-            games: vec!["clone-jump-convert".into()],
-            practice: vec![file.clone()],
+            games: vec![game.display().to_string()],
+            practice: vec![practice.clone()],
             papers: vec!["a4".into(), "letter".into()],
             formats: Formats {
                 pdf: true,
@@ -837,14 +848,17 @@ mod tests {
             language: None,
         };
         build(&request).unwrap();
-        let built = reads::of(COUNTED) - before;
+        let built = counts();
         let templates = Templates::builtin().unwrap();
         assert!(matches!(
-            check_file(&file, &templates),
+            check_file(&practice, &templates),
             Checked::Ok { positions: 1, .. }
         ));
-        let checked = reads::of(COUNTED) - before - built;
+        let after = counts();
+        let checked = [after[0] - built[0], after[1] - built[1]];
         let _ = std::fs::remove_dir_all(&dir);
-        assert_eq!((built, checked), (1, 1), "reads by build, by check");
+        assert_eq!(built, [1, 1], "reads by build (own position, added one)");
+        // `check` of the practice file reads its game too.
+        assert_eq!(checked, [1, 1], "reads by check (own position, added one)");
     }
 }

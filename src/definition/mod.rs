@@ -335,13 +335,32 @@ pub fn is_builtin(name: &str) -> bool {
 
 /// A built-in id or the path of a definition file.
 pub fn resolve(game: &str) -> Result<Definition, LoadError> {
+    resolve_among(game, &[])
+}
+
+/// [`resolve`], but a definition of `read` (the games a run's practice
+/// files loaded) with the same file and text is taken as it is, not read
+/// again: a run reads each position once.
+pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, LoadError> {
+    let known = |file: &str, src: &str| {
+        read.iter()
+            .find(|d| d.source == file && &*d.text == src)
+            .map(|d| (*d).clone())
+    };
     if let Some((id, src)) = BUILTIN.iter().find(|(id, _)| *id == game) {
-        return parse_definition(&format!("fixtures/{id}.toml"), src);
+        let file = format!("fixtures/{id}.toml");
+        return match known(&file, src) {
+            Some(def) => Ok(def),
+            None => parse_definition(&file, src),
+        };
     }
     let path = Path::new(game);
     if path.exists() || game.ends_with(".toml") {
         let src = read_input(path)?;
-        return parse_definition(game, &src);
+        return match known(game, &src) {
+            Some(def) => Ok(def),
+            None => parse_definition(game, &src),
+        };
     }
     Err(LoadError::UnknownGame {
         name: game.to_string(),
