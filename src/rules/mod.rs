@@ -763,6 +763,29 @@ pub(crate) mod reads {
 mod tests {
     use super::*;
 
+    /// Whether a position is its rules' own type under `R`.
+    struct IsTyped<'a>(&'a AnyPosition);
+
+    impl WithRules for IsTyped<'_> {
+        type Output = bool;
+        fn with<R: EngineRules>(self, _rules: R) -> bool {
+            self.0.typed::<R>().is_some()
+        }
+    }
+
+    #[test]
+    fn a_position_an_engine_read_is_its_rules_own_type() {
+        let all = Family::ALL.map(crate::rules::Params::defaults);
+        for (i, params) in all.iter().enumerate() {
+            let engine = params.engine();
+            let start = engine.load(engine.default_start()).unwrap();
+            for (j, other) in all.iter().enumerate() {
+                // Its own rules see it; another family's do not.
+                assert_eq!(other.with_rules(IsTyped(&start)), i == j, "{i} {j}");
+            }
+        }
+    }
+
     #[test]
     fn reason_keywords_round_trip() {
         for r in Reason::ALL {
