@@ -74,7 +74,7 @@ fn main() {
         for p in &def.practice {
             let one = Instant::now();
             let r = s
-                .solve(
+                .solve_position(
                     &p.position,
                     Limits {
                         depth: p.search_depth,

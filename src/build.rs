@@ -191,7 +191,8 @@ fn games_to_build(
         one_kit_a_game(&defs)?;
         Ok(defs)
     } else {
-        load_games(&request.games)
+        let read: Vec<&Definition> = extras.iter().map(|e| e.game.as_ref()).collect();
+        load_games(&request.games, &read)
     }
 }
 
@@ -240,7 +241,7 @@ fn build_with(
     let solve_rest = || loop {
         let i = next_solve.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let Some((def, p)) = solves.get(i) else { break };
-        kit::host_key::key_solution(def, p);
+        definition::solve_key(def, p);
     };
     let player_parts: Vec<Part> = parts.iter().copied().filter(|p| *p != Part::Key).collect();
     let key_parts: Vec<Part> = parts.iter().copied().filter(|p| *p == Part::Key).collect();
@@ -575,8 +576,8 @@ impl Sink {
 }
 
 /// The definitions of `games` (every built-in game when empty), each id
-/// once.
-fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
+/// once; one the practice files have `read` already is not read again.
+fn load_games(games: &[String], read: &[&Definition]) -> Result<Vec<Definition>, BuildError> {
     let names: Vec<&str> = if games.is_empty() {
         definition::BUILTIN.iter().map(|(id, _)| *id).collect()
     } else {
@@ -584,7 +585,7 @@ fn load_games(games: &[String]) -> Result<Vec<Definition>, BuildError> {
     };
     // Each is read and its examples checked on its own core.
     let mut defs = Vec::new();
-    for d in crate::parallel::par_map(&names, |g| definition::resolve(g)) {
+    for d in crate::parallel::par_map(&names, |g| definition::resolve_among(g, read)) {
         defs.push(d?);
     }
     one_kit_a_game(&defs)?;
@@ -742,10 +743,39 @@ pub fn check_file(file: &Path, templates: &Templates) -> Checked {
     }
 }
 
+/// What `check` adds to loading a file: the kit it would build, laid out
+/// on every paper (a practice file's positions join its game's), or the
+/// located reason it cannot be.
+pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagnostic> {
+    let (game, practice): (&Definition, Vec<Practice>) = match loaded {
+        Loaded::Definition(d) => (d, d.practice.clone()),
+        Loaded::Practice { game, practice, .. } => (
+            game,
+            game.practice.iter().chain(practice).cloned().collect(),
+        ),
+    };
+    // The host key's solver sentences: from the cache a build keeps, and
+    // kept there for the build that follows.
+    let kept = Verdicts::read();
+    for p in &practice {
+        kept.fill(game, p);
+    }
+    // The analyse step: the answers the cache did not have, searched
+    // before anything is laid out.
+    definition::analyse(game, &practice);
+    let laid_out = kit::lay_out_everywhere(game, &practice, templates)
+        .map_err(|e| kit::layout_diagnostic(game, &practice, templates, &e));
+    if laid_out.is_ok() {
+        let solved: Vec<(&Definition, &Practice)> = practice.iter().map(|p| (game, p)).collect();
+        kept.save(&solved);
+    }
+    laid_out
+}
+
 /// What `check` says of a file that loaded.
 fn checked(loaded: &Loaded, templates: &Templates) -> Checked {
     // Everything `build` does but writing: whatever passes here prints.
-    if let Err(d) = kit::check_loaded(loaded, templates) {
+    if let Err(d) = check_loaded(loaded, templates) {
         return Checked::Invalid(vec![d]);
     }
     let (what, own) = match loaded {
@@ -759,5 +789,76 @@ fn checked(loaded: &Loaded, templates: &Templates) -> Checked {
         positions: own.len(),
         checks: own.iter().map(|p| p.checks.len()).sum(),
         solved: own.iter().map(|p| p.solver_claims).sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::reads;
+
+    /// Practice positions no other test reads, so their counts are their
+    /// own: one of the definition's, one a practice file adds.
+    const OWN: &str = "5/5/5/3W1/BB3 W 3";
+    const ADDED: &str = "5/5/5/2W2/BB3 W 3";
+
+    /// A copy of the clone game with a position of its own, and a practice
+    /// file adding one to it, in `dir`.
+    fn files(dir: &Path) -> (PathBuf, PathBuf) {
+        std::fs::create_dir_all(dir).unwrap();
+        let game = dir.join("game.toml");
+        let (_, clone) = definition::BUILTIN[0];
+        let own = format!(
+            "{clone}\n[[practice]]\nname = \"Counted own\"\nprompt = \"W to move.\"\nposition = \"{OWN}\"\n\n[[practice.check]]\nmove = \"D2-D3\"\n"
+        );
+        std::fs::write(&game, own).unwrap();
+        let practice = dir.join("counted.toml");
+        std::fs::write(
+            &practice,
+            format!(
+                "game = \"game.toml\"\n\n[[practice]]\nname = \"Counted\"\nprompt = \"W to move.\"\nposition = \"{ADDED}\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n"
+            ),
+        )
+        .unwrap();
+        (game, practice)
+    }
+
+    #[test]
+    fn a_build_and_a_check_read_each_practice_position_once() {
+        let dir = std::env::temp_dir().join(format!("printkit-reads-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let (game, practice) = files(&dir);
+        // Searched afresh, not taken from a cache of earlier runs.
+        std::env::set_var("PRINTKIT_CACHE_DIR", "");
+        let counts = || [reads::of(OWN), reads::of(ADDED)];
+        let request = BuildRequest {
+            games: vec![game.display().to_string()],
+            practice: vec![practice.clone()],
+            papers: vec!["a4".into(), "letter".into()],
+            formats: Formats {
+                pdf: true,
+                svg: true,
+            },
+            parts: Vec::new(),
+            duplex: false,
+            back_offset: (0.0, 0.0),
+            out: dir.join("out"),
+            templates: None,
+            force: false,
+            language: None,
+        };
+        build(&request).unwrap();
+        let built = counts();
+        let templates = Templates::builtin().unwrap();
+        assert!(matches!(
+            check_file(&practice, &templates),
+            Checked::Ok { positions: 1, .. }
+        ));
+        let after = counts();
+        let checked = [after[0] - built[0], after[1] - built[1]];
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(built, [1, 1], "reads by build (own position, added one)");
+        // `check` of the practice file reads its game too.
+        assert_eq!(checked, [1, 1], "reads by check (own position, added one)");
     }
 }

@@ -37,16 +37,15 @@ pub(super) fn names(cells: &[Cell]) -> String {
 pub(super) fn check_practice(
     rep: &mut Reporter,
     params: &Params,
+    engine: &dyn Engine,
     board: &Board,
-    start: &str,
+    start: Option<&AnyPosition>,
     sections: &[PracticeSection],
     lang: &std::sync::Arc<crate::lang::Lang>,
 ) -> Vec<Practice> {
-    let engine = params.engine();
-    let engine = engine.as_ref();
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    let figures = super::placeholders::Figures::new(params, board, start, lang);
+    let figures = super::placeholders::Figures::new(params, engine, board, start, lang);
     for (index, sec) in sections.iter().enumerate() {
         if seen.contains(&sec.name.get_ref().as_str()) {
             rep.error(
@@ -55,7 +54,7 @@ pub(super) fn check_practice(
             );
         }
         seen.push(sec.name.get_ref());
-        let Some(text) = position_text(rep, params, board, &sec.position) else {
+        let Some(text) = position_text(rep, params, engine, board, &sec.position) else {
             continue;
         };
         let loaded = match engine.load(&text) {
@@ -85,16 +84,18 @@ pub(super) fn check_practice(
         let search_depth = super::solved::check_solver_claims(rep, params, engine, &loaded, sec);
         let mut checks = Vec::new();
         for c in &sec.check {
-            check_claim(rep, engine, &loaded, c);
+            let played = loaded.play(c.mv.get_ref());
+            check_claim(rep, engine, &loaded, c, &played);
             checks.push(Check {
                 mv: c.mv.get_ref().clone(),
                 illegal: c.illegal.is_some(),
+                played,
             });
         }
         let counts = params.position_counts(&position);
         out.push(Practice {
             name: sec.name.get_ref().clone(),
-            position,
+            position: loaded,
             prompt: super::fill_text_of(
                 rep,
                 &figures,
@@ -103,11 +104,12 @@ pub(super) fn check_practice(
                 false,
                 Some(&counts),
             ),
+            counts,
             checks,
             origin: rep.file.clone(),
             search_depth,
             sheet: None,
-            key_solve: Default::default(),
+            key: Default::default(),
             solver_claims: [
                 sec.best.is_some(),
                 sec.solution.is_some(),
@@ -191,18 +193,21 @@ fn fits_board(
     false
 }
 
+/// Checks what a check says of its move against `played`, the move
+/// played where `position` stands.
 pub(super) fn check_claim(
     rep: &mut Reporter,
     engine: &dyn Engine,
     position: &AnyPosition,
     c: &CheckSection,
+    played: &Result<MoveInfo, MoveError>,
 ) {
     let mv = c.mv.get_ref();
     // Where the game is over `play` refuses every move unread; the move is
     // read all the same: `Z9-Q1` is no move in any position.
-    let result = match position.play(mv) {
-        Err(MoveError::GameOver(o)) => position.read(mv).and(Err(MoveError::GameOver(o))),
-        other => other,
+    let result = match played {
+        Err(MoveError::GameOver(o)) => position.read(mv).and(Err(MoveError::GameOver(*o))),
+        other => other.clone(),
     };
     if let Some(claim) = &c.illegal {
         check_illegal_claim(rep, c, claim, result);

@@ -77,6 +77,18 @@ impl Reporter {
         self.error(span.unwrap_or(0..0), message);
     }
     /// The value, or every diagnostic in the order of the file.
+    /// Ends a load that has no value to give: its mistakes (`why` if none
+    /// was reported), sorted as [`Self::finish`] sorts them.
+    pub(super) fn fail<T>(mut self, why: &str) -> Result<T, LoadError> {
+        if self.diags.is_empty() {
+            self.error(0..0, why.to_string());
+        }
+        match self.finish(()) {
+            Err(e) => Err(e),
+            Ok(()) => Err(LoadError::Invalid(Vec::new())),
+        }
+    }
+
     pub(super) fn finish<T>(mut self, value: T) -> Result<T, LoadError> {
         if self.diags.is_empty() {
             Ok(value)

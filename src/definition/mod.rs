@@ -11,6 +11,8 @@ pub mod bounds;
 mod claims;
 mod diagnostics;
 mod glyphs;
+mod key;
+pub use key::{analyse, holds_up, solve_key, KeyAnswer};
 mod limits;
 pub use limits::MAX_PRACTICE;
 pub mod json_schema;
@@ -23,7 +25,7 @@ mod value_kinds;
 
 pub use crate::diagnostic::{suggest, Diagnostic};
 use crate::rules::family::WithParamsType;
-use crate::rules::{Cell, Engine, Family, Params, Topology};
+use crate::rules::{AnyPosition, Cell, Engine, Family, MoveError, MoveInfo, Params, Topology};
 use claims::check_practice;
 pub use diagnostics::Document;
 use diagnostics::Reporter;
@@ -96,7 +98,27 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// A validated game definition.
+/// A definition's rules engine, built once from its parameters (with the
+/// tables a family's rules build) and shared by every copy of the
+/// definition and every position it reads.
+#[derive(Clone)]
+pub struct SharedEngine(std::sync::Arc<dyn Engine>);
+
+impl SharedEngine {
+    fn new(params: &Params) -> SharedEngine {
+        SharedEngine(params.engine().into())
+    }
+}
+
+impl fmt::Debug for SharedEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SharedEngine({})", self.0.family())
+    }
+}
+
+/// A validated game definition, resolved: its rules engine built once, its
+/// start and practice positions read once, each check played once; the
+/// host keys' answers are added by [`analyse`] before they are laid out.
 #[derive(Clone, Debug)]
 pub struct Definition {
     /// The file it was read from (`fixtures/<id>.toml` for a built-in game).
@@ -108,9 +130,13 @@ pub struct Definition {
     pub time: String,
     pub credit: String,
     pub params: Params,
+    /// The rules engine of these parameters (see [`Definition::engine`]).
+    pub engine: SharedEngine,
     pub board: Board,
     /// The start position, canonical.
     pub start: String,
+    /// The start position as the engine read it.
+    pub start_position: AnyPosition,
     pub sheet: Sheet,
     /// Materials beyond what the kit computes (board, tokens, sheets).
     pub materials: Vec<String>,
@@ -157,8 +183,16 @@ impl Definition {
         self.lang = lang;
         Ok(())
     }
-    pub fn engine(&self) -> Box<dyn Engine> {
-        self.params.engine()
+    /// The game's rules engine, built once when the definition was read.
+    pub fn engine(&self) -> &dyn Engine {
+        self.engine.0.as_ref()
+    }
+
+    /// Whether `p` is the position the rules sheet works through (the
+    /// definition's own position named by its `example`): answered there,
+    /// it is no host-key question.
+    pub fn is_worked_example(&self, p: &Practice) -> bool {
+        p.name == self.example && p.origin == self.source
     }
 
     /// A position of this game given on the command line: read by the
@@ -237,17 +271,22 @@ pub struct Sheet {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Practice {
     pub name: String,
-    pub position: String,
+    /// The position, read once by the game's engine.
+    pub position: AnyPosition,
+    /// The counters its text gives (turns, reserve, captures), by name.
+    pub counts: Vec<(&'static str, u64)>,
     pub prompt: String,
     pub checks: Vec<Check>,
     /// The file it came from (the built-in definition or a practice file).
     pub origin: String,
     /// The solver's depth for this position (its claims and the host key).
     pub search_depth: u32,
-    /// The host key's solver answer, worked out once and shared by every
-    /// copy of the position (a kit is laid out on several papers, and
-    /// `check` lays out every one); `None` inside when it cannot be had.
-    pub key_solve: std::sync::Arc<std::sync::OnceLock<Option<crate::solve::Solution>>>,
+    /// The host key's answer, worked out once by the analyse step
+    /// ([`analyse`], [`solve_key`] or the cache of earlier builds) before
+    /// the key is laid out, and shared by every copy of the position (a kit
+    /// is laid out on several papers, and `check` lays out every one);
+    /// `None` inside when it cannot be had.
+    pub key: std::sync::Arc<std::sync::OnceLock<Option<KeyAnswer>>>,
     /// The class sheet it is printed on (a practice file's
     /// `sheet_number`), or `None` for the kit's ordinary practice sheets.
     pub sheet: Option<u32>,
@@ -262,6 +301,9 @@ pub struct Check {
     pub mv: String,
     /// Whether the file claims the move is illegal.
     pub illegal: bool,
+    /// The move played where the position stands: how the engine writes
+    /// it, what it does and the position after it; or why it is refused.
+    pub played: Result<MoveInfo, MoveError>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -294,13 +336,32 @@ pub fn is_builtin(name: &str) -> bool {
 
 /// A built-in id or the path of a definition file.
 pub fn resolve(game: &str) -> Result<Definition, LoadError> {
+    resolve_among(game, &[])
+}
+
+/// [`resolve`], but a definition of `read` (the games a run's practice
+/// files loaded) with the same file and text is taken as it is, not read
+/// again: a run reads each position once.
+pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, LoadError> {
+    let known = |file: &str, src: &str| {
+        read.iter()
+            .find(|d| d.source == file && &*d.text == src)
+            .map(|d| (*d).clone())
+    };
     if let Some((id, src)) = BUILTIN.iter().find(|(id, _)| *id == game) {
-        return parse_definition(&format!("fixtures/{id}.toml"), src);
+        let file = format!("fixtures/{id}.toml");
+        return match known(&file, src) {
+            Some(def) => Ok(def),
+            None => parse_definition(&file, src),
+        };
     }
     let path = Path::new(game);
     if path.exists() || game.ends_with(".toml") {
         let src = read_input(path)?;
-        return parse_definition(game, &src);
+        return match known(game, &src) {
+            Some(def) => Ok(def),
+            None => parse_definition(game, &src),
+        };
     }
     Err(LoadError::UnknownGame {
         name: game.to_string(),
@@ -520,8 +581,9 @@ fn practice_from(
     let mut practice = check_practice(
         &mut rep,
         &game.params,
+        game.engine(),
         &game.board,
-        &game.start,
+        Some(&game.start_position),
         &parsed.practice,
         &game.lang,
     );
@@ -722,6 +784,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         }
     };
     let params = wrap(file.parameters.unwrap_or_default());
+    let engine = SharedEngine::new(&params);
     let (board, size_ok) = check_board(&mut rep, params.family(), &file.board);
 
     let before_bounds = rep.diags.len();
@@ -734,12 +797,13 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         check_start(
             &mut rep,
             &params,
+            engine.0.as_ref(),
             &board,
             &file.board.start,
             params_in_bounds,
         )
     } else {
-        String::new()
+        None
     };
 
     // Positions are laid out on the board: with an impossible board there is
@@ -750,8 +814,9 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         check_practice(
             &mut rep,
             &params,
+            engine.0.as_ref(),
             &board,
-            &start,
+            start.as_ref(),
             &file.practice,
             &text_lang,
         )
@@ -761,7 +826,13 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     let example = example_name(&mut rep, &file.example, &file.practice, &practice);
 
     // Rules text: placeholders filled, contradicting numbers refused.
-    let figures = placeholders::Figures::new(&params, &board, &start, &text_lang);
+    let figures = placeholders::Figures::new(
+        &params,
+        engine.0.as_ref(),
+        &board,
+        start.as_ref(),
+        &text_lang,
+    );
     let mut sheet = file.sheet;
     fill_sheet(&mut rep, &figures, &mut sheet);
     let reminder = fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
@@ -770,6 +841,10 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     if let Err(why) = check_id(file.id.get_ref()) {
         rep.error(file.id.span(), why);
     }
+    // A start that did not read is reported: there is no definition.
+    let Some(start_position) = start else {
+        return rep.fail("the start position cannot be read");
+    };
     let def = Definition {
         source: rep.file.clone(),
         id: file.id.get_ref().clone(),
@@ -779,8 +854,10 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         time: file.time,
         credit: file.credit,
         params,
+        engine,
         board,
-        start,
+        start: start_position.text(),
+        start_position,
         sheet,
         materials: file.materials,
         reminder,
@@ -909,23 +986,21 @@ fn check_cell_size(rep: &mut Reporter, b: &BoardSection, size_ok: bool) {
 
 /// The start position in the engine's spelling, checked against the board
 /// (size, holes), the first mover and (when they are in bounds) the
-/// parameters the start decides; empty when it cannot be read.
+/// parameters the start decides; `None` when it cannot be read.
 fn check_start(
     rep: &mut Reporter,
     params: &Params,
+    engine: &dyn Engine,
     board: &Board,
     given: &Spanned<toml::Value>,
     params_in_bounds: bool,
-) -> String {
-    let Some(text) = position_text(rep, params, board, given) else {
-        return String::new();
-    };
-    let engine = params.engine();
+) -> Option<AnyPosition> {
+    let text = position_text(rep, params, engine, board, given)?;
     let loaded = match engine.load(&text) {
         Ok(loaded) => loaded,
         Err(e) => {
             rep.error(given.span(), format!("start position: {e}"));
-            return String::new();
+            return None;
         }
     };
     let (width, height) = (board.width, board.height);
@@ -969,7 +1044,7 @@ fn check_start(
             .unwrap_or_else(|| given.span());
         rep.error(at, message);
     }
-    start
+    Some(loaded)
 }
 
 /// The practice position the rules sheet draws: the one `example` names

@@ -45,7 +45,13 @@ impl Figures {
     /// that is reported at the start).
     /// `lang`: the language of the text (side names, ordinals and numbers
     /// in words are filled in in it).
-    pub(super) fn new(params: &Params, board: &Board, start: &str, lang: &Arc<Lang>) -> Figures {
+    pub(super) fn new(
+        params: &Params,
+        engine: &dyn crate::rules::Engine,
+        board: &Board,
+        start: Option<&crate::rules::AnyPosition>,
+        lang: &Arc<Lang>,
+    ) -> Figures {
         let cells = (board.width * board.height).saturating_sub(board.holes.len()) as u32;
         let mut values = vec![
             ("width", board.width as u32),
@@ -56,8 +62,7 @@ impl Figures {
         ];
         values.extend(params.figures());
         let info = params.info();
-        let engine = params.engine();
-        let view = engine.load(start).ok().map(|p| p.view());
+        let view = start.map(|p| p.view());
         let mut lists = Vec::new();
         for piece in info.pieces {
             let on: Vec<Cell> = view
@@ -849,7 +854,15 @@ mod tests {
             predator_turn_limit: turn_limit,
             prey: 8,
         });
-        Figures::new(&params, &board, "5/5/2P2/5/5 o 8 0 0", &Lang::english())
+        let engine = params.engine();
+        let start = engine.load("5/5/2P2/5/5 o 8 0 0").ok();
+        Figures::new(
+            &params,
+            engine.as_ref(),
+            &board,
+            start.as_ref(),
+            &Lang::english(),
+        )
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! notation on the game's board with every mistake located.
 use super::diagnostics::Reporter;
 use super::Board;
-use crate::rules::{Cell, Params};
+use crate::rules::{Cell, Engine, Params};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -18,12 +18,13 @@ pub(super) fn sorted(cells: &[Cell]) -> Vec<Cell> {
 pub(super) fn position_text(
     rep: &mut Reporter,
     params: &Params,
+    engine: &dyn Engine,
     board: &Board,
     value: &Spanned<toml::Value>,
 ) -> Option<String> {
     match value.get_ref() {
         toml::Value::String(s) => Some(s.clone()),
-        toml::Value::Table(t) => table_position(rep, params, board, value.span(), t),
+        toml::Value::Table(t) => table_position(rep, params, engine, board, value.span(), t),
         _ => {
             rep.error(
                 value.span(),
@@ -39,11 +40,12 @@ pub(super) fn position_text(
 fn table_position(
     rep: &mut Reporter,
     params: &Params,
+    engine: &dyn Engine,
     board: &Board,
     span: Range<usize>,
     table: &toml::Table,
 ) -> Option<String> {
-    let sides = params.engine().sides();
+    let sides = engine.sides();
     let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
     let mut side = None;
     let mut ok = true;

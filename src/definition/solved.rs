@@ -18,12 +18,12 @@ struct Budgeted<'a> {
 }
 
 impl Budgeted<'_> {
-    fn solve(&self, position: &str, depth: u32) -> Option<Solution> {
+    fn solve(&self, position: &AnyPosition, depth: u32) -> Option<Solution> {
         let limits = Limits {
             depth: depth.max(1),
             max_nodes: budget::positions_left(self.family),
         };
-        let s = self.solver.solve(position, limits).ok()?;
+        let s = self.solver.solve_position(position, limits).ok()?;
         budget::spend(self.family, s.nodes);
         Some(s)
     }
@@ -78,7 +78,7 @@ pub(super) fn check_solver_claims(
         solver: solver.as_ref(),
         family: params.family(),
     };
-    let Some(s) = solver.solve(&position.text(), depth) else {
+    let Some(s) = solver.solve(position, depth) else {
         return depth;
     };
     let sides = [side, other];
@@ -283,7 +283,7 @@ fn check_best(
         }
         // Freeze: a smaller kinging set than the solver lists may still do
         // as well; ask about the move itself.
-        let Some(child) = solver.solve(&info.after.text(), depth.saturating_sub(1)) else {
+        let Some(child) = solver.solve(&info.after, depth.saturating_sub(1)) else {
             continue;
         };
         if !achieves(s, &child) {
@@ -404,10 +404,10 @@ fn check_solution(
                 return;
             }
         };
-        let Some(here) = solver.solve(&pos.text(), left) else {
+        let Some(here) = solver.solve(&pos, left) else {
             return;
         };
-        let child = || solver.solve(&info.after.text(), left - 1);
+        let child = || solver.solve(&info.after, left - 1);
         if !here.best_complete {
             rep.error(
                 span.clone(),
@@ -458,7 +458,7 @@ fn check_solution(
         Some(o) if o.winner == Some(side) => {}
         _ => {
             let rest = solver
-                .solve(&pos.text(), depth - moves.len() as u32)
+                .solve(&pos, depth - moves.len() as u32)
                 .map(|c| {
                     let next = if moves.len().is_multiple_of(2) {
                         side

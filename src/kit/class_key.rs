@@ -5,11 +5,10 @@
 //! solver's, as in the full host key.
 use super::common::PageStyles;
 use super::flow::Flow;
-use super::host_key::{answer, band, check_sentence, key_solution};
-use super::{load, KitOptions};
+use super::host_key::{answer, band, check_sentence, key_answer};
+use super::KitOptions;
 use crate::definition::{Definition, Practice};
 use crate::render::{Font, Page, RenderError, Templates};
-use crate::rules::Engine;
 use crate::tr;
 use std::collections::BTreeMap;
 
@@ -34,7 +33,6 @@ pub fn by_sheet<'p>(practice: &[&'p Practice]) -> BySheet<'p> {
 pub fn pages(
     def: &Definition,
     sheets: &BTreeMap<u32, Vec<&Practice>>,
-    engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
@@ -56,15 +54,14 @@ pub fn pages(
         flow.gap(3.0);
         flow.paragraph(&tr!(l, "class.sheet", n = *n), bold, 0.0, None)?;
         for (k, p) in list.iter().enumerate() {
-            let position = load(engine, &p.position)?;
             let mut line = format!("{}: ", p.name);
-            match key_solution(def, p) {
-                Some(sol) => line.push_str(&answer(def, engine, &p.position, sol)),
+            match key_answer(p)? {
+                Some(key) => line.push_str(&answer(def, &p.position, key)),
                 None => line.push_str(&tr!(l, "class.no_answer")),
             }
             for check in &p.checks {
                 line.push(' ');
-                line.push_str(&check_sentence(def, &position, &check.mv));
+                line.push_str(&check_sentence(def, check));
             }
             flow.paragraph(&line, body, 8.0, Some(&format!("{}.", k + 1)))?;
         }

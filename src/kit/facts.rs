@@ -1,15 +1,21 @@
 //! What a practice sheet says of a position beside its diagram, in the
 //! kit's language: every fact the rules use that the board cannot show
 //! (turns and the limit, the reserve and the captures, kings). The counts
-//! come from the family ([`crate::rules::Params::position_facts`]), the
-//! words from the language file.
+//! come from the position as loaded ([`crate::definition::Practice::counts`])
+//! and the family ([`crate::rules::Params::position_facts`]), the words from
+//! the language file.
 use crate::definition::Definition;
 use crate::rules::family::PositionFact;
 use crate::rules::BoardView;
 use crate::tr;
 
-/// The facts of the position `text` (seen as `view`), as sentences.
-pub fn position_facts(def: &Definition, text: &str, view: &BoardView) -> Vec<String> {
+/// The facts of a position with these `counts` (seen as `view`), as
+/// sentences.
+pub fn position_facts(
+    def: &Definition,
+    counts: &[(&'static str, u64)],
+    view: &BoardView,
+) -> Vec<String> {
     let l = &def.lang;
     let words = |fact| match fact {
         PositionFact::TurnsNoLimit { turns } => tr!(l, "facts.turns_no_limit", turns = turns),
@@ -40,7 +46,7 @@ pub fn position_facts(def: &Definition, text: &str, view: &BoardView) -> Vec<Str
         PositionFact::Kings { kings } => tr!(l, "facts.kings", n = kings),
     };
     def.params
-        .position_facts(text, view)
+        .position_facts(counts, view)
         .into_iter()
         .map(words)
         .collect()

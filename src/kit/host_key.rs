@@ -7,23 +7,23 @@ use super::common::{
     capitalise, diagram_cell, effect_words, reason_word, result_sentence, PageStyles,
 };
 use super::flow::{pt, Flow};
-use super::{load, position_spec, stop_conditions, KitOptions};
-use crate::definition::{Definition, Practice};
+use super::{position_spec, stop_conditions, KitOptions};
+use crate::definition::{Check, Definition, KeyAnswer, Practice};
 use crate::lang::Lang;
 use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{
     Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
 };
-use crate::rules::{AnyPosition, Engine, MoveInfo};
+use crate::rules::{AnyPosition, Family, MoveError, MoveInfo};
 use crate::solve::{Solution, Verdict};
 use crate::tr;
 
-/// What the engine says about a move: the sentence the key prints and, for
-/// a legal move, its result (in English).
-pub fn verdict(position: &AnyPosition, mv: &str) -> (String, Option<MoveInfo>) {
+/// What the engine said about the move `mv`, `played` in a game of
+/// `family`, in English.
+pub fn verdict(family: Family, mv: &str, played: &Result<MoveInfo, MoveError>) -> String {
     let l = &*Lang::english();
-    match position.play(mv) {
+    match played {
         Ok(info) => {
             let after = info.after.outcome();
             let shown = if info.text == mv {
@@ -31,38 +31,30 @@ pub fn verdict(position: &AnyPosition, mv: &str) -> (String, Option<MoveInfo>) {
             } else {
                 format!("{mv} (written {})", info.text)
             };
-            let sentence = format!(
+            format!(
                 "{shown}: legal. {}. {}",
                 capitalise(&effect_words(l, &info.effect)),
-                result_sentence(l, position.family(), after)
-            );
-            (sentence, Some(info))
+                result_sentence(l, family, after)
+            )
         }
-        Err(e) => (
-            format!(
-                "{mv}: illegal ({}). {}.",
-                e.keyword(),
-                capitalise(&e.to_string())
-            ),
-            None,
+        Err(e) => format!(
+            "{mv}: illegal ({}). {}.",
+            e.keyword(),
+            capitalise(&e.to_string())
         ),
     }
 }
 
-/// The solver's answer for a practice position, worked out once (the
-/// first call searches; a build may start it early, on another core, or
-/// take it from the cache of earlier builds).
-pub fn key_solution<'p>(def: &Definition, p: &'p Practice) -> &'p Option<Solution> {
-    p.key_solve
-        .get_or_init(|| crate::solve::key_solve(&def.params, &p.position, p.search_depth))
-}
-
-/// The host key's sentence for a practice position: the solver's verdict
-/// with the depth searched, made from its answer.
-pub fn solver_sentence(def: &Definition, engine: &dyn Engine, p: &Practice) -> String {
-    match key_solution(def, p) {
-        Some(s) => sentence(def, engine, &p.position, p.search_depth, s),
-        None => String::new(),
+/// The answer the analyse step gave a practice position (`None` inside
+/// when there is none to print); an error if the key is laid out before
+/// the position was analysed ([`crate::definition::analyse`]).
+pub fn key_answer(p: &Practice) -> Result<Option<&KeyAnswer>, RenderError> {
+    match p.key.get() {
+        Some(answer) => Ok(answer.as_ref()),
+        None => Err(RenderError::Spec(format!(
+            "the host key's answer to `{}` was not worked out before layout",
+            p.name
+        ))),
     }
 }
 
@@ -127,21 +119,12 @@ fn shown_list(l: &Lang, list: &[String]) -> String {
     l.list(&v)
 }
 
-/// The words of a solver's answer.
-pub fn sentence(
-    def: &Definition,
-    engine: &dyn Engine,
-    position: &str,
-    depth: u32,
-    s: &Solution,
-) -> String {
-    let Ok(view) = engine.load(position).map(|p| p.view()) else {
-        return String::new();
-    };
+/// The words of a solver's answer `s` to `position`, searched to `depth`.
+pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Solution) -> String {
     let l = &def.lang;
     let name = |c: char| capitalise(&super::side_name(l, def.family(), c));
-    let side = view.side_to_move;
-    let [a, b] = engine.sides();
+    let side = position.view().side_to_move;
+    let [a, b] = def.engine().sides();
     let other = if side == a { b } else { a };
     if s.budget_exhausted {
         return tr!(
@@ -202,9 +185,9 @@ fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
 
 /// A check in plain words: the move as players write it, what it does and
 /// what follows, or why it cannot be played.
-pub fn check_sentence(def: &Definition, position: &AnyPosition, mv: &str) -> String {
+pub fn check_sentence(def: &Definition, check: &Check) -> String {
     let l = &def.lang;
-    match position.play(mv) {
+    match &check.played {
         Ok(info) => tr!(
             l,
             "check.legal",
@@ -215,7 +198,7 @@ pub fn check_sentence(def: &Definition, position: &AnyPosition, mv: &str) -> Str
         Err(e) => {
             let detail = e.to_string().trim_end_matches('.').to_string();
             let why = tr!(l, &format!("illegal.{}", e.keyword()), detail = detail);
-            tr!(l, "check.illegal", mv = mv, why = why)
+            tr!(l, "check.illegal", mv = &check.mv, why = why)
         }
     }
 }
@@ -259,43 +242,33 @@ pub fn moves_of_each(l: &Lang, plies: u32, first: &str, second: &str) -> String 
 /// The host key's **Answer** for a practice position, in the words players
 /// use: who wins, in how many moves (both players' moves counted), the
 /// moves as players write them, and why the game ends; made from the
-/// solver's answer, every move played by the engine where it stands.
-pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solution) -> String {
-    let Ok(start) = engine.load(position) else {
-        return String::new();
-    };
+/// solver's answer, every move as the analyse step played it where it
+/// stands.
+pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String {
+    let s = &key.solution;
     let family = def.params.family();
     let l = &def.lang;
     let name = |c: char| capitalise(&super::side_name(l, family, c));
     let side = start.view().side_to_move;
-    let [a, b] = engine.sides();
+    let [a, b] = def.engine().sides();
     let other = if side == a { b } else { a };
     // The line as players write it, each move with its player.
-    let mut at = start.clone();
-    let mut written = Vec::new();
-    let mut end = None;
-    for mv in &s.pv {
-        let mover = at.view().side_to_move;
-        let Ok(info) = at.play(mv) else { break };
-        written.push(tr!(
-            l,
-            "answer.move_by",
-            side = super::side_name(l, family, mover),
-            mv = &info.text
-        ));
-        end = info.after.outcome();
-        at = info.after;
-    }
+    let written: Vec<String> = key
+        .line
+        .iter()
+        .map(|(mover, mv)| {
+            tr!(
+                l,
+                "answer.move_by",
+                side = super::side_name(l, family, *mover),
+                mv = mv
+            )
+        })
+        .collect();
     let line = written.join(", ");
-    let because = match end {
+    let because = match key.end {
         Some(o) => format!(" ({})", why(def, o.reason)),
         None => String::new(),
-    };
-    let write = |mv: &String| {
-        start
-            .play(mv)
-            .map(|i| i.text)
-            .unwrap_or_else(|_| mv.clone())
     };
     if s.budget_exhausted || s.verdict == Verdict::Unknown {
         return tr!(l, "answer.open", moves = tr!(l, "moves.count", n = s.depth));
@@ -310,8 +283,9 @@ pub fn answer(def: &Definition, engine: &dyn Engine, position: &str, s: &Solutio
             let others: Vec<String> = s
                 .best
                 .iter()
-                .filter(|m| Some(*m) != s.pv.first())
-                .map(write)
+                .zip(&key.best_written)
+                .filter(|(m, _)| Some(*m) != s.pv.first())
+                .map(|(_, written)| written.clone())
                 .collect();
             // Freeze: the solver lists each chain with its largest kinging
             // sets only; a smaller set may win too, so the list says so.
@@ -375,7 +349,6 @@ type KeyPart = (Option<String>, Frame, f64);
 pub fn pages(
     def: &Definition,
     practice: &[&Practice],
-    engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
@@ -395,15 +368,14 @@ pub fn pages(
     )?;
     flow.gap(3.0);
     for (k, p) in practice.iter().enumerate() {
-        let position = load(engine, &p.position)?;
-        let spec = position_spec(def, &position);
+        let spec = position_spec(def, &p.position);
         // Readable letters: Freeze's 8×8 board gets 7 mm cells.
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 56.0);
         let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = text::paragraph_frame(&format!("{}. {}", k + 1, p.name), heading, area.width)?;
         // Text stands right of the diagram.
         let text_w = area.width - diagram.width() - 6.0;
-        let parts = question_parts(def, engine, templates, p, &position, k + 1, text_w)?;
+        let parts = question_parts(def, templates, p, k + 1, text_w)?;
         place_question(&mut flow, k + 1, &head, &diagram, parts, page_room)?;
         flow.gap(6.0);
     }
@@ -423,10 +395,8 @@ pub fn pages(
 /// and the engine's proof in small print.
 fn question_parts(
     def: &Definition,
-    engine: &dyn Engine,
     templates: &Templates,
     p: &Practice,
-    position: &AnyPosition,
     number: usize,
     text_w: f64,
 ) -> Result<Vec<KeyPart>, RenderError> {
@@ -446,9 +416,9 @@ fn question_parts(
         text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?,
         2.0,
     )];
-    let solution = key_solution(def, p);
-    let answer = match solution {
-        Some(sol) => answer(def, engine, &p.position, sol),
+    let key = key_answer(p)?;
+    let answer = match key {
+        Some(key) => answer(def, &p.position, key),
         None => String::new(),
     };
     if !answer.is_empty() {
@@ -459,7 +429,7 @@ fn question_parts(
         ));
     }
     for (j, check) in p.checks.iter().enumerate() {
-        let sentence = format!("{k}.{} {}", j + 1, check_sentence(def, position, &check.mv));
+        let sentence = format!("{k}.{} {}", j + 1, check_sentence(def, check));
         parts.push((
             Some(format!("key-{k}-check-{}", j + 1)),
             text::paragraph_frame(&sentence, body, text_w)?,
@@ -469,8 +439,8 @@ fn question_parts(
     // The engine's proof, in small print.
     let mut proof = tr!(l, "key.proof");
     proof.push(' ');
-    if let Some(sol) = solution {
-        let words = sentence(def, engine, &p.position, p.search_depth, sol);
+    if let Some(key) = key {
+        let words = sentence(def, &p.position, p.search_depth, &key.solution);
         let words = words.replace('!', "");
         proof.push_str(&words);
         if !words.ends_with('.') {
@@ -478,7 +448,7 @@ fn question_parts(
         }
         proof.push(' ');
     }
-    proof.push_str(&tr!(l, "key.position_code", code = &p.position));
+    proof.push_str(&tr!(l, "key.position_code", code = p.position.text()));
     parts.push((
         Some(format!("key-{k}-solver")),
         text::paragraph_frame(&proof, small, text_w)?,

@@ -1,12 +1,14 @@
 //! What a kit is: the pages of the player kit (rules sheet, board, token
 //! sheets, audit sheets) and of the separate host key, each laid out from the
-//! game definition and the engine's answers.
+//! resolved definition alone: its positions as read, its checks as played
+//! and its host-key answers as analysed ([`crate::definition::analyse`]).
+//! Layout never reads a position's text, plays a move or searches.
 use crate::definition::{Definition, Practice};
 use crate::lang::Lang;
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::render::{text, Font, Item, Page, Paper, RenderError, Templates};
 use crate::rules::family::Tone;
-use crate::rules::{AnyPosition, Cell, Engine, Family, Topology};
+use crate::rules::{AnyPosition, Cell, Family, Topology};
 use crate::tr;
 use std::fmt;
 
@@ -117,7 +119,6 @@ pub fn build_kit(
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Kit, RenderError> {
-    let engine = def.engine();
     // The worked example is answered on the rules sheet: it is not also a
     // practice question, or every player kit would print its answer.
     let practice: Vec<&Practice> = practice
@@ -152,8 +153,7 @@ pub fn build_kit(
     for &part in &options.parts {
         match part {
             Part::Rules => {
-                let pages =
-                    rules_sheet::pages(def, engine.as_ref(), templates, options, &materials)?;
+                let pages = rules_sheet::pages(def, templates, options, &materials)?;
                 add(&mut player, part, pages);
             }
             Part::Board => add(&mut player, part, board.clone()),
@@ -168,30 +168,20 @@ pub fn build_kit(
             Part::Practice => {
                 let mut pages = Vec::new();
                 if sheets.is_empty() || !ordinary.is_empty() {
-                    pages =
-                        practice::pages(def, ordinary, engine.as_ref(), templates, options, None)?;
+                    pages = practice::pages(def, ordinary, templates, options, None)?;
                 }
                 for (n, list) in &sheets {
-                    let engine = engine.as_ref();
-                    pages.extend(practice::pages(
-                        def,
-                        list,
-                        engine,
-                        templates,
-                        options,
-                        Some(*n),
-                    )?);
+                    pages.extend(practice::pages(def, list, templates, options, Some(*n))?);
                 }
                 add(&mut player, part, pages);
             }
             Part::Key => {
                 let mut pages = Vec::new();
                 if sheets.is_empty() || !ordinary.is_empty() {
-                    pages = host_key::pages(def, ordinary, engine.as_ref(), templates, options)?;
+                    pages = host_key::pages(def, ordinary, templates, options)?;
                 }
                 if !sheets.is_empty() {
-                    let engine = engine.as_ref();
-                    pages.extend(class_key::pages(def, &sheets, engine, templates, options)?);
+                    pages.extend(class_key::pages(def, &sheets, templates, options)?);
                 }
                 add(&mut key, part, pages);
             }
@@ -297,7 +287,7 @@ fn footers(
 /// Whether `p` is the position the rules sheet works through (the
 /// definition's own position named by its `example`).
 pub fn is_worked_example(def: &Definition, p: &Practice) -> bool {
-    p.name == def.example && p.origin == def.source
+    def.is_worked_example(p)
 }
 
 /// The materials a host gathers, computed from the kit; `board_pages` is
@@ -372,36 +362,6 @@ pub fn lay_out_everywhere(
     Ok(())
 }
 
-/// What `check` adds to loading a file: the kit it would build, laid out
-/// on every paper (a practice file's positions join its game's), or the
-/// located reason it cannot be.
-pub fn check_loaded(
-    loaded: &crate::definition::Loaded,
-    templates: &Templates,
-) -> Result<(), crate::definition::Diagnostic> {
-    use crate::definition::Loaded;
-    let (game, practice): (&Definition, Vec<Practice>) = match loaded {
-        Loaded::Definition(d) => (d, d.practice.clone()),
-        Loaded::Practice { game, practice, .. } => (
-            game,
-            game.practice.iter().chain(practice).cloned().collect(),
-        ),
-    };
-    // The host key's solver sentences: from the cache a build keeps, and
-    // kept there for the build that follows.
-    let kept = verdicts::Verdicts::read();
-    for p in &practice {
-        kept.fill(game, p);
-    }
-    let laid_out = lay_out_everywhere(game, &practice, templates)
-        .map_err(|e| layout_diagnostic(game, &practice, templates, &e));
-    if laid_out.is_ok() {
-        let solved: Vec<(&Definition, &Practice)> = practice.iter().map(|p| (game, p)).collect();
-        kept.save(&solved);
-    }
-    laid_out
-}
-
 /// A layout failure as a diagnostic at the value a host would change. With
 /// the host's own templates, the kit is laid out again with the built-in
 /// look: if that works, the templates are the cause, and the diagnostic
@@ -464,8 +424,7 @@ pub fn layout_diagnostic_on(
 /// The board page of a game: empty, at the definition's cell size, with its
 /// title, reminder and the start's region outlined.
 pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
-    let engine = def.engine();
-    let mut spec = board_spec(def, engine.as_ref(), &def.start)?;
+    let mut spec = position_spec(def, &def.start_position);
     // A board to play on is empty: the start is drawn on the rules sheet.
     spec.pieces.clear();
     spec.title = def.title.clone();
@@ -497,22 +456,6 @@ pub fn piece_label(family: Family, symbol: char) -> String {
 }
 
 pub use crate::lang::side_name;
-
-/// A drawing of a position given as text.
-pub fn board_spec(
-    def: &Definition,
-    engine: &dyn Engine,
-    position: &str,
-) -> Result<BoardSpec, RenderError> {
-    Ok(position_spec(def, &load(engine, position)?))
-}
-
-/// A position's text read by the engine, for a page.
-pub fn load(engine: &dyn Engine, position: &str) -> Result<AnyPosition, RenderError> {
-    engine
-        .load(position)
-        .map_err(|e| RenderError::Spec(format!("position `{position}`: {e}")))
-}
 
 /// A drawing of a position (from the engine's view of it).
 pub fn position_spec(def: &Definition, position: &AnyPosition) -> BoardSpec {

@@ -5,12 +5,11 @@
 //! Nothing from the host key: no answer, no position after a move.
 use super::common::{capitalise, diagram_cell, PageStyles};
 use super::flow::{pt, Flow};
-use super::{load, position_spec, side_name, KitOptions};
+use super::{position_spec, side_name, KitOptions};
 use crate::definition::{Definition, Practice};
 use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
-use crate::rules::{AnyPosition, Engine};
 use crate::tr;
 
 /// Answer lines under each prompt, and their spacing.
@@ -24,7 +23,6 @@ const DIAGRAM_MM: f64 = 55.0;
 pub fn pages(
     def: &Definition,
     practice: &[&Practice],
-    engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
     sheet: Option<u32>,
@@ -53,7 +51,7 @@ pub fn pages(
             None => format!("practice-{}", k + 1),
         };
         let area = flow.area();
-        let block = question(def, engine, templates, p, k + 1, &id, area.width)?;
+        let block = question(def, templates, p, k + 1, &id, area.width)?;
         flow.place(&block)?;
         flow.gap(6.0);
     }
@@ -94,14 +92,15 @@ fn introduction(
 /// Whose turn it is and every fact the rules use that the drawing cannot
 /// show (turns and the limit, the reserve and the captures, kings), and
 /// the prompt without a first sentence that says the turn again.
-fn turn_and_prompt(def: &Definition, p: &Practice, position: &AnyPosition) -> (String, String) {
+fn turn_and_prompt(def: &Definition, p: &Practice) -> (String, String) {
     let l = &def.lang;
+    let view = p.position.view();
     let to_move = tr!(
         l,
         "practice.to_move",
-        side = capitalise(&side_name(l, def.family(), position.view().side_to_move))
+        side = capitalise(&side_name(l, def.family(), view.side_to_move))
     );
-    let facts = super::facts::position_facts(def, &p.position, &position.view()).join(" ");
+    let facts = super::facts::position_facts(def, &p.counts, &view).join(" ");
     let to_move = if facts.is_empty() {
         to_move
     } else {
@@ -123,7 +122,6 @@ fn turn_and_prompt(def: &Definition, p: &Practice, position: &AnyPosition) -> (S
 /// name, the turn and facts, the prompt and the lines for the answer.
 fn question(
     def: &Definition,
-    engine: &dyn Engine,
     templates: &Templates,
     p: &Practice,
     number: usize,
@@ -136,12 +134,11 @@ fn question(
         small,
         heading,
     } = PageStyles::new(s);
-    let position = load(engine, &p.position)?;
-    let spec = position_spec(def, &position);
+    let spec = position_spec(def, &p.position);
     let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
     let diagram = diagram_frame(&spec, s, cell, &[])?;
     let head = format!("{number}. {}", p.name);
-    let (to_move, prompt) = turn_and_prompt(def, p, &position);
+    let (to_move, prompt) = turn_and_prompt(def, p);
     let tx = diagram.width() + 6.0;
     let text_w = width - diagram.width() - 6.0;
     let column = Frame::stack(

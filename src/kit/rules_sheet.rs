@@ -5,19 +5,17 @@ use super::common::{
     capitalise, changed_cells, diagram_cell, effect_words, result_sentence, style, PageStyles,
 };
 use super::flow::{pt, Flow};
-use super::{board_spec, players_line, position_spec, KitOptions};
+use super::{players_line, position_spec, KitOptions};
 use crate::definition::Definition;
 use crate::render::board::diagram_frame;
 use crate::render::text::{self, TextStyle};
 use crate::render::{
     Align, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates,
 };
-use crate::rules::Engine;
 use crate::tr;
 
 pub fn pages(
     def: &Definition,
-    engine: &dyn Engine,
     templates: &Templates,
     options: &KitOptions,
     materials: &[String],
@@ -33,12 +31,12 @@ pub fn pages(
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?;
     let body = PageStyles::new(&templates.style).body;
-    header(&mut flow, def, engine, templates, materials)?;
+    header(&mut flow, def, templates, materials)?;
     rules(&mut flow, def, templates)?;
     // How moves are written: beside the worked example's diagrams, else a
     // paragraph of its own.
-    let notation = notation_line(def, engine);
-    if !worked_example(&mut flow, def, engine, templates, &notation)? && !notation.is_empty() {
+    let notation = notation_line(def);
+    if !worked_example(&mut flow, def, templates, &notation)? && !notation.is_empty() {
         flow.paragraph(&notation, body, 0.0, None)?;
         flow.gap(3.0);
     }
@@ -51,7 +49,6 @@ pub fn pages(
 fn header(
     flow: &mut Flow<'_>,
     def: &Definition,
-    engine: &dyn Engine,
     templates: &Templates,
     materials: &[String],
 ) -> Result<(), RenderError> {
@@ -60,7 +57,7 @@ fn header(
     let PageStyles { body, small, .. } = PageStyles::new(s);
     let bold = style(Font::Bold, s.fonts.body_pt, c.ink);
     let area = flow.area();
-    let start_spec = board_spec(def, engine, &def.start)?;
+    let start_spec = position_spec(def, &def.start_position);
     let dcell = diagram_cell(def.board.width, def.board.height, 52.0);
     let start = diagram_frame(&start_spec, s, dcell, &[])?;
     let left_w = area.width - start.width() - 8.0;
@@ -157,7 +154,6 @@ fn rules(flow: &mut Flow<'_>, def: &Definition, templates: &Templates) -> Result
 fn worked_example(
     flow: &mut Flow<'_>,
     def: &Definition,
-    engine: &dyn Engine,
     templates: &Templates,
     notation: &str,
 ) -> Result<bool, RenderError> {
@@ -169,12 +165,12 @@ fn worked_example(
     } = PageStyles::new(s);
     let area = flow.area();
     if let Some(practice) = def.practice.iter().find(|p| p.name == def.example) {
-        let position = super::load(engine, &practice.position)?;
+        let position = &practice.position;
         let legal = practice
             .checks
             .iter()
             .filter(|c| !c.illegal)
-            .find_map(|c| position.play(&c.mv).ok());
+            .find_map(|c| c.played.as_ref().ok());
         if let Some(info) = legal {
             flow.paragraph(
                 &tr!(def.lang, "rules.worked_example", name = &practice.name),
@@ -185,7 +181,7 @@ fn worked_example(
             flow.gap(1.0);
             flow.paragraph(&practice.prompt, body, 0.0, None)?;
             flow.gap(1.5);
-            let before = position_spec(def, &position);
+            let before = position_spec(def, position);
             let after = position_spec(def, &info.after);
             let cell = diagram_cell(before.width as usize, before.height as usize, 48.0);
             let e = &info.effect;
@@ -276,22 +272,19 @@ fn credit_and_printing(
 /// One line telling players how moves are written (on the audit sheet and
 /// the practice sheets), each sign shown with a move of this game as the
 /// engine writes it, taken from its own practice positions.
-pub fn notation_line(def: &Definition, engine: &dyn Engine) -> String {
+pub fn notation_line(def: &Definition) -> String {
     // The signs the game's moves use; examples from the worked example
     // (answered on this sheet anyway), else a made-up move, so no
     // practice question's move is shown.
     let mut example_moves: Vec<String> = Vec::new();
     let mut other_moves: Vec<String> = Vec::new();
     for p in &def.practice {
-        let Ok(position) = engine.load(&p.position) else {
-            continue;
-        };
         for c in p.checks.iter().filter(|c| !c.illegal) {
-            if let Ok(info) = position.play(&c.mv) {
+            if let Ok(info) = &c.played {
                 if super::is_worked_example(def, p) {
-                    example_moves.push(info.text);
+                    example_moves.push(info.text.clone());
                 } else {
-                    other_moves.push(info.text);
+                    other_moves.push(info.text.clone());
                 }
             }
         }

@@ -14,9 +14,9 @@
 //! and its lists are no longer than the position's moves. Anything that
 //! fails (damaged, from another printkit, forged) only means searching
 //! again, and a cache that cannot be read or written only means searching.
-use crate::definition::{Definition, Practice};
+use crate::definition::{holds_up, Definition, KeyAnswer, Practice};
 use crate::render::Font;
-use crate::solve::{Solution, Verdict};
+use crate::solve::Solution;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -99,15 +99,14 @@ impl Verdicts {
         let Some(s) = self.solutions.get(&search(def, p)) else {
             return false;
         };
-        let engine = def.engine();
-        if !holds_up(engine.as_ref(), &p.position, p.search_depth, s) {
+        if !holds_up(&p.position, p.search_depth, s) {
             return false;
         }
-        let words = super::host_key::sentence(def, engine.as_ref(), &p.position, p.search_depth, s);
+        let words = super::host_key::sentence(def, &p.position, p.search_depth, s);
         if Font::Regular.check_coverage(&words).is_err() {
             return false;
         }
-        let _ = p.key_solve.set(Some(s.clone()));
+        let _ = p.key.set(Some(KeyAnswer::new(&p.position, s.clone())));
         true
     }
 
@@ -120,8 +119,8 @@ impl Verdicts {
         let Some(file) = cache_file() else { return };
         let mut now = BTreeMap::new();
         for (def, p) in solved {
-            if let Some(Some(s)) = p.key_solve.get() {
-                now.insert(search(def, p), s.clone());
+            if let Some(Some(key)) = p.key.get() {
+                now.insert(search(def, p), key.solution.clone());
             }
         }
         if now.iter().all(|(k, s)| self.solutions.get(k) == Some(s)) {
@@ -143,68 +142,20 @@ impl Verdicts {
     }
 }
 
-/// Whether a kept answer is one the solver could have given for `position`
-/// searched to `depth`: checked by playing it, not by searching again.
-fn holds_up(engine: &dyn crate::rules::Engine, position: &str, depth: u32, s: &Solution) -> bool {
-    /// More than any position's moves that a host key lists.
-    const MOST_MOVES: usize = 10_000;
-    let Ok(start) = engine.load(position) else {
-        return false;
-    };
-    if s.depth > depth
-        || s.plies > depth
-        || s.pv.len() > depth as usize
-        || s.best.len() > MOST_MOVES
-    {
-        return false;
-    }
-    // Played one by one: a Freeze position may have millions of moves to
-    // list, but a key names few.
-    let mut seen = std::collections::HashSet::new();
-    let legal = |m: &String| start.play(m).is_ok_and(|info| &info.text == m);
-    if !s.best.iter().all(|m| legal(m) && seen.insert(m)) {
-        return false;
-    }
-    // A result comes with its line, whose first move is one of the best.
-    if s.verdict != Verdict::Unknown && s.plies > 0 {
-        match s.pv.first() {
-            Some(first) if s.best.contains(first) => {}
-            _ => return false,
-        }
-    }
-    // The line, played out as the engine writes each move.
-    let mut pos = start.clone();
-    for m in &s.pv {
-        match pos.play(m) {
-            Ok(info) if &info.text == m => pos = info.after,
-            _ => return false,
-        }
-    }
-    let side = start.view().side_to_move;
-    match s.verdict {
-        Verdict::Win | Verdict::Loss if s.pv.len() == s.plies as usize => {
-            let winner = pos.outcome().and_then(|o| o.winner);
-            if s.verdict == Verdict::Win {
-                winner == Some(side)
-            } else {
-                winner.is_some() && winner != Some(side)
-            }
-        }
-        Verdict::Win | Verdict::Loss => s.pv.len() < s.plies as usize,
-        Verdict::Draw | Verdict::Unknown => s.plies == 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::Verdict;
 
     #[test]
     fn kept_answers_are_used_only_when_playing_them_bears_them_out() {
         let def = crate::definition::resolve("clone-jump-convert").unwrap();
         let p = &def.practice[0];
         assert_eq!(p.name, "Clone or jump");
-        let s = crate::solve::key_solve(&def.params, &p.position, p.search_depth).unwrap();
+        let s = crate::definition::solve_key(&def, p)
+            .clone()
+            .unwrap()
+            .solution;
         assert!(
             s.verdict == Verdict::Win && s.pv.len() == s.plies as usize && !s.best.is_empty(),
             "{s:?}"
@@ -214,12 +165,13 @@ mod tests {
             solutions: [(search(&def, p), s)].into_iter().collect(),
         };
         let fresh = || Practice {
-            key_solve: Default::default(),
+            key: Default::default(),
             ..p.clone()
         };
         let q = fresh();
         assert!(with(s.clone()).fill(&def, &q));
-        assert_eq!(q.key_solve.get(), Some(&Some(s.clone())));
+        let kept = q.key.get().and_then(|k| k.as_ref()).map(|k| &k.solution);
+        assert_eq!(kept, Some(&s));
         type Forge = fn(&mut Solution);
         let forged: [(&str, Forge); 8] = [
             ("an illegal line", |s| s.pv[0] = "Z9-Z9".into()),
@@ -241,7 +193,7 @@ mod tests {
             forge(&mut bad);
             let q = fresh();
             assert!(!with(bad).fill(&def, &q), "{what} was used");
-            assert!(q.key_solve.get().is_none(), "{what}");
+            assert!(q.key.get().is_none(), "{what}");
         }
     }
 }

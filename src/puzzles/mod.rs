@@ -508,7 +508,7 @@ pub fn generate(
     let solver = solver(&def.params);
     let family = def.family();
     let mut rng = Rng::new(seed);
-    let mut finder = Finder::new(def, engine.as_ref(), solver.as_ref(), max_plies);
+    let mut finder = Finder::new(def, engine, solver.as_ref(), max_plies);
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let wanted = shares(def, max_plies);
     let quota = count.div_ceil(wanted.len().max(1));
@@ -592,7 +592,7 @@ pub fn generate(
         }
     }
     let Finder { pool, rej, .. } = finder;
-    let kept = choose(engine.as_ref(), family, pool, count, &wanted);
+    let kept = choose(engine, family, pool, count, &wanted);
     (
         kept.0,
         Rejections {
@@ -783,7 +783,7 @@ pub fn practice_file(
             .load(&p.position)
             .map(|v| v.view().side_to_move)
             .unwrap_or('?');
-        let first_kind = first_kind(engine.as_ref(), &p.position, &p.solution);
+        let first_kind = first_kind(engine, &p.position, &p.solution);
         let _ = writeln!(out);
         let _ = writeln!(
             out,

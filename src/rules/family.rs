@@ -206,10 +206,13 @@ macro_rules! families {
             /// rules use and the board cannot show (turns and the limit, the
             /// reserve and the captures, kings): what a practice sheet
             /// states beside its diagram.
-            pub fn position_facts(&self, text: &str, view: &BoardView) -> Vec<PositionFact> {
-                let counts = self.position_counts(text);
+            pub fn position_facts(
+                &self,
+                counts: &[(&'static str, u64)],
+                view: &BoardView,
+            ) -> Vec<PositionFact> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::position_facts(p, &counts, view),)+
+                    $(Params::$variant(p) => <$rules as GameFamily>::position_facts(p, counts, view),)+
                 }
             }
 

@@ -534,6 +534,8 @@ pub trait GamePosition: Send + Sync {
     /// Perft split by first move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     fn clone_box(&self) -> Box<dyn GamePosition>;
+    /// The typed position behind this interface (see [`AnyPosition::typed`]).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// A position of any family: clones, compares and prints by its canonical
@@ -544,6 +546,18 @@ impl std::ops::Deref for AnyPosition {
     type Target = dyn GamePosition;
     fn deref(&self) -> &Self::Target {
         self.0.as_ref()
+    }
+}
+
+impl AnyPosition {
+    /// The position as `R`'s own type, when `R` are its rules: the solver
+    /// searches the position a definition read, without reading its text
+    /// again.
+    pub fn typed<R: EngineRules>(&self) -> Option<&R::Position> {
+        self.0
+            .as_any()
+            .downcast_ref::<TypedPosition<R>>()
+            .map(|t| &t.pos)
     }
 }
 
@@ -605,6 +619,8 @@ impl<R: EngineRules> Engine for Typed<R> {
         self.0.default_start()
     }
     fn load(&self, text: &str) -> Result<AnyPosition, PositionError> {
+        #[cfg(test)]
+        reads::note(text);
         let pos = self.0.parse_position(text)?;
         Ok(AnyPosition(Box::new(TypedPosition {
             rules: self.0.clone(),
@@ -634,6 +650,9 @@ impl<R: EngineRules> TypedPosition<R> {
 }
 
 impl<R: EngineRules> GamePosition for TypedPosition<R> {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
     fn family(&self) -> Family {
         self.rules.family()
     }
@@ -712,9 +731,60 @@ pub fn perft_by_moves<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> u64
         .sum()
 }
 
+/// How many times each position text has been read in this test run, for
+/// the tests that a build reads each position once.
+#[cfg(test)]
+pub(crate) mod reads {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+
+    static READS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
+
+    /// Counts one reading of `text`.
+    pub(crate) fn note(text: &str) {
+        let mut reads = READS.lock().unwrap_or_else(|e| e.into_inner());
+        *reads
+            .get_or_insert_with(HashMap::new)
+            .entry(text.trim().to_string())
+            .or_default() += 1;
+    }
+
+    /// How many times `text` has been read.
+    pub(crate) fn of(text: &str) -> usize {
+        let reads = READS.lock().unwrap_or_else(|e| e.into_inner());
+        reads
+            .as_ref()
+            .and_then(|r| r.get(text.trim()).copied())
+            .unwrap_or(0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether a position is its rules' own type under `R`.
+    struct IsTyped<'a>(&'a AnyPosition);
+
+    impl WithRules for IsTyped<'_> {
+        type Output = bool;
+        fn with<R: EngineRules>(self, _rules: R) -> bool {
+            self.0.typed::<R>().is_some()
+        }
+    }
+
+    #[test]
+    fn a_position_an_engine_read_is_its_rules_own_type() {
+        let all = Family::ALL.map(crate::rules::Params::defaults);
+        for (i, params) in all.iter().enumerate() {
+            let engine = params.engine();
+            let start = engine.load(engine.default_start()).unwrap();
+            for (j, other) in all.iter().enumerate() {
+                // Its own rules see it; another family's do not.
+                assert_eq!(other.with_rules(IsTyped(&start)), i == j, "{i} {j}");
+            }
+        }
+    }
 
     #[test]
     fn reason_keywords_round_trip() {

@@ -11,7 +11,7 @@
 //! within the depth, and the opponent can hold it to a draw or worse (two
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
-use crate::rules::{MoveGroup, Params, PositionError, Rules, WithRules};
+use crate::rules::{AnyPosition, MoveGroup, Params, PositionError, Rules, WithRules};
 
 pub mod budget;
 mod rng;
@@ -168,6 +168,13 @@ pub trait Solver: Send + Sync {
     /// within the limit, however slowly, and at most two of them: enough
     /// to tell a unique answer, and much cheaper when many moves win.
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
+    /// [`Solver::solve`] of a position already read by these rules' engine
+    /// (its text is read again only if other rules read it).
+    fn solve_position(
+        &self,
+        position: &AnyPosition,
+        limits: Limits,
+    ) -> Result<Solution, PositionError>;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
@@ -183,13 +190,28 @@ pub trait Solver: Send + Sync {
     ) -> Result<Vec<String>, PositionError>;
 }
 
-impl<R: Rules + Send + Sync> Solver for R {
+impl<R: crate::rules::EngineRules> Solver for R {
+    fn solve_position(
+        &self,
+        position: &AnyPosition,
+        limits: Limits,
+    ) -> Result<Solution, PositionError> {
+        match position.typed::<R>() {
+            Some(pos) => Ok(solve(self, pos, limits)),
+            None => self.solve(&position.text(), limits),
+        }
+    }
+
     fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
+        #[cfg(test)]
+        crate::rules::reads::note(position);
         let pos = self.parse_position(position)?;
         Ok(solve(self, &pos, limits))
     }
 
     fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
+        #[cfg(test)]
+        crate::rules::reads::note(position);
         let pos = self.parse_position(position)?;
         Ok(solve_listing(self, &pos, limits, Listing::WithinLimit, 2))
     }
@@ -1039,12 +1061,12 @@ mod tests;
 
 /// The host key's search of a position: within the family's key budget
 /// (a build must stay quick), `None` when the position cannot be read.
-pub fn key_solve(params: &Params, position: &str, depth: u32) -> Option<Solution> {
+pub fn key_solve(params: &Params, position: &AnyPosition, depth: u32) -> Option<Solution> {
     let limits = Limits {
         depth,
         max_nodes: params.info().key_budget,
     };
-    solver(params).solve(position, limits).ok()
+    solver(params).solve_position(position, limits).ok()
 }
 
 /// "1 ply", "3 plies".

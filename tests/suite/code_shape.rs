@@ -636,3 +636,101 @@ fn rust_files_under(dir: &Path, found: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// `text`'s code (see [`code_only`]) without its `#[cfg(test)]` items.
+fn code_outside_tests(text: &str) -> String {
+    let code: Vec<char> = code_only(text).chars().collect();
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    while i < code.len() {
+        if code[i..].starts_with(&"#[cfg(test)]".chars().collect::<Vec<_>>()) {
+            let body = (i..code.len()).find(|&k| code[k] == '{' || code[k] == ';');
+            i = match body {
+                Some(k) if code[k] == '{' => closing_brace(&code, k).unwrap_or(code.len()) + 1,
+                Some(k) => k + 1,
+                None => code.len(),
+            };
+            continue;
+        }
+        out.push(code[i]);
+        i += 1;
+    }
+    out
+}
+
+/// What layout must not do: read a position's text, play a move or list
+/// moves, or search. The resolved model (`crate::definition`) holds the
+/// positions read once, each check played once and the host keys'
+/// answers, worked out before anything is laid out.
+const LAYOUT_MUST_NOT_CALL: &[&str] = &[
+    ".load(",
+    "parse_position(",
+    "load_position(",
+    "position_counts(",
+    ".play(",
+    ".moves(",
+    "solve::solver",
+    "key_solve(",
+    "solve_position(",
+    "solve_unique(",
+    ".solve(",
+    "solve_key(",
+    "analyse(",
+    "solve::budget",
+    "Solver",
+];
+
+/// The calls of [`LAYOUT_MUST_NOT_CALL`] in `text`'s code outside tests:
+/// (line, call).
+fn layout_breaches(text: &str) -> Vec<(usize, &'static str)> {
+    let code = code_outside_tests(text);
+    let mut found = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        for call in LAYOUT_MUST_NOT_CALL {
+            let mut rest = line;
+            while let Some(at) = rest.find(call) {
+                let before = rest[..at].chars().last();
+                let starts_word = call.starts_with('.')
+                    || !before.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                if starts_word {
+                    found.push((n + 1, *call));
+                    break;
+                }
+                rest = &rest[at + call.len()..];
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn layout_never_reads_plays_or_searches() {
+    let mut files = Vec::new();
+    rust_files(&src().join("kit"), &mut files);
+    assert!(files.len() > 5, "src/kit/ has its files: {files:?}");
+    let mut wrong = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(src().join(&file)).unwrap();
+        let shown = file.to_string_lossy().replace('\\', "/");
+        for (line, call) in layout_breaches(&text) {
+            wrong.push(format!("src/{shown}:{line}: `{call}`"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "layout (src/kit/) reads positions, plays moves or searches; take it from the resolved model instead:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_layout_check_finds_calls_in_code_only() {
+    let text = "fn f(p: &AnyPosition) {\n    // p.play(mv)\n    let s = \".load(\";\n    \
+                let after = p.play(\"C3-C4\");\n    let w = crate::solve::key_solve(x);\n}\n\
+                #[cfg(test)]\nmod tests {\n    fn g() { engine.load(text); }\n}\n\
+                fn reload(x: u8) {}\nfn h() { my_solve_key(1); }\n";
+    assert_eq!(
+        layout_breaches(text),
+        vec![(4, ".play("), (5, "key_solve(")]
+    );
+}

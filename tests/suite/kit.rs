@@ -22,6 +22,7 @@ fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, St
     let o = options("a4");
     let mut practice = def.practice.clone();
     practice.extend_from_slice(extra);
+    printkit::definition::analyse(def, &practice);
     let kit = kit::build_kit(def, &practice, &t, &o).unwrap();
     let files = output::render(
         &kit,
@@ -62,6 +63,7 @@ fn each_kit_has_its_pages_in_order() {
     for paper in ["a4", "letter"] {
         let o = options(paper);
         for def in builtins() {
+            printkit::definition::analyse(&def, &def.practice);
             let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
             let parts: Vec<Part> = kit.player.iter().map(|p| p.part).collect();
             let mut sorted = parts.clone();
@@ -192,6 +194,7 @@ fn the_player_kit_answers_no_practice_question() {
         let t = Templates::builtin().unwrap();
         let o = options(paper);
         for def in builtins() {
+            printkit::definition::analyse(&def, &def.practice);
             let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
             let files = output::render(
                 &kit,
@@ -210,16 +213,14 @@ fn the_player_kit_answers_no_practice_question() {
                 .map(|f| words(std::str::from_utf8(&f.bytes).unwrap()))
                 .collect();
             assert!(player.contains("Worked example"), "{}", def.id);
-            let engine = def.engine();
             let mut answers = 0;
             for p in def
                 .practice
                 .iter()
                 .filter(|p| !kit::is_worked_example(&def, p))
             {
-                let position = engine.load(&p.position).unwrap();
                 for c in p.checks.iter().filter(|c| !c.illegal) {
-                    let (sentence, _) = kit::host_key::verdict(&position, &c.mv);
+                    let sentence = kit::host_key::verdict(def.family(), &c.mv, &c.played);
                     // "C3-C4: legal. Clone C3→C4, converts D4. The game goes on."
                     let effect = sentence
                         .split_once(": legal. ")
@@ -501,6 +502,7 @@ fn the_clone_audit_fits_60_turns_on_2_sheets() {
     let def = definition::resolve("clone-jump-convert").unwrap();
     for paper in ["a4", "letter"] {
         let o = options(paper);
+        printkit::definition::analyse(&def, &def.practice);
         let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
         let sheets = kit.player.iter().filter(|p| p.part == Part::Audit).count();
         assert_eq!(sheets, 2, "{paper}: {sheets} audit sheets for 60 turns");
@@ -517,6 +519,7 @@ fn every_page_names_its_document_number_and_paper() {
     for def in builtins() {
         for (paper, label, other) in [("a4", "A4", "US Letter"), ("letter", "US Letter", "A4")] {
             let o = options(paper);
+            printkit::definition::analyse(&def, &def.practice);
             let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
             for (document, pages) in [("player kit", &kit.player), ("host key", &kit.key)] {
                 let n = pages.len();

@@ -17,6 +17,7 @@ fn token_kit(def: &Definition, paper: &str) -> kit::Kit {
         parts: vec![Part::Tokens],
         ..KitOptions::whole_kit(t.paper(paper).unwrap())
     };
+    printkit::definition::analyse(def, &def.practice);
     kit::build_kit(def, &def.practice, &t, &options).unwrap()
 }
 
@@ -236,7 +237,8 @@ fn a_practice_position_with_fewer_prey_says_how_many_are_in_play() {
     let def = builtin("predator-prey");
     let facts = |text: &str| {
         let view = def.load_position(text).unwrap().view();
-        printkit::kit::facts::position_facts(&def, text, &view).join(" ")
+        let counts = def.params.position_counts(text);
+        printkit::kit::facts::position_facts(&def, &counts, &view).join(" ")
     };
     let fragment = facts("5/5/2P2/2o2/5 P 0 2 3");
     assert!(
@@ -256,7 +258,8 @@ fn a_freeze_practice_sheet_names_kings_as_drawn() {
     let def = builtin("freeze");
     let text = "8/8/8/3r4/2R1r3/2br4/8/8 b";
     let view = def.load_position(text).unwrap().view();
-    let facts = printkit::kit::facts::position_facts(&def, text, &view).join(" ");
+    let counts = def.params.position_counts(text);
+    let facts = printkit::kit::facts::position_facts(&def, &counts, &view).join(" ");
     assert!(
         facts.contains("1 king on the board (drawn with a crown"),
         "{facts}"
@@ -272,6 +275,7 @@ fn sheets_share_one_heading_and_practice_asks_for_a_name() {
     let t = Templates::builtin().unwrap();
     for def in definition::builtins().map(|d| d.unwrap()) {
         let options = KitOptions::whole_kit(t.paper("a4").unwrap());
+        printkit::definition::analyse(&def, &def.practice);
         let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
         let mut heads = Vec::new();
         for part in [Part::Tokens, Part::Audit, Part::Practice] {
@@ -319,6 +323,7 @@ fn no_page_is_under_a_third_full_unless_it_must_be() {
         for paper in ["a4", "letter"] {
             let options = KitOptions::whole_kit(t.paper(paper).unwrap());
             let area = t.page_area(&options.paper);
+            printkit::definition::analyse(&def, &def.practice);
             let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
             for pages in [&kit.player, &kit.key] {
                 for (i, page) in pages.iter().enumerate() {

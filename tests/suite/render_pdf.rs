@@ -378,6 +378,7 @@ fn greys_and_black_are_device_gray() {
     let o = printkit::kit::KitOptions::whole_kit(t.paper("a4").unwrap());
     let mut grays = 0;
     for def in printkit::definition::builtins().map(|d| d.unwrap()) {
+        printkit::definition::analyse(&def, &def.practice);
         let kit = printkit::kit::build_kit(&def, &def.practice, &t, &o).unwrap();
         let files = printkit::kit::output::render(
             &kit,

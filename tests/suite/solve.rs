@@ -276,7 +276,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
         for (ply, mv) in s.pv.iter().enumerate() {
             let left = 5 - ply as u32;
             if ply % 2 == 0 {
-                let wins = winning_moves(engine.as_ref(), solver.as_ref(), &here, left);
+                let wins = winning_moves(engine, solver.as_ref(), &here, left);
                 assert!(wins.contains(mv), "{here}: {mv} not among {wins:?}");
                 // Issue 24: no dual, not even the same chain with a king
                 // fewer (a king that changes nothing).

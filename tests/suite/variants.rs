@@ -450,6 +450,7 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
     let t = Templates::builtin().unwrap();
     for paper in ["a4", "letter"] {
         let o = options(paper);
+        printkit::definition::analyse(def, &def.practice);
         let kit = kit::build_kit(def, &def.practice, &t, &o).map_err(|e| e.to_string())?;
         let formats = output::Formats {
             pdf: false,
@@ -582,6 +583,7 @@ fn run(full: bool) {
                 continue;
             }
         };
+        printkit::definition::analyse(&def, &def.practice);
         let checked = kit::lay_out_everywhere(&def, &def.practice, &t);
         let started = Instant::now();
         let built = build_and_inspect(v, &def);
@@ -672,7 +674,9 @@ fn a_copied_built_in_follows_a_changed_parameter() {
         };
         let def = definition::parse_definition("copy.toml", &src)
             .unwrap_or_else(|e| panic!("{id} with {to}: {e}"));
+        printkit::definition::analyse(&def, &def.practice);
         kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
+        printkit::definition::analyse(&def, &def.practice);
         let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
         let pages: Vec<&Page> = kit
             .player
@@ -699,6 +703,7 @@ fn a_board_that_fits_the_page_is_not_tiled() {
         assert_eq!(v.cell_mm, 20.0);
         let def = definition::parse_definition("nine.toml", &v.toml()).unwrap();
         for paper in ["a4", "letter"] {
+            printkit::definition::analyse(&def, &def.practice);
             let kit = kit::build_kit(&def, &def.practice, &t, &options(paper)).unwrap();
             let boards = kit.player.iter().filter(|p| p.part == Part::Board).count();
             assert_eq!(boards, 1, "{family} on {paper}");
@@ -708,6 +713,7 @@ fn a_board_that_fits_the_page_is_not_tiled() {
     let mut v = Variant::base("freeze", 10, 10);
     v.cell_mm = 22.0;
     let def = definition::parse_definition("ten.toml", &v.toml()).unwrap();
+    printkit::definition::analyse(&def, &def.practice);
     let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
     assert!(kit.player.iter().filter(|p| p.part == Part::Board).count() > 1);
 }
@@ -736,6 +742,7 @@ fn the_longest_accepted_title_fits_every_page() {
         Err(e) => panic!("{e}"),
     };
     assert_eq!(def.title, title);
+    printkit::definition::analyse(&def, &def.practice);
     kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
 }
 
@@ -767,5 +774,6 @@ fn texts_at_their_limits_lay_out() {
         Err(e) => panic!("{e}"),
     };
     assert_eq!(def.materials.len(), 20);
+    printkit::definition::analyse(&def, &def.practice);
     kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
 }

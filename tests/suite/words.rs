@@ -207,6 +207,7 @@ fn printed(def: &definition::Definition, part: printkit::kit::Part) -> String {
     use printkit::render::Templates;
     let t = Templates::builtin().unwrap();
     let options = KitOptions::whole_kit(t.paper("a4").unwrap());
+    printkit::definition::analyse(def, &def.practice);
     let kit = kit::build_kit(def, &def.practice, &t, &options).unwrap();
     let mut out = String::new();
     for p in kit.player.iter().filter(|p| p.part == part) {
@@ -416,7 +417,7 @@ fn variant_fixtures_pass_check() {
     for entry in std::fs::read_dir(root().join("fixtures/variants")).unwrap() {
         let path = entry.unwrap().path();
         let loaded = definition::load_file(&path).unwrap_or_else(|e| panic!("{e}"));
-        printkit::kit::check_loaded(&loaded, &templates)
+        printkit::build::check_loaded(&loaded, &templates)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         n += 1;
     }

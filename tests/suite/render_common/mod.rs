@@ -14,8 +14,7 @@ pub fn real_board(id: &str) -> BoardSpec {
 /// sheet's diagram draws it.
 pub fn real_start(id: &str) -> BoardSpec {
     let def = printkit::definition::resolve(id).expect("a built-in game");
-    let engine = def.engine();
-    printkit::kit::board_spec(&def, engine.as_ref(), &def.start).expect("the start lays out")
+    printkit::kit::position_spec(&def, &def.start_position)
 }
 
 pub fn clone_board() -> BoardSpec {

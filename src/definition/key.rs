@@ -1,0 +1,130 @@
+//! The analyse step between loading and layout: the host key's answer to
+//! each practice position, searched once (or taken from the cache of
+//! earlier builds, checked by playing it), with the solver's line played
+//! out, so the kit makes the key's words from data and never plays or
+//! searches itself.
+use super::{Definition, Practice};
+use crate::rules::{AnyPosition, Outcome};
+use crate::solve::{Solution, Verdict};
+
+/// The solver's answer to a practice position, with its moves played where
+/// they stand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyAnswer {
+    pub solution: Solution,
+    /// The solver's line as played from the position: each move's mover and
+    /// the move as the engine writes it (up to a move that cannot be
+    /// played).
+    pub line: Vec<(char, String)>,
+    /// How the game stands after the line's last move (`None`: it goes on,
+    /// or the line is empty).
+    pub end: Option<Outcome>,
+    /// A win's best moves, each as the engine writes it where the position
+    /// stands (as the solver gave it, if it cannot be played); empty for
+    /// other answers.
+    pub best_written: Vec<String>,
+}
+
+impl KeyAnswer {
+    /// The answer `solution` of `position`, its moves played.
+    pub fn new(position: &AnyPosition, solution: Solution) -> KeyAnswer {
+        let mut at = position.clone();
+        let mut line = Vec::new();
+        let mut end = None;
+        for mv in &solution.pv {
+            let mover = at.view().side_to_move;
+            let Ok(info) = at.play(mv) else { break };
+            line.push((mover, info.text));
+            end = info.after.outcome();
+            at = info.after;
+        }
+        // Only a win's answer lists the other best moves (an open search's
+        // list may be long and is never printed).
+        let listed = solution.verdict == Verdict::Win && !solution.budget_exhausted;
+        let best_written = match listed {
+            true => solution
+                .best
+                .iter()
+                .map(|mv| position.play(mv).map_or_else(|_| mv.clone(), |i| i.text))
+                .collect(),
+            false => Vec::new(),
+        };
+        KeyAnswer {
+            solution,
+            line,
+            end,
+            best_written,
+        }
+    }
+}
+
+/// The host key's answer to `p`, searched the first time it is asked for
+/// (a build starts the searches early, on another core) and kept in `p`.
+pub fn solve_key<'p>(def: &Definition, p: &'p Practice) -> &'p Option<KeyAnswer> {
+    p.key.get_or_init(|| {
+        crate::solve::key_solve(&def.params, &p.position, p.search_depth)
+            .map(|s| KeyAnswer::new(&p.position, s))
+    })
+}
+
+/// The analyse step of `check`: every position of `practice` that a host
+/// key answers (all but the worked example) gets its answer, searched on
+/// every core unless it has one already.
+pub fn analyse(def: &Definition, practice: &[Practice]) {
+    let asked: Vec<&Practice> = practice
+        .iter()
+        .filter(|p| !def.is_worked_example(p) && p.key.get().is_none())
+        .collect();
+    crate::parallel::par_map(&asked, |p| {
+        solve_key(def, p);
+    });
+}
+
+/// Whether a kept answer is one the solver could have given for `position`
+/// searched to `depth`: checked by playing it, not by searching again.
+pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
+    /// More than any position's moves that a host key lists.
+    const MOST_MOVES: usize = 10_000;
+    if s.depth > depth
+        || s.plies > depth
+        || s.pv.len() > depth as usize
+        || s.best.len() > MOST_MOVES
+    {
+        return false;
+    }
+    // Played one by one: a Freeze position may have millions of moves to
+    // list, but a key names few.
+    let mut seen = std::collections::HashSet::new();
+    let legal = |m: &String| start.play(m).is_ok_and(|info| &info.text == m);
+    if !s.best.iter().all(|m| legal(m) && seen.insert(m)) {
+        return false;
+    }
+    // A result comes with its line, whose first move is one of the best.
+    if s.verdict != Verdict::Unknown && s.plies > 0 {
+        match s.pv.first() {
+            Some(first) if s.best.contains(first) => {}
+            _ => return false,
+        }
+    }
+    // The line, played out as the engine writes each move.
+    let mut pos = start.clone();
+    for m in &s.pv {
+        match pos.play(m) {
+            Ok(info) if &info.text == m => pos = info.after,
+            _ => return false,
+        }
+    }
+    let side = start.view().side_to_move;
+    match s.verdict {
+        Verdict::Win | Verdict::Loss if s.pv.len() == s.plies as usize => {
+            let winner = pos.outcome().and_then(|o| o.winner);
+            if s.verdict == Verdict::Win {
+                winner == Some(side)
+            } else {
+                winner.is_some() && winner != Some(side)
+            }
+        }
+        Verdict::Win | Verdict::Loss => s.pv.len() < s.plies as usize,
+        Verdict::Draw | Verdict::Unknown => s.plies == 0,
+    }
+}
