@@ -637,48 +637,57 @@ struct Drawn {
     chars: BTreeSet<char>,
 }
 
-/// Adds the glyphs of `run` to what each face draws. Each glyph stands for
-/// the characters of its cluster; in a cluster of several glyphs (a letter
-/// and its marks), a glyph that is a character's own glyph stands for
-/// that character and the first other glyph for the rest.
-fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
-    let mut starts: Vec<usize> = t.glyphs().iter().map(|g| g.cluster as usize).collect();
+/// The text each glyph of `t` stands for, in the order of its glyphs:
+/// each glyph stands for the characters of its cluster; in a cluster of
+/// several glyphs (a letter and its marks), a glyph that is a character's
+/// own glyph stands for that character, the first other glyph for the
+/// rest, and any further one for nothing.
+fn glyph_texts(t: &TextRun) -> Result<Vec<String>, RenderError> {
+    let glyphs = t.glyphs();
+    let mut texts = vec![String::new(); glyphs.len()];
+    let mut starts: Vec<usize> = glyphs.iter().map(|g| g.cluster as usize).collect();
     starts.sort_unstable();
     starts.dedup();
-    let end_of = |start: usize| {
-        let i = starts.partition_point(|&s| s <= start);
-        starts.get(i).copied().unwrap_or(t.text.len())
-    };
     for start in &starts {
-        let cluster = t.text.get(*start..end_of(*start)).unwrap_or("");
-        let glyphs: Vec<&Glyph> = t
-            .glyphs()
-            .iter()
-            .filter(|g| g.cluster as usize == *start)
+        let cluster = t.text.get(*start..cluster_end(t, *start)).unwrap_or("");
+        let members: Vec<usize> = (0..glyphs.len())
+            .filter(|&i| glyphs[i].cluster as usize == *start)
             .collect();
         let mut rest: String = cluster.to_string();
-        let mut own: Vec<Option<char>> = Vec::with_capacity(glyphs.len());
-        for g in &glyphs {
+        let mut own: Vec<Option<char>> = Vec::with_capacity(members.len());
+        for &i in &members {
+            let g = glyphs[i];
             let m = g.font.metrics()?;
             let c = cluster.chars().find(|&c| m.glyph_id(c) == Some(g.id));
             if let Some(c) = c {
-                if let Some(i) = rest.find(c) {
-                    rest.replace_range(i..i + c.len_utf8(), "");
+                if let Some(at) = rest.find(c) {
+                    rest.replace_range(at..at + c.len_utf8(), "");
                 }
             }
             own.push(c);
         }
-        for (g, c) in glyphs.iter().zip(own) {
-            let drawn = used.entry(g.font).or_default();
-            drawn.chars.extend(cluster.chars());
-            let text = match c {
+        for (&i, c) in members.iter().zip(own) {
+            texts[i] = match c {
                 Some(c) => c.to_string(),
                 None => reading_text(&std::mem::take(&mut rest)),
             };
-            let entry = drawn.glyphs.entry(g.id).or_default();
-            if entry.is_empty() {
-                *entry = text;
-            }
+        }
+    }
+    Ok(texts)
+}
+
+/// Adds the glyphs of `run` to what each face draws, each with the text
+/// it stands for ([`glyph_texts`]; a glyph keeps the first text found).
+fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
+    for (g, text) in t.glyphs().iter().zip(glyph_texts(t)?) {
+        let start = g.cluster as usize;
+        let drawn = used.entry(g.font).or_default();
+        drawn
+            .chars
+            .extend(t.text.get(start..cluster_end(t, start)).unwrap_or("").chars());
+        let entry = drawn.glyphs.entry(g.id).or_default();
+        if entry.is_empty() {
+            *entry = text;
         }
     }
     Ok(())
