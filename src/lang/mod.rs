@@ -356,6 +356,11 @@ impl Languages {
         Ok(Languages { custom })
     }
 
+    /// The templates' own file for `code`, if they have one.
+    pub fn own(&self, code: &str) -> Option<Arc<Lang>> {
+        self.custom.get(code).cloned()
+    }
+
     /// The language `code`: the templates' own, else a built-in one.
     pub fn get(&self, code: &str) -> Option<Arc<Lang>> {
         if let Some(l) = self.custom.get(code) {
