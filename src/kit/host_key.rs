@@ -383,7 +383,7 @@ pub fn pages(
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let l = &def.lang;
     let decorate = band(l, def.title.clone());
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?;
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     let area = flow.area();
     // The most a question's block may take: a page below its band.
     let page_room = flow.remaining();

@@ -31,7 +31,7 @@ pub fn pages(
         }
         super::flow::running_head(&lang, page, area, &title, &continued)
     };
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?;
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     let body = PageStyles::new(&templates.style).body;
     header(&mut flow, def, engine, templates, materials)?;
     rules(&mut flow, def, templates)?;
@@ -70,10 +70,17 @@ fn header(
         (def.title.clone(), title_style, 1.5),
         (def.purpose.clone(), purpose_style, 2.0),
         (players_line(def), bold, 2.0),
-    ];
+    ]
+    .into_iter()
+    .map(|(t, st, gap)| (def.lang.paragraph(&t).into_owned(), st, gap))
+    .collect();
     let mut needs = vec![(tr!(def.lang, "rules.you_need"), bold, 0.8)];
     for m in materials {
-        needs.push((format!("• {m}"), body, 0.6));
+        needs.push((
+            def.lang.paragraph(&format!("• {m}")).into_owned(),
+            body,
+            0.6,
+        ));
     }
     let column = |list: &[(String, TextStyle, f64)]| -> Result<Frame, RenderError> {
         let parts = list

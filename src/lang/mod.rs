@@ -111,7 +111,38 @@ pub struct Lang {
     pub source: String,
 }
 
+/// The direction of the first letter of `text` that has one: `Some(true)`
+/// right to left (Arabic, Hebrew), `Some(false)` left to right.
+fn first_strong_rtl(text: &str) -> Option<bool> {
+    use unicode_bidi::BidiClass::{AL, L, R};
+    text.chars()
+        .find_map(|c| match unicode_bidi::bidi_class(c) {
+            L => Some(false),
+            R | AL => Some(true),
+            _ => None,
+        })
+}
+
 impl Lang {
+    /// Whether the language is written right to left: its name, written in
+    /// it (`العربية`), starts with a right-to-left letter.
+    pub fn rtl(&self) -> bool {
+        first_strong_rtl(&self.name) == Some(true)
+    }
+
+    /// `text` as a paragraph of a kit in this language: in a right-to-left
+    /// language, text that starts with a left-to-right letter (a move, a
+    /// brand name) gets a right-to-left mark first, so it is set and read
+    /// right to left like the rest of the kit (the bidi algorithm takes a
+    /// paragraph's direction from its first letter).
+    pub fn paragraph<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.rtl() && first_strong_rtl(text) == Some(false) {
+            format!("\u{200F}{text}").into()
+        } else {
+            text.into()
+        }
+    }
+
     /// The built-in English.
     pub fn english() -> Arc<Lang> {
         static EN: OnceLock<Arc<Lang>> = OnceLock::new();

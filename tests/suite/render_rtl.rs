@@ -242,6 +242,70 @@ fn pdf_words(pdf: &Path) -> Vec<(String, f64, f64)> {
         .collect()
 }
 
+/// Words of `pdftotext -bbox` on page 1 with their line: (text, xMin,
+/// xMax, yMin) in pt.
+fn pdf_words_on_lines(pdf: &Path) -> Vec<(String, f64, f64, f64)> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox", "-f", "1", "-l", "1"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8_lossy(&out.stdout).into_owned();
+    html.split("<word ")
+        .skip(1)
+        .map(|w| {
+            let (tag, rest) = w.split_once('>').unwrap();
+            let text = rest.split('<').next().unwrap().to_string();
+            let n = |a: &str| attr(&format!(" {tag}"), a).unwrap().parse::<f64>().unwrap();
+            (text, n("xMin"), n("xMax"), n("yMin"))
+        })
+        .collect()
+}
+
+/// In a right-to-left kit, a list item that starts with a Latin word (the
+/// fixture's "Blu-Tack …" material) is set right to left like the rest:
+/// its bullet stands at the right end of the line in the PDF, and the SVG
+/// gives the line the right-to-left direction (the bidi algorithm alone
+/// would take the Latin word's direction and put the bullet at the left).
+#[test]
+fn a_right_to_left_kits_bullets_stand_at_the_right() {
+    let test = "a_right_to_left_kits_bullets_stand_at_the_right";
+    if !tools::available("pdftotext", test) {
+        return;
+    }
+    let dir = temp("bullets");
+    let pdf = build(&dir);
+    let words = pdf_words_on_lines(&pdf);
+    let latin = words
+        .iter()
+        .find(|w| w.0.contains("Blu-Tack"))
+        .expect("the material starting with Latin on page 1");
+    let line: Vec<_> = words
+        .iter()
+        .filter(|w| (w.3 - latin.3).abs() < 0.5 && (w.1 - latin.1).abs() < 200.0)
+        .collect();
+    let bullet = line
+        .iter()
+        .find(|w| w.0.contains('•'))
+        .expect("the bullet on the material's line");
+    for w in &line {
+        assert!(
+            bullet.1 >= w.1,
+            "the bullet ({:.1} pt) is left of {:?} ({:.1} pt)",
+            bullet.1,
+            w.0,
+            w.1
+        );
+    }
+    assert!(line.len() >= 4, "{line:?}");
+    let svg = std::fs::read_to_string(dir.join("freeze-arabic/svg/a4/rules.svg")).unwrap();
+    let end = svg.find("Blu-Tack").expect("the material in the SVG");
+    let tag = &svg[svg[..end].rfind("<text").unwrap()..end];
+    assert_eq!(attr(tag, "direction"), Some("rtl"), "{tag}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn arabic_glyphs_sit_where_hb_shape_puts_them_in_the_svg_and_the_pdf() {
     let test = "arabic_glyphs_sit_where_hb_shape_puts_them_in_the_svg_and_the_pdf";
