@@ -235,26 +235,7 @@ fn others_words(l: &Lang, others: &[String], complete: bool) -> String {
     format!(" {words}")
 }
 
-/// "3 moves (2 by W, 1 by B)": the plies of a line that starts with
-/// `first`'s move, counted for each player, in the kit's language.
-pub fn moves_of_each(l: &Lang, plies: u32, first: &str, second: &str) -> String {
-    let mine = plies.div_ceil(2);
-    let theirs = plies / 2;
-    let moves = tr!(l, "moves.count", n = plies);
-    match plies {
-        0 | 1 => moves,
-        _ if mine == theirs => tr!(l, "moves.each", moves = moves, each = mine),
-        _ => tr!(
-            l,
-            "moves.by_each",
-            moves = moves,
-            mine = mine,
-            first = first,
-            theirs = theirs,
-            second = second
-        ),
-    }
-}
+pub use crate::lang::moves_of_each;
 
 /// The host key's **Answer** for a practice position, in the words players
 /// use: who wins, in how many moves (both players' moves counted), the

@@ -344,6 +344,27 @@ impl std::fmt::Display for LanguageError {
     }
 }
 
+/// "3 moves (2 by W, 1 by B)": the plies of a line that starts with
+/// `first`'s move, counted for each player, in the kit's language.
+pub fn moves_of_each(l: &Lang, plies: u32, first: &str, second: &str) -> String {
+    let mine = plies.div_ceil(2);
+    let theirs = plies / 2;
+    let moves = crate::tr!(l, "moves.count", n = plies);
+    match plies {
+        0 | 1 => moves,
+        _ if mine == theirs => crate::tr!(l, "moves.each", moves = moves, each = mine),
+        _ => crate::tr!(
+            l,
+            "moves.by_each",
+            moves = moves,
+            mine = mine,
+            first = first,
+            theirs = theirs,
+            second = second
+        ),
+    }
+}
+
 /// The languages a run can print in: the built-in ones and those of a
 /// templates folder (`<dir>/lang/*.toml`), whose file wins over a built-in
 /// one of the same code.

@@ -478,3 +478,49 @@ fn a_hosts_language_file_fills_the_definitions_placeholders() {
         "the host's list words are not in the rules: {text}"
     );
 }
+
+/// `printkit puzzles` writes its prompts in the definition's language:
+/// here the German predator game's ("… ist am Zug und gewinnt in …"), the
+/// side names in German too, and the file checks.
+#[test]
+fn puzzles_write_their_prompts_in_the_definitions_language() {
+    let dir = std::env::temp_dir().join(format!("printkit-lang-puzzles-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let definition = dir.join("raeuber-und-beute.toml");
+    std::fs::copy(
+        root().join("fixtures/custom/languages/raeuber-und-beute.toml"),
+        &definition,
+    )
+    .unwrap();
+    let out = dir.join("puzzles.toml");
+    let o = printkit(&[
+        "puzzles",
+        definition.to_str().unwrap(),
+        "--count",
+        "1",
+        "--seed",
+        "11",
+        "--max-plies",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let prompt = text
+        .lines()
+        .find(|l| l.starts_with("prompt = "))
+        .expect("a prompt");
+    assert!(
+        prompt.contains("ist am Zug und gewinnt in") && prompt.contains("Zügen"),
+        "{prompt}"
+    );
+    assert!(
+        !prompt.contains("to move") && !prompt.contains("and win"),
+        "{prompt}"
+    );
+    let o = printkit(&["check", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
