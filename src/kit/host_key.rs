@@ -205,13 +205,17 @@ fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
 pub fn check_sentence(def: &Definition, position: &AnyPosition, mv: &str) -> String {
     let l = &def.lang;
     match position.play(mv) {
-        Ok(info) => tr!(
-            l,
-            "check.legal",
-            mv = &info.text,
-            effect = capitalise(&effect_words(l, &info.effect)),
-            result = plain_result(def, info.after.outcome())
-        ),
+        // It starts with the move: in a right-to-left language it is
+        // still a sentence of that language.
+        Ok(info) => l
+            .paragraph(&tr!(
+                l,
+                "check.legal",
+                mv = &info.text,
+                effect = capitalise(&effect_words(l, &info.effect)),
+                result = plain_result(def, info.after.outcome())
+            ))
+            .into_owned(),
         Err(e) => {
             let detail = e.to_string().trim_end_matches('.').to_string();
             let why = tr!(l, &format!("illegal.{}", e.keyword()), detail = detail);

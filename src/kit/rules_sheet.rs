@@ -210,8 +210,8 @@ fn worked_example(
                 result = result_sentence(l, position.family(), after_outcome)
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
-            let explain = text::paragraph_frame(&explain, body, text_w)?;
-            let writing = text::paragraph_frame(notation, small, text_w)?;
+            let explain = text::paragraph_frame(&l.paragraph(&explain), body, text_w)?;
+            let writing = text::paragraph_frame(&l.paragraph(notation), small, text_w)?;
             let mut block = Frame::new(SizeMm {
                 width: area.width,
                 height: (before.height() + cap_h).max(explain.height() + 3.0 + writing.height()),
