@@ -142,8 +142,8 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     let languages = load_languages(request.templates.as_deref())?;
     // The templates' fallback faces cover characters for the definitions'
     // checks as for layout.
-    let fallbacks = templates.fallbacks.clone();
-    crate::render::font::with_fallbacks(&fallbacks, || build_with(request, templates, &languages))
+    let faces = templates.faces.clone();
+    crate::render::font::with_faces(&faces, || build_with(request, templates, &languages))
 }
 
 /// The languages of a run: the built-in ones and the templates' own
@@ -256,9 +256,9 @@ fn build_with(
         // Every answer is known: one pass renders both, on every core.
         lay_out_and_render(&parts, &mut sink)?;
     } else {
-        let fallbacks = crate::render::font::fallbacks();
+        let faces = crate::render::font::faces();
         let (player, key) = std::thread::scope(|s| {
-            let solver = s.spawn(|| crate::render::font::with_fallbacks(&fallbacks, solve_rest));
+            let solver = s.spawn(|| crate::render::font::with_faces(&faces, solve_rest));
             let player = lay_out_and_render(&player_parts, &mut sink);
             if player.is_err() {
                 // Nothing will be written: no search is worth finishing.

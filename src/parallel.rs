@@ -13,13 +13,13 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
         .min(items.len().max(1));
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    // Workers lay out text with the caller's fallback faces (a setting of
-    // the calling thread).
-    let fallbacks = crate::render::font::fallbacks();
+    // Workers lay out text with the caller's faces (a setting of the
+    // calling thread).
+    let faces = crate::render::font::faces();
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| {
-                crate::render::font::with_fallbacks(&fallbacks, || loop {
+                crate::render::font::with_faces(&faces, || loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(i) else { break };
                     let r = f(item);

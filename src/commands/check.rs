@@ -25,7 +25,7 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
             return e.exit_code();
         }
     };
-    let checked = crate::render::font::with_fallbacks(&templates.fallbacks, || {
+    let checked = crate::render::font::with_faces(&templates.faces, || {
         check_files(files, &templates, &languages, language)
     });
     let results: Vec<(&PathBuf, Checked)> = files.iter().zip(checked).collect();

@@ -181,8 +181,52 @@ impl Definition {
             self.diagnostic_at("language", why)
         })?;
         self.lang = lang;
+        // The text is written in the `language` key's language: loading
+        // filled its placeholders in the built-in one (English for a code
+        // printkit lacks); the templates' own file for it says them now.
+        if let Some(text_lang) = languages.own(&self.language) {
+            self.fill_again(&text_lang);
+        }
         Ok(())
     }
+    /// Fills the placeholders of the rules text, reminder, purpose and the
+    /// definition's own practice prompts again, from the file's text, in
+    /// `lang` (side names, ordinals, numbers in words, lists of cells).
+    /// Loading checked them: a text that would not fill is left as it was.
+    fn fill_again(&mut self, lang: &std::sync::Arc<crate::lang::Lang>) {
+        let figures = placeholders::Figures::new(
+            &self.params,
+            self.engine(),
+            &self.board,
+            Some(&self.start_position),
+            lang,
+        );
+        let doc = &self.document;
+        let fill = |key: &str, text: &mut String| {
+            let raw = value_at(doc, key).and_then(toml_edit::Value::as_str);
+            if let Some(filled) = raw.and_then(|r| placeholders::expand(r, &figures).ok()) {
+                *text = filled;
+            }
+        };
+        for (part, list) in [
+            ("setup", &mut self.sheet.setup),
+            ("turn", &mut self.sheet.turn),
+            ("special", &mut self.sheet.special),
+            ("end", &mut self.sheet.end),
+        ] {
+            for (i, text) in list.iter_mut().enumerate() {
+                fill(&format!("sheet.{part}.{i}"), text);
+            }
+        }
+        fill("reminder", &mut self.reminder);
+        fill("purpose", &mut self.purpose);
+        for (i, p) in self.practice.iter_mut().enumerate() {
+            if p.origin == self.source {
+                fill(&format!("practice.{i}.prompt"), &mut p.prompt);
+            }
+        }
+    }
+
     /// The game's rules engine, built once when the definition was read.
     pub fn engine(&self) -> &dyn Engine {
         self.engine.0.as_ref()
@@ -765,6 +809,29 @@ pub(crate) fn value_span(
             }
             (toml_edit::Item::Table(t), None) if parts.peek().is_some() => table = t,
             (item, None) if parts.peek().is_none() => return item.span(),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The value at a dotted `key` path, as [`value_span`] finds it.
+fn value_at<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<&'a toml_edit::Value> {
+    let mut table: &toml_edit::Table = doc.as_table();
+    let mut parts = key.split('.').peekable();
+    while let Some(part) = parts.next() {
+        let item = table.get(part)?;
+        match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
+            (toml_edit::Item::ArrayOfTables(a), Some(i)) => {
+                parts.next();
+                table = a.get(i)?;
+            }
+            (toml_edit::Item::Value(toml_edit::Value::Array(a)), Some(i)) => {
+                parts.next();
+                return parts.peek().is_none().then(|| a.get(i)).flatten();
+            }
+            (toml_edit::Item::Table(t), None) if parts.peek().is_some() => table = t,
+            (toml_edit::Item::Value(v), None) if parts.peek().is_none() => return Some(v),
             _ => return None,
         }
     }

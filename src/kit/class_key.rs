@@ -41,7 +41,7 @@ pub fn pages(
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
     let l = &def.lang;
     let decorate = band(l, def.title.clone());
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?;
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     flow.paragraph(&tr!(l, "class.heading"), heading, 0.0, None)?;
     flow.gap(1.0);
     flow.paragraph(

@@ -60,6 +60,8 @@ pub struct Flow<'a> {
     /// Where the current page's content starts (below its header).
     page_top: f64,
     decorate: &'a Decorate<'a>,
+    /// The kit's language, whose direction paragraphs take.
+    lang: Option<std::sync::Arc<crate::lang::Lang>>,
 }
 
 impl<'a> Flow<'a> {
@@ -77,9 +79,16 @@ impl<'a> Flow<'a> {
             y: 0.0,
             page_top: 0.0,
             decorate,
+            lang: None,
         };
         f.new_page()?;
         Ok(f)
+    }
+
+    /// Paragraphs set in `lang`'s direction ([`crate::lang::Lang::paragraph`]).
+    pub fn in_language(mut self, lang: &std::sync::Arc<crate::lang::Lang>) -> Self {
+        self.lang = Some(lang.clone());
+        self
     }
 
     pub fn area(&self) -> RectMm {
@@ -131,6 +140,11 @@ impl<'a> Flow<'a> {
         indent: f64,
         label: Option<&str>,
     ) -> Result<(), RenderError> {
+        let text = match &self.lang {
+            Some(lang) => lang.paragraph(text),
+            None => text.into(),
+        };
+        let text = text.as_ref();
         let para = text::paragraph_frame(text, style, self.area.width - indent)?;
         let mut block = Frame::new(SizeMm {
             width: self.area.width,

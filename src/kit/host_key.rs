@@ -188,13 +188,17 @@ fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
 pub fn check_sentence(def: &Definition, check: &Check) -> String {
     let l = &def.lang;
     match &check.played {
-        Ok(info) => tr!(
-            l,
-            "check.legal",
-            mv = &info.text,
-            effect = capitalise(&effect_words(l, &info.effect)),
-            result = plain_result(def, info.after.outcome())
-        ),
+        // It starts with the move: in a right-to-left language it is
+        // still a sentence of that language.
+        Ok(info) => l
+            .paragraph(&tr!(
+                l,
+                "check.legal",
+                mv = &info.text,
+                effect = capitalise(&effect_words(l, &info.effect)),
+                result = plain_result(def, info.after.outcome())
+            ))
+            .into_owned(),
         Err(e) => {
             let detail = e.to_string().trim_end_matches('.').to_string();
             let why = tr!(l, &format!("illegal.{}", e.keyword()), detail = detail);
@@ -218,26 +222,7 @@ fn others_words(l: &Lang, others: &[String], complete: bool) -> String {
     format!(" {words}")
 }
 
-/// "3 moves (2 by W, 1 by B)": the plies of a line that starts with
-/// `first`'s move, counted for each player, in the kit's language.
-pub fn moves_of_each(l: &Lang, plies: u32, first: &str, second: &str) -> String {
-    let mine = plies.div_ceil(2);
-    let theirs = plies / 2;
-    let moves = tr!(l, "moves.count", n = plies);
-    match plies {
-        0 | 1 => moves,
-        _ if mine == theirs => tr!(l, "moves.each", moves = moves, each = mine),
-        _ => tr!(
-            l,
-            "moves.by_each",
-            moves = moves,
-            mine = mine,
-            first = first,
-            theirs = theirs,
-            second = second
-        ),
-    }
-}
+pub use crate::lang::moves_of_each;
 
 /// The host key's **Answer** for a practice position, in the words players
 /// use: who wins, in how many moves (both players' moves counted), the
@@ -356,7 +341,7 @@ pub fn pages(
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let l = &def.lang;
     let decorate = band(l, def.title.clone());
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?;
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     let area = flow.area();
     // The most a question's block may take: a page below its band.
     let page_room = flow.remaining();

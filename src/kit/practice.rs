@@ -43,7 +43,7 @@ pub fn pages(
             super::flow::running_head(&lang, page, area, &title, &continued)
         }
     };
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?;
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     introduction(&mut flow, def, templates, &what, sheet, practice.len())?;
     for (k, p) in practice.iter().enumerate() {
         let id = match sheet {

@@ -29,7 +29,7 @@ pub fn pages(
         }
         super::flow::running_head(&lang, page, area, &title, &continued)
     };
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?;
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     let body = PageStyles::new(&templates.style).body;
     header(&mut flow, def, templates, materials)?;
     rules(&mut flow, def, templates)?;
@@ -67,10 +67,17 @@ fn header(
         (def.title.clone(), title_style, 1.5),
         (def.purpose.clone(), purpose_style, 2.0),
         (players_line(def), bold, 2.0),
-    ];
+    ]
+    .into_iter()
+    .map(|(t, st, gap)| (def.lang.paragraph(&t).into_owned(), st, gap))
+    .collect();
     let mut needs = vec![(tr!(def.lang, "rules.you_need"), bold, 0.8)];
     for m in materials {
-        needs.push((format!("• {m}"), body, 0.6));
+        needs.push((
+            def.lang.paragraph(&format!("• {m}")).into_owned(),
+            body,
+            0.6,
+        ));
     }
     let column = |list: &[(String, TextStyle, f64)]| -> Result<Frame, RenderError> {
         let parts = list
@@ -199,8 +206,8 @@ fn worked_example(
                 result = result_sentence(l, position.family(), after_outcome)
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
-            let explain = text::paragraph_frame(&explain, body, text_w)?;
-            let writing = text::paragraph_frame(notation, small, text_w)?;
+            let explain = text::paragraph_frame(&l.paragraph(&explain), body, text_w)?;
+            let writing = text::paragraph_frame(&l.paragraph(notation), small, text_w)?;
             let mut block = Frame::new(SizeMm {
                 width: area.width,
                 height: (before.height() + cap_h).max(explain.height() + 3.0 + writing.height()),

@@ -103,7 +103,10 @@ impl Verdicts {
             return false;
         }
         let words = super::host_key::sentence(def, &p.position, p.search_depth, s);
-        if Font::Regular.check_coverage(&words).is_err() {
+        if crate::render::font::main_face(Font::Regular)
+            .check_coverage(&words)
+            .is_err()
+        {
             return false;
         }
         let _ = p.key.set(Some(KeyAnswer::new(&p.position, s.clone())));

@@ -111,7 +111,38 @@ pub struct Lang {
     pub source: String,
 }
 
+/// The direction of the first letter of `text` that has one: `Some(true)`
+/// right to left (Arabic, Hebrew), `Some(false)` left to right.
+fn first_strong_rtl(text: &str) -> Option<bool> {
+    use unicode_bidi::BidiClass::{AL, L, R};
+    text.chars()
+        .find_map(|c| match unicode_bidi::bidi_class(c) {
+            L => Some(false),
+            R | AL => Some(true),
+            _ => None,
+        })
+}
+
 impl Lang {
+    /// Whether the language is written right to left: its name, written in
+    /// it (`العربية`), starts with a right-to-left letter.
+    pub fn rtl(&self) -> bool {
+        first_strong_rtl(&self.name) == Some(true)
+    }
+
+    /// `text` as a paragraph of a kit in this language: in a right-to-left
+    /// language, text that starts with a left-to-right letter (a move, a
+    /// brand name) gets a right-to-left mark first, so it is set and read
+    /// right to left like the rest of the kit (the bidi algorithm takes a
+    /// paragraph's direction from its first letter).
+    pub fn paragraph<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.rtl() && first_strong_rtl(text) == Some(false) {
+            format!("\u{200F}{text}").into()
+        } else {
+            text.into()
+        }
+    }
+
     /// The built-in English.
     pub fn english() -> Arc<Lang> {
         static EN: OnceLock<Arc<Lang>> = OnceLock::new();
@@ -313,6 +344,27 @@ impl std::fmt::Display for LanguageError {
     }
 }
 
+/// "3 moves (2 by W, 1 by B)": the plies of a line that starts with
+/// `first`'s move, counted for each player, in the kit's language.
+pub fn moves_of_each(l: &Lang, plies: u32, first: &str, second: &str) -> String {
+    let mine = plies.div_ceil(2);
+    let theirs = plies / 2;
+    let moves = crate::tr!(l, "moves.count", n = plies);
+    match plies {
+        0 | 1 => moves,
+        _ if mine == theirs => crate::tr!(l, "moves.each", moves = moves, each = mine),
+        _ => crate::tr!(
+            l,
+            "moves.by_each",
+            moves = moves,
+            mine = mine,
+            first = first,
+            theirs = theirs,
+            second = second
+        ),
+    }
+}
+
 /// The languages a run can print in: the built-in ones and those of a
 /// templates folder (`<dir>/lang/*.toml`), whose file wins over a built-in
 /// one of the same code.
@@ -354,6 +406,11 @@ impl Languages {
             custom.insert(lang.code.clone(), Arc::new(lang));
         }
         Ok(Languages { custom })
+    }
+
+    /// The templates' own file for `code`, if they have one.
+    pub fn own(&self, code: &str) -> Option<Arc<Lang>> {
+        self.custom.get(code).cloned()
     }
 
     /// The language `code`: the templates' own, else a built-in one.

@@ -802,16 +802,23 @@ pub fn practice_file(
             out,
             "prompt = {}",
             toml_string(&{
+                // In the definition's language, as the rest of its text.
                 let [a, b] = engine.sides();
                 let other = if side == a { b } else { a };
-                format!(
-                    "{} to move and win in {}.",
-                    side_name(def.family(), side),
-                    crate::rules::family::moves_of_each(
-                        p.solution.plies,
-                        &def.family().info().side_name(side),
-                        &def.family().info().side_name(other)
-                    )
+                let l = &def.lang;
+                let name = |s| crate::lang::side_name(l, def.family(), s);
+                // The sentence starts with the side's name.
+                let named = name(side);
+                let mut letters = named.chars();
+                let title = letters.next().map_or(String::new(), |f| {
+                    f.to_uppercase().collect::<String>() + letters.as_str()
+                });
+                crate::tr!(
+                    l,
+                    "practice.to_move_and_win",
+                    side = title,
+                    moves =
+                        crate::lang::moves_of_each(l, p.solution.plies, &name(side), &name(other))
                 )
             })
         );

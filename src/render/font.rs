@@ -55,37 +55,84 @@ fn loaded(n: u16) -> Option<&'static LoadedFace> {
     faces.get(usize::from(n)).copied()
 }
 
-thread_local! {
-    /// The fallback faces of the build this thread works for, in order.
-    static FALLBACKS: RefCell<Vec<Font>> = const { RefCell::new(Vec::new()) };
+/// The faces a build draws with: the family's two, unless the templates
+/// name other files for them, and the fallback faces.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Faces {
+    /// The face text set in the regular face is drawn with, if not DejaVu
+    /// Sans (`fonts.regular`).
+    pub regular: Option<Font>,
+    /// The same for the bold face (`fonts.bold`).
+    pub bold: Option<Font>,
+    /// `fonts.fallbacks`, in order.
+    pub fallbacks: Vec<Font>,
 }
 
-/// Runs `f` with `fallbacks` as this thread's fallback faces: text laid
-/// out inside draws a character its face lacks from the first of them that
-/// has it, and coverage is the union of the faces.
-pub fn with_fallbacks<R>(fallbacks: &[Font], f: impl FnOnce() -> R) -> R {
-    let before = FALLBACKS.with(|fb| fb.replace(fallbacks.to_vec()));
+thread_local! {
+    /// The faces of the build this thread works for.
+    static FACES: RefCell<Faces> = const {
+        RefCell::new(Faces {
+            regular: None,
+            bold: None,
+            fallbacks: Vec::new(),
+        })
+    };
+}
+
+/// Runs `f` with `faces` as this thread's faces: text laid out inside is
+/// drawn in the templates' main faces, a character its face lacks from the
+/// first fallback that has it, and coverage is the union of the faces.
+pub fn with_faces<R>(faces: &Faces, f: impl FnOnce() -> R) -> R {
+    let before = FACES.with(|fb| fb.replace(faces.clone()));
     let result = f();
-    FALLBACKS.with(|fb| *fb.borrow_mut() = before);
+    FACES.with(|fb| *fb.borrow_mut() = before);
     result
 }
 
-/// This thread's fallback faces (to hand on to threads it starts).
+/// This thread's faces (to hand on to threads it starts).
+pub fn faces() -> Faces {
+    FACES.with(|fb| fb.borrow().clone())
+}
+
+/// This thread's fallback faces.
 pub fn fallbacks() -> Vec<Font> {
-    FALLBACKS.with(|fb| fb.borrow().clone())
+    FACES.with(|fb| fb.borrow().fallbacks.clone())
 }
 
-/// Whether a face the kit draws with covers `c`: both faces of the family,
-/// or one of this thread's fallbacks.
+/// The face text set in `font` is drawn with: the templates' file for a
+/// face of the family they replace, else `font` itself.
+pub fn main_face(font: Font) -> Font {
+    FACES.with(|fb| {
+        let faces = fb.borrow();
+        match font {
+            Font::Regular => faces.regular.unwrap_or(font),
+            Font::Bold => faces.bold.unwrap_or(font),
+            Font::Fallback(_) => font,
+        }
+    })
+}
+
+/// Whether a face the kit draws with covers `c`: both main faces, or one
+/// of this thread's fallbacks.
 pub fn covered(c: char) -> bool {
-    Font::ALL.iter().all(|f| f.covers(c).unwrap_or(false))
-        || FALLBACKS.with(|fb| fb.borrow().iter().any(|f| f.covers(c).unwrap_or(false)))
+    Font::ALL
+        .iter()
+        .all(|f| main_face(*f).covers(c).unwrap_or(false))
+        || FACES.with(|fb| {
+            fb.borrow()
+                .fallbacks
+                .iter()
+                .any(|f| f.covers(c).unwrap_or(false))
+        })
 }
 
-/// The faces a kit draws with, for messages: "DejaVu Sans" and the
-/// fallbacks' files.
+/// The faces a kit draws with, for messages: "DejaVu Sans" (or the
+/// templates' regular face) and the fallbacks' files.
 pub fn faces_named() -> String {
-    let mut out = FAMILY.to_string();
+    let mut out = match main_face(Font::Regular) {
+        Font::Regular => FAMILY.to_string(),
+        other => other.name().to_string(),
+    };
     for f in fallbacks() {
         out.push_str(", ");
         out.push_str(f.name());

@@ -159,6 +159,92 @@ fn reading_text(text: &str) -> String {
     }
 }
 
+/// RIGHT-TO-LEFT MARK: invisible, a strong right-to-left character.
+const RLM: char = '\u{200F}';
+/// LEFT-TO-RIGHT MARK: invisible, a strong left-to-right character.
+const LRM: char = '\u{200E}';
+
+/// Whether `c` is of a number class of the bidi algorithm (digits and
+/// what separates or ends numbers: `.` `,` `:` `+` `-` `%`, the Arabic
+/// comma): extractors such as poppler's take these for left-to-right text.
+fn number_like(c: char) -> bool {
+    use unicode_bidi::BidiClass::*;
+    matches!(unicode_bidi::bidi_class(c), EN | ES | ET | CS | AN)
+}
+
+/// Whether `c` is neither a letter with a direction nor number-like (a
+/// space, a bracket, `©`): extractors give it the direction of the run
+/// they are reading when they meet it.
+fn neutral(c: char) -> bool {
+    use unicode_bidi::BidiClass::*;
+    !matches!(unicode_bidi::bidi_class(c), L | R | AL) && !number_like(c)
+}
+
+/// The text to give a glyph of a right-to-left line explicitly
+/// (`/ActualText`), by glyph, where what its ToUnicode entry says would not
+/// read back in logical order.
+///
+/// Extractors (poppler's `pdftotext`, and others built the same way) take a
+/// line's characters in visual order and read a right-to-left line from
+/// its right end: runs of right-to-left and neutral characters reversed,
+/// runs of left-to-right letters and numbers forwards, each such run
+/// taking in the neutral characters at its left up to the next
+/// right-to-left one. In a right-to-left paragraph those neutrals (the
+/// space after "A1" in "المربع A1 أحمر") come after the run in logical
+/// order; a neutral that ends a left-to-right run ("(© 2001)") was read
+/// with the right-to-left text before it; and a full stop or a colon,
+/// which those extractors class with numbers, became a run of its own with
+/// the space after it in front. Invisible marks fix each: a right-to-left
+/// mark at the visual left of each left-to-right run and of each such
+/// sign, a left-to-right mark after a neutral that ends a left-to-right
+/// run. A glyph whose ToUnicode entry was taken from another use of it (a
+/// bracket mirrored here, drawn the other way round elsewhere) is given
+/// its own text too.
+fn reading_spans(t: &TextRun, faces: &[SubsetFace]) -> Result<Vec<Option<String>>, RenderError> {
+    let glyphs = t.glyphs();
+    let texts = glyph_texts(t)?;
+    let bidi = unicode_bidi::BidiInfo::new(&t.text, Some(unicode_bidi::Level::rtl()));
+    let ltr_at = |i: usize| {
+        glyphs.get(i).is_some_and(|g| {
+            bidi.levels
+                .get(g.cluster as usize)
+                .is_some_and(|l| l.is_ltr())
+        })
+    };
+    let mut spans = Vec::with_capacity(glyphs.len());
+    for (i, (g, text)) in glyphs.iter().zip(texts).enumerate() {
+        let ltr = ltr_at(i);
+        let before = if ltr {
+            i > 0 && !ltr_at(i - 1)
+        } else {
+            text.chars().any(number_like)
+        };
+        let after = ltr
+            && i + 1 < glyphs.len()
+            && !ltr_at(i + 1)
+            && text.chars().last().is_some_and(neutral);
+        let face = faces.iter().find(|f| f.font == g.font);
+        let code = face.and_then(|f| f.codes.get(usize::from(g.id)).copied());
+        let reads = face
+            .and_then(|f| f.to_unicode.as_ref())
+            .zip(code)
+            .and_then(|(map, code)| map.get(&code));
+        let misread = reads.is_some_and(|r| *r != text);
+        spans.push((before || after || misread).then(|| {
+            let mut s = String::new();
+            if before {
+                s.push(RLM);
+            }
+            s.push_str(&text);
+            if after {
+                s.push(LRM);
+            }
+            s
+        }));
+    }
+    Ok(spans)
+}
+
 /// A page's content stream, written straight into bytes: printpdf's
 /// operation list, translated to lopdf operations and encoded, cost a
 /// quarter of a whole build. Coordinates arrive in mm with y down and leave
@@ -310,6 +396,12 @@ impl Content<'_> {
         if glyphs.is_empty() {
             self.select(t.font, t.size_pt)?;
         }
+        let spans = if t.rtl {
+            reading_spans(t, self.faces)?
+        } else {
+            Vec::new()
+        };
+        let span = |i: usize| spans.get(i).and_then(Option::as_deref);
         let mut pen = Pen {
             x_mm: t.left(),
             font: None,
@@ -321,7 +413,13 @@ impl Content<'_> {
             // for another line, so the cluster's text is given as a whole.
             if let Some(n) = marked_cluster(&glyphs[i..]) {
                 let start = glyphs[i].cluster as usize;
-                let text = reading_text(t.text.get(start..cluster_end(t, start)).unwrap_or(""));
+                let mut text = reading_text(t.text.get(start..cluster_end(t, start)).unwrap_or(""));
+                if span(i).is_some_and(|s| s.starts_with(RLM)) {
+                    text.insert(0, RLM);
+                }
+                if span(i + n - 1).is_some_and(|s| s.ends_with(LRM)) {
+                    text.push(LRM);
+                }
                 let group = &glyphs[i..i + n];
                 // The cluster's text goes with its first glyph on the pen
                 // (its letter); the others stand for nothing.
@@ -337,8 +435,18 @@ impl Content<'_> {
                 i += n;
                 continue;
             }
+            if let Some(text) = span(i) {
+                self.actual_text(text);
+                self.strings(t, &glyphs[i..i + 1], &mut pen)?;
+                self.op("EMC");
+                i += 1;
+                continue;
+            }
             let mut end = i + 1;
-            while end < glyphs.len() && marked_cluster(&glyphs[end..]).is_none() {
+            while end < glyphs.len()
+                && span(end).is_none()
+                && marked_cluster(&glyphs[end..]).is_none()
+            {
                 end += 1;
             }
             self.strings(t, &glyphs[i..end], &mut pen)?;
@@ -637,48 +745,60 @@ struct Drawn {
     chars: BTreeSet<char>,
 }
 
-/// Adds the glyphs of `run` to what each face draws. Each glyph stands for
-/// the characters of its cluster; in a cluster of several glyphs (a letter
-/// and its marks), a glyph that is a character's own glyph stands for
-/// that character and the first other glyph for the rest.
-fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
-    let mut starts: Vec<usize> = t.glyphs().iter().map(|g| g.cluster as usize).collect();
+/// The text each glyph of `t` stands for, in the order of its glyphs:
+/// each glyph stands for the characters of its cluster; in a cluster of
+/// several glyphs (a letter and its marks), a glyph that is a character's
+/// own glyph stands for that character, the first other glyph for the
+/// rest, and any further one for nothing.
+fn glyph_texts(t: &TextRun) -> Result<Vec<String>, RenderError> {
+    let glyphs = t.glyphs();
+    let mut texts = vec![String::new(); glyphs.len()];
+    let mut starts: Vec<usize> = glyphs.iter().map(|g| g.cluster as usize).collect();
     starts.sort_unstable();
     starts.dedup();
-    let end_of = |start: usize| {
-        let i = starts.partition_point(|&s| s <= start);
-        starts.get(i).copied().unwrap_or(t.text.len())
-    };
     for start in &starts {
-        let cluster = t.text.get(*start..end_of(*start)).unwrap_or("");
-        let glyphs: Vec<&Glyph> = t
-            .glyphs()
-            .iter()
-            .filter(|g| g.cluster as usize == *start)
+        let cluster = t.text.get(*start..cluster_end(t, *start)).unwrap_or("");
+        let members: Vec<usize> = (0..glyphs.len())
+            .filter(|&i| glyphs[i].cluster as usize == *start)
             .collect();
         let mut rest: String = cluster.to_string();
-        let mut own: Vec<Option<char>> = Vec::with_capacity(glyphs.len());
-        for g in &glyphs {
+        let mut own: Vec<Option<char>> = Vec::with_capacity(members.len());
+        for &i in &members {
+            let g = glyphs[i];
             let m = g.font.metrics()?;
             let c = cluster.chars().find(|&c| m.glyph_id(c) == Some(g.id));
             if let Some(c) = c {
-                if let Some(i) = rest.find(c) {
-                    rest.replace_range(i..i + c.len_utf8(), "");
+                if let Some(at) = rest.find(c) {
+                    rest.replace_range(at..at + c.len_utf8(), "");
                 }
             }
             own.push(c);
         }
-        for (g, c) in glyphs.iter().zip(own) {
-            let drawn = used.entry(g.font).or_default();
-            drawn.chars.extend(cluster.chars());
-            let text = match c {
+        for (&i, c) in members.iter().zip(own) {
+            texts[i] = match c {
                 Some(c) => c.to_string(),
                 None => reading_text(&std::mem::take(&mut rest)),
             };
-            let entry = drawn.glyphs.entry(g.id).or_default();
-            if entry.is_empty() {
-                *entry = text;
-            }
+        }
+    }
+    Ok(texts)
+}
+
+/// Adds the glyphs of `run` to what each face draws, each with the text
+/// it stands for ([`glyph_texts`]; a glyph keeps the first text found).
+fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
+    for (g, text) in t.glyphs().iter().zip(glyph_texts(t)?) {
+        let start = g.cluster as usize;
+        let drawn = used.entry(g.font).or_default();
+        drawn.chars.extend(
+            t.text
+                .get(start..cluster_end(t, start))
+                .unwrap_or("")
+                .chars(),
+        );
+        let entry = drawn.glyphs.entry(g.id).or_default();
+        if entry.is_empty() {
+            *entry = text;
         }
     }
     Ok(())

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::font::Font;
+use super::font::{Faces, Font};
 use super::model::{Colour, RectMm, SizeMm};
 use super::RenderError;
 
@@ -89,6 +89,14 @@ pub struct FontSizes {
     /// character DejaVu Sans lacks: the first that has it does.
     #[serde(default)]
     pub fallbacks: Vec<String>,
+    /// A TrueType font file, relative to the templates folder, that the
+    /// kit's text is set in instead of DejaVu Sans.
+    #[serde(default)]
+    pub regular: Option<String>,
+    /// The same for bold text (headings); the `regular` file if only that
+    /// is named.
+    #[serde(default)]
+    pub bold: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -163,8 +171,9 @@ pub struct Templates {
     /// The files a host gave (`--templates DIR`) in place of the built-in
     /// ones, kept so a layout they break can be blamed on the line.
     pub files: Vec<TemplateFile>,
-    /// The faces `fonts.fallbacks` names, read, in order.
-    pub fallbacks: Vec<Font>,
+    /// The faces `fonts.regular`, `fonts.bold` and `fonts.fallbacks`
+    /// name, read.
+    pub faces: Faces,
 }
 
 /// The largest font file a template may name (Noto Sans CJK is about 16 MB).
@@ -173,36 +182,86 @@ const MAX_FONT_BYTES: u64 = 32 * 1024 * 1024;
 /// Fallback faces named in `style.toml`.
 const MAX_FALLBACKS: usize = 8;
 
-/// Reads the fallback faces `names` (from `style_origin`) in `dir`. A name
-/// is a plain relative path inside the folder: a host's templates may come
-/// from anyone, and must not make printkit read elsewhere.
+/// Reads the font file `name` in `dir`. A name is a plain relative path
+/// inside the folder: a host's templates may come from anyone, and must
+/// not make printkit read elsewhere.
+fn read_face(name: &str, dir: Option<&Path>) -> Result<Font, String> {
+    use std::path::Component;
+    let rel = Path::new(name);
+    let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
+    let Some(dir) = dir.filter(|_| plain) else {
+        return Err(format!(
+            "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
+        ));
+    };
+    let bytes =
+        crate::input::read_bytes(&dir.join(rel), MAX_FONT_BYTES).map_err(|e| e.to_string())?;
+    Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))
+}
+
+/// Reads the fallback faces `names` (from `style_origin`) in `dir`.
 fn read_fallbacks(
     names: &[String],
     dir: Option<&Path>,
     style_origin: &str,
 ) -> Result<Vec<Font>, RenderError> {
-    use std::path::Component;
     let err = |m: String| RenderError::Template(format!("{style_origin}: fonts.fallbacks: {m}"));
     if names.len() > MAX_FALLBACKS {
         return Err(err(format!("at most {MAX_FALLBACKS} fonts")));
     }
     let mut faces = Vec::new();
     for name in names {
-        let rel = Path::new(name);
-        let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
-        let Some(dir) = dir.filter(|_| plain) else {
-            return Err(err(format!(
-                "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
-            )));
-        };
-        let bytes = crate::input::read_bytes(&dir.join(rel), MAX_FONT_BYTES)
-            .map_err(|e| err(e.to_string()))?;
-        let face = Font::load(bytes, name).map_err(|e| err(format!("{name:?}: {e}")))?;
+        let face = read_face(name, dir).map_err(err)?;
         if !faces.contains(&face) {
             faces.push(face);
         }
     }
     Ok(faces)
+}
+
+/// Reads the faces `style.toml` (its `text`, from `origin`) names for the
+/// kit's regular and bold text, and its fallbacks. A file that cannot be
+/// read is reported at its key's line and column.
+fn read_faces(
+    fonts: &FontSizes,
+    dir: Option<&Path>,
+    text: &str,
+    origin: &str,
+) -> Result<Faces, RenderError> {
+    let main = |key: &str, name: &Option<String>| -> Result<Option<Font>, RenderError> {
+        let Some(name) = name else {
+            return Ok(None);
+        };
+        read_face(name, dir).map(Some).map_err(|m| {
+            let at = value_line_column(text, &["fonts", key])
+                .map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
+            RenderError::Template(format!("{origin}{at}: fonts.{key}: {m}"))
+        })
+    };
+    let regular = main("regular", &fonts.regular)?;
+    let bold = match &fonts.bold {
+        Some(_) => main("bold", &fonts.bold)?,
+        None => regular,
+    };
+    Ok(Faces {
+        regular,
+        bold,
+        fallbacks: read_fallbacks(&fonts.fallbacks, dir, origin)?,
+    })
+}
+
+/// The line and column (from 1) of the value at `path` in the TOML `text`.
+fn value_line_column(text: &str, path: &[&str]) -> Option<(usize, usize)> {
+    let doc = toml_edit::ImDocument::parse(text).ok()?;
+    let mut item = doc.as_item();
+    for key in path {
+        item = item.get(key)?;
+    }
+    let at = item.span()?.start;
+    let before = text.get(..at)?;
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Some((line, column))
 }
 
 /// A template file a host gave, with its text.
@@ -340,7 +399,7 @@ impl Templates {
         let (paper, paper_origin) = read("paper.toml", BUILTIN_PAPER)?;
         let (style, style_origin) = read("style.toml", BUILTIN_STYLE)?;
         let mut templates = Self::from_sources(&paper, &paper_origin, &style, &style_origin)?;
-        templates.fallbacks = read_fallbacks(&templates.style.fonts.fallbacks, dir, &style_origin)?;
+        templates.faces = read_faces(&templates.style.fonts, dir, &style, &style_origin)?;
         for (text, origin, builtin) in [
             (paper, paper_origin, BUILTIN_PAPER),
             (style, style_origin, BUILTIN_STYLE),
@@ -390,7 +449,7 @@ impl Templates {
             papers,
             style,
             files: Vec::new(),
-            fallbacks: Vec::new(),
+            faces: Faces::default(),
         })
     }
 

@@ -20,7 +20,8 @@ pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError>
 /// The error for a text with a character the font cannot draw: the
 /// coverage check names it.
 fn missing_glyph(text: &str, font: Font) -> RenderError {
-    font.check_coverage(text)
+    super::font::main_face(font)
+        .check_coverage(text)
         .err()
         .unwrap_or_else(|| RenderError::Font(format!("no glyph for a character of {text:?}")))
 }
@@ -37,6 +38,7 @@ impl Shaped {
     /// `text` shaped in `font` (and this thread's fallbacks), in the base
     /// direction `rtl` (`None`: the text's own).
     fn new(text: &str, font: Font, rtl: Option<bool>) -> Result<Shaped, RenderError> {
+        let font = super::font::main_face(font);
         let fallbacks = super::font::fallbacks();
         let glyphs = super::shape::shape_with(text, font, &fallbacks, rtl)?;
         // A glyph 0 is the empty box: a character no face has.
@@ -87,7 +89,7 @@ fn run_of(
 ) -> TextRun {
     TextRun {
         text: text.to_string(),
-        font,
+        font: super::font::main_face(font),
         size_pt,
         align,
         anchor,
@@ -101,12 +103,12 @@ fn run_of(
 
 /// Height above the baseline the face can paint, in mm.
 pub fn ascent(font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    Ok(font.metrics()?.ascent_em() * size_pt * MM_PER_PT)
+    Ok(super::font::main_face(font).metrics()?.ascent_em() * size_pt * MM_PER_PT)
 }
 
 /// Depth below the baseline the face can paint, in mm (positive).
 pub fn descent(font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    Ok(font.metrics()?.descent_em() * size_pt * MM_PER_PT)
+    Ok(super::font::main_face(font).metrics()?.descent_em() * size_pt * MM_PER_PT)
 }
 
 /// Baseline-to-baseline distance used for paragraphs, in mm.
@@ -170,7 +172,7 @@ fn wrap_lines(
 ) -> Result<Vec<Line>, RenderError> {
     // Checked whole first, so the error names every character the text
     // lacks, not the first of the line being measured.
-    font.check_coverage(text)?;
+    super::font::main_face(font).check_coverage(text)?;
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let rtl = super::shape::is_rtl(para);

@@ -254,3 +254,109 @@ fn a_script_that_needs_shaping_is_printed_from_a_fallback_face() {
     assert!(svg.contains("xlink:href=\"#gf1_1\""), "क not drawn");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A templates folder whose `style.toml` is the built-in one with
+/// `[fonts]` naming `regular` (and the files `files` beside it).
+fn templates_naming_regular(tag: &str, regular: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    let dir = temp(tag);
+    let style =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/style.toml"))
+            .unwrap();
+    assert!(style.contains("\n[fonts]\n"));
+    let mine = style.replacen(
+        "\n[fonts]\n",
+        &format!("\n[fonts]\nregular = {regular:?}\n"),
+        1,
+    );
+    std::fs::write(dir.join("style.toml"), mine).unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    dir
+}
+
+/// `fonts.regular` replaces the kit's main faces (bold too, when only the
+/// regular one is named): the PDF embeds the named file's face and no
+/// DejaVu Sans.
+#[test]
+fn the_templates_can_name_the_main_face() {
+    if !crate::tools::available("pdffonts", "the_templates_can_name_the_main_face") {
+        return;
+    }
+    let heavy = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/fonts/DejaVuSans-Bold.ttf"),
+    )
+    .unwrap();
+    let dir = templates_naming_regular("main-face", "Heavy.ttf", &[("Heavy.ttf", &heavy)]);
+    let out = temp("main-face-out");
+    let o = printkit(&[
+        "build",
+        "freeze",
+        "--templates",
+        dir.to_str().unwrap(),
+        "--paper",
+        "a4",
+        "--format",
+        "pdf",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fonts = Command::new("pdffonts")
+        .arg(out.join("freeze/freeze-player-kit-a4.pdf"))
+        .output()
+        .unwrap();
+    let fonts = String::from_utf8_lossy(&fonts.stdout).into_owned();
+    let names: Vec<&str> = fonts
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(!names.is_empty(), "{fonts}");
+    for name in &names {
+        assert!(
+            name.ends_with("+Heavy"),
+            "a face other than the named one: {fonts}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(out);
+}
+
+/// A main face that is missing or not a font is refused at its key's line
+/// and column in `style.toml`, never a panic.
+#[test]
+fn a_main_face_that_cannot_be_read_is_located() {
+    for (tag, name, files, says) in [
+        ("main-missing", "Missing.ttf", &[][..], "cannot read"),
+        (
+            "main-not-a-font",
+            "Text.ttf",
+            &[("Text.ttf", &b"not a font at all"[..])][..],
+            "Text.ttf",
+        ),
+        (
+            "main-outside",
+            "../Heavy.ttf",
+            &[][..],
+            "inside the templates folder",
+        ),
+    ] {
+        let dir = templates_naming_regular(tag, name, files);
+        let style = std::fs::read_to_string(dir.join("style.toml")).unwrap();
+        let line = style
+            .lines()
+            .position(|l| l.starts_with("regular = "))
+            .unwrap()
+            + 1;
+        let o = printkit(&["check", "--templates", dir.to_str().unwrap(), "freeze"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&format!("style.toml:{line}:11: fonts.regular")) && err.contains(says),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -428,3 +428,99 @@ fn too_many_language_files_are_refused() {
     assert!(err.contains("more than 32 language files"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A definition written in a host's own language (`language = "xx"`, its
+/// file in the templates) has its placeholders filled in that language:
+/// here the Spanish file under another code, joining lists with "e", so
+/// `{start:B}` prints "C3 e D4" where English would say "and" (the
+/// built-in Spanish "y").
+#[test]
+fn a_hosts_language_file_fills_the_definitions_placeholders() {
+    if !crate::tools::available("pdftotext", "languages") {
+        return;
+    }
+    let spanish = std::fs::read_to_string(root().join("templates/lang/es.toml")).unwrap();
+    assert!(spanish.contains("and = \"{first} y {last}\""));
+    let host = spanish
+        .replacen("code = \"es\"", "code = \"xx\"", 1)
+        .replacen(
+            "and = \"{first} y {last}\"",
+            "and = \"{first} e {last}\"",
+            1,
+        );
+    let templates = templates_with("host-placeholders", "xx.toml", &host);
+    let definition =
+        std::fs::read_to_string(root().join("fixtures/custom/languages/encerrar-y-voltear.toml"))
+            .unwrap();
+    assert!(definition.contains("{start:B}") && definition.contains("\nlanguage = \"es\""));
+    let written = templates.join("encerrar-y-voltear.toml");
+    std::fs::write(
+        &written,
+        definition.replacen("\nlanguage = \"es\"", "\nlanguage = \"xx\"", 1),
+    )
+    .unwrap();
+    let out = std::env::temp_dir().join(format!("printkit-lang-xx-fill-{}", std::process::id()));
+    let args = ["--templates", templates.to_str().unwrap()];
+    let [kit, _] = build_pdfs(written.to_str().unwrap(), &args, &out);
+    let text = Command::new("pdftotext")
+        .arg(&kit)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&templates);
+    assert!(
+        text.contains("arriba en C3 e D4, W hacia arriba en C4 e D3"),
+        "the host's list words are not in the rules: {text}"
+    );
+}
+
+/// `printkit puzzles` writes its prompts in the definition's language:
+/// here the German predator game's ("… ist am Zug und gewinnt in …"), the
+/// side names in German too, and the file checks.
+#[test]
+fn puzzles_write_their_prompts_in_the_definitions_language() {
+    let dir = std::env::temp_dir().join(format!("printkit-lang-puzzles-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let definition = dir.join("raeuber-und-beute.toml");
+    std::fs::copy(
+        root().join("fixtures/custom/languages/raeuber-und-beute.toml"),
+        &definition,
+    )
+    .unwrap();
+    let out = dir.join("puzzles.toml");
+    let o = printkit(&[
+        "puzzles",
+        definition.to_str().unwrap(),
+        "--count",
+        "1",
+        "--seed",
+        "11",
+        "--max-plies",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let prompt = text
+        .lines()
+        .find(|l| l.starts_with("prompt = "))
+        .expect("a prompt");
+    assert!(
+        prompt.contains("ist am Zug und gewinnt in") && prompt.contains("Zügen"),
+        "{prompt}"
+    );
+    assert!(
+        !prompt.contains("to move") && !prompt.contains("and win"),
+        "{prompt}"
+    );
+    let o = printkit(&["check", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

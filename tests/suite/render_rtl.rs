@@ -40,12 +40,15 @@ fn arabic_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The definition's Arabic sentences that print as written (no
-/// placeholder), from its title, rules and practice prompts.
-fn sentences() -> Vec<String> {
+/// The definition's sentences that print as written (no placeholder),
+/// from its title, purpose, credit, rules and practice prompts.
+fn written_sentences() -> Vec<String> {
     let src = std::fs::read_to_string(DEFINITION).unwrap();
     let doc: toml::Value = toml::from_str(&src).unwrap();
-    let mut out = vec![doc["title"].as_str().unwrap().to_string()];
+    let mut out: Vec<String> = ["title", "purpose", "credit"]
+        .iter()
+        .map(|k| doc[k].as_str().unwrap().to_string())
+        .collect();
     for part in ["setup", "turn", "special", "end"] {
         for s in doc["sheet"][part].as_array().unwrap() {
             out.push(s.as_str().unwrap().to_string());
@@ -54,11 +57,25 @@ fn sentences() -> Vec<String> {
     for p in doc["practice"].as_array().unwrap() {
         out.push(p["prompt"].as_str().unwrap().to_string());
     }
-    // Lines mixing in Latin (cell names) are read by poppler in visual
-    // order of their pieces, each piece marked with its direction: only
-    // wholly Arabic sentences have one logical order to compare.
-    out.retain(|s| !s.chars().any(|c| c.is_ascii_alphanumeric() || c == '{'));
+    out.retain(|s| !s.contains('{'));
     out
+}
+
+/// The definition's wholly Arabic sentences that print as written.
+fn sentences() -> Vec<String> {
+    let mut out = written_sentences();
+    out.retain(|s| !s.chars().any(|c| c.is_ascii_alphanumeric()));
+    out
+}
+
+/// `text` without the invisible direction marks and embeddings poppler
+/// writes around the pieces of a line (and the kit may carry), each run of
+/// white space (line breaks too) one space.
+fn plain(text: &str) -> String {
+    let mark =
+        |c: char| matches!(c as u32, 0x200E | 0x200F | 0x061C | 0x202A..=0x202E | 0x2066..=0x2069);
+    let kept: String = text.chars().filter(|&c| !mark(c)).collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -85,6 +102,41 @@ fn pdftotext_reads_the_arabic_kit_in_logical_order() {
             read.windows(words.len()).any(|w| w == words.as_slice()),
             "{s:?} not read back in order from the PDF; read: {}",
             read.join(" ")
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A right-to-left line mixing in Latin ("المربع A1 أحمر.", "لعبة Freeze
+/// (© 2001).") and punctuation reads back character for character in
+/// logical order: poppler reads a right-to-left line from its right end,
+/// taking a Latin run with the neutral characters at its left, and a full
+/// stop or colon as a run of its own, unless the kit's invisible marks
+/// end those runs where they end.
+#[test]
+fn pdftotext_reads_mixed_arabic_and_latin_lines_in_logical_order() {
+    let test = "pdftotext_reads_mixed_arabic_and_latin_lines_in_logical_order";
+    if !tools::available("pdftotext", test) {
+        return;
+    }
+    let dir = temp("mixed");
+    let pdf = build(&dir);
+    let out = Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let read = plain(&String::from_utf8_lossy(&out.stdout));
+    let sentences = written_sentences();
+    let mixed = sentences
+        .iter()
+        .filter(|s| s.chars().any(|c| c.is_ascii_alphanumeric()))
+        .count();
+    assert!(mixed >= 2, "{sentences:?}");
+    for s in &sentences {
+        assert!(
+            read.contains(&plain(s)),
+            "{s:?} not read back in logical order from the PDF; read:\n{read}"
         );
     }
     let _ = std::fs::remove_dir_all(dir);
@@ -188,6 +240,70 @@ fn pdf_words(pdf: &Path) -> Vec<(String, f64, f64)> {
             (text, n("xMin") * MM_PER_PT, n("xMax") * MM_PER_PT)
         })
         .collect()
+}
+
+/// Words of `pdftotext -bbox` on page 1 with their line: (text, xMin,
+/// xMax, yMin) in pt.
+fn pdf_words_on_lines(pdf: &Path) -> Vec<(String, f64, f64, f64)> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox", "-f", "1", "-l", "1"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8_lossy(&out.stdout).into_owned();
+    html.split("<word ")
+        .skip(1)
+        .map(|w| {
+            let (tag, rest) = w.split_once('>').unwrap();
+            let text = rest.split('<').next().unwrap().to_string();
+            let n = |a: &str| attr(&format!(" {tag}"), a).unwrap().parse::<f64>().unwrap();
+            (text, n("xMin"), n("xMax"), n("yMin"))
+        })
+        .collect()
+}
+
+/// In a right-to-left kit, a list item that starts with a Latin word (the
+/// fixture's "Blu-Tack …" material) is set right to left like the rest:
+/// its bullet stands at the right end of the line in the PDF, and the SVG
+/// gives the line the right-to-left direction (the bidi algorithm alone
+/// would take the Latin word's direction and put the bullet at the left).
+#[test]
+fn a_right_to_left_kits_bullets_stand_at_the_right() {
+    let test = "a_right_to_left_kits_bullets_stand_at_the_right";
+    if !tools::available("pdftotext", test) {
+        return;
+    }
+    let dir = temp("bullets");
+    let pdf = build(&dir);
+    let words = pdf_words_on_lines(&pdf);
+    let latin = words
+        .iter()
+        .find(|w| w.0.contains("Blu-Tack"))
+        .expect("the material starting with Latin on page 1");
+    let line: Vec<_> = words
+        .iter()
+        .filter(|w| (w.3 - latin.3).abs() < 0.5 && (w.1 - latin.1).abs() < 200.0)
+        .collect();
+    let bullet = line
+        .iter()
+        .find(|w| w.0.contains('•'))
+        .expect("the bullet on the material's line");
+    for w in &line {
+        assert!(
+            bullet.1 >= w.1,
+            "the bullet ({:.1} pt) is left of {:?} ({:.1} pt)",
+            bullet.1,
+            w.0,
+            w.1
+        );
+    }
+    assert!(line.len() >= 4, "{line:?}");
+    let svg = std::fs::read_to_string(dir.join("freeze-arabic/svg/a4/rules.svg")).unwrap();
+    let end = svg.find("Blu-Tack").expect("the material in the SVG");
+    let tag = &svg[svg[..end].rfind("<text").unwrap()..end];
+    assert_eq!(attr(tag, "direction"), Some("rtl"), "{tag}");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
