@@ -7,7 +7,8 @@
 //! `cargo bench --bench solve` (add `-- moonshot` for the predator start,
 //! `-- quick` to skip the puzzle runs).
 use printkit::definition;
-use printkit::solve::{puzzles, solver, Limits};
+use printkit::puzzles;
+use printkit::solve::{solver, Limits};
 use std::time::Instant;
 
 /// Positions per practice position: the Freeze start cannot be answered
