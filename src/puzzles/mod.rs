@@ -10,6 +10,8 @@
 //! first move, every later move of the winner along the line is also the
 //! only win, the win takes more than one move (when the limit allows), and
 //! no accepted puzzle is the same position under a symmetry of the board.
+//! (Freeze: a chain winning with its kings and with more is one answer,
+//! [`freeze`].)
 //! Cheap searches come first: a win at once, then two wins within fewer
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
@@ -296,9 +298,6 @@ fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle.
 const CANDIDATE_BUDGET: u64 = 10_000;
-/// Positions one capture before a lost one examined at most (each costs a
-/// search to the limit).
-const BACKWARD_TRIES: usize = 8;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
@@ -486,31 +485,6 @@ impl<'a> Finder<'a> {
         }
     }
 
-    /// Freeze's longest wins, searched backwards: the position of the game
-    /// four plies before its end, when its side to move loses in exactly
-    /// 4 plies, and the positions one capture before it
-    /// ([`endgames::freeze_unmoves`]) are candidates for a win in
-    /// 5 (random games alone almost never give one). One puzzle a game.
-    fn backwards(&mut self, game: &[String], progress: &mut dyn FnMut(&str)) {
-        let Some(lost) = game.len().checked_sub(5).map(|i| &game[i]) else {
-            return;
-        };
-        let limits = Limits {
-            depth: 4,
-            max_nodes: CANDIDATE_BUDGET,
-        };
-        match self.solver.solve(lost, limits) {
-            Ok(s) if s.verdict == Verdict::Loss && s.plies == 4 => {}
-            _ => return,
-        }
-        let before = endgames::freeze_unmoves(lost, self.torus);
-        for position in before.iter().take(BACKWARD_TRIES) {
-            if self.consider(position, 0, true, progress).is_ok() {
-                return;
-            }
-        }
-    }
-
     /// A random game from `start`, `None` when it has no move.
     fn game(&self, start: &str, rng: &mut Rng) -> Option<Vec<String>> {
         let game = self.solver.random_game(start, rng, GAME_CAP).ok()?;
@@ -604,14 +578,6 @@ pub fn generate(
         } else {
             def.start.clone()
         };
-        let need_longer = |f: &Finder| {
-            let filled = f.filled(&wanted);
-            f.pool.len() >= count
-                && wanted
-                    .iter()
-                    .zip(&filled)
-                    .any(|((plies, _), &n)| *plies > wanted[0].0 && n < quota)
-        };
         let Some(game) = finder.game(&start, &mut rng) else {
             if build {
                 continue;
@@ -619,13 +585,7 @@ pub fn generate(
             // The start is already over: every game is this one.
             break;
         };
-        let before = finder.pool.len();
         finder.consider_game(&game, shortest, build, progress);
-        // Backwards only once the set could be made: dearer, and seldom
-        // a puzzle.
-        if build && finder.pool.len() == before && need_longer(&finder) {
-            finder.backwards(&game, progress);
-        }
     }
     let Finder { pool, rej, .. } = finder;
     let kept = choose(engine.as_ref(), family, pool, count, &wanted);
