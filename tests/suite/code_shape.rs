@@ -335,7 +335,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("render/svg.rs", "write_item"),
     ("solve/mod.rs", "negamax"),
     ("rules/bracket_flip.rs", "search"),
-    ("puzzles/mod.rs", "generate"),
     ("render/board/drawing.rs", "board_block"),
 ];
 
