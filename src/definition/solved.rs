@@ -341,6 +341,50 @@ fn solution_mistakes(
     }
 }
 
+/// Freeze: whether `other` is the move `played` with more kings (the same
+/// chain, a larger kinging set): kings that change nothing, not a second
+/// answer.
+fn only_more_kings(played: &str, other: &str) -> bool {
+    let chain = |m: &str| m.split('+').next().unwrap_or("").to_string();
+    let kings = |m: &str| m.split('+').skip(1).map(str::to_string).collect::<Vec<_>>();
+    other.contains('+')
+        && chain(played) == chain(other)
+        && chain(played).contains('x')
+        && kings(played).iter().all(|k| kings(other).contains(k))
+}
+
+/// Freeze: a move winning within `left` plies with a kinging set that
+/// lacks one of the kings `played` makes: `played` without it, or a listed
+/// larger set (`best`) without it. The answer is then not one chain with
+/// the kings it must make.
+fn kinging_dual(
+    solver: &Budgeted,
+    pos: &AnyPosition,
+    played: &str,
+    best: &[String],
+    left: u32,
+) -> Option<String> {
+    let kings: Vec<&str> = played.split('+').skip(1).collect();
+    let chain = played.split('+').next()?;
+    let mut tries: Vec<Vec<&str>> = Vec::new();
+    for king in &kings {
+        tries.push(kings.iter().copied().filter(|k| k != king).collect());
+        for b in best {
+            let theirs: Vec<&str> = b.split('+').skip(1).collect();
+            tries.push(theirs.into_iter().filter(|k| k != king).collect());
+        }
+    }
+    tries.into_iter().find_map(|set| {
+        let mv: String = std::iter::once(chain)
+            .chain(set)
+            .collect::<Vec<_>>()
+            .join("+");
+        let info = pos.play(&mv).ok()?;
+        let c = solver.solve(&info.after, left - 1)?;
+        (c.verdict == Verdict::Loss).then_some(info.text)
+    })
+}
+
 /// Whether a move whose resulting position the opponent `child` solves as
 /// given achieves the mover's result `s`.
 fn achieves(s: &Solution, child: &Solution) -> bool {
@@ -432,7 +476,13 @@ fn check_solution(
                     return;
                 }
             }
-            if let Some(also) = here.best.iter().find(|b| **b != info.text) {
+            let also = here
+                .best
+                .iter()
+                .find(|b| **b != info.text && !only_more_kings(&info.text, b))
+                .cloned()
+                .or_else(|| kinging_dual(solver, &pos, &info.text, &here.best, left));
+            if let Some(also) = also {
                 rep.error(
                     span.clone(),
                     format!("move {n} `{m}` is not the only win: `{also}` wins too"),

@@ -10,6 +10,8 @@
 //! first move, every later move of the winner along the line is also the
 //! only win, the win takes more than one move (when the limit allows), and
 //! no accepted puzzle is the same position under a symmetry of the board.
+//! (Freeze: a chain winning with its kings and with more is one answer,
+//! [`freeze`].)
 //! Cheap searches come first: a win at once, then two wins within fewer
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
@@ -18,6 +20,7 @@ use crate::solve::{solver, symmetry, Limits, Solution, Solver, Verdict};
 
 pub mod class_sets;
 pub mod endgames;
+mod freeze;
 use crate::definition::Definition;
 use crate::rules::{Engine, Family, Topology};
 use std::collections::HashSet;
@@ -65,8 +68,9 @@ pub struct Rejections {
     pub several_wins: usize,
     pub one_move: usize,
     pub later_not_unique: usize,
-    /// Freeze: a winner's move of the line wins as well with a king fewer
-    /// (two answers that differ only in a king that changes nothing).
+    /// Freeze: a winner's chain wins with two kinging sets neither of
+    /// which holds the other (two answers, not one answer and kings that
+    /// change nothing).
     pub dual: usize,
     /// Fewer than 4 first moves, an answer that is the only move of its
     /// kind, or a line the turn limit decides.
@@ -99,7 +103,7 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} with a king that changes nothing, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with two kinging answers, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates",
             self.no_win,
             self.too_large,
             self.several_wins,
@@ -146,6 +150,14 @@ fn examine(
     if chains(&start.moves()).len() < MIN_FIRST_MOVES {
         return Err(Reject::Dull);
     }
+    if matches!(params, crate::rules::Params::Freeze(_)) {
+        let s = freeze::examine(solver, &start, max_plies)?;
+        return if worth_printing(&start, &s) {
+            Ok(s)
+        } else {
+            Err(Reject::Dull)
+        };
+    }
     // Shallower searches first: a win in fewer plies is also a win within
     // the limit, so two of them already reject the candidate.
     for depth in (1..max_plies).step_by(2) {
@@ -185,9 +197,6 @@ fn examine(
     }
     if !worth_printing(&start, &s) || limit_within_reach(params, position, s.plies) {
         return Err(Reject::Dull);
-    }
-    if has_needless_king(engine, solver, position, &s) {
-        return Err(Reject::Dual);
     }
     Ok(s)
 }
@@ -283,9 +292,6 @@ fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle.
 const CANDIDATE_BUDGET: u64 = 10_000;
-/// Positions one capture before a lost one examined at most (each costs a
-/// search to the limit).
-const BACKWARD_TRIES: usize = 8;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
@@ -333,6 +339,8 @@ struct Finder<'a> {
     solver: &'a dyn Solver,
     torus: bool,
     max_plies: u32,
+    /// The puzzles wanted.
+    count: usize,
     /// Every acceptable puzzle found; the set is chosen from it at the end.
     pool: Vec<Puzzle>,
     seen: HashSet<String>,
@@ -345,6 +353,7 @@ impl<'a> Finder<'a> {
         engine: &'a dyn Engine,
         solver: &'a dyn Solver,
         max_plies: u32,
+        count: usize,
     ) -> Finder<'a> {
         Finder {
             def,
@@ -352,6 +361,7 @@ impl<'a> Finder<'a> {
             solver,
             torus: def.board.topology == Topology::Torus,
             max_plies,
+            count,
             pool: Vec::new(),
             seen: HashSet::new(),
             rej: Rejections::default(),
@@ -438,38 +448,32 @@ impl<'a> Finder<'a> {
             .and_then(|p| p.outcome())
             .and_then(|o| o.winner);
         let reach = (self.max_plies as usize).min(game.len() - 1);
-        for back in shortest as usize..=reach {
+        // Freeze: wins in 5 are rare, so the position two moves further
+        // back is tried too, and once the shortest wins could fill all
+        // but a quarter of the set, only it.
+        let freeze = self.def.family() == Family::Freeze;
+        let short_enough = freeze && {
+            let shortest_won = self.pool.iter().map(|p| p.solution.plies).min();
+            let short = self
+                .pool
+                .iter()
+                .filter(|p| Some(p.solution.plies) == shortest_won)
+                .count();
+            short >= self.count - self.count / 4
+        };
+        let from = if short_enough {
+            shortest as usize + 2
+        } else {
+            shortest as usize
+        };
+        for back in from..=reach {
             let index = game.len() - 1 - back;
             let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
             if winner.is_some_and(|w| to_move != Ok(w)) {
                 continue;
             }
-            if self.consider(&game[index], index, built, progress) != Err(Reject::OneMove) {
-                return;
-            }
-        }
-    }
-
-    /// Freeze's longest wins, searched backwards: the position of the game
-    /// four plies before its end, when its side to move loses in exactly
-    /// 4 plies, and the positions one capture before it
-    /// ([`endgames::freeze_unmoves`]) are candidates for a win in
-    /// 5 (random games alone almost never give one). One puzzle a game.
-    fn backwards(&mut self, game: &[String], progress: &mut dyn FnMut(&str)) {
-        let Some(lost) = game.len().checked_sub(5).map(|i| &game[i]) else {
-            return;
-        };
-        let limits = Limits {
-            depth: 4,
-            max_nodes: CANDIDATE_BUDGET,
-        };
-        match self.solver.solve(lost, limits) {
-            Ok(s) if s.verdict == Verdict::Loss && s.plies == 4 => {}
-            _ => return,
-        }
-        let before = endgames::freeze_unmoves(lost, self.torus);
-        for position in before.iter().take(BACKWARD_TRIES) {
-            if self.consider(position, 0, true, progress).is_ok() {
+            let r = self.consider(&game[index], index, built, progress);
+            if r.is_ok() || (r != Err(Reject::OneMove) && !freeze) {
                 return;
             }
         }
@@ -508,7 +512,7 @@ pub fn generate(
     let solver = solver(&def.params);
     let family = def.family();
     let mut rng = Rng::new(seed);
-    let mut finder = Finder::new(def, engine, solver.as_ref(), max_plies);
+    let mut finder = Finder::new(def, engine, solver.as_ref(), max_plies, count);
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let wanted = shares(def, max_plies);
     let quota = count.div_ceil(wanted.len().max(1));
@@ -568,14 +572,6 @@ pub fn generate(
         } else {
             def.start.clone()
         };
-        let need_longer = |f: &Finder| {
-            let filled = f.filled(&wanted);
-            f.pool.len() >= count
-                && wanted
-                    .iter()
-                    .zip(&filled)
-                    .any(|((plies, _), &n)| *plies > wanted[0].0 && n < quota)
-        };
         let Some(game) = finder.game(&start, &mut rng) else {
             if build {
                 continue;
@@ -583,13 +579,7 @@ pub fn generate(
             // The start is already over: every game is this one.
             break;
         };
-        let before = finder.pool.len();
         finder.consider_game(&game, shortest, build, progress);
-        // Backwards only once the set could be made: dearer, and seldom
-        // a puzzle.
-        if build && finder.pool.len() == before && need_longer(&finder) {
-            finder.backwards(&game, progress);
-        }
     }
     let Finder { pool, rej, .. } = finder;
     let kept = choose(engine, family, pool, count, &wanted);
@@ -715,47 +705,6 @@ fn later_moves_unique(
         }
     }
     true
-}
-
-/// Whether a winner's move of the line (Freeze: `G1xE1+D3+B1`) wins as
-/// fast with one of its kings left out: then the answer has a dual (the
-/// solver compares only the largest kinging sets, which never do worse).
-fn has_needless_king(engine: &dyn Engine, solver: &dyn Solver, start: &str, s: &Solution) -> bool {
-    let mut pos = start.to_string();
-    for (ply, mv) in s.pv.iter().enumerate() {
-        let Ok(here) = engine.load(&pos) else {
-            return true;
-        };
-        let kings: Vec<&str> = mv.split('+').skip(1).collect();
-        if ply.is_multiple_of(2) && !kings.is_empty() {
-            let chain = mv.split('+').next().unwrap_or(mv);
-            let left = s.plies - ply as u32;
-            for drop in &kings {
-                let fewer: String = std::iter::once(chain)
-                    .chain(kings.iter().copied().filter(|k| k != drop))
-                    .collect::<Vec<_>>()
-                    .join("+");
-                let Ok(info) = here.play(&fewer) else {
-                    continue;
-                };
-                let limits = Limits {
-                    depth: left - 1,
-                    max_nodes: CANDIDATE_BUDGET,
-                };
-                match solver.solve_unique(&info.after.text(), limits) {
-                    Ok(c) if c.verdict == Verdict::Loss && c.plies < left => return true,
-                    Ok(c) if c.budget_exhausted => return true,
-                    Ok(_) => {}
-                    Err(_) => return true,
-                }
-            }
-        }
-        match here.play(mv) {
-            Ok(info) => pos = info.after.text(),
-            Err(_) => return true,
-        }
-    }
-    false
 }
 
 /// The practice file of the puzzles.

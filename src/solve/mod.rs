@@ -175,6 +175,14 @@ pub trait Solver: Send + Sync {
         position: &AnyPosition,
         limits: Limits,
     ) -> Result<Solution, PositionError>;
+    /// [`Solver::solve_unique`] listing up to `most` moves that win within
+    /// the limit (`best_complete` false when there were more).
+    fn solve_within(
+        &self,
+        position: &str,
+        limits: Limits,
+        most: usize,
+    ) -> Result<Solution, PositionError>;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
@@ -214,6 +222,22 @@ impl<R: crate::rules::EngineRules> Solver for R {
         crate::rules::reads::note(position);
         let pos = self.parse_position(position)?;
         Ok(solve_listing(self, &pos, limits, Listing::WithinLimit, 2))
+    }
+
+    fn solve_within(
+        &self,
+        position: &str,
+        limits: Limits,
+        most: usize,
+    ) -> Result<Solution, PositionError> {
+        let pos = self.parse_position(position)?;
+        Ok(solve_listing(
+            self,
+            &pos,
+            limits,
+            Listing::WithinLimit,
+            most,
+        ))
     }
 
     fn random_game(

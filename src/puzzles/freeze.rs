@@ -1,0 +1,239 @@
+//! Freeze puzzles: one answer at each turn of the winner, where kinging
+//! sets that give the same result count as one answer.
+//!
+//! After a capture the mover may king up to as many opposing checkers as
+//! it took. Kinging a checker only takes its captures away (and makes it
+//! worth two when jumped), so a kinging set never does worse than a larger
+//! one containing it. The winning sets of a chain are therefore closed
+//! upwards; the answer is one when the winning moves are all one chain
+//! and its winning sets are exactly those holding one smallest set, the
+//! kings it must make ("G2xG8+B8": king B8; any other king it may make
+//! changes nothing). Two chains, a pass and a chain, or two smallest sets
+//! (king B8 or H2) are two answers: no puzzle.
+use super::{Reject, CANDIDATE_BUDGET};
+use crate::rules::AnyPosition;
+use crate::solve::{Limits, Solution, Solver, Verdict};
+
+/// Winning moves listed at most at a turn: more than this is never one
+/// answer on a board a puzzle shows.
+const LISTED: usize = 24;
+
+/// The solution of a Freeze candidate when it makes a puzzle: no win at
+/// once, one answer at every turn of the winner along the line (the loser
+/// resisting longest), the answers with the kings they must make only.
+pub(super) fn examine(
+    solver: &dyn Solver,
+    start: &AnyPosition,
+    max_plies: u32,
+) -> Result<Solution, Reject> {
+    let position = start.text();
+    let limits = |depth| Limits {
+        depth,
+        max_nodes: CANDIDATE_BUDGET,
+    };
+    // Cheap first: a win at once, then two chains winning sooner.
+    let once = solver
+        .solve_unique(&position, limits(1))
+        .map_err(|_| Reject::NoWin)?;
+    if once.verdict == Verdict::Win {
+        return Err(Reject::OneMove);
+    }
+    for depth in (3..=max_plies).step_by(2) {
+        let s = solver
+            .solve_unique(&position, limits(depth))
+            .map_err(|_| Reject::NoWin)?;
+        if s.verdict == Verdict::Win && chain_count(&s.best) > 1 {
+            return Err(Reject::SeveralWins);
+        }
+    }
+    let whole = solver
+        .solve_within(&position, limits(max_plies), LISTED)
+        .map_err(|_| Reject::NoWin)?;
+    if whole.verdict != Verdict::Win {
+        return Err(if whole.budget_exhausted {
+            Reject::TooLarge
+        } else {
+            Reject::NoWin
+        });
+    }
+    let (pv, nodes) = line(solver, start, whole.plies, max_plies)?;
+    Ok(Solution {
+        best: vec![pv[0].clone()],
+        pv,
+        nodes: whole.nodes + nodes,
+        ..whole
+    })
+}
+
+/// The distinct chains (a pass counts as one) of a list of moves.
+fn chain_count(moves: &[String]) -> usize {
+    let mut chains: Vec<&str> = moves.iter().map(|m| chain_of(m)).collect();
+    chains.sort_unstable();
+    chains.dedup();
+    chains.len()
+}
+
+/// `G1xE1` of `G1xE1+D3+B1`.
+fn chain_of(mv: &str) -> &str {
+    mv.split('+').next().unwrap_or(mv)
+}
+
+/// The kings of a move, `D3` and `B1` of `G1xE1+D3+B1`.
+fn kings_of(mv: &str) -> Vec<&str> {
+    mv.split('+').skip(1).collect()
+}
+
+/// A chain with a kinging set, as the notation writes it (the engine puts
+/// the squares in order).
+fn with_kings(chain: &str, kings: &[&str]) -> String {
+    std::iter::once(chain)
+        .chain(kings.iter().copied())
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// The line of a win in `plies` found within `max_plies`: the winner's
+/// one answer at each of its turns (the kings it must make only), the
+/// loser's longest resistance between. Also the positions searched.
+fn line(
+    solver: &dyn Solver,
+    start: &AnyPosition,
+    plies: u32,
+    max_plies: u32,
+) -> Result<(Vec<String>, u64), Reject> {
+    let mut pv = Vec::new();
+    let mut nodes = 0;
+    let mut here = start.clone();
+    let mut ply = 0;
+    while ply < plies {
+        let (answer, searched) = one_answer(solver, &here, max_plies - ply, ply == 0)?;
+        nodes += searched;
+        let info = here.play(&answer).map_err(|_| Reject::NoWin)?;
+        pv.push(info.text.clone());
+        here = info.after;
+        ply += 1;
+        if here.outcome().is_some() {
+            break;
+        }
+        // The loser's longest resistance.
+        let reply = solver
+            .solve(
+                &here.text(),
+                Limits {
+                    depth: plies - ply,
+                    max_nodes: CANDIDATE_BUDGET,
+                },
+            )
+            .map_err(|_| Reject::NoWin)?;
+        nodes += reply.nodes;
+        if reply.verdict != Verdict::Loss || reply.plies != plies - ply {
+            return Err(Reject::LaterNotUnique);
+        }
+        let mv = reply.pv.first().ok_or(Reject::NoWin)?;
+        let info = here.play(mv).map_err(|_| Reject::NoWin)?;
+        pv.push(info.text.clone());
+        here = info.after;
+        ply += 1;
+    }
+    if here.outcome().is_none() {
+        return Err(Reject::NoWin);
+    }
+    Ok((pv, nodes))
+}
+
+/// The one answer of the side to move within `left` plies: its chain with
+/// the kings it must make, or why there is none (`first`: the puzzle's
+/// first move, else a later one).
+fn one_answer(
+    solver: &dyn Solver,
+    here: &AnyPosition,
+    left: u32,
+    first: bool,
+) -> Result<(String, u64), Reject> {
+    let several = if first {
+        Reject::SeveralWins
+    } else {
+        Reject::LaterNotUnique
+    };
+    let text = here.text();
+    let s = solver
+        .solve_within(
+            &text,
+            Limits {
+                depth: left,
+                max_nodes: CANDIDATE_BUDGET,
+            },
+            LISTED,
+        )
+        .map_err(|_| Reject::NoWin)?;
+    let mut nodes = s.nodes;
+    if s.verdict != Verdict::Win || s.best.is_empty() {
+        return Err(if first { Reject::NoWin } else { several });
+    }
+    if chain_count(&s.best) > 1 || s.best.iter().any(|m| m == "pass") {
+        return Err(several);
+    }
+    if !s.best_complete {
+        return Err(Reject::TooLarge);
+    }
+    let fastest = s.plies;
+    let chain = chain_of(&s.best[0]).to_string();
+    // The smallest set: drop each king the line wins as fast without.
+    let mut must: Vec<&str> = kings_of(&s.best[0]);
+    for king in kings_of(&s.best[0]) {
+        let fewer: Vec<&str> = must.iter().copied().filter(|k| *k != king).collect();
+        let (loses, searched) = loses_within(solver, here, &with_kings(&chain, &fewer), fastest)?;
+        nodes += searched;
+        if loses {
+            must = fewer;
+        }
+    }
+    // Every winning set holds it: the listed (largest) sets do, and when
+    // the chain may king every opposing checker (one largest set) the
+    // sets without one of its kings lose.
+    if s.best
+        .iter()
+        .any(|m| must.iter().any(|k| !kings_of(m).contains(k)))
+    {
+        return Err(Reject::Dual);
+    }
+    let largest = kings_of(&s.best[0]);
+    if s.best.len() == 1 {
+        for king in &must {
+            let without: Vec<&str> = largest.iter().copied().filter(|k| k != king).collect();
+            let (loses, searched) =
+                loses_within(solver, here, &with_kings(&chain, &without), left)?;
+            nodes += searched;
+            if loses {
+                return Err(Reject::Dual);
+            }
+        }
+    }
+    Ok((with_kings(&chain, &must), nodes))
+}
+
+/// Whether the side to move wins within `plies` by `mv`: the opponent
+/// loses within one ply fewer after it. Also the positions searched.
+fn loses_within(
+    solver: &dyn Solver,
+    here: &AnyPosition,
+    mv: &str,
+    plies: u32,
+) -> Result<(bool, u64), Reject> {
+    let Ok(info) = here.play(mv) else {
+        return Ok((false, 0));
+    };
+    let after = solver
+        .solve_unique(
+            &info.after.text(),
+            Limits {
+                depth: plies - 1,
+                max_nodes: CANDIDATE_BUDGET,
+            },
+        )
+        .map_err(|_| Reject::NoWin)?;
+    if after.budget_exhausted && after.verdict != Verdict::Loss {
+        return Err(Reject::TooLarge);
+    }
+    Ok((after.verdict == Verdict::Loss, after.nodes))
+}
