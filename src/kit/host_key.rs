@@ -147,8 +147,7 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
     if !line.ends_with('!') {
         line.push('.');
     }
-    if def.params.family() == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'))
-    {
+    if def.family().info().puzzles.promotion_sets && s.best.iter().any(|m| m.contains('+')) {
         line.push(' ');
         line.push_str(&tr!(l, "solver.largest_kinging"));
     }
@@ -275,7 +274,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
             // Freeze: the solver lists each chain with its largest kinging
             // sets only; a smaller set may win too, so the list says so.
             let kings =
-                family == crate::rules::Family::Freeze && s.best.iter().any(|m| m.contains('+'));
+                family.info().puzzles.promotion_sets && s.best.iter().any(|m| m.contains('+'));
             let fewer = if kings {
                 format!(" {}", tr!(l, "answer.fewer_kings"))
             } else {

@@ -150,7 +150,7 @@ fn examine(
     if chains(&start.moves()).len() < MIN_FIRST_MOVES {
         return Err(Reject::Dull);
     }
-    if matches!(params, crate::rules::Params::Freeze(_)) {
+    if params.family().info().puzzles.promotion_sets {
         let s = freeze::examine(solver, &start, max_plies)?;
         return if worth_printing(&start, &s) {
             Ok(s)

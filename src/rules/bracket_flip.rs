@@ -75,7 +75,11 @@ mod description {
                 side_column: Some(("Side", 10.0)),
                 note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
             },
-            puzzles: PuzzleInfo { by_side: false, odd_wins: false },
+            puzzles: PuzzleInfo {
+                by_side: false,
+                odd_wins: false,
+                promotion_sets: false,
+            },
             key_budget: 50_000,
             search_ns: 250,
         };

@@ -67,7 +67,11 @@ mod description {
                 side_column: Some(("Side", 10.0)),
                 note: "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied).",
             },
-            puzzles: PuzzleInfo { by_side: false, odd_wins: false },
+            puzzles: PuzzleInfo {
+                by_side: false,
+                odd_wins: false,
+                promotion_sets: false,
+            },
             key_budget: 50_000,
             search_ns: 250,
         };

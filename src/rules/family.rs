@@ -301,6 +301,9 @@ pub struct PuzzleInfo {
     /// A win ends on the winner's own move, so a winning line has an odd
     /// number of plies.
     pub odd_wins: bool,
+    /// A move ends with a set of pieces to promote (Freeze's kings): a
+    /// larger set that wins as fast is the same answer, not a second one.
+    pub promotion_sets: bool,
 }
 
 /// A fact of a position that the rules use and its diagram cannot show,

@@ -64,7 +64,11 @@ mod description {
                 side_column: Some(("Side", 10.0)),
                 note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
             },
-            puzzles: PuzzleInfo { by_side: false, odd_wins: true },
+            puzzles: PuzzleInfo {
+                by_side: false,
+                odd_wins: true,
+                promotion_sets: true,
+            },
             // A Freeze position costs many times more to search (chains and
             // their kinging sets), so it gets a tenth of the budget; its
             // quick wins are found within it all the same.

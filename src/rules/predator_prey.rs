@@ -76,6 +76,7 @@ mod description {
             puzzles: PuzzleInfo {
                 by_side: true,
                 odd_wins: true,
+                promotion_sets: false,
             },
             key_budget: 50_000,
             search_ns: 200,

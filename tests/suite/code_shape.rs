@@ -560,10 +560,7 @@ fn family_names(text: &str, variants: &[String]) -> Vec<String> {
 /// Freeze's kinging sets in words (its file is being changed elsewhere);
 /// the puzzle finder tells Freeze's crowded positions and costly searches
 /// apart (its file is being rewritten elsewhere).
-const KNOWN_FAMILY_NAMES: &[(&str, &str)] = &[
-    ("kit/host_key.rs", "Family::Freeze"),
-    ("puzzles/mod.rs", "Family::Freeze"),
-];
+const KNOWN_FAMILY_NAMES: &[(&str, &str)] = &[("puzzles/mod.rs", "Family::Freeze")];
 
 /// A family is one implementation of `GameFamily` and one registry line:
 /// what differs between families is said there, so no code outside
