@@ -44,9 +44,9 @@ mod description {
     use super::{CloneConvert, Params};
     use crate::rules::family::{
         named_field, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact,
-        PuzzleInfo, SolvedToEnd, TokenSet, Tone, MAX_TURN_LIMIT,
+        PuzzleInfo, TokenSet, Tone, MAX_TURN_LIMIT,
     };
-    use crate::rules::{BoardView, PositionError, Reason, Topology};
+    use crate::rules::{BoardView, Reason, Topology};
 
     impl GameFamily for CloneConvert {
         type Params = Params;
@@ -131,15 +131,6 @@ mod description {
                 0 => PositionFact::TurnsNoLimit { turns },
                 limit => PositionFact::TurnsOfLimit { turns, limit },
             }]
-        }
-
-        fn solve_to_end(
-            _: &Params,
-            _: &str,
-            _: bool,
-            _: u64,
-        ) -> Option<Result<SolvedToEnd, PositionError>> {
-            None
         }
 
         // Random play finds this family's puzzles.

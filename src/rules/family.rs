@@ -74,13 +74,15 @@ pub trait GameFamily: EngineRules + Sized {
         view: &BoardView,
     ) -> Vec<PositionFact>;
     /// An exact search to the end of the game (see [`Params::solve_to_end`]);
-    /// `None` for a family without one.
+    /// `None` (the default) for a family without one.
     fn solve_to_end(
-        params: &Self::Params,
-        position: &str,
-        margin: bool,
-        max_nodes: u64,
-    ) -> Option<Result<SolvedToEnd, PositionError>>;
+        _params: &Self::Params,
+        _position: &str,
+        _margin: bool,
+        _max_nodes: u64,
+    ) -> Option<Result<SolvedToEnd, PositionError>> {
+        None
+    }
     /// How the puzzle finder builds endgame positions beside random play
     /// (see [`Params::endgame_plan`]); `None`: random play only.
     fn endgame_plan(params: &Self::Params) -> Option<EndgamePlan>;

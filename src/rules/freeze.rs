@@ -39,9 +39,9 @@ mod description {
     use super::{Freeze, Params};
     use crate::rules::family::{
         count_pieces, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact,
-        PuzzleInfo, SolvedToEnd, TokenSet, Tone,
+        PuzzleInfo, TokenSet, Tone,
     };
-    use crate::rules::{BoardView, PositionError, Reason, Topology};
+    use crate::rules::{BoardView, Reason, Topology};
 
     impl GameFamily for Freeze {
         type Params = Params;
@@ -161,15 +161,6 @@ mod description {
                 0 => Vec::new(),
                 kings => vec![PositionFact::Kings { kings }],
             }
-        }
-
-        fn solve_to_end(
-            _: &Params,
-            _: &str,
-            _: bool,
-            _: u64,
-        ) -> Option<Result<SolvedToEnd, PositionError>> {
-            None
         }
 
         // A Freeze game's random positions are crowded: endgames are built.

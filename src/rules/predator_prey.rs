@@ -50,9 +50,9 @@ mod description {
     use super::{Params, PredatorPrey};
     use crate::rules::family::{
         count_pieces, named_field, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece,
-        PositionFact, PuzzleInfo, SolvedToEnd, TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
+        PositionFact, PuzzleInfo, TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
     };
-    use crate::rules::{BoardView, PositionError, Reason, Topology};
+    use crate::rules::{BoardView, Reason, Topology};
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
@@ -218,15 +218,6 @@ mod description {
                 });
             }
             v
-        }
-
-        fn solve_to_end(
-            _: &Params,
-            _: &str,
-            _: bool,
-            _: u64,
-        ) -> Option<Result<SolvedToEnd, PositionError>> {
-            None
         }
 
         // Random games rarely give the prey a win: hunts are built.
