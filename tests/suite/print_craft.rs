@@ -163,29 +163,13 @@ fn ink_per_page(pdf: &std::path::Path) -> Vec<f64> {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let bytes = out.stdout;
-    let mut pages = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        let mut fields = Vec::new();
-        while fields.len() < 4 {
-            while bytes[at].is_ascii_whitespace() {
-                at += 1;
-            }
-            let start = at;
-            while !bytes[at].is_ascii_whitespace() {
-                at += 1;
-            }
-            fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
-        }
-        at += 1;
-        let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-        let pixels = &bytes[at..at + w * h];
-        let dark: u64 = pixels.iter().map(|&p| u64::from(255 - p)).sum();
-        pages.push(100.0 * dark as f64 / (255.0 * (w * h) as f64));
-        at += w * h;
-    }
-    pages
+    crate::tools::pgm_pages(&out.stdout)
+        .into_iter()
+        .map(|(w, h, pixels)| {
+            let dark: u64 = pixels.iter().map(|&p| u64::from(255 - p)).sum();
+            100.0 * dark as f64 / (255.0 * (w * h) as f64)
+        })
+        .collect()
 }
 
 /// A host prints the player kit for every pair of players: Freeze's kit

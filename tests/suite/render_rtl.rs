@@ -142,33 +142,12 @@ fn pdftotext_reads_mixed_arabic_and_latin_lines_in_logical_order() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// (glyph id, x of its origin, advance) in font units from `hb-shape`,
-/// and the total advance, for `text` in `font`.
+/// (glyph id, x of its origin, advance, cluster) in font units from
+/// `hb-shape`, and the total advance, for `text` in `font`.
 fn hb_shape(font: &str, text: &str) -> (Vec<(u16, i32, i32, usize)>, i32) {
-    let out = Command::new("hb-shape")
-        .args([
-            font,
-            "--output-format=json",
-            "--no-glyph-names",
-            "--utf8-clusters",
-            text,
-        ])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let mut x = 0;
-    let mut glyphs = Vec::new();
-    for g in v.as_array().unwrap() {
-        let ax = g["ax"].as_i64().unwrap() as i32;
-        glyphs.push((
-            g["g"].as_u64().unwrap() as u16,
-            x + g["dx"].as_i64().unwrap() as i32,
-            ax,
-            g["cl"].as_u64().unwrap() as usize,
-        ));
-        x += ax;
-    }
-    (glyphs, x)
+    let (glyphs, total) = tools::hb_shape(font, text);
+    let glyphs = glyphs.iter().map(|g| (g.id, g.x, g.advance, g.cluster));
+    (glyphs.collect(), total)
 }
 
 /// The value of attribute `name` in the tag `tag`.
@@ -224,21 +203,9 @@ fn svg_run(svg: &str, text: &str) -> (f64, f64, Vec<(u16, f64)>) {
 
 /// Words of `pdftotext -bbox` on page 1: (text, xMin, xMax) in mm.
 fn pdf_words(pdf: &Path) -> Vec<(String, f64, f64)> {
-    let out = Command::new("pdftotext")
-        .args(["-bbox", "-f", "1", "-l", "1"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .unwrap();
-    let html = String::from_utf8_lossy(&out.stdout).into_owned();
-    html.split("<word ")
-        .skip(1)
-        .map(|w| {
-            let (tag, rest) = w.split_once('>').unwrap();
-            let text = rest.split('<').next().unwrap().to_string();
-            let n = |a: &str| attr(&format!(" {tag}"), a).unwrap().parse::<f64>().unwrap();
-            (text, n("xMin") * MM_PER_PT, n("xMax") * MM_PER_PT)
-        })
+    pdf_words_on_lines(pdf)
+        .into_iter()
+        .map(|(text, x0, x1, _)| (text, x0 * MM_PER_PT, x1 * MM_PER_PT))
         .collect()
 }
 
@@ -386,21 +353,8 @@ fn raster(pdf: &Path, stem: &Path) -> (usize, usize, Vec<u8>) {
         .unwrap();
     assert!(ok.success());
     let bytes = std::fs::read(stem.with_extension("pgm")).unwrap();
-    // "P5\n<w> <h>\n255\n" then the pixels.
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
-    }
-    let (w, h) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-    (w, h, bytes[at + 1..].to_vec())
+    let (w, h, pixels) = tools::pgm_pages(&bytes)[0];
+    (w, h, pixels.to_vec())
 }
 
 const DPI: f64 = 300.0;

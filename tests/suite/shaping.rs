@@ -7,26 +7,8 @@ use crate::tools;
 
 /// (glyph id, x position) pairs from `hb-shape` for `text` in DejaVu Sans.
 fn hb_shape(text: &str) -> Vec<(u16, i32)> {
-    let out = std::process::Command::new("hb-shape")
-        .args([
-            "templates/fonts/DejaVuSans.ttf",
-            "--output-format=json",
-            "--no-glyph-names",
-            text,
-        ])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let mut x = 0;
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            let at = x + g["dx"].as_i64().unwrap() as i32;
-            x += g["ax"].as_i64().unwrap() as i32;
-            (g["g"].as_u64().unwrap() as u16, at)
-        })
-        .collect()
+    let (glyphs, _) = tools::hb_shape("templates/fonts/DejaVuSans.ttf", text);
+    glyphs.iter().map(|g| (g.id, g.x)).collect()
 }
 
 #[test]
