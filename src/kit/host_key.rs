@@ -155,8 +155,17 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
 }
 
 /// A game end in the words of the stop conditions ("the board is full"),
-/// never the engine's keyword.
-fn why(def: &Definition, reason: crate::rules::Reason) -> String {
+/// never the engine's keyword; by its loser's name ("red has no capture,
+/// and loses") where the family words it so.
+fn why(def: &Definition, outcome: crate::rules::Outcome) -> String {
+    let reason = outcome.reason;
+    let lost = format!("family.{}.lost.{}", def.family().id(), reason.keyword());
+    if let Some(winner) = outcome.winner.filter(|_| def.lang.has(&lost)) {
+        let [a, b] = def.engine().sides();
+        let loser = if winner == a { b } else { a };
+        let loser = super::side_name(&def.lang, def.family(), loser);
+        return tr!(def.lang, &lost, loser = loser);
+    }
     stop_conditions(def)
         .into_iter()
         .find(|(r, _)| *r == reason)
@@ -175,9 +184,9 @@ fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
                 l,
                 "result.wins_because",
                 side = capitalise(&super::side_name(l, family, w)),
-                why = why(def, o.reason)
+                why = why(def, o)
             ),
-            None => tr!(l, "result.draw_because", why = why(def, o.reason)),
+            None => tr!(l, "result.draw_because", why = why(def, o)),
         },
     }
 }
@@ -251,7 +260,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
         .collect();
     let line = written.join(", ");
     let because = match key.end {
-        Some(o) => format!(" ({})", why(def, o.reason)),
+        Some(o) => format!(" ({})", why(def, o)),
         None => String::new(),
     };
     if s.budget_exhausted || s.verdict == Verdict::Unknown {
@@ -284,7 +293,12 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
                 l,
                 "answer.wins",
                 side = name(side),
-                moves = moves_of_each(l, s.plies, &name(side), &name(other)),
+                moves = moves_of_each(
+                    l,
+                    s.plies,
+                    &super::side_name(l, family, side),
+                    &super::side_name(l, family, other)
+                ),
                 line = line,
                 because = because
             ) + &others_words(l, &others, s.best_complete)

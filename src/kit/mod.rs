@@ -515,8 +515,8 @@ pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> 
             let words = tr!(
                 def.lang,
                 &key,
-                first = sides[0],
-                second = sides[1],
+                first = side_name(&def.lang, def.family(), sides[0]),
+                second = side_name(&def.lang, def.family(), sides[1]),
                 turn_limit = figure("turn_limit"),
                 capture_target = figure("capture_target"),
                 predator_turn_limit = figure("predator_turn_limit"),

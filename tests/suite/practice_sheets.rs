@@ -101,7 +101,7 @@ fn practice_sheets_give_no_answers() {
     let files = kit_svgs(&game, &practice, &[Part::Practice]);
     let sheets = joined(&files, "practice");
     assert!(joined(&files, "host-key").is_empty());
-    for word in ["After:", "legal", "Solver", "wins in 1 ply"] {
+    for word in ["After:", "legal", "Engine's proof", "wins in 1 ply"] {
         assert!(!sheets.contains(word), "the practice sheet says `{word}`");
     }
     // No move of a generated solution is printed on the players' side.

@@ -210,7 +210,7 @@ fn printed(def: &definition::Definition, part: printkit::kit::Part) -> String {
     printkit::definition::analyse(def, &def.practice);
     let kit = kit::build_kit(def, &def.practice, &t, &options).unwrap();
     let mut out = String::new();
-    for p in kit.player.iter().filter(|p| p.part == part) {
+    for p in kit.player.iter().chain(&kit.key).filter(|p| p.part == part) {
         for i in &p.page.items {
             i.for_each_text(&mut |t| {
                 out.push_str(&t.text);
@@ -422,4 +422,37 @@ fn variant_fixtures_pass_check() {
         n += 1;
     }
     assert!(n >= 2);
+}
+
+/// The host key says who lost and why in the loser's name, and counts each
+/// player's moves in the same lower-case words as the line it gives.
+#[test]
+fn the_host_key_names_the_loser_and_counts_moves_in_plain_words() {
+    let freeze = printkit::definition::resolve("freeze").unwrap();
+    let key = printed(&freeze, printkit::kit::Part::Key);
+    // "A king is worth two": black's chain leaves red without a capture.
+    assert!(key.contains("(red has no capture, and loses)"), "{key}");
+    assert!(!key.contains("(b or r)"), "{key}");
+    // The proof is labelled once, not "Engine's proof: Solver, …".
+    assert!(key.contains("Engine's proof: searched to 8 plies"), "{key}");
+    assert!(!key.contains("Solver"), "{key}");
+    // A win in 3 from `printkit puzzles freeze --seed 7`: the moves of
+    // each player are counted with the names the line uses.
+    let src = r#"
+game = "freeze"
+[[practice]]
+name = "Puzzle 1"
+position = "2rb4/b1brb3/8/8/8/1r1r4/1b1bR3/1Rbrb3 r"
+prompt = "Red to move and win in 3 moves."
+solution = ["D1xF1+D2", "C1xA1+C8+D7", "B3xB1xH1+D8+C7"]
+wins_in = 3
+search_depth = 5
+"#;
+    let (mut game, extra) = definition::parse_practice_file("puzzle.toml", src).unwrap();
+    game.practice.extend(extra);
+    let key = printed(&game, printkit::kit::Part::Key);
+    assert!(
+        key.contains("Red wins in 3 moves (2 by red, 1 by black): red D1xF1+D2,"),
+        "{key}"
+    );
 }
