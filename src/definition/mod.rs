@@ -38,22 +38,10 @@ use std::path::Path;
 use toml::Spanned;
 use unknown_keys::unknown_keys;
 
-/// The built-in definitions, compiled into the binary.
-pub const BUILTIN: [(&str, &str); 4] = [
-    (
-        "clone-jump-convert",
-        include_str!("../../fixtures/clone-jump-convert.toml"),
-    ),
-    (
-        "predator-prey",
-        include_str!("../../fixtures/predator-prey.toml"),
-    ),
-    ("freeze", include_str!("../../fixtures/freeze.toml")),
-    (
-        "bracket-and-flip",
-        include_str!("../../fixtures/bracket-and-flip.toml"),
-    ),
-];
+/// The built-in definitions, compiled into the binary: one a family, named
+/// on its line of the registry.
+pub const BUILTIN: [(&str, &str); crate::rules::family::BUILTIN_GAMES.len()] =
+    crate::rules::family::BUILTIN_GAMES;
 
 /// Why a game or practice file could not be used.
 #[derive(Debug)]

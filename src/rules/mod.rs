@@ -13,16 +13,21 @@
 use std::fmt;
 
 pub mod bits;
-pub mod bracket_flip;
-pub mod clone_convert;
 pub mod family;
-pub mod freeze;
 pub mod geometry;
 pub mod notation;
-pub mod predator_prey;
 pub mod width;
 
-pub use family::{Family, FamilyInfo, Params, WithRules};
+use family::{EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, WithParamsType};
+pub use family::{FamilyInfo, WithRules};
+
+// The registry: one line a family (see [`family::families!`]).
+family::families! {
+    CloneConvert => clone_convert::CloneConvert, "clone-jump-convert",
+    PredatorPrey => predator_prey::PredatorPrey, "predator-prey",
+    Freeze => freeze::Freeze, "freeze",
+    BracketFlip => bracket_flip::BracketFlip, "bracket-and-flip",
+}
 pub use geometry::{Cell, CellError, Geometry, Topology};
 pub use notation::BoardError;
 
