@@ -31,17 +31,18 @@ pub struct SolveArgs {
     /// The position (default: the game's start).
     #[arg(long)]
     pub position: Option<String>,
-    /// Plies to search at most (default 8). Bracket and flip on a board of
-    /// up to 64 cells: without `--depth`, an exact search to the end of
-    /// the game (win, loss or draw, then the disc margin).
+    /// Plies to search at most (default 8). A game with an exact endgame
+    /// search (a disc game on a board of up to 64 cells): without
+    /// `--depth`, a search to the end of the game (win, loss or draw, then
+    /// the disc margin).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Positions to visit at most before giving up (default 50 million;
     /// for the exact search 20 billion).
     #[arg(long)]
     pub max_nodes: Option<u64>,
-    /// The exact search (bracket and flip) proves win, loss or draw only,
-    /// not the disc margin.
+    /// The exact endgame search proves win, loss or draw only, not the
+    /// disc margin.
     #[arg(long)]
     pub wld: bool,
     /// Stop after this many seconds and print what the deepest finished
@@ -176,8 +177,8 @@ fn solve_stoppable(params: &Params, pos: &str, limits: Limits) -> Result<Solutio
 pub const EXACT_NODES: u64 = 20_000_000_000;
 
 /// `printkit solve` without `--depth`: the exact search to the end of the
-/// game, for a family that has one (bracket and flip on a board of at most
-/// 64 cells); `None` otherwise: the depth-limited solver answers.
+/// game, for a family that has one (on a board of at most 64 cells);
+/// `None` otherwise: the depth-limited solver answers.
 fn solve_exact(params: &Params, pos: &str, args: &SolveArgs) -> Result<Option<i32>, String> {
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);

@@ -200,7 +200,14 @@ pub fn check_sentence(def: &Definition, check: &Check) -> String {
             .into_owned(),
         Err(e) => {
             let detail = e.to_string().trim_end_matches('.').to_string();
-            let why = tr!(l, &format!("illegal.{}", e.keyword()), detail = detail);
+            // A refusal only one family makes is worded in its words.
+            let own = format!("family.{}.illegal.{}", def.params.family(), e.keyword());
+            let key = if l.has(&own) || crate::lang::Lang::english().has(&own) {
+                own
+            } else {
+                format!("illegal.{}", e.keyword())
+            };
+            let why = tr!(l, &key, detail = detail);
             tr!(l, "check.illegal", mv = &check.mv, why = why)
         }
     }

@@ -12,7 +12,7 @@
 mod file;
 mod plural;
 
-pub use file::{parse, LangError};
+pub use file::{family_words_problems, parse, LangError};
 pub use plural::{Category, Rule};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -456,6 +456,54 @@ mod tests {
             match parse(&source, text, Some(&english)) {
                 Ok(l) => assert_eq!(l.code, code),
                 Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
+    /// A family's words are read without a problem, and are beside its
+    /// rules only: no built-in language file gives them itself.
+    #[test]
+    fn family_words_are_beside_their_rules_only() {
+        let problems: Vec<String> = family_words_problems().iter().map(|d| d.render()).collect();
+        assert!(problems.is_empty(), "{problems:?}");
+        for (code, text) in BUILTIN {
+            let doc = toml_edit::ImDocument::parse(text).unwrap();
+            assert!(doc.get("family").is_none(), "{code}: a `[family.…]` table");
+        }
+    }
+
+    /// Every family says in every built-in language each word a kit asks of
+    /// it: its sides, its tokens, the ways its games end, its audit sheet.
+    #[test]
+    fn every_family_has_its_words_in_every_language() {
+        for family in crate::rules::Family::ALL {
+            let id = family.id();
+            let params = crate::rules::Params::defaults(family);
+            let info = family.info();
+            let mut keys: Vec<String> = ["turn", "note", "score"]
+                .map(|k| format!("family.{id}.audit.{k}"))
+                .into();
+            if info.audit.side_column.is_some() {
+                keys.push(format!("family.{id}.audit.side"));
+            }
+            keys.extend(info.sides.iter().map(|(s, _)| format!("family.{id}.side.{s}")));
+            keys.extend(
+                params
+                    .token_sets(36)
+                    .iter()
+                    .map(|t| format!("family.{id}.tokens.{}", t.symbol)),
+            );
+            keys.extend(
+                params
+                    .stop_conditions()
+                    .iter()
+                    .map(|r| format!("family.{id}.stop.{}", r.keyword())),
+            );
+            for (code, _) in BUILTIN {
+                let lang = builtin(code).unwrap();
+                for key in &keys {
+                    assert!(lang.has(key), "{code}: no `{key}`");
+                }
             }
         }
     }

@@ -82,6 +82,7 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 250,
+            words: include_str!("bracket_flip.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];

@@ -74,6 +74,7 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 250,
+            words: include_str!("clone_convert.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["turns"];

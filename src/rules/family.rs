@@ -293,6 +293,10 @@ pub struct FamilyInfo {
     /// a few milliseconds of a build each (less for a family whose positions
     /// cost more to search).
     pub key_budget: u64,
+    /// The words a kit prints for the family, in every built-in language
+    /// (`<family>.words.toml` beside its module: `[<code>.family.<id>]`
+    /// tables, merged into language `<code>` when it is read).
+    pub words: &'static str,
     /// Nanoseconds the reference machine (2 cores, the project's CI) takes
     /// to search one position of the family, release build (`printkit
     /// solve`; see the README): what a position costs of a run's search

@@ -74,6 +74,7 @@ mod description {
             // quick wins are found within it all the same.
             key_budget: 5_000,
             search_ns: 4_000,
+            words: include_str!("freeze.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];

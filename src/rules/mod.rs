@@ -168,7 +168,7 @@ impl Effect {
             (kind, _, _) => kind.word().to_string(),
         };
         if !self.converted.is_empty() {
-            // A placing move that turns discs: bracket and flip.
+            // A placing move that turns discs over (rather than converting).
             let verb = if self.kind() == MoveKind::Place {
                 "turns over"
             } else {

@@ -80,6 +80,7 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 200,
+            words: include_str!("predator_prey.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
