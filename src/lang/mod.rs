@@ -472,6 +472,35 @@ mod tests {
         }
     }
 
+    /// A host's own file wins over a family's words, message by message:
+    /// the rest of the family's words still join it; a language printkit
+    /// has no family words for must give them all.
+    #[test]
+    fn a_hosts_file_gives_a_familys_words_or_takes_them_from_beside_the_rules() {
+        let english = builtin("en").unwrap();
+        let builtin_fr = builtin("fr").unwrap();
+        for family in crate::rules::Family::ALL {
+            let id = family.id();
+            let symbol = crate::rules::Params::defaults(family).token_sets(36)[0].symbol;
+            let tokens = format!("family.{id}.tokens.{symbol}");
+            let french = format!("{}\n[family.{id}]\ntokens = {{ {symbol} = \"galets\" }}\n", BUILTIN[1].1);
+            let host = parse("fr.toml", &french, Some(&english)).unwrap();
+            assert_eq!(crate::tr!(host, &tokens), "galets");
+            assert_ne!(crate::tr!(builtin_fr, &tokens), "galets");
+            let turn = format!("family.{id}.audit.turn");
+            assert!(builtin_fr.has(&turn) && host.has(&turn));
+            assert_eq!(crate::tr!(host, &turn), crate::tr!(builtin_fr, &turn));
+            let other = BUILTIN[1].1.replacen("code = \"fr\"", "code = \"xx\"", 1);
+            match parse("xx.toml", &other, Some(&english)) {
+                Err(e) => assert!(
+                    e.to_string().contains(&format!("message `{tokens}` is missing")),
+                    "{e}"
+                ),
+                Ok(_) => panic!("a language without the families' words was taken"),
+            }
+        }
+    }
+
     /// Every family says in every built-in language each word a kit asks of
     /// it: its sides, its tokens, the ways its games end, its audit sheet.
     #[test]
