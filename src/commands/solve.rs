@@ -70,8 +70,7 @@ pub fn solution_json(s: &Solution) -> serde_json::Value {
 pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
     let def = super::load_game(&args.game)?;
     let engine = def.engine();
-    let text = args.position.as_deref().unwrap_or(&def.start);
-    let loaded = super::start_position(&args.game, &def, Some(text))?;
+    let loaded = super::start_position(&args.game, &def, args.position.as_deref())?;
     let pos = loaded.text();
     if let Some(n) = args.max_nodes.filter(|n| *n == 0 || *n > MAX_NODES) {
         return Err(format!(
@@ -94,7 +93,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         max_nodes: args.max_nodes.unwrap_or(50_000_000),
     };
     let s = solve_stoppable(&def.params, &pos, limits)
-        .map_err(|e| format!("position `{text}`: {e}"))?;
+        .map_err(|e| format!("position `{pos}`: {e}"))?;
     let stopped = stop::stopped();
     let code = stop::exit_code_or(stopped, 0);
     let mut out = std::io::stdout().lock();

@@ -121,9 +121,8 @@ pub struct Definition {
     /// The rules engine of these parameters (see [`Definition::engine`]).
     pub engine: SharedEngine,
     pub board: Board,
-    /// The start position, canonical.
-    pub start: String,
-    /// The start position as the engine read it.
+    /// The start position as the engine read it (its canonical text:
+    /// `start_position.text()`).
     pub start_position: AnyPosition,
     pub sheet: Sheet,
     /// Materials beyond what the kit computes (board, tokens, sheets).
@@ -511,6 +510,13 @@ pub enum Loaded {
 /// Reads and validates a definition or practice file (told apart by a
 /// top-level `game` key).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
+    load_file_among(path, &[])
+}
+
+/// [`load_file`], but a practice file's game that is one of `read` (the
+/// games the run has loaded already, same file and text) is taken as it
+/// is, not read again (see [`resolve_among`]).
+pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
     let name = path.display().to_string();
     let mut rep = Reporter::new(&name, &src);
@@ -524,7 +530,7 @@ pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
         doc.get("game").is_some() && string_or_absent("game") && string_or_absent("family");
     if practice {
         let span = value_span(&doc, "game").unwrap_or(0..0);
-        let (game, practice) = practice_from(rep, &doc)?;
+        let (game, practice) = practice_from(rep, &doc, read)?;
         let source: std::sync::Arc<str> = src.as_str().into();
         Ok(Loaded::Practice {
             game: Box::new(game),
@@ -548,13 +554,15 @@ pub fn parse_practice_file(
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.diags));
     };
-    practice_from(rep, &doc)
+    practice_from(rep, &doc, &[])
 }
 
-/// A practice file read from its parse.
+/// A practice file read from its parse; its game taken from `read` when
+/// the run has loaded it already.
 fn practice_from(
     mut rep: Reporter,
     doc: &Document,
+    read: &[&Definition],
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let file = rep.file.clone();
     let file = file.as_str();
@@ -593,7 +601,7 @@ fn practice_from(
             return Err(LoadError::Invalid(rep.diags));
         }
     }
-    let game = match resolve(&game_path) {
+    let game = match resolve_among(&game_path, read) {
         Ok(g) => g,
         // An unreadable game file is an unreadable file (exit 2).
         Err(e @ LoadError::Input(_)) => return Err(e),
@@ -911,7 +919,6 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         params,
         engine,
         board,
-        start: start_position.text(),
         start_position,
         sheet,
         materials: file.materials,

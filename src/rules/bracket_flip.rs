@@ -797,6 +797,11 @@ impl Rules for BracketFlip {
         pos.text()
     }
 
+    // Every disc is on the board.
+    fn counts(&self, _: &Position) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
     fn view(&self, pos: &Position) -> BoardView {
         by_width!(&pos.0, s => s.view())
     }

@@ -775,6 +775,10 @@ impl Rules for CloneConvert {
         pos.text()
     }
 
+    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+        vec![("turns", u64::from(pos.turns()))]
+    }
+
     fn view(&self, pos: &Position) -> BoardView {
         by_width!(&pos.0, s => s.view())
     }

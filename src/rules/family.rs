@@ -567,22 +567,6 @@ impl Params {
     pub fn info(&self) -> &'static FamilyInfo {
         self.family().info()
     }
-
-    /// The counts of a position's fields by name (`reserve`, `captured`,
-    /// `turns`), which a prompt may state.
-    pub fn position_counts(&self, text: &str) -> Vec<(&'static str, u64)> {
-        let names = self.table_fields();
-        names.iter().copied().zip(numeric_fields(text)).collect()
-    }
-}
-
-/// The numbers after a position's board and side, in order (the fields a
-/// family's [`GameFamily::TABLE_FIELDS`] name).
-pub fn numeric_fields(text: &str) -> Vec<u64> {
-    text.split_whitespace()
-        .skip(2)
-        .filter_map(|f| f.parse().ok())
-        .collect()
 }
 
 /// The value of the field `name` among a table's `fields`.

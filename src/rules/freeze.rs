@@ -1320,6 +1320,11 @@ impl Rules for Freeze {
         format!("{board} {}", SIDES[pos.side()])
     }
 
+    // Every checker is on the board, kings shown crowned.
+    fn counts(&self, _: &Position) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
     fn view(&self, pos: &Position) -> BoardView {
         let geo = pos.geo();
         BoardView {

@@ -384,6 +384,10 @@ pub trait Rules {
     /// The canonical text of a position.
     fn print_position(&self, pos: &Self::Position) -> String;
     fn view(&self, pos: &Self::Position) -> BoardView;
+    /// The numbers of a position besides its board and side, by the names
+    /// of [`family::GameFamily::TABLE_FIELDS`], in their order (`turns`;
+    /// `reserve`, `captured`, `turns`): what a prompt may state.
+    fn counts(&self, pos: &Self::Position) -> Vec<(&'static str, u64)>;
 
     /// The game result, or `None` while the game goes on.
     fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
@@ -523,6 +527,9 @@ pub trait GamePosition: Send + Sync {
     /// The canonical text.
     fn text(&self) -> String;
     fn view(&self) -> BoardView;
+    /// Its numbers besides the board and side, by name (see
+    /// [`Rules::counts`]).
+    fn counts(&self) -> Vec<(&'static str, u64)>;
     /// The game result, or `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
     /// Every legal move with what it does (none once the game is over).
@@ -666,6 +673,9 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     }
     fn view(&self) -> BoardView {
         self.rules.view(&self.pos)
+    }
+    fn counts(&self) -> Vec<(&'static str, u64)> {
+        self.rules.counts(&self.pos)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.rules.outcome(&self.pos)

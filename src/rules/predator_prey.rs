@@ -1208,6 +1208,14 @@ impl Rules for PredatorPrey {
         pos.text()
     }
 
+    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+        by_width!(&pos.0, p => vec![
+            ("reserve", u64::from(p.st.reserve)),
+            ("captured", u64::from(p.st.captured)),
+            ("turns", u64::from(p.st.turns)),
+        ])
+    }
+
     fn view(&self, pos: &Position) -> BoardView {
         by_width!(&pos.0, p => p.view())
     }

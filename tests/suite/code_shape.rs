@@ -789,7 +789,6 @@ const LAYOUT_MUST_NOT_CALL: &[&str] = &[
     ".load(",
     "parse_position(",
     "load_position(",
-    "position_counts(",
     ".play(",
     ".moves(",
     "solve::solver",
