@@ -782,56 +782,72 @@ fn fill_text_of(
     }
 }
 
-/// The byte range of the value at a dotted `key` path (numbers index arrays
-/// of tables).
-pub(crate) fn value_span(
-    doc: &toml_edit::ImDocument<String>,
-    key: &str,
-) -> Option<std::ops::Range<usize>> {
+/// What a dotted key path (`practice.0.check.1.move`; numbers index arrays
+/// and arrays of tables) names in a parsed file.
+enum AtPath<'a> {
+    /// An entry of an array of tables (`practice.0`).
+    Entry(&'a toml_edit::Table),
+    /// A key's item.
+    Item(&'a toml_edit::Item),
+    /// An entry of an array value; `inside`: the path goes on into it.
+    Element {
+        value: &'a toml_edit::Value,
+        inside: bool,
+    },
+}
+
+/// Follows `key` through `doc` once, for its span or its value.
+fn at_path<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<AtPath<'a>> {
+    use toml_edit::{Item, Value};
     let mut table: &toml_edit::Table = doc.as_table();
     let mut parts = key.split('.').peekable();
     while let Some(part) = parts.next() {
         let item = table.get(part)?;
         match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
-            (toml_edit::Item::ArrayOfTables(a), Some(i)) => {
+            (Item::ArrayOfTables(a), Some(i)) => {
                 parts.next();
                 table = a.get(i)?;
                 if parts.peek().is_none() {
-                    return table.span();
+                    return Some(AtPath::Entry(table));
                 }
             }
-            (toml_edit::Item::Value(toml_edit::Value::Array(a)), Some(i)) => {
-                return a.get(i)?.span();
+            (Item::Value(Value::Array(a)), Some(i)) => {
+                parts.next();
+                let value = a.get(i)?;
+                let inside = parts.peek().is_some();
+                return Some(AtPath::Element { value, inside });
             }
-            (toml_edit::Item::Table(t), None) if parts.peek().is_some() => table = t,
-            (item, None) if parts.peek().is_none() => return item.span(),
+            (Item::Table(t), None) if parts.peek().is_some() => table = t,
+            (item, None) if parts.peek().is_none() => return Some(AtPath::Item(item)),
             _ => return None,
         }
     }
     None
 }
 
+/// The byte range of the value at a dotted `key` path (an array's entry
+/// when the path goes on inside it).
+pub(crate) fn value_span(
+    doc: &toml_edit::ImDocument<String>,
+    key: &str,
+) -> Option<std::ops::Range<usize>> {
+    match at_path(doc, key)? {
+        AtPath::Entry(table) => table.span(),
+        AtPath::Item(item) => item.span(),
+        AtPath::Element { value, .. } => value.span(),
+    }
+}
+
 /// The value at a dotted `key` path, as [`value_span`] finds it.
 fn value_at<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<&'a toml_edit::Value> {
-    let mut table: &toml_edit::Table = doc.as_table();
-    let mut parts = key.split('.').peekable();
-    while let Some(part) = parts.next() {
-        let item = table.get(part)?;
-        match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
-            (toml_edit::Item::ArrayOfTables(a), Some(i)) => {
-                parts.next();
-                table = a.get(i)?;
-            }
-            (toml_edit::Item::Value(toml_edit::Value::Array(a)), Some(i)) => {
-                parts.next();
-                return parts.peek().is_none().then(|| a.get(i)).flatten();
-            }
-            (toml_edit::Item::Table(t), None) if parts.peek().is_some() => table = t,
-            (toml_edit::Item::Value(v), None) if parts.peek().is_none() => return Some(v),
-            _ => return None,
-        }
+    match at_path(doc, key)? {
+        AtPath::Item(toml_edit::Item::Value(value)) => Some(value),
+        AtPath::Element {
+            value,
+            inside: false,
+        } => Some(value),
+        AtPath::Entry(_) | AtPath::Item(_) | AtPath::Element { .. } => None,
     }
-    None
 }
 
 fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
@@ -1180,5 +1196,32 @@ fn check_audit(rep: &mut Reporter, section: AuditSection, limit: usize) -> Audit
         rows,
         limit,
         continues: limit == 0 || rows < limit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One walk finds a key path's span and value: a key, a table, an
+    /// entry of an array of tables, an entry of an array (the value only
+    /// when the path ends there).
+    #[test]
+    fn a_key_path_is_found_for_its_span_and_value() {
+        let src = "id = \"x\"\n[board]\nregion = [\"A1\", \"B2\"]\n[[practice]]\nname = \"P\"\n";
+        let doc = diagnostics::parse_document(src).unwrap();
+        let shown = |key: &str| value_span(&doc, key).map(|r| &src[r]);
+        assert_eq!(shown("id"), Some("\"x\""));
+        assert_eq!(shown("board.region.1"), Some("\"B2\""));
+        assert_eq!(shown("board.region.1.x"), Some("\"B2\""));
+        assert_eq!(shown("practice.0.name"), Some("\"P\""));
+        assert!(shown("practice.0").is_some_and(|s| s.contains("name = \"P\"")));
+        assert_eq!(shown("practice.1"), None);
+        assert_eq!(shown("board.missing"), None);
+        let text = |key: &str| value_at(&doc, key).and_then(|v| v.as_str());
+        assert_eq!(text("board.region.0"), Some("A1"));
+        assert_eq!(text("practice.0.name"), Some("P"));
+        assert_eq!(text("board.region.0.x"), None);
+        assert!(value_at(&doc, "practice.0").is_none() && value_at(&doc, "board").is_none());
     }
 }
