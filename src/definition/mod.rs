@@ -12,7 +12,7 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod key;
-pub use key::{analyse, holds_up, solve_key, KeyAnswer};
+pub use key::{analyse, holds_up, solve_key, KeyAnswer, Kinging};
 mod limits;
 pub use limits::MAX_PRACTICE;
 pub mod json_schema;

@@ -556,3 +556,36 @@ fn every_page_names_its_document_number_and_paper() {
         }
     }
 }
+
+/// The host key's Answer of a Freeze win whose chain may king more than
+/// it needs: the chain's kinging sets are one answer, said in words (the
+/// kings it needs, those that change nothing), not listed as other
+/// winning moves.
+#[test]
+fn a_freeze_answer_says_which_kings_change_nothing() {
+    use printkit::definition::KeyAnswer;
+    let def = printkit::definition::resolve("freeze").unwrap();
+    let answer = |position: &str| {
+        let pos = def.load_position(position).unwrap();
+        let s = printkit::solve::key_solve(&def.params, &pos, 5).unwrap();
+        let key = KeyAnswer::new(&def.params, &pos, s);
+        (key.clone(), printkit::kit::host_key::answer(&def, &pos, &key))
+    };
+    // One capture, so one king: C8, E8 or D1, or none, all win at once.
+    let (key, words) = answer("RBr1r3/B7/8/brb1b3/1b1B4/8/8/3r4 b");
+    assert_eq!(key.solution.best.len(), 3, "{:?}", key.solution);
+    assert!(
+        words.contains("B4xB6 needs no king: kinging any of C8, E8 and D1 changes nothing."),
+        "{words}"
+    );
+    assert!(
+        words.contains("No other first move wins as fast") && !words.contains("B4xB6+E8"),
+        "{words}"
+    );
+    // Kinging E4 stops black's last capture; A4 changes nothing.
+    let (_, words) = answer("3bRB1b/8/8/8/r2brb2/4B3/8/4bRB1 b");
+    assert!(
+        words.contains("E1xE7: king E4; kinging A4 too changes nothing."),
+        "{words}"
+    );
+}
