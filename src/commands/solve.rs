@@ -92,8 +92,8 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         depth,
         max_nodes: args.max_nodes.unwrap_or(50_000_000),
     };
-    let s = solve_stoppable(&def.params, &pos, limits)
-        .map_err(|e| format!("position `{pos}`: {e}"))?;
+    let s =
+        solve_stoppable(&def.params, &pos, limits).map_err(|e| format!("position `{pos}`: {e}"))?;
     let stopped = stop::stopped();
     let code = stop::exit_code_or(stopped, 0);
     let mut out = std::io::stdout().lock();

@@ -69,7 +69,10 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
     let solver = crate::solve::solver(params);
     // Whether the chain kinging `set` wins as fast as the line.
     let wins = |set: &[&str]| -> Option<bool> {
-        let mv = std::iter::once(chain).chain(set.iter().copied()).collect::<Vec<_>>().join("+");
+        let mv = std::iter::once(chain)
+            .chain(set.iter().copied())
+            .collect::<Vec<_>>()
+            .join("+");
         let Ok(info) = position.play(&mv) else {
             return Some(false);
         };
@@ -102,7 +105,10 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
         .filter(|(c, _)| *c == chain)
         .map(|(_, set)| set)
         .collect();
-    if sets.iter().any(|set| needed.iter().any(|k| !set.contains(k))) {
+    if sets
+        .iter()
+        .any(|set| needed.iter().any(|k| !set.contains(k)))
+    {
         return None;
     }
     if needed.len() < kings.len() && !wins(&needed)? {

@@ -244,7 +244,13 @@ fn kings_words(l: &Lang, key: &KeyAnswer, others: &[String], promotion_sets: boo
         let count = k.free.len();
         let said = match (k.needed.is_empty(), k.free.is_empty()) {
             (_, true) => tr!(l, "answer.kings_all", chain = &k.chain, needed = needed),
-            (true, false) => tr!(l, "answer.kings_none", chain = &k.chain, free = free, count = count),
+            (true, false) => tr!(
+                l,
+                "answer.kings_none",
+                chain = &k.chain,
+                free = free,
+                count = count
+            ),
             (false, false) => tr!(
                 l,
                 "answer.kings_needed",

@@ -145,7 +145,11 @@ pub fn family_words_problems() -> &'static [Diagnostic] {
 /// The messages of one family's words file (`text`, named `file`), as
 /// (language code, key, message): each top-level table a language, whose
 /// messages must be the family's own (`family.<id>.…`).
-fn read_family_words(file: &str, id: &str, text: &str) -> (Vec<(String, String, Message)>, Vec<Diagnostic>) {
+fn read_family_words(
+    file: &str,
+    id: &str,
+    text: &str,
+) -> (Vec<(String, String, Message)>, Vec<Diagnostic>) {
     let mut p = Problems {
         file,
         text: Arc::from(text),
@@ -154,7 +158,10 @@ fn read_family_words(file: &str, id: &str, text: &str) -> (Vec<(String, String, 
     let doc = match toml_edit::ImDocument::parse(text) {
         Ok(d) => d,
         Err(e) => {
-            p.at(e.span(), format!("not valid TOML: {}", e.message().trim_end()));
+            p.at(
+                e.span(),
+                format!("not valid TOML: {}", e.message().trim_end()),
+            );
             return (Vec::new(), p.list);
         }
     };

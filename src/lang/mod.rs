@@ -483,7 +483,10 @@ mod tests {
             let id = family.id();
             let symbol = crate::rules::Params::defaults(family).token_sets(36)[0].symbol;
             let tokens = format!("family.{id}.tokens.{symbol}");
-            let french = format!("{}\n[family.{id}]\ntokens = {{ {symbol} = \"galets\" }}\n", BUILTIN[1].1);
+            let french = format!(
+                "{}\n[family.{id}]\ntokens = {{ {symbol} = \"galets\" }}\n",
+                BUILTIN[1].1
+            );
             let host = parse("fr.toml", &french, Some(&english)).unwrap();
             assert_eq!(crate::tr!(host, &tokens), "galets");
             assert_ne!(crate::tr!(builtin_fr, &tokens), "galets");
@@ -493,7 +496,8 @@ mod tests {
             let other = BUILTIN[1].1.replacen("code = \"fr\"", "code = \"xx\"", 1);
             match parse("xx.toml", &other, Some(&english)) {
                 Err(e) => assert!(
-                    e.to_string().contains(&format!("message `{tokens}` is missing")),
+                    e.to_string()
+                        .contains(&format!("message `{tokens}` is missing")),
                     "{e}"
                 ),
                 Ok(_) => panic!("a language without the families' words was taken"),
@@ -515,7 +519,11 @@ mod tests {
             if info.audit.side_column.is_some() {
                 keys.push(format!("family.{id}.audit.side"));
             }
-            keys.extend(info.sides.iter().map(|(s, _)| format!("family.{id}.side.{s}")));
+            keys.extend(
+                info.sides
+                    .iter()
+                    .map(|(s, _)| format!("family.{id}.side.{s}")),
+            );
             keys.extend(
                 params
                     .token_sets(36)

@@ -12,8 +12,8 @@
 //! The trait's items have no defaults, so the compiler lists everything a
 //! new family must say, and no family can silently borrow another's
 //! behaviour.
-pub use super::{Family, Params, BUILTIN_GAMES};
 use super::{predator_prey, BoardView, EngineRules, PositionError, Reason, Topology};
+pub use super::{Family, Params, BUILTIN_GAMES};
 use std::fmt;
 
 /// What a family is, said once: the one trait a new family implements

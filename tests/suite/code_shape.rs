@@ -495,7 +495,9 @@ fn a_catch_all_beside_family_arms_is_found() {
 fn registry() -> Vec<[String; 3]> {
     let text = std::fs::read_to_string(src().join("rules/mod.rs")).unwrap();
     let opening = "\nfamily::families! {";
-    let at = text.find(opening).expect("the registry in src/rules/mod.rs");
+    let at = text
+        .find(opening)
+        .expect("the registry in src/rules/mod.rs");
     let body = &text[at + opening.len()..];
     let body = &body[..body.find('}').unwrap()];
     body.lines()
@@ -574,7 +576,11 @@ fn files_naming(line: &[String; 3]) -> Vec<String> {
     let mut found: Vec<String> = files
         .into_iter()
         .filter_map(|f| {
-            let shown = f.strip_prefix(root).ok()?.to_string_lossy().replace('\\', "/");
+            let shown = f
+                .strip_prefix(root)
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
             let text = std::fs::read_to_string(&f).ok()?;
             let besides = !shown.starts_with(&own) && shown != "src/rules/mod.rs";
             (besides && names_any(&text, &names)).then_some(shown)
@@ -601,7 +607,10 @@ fn a_family_is_named_only_in_its_module_and_the_registry() {
         .iter()
         .filter(|[v, _, _]| !FIRST_FAMILIES.contains(&v.as_str()))
         .collect();
-    assert!(later.iter().any(|[v, _, _]| v == "BracketFlip"), "{lines:?}");
+    assert!(
+        later.iter().any(|[v, _, _]| v == "BracketFlip"),
+        "{lines:?}"
+    );
     for line in later {
         let found = files_naming(line);
         assert!(
@@ -616,7 +625,10 @@ fn a_family_is_named_only_in_its_module_and_the_registry() {
 fn a_family_is_found_by_any_of_its_names_as_a_word() {
     let names = ["BracketFlip", "bracket-and-flip", "bracket and flip"].map(String::from);
     assert!(names_any("    BracketFlip => x", &names));
-    assert!(names_any("// Bracket and Flip: the traditional game", &names));
+    assert!(names_any(
+        "// Bracket and Flip: the traditional game",
+        &names
+    ));
     assert!(names_any("built-in: freeze, bracket-and-flip.", &names));
     assert!(!names_any("a bracket, then flip", &names));
     assert!(!names_any("MyBracketFlipper", &names));

@@ -569,7 +569,10 @@ fn a_freeze_answer_says_which_kings_change_nothing() {
         let pos = def.load_position(position).unwrap();
         let s = printkit::solve::key_solve(&def.params, &pos, 5).unwrap();
         let key = KeyAnswer::new(&def.params, &pos, s);
-        (key.clone(), printkit::kit::host_key::answer(&def, &pos, &key))
+        (
+            key.clone(),
+            printkit::kit::host_key::answer(&def, &pos, &key),
+        )
     };
     // One capture, so one king: C8, E8 or D1, or none, all win at once.
     let (key, words) = answer("RBr1r3/B7/8/brb1b3/1b1B4/8/8/3r4 b");
