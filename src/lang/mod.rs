@@ -9,6 +9,9 @@
 //! argument `plural = "…"` names; `ordinal = "…"` chooses by the ordinal
 //! rule instead). English is the reference: every other file must have
 //! exactly its keys, each using only the arguments the English one has.
+//! A game family's own words (`family.<id>.…`) are kept beside its rules
+//! ([`crate::rules::FamilyInfo::words`]) and join each language of their
+//! code as it is read; a file that gives one itself keeps its own.
 mod file;
 mod plural;
 
