@@ -135,7 +135,7 @@ fn main() {
             let t = Instant::now();
             let r = s
                 .solve(
-                    &def.start,
+                    &def.start_position.text(),
                     Limits {
                         depth,
                         max_nodes: 20_000_000_000,

@@ -351,10 +351,12 @@ struct PracticeFile<'a> {
 
 /// Reads and checks every practice file; all their mistakes together.
 fn load_practice_files(paths: &[PathBuf]) -> Result<Vec<PracticeFile<'_>>, BuildError> {
-    let mut extras = Vec::new();
+    let mut extras: Vec<PracticeFile> = Vec::new();
     let mut invalid = Vec::new();
     for path in paths {
-        match definition::load_file(path) {
+        // Several files naming one game read it once.
+        let read: Vec<&Definition> = extras.iter().map(|e| e.game.as_ref()).collect();
+        match definition::load_file_among(path, &read) {
             Ok(Loaded::Practice {
                 game,
                 practice,
@@ -652,9 +654,21 @@ pub fn check_files(
     languages: &Languages,
     chosen: Option<&str>,
 ) -> Vec<Checked> {
+    // Several files naming one game read it once: each file's game is
+    // known to the files after it.
+    let mut games: Vec<Definition> = Vec::new();
     let loaded: Vec<Result<Loaded, Checked>> = files
         .iter()
-        .map(|f| load_for_check(f).and_then(|l| with_language(l, languages, chosen)))
+        .map(|f| {
+            let read: Vec<&Definition> = games.iter().collect();
+            let l = load_for_check(f, &read)?;
+            let game = match &l {
+                Loaded::Definition(d) => d,
+                Loaded::Practice { game, .. } => game,
+            };
+            games.push(game.as_ref().clone());
+            with_language(l, languages, chosen)
+        })
         .collect();
     let defs: Vec<&Definition> = loaded
         .iter()
@@ -718,13 +732,13 @@ fn with_language(
 }
 
 /// A file read for `check`: a built-in id is checked as its definition.
-fn load_for_check(file: &Path) -> Result<Loaded, Checked> {
+fn load_for_check(file: &Path, read: &[&Definition]) -> Result<Loaded, Checked> {
     let loaded = match file
         .to_str()
         .filter(|p| !file.exists() && !p.ends_with(".toml"))
     {
         Some(id) => definition::resolve(id).map(|d| Loaded::Definition(Box::new(d))),
-        None => definition::load_file(file),
+        None => definition::load_file_among(file, read),
     };
     match loaded {
         Ok(l) => Ok(l),
@@ -737,7 +751,7 @@ fn load_for_check(file: &Path) -> Result<Loaded, Checked> {
 /// `build` would use it: read, validated against the engine, and its kit
 /// laid out on every paper.
 pub fn check_file(file: &Path, templates: &Templates) -> Checked {
-    match load_for_check(file).and_then(|l| with_language(l, &Languages::default(), None)) {
+    match load_for_check(file, &[]).and_then(|l| with_language(l, &Languages::default(), None)) {
         Ok(l) => checked(&l, templates),
         Err(c) => c,
     }
@@ -860,5 +874,43 @@ mod tests {
         assert_eq!(built, [1, 1], "reads by build (own position, added one)");
         // `check` of the practice file reads its game too.
         assert_eq!(checked, [1, 1], "reads by check (own position, added one)");
+    }
+
+    /// `check` of two practice files naming one game reads the game (and
+    /// its positions) once, not once a file.
+    #[test]
+    fn a_check_of_files_naming_one_game_reads_it_once() {
+        const GAME_OWN: &str = "5/5/5/1W3/BB3 W 3";
+        let dir = std::env::temp_dir().join(format!("printkit-reads-one-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (_, clone) = definition::BUILTIN[0];
+        let position = |name: &str, at: &str, mv: &str| {
+            format!("\n[[practice]]\nname = \"{name}\"\nprompt = \"W to move.\"\nposition = \"{at}\"\n\n[[practice.check]]\nmove = \"{mv}\"\n")
+        };
+        let game = format!("{clone}{}", position("Game's own", GAME_OWN, "B2-B3"));
+        std::fs::write(dir.join("game.toml"), game).unwrap();
+        let files: Vec<PathBuf> = [("5/5/5/4W/BB3 W 3", "E2-E3"), ("5/5/4W/5/BB3 W 3", "E3-E4")]
+            .iter()
+            .enumerate()
+            .map(|(k, (at, mv))| {
+                let path = dir.join(format!("p{k}.toml"));
+                let text = format!("game = \"game.toml\"\n{}", position("Added", at, mv));
+                std::fs::write(&path, text).unwrap();
+                path
+            })
+            .collect();
+        let before = reads::of(GAME_OWN);
+        let templates = Templates::builtin().unwrap();
+        let checked = check_files(&files, &templates, &Languages::default(), None);
+        let read = reads::of(GAME_OWN) - before;
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            checked
+                .iter()
+                .all(|c| matches!(c, Checked::Ok { positions: 1, .. })),
+            "{checked:?}"
+        );
+        assert_eq!(read, 1, "the game's position read by a check of two files");
     }
 }

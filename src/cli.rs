@@ -16,12 +16,21 @@ pub use crate::commands::build::BuildArgs;
     name = "printkit",
     version,
     about = "Print-ready kits for tabletop logic games, every example checked by a rules engine",
-    after_help = "Built-in games: clone-jump-convert, predator-prey, freeze, bracket-and-flip (see `printkit list`).\n\
-                  Start with `printkit build` to write every kit to out/."
+    after_help = games_help()
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The help's last lines: the built-in games, from the registry.
+fn games_help() -> String {
+    let ids: Vec<&str> = definition::BUILTIN.iter().map(|(id, _)| *id).collect();
+    format!(
+        "Built-in games: {} (see `printkit list`).\n\
+         Start with `printkit build` to write every kit to out/.",
+        ids.join(", ")
+    )
 }
 
 #[derive(Subcommand, Debug)]
@@ -258,5 +267,15 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    /// The help names every built-in game, a new family's too.
+    #[test]
+    fn the_help_names_every_built_in_game() {
+        let help = Cli::command().render_help().to_string();
+        assert_eq!(definition::BUILTIN.len(), crate::rules::Family::ALL.len());
+        for (id, _) in definition::BUILTIN {
+            assert!(help.contains(&format!(" {id}")), "{id} not in {help}");
+        }
     }
 }

@@ -97,7 +97,9 @@ pub fn start_position(
     def: &Definition,
     given: Option<&str>,
 ) -> Result<AnyPosition, CommandError> {
-    let text = given.unwrap_or(&def.start);
+    let Some(text) = given else {
+        return Ok(def.start_position.clone());
+    };
     if definition::is_builtin(game) {
         return def.engine().load(text).map_err(|e| {
             CommandError::Failed(format!(

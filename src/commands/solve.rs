@@ -31,17 +31,18 @@ pub struct SolveArgs {
     /// The position (default: the game's start).
     #[arg(long)]
     pub position: Option<String>,
-    /// Plies to search at most (default 8). Bracket and flip on a board of
-    /// up to 64 cells: without `--depth`, an exact search to the end of
-    /// the game (win, loss or draw, then the disc margin).
+    /// Plies to search at most (default 8). A game with an exact endgame
+    /// search (a disc game on a board of up to 64 cells): without
+    /// `--depth`, a search to the end of the game (win, loss or draw, then
+    /// the disc margin).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Positions to visit at most before giving up (default 50 million;
     /// for the exact search 20 billion).
     #[arg(long)]
     pub max_nodes: Option<u64>,
-    /// The exact search (bracket and flip) proves win, loss or draw only,
-    /// not the disc margin.
+    /// The exact endgame search proves win, loss or draw only, not the
+    /// disc margin.
     #[arg(long)]
     pub wld: bool,
     /// Stop after this many seconds and print what the deepest finished
@@ -69,8 +70,7 @@ pub fn solution_json(s: &Solution) -> serde_json::Value {
 pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
     let def = super::load_game(&args.game)?;
     let engine = def.engine();
-    let text = args.position.as_deref().unwrap_or(&def.start);
-    let loaded = super::start_position(&args.game, &def, Some(text))?;
+    let loaded = super::start_position(&args.game, &def, args.position.as_deref())?;
     let pos = loaded.text();
     if let Some(n) = args.max_nodes.filter(|n| *n == 0 || *n > MAX_NODES) {
         return Err(format!(
@@ -92,8 +92,8 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         depth,
         max_nodes: args.max_nodes.unwrap_or(50_000_000),
     };
-    let s = solve_stoppable(&def.params, &pos, limits)
-        .map_err(|e| format!("position `{text}`: {e}"))?;
+    let s =
+        solve_stoppable(&def.params, &pos, limits).map_err(|e| format!("position `{pos}`: {e}"))?;
     let stopped = stop::stopped();
     let code = stop::exit_code_or(stopped, 0);
     let mut out = std::io::stdout().lock();
@@ -176,8 +176,8 @@ fn solve_stoppable(params: &Params, pos: &str, limits: Limits) -> Result<Solutio
 pub const EXACT_NODES: u64 = 20_000_000_000;
 
 /// `printkit solve` without `--depth`: the exact search to the end of the
-/// game, for a family that has one (bracket and flip on a board of at most
-/// 64 cells); `None` otherwise: the depth-limited solver answers.
+/// game, for a family that has one (on a board of at most 64 cells);
+/// `None` otherwise: the depth-limited solver answers.
 fn solve_exact(params: &Params, pos: &str, args: &SolveArgs) -> Result<Option<i32>, String> {
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);

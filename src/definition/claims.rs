@@ -70,7 +70,6 @@ pub(super) fn check_practice(
         if !fits_board(rep, board, &loaded, &sec.position) {
             continue;
         }
-        let position = loaded.text();
         let solver_claims = sec.best.is_some()
             || sec.solution.is_some()
             || sec.result.is_some()
@@ -92,7 +91,7 @@ pub(super) fn check_practice(
                 played,
             });
         }
-        let counts = params.position_counts(&position);
+        let counts = loaded.counts();
         out.push(Practice {
             name: sec.name.get_ref().clone(),
             position: loaded,

@@ -4,8 +4,8 @@
 //! out, so the kit makes the key's words from data and never plays or
 //! searches itself.
 use super::{Definition, Practice};
-use crate::rules::{AnyPosition, Outcome};
-use crate::solve::{Solution, Verdict};
+use crate::rules::{AnyPosition, Outcome, Params};
+use crate::solve::{Limits, Solution, Verdict};
 
 /// The solver's answer to a practice position, with its moves played where
 /// they stand.
@@ -23,11 +23,115 @@ pub struct KeyAnswer {
     /// stands (as the solver gave it, if it cannot be played); empty for
     /// other answers.
     pub best_written: Vec<String>,
+    /// A family whose moves end with a set of promotions (Freeze's kings):
+    /// the kings of the line's first move told apart, when the search
+    /// settled them.
+    pub kinging: Option<Kinging>,
+}
+
+/// The kings of a winning chain told apart: every set holding `needed`
+/// wins as fast (kinging a checker only takes its captures away, so a
+/// larger set never does worse), and no set without them does; those sets
+/// are one answer, not several.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kinging {
+    /// The chain without its kings (`G1xE1`).
+    pub chain: String,
+    /// The kings every winning set holds (none: the chain wins alone).
+    pub needed: Vec<String>,
+    /// The other kings the solver's sets make: kinging them too changes
+    /// nothing.
+    pub free: Vec<String>,
+}
+
+/// A move's chain and its kings: `G1xE1+D3+B1` is `G1xE1` kinging D3
+/// and B1.
+fn chain_and_kings(mv: &str) -> (&str, Vec<&str>) {
+    let mut parts = mv.split('+');
+    let chain = parts.next().unwrap_or_default();
+    (chain, parts.collect())
+}
+
+/// The kings of a win's first move told apart (see [`Kinging`]), or
+/// `None`: not a family of kinging sets, no kings, or a search that did
+/// not settle it within the host key's budget (the key then says the
+/// sets may be smaller, in general words).
+fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<Kinging> {
+    let exact = s.verdict == Verdict::Win && s.best_complete && !s.budget_exhausted;
+    if !params.info().puzzles.promotion_sets || !exact {
+        return None;
+    }
+    let (chain, kings) = chain_and_kings(s.pv.first()?);
+    if kings.is_empty() {
+        return None;
+    }
+    let side = position.view().side_to_move;
+    let solver = crate::solve::solver(params);
+    // Whether the chain kinging `set` wins as fast as the line.
+    let wins = |set: &[&str]| -> Option<bool> {
+        let mv = std::iter::once(chain)
+            .chain(set.iter().copied())
+            .collect::<Vec<_>>()
+            .join("+");
+        let Ok(info) = position.play(&mv) else {
+            return Some(false);
+        };
+        if s.plies <= 1 {
+            return Some(info.after.outcome().is_some_and(|o| o.winner == Some(side)));
+        }
+        let limits = Limits {
+            depth: s.plies - 1,
+            max_nodes: params.info().key_budget,
+        };
+        let reply = solver.solve_position(&info.after, limits).ok()?;
+        if reply.budget_exhausted {
+            return None;
+        }
+        Some(reply.verdict == Verdict::Loss && reply.plies < s.plies)
+    };
+    let mut needed = Vec::new();
+    for king in &kings {
+        let without: Vec<&str> = kings.iter().copied().filter(|k| k != king).collect();
+        if !wins(&without)? {
+            needed.push(*king);
+        }
+    }
+    // The chain's other sets the solver lists (its largest winning ones)
+    // must hold the needed kings too, and those alone must win.
+    let sets: Vec<Vec<&str>> = s
+        .best
+        .iter()
+        .map(|m| chain_and_kings(m))
+        .filter(|(c, _)| *c == chain)
+        .map(|(_, set)| set)
+        .collect();
+    if sets
+        .iter()
+        .any(|set| needed.iter().any(|k| !set.contains(k)))
+    {
+        return None;
+    }
+    if needed.len() < kings.len() && !wins(&needed)? {
+        return None;
+    }
+    let mut free: Vec<String> = Vec::new();
+    for king in sets.iter().flatten() {
+        if !needed.contains(king) && !free.iter().any(|f| f == king) {
+            free.push(king.to_string());
+        }
+    }
+    Some(Kinging {
+        chain: chain.to_string(),
+        needed: needed.into_iter().map(String::from).collect(),
+        free,
+    })
 }
 
 impl KeyAnswer {
-    /// The answer `solution` of `position`, its moves played.
-    pub fn new(position: &AnyPosition, solution: Solution) -> KeyAnswer {
+    /// The answer `solution` of `position` (a game of `params`), its moves
+    /// played and, for a family of kinging sets, the kings of its first
+    /// move told apart.
+    pub fn new(params: &Params, position: &AnyPosition, solution: Solution) -> KeyAnswer {
         let mut at = position.clone();
         let mut line = Vec::new();
         let mut end = None;
@@ -49,11 +153,13 @@ impl KeyAnswer {
                 .collect(),
             false => Vec::new(),
         };
+        let kinging = kinging(params, position, &solution);
         KeyAnswer {
             solution,
             line,
             end,
             best_written,
+            kinging,
         }
     }
 }
@@ -63,7 +169,7 @@ impl KeyAnswer {
 pub fn solve_key<'p>(def: &Definition, p: &'p Practice) -> &'p Option<KeyAnswer> {
     p.key.get_or_init(|| {
         crate::solve::key_solve(&def.params, &p.position, p.search_depth)
-            .map(|s| KeyAnswer::new(&p.position, s))
+            .map(|s| KeyAnswer::new(&def.params, &p.position, s))
     })
 }
 

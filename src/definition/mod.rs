@@ -12,7 +12,7 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod key;
-pub use key::{analyse, holds_up, solve_key, KeyAnswer};
+pub use key::{analyse, holds_up, solve_key, KeyAnswer, Kinging};
 mod limits;
 pub use limits::MAX_PRACTICE;
 pub mod json_schema;
@@ -38,22 +38,10 @@ use std::path::Path;
 use toml::Spanned;
 use unknown_keys::unknown_keys;
 
-/// The built-in definitions, compiled into the binary.
-pub const BUILTIN: [(&str, &str); 4] = [
-    (
-        "clone-jump-convert",
-        include_str!("../../fixtures/clone-jump-convert.toml"),
-    ),
-    (
-        "predator-prey",
-        include_str!("../../fixtures/predator-prey.toml"),
-    ),
-    ("freeze", include_str!("../../fixtures/freeze.toml")),
-    (
-        "bracket-and-flip",
-        include_str!("../../fixtures/bracket-and-flip.toml"),
-    ),
-];
+/// The built-in definitions, compiled into the binary: one a family, named
+/// on its line of the registry.
+pub const BUILTIN: [(&str, &str); crate::rules::family::BUILTIN_GAMES.len()] =
+    crate::rules::family::BUILTIN_GAMES;
 
 /// Why a game or practice file could not be used.
 #[derive(Debug)]
@@ -133,9 +121,8 @@ pub struct Definition {
     /// The rules engine of these parameters (see [`Definition::engine`]).
     pub engine: SharedEngine,
     pub board: Board,
-    /// The start position, canonical.
-    pub start: String,
-    /// The start position as the engine read it.
+    /// The start position as the engine read it (its canonical text:
+    /// `start_position.text()`).
     pub start_position: AnyPosition,
     pub sheet: Sheet,
     /// Materials beyond what the kit computes (board, tokens, sheets).
@@ -523,6 +510,13 @@ pub enum Loaded {
 /// Reads and validates a definition or practice file (told apart by a
 /// top-level `game` key).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
+    load_file_among(path, &[])
+}
+
+/// [`load_file`], but a practice file's game that is one of `read` (the
+/// games the run has loaded already, same file and text) is taken as it
+/// is, not read again (see [`resolve_among`]).
+pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
     let name = path.display().to_string();
     let mut rep = Reporter::new(&name, &src);
@@ -536,7 +530,7 @@ pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
         doc.get("game").is_some() && string_or_absent("game") && string_or_absent("family");
     if practice {
         let span = value_span(&doc, "game").unwrap_or(0..0);
-        let (game, practice) = practice_from(rep, &doc)?;
+        let (game, practice) = practice_from(rep, &doc, read)?;
         let source: std::sync::Arc<str> = src.as_str().into();
         Ok(Loaded::Practice {
             game: Box::new(game),
@@ -560,13 +554,15 @@ pub fn parse_practice_file(
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.diags));
     };
-    practice_from(rep, &doc)
+    practice_from(rep, &doc, &[])
 }
 
-/// A practice file read from its parse.
+/// A practice file read from its parse; its game taken from `read` when
+/// the run has loaded it already.
 fn practice_from(
     mut rep: Reporter,
     doc: &Document,
+    read: &[&Definition],
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let file = rep.file.clone();
     let file = file.as_str();
@@ -605,7 +601,7 @@ fn practice_from(
             return Err(LoadError::Invalid(rep.diags));
         }
     }
-    let game = match resolve(&game_path) {
+    let game = match resolve_among(&game_path, read) {
         Ok(g) => g,
         // An unreadable game file is an unreadable file (exit 2).
         Err(e @ LoadError::Input(_)) => return Err(e),
@@ -786,56 +782,72 @@ fn fill_text_of(
     }
 }
 
-/// The byte range of the value at a dotted `key` path (numbers index arrays
-/// of tables).
-pub(crate) fn value_span(
-    doc: &toml_edit::ImDocument<String>,
-    key: &str,
-) -> Option<std::ops::Range<usize>> {
+/// What a dotted key path (`practice.0.check.1.move`; numbers index arrays
+/// and arrays of tables) names in a parsed file.
+enum AtPath<'a> {
+    /// An entry of an array of tables (`practice.0`).
+    Entry(&'a toml_edit::Table),
+    /// A key's item.
+    Item(&'a toml_edit::Item),
+    /// An entry of an array value; `inside`: the path goes on into it.
+    Element {
+        value: &'a toml_edit::Value,
+        inside: bool,
+    },
+}
+
+/// Follows `key` through `doc` once, for its span or its value.
+fn at_path<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<AtPath<'a>> {
+    use toml_edit::{Item, Value};
     let mut table: &toml_edit::Table = doc.as_table();
     let mut parts = key.split('.').peekable();
     while let Some(part) = parts.next() {
         let item = table.get(part)?;
         match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
-            (toml_edit::Item::ArrayOfTables(a), Some(i)) => {
+            (Item::ArrayOfTables(a), Some(i)) => {
                 parts.next();
                 table = a.get(i)?;
                 if parts.peek().is_none() {
-                    return table.span();
+                    return Some(AtPath::Entry(table));
                 }
             }
-            (toml_edit::Item::Value(toml_edit::Value::Array(a)), Some(i)) => {
-                return a.get(i)?.span();
+            (Item::Value(Value::Array(a)), Some(i)) => {
+                parts.next();
+                let value = a.get(i)?;
+                let inside = parts.peek().is_some();
+                return Some(AtPath::Element { value, inside });
             }
-            (toml_edit::Item::Table(t), None) if parts.peek().is_some() => table = t,
-            (item, None) if parts.peek().is_none() => return item.span(),
+            (Item::Table(t), None) if parts.peek().is_some() => table = t,
+            (item, None) if parts.peek().is_none() => return Some(AtPath::Item(item)),
             _ => return None,
         }
     }
     None
 }
 
+/// The byte range of the value at a dotted `key` path (an array's entry
+/// when the path goes on inside it).
+pub(crate) fn value_span(
+    doc: &toml_edit::ImDocument<String>,
+    key: &str,
+) -> Option<std::ops::Range<usize>> {
+    match at_path(doc, key)? {
+        AtPath::Entry(table) => table.span(),
+        AtPath::Item(item) => item.span(),
+        AtPath::Element { value, .. } => value.span(),
+    }
+}
+
 /// The value at a dotted `key` path, as [`value_span`] finds it.
 fn value_at<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<&'a toml_edit::Value> {
-    let mut table: &toml_edit::Table = doc.as_table();
-    let mut parts = key.split('.').peekable();
-    while let Some(part) = parts.next() {
-        let item = table.get(part)?;
-        match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
-            (toml_edit::Item::ArrayOfTables(a), Some(i)) => {
-                parts.next();
-                table = a.get(i)?;
-            }
-            (toml_edit::Item::Value(toml_edit::Value::Array(a)), Some(i)) => {
-                parts.next();
-                return parts.peek().is_none().then(|| a.get(i)).flatten();
-            }
-            (toml_edit::Item::Table(t), None) if parts.peek().is_some() => table = t,
-            (toml_edit::Item::Value(v), None) if parts.peek().is_none() => return Some(v),
-            _ => return None,
-        }
+    match at_path(doc, key)? {
+        AtPath::Item(toml_edit::Item::Value(value)) => Some(value),
+        AtPath::Element {
+            value,
+            inside: false,
+        } => Some(value),
+        AtPath::Entry(_) | AtPath::Item(_) | AtPath::Element { .. } => None,
     }
-    None
 }
 
 fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
@@ -923,7 +935,6 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         params,
         engine,
         board,
-        start: start_position.text(),
         start_position,
         sheet,
         materials: file.materials,
@@ -1185,5 +1196,32 @@ fn check_audit(rep: &mut Reporter, section: AuditSection, limit: usize) -> Audit
         rows,
         limit,
         continues: limit == 0 || rows < limit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One walk finds a key path's span and value: a key, a table, an
+    /// entry of an array of tables, an entry of an array (the value only
+    /// when the path ends there).
+    #[test]
+    fn a_key_path_is_found_for_its_span_and_value() {
+        let src = "id = \"x\"\n[board]\nregion = [\"A1\", \"B2\"]\n[[practice]]\nname = \"P\"\n";
+        let doc = diagnostics::parse_document(src).unwrap();
+        let shown = |key: &str| value_span(&doc, key).map(|r| &src[r]);
+        assert_eq!(shown("id"), Some("\"x\""));
+        assert_eq!(shown("board.region.1"), Some("\"B2\""));
+        assert_eq!(shown("board.region.1.x"), Some("\"B2\""));
+        assert_eq!(shown("practice.0.name"), Some("\"P\""));
+        assert!(shown("practice.0").is_some_and(|s| s.contains("name = \"P\"")));
+        assert_eq!(shown("practice.1"), None);
+        assert_eq!(shown("board.missing"), None);
+        let text = |key: &str| value_at(&doc, key).and_then(|v| v.as_str());
+        assert_eq!(text("board.region.0"), Some("A1"));
+        assert_eq!(text("practice.0.name"), Some("P"));
+        assert_eq!(text("board.region.0.x"), None);
+        assert!(value_at(&doc, "practice.0").is_none() && value_at(&doc, "board").is_none());
     }
 }

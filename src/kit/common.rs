@@ -123,7 +123,7 @@ pub(crate) fn effect_words(lang: &Lang, e: &Effect) -> String {
         (k, _, _) => kind(k),
     };
     if !e.converted.is_empty() {
-        // A placing move that turns discs: bracket and flip.
+        // A placing move that turns discs over (rather than converting).
         let key = if e.kind() == MoveKind::Place {
             "effect.turns_over"
         } else {

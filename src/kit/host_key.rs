@@ -209,7 +209,14 @@ pub fn check_sentence(def: &Definition, check: &Check) -> String {
             .into_owned(),
         Err(e) => {
             let detail = e.to_string().trim_end_matches('.').to_string();
-            let why = tr!(l, &format!("illegal.{}", e.keyword()), detail = detail);
+            // A refusal only one family makes is worded in its words.
+            let own = format!("family.{}.illegal.{}", def.params.family(), e.keyword());
+            let key = if l.has(&own) || crate::lang::Lang::english().has(&own) {
+                own
+            } else {
+                format!("illegal.{}", e.keyword())
+            };
+            let why = tr!(l, &key, detail = detail);
             tr!(l, "check.illegal", mv = &check.mv, why = why)
         }
     }
@@ -231,6 +238,48 @@ fn others_words(l: &Lang, others: &[String], complete: bool) -> String {
 }
 
 pub use crate::lang::moves_of_each;
+
+/// What the Answer says of kinging sets (Freeze): the line's first chain
+/// with the kings it needs and those that change nothing, when the
+/// analyse step told them apart; that the other chains (or all, when it
+/// did not) are named with the most kings they may place, so fewer may
+/// win as well. Empty for a family without kinging sets.
+fn kings_words(l: &Lang, key: &KeyAnswer, others: &[String], promotion_sets: bool) -> String {
+    let mut words = String::new();
+    let kinged = |list: &[String]| list.iter().any(|m| m.contains('+'));
+    if let Some(k) = &key.kinging {
+        let free = shown_list(l, &k.free);
+        let needed = shown_list(l, &k.needed);
+        let count = k.free.len();
+        let said = match (k.needed.is_empty(), k.free.is_empty()) {
+            (_, true) => tr!(l, "answer.kings_all", chain = &k.chain, needed = needed),
+            (true, false) => tr!(
+                l,
+                "answer.kings_none",
+                chain = &k.chain,
+                free = free,
+                count = count
+            ),
+            (false, false) => tr!(
+                l,
+                "answer.kings_needed",
+                chain = &k.chain,
+                needed = needed,
+                free = free,
+                count = count
+            ),
+        };
+        words += &format!(" {said}");
+        if kinged(others) {
+            words += &format!(" {}", tr!(l, "answer.fewer_kings_others"));
+        }
+    } else if promotion_sets && kinged(&key.solution.best) {
+        // The solver lists each chain with its largest kinging sets only;
+        // a smaller set may win too, so the list says so.
+        words += &format!(" {}", tr!(l, "answer.fewer_kings"));
+    }
+    words
+}
 
 /// The host key's **Answer** for a practice position, in the words players
 /// use: who wins, in how many moves (both players' moves counted), the
@@ -273,22 +322,21 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
         },
         Verdict::Draw if s.depth == 0 => plain_result(def, start.outcome()),
         Verdict::Win => {
+            // The line's first chain with other kings is the same answer
+            // when its kings were told apart (see `Kinging`).
+            let same_answer = |m: &str| {
+                key.kinging
+                    .as_ref()
+                    .is_some_and(|k| m.split('+').next() == Some(k.chain.as_str()))
+            };
             let others: Vec<String> = s
                 .best
                 .iter()
                 .zip(&key.best_written)
-                .filter(|(m, _)| Some(*m) != s.pv.first())
+                .filter(|(m, _)| Some(*m) != s.pv.first() && !same_answer(m))
                 .map(|(_, written)| written.clone())
                 .collect();
-            // Freeze: the solver lists each chain with its largest kinging
-            // sets only; a smaller set may win too, so the list says so.
-            let kings =
-                family.info().puzzles.promotion_sets && s.best.iter().any(|m| m.contains('+'));
-            let fewer = if kings {
-                format!(" {}", tr!(l, "answer.fewer_kings"))
-            } else {
-                String::new()
-            };
+            let fewer = kings_words(l, key, &others, family.info().puzzles.promotion_sets);
             tr!(
                 l,
                 "answer.wins",

@@ -320,7 +320,7 @@ pub fn notation_line(def: &Definition) -> String {
     if let Some(w) = example('+', "C3xC5+H5") {
         parts.push(tr!(l, "notation.king", example = w));
     }
-    // A placement with no sign at all (Bracket and flip) is its cell.
+    // A placement with no sign at all (a disc placed) is its cell.
     let bare = |w: &String| {
         w.len() >= 2
             && w.starts_with(|c: char| c.is_ascii_uppercase())

@@ -109,7 +109,9 @@ impl Verdicts {
         {
             return false;
         }
-        let _ = p.key.set(Some(KeyAnswer::new(&p.position, s.clone())));
+        let _ = p
+            .key
+            .set(Some(KeyAnswer::new(&def.params, &p.position, s.clone())));
         true
     }
 

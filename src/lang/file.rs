@@ -80,6 +80,17 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
         let key_span = root.key(key).and_then(|k| k.span());
         walk(&mut p, key, key_span, item, &mut read);
     }
+    // A family's words the file does not give itself join it from the
+    // family's words file (built-in languages give none of their own).
+    if let Some((code, ..)) = &head {
+        for (key, message) in family_words(code) {
+            read.entry(key.clone()).or_insert(Read {
+                message: message.clone(),
+                key_span: None,
+                value_span: None,
+            });
+        }
+    }
     if let Some(english) = english {
         against_english(&mut p, root, &read, english);
     }
@@ -98,6 +109,83 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
 }
 
 type Header = (String, String, Rule, String, String);
+
+/// Every family's words (see [`crate::rules::FamilyInfo::words`]), by
+/// language code, each message under its full key (`family.<id>.…`), and
+/// the problems found reading them (none in a release: a test checks).
+type FamilyWords = (BTreeMap<String, BTreeMap<String, Message>>, Vec<Diagnostic>);
+
+fn all_family_words() -> &'static FamilyWords {
+    static ALL: std::sync::OnceLock<FamilyWords> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut by_code: BTreeMap<String, BTreeMap<String, Message>> = BTreeMap::new();
+        let mut problems = Vec::new();
+        for family in crate::rules::Family::ALL {
+            let file = format!("the words of family `{family}`");
+            let (words, found) = read_family_words(&file, family.id(), family.info().words);
+            problems.extend(found);
+            for (code, key, message) in words {
+                by_code.entry(code).or_default().insert(key, message);
+            }
+        }
+        (by_code, problems)
+    })
+}
+
+/// The messages the families' words give the language `code`.
+fn family_words(code: &str) -> impl Iterator<Item = (&'static String, &'static Message)> {
+    all_family_words().0.get(code).into_iter().flatten()
+}
+
+/// Problems in the families' words files (a test keeps them none).
+pub fn family_words_problems() -> &'static [Diagnostic] {
+    &all_family_words().1
+}
+
+/// The messages of one family's words file (`text`, named `file`), as
+/// (language code, key, message): each top-level table a language, whose
+/// messages must be the family's own (`family.<id>.…`).
+fn read_family_words(
+    file: &str,
+    id: &str,
+    text: &str,
+) -> (Vec<(String, String, Message)>, Vec<Diagnostic>) {
+    let mut p = Problems {
+        file,
+        text: Arc::from(text),
+        list: Vec::new(),
+    };
+    let doc = match toml_edit::ImDocument::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            p.at(
+                e.span(),
+                format!("not valid TOML: {}", e.message().trim_end()),
+            );
+            return (Vec::new(), p.list);
+        }
+    };
+    let root = doc.as_table();
+    let mut read = BTreeMap::new();
+    for (code, item) in root.iter() {
+        let span = root.key(code).and_then(|k| k.span());
+        walk(&mut p, code, span, item, &mut read);
+    }
+    let own = format!("family.{id}.");
+    let mut words = Vec::new();
+    for (path, r) in read {
+        let (code, key) = path.split_once('.').unwrap_or((path.as_str(), ""));
+        if key.starts_with(&own) {
+            words.push((code.to_string(), key.to_string(), r.message));
+        } else {
+            p.at(
+                r.key_span,
+                format!("`{path}`: a family's words are its own messages, `<code>.{own}…`"),
+            );
+        }
+    }
+    (words, p.list)
+}
 
 /// The `[language]` table: code, name, plural rule and number signs.
 fn header(p: &mut Problems, root: &toml_edit::Table) -> Option<Header> {

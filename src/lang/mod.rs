@@ -9,10 +9,13 @@
 //! argument `plural = "…"` names; `ordinal = "…"` chooses by the ordinal
 //! rule instead). English is the reference: every other file must have
 //! exactly its keys, each using only the arguments the English one has.
+//! A game family's own words (`family.<id>.…`) are kept beside its rules
+//! ([`crate::rules::FamilyInfo::words`]) and join each language of their
+//! code as it is read; a file that gives one itself keeps its own.
 mod file;
 mod plural;
 
-pub use file::{parse, LangError};
+pub use file::{family_words_problems, parse, LangError};
 pub use plural::{Category, Rule};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -456,6 +459,91 @@ mod tests {
             match parse(&source, text, Some(&english)) {
                 Ok(l) => assert_eq!(l.code, code),
                 Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
+    /// A family's words are read without a problem, and are beside its
+    /// rules only: no built-in language file gives them itself.
+    #[test]
+    fn family_words_are_beside_their_rules_only() {
+        let problems: Vec<String> = family_words_problems().iter().map(|d| d.render()).collect();
+        assert!(problems.is_empty(), "{problems:?}");
+        for (code, text) in BUILTIN {
+            let doc = toml_edit::ImDocument::parse(text).unwrap();
+            assert!(doc.get("family").is_none(), "{code}: a `[family.…]` table");
+        }
+    }
+
+    /// A host's own file wins over a family's words, message by message:
+    /// the rest of the family's words still join it; a language printkit
+    /// has no family words for must give them all.
+    #[test]
+    fn a_hosts_file_gives_a_familys_words_or_takes_them_from_beside_the_rules() {
+        let english = builtin("en").unwrap();
+        let builtin_fr = builtin("fr").unwrap();
+        for family in crate::rules::Family::ALL {
+            let id = family.id();
+            let symbol = crate::rules::Params::defaults(family).token_sets(36)[0].symbol;
+            let tokens = format!("family.{id}.tokens.{symbol}");
+            let french = format!(
+                "{}\n[family.{id}]\ntokens = {{ {symbol} = \"galets\" }}\n",
+                BUILTIN[1].1
+            );
+            let host = parse("fr.toml", &french, Some(&english)).unwrap();
+            assert_eq!(crate::tr!(host, &tokens), "galets");
+            assert_ne!(crate::tr!(builtin_fr, &tokens), "galets");
+            let turn = format!("family.{id}.audit.turn");
+            assert!(builtin_fr.has(&turn) && host.has(&turn));
+            assert_eq!(crate::tr!(host, &turn), crate::tr!(builtin_fr, &turn));
+            let other = BUILTIN[1].1.replacen("code = \"fr\"", "code = \"xx\"", 1);
+            match parse("xx.toml", &other, Some(&english)) {
+                Err(e) => assert!(
+                    e.to_string()
+                        .contains(&format!("message `{tokens}` is missing")),
+                    "{e}"
+                ),
+                Ok(_) => panic!("a language without the families' words was taken"),
+            }
+        }
+    }
+
+    /// Every family says in every built-in language each word a kit asks of
+    /// it: its sides, its tokens, the ways its games end, its audit sheet.
+    #[test]
+    fn every_family_has_its_words_in_every_language() {
+        for family in crate::rules::Family::ALL {
+            let id = family.id();
+            let params = crate::rules::Params::defaults(family);
+            let info = family.info();
+            let mut keys: Vec<String> = ["turn", "note", "score"]
+                .map(|k| format!("family.{id}.audit.{k}"))
+                .into();
+            if info.audit.side_column.is_some() {
+                keys.push(format!("family.{id}.audit.side"));
+            }
+            keys.extend(
+                info.sides
+                    .iter()
+                    .map(|(s, _)| format!("family.{id}.side.{s}")),
+            );
+            keys.extend(
+                params
+                    .token_sets(36)
+                    .iter()
+                    .map(|t| format!("family.{id}.tokens.{}", t.symbol)),
+            );
+            keys.extend(
+                params
+                    .stop_conditions()
+                    .iter()
+                    .map(|r| format!("family.{id}.stop.{}", r.keyword())),
+            );
+            for (code, _) in BUILTIN {
+                let lang = builtin(code).unwrap();
+                for key in &keys {
+                    assert!(lang.has(key), "{code}: no `{key}`");
+                }
             }
         }
     }

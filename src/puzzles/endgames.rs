@@ -148,7 +148,8 @@ pub fn builds(family: Family) -> bool {
 /// One built candidate position, or `None` when this try did not give a
 /// valid one (the caller tries again).
 pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
-    let board = def.start.split(' ').next()?;
+    let start = def.start_position.text();
+    let board = start.split(' ').next()?;
     let cells = Cells::empty_like(board)?;
     match def.params.endgame_plan()? {
         EndgamePlan::Hunt(p) => hunt(cells, &p, rng),

@@ -570,7 +570,7 @@ pub fn generate(
                 None => continue,
             }
         } else {
-            def.start.clone()
+            def.start_position.text()
         };
         let Some(game) = finder.game(&start, &mut rng) else {
             if build {

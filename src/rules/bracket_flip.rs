@@ -82,6 +82,7 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 250,
+            words: include_str!("bracket_flip.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];
@@ -796,6 +797,11 @@ impl Rules for BracketFlip {
         pos.text()
     }
 
+    // Every disc is on the board.
+    fn counts(&self, _: &Position) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
     fn view(&self, pos: &Position) -> BoardView {
         by_width!(&pos.0, s => s.view())
     }
@@ -843,28 +849,7 @@ impl Rules for BracketFlip {
 pub mod endgame {
     use super::*;
 
-    /// What the exact search proved about a position, for the side to
-    /// move.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Exact {
-        /// Disc difference (side to move minus the other) with best play:
-        /// exact when `margin` was asked for, else only its sign is
-        /// (-1, 0 or 1 for a loss, draw or win).
-        pub score: i32,
-        /// Whether `score` is the exact margin.
-        pub margin: bool,
-        /// The final disc counts (side to move, other side), when the
-        /// margin is known and the best line fills the board or ends it.
-        pub discs: Option<(u32, u32)>,
-        /// Every first move that achieves the result (the margin, when
-        /// known).
-        pub best: Vec<String>,
-        /// One line of best play to the end of the game.
-        pub pv: Vec<String>,
-        pub nodes: u64,
-        /// The node budget ran out: nothing was proven.
-        pub exhausted: bool,
-    }
+    pub use crate::rules::family::Exact;
 
     /// Solves `pos` exactly: win, loss or draw first, then (with
     /// `margin`) the disc difference. `None` when the board has more than

@@ -74,6 +74,7 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 250,
+            words: include_str!("clone_convert.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["turns"];
@@ -772,6 +773,10 @@ impl Rules for CloneConvert {
 
     fn print_position(&self, pos: &Position) -> String {
         pos.text()
+    }
+
+    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+        vec![("turns", u64::from(pos.turns()))]
     }
 
     fn view(&self, pos: &Position) -> BoardView {

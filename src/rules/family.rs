@@ -1,18 +1,19 @@
 //! Everything printkit knows about a game family besides its rules: what
 //! its sides are called, its board, its parameters and their bounds, which
 //! numbers of the rules text a parameter controls, how its pieces look, its
-//! tokens, its audit sheet, how it ends in words, the solver's budget.
+//! tokens, its audit sheet, its printed words, how it ends, the solver's
+//! budget.
 //!
-//! A family is one implementation of [`GameFamily`] (in the family's own
-//! module, beside its rules) and one line in the registry below
-//! ([`families!`] makes [`Family`], [`Params`], [`Family::ALL`],
-//! [`Family::from_id`] and every dispatch from it). The trait's items have
-//! no defaults, so the compiler lists everything a new family must say,
-//! and no family can silently borrow another's behaviour.
-use super::{
-    bracket_flip, clone_convert, freeze, predator_prey, BoardView, EngineRules, PositionError,
-    Reason, Topology,
-};
+//! A family is one module beside its rules (`src/rules/<family>.rs`, with
+//! its words in `<family>.words.toml`) that implements [`GameFamily`], and
+//! one line in the registry in `src/rules/mod.rs` ([`families!`] declares
+//! the module and makes [`Family`], [`Params`], [`Family::ALL`],
+//! [`Family::from_id`], the built-in games and every dispatch from it).
+//! The trait's items have no defaults, so the compiler lists everything a
+//! new family must say, and no family can silently borrow another's
+//! behaviour.
+use super::{predator_prey, BoardView, EngineRules, PositionError, Reason, Topology};
+pub use super::{Family, Params, BUILTIN_GAMES};
 use std::fmt;
 
 /// What a family is, said once: the one trait a new family implements
@@ -88,11 +89,21 @@ pub trait GameFamily: EngineRules + Sized {
     fn endgame_plan(params: &Self::Params) -> Option<EndgamePlan>;
 }
 
-/// The registry: one line a family (variant, then its rules type). Gives
-/// [`Family`] (serde ids in kebab case), [`Params`], [`Family::ALL`] and the
-/// dispatch from either to the family's [`GameFamily`] items.
+/// The registry: one line a family (variant, then its module and rules
+/// type, then the id of its built-in game, `fixtures/<id>.toml`). Declares
+/// the module and gives [`Family`] (serde ids in kebab case), [`Params`],
+/// [`Family::ALL`], [`BUILTIN_GAMES`] and the dispatch from either to the
+/// family's [`GameFamily`] items.
 macro_rules! families {
-    ($($variant:ident => $rules:ty,)+) => {
+    ($($variant:ident => $module:ident :: $rules:ident, $game:literal,)+) => {
+        $(pub mod $module;)+
+
+        /// The built-in games (a family's own, by id), compiled into the
+        /// binary, in the registry's order.
+        pub const BUILTIN_GAMES: [(&str, &str); [$($game),+].len()] = [
+            $(($game, include_str!(concat!("../../fixtures/", $game, ".toml"))),)+
+        ];
+
         /// The rules families printkit knows.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(rename_all = "kebab-case")]
@@ -103,7 +114,7 @@ macro_rules! families {
         /// The parameters of a family, each defaulting to docs/rules.md.
         #[derive(Clone, Debug, PartialEq)]
         pub enum Params {
-            $($variant(<$rules as GameFamily>::Params),)+
+            $($variant(<$module::$rules as GameFamily>::Params),)+
         }
 
         impl Family {
@@ -111,7 +122,7 @@ macro_rules! families {
 
             pub fn info(self) -> &'static FamilyInfo {
                 match self {
-                    $(Family::$variant => &<$rules as GameFamily>::INFO,)+
+                    $(Family::$variant => &<$module::$rules as GameFamily>::INFO,)+
                 }
             }
 
@@ -136,7 +147,7 @@ macro_rules! families {
             /// family's parameters become its rules.
             pub fn with_rules<W: WithRules>(&self, with: W) -> W::Output {
                 match self {
-                    $(Params::$variant(p) => with.with(<$rules as GameFamily>::with_params(p.clone())),)+
+                    $(Params::$variant(p) => with.with(<$module::$rules as GameFamily>::with_params(p.clone())),)+
                 }
             }
 
@@ -145,7 +156,7 @@ macro_rules! families {
             /// which the audit sheet's rows count up to; 0: none.
             pub fn turn_limit(&self) -> usize {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::turn_limit(p),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::turn_limit(p),)+
                 }
             }
 
@@ -154,7 +165,7 @@ macro_rules! families {
             /// empty or unwinnable, or its kit unbounded; each with its key.
             pub fn problems(&self, cells: u32, width: usize, height: usize) -> Vec<(&'static str, String)> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::problems(p, cells, width, height),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::problems(p, cells, width, height),)+
                 }
             }
 
@@ -162,7 +173,7 @@ macro_rules! families {
             /// their values.
             pub fn figures(&self) -> Vec<(&'static str, u32)> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::figures(p),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::figures(p),)+
                 }
             }
 
@@ -174,7 +185,7 @@ macro_rules! families {
             /// the parameter must agree.
             pub fn start_problems(&self, start: &str, view: &BoardView) -> Vec<(&'static str, String)> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::start_problems(p, start, view),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::start_problems(p, start, view),)+
                 }
             }
 
@@ -182,7 +193,7 @@ macro_rules! families {
             /// the piece symbols: every field of the text form, by name.
             pub fn table_fields(&self) -> &'static [&'static str] {
                 match self {
-                    $(Params::$variant(_) => <$rules as GameFamily>::TABLE_FIELDS,)+
+                    $(Params::$variant(_) => <$module::$rules as GameFamily>::TABLE_FIELDS,)+
                 }
             }
 
@@ -192,7 +203,7 @@ macro_rules! families {
             /// out is a fresh game's.
             pub fn fresh_fields(&self, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::fresh_fields(p, side, pieces, fields),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::fresh_fields(p, side, pieces, fields),)+
                 }
             }
 
@@ -200,7 +211,7 @@ macro_rules! families {
             /// (a kit words each from its language file).
             pub fn stop_conditions(&self) -> Vec<Reason> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::stop_conditions(p),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::stop_conditions(p),)+
                 }
             }
 
@@ -214,7 +225,7 @@ macro_rules! families {
                 view: &BoardView,
             ) -> Vec<PositionFact> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::position_facts(p, counts, view),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::position_facts(p, counts, view),)+
                 }
             }
 
@@ -230,7 +241,7 @@ macro_rules! families {
                 max_nodes: u64,
             ) -> Option<Result<SolvedToEnd, PositionError>> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::solve_to_end(p, position, margin, max_nodes),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::solve_to_end(p, position, margin, max_nodes),)+
                 }
             }
 
@@ -239,7 +250,7 @@ macro_rules! families {
             /// puzzles.
             pub fn endgame_plan(&self) -> Option<EndgamePlan> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::endgame_plan(p),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::endgame_plan(p),)+
                 }
             }
 
@@ -248,19 +259,14 @@ macro_rules! families {
             /// [`TokenSet`]).
             pub fn token_sets(&self, cells: usize) -> Vec<TokenSet> {
                 match self {
-                    $(Params::$variant(p) => <$rules as GameFamily>::token_sets(p, cells),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::token_sets(p, cells),)+
                 }
             }
         }
     };
 }
 
-families! {
-    CloneConvert => clone_convert::CloneConvert,
-    PredatorPrey => predator_prey::PredatorPrey,
-    Freeze => freeze::Freeze,
-    BracketFlip => bracket_flip::BracketFlip,
-}
+pub(crate) use families;
 
 /// A family, described once.
 #[derive(Debug)]
@@ -287,6 +293,10 @@ pub struct FamilyInfo {
     /// a few milliseconds of a build each (less for a family whose positions
     /// cost more to search).
     pub key_budget: u64,
+    /// The words a kit prints for the family, in every built-in language
+    /// (`<family>.words.toml` beside its module: `[<code>.family.<id>]`
+    /// tables, merged into language `<code>` when it is read).
+    pub words: &'static str,
     /// Nanoseconds the reference machine (2 cores, the project's CI) takes
     /// to search one position of the family, release build (`printkit
     /// solve`; see the README): what a position costs of a run's search
@@ -339,7 +349,30 @@ pub struct SolvedToEnd {
     pub sides: [char; 2],
     /// Empty cells: the most plies left (passes aside).
     pub empties: u32,
-    pub exact: bracket_flip::endgame::Exact,
+    pub exact: Exact,
+}
+
+/// What the exact search proved about a position, for the side to
+/// move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// Disc difference (side to move minus the other) with best play:
+    /// exact when `margin` was asked for, else only its sign is
+    /// (-1, 0 or 1 for a loss, draw or win).
+    pub score: i32,
+    /// Whether `score` is the exact margin.
+    pub margin: bool,
+    /// The final disc counts (side to move, other side), when the
+    /// margin is known and the best line fills the board or ends it.
+    pub discs: Option<(u32, u32)>,
+    /// Every first move that achieves the result (the margin, when
+    /// known).
+    pub best: Vec<String>,
+    /// One line of best play to the end of the game.
+    pub pv: Vec<String>,
+    pub nodes: u64,
+    /// The node budget ran out: nothing was proven.
+    pub exhausted: bool,
 }
 
 /// How the puzzle finder builds a family's candidate endgames.
@@ -534,22 +567,6 @@ impl Params {
     pub fn info(&self) -> &'static FamilyInfo {
         self.family().info()
     }
-
-    /// The counts of a position's fields by name (`reserve`, `captured`,
-    /// `turns`), which a prompt may state.
-    pub fn position_counts(&self, text: &str) -> Vec<(&'static str, u64)> {
-        let names = self.table_fields();
-        names.iter().copied().zip(numeric_fields(text)).collect()
-    }
-}
-
-/// The numbers after a position's board and side, in order (the fields a
-/// family's [`GameFamily::TABLE_FIELDS`] name).
-pub fn numeric_fields(text: &str) -> Vec<u64> {
-    text.split_whitespace()
-        .skip(2)
-        .filter_map(|f| f.parse().ok())
-        .collect()
 }
 
 /// The value of the field `name` among a table's `fields`.

@@ -74,6 +74,7 @@ mod description {
             // quick wins are found within it all the same.
             key_budget: 5_000,
             search_ns: 4_000,
+            words: include_str!("freeze.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];
@@ -1317,6 +1318,11 @@ impl Rules for Freeze {
             }
         });
         format!("{board} {}", SIDES[pos.side()])
+    }
+
+    // Every checker is on the board, kings shown crowned.
+    fn counts(&self, _: &Position) -> Vec<(&'static str, u64)> {
+        Vec::new()
     }
 
     fn view(&self, pos: &Position) -> BoardView {

@@ -13,16 +13,21 @@
 use std::fmt;
 
 pub mod bits;
-pub mod bracket_flip;
-pub mod clone_convert;
 pub mod family;
-pub mod freeze;
 pub mod geometry;
 pub mod notation;
-pub mod predator_prey;
 pub mod width;
 
-pub use family::{Family, FamilyInfo, Params, WithRules};
+use family::{EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, WithParamsType};
+pub use family::{FamilyInfo, WithRules};
+
+// The registry: one line a family (see [`family::families!`]).
+family::families! {
+    CloneConvert => clone_convert::CloneConvert, "clone-jump-convert",
+    PredatorPrey => predator_prey::PredatorPrey, "predator-prey",
+    Freeze => freeze::Freeze, "freeze",
+    BracketFlip => bracket_flip::BracketFlip, "bracket-and-flip",
+}
 pub use geometry::{Cell, CellError, Geometry, Topology};
 pub use notation::BoardError;
 
@@ -163,7 +168,7 @@ impl Effect {
             (kind, _, _) => kind.word().to_string(),
         };
         if !self.converted.is_empty() {
-            // A placing move that turns discs: bracket and flip.
+            // A placing move that turns discs over (rather than converting).
             let verb = if self.kind() == MoveKind::Place {
                 "turns over"
             } else {
@@ -379,6 +384,10 @@ pub trait Rules {
     /// The canonical text of a position.
     fn print_position(&self, pos: &Self::Position) -> String;
     fn view(&self, pos: &Self::Position) -> BoardView;
+    /// The numbers of a position besides its board and side, by the names
+    /// of [`family::GameFamily::TABLE_FIELDS`], in their order (`turns`;
+    /// `reserve`, `captured`, `turns`): what a prompt may state.
+    fn counts(&self, pos: &Self::Position) -> Vec<(&'static str, u64)>;
 
     /// The game result, or `None` while the game goes on.
     fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
@@ -518,6 +527,9 @@ pub trait GamePosition: Send + Sync {
     /// The canonical text.
     fn text(&self) -> String;
     fn view(&self) -> BoardView;
+    /// Its numbers besides the board and side, by name (see
+    /// [`Rules::counts`]).
+    fn counts(&self) -> Vec<(&'static str, u64)>;
     /// The game result, or `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
     /// Every legal move with what it does (none once the game is over).
@@ -661,6 +673,9 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     }
     fn view(&self) -> BoardView {
         self.rules.view(&self.pos)
+    }
+    fn counts(&self) -> Vec<(&'static str, u64)> {
+        self.rules.counts(&self.pos)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.rules.outcome(&self.pos)

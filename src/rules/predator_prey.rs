@@ -80,6 +80,7 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 200,
+            words: include_str!("predator_prey.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
@@ -1205,6 +1206,14 @@ impl Rules for PredatorPrey {
 
     fn print_position(&self, pos: &Position) -> String {
         pos.text()
+    }
+
+    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+        by_width!(&pos.0, p => vec![
+            ("reserve", u64::from(p.st.reserve)),
+            ("captured", u64::from(p.st.captured)),
+            ("turns", u64::from(p.st.turns)),
+        ])
     }
 
     fn view(&self, pos: &Position) -> BoardView {

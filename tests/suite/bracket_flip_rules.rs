@@ -762,11 +762,9 @@ fn the_classic_8x8_board_is_a_definition_only() {
     let path = path.as_path();
     match definition::load_file(path) {
         Ok(Loaded::Definition(d)) => {
-            assert_eq!(d.start, "8/8/8/3WB3/3BW3/8/8/8 B");
+            assert_eq!(d.start_position.text(), "8/8/8/3WB3/3BW3/8/8/8 B");
             assert_eq!(d.family(), Family::BracketFlip);
-            let engine = d.engine();
-            let start = engine.load(&d.start).unwrap();
-            assert_eq!(start.perft(4), 244);
+            assert_eq!(d.start_position.perft(4), 244);
         }
         Ok(_) => panic!("{}: not a game definition", path.display()),
         Err(e) => panic!("{}: {e}", path.display()),

@@ -489,19 +489,158 @@ fn a_catch_all_beside_family_arms_is_found() {
     assert_eq!(family_catch_alls("x.rs", text), vec!["x.rs:2".to_string()]);
 }
 
-/// The family variants of the registry (`families! { CloneConvert =>
-/// clone_convert::CloneConvert, ... }` in `src/rules/family.rs`).
-fn family_variants() -> Vec<String> {
-    let text = std::fs::read_to_string(src().join("rules/family.rs")).unwrap();
+/// The registry's lines (`family::families! { CloneConvert =>
+/// clone_convert::CloneConvert, "clone-jump-convert", ... }` in
+/// `src/rules/mod.rs`): variant, module and built-in game, as written.
+fn registry() -> Vec<[String; 3]> {
+    let text = std::fs::read_to_string(src().join("rules/mod.rs")).unwrap();
+    let opening = "\nfamily::families! {";
     let at = text
-        .find("\nfamilies! {")
-        .expect("the registry in src/rules/family.rs");
-    let body = &text[at + "\nfamilies! {".len()..];
+        .find(opening)
+        .expect("the registry in src/rules/mod.rs");
+    let body = &text[at + opening.len()..];
     let body = &body[..body.find('}').unwrap()];
     body.lines()
-        .filter_map(|l| Some(l.split_once("=>")?.0.trim().to_string()))
-        .filter(|v| !v.is_empty())
+        .filter_map(|l| {
+            let (variant, rest) = l.split_once("=>")?;
+            let (path, game) = rest.split_once(',')?;
+            let module = path.trim().split("::").next()?;
+            let game = game.trim().trim_end_matches(',').trim_matches('"');
+            Some([variant.trim(), module, game].map(String::from))
+        })
         .collect()
+}
+
+/// The family variants of the registry.
+fn family_variants() -> Vec<String> {
+    registry().into_iter().map(|[v, _, _]| v).collect()
+}
+
+/// `CloneConvert` → `clone-convert`: a family's id (serde's kebab case of
+/// its variant).
+fn kebab(variant: &str) -> String {
+    let mut id = String::new();
+    for (k, c) in variant.chars().enumerate() {
+        if c.is_ascii_uppercase() && k > 0 {
+            id.push('-');
+        }
+        id.push(c.to_ascii_lowercase());
+    }
+    id
+}
+
+/// Whether `text` names one of `names` (any case), as a whole word.
+fn names_any(text: &str, names: &[String]) -> bool {
+    let text = text.to_lowercase();
+    let part = |c: char| c.is_alphanumeric() || c == '_';
+    names.iter().any(|name| {
+        let name = name.to_lowercase();
+        text.match_indices(&name).any(|(at, _)| {
+            !text[..at].chars().next_back().is_some_and(part)
+                && !text[at + name.len()..].chars().next().is_some_and(part)
+        })
+    })
+}
+
+/// Every file under `dir` (any kind), as full paths.
+fn all_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            all_files(&path, found);
+        } else {
+            found.push(path);
+        }
+    }
+}
+
+/// The files of `src/` and `templates/` (what the binary is built from)
+/// that name the family of a registry line, by its variant, module, id,
+/// built-in game's id or that id in words ("bracket and flip"), besides
+/// its module's own files (`src/rules/<module>.*`) and the registry; as
+/// paths from the crate root.
+fn files_naming(line: &[String; 3]) -> Vec<String> {
+    let [variant, module, game] = line;
+    let names = [
+        variant.clone(),
+        module.clone(),
+        kebab(variant),
+        game.clone(),
+        game.replace('-', " "),
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    all_files(&root.join("src"), &mut files);
+    all_files(&root.join("templates"), &mut files);
+    let own = format!("src/rules/{module}.");
+    let mut found: Vec<String> = files
+        .into_iter()
+        .filter_map(|f| {
+            let shown = f
+                .strip_prefix(root)
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(&f).ok()?;
+            let besides = !shown.starts_with(&own) && shown != "src/rules/mod.rs";
+            (besides && names_any(&text, &names)).then_some(shown)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The families printkit had before the registry: their names are the
+/// examples of help texts, messages and tests throughout `src/` (a
+/// built-in game is how a test says "any game").
+const FIRST_FAMILIES: &[&str] = &["CloneConvert", "PredatorPrey", "Freeze"];
+
+/// Adding a family is one module (its rules, `impl GameFamily` and its
+/// words file), one registry line and its fixture: no other file printkit
+/// is built from names it. Bracket and flip, the fourth family, is the
+/// proof; every family added after it is held to the same.
+#[test]
+fn a_family_is_named_only_in_its_module_and_the_registry() {
+    let lines = registry();
+    assert!(lines.len() >= 4, "registry not read: {lines:?}");
+    let later: Vec<_> = lines
+        .iter()
+        .filter(|[v, _, _]| !FIRST_FAMILIES.contains(&v.as_str()))
+        .collect();
+    assert!(
+        later.iter().any(|[v, _, _]| v == "BracketFlip"),
+        "{lines:?}"
+    );
+    for line in later {
+        let found = files_naming(line);
+        assert!(
+            found.is_empty(),
+            "{} is named outside its module and the registry (say it in its GameFamily or words instead): {found:?}",
+            line[0]
+        );
+    }
+}
+
+#[test]
+fn a_family_is_found_by_any_of_its_names_as_a_word() {
+    let names = ["BracketFlip", "bracket-and-flip", "bracket and flip"].map(String::from);
+    assert!(names_any("    BracketFlip => x", &names));
+    assert!(names_any(
+        "// Bracket and Flip: the traditional game",
+        &names
+    ));
+    assert!(names_any("built-in: freeze, bracket-and-flip.", &names));
+    assert!(!names_any("a bracket, then flip", &names));
+    assert!(!names_any("MyBracketFlipper", &names));
+    assert_eq!(kebab("BracketFlip"), "bracket-flip");
+    let line = registry()
+        .into_iter()
+        .find(|[v, _, _]| v == "BracketFlip")
+        .unwrap();
+    assert_eq!(
+        line,
+        ["BracketFlip", "bracket_flip", "bracket-and-flip"].map(String::from)
+    );
 }
 
 /// `code` (from [`code_only`]) with every `#[cfg(test)]` item blanked,
@@ -662,7 +801,6 @@ const LAYOUT_MUST_NOT_CALL: &[&str] = &[
     ".load(",
     "parse_position(",
     "load_position(",
-    "position_counts(",
     ".play(",
     ".moves(",
     "solve::solver",

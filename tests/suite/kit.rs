@@ -367,7 +367,7 @@ fn host_key_names_the_winner_as_players_say_it() {
     let files = svgs(&def, &[]);
     let key = pages_of(&files, "host-key");
     // "A king is worth two": after the full chain red has only kings left.
-    assert!(key.contains("Black wins: the player to move"), "{key}");
+    assert!(key.contains("Black wins: red has no capture, and loses"), "{key}");
     assert!(key.contains("C3xC5+A8+E8+H3 cannot be played: 3 kings named"));
     // No engine keyword, no solver mark.
     let text = words(&key);
@@ -555,4 +555,40 @@ fn every_page_names_its_document_number_and_paper() {
             }
         }
     }
+}
+
+/// The host key's Answer of a Freeze win whose chain may king more than
+/// it needs: the chain's kinging sets are one answer, said in words (the
+/// kings it needs, those that change nothing), not listed as other
+/// winning moves.
+#[test]
+fn a_freeze_answer_says_which_kings_change_nothing() {
+    use printkit::definition::KeyAnswer;
+    let def = printkit::definition::resolve("freeze").unwrap();
+    let answer = |position: &str| {
+        let pos = def.load_position(position).unwrap();
+        let s = printkit::solve::key_solve(&def.params, &pos, 5).unwrap();
+        let key = KeyAnswer::new(&def.params, &pos, s);
+        (
+            key.clone(),
+            printkit::kit::host_key::answer(&def, &pos, &key),
+        )
+    };
+    // One capture, so one king: C8, E8 or D1, or none, all win at once.
+    let (key, words) = answer("RBr1r3/B7/8/brb1b3/1b1B4/8/8/3r4 b");
+    assert_eq!(key.solution.best.len(), 3, "{:?}", key.solution);
+    assert!(
+        words.contains("B4xB6 needs no king: kinging any of C8, E8 and D1 changes nothing."),
+        "{words}"
+    );
+    assert!(
+        words.contains("No other first move wins as fast") && !words.contains("B4xB6+E8"),
+        "{words}"
+    );
+    // Kinging E4 stops black's last capture; A4 changes nothing.
+    let (_, words) = answer("3bRB1b/8/8/8/r2brb2/4B3/8/4bRB1 b");
+    assert!(
+        words.contains("E1xE7: king E4; kinging A4 too changes nothing."),
+        "{words}"
+    );
 }

@@ -170,9 +170,40 @@ fn templates_with(tag: &str, name: &str, text: &str) -> PathBuf {
     dir
 }
 
+/// The built-in language `code` as one file, the way the README tells a
+/// host to start a language: `templates/lang/<code>.toml` followed by the
+/// `[<code>.family.…]` tables of every `src/rules/*.words.toml`, each
+/// renamed `[family.…]`.
+fn whole_language(code: &str) -> String {
+    let mut text =
+        std::fs::read_to_string(root().join(format!("templates/lang/{code}.toml"))).unwrap();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("src/rules"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    let prefix = format!("[{code}.family.");
+    for file in files {
+        let mut ours = false;
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            if line.starts_with('[') {
+                ours = line.starts_with(&prefix);
+            }
+            if ours {
+                text.push('\n');
+                text.push_str(&line.replacen(&format!("[{code}."), "[", 1));
+            }
+        }
+    }
+    text.push('\n');
+    text
+}
+
 /// English's file with `edit` applied, as a host's language `xx`.
 fn english_edited(edit: impl Fn(String) -> String) -> String {
-    let text = std::fs::read_to_string(root().join("templates/lang/en.toml")).unwrap();
+    let text = whole_language("en");
     edit(text.replacen("code = \"en\"", "code = \"xx\"", 1))
 }
 
@@ -385,9 +416,7 @@ fn a_hosts_language_file_is_the_one_the_kit_prints() {
     if !crate::tools::available("pdftotext", "languages") {
         return;
     }
-    let spanish = std::fs::read_to_string(root().join("templates/lang/es.toml"))
-        .unwrap()
-        .replacen("code = \"es\"", "code = \"xx\"", 1);
+    let spanish = whole_language("es").replacen("code = \"es\"", "code = \"xx\"", 1);
     let templates = templates_with("host-language", "xx.toml", &spanish);
     let out = std::env::temp_dir().join(format!("printkit-lang-xx-{}", std::process::id()));
     let french = "fixtures/custom/languages/cloner-sauter-convertir.toml";
@@ -439,7 +468,7 @@ fn a_hosts_language_file_fills_the_definitions_placeholders() {
     if !crate::tools::available("pdftotext", "languages") {
         return;
     }
-    let spanish = std::fs::read_to_string(root().join("templates/lang/es.toml")).unwrap();
+    let spanish = whole_language("es");
     assert!(spanish.contains("and = \"{first} y {last}\""));
     let host = spanish
         .replacen("code = \"es\"", "code = \"xx\"", 1)

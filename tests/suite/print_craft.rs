@@ -220,8 +220,8 @@ fn the_freeze_player_kit_stays_within_its_ink_budget() {
 fn a_practice_position_with_fewer_prey_says_how_many_are_in_play() {
     let def = builtin("predator-prey");
     let facts = |text: &str| {
-        let view = def.load_position(text).unwrap().view();
-        let counts = def.params.position_counts(text);
+        let loaded = def.load_position(text).unwrap();
+        let (view, counts) = (loaded.view(), loaded.counts());
         printkit::kit::facts::position_facts(&def, &counts, &view).join(" ")
     };
     let fragment = facts("5/5/2P2/2o2/5 P 0 2 3");
@@ -241,8 +241,8 @@ fn a_practice_position_with_fewer_prey_says_how_many_are_in_play() {
 fn a_freeze_practice_sheet_names_kings_as_drawn() {
     let def = builtin("freeze");
     let text = "8/8/8/3r4/2R1r3/2br4/8/8 b";
-    let view = def.load_position(text).unwrap().view();
-    let counts = def.params.position_counts(text);
+    let loaded = def.load_position(text).unwrap();
+    let (view, counts) = (loaded.view(), loaded.counts());
     let facts = printkit::kit::facts::position_facts(&def, &counts, &view).join(" ");
     assert!(
         facts.contains("1 king on the board (drawn with a crown"),
