@@ -152,7 +152,7 @@ pub fn render_ordered(
         }
     }
     let bodies = crate::parallel::par_map(&pages, |(i, page)| {
-        svg::page_body(page, true, &format!("p{}-", i + 1))
+        svg::page_body(page, &format!("p{}-", i + 1))
     })
     .into_iter()
     .collect::<Result<Vec<SvgBody>, _>>()?;

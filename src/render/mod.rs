@@ -5,8 +5,8 @@
 //! blocks out once into [`Frame`]s, reads their sizes and places them on
 //! [`Page`]s. Text is measured once, when it is laid out: a [`TextRun`]
 //! carries its glyphs and width, so [`pdf::write_pdf`] and
-//! [`svg::page_to_svg`] place text without measuring it. Millimetres are used everywhere;
-//! the PDF back end converts to points once.
+//! [`svg::page_body`] place text without measuring it. Millimetres are used
+//! everywhere; the PDF back end converts to points once.
 pub mod board;
 pub mod font;
 pub mod frame;

@@ -109,15 +109,10 @@ fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
         },
         items: vec![printkit::render::Item::Text(run.clone())],
     };
-    let svg = printkit::render::svg::page_to_svg_with(
-        &page,
-        printkit::render::svg::SvgOptions {
-            outlines: true,
-            standalone: true,
-            id_prefix: "",
-        },
-    )
-    .unwrap();
+    let svg = printkit::render::svg::page_body(&page, "p1-")
+        .unwrap()
+        .standalone()
+        .unwrap();
     let uses: Vec<(u16, f64)> = svg
         .split("<use xlink:href=\"#gr")
         .skip(1)

@@ -1,6 +1,8 @@
 //! Boards shared by the render tests: the three built-in games' real board
 //! pages, from their definitions.
 #![allow(dead_code)]
+mod drawn;
+pub use drawn::{drawn_texts, svg_file};
 use printkit::render::board::BoardSpec;
 use printkit::render::Templates;
 
