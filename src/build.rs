@@ -325,7 +325,7 @@ fn render_papers(
             kit::build_kit(def, practice, templates, &options).map_err(|e| {
                 // Located: in the definition, or in the templates when the
                 // built-in look lays the kit out.
-                let e = kit::layout_diagnostic_on(def, practice, templates, &options.paper, &e);
+                let e = kit::layout_diagnostic_on(def, practice, templates, &options.paper, e);
                 BuildError::Invalid(vec![e])
             })
         });

@@ -51,10 +51,9 @@ pub fn verdict(family: Family, mv: &str, played: &Result<MoveInfo, MoveError>) -
 pub fn key_answer(p: &Practice) -> Result<Option<&KeyAnswer>, RenderError> {
     match p.key.get() {
         Some(answer) => Ok(answer.as_ref()),
-        None => Err(RenderError::Spec(format!(
-            "the host key's answer to `{}` was not worked out before layout",
-            p.name
-        ))),
+        None => Err(RenderError::KeyNotAnalysed {
+            practice: p.name.clone(),
+        }),
     }
 }
 

@@ -211,8 +211,13 @@ fn run_job(
 ) -> Result<Option<OutFile>, RenderError> {
     match job {
         Job::Check { kit, page } => {
-            crate::render::check_page(&page.page, Some(printable))
-                .map_err(|e| RenderError::Spec(format!("{} page {}: {e}", kit.id, page.name)))?;
+            crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
+                RenderError::OnPage {
+                    kit: kit.id.clone(),
+                    page: page.name.clone(),
+                    error: Box::new(e),
+                }
+            })?;
             Ok(None)
         }
         Job::Pdf { kit, key } => pdf_file(kit, *key, paper).map(Some),
