@@ -6,15 +6,17 @@
 //!
 //! Both read every file the same way and lay out every kit in memory; only
 //! `build` writes. So whatever `check` accepts, `build` prints.
+
+mod verdicts;
 use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practice};
 use crate::kit::output::{self, Formats, KitEntry, OutFile};
-use crate::kit::verdicts::{self, Verdicts};
 use crate::kit::{self, Kit, KitOptions, Part};
 use crate::lang::{LanguageError, Languages};
 use crate::outdir::{plan, Committed, KitRecord, OutError, OutputDir};
 use crate::render::{RenderError, Templates};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use verdicts::Verdicts;
 
 /// What to build.
 #[derive(Clone, Debug)]

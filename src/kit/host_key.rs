@@ -3,9 +3,7 @@
 //! diagram, the prompt and, for each check, what the engine says the move
 //! does (with the position after it) or why it is illegal. Every sentence
 //! about a move is made from the engine's answer.
-use super::common::{
-    capitalise, diagram_cell, effect_words, reason_word, PageStyles,
-};
+use super::common::{capitalise, diagram_cell, effect_words, reason_word, PageStyles};
 use super::flow::{pt, Flow};
 use super::{position_spec, stop_conditions, KitOptions};
 use crate::definition::{Check, Definition, KeyAnswer, Practice};

@@ -22,7 +22,6 @@ pub mod output;
 pub mod practice;
 pub mod rules_sheet;
 pub mod tokens;
-pub mod verdicts;
 
 /// The parts of a kit, in the order they are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -102,7 +102,7 @@ impl Verdicts {
         if !holds_up(&p.position, p.search_depth, s) {
             return false;
         }
-        let words = super::host_key::sentence(def, &p.position, p.search_depth, s);
+        let words = crate::kit::host_key::sentence(def, &p.position, p.search_depth, s);
         if crate::render::font::main_face(Font::Regular)
             .check_coverage(&words)
             .is_err()
