@@ -24,8 +24,8 @@ fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, St
     practice.extend_from_slice(extra);
     printkit::definition::analyse(def, &practice);
     let kit = kit::build_kit(def, &practice, &t, &o).unwrap();
-    let files = output::render(
-        &kit,
+    let files = crate::render_common::kit_files(
+        std::slice::from_ref(&kit),
         &o.paper,
         &t,
         output::Formats {
@@ -196,8 +196,8 @@ fn the_player_kit_answers_no_practice_question() {
         for def in builtins() {
             printkit::definition::analyse(&def, &def.practice);
             let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
-            let files = output::render(
-                &kit,
+            let files = crate::render_common::kit_files(
+                std::slice::from_ref(&kit),
                 &o.paper,
                 &t,
                 output::Formats {

@@ -1,12 +1,17 @@
 //! Shaped text checked against an independent shaper: HarfBuzz's `hb-shape`
 //! on the same font file.
-use printkit::render::shape::{is_rtl, shape_line, width_mm};
+use printkit::render::shape::{is_rtl, shape_with, width_mm};
 use printkit::render::Font;
 
 use crate::tools;
 
 /// (glyph id, x position) pairs from `hb-shape` for `text` in DejaVu Sans.
 fn hb_shape(text: &str) -> Vec<(u16, i32)> {
+    hb_shape_to_end(text).0
+}
+
+/// [`hb_shape`] and where the line ends (its glyphs' advances added up).
+fn hb_shape_to_end(text: &str) -> (Vec<(u16, i32)>, i32) {
     let out = std::process::Command::new("hb-shape")
         .args([
             "templates/fonts/DejaVuSans.ttf",
@@ -18,7 +23,8 @@ fn hb_shape(text: &str) -> Vec<(u16, i32)> {
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut x = 0;
-    v.as_array()
+    let glyphs = v
+        .as_array()
         .unwrap()
         .iter()
         .map(|g| {
@@ -26,7 +32,8 @@ fn hb_shape(text: &str) -> Vec<(u16, i32)> {
             x += g["ax"].as_i64().unwrap() as i32;
             (g["g"].as_u64().unwrap() as u16, at)
         })
-        .collect()
+        .collect();
+    (glyphs, x)
 }
 
 #[test]
@@ -37,7 +44,7 @@ fn arabic_glyphs_and_positions_match_hb_shape() {
     // One direction only: hb-shape shapes the whole text as one run.
     let text = "حرّك القطعة إلى الخانة";
     assert!(is_rtl(text));
-    let ours = shape_line(text, Font::Regular).unwrap();
+    let ours = shape_with(text, Font::Regular, &[], None).unwrap();
     let theirs = hb_shape(text);
     assert_eq!(ours.len(), theirs.len());
     // 10 pt: one font unit of DejaVu (2048 an em) is 0.0017 mm.
@@ -54,7 +61,7 @@ fn arabic_glyphs_and_positions_match_hb_shape() {
 fn kerning_narrows_a_latin_pair() {
     let m = Font::Regular.metrics().unwrap();
     let plain = m.width_em("AV").unwrap() * 10.0 * 25.4 / 72.0;
-    let shaped = width_mm(&shape_line("AV", Font::Regular).unwrap(), 10.0).unwrap();
+    let shaped = width_mm(&shape_with("AV", Font::Regular, &[], None).unwrap(), 10.0).unwrap();
     assert!(shaped < plain - 0.05, "{shaped} vs {plain}");
 }
 
@@ -89,12 +96,7 @@ fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
     let m = Font::Regular.metrics().unwrap();
     let mm = |u: i32| f64::from(u) / 2048.0 * 10.0 * 25.4 / 72.0;
     let plain = m.width_em(KERNED).unwrap() * 10.0 * 25.4 / 72.0;
-    let theirs = hb_shape(KERNED);
-    let total: i32 = printkit::render::shape::shape_line(KERNED, Font::Regular)
-        .unwrap()
-        .iter()
-        .map(|g| g.advance)
-        .sum();
+    let (theirs, total) = hb_shape_to_end(KERNED);
     assert!(
         run.width_mm() < plain - 0.3,
         "{} vs {plain}",
