@@ -58,7 +58,7 @@ fn path_box(d: &str) -> (f64, f64, f64, f64) {
         .filter(|s| !s.is_empty())
         .map(|s| s.parse().expect("a number"))
         .collect();
-    assert!(numbers.len() >= 2 && numbers.len() % 2 == 0, "{d}");
+    assert!(numbers.len() >= 2 && numbers.len().is_multiple_of(2), "{d}");
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for p in numbers.chunks(2) {
         (x0, y0, x1, y1) = (x0.min(p[0]), y0.min(p[1]), x1.max(p[0]), y1.max(p[1]));
