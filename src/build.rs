@@ -644,10 +644,11 @@ pub enum Checked {
     Unreadable(String),
 }
 
-/// Checks `files` as one run of `build` would use them: each as
-/// [`check_file`] does, and one id is one game across them (a practice file
-/// naming the built-in `freeze` beside a definition whose id is `freeze` is
-/// refused at its `game`, as `build` would refuse it).
+/// Checks `files` (definitions, practice files, or built-in ids) as one
+/// run of `build` would use them: each read, validated against the engine
+/// and its kit laid out on every paper, and one id is one game across them
+/// (a practice file naming the built-in `freeze` beside a definition whose
+/// id is `freeze` is refused at its `game`, as `build` would refuse it).
 pub fn check_files(
     files: &[PathBuf],
     templates: &Templates,
@@ -735,16 +736,6 @@ fn load_for_check(file: &Path) -> Result<Loaded, Checked> {
     }
 }
 
-/// Checks `file` (a definition, a practice file, or a built-in id) as
-/// `build` would use it: read, validated against the engine, and its kit
-/// laid out on every paper.
-pub fn check_file(file: &Path, templates: &Templates) -> Checked {
-    match load_for_check(file).and_then(|l| with_language(l, &Languages::default(), None)) {
-        Ok(l) => checked(&l, templates),
-        Err(c) => c,
-    }
-}
-
 /// What `check` adds to loading a file: the kit it would build, laid out
 /// on every paper (a practice file's positions join its game's), or the
 /// located reason it cannot be.
@@ -756,7 +747,7 @@ pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagno
             game.practice.iter().chain(practice).cloned().collect(),
         ),
     };
-    // The host key's solver sentences: from the cache a build keeps, and
+    // The host key's solver answers: from the cache a build keeps, and
     // kept there for the build that follows.
     let kept = Verdicts::read();
     for p in &practice {
@@ -852,10 +843,8 @@ mod tests {
         build(&request).unwrap();
         let built = counts();
         let templates = Templates::builtin().unwrap();
-        assert!(matches!(
-            check_file(&practice, &templates),
-            Checked::Ok { positions: 1, .. }
-        ));
+        let run = check_files(&[practice.clone()], &templates, &Languages::default(), None);
+        assert!(matches!(run[..], [Checked::Ok { positions: 1, .. }]));
         let after = counts();
         let checked = [after[0] - built[0], after[1] - built[1]];
         let _ = std::fs::remove_dir_all(&dir);
