@@ -843,7 +843,12 @@ mod tests {
         build(&request).unwrap();
         let built = counts();
         let templates = Templates::builtin().unwrap();
-        let run = check_files(&[practice.clone()], &templates, &Languages::default(), None);
+        let run = check_files(
+            std::slice::from_ref(&practice),
+            &templates,
+            &Languages::default(),
+            None,
+        );
         assert!(matches!(run[..], [Checked::Ok { positions: 1, .. }]));
         let after = counts();
         let checked = [after[0] - built[0], after[1] - built[1]];
