@@ -99,9 +99,25 @@ fn text_is_drawn_in_outlines_and_stays_text_with_the_family_named() {
     }
 }
 
+/// The same pages give the same bytes: the glyph outlines each page
+/// carries, and a tiled board's clip paths, named the same every time.
 #[test]
 fn svg_is_deterministic() {
-    for spec in all_boards() {
-        assert_eq!(svgs(&spec, "a4"), svgs(&spec, "a4"));
+    let mut boards = all_boards();
+    boards.push(printkit::render::board::BoardSpec::new(
+        "Nine by nine",
+        "A tiled test variant.",
+        9,
+        9,
+        30.0,
+    ));
+    for spec in boards {
+        let first = svgs(&spec, "a4");
+        assert!(
+            first.iter().any(|s| s.contains("<defs>\n<path")),
+            "{}",
+            spec.title
+        );
+        assert_eq!(first, svgs(&spec, "a4"), "{}", spec.title);
     }
 }
