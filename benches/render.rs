@@ -1,11 +1,12 @@
-//! Times rendering the three built-in boards to PDF and SVG and prints
-//! times and sizes (a report, not an assertion). Set PRINTKIT_BENCH_OUT to
+//! Times rendering the built-in boards to PDF and SVG (text in glyph
+//! outlines, as a build writes it) and prints times and sizes (a report,
+//! not an assertion). Set PRINTKIT_BENCH_OUT to
 //! a directory to also keep the files for inspection.
 use std::time::Instant;
 
 use printkit::render::board::{board_pages, BoardSpec};
 use printkit::render::pdf::{write_pdf, DocMeta};
-use printkit::render::svg::page_to_svg;
+use printkit::render::svg::page_body;
 use printkit::render::Templates;
 
 /// The board pages of the built-in games, as `printkit build` draws them.
@@ -36,7 +37,11 @@ fn main() {
                 pdf = write_pdf(&pages, &meta).expect("pdf");
                 svgs = pages
                     .iter()
-                    .map(|p| page_to_svg(p).expect("svg"))
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let body = page_body(p, &format!("p{}-", i + 1)).expect("svg");
+                        body.standalone().expect("glyph outlines")
+                    })
                     .collect::<Vec<_>>();
                 best = best.min(t.elapsed().as_secs_f64());
             }

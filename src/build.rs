@@ -6,15 +6,17 @@
 //!
 //! Both read every file the same way and lay out every kit in memory; only
 //! `build` writes. So whatever `check` accepts, `build` prints.
+
+mod verdicts;
 use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practice};
 use crate::kit::output::{self, Formats, KitEntry, OutFile};
-use crate::kit::verdicts::{self, Verdicts};
 use crate::kit::{self, Kit, KitOptions, Part};
 use crate::lang::{LanguageError, Languages};
 use crate::outdir::{plan, Committed, KitRecord, OutError, OutputDir};
 use crate::render::{RenderError, Templates};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use verdicts::Verdicts;
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -325,7 +327,7 @@ fn render_papers(
             kit::build_kit(def, practice, templates, &options).map_err(|e| {
                 // Located: in the definition, or in the templates when the
                 // built-in look lays the kit out.
-                let e = kit::layout_diagnostic_on(def, practice, templates, &options.paper, &e);
+                let e = kit::layout_diagnostic_on(def, practice, templates, &options.paper, e);
                 BuildError::Invalid(vec![e])
             })
         });
@@ -644,10 +646,11 @@ pub enum Checked {
     Unreadable(String),
 }
 
-/// Checks `files` as one run of `build` would use them: each as
-/// [`check_file`] does, and one id is one game across them (a practice file
-/// naming the built-in `freeze` beside a definition whose id is `freeze` is
-/// refused at its `game`, as `build` would refuse it).
+/// Checks `files` (definitions, practice files, or built-in ids) as one
+/// run of `build` would use them: each read, validated against the engine
+/// and its kit laid out on every paper, and one id is one game across them
+/// (a practice file naming the built-in `freeze` beside a definition whose
+/// id is `freeze` is refused at its `game`, as `build` would refuse it).
 pub fn check_files(
     files: &[PathBuf],
     templates: &Templates,
@@ -747,16 +750,6 @@ fn load_for_check(file: &Path, read: &[&Definition]) -> Result<Loaded, Checked> 
     }
 }
 
-/// Checks `file` (a definition, a practice file, or a built-in id) as
-/// `build` would use it: read, validated against the engine, and its kit
-/// laid out on every paper.
-pub fn check_file(file: &Path, templates: &Templates) -> Checked {
-    match load_for_check(file, &[]).and_then(|l| with_language(l, &Languages::default(), None)) {
-        Ok(l) => checked(&l, templates),
-        Err(c) => c,
-    }
-}
-
 /// What `check` adds to loading a file: the kit it would build, laid out
 /// on every paper (a practice file's positions join its game's), or the
 /// located reason it cannot be.
@@ -768,7 +761,7 @@ pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagno
             game.practice.iter().chain(practice).cloned().collect(),
         ),
     };
-    // The host key's solver sentences: from the cache a build keeps, and
+    // The host key's solver answers: from the cache a build keeps, and
     // kept there for the build that follows.
     let kept = Verdicts::read();
     for p in &practice {
@@ -864,10 +857,13 @@ mod tests {
         build(&request).unwrap();
         let built = counts();
         let templates = Templates::builtin().unwrap();
-        assert!(matches!(
-            check_file(&practice, &templates),
-            Checked::Ok { positions: 1, .. }
-        ));
+        let run = check_files(
+            std::slice::from_ref(&practice),
+            &templates,
+            &Languages::default(),
+            None,
+        );
+        assert!(matches!(run[..], [Checked::Ok { positions: 1, .. }]));
         let after = counts();
         let checked = [after[0] - built[0], after[1] - built[1]];
         let _ = std::fs::remove_dir_all(&dir);

@@ -46,7 +46,7 @@ pub fn running_head(
                 page.items.push(run);
                 return Ok(h + 2.0);
             }
-            Err(RenderError::Overflow(_)) if keep > 0 => keep -= 1,
+            Err(RenderError::Overflow { .. }) if keep > 0 => keep -= 1,
             Err(e) => return Err(e),
         }
     }

@@ -3,9 +3,7 @@
 //! diagram, the prompt and, for each check, what the engine says the move
 //! does (with the position after it) or why it is illegal. Every sentence
 //! about a move is made from the engine's answer.
-use super::common::{
-    capitalise, diagram_cell, effect_words, reason_word, result_sentence, PageStyles,
-};
+use super::common::{capitalise, diagram_cell, effect_words, reason_word, PageStyles};
 use super::flow::{pt, Flow};
 use super::{position_spec, stop_conditions, KitOptions};
 use crate::definition::{Check, Definition, KeyAnswer, Practice};
@@ -15,35 +13,9 @@ use crate::render::text;
 use crate::render::{
     Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
 };
-use crate::rules::{AnyPosition, Family, MoveError, MoveInfo};
+use crate::rules::AnyPosition;
 use crate::solve::{Solution, Verdict};
 use crate::tr;
-
-/// What the engine said about the move `mv`, `played` in a game of
-/// `family`, in English.
-pub fn verdict(family: Family, mv: &str, played: &Result<MoveInfo, MoveError>) -> String {
-    let l = &*Lang::english();
-    match played {
-        Ok(info) => {
-            let after = info.after.outcome();
-            let shown = if info.text == mv {
-                mv.to_string()
-            } else {
-                format!("{mv} (written {})", info.text)
-            };
-            format!(
-                "{shown}: legal. {}. {}",
-                capitalise(&effect_words(l, &info.effect)),
-                result_sentence(l, family, after)
-            )
-        }
-        Err(e) => format!(
-            "{mv}: illegal ({}). {}.",
-            e.keyword(),
-            capitalise(&e.to_string())
-        ),
-    }
-}
 
 /// The answer the analyse step gave a practice position (`None` inside
 /// when there is none to print); an error if the key is laid out before
@@ -51,10 +23,9 @@ pub fn verdict(family: Family, mv: &str, played: &Result<MoveInfo, MoveError>) -
 pub fn key_answer(p: &Practice) -> Result<Option<&KeyAnswer>, RenderError> {
     match p.key.get() {
         Some(answer) => Ok(answer.as_ref()),
-        None => Err(RenderError::Spec(format!(
-            "the host key's answer to `{}` was not worked out before layout",
-            p.name
-        ))),
+        None => Err(RenderError::KeyNotAnalysed {
+            practice: p.name.clone(),
+        }),
     }
 }
 

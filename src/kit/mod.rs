@@ -6,7 +6,7 @@
 use crate::definition::{Definition, Practice};
 use crate::lang::Lang;
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
-use crate::render::{text, Font, Item, Page, Paper, RenderError, Templates};
+use crate::render::{text, Font, Item, Page, Paper, PaperPart, RenderError, Templates};
 use crate::rules::family::Tone;
 use crate::rules::{AnyPosition, Cell, Family, Topology};
 use crate::tr;
@@ -22,7 +22,6 @@ pub mod output;
 pub mod practice;
 pub mod rules_sheet;
 pub mod tokens;
-pub mod verdicts;
 
 /// The parts of a kit, in the order they are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -267,7 +266,7 @@ fn footers(
             band,
             s.colours.muted,
         ) {
-            Err(RenderError::Overflow(_)) => text::fit_label(
+            Err(RenderError::Overflow { .. }) => text::fit_label(
                 &short,
                 Font::Regular,
                 s.fonts.small_pt,
@@ -341,10 +340,13 @@ pub fn lay_out_everywhere(
             let paper = templates.paper(&format!("{name}{orientation}"))?;
             let options = KitOptions::whole_kit(paper.clone());
             let printable = templates.printable_area(&paper);
-            let at = |e: RenderError, page: &str| {
-                RenderError::Spec(format!("on {} paper{page}: {e}", paper.label))
+            let at = |e: RenderError, part: PaperPart| RenderError::OnPaper {
+                paper: paper.label.clone(),
+                part,
+                error: Box::new(e),
             };
-            let kit = build_kit(def, practice, templates, &options).map_err(|e| at(e, ""))?;
+            let kit =
+                build_kit(def, practice, templates, &options).map_err(|e| at(e, PaperPart::Kit))?;
             // Two-sided tokens are laid out differently (no fold).
             let duplex = KitOptions {
                 parts: vec![Part::Tokens],
@@ -352,10 +354,10 @@ pub fn lay_out_everywhere(
                 ..options.clone()
             };
             let tokens = build_kit(def, practice, templates, &duplex)
-                .map_err(|e| at(e, ", two-sided tokens"))?;
+                .map_err(|e| at(e, PaperPart::TwoSidedTokens))?;
             for page in kit.player.iter().chain(&kit.key).chain(&tokens.player) {
                 crate::render::check_page(&page.page, Some(printable))
-                    .map_err(|e| at(e, &format!(", page {}", page.name)))?;
+                    .map_err(|e| at(e, PaperPart::Page(page.name.clone())))?;
             }
         }
     }
@@ -366,8 +368,8 @@ pub fn lay_out_everywhere(
 /// the host's own templates, the kit is laid out again with the built-in
 /// look: if that works, the templates are the cause, and the diagnostic
 /// points at the first value they change (naming the others). Otherwise it
-/// points into the definition: at the title when the message quotes it,
-/// else at the cell size (the board and tokens are sized from it).
+/// points into the definition: at the title when the text that failed
+/// holds it, else at the cell size (the board and tokens are sized from it).
 pub fn layout_diagnostic(
     def: &Definition,
     practice: &[Practice],
@@ -401,7 +403,7 @@ pub fn layout_diagnostic(
             );
         }
     }
-    let key = if error.to_string().contains(&def.title) {
+    let key = if error.failed_text().is_some_and(|t| t.contains(&def.title)) {
         "title"
     } else {
         "board.cell_mm"
@@ -415,9 +417,13 @@ pub fn layout_diagnostic_on(
     practice: &[Practice],
     templates: &Templates,
     paper: &Paper,
-    error: &RenderError,
+    error: RenderError,
 ) -> crate::definition::Diagnostic {
-    let error = RenderError::Spec(format!("on {} paper: {error}", paper.label));
+    let error = RenderError::OnPaper {
+        paper: paper.label.clone(),
+        part: PaperPart::Kit,
+        error: Box::new(error),
+    };
     layout_diagnostic(def, practice, templates, &error)
 }
 
@@ -530,4 +536,47 @@ pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> 
 /// less 1 mm so strokes drawn on its edge stay inside it.
 pub fn content_area(templates: &Templates, paper: &Paper) -> crate::render::RectMm {
     templates.page_area(paper).inflate(-1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{Room, SizeMm};
+
+    fn overflow(text: &str) -> RenderError {
+        RenderError::Overflow {
+            text: text.to_string(),
+            room: Room::Line(SizeMm {
+                width: 30.0,
+                height: 5.0,
+            }),
+        }
+    }
+
+    /// A layout failure points at the title when the text that failed
+    /// holds it, and at the cell size otherwise, whatever else the error's
+    /// words quote.
+    #[test]
+    fn a_layout_failure_points_at_the_title_only_when_the_title_failed() {
+        let def = crate::definition::resolve("freeze").unwrap();
+        let t = Templates::builtin().unwrap();
+        let paper = t.paper("a4").unwrap();
+        let line_of = |key: &str| def.diagnostic_at(key, "").line;
+        assert_ne!(line_of("title"), line_of("board.cell_mm"));
+        let title = format!("{}: rules", def.title);
+        let d = layout_diagnostic_on(&def, &[], &t, &paper, overflow(&title));
+        assert_eq!(d.line, line_of("title"), "{}", d.message);
+        assert_eq!(
+            d.message,
+            format!(
+                "this kit cannot be laid out: on A4 paper: text does not fit: \
+                 text {title:?} does not fit its 30.0 × 5.0 mm box"
+            )
+        );
+        let d = layout_diagnostic_on(&def, &[], &t, &paper, overflow("10."));
+        assert_eq!(d.line, line_of("board.cell_mm"), "{}", d.message);
+        let quoting = RenderError::Template(format!("a value near {:?}", def.title));
+        let d = layout_diagnostic(&def, &[], &t, &quoting);
+        assert_eq!(d.line, line_of("board.cell_mm"), "{}", d.message);
+    }
 }

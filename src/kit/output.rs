@@ -45,17 +45,6 @@ enum Job<'a> {
     },
 }
 
-/// Renders a kit's files. Every page is checked first: no text outside its
-/// box, every character drawable, nothing outside the printable area.
-pub fn render(
-    kit: &Kit,
-    paper: &Paper,
-    templates: &Templates,
-    formats: Formats,
-) -> Result<Vec<OutFile>, RenderError> {
-    render_all(std::slice::from_ref(kit), paper, templates, formats)
-}
-
 /// Where a kit's files go below the output folder. Every name carries the
 /// full paper name, so builds for several papers sit side by side. Every
 /// host-key file sits apart, in `<id>/host-key/`, so the player files'
@@ -113,27 +102,16 @@ fn svg_path(kit: &Kit, page: &super::NamedPage, paper: &Paper) -> PathBuf {
     ))
 }
 
-/// Renders the files of several kits, spread over the machine's cores (the
-/// files do not depend on each other; the order of the result is fixed).
-pub fn render_all(
-    kits: &[Kit],
-    paper: &Paper,
-    templates: &Templates,
-    formats: Formats,
-) -> Result<Vec<OutFile>, RenderError> {
-    Ok(render_ordered(kits, paper, templates, formats)?
-        .into_iter()
-        .map(|(_, f)| f)
-        .collect())
-}
-
-/// Where a file comes in [`render_all`]'s result: documents (PDFs,
+/// Where a file comes in [`render_ordered`]'s result: documents (PDFs,
 /// previews) before single SVG pages, then by kit, player kit before host
 /// key, then by page. Kits rendered in parts (the player kits while the
 /// host keys' solver still runs, say) sort back into the order of one run.
 pub type FileOrder = (u8, usize, bool, usize);
 
-/// [`render_all`] with each file's [`FileOrder`].
+/// Renders the files of several kits, spread over the machine's cores (the
+/// files do not depend on each other), each with its [`FileOrder`]. Every
+/// page is checked first: no text outside its box, every character
+/// drawable, nothing outside the printable area.
 pub fn render_ordered(
     kits: &[Kit],
     paper: &Paper,
@@ -152,7 +130,7 @@ pub fn render_ordered(
         }
     }
     let bodies = crate::parallel::par_map(&pages, |(i, page)| {
-        svg::page_body(page, true, &format!("p{}-", i + 1))
+        svg::page_body(page, &format!("p{}-", i + 1))
     })
     .into_iter()
     .collect::<Result<Vec<SvgBody>, _>>()?;
@@ -211,8 +189,13 @@ fn run_job(
 ) -> Result<Option<OutFile>, RenderError> {
     match job {
         Job::Check { kit, page } => {
-            crate::render::check_page(&page.page, Some(printable))
-                .map_err(|e| RenderError::Spec(format!("{} page {}: {e}", kit.id, page.name)))?;
+            crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
+                RenderError::OnPage {
+                    kit: kit.id.clone(),
+                    page: page.name.clone(),
+                    error: Box::new(e),
+                }
+            })?;
             Ok(None)
         }
         Job::Pdf { kit, key } => pdf_file(kit, *key, paper).map(Some),

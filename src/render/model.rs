@@ -124,11 +124,6 @@ impl Colour {
     pub fn hex(&self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
     }
-
-    /// Perceived lightness 0..1 (Rec. 601 luma), what a greyscale print shows.
-    pub fn luma(&self) -> f64 {
-        (0.299 * self.r as f64 + 0.587 * self.g as f64 + 0.114 * self.b as f64) / 255.0
-    }
 }
 
 impl<'de> Deserialize<'de> for Colour {

@@ -14,9 +14,6 @@ use super::font::Font;
 pub use super::model::Glyph;
 use super::RenderError;
 
-/// The name the shaping tests know a shaped glyph by.
-pub type ShapedGlyph = Glyph;
-
 /// Whether the paragraph's base direction is right-to-left (its first
 /// strong character is).
 pub fn is_rtl(text: &str) -> bool {
@@ -74,15 +71,9 @@ fn plan(
 }
 
 /// The glyphs of one line of `text` in `font` (characters it lacks from
-/// this thread's fallback faces), in visual order, left to right, in the
-/// direction of the line's first strong character.
-pub fn shape_line(text: &str, font: Font) -> Result<Vec<Glyph>, RenderError> {
-    shape_with(text, font, &super::font::fallbacks(), None)
-}
-
-/// [`shape_line`] with the fallback faces given, and the base direction
-/// when `rtl` is set (a wrapped line keeps its paragraph's); `None` takes
-/// it from the line's first strong character.
+/// the faces `fallbacks`), in visual order, left to right, in the base
+/// direction `rtl` when it is set (a wrapped line keeps its paragraph's);
+/// `None` takes it from the line's first strong character.
 pub fn shape_with(
     text: &str,
     font: Font,

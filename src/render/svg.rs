@@ -1,5 +1,6 @@
 //! SVG back end: one page becomes one SVG document sized in millimetres,
-//! user units = mm. Text stays `<text>` so it can be selected and searched.
+//! user units = mm. Text is drawn with the glyph outlines and stays
+//! `<text>`, transparent over them, so it can be selected and searched.
 //! The page's shapes and text, thousands of elements, are written straight
 //! into its string; the svg crate's element tree, which cost a third of a
 //! build's time there, writes the few structural elements (glyph outlines,
@@ -24,71 +25,37 @@ fn num(v: f64) -> String {
     super::number::fixed(v, 4)
 }
 
-/// How a page's SVG is written.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SvgOptions<'a> {
-    /// Text drawn with glyph outlines placed at the advances layout
-    /// measured (the `<text>` kept on top, transparent, to select and
-    /// search), so any viewer shows what the PDF shows, with or without
-    /// DejaVu, and without waiting for a web font before printing.
-    pub outlines: bool,
-    /// A file of its own: it carries the outlines it uses, and a print rule
-    /// sizing the sheet to the page. Off inside an HTML preview, which
-    /// carries the outlines once for all its pages ([`glyph_defs`]).
-    pub standalone: bool,
-    /// Prefix of the clip-path ids, unique per page when several pages
-    /// share one HTML document.
-    pub id_prefix: &'a str,
-}
-
-/// The SVG document for one page, relying on the viewer's fonts.
-pub fn page_to_svg(page: &Page) -> Result<String, RenderError> {
-    page_to_svg_with(page, SvgOptions::default())
-}
-
-/// The SVG document for one page.
-pub fn page_to_svg_with(page: &Page, options: SvgOptions) -> Result<String, RenderError> {
-    let body = page_body(page, options.outlines, options.id_prefix)?;
-    if options.standalone {
-        body.standalone()
-    } else {
-        Ok(body.inline())
-    }
-}
-
 /// A page's drawing as SVG markup without its root element: made once, it
 /// serves both the page's own file and the HTML preview.
 #[derive(Clone, Debug)]
 pub struct SvgBody {
     size: SizeMm,
-    outlines: bool,
     markup: String,
     glyphs: BTreeSet<(Font, u16)>,
 }
 
 /// The drawing of `page`; `id_prefix` makes its clip ids unique within an
-/// HTML document.
-pub fn page_body(page: &Page, outlines: bool, id_prefix: &str) -> Result<SvgBody, RenderError> {
+/// HTML document. Text is drawn with glyph outlines placed at the advances
+/// layout measured (the `<text>` kept on top, transparent, to select and
+/// search), so any viewer shows what the PDF shows, with or without
+/// DejaVu, and without waiting for a web font before printing.
+pub fn page_body(page: &Page, id_prefix: &str) -> Result<SvgBody, RenderError> {
     let mut ids = Ids {
         prefix: id_prefix,
         clips: 0,
-        outlines,
     };
     let mut markup = String::with_capacity(64 * 1024);
     for item in &page.items {
         write_item(&mut markup, item, &mut ids, false)?;
     }
     let mut glyphs = BTreeSet::new();
-    if outlines {
-        for item in &page.items {
-            item.for_each_text(&mut |t| {
-                glyphs.extend(t.glyphs().iter().map(|g| (g.font, g.id)));
-            });
-        }
+    for item in &page.items {
+        item.for_each_text(&mut |t| {
+            glyphs.extend(t.glyphs().iter().map(|g| (g.font, g.id)));
+        });
     }
     Ok(SvgBody {
         size: page.size_mm,
-        outlines,
         markup,
         glyphs,
     })
@@ -102,13 +69,8 @@ impl SvgBody {
 
     fn open_tag(&self) -> String {
         let (w, h) = (num(self.size.width), num(self.size.height));
-        let xlink = if self.outlines {
-            " xmlns:xlink=\"http://www.w3.org/1999/xlink\""
-        } else {
-            ""
-        };
         format!(
-            "<svg height=\"{h}mm\" viewBox=\"0 0 {w} {h}\" width=\"{w}mm\" xmlns=\"http://www.w3.org/2000/svg\"{xlink}>\n"
+            "<svg height=\"{h}mm\" viewBox=\"0 0 {w} {h}\" width=\"{w}mm\" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
         )
     }
 
@@ -116,11 +78,7 @@ impl SvgBody {
     /// rule sizing the sheet to the page (printed alone, the SVG fills
     /// exactly one sheet at 100%).
     pub fn standalone(&self) -> Result<String, RenderError> {
-        let defs = if self.outlines {
-            glyph_defs(&self.glyphs)?
-        } else {
-            String::new()
-        };
+        let defs = glyph_defs(&self.glyphs)?;
         let mut out = String::with_capacity(self.markup.len() + defs.len() + 512);
         out.push_str(&self.open_tag());
         out.push_str(&format!(
@@ -128,10 +86,8 @@ impl SvgBody {
             num(self.size.width),
             num(self.size.height)
         ));
-        if self.outlines {
-            out.push_str(&defs);
-            out.push('\n');
-        }
+        out.push_str(&defs);
+        out.push('\n');
         out.push_str(&self.markup);
         out.push_str("</svg>\n");
         Ok(out)
@@ -238,11 +194,10 @@ fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
     super::number::push_fixed_str(out, f64::from(glyph), 0);
 }
 
-/// Made-up ids of one page, and how its text is drawn.
+/// Made-up ids of one page.
 struct Ids<'a> {
     prefix: &'a str,
     clips: usize,
-    outlines: bool,
 }
 
 /// An attribute value, written when the element is.
@@ -472,7 +427,7 @@ fn write_item(
             write_shape(out, shape, stroke.as_ref(), fill.as_ref(), inside);
             Ok(())
         }
-        Item::Text(t) => write_text(out, t, ids.outlines, inside),
+        Item::Text(t) => write_text(out, t, inside),
         Item::Group(g) => write_group(out, g, ids, inside),
     }
 }
@@ -537,24 +492,17 @@ fn write_hatch_lines(out: &mut String, h: &Hatch, segments: &[(PointMm, PointMm)
     out.push_str("\n</g>");
 }
 
-/// A run of text: its glyph outlines (with `outlines`), then the `<text>`
-/// (transparent over the outlines, to select and search).
-fn write_text(
-    out: &mut String,
-    t: &TextRun,
-    outlines: bool,
-    inside: bool,
-) -> Result<(), RenderError> {
+/// A run of text: its glyph outlines, then the `<text>` (transparent over
+/// the outlines, to select and search).
+fn write_text(out: &mut String, t: &TextRun, inside: bool) -> Result<(), RenderError> {
     let anchor = match (t.align, t.rtl) {
         (Align::Centre, _) => "middle",
         (Align::Left, false) | (Align::Right, true) => "start",
         (Align::Right, false) | (Align::Left, true) => "end",
     };
-    if outlines {
-        let mut glyphs = String::new();
-        write_glyphs(&mut glyphs, t)?;
-        node(out, inside, |out| out.push_str(&glyphs));
-    }
+    let mut glyphs = String::new();
+    write_glyphs(&mut glyphs, t)?;
+    node(out, inside, |out| out.push_str(&glyphs));
     node(out, inside, |out| {
         let mut attrs = vec![
             ("x", Value::Num(t.anchor.x)),
@@ -571,9 +519,7 @@ fn write_text(
             // selects it as it reads; `start` is then its right end.
             attrs.push(("direction", Value::Str("rtl")));
         }
-        if outlines {
-            attrs.push(("fill-opacity", Value::Str("0")));
-        }
+        attrs.push(("fill-opacity", Value::Str("0")));
         open(out, "text", &mut attrs);
         out.push('>');
         push_escaped(out, &t.text, false);
@@ -676,7 +622,7 @@ mod tests {
             PointMm::new(1.0, 1.0),
             Stroke::dashed(0.2, Colour::BLACK, &[1.0, 1.0]),
         ));
-        let s = page_to_svg(&p).unwrap();
+        let s = page_body(&p, "").unwrap().standalone().unwrap();
         assert!(
             s.contains(r#"width="210mm""#) && s.contains(r#"viewBox="0 0 210 297""#),
             "{s}"

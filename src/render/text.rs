@@ -5,7 +5,7 @@ use super::font::Font;
 use super::frame::Frame;
 pub use super::model::MM_PER_PT;
 use super::model::{Align, Colour, Glyph, Item, Page, PointMm, RectMm, SizeMm, TextRun};
-use super::RenderError;
+use super::{RenderError, Room};
 
 /// Slack for floating-point noise when comparing extents (mm).
 const TOLERANCE_MM: f64 = 1e-6;
@@ -348,10 +348,13 @@ pub fn paragraph(
     let lines = wrap_lines(text, style.font, style.size_pt, frame.width)?;
     let used = lines_height(lines.len(), style.font, style.size_pt)?;
     if used > frame.height + TOLERANCE_MM {
-        return Err(RenderError::Overflow(format!(
-            "paragraph {text:?} needs {used:.1} mm but its box is {:.1} mm high",
-            frame.height
-        )));
+        return Err(RenderError::Overflow {
+            text: text.to_string(),
+            room: Room::Paragraph {
+                needs_mm: used,
+                height_mm: frame.height,
+            },
+        });
     }
     Ok((set_lines(lines, style, frame)?, used))
 }
@@ -433,7 +436,7 @@ pub fn paragraph_shrunk(
             ..style
         };
         match paragraph(text, sized, frame) {
-            Err(RenderError::Overflow(_)) if size > min_pt => size = (size - 0.5).max(min_pt),
+            Err(RenderError::Overflow { .. }) if size > min_pt => size = (size - 0.5).max(min_pt),
             other => return other,
         }
     }
@@ -470,10 +473,16 @@ pub fn fit_label(
             )));
         }
         if size <= min_pt {
-            return Err(RenderError::Overflow(format!(
-                "label {text:?} does not fit a {:.1} × {:.1} mm box even at {min_pt} pt",
-                cell.width, cell.height
-            )));
+            return Err(RenderError::Overflow {
+                text: text.to_string(),
+                room: Room::Label {
+                    size: SizeMm {
+                        width: cell.width,
+                        height: cell.height,
+                    },
+                    min_pt,
+                },
+            });
         }
         size = (size - 0.25).max(min_pt);
     }
@@ -495,10 +504,13 @@ pub fn line_in(
     let x = align_x(style.align, bounds);
     let run = make_run(text, style, None, PointMm::new(x, baseline_y), bounds)?;
     if run_overflows(&run)? {
-        return Err(RenderError::Overflow(format!(
-            "text {text:?} does not fit its {:.1} × {:.1} mm box",
-            bounds.width, bounds.height
-        )));
+        return Err(RenderError::Overflow {
+            text: text.to_string(),
+            room: Room::Line(SizeMm {
+                width: bounds.width,
+                height: bounds.height,
+            }),
+        });
     }
     Ok(Item::Text(run))
 }

@@ -9,15 +9,16 @@
 //! one line in the registry in `src/rules/mod.rs` ([`families!`] declares
 //! the module and makes [`Family`], [`Params`], [`Family::ALL`],
 //! [`Family::from_id`], the built-in games and every dispatch from it).
-//! The trait's items have no defaults, so the compiler lists everything a
-//! new family must say, and no family can silently borrow another's
-//! behaviour.
+//! The trait's items have no defaults but one
+//! ([`GameFamily::solve_to_end`]: none, for a family without an exact
+//! endgame search), so the compiler lists everything else a new family
+//! must say, and no family can silently borrow another's behaviour.
 use super::{predator_prey, BoardView, EngineRules, PositionError, Reason, Topology};
 pub use super::{Family, Params, BUILTIN_GAMES};
 use std::fmt;
 
 /// What a family is, said once: the one trait a new family implements
-/// (on its rules type), with no defaults.
+/// (on its rules type), with one default ([`GameFamily::solve_to_end`]).
 pub trait GameFamily: EngineRules + Sized {
     /// The family's `[parameters]`, defaulting to docs/rules.md.
     type Params: Clone

@@ -68,7 +68,7 @@ fn build(paper: &str, dir: &Path) -> (Paper, Vec<Kit>) {
         pdf: true,
         svg: true,
     };
-    let files = output::render_all(&kits, &paper, &t, formats).unwrap();
+    let files = crate::render_common::kit_files(&kits, &paper, &t, formats).unwrap();
     for f in &files {
         let path = dir.join(&f.path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -581,7 +581,13 @@ fn check_lays_the_kit_out_with_the_look_build_would_use() {
     assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
     let o = printkit(&["check", "--templates", tpl, "fixtures/freeze.toml"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("does not fit"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "`freeze` cannot be laid out with this look: on A4 paper: text does not fit: text "
+        ),
+        "{}",
+        stderr(&o)
+    );
     // The look is to blame, not the definition (which lays out without it).
     assert!(stderr(&o).contains("style.toml:"), "{}", stderr(&o));
     assert!(

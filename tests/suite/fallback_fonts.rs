@@ -96,7 +96,7 @@ fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
         .unwrap();
     let bold = Font::Bold.metrics().unwrap();
     // Shaped: kerning may move "Freeze (" from its plain advances.
-    let before: i32 = printkit::render::shape::shape_line("Freeze (", Font::Bold)
+    let before: i32 = printkit::render::shape::shape_with("Freeze (", Font::Bold, &[], None)
         .unwrap()
         .iter()
         .map(|g| g.advance)

@@ -24,8 +24,8 @@ fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, St
     practice.extend_from_slice(extra);
     printkit::definition::analyse(def, &practice);
     let kit = kit::build_kit(def, &practice, &t, &o).unwrap();
-    let files = output::render(
-        &kit,
+    let files = crate::render_common::kit_files(
+        std::slice::from_ref(&kit),
         &o.paper,
         &t,
         output::Formats {
@@ -196,8 +196,8 @@ fn the_player_kit_answers_no_practice_question() {
         for def in builtins() {
             printkit::definition::analyse(&def, &def.practice);
             let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
-            let files = output::render(
-                &kit,
+            let files = crate::render_common::kit_files(
+                std::slice::from_ref(&kit),
                 &o.paper,
                 &t,
                 output::Formats {
@@ -220,10 +220,11 @@ fn the_player_kit_answers_no_practice_question() {
                 .filter(|p| !kit::is_worked_example(&def, p))
             {
                 for c in p.checks.iter().filter(|c| !c.illegal) {
-                    let sentence = kit::host_key::verdict(def.family(), &c.mv, &c.played);
-                    // "C3-C4: legal. Clone C3→C4, converts D4. The game goes on."
+                    // The host key's words: "C3-C4: Clone C3→C4, converts
+                    // D4. The game goes on."
+                    let sentence = kit::host_key::check_sentence(&def, c);
                     let effect = sentence
-                        .split_once(": legal. ")
+                        .split_once(": ")
                         .and_then(|(_, rest)| rest.split_once(". "))
                         .map(|(e, _)| e.to_string())
                         .unwrap_or_default();

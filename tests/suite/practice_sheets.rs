@@ -18,8 +18,8 @@ fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(Str
         printkit::render::check_page(&p.page, Some(area))
             .unwrap_or_else(|e| panic!("{}: {e}", p.name));
     }
-    let files = output::render(
-        &kit,
+    let files = crate::render_common::kit_files(
+        std::slice::from_ref(&kit),
         &o.paper,
         &t,
         output::Formats {

@@ -88,8 +88,8 @@ fn fold_over_backs_are_printed_upside_down() {
         assert!(tokens >= 30, "{id}: {tokens} tokens");
         let t = Templates::builtin().unwrap();
         let paper = t.paper("a4").unwrap();
-        let files = output::render(
-            &kit,
+        let files = crate::render_common::kit_files(
+            std::slice::from_ref(&kit),
             &paper,
             &t,
             output::Formats {

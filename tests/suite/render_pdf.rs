@@ -380,8 +380,8 @@ fn greys_and_black_are_device_gray() {
     for def in printkit::definition::builtins().map(|d| d.unwrap()) {
         printkit::definition::analyse(&def, &def.practice);
         let kit = printkit::kit::build_kit(&def, &def.practice, &t, &o).unwrap();
-        let files = printkit::kit::output::render(
-            &kit,
+        let files = crate::render_common::kit_files(
+            std::slice::from_ref(&kit),
             &o.paper,
             &t,
             printkit::kit::output::Formats {

@@ -1,9 +1,8 @@
 //! SVG output read back with the svg crate's parser: size in mm, the board
-//! frame at 100% scale, selectable text, determinism.
+//! frame at 100% scale, text drawn in outlines and selectable, determinism.
 
 use crate::render_common::*;
 use printkit::render::board::board_pages;
-use printkit::render::svg::page_to_svg;
 use svg::parser::Event;
 
 fn svgs(spec: &printkit::render::board::BoardSpec, paper: &str) -> Vec<String> {
@@ -11,7 +10,7 @@ fn svgs(spec: &printkit::render::board::BoardSpec, paper: &str) -> Vec<String> {
     board_pages(spec, &t, &t.paper(paper).unwrap())
         .unwrap()
         .iter()
-        .map(|p| page_to_svg(p).unwrap())
+        .map(svg_file)
         .collect()
 }
 
@@ -67,33 +66,58 @@ fn document_is_sized_in_millimetres() {
     assert!(letter[0].contains(r#"viewBox="0 0 279.4 215.9""#));
 }
 
+/// Text is drawn with the font's own outlines (any viewer shows what the
+/// PDF shows) and stays text under them, in the family named, to select
+/// and search.
 #[test]
-fn text_stays_text_with_the_family_named() {
-    let s = &svgs(&freeze_board(), "a4")[0];
-    let mut texts = Vec::new();
-    let mut in_text = false;
-    for event in svg::read(s).unwrap() {
-        match event {
-            Event::Tag("text", svg::node::element::tag::Type::Start, attrs) => {
-                in_text = true;
-                assert!(attrs
-                    .get("font-family")
-                    .unwrap()
-                    .to_string()
-                    .starts_with("DejaVu Sans,"));
+fn text_is_drawn_in_outlines_and_stays_text_with_the_family_named() {
+    for spec in all_boards() {
+        for paper in ["a4", "letter"] {
+            let s = &svgs(&spec, paper)[0];
+            let texts = drawn_texts(s);
+            assert!(texts.contains(&spec.title), "{}: {texts:?}", spec.title);
+            assert!(texts.iter().any(|t| t.contains("100 mm")), "{texts:?}");
+            // Every coordinate letter and number is drawn.
+            for c in 0..spec.width {
+                let letter = char::from(b'A' + c as u8).to_string();
+                assert!(
+                    texts.contains(&letter),
+                    "{}: column {letter}: {texts:?}",
+                    spec.title
+                );
             }
-            Event::Text(t) if in_text => texts.push(t.to_string()),
-            Event::Tag("text", svg::node::element::tag::Type::End, _) => in_text = false,
-            _ => {}
+            for r in 1..=spec.height {
+                assert!(texts.contains(&r.to_string()), "{}: row {r}", spec.title);
+            }
+            for event in svg::read(s).unwrap() {
+                if let Event::Tag("text", svg::node::element::tag::Type::Start, attrs) = event {
+                    let family = attrs.get("font-family").unwrap().to_string();
+                    assert!(family.starts_with("DejaVu Sans,"), "{family}");
+                }
+            }
         }
     }
-    assert!(texts.iter().any(|t| t == "Freeze"), "{texts:?}");
-    assert!(texts.iter().any(|t| t.contains("100 mm")));
 }
 
+/// The same pages give the same bytes: the glyph outlines each page
+/// carries, and a tiled board's clip paths, named the same every time.
 #[test]
 fn svg_is_deterministic() {
-    for spec in all_boards() {
-        assert_eq!(svgs(&spec, "a4"), svgs(&spec, "a4"));
+    let mut boards = all_boards();
+    boards.push(printkit::render::board::BoardSpec::new(
+        "Nine by nine",
+        "A tiled test variant.",
+        9,
+        9,
+        30.0,
+    ));
+    for spec in boards {
+        let first = svgs(&spec, "a4");
+        assert!(
+            first.iter().any(|s| s.contains("<defs>\n<path")),
+            "{}",
+            spec.title
+        );
+        assert_eq!(first, svgs(&spec, "a4"), "{}", spec.title);
     }
 }

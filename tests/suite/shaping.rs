@@ -1,14 +1,19 @@
 //! Shaped text checked against an independent shaper: HarfBuzz's `hb-shape`
 //! on the same font file.
-use printkit::render::shape::{is_rtl, shape_line, width_mm};
+use printkit::render::shape::{is_rtl, shape_with, width_mm};
 use printkit::render::Font;
 
 use crate::tools;
 
 /// (glyph id, x position) pairs from `hb-shape` for `text` in DejaVu Sans.
 fn hb_shape(text: &str) -> Vec<(u16, i32)> {
-    let (glyphs, _) = tools::hb_shape("templates/fonts/DejaVuSans.ttf", text);
-    glyphs.iter().map(|g| (g.id, g.x)).collect()
+    hb_shape_to_end(text).0
+}
+
+/// [`hb_shape`] and where the line ends (its glyphs' advances added up).
+fn hb_shape_to_end(text: &str) -> (Vec<(u16, i32)>, i32) {
+    let (glyphs, end) = tools::hb_shape("templates/fonts/DejaVuSans.ttf", text);
+    (glyphs.iter().map(|g| (g.id, g.x)).collect(), end)
 }
 
 #[test]
@@ -19,7 +24,7 @@ fn arabic_glyphs_and_positions_match_hb_shape() {
     // One direction only: hb-shape shapes the whole text as one run.
     let text = "حرّك القطعة إلى الخانة";
     assert!(is_rtl(text));
-    let ours = shape_line(text, Font::Regular).unwrap();
+    let ours = shape_with(text, Font::Regular, &[], None).unwrap();
     let theirs = hb_shape(text);
     assert_eq!(ours.len(), theirs.len());
     // 10 pt: one font unit of DejaVu (2048 an em) is 0.0017 mm.
@@ -36,7 +41,7 @@ fn arabic_glyphs_and_positions_match_hb_shape() {
 fn kerning_narrows_a_latin_pair() {
     let m = Font::Regular.metrics().unwrap();
     let plain = m.width_em("AV").unwrap() * 10.0 * 25.4 / 72.0;
-    let shaped = width_mm(&shape_line("AV", Font::Regular).unwrap(), 10.0).unwrap();
+    let shaped = width_mm(&shape_with("AV", Font::Regular, &[], None).unwrap(), 10.0).unwrap();
     assert!(shaped < plain - 0.05, "{shaped} vs {plain}");
 }
 
@@ -71,12 +76,7 @@ fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
     let m = Font::Regular.metrics().unwrap();
     let mm = |u: i32| f64::from(u) / 2048.0 * 10.0 * 25.4 / 72.0;
     let plain = m.width_em(KERNED).unwrap() * 10.0 * 25.4 / 72.0;
-    let theirs = hb_shape(KERNED);
-    let total: i32 = printkit::render::shape::shape_line(KERNED, Font::Regular)
-        .unwrap()
-        .iter()
-        .map(|g| g.advance)
-        .sum();
+    let (theirs, total) = hb_shape_to_end(KERNED);
     assert!(
         run.width_mm() < plain - 0.3,
         "{} vs {plain}",
@@ -91,15 +91,10 @@ fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
         },
         items: vec![printkit::render::Item::Text(run.clone())],
     };
-    let svg = printkit::render::svg::page_to_svg_with(
-        &page,
-        printkit::render::svg::SvgOptions {
-            outlines: true,
-            standalone: true,
-            id_prefix: "",
-        },
-    )
-    .unwrap();
+    let svg = printkit::render::svg::page_body(&page, "p1-")
+        .unwrap()
+        .standalone()
+        .unwrap();
     let uses: Vec<(u16, f64)> = svg
         .split("<use xlink:href=\"#gr")
         .skip(1)

@@ -456,7 +456,8 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
             pdf: false,
             svg: true,
         };
-        output::render(&kit, &o.paper, &t, formats).map_err(|e| e.to_string())?;
+        crate::render_common::kit_files(std::slice::from_ref(&kit), &o.paper, &t, formats)
+            .map_err(|e| e.to_string())?;
         let of = |part: Part| -> Vec<&Page> {
             kit.player
                 .iter()

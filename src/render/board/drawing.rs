@@ -354,7 +354,7 @@ pub fn piece_face(
         // crown) tell the pieces apart.
         match text::fit_label(symbol, Font::Bold, max_pt, 3.0, bx, text_colour) {
             Ok(label) => p.push(label),
-            Err(RenderError::Overflow(_)) => {}
+            Err(RenderError::Overflow { .. }) => {}
             Err(e) => return Err(e),
         }
     }

@@ -342,7 +342,7 @@ fn assembly_page(
             c.ink,
         ) {
             Ok(run) => items.push(run),
-            Err(RenderError::Overflow(_)) => {}
+            Err(RenderError::Overflow { .. }) => {}
             Err(e) => return Err(e),
         }
     }

@@ -1,6 +1,8 @@
 //! Boards shared by the render tests: the three built-in games' real board
 //! pages, from their definitions.
 #![allow(dead_code)]
+mod drawn;
+pub use drawn::{drawn_texts, svg_file};
 use printkit::render::board::BoardSpec;
 use printkit::render::Templates;
 
@@ -38,3 +40,15 @@ pub fn templates() -> Templates {
 }
 
 pub const PAPERS: [&str; 4] = ["a4", "letter", "a4-landscape", "letter-landscape"];
+
+/// The files a build renders for `kits` on `paper` (the build's own call,
+/// the order it sorts them by dropped).
+pub fn kit_files(
+    kits: &[printkit::kit::Kit],
+    paper: &printkit::render::Paper,
+    templates: &Templates,
+    formats: printkit::kit::output::Formats,
+) -> Result<Vec<printkit::kit::output::OutFile>, printkit::render::RenderError> {
+    let files = printkit::kit::output::render_ordered(kits, paper, templates, formats)?;
+    Ok(files.into_iter().map(|(_, f)| f).collect())
+}

@@ -45,13 +45,13 @@ pub fn cache_file() -> Option<PathBuf> {
     Some(dir.join("verdicts.json"))
 }
 
-/// At most this many sentences are kept (the newest build's first), so
+/// At most this many answers are kept (the newest build's first), so
 /// the file stays small however many games a folder has seen.
 const MAX_ENTRIES: usize = 2000;
 
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Verdicts {
-    /// Which program wrote the sentences (see [`program`]).
+    /// Which program found the answers (see [`program`]).
     program: String,
     /// Search (rules, position, depth) to the solver's answer.
     solutions: BTreeMap<String, Solution>,
@@ -80,7 +80,7 @@ fn search(def: &Definition, p: &Practice) -> String {
 }
 
 impl Verdicts {
-    /// The sentences kept by earlier builds of this program.
+    /// The answers kept by earlier builds of this program.
     pub fn read() -> Verdicts {
         let program = program();
         cache_file()
@@ -102,7 +102,7 @@ impl Verdicts {
         if !holds_up(&p.position, p.search_depth, s) {
             return false;
         }
-        let words = super::host_key::sentence(def, &p.position, p.search_depth, s);
+        let words = crate::kit::host_key::sentence(def, &p.position, p.search_depth, s);
         if crate::render::font::main_face(Font::Regular)
             .check_coverage(&words)
             .is_err()
