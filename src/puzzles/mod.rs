@@ -75,6 +75,9 @@ pub struct Rejections {
     /// Fewer than 4 first moves, an answer that is the only move of its
     /// kind, or a line the turn limit decides.
     pub dull: usize,
+    /// Won sooner than the lengths still wanted (Freeze, once its
+    /// shortest wins fill their part of the set).
+    pub short: usize,
     /// Freeze: more kings or pieces than a printed board shows clearly
     /// ([`endgames::freeze_readable`]).
     pub crowded: usize,
@@ -96,6 +99,7 @@ enum Reject {
     Dull,
     Duplicate,
     Crowded,
+    Short,
 }
 
 impl Rejections {
@@ -103,7 +107,7 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} with two kinging answers, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with two kinging answers, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates{}",
             self.no_win,
             self.too_large,
             self.several_wins,
@@ -112,7 +116,12 @@ impl Rejections {
             self.dual,
             self.dull,
             self.crowded,
-            self.duplicate
+            self.duplicate,
+            if self.short > 0 {
+                format!(", {} won sooner than the lengths still wanted", self.short)
+            } else {
+                String::new()
+            }
         )
     }
 
@@ -127,6 +136,7 @@ impl Rejections {
             Reject::Dull => &mut self.dull,
             Reject::Duplicate => &mut self.duplicate,
             Reject::Crowded => &mut self.crowded,
+            Reject::Short => &mut self.short,
         }
     }
 }
@@ -141,6 +151,7 @@ fn examine(
     solver: &dyn Solver,
     position: &str,
     max_plies: u32,
+    shortest: u32,
 ) -> Result<Solution, Reject> {
     let limits = |depth| Limits {
         depth,
@@ -151,7 +162,7 @@ fn examine(
         return Err(Reject::Dull);
     }
     if params.family().info().puzzles.promotion_sets {
-        let s = freeze::examine(solver, &start, max_plies)?;
+        let s = freeze::examine(solver, &start, max_plies, shortest)?;
         return if worth_printing(&start, &s) {
             Ok(s)
         } else {
@@ -343,6 +354,9 @@ struct Finder<'a> {
     count: usize,
     /// Every acceptable puzzle found; the set is chosen from it at the end.
     pool: Vec<Puzzle>,
+    /// The shortest win still wanted (Freeze: shorter ones are turned
+    /// down at once once their part of the set is filled).
+    shortest_wanted: u32,
     seen: HashSet<String>,
     rej: Rejections,
 }
@@ -363,6 +377,7 @@ impl<'a> Finder<'a> {
             max_plies,
             count,
             pool: Vec::new(),
+            shortest_wanted: 0,
             seen: HashSet::new(),
             rej: Rejections::default(),
         }
@@ -397,7 +412,15 @@ impl<'a> Finder<'a> {
             return Err(Reject::Crowded);
         }
         let (engine, solver) = (self.engine, self.solver);
-        match examine(&self.def.params, engine, solver, position, self.max_plies) {
+        let shortest = self.shortest_wanted;
+        match examine(
+            &self.def.params,
+            engine,
+            solver,
+            position,
+            self.max_plies,
+            shortest,
+        ) {
             Ok(solution) => {
                 let key = canonical(self.engine, position, self.torus);
                 self.seen.insert(position.to_string());
@@ -466,6 +489,9 @@ impl<'a> Finder<'a> {
         } else {
             shortest as usize
         };
+        if short_enough {
+            self.shortest_wanted = shortest + 2;
+        }
         for back in from..=reach {
             let index = game.len() - 1 - back;
             let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
