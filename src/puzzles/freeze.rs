@@ -251,3 +251,47 @@ fn loses_within(
     }
     Ok((after.verdict == Verdict::Loss, after.nodes))
 }
+
+/// The puzzle's decoys: the other first chains that a 1-ply look-ahead
+/// rates as good as the answer, leaving the opponent (with their best
+/// kings) as few checkers that can capture. (Almost every other chain of a
+/// Freeze puzzle lets the opponent win at once, so "safe a move ahead"
+/// tells nothing; how many chains look as strong as the answer does.)
+pub(super) fn decoys(engine: &dyn crate::rules::Engine, position: &str, s: &Solution) -> usize {
+    let Ok(start) = engine.load(position) else {
+        return 0;
+    };
+    let Some(answer) = s.pv.first().map(|m| chain_of(m)) else {
+        return 0;
+    };
+    // Each chain's fewest capturers over its kinging sets.
+    let mut fewest: Vec<(String, usize)> = Vec::new();
+    for m in start.moves() {
+        let chain = chain_of(&m.text).to_string();
+        let n = capturers(&m.after);
+        match fewest.iter_mut().find(|(c, _)| *c == chain) {
+            Some((_, best)) => *best = (*best).min(n),
+            None => fewest.push((chain, n)),
+        }
+    }
+    let Some(&(_, bar)) = fewest.iter().find(|(c, _)| c == answer) else {
+        return 0;
+    };
+    fewest
+        .iter()
+        .filter(|(c, n)| c != answer && c != "pass" && *n <= bar)
+        .count()
+}
+
+/// The checkers of the side to move that can start a capture.
+fn capturers(position: &AnyPosition) -> usize {
+    let mut from: Vec<String> = position
+        .moves()
+        .into_iter()
+        .filter(|m| m.text != "pass")
+        .map(|m| m.text.split('x').next().unwrap_or("").to_string())
+        .collect();
+    from.sort_unstable();
+    from.dedup();
+    from.len()
+}

@@ -22,6 +22,7 @@ pub mod class_sets;
 pub mod endgames;
 mod freeze;
 use crate::definition::Definition;
+use crate::rules::family::DecoyRule;
 use crate::rules::{Engine, Family, Topology};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -43,6 +44,8 @@ pub struct Puzzle {
     /// look-ahead finds safe (the opponent cannot win at once after
     /// them): the more, the harder the puzzle.
     pub decoys: usize,
+    /// What counts as a decoy in this family.
+    pub decoy_rule: DecoyRule,
     /// The side to move, who wins.
     pub side: char,
 }
@@ -50,11 +53,7 @@ pub struct Puzzle {
 impl Puzzle {
     /// The difficulty mark printed with the puzzle.
     pub fn difficulty(&self) -> &'static str {
-        match self.decoys {
-            0..=3 => "easy",
-            4..=10 => "medium",
-            _ => "hard",
-        }
+        self.decoy_rule.difficulty(self.decoys)
     }
 }
 
@@ -300,6 +299,24 @@ fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution
     count
 }
 
+/// Whether a board reads at a glance on paper: no more crowned pieces
+/// and pieces than the family's limits.
+fn readable(family: Family, position: &str) -> bool {
+    let info = family.info();
+    let Some(limits) = info.puzzles.readable else {
+        return true;
+    };
+    let board = position.split(' ').next().unwrap_or("");
+    let (mut crowned, mut pieces) = (0, 0);
+    for c in board.chars() {
+        if let Some(p) = info.pieces.iter().find(|p| p.symbol == c) {
+            pieces += 1;
+            crowned += usize::from(p.crowned);
+        }
+    }
+    crowned <= limits.crowned && pieces <= limits.pieces
+}
+
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle.
 const CANDIDATE_BUDGET: u64 = 10_000;
@@ -407,7 +424,7 @@ impl<'a> Finder<'a> {
             self.rej.duplicate += 1;
             return Err(Reject::Duplicate);
         }
-        if self.def.family() == Family::Freeze && !endgames::freeze_readable(position) {
+        if !readable(self.def.family(), position) {
             self.rej.crowded += 1;
             return Err(Reject::Crowded);
         }
@@ -428,7 +445,10 @@ impl<'a> Finder<'a> {
                     self.rej.duplicate += 1;
                     return Err(Reject::Duplicate);
                 }
-                let decoys = decoys(engine, solver, position, &solution);
+                let decoys = match self.def.family().info().puzzles.decoys {
+                    DecoyRule::Safe => decoys(engine, solver, position, &solution),
+                    DecoyRule::FewestCapturers => freeze::decoys(engine, position, &solution),
+                };
                 let side = engine
                     .load(position)
                     .map(|p| p.view().side_to_move)
@@ -440,6 +460,7 @@ impl<'a> Finder<'a> {
                     built,
                     candidate: self.rej.examined,
                     decoys,
+                    decoy_rule: self.def.family().info().puzzles.decoys,
                     side,
                 });
                 Ok(())
@@ -474,7 +495,7 @@ impl<'a> Finder<'a> {
         // Freeze: wins in 5 are rare, so the position two moves further
         // back is tried too, and once the shortest wins could fill all
         // but a quarter of the set, only it.
-        let freeze = self.def.family() == Family::Freeze;
+        let freeze = self.def.family().info().puzzles.long_wins_rare;
         let short_enough = freeze && {
             let shortest_won = self.pool.iter().map(|p| p.solution.plies).min();
             let short = self
@@ -544,13 +565,13 @@ pub fn generate(
     let quota = count.div_ceil(wanted.len().max(1));
     // A Freeze candidate costs some ten times a clone or predator one, so
     // its search gives up sooner.
-    let cheap = family != Family::Freeze;
+    let cheap = !family.info().puzzles.dear_search;
     let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
     // more for shares still short of their part.
     let patience = count * if cheap { 600 } else { 40 };
     let builds = endgames::builds(family);
-    let plays = family != Family::Freeze;
+    let plays = !family.info().puzzles.endgames_only;
     let (mut full_at, mut round) = (None, 0usize);
     // Built prey candidates have their own budget, so that a limit where
     // the prey never win (`--max-plies 3`) leaves the random games theirs.
@@ -762,12 +783,13 @@ pub fn practice_file(
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves look safe a move ahead ({}).",
+            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves {} ({}).",
             p.candidate,
             p.plies_from_start,
             if p.built { "a built endgame" } else { "the start" },
             p.solution.nodes,
             p.decoys,
+            def.family().info().puzzles.decoys.words(),
             p.difficulty()
         );
         let _ = writeln!(out, "[[practice]]");
