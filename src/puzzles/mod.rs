@@ -374,6 +374,9 @@ struct Finder<'a> {
     /// The shortest win still wanted (Freeze: shorter ones are turned
     /// down at once once their part of the set is filled).
     shortest_wanted: u32,
+    /// Candidates examined after which shorter wins are wanted again, so
+    /// that a set whose longer wins stay too rare is still filled.
+    longer_only_until: usize,
     seen: HashSet<String>,
     rej: Rejections,
 }
@@ -395,6 +398,7 @@ impl<'a> Finder<'a> {
             count,
             pool: Vec::new(),
             shortest_wanted: 0,
+            longer_only_until: usize::MAX,
             seen: HashSet::new(),
             rej: Rejections::default(),
         }
@@ -510,9 +514,8 @@ impl<'a> Finder<'a> {
         } else {
             shortest as usize
         };
-        if short_enough {
-            self.shortest_wanted = shortest + 2;
-        }
+        let longer_only = short_enough && self.rej.examined < self.longer_only_until;
+        self.shortest_wanted = if longer_only { shortest + 2 } else { 0 };
         for back in from..=reach {
             let index = game.len() - 1 - back;
             let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
@@ -570,6 +573,7 @@ pub fn generate(
     // Once the pool holds `count`, the search goes on this many candidates
     // more for shares still short of their part.
     let patience = count * if cheap { 600 } else { 40 };
+    finder.longer_only_until = attempts * 3 / 4;
     let builds = endgames::builds(family);
     let plays = !family.info().puzzles.endgames_only;
     let (mut full_at, mut round) = (None, 0usize);
