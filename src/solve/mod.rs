@@ -966,13 +966,6 @@ pub fn solve_listing<R: Rules>(
     if value > MATED_BOUND {
         solution.verdict = Verdict::Win;
         solution.plies = (MATE - value) as u32;
-    } else if listing == Listing::WinsWithinLimit {
-        solution.nodes = search.nodes;
-        if value < -MATED_BOUND {
-            solution.verdict = Verdict::Loss;
-            solution.plies = (MATE + value) as u32;
-        }
-        return solution;
     } else if value < -MATED_BOUND {
         solution.verdict = Verdict::Loss;
         solution.plies = (MATE + value) as u32;
@@ -996,6 +989,10 @@ pub fn solve_listing<R: Rules>(
                 solution.best = keep.iter().map(|m| rules.print_move(pos, m)).collect();
             }
         }
+    }
+    if listing == Listing::WinsWithinLimit && solution.verdict != Verdict::Win {
+        solution.nodes = search.nodes;
+        return solution;
     }
     let depth = reached;
     solution.budget_exhausted = search.aborted;
