@@ -21,10 +21,14 @@ const LISTED: usize = 24;
 /// The solution of a Freeze candidate when it makes a puzzle: no win at
 /// once, one answer at every turn of the winner along the line (the loser
 /// resisting longest), the answers with the kings they must make only.
+/// A win in fewer than `shortest` plies is turned down at once (those
+/// lengths are already well represented): the cheap search for a win in
+/// 3 then settles most candidates.
 pub(super) fn examine(
     solver: &dyn Solver,
     start: &AnyPosition,
     max_plies: u32,
+    shortest: u32,
 ) -> Result<Solution, Reject> {
     let position = start.text();
     let limits = |depth| Limits {
@@ -38,12 +42,15 @@ pub(super) fn examine(
     if once.verdict == Verdict::Win {
         return Err(Reject::OneMove);
     }
-    for depth in (3..=max_plies).step_by(2) {
+    for depth in (3..max_plies).step_by(2) {
         let s = solver
             .solve_unique(&position, limits(depth))
             .map_err(|_| Reject::NoWin)?;
         if s.verdict == Verdict::Win && chain_count(&s.best) > 1 {
             return Err(Reject::SeveralWins);
+        }
+        if s.verdict == Verdict::Win && s.plies < shortest {
+            return Err(Reject::Short);
         }
     }
     let whole = solver
@@ -56,7 +63,7 @@ pub(super) fn examine(
             Reject::NoWin
         });
     }
-    let (pv, nodes) = line(solver, start, whole.plies, max_plies)?;
+    let (pv, nodes) = line(solver, start, &whole, max_plies)?;
     Ok(Solution {
         best: vec![pv[0].clone()],
         pv,
@@ -98,15 +105,18 @@ fn with_kings(chain: &str, kings: &[&str]) -> String {
 fn line(
     solver: &dyn Solver,
     start: &AnyPosition,
-    plies: u32,
+    whole: &Solution,
     max_plies: u32,
 ) -> Result<(Vec<String>, u64), Reject> {
+    let plies = whole.plies;
     let mut pv = Vec::new();
     let mut nodes = 0;
     let mut here = start.clone();
     let mut ply = 0;
     while ply < plies {
-        let (answer, searched) = one_answer(solver, &here, max_plies - ply, ply == 0)?;
+        // The first turn's winning moves are the whole search's.
+        let listed = (ply == 0).then(|| whole.clone());
+        let (answer, searched) = one_answer(solver, &here, max_plies - ply, listed)?;
         nodes += searched;
         let info = here.play(&answer).map_err(|_| Reject::NoWin)?;
         pv.push(info.text.clone());
@@ -142,31 +152,35 @@ fn line(
 }
 
 /// The one answer of the side to move within `left` plies: its chain with
-/// the kings it must make, or why there is none (`first`: the puzzle's
-/// first move, else a later one).
+/// the kings it must make, or why there is none. `listed`: the puzzle's
+/// first move, its winning moves already listed (the positions searched
+/// for them are counted by the caller); else a later move.
 fn one_answer(
     solver: &dyn Solver,
     here: &AnyPosition,
     left: u32,
-    first: bool,
+    listed: Option<Solution>,
 ) -> Result<(String, u64), Reject> {
+    let first = listed.is_some();
     let several = if first {
         Reject::SeveralWins
     } else {
         Reject::LaterNotUnique
     };
-    let text = here.text();
-    let s = solver
-        .solve_within(
-            &text,
-            Limits {
-                depth: left,
-                max_nodes: CANDIDATE_BUDGET,
-            },
-            LISTED,
-        )
-        .map_err(|_| Reject::NoWin)?;
-    let mut nodes = s.nodes;
+    let s = match listed {
+        Some(s) => s,
+        None => solver
+            .solve_within(
+                &here.text(),
+                Limits {
+                    depth: left,
+                    max_nodes: CANDIDATE_BUDGET,
+                },
+                LISTED,
+            )
+            .map_err(|_| Reject::NoWin)?,
+    };
+    let mut nodes = if first { 0 } else { s.nodes };
     if s.verdict != Verdict::Win || s.best.is_empty() {
         return Err(if first { Reject::NoWin } else { several });
     }
@@ -236,4 +250,48 @@ fn loses_within(
         return Err(Reject::TooLarge);
     }
     Ok((after.verdict == Verdict::Loss, after.nodes))
+}
+
+/// The puzzle's decoys: the other first chains that a 1-ply look-ahead
+/// rates as good as the answer, leaving the opponent (with their best
+/// kings) as few checkers that can capture. (Almost every other chain of a
+/// Freeze puzzle lets the opponent win at once, so "safe a move ahead"
+/// tells nothing; how many chains look as strong as the answer does.)
+pub(super) fn decoys(engine: &dyn crate::rules::Engine, position: &str, s: &Solution) -> usize {
+    let Ok(start) = engine.load(position) else {
+        return 0;
+    };
+    let Some(answer) = s.pv.first().map(|m| chain_of(m)) else {
+        return 0;
+    };
+    // Each chain's fewest capturers over its kinging sets.
+    let mut fewest: Vec<(String, usize)> = Vec::new();
+    for m in start.moves() {
+        let chain = chain_of(&m.text).to_string();
+        let n = capturers(&m.after);
+        match fewest.iter_mut().find(|(c, _)| *c == chain) {
+            Some((_, best)) => *best = (*best).min(n),
+            None => fewest.push((chain, n)),
+        }
+    }
+    let Some(&(_, bar)) = fewest.iter().find(|(c, _)| c == answer) else {
+        return 0;
+    };
+    fewest
+        .iter()
+        .filter(|(c, n)| c != answer && c != "pass" && *n <= bar)
+        .count()
+}
+
+/// The checkers of the side to move that can start a capture.
+fn capturers(position: &AnyPosition) -> usize {
+    let mut from: Vec<String> = position
+        .moves()
+        .into_iter()
+        .filter(|m| m.text != "pass")
+        .map(|m| m.text.split('x').next().unwrap_or("").to_string())
+        .collect();
+    from.sort_unstable();
+    from.dedup();
+    from.len()
 }

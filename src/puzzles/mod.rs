@@ -22,6 +22,7 @@ pub mod class_sets;
 pub mod endgames;
 mod freeze;
 use crate::definition::Definition;
+use crate::rules::family::DecoyRule;
 use crate::rules::{Engine, Family, Topology};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -43,6 +44,8 @@ pub struct Puzzle {
     /// look-ahead finds safe (the opponent cannot win at once after
     /// them): the more, the harder the puzzle.
     pub decoys: usize,
+    /// What counts as a decoy in this family.
+    pub decoy_rule: DecoyRule,
     /// The side to move, who wins.
     pub side: char,
 }
@@ -50,11 +53,7 @@ pub struct Puzzle {
 impl Puzzle {
     /// The difficulty mark printed with the puzzle.
     pub fn difficulty(&self) -> &'static str {
-        match self.decoys {
-            0..=3 => "easy",
-            4..=10 => "medium",
-            _ => "hard",
-        }
+        self.decoy_rule.difficulty(self.decoys)
     }
 }
 
@@ -75,6 +74,9 @@ pub struct Rejections {
     /// Fewer than 4 first moves, an answer that is the only move of its
     /// kind, or a line the turn limit decides.
     pub dull: usize,
+    /// Won sooner than the lengths still wanted (Freeze, once its
+    /// shortest wins fill their part of the set).
+    pub short: usize,
     /// Freeze: more kings or pieces than a printed board shows clearly
     /// ([`endgames::freeze_readable`]).
     pub crowded: usize,
@@ -96,6 +98,7 @@ enum Reject {
     Dull,
     Duplicate,
     Crowded,
+    Short,
 }
 
 impl Rejections {
@@ -103,7 +106,7 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} with two kinging answers, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates",
+             {} won in one move, {} with a later move not unique, {} with two kinging answers, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates{}",
             self.no_win,
             self.too_large,
             self.several_wins,
@@ -112,7 +115,12 @@ impl Rejections {
             self.dual,
             self.dull,
             self.crowded,
-            self.duplicate
+            self.duplicate,
+            if self.short > 0 {
+                format!(", {} won sooner than the lengths still wanted", self.short)
+            } else {
+                String::new()
+            }
         )
     }
 
@@ -127,6 +135,7 @@ impl Rejections {
             Reject::Dull => &mut self.dull,
             Reject::Duplicate => &mut self.duplicate,
             Reject::Crowded => &mut self.crowded,
+            Reject::Short => &mut self.short,
         }
     }
 }
@@ -141,6 +150,7 @@ fn examine(
     solver: &dyn Solver,
     position: &str,
     max_plies: u32,
+    shortest: u32,
 ) -> Result<Solution, Reject> {
     let limits = |depth| Limits {
         depth,
@@ -151,7 +161,7 @@ fn examine(
         return Err(Reject::Dull);
     }
     if params.family().info().puzzles.promotion_sets {
-        let s = freeze::examine(solver, &start, max_plies)?;
+        let s = freeze::examine(solver, &start, max_plies, shortest)?;
         return if worth_printing(&start, &s) {
             Ok(s)
         } else {
@@ -289,6 +299,24 @@ fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution
     count
 }
 
+/// Whether a board reads at a glance on paper: no more crowned pieces
+/// and pieces than the family's limits.
+fn readable(family: Family, position: &str) -> bool {
+    let info = family.info();
+    let Some(limits) = info.puzzles.readable else {
+        return true;
+    };
+    let board = position.split(' ').next().unwrap_or("");
+    let (mut crowned, mut pieces) = (0, 0);
+    for c in board.chars() {
+        if let Some(p) = info.pieces.iter().find(|p| p.symbol == c) {
+            pieces += 1;
+            crowned += usize::from(p.crowned);
+        }
+    }
+    crowned <= limits.crowned && pieces <= limits.pieces
+}
+
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle.
 const CANDIDATE_BUDGET: u64 = 10_000;
@@ -343,6 +371,12 @@ struct Finder<'a> {
     count: usize,
     /// Every acceptable puzzle found; the set is chosen from it at the end.
     pool: Vec<Puzzle>,
+    /// The shortest win still wanted (Freeze: shorter ones are turned
+    /// down at once once their part of the set is filled).
+    shortest_wanted: u32,
+    /// Candidates examined after which shorter wins are wanted again, so
+    /// that a set whose longer wins stay too rare is still filled.
+    longer_only_until: usize,
     seen: HashSet<String>,
     rej: Rejections,
 }
@@ -363,6 +397,8 @@ impl<'a> Finder<'a> {
             max_plies,
             count,
             pool: Vec::new(),
+            shortest_wanted: 0,
+            longer_only_until: usize::MAX,
             seen: HashSet::new(),
             rej: Rejections::default(),
         }
@@ -392,12 +428,20 @@ impl<'a> Finder<'a> {
             self.rej.duplicate += 1;
             return Err(Reject::Duplicate);
         }
-        if self.def.family() == Family::Freeze && !endgames::freeze_readable(position) {
+        if !readable(self.def.family(), position) {
             self.rej.crowded += 1;
             return Err(Reject::Crowded);
         }
         let (engine, solver) = (self.engine, self.solver);
-        match examine(&self.def.params, engine, solver, position, self.max_plies) {
+        let shortest = self.shortest_wanted;
+        match examine(
+            &self.def.params,
+            engine,
+            solver,
+            position,
+            self.max_plies,
+            shortest,
+        ) {
             Ok(solution) => {
                 let key = canonical(self.engine, position, self.torus);
                 self.seen.insert(position.to_string());
@@ -405,7 +449,10 @@ impl<'a> Finder<'a> {
                     self.rej.duplicate += 1;
                     return Err(Reject::Duplicate);
                 }
-                let decoys = decoys(engine, solver, position, &solution);
+                let decoys = match self.def.family().info().puzzles.decoys {
+                    DecoyRule::Safe => decoys(engine, solver, position, &solution),
+                    DecoyRule::FewestCapturers => freeze::decoys(engine, position, &solution),
+                };
                 let side = engine
                     .load(position)
                     .map(|p| p.view().side_to_move)
@@ -417,6 +464,7 @@ impl<'a> Finder<'a> {
                     built,
                     candidate: self.rej.examined,
                     decoys,
+                    decoy_rule: self.def.family().info().puzzles.decoys,
                     side,
                 });
                 Ok(())
@@ -451,7 +499,7 @@ impl<'a> Finder<'a> {
         // Freeze: wins in 5 are rare, so the position two moves further
         // back is tried too, and once the shortest wins could fill all
         // but a quarter of the set, only it.
-        let freeze = self.def.family() == Family::Freeze;
+        let freeze = self.def.family().info().puzzles.long_wins_rare;
         let short_enough = freeze && {
             let shortest_won = self.pool.iter().map(|p| p.solution.plies).min();
             let short = self
@@ -466,6 +514,8 @@ impl<'a> Finder<'a> {
         } else {
             shortest as usize
         };
+        let longer_only = short_enough && self.rej.examined < self.longer_only_until;
+        self.shortest_wanted = if longer_only { shortest + 2 } else { 0 };
         for back in from..=reach {
             let index = game.len() - 1 - back;
             let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
@@ -518,13 +568,14 @@ pub fn generate(
     let quota = count.div_ceil(wanted.len().max(1));
     // A Freeze candidate costs some ten times a clone or predator one, so
     // its search gives up sooner.
-    let cheap = family != Family::Freeze;
+    let cheap = !family.info().puzzles.dear_search;
     let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
     // more for shares still short of their part.
     let patience = count * if cheap { 600 } else { 40 };
+    finder.longer_only_until = attempts * 3 / 4;
     let builds = endgames::builds(family);
-    let plays = family != Family::Freeze;
+    let plays = !family.info().puzzles.endgames_only;
     let (mut full_at, mut round) = (None, 0usize);
     // Built prey candidates have their own budget, so that a limit where
     // the prey never win (`--max-plies 3`) leaves the random games theirs.
@@ -736,12 +787,13 @@ pub fn practice_file(
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves look safe a move ahead ({}).",
+            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves {} ({}).",
             p.candidate,
             p.plies_from_start,
             if p.built { "a built endgame" } else { "the start" },
             p.solution.nodes,
             p.decoys,
+            def.family().info().puzzles.decoys.words(),
             p.difficulty()
         );
         let _ = writeln!(out, "[[practice]]");

@@ -51,7 +51,7 @@ impl Default for Params {
 mod description {
     use super::{BracketFlip, Params};
     use crate::rules::family::{
-        AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact, PuzzleInfo,
+        AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact, PuzzleInfo,
         SolvedToEnd, TokenSet, Tone,
     };
     use crate::rules::{BoardView, PositionError, Reason, Topology};
@@ -79,6 +79,11 @@ mod description {
                 by_side: false,
                 odd_wins: false,
                 promotion_sets: false,
+                readable: None,
+                dear_search: false,
+                endgames_only: false,
+                long_wins_rare: false,
+                decoys: DecoyRule::Safe,
             },
             key_budget: 50_000,
             search_ns: 250,

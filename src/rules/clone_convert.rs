@@ -43,8 +43,8 @@ impl Default for Params {
 mod description {
     use super::{CloneConvert, Params};
     use crate::rules::family::{
-        named_field, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact,
-        PuzzleInfo, TokenSet, Tone, MAX_TURN_LIMIT,
+        named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece,
+        PositionFact, PuzzleInfo, TokenSet, Tone, MAX_TURN_LIMIT,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -71,6 +71,11 @@ mod description {
                 by_side: false,
                 odd_wins: false,
                 promotion_sets: false,
+                readable: None,
+                dear_search: false,
+                endgames_only: false,
+                long_wins_rare: false,
+                decoys: DecoyRule::Safe,
             },
             key_budget: 50_000,
             search_ns: 250,

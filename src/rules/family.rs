@@ -317,6 +317,65 @@ pub struct PuzzleInfo {
     /// A move ends with a set of pieces to promote (Freeze's kings): a
     /// larger set that wins as fast is the same answer, not a second one.
     pub promotion_sets: bool,
+    /// The most crowned pieces and pieces a puzzle's board shows and still
+    /// reads at a glance on paper (`None`: every board reads).
+    pub readable: Option<BoardLimits>,
+    /// A candidate costs some ten times another family's to search: the
+    /// finder examines fewer and gives up sooner once its set is full.
+    pub dear_search: bool,
+    /// Candidates come only from games played from built endgames, never
+    /// from the start (whose games end on boards too crowded to print).
+    pub endgames_only: bool,
+    /// Wins longer than the shortest are rare near a game's end: the
+    /// finder also looks two moves further back, and only there once the
+    /// shortest wins fill their part of the set.
+    pub long_wins_rare: bool,
+    /// Which other first moves a 1-ply look-ahead rates as good (the
+    /// puzzle's decoys, its difficulty).
+    pub decoys: DecoyRule,
+}
+
+/// The most pieces a readable puzzle board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardLimits {
+    /// Crowned pieces (kings), hard to tell apart on paper.
+    pub crowned: usize,
+    /// Pieces of every kind.
+    pub pieces: usize,
+}
+
+/// Which other first moves look good a move ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecoyRule {
+    /// Safe: the opponent cannot win at once after them.
+    Safe,
+    /// As good as the answer by the count of the opponent's pieces that
+    /// can still capture after them (Freeze: the answer seldom leaves a
+    /// safe alternative, but often one that looks as strong).
+    FewestCapturers,
+}
+
+impl DecoyRule {
+    /// The difficulty mark of a puzzle with `decoys` of them. Safe decoys
+    /// are many in the clone and predator games; a Freeze chain as strong
+    /// as the answer by its look is already a trap.
+    pub fn difficulty(self, decoys: usize) -> &'static str {
+        match (self, decoys) {
+            (DecoyRule::Safe, 0..=3) | (DecoyRule::FewestCapturers, 0) => "easy",
+            (DecoyRule::Safe, 4..=10) | (DecoyRule::FewestCapturers, 1..=3) => "medium",
+            _ => "hard",
+        }
+    }
+
+    /// How the practice file words the decoys.
+    pub fn words(self) -> &'static str {
+        match self {
+            DecoyRule::Safe => "look safe a move ahead",
+            DecoyRule::FewestCapturers => {
+                "leave the opponent as few checkers that can capture as the answer does"
+            }
+        }
+    }
 }
 
 /// A fact of a position that the rules use and its diagram cannot show,

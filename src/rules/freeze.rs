@@ -38,8 +38,8 @@ impl Default for Params {
 mod description {
     use super::{Freeze, Params};
     use crate::rules::family::{
-        count_pieces, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact,
-        PuzzleInfo, TokenSet, Tone,
+        count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
+        Piece, PositionFact, PuzzleInfo, TokenSet, Tone,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -68,6 +68,14 @@ mod description {
                 by_side: false,
                 odd_wins: true,
                 promotion_sets: true,
+                readable: Some(BoardLimits {
+                    crowned: 3,
+                    pieces: 18,
+                }),
+                dear_search: true,
+                endgames_only: true,
+                long_wins_rare: true,
+                decoys: DecoyRule::FewestCapturers,
             },
             // A Freeze position costs many times more to search (chains and
             // their kinging sets), so it gets a tenth of the budget; its

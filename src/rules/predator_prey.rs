@@ -49,8 +49,8 @@ impl Default for Params {
 mod description {
     use super::{Params, PredatorPrey};
     use crate::rules::family::{
-        count_pieces, named_field, AuditInfo, EndgamePlan, FamilyInfo, GameFamily, Piece,
-        PositionFact, PuzzleInfo, TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
+        count_pieces, named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
+        Piece, PositionFact, PuzzleInfo, TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -77,6 +77,11 @@ mod description {
                 by_side: true,
                 odd_wins: true,
                 promotion_sets: false,
+                readable: None,
+                dear_search: false,
+                endgames_only: false,
+                long_wins_rare: false,
+                decoys: DecoyRule::Safe,
             },
             key_budget: 50_000,
             search_ns: 200,

@@ -176,7 +176,10 @@ pub trait Solver: Send + Sync {
         limits: Limits,
     ) -> Result<Solution, PositionError>;
     /// [`Solver::solve_unique`] listing up to `most` moves that win within
-    /// the limit (`best_complete` false when there were more).
+    /// the limit (`best_complete` false when there were more). Only a won
+    /// position's moves and line are looked for: otherwise `best` and `pv`
+    /// are empty (the puzzle finder wants wins only, and listing every move
+    /// that holds out cost as much again as the search).
     fn solve_within(
         &self,
         position: &str,
@@ -235,7 +238,7 @@ impl<R: crate::rules::EngineRules> Solver for R {
             self,
             &pos,
             limits,
-            Listing::WithinLimit,
+            Listing::WinsWithinLimit,
             most,
         ))
     }
@@ -909,6 +912,8 @@ pub enum Listing {
     /// Every move that wins within the limit (the puzzle generator's
     /// uniqueness test: a slower win is a second answer too).
     WithinLimit,
+    /// As `WithinLimit` for a win; nothing listed otherwise.
+    WinsWithinLimit,
 }
 
 /// [`solve`], listing at most `most` best moves (`best_complete` is false
@@ -985,6 +990,10 @@ pub fn solve_listing<R: Rules>(
             }
         }
     }
+    if listing == Listing::WinsWithinLimit && solution.verdict != Verdict::Win {
+        solution.nodes = search.nodes;
+        return solution;
+    }
     let depth = reached;
     solution.budget_exhausted = search.aborted;
     if !search.aborted {
@@ -995,7 +1004,7 @@ pub fn solve_listing<R: Rules>(
         // generator, within the limit); a loss: every move that holds out
         // longest; unknown: every move not proven to lose.
         let (d, t) = match solution.verdict {
-            Verdict::Win if listing == Listing::WithinLimit => (limits.depth, MATED_BOUND + 1),
+            Verdict::Win if listing != Listing::Fastest => (limits.depth, MATED_BOUND + 1),
             Verdict::Win => (depth, value),
             Verdict::Loss => (depth, value),
             _ => (depth, 0),

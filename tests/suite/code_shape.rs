@@ -695,11 +695,8 @@ fn family_names(text: &str, variants: &[String]) -> Vec<String> {
 }
 
 /// Files outside `src/rules/` known to name a family variant, and the
-/// variant (the test fails on one no longer there): the host key says
-/// Freeze's kinging sets in words (its file is being changed elsewhere);
-/// the puzzle finder tells Freeze's crowded positions and costly searches
-/// apart (its file is being rewritten elsewhere).
-const KNOWN_FAMILY_NAMES: &[(&str, &str)] = &[("puzzles/mod.rs", "Family::Freeze")];
+/// variant (the test fails on one no longer there): none left.
+const KNOWN_FAMILY_NAMES: &[(&str, &str)] = &[];
 
 /// A family is one implementation of `GameFamily` and one registry line:
 /// what differs between families is said there, so no code outside
