@@ -574,7 +574,7 @@ impl<'a> Finder<'a> {
         // The predator game: every other game from its farthest candidate,
         // for wins that are not the last fork.
         self.games += 1;
-        let far = self.def.family().info().puzzles.by_side && self.games % 2 == 0;
+        let far = self.def.family().info().puzzles.by_side && self.games.is_multiple_of(2);
         let from = if far {
             reach.saturating_sub(1).max(shortest as usize)
         } else if short_enough {
