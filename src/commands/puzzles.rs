@@ -106,7 +106,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     let (puzzles, rej) = generate_stoppable(&def, &args, &mut progress);
     let stopped = stop::stopped();
     crate::say!(
-        "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length or move kind already well represented)",
+        "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length, move kind, pattern or mark already well represented)",
         rej.examined,
         puzzles.len(),
         rej.reasons(),

@@ -163,17 +163,27 @@ pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
 }
 
 /// The predator somewhere, 3 to all of the prey still in play on the cells
-/// within two steps of it, the rest in reserve or captured; prey to move.
-/// The predator turns played agree with the placements (prey place one a
-/// turn, then step), far from the turn limit.
+/// within two steps of it, the rest in reserve or captured; prey to move,
+/// or (two times in three) the predator with two captures or more still to make,
+/// for its wins that are not the last fork of a game. The predator turns
+/// played agree with the placements (prey place one a turn, then step), far
+/// from the turn limit.
 fn hunt(
     mut cells: Cells,
     p: &crate::rules::predator_prey::Params,
     rng: &mut Rng,
 ) -> Option<String> {
-    let at = cells.any_empty(rng, |_, _| true)?;
+    let hunter = rng.below(3) > 0;
+    // The predator's puzzles need its 4 moves: away from the edges.
+    let (w, h) = (cells.w, cells.h);
+    let inside = |x: usize, y: usize| !hunter || (x > 0 && y > 0 && x + 1 < w && y + 1 < h);
+    let at = cells.any_empty(rng, inside)?;
     cells.put(at.0, at.1, 'P');
-    let captured = rng.below(p.capture_target.max(1) as usize) as u32;
+    let captured = if hunter {
+        rng.below(p.capture_target.saturating_sub(1).max(1) as usize) as u32
+    } else {
+        rng.below(p.capture_target.max(1) as usize) as u32
+    };
     let in_play = p.prey.checked_sub(captured)?;
     // Half the time prey are still being placed.
     let placing = rng.below(2) == 0;
@@ -195,14 +205,18 @@ fn hunt(
     }
     let reserve = in_play - on_board;
     let turns = if reserve > 0 {
-        on_board + captured
+        on_board + captured - u32::from(hunter)
     } else {
         p.prey + rng.below(8) as u32
     };
     if p.predator_turn_limit > 0 && turns + 6 >= p.predator_turn_limit {
         return None;
     }
-    Some(format!("{} o {reserve} {captured} {turns}", cells.text()))
+    let side = if hunter { 'P' } else { 'o' };
+    Some(format!(
+        "{} {side} {reserve} {captured} {turns}",
+        cells.text()
+    ))
 }
 
 /// 5 to 10 pieces of each colour on the patch of 5×5 squares around a

@@ -46,14 +46,36 @@ pub struct Puzzle {
     pub decoys: usize,
     /// What counts as a decoy in this family.
     pub decoy_rule: DecoyRule,
+    /// Those of the decoys that also threaten a win at once (were the
+    /// mover to move again, it could win): they look as good as the answer
+    /// a move ahead.
+    pub tempting: usize,
+    /// The pattern of the answer ([`shape`]), to keep a set from
+    /// repeating one idea.
+    pub shape: String,
     /// The side to move, who wins.
     pub side: char,
 }
 
 impl Puzzle {
+    /// How hard the puzzle is: 2 points for a win of more than two moves
+    /// of the winner (plies 4 and up), 1 for each decoy that looks as good
+    /// as the answer a move ahead, and what the family's decoys are worth
+    /// ([`DecoyRule::points`]). A count of decoys alone cannot rate a side
+    /// with 4 moves at most (the predator) against one with 20 (the prey
+    /// placing).
+    pub fn points(&self) -> usize {
+        let long = if self.solution.plies >= 4 { 2 } else { 0 };
+        long + self.tempting + self.decoy_rule.points(self.decoys)
+    }
+
     /// The difficulty mark printed with the puzzle.
     pub fn difficulty(&self) -> &'static str {
-        self.decoy_rule.difficulty(self.decoys)
+        match self.points() {
+            0..=1 => "easy",
+            2..=3 => "medium",
+            _ => "hard",
+        }
     }
 }
 
@@ -81,6 +103,9 @@ pub struct Rejections {
     /// ([`endgames::freeze_readable`]).
     pub crowded: usize,
     pub duplicate: usize,
+    /// The predator game: a puzzle whose answer has the pattern of
+    /// [`ALIKE_IN_POOL`] found already ([`shape`]).
+    pub alike: usize,
     /// Accepted but not chosen: their length or move kind was already well
     /// represented.
     pub quota_full: usize,
@@ -99,6 +124,7 @@ enum Reject {
     Duplicate,
     Crowded,
     Short,
+    Alike,
 }
 
 impl Rejections {
@@ -106,7 +132,7 @@ impl Rejections {
     pub fn reasons(&self) -> String {
         format!(
             "{} without a forced win, {} too large to settle, {} with several winning moves, \
-             {} won in one move, {} with a later move not unique, {} with two kinging answers, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates{}",
+             {} won in one move, {} with a later move not unique, {} with two kinging answers, {} too easy to guess or decided by the turn limit, {} too crowded to read, {} duplicates, {} like too many found{}",
             self.no_win,
             self.too_large,
             self.several_wins,
@@ -116,6 +142,7 @@ impl Rejections {
             self.dull,
             self.crowded,
             self.duplicate,
+            self.alike,
             if self.short > 0 {
                 format!(", {} won sooner than the lengths still wanted", self.short)
             } else {
@@ -136,6 +163,7 @@ impl Rejections {
             Reject::Duplicate => &mut self.duplicate,
             Reject::Crowded => &mut self.crowded,
             Reject::Short => &mut self.short,
+            Reject::Alike => &mut self.alike,
         }
     }
 }
@@ -272,14 +300,22 @@ fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32)
 }
 
 /// The first moves other than the answer after which the opponent cannot
-/// win at once (a 1-ply look-ahead rates them safe): the puzzle's decoys.
-fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution) -> usize {
+/// win at once (a 1-ply look-ahead rates them safe): the puzzle's decoys;
+/// and how many of them threaten a win at once, the mover to move again
+/// (they look as good as the answer: [`Puzzle::tempting`]).
+fn decoys(
+    engine: &dyn Engine,
+    solver: &dyn Solver,
+    position: &str,
+    s: &Solution,
+) -> (usize, usize) {
     let Ok(start) = engine.load(position) else {
-        return 0;
+        return (0, 0);
     };
+    let mover = start.view().side_to_move;
     let answer = s.pv.first().map(|m| m.split('+').next().unwrap_or(m));
     let mut seen: Vec<String> = Vec::new();
-    let mut count = 0;
+    let (mut count, mut tempting) = (0, 0);
     for m in start.moves() {
         let chain = m.text.split('+').next().unwrap_or(&m.text).to_string();
         if Some(chain.as_str()) == answer || seen.contains(&chain) {
@@ -295,8 +331,9 @@ fn decoys(engine: &dyn Engine, solver: &dyn Solver, position: &str, s: &Solution
                 .solve_unique(&m.after.text(), limits)
                 .is_ok_and(|c| c.verdict != Verdict::Win);
         count += usize::from(safe);
+        tempting += usize::from(safe && threatens(engine, solver, &m.after.text(), mover));
     }
-    count
+    (count, tempting)
 }
 
 /// Whether a board reads at a glance on paper: no more crowned pieces
@@ -316,6 +353,68 @@ fn readable(family: Family, position: &str) -> bool {
     }
     crowned <= limits.crowned && pieces <= limits.pieces
 }
+
+/// Whether `mover`, were it to move again in `after` (the opponent
+/// passing), could win at once. Every family's notation writes the side to
+/// move second, after the board.
+fn threatens(engine: &dyn Engine, solver: &dyn Solver, after: &str, mover: char) -> bool {
+    let mut fields: Vec<String> = after.split(' ').map(str::to_string).collect();
+    let Some(side) = fields.get_mut(1) else {
+        return false;
+    };
+    *side = mover.to_string();
+    let again = fields.join(" ");
+    let limits = Limits {
+        depth: 1,
+        max_nodes: CANDIDATE_BUDGET,
+    };
+    engine.load(&again).is_ok_and(|p| p.outcome().is_none())
+        && solver
+            .solve_unique(&again, limits)
+            .is_ok_and(|c| c.verdict == Verdict::Win && c.plies == 1)
+}
+
+/// The pattern of a solution, to tell puzzles that repeat one idea: the
+/// winner's moves by kind, each after the first said to go on with the
+/// piece that moved last (straight on, turning, or back) or with another;
+/// a placement says neither.
+pub fn shape(engine: &dyn Engine, position: &str, s: &Solution) -> String {
+    let Ok(mut at) = engine.load(position) else {
+        return String::new();
+    };
+    let mut words: Vec<String> = Vec::new();
+    // Where the winner's last move ended, and its direction.
+    let mut last: Option<((i32, i32), (i32, i32))> = None;
+    for (ply, mv) in s.pv.iter().enumerate() {
+        let Ok(info) = at.play(mv) else {
+            break;
+        };
+        if ply % 2 == 0 {
+            let e = &info.effect;
+            let here = e.from.zip(e.to).map(|(f, t)| {
+                let (f, t) = ((f.col as i32, f.row as i32), (t.col as i32, t.row as i32));
+                (f, t, ((t.0 - f.0).signum(), (t.1 - f.1).signum()))
+            });
+            let how = match (last, here) {
+                (Some((end, _)), Some((from, _, _))) if end != from => " another piece",
+                (Some((_, was)), Some((_, _, d))) if d == was => " straight on",
+                (Some((_, was)), Some((_, _, d))) if d == (-was.0, -was.1) => " back",
+                (Some(_), Some(_)) => " turning",
+                _ => "",
+            };
+            words.push(format!("{}{how}", e.kind().word()));
+            last = here.map(|(_, t, d)| (t, d));
+        }
+        at = info.after;
+    }
+    words.join(", ")
+}
+
+/// The most puzzles of one pattern ([`shape`]) the predator game's search
+/// keeps ([`Finder::consider`]), and a set shows while others are found
+/// ([`choose`]).
+const ALIKE_IN_POOL: usize = 4;
+const ALIKE_IN_SET: usize = 2;
 
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle.
@@ -379,6 +478,10 @@ struct Finder<'a> {
     longer_only_until: usize,
     seen: HashSet<String>,
     rej: Rejections,
+    /// [`Finder::varied`] for a pool of this many puzzles.
+    varied_at: (usize, bool),
+    /// Random games examined.
+    games: usize,
 }
 
 impl<'a> Finder<'a> {
@@ -401,6 +504,8 @@ impl<'a> Finder<'a> {
             longer_only_until: usize::MAX,
             seen: HashSet::new(),
             rej: Rejections::default(),
+            varied_at: (0, false),
+            games: 0,
         }
     }
 
@@ -449,9 +554,18 @@ impl<'a> Finder<'a> {
                     self.rej.duplicate += 1;
                     return Err(Reject::Duplicate);
                 }
-                let decoys = match self.def.family().info().puzzles.decoys {
+                let shape = shape(engine, position, &solution);
+                // Near a game's end, the predator's wins repeat one fork:
+                // enough of a pattern sends the search further back.
+                let alike = self.pool.iter().filter(|p| p.shape == shape).count();
+                if self.def.family().info().puzzles.by_side && alike >= ALIKE_IN_POOL {
+                    self.rej.alike += 1;
+                    return Err(Reject::Alike);
+                }
+                let decoy_rule = self.def.family().info().puzzles.decoys;
+                let (decoys, tempting) = match decoy_rule {
                     DecoyRule::Safe => decoys(engine, solver, position, &solution),
-                    DecoyRule::FewestCapturers => freeze::decoys(engine, position, &solution),
+                    DecoyRule::FewestCapturers => (freeze::decoys(engine, position, &solution), 0),
                 };
                 let side = engine
                     .load(position)
@@ -464,7 +578,9 @@ impl<'a> Finder<'a> {
                     built,
                     candidate: self.rej.examined,
                     decoys,
-                    decoy_rule: self.def.family().info().puzzles.decoys,
+                    decoy_rule,
+                    tempting,
+                    shape,
                     side,
                 });
                 Ok(())
@@ -479,9 +595,9 @@ impl<'a> Finder<'a> {
     /// The candidates of one random game: the positions shortly before it
     /// ended with its winner (when it has one) to move, nearest the end
     /// first (the cheapest to search and the likeliest to be won); a step
-    /// further back only while the nearer one was won too easily (further
-    /// back, positions are dearer to search and seldom won). One puzzle a
-    /// game at most.
+    /// further back only while the nearer one was won too easily or like
+    /// too many found (further back, positions are dearer to search and
+    /// seldom won). One puzzle a game at most.
     fn consider_game(
         &mut self,
         game: &[String],
@@ -509,7 +625,13 @@ impl<'a> Finder<'a> {
                 .count();
             short >= self.count - self.count / 4
         };
-        let from = if short_enough {
+        // The predator game: every other game from its farthest candidate,
+        // for wins that are not the last fork.
+        self.games += 1;
+        let far = self.def.family().info().puzzles.by_side && self.games.is_multiple_of(2);
+        let from = if far {
+            reach.saturating_sub(1).max(shortest as usize)
+        } else if short_enough {
             shortest as usize + 2
         } else {
             shortest as usize
@@ -523,7 +645,8 @@ impl<'a> Finder<'a> {
                 continue;
             }
             let r = self.consider(&game[index], index, built, progress);
-            if r.is_ok() || (r != Err(Reject::OneMove) && !freeze) {
+            let further = [Err(Reject::OneMove), Err(Reject::Alike)].contains(&r);
+            if r.is_ok() || (!further && !freeze) {
                 return;
             }
         }
@@ -533,6 +656,27 @@ impl<'a> Finder<'a> {
     fn game(&self, start: &str, rng: &mut Rng) -> Option<Vec<String>> {
         let game = self.solver.random_game(start, rng, GAME_CAP).ok()?;
         (game.len() >= 2).then_some(game)
+    }
+
+    /// Whether a set chosen from the pool shows no pattern more than
+    /// [`ALIKE_IN_SET`] times; always, but in the predator game, whose
+    /// random games end on one fork or two. Worked out again only when the
+    /// pool has grown.
+    fn varied(&mut self, wanted: &[(u32, char)]) -> bool {
+        let family = self.def.family();
+        if !family.info().puzzles.by_side {
+            return true;
+        }
+        if self.varied_at.0 != self.pool.len() {
+            let (set, _) = choose(self.engine, family, self.pool.clone(), self.count, wanted);
+            let most = set
+                .iter()
+                .map(|p| set.iter().filter(|q| q.shape == p.shape).count())
+                .max()
+                .unwrap_or(0);
+            self.varied_at = (self.pool.len(), most <= ALIKE_IN_SET);
+        }
+        self.varied_at.1
     }
 
     /// How many kept puzzles each share has.
@@ -591,7 +735,9 @@ pub fn generate(
             full_at.get_or_insert(finder.rej.examined);
             let spread =
                 filled.iter().all(|&n| n >= quota) || spread_enough(&wanted, &filled, count);
-            if spread || full_at.is_some_and(|at| finder.rej.examined >= at + patience) {
+            if spread && finder.varied(&wanted)
+                || full_at.is_some_and(|at| finder.rej.examined >= at + patience)
+            {
                 break;
             }
         }
@@ -662,8 +808,12 @@ fn spread_enough(wanted: &[(u32, char)], filled: &[usize], count: usize) -> bool
 }
 
 /// Picks `count` puzzles spreading the shares (round robin, shortest
-/// first) and the kinds of first move (no kind more than two thirds of the
-/// set while another is available); the rest are not chosen.
+/// first), the patterns of the answers (no more than [`ALIKE_IN_SET`] of
+/// one while another is available), the kinds of first move (no kind more
+/// than two thirds of the set while another is available) and the
+/// difficulty marks (the mark the set has fewest of first, then the
+/// puzzle with most decoys that look as good as the answer); the rest are
+/// not chosen.
 fn choose(
     engine: &dyn Engine,
     family: Family,
@@ -682,29 +832,62 @@ fn choose(
         })
         .collect();
     let mut kept: Vec<Puzzle> = Vec::new();
-    let mut kinds: Vec<&'static str> = Vec::new();
+    let mut fresh: Vec<usize> = by_share.iter().map(Vec::len).collect();
     while kept.len() < count && by_share.iter().any(|b| !b.is_empty()) {
         for bucket in by_share.iter_mut() {
             if kept.len() == count || bucket.is_empty() {
                 continue;
             }
-            let crowded = |kind: &str| {
-                count >= 3 && kinds.iter().filter(|&&k| k == kind).count() * 3 >= count * 2
-            };
-            let at = bucket
-                .iter()
-                .position(|p| !crowded(first_kind(engine, &p.position, &p.solution)))
-                .unwrap_or(0);
-            let p = bucket.remove(at);
-            kinds.push(first_kind(engine, &p.position, &p.solution));
-            kept.push(p);
+            let at = pick(engine, &kept, bucket, count);
+            // A share left with patterns the set has enough of waits while
+            // another share has a new one.
+            if alike(&kept, &bucket[at]) && fresh.iter().any(|&n| n > 0) {
+                continue;
+            }
+            kept.push(bucket.remove(at));
         }
+        fresh = by_share
+            .iter()
+            .map(|b| b.iter().filter(|p| !alike(&kept, p)).count())
+            .collect();
     }
-    // Easiest first: a practice session warms up (shorter wins, then
-    // fewer safe-looking decoys).
-    kept.sort_by_key(|p| (p.solution.plies, p.decoys, p.candidate));
+    // Easiest first: a practice session warms up (fewer points, then
+    // shorter wins, then fewer safe-looking decoys).
+    kept.sort_by_key(|p| (p.points(), p.solution.plies, p.decoys, p.candidate));
     let left = total - kept.len();
     (kept, left)
+}
+
+/// Whether `kept` already shows the pattern of `p` [`ALIKE_IN_SET`] times.
+fn alike(kept: &[Puzzle], p: &Puzzle) -> bool {
+    kept.iter().filter(|k| k.shape == p.shape).count() >= ALIKE_IN_SET
+}
+
+/// The index in `bucket` of the next puzzle for the set `kept` of
+/// `count`: by [`choose`]'s preferences, the pattern first.
+fn pick(engine: &dyn Engine, kept: &[Puzzle], bucket: &[Puzzle], count: usize) -> usize {
+    let kind_of = |p: &Puzzle| first_kind(engine, &p.position, &p.solution);
+    let new_kind = |p: &Puzzle| {
+        let kind = kind_of(p);
+        count < 3 || kept.iter().filter(|k| kind_of(k) == kind).count() * 3 < count * 2
+    };
+    let marks = |p: &Puzzle| {
+        kept.iter()
+            .filter(|k| k.difficulty() == p.difficulty())
+            .count()
+    };
+    (0..bucket.len())
+        .min_by_key(|&i| {
+            let p = &bucket[i];
+            (
+                alike(kept, p),
+                !new_kind(p),
+                marks(p),
+                std::cmp::Reverse(p.tempting),
+                i,
+            )
+        })
+        .unwrap_or(0)
 }
 
 /// The kind of the first move of a solution.
@@ -787,13 +970,18 @@ pub fn practice_file(
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves {} ({}).",
+            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves {}{}; answer: {} ({}).",
             p.candidate,
             p.plies_from_start,
             if p.built { "a built endgame" } else { "the start" },
             p.solution.nodes,
             p.decoys,
             def.family().info().puzzles.decoys.words(),
+            match def.family().info().puzzles.decoys {
+                DecoyRule::Safe => format!(", {} of them threatening a win", p.tempting),
+                DecoyRule::FewestCapturers => String::new(),
+            },
+            p.shape,
             p.difficulty()
         );
         let _ = writeln!(out, "[[practice]]");

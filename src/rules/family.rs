@@ -356,14 +356,14 @@ pub enum DecoyRule {
 }
 
 impl DecoyRule {
-    /// The difficulty mark of a puzzle with `decoys` of them. Safe decoys
-    /// are many in the clone and predator games; a Freeze chain as strong
-    /// as the answer by its look is already a trap.
-    pub fn difficulty(self, decoys: usize) -> &'static str {
-        match (self, decoys) {
-            (DecoyRule::Safe, 0..=3) | (DecoyRule::FewestCapturers, 0) => "easy",
-            (DecoyRule::Safe, 4..=10) | (DecoyRule::FewestCapturers, 1..=3) => "medium",
-            _ => "hard",
+    /// What `decoys` of them add to a puzzle's difficulty points. Safe
+    /// decoys are many in the clone and predator games (1 point for every
+    /// 6: a wide choice); a Freeze chain as strong as the answer by its
+    /// look is already a trap (1 point each).
+    pub fn points(self, decoys: usize) -> usize {
+        match self {
+            DecoyRule::Safe => decoys / 6,
+            DecoyRule::FewestCapturers => decoys,
         }
     }
 

@@ -223,3 +223,77 @@ fn a_set_never_mixes_with_old_files_or_writes_through_a_link() {
         assert!(meta.is_file(), "the link was not replaced");
     }
 }
+
+/// A found puzzle for `deal`: its position names it; `plies` and `side`
+/// make its share.
+fn found(name: &str, plies: u32, side: char) -> printkit::puzzles::Puzzle {
+    use printkit::solve::{Solution, Verdict};
+    printkit::puzzles::Puzzle {
+        position: name.to_string(),
+        solution: Solution {
+            verdict: Verdict::Win,
+            plies,
+            depth: plies,
+            best: vec!["A1-A2".into()],
+            pv: vec!["A1-A2".into()],
+            nodes: 1,
+            budget_exhausted: false,
+            best_complete: true,
+        },
+        plies_from_start: 0,
+        built: false,
+        candidate: 0,
+        decoys: 0,
+        decoy_rule: printkit::rules::family::DecoyRule::Safe,
+        tempting: 0,
+        shape: String::new(),
+        side,
+    }
+}
+
+#[test]
+fn deal_gives_every_sheet_the_same_mix_and_each_puzzle_once() {
+    use printkit::puzzles::class_sets::deal;
+    use printkit::rules::Family;
+    // Predator game: wins in 3 and 5 of each side, unevenly found.
+    let mut pool = Vec::new();
+    for (plies, side, n) in [(3, 'P', 7), (5, 'P', 4), (5, 'o', 5), (3, 'o', 1)] {
+        for k in 0..n {
+            pool.push(found(&format!("{plies}{side}{k}"), plies, side));
+        }
+    }
+    let sheets = deal(Family::PredatorPrey, pool.clone(), 2, 6).expect("enough for 2 sheets");
+    assert_eq!(sheets.len(), 2);
+    let mix = |sheet: &[printkit::puzzles::Puzzle]| {
+        let mut m: Vec<(u32, char)> = sheet.iter().map(|p| (p.solution.plies, p.side)).collect();
+        m.sort();
+        m
+    };
+    for sheet in &sheets {
+        assert_eq!(sheet.len(), 6);
+        assert_eq!(mix(sheet), mix(&sheets[0]));
+        // Shortest first on each sheet.
+        assert!(sheet
+            .windows(2)
+            .all(|w| w[0].solution.plies <= w[1].solution.plies));
+    }
+    // Both sides on a sheet, and the win in 3 found once is on none.
+    let first = mix(&sheets[0]);
+    assert!(first.iter().any(|s| s.1 == 'o') && first.iter().any(|s| s.1 == 'P'));
+    assert!(!first.contains(&(3, 'o')), "{first:?}");
+    let mut names: Vec<&str> = sheets
+        .iter()
+        .flatten()
+        .map(|p| p.position.as_str())
+        .collect();
+    names.sort();
+    let all = names.len();
+    names.dedup();
+    assert_eq!(names.len(), all, "a puzzle dealt twice");
+    // In a game of one share a side, the sides make one share.
+    let clone = deal(Family::CloneConvert, pool.clone(), 3, 5).expect("17 for 15");
+    assert!(clone.iter().all(|s| s.len() == 5));
+    // Too few for the sheets asked: no deal.
+    assert!(deal(Family::PredatorPrey, pool.clone(), 4, 6).is_none());
+    assert!(deal(Family::CloneConvert, pool, 4, 5).is_none());
+}

@@ -368,7 +368,10 @@ fn host_key_names_the_winner_as_players_say_it() {
     let files = svgs(&def, &[]);
     let key = pages_of(&files, "host-key");
     // "A king is worth two": after the full chain red has only kings left.
-    assert!(key.contains("Black wins: red has no capture, and loses"), "{key}");
+    assert!(
+        key.contains("Black wins: red has no capture, and loses"),
+        "{key}"
+    );
     assert!(key.contains("C3xC5+A8+E8+H3 cannot be played: 3 kings named"));
     // No engine keyword, no solver mark.
     let text = words(&key);

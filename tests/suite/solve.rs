@@ -496,10 +496,7 @@ fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
             "seed {seed}: {longer} longer than {shortest}"
         );
     }
-    for w in set.windows(2) {
-        let key = |p: &puzzles::Puzzle| (p.solution.plies, p.decoys);
-        assert!(key(&w[0]) <= key(&w[1]), "seed {seed}: not easy to hard");
-    }
+    assert_marks_and_patterns(&set, seed);
     for p in &set {
         // Within the limit, or (a quick check) as fast as the answer.
         let depth = if naive_depth == 0 {
@@ -557,6 +554,17 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
         "seed {seed}: {prey} of {count} for the prey"
     );
     assert_spread_and_order(&set, seed);
+    assert_marks_and_patterns(&set, seed);
+    // Not every predator's puzzle the last capture of a game: one at least
+    // with two or three to make (the position's captured count).
+    let captured = |p: &puzzles::Puzzle| p.position.split(' ').nth(3).unwrap() == "2";
+    if count >= 12 {
+        assert!(
+            set.iter()
+                .any(|p| p.position.contains(" P ") && !captured(p)),
+            "seed {seed}: every predator's puzzle one capture from the win"
+        );
+    }
     for p in &set {
         let side = if p.position.contains(" o ") { 'o' } else { 'P' };
         let limit = if depth == 0 { p.solution.plies } else { depth };
@@ -591,17 +599,101 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
 }
 
 /// A full set holds at least a quarter of puzzles longer than its
-/// shortest, and goes from easy to hard (length, then decoys).
+/// shortest, and goes from easy to hard ([`assert_marks_and_patterns`]).
 fn assert_spread_and_order(set: &[printkit::puzzles::Puzzle], seed: u64) {
     let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
     let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
     if set.len() >= 12 {
         assert!(longer * 4 >= set.len(), "seed {seed}: {longer} longer");
     }
-    for w in set.windows(2) {
-        let key = |p: &printkit::puzzles::Puzzle| (p.solution.plies, p.decoys);
-        assert!(key(&w[0]) <= key(&w[1]), "seed {seed}: not easy to hard");
+    assert_marks(set, seed);
+}
+
+/// Issue 24: a set goes from easy to hard by its printed marks; a full set
+/// (12) shows all three marks and no answer pattern more than 3 times
+/// ([`pattern`], read from the moves' text, nothing shared with the
+/// generator).
+fn assert_marks_and_patterns(set: &[printkit::puzzles::Puzzle], seed: u64) {
+    assert_marks(set, seed);
+    if set.len() < 12 {
+        return;
     }
+    let patterns: Vec<String> = set.iter().map(|p| pattern(&p.solution.pv)).collect();
+    for one in &patterns {
+        let n = patterns.iter().filter(|p| *p == one).count();
+        assert!(n <= 3, "seed {seed}: {n} answers of the pattern {one}");
+    }
+}
+
+/// A set goes from easy to hard by its marks, and a full set shows all
+/// three.
+fn assert_marks(set: &[printkit::puzzles::Puzzle], seed: u64) {
+    let rank = |p: &printkit::puzzles::Puzzle| match p.difficulty() {
+        "easy" => 0,
+        "medium" => 1,
+        "hard" => 2,
+        other => panic!("seed {seed}: mark {other}"),
+    };
+    for w in set.windows(2) {
+        assert!(rank(&w[0]) <= rank(&w[1]), "seed {seed}: not easy to hard");
+    }
+    if set.len() < 12 {
+        return;
+    }
+    for mark in 0..3 {
+        assert!(
+            set.iter().any(|p| rank(p) == mark),
+            "seed {seed}: no puzzle of mark {mark}"
+        );
+    }
+}
+
+/// The pattern of a winning line, from its text: the winner's moves by
+/// kind (`@` a placement, `x` a capture, a step of one cell, a jump of
+/// two), each after the first with how it goes on from the last: the same
+/// piece straight on, back or turning, or another piece.
+fn pattern(pv: &[String]) -> String {
+    let square = |s: &str| {
+        let b = s.as_bytes();
+        (
+            i32::from(b[0]) - i32::from(b'A'),
+            s[1..].parse::<i32>().unwrap(),
+        )
+    };
+    let mut out = Vec::new();
+    let mut last: Option<((i32, i32), (i32, i32))> = None;
+    for mv in pv.iter().step_by(2) {
+        if let Some(to) = mv.strip_prefix('@') {
+            out.push("place".to_string());
+            last = Some((square(to), (0, 0)));
+            continue;
+        }
+        let Some((from, to)) = mv.split_once(['-', 'x']) else {
+            out.push(mv.clone());
+            last = None;
+            continue;
+        };
+        let (f, t) = (square(from), square(to));
+        let far = (t.0 - f.0).abs().max((t.1 - f.1).abs());
+        let kind = if mv.contains('x') {
+            "capture"
+        } else if far > 1 {
+            "jump"
+        } else {
+            "step"
+        };
+        let d = ((t.0 - f.0).signum(), (t.1 - f.1).signum());
+        let how = match last {
+            None => "",
+            Some((end, _)) if end != f => " another",
+            Some((_, was)) if was == d => " straight",
+            Some((_, was)) if was == (-d.0, -d.1) => " back",
+            Some(_) => " turning",
+        };
+        out.push(format!("{kind}{how}"));
+        last = Some((t, d));
+    }
+    out.join(", ")
 }
 
 #[test]
@@ -789,11 +881,9 @@ fn freeze_puzzles_read_on_paper_and_hold_up_under_a_plain_search() {
 #[ignore = "minutes in a debug build; run in release with --ignored"]
 fn freeze_puzzle_sets_of_seeds_1_7_42_hold_up_under_a_plain_search() {
     for seed in [1, 7, 42] {
-        // A quarter of the set longer than the shortest win (issue 24):
-        // assert_spread_and_order. The difficulty marks differ.
-        let set = assert_freeze_puzzles_hold_up(seed, 12, 5);
-        let marks: std::collections::BTreeSet<&str> = set.iter().map(|p| p.difficulty()).collect();
-        assert!(marks.len() >= 2, "seed {seed}: every puzzle {marks:?}");
+        // A quarter of the set longer than the shortest win and all three
+        // marks, easy to hard (issue 24): assert_spread_and_order.
+        assert_freeze_puzzles_hold_up(seed, 12, 5);
     }
 }
 
