@@ -1,11 +1,12 @@
 //! Helpers every kit page shares: text styles, diagram sizing and the
 //! sentences made from the engine's answers. Page modules import this and
 //! `flow`, never each other.
-use super::{side_name, xy};
+use super::xy;
+use crate::definition::Definition;
 use crate::lang::Lang;
 use crate::render::text::TextStyle;
 use crate::render::{Align, Colour, Font, Style};
-use crate::rules::{Cell, Effect, Family, MoveKind, Outcome, Reason};
+use crate::rules::{Cell, Effect, MoveKind, Outcome, Reason};
 use crate::tr;
 
 /// A left-aligned text style.
@@ -71,23 +72,42 @@ pub(crate) fn changed_cells(e: &Effect) -> Vec<(u32, u32)> {
     cells
 }
 
-/// What the position after a move means: the game goes on, or who won.
-pub(crate) fn result_sentence(lang: &Lang, family: Family, o: Option<Outcome>) -> String {
+/// A game end in the words of the stop conditions ("the board is full"),
+/// never the engine's keyword; by its loser's name ("red has no capture,
+/// and loses") where the family words it so.
+pub(crate) fn why(def: &Definition, outcome: Outcome) -> String {
+    let reason = outcome.reason;
+    let lost = format!("family.{}.lost.{}", def.family().id(), reason.keyword());
+    if let Some(winner) = outcome.winner.filter(|_| def.lang.has(&lost)) {
+        let [a, b] = def.engine().sides();
+        let loser = if winner == a { b } else { a };
+        let loser = super::side_name(&def.lang, def.family(), loser);
+        return tr!(def.lang, &lost, loser = loser);
+    }
+    super::stop_conditions(def)
+        .into_iter()
+        .find(|(r, _)| *r == reason)
+        .map(|(_, w)| w)
+        .unwrap_or_else(|| reason_word(&def.lang, reason).replace('-', " "))
+}
+
+/// What the position after a move means, in plain words: the game goes
+/// on, or who won and why (the rules sheet's worked example and the host
+/// key say it alike).
+pub(crate) fn result_in_words(def: &Definition, o: Option<Outcome>) -> String {
+    let family = def.params.family();
+    let l = &def.lang;
     match o {
-        None => tr!(lang, "result.goes_on"),
-        Some(Outcome {
-            winner: Some(w),
-            reason,
-        }) => tr!(
-            lang,
-            "result.over_win",
-            side = side_name(lang, family, w),
-            reason = reason_word(lang, reason)
-        ),
-        Some(Outcome {
-            winner: None,
-            reason,
-        }) => tr!(lang, "result.over_draw", reason = reason_word(lang, reason)),
+        None => tr!(l, "result.goes_on"),
+        Some(o) => match o.winner {
+            Some(w) => tr!(
+                l,
+                "result.wins_because",
+                side = capitalise(&super::side_name(l, family, w)),
+                why = why(def, o)
+            ),
+            None => tr!(l, "result.draw_because", why = why(def, o)),
+        },
     }
 }
 

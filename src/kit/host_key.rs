@@ -3,7 +3,7 @@
 //! diagram, the prompt and, for each check, what the engine says the move
 //! does (with the position after it) or why it is illegal. Every sentence
 //! about a move is made from the engine's answer.
-use super::common::{capitalise, diagram_cell, effect_words, reason_word, PageStyles};
+use super::common::{capitalise, diagram_cell, effect_words, result_in_words, why, PageStyles};
 use super::flow::{pt, Flow};
 use super::{position_spec, stop_conditions, KitOptions};
 use crate::definition::{Check, Definition, KeyAnswer, Practice};
@@ -125,43 +125,6 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
     line
 }
 
-/// A game end in the words of the stop conditions ("the board is full"),
-/// never the engine's keyword; by its loser's name ("red has no capture,
-/// and loses") where the family words it so.
-fn why(def: &Definition, outcome: crate::rules::Outcome) -> String {
-    let reason = outcome.reason;
-    let lost = format!("family.{}.lost.{}", def.family().id(), reason.keyword());
-    if let Some(winner) = outcome.winner.filter(|_| def.lang.has(&lost)) {
-        let [a, b] = def.engine().sides();
-        let loser = if winner == a { b } else { a };
-        let loser = super::side_name(&def.lang, def.family(), loser);
-        return tr!(def.lang, &lost, loser = loser);
-    }
-    stop_conditions(def)
-        .into_iter()
-        .find(|(r, _)| *r == reason)
-        .map(|(_, w)| w)
-        .unwrap_or_else(|| reason_word(&def.lang, reason).replace('-', " "))
-}
-
-/// What the position after a move means, in plain words.
-fn plain_result(def: &Definition, o: Option<crate::rules::Outcome>) -> String {
-    let family = def.params.family();
-    let l = &def.lang;
-    match o {
-        None => tr!(l, "result.goes_on"),
-        Some(o) => match o.winner {
-            Some(w) => tr!(
-                l,
-                "result.wins_because",
-                side = capitalise(&super::side_name(l, family, w)),
-                why = why(def, o)
-            ),
-            None => tr!(l, "result.draw_because", why = why(def, o)),
-        },
-    }
-}
-
 /// A check in plain words: the move as players write it, what it does and
 /// what follows, or why it cannot be played.
 pub fn check_sentence(def: &Definition, check: &Check) -> String {
@@ -175,7 +138,7 @@ pub fn check_sentence(def: &Definition, check: &Check) -> String {
                 "check.legal",
                 mv = &info.text,
                 effect = capitalise(&effect_words(l, &info.effect)),
-                result = plain_result(def, info.after.outcome())
+                result = result_in_words(def, info.after.outcome())
             ))
             .into_owned(),
         Err(e) => {
@@ -288,10 +251,10 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
     }
     match s.verdict {
         Verdict::Win | Verdict::Loss if s.plies == 0 => match start.outcome() {
-            Some(o) => plain_result(def, Some(o)),
+            Some(o) => result_in_words(def, Some(o)),
             None => String::new(),
         },
-        Verdict::Draw if s.depth == 0 => plain_result(def, start.outcome()),
+        Verdict::Draw if s.depth == 0 => result_in_words(def, start.outcome()),
         Verdict::Win => {
             // The line's first chain with other kings is the same answer
             // when its kings were told apart (see `Kinging`).

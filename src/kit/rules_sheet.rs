@@ -2,7 +2,7 @@
 //! rules as numbered paragraphs, one worked example drawn from the engine,
 //! the credit line and the printing instructions.
 use super::common::{
-    capitalise, changed_cells, diagram_cell, effect_words, result_sentence, style, PageStyles,
+    capitalise, changed_cells, diagram_cell, effect_words, result_in_words, style, PageStyles,
 };
 use super::flow::{pt, Flow};
 use super::{players_line, position_spec, KitOptions};
@@ -203,7 +203,7 @@ fn worked_example(
                 "rules.example_explain",
                 mv = &info.text,
                 effect = capitalise(&effect_words(l, e)),
-                result = result_sentence(l, position.family(), after_outcome)
+                result = result_in_words(def, after_outcome)
             );
             let text_w = area.width - 2.0 * before.width() - 16.0;
             let explain = text::paragraph_frame(&l.paragraph(&explain), body, text_w)?;

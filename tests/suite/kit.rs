@@ -596,3 +596,35 @@ fn a_freeze_answer_says_which_kings_change_nothing() {
         "{words}"
     );
 }
+
+/// A worked example that ends the game says who won and why in the words
+/// of the stop conditions, by the loser's name where the family words it
+/// so, never with the engine's keyword ("Game over: B wins
+/// (eliminated)").
+#[test]
+fn a_worked_example_ends_the_game_in_plain_words() {
+    let keywords = [
+        "(eliminated)",
+        "(board-full)",
+        "(no-moves)",
+        "(captures)",
+        "(turn-limit)",
+    ];
+    for def in builtins() {
+        let files = svgs(&def, &[]);
+        let rules = words(&pages_of(&files, "rules"));
+        for word in keywords {
+            assert!(
+                !rules.contains(word),
+                "{}: the rules sheet says {word}",
+                def.id
+            );
+        }
+    }
+    let def = definition::resolve("bracket-and-flip").unwrap();
+    let rules = words(&pages_of(&svgs(&def, &[]), "rules")).replace('\n', " ");
+    assert!(
+        rules.contains("B wins: W has no discs left on the board."),
+        "{rules}"
+    );
+}
