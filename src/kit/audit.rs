@@ -15,6 +15,9 @@ pub const ROW_MM: f64 = 7.5;
 const HEADER_MM: f64 = 24.0;
 const CLOSING_MM: f64 = 34.0;
 
+/// A column head this wide or less (mm) is kept on one line.
+const SHORT_HEAD_MM: f64 = 18.0;
+
 /// The gap between two lanes of rows on one sheet.
 const LANE_GAP_MM: f64 = 6.0;
 
@@ -44,12 +47,17 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
         let w = (head(&title) - 1.0).max(w);
         cols.push((title, w, false));
     }
+    // A short head keeps to one line ("W count" would otherwise break
+    // where "B count", a narrower letter, does not).
+    let one_line = |t: &str| text::measure(t, Font::Bold, 7.5).unwrap_or(20.0) + 3.0;
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
-        let w = if tick {
-            head(c).max(10.0)
+        let least = if tick { 10.0 } else { 14.0 };
+        let whole = one_line(c);
+        let w = if whole <= SHORT_HEAD_MM {
+            whole.max(least)
         } else {
-            head(c).max(14.0)
+            head(c).max(least)
         };
         cols.push((c.clone(), w, tick));
     }

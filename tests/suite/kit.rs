@@ -628,3 +628,25 @@ fn a_worked_example_ends_the_game_in_plain_words() {
         "{rules}"
     );
 }
+
+/// A short column head of the audit sheet stays on one line: "W count"
+/// broke after its wide W where "B count" did not.
+#[test]
+fn short_audit_heads_keep_to_one_line() {
+    for def in builtins() {
+        let files = svgs(&def, &[]);
+        let lines: Vec<String> = words(&pages_of(&files, "audit"))
+            .lines()
+            .map(str::to_string)
+            .collect();
+        for head in &def.audit.columns {
+            if head.len() <= 8 {
+                assert!(
+                    lines.iter().any(|l| l == head),
+                    "{}: the head {head:?} is broken over lines: {lines:?}",
+                    def.id
+                );
+            }
+        }
+    }
+}
