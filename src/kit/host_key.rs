@@ -58,7 +58,7 @@ fn describe(l: &Lang, s: &Solution, side: &str, other: &str) -> String {
         Verdict::Draw if s.depth == 0 => tr!(l, "solver.over_draw"),
         Verdict::Win => tr!(l, "solver.wins", side = side, plies = p) + &line + &also,
         Verdict::Loss => tr!(l, "solver.wins", side = other, plies = p) + &line + &also,
-        Verdict::Draw => tr!(l, "solver.draw", depth = s.depth) + &line,
+        Verdict::Draw => tr!(l, "solver.draw") + &line,
         Verdict::Unknown => tr!(l, "solver.unknown", depth = s.depth),
     }
 }
@@ -101,7 +101,7 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
         return tr!(
             l,
             "solver.stopped",
-            answer = describe(l, s, &name(side), &name(other)),
+            answer = capitalise(&describe(l, s, &name(side), &name(other))),
             depth = s.depth,
             nodes = s.nodes
         );
@@ -113,7 +113,7 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
         l,
         "solver.best_play",
         depth = depth,
-        answer = describe(l, s, &name(side), &name(other))
+        answer = capitalise(&describe(l, s, &name(side), &name(other)))
     );
     if !line.ends_with('!') {
         line.push('.');

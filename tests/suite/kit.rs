@@ -650,3 +650,17 @@ fn short_audit_heads_keep_to_one_line() {
         }
     }
 }
+
+/// The engine's proof of a draw starts its sentence with a capital and
+/// says the depth once ("searched to 8 plies, … A draw with best play:
+/// F1.", not "a draw with best play (searched 8 plies)").
+#[test]
+fn the_proof_of_a_draw_is_one_plain_sentence() {
+    let def = definition::resolve("bracket-and-flip").unwrap();
+    let key = words(&pages_of(&svgs(&def, &[]), "host-key")).replace('\n', " ");
+    assert!(
+        key.contains("best play by both sides. A draw with best play: F1."),
+        "{key}"
+    );
+    assert!(!key.contains("(searched"), "{key}");
+}
