@@ -177,13 +177,14 @@ fn choose_languages(
     }
 }
 
-/// The games named, or with none named the practice files' own games
-/// (else every built-in).
+/// The games named and those of the practice files named among them, or
+/// with none named the practice files' own games (else every built-in).
 fn games_to_build(
-    request: &BuildRequest,
+    games: &[&str],
+    files_read: &[Definition],
     extras: &[PracticeFile<'_>],
 ) -> Result<Vec<Definition>, BuildError> {
-    if request.games.is_empty() && !extras.is_empty() {
+    if games.is_empty() && !extras.is_empty() {
         let mut defs: Vec<Definition> = Vec::new();
         for extra in extras {
             if !defs.iter().any(|d| d.same_as(&extra.game)) {
@@ -193,8 +194,19 @@ fn games_to_build(
         one_kit_a_game(&defs)?;
         Ok(defs)
     } else {
-        let read: Vec<&Definition> = extras.iter().map(|e| e.game.as_ref()).collect();
-        load_games(&request.games, &read)
+        let read: Vec<&Definition> = extras
+            .iter()
+            .map(|e| e.game.as_ref())
+            .chain(files_read)
+            .collect();
+        let mut defs = load_games(games, &read)?;
+        for extra in extras.iter().filter(|e| e.named_as_game) {
+            if !defs.iter().any(|d| d.same_as(&extra.game)) {
+                defs.push((*extra.game).clone());
+            }
+        }
+        one_kit_a_game(&defs)?;
+        Ok(defs)
     }
 }
 
@@ -215,8 +227,8 @@ fn build_with(
 
     // Every game and practice file is validated before anything is drawn;
     // the practice files' mistakes are reported together.
-    let extras = load_practice_files(&request.practice)?;
-    let mut defs = games_to_build(request, &extras)?;
+    let (games, files_read, extras) = load_inputs(request)?;
+    let mut defs = games_to_build(&games, &files_read, &extras)?;
     choose_languages(&mut defs, languages, request.language.as_deref())?;
     let practice = join_practice(&defs, extras)?;
 
@@ -349,15 +361,40 @@ struct PracticeFile<'a> {
     practice: Vec<Practice>,
     /// Where the file names its game.
     game_at: Box<Diagnostic>,
+    /// Named among the games to build (`build puzzles.toml`): its game is
+    /// built with the others.
+    named_as_game: bool,
 }
 
-/// Reads and checks every practice file; all their mistakes together.
-fn load_practice_files(paths: &[PathBuf]) -> Result<Vec<PracticeFile<'_>>, BuildError> {
+/// What a build reads before it draws: the games named (built-in ids and
+/// definition files), the definition files already read while finding out
+/// what they are, and the practice files. A file named among the games
+/// that turns out to be a practice file (`build puzzles.toml`) is built as
+/// one. Each file is read once; all their mistakes are reported together.
+#[allow(clippy::type_complexity)]
+fn load_inputs(
+    request: &BuildRequest,
+) -> Result<(Vec<&str>, Vec<Definition>, Vec<PracticeFile<'_>>), BuildError> {
+    let mut games: Vec<&str> = Vec::new();
+    let mut files_read: Vec<Definition> = Vec::new();
     let mut extras: Vec<PracticeFile> = Vec::new();
     let mut invalid = Vec::new();
-    for path in paths {
+    let practice = request.practice.iter().map(|p| (p.as_path(), None));
+    let named = request
+        .games
+        .iter()
+        .map(|g| (Path::new(g.as_str()), Some(g.as_str())));
+    for (path, as_game) in practice.chain(named) {
+        if let Some(game) = as_game.filter(|g| !definition::names_a_file(g)) {
+            games.push(game);
+            continue;
+        }
         // Several files naming one game read it once.
-        let read: Vec<&Definition> = extras.iter().map(|e| e.game.as_ref()).collect();
+        let read: Vec<&Definition> = extras
+            .iter()
+            .map(|e| e.game.as_ref())
+            .chain(&files_read)
+            .collect();
         match definition::load_file_among(path, &read) {
             Ok(Loaded::Practice {
                 game,
@@ -368,14 +405,21 @@ fn load_practice_files(paths: &[PathBuf]) -> Result<Vec<PracticeFile<'_>>, Build
                 game,
                 practice,
                 game_at,
+                named_as_game: as_game.is_some(),
             }),
-            Ok(Loaded::Definition(d)) => {
-                return Err(BuildError::Request(format!(
-                    "{} is a game definition (`{}`), not a practice file: name it among the games to build",
-                    path.display(),
-                    d.id
-                )))
-            }
+            Ok(Loaded::Definition(d)) => match as_game {
+                Some(game) => {
+                    games.push(game);
+                    files_read.push(*d);
+                }
+                None => {
+                    return Err(BuildError::Request(format!(
+                        "{} is a game definition (`{}`), not a practice file: name it among the games to build",
+                        path.display(),
+                        d.id
+                    )))
+                }
+            },
             Err(LoadError::Invalid(mut d)) => invalid.append(&mut d),
             Err(e) => return Err(e.into()),
         }
@@ -383,7 +427,7 @@ fn load_practice_files(paths: &[PathBuf]) -> Result<Vec<PracticeFile<'_>>, Build
     if !invalid.is_empty() {
         return Err(BuildError::Invalid(invalid));
     }
-    Ok(extras)
+    Ok((games, files_read, extras))
 }
 
 /// Each game's practice positions: its own, then those the practice files
@@ -581,11 +625,11 @@ impl Sink {
 
 /// The definitions of `games` (every built-in game when empty), each id
 /// once; one the practice files have `read` already is not read again.
-fn load_games(games: &[String], read: &[&Definition]) -> Result<Vec<Definition>, BuildError> {
+fn load_games(games: &[&str], read: &[&Definition]) -> Result<Vec<Definition>, BuildError> {
     let names: Vec<&str> = if games.is_empty() {
         definition::BUILTIN.iter().map(|(id, _)| *id).collect()
     } else {
-        games.iter().map(String::as_str).collect()
+        games.to_vec()
     };
     // Each is read and its examples checked on its own core.
     let mut defs = Vec::new();

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 /// The options of `printkit build`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct BuildArgs {
-    /// Built-in game ids or definition files (default: every built-in game).
+    /// Built-in game ids, definition files, or practice files (built with
+    /// their game; default: every built-in game).
     pub games: Vec<String>,
     /// A practice file whose positions join its game's kit (checked first);
     /// one file a flag, repeat it for more, or a folder: every `.toml` file

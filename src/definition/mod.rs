@@ -387,7 +387,7 @@ pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, Loa
         };
     }
     let path = Path::new(game);
-    if path.exists() || game.ends_with(".toml") {
+    if names_a_file(game) {
         let src = read_input(path)?;
         return match known(game, &src) {
             Some(def) => Ok(def),
@@ -397,6 +397,13 @@ pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, Loa
     Err(LoadError::UnknownGame {
         name: game.to_string(),
     })
+}
+
+/// Whether a game named on the command line is a file (it exists, or its
+/// name ends in `.toml`) rather than a built-in id.
+pub fn names_a_file(game: &str) -> bool {
+    !BUILTIN.iter().any(|(id, _)| *id == game)
+        && (Path::new(game).exists() || game.ends_with(".toml"))
 }
 
 /// The longest game id: it names a folder and starts every file name.

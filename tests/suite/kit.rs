@@ -664,3 +664,42 @@ fn the_proof_of_a_draw_is_one_plain_sentence() {
     );
     assert!(!key.contains("(searched"), "{key}");
 }
+
+/// A practice file named among the games (`build puzzles.toml`, as one
+/// writes it after `printkit puzzles`) is built as one: its game's kit
+/// with its positions, beside the other games named.
+#[test]
+fn a_practice_file_named_as_a_game_is_built_with_its_game() {
+    let dir = temp("practice-as-game");
+    let out = dir.to_str().unwrap();
+    let o = printkit(&[
+        "build",
+        "fixtures/freeze.toml",
+        "fixtures/custom/predator-corner.toml",
+        "--only",
+        "practice",
+        "--paper",
+        "a4",
+        "--out",
+        out,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let files = snapshot(&dir);
+    for game in ["freeze", "predator-prey"] {
+        assert!(
+            files.keys().any(|p| p.starts_with(game)),
+            "no kit of {game}: {:?}",
+            files.keys().collect::<Vec<_>>()
+        );
+    }
+    // The file's own position is on the predator game's practice sheets.
+    let sheets: String = files
+        .iter()
+        .filter(|(p, _)| {
+            p.starts_with("predator-prey") && p.extension().is_some_and(|e| e == "html")
+        })
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+        .collect();
+    assert!(sheets.contains("Two prey in a row"), "{sheets}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
