@@ -36,7 +36,28 @@ struct Problems<'a> {
     list: Vec<Diagnostic>,
 }
 
-impl Problems<'_> {
+impl<'a> Problems<'a> {
+    /// The problems of `file` and its TOML document, or, when `text` is
+    /// not TOML, none and the located problem (`what: toml's message`).
+    fn read(
+        file: &'a str,
+        text: &str,
+        what: &str,
+    ) -> (Self, Option<toml_edit::ImDocument<String>>) {
+        let mut p = Problems {
+            file,
+            text: Arc::from(text),
+            list: Vec::new(),
+        };
+        match toml_edit::ImDocument::parse(text.to_string()) {
+            Ok(d) => (p, Some(d)),
+            Err(e) => {
+                p.at(e.span(), format!("{what}: {}", e.message().trim_end()));
+                (p, None)
+            }
+        }
+    }
+
     fn at(&mut self, span: Option<Range<usize>>, message: String) {
         let d = Diagnostic::in_file(self.file, &self.text, span.unwrap_or(0..0), message);
         self.list.push(d);
@@ -54,21 +75,9 @@ struct Read {
 /// `english`, checks it has exactly English's messages, each with only
 /// English's arguments.
 pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, LangError> {
-    let mut p = Problems {
-        file,
-        text: Arc::from(text),
-        list: Vec::new(),
-    };
-    let doc = match toml_edit::ImDocument::parse(text) {
-        Ok(d) => d,
-        Err(e) => {
-            let message = e.message().trim_end().to_string();
-            p.at(
-                e.span(),
-                format!("this language file is not valid TOML: {message}"),
-            );
-            return Err(LangError::Invalid(p.list));
-        }
+    let (mut p, doc) = Problems::read(file, text, "this language file is not valid TOML");
+    let Some(doc) = doc else {
+        return Err(LangError::Invalid(p.list));
     };
     let root = doc.as_table();
     let head = header(&mut p, root);
@@ -150,20 +159,9 @@ fn read_family_words(
     id: &str,
     text: &str,
 ) -> (Vec<(String, String, Message)>, Vec<Diagnostic>) {
-    let mut p = Problems {
-        file,
-        text: Arc::from(text),
-        list: Vec::new(),
-    };
-    let doc = match toml_edit::ImDocument::parse(text) {
-        Ok(d) => d,
-        Err(e) => {
-            p.at(
-                e.span(),
-                format!("not valid TOML: {}", e.message().trim_end()),
-            );
-            return (Vec::new(), p.list);
-        }
+    let (mut p, doc) = Problems::read(file, text, "not valid TOML");
+    let Some(doc) = doc else {
+        return (Vec::new(), p.list);
     };
     let root = doc.as_table();
     let mut read = BTreeMap::new();
