@@ -365,14 +365,14 @@ fn tr(l: &Lang, n: i64) -> String {
 }
 
 /// Numbers follow the language: French groups digits with a no-break
-/// space and writes a decimal comma; English writes them as before.
+/// space and writes a decimal comma; English groups with a comma.
 #[test]
 fn numbers_follow_the_language() {
     let fr = builtin("fr");
     let en = builtin("en");
     assert_eq!(fr.integer(50002), "50\u{a0}002");
     assert_eq!(fr.integer(1234), "1234");
-    assert_eq!(en.integer(50002), "50002");
+    assert_eq!(en.integer(50002), "50,002");
     assert_eq!(fr.decimal(22.5), "22,5");
     assert_eq!(en.decimal(22.5), "22.5");
     assert_eq!(builtin("de").integer(1234567), "1.234.567");
