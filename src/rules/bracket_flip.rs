@@ -71,9 +71,8 @@ mod description {
             orthogonal_only: false,
             checkered: false,
             audit: AuditInfo {
-                turn_column: ("Turn", 11.0),
-                side_column: Some(("Side", 10.0)),
-                note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
+                turn_mm: 11.0,
+                side_mm: Some(10.0),
             },
             puzzles: PuzzleInfo {
                 by_side: false,

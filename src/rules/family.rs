@@ -485,16 +485,18 @@ impl Piece {
     }
 }
 
-/// The audit sheet's fixed columns and note.
+/// The audit sheet's fixed columns: how wide each is at least. Their
+/// words (the columns' titles, the note on what a row holds, the closing
+/// box's score line) are the family's `audit` words
+/// (`[<code>.family.<id>.audit]` in `<family>.words.toml`: `turn`, `side`,
+/// `note`, `score`); a column widens when its title needs more room.
 #[derive(Debug)]
 pub struct AuditInfo {
-    /// The first column (title, width in mm): the turn number, prefilled.
-    pub turn_column: (&'static str, f64),
-    /// A column for the side that moves, prefilled, when a row is one
+    /// The first column, in mm: the turn number, prefilled.
+    pub turn_mm: f64,
+    /// A column for the side that moves (mm), prefilled, when a row is one
     /// side's turn.
-    pub side_column: Option<(&'static str, f64)>,
-    /// What a row holds.
-    pub note: &'static str,
+    pub side_mm: Option<f64>,
 }
 
 impl Family {

@@ -60,9 +60,8 @@ mod description {
             orthogonal_only: false,
             checkered: true,
             audit: AuditInfo {
-                turn_column: ("Turn", 11.0),
-                side_column: Some(("Side", 10.0)),
-                note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
+                turn_mm: 11.0,
+                side_mm: Some(10.0),
             },
             puzzles: PuzzleInfo {
                 by_side: false,

@@ -69,9 +69,8 @@ mod description {
             orthogonal_only: true,
             checkered: false,
             audit: AuditInfo {
-                turn_column: ("Predator turn", 16.0),
-                side_column: None,
-                note: "One row a predator turn: first the prey's action, then the predator's.",
+                turn_mm: 16.0,
+                side_mm: None,
             },
             puzzles: PuzzleInfo {
                 by_side: true,
