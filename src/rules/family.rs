@@ -318,7 +318,8 @@ pub struct PuzzleInfo {
     /// larger set that wins as fast is the same answer, not a second one.
     pub promotion_sets: bool,
     /// The most crowned pieces and pieces a puzzle's board shows and still
-    /// reads at a glance on paper (`None`: every board reads).
+    /// reads at a glance on paper (`None`: every board reads); the
+    /// endgames the finder builds have no more crowned pieces than this.
     pub readable: Option<BoardLimits>,
     /// A candidate costs some ten times another family's to search: the
     /// finder examines fewer and gives up sooner once its set is full.
