@@ -27,8 +27,8 @@ pub trait GameFamily: EngineRules + Sized {
         + serde::de::DeserializeOwned
         + Default
         + schemars::JsonSchema;
-    /// Its id, sides, board, parameter keys, looks, audit columns and search
-    /// costs.
+    /// Its id, sides, board, looks, audit columns, puzzle facts, words and
+    /// search costs.
     const INFO: FamilyInfo;
     /// The keys of a position written as a table besides `side` and the
     /// piece symbols: the fields of the text form after the side, by name.
@@ -209,7 +209,8 @@ macro_rules! families {
             }
 
             /// The ways a game can end, in the order the engine checks them
-            /// (a kit words each from its language file).
+            /// (a kit words each from the family's `stop` words, in
+            /// `<family>.words.toml`).
             pub fn stop_conditions(&self) -> Vec<Reason> {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::stop_conditions(p),)+
@@ -279,7 +280,10 @@ pub struct FamilyInfo {
     /// Why the start must have the first side to move (said when it does
     /// not).
     pub first_mover: &'static str,
-    /// What players call each side, by symbol.
+    /// What players call each side, by symbol, in English: the names the
+    /// puzzle finder's prompts and a rules text's piece words use. A kit
+    /// prints the family's `side` words (`<family>.words.toml`) instead,
+    /// these only for a side no language names.
     pub sides: &'static [(char, &'static str)],
     /// How each piece symbol is drawn.
     pub pieces: &'static [Piece],
