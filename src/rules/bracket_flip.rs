@@ -165,7 +165,6 @@ mod description {
                 symbol: 'B',
                 back: Some('W'),
                 back_crowned: false,
-                name: "discs",
                 count: cells,
                 spares: cells.div_ceil(5),
                 size_mm: 19.0,

@@ -149,7 +149,6 @@ mod description {
                 symbol: 'W',
                 back: Some('B'),
                 back_crowned: false,
-                name: "markers",
                 count: cells,
                 spares: cells.div_ceil(5),
                 size_mm: 22.0,

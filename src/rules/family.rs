@@ -608,7 +608,8 @@ pub const MAX_TURN_LIMIT: u32 = 500;
 /// The most prey a kit prints tokens for.
 pub const MAX_PREY: u32 = 1000;
 
-/// One kind of token and how many the kit has.
+/// One kind of token and how many the kit has. What a kit calls it is the
+/// family's `tokens` word for its symbol (`<family>.words.toml`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TokenSet {
     /// The symbol on the front.
@@ -617,7 +618,6 @@ pub struct TokenSet {
     pub back: Option<char>,
     /// The back is the front crowned (a Freeze king), not another side.
     pub back_crowned: bool,
-    pub name: &'static str,
     /// As many as the rules supply.
     pub count: usize,
     /// Extra tokens for losses.
