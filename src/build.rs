@@ -149,7 +149,9 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
 }
 
 /// The languages of a run: the built-in ones and the templates' own
-/// (`<templates>/lang/*.toml`), each file checked against English.
+/// (`<templates>/lang/*.toml`), each file checked against English, with
+/// the families' words (`src/rules/<family>.words.toml`) joined to each
+/// language they are written in, a file's own words winning.
 pub fn load_languages(templates: Option<&Path>) -> Result<Languages, BuildError> {
     Languages::load(templates).map_err(|e| match e {
         crate::lang::LangError::Invalid(d) => BuildError::Invalid(d),
@@ -232,17 +234,19 @@ fn build_with(
     choose_languages(&mut defs, languages, request.language.as_deref())?;
     let practice = join_practice(&defs, extras)?;
 
-    // Lay out and render everything in memory, then write. The host keys'
-    // solver searches cost as much as all the rest: one thread starts them
-    // while the player kits are laid out and rendered on every core; the
-    // host keys follow.
+    // Lay out and render everything before the output folder changes:
+    // documents are staged as they are rendered and committed at the end.
+    // The host keys' solver searches cost as much as all the rest: one
+    // thread starts them while the player kits are laid out and rendered on
+    // every core; the host keys follow.
     let jobs: Vec<_> = defs.iter().zip(&practice).collect();
     let mut solves = if parts.contains(&Part::Key) {
         key_searches(&jobs)
     } else {
         Vec::new()
     };
-    // Sentences an earlier build worked out need no search.
+    // Answers an earlier build searched (kept in the user's cache folder,
+    // not in the output folder) need no search.
     let kept = (!solves.is_empty()).then(Verdicts::read);
     let all_solved = solves.clone();
     if let Some(kept) = &kept {
@@ -583,7 +587,7 @@ impl Sink {
             })
             .collect();
         let (mut manifest, mut stale) = plan(dir.manifest(), &built, &names, &shared);
-        // Solver sentences are no longer kept in the output folder: the file
+        // Solver answers are no longer kept in the output folder: the file
         // an earlier build left there goes.
         if manifest.shared.iter().any(|f| f == verdicts::OLD_FILE) {
             manifest.shared.retain(|f| f != verdicts::OLD_FILE);

@@ -29,10 +29,8 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
     let id = def.family().id();
-    let turn = (format!("family.{id}.audit.turn"), info.turn_column.1);
-    let side = info
-        .side_column
-        .map(|(_, w)| (format!("family.{id}.audit.side"), w));
+    let turn = (format!("family.{id}.audit.turn"), info.turn_mm);
+    let side = info.side_mm.map(|w| (format!("family.{id}.audit.side"), w));
     // A head wraps at its spaces: its longest word sets the least width.
     let head = |t: &str| {
         t.split(' ')
@@ -41,8 +39,9 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
             + 3.0
     };
     for (key, w) in std::iter::once(turn).chain(side) {
-        // Another language's word may be longer than the English one:
-        // the column widens to hold it (its frame is 2 mm narrower).
+        // A title may be wider than the family's least width (another
+        // language's word): the column widens to hold it (its frame is 2 mm
+        // narrower).
         let title = tr!(def.lang, &key);
         let w = (head(&title) - 1.0).max(w);
         cols.push((title, w, false));
@@ -68,7 +67,7 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
         1
     };
     let lane_w = (width - LANE_GAP_MM * (lanes - 1) as f64) / lanes as f64;
-    let fixed = if info.side_column.is_some() { 2 } else { 1 };
+    let fixed = if info.side_mm.is_some() { 2 } else { 1 };
     let extra = (lane_w - natural).max(0.0);
     let free: Vec<usize> = (fixed..cols.len()).filter(|&i| !cols[i].2).collect();
     if lanes == 2 {
@@ -182,7 +181,7 @@ pub fn pages(
         heads,
         head_h,
         sides: def.engine().sides(),
-        by_side: def.family().info().audit.side_column.is_some(),
+        by_side: def.family().info().audit.side_mm.is_some(),
     };
     let (cap, cap_last) = capacity(templates, options, head_h);
     let split = split_rows(def.audit.rows, cap * lanes, cap_last * lanes);

@@ -519,7 +519,7 @@ mod tests {
             let mut keys: Vec<String> = ["turn", "note", "score"]
                 .map(|k| format!("family.{id}.audit.{k}"))
                 .into();
-            if info.audit.side_column.is_some() {
+            if info.audit.side_mm.is_some() {
                 keys.push(format!("family.{id}.audit.side"));
             }
             keys.extend(

@@ -6,10 +6,11 @@
 //!   12,200 candidates from random play were prey wins), so the prey's
 //!   puzzles (a placement or step that traps the predator) come from here.
 //! - Freeze: a few checkers of each colour clustered on a small patch of
-//!   the torus, at most [`FREEZE_MAX_KINGS`] kings. Random games end on
-//!   boards of 18–25 kings that are hard to read on paper, and their wins
-//!   in 5 plies are too rare and too dear to settle; a sparse patch reads
-//!   at a glance, and its searches are small.
+//!   the torus, at most as many kings as a printed board reads with (the
+//!   family's [`crate::rules::family::PuzzleInfo::readable`] limit). Random
+//!   games end on boards of 18–25 kings that are hard to read on paper, and
+//!   their wins in 5 plies are too rare and too dear to settle; a sparse
+//!   patch reads at a glance, and its searches are small.
 //!
 //! Every built position is only a candidate: the generator keeps it only
 //! when the solver proves the same things as of a played one.
@@ -17,12 +18,6 @@ use super::Rng;
 use crate::definition::Definition;
 use crate::rules::family::EndgamePlan;
 use crate::rules::Family;
-
-/// The most kings a Freeze puzzle shows: more are hard to tell apart from
-/// checkers on a printed board.
-pub const FREEZE_MAX_KINGS: usize = 3;
-/// The most pieces (checkers and kings) a built Freeze puzzle shows.
-pub const FREEZE_MAX_PIECES: usize = 18;
 
 /// A board as text cells, row 0 at the top (as the notation writes it):
 /// `None` a hole, `Some('.')` empty.
@@ -156,6 +151,12 @@ pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
         EndgamePlan::Checkers { supply } => freeze(
             cells,
             supply as usize,
+            // No more kings than a printed board reads with.
+            def.family()
+                .info()
+                .puzzles
+                .readable
+                .map_or(supply as usize, |limits| limits.crowned),
             def.board.topology == crate::rules::Topology::Torus,
             rng,
         ),
@@ -221,10 +222,16 @@ fn hunt(
 
 /// 5 to 10 pieces of each colour on the patch of 5×5 squares around a
 /// point, each on a square of the other colour, up to
-/// [`FREEZE_MAX_KINGS`] of them kings; either side to move.
-fn freeze(mut cells: Cells, supply: usize, torus: bool, rng: &mut Rng) -> Option<String> {
+/// `max_kings` of them kings; either side to move.
+fn freeze(
+    mut cells: Cells,
+    supply: usize,
+    max_kings: usize,
+    torus: bool,
+    rng: &mut Rng,
+) -> Option<String> {
     let centre = (rng.below(cells.w), rng.below(cells.h));
-    let kings = rng.below(FREEZE_MAX_KINGS + 1);
+    let kings = rng.below(max_kings + 1);
     let counts = [5 + rng.below(6), 5 + rng.below(6)];
     // Black stands on red squares: column plus row even, counted from the
     // bottom row (the notation's rows run top down).
@@ -254,25 +261,4 @@ fn freeze(mut cells: Cells, supply: usize, torus: bool, rng: &mut Rng) -> Option
     }
     let side = if rng.below(2) == 0 { 'b' } else { 'r' };
     Some(format!("{} {side}", cells.text()))
-}
-
-/// Whether a Freeze board reads at a glance on paper: at most
-/// [`FREEZE_MAX_KINGS`] kings and [`FREEZE_MAX_PIECES`] pieces.
-pub fn freeze_readable(position: &str) -> bool {
-    kings(position) <= FREEZE_MAX_KINGS && pieces(position) <= FREEZE_MAX_PIECES
-}
-
-/// The kings on a Freeze board (`B` and `R`).
-pub fn kings(position: &str) -> usize {
-    let board = position.split(' ').next().unwrap_or("");
-    board.chars().filter(|c| matches!(c, 'B' | 'R')).count()
-}
-
-/// The pieces on a Freeze board.
-pub fn pieces(position: &str) -> usize {
-    let board = position.split(' ').next().unwrap_or("");
-    board
-        .chars()
-        .filter(|c| matches!(c, 'b' | 'r' | 'B' | 'R'))
-        .count()
 }

@@ -100,7 +100,7 @@ pub struct Rejections {
     /// shortest wins fill their part of the set).
     pub short: usize,
     /// Freeze: more kings or pieces than a printed board shows clearly
-    /// ([`endgames::freeze_readable`]).
+    /// ([`crate::rules::family::PuzzleInfo::readable`]).
     pub crowded: usize,
     pub duplicate: usize,
     /// The predator game: a puzzle whose answer has the pattern of

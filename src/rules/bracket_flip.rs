@@ -71,9 +71,8 @@ mod description {
             orthogonal_only: false,
             checkered: false,
             audit: AuditInfo {
-                turn_column: ("Turn", 11.0),
-                side_column: Some(("Side", 10.0)),
-                note: "One row a turn, a pass included: the cell played, how many discs it turned, then both players' disc counts after it.",
+                turn_mm: 11.0,
+                side_mm: Some(10.0),
             },
             puzzles: PuzzleInfo {
                 by_side: false,
@@ -166,7 +165,6 @@ mod description {
                 symbol: 'B',
                 back: Some('W'),
                 back_crowned: false,
-                name: "discs",
                 count: cells,
                 spares: cells.div_ceil(5),
                 size_mm: 19.0,

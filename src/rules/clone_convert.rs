@@ -63,9 +63,8 @@ mod description {
             orthogonal_only: false,
             checkered: false,
             audit: AuditInfo {
-                turn_column: ("Turn", 11.0),
-                side_column: Some(("Side", 10.0)),
-                note: "One row a turn, a pass included. Tick Clone (the source stays) or Jump (the source is emptied).",
+                turn_mm: 11.0,
+                side_mm: Some(10.0),
             },
             puzzles: PuzzleInfo {
                 by_side: false,
@@ -150,7 +149,6 @@ mod description {
                 symbol: 'W',
                 back: Some('B'),
                 back_crowned: false,
-                name: "markers",
                 count: cells,
                 spares: cells.div_ceil(5),
                 size_mm: 22.0,

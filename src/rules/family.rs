@@ -27,8 +27,8 @@ pub trait GameFamily: EngineRules + Sized {
         + serde::de::DeserializeOwned
         + Default
         + schemars::JsonSchema;
-    /// Its id, sides, board, parameter keys, looks, audit columns and search
-    /// costs.
+    /// Its id, sides, board, looks, audit columns, puzzle facts, words and
+    /// search costs.
     const INFO: FamilyInfo;
     /// The keys of a position written as a table besides `side` and the
     /// piece symbols: the fields of the text form after the side, by name.
@@ -209,7 +209,8 @@ macro_rules! families {
             }
 
             /// The ways a game can end, in the order the engine checks them
-            /// (a kit words each from its language file).
+            /// (a kit words each from the family's `stop` words, in
+            /// `<family>.words.toml`).
             pub fn stop_conditions(&self) -> Vec<Reason> {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::stop_conditions(p),)+
@@ -279,7 +280,10 @@ pub struct FamilyInfo {
     /// Why the start must have the first side to move (said when it does
     /// not).
     pub first_mover: &'static str,
-    /// What players call each side, by symbol.
+    /// What players call each side, by symbol, in English: the names the
+    /// puzzle finder's prompts and a rules text's piece words use. A kit
+    /// prints the family's `side` words (`<family>.words.toml`) instead,
+    /// these only for a side no language names.
     pub sides: &'static [(char, &'static str)],
     /// How each piece symbol is drawn.
     pub pieces: &'static [Piece],
@@ -318,7 +322,8 @@ pub struct PuzzleInfo {
     /// larger set that wins as fast is the same answer, not a second one.
     pub promotion_sets: bool,
     /// The most crowned pieces and pieces a puzzle's board shows and still
-    /// reads at a glance on paper (`None`: every board reads).
+    /// reads at a glance on paper (`None`: every board reads); the
+    /// endgames the finder builds have no more crowned pieces than this.
     pub readable: Option<BoardLimits>,
     /// A candidate costs some ten times another family's to search: the
     /// finder examines fewer and gives up sooner once its set is full.
@@ -485,16 +490,18 @@ impl Piece {
     }
 }
 
-/// The audit sheet's fixed columns and note.
+/// The audit sheet's fixed columns: how wide each is at least. Their
+/// words (the columns' titles, the note on what a row holds, the closing
+/// box's score line) are the family's `audit` words
+/// (`[<code>.family.<id>.audit]` in `<family>.words.toml`: `turn`, `side`,
+/// `note`, `score`); a column widens when its title needs more room.
 #[derive(Debug)]
 pub struct AuditInfo {
-    /// The first column (title, width in mm): the turn number, prefilled.
-    pub turn_column: (&'static str, f64),
-    /// A column for the side that moves, prefilled, when a row is one
+    /// The first column, in mm: the turn number, prefilled.
+    pub turn_mm: f64,
+    /// A column for the side that moves (mm), prefilled, when a row is one
     /// side's turn.
-    pub side_column: Option<(&'static str, f64)>,
-    /// What a row holds.
-    pub note: &'static str,
+    pub side_mm: Option<f64>,
 }
 
 impl Family {
@@ -601,7 +608,8 @@ pub const MAX_TURN_LIMIT: u32 = 500;
 /// The most prey a kit prints tokens for.
 pub const MAX_PREY: u32 = 1000;
 
-/// One kind of token and how many the kit has.
+/// One kind of token and how many the kit has. What a kit calls it is the
+/// family's `tokens` word for its symbol (`<family>.words.toml`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TokenSet {
     /// The symbol on the front.
@@ -610,7 +618,6 @@ pub struct TokenSet {
     pub back: Option<char>,
     /// The back is the front crowned (a Freeze king), not another side.
     pub back_crowned: bool,
-    pub name: &'static str,
     /// As many as the rules supply.
     pub count: usize,
     /// Extra tokens for losses.

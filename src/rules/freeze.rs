@@ -60,9 +60,8 @@ mod description {
             orthogonal_only: false,
             checkered: true,
             audit: AuditInfo {
-                turn_column: ("Turn", 11.0),
-                side_column: Some(("Side", 10.0)),
-                note: "One row a turn: the chain of jumps, what it captured and the kings made (or pass).",
+                turn_mm: 11.0,
+                side_mm: Some(10.0),
             },
             puzzles: PuzzleInfo {
                 by_side: false,
@@ -186,7 +185,6 @@ mod description {
                     symbol: 'b',
                     back: Some('B'),
                     back_crowned: true,
-                    name: "black checkers",
                     count: p.supply as usize,
                     spares: 0,
                     size_mm: 17.0,
@@ -195,7 +193,6 @@ mod description {
                     symbol: 'r',
                     back: Some('R'),
                     back_crowned: true,
-                    name: "red checkers",
                     count: p.supply as usize,
                     spares: 0,
                     size_mm: 17.0,

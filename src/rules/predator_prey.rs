@@ -69,9 +69,8 @@ mod description {
             orthogonal_only: true,
             checkered: false,
             audit: AuditInfo {
-                turn_column: ("Predator turn", 16.0),
-                side_column: None,
-                note: "One row a predator turn: first the prey's action, then the predator's.",
+                turn_mm: 16.0,
+                side_mm: None,
             },
             puzzles: PuzzleInfo {
                 by_side: true,
@@ -237,7 +236,6 @@ mod description {
                     symbol: 'P',
                     back: None,
                     back_crowned: false,
-                    name: "predator",
                     count: 1,
                     spares: 1,
                     size_mm: 24.0,
@@ -246,7 +244,6 @@ mod description {
                     symbol: 'o',
                     back: None,
                     back_crowned: false,
-                    name: "prey",
                     count: p.prey as usize,
                     spares: 2,
                     size_mm: 24.0,

@@ -202,6 +202,51 @@ fn the_standard_boards_fit_one_sheet() {
     }
 }
 
+/// A board that fits on one sheet is printed on one page, never as an
+/// assembly page for a single tile ("on the 1 tiles that follow (1 row of
+/// 1)"): on landscape papers the clone and predator boards are a little
+/// too tall for the heading, legend and scale bar stacked around them, and
+/// take them beside the board instead. A board that is tiled has two tiles
+/// or more, and its assembly page says how many.
+#[test]
+fn a_board_that_fits_one_sheet_has_no_assembly_page() {
+    let t = templates();
+    // One tile would hold it on a portrait sheet, but not under its heading
+    // and over its scale bar, nor beside them.
+    let tall = BoardSpec::new("Tall", "A test variant.", 5, 8, 27.0);
+    let mut boards = all_boards();
+    boards.push(tall.clone());
+    for paper in PAPERS {
+        let paper_ = t.paper(paper).unwrap();
+        for spec in &boards {
+            let pages = board_pages(spec, &t, &paper_).unwrap();
+            let texts = drawn_texts(&svg_file(&pages[0])).join(" ");
+            let what = format!("{} on {paper}", spec.title);
+            if pages.len() == 1 {
+                assert!(pages[0].find_group("board").is_some(), "{what}");
+                assert!(pages[0].find_group("scale-bar").is_some(), "{what}");
+                assert!(pages[0].find_group("tile-map").is_none(), "{what}");
+                assert!(!texts.contains("tiles that follow"), "{what}: {texts}");
+            } else {
+                let tiles = pages.len() - 1;
+                assert!(tiles >= 2, "{what}: an assembly page for {tiles} tile");
+                assert!(
+                    texts.contains(&format!("on the {tiles} tiles that follow")),
+                    "{what}: {texts}"
+                );
+            }
+        }
+        for spec in [clone_board(), predator_board()] {
+            let pages = board_pages(&spec, &t, &paper_).unwrap();
+            assert_eq!(pages.len(), 1, "{} on {paper}", spec.title);
+        }
+    }
+    let pages = board_pages(&tall, &t, &t.paper("a4").unwrap()).unwrap();
+    assert_eq!(pages.len(), 3, "an assembly page and two tiles");
+    let texts = drawn_texts(&svg_file(&pages[0])).join(" ");
+    assert!(texts.contains("(2 rows of 1)"), "{texts}");
+}
+
 #[test]
 fn diagram_has_pieces_marks_and_stays_in_its_footprint() {
     let spec = real_start("predator-prey");

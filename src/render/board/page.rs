@@ -1,6 +1,7 @@
 //! The board page: the board block at 100% under the title and reminder,
-//! the legend under it and the scale bar at the foot; a board too big for
-//! the page goes to [`super::tiles`].
+//! the legend under it and the scale bar at the foot (or, for a board a
+//! little too tall for that, the title, reminder and legend beside it); a
+//! board too big for the page goes to [`super::tiles`].
 use super::drawing::board_block;
 use super::scale_bar::scale_bar;
 use super::{column_name, BoardSpec, SquareColour};
@@ -14,6 +15,10 @@ use crate::tr;
 
 /// Space between the board and the blocks above and below it.
 pub(super) const GAP_MM: f64 = 4.0;
+
+/// The narrowest column beside a board that takes its title, reminder and
+/// legend.
+const MIN_COLUMN_MM: f64 = 50.0;
 
 /// The blocks every board page (and tile) carries, each laid out once.
 pub(super) struct Furniture {
@@ -95,6 +100,12 @@ pub fn board_pages(
         }
     }
     if !fits(&block) {
+        // Still one page when the title, reminder and legend fit beside
+        // the board (a landscape sheet): never an assembly page for a
+        // board that a sheet holds.
+        if let Some(page) = beside_page(spec, style, safe, paper, &furniture)? {
+            return Ok(vec![page]);
+        }
         // The bands (and ghost strips) at the block's edges, which the
         // tiles' alignment marks keep clear of.
         let inset = style.board.coord_band_mm + style.board.ghost_strip_mm;
@@ -117,6 +128,51 @@ pub fn board_pages(
     Ok(vec![page])
 }
 
+/// The one page of a board too tall for its title, reminder, legend and
+/// scale bar stacked around it, with the title, reminder and legend in a
+/// column beside the board instead: the board (with its repeated
+/// coordinates and ghost strips, else without) at the top left, the column
+/// to its right, the scale bar at the foot. `None` when the column would be
+/// narrower than [`MIN_COLUMN_MM`] or the page too short.
+fn beside_page(
+    spec: &BoardSpec,
+    style: &Style,
+    safe: RectMm,
+    paper: &Paper,
+    furniture: &Furniture,
+) -> Result<Option<Page>, RenderError> {
+    let bar_h = GAP_MM + furniture.scale_bar.height();
+    // The board's outer strokes stay inside the safe area's top left edges.
+    let edge = 1.0;
+    for compact in [false, true] {
+        let block = board_block(spec, style, compact)?;
+        let column = safe.width - edge - block.width() - 2.0 * GAP_MM;
+        if column < MIN_COLUMN_MM || edge + block.height() + bar_h > safe.height + 1e-9 {
+            continue;
+        }
+        let heading = heading(spec, style, column)?;
+        let notes = notes_block(spec, !compact, furniture.note_style, column)?;
+        let notes_h = notes.as_ref().map_or(0.0, |(f, _)| f.height());
+        if heading.height() + notes_h + bar_h > safe.height + 1e-9 {
+            continue;
+        }
+        let mut page = Page::new(paper.size_mm);
+        page.items.push(Item::group(
+            Some("board"),
+            block.placed(PointMm::new(safe.x + edge, safe.y + edge)),
+        ));
+        let x = safe.x + edge + block.width() + 2.0 * GAP_MM;
+        page.items.extend(heading.placed(PointMm::new(x, safe.y)));
+        if let Some((notes, _)) = &notes {
+            let y = safe.y + heading.height();
+            page.items.extend(notes.placed(PointMm::new(x, y)));
+        }
+        place_scale_bar(&mut page, furniture, safe);
+        return Ok(Some(page));
+    }
+    Ok(None)
+}
+
 /// The scale bar, at the foot of the safe area.
 pub(super) fn place_scale_bar(page: &mut Page, furniture: &Furniture, safe: RectMm) {
     let bar = &furniture.scale_bar;
@@ -126,6 +182,24 @@ pub(super) fn place_scale_bar(page: &mut Page, furniture: &Furniture, safe: Rect
 
 /// The heading, legend and scale bar of a board's pages, `width` wide.
 fn furniture(spec: &BoardSpec, style: &Style, width: f64) -> Result<Furniture, RenderError> {
+    let note_style = TextStyle {
+        font: Font::Regular,
+        size_pt: style.fonts.body_pt,
+        colour: style.colours.ink,
+        align: Align::Left,
+    };
+    Ok(Furniture {
+        heading: heading(spec, style, width)?,
+        notes: notes_block(spec, true, note_style, width)?,
+        scale_bar: scale_bar(style, &spec.lang, width)?,
+        lang: spec.lang.clone(),
+        note_style,
+    })
+}
+
+/// The title and reminder, centred `width` wide, with the space under
+/// them.
+fn heading(spec: &BoardSpec, style: &Style, width: f64) -> Result<Frame, RenderError> {
     let c = &style.colours;
     let title_style = TextStyle {
         font: Font::Bold,
@@ -139,12 +213,6 @@ fn furniture(spec: &BoardSpec, style: &Style, width: f64) -> Result<Furniture, R
         colour: c.muted,
         align: Align::Centre,
     };
-    let note_style = TextStyle {
-        font: Font::Regular,
-        size_pt: style.fonts.body_pt,
-        colour: c.ink,
-        align: Align::Left,
-    };
     let heading: Vec<(Frame, f64)> = [
         text_block(&spec.title, title_style, width, 1.5)?,
         text_block(&spec.reminder, reminder_style, width, GAP_MM)?,
@@ -152,13 +220,7 @@ fn furniture(spec: &BoardSpec, style: &Style, width: f64) -> Result<Furniture, R
     .into_iter()
     .flatten()
     .collect();
-    Ok(Furniture {
-        heading: Frame::stack(width, &heading),
-        notes: notes_block(spec, true, note_style, width)?,
-        scale_bar: scale_bar(style, &spec.lang, width)?,
-        lang: spec.lang.clone(),
-        note_style,
-    })
+    Ok(Frame::stack(width, &heading))
 }
 
 /// Legend sentences under the board.

@@ -226,14 +226,26 @@ pub(super) fn tiled_pages(
     let head_h = text::line_height(Font::Bold, label_style.size_pt)?
         + 2.0 * text::line_height(Font::Regular, furniture.note_style.size_pt)?
         + 2.0;
-    let window = SizeMm {
+    let mut window = SizeMm {
         width: safe.width,
         height: safe.height - head_h - GAP_MM,
     };
+    // A board that one tile would hold is tiled only because its heading,
+    // legend and scale bar fit neither around nor beside it: it is cut in
+    // two along its longer side, so the assembly page always has tiles to
+    // join (never "the 1 tiles that follow").
+    let block_size = block.size();
+    if block_size.width <= window.width && block_size.height <= window.height {
+        if block_size.width >= block_size.height {
+            window.width = block_size.width / 2.0 + overlap;
+        } else {
+            window.height = block_size.height / 2.0 + overlap;
+        }
+    }
     if window.height < 2.0 * overlap + 10.0 || window.width < 2.0 * overlap + 10.0 {
         return Err(RenderError::NoRoomForTile);
     }
-    let grid = TileGrid::new(block.size(), window, overlap, inset);
+    let grid = TileGrid::new(block_size, window, overlap, inset);
     let mut pages = vec![assembly_page(&grid, furniture, style, safe, paper)?];
     let marks = grid.alignment_marks(&Stroke::solid(style.lines.thin_mm, c.ink));
     let seam = Stroke::dashed(style.lines.thin_mm, c.muted, &[2.0, 1.5]);
