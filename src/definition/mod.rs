@@ -520,12 +520,18 @@ pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     load_file_among(path, &[])
 }
 
-/// [`load_file`], but a practice file's game that is one of `read` (the
-/// games the run has loaded already, same file and text) is taken as it
-/// is, not read again (see [`resolve_among`]).
+/// [`load_file`], but a definition that is one of `read` (the games the
+/// run has loaded already, same file and text), the file itself or a
+/// practice file's game, is taken as it is, not read again (see
+/// [`resolve_among`]).
 pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
     let name = path.display().to_string();
+    // A definition this run has read already (a practice file's game,
+    // named again among the games) is not read again.
+    if let Some(d) = read.iter().find(|d| d.source == name && *d.text == *src) {
+        return Ok(Loaded::Definition(Box::new((*d).clone())));
+    }
     let mut rep = Reporter::new(&name, &src);
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.diags));
