@@ -516,6 +516,8 @@ struct Finder<'a> {
     varied_at: (usize, bool),
     /// Random games examined.
     games: usize,
+    /// Built middle games examined ([`Finder::middle_game`]).
+    middle: usize,
 }
 
 impl<'a> Finder<'a> {
@@ -540,6 +542,7 @@ impl<'a> Finder<'a> {
             rej: Rejections::default(),
             varied_at: (0, false),
             games: 0,
+            middle: 0,
         }
     }
 
@@ -754,6 +757,29 @@ impl<'a> Finder<'a> {
         self.varied_at.1
     }
 
+    /// A game whose board fills up: one built middle game
+    /// ([`endgames::middle_game`]) examined, on its own budget of
+    /// `attempts`, while the pool has few positions that are not late or a
+    /// set would show too many late ones. Whether one was (a built try that
+    /// gives no position counts too).
+    fn middle_game(
+        &mut self,
+        wanted: &[(u32, char)],
+        attempts: usize,
+        rng: &mut Rng,
+        progress: &mut dyn FnMut(&str),
+    ) -> bool {
+        let fills_up = self.def.family().info().puzzles.fills_up;
+        if !fills_up || self.middle >= attempts || self.middle_enough() && self.varied(wanted) {
+            return false;
+        }
+        if let Some(position) = endgames::middle_game(self.def, self.solver, rng) {
+            let _ = self.consider(&position, 0, true, progress);
+            self.middle += 1;
+        }
+        true
+    }
+
     /// Whether the pool holds enough positions that are not late
     /// ([`late`]) for three quarters of the set, with a choice: always in
     /// the games whose board does not fill up.
@@ -803,9 +829,8 @@ pub fn generate(
     let cheap = !family.info().puzzles.dear_search;
     let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
-    // more for shares still short of their part.
-    // The predator game's two sides, each with its patterns and kinds of
-    // first move to vary, take three times that.
+    // more for shares still short of their part (three times as many for
+    // the predator game's two sides, each with its own patterns to vary).
     let sides = if family.info().puzzles.by_side { 3 } else { 1 };
     let patience = count * if cheap { 600 } else { 40 } * sides;
     finder.longer_only_until = attempts * 3 / 4;
@@ -817,12 +842,8 @@ pub fn generate(
     let mut built = 0;
     let main_source =
         |examined: usize, built: usize| if plays { examined - built } else { examined };
-    // A game whose board fills up: built middle games ([`endgames::middle_game`])
-    // take turns with random games while the pool has few positions that
-    // are not late, on their own budget.
-    let fills_up = family.info().puzzles.fills_up;
-    let mut middle = 0;
-    while main_source(finder.rej.examined, built) < attempts && round < 4 * attempts {
+    while main_source(finder.rej.examined, built + finder.middle) < attempts && round < 4 * attempts
+    {
         if crate::stop::reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
@@ -838,16 +859,7 @@ pub fn generate(
             }
         }
         round += 1;
-        if fills_up
-            && middle < attempts
-            && round % 2 == 0
-            && (!finder.middle_enough() || !finder.varied(&wanted))
-        {
-            if let Some(position) = endgames::middle_game(def, solver.as_ref(), &mut rng) {
-                let _ = finder.consider(&position, 0, true, progress);
-                middle += 1;
-                built += 1;
-            }
+        if round % 2 == 0 && finder.middle_game(&wanted, attempts, &mut rng, progress) {
             continue;
         }
         // The prey's shares are filled by built candidates only.
