@@ -30,6 +30,11 @@ struct Cells {
 impl Cells {
     /// The board field of a position (`5/5/2P2/5/5`), emptied: holes kept.
     fn empty_like(board: &str) -> Option<Cells> {
+        Cells::read(board, false)
+    }
+
+    /// The board field of a position, its pieces kept when `keep`.
+    fn read(board: &str, keep: bool) -> Option<Cells> {
         let mut cells = Vec::new();
         let mut w = None;
         let mut h = 0;
@@ -44,7 +49,11 @@ impl Cells {
                 cells.extend(std::iter::repeat_n(Some('.'), run));
                 n += run + 1;
                 run = 0;
-                cells.push(if ch == '-' { None } else { Some('.') });
+                cells.push(match ch {
+                    '-' => None,
+                    _ if keep => Some(ch),
+                    _ => Some('.'),
+                });
             }
             cells.extend(std::iter::repeat_n(Some('.'), run));
             n += run;
@@ -163,10 +172,14 @@ pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
     }
 }
 
-/// The predator somewhere, 3 to all of the prey still in play on the cells
-/// within two steps of it, the rest in reserve or captured; prey to move,
-/// or (two times in three) the predator with two captures or more still to make,
-/// for its wins that are not the last fork of a game. The predator turns
+/// The predator somewhere, prey to move, or (two times in three) the
+/// predator with two captures or more still to make, for its wins that are
+/// not the last fork of a game. The predator's: 3 to all of the prey still
+/// in play on the cells within two steps of it, the rest in reserve or
+/// captured. The prey's, so that their answers are not all placements:
+/// three times in four 0, 1 or 2 prey in reserve, 2 to 5 of those on the
+/// board within two steps of the predator and the rest anywhere; else as
+/// the predator's. The predator turns
 /// played agree with the placements (prey place one a turn, then step), far
 /// from the turn limit.
 fn hunt(
@@ -186,22 +199,37 @@ fn hunt(
         rng.below(p.capture_target.max(1) as usize) as u32
     };
     let in_play = p.prey.checked_sub(captured)?;
-    // Half the time prey are still being placed.
-    let placing = rng.below(2) == 0;
-    let on_board = if placing {
-        3 + rng.below(in_play.saturating_sub(3).max(1) as usize) as u32
+    // The prey's puzzles: three times in four 0, 1 or 2 prey in reserve
+    // (the prey must move pieces on the board: a step first, or a
+    // placement and steps), 2 to 5 prey near the predator and the rest
+    // anywhere; else, as the predator's, every prey on the board near it.
+    let few = if hunter { 3 } else { rng.below(4) as u32 };
+    let (on_board, near_it) = if few < 3 {
+        let on_board = in_play.checked_sub(few)?;
+        (on_board, on_board.min(2 + rng.below(4) as u32))
     } else {
-        in_play
+        // Half the time prey are still being placed.
+        let placing = rng.below(2) == 0;
+        let on_board = if placing {
+            3 + rng.below(in_play.saturating_sub(3).max(1) as usize) as u32
+        } else {
+            in_play
+        };
+        (on_board, on_board)
     };
     let near = cells.empty_near(at, 2, false, |x, y| {
         x.abs_diff(at.0) + y.abs_diff(at.1) <= 2
     });
     let mut spots = near;
-    for _ in 0..on_board {
+    for _ in 0..near_it {
         if spots.is_empty() {
             return None;
         }
         let (x, y) = spots.swap_remove(rng.below(spots.len()));
+        cells.put(x, y, 'o');
+    }
+    for _ in near_it..on_board {
+        let (x, y) = cells.any_empty(rng, |_, _| true)?;
         cells.put(x, y, 'o');
     }
     let reserve = in_play - on_board;
@@ -218,6 +246,54 @@ fn hunt(
         "{} {side} {reserve} {captured} {turns}",
         cells.text()
     ))
+}
+
+/// Plies of a random game from the start after which a middle-game
+/// candidate ([`middle_game`]) is taken: the board far from full, the turn
+/// limit far off.
+const MIDDLE_GAME: std::ops::RangeInclusive<usize> = 12..=40;
+
+/// A middle-game candidate for a game whose board fills up (the clone
+/// game): a random game from the start stopped after 12 to 40 plies, where
+/// the side to move has beaten the other down to 2 or 3 pieces (each
+/// other piece of the opponent becomes the mover's or, two times in three,
+/// an empty cell), to be taken in a few moves on a board with room. Random games
+/// end on full boards near the turn limit, where most moves that keep the
+/// lead win; their wins in the middle of a game are rare.
+pub fn middle_game(
+    def: &Definition,
+    solver: &dyn crate::solve::Solver,
+    rng: &mut Rng,
+) -> Option<String> {
+    let plies = MIDDLE_GAME.start() + rng.below(MIDDLE_GAME.end() - MIDDLE_GAME.start() + 1);
+    let game = solver
+        .random_game(&def.start_position.text(), rng, plies + 1)
+        .ok()?;
+    let position = game.get(plies)?;
+    let mut fields = position.split(' ');
+    let mut cells = Cells::read(fields.next()?, true)?;
+    let mover = fields.next()?.chars().next()?;
+    let rest: Vec<&str> = fields.collect();
+    let sides = def.engine().sides();
+    let other = if sides[0] == mover {
+        sides[1]
+    } else {
+        sides[0]
+    };
+    let mut theirs: Vec<usize> = (0..cells.cells.len())
+        .filter(|&i| cells.cells[i] == Some(other))
+        .collect();
+    let keep = 2 + rng.below(2);
+    while theirs.len() > keep {
+        let i = theirs.swap_remove(rng.below(theirs.len()));
+        cells.cells[i] = Some(if rng.below(3) == 0 { mover } else { '.' });
+    }
+    let mut out = format!("{} {mover}", cells.text());
+    for field in rest {
+        out.push(' ');
+        out.push_str(field);
+    }
+    Some(out)
 }
 
 /// 5 to 10 pieces of each colour on the patch of 5×5 squares around a

@@ -299,6 +299,40 @@ fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32)
     }
 }
 
+/// A late position of a game whose board fills up
+/// ([`PuzzleInfo::fills_up`](crate::rules::family::PuzzleInfo)): fewer
+/// than [`LATE_EMPTY`] empty cells, or within [`LATE_TURNS`] turns of the
+/// turn limit. Most moves that keep the lead win there: a set holds a
+/// quarter of them at most.
+fn late(params: &crate::rules::Params, position: &str) -> bool {
+    if !params.family().info().puzzles.fills_up {
+        return false;
+    }
+    let board = position.split(' ').next().unwrap_or("");
+    let (mut empty, mut run) = (0, 0);
+    for c in board.chars() {
+        match c.to_digit(10) {
+            Some(d) => run = run * 10 + d,
+            None => {
+                empty += run;
+                run = 0;
+            }
+        }
+    }
+    let limit = params.turn_limit() as u32;
+    let turns = position
+        .rsplit(' ')
+        .next()
+        .and_then(|t| t.parse::<u32>().ok());
+    empty + run < LATE_EMPTY
+        || (limit > 0 && turns.is_none_or(|t| t.saturating_add(LATE_TURNS) >= limit))
+}
+
+/// Fewer empty cells than this make a late position ([`late`]).
+const LATE_EMPTY: u32 = 4;
+/// So do this many turns or fewer left before the turn limit.
+const LATE_TURNS: u32 = 10;
+
 /// The first moves other than the answer after which the opponent cannot
 /// win at once (a 1-ply look-ahead rates them safe): the puzzle's decoys;
 /// and how many of them threaten a win at once, the mover to move again
@@ -482,6 +516,8 @@ struct Finder<'a> {
     varied_at: (usize, bool),
     /// Random games examined.
     games: usize,
+    /// Built middle games examined ([`Finder::middle_game`]).
+    middle: usize,
 }
 
 impl<'a> Finder<'a> {
@@ -506,6 +542,7 @@ impl<'a> Finder<'a> {
             rej: Rejections::default(),
             varied_at: (0, false),
             games: 0,
+            middle: 0,
         }
     }
 
@@ -658,25 +695,102 @@ impl<'a> Finder<'a> {
         (game.len() >= 2).then_some(game)
     }
 
-    /// Whether a set chosen from the pool shows no pattern more than
-    /// [`ALIKE_IN_SET`] times; always, but in the predator game, whose
-    /// random games end on one fork or two. Worked out again only when the
-    /// pool has grown.
+    /// Whether a set chosen from the pool varies enough: in the predator
+    /// game, whose random games end on one fork or two and whose built
+    /// prey puzzles are mostly placements, no pattern more than
+    /// [`ALIKE_IN_SET`] times and each side's answers starting with two
+    /// kinds of move at least; in a game whose board fills up, no more
+    /// than a quarter of late positions ([`late`]) while the lengths still
+    /// spread (a quarter longer than the shortest) and all three marks
+    /// show; always in the others.
+    /// Worked out again only when the pool has grown.
     fn varied(&mut self, wanted: &[(u32, char)]) -> bool {
         let family = self.def.family();
-        if !family.info().puzzles.by_side {
+        let info = &family.info().puzzles;
+        if !info.by_side && !info.fills_up {
             return true;
         }
         if self.varied_at.0 != self.pool.len() {
-            let (set, _) = choose(self.engine, family, self.pool.clone(), self.count, wanted);
+            let late = |p: &str| late(&self.def.params, p);
+            let (set, _) = choose(
+                self.engine,
+                family,
+                self.pool.clone(),
+                self.count,
+                wanted,
+                &late,
+            );
             let most = set
                 .iter()
                 .map(|p| set.iter().filter(|q| q.shape == p.shape).count())
                 .max()
                 .unwrap_or(0);
-            self.varied_at = (self.pool.len(), most <= ALIKE_IN_SET);
+            let kinds = |side: char| {
+                let mut kinds: Vec<&str> = set
+                    .iter()
+                    .filter(|p| p.side == side)
+                    .map(|p| first_kind(self.engine, &p.position, &p.solution))
+                    .collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                kinds.len()
+            };
+            let sides = self.engine.sides();
+            let patterns = most <= ALIKE_IN_SET && sides.iter().all(|&side| kinds(side) >= 2);
+            let lates = set.iter().filter(|p| late(&p.position));
+            // The late positions were most of the wins longer and shorter
+            // than the middle's: the set still spreads its lengths.
+            let shortest = set.iter().map(|p| p.solution.plies).min().unwrap_or(0);
+            let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
+            let mut marks: Vec<&str> = set.iter().map(Puzzle::difficulty).collect();
+            marks.sort_unstable();
+            marks.dedup();
+            let ok = if info.by_side {
+                patterns
+            } else {
+                lates.count() * 4 <= self.count
+                    && longer * 4 >= set.len()
+                    && marks.len() >= set.len().min(3)
+            };
+            self.varied_at = (self.pool.len(), ok);
         }
         self.varied_at.1
+    }
+
+    /// A game whose board fills up: one built middle game
+    /// ([`endgames::middle_game`]) examined, on its own budget of
+    /// `attempts`, while the pool has few positions that are not late or a
+    /// set would show too many late ones. Whether one was (a built try that
+    /// gives no position counts too).
+    fn middle_game(
+        &mut self,
+        wanted: &[(u32, char)],
+        attempts: usize,
+        rng: &mut Rng,
+        progress: &mut dyn FnMut(&str),
+    ) -> bool {
+        let fills_up = self.def.family().info().puzzles.fills_up;
+        if !fills_up || self.middle >= attempts || self.middle_enough() && self.varied(wanted) {
+            return false;
+        }
+        if let Some(position) = endgames::middle_game(self.def, self.solver, rng) {
+            let _ = self.consider(&position, 0, true, progress);
+            self.middle += 1;
+        }
+        true
+    }
+
+    /// Whether the pool holds enough positions that are not late
+    /// ([`late`]) for three quarters of the set, with a choice: always in
+    /// the games whose board does not fill up.
+    fn middle_enough(&self) -> bool {
+        !self.def.family().info().puzzles.fills_up
+            || self
+                .pool
+                .iter()
+                .filter(|p| !late(&self.def.params, &p.position))
+                .count()
+                >= self.count
     }
 
     /// How many kept puzzles each share has.
@@ -715,8 +829,10 @@ pub fn generate(
     let cheap = !family.info().puzzles.dear_search;
     let attempts = 200 + count * if cheap { 1000 } else { 400 };
     // Once the pool holds `count`, the search goes on this many candidates
-    // more for shares still short of their part.
-    let patience = count * if cheap { 600 } else { 40 };
+    // more for shares still short of their part (three times as many for
+    // the predator game's two sides, each with its own patterns to vary).
+    let sides = if family.info().puzzles.by_side { 3 } else { 1 };
+    let patience = count * if cheap { 600 } else { 40 } * sides;
     finder.longer_only_until = attempts * 3 / 4;
     let builds = endgames::builds(family);
     let plays = !family.info().puzzles.endgames_only;
@@ -726,7 +842,8 @@ pub fn generate(
     let mut built = 0;
     let main_source =
         |examined: usize, built: usize| if plays { examined - built } else { examined };
-    while main_source(finder.rej.examined, built) < attempts && round < 4 * attempts {
+    while main_source(finder.rej.examined, built + finder.middle) < attempts && round < 4 * attempts
+    {
         if crate::stop::reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
@@ -742,6 +859,9 @@ pub fn generate(
             }
         }
         round += 1;
+        if round % 2 == 0 && finder.middle_game(&wanted, attempts, &mut rng, progress) {
+            continue;
+        }
         // The prey's shares are filled by built candidates only.
         let prey_short = wanted
             .iter()
@@ -779,7 +899,8 @@ pub fn generate(
         finder.consider_game(&game, shortest, build, progress);
     }
     let Finder { pool, rej, .. } = finder;
-    let kept = choose(engine, family, pool, count, &wanted);
+    let late = |p: &str| late(&def.params, p);
+    let kept = choose(engine, family, pool, count, &wanted, &late);
     (
         kept.0,
         Rejections {
@@ -812,15 +933,22 @@ fn spread_enough(wanted: &[(u32, char)], filled: &[usize], count: usize) -> bool
 /// one while another is available), the kinds of first move (no kind more
 /// than two thirds of the set while another is available) and the
 /// difficulty marks (the mark the set has fewest of first, then the
-/// puzzle with most decoys that look as good as the answer); the rest are
-/// not chosen.
+/// puzzle with most decoys that look as good as the answer); in a game
+/// whose board fills up, no more than a quarter of `late` positions while
+/// others are available; the rest are not chosen.
 fn choose(
     engine: &dyn Engine,
     family: Family,
     pool: Vec<Puzzle>,
     count: usize,
     wanted: &[(u32, char)],
+    late: &dyn Fn(&str) -> bool,
 ) -> (Vec<Puzzle>, usize) {
+    // Whether `kept` has its quarter of late positions and `p` is one.
+    let too_late = |kept: &[Puzzle], p: &Puzzle| {
+        late(&p.position) && kept.iter().filter(|k| late(&k.position)).count() >= count / 4
+    };
+    let unwanted = |kept: &[Puzzle], p: &Puzzle| alike(kept, p) || too_late(kept, p);
     let total = pool.len();
     let mut by_share: Vec<Vec<Puzzle>> = wanted
         .iter()
@@ -838,17 +966,18 @@ fn choose(
             if kept.len() == count || bucket.is_empty() {
                 continue;
             }
-            let at = pick(engine, &kept, bucket, count);
-            // A share left with patterns the set has enough of waits while
-            // another share has a new one.
-            if alike(&kept, &bucket[at]) && fresh.iter().any(|&n| n > 0) {
+            let by_side = family.info().puzzles.by_side;
+            let at = pick(engine, &kept, bucket, count, by_side, late, &unwanted);
+            // A share left with patterns (or late positions) the set has
+            // enough of waits while another share has a new one.
+            if unwanted(&kept, &bucket[at]) && fresh.iter().any(|&n| n > 0) {
                 continue;
             }
             kept.push(bucket.remove(at));
         }
         fresh = by_share
             .iter()
-            .map(|b| b.iter().filter(|p| !alike(&kept, p)).count())
+            .map(|b| b.iter().filter(|p| !unwanted(&kept, p)).count())
             .collect();
     }
     // Easiest first: a practice session warms up (fewer points, then
@@ -864,8 +993,19 @@ fn alike(kept: &[Puzzle], p: &Puzzle) -> bool {
 }
 
 /// The index in `bucket` of the next puzzle for the set `kept` of
-/// `count`: by [`choose`]'s preferences, the pattern first.
-fn pick(engine: &dyn Engine, kept: &[Puzzle], bucket: &[Puzzle], count: usize) -> usize {
+/// `count`: by [`choose`]'s preferences, a puzzle that is not `unwanted`
+/// (its pattern or, past the set's quarter, a late position) first, then
+/// one that is not late unless its mark is new to the set (a share's late
+/// ones are kept for the shares that have only them).
+fn pick(
+    engine: &dyn Engine,
+    kept: &[Puzzle],
+    bucket: &[Puzzle],
+    count: usize,
+    by_side: bool,
+    late: &dyn Fn(&str) -> bool,
+    unwanted: &dyn Fn(&[Puzzle], &Puzzle) -> bool,
+) -> usize {
     let kind_of = |p: &Puzzle| first_kind(engine, &p.position, &p.solution);
     let new_kind = |p: &Puzzle| {
         let kind = kind_of(p);
@@ -876,12 +1016,22 @@ fn pick(engine: &dyn Engine, kept: &[Puzzle], bucket: &[Puzzle], count: usize) -
             .filter(|k| k.difficulty() == p.difficulty())
             .count()
     };
+    // The predator game: the kind of first move its side has fewest of
+    // (the prey's placements and steps).
+    let side_kind = |p: &Puzzle| {
+        let kind = kind_of(p);
+        kept.iter()
+            .filter(|k| by_side && k.side == p.side && kind_of(k) == kind)
+            .count()
+    };
     (0..bucket.len())
         .min_by_key(|&i| {
             let p = &bucket[i];
             (
-                alike(kept, p),
+                unwanted(kept, p),
+                late(&p.position) && marks(p) > 0,
                 !new_kind(p),
+                side_kind(p),
                 marks(p),
                 std::cmp::Reverse(p.tempting),
                 i,

@@ -74,6 +74,7 @@ mod description {
                 dear_search: false,
                 endgames_only: false,
                 long_wins_rare: false,
+                fills_up: true,
                 decoys: DecoyRule::Safe,
             },
             key_budget: 50_000,

@@ -335,6 +335,11 @@ pub struct PuzzleInfo {
     /// finder also looks two moves further back, and only there once the
     /// shortest wins fill their part of the set.
     pub long_wins_rare: bool,
+    /// The board fills up toward the turn limit, where most moves that
+    /// keep the lead win: a set holds at most a quarter of late positions
+    /// (a nearly full board or the limit near), the rest from built middle
+    /// games.
+    pub fills_up: bool,
     /// Which other first moves a 1-ply look-ahead rates as good (the
     /// puzzle's decoys, its difficulty).
     pub decoys: DecoyRule,

@@ -74,6 +74,7 @@ mod description {
                 dear_search: true,
                 endgames_only: true,
                 long_wins_rare: true,
+                fills_up: false,
                 decoys: DecoyRule::FewestCapturers,
             },
             // A Freeze position costs many times more to search (chains and

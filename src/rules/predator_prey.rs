@@ -80,6 +80,7 @@ mod description {
                 dear_search: false,
                 endgames_only: false,
                 long_wins_rare: false,
+                fills_up: false,
                 decoys: DecoyRule::Safe,
             },
             key_budget: 50_000,

@@ -709,6 +709,81 @@ fn predator_puzzle_sets_of_seeds_1_7_42_hold_up_under_a_plain_search() {
     }
 }
 
+/// Issue 24: the prey's share of a predator-game set is not one trick.
+/// Its answers ([`pattern`], read from the moves' text) show no pattern
+/// more than twice, so two patterns at least, and one answer at least
+/// moves a prey already on the board first (a step, not a placement `@`).
+#[test]
+#[ignore = "seconds in release, longer in a debug build; run with --ignored"]
+fn predator_sets_of_seeds_1_7_42_vary_the_prey_answers() {
+    use printkit::puzzles;
+    let def = definition::resolve("predator-prey").unwrap();
+    for seed in [1, 7, 42] {
+        let (set, rejected) = puzzles::generate(&def, 12, seed, 5, &mut |_| {});
+        assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
+        let prey: Vec<&puzzles::Puzzle> =
+            set.iter().filter(|p| p.position.contains(" o ")).collect();
+        let patterns: Vec<String> = prey.iter().map(|p| pattern(&p.solution.pv)).collect();
+        for one in &patterns {
+            let n = patterns.iter().filter(|p| *p == one).count();
+            assert!(
+                n <= 2,
+                "seed {seed}: {n} prey answers of the pattern {one}: {patterns:?}"
+            );
+        }
+        assert!(
+            prey.iter().any(|p| !p.solution.pv[0].starts_with('@')),
+            "seed {seed}: every prey answer starts with a placement: {patterns:?}"
+        );
+    }
+}
+
+/// The empty cells of a board field (`BW1WB/5/...`): its runs of digits.
+fn empty_cells(position: &str) -> u32 {
+    let board = position.split(' ').next().unwrap();
+    let (mut empty, mut run) = (0, 0);
+    for c in board.chars() {
+        match c.to_digit(10) {
+            Some(d) => run = run * 10 + d,
+            None => {
+                empty += run;
+                run = 0;
+            }
+        }
+    }
+    empty + run
+}
+
+/// Issue 24: a clone-game set is not mostly full boards near the turn
+/// limit, where most reasonable moves keep the lead: at most a quarter of
+/// it with fewer than 4 empty cells or within 10 turns of the 60 (read
+/// from the position's text), while it keeps all three marks, easy to
+/// hard, and a quarter of its wins longer than the shortest.
+#[test]
+#[ignore = "seconds in release, longer in a debug build; run with --ignored"]
+fn clone_sets_of_seeds_1_7_42_are_not_mostly_full_boards() {
+    use printkit::puzzles;
+    let def = definition::resolve("clone-jump-convert").unwrap();
+    for seed in [1, 7, 42] {
+        let (set, rejected) = puzzles::generate(&def, 12, seed, 5, &mut |_| {});
+        assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
+        let full: Vec<&str> = set
+            .iter()
+            .map(|p| p.position.as_str())
+            .filter(|p| {
+                let turns: u32 = p.rsplit(' ').next().unwrap().parse().unwrap();
+                empty_cells(p) < 4 || turns + 10 >= 60
+            })
+            .collect();
+        assert!(
+            full.len() * 4 <= set.len(),
+            "seed {seed}: {} near-full boards: {full:?}",
+            full.len()
+        );
+        assert_spread_and_order(&set, seed);
+    }
+}
+
 /// Issue 24: a Freeze set reads on paper (at most 3 kings and 18 pieces,
 /// as the README says) and each puzzle, checked by trying every move
 /// (every chain, every set of kings, the pass: tests/suite/freeze_common)
