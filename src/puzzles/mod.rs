@@ -55,6 +55,8 @@ pub struct Puzzle {
     pub shape: String,
     /// The side to move, who wins.
     pub side: char,
+    /// A late position of a board that fills up (see `late`).
+    pub late: bool,
 }
 
 impl Puzzle {
@@ -233,7 +235,7 @@ fn examine(
     if !later_moves_unique(engine, solver, position, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
     }
-    if !worth_printing(&start, &s) || limit_within_reach(params, position, s.plies) {
+    if !worth_printing(&start, &s) || limit_within_reach(params, &start, s.plies) {
         return Err(Reject::Dull);
     }
     Ok(s)
@@ -284,15 +286,14 @@ fn worth_printing(start: &crate::rules::AnyPosition, s: &Solution) -> bool {
 
 /// Whether the turn limit could end the game within the line's plies: the
 /// clone game's turn 58 of 60 with the board nearly full is won by any
-/// move that keeps the lead, which is no puzzle. (The last field of a
-/// clone or predator position is the turns played.)
-fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32) -> bool {
+/// move that keeps the lead, which is no puzzle.
+fn limit_within_reach(
+    params: &crate::rules::Params,
+    at: &crate::rules::AnyPosition,
+    plies: u32,
+) -> bool {
     let limit = params.turn_limit() as u32;
-    let turns = position
-        .rsplit(' ')
-        .next()
-        .and_then(|t| t.parse::<u32>().ok());
-    match turns {
+    match turns_played(at) {
         _ if limit == 0 => false,
         Some(t) => t.saturating_add(plies) >= limit,
         None => true,
@@ -304,32 +305,27 @@ fn limit_within_reach(params: &crate::rules::Params, position: &str, plies: u32)
 /// than [`LATE_EMPTY`] empty cells, or within [`LATE_TURNS`] turns of the
 /// turn limit. Most moves that keep the lead win there: a set holds a
 /// quarter of them at most.
-fn late(params: &crate::rules::Params, position: &str) -> bool {
+fn late(params: &crate::rules::Params, at: &crate::rules::AnyPosition) -> bool {
     if !params.family().info().puzzles.fills_up {
         return false;
     }
-    let board = position.split(' ').next().unwrap_or("");
-    let (mut empty, mut run) = (0, 0);
-    for c in board.chars() {
-        match c.to_digit(10) {
-            Some(d) => run = run * 10 + d,
-            None => {
-                empty += run;
-                run = 0;
-            }
-        }
-    }
+    let view = at.view();
+    let empty = view.width * view.height - view.holes.len() - view.pieces.len();
     let limit = params.turn_limit() as u32;
-    let turns = position
-        .rsplit(' ')
-        .next()
-        .and_then(|t| t.parse::<u32>().ok());
-    empty + run < LATE_EMPTY
-        || (limit > 0 && turns.is_none_or(|t| t.saturating_add(LATE_TURNS) >= limit))
+    empty < LATE_EMPTY
+        || (limit > 0 && turns_played(at).is_none_or(|t| t.saturating_add(LATE_TURNS) >= limit))
+}
+
+/// The turns a position has played, where its family counts them.
+fn turns_played(at: &crate::rules::AnyPosition) -> Option<u32> {
+    at.counts()
+        .into_iter()
+        .find(|(name, _)| *name == "turns")
+        .and_then(|(_, n)| u32::try_from(n).ok())
 }
 
 /// Fewer empty cells than this make a late position ([`late`]).
-const LATE_EMPTY: u32 = 4;
+const LATE_EMPTY: usize = 4;
 /// So do this many turns or fewer left before the turn limit.
 const LATE_TURNS: u32 = 10;
 
@@ -604,10 +600,9 @@ impl<'a> Finder<'a> {
                     DecoyRule::Safe => decoys(engine, solver, position, &solution),
                     DecoyRule::FewestCapturers => (freeze::decoys(engine, position, &solution), 0),
                 };
-                let side = engine
-                    .load(position)
-                    .map(|p| p.view().side_to_move)
-                    .unwrap_or('?');
+                let at = engine.load(position).ok();
+                let side = at.as_ref().map_or('?', |p| p.view().side_to_move);
+                let late = at.as_ref().is_some_and(|p| late(&self.def.params, p));
                 self.pool.push(Puzzle {
                     position: position.to_string(),
                     solution,
@@ -619,6 +614,7 @@ impl<'a> Finder<'a> {
                     tempting,
                     shape,
                     side,
+                    late,
                 });
                 Ok(())
             }
@@ -711,15 +707,7 @@ impl<'a> Finder<'a> {
             return true;
         }
         if self.varied_at.0 != self.pool.len() {
-            let late = |p: &str| late(&self.def.params, p);
-            let (set, _) = choose(
-                self.engine,
-                family,
-                self.pool.clone(),
-                self.count,
-                wanted,
-                &late,
-            );
+            let (set, _) = choose(self.engine, family, self.pool.clone(), self.count, wanted);
             let most = set
                 .iter()
                 .map(|p| set.iter().filter(|q| q.shape == p.shape).count())
@@ -737,7 +725,7 @@ impl<'a> Finder<'a> {
             };
             let sides = self.engine.sides();
             let patterns = most <= ALIKE_IN_SET && sides.iter().all(|&side| kinds(side) >= 2);
-            let lates = set.iter().filter(|p| late(&p.position));
+            let lates = set.iter().filter(|p| p.late);
             // The late positions were most of the wins longer and shorter
             // than the middle's: the set still spreads its lengths.
             let shortest = set.iter().map(|p| p.solution.plies).min().unwrap_or(0);
@@ -785,12 +773,7 @@ impl<'a> Finder<'a> {
     /// the games whose board does not fill up.
     fn middle_enough(&self) -> bool {
         !self.def.family().info().puzzles.fills_up
-            || self
-                .pool
-                .iter()
-                .filter(|p| !late(&self.def.params, &p.position))
-                .count()
-                >= self.count
+            || self.pool.iter().filter(|p| !p.late).count() >= self.count
     }
 
     /// How many kept puzzles each share has.
@@ -899,8 +882,7 @@ pub fn generate(
         finder.consider_game(&game, shortest, build, progress);
     }
     let Finder { pool, rej, .. } = finder;
-    let late = |p: &str| late(&def.params, p);
-    let kept = choose(engine, family, pool, count, &wanted, &late);
+    let kept = choose(engine, family, pool, count, &wanted);
     (
         kept.0,
         Rejections {
@@ -942,12 +924,10 @@ fn choose(
     pool: Vec<Puzzle>,
     count: usize,
     wanted: &[(u32, char)],
-    late: &dyn Fn(&str) -> bool,
 ) -> (Vec<Puzzle>, usize) {
     // Whether `kept` has its quarter of late positions and `p` is one.
-    let too_late = |kept: &[Puzzle], p: &Puzzle| {
-        late(&p.position) && kept.iter().filter(|k| late(&k.position)).count() >= count / 4
-    };
+    let too_late =
+        |kept: &[Puzzle], p: &Puzzle| p.late && kept.iter().filter(|k| k.late).count() >= count / 4;
     let unwanted = |kept: &[Puzzle], p: &Puzzle| alike(kept, p) || too_late(kept, p);
     let total = pool.len();
     let mut by_share: Vec<Vec<Puzzle>> = wanted
@@ -967,7 +947,7 @@ fn choose(
                 continue;
             }
             let by_side = family.info().puzzles.by_side;
-            let at = pick(engine, &kept, bucket, count, by_side, late, &unwanted);
+            let at = pick(engine, &kept, bucket, count, by_side, &unwanted);
             // A share left with patterns (or late positions) the set has
             // enough of waits while another share has a new one.
             if unwanted(&kept, &bucket[at]) && fresh.iter().any(|&n| n > 0) {
@@ -1003,7 +983,6 @@ fn pick(
     bucket: &[Puzzle],
     count: usize,
     by_side: bool,
-    late: &dyn Fn(&str) -> bool,
     unwanted: &dyn Fn(&[Puzzle], &Puzzle) -> bool,
 ) -> usize {
     let kind_of = |p: &Puzzle| first_kind(engine, &p.position, &p.solution);
@@ -1029,7 +1008,7 @@ fn pick(
             let p = &bucket[i];
             (
                 unwanted(kept, p),
-                late(&p.position) && marks(p) > 0,
+                p.late && marks(p) > 0,
                 !new_kind(p),
                 side_kind(p),
                 marks(p),

@@ -248,6 +248,7 @@ fn found(name: &str, plies: u32, side: char) -> printkit::puzzles::Puzzle {
         tempting: 0,
         shape: String::new(),
         side,
+        late: false,
     }
 }
 
