@@ -1,5 +1,6 @@
 //! printkit: print-ready kits for tabletop logic games, every example checked
 //! by a rules engine before it is printed.
+pub mod beneath;
 pub mod build;
 pub mod cli;
 pub mod commands;

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 /// command line, the only layer that prints or knows clap; `puzzles`
 /// finds practice positions for a definition, searching with `solve`.
 const LAYERS: &[&str] = &[
+    "beneath",
     "input",
     "stop",
     "diagnostic",

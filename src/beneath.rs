@@ -1,0 +1,311 @@
+//! Opening files beneath a folder in one step that no link and no folder
+//! swapped in meanwhile can turn outside it.
+//!
+//! A check of a path followed by an open of the same path by name leaves a
+//! gap: a folder inside can be exchanged for a link to `/` between the two
+//! (the preview server served outside files that way). Here the folder is
+//! opened once, as a handle, and every file is opened relative to that
+//! handle:
+//!
+//! - on Linux with `openat2(RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS)`, where
+//!   the kernel refuses any link and any `..` on the way, in one call;
+//! - on other Unix systems (and a Linux whose kernel or sandbox refuses
+//!   `openat2`), by walking the path a folder at a time with `openat` and
+//!   `O_NOFOLLOW | O_DIRECTORY`, each step from the handle of the last;
+//! - elsewhere (Windows), by checking each part with `symlink_metadata`
+//!   before the open: the best a portable program can do there.
+//!
+//! What is opened is then checked on the handle: a regular file, never a
+//! device or FIFO (opened non-blocking, so a FIFO cannot hang the open).
+use std::fs::File;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+/// Why a file beneath a folder could not be opened.
+#[derive(Debug)]
+pub enum BeneathError {
+    /// Nothing there.
+    Missing,
+    /// Something other than a regular file, or a path through a link:
+    /// what it is, in words ("a symbolic link").
+    NotPlain(&'static str),
+    /// A path with `..`, a root, or an empty part: never opened.
+    NotRelative,
+    Io(io::Error),
+}
+
+impl std::fmt::Display for BeneathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BeneathError::Missing => f.write_str("not found"),
+            BeneathError::NotPlain(what) => write!(f, "it is {what}, not a regular file"),
+            BeneathError::NotRelative => f.write_str("not a plain path inside the folder"),
+            BeneathError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// A folder held open: files are opened relative to it.
+#[derive(Debug)]
+pub struct Folder {
+    path: PathBuf,
+    #[cfg(unix)]
+    fd: std::os::fd::OwnedFd,
+}
+
+/// Whether `rel` is made only of plain names (no `..`, `.`, root, prefix).
+fn plain_parts(rel: &Path) -> Option<Vec<&std::ffi::OsStr>> {
+    let mut parts = Vec::new();
+    for c in rel.components() {
+        match c {
+            Component::Normal(p) => parts.push(p),
+            _ => return None,
+        }
+    }
+    (!parts.is_empty()).then_some(parts)
+}
+
+impl Folder {
+    /// Opens the folder at `path`. The path itself is the user's choice and
+    /// may pass through links; what is beneath it may not.
+    pub fn open(path: &Path) -> io::Result<Folder> {
+        #[cfg(unix)]
+        {
+            use rustix::fs::{open, Mode, OFlags};
+            let fd = open(
+                path,
+                OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+                Mode::empty(),
+            )?;
+            Ok(Folder {
+                path: path.to_path_buf(),
+                fd,
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            if !std::fs::metadata(path)?.is_dir() {
+                return Err(io::Error::other("not a folder"));
+            }
+            Ok(Folder {
+                path: path.to_path_buf(),
+            })
+        }
+    }
+
+    /// The path the folder was opened at (for messages).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Opens the regular file at `rel` beneath this folder for reading,
+    /// refusing any link on the way and anything but a regular file.
+    pub fn open_file(&self, rel: &Path) -> Result<File, BeneathError> {
+        let parts = plain_parts(rel).ok_or(BeneathError::NotRelative)?;
+        let file = self.open_parts(&parts, false)?;
+        let meta = file.metadata().map_err(BeneathError::Io)?;
+        if meta.is_file() {
+            Ok(file)
+        } else if meta.is_dir() {
+            Err(BeneathError::NotPlain("a folder"))
+        } else {
+            Err(BeneathError::NotPlain("a device, pipe or socket"))
+        }
+    }
+
+    /// Opens the folder at `rel` beneath this one, refusing any link on the
+    /// way.
+    pub fn open_folder(&self, rel: &Path) -> Result<Folder, BeneathError> {
+        let parts = plain_parts(rel).ok_or(BeneathError::NotRelative)?;
+        let handle = self.open_parts(&parts, true)?;
+        #[cfg(unix)]
+        {
+            Ok(Folder {
+                path: self.path.join(rel),
+                fd: handle.into(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            drop(handle);
+            Ok(Folder {
+                path: self.path.join(rel),
+            })
+        }
+    }
+
+    #[cfg(unix)]
+    fn open_parts(&self, parts: &[&std::ffi::OsStr], folder: bool) -> Result<File, BeneathError> {
+        use rustix::fs::{Mode, OFlags};
+        let mut flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY | OFlags::NONBLOCK;
+        if folder {
+            flags |= OFlags::DIRECTORY;
+        }
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            use rustix::fs::ResolveFlags;
+            let rel: PathBuf = parts.iter().collect();
+            let how = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+            match rustix::fs::openat2(&self.fd, &rel, flags, Mode::empty(), how) {
+                Ok(fd) => return Ok(File::from(fd)),
+                // An old kernel, or a sandbox that forbids the call: walk.
+                Err(e) if e == rustix::io::Errno::NOSYS || e == rustix::io::Errno::PERM => {}
+                // A retry the kernel asks for when a rename raced the walk.
+                Err(e) if e == rustix::io::Errno::AGAIN => {
+                    return Err(BeneathError::Io(io::Error::other(
+                        "the folder changed while the file was opened",
+                    )))
+                }
+                Err(e) => return Err(open_error(e)),
+            }
+        }
+        self.walk(parts, flags)
+    }
+
+    /// Opens `parts` a folder at a time, each step relative to the last
+    /// handle and refusing a link (`O_NOFOLLOW`).
+    #[cfg(unix)]
+    fn walk(
+        &self,
+        parts: &[&std::ffi::OsStr],
+        last: rustix::fs::OFlags,
+    ) -> Result<File, BeneathError> {
+        use rustix::fs::{openat, Mode, OFlags};
+        use std::os::fd::AsFd;
+        let folder = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let (name, folders) = parts.split_last().ok_or(BeneathError::NotRelative)?;
+        let mut at: Option<std::os::fd::OwnedFd> = None;
+        for part in folders {
+            let from = at.as_ref().map_or(self.fd.as_fd(), |f| f.as_fd());
+            let next = openat(from, *part, folder, Mode::empty()).map_err(|e| {
+                // O_NOFOLLOW | O_DIRECTORY on a link says ENOTDIR: tell
+                // the link apart from a file on the way.
+                let link = rustix::fs::statat(from, *part, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+                    .is_ok_and(|st| {
+                        rustix::fs::FileType::from_raw_mode(st.st_mode)
+                            == rustix::fs::FileType::Symlink
+                    });
+                match link {
+                    true => BeneathError::NotPlain("a symbolic link"),
+                    false => open_error(e),
+                }
+            })?;
+            at = Some(next);
+        }
+        let from = at.as_ref().map_or(self.fd.as_fd(), |f| f.as_fd());
+        let fd = openat(from, *name, last | OFlags::NOFOLLOW, Mode::empty()).map_err(open_error)?;
+        Ok(File::from(fd))
+    }
+
+    #[cfg(not(unix))]
+    fn open_parts(&self, parts: &[&std::ffi::OsStr], folder: bool) -> Result<File, BeneathError> {
+        let mut path = self.path.clone();
+        for part in parts {
+            path.push(part);
+            match std::fs::symlink_metadata(&path) {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(BeneathError::Missing),
+                Err(e) => return Err(BeneathError::Io(e)),
+                Ok(m) if m.file_type().is_symlink() => {
+                    return Err(BeneathError::NotPlain("a symbolic link"))
+                }
+                Ok(_) => {}
+            }
+        }
+        let _ = folder; // std opens a folder as it opens a file there
+        File::open(&path).map_err(BeneathError::Io)
+    }
+}
+
+#[cfg(unix)]
+fn open_error(e: rustix::io::Errno) -> BeneathError {
+    use rustix::io::Errno;
+    match e {
+        Errno::NOENT => BeneathError::Missing,
+        // A link on the way (ELOOP), or one RESOLVE_BENEATH would leave by
+        // (EXDEV): either way a link, never followed.
+        Errno::LOOP | Errno::XDEV | Errno::MLINK => BeneathError::NotPlain("a symbolic link"),
+        Errno::NOTDIR => BeneathError::NotPlain("not a folder on the way"),
+        Errno::NXIO => BeneathError::NotPlain("a device, pipe or socket"),
+        other => BeneathError::Io(io::Error::from(other)),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("printkit-beneath-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("in/sub")).unwrap();
+        std::fs::create_dir_all(dir.join("outside")).unwrap();
+        std::fs::write(dir.join("in/sub/page.svg"), "inside").unwrap();
+        std::fs::write(dir.join("outside/secret"), "outside").unwrap();
+        dir
+    }
+
+    #[test]
+    fn files_beneath_open_and_nothing_through_a_link_does() {
+        let dir = scratch("links");
+        symlink(dir.join("outside"), dir.join("in/linked")).unwrap();
+        symlink(dir.join("outside/secret"), dir.join("in/secret")).unwrap();
+        symlink("sub/page.svg", dir.join("in/relative")).unwrap();
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        let mut text = String::new();
+        use std::io::Read;
+        folder
+            .open_file(Path::new("sub/page.svg"))
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        assert_eq!(text, "inside");
+        for rel in ["linked/secret", "secret", "relative"] {
+            match folder.open_file(Path::new(rel)) {
+                Err(BeneathError::NotPlain(what)) => assert_eq!(what, "a symbolic link", "{rel}"),
+                other => panic!("{rel}: {other:?}"),
+            }
+        }
+        for rel in ["../outside/secret", "/etc/passwd", "sub/../sub/page.svg", ""] {
+            assert!(
+                matches!(folder.open_file(Path::new(rel)), Err(BeneathError::NotRelative)),
+                "{rel}"
+            );
+        }
+        assert!(matches!(folder.open_file(Path::new("nothing")), Err(BeneathError::Missing)));
+        assert!(matches!(
+            folder.open_file(Path::new("sub")),
+            Err(BeneathError::NotPlain("a folder"))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_fifo_is_refused_without_blocking_the_open() {
+        let dir = scratch("fifo");
+        let fifo = dir.join("in/pipe.svg");
+        rustix::fs::mkfifoat(rustix::fs::CWD, &fifo, rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR)
+            .unwrap();
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        assert!(matches!(
+            folder.open_file(Path::new("pipe.svg")),
+            Err(BeneathError::NotPlain("a device, pipe or socket"))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_walk_refuses_links_as_openat2_does() {
+        let dir = scratch("walk");
+        symlink(dir.join("outside"), dir.join("in/linked")).unwrap();
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        let flags = rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::NONBLOCK;
+        let parts = |p: &'static str| p.split('/').map(std::ffi::OsStr::new).collect::<Vec<_>>();
+        assert!(folder.walk(&parts("sub/page.svg"), flags).is_ok());
+        assert!(matches!(
+            folder.walk(&parts("linked/secret"), flags),
+            Err(BeneathError::NotPlain("a symbolic link"))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
