@@ -134,6 +134,9 @@ pub struct BuildReport {
     pub games: usize,
     /// What the output folder held that printkit left alone, in words.
     pub notes: Vec<String>,
+    /// The SHA-256 of each file this build wrote or found in place, by its
+    /// path relative to the output folder.
+    pub sha256: std::collections::BTreeMap<String, String>,
 }
 
 /// Reads, checks, lays out, renders and writes the kits of `request`: all
@@ -303,6 +306,7 @@ fn build_with(
         unchanged: committed.unchanged,
         games: defs.len(),
         notes,
+        sha256: committed.sha256,
     })
 }
 

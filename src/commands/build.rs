@@ -98,6 +98,12 @@ fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, CommandError> {
 }
 
 pub fn build(args: BuildArgs) -> Result<i32, CommandError> {
+    build_and_list(args).map(|_| 0)
+}
+
+/// Builds as `printkit build` does and lists what it wrote on stdout;
+/// returns the build's report (`watch` serves its files).
+pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, CommandError> {
     use crate::build::BuildRequest;
     use crate::kit::{output, Part};
     let started = std::time::Instant::now();
@@ -176,7 +182,7 @@ pub fn build(args: BuildArgs) -> Result<i32, CommandError> {
             files - k
         ),
     };
-    Ok(0)
+    Ok(report)
 }
 
 fn human_size(bytes: usize) -> String {

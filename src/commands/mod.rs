@@ -9,6 +9,7 @@ pub mod build;
 pub mod check;
 pub mod engine;
 pub mod puzzles;
+pub mod serve;
 pub mod shell;
 pub mod solve;
 pub mod watch;

@@ -4,11 +4,11 @@
 //! with a small script that reloads it after every build.
 use super::build::BuildArgs;
 use notify::{RecursiveMode, Watcher};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Component, Path, PathBuf};
+use std::collections::BTreeMap;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The options of `printkit watch`: those of `build`, and the port.
@@ -27,40 +27,69 @@ pub struct WatchArgs {
     pub port: u16,
 }
 
-/// What the pages' script polls: the build's number and whether it worked.
-#[derive(Default)]
-struct Status {
-    version: u64,
-    ok: bool,
-}
-
-type Shared = Arc<Mutex<Status>>;
+use super::serve::{self, Shared, Written};
 
 /// Changes closer together than this are one rebuild (an editor's save is
 /// often several writes and a rename).
 const SETTLE: Duration = Duration::from_millis(150);
+
+/// What the watch loop waits for: a change to a watched file, or the
+/// server's end (then the watch ends too, with an error).
+enum Event {
+    Changed(Vec<PathBuf>),
+    ServerStopped(String),
+}
+
+/// Sends [`Event::ServerStopped`] when dropped: when the server returns,
+/// and when its thread panics.
+struct OnServerEnd {
+    events: mpsc::Sender<Event>,
+    why: Option<String>,
+}
+
+impl Drop for OnServerEnd {
+    fn drop(&mut self) {
+        let why = self
+            .why
+            .take()
+            .unwrap_or_else(|| "the server thread failed".to_string());
+        let _ = self.events.send(Event::ServerStopped(why));
+    }
+}
 
 pub fn run(args: WatchArgs) -> Result<i32, String> {
     let watched = Watched::of(&args.build)?;
     let out = args.build.out.clone();
     std::fs::create_dir_all(&out)
         .map_err(|e| format!("cannot create the folder {}: {e}", out.display()))?;
-    let status: Shared = Arc::default();
-    rebuild(&args.build, &status);
+    let state: Shared = Arc::default();
+    rebuild(&args.build, &state);
     let listener = TcpListener::bind(("127.0.0.1", args.port))
         .map_err(|e| format!("cannot serve on 127.0.0.1:{}: {e}", args.port))?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    let root = std::fs::canonicalize(&out)
+    let root = crate::beneath::Folder::open(&out)
         .map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
-    let served = status.clone();
-    std::thread::spawn(move || serve(listener, &root, &served));
+    let (events, incoming) = mpsc::channel();
+    let served = state.clone();
+    let on_end = OnServerEnd {
+        events: events.clone(),
+        why: None,
+    };
+    std::thread::Builder::new()
+        .name("printkit-serve".into())
+        .spawn(move || {
+            // The whole guard moves in: its drop, at the end or in a
+            // panic, tells the watch loop.
+            let mut on_end = on_end;
+            on_end.why = Some(serve::serve(listener, root, served));
+        })
+        .map_err(|e| format!("cannot start the server: {e}"))?;
     crate::say!("watch: serving http://127.0.0.1:{port}/ (Ctrl-C stops)");
-    let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // Reads are events too (the build's own): only changes count.
         match event {
             Ok(e) if !e.kind.is_access() && !e.kind.is_other() => {
-                let _ = tx.send(e.paths);
+                let _ = events.send(Event::Changed(e.paths));
             }
             _ => {}
         }
@@ -71,12 +100,18 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
             .watch(folder, RecursiveMode::NonRecursive)
             .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
     }
-    while let Ok(paths) = rx.recv() {
+    while let Ok(event) = incoming.recv() {
+        let paths = match event {
+            Event::Changed(paths) => paths,
+            Event::ServerStopped(why) => {
+                return Err(format!("the preview server stopped ({why}); watch ends"))
+            }
+        };
         if !paths.iter().any(|p| watched.concerns(p)) {
             continue;
         }
-        while rx.recv_timeout(SETTLE).is_ok() {}
-        rebuild(&args.build, &status);
+        while let Ok(Event::Changed(_)) = incoming.recv_timeout(SETTLE) {}
+        rebuild(&args.build, &state);
     }
     Ok(0)
 }
@@ -154,197 +189,49 @@ fn absolute(path: &Path) -> Result<PathBuf, String> {
     std::fs::canonicalize(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
-/// Builds as `printkit build` would, saying what went wrong if it did.
-fn rebuild(args: &BuildArgs, status: &Shared) {
-    let ok = match super::build::build(args.clone()) {
-        Ok(0) => true,
-        Ok(_) => false,
+/// Builds as `printkit build` would, saying what went wrong if it did;
+/// a build that wrote its files has them served (and only them).
+fn rebuild(args: &BuildArgs, state: &Shared) {
+    let report = match super::build::build_and_list(args.clone()) {
+        Ok(report) => Some(report),
         Err(e) => {
             e.report();
-            false
+            None
         }
     };
-    let mut s = status.lock().unwrap_or_else(|e| e.into_inner());
+    let mut s = state.write().unwrap_or_else(|e| e.into_inner());
     s.version += 1;
-    s.ok = ok;
-    let word = if ok { "built" } else { "not built (see above)" };
+    s.ok = report.is_some();
+    if let Some(report) = report {
+        s.files = served_files(&args.out, &report);
+    }
+    let word = if s.ok { "built" } else { "not built (see above)" };
     crate::say!("watch: build {} {word}; waiting for changes", s.version);
 }
 
-fn serve(listener: TcpListener, root: &Path, status: &Shared) {
-    for stream in listener.incoming().flatten() {
-        let root = root.to_path_buf();
-        let status = status.clone();
-        std::thread::spawn(move || {
-            let _ = answer(stream, &root, &status);
-        });
+/// The files of a build, with their digests and sizes, by the path the
+/// server is asked for (`/` separated).
+fn served_files(out: &Path, report: &crate::build::BuildReport) -> BTreeMap<String, Written> {
+    let sizes: std::collections::HashMap<&Path, u64> = report
+        .written
+        .iter()
+        .map(|(path, size)| (path.as_path(), *size as u64))
+        .collect();
+    let mut files = BTreeMap::new();
+    for (rel, sha256) in &report.sha256 {
+        let Some(size) = sizes.get(out.join(rel).as_path()) else {
+            continue;
+        };
+        let key = Path::new(rel)
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let written = Written {
+            sha256: sha256.clone(),
+            size: *size,
+        };
+        files.insert(key, written);
     }
-}
-
-/// The most a request's head may be.
-const MAX_REQUEST: u64 = 16 * 1024;
-/// The largest file served.
-const MAX_FILE: u64 = 256 * 1024 * 1024;
-
-fn answer(stream: TcpStream, root: &Path, status: &Shared) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut reader = BufReader::new((&stream).take(MAX_REQUEST));
-    let mut line = String::new();
-    reader.read_line(&mut line)?;
-    // Of the rest of the head only the Host matters.
-    let mut header = String::new();
-    let mut host = None;
-    while reader.read_line(&mut header)? > 2 {
-        if let Some((name, value)) = header.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("host") {
-                host = Some(value.trim().to_ascii_lowercase());
-            }
-        }
-        header.clear();
-    }
-    let mut words = line.split_whitespace();
-    let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-    let mut out = Reply {
-        stream: &stream,
-        head_only: method == "HEAD",
-    };
-    // A page elsewhere that gets its name resolved to 127.0.0.1 (DNS
-    // rebinding) must not read the kits, the host key above all: only
-    // requests addressed to the loopback by name or number are answered.
-    if !host.as_deref().is_some_and(loopback_host) {
-        return respond(
-            &mut out,
-            "403 Forbidden",
-            "text/plain",
-            b"only http://127.0.0.1 or http://localhost\n",
-        );
-    }
-    if method != "GET" && method != "HEAD" {
-        return respond(
-            &mut out,
-            "405 Method Not Allowed",
-            "text/plain",
-            b"GET only\n",
-        );
-    }
-    let path = target.split(['?', '#']).next().unwrap_or("");
-    if path == "/__printkit/version" {
-        let s = status.lock().unwrap_or_else(|e| e.into_inner());
-        let body = format!("{{\"version\":{},\"ok\":{}}}", s.version, s.ok);
-        return respond(&mut out, "200 OK", "application/json", body.as_bytes());
-    }
-    match file_in(root, path) {
-        Some(file) => {
-            let bytes = std::fs::read(&file)?;
-            let kind = content_type(&file);
-            let body = if kind.starts_with("text/html") {
-                with_reload(&bytes)
-            } else {
-                bytes
-            };
-            respond(&mut out, "200 OK", kind, &body)
-        }
-        None => respond(&mut out, "404 Not Found", "text/plain", b"not found\n"),
-    }
-}
-
-/// Whether a Host header names the loopback (`127.0.0.1`, `localhost`,
-/// `[::1]`, with or without a port).
-fn loopback_host(host: &str) -> bool {
-    let name = match host.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().unwrap_or(""),
-        None => host.split(':').next().unwrap_or(""),
-    };
-    matches!(name, "127.0.0.1" | "localhost" | "::1")
-}
-
-/// The file a request names inside `root`, or `None`: a path with `..`, a
-/// backslash or a NUL, or one that leads (through a link) outside `root`,
-/// is refused; so is anything but a regular file.
-fn file_in(root: &Path, path: &str) -> Option<PathBuf> {
-    let decoded = percent_decoded(path.strip_prefix('/')?)?;
-    if decoded.contains(['\\', '\0']) {
-        return None;
-    }
-    let relative = Path::new(if decoded.is_empty() {
-        "index.html"
-    } else {
-        &decoded
-    });
-    if !relative
-        .components()
-        .all(|c| matches!(c, Component::Normal(_)))
-    {
-        return None;
-    }
-    let real = std::fs::canonicalize(root.join(relative)).ok()?;
-    let meta = std::fs::metadata(&real).ok()?;
-    (real.starts_with(root) && meta.is_file() && meta.len() <= MAX_FILE).then_some(real)
-}
-
-/// `%2e` and the like decoded; `None` when not UTF-8 or malformed.
-fn percent_decoded(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("svg") => "image/svg+xml",
-        Some("pdf") => "application/pdf",
-        Some("png") => "image/png",
-        Some("json") => "application/json",
-        _ => "application/octet-stream",
-    }
-}
-
-/// Polls the build number and reloads the page when it changes; never
-/// printed (it draws nothing).
-const RELOAD: &str = "<script>(function(){var seen=null;function poll(){\
-fetch('/__printkit/version',{cache:'no-store'}).then(function(r){return r.json();})\
-.then(function(s){if(seen!==null&&s.version!==seen){location.reload();return;}seen=s.version;\
-document.title=document.title.replace(/^\\[build failed\\] /,'');\
-if(!s.ok){document.title='[build failed] '+document.title;}})\
-.catch(function(){}).then(function(){setTimeout(poll,300);});}poll();})();</script>";
-
-/// The page with [`RELOAD`] before its `</body>` (or at its end).
-fn with_reload(page: &[u8]) -> Vec<u8> {
-    let text = String::from_utf8_lossy(page);
-    match text.rfind("</body>") {
-        Some(at) => format!("{}{RELOAD}{}", &text[..at], &text[at..]).into_bytes(),
-        None => format!("{text}{RELOAD}").into_bytes(),
-    }
-}
-
-/// A whole response; for a HEAD request, `body` is counted but not sent.
-fn respond(out: &mut Reply, status: &str, kind: &str, body: &[u8]) -> std::io::Result<()> {
-    write!(
-        out.stream,
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        body.len()
-    )?;
-    if !out.head_only {
-        out.stream.write_all(body)?;
-    }
-    out.stream.flush()
-}
-
-/// Where a response goes, and whether it is for HEAD.
-struct Reply<'s> {
-    stream: &'s TcpStream,
-    head_only: bool,
+    files
 }

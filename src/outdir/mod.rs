@@ -217,6 +217,9 @@ pub struct Committed {
     /// How many of them already held the same bytes and were left as they
     /// were.
     pub unchanged: usize,
+    /// The SHA-256 of each file of the build (hex), by its path relative to
+    /// the folder: what the preview server may serve.
+    pub sha256: BTreeMap<String, String>,
 }
 
 /// An output folder, locked for this process.
@@ -552,6 +555,11 @@ impl Stage {
                 .map(|(f, size, _, _)| (root.join(f), *size))
                 .collect(),
             unchanged: self.files.iter().filter(|f| !f.3).count(),
+            sha256: self
+                .files
+                .iter()
+                .map(|(f, _, d, _)| (f.clone(), d.clone()))
+                .collect(),
         };
         let stale_ours = self.stale_still_ours(dir, stale);
         let manifest = self.manifest_with_digests(dir, manifest);
