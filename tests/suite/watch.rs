@@ -221,3 +221,163 @@ fn watch_serves_the_output_folder_and_nothing_outside_it() {
         "the watched file is outside the output folder"
     );
 }
+
+/// A line of `/proc/<pid>/status` (`Threads`, `VmHWM`) as a number.
+#[cfg(target_os = "linux")]
+fn status_figure(pid: u32, key: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with(&format!("{key}:")))
+        .unwrap_or_else(|| panic!("no {key} in {status}"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// The reply to raw request bytes, read until the server closes.
+fn raw(port: u16, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let _ = stream.write_all(request);
+    let mut reply = Vec::new();
+    let _ = stream.read_to_end(&mut reply);
+    String::from_utf8_lossy(&reply).into_owned()
+}
+
+/// Issue 33's first reproducer: a folder inside the output folder swapped
+/// for a link to an outside folder, over and over, while its file is
+/// asked for. Served once in 20 tries by a check-then-open server.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_folder_swapped_for_a_link_never_serves_what_is_outside() {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    let dir = crate::hostile::scratch("watch-swap");
+    let w = watch(&dir);
+    assert_eq!(w.next_build(0).0, (1, true));
+    let page = "/clone-6x6/svg/a4/rules.svg";
+    let (status, _) = w.get(page);
+    assert!(status.contains("200"), "{status}");
+    std::fs::create_dir_all(dir.join("outside/a4")).unwrap();
+    std::fs::write(dir.join("outside/a4/rules.svg"), "secret-words").unwrap();
+    std::os::unix::fs::symlink(dir.join("outside"), dir.join("link")).unwrap();
+    let (svg, link) = (dir.join("out/clone-6x6/svg"), dir.join("link"));
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let swapper = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut swaps = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
+                swaps += 1;
+            }
+            // Put back as it was.
+            if swaps % 2 == 1 {
+                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
+            }
+            swaps
+        })
+    };
+    let started = Instant::now();
+    let (mut served, mut outside, mut tries) = (0, 0, 0);
+    while tries < 3000 && started.elapsed() < Duration::from_secs(15) {
+        let (status, body) = w.get(page);
+        tries += 1;
+        served += usize::from(status.contains("200"));
+        outside += usize::from(body.contains("secret-words"));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let swaps = swapper.join().unwrap();
+    eprintln!("{tries} requests during {swaps} swaps: {served} served the kit's page, {outside} the outside file");
+    assert_eq!(outside, 0, "the outside file was served");
+    assert!(swaps > 100, "the race hardly ran: {swaps} swaps");
+}
+
+/// Issue 33's second and third reproducers: idle connections by the
+/// hundred neither start a thread each nor stop the server; a FIFO swapped
+/// in for a served file blocks nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn idle_connections_and_a_fifo_neither_stop_nor_grow_the_server() {
+    let dir = crate::hostile::scratch("watch-idle");
+    let w = watch(&dir);
+    assert_eq!(w.next_build(0).0, (1, true));
+    let pid = w.child.id();
+    let idle: Vec<TcpStream> = (0..600)
+        .map(|_| TcpStream::connect(("127.0.0.1", w.port)).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let threads = status_figure(pid, "Threads");
+    assert!(threads < 40, "{threads} threads for 600 idle connections");
+    drop(idle);
+    let fifo = dir.join("out/clone-6x6/svg/a4/rules.svg");
+    std::fs::remove_file(&fifo).unwrap();
+    rustix::fs::mkfifoat(rustix::fs::CWD, &fifo, rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR)
+        .unwrap();
+    let started = Instant::now();
+    let (status, _) = w.get("/clone-6x6/svg/a4/rules.svg");
+    assert!(status.contains("404"), "{status}");
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    let (status, _) = w.get("/");
+    assert!(status.contains("200"), "the server stopped answering: {status}");
+}
+
+/// Issue 33's third and fifth reproducers: a page planted in the output
+/// folder (a big one too) is not served, nor is an `index.html` the build
+/// refused to replace; memory stays flat with clients that read nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn only_what_the_build_wrote_is_served() {
+    let dir = crate::hostile::scratch("watch-planted");
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::fs::write(dir.join("out/index.html"), "planted-index").unwrap();
+    let w = watch(&dir);
+    assert_eq!(w.next_build(0).0, (1, false), "the build replaced a planted index.html");
+    let (status, body) = w.get("/");
+    assert!(status.contains("404"), "{status}");
+    assert!(!body.contains("planted-index"));
+    drop(w);
+    std::fs::remove_file(dir.join("out/index.html")).unwrap();
+    let w = watch(&dir);
+    assert_eq!(w.next_build(0).0, (1, true));
+    std::fs::write(dir.join("out/clone-6x6/evil.html"), "<script>steal()</script>").unwrap();
+    let big = std::fs::File::create(dir.join("out/big.html")).unwrap();
+    big.set_len(250 * 1024 * 1024).unwrap();
+    for page in ["/clone-6x6/evil.html", "/big.html", "/.printkit-manifest.json"] {
+        let (status, _) = w.get(page);
+        assert!(status.contains("404"), "{page}: {status}");
+    }
+    let lazy: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", w.port)).unwrap();
+            write!(s, "GET /big.html HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let peak_kb = status_figure(w.child.id(), "VmHWM");
+    assert!(peak_kb < 64 * 1024, "{peak_kb} kB");
+    drop(lazy);
+}
+
+/// Issue 33's fifth reproducer: Host values that only start like the
+/// loopback, and two Host headers, are refused.
+#[test]
+fn a_host_header_is_the_loopback_exactly_and_once() {
+    let dir = crate::hostile::scratch("watch-hosts");
+    let w = watch(&dir);
+    assert_eq!(w.next_build(0).0, (1, true));
+    for host in ["[::1].evil.com", "localhost:80@evil.com", "localhost:evil.com"] {
+        let (status, _) = w.get_as("/", host);
+        assert!(status.contains("403"), "{host}: {status}");
+    }
+    let twice = raw(
+        w.port,
+        b"GET / HTTP/1.1\r\nHost: evil.example\r\nHost: localhost\r\n\r\n",
+    );
+    assert!(twice.starts_with("HTTP/1.1 403"), "{twice}");
+    let huge = format!("GET /{} HTTP/1.1\r\nHost: localhost\r\n\r\n", "a".repeat(20_000));
+    assert!(raw(w.port, huge.as_bytes()).starts_with("HTTP/1.1 431"));
+    let (status, _) = w.get_as("/", "localhost");
+    assert!(status.contains("200"), "{status}");
+}
