@@ -9,6 +9,51 @@ const EXCERPT: usize = 100;
 /// The most characters of a message or file name a diagnostic shows.
 const MAX_MESSAGE: usize = 1000;
 
+/// The most problems of one file that are shown: a file of 100,000
+/// mistakes (a downloaded one, say) is reported in the time of 100, and
+/// the rest are counted ([`Overflow`]).
+pub const MAX_SHOWN: usize = 100;
+
+/// The problems of a file past the first [`MAX_SHOWN`]: counted, not
+/// located one by one.
+#[derive(Clone, Debug, Default)]
+pub struct Overflow {
+    count: usize,
+    first: Option<Range<usize>>,
+}
+
+impl Overflow {
+    /// Counts one more problem, at `span`.
+    pub fn add(&mut self, span: Range<usize>) {
+        self.count += 1;
+        self.first.get_or_insert(span);
+    }
+
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The one diagnostic that stands for them all, at the first of them.
+    pub fn diagnostic(&self, file: &str, source: &std::sync::Arc<str>) -> Option<Diagnostic> {
+        let span = self.first.clone().filter(|_| self.count > 0)?;
+        let message = format!(
+            "and {} more problem{} from here on, not shown: only the first {MAX_SHOWN} of a file are; fix these and check again",
+            self.count,
+            if self.count == 1 { "" } else { "s" }
+        );
+        let mut d = Diagnostic::new(file, source, span, message);
+        d.problems = self.count;
+        Some(d)
+    }
+}
+
+/// How many problems `diags` stand for, and "error" or "errors" to go
+/// with the number ("45,000 errors").
+pub fn count_errors<'d>(diags: impl IntoIterator<Item = &'d Diagnostic>) -> String {
+    let n: usize = diags.into_iter().map(|d| d.problems).sum();
+    format!("{n} error{}", if n == 1 { "" } else { "s" })
+}
+
 /// One problem in one file, located by byte range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -17,6 +62,9 @@ pub struct Diagnostic {
     pub line: usize,
     pub column: usize,
     pub message: String,
+    /// How many problems it stands for: 1, or the count of those not
+    /// shown ([`Overflow`]).
+    pub problems: usize,
     /// The source text, for rendering the offending line.
     source: std::sync::Arc<str>,
 }
@@ -52,6 +100,7 @@ impl Diagnostic {
             line,
             column,
             message,
+            problems: 1,
             source: source.clone(),
         }
     }

@@ -80,9 +80,8 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
         }
         if !diags.is_empty() {
             crate::say!(
-                "{} error{} found: nothing in these files may be printed until they are fixed",
-                diags.len(),
-                if diags.len() == 1 { "" } else { "s" }
+                "{} found: nothing in these files may be printed until they are fixed",
+                crate::diagnostic::count_errors(diags.iter().copied())
             );
         }
     }
@@ -107,8 +106,7 @@ fn report_diagnostics(diags: &[definition::Diagnostic], json: bool) {
         crate::say!("{}", d.render());
     }
     crate::say!(
-        "{} error{} found in the templates' language files",
-        diags.len(),
-        if diags.len() == 1 { "" } else { "s" }
+        "{} found in the templates' language files",
+        crate::diagnostic::count_errors(diags)
     );
 }

@@ -49,9 +49,8 @@ impl CommandError {
             CommandError::Build(crate::build::BuildError::Invalid(diags)) => {
                 let mut said: Vec<String> = diags.iter().map(|d| d.render()).collect();
                 said.push(format!(
-                    "{} error{} found: nothing was written",
-                    diags.len(),
-                    if diags.len() == 1 { "" } else { "s" }
+                    "{} found: nothing was written",
+                    crate::diagnostic::count_errors(diags)
                 ));
                 said
             }

@@ -32,6 +32,8 @@ pub(super) struct Reporter {
     /// The file's one parse, once it parsed.
     pub(super) doc: Option<Document>,
     pub(super) diags: Vec<Diagnostic>,
+    /// The problems past the first [`crate::diagnostic::MAX_SHOWN`].
+    more: crate::diagnostic::Overflow,
 }
 
 impl Reporter {
@@ -41,6 +43,7 @@ impl Reporter {
             source: source.into(),
             doc: None,
             diags: Vec::new(),
+            more: Default::default(),
         }
     }
     /// The file parsed once, or its syntax error reported.
@@ -65,8 +68,27 @@ impl Reporter {
             .and_then(|doc| super::value_span(doc, key))
     }
     pub(super) fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
+        if self.full() {
+            self.more.add(span);
+            return;
+        }
         let d = Diagnostic::new(&self.file, &self.source, span, message.into());
         self.diags.push(d);
+    }
+    /// Whether the problems shown are as many as a file shows: a caller
+    /// may then skip the work of wording one (its suggestion).
+    pub(super) fn full(&self) -> bool {
+        self.diags.len() >= crate::diagnostic::MAX_SHOWN
+    }
+    /// The problems shown, then the one that counts the rest.
+    pub(super) fn into_diags(mut self) -> Vec<Diagnostic> {
+        let more = self.more.diagnostic(&self.file, &self.source);
+        self.diags.extend(more);
+        self.diags
+    }
+    /// How many problems were found so far, shown or not.
+    pub(super) fn found(&self) -> usize {
+        self.diags.len() + self.more.count()
     }
     /// serde's error reading the typed file, at its place. Unknown and
     /// missing keys and values of the wrong kind are reported before serde
@@ -96,7 +118,7 @@ impl Reporter {
             // Stable: messages about one place keep the order they were found.
             self.diags
                 .sort_by_key(|d| (d.file != self.file, d.span.start));
-            Err(LoadError::Invalid(self.diags))
+            Err(LoadError::Invalid(self.into_diags()))
         }
     }
 }

@@ -38,12 +38,12 @@ pub const MAX_PRACTICE: usize = 100;
 /// Reports every string and list over its limit; true when all are within.
 /// `family` is the definition's, `None` for a practice file.
 pub(super) fn check(rep: &mut Reporter, doc: &toml_edit::Table, family: Option<Family>) -> bool {
-    let before = rep.diags.len();
+    let before = rep.found();
     let limits = Limits {
         by_path: super::schema::by_path(family),
     };
     walk_table(rep, &limits, doc, "");
-    rep.diags.len() == before
+    rep.found() == before
 }
 
 fn child(path: &str, key: &str) -> String {

@@ -534,7 +534,7 @@ pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, Load
     }
     let mut rep = Reporter::new(&name, &src);
     let Ok(doc) = rep.parse() else {
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     };
     // A practice file names its game with a string; anything else is read
     // (and its mistakes reported) as a definition.
@@ -565,7 +565,7 @@ pub fn parse_practice_file(
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let mut rep = Reporter::new(file, src);
     let Ok(doc) = rep.parse() else {
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     };
     practice_from(rep, &doc, &[])
 }
@@ -581,19 +581,19 @@ fn practice_from(
     let file = file.as_str();
     unknown_keys(&mut rep, doc.as_table(), None);
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), None) {
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     }
     missing_glyphs(&mut rep, doc);
     let parsed: PracticeFile = match toml_edit::de::from_document((**doc).clone()) {
         Ok(p) => p,
         Err(e) => {
             rep.serde_error(e.message(), e.span());
-            return Err(LoadError::Invalid(rep.diags));
+            return Err(LoadError::Invalid(rep.into_diags()));
         }
     };
     if let Err(why) = game_reference(parsed.game.get_ref()) {
         rep.error(parsed.game.span(), why);
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     }
     // A path is read from the practice file's folder, as a host who keeps
     // the two side by side expects.
@@ -611,7 +611,7 @@ fn practice_from(
     if !is_builtin(name) {
         if let Err(why) = inside_practice_folder(Path::new(file), Path::new(&game_path), name) {
             rep.error(parsed.game.span(), why);
-            return Err(LoadError::Invalid(rep.diags));
+            return Err(LoadError::Invalid(rep.into_diags()));
         }
     }
     let game = match resolve_among(&game_path, read) {
@@ -624,11 +624,11 @@ fn practice_from(
                 format!("the game `{}` has errors", parsed.game.get_ref()),
             );
             rep.diags.append(&mut diags);
-            return Err(LoadError::Invalid(rep.diags));
+            return Err(LoadError::Invalid(rep.into_diags()));
         }
         Err(e) => {
             rep.error(parsed.game.span(), e.to_string());
-            return Err(LoadError::Invalid(rep.diags));
+            return Err(LoadError::Invalid(rep.into_diags()));
         }
     };
     let mut practice = check_practice(
@@ -659,7 +659,7 @@ fn practice_from(
 pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> {
     let mut rep = Reporter::new(file, src);
     let Ok(doc) = rep.parse() else {
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     };
     definition_from(rep, &doc)
 }
@@ -679,7 +679,7 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
         };
         let span = value_span(doc, key).unwrap_or(0..0);
         rep.error(span, value_kinds::wrong_value(expect, item));
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     }
     let Some(family) = doc.get("family").and_then(|item| item.as_str()) else {
         rep.error(
@@ -689,7 +689,7 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
                 ids.join(", ")
             ),
         );
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     };
     let family = toml::Spanned::new(
         value_span(doc, "family").unwrap_or(0..0),
@@ -705,11 +705,11 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
             ),
         };
         rep.error(family.span(), m);
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     };
     unknown_keys(&mut rep, doc.as_table(), Some(fam));
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), Some(fam)) {
-        return Err(LoadError::Invalid(rep.diags));
+        return Err(LoadError::Invalid(rep.into_diags()));
     }
     missing_glyphs(&mut rep, doc);
     fam.with_params_type(ParseTyped { rep, doc })
@@ -872,19 +872,19 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         Ok(f) => f,
         Err(e) => {
             rep.serde_error(e.message(), e.span());
-            return Err(LoadError::Invalid(rep.diags));
+            return Err(LoadError::Invalid(rep.into_diags()));
         }
     };
     let params = wrap(file.parameters.unwrap_or_default());
     let engine = SharedEngine::new(&params);
     let (board, size_ok) = check_board(&mut rep, params.family(), &file.board);
 
-    let before_bounds = rep.diags.len();
+    let before_bounds = rep.found();
     if size_ok {
         bounds::check_parameters(&mut rep, &params, &board);
     }
     // A parameter out of bounds is one mistake: the start is not compared.
-    let params_in_bounds = rep.diags.len() == before_bounds;
+    let params_in_bounds = rep.found() == before_bounds;
     let start = if size_ok {
         check_start(
             &mut rep,

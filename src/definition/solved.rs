@@ -53,12 +53,12 @@ pub(super) fn check_solver_claims(
     }
     // A claim's own mistakes come first: nothing is searched for a claim
     // that cannot be right as written (a typo once cost a minute of search).
-    let before = rep.diags.len();
+    let before = rep.found();
     let side = position.view().side_to_move;
     let [a, b] = engine.sides();
     let other = if side == a { b } else { a };
     let claimed = claim_mistakes(rep, position, sec, depth, side);
-    if rep.diags.len() > before {
+    if rep.found() > before {
         return depth;
     }
     // Not a mistake of the claim's own, but one no search at this depth

@@ -16,10 +16,10 @@ use toml_edit::TableLike;
 pub(super) fn unknown_keys(rep: &mut Reporter, doc: &toml_edit::Table, family: Option<Family>) {
     let by_path = super::schema::by_path(family);
     let mut missing = Vec::new();
-    let before = rep.diags.len();
+    let before = rep.found();
     walk(rep, &mut missing, by_path, doc, 0..0, "");
     // A key written wrongly is also missing: its one fix is said once.
-    if rep.diags.len() == before {
+    if rep.found() == before {
         for (span, key) in missing {
             rep.error(span, format!("the key `{key}` is missing here"));
         }
@@ -50,7 +50,9 @@ fn walk(
             _ => format!("{path}.{key}"),
         };
         let expect = by_path.get(&child).map(|at| &at.expect);
-        if !allowed.iter().any(|k| k == key) {
+        if !allowed.iter().any(|k| k == key) && rep.full() {
+            rep.error(table.key(key).and_then(|k| k.span()).unwrap_or(0..0), "");
+        } else if !allowed.iter().any(|k| k == key) {
             let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
             let span = table.key(key).and_then(|k| k.span()).unwrap_or(0..0);
             let mut m = format!("unknown key `{key}`");

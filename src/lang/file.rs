@@ -34,6 +34,8 @@ struct Problems<'a> {
     file: &'a str,
     text: Arc<str>,
     list: Vec<Diagnostic>,
+    /// The problems past the first [`crate::diagnostic::MAX_SHOWN`].
+    more: crate::diagnostic::Overflow,
 }
 
 impl<'a> Problems<'a> {
@@ -48,6 +50,7 @@ impl<'a> Problems<'a> {
             file,
             text: Arc::from(text),
             list: Vec::new(),
+            more: Default::default(),
         };
         match toml_edit::ImDocument::parse(text.to_string()) {
             Ok(d) => (p, Some(d)),
@@ -59,8 +62,25 @@ impl<'a> Problems<'a> {
     }
 
     fn at(&mut self, span: Option<Range<usize>>, message: String) {
+        if self.full() {
+            self.more.add(span.unwrap_or(0..0));
+            return;
+        }
         let d = Diagnostic::in_file(self.file, &self.text, span.unwrap_or(0..0), message);
         self.list.push(d);
+    }
+
+    /// Whether as many problems are shown as a file shows (the rest are
+    /// counted): a caller may skip wording one.
+    fn full(&self) -> bool {
+        self.list.len() >= crate::diagnostic::MAX_SHOWN
+    }
+
+    /// Every problem shown, and the one that counts the rest.
+    fn into_list(mut self) -> Vec<Diagnostic> {
+        let more = self.more.diagnostic(self.file, &self.text);
+        self.list.extend(more);
+        self.list
     }
 }
 
@@ -77,7 +97,7 @@ struct Read {
 pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, LangError> {
     let (mut p, doc) = Problems::read(file, text, "this language file is not valid TOML");
     let Some(doc) = doc else {
-        return Err(LangError::Invalid(p.list));
+        return Err(LangError::Invalid(p.into_list()));
     };
     let root = doc.as_table();
     let head = header(&mut p, root);
@@ -113,7 +133,7 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
             messages: read.into_iter().map(|(k, r)| (k, r.message)).collect(),
             source: file.to_string(),
         }),
-        _ => Err(LangError::Invalid(p.list)),
+        _ => Err(LangError::Invalid(p.into_list())),
     }
 }
 
@@ -161,7 +181,7 @@ fn read_family_words(
 ) -> (Vec<(String, String, Message)>, Vec<Diagnostic>) {
     let (mut p, doc) = Problems::read(file, text, "not valid TOML");
     let Some(doc) = doc else {
-        return (Vec::new(), p.list);
+        return (Vec::new(), p.into_list());
     };
     let root = doc.as_table();
     let mut read = BTreeMap::new();
@@ -182,7 +202,7 @@ fn read_family_words(
             );
         }
     }
-    (words, p.list)
+    (words, p.into_list())
 }
 
 /// The `[language]` table: code, name, plural rule and number signs.
@@ -408,9 +428,16 @@ fn against_english(
     english: &Lang,
 ) {
     let keys: Vec<&str> = english.messages.keys().map(String::as_str).collect();
-    for (key, r) in read {
+    // In the order of the file: the problems shown are its first ones.
+    let mut in_file_order: Vec<(&String, &Read)> = read.iter().collect();
+    in_file_order.sort_by_key(|(_, r)| r.key_span.as_ref().map_or(0, |s| s.start));
+    for (key, r) in in_file_order {
         let Some(reference) = english.messages.get(key) else {
-            p.at(r.key_span.clone(), unknown(key, &keys, "message"));
+            let message = match p.full() {
+                true => String::new(), // counted, not shown
+                false => unknown(key, &keys, "message"),
+            };
+            p.at(r.key_span.clone(), message);
             continue;
         };
         let allowed = arguments(reference).unwrap_or_default();

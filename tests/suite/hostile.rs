@@ -276,3 +276,55 @@ fn duplicate_ids_in_one_build_are_refused() {
     );
     assert!(!dir.join("out").exists());
 }
+
+/// Issue 33's sixth reproducer: a file of 45,000 unknown keys (a
+/// downloaded one, say) took minutes, each mistake located from the
+/// file's start. Now the first 100 are shown in file order, and one line
+/// counts the rest.
+#[test]
+fn a_file_of_unknown_keys_shows_the_first_hundred_and_counts_the_rest() {
+    let dir = scratch("unknown-keys");
+    let src = freeze_src();
+    let at = src.find("\n[").unwrap();
+    let keys: String = (0..45_000).map(|i| format!("unknown_key_{i} = 1\n")).collect();
+    std::fs::write(dir.join("many.toml"), format!("{}\n{keys}{}", &src[..at], &src[at..])).unwrap();
+    let o = printkit_in(&dir, &["check", "many.toml"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", tail(&err));
+    assert_eq!(err.matches("error: unknown key `unknown_key_").count(), 100);
+    assert!(err.contains("unknown key `unknown_key_99`"), "not in file order");
+    assert!(!err.contains("`unknown_key_100`: "), "the 101st is shown");
+    assert!(err.contains("error: and 44900 more problems from here on"), "{}", tail(&err));
+    assert!(err.contains("45000 errors found"), "{}", tail(&err));
+
+    // The same for a language file's unknown messages.
+    let templates = dir.join("templates");
+    std::fs::create_dir_all(templates.join("lang")).unwrap();
+    let fr = std::fs::read_to_string(root().join("templates/lang/fr.toml")).unwrap();
+    let messages: String = (0..30_000).map(|i| format!("unknown_message_{i} = \"x\"\n")).collect();
+    let fx = fr
+        .replace("code = \"fr\"", "code = \"fx\"")
+        .replacen("[footer]\n", &format!("[footer]\n{messages}"), 1);
+    std::fs::write(templates.join("lang/fx.toml"), fx).unwrap();
+    std::fs::write(dir.join("f.toml"), freeze_src()).unwrap();
+    let o = printkit_in(&dir, &["check", "--templates", "templates", "f.toml"]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0));
+    assert_eq!(err.matches("error: unknown message `footer.unknown_message_").count(), 100, "{}", tail(&err));
+    assert!(err.contains("unknown message `footer.unknown_message_99`"), "not in file order");
+    // 29,900 unknown messages not shown, and whatever else the file lacks.
+    let more: usize = err
+        .split("error: and ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of the rest: {}", tail(&err)));
+    assert!(more >= 29_900, "{more}");
+}
+
+/// The end of a long message, for an assertion's report.
+fn tail(text: &str) -> &str {
+    let from = text.len().saturating_sub(1500);
+    let from = (from..text.len()).find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+    &text[from..]
+}
