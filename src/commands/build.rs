@@ -2,7 +2,7 @@
 //! what was written.
 use super::CommandError;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The options of `printkit build`.
 #[derive(clap::Args, Debug, Clone)]
@@ -61,8 +61,9 @@ pub struct BuildArgs {
 const MAX_PRACTICE_FOLDER_FILES: usize = 200;
 
 /// `--practice` paths with each folder replaced by its `.toml` files, in
-/// name order (`sheet-01.toml`, `sheet-02.toml`, …). Only regular files are
-/// taken: a link or anything else in the folder is passed over.
+/// name order (`sheet-01.toml`, `sheet-02.toml`, …). A `.toml` entry that
+/// is not a regular file (a link, a FIFO, a device, a folder) is an error
+/// naming it: a class set never prints without one of its sheets.
 fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, CommandError> {
     let mut files = Vec::new();
     for path in paths {
@@ -70,15 +71,43 @@ fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, CommandError> {
             files.push(path);
             continue;
         }
-        let entries = std::fs::read_dir(&path)
-            .map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
-        let mut found: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .take(MAX_PRACTICE_FOLDER_FILES + 1)
-            .collect();
+        let found = practice_folder(&path)?;
+        if found.is_empty() {
+            return Err(
+                format!("--practice {}: no .toml file in the folder", path.display()).into(),
+            );
+        }
+        files.extend(found);
+    }
+    Ok(files)
+}
+
+/// The `.toml` files of one `--practice` folder, sorted.
+fn practice_folder(path: &Path) -> Result<Vec<PathBuf>, CommandError> {
+    let entries = std::fs::read_dir(path)
+        .map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
+    let mut found = Vec::new();
+    for entry in entries {
+        let entry =
+            entry.map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
+        let file = entry.path();
+        if file.extension().is_none_or(|x| x != "toml") {
+            continue;
+        }
+        // The entry itself, not what a link points at.
+        let kind = entry
+            .file_type()
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        if !kind.is_file() {
+            return Err(format!(
+                "--practice {}: {} is {}, not a regular file; replace it with the sheet's file or move it out of the folder",
+                path.display(),
+                file.display(),
+                entry_kind(&kind, &file)
+            )
+            .into());
+        }
+        found.push(file);
         if found.len() > MAX_PRACTICE_FOLDER_FILES {
             return Err(format!(
                 "--practice {}: more than {MAX_PRACTICE_FOLDER_FILES} .toml files in the folder",
@@ -86,15 +115,23 @@ fn practice_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, CommandError> {
             )
             .into());
         }
-        if found.is_empty() {
-            return Err(
-                format!("--practice {}: no .toml file in the folder", path.display()).into(),
-            );
-        }
-        found.sort();
-        files.extend(found);
     }
-    Ok(files)
+    found.sort();
+    Ok(found)
+}
+
+/// What a folder entry that is not a regular file is, in words.
+fn entry_kind(kind: &std::fs::FileType, path: &Path) -> &'static str {
+    if kind.is_symlink() {
+        return match std::fs::metadata(path) {
+            Ok(_) => "a symbolic link",
+            Err(_) => "a symbolic link to nothing",
+        };
+    }
+    if kind.is_dir() {
+        return "a folder";
+    }
+    "a device, pipe or socket"
 }
 
 pub fn build(args: BuildArgs) -> Result<i32, CommandError> {

@@ -328,3 +328,47 @@ fn tail(text: &str) -> &str {
     let from = (from..text.len()).find(|i| text.is_char_boundary(*i)).unwrap_or(0);
     &text[from..]
 }
+
+/// Issue 33's ninth reproducer: a class-set folder whose sheet is a link,
+/// a FIFO, a folder or a dangling link was built without it (exit 0, no
+/// word). Each is now an error naming it, and nothing is written.
+#[cfg(unix)]
+#[test]
+fn a_class_set_sheet_that_is_not_a_regular_file_is_named() {
+    let dir = scratch("sheet-kinds");
+    let sheet = std::fs::read_to_string(root().join("fixtures/custom/clone-puzzles.toml")).unwrap();
+    type Plant = fn(&Path, &Path);
+    let plants: [(&str, &str, Plant); 4] = [
+        ("link", "a symbolic link", |sheets, other| {
+            std::os::unix::fs::symlink(other, sheets.join("sheet-02.toml")).unwrap()
+        }),
+        ("dangling", "a symbolic link to nothing", |sheets, _| {
+            std::os::unix::fs::symlink("/nowhere/at/all.toml", sheets.join("sheet-02.toml")).unwrap()
+        }),
+        ("folder", "a folder", |sheets, _| {
+            std::fs::create_dir(sheets.join("sheet-02.toml")).unwrap()
+        }),
+        ("fifo", "a device, pipe or socket", |sheets, _| {
+            rustix::fs::mkfifoat(
+                rustix::fs::CWD,
+                &sheets.join("sheet-02.toml"),
+                rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            )
+            .unwrap()
+        }),
+    ];
+    for (name, words, plant) in plants {
+        let sheets = dir.join(name);
+        std::fs::create_dir_all(&sheets).unwrap();
+        std::fs::write(sheets.join("sheet-01.toml"), &sheet).unwrap();
+        let other = dir.join(format!("{name}-elsewhere.toml"));
+        std::fs::write(&other, &sheet).unwrap();
+        plant(&sheets, &other);
+        let sheets_arg = sheets.to_str().unwrap();
+        let o = printkit_in(&dir, &["build", "--practice", sheets_arg, "--out", "out"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("sheet-02.toml is ") && err.contains(words), "{name}: {err}");
+        assert!(!dir.join("out").exists(), "{name}: something was written");
+    }
+}
