@@ -813,14 +813,12 @@ pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagno
             game.practice.iter().chain(practice).cloned().collect(),
         ),
     };
-    // The host key's solver answers: from the cache a build keeps, and
-    // kept there for the build that follows.
+    // The host key's solver answers, every one searched here: the cache
+    // may spare a build a search but never decides what check calls
+    // proven. They are kept for the build that follows.
     let kept = Verdicts::read();
-    for p in &practice {
-        kept.fill(game, p);
-    }
-    // The analyse step: the answers the cache did not have, searched
-    // before anything is laid out.
+    // The analyse step: every answer searched before anything is laid
+    // out.
     definition::analyse(game, &practice);
     let laid_out = kit::lay_out_everywhere(game, &practice, templates)
         .map_err(|e| kit::layout_diagnostic(game, &practice, templates, &e));

@@ -14,6 +14,17 @@
 //! and its lists are no longer than the position's moves. Anything that
 //! fails (damaged, from another printkit, forged) only means searching
 //! again, and a cache that cannot be read or written only means searching.
+//!
+//! Each answer is also bound to its cache folder: the folder holds a
+//! random key made there on first use (`key`, readable by its owner only)
+//! and each answer carries an HMAC-SHA256 of its search and its data under
+//! that key. An answer copied from another cache (a forged file handed
+//! round) does not carry this folder's MAC and is searched again. Whoever
+//! can write the cache folder can also read its key, and so can make a
+//! host key print a wrong answer that still plays out (a draw is one no
+//! line can prove): `check` never takes an answer from the cache, and a
+//! build whose answers matter can run with `PRINTKIT_CACHE_DIR=` (empty),
+//! which searches everything afresh.
 use crate::definition::{holds_up, Definition, KeyAnswer, Practice};
 use crate::render::Font;
 use crate::solve::Solution;
@@ -54,7 +65,91 @@ pub struct Verdicts {
     /// Which program found the answers (see [`program`]).
     program: String,
     /// Search (rules, position, depth) to the solver's answer.
-    solutions: BTreeMap<String, Solution>,
+    solutions: BTreeMap<String, Kept>,
+    /// The cache folder's key (never written into the file).
+    #[serde(skip)]
+    key: Option<[u8; 32]>,
+}
+
+/// One kept answer with its MAC under the cache folder's key.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Kept {
+    solution: Solution,
+    mac: String,
+}
+
+/// The cache folder's key: read, or made (32 random bytes, owner-only)
+/// when the folder has none. `None` when neither works: then nothing is
+/// kept or used.
+fn folder_key(cache: &std::path::Path) -> Option<[u8; 32]> {
+    let dir = cache.parent()?;
+    let path = dir.join("key");
+    if let Ok(bytes) = crate::input::read_bytes(&path, 64) {
+        return bytes.try_into().ok();
+    }
+    let _ = std::fs::create_dir_all(dir);
+    let key = random_key()?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    use std::io::Write;
+    let written = options.open(&path).and_then(|mut f| f.write_all(&key));
+    match written {
+        Ok(()) => Some(key),
+        // Another build made it first: use that one.
+        Err(_) => crate::input::read_bytes(&path, 64).ok()?.try_into().ok(),
+    }
+}
+
+/// 32 bytes from the system's random source.
+fn random_key() -> Option<[u8; 32]> {
+    let mut key = [0u8; 32];
+    #[cfg(unix)]
+    {
+        use std::io::Read;
+        std::fs::File::open("/dev/urandom")
+            .and_then(|mut f| f.read_exact(&mut key))
+            .ok()?;
+    }
+    #[cfg(not(unix))]
+    {
+        // Rust's hasher keys come from the system's random source.
+        use std::hash::{BuildHasher, Hasher};
+        for chunk in key.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u8(0);
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    Some(key)
+}
+
+/// HMAC-SHA256 (RFC 2104) of `message` under `key`, in hex.
+fn hmac_sha256(key: &[u8], message: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut block = [0u8; 64];
+    if key.len() > 64 {
+        block[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.map(|b| b ^ byte);
+    let inner = Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(message)
+        .finalize();
+    let outer = Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize();
+    outer.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The MAC of one answer: its search and its data, under the key.
+fn mac_of(key: &[u8; 32], search: &str, solution: &Solution) -> String {
+    let data = serde_json::to_string(solution).unwrap_or_default();
+    hmac_sha256(key, format!("{search}\n{data}").as_bytes())
 }
 
 /// This program: its version and its executable's size and time, so a
@@ -83,23 +178,30 @@ impl Verdicts {
     /// The answers kept by earlier builds of this program.
     pub fn read() -> Verdicts {
         let program = program();
-        cache_file()
+        let key = cache_file().as_deref().and_then(folder_key);
+        let mut kept = cache_file()
+            .filter(|_| key.is_some())
             .and_then(|f| crate::input::read_text(&f, crate::input::MAX_INPUT_BYTES).ok())
             .and_then(|t| serde_json::from_str::<Verdicts>(&t).ok())
             .filter(|v| v.program == program && v.solutions.len() <= MAX_ENTRIES)
             .unwrap_or(Verdicts {
                 program,
                 solutions: BTreeMap::new(),
-            })
+                key: None,
+            });
+        kept.key = key;
+        kept
     }
 
     /// Gives `p` its kept answer, if there is one that holds up and whose
     /// sentence the font can draw; returns whether it did.
     pub fn fill(&self, def: &Definition, p: &Practice) -> bool {
-        let Some(s) = self.solutions.get(&search(def, p)) else {
+        let search = search(def, p);
+        let (Some(kept), Some(key)) = (self.solutions.get(&search), &self.key) else {
             return false;
         };
-        if !holds_up(&p.position, p.search_depth, s) {
+        let s = &kept.solution;
+        if kept.mac != mac_of(key, &search, s) || !holds_up(&p.position, p.search_depth, s) {
             return false;
         }
         let words = crate::kit::host_key::sentence(def, &p.position, p.search_depth, s);
@@ -121,11 +223,16 @@ impl Verdicts {
     /// the same time sees the old file or the new one; a failure leaves the
     /// cache as it was.
     pub fn save(mut self, solved: &[(&Definition, &Practice)]) {
-        let Some(file) = cache_file() else { return };
+        let (Some(file), Some(mac_key)) = (cache_file(), self.key) else {
+            return;
+        };
         let mut now = BTreeMap::new();
         for (def, p) in solved {
             if let Some(Some(key)) = p.key.get() {
-                now.insert(search(def, p), key.solution.clone());
+                let search = search(def, p);
+                let mac = mac_of(&mac_key, &search, &key.solution);
+                let solution = key.solution.clone();
+                now.insert(search, Kept { solution, mac });
             }
         }
         if now.iter().all(|(k, s)| self.solutions.get(k) == Some(s)) {
@@ -165,9 +272,19 @@ mod tests {
             s.verdict == Verdict::Win && s.pv.len() == s.plies as usize && !s.best.is_empty(),
             "{s:?}"
         );
+        let key = [7u8; 32];
         let with = |s: Solution| Verdicts {
             program: program(),
-            solutions: [(search(&def, p), s)].into_iter().collect(),
+            solutions: [(
+                search(&def, p),
+                Kept {
+                    mac: mac_of(&key, &search(&def, p), &s),
+                    solution: s,
+                },
+            )]
+            .into_iter()
+            .collect(),
+            key: Some(key),
         };
         let fresh = || Practice {
             key: Default::default(),
@@ -200,5 +317,25 @@ mod tests {
             assert!(!with(bad).fill(&def, &q), "{what} was used");
             assert!(q.key.get().is_none(), "{what}");
         }
+        // An answer whose MAC is another cache folder's is searched again.
+        let mut copied = with(s.clone());
+        copied.key = Some([8u8; 32]);
+        assert!(!copied.fill(&def, &fresh()), "an answer from another cache was used");
+        let mut forged = with(s.clone());
+        forged.solutions.values_mut().for_each(|k| k.solution.nodes += 1);
+        assert!(!forged.fill(&def, &fresh()), "an answer changed after its MAC was used");
+    }
+
+    #[test]
+    fn the_mac_is_rfc_4231s_hmac_sha256() {
+        // RFC 4231, test cases 1 and 2.
+        assert_eq!(
+            hmac_sha256(&[0x0b; 20], b"Hi There"),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        );
+        assert_eq!(
+            hmac_sha256(b"Jefe", b"what do ya want for nothing?"),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
     }
 }

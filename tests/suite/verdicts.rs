@@ -104,8 +104,9 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
         .count();
     assert_eq!(map.len(), positions, "{kept}");
     assert!(
-        map.values()
-            .all(|s| s["verdict"].is_string() && s["pv"].is_array()),
+        map.values().all(|k| k["solution"]["verdict"].is_string()
+            && k["solution"]["pv"].is_array()
+            && k["mac"].as_str().is_some_and(|m| m.len() == 64)),
         "{kept}"
     );
 
@@ -135,14 +136,37 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
     // test of `Verdicts::fill`.)
     let text = std::fs::read_to_string(cache_file(&cache)).unwrap();
     let mut forged: serde_json::Value = serde_json::from_str(&text).unwrap();
-    for s in forged["solutions"].as_object_mut().unwrap().values_mut() {
-        s["pv"] = serde_json::json!(["Z9-Z9"]);
-        s["best"] = serde_json::json!(["x".repeat(990_000)]);
+    for k in forged["solutions"].as_object_mut().unwrap().values_mut() {
+        k["solution"]["pv"] = serde_json::json!(["Z9-Z9"]);
+        k["solution"]["best"] = serde_json::json!(["x".repeat(990_000)]);
     }
     std::fs::write(cache_file(&cache), forged.to_string()).unwrap();
     printkit(&cache, &args);
     assert_eq!(kit_files(&out), fresh);
     assert_eq!(solutions(&cache), kept);
+    // Issue 33's seventh reproducer: a win forged into a draw (no line can
+    // prove a draw wrong) was printed as "A draw with best play". Its MAC
+    // no longer matches, so it is searched again.
+    let mut forged: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for k in forged["solutions"].as_object_mut().unwrap().values_mut() {
+        k["solution"]["verdict"] = serde_json::json!("Draw");
+        k["solution"]["pv"] = serde_json::json!([]);
+        k["solution"]["plies"] = serde_json::json!(0);
+    }
+    std::fs::write(cache_file(&cache), forged.to_string()).unwrap();
+    printkit(&cache, &args);
+    assert_eq!(kit_files(&out), fresh, "a forged draw was printed");
+    assert_eq!(solutions(&cache), kept);
+    // A cache file copied from another cache folder (another key) is
+    // searched again, and kept with this folder's MACs.
+    let elsewhere = dir.join("elsewhere-cache");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::copy(cache_file(&cache), cache_file(&elsewhere)).unwrap();
+    printkit(&elsewhere, &args);
+    assert_eq!(kit_files(&out), fresh);
+    let rebound = solutions(&elsewhere);
+    assert_eq!(rebound.as_object().unwrap().len(), map.len());
+    assert_ne!(rebound, kept, "the copied MACs were kept");
     std::fs::write(cache_file(&cache), "{\"program\": [").unwrap();
     printkit(&cache, &args);
     assert_eq!(kit_files(&out), fresh);
