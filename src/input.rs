@@ -87,6 +87,11 @@ impl std::error::Error for InputError {}
 /// Reads a text file of at most `limit` bytes.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
     let bytes = read_bytes(path, limit)?;
+    utf8(path, bytes)
+}
+
+/// The bytes as text, or where they stop being UTF-8.
+fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, InputError> {
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // Safe: `good` is the valid prefix.
@@ -102,6 +107,48 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
             column,
         }
     })
+}
+
+/// Reads the text file `rel` inside the folder `dir` (a templates
+/// folder), never through a link: see [`read_bytes_beneath`].
+pub fn read_text_beneath(dir: &Path, rel: &Path, limit: u64) -> Result<String, InputError> {
+    let bytes = read_bytes_beneath(dir, rel, limit)?;
+    utf8(&dir.join(rel), bytes)
+}
+
+/// Reads the file `rel` inside the folder `dir`, of at most `limit` bytes,
+/// opened beneath the folder in one step ([`crate::beneath`]): a folder
+/// that may come from someone else (templates) cannot make printkit read
+/// a file elsewhere through a link.
+pub fn read_bytes_beneath(dir: &Path, rel: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
+    use crate::beneath::{BeneathError, Folder};
+    let path = dir.join(rel);
+    let io = |error| InputError::Io {
+        path: path.clone(),
+        error,
+    };
+    let folder = Folder::open(dir).map_err(|e| InputError::Io {
+        path: dir.to_path_buf(),
+        error: e,
+    })?;
+    let file = folder.open_file(rel).map_err(|e| match e {
+        BeneathError::Missing => io(std::io::ErrorKind::NotFound.into()),
+        BeneathError::NotPlain(kind) => InputError::NotAFile {
+            path: path.clone(),
+            kind,
+        },
+        BeneathError::NotRelative => InputError::NotAFile {
+            path: path.clone(),
+            kind: "outside the folder",
+        },
+        BeneathError::Io(e) => io(e),
+    })?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(InputError::TooLarge { path, limit });
+    }
+    Ok(bytes)
 }
 
 /// Reads a file of at most `limit` bytes (a font, for one).

@@ -403,7 +403,8 @@ impl Languages {
         paths.sort();
         let english = Lang::english();
         for path in paths {
-            let text = crate::input::read_text(&path, crate::input::MAX_INPUT_BYTES)
+            let name = path.file_name().map(std::path::Path::new).unwrap_or(&path);
+            let text = crate::input::read_text_beneath(&dir, name, crate::input::MAX_INPUT_BYTES)
                 .map_err(|e| LangError::Read(e.to_string()))?;
             let lang = parse(&path.display().to_string(), &text, Some(&english))?;
             custom.insert(lang.code.clone(), Arc::new(lang));

@@ -195,7 +195,7 @@ fn read_face(name: &str, dir: Option<&Path>) -> Result<Font, String> {
         ));
     };
     let bytes =
-        crate::input::read_bytes(&dir.join(rel), MAX_FONT_BYTES).map_err(|e| e.to_string())?;
+        crate::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES).map_err(|e| e.to_string())?;
     Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))
 }
 
@@ -380,8 +380,8 @@ impl Templates {
         let read = |name: &str, builtin: &'static str| -> Result<(String, String), RenderError> {
             if let Some(dir) = dir {
                 let p = dir.join(name);
-                if p.exists() {
-                    let text = crate::input::read_text(&p, 64 * 1024)
+                if p.symlink_metadata().is_ok() {
+                    let text = crate::input::read_text_beneath(dir, Path::new(name), 64 * 1024)
                         .map_err(|e| RenderError::Template(e.to_string()))?;
                     return Ok((text, p.display().to_string()));
                 }

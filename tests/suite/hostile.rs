@@ -372,3 +372,42 @@ fn a_class_set_sheet_that_is_not_a_regular_file_is_named() {
         assert!(!dir.join("out").exists(), "{name}: something was written");
     }
 }
+
+/// Issue 33's eighth reproducer: a templates folder's `paper.toml` linked
+/// to a file elsewhere had its first line echoed in the error, and a font
+/// linked from elsewhere was embedded in the kit. No link out of the
+/// folder is followed now, and nothing of the linked file is shown.
+#[cfg(unix)]
+#[test]
+fn template_files_are_never_read_through_a_link() {
+    let dir = scratch("template-links");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "first-line-of-the-secret\n").unwrap();
+    let templates = dir.join("templates");
+    std::fs::create_dir_all(templates.join("fonts")).unwrap();
+    std::os::unix::fs::symlink(&secret, templates.join("paper.toml")).unwrap();
+    std::fs::write(dir.join("f.toml"), freeze_src()).unwrap();
+    let o = printkit_in(&dir, &["check", "--templates", "templates", "f.toml"]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("paper.toml") && err.contains("a symbolic link"), "{err}");
+    assert!(!err.contains("first-line-of-the-secret"), "{err}");
+
+    // A fallback font linked from elsewhere.
+    std::fs::remove_file(templates.join("paper.toml")).unwrap();
+    let font = root().join("fixtures/fallback-fonts/NotoSansEthiopic-subset.ttf");
+    std::os::unix::fs::symlink(&font, templates.join("fonts/linked.ttf")).unwrap();
+    let style = std::fs::read_to_string(root().join("fixtures/fallback-fonts/style.toml")).unwrap();
+    let named = style
+        .lines()
+        .find(|l| l.trim_start().starts_with("fallbacks"))
+        .expect("the fixture names its fallbacks")
+        .to_string();
+    let style = style.replace(&named, "fallbacks = [\"fonts/linked.ttf\"]");
+    std::fs::write(templates.join("style.toml"), style).unwrap();
+    let o = printkit_in(&dir, &["build", "f.toml", "--templates", "templates", "--out", "out"]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "the linked font was used: {err}");
+    assert!(err.contains("linked.ttf") && err.contains("a symbolic link"), "{err}");
+    assert!(!dir.join("out").exists());
+}
