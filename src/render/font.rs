@@ -205,6 +205,18 @@ impl Font {
         }
     }
 
+    /// The face for a message that asks the host to mend it: the font
+    /// file and where the templates name it.
+    pub fn described(self) -> String {
+        match self {
+            Font::Regular | Font::Bold => format!("the built-in face {}", self.name()),
+            Font::Fallback(_) => format!(
+                "the font file {} (named in the templates' style.toml, [fonts])",
+                self.name()
+            ),
+        }
+    }
+
     /// The TTF program.
     pub fn ttf_bytes(self) -> &'static [u8] {
         match self {

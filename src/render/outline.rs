@@ -14,10 +14,10 @@ const MAX_DEPTH: usize = 8;
 /// glyph such as the space). The SVG back end keeps each glyph's element
 /// once per process ([`super::svg::glyph_defs`]).
 pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
-    let glyf = Glyf::of(font).map_err(|e| RenderError::Font(format!("{font:?} face: {e}")))?;
+    let glyf = Glyf::of(font).map_err(|e| RenderError::Font(format!("{}: {e}", font.described())))?;
     let mut contours = Vec::new();
     glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut contours)
-        .map_err(|e| RenderError::Font(format!("{font:?} glyph {glyph}: {e}")))?;
+        .map_err(|e| RenderError::Font(format!("{}, glyph {glyph}: {e}", font.described())))?;
     Ok(path_data(&contours))
 }
 
@@ -33,7 +33,18 @@ const MAX_VISITS: u32 = 10_000;
 /// (glyph 0 read as a test).
 pub fn check_outlines(data: &[u8]) -> Result<(), String> {
     let glyf = Glyf::parse(data)?;
-    glyf.contours(0, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut Vec::new())
+    // Every glyph, as drawing it would (each with its own visit budget):
+    // a glyph that cannot be drawn (a component that refers to itself,
+    // nesting too deep) is found when the font is read, so `check` refuses
+    // what `build` could not print.
+    let mut out = Vec::new();
+    for glyph in 0..glyf.num_glyphs {
+        glyf.visits.set(0);
+        out.clear();
+        glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut out)
+            .map_err(|e| format!("glyph {glyph}: {e}"))?;
+    }
+    Ok(())
 }
 
 struct Glyf<'a> {
@@ -375,6 +386,36 @@ fn path_data(contours: &[Contour]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A font whose last glyph (with room for it) is made a composite of
+    /// itself: the crafted font that passed `check` and failed `build`.
+    #[test]
+    fn a_glyph_made_of_itself_is_refused_when_the_font_is_read() {
+        let mut bytes =
+            std::fs::read("fixtures/fallback-fonts/NotoSansEthiopic-subset.ttf").unwrap();
+        assert!(check_outlines(&bytes).is_ok());
+        let (glyph, at) = {
+            let glyf = Glyf::parse(&bytes).unwrap();
+            let base = glyf.glyf.as_ptr() as usize - bytes.as_ptr() as usize;
+            (0..glyf.num_glyphs)
+                .rev()
+                .find_map(|g| {
+                    let data = glyf.data(g).ok()?;
+                    let at = data.as_ptr() as usize - glyf.glyf.as_ptr() as usize;
+                    (data.len() >= 16).then_some((g, base + at))
+                })
+                .unwrap()
+        };
+        // numberOfContours -1, then one component: flags 0 (byte
+        // arguments, the last component), glyph index: itself.
+        bytes[at..at + 2].copy_from_slice(&(-1i16).to_be_bytes());
+        bytes[at + 10..at + 12].copy_from_slice(&0u16.to_be_bytes());
+        bytes[at + 12..at + 14].copy_from_slice(&glyph.to_be_bytes());
+        let e = check_outlines(&bytes).unwrap_err();
+        assert!(e.starts_with(&format!("glyph {glyph}: ")), "{e}");
+        let e = Font::load(bytes, "fonts/crafted.ttf").unwrap_err();
+        assert!(e.contains("not a TrueType font: glyph"), "{e}");
+    }
 
     #[test]
     fn letters_have_outlines_within_their_advance() {

@@ -521,7 +521,7 @@ impl Content<'_> {
             .faces
             .iter()
             .find(|f| f.font == font)
-            .ok_or_else(|| RenderError::Font(format!("no subset of {font:?}")))?;
+            .ok_or_else(|| RenderError::Font(format!("no subset of {}", font.described())))?;
         let metrics = font.metrics()?;
         let upem = f64::from(metrics.units_per_em);
         // Per glyph but the last: how much less than its width it advances,
@@ -868,7 +868,7 @@ fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
     for (code, &g) in ids.iter().enumerate() {
         codes[usize::from(g)] = code as u16;
     }
-    let subset_error = |e: String| RenderError::Font(format!("cannot subset {font:?}: {e}"));
+    let subset_error = |e: String| RenderError::Font(format!("cannot subset {}: {e}", font.described()));
     let bytes = subset_face(font, &ids, true).map_err(subset_error)?;
     let mut warnings = Vec::new();
     let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings)
