@@ -5,9 +5,8 @@
 //! assertion.
 //!
 //!     cargo bench --bench serve
-use printkit::commands::serve::{self, State, Written};
+use printkit::commands::serve::{self, Written};
 use std::io::{Read, Write};
-// `Write` is used on files and sockets alike.
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
@@ -55,7 +54,11 @@ fn main() {
             file.write_all(&piece).unwrap();
             hasher.update(&piece);
         }
-        let digest: String = hasher.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        let digest: String = hasher
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
         (digest, 250 * 1024 * 1024u64)
     };
     let state = serve::Shared::default();

@@ -145,7 +145,8 @@ impl Folder {
         {
             use rustix::fs::ResolveFlags;
             let rel: PathBuf = parts.iter().collect();
-            let how = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+            let how =
+                ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
             match rustix::fs::openat2(&self.fd, &rel, flags, Mode::empty(), how) {
                 Ok(fd) => return Ok(File::from(fd)),
                 // An old kernel, or a sandbox that forbids the call: walk.
@@ -236,7 +237,8 @@ mod tests {
     use std::os::unix::fs::symlink;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("printkit-beneath-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("printkit-beneath-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("in/sub")).unwrap();
         std::fs::create_dir_all(dir.join("outside")).unwrap();
@@ -266,13 +268,24 @@ mod tests {
                 other => panic!("{rel}: {other:?}"),
             }
         }
-        for rel in ["../outside/secret", "/etc/passwd", "sub/../sub/page.svg", ""] {
+        for rel in [
+            "../outside/secret",
+            "/etc/passwd",
+            "sub/../sub/page.svg",
+            "",
+        ] {
             assert!(
-                matches!(folder.open_file(Path::new(rel)), Err(BeneathError::NotRelative)),
+                matches!(
+                    folder.open_file(Path::new(rel)),
+                    Err(BeneathError::NotRelative)
+                ),
                 "{rel}"
             );
         }
-        assert!(matches!(folder.open_file(Path::new("nothing")), Err(BeneathError::Missing)));
+        assert!(matches!(
+            folder.open_file(Path::new("nothing")),
+            Err(BeneathError::Missing)
+        ));
         assert!(matches!(
             folder.open_file(Path::new("sub")),
             Err(BeneathError::NotPlain("a folder"))
@@ -284,8 +297,12 @@ mod tests {
     fn a_fifo_is_refused_without_blocking_the_open() {
         let dir = scratch("fifo");
         let fifo = dir.join("in/pipe.svg");
-        rustix::fs::mkfifoat(rustix::fs::CWD, &fifo, rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR)
-            .unwrap();
+        rustix::fs::mkfifoat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+        )
+        .unwrap();
         let folder = Folder::open(&dir.join("in")).unwrap();
         assert!(matches!(
             folder.open_file(Path::new("pipe.svg")),

@@ -320,10 +320,19 @@ mod tests {
         // An answer whose MAC is another cache folder's is searched again.
         let mut copied = with(s.clone());
         copied.key = Some([8u8; 32]);
-        assert!(!copied.fill(&def, &fresh()), "an answer from another cache was used");
+        assert!(
+            !copied.fill(&def, &fresh()),
+            "an answer from another cache was used"
+        );
         let mut forged = with(s.clone());
-        forged.solutions.values_mut().for_each(|k| k.solution.nodes += 1);
-        assert!(!forged.fill(&def, &fresh()), "an answer changed after its MAC was used");
+        forged
+            .solutions
+            .values_mut()
+            .for_each(|k| k.solution.nodes += 1);
+        assert!(
+            !forged.fill(&def, &fresh()),
+            "an answer changed after its MAC was used"
+        );
     }
 
     #[test]

@@ -88,8 +88,7 @@ fn practice_folder(path: &Path) -> Result<Vec<PathBuf>, CommandError> {
         .map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
     let mut found = Vec::new();
     for entry in entries {
-        let entry =
-            entry.map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
+        let entry = entry.map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
         let file = entry.path();
         if file.extension().is_none_or(|x| x != "toml") {
             continue;

@@ -213,11 +213,10 @@ pub fn loopback_host(host: &str) -> bool {
         None => host.split_at(host.find(':').unwrap_or(host.len())),
     };
     let port_ok = port.is_empty()
-        || port.strip_prefix(':').is_some_and(|p| {
-            (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit())
-        });
-    let name_ok =
-        name == "127.0.0.1" || name == "[::1]" || name.eq_ignore_ascii_case("localhost");
+        || port
+            .strip_prefix(':')
+            .is_some_and(|p| (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    let name_ok = name == "127.0.0.1" || name == "[::1]" || name.eq_ignore_ascii_case("localhost");
     name_ok && port_ok
 }
 
@@ -239,7 +238,11 @@ impl Read for ByDeadline<'_> {
     }
 }
 
-fn answer(stream: &TcpStream, root: &crate::beneath::Folder, state: &Shared) -> std::io::Result<()> {
+fn answer(
+    stream: &TcpStream,
+    root: &crate::beneath::Folder,
+    state: &Shared,
+) -> std::io::Result<()> {
     stream.set_write_timeout(Some(WRITE_TIME))?;
     let head = read_head(ByDeadline {
         stream,
@@ -248,9 +251,16 @@ fn answer(stream: &TcpStream, root: &crate::beneath::Folder, state: &Shared) -> 
     let head = match head {
         Ok(head) => head,
         Err(HeadError::TooLarge) => {
-            return plain(stream, false, "431 Request Header Fields Too Large", "request too large\n")
+            return plain(
+                stream,
+                false,
+                "431 Request Header Fields Too Large",
+                "request too large\n",
+            )
         }
-        Err(HeadError::Malformed) => return plain(stream, false, "400 Bad Request", "bad request\n"),
+        Err(HeadError::Malformed) => {
+            return plain(stream, false, "400 Bad Request", "bad request\n")
+        }
     };
     let head_only = head.method == "HEAD";
     // A page elsewhere that gets its name resolved to 127.0.0.1 (DNS
@@ -270,7 +280,13 @@ fn answer(stream: &TcpStream, root: &crate::beneath::Folder, state: &Shared) -> 
     if path == "/__printkit/version" {
         let s = state.read().unwrap_or_else(|e| e.into_inner());
         let body = format!("{{\"version\":{},\"ok\":{}}}", s.version, s.ok);
-        return respond(stream, head_only, "200 OK", "application/json", body.as_bytes());
+        return respond(
+            stream,
+            head_only,
+            "200 OK",
+            "application/json",
+            body.as_bytes(),
+        );
     }
     let Some(rel) = requested(path) else {
         return not_found(stream, head_only);
@@ -296,9 +312,9 @@ pub fn requested(path: &str) -> Option<String> {
     } else {
         decoded
     };
-    let plain = rel
-        .split('/')
-        .all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains(['\\', '\0']));
+    let plain = rel.split('/').all(|part| {
+        !part.is_empty() && part != "." && part != ".." && !part.contains(['\\', '\0'])
+    });
     plain.then_some(rel)
 }
 
@@ -423,7 +439,13 @@ fn not_found(stream: &TcpStream, head_only: bool) -> std::io::Result<()> {
 }
 
 fn plain(stream: &TcpStream, head_only: bool, status: &str, body: &str) -> std::io::Result<()> {
-    respond(stream, head_only, status, "text/plain; charset=utf-8", body.as_bytes())
+    respond(
+        stream,
+        head_only,
+        status,
+        "text/plain; charset=utf-8",
+        body.as_bytes(),
+    )
 }
 
 /// A whole response; for a HEAD request, `body` is counted but not sent.
@@ -458,7 +480,15 @@ mod tests {
 
     #[test]
     fn only_the_loopback_exactly_is_a_host() {
-        for good in ["127.0.0.1", "localhost", "LocalHost", "[::1]", "127.0.0.1:8023", "localhost:80", "[::1]:65535"] {
+        for good in [
+            "127.0.0.1",
+            "localhost",
+            "LocalHost",
+            "[::1]",
+            "127.0.0.1:8023",
+            "localhost:80",
+            "[::1]:65535",
+        ] {
             assert!(loopback_host(good), "{good}");
         }
         for bad in [
@@ -480,15 +510,28 @@ mod tests {
 
     #[test]
     fn a_head_is_read_within_its_limits() {
-        let head = read_head(&b"GET /a HTTP/1.1\r\nHost: localhost\r\nHost: x\r\n\r\n"[..]).unwrap();
+        let head =
+            read_head(&b"GET /a HTTP/1.1\r\nHost: localhost\r\nHost: x\r\n\r\n"[..]).unwrap();
         assert_eq!(head.target, "/a");
         assert_eq!(head.hosts, ["localhost", "x"]);
         let long = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(MAX_HEAD as usize));
         assert_eq!(read_head(long.as_bytes()), Err(HeadError::TooLarge));
-        let many = format!("GET / HTTP/1.1\r\n{}\r\n", "X: y\r\n".repeat(MAX_HEADERS + 1));
+        let many = format!(
+            "GET / HTTP/1.1\r\n{}\r\n",
+            "X: y\r\n".repeat(MAX_HEADERS + 1)
+        );
         assert_eq!(read_head(many.as_bytes()), Err(HeadError::TooLarge));
-        for bad in ["GET /\r\n\r\n", "GET / HTTP/1.1\r\nno colon\r\n\r\n", "GET / HTTP/1.1\r\n", ""] {
-            assert_eq!(read_head(bad.as_bytes()), Err(HeadError::Malformed), "{bad:?}");
+        for bad in [
+            "GET /\r\n\r\n",
+            "GET / HTTP/1.1\r\nno colon\r\n\r\n",
+            "GET / HTTP/1.1\r\n",
+            "",
+        ] {
+            assert_eq!(
+                read_head(bad.as_bytes()),
+                Err(HeadError::Malformed),
+                "{bad:?}"
+            );
         }
     }
 
@@ -496,7 +539,16 @@ mod tests {
     fn only_plain_paths_are_requested() {
         assert_eq!(requested("/").as_deref(), Some("index.html"));
         assert_eq!(requested("/a/b%20c.svg").as_deref(), Some("a/b c.svg"));
-        for bad in ["/../x", "/%2e%2e/x", "/a//b", "/a/./b", "/a\\b", "/%00", "x", "/%zz"] {
+        for bad in [
+            "/../x",
+            "/%2e%2e/x",
+            "/a//b",
+            "/a/./b",
+            "/a\\b",
+            "/%00",
+            "x",
+            "/%zz",
+        ] {
             assert_eq!(requested(bad), None, "{bad}");
         }
     }

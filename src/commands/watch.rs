@@ -205,7 +205,11 @@ fn rebuild(args: &BuildArgs, state: &Shared) {
     if let Some(report) = report {
         s.files = served_files(&args.out, &report);
     }
-    let word = if s.ok { "built" } else { "not built (see above)" };
+    let word = if s.ok {
+        "built"
+    } else {
+        "not built (see above)"
+    };
     crate::say!("watch: build {} {word}; waiting for changes", s.version);
 }
 

@@ -14,7 +14,8 @@ const MAX_DEPTH: usize = 8;
 /// glyph such as the space). The SVG back end keeps each glyph's element
 /// once per process ([`super::svg::glyph_defs`]).
 pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
-    let glyf = Glyf::of(font).map_err(|e| RenderError::Font(format!("{}: {e}", font.described())))?;
+    let glyf =
+        Glyf::of(font).map_err(|e| RenderError::Font(format!("{}: {e}", font.described())))?;
     let mut contours = Vec::new();
     glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut contours)
         .map_err(|e| RenderError::Font(format!("{}, glyph {glyph}: {e}", font.described())))?;

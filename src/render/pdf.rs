@@ -868,7 +868,8 @@ fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
     for (code, &g) in ids.iter().enumerate() {
         codes[usize::from(g)] = code as u16;
     }
-    let subset_error = |e: String| RenderError::Font(format!("cannot subset {}: {e}", font.described()));
+    let subset_error =
+        |e: String| RenderError::Font(format!("cannot subset {}: {e}", font.described()));
     let bytes = subset_face(font, &ids, true).map_err(subset_error)?;
     let mut warnings = Vec::new();
     let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings)

@@ -286,32 +286,58 @@ fn a_file_of_unknown_keys_shows_the_first_hundred_and_counts_the_rest() {
     let dir = scratch("unknown-keys");
     let src = freeze_src();
     let at = src.find("\n[").unwrap();
-    let keys: String = (0..45_000).map(|i| format!("unknown_key_{i} = 1\n")).collect();
-    std::fs::write(dir.join("many.toml"), format!("{}\n{keys}{}", &src[..at], &src[at..])).unwrap();
+    let keys: String = (0..45_000)
+        .map(|i| format!("unknown_key_{i} = 1\n"))
+        .collect();
+    std::fs::write(
+        dir.join("many.toml"),
+        format!("{}\n{keys}{}", &src[..at], &src[at..]),
+    )
+    .unwrap();
     let o = printkit_in(&dir, &["check", "many.toml"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{}", tail(&err));
     assert_eq!(err.matches("error: unknown key `unknown_key_").count(), 100);
-    assert!(err.contains("unknown key `unknown_key_99`"), "not in file order");
+    assert!(
+        err.contains("unknown key `unknown_key_99`"),
+        "not in file order"
+    );
     assert!(!err.contains("`unknown_key_100`: "), "the 101st is shown");
-    assert!(err.contains("error: and 44900 more problems from here on"), "{}", tail(&err));
+    assert!(
+        err.contains("error: and 44900 more problems from here on"),
+        "{}",
+        tail(&err)
+    );
     assert!(err.contains("45000 errors found"), "{}", tail(&err));
 
     // The same for a language file's unknown messages.
     let templates = dir.join("templates");
     std::fs::create_dir_all(templates.join("lang")).unwrap();
     let fr = std::fs::read_to_string(root().join("templates/lang/fr.toml")).unwrap();
-    let messages: String = (0..30_000).map(|i| format!("unknown_message_{i} = \"x\"\n")).collect();
-    let fx = fr
-        .replace("code = \"fr\"", "code = \"fx\"")
-        .replacen("[footer]\n", &format!("[footer]\n{messages}"), 1);
+    let messages: String = (0..30_000)
+        .map(|i| format!("unknown_message_{i} = \"x\"\n"))
+        .collect();
+    let fx = fr.replace("code = \"fr\"", "code = \"fx\"").replacen(
+        "[footer]\n",
+        &format!("[footer]\n{messages}"),
+        1,
+    );
     std::fs::write(templates.join("lang/fx.toml"), fx).unwrap();
     std::fs::write(dir.join("f.toml"), freeze_src()).unwrap();
     let o = printkit_in(&dir, &["check", "--templates", "templates", "f.toml"]);
     let err = stderr(&o);
     assert_ne!(o.status.code(), Some(0));
-    assert_eq!(err.matches("error: unknown message `footer.unknown_message_").count(), 100, "{}", tail(&err));
-    assert!(err.contains("unknown message `footer.unknown_message_99`"), "not in file order");
+    assert_eq!(
+        err.matches("error: unknown message `footer.unknown_message_")
+            .count(),
+        100,
+        "{}",
+        tail(&err)
+    );
+    assert!(
+        err.contains("unknown message `footer.unknown_message_99`"),
+        "not in file order"
+    );
     // 29,900 unknown messages not shown, and whatever else the file lacks.
     let more: usize = err
         .split("error: and ")
@@ -325,7 +351,9 @@ fn a_file_of_unknown_keys_shows_the_first_hundred_and_counts_the_rest() {
 /// The end of a long message, for an assertion's report.
 fn tail(text: &str) -> &str {
     let from = text.len().saturating_sub(1500);
-    let from = (from..text.len()).find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+    let from = (from..text.len())
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap_or(0);
     &text[from..]
 }
 
@@ -343,7 +371,8 @@ fn a_class_set_sheet_that_is_not_a_regular_file_is_named() {
             std::os::unix::fs::symlink(other, sheets.join("sheet-02.toml")).unwrap()
         }),
         ("dangling", "a symbolic link to nothing", |sheets, _| {
-            std::os::unix::fs::symlink("/nowhere/at/all.toml", sheets.join("sheet-02.toml")).unwrap()
+            std::os::unix::fs::symlink("/nowhere/at/all.toml", sheets.join("sheet-02.toml"))
+                .unwrap()
         }),
         ("folder", "a folder", |sheets, _| {
             std::fs::create_dir(sheets.join("sheet-02.toml")).unwrap()
@@ -351,7 +380,7 @@ fn a_class_set_sheet_that_is_not_a_regular_file_is_named() {
         ("fifo", "a device, pipe or socket", |sheets, _| {
             rustix::fs::mkfifoat(
                 rustix::fs::CWD,
-                &sheets.join("sheet-02.toml"),
+                sheets.join("sheet-02.toml"),
                 rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
             )
             .unwrap()
@@ -368,7 +397,10 @@ fn a_class_set_sheet_that_is_not_a_regular_file_is_named() {
         let o = printkit_in(&dir, &["build", "--practice", sheets_arg, "--out", "out"]);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{name}: {err}");
-        assert!(err.contains("sheet-02.toml is ") && err.contains(words), "{name}: {err}");
+        assert!(
+            err.contains("sheet-02.toml is ") && err.contains(words),
+            "{name}: {err}"
+        );
         assert!(!dir.join("out").exists(), "{name}: something was written");
     }
 }
@@ -390,7 +422,10 @@ fn template_files_are_never_read_through_a_link() {
     let o = printkit_in(&dir, &["check", "--templates", "templates", "f.toml"]);
     let err = stderr(&o);
     assert_ne!(o.status.code(), Some(0), "{err}");
-    assert!(err.contains("paper.toml") && err.contains("a symbolic link"), "{err}");
+    assert!(
+        err.contains("paper.toml") && err.contains("a symbolic link"),
+        "{err}"
+    );
     assert!(!err.contains("first-line-of-the-secret"), "{err}");
 
     // A fallback font linked from elsewhere.
@@ -405,9 +440,22 @@ fn template_files_are_never_read_through_a_link() {
         .to_string();
     let style = style.replace(&named, "fallbacks = [\"fonts/linked.ttf\"]");
     std::fs::write(templates.join("style.toml"), style).unwrap();
-    let o = printkit_in(&dir, &["build", "f.toml", "--templates", "templates", "--out", "out"]);
+    let o = printkit_in(
+        &dir,
+        &[
+            "build",
+            "f.toml",
+            "--templates",
+            "templates",
+            "--out",
+            "out",
+        ],
+    );
     let err = stderr(&o);
     assert_ne!(o.status.code(), Some(0), "the linked font was used: {err}");
-    assert!(err.contains("linked.ttf") && err.contains("a symbolic link"), "{err}");
+    assert!(
+        err.contains("linked.ttf") && err.contains("a symbolic link"),
+        "{err}"
+    );
     assert!(!dir.join("out").exists());
 }

@@ -312,14 +312,25 @@ fn idle_connections_and_a_fifo_neither_stop_nor_grow_the_server() {
     drop(idle);
     let fifo = dir.join("out/clone-6x6/svg/a4/rules.svg");
     std::fs::remove_file(&fifo).unwrap();
-    rustix::fs::mkfifoat(rustix::fs::CWD, &fifo, rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR)
-        .unwrap();
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+    )
+    .unwrap();
     let started = Instant::now();
     let (status, _) = w.get("/clone-6x6/svg/a4/rules.svg");
     assert!(status.contains("404"), "{status}");
-    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
     let (status, _) = w.get("/");
-    assert!(status.contains("200"), "the server stopped answering: {status}");
+    assert!(
+        status.contains("200"),
+        "the server stopped answering: {status}"
+    );
 }
 
 /// Issue 33's third and fifth reproducers: a page planted in the output
@@ -332,7 +343,11 @@ fn only_what_the_build_wrote_is_served() {
     std::fs::create_dir_all(dir.join("out")).unwrap();
     std::fs::write(dir.join("out/index.html"), "planted-index").unwrap();
     let w = watch(&dir);
-    assert_eq!(w.next_build(0).0, (1, false), "the build replaced a planted index.html");
+    assert_eq!(
+        w.next_build(0).0,
+        (1, false),
+        "the build replaced a planted index.html"
+    );
     let (status, body) = w.get("/");
     assert!(status.contains("404"), "{status}");
     assert!(!body.contains("planted-index"));
@@ -340,10 +355,18 @@ fn only_what_the_build_wrote_is_served() {
     std::fs::remove_file(dir.join("out/index.html")).unwrap();
     let w = watch(&dir);
     assert_eq!(w.next_build(0).0, (1, true));
-    std::fs::write(dir.join("out/clone-6x6/evil.html"), "<script>steal()</script>").unwrap();
+    std::fs::write(
+        dir.join("out/clone-6x6/evil.html"),
+        "<script>steal()</script>",
+    )
+    .unwrap();
     let big = std::fs::File::create(dir.join("out/big.html")).unwrap();
     big.set_len(250 * 1024 * 1024).unwrap();
-    for page in ["/clone-6x6/evil.html", "/big.html", "/.printkit-manifest.json"] {
+    for page in [
+        "/clone-6x6/evil.html",
+        "/big.html",
+        "/.printkit-manifest.json",
+    ] {
         let (status, _) = w.get(page);
         assert!(status.contains("404"), "{page}: {status}");
     }
@@ -367,7 +390,11 @@ fn a_host_header_is_the_loopback_exactly_and_once() {
     let dir = crate::hostile::scratch("watch-hosts");
     let w = watch(&dir);
     assert_eq!(w.next_build(0).0, (1, true));
-    for host in ["[::1].evil.com", "localhost:80@evil.com", "localhost:evil.com"] {
+    for host in [
+        "[::1].evil.com",
+        "localhost:80@evil.com",
+        "localhost:evil.com",
+    ] {
         let (status, _) = w.get_as("/", host);
         assert!(status.contains("403"), "{host}: {status}");
     }
@@ -376,7 +403,10 @@ fn a_host_header_is_the_loopback_exactly_and_once() {
         b"GET / HTTP/1.1\r\nHost: evil.example\r\nHost: localhost\r\n\r\n",
     );
     assert!(twice.starts_with("HTTP/1.1 403"), "{twice}");
-    let huge = format!("GET /{} HTTP/1.1\r\nHost: localhost\r\n\r\n", "a".repeat(20_000));
+    let huge = format!(
+        "GET /{} HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "a".repeat(20_000)
+    );
     assert!(raw(w.port, huge.as_bytes()).starts_with("HTTP/1.1 431"));
     let (status, _) = w.get_as("/", "localhost");
     assert!(status.contains("200"), "{status}");
