@@ -134,6 +134,63 @@ impl Folder {
         }
     }
 
+    /// Renames `from` to `to`, both beneath this folder: each name's
+    /// folder is opened beneath it first (no link on the way), and the
+    /// rename is made between those handles, so a folder swapped for a
+    /// link meanwhile cannot send the file outside. A link at `to` itself
+    /// is replaced, never followed.
+    pub fn rename(&self, from: &Path, to: &Path) -> Result<(), BeneathError> {
+        let (from_dir, from_name) = self.parent_of(from)?;
+        let (to_dir, to_name) = self.parent_of(to)?;
+        #[cfg(unix)]
+        {
+            rustix::fs::renameat(&from_dir.fd, from_name, &to_dir.fd, to_name)
+                .map_err(|e| BeneathError::Io(e.into()))
+        }
+        #[cfg(not(unix))]
+        {
+            std::fs::rename(from_dir.path.join(from_name), to_dir.path.join(to_name))
+                .map_err(BeneathError::Io)
+        }
+    }
+
+    /// Creates the folder `rel` (its parent must exist) beneath this one,
+    /// readable by its owner only when `private`.
+    pub fn create_folder(&self, rel: &Path, private: bool) -> Result<(), BeneathError> {
+        let (dir, name) = self.parent_of(rel)?;
+        #[cfg(unix)]
+        {
+            let mode = if private { 0o700 } else { 0o755 };
+            rustix::fs::mkdirat(&dir.fd, name, rustix::fs::Mode::from_raw_mode(mode))
+                .map_err(|e| BeneathError::Io(e.into()))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = private;
+            std::fs::create_dir(dir.path.join(name)).map_err(BeneathError::Io)
+        }
+    }
+
+    /// The folder holding `rel` (opened beneath this one) and `rel`'s last
+    /// name.
+    fn parent_of<'r>(&self, rel: &'r Path) -> Result<(Folder, &'r std::ffi::OsStr), BeneathError> {
+        let parts = plain_parts(rel).ok_or(BeneathError::NotRelative)?;
+        let (name, folders) = parts.split_last().ok_or(BeneathError::NotRelative)?;
+        let dir = match folders.is_empty() {
+            true => self.try_clone()?,
+            false => self.open_folder(&folders.iter().collect::<PathBuf>())?,
+        };
+        Ok((dir, name))
+    }
+
+    fn try_clone(&self) -> Result<Folder, BeneathError> {
+        Ok(Folder {
+            path: self.path.clone(),
+            #[cfg(unix)]
+            fd: self.fd.try_clone().map_err(BeneathError::Io)?,
+        })
+    }
+
     #[cfg(unix)]
     fn open_parts(&self, parts: &[&std::ffi::OsStr], folder: bool) -> Result<File, BeneathError> {
         use rustix::fs::{Mode, OFlags};
@@ -290,6 +347,28 @@ mod tests {
             folder.open_file(Path::new("sub")),
             Err(BeneathError::NotPlain("a folder"))
         ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn renames_and_new_folders_stay_beneath() {
+        let dir = scratch("rename");
+        symlink(dir.join("outside"), dir.join("in/linked")).unwrap();
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        folder.create_folder(Path::new("sub/new"), true).unwrap();
+        folder
+            .rename(Path::new("sub/page.svg"), Path::new("sub/new/page.svg"))
+            .unwrap();
+        assert_eq!(std::fs::read_to_string(dir.join("in/sub/new/page.svg")).unwrap(), "inside");
+        assert!(matches!(
+            folder.rename(Path::new("sub/new/page.svg"), Path::new("linked/page.svg")),
+            Err(BeneathError::NotPlain("a symbolic link"))
+        ));
+        assert!(matches!(
+            folder.create_folder(Path::new("linked/made"), false),
+            Err(BeneathError::NotPlain("a symbolic link"))
+        ));
+        assert!(!dir.join("outside/page.svg").exists() && !dir.join("outside/made").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -5,6 +5,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::Read;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+use crate::beneath::{BeneathError, Folder};
 use std::path::{Component, Path};
 
 /// What is at a path, without following a link there.
@@ -66,32 +67,21 @@ pub enum OpenError {
     Io(std::io::Error),
 }
 
-/// Opens `path` for reading when it is a regular file and no link.
-pub fn open_plain(path: &Path) -> Result<File, OpenError> {
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(no_follow())
-        .open(path)
-        .map_err(|e| match e.raw_os_error() {
-            Some(libc::ENOENT) => OpenError::Missing,
-            Some(libc::ELOOP) => OpenError::NotPlain("a symbolic link"),
-            _ => OpenError::Io(e),
-        })?;
-    // The handle, not the path, is checked: what was opened is what is read.
-    let meta = file.metadata().map_err(OpenError::Io)?;
-    if !meta.file_type().is_file() {
-        return Err(OpenError::NotPlain(if meta.is_dir() {
-            "a folder"
-        } else {
-            "a device, pipe or socket"
-        }));
-    }
-    Ok(file)
+/// Opens `rel` beneath the output folder `root` for reading when it is a
+/// regular file, in one step no link on the way and no folder swapped in
+/// meanwhile can turn outside it ([`crate::beneath`]).
+pub fn open_plain(root: &Folder, rel: &Path) -> Result<File, OpenError> {
+    root.open_file(rel).map_err(|e| match e {
+        BeneathError::Missing => OpenError::Missing,
+        BeneathError::NotPlain(what) => OpenError::NotPlain(what),
+        BeneathError::NotRelative => OpenError::NotPlain("not a plain path inside the folder"),
+        BeneathError::Io(e) => OpenError::Io(e),
+    })
 }
 
-/// The bytes of the regular file at `path`, at most `limit` of them.
-pub fn read_plain(path: &Path, limit: u64) -> Result<Vec<u8>, OpenError> {
-    let file = open_plain(path)?;
+/// The bytes of the regular file `rel` beneath `root`, at most `limit`.
+pub fn read_plain(root: &Folder, rel: &Path, limit: u64) -> Result<Vec<u8>, OpenError> {
+    let file = open_plain(root, rel)?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
@@ -133,11 +123,11 @@ pub fn create_private_folder(path: &Path) -> std::io::Result<()> {
     fs::DirBuilder::new().mode(0o700).create(path)
 }
 
-/// Whether the regular file at `path` (not a link) holds exactly `bytes`.
+/// Whether the regular file `rel` beneath `root` holds exactly `bytes`.
 /// Read in pieces: a whole kit read at once cost more in fresh memory than
 /// in reading.
-pub fn holds(path: &Path, bytes: &[u8]) -> bool {
-    let Ok(mut file) = open_plain(path) else {
+pub fn holds(root: &Folder, rel: &Path, bytes: &[u8]) -> bool {
+    let Ok(mut file) = open_plain(root, rel) else {
         return false;
     };
     if file
@@ -175,11 +165,11 @@ fn hex(hash: &[u8]) -> String {
     out
 }
 
-/// The SHA-256 of the regular file at `path` (not a link), when it is at
+/// The SHA-256 of the regular file `rel` beneath `root`, when it is at
 /// most `limit` bytes long.
-pub fn digest_of(path: &Path, limit: u64) -> Option<String> {
+pub fn digest_of(root: &Folder, rel: &Path, limit: u64) -> Option<String> {
     use sha2::Digest;
-    let file = open_plain(path).ok()?;
+    let file = open_plain(root, rel).ok()?;
     if file.metadata().ok()?.len() > limit {
         return None;
     }
@@ -244,10 +234,10 @@ mod tests {
         );
         let dir = std::env::temp_dir().join(format!("printkit-fsio-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("abc");
-        fs::write(&p, b"abc").unwrap();
-        assert_eq!(digest_of(&p, 3), Some(digest(b"abc")));
-        assert_eq!(digest_of(&p, 2), None);
+        fs::write(dir.join("abc"), b"abc").unwrap();
+        let root = Folder::open(&dir).unwrap();
+        assert_eq!(digest_of(&root, Path::new("abc"), 3), Some(digest(b"abc")));
+        assert_eq!(digest_of(&root, Path::new("abc"), 2), None);
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -260,8 +250,9 @@ mod tests {
         let link = dir.join("link");
         let _ = fs::remove_file(&link);
         std::os::unix::fs::symlink(&target, &link).unwrap();
+        let root = Folder::open(&dir).unwrap();
         assert!(matches!(
-            open_plain(&link),
+            open_plain(&root, Path::new("link")),
             Err(OpenError::NotPlain("a symbolic link"))
         ));
         assert!(matches!(
@@ -275,8 +266,9 @@ mod tests {
             open_own_for_writing(&hard),
             Err(OpenError::NotPlain("a hard link to another file"))
         ));
+        let dev = Folder::open(Path::new("/dev")).unwrap();
         assert!(matches!(
-            read_plain(Path::new("/dev/zero"), 10),
+            read_plain(&dev, Path::new("zero"), 10),
             Err(OpenError::NotPlain(_))
         ));
         assert_eq!(fs::read(&target).unwrap(), b"x");

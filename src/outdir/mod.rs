@@ -225,6 +225,9 @@ pub struct Committed {
 /// An output folder, locked for this process.
 pub struct OutputDir {
     root: PathBuf,
+    /// The folder held open: every file printkit reads in it is opened
+    /// beneath this handle ([`crate::beneath`]).
+    folder: crate::beneath::Folder,
     lock: File,
     manifest: Manifest,
     /// What printkit found and left alone (a planted link, a file changed
@@ -277,8 +280,11 @@ impl OutputDir {
         }
         let _ = lock.set_len(0);
         let _ = write!(lock, "{}", std::process::id());
+        let folder = crate::beneath::Folder::open(root)
+            .map_err(|e| fail("cannot open the output folder", root, e))?;
         let mut dir = OutputDir {
             root: root.to_path_buf(),
+            folder,
             lock,
             manifest: Manifest::default(),
             notes: Vec::new(),
@@ -314,7 +320,7 @@ impl OutputDir {
     /// only means that printkit treats no file here as its own.
     fn read_manifest(&mut self) -> Manifest {
         let path = self.root.join(MANIFEST);
-        match fsio::read_plain(&path, crate::input::MAX_INPUT_BYTES) {
+        match fsio::read_plain(&self.folder, Path::new(MANIFEST), crate::input::MAX_INPUT_BYTES) {
             Ok(bytes) => serde_json::from_slice::<Manifest>(&bytes)
                 .map(Manifest::sanitised)
                 .unwrap_or_default(),
@@ -334,7 +340,8 @@ impl OutputDir {
     /// wrote there (the manifest's digest).
     fn is_ours(&self, rel: &str) -> bool {
         self.manifest.sha256.get(rel).is_some_and(|want| {
-            fsio::digest_of(&self.root.join(rel), MAX_KIT_FILE).as_deref() == Some(want.as_str())
+            fsio::digest_of(&self.folder, Path::new(rel), MAX_KIT_FILE).as_deref()
+                == Some(want.as_str())
         })
     }
 
@@ -468,7 +475,7 @@ impl Stage {
         // A file that already holds these bytes is left as it is: a rebuild
         // of an unchanged kit moves nothing (the build's slowest steps were
         // the file system's). It loses nothing of anyone's to call it ours.
-        let in_place = kind == Kind::File && fsio::holds(&dest, bytes);
+        let in_place = kind == Kind::File && fsio::holds(&dir.folder, rel_path, bytes);
         if !in_place && kind != Kind::Missing && !dir.is_ours(rel) {
             let what = match kind {
                 Kind::File if dir.manifest.sha256.contains_key(rel) => {
@@ -572,7 +579,7 @@ impl Stage {
             .collect();
         if staged.is_empty()
             && stale_ours.is_empty()
-            && fsio::holds(&root.join(MANIFEST), json.as_bytes())
+            && fsio::holds(&dir.folder, Path::new(MANIFEST), json.as_bytes())
         {
             dir.manifest = manifest;
             return Ok(committed);
@@ -609,7 +616,7 @@ impl Stage {
         // The commit point has passed: move everything in, or back out.
         let mut applied: Vec<Applied> = Vec::new();
         let mut created: Vec<PathBuf> = Vec::new();
-        if let Err(e) = apply(&root, &self.path, &journal, &mut applied, &mut created) {
+        if let Err(e) = apply(&dir.folder, &self.path, &journal, &mut applied, &mut created) {
             roll_back(&root, &self.path, &applied, &created);
             return Err(e);
         }
@@ -748,14 +755,19 @@ enum Applied {
 }
 
 /// Moves the journal's files in (the manifest last, after the stale files
-/// went), keeping each old file in the staging folder's `old/`.
+/// went), keeping each old file in the staging folder's `old/`. Every move
+/// and every new folder is made beneath the output folder's handle
+/// ([`crate::beneath::Folder::rename`]): a folder swapped for a link after
+/// the checks cannot send a file outside.
 fn apply(
-    root: &Path,
+    folder: &crate::beneath::Folder,
     stage: &Path,
     journal: &Journal,
     applied: &mut Vec<Applied>,
     created: &mut Vec<PathBuf>,
 ) -> Result<(), OutError> {
+    let root = folder.path();
+    let stage_rel = stage.strip_prefix(root).unwrap_or(stage);
     let old_root = stage.join("old");
     let keep_old = |rel: &str, dest: &Path, applied: &mut Vec<Applied>| -> Result<(), OutError> {
         if Kind::of(dest) == Kind::Missing {
@@ -767,7 +779,9 @@ fn apply(
         }
         fault_point()?;
         // A rename moves a link itself, never what it points at.
-        fs::rename(dest, &old).map_err(|e| fail("cannot replace", dest, e))?;
+        folder
+            .rename(Path::new(rel), &stage_rel.join("old").join(rel))
+            .map_err(|e| fail("cannot replace", dest, e))?;
         applied.push(Applied::MovedOut(rel.to_string()));
         Ok(())
     };
@@ -784,13 +798,17 @@ fn apply(
             }
             for m in missing.into_iter().rev() {
                 fault_point()?;
-                fs::create_dir(&m).map_err(|e| fail("cannot create the folder", &m, e))?;
+                let m_rel = m.strip_prefix(root).unwrap_or(&m);
+                folder
+                    .create_folder(m_rel, false)
+                    .map_err(|e| fail("cannot create the folder", &m, e))?;
                 created.push(m);
             }
         }
         keep_old(rel, &dest, applied)?;
         fault_point()?;
-        fs::rename(stage.join("new").join(rel), &dest)
+        folder
+            .rename(&stage_rel.join("new").join(rel), Path::new(rel))
             .map_err(|e| fail("cannot write", &dest, e))?;
         applied.push(Applied::MovedIn(rel.to_string()));
         Ok::<(), OutError>(())

@@ -28,7 +28,7 @@ pub(super) fn run(dir: &mut OutputDir) -> Result<(), OutError> {
     for name in found {
         let stage = root.join(&name);
         match Kind::of(&stage) {
-            Kind::Folder => finish(dir, &stage)?,
+            Kind::Folder => finish(dir, Path::new(&name))?,
             Kind::Missing => {}
             other => dir.note(format!(
                 "left alone: {} is {}, not a staging folder printkit made; printkit never follows or reads it. Delete it if you do not know it",
@@ -40,9 +40,10 @@ pub(super) fn run(dir: &mut OutputDir) -> Result<(), OutError> {
     Ok(())
 }
 
-/// One staging folder: its commit finished when its journal was written,
-/// then the folder removed.
-fn finish(dir: &mut OutputDir, stage: &Path) -> Result<(), OutError> {
+/// One staging folder (`name` in the output folder): its commit finished
+/// when its journal was written, then the folder removed.
+fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
+    let stage = &dir.root.join(name);
     // printkit puts exactly these there; anything else in their place means
     // the folder is not (only) printkit's.
     for (name, want) in [
@@ -61,14 +62,15 @@ fn finish(dir: &mut OutputDir, stage: &Path) -> Result<(), OutError> {
             return Ok(());
         }
     }
-    let journal = fsio::read_plain(&stage.join(JOURNAL), crate::input::MAX_INPUT_BYTES)
+    let journal = fsio::read_plain(&dir.folder, &name.join(JOURNAL), crate::input::MAX_INPUT_BYTES)
         .ok()
         .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
     let staged_manifest = stage.join("new").join(MANIFEST);
     // No journal: killed before the commit point, nothing to finish. No
     // staged manifest: it moved in last, so everything else had.
     if let (Some(journal), Kind::File) = (journal, Kind::of(&staged_manifest)) {
-        let staged = fsio::read_plain(&staged_manifest, crate::input::MAX_INPUT_BYTES)
+        let staged_rel = name.join("new").join(MANIFEST);
+        let staged = fsio::read_plain(&dir.folder, &staged_rel, crate::input::MAX_INPUT_BYTES)
             .ok()
             .and_then(|b| serde_json::from_slice::<Manifest>(&b).ok())
             .map(Manifest::sanitised);
@@ -80,7 +82,7 @@ fn finish(dir: &mut OutputDir, stage: &Path) -> Result<(), OutError> {
             return Ok(());
         };
         for rel in journal.files.iter().filter(|f| *f != MANIFEST) {
-            if let Err(why) = move_in(dir, stage, &staged, rel) {
+            if let Err(why) = move_in(dir, name, &staged, rel) {
                 dir.note(format!(
                     "an interrupted build was finished without `{}`: {why}",
                     crate::input::shorten(&crate::input::escaped(rel), 120)
@@ -101,7 +103,8 @@ fn finish(dir: &mut OutputDir, stage: &Path) -> Result<(), OutError> {
 }
 
 /// Moves one staged file in after checking both ends.
-fn move_in(dir: &OutputDir, stage: &Path, staged: &Manifest, rel: &str) -> Result<(), String> {
+fn move_in(dir: &OutputDir, name: &Path, staged: &Manifest, rel: &str) -> Result<(), String> {
+    let stage = &dir.root.join(name);
     if !fsio::is_plain_relative(rel) {
         return Err("not a plain path inside the output folder".into());
     }
@@ -118,7 +121,10 @@ fn move_in(dir: &OutputDir, stage: &Path, staged: &Manifest, rel: &str) -> Resul
         Kind::File => {}
         other => return Err(format!("{} is {}", source.display(), other.words())),
     }
-    if fsio::digest_of(&source, super::MAX_KIT_FILE).as_deref() != Some(want.as_str()) {
+    let source_rel = name.join("new").join(rel);
+    if fsio::digest_of(&dir.folder, &source_rel, super::MAX_KIT_FILE).as_deref()
+        != Some(want.as_str())
+    {
         return Err("the staged file is not the one the manifest lists".into());
     }
     if let Some((p, kind)) = fsio::first_unsafe_folder(&dir.root, Path::new(rel)) {
