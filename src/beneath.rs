@@ -359,7 +359,10 @@ mod tests {
         folder
             .rename(Path::new("sub/page.svg"), Path::new("sub/new/page.svg"))
             .unwrap();
-        assert_eq!(std::fs::read_to_string(dir.join("in/sub/new/page.svg")).unwrap(), "inside");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("in/sub/new/page.svg")).unwrap(),
+            "inside"
+        );
         assert!(matches!(
             folder.rename(Path::new("sub/new/page.svg"), Path::new("linked/page.svg")),
             Err(BeneathError::NotPlain("a symbolic link"))

@@ -2,10 +2,10 @@
 //! nothing here follows a symbolic link, every file read must be a regular
 //! file (a device or a FIFO could be read forever or hang the build), and
 //! reads stop at a size limit.
+use crate::beneath::{BeneathError, Folder};
 use std::fs::{self, File, OpenOptions};
 use std::io::Read;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
-use crate::beneath::{BeneathError, Folder};
 use std::path::{Component, Path};
 
 /// What is at a path, without following a link there.

@@ -320,7 +320,11 @@ impl OutputDir {
     /// only means that printkit treats no file here as its own.
     fn read_manifest(&mut self) -> Manifest {
         let path = self.root.join(MANIFEST);
-        match fsio::read_plain(&self.folder, Path::new(MANIFEST), crate::input::MAX_INPUT_BYTES) {
+        match fsio::read_plain(
+            &self.folder,
+            Path::new(MANIFEST),
+            crate::input::MAX_INPUT_BYTES,
+        ) {
             Ok(bytes) => serde_json::from_slice::<Manifest>(&bytes)
                 .map(Manifest::sanitised)
                 .unwrap_or_default(),
@@ -616,7 +620,13 @@ impl Stage {
         // The commit point has passed: move everything in, or back out.
         let mut applied: Vec<Applied> = Vec::new();
         let mut created: Vec<PathBuf> = Vec::new();
-        if let Err(e) = apply(&dir.folder, &self.path, &journal, &mut applied, &mut created) {
+        if let Err(e) = apply(
+            &dir.folder,
+            &self.path,
+            &journal,
+            &mut applied,
+            &mut created,
+        ) {
             roll_back(&root, &self.path, &applied, &created);
             return Err(e);
         }

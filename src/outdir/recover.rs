@@ -62,9 +62,13 @@ fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
             return Ok(());
         }
     }
-    let journal = fsio::read_plain(&dir.folder, &name.join(JOURNAL), crate::input::MAX_INPUT_BYTES)
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
+    let journal = fsio::read_plain(
+        &dir.folder,
+        &name.join(JOURNAL),
+        crate::input::MAX_INPUT_BYTES,
+    )
+    .ok()
+    .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
     let staged_manifest = stage.join("new").join(MANIFEST);
     // No journal: killed before the commit point, nothing to finish. No
     // staged manifest: it moved in last, so everything else had.

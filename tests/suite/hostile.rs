@@ -459,3 +459,53 @@ fn template_files_are_never_read_through_a_link() {
     );
     assert!(!dir.join("out").exists());
 }
+
+/// The build's side of issue 33's race: a kit folder swapped for a link
+/// to an outside folder, over and over, while builds write into it. No
+/// file may land outside, whatever each build says.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_folder_swapped_for_a_link_during_builds_gets_nothing_written_outside() {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    let dir = scratch("build-swap");
+    let game = std::fs::read_to_string(root().join("fixtures/variants/clone-6x6.toml")).unwrap();
+    std::fs::write(dir.join("my.toml"), &game).unwrap();
+    let args = [
+        "build", "my.toml", "--out", "out", "--only", "rules", "--format", "svg", "--force",
+    ];
+    let first = printkit_in(&dir, &args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    std::fs::create_dir_all(dir.join("outside")).unwrap();
+    std::os::unix::fs::symlink(dir.join("outside"), dir.join("link")).unwrap();
+    let (svg, link) = (dir.join("out/clone-6x6/svg"), dir.join("link"));
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let swapper = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut swaps = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
+                swaps += 1;
+            }
+            if swaps % 2 == 1 {
+                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
+            }
+            swaps
+        })
+    };
+    for n in 0..12 {
+        // Each build changes the page, so it is written again.
+        let title = format!("title = \"Six by six, build {n}\"");
+        let src = game.replacen("title = \"Clone, jump and convert on 6 × 6\"", &title, 1);
+        std::fs::write(dir.join("my.toml"), src).unwrap();
+        let _ = printkit_in(&dir, &args);
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let swaps = swapper.join().unwrap();
+    let outside = tree(&dir.join("outside"));
+    assert!(
+        outside.is_empty(),
+        "written outside during {swaps} swaps: {outside:?}"
+    );
+    assert!(swaps > 100, "the race hardly ran: {swaps}");
+}
