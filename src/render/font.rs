@@ -355,6 +355,20 @@ impl FontMetrics {
         (g != 0).then_some(g)
     }
 
+    /// Every glyph the character map names, once each, in order.
+    pub fn mapped_glyphs(&self) -> Vec<u16> {
+        let mut ids: Vec<u16> = self
+            .cmap
+            .values()
+            .chain(&self.common)
+            .copied()
+            .filter(|&g| g != 0)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
     /// Advance width of a glyph in font units.
     pub fn advance(&self, glyph: u16) -> u16 {
         let i = (glyph as usize).min(self.advances.len().saturating_sub(1));

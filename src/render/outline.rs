@@ -48,6 +48,11 @@ pub fn check_outlines(data: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// How many glyphs the face has (its `maxp`).
+pub fn glyph_count(font: Font) -> Result<u16, String> {
+    Ok(Glyf::of(font)?.num_glyphs)
+}
+
 struct Glyf<'a> {
     loca: Reader<'a>,
     long_loca: bool,

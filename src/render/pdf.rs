@@ -666,6 +666,27 @@ impl<P: FontTableProvider> FontTableProvider for Reduced<'_, P> {
 /// The face cut down to `ids` (`.notdef` first, then ascending) by
 /// allsorts with the PDF profile and a Unicode cmap; `reduced` hands it
 /// only those glyphs' outlines ([`Reduced`]).
+/// Whether a templates face can be embedded in a PDF as a build embeds
+/// it: every glyph its character map names exists and draws, and the
+/// subset of them all is made and read back as for a kit. Run when the
+/// face is read, so `check` refuses a font `build` could not print.
+pub fn check_embeddable(font: Font) -> Result<(), String> {
+    let metrics = font.metrics().map_err(|e| e.to_string())?;
+    let mapped = metrics.mapped_glyphs();
+    let glyphs = super::outline::glyph_count(font)?;
+    if let Some(g) = mapped.iter().find(|&&g| g >= glyphs) {
+        return Err(format!(
+            "its character map names glyph {g}, but it has {glyphs} glyphs"
+        ));
+    }
+    let ids: Vec<u16> = std::iter::once(0).chain(mapped).collect();
+    let bytes = subset_face(font, &ids, true).map_err(|e| format!("cannot be subset: {e}"))?;
+    let mut warnings = Vec::new();
+    ParsedFont::from_bytes(&bytes, 0, &mut warnings)
+        .map(|_| ())
+        .ok_or_else(|| format!("its subset cannot be read back: {warnings:?}"))
+}
+
 fn subset_face(font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String> {
     fn pdf_subset(provider: &impl FontTableProvider, ids: &[u16]) -> Result<Vec<u8>, String> {
         allsorts::subset::subset(provider, ids, &SubsetProfile::Pdf, CmapTarget::Unicode)

@@ -196,7 +196,9 @@ fn read_face(name: &str, dir: Option<&Path>) -> Result<Font, String> {
     };
     let bytes =
         crate::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES).map_err(|e| e.to_string())?;
-    Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))
+    let face = Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))?;
+    super::pdf::check_embeddable(face).map_err(|e| format!("{name:?}: {e}"))?;
+    Ok(face)
 }
 
 /// Reads the fallback faces `names` (from `style_origin`) in `dir`.

@@ -509,3 +509,49 @@ fn a_folder_swapped_for_a_link_during_builds_gets_nothing_written_outside() {
     );
     assert!(swaps > 100, "the race hardly ran: {swaps}");
 }
+
+/// Issue 33's eighth reproducer, fonts: a crafted templates font that
+/// `check --templates` accepted made `build` fail ("Fallback(0)…",
+/// naming neither the font nor its place). Here the table directory's
+/// `post` entry is renamed, so the PDF subsetter finds no `post` table:
+/// `check` now refuses it, naming the file and where style.toml names it.
+#[test]
+fn a_font_check_accepts_is_a_font_build_embeds() {
+    let dir = scratch("crafted-font");
+    let fonts = root().join("fixtures/fallback-fonts");
+    let templates = dir.join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    for f in std::fs::read_dir(&fonts).unwrap().flatten() {
+        std::fs::copy(f.path(), templates.join(f.file_name())).unwrap();
+    }
+    let font = templates.join("NotoSansEthiopic-subset.ttf");
+    let mut bytes = std::fs::read(&font).unwrap();
+    let tables = u16::from_be_bytes([bytes[4], bytes[5]]) as usize;
+    let post = (0..tables)
+        .map(|i| 12 + 16 * i)
+        .find(|&at| &bytes[at..at + 4] == b"post")
+        .expect("the fixture font has a post table");
+    bytes[post..post + 4].copy_from_slice(b"xost");
+    std::fs::write(&font, bytes).unwrap();
+    let game = templates.join("freeze-ethiopic.toml");
+    let game = game.to_str().unwrap();
+    let check = printkit_in(&dir, &["check", "--templates", "templates", game]);
+    let build = printkit_in(
+        &dir,
+        &["build", "--templates", "templates", game, "--out", "out"],
+    );
+    assert_eq!(
+        check.status.success(),
+        build.status.success(),
+        "check and build disagree:\ncheck: {}\nbuild: {}",
+        stderr(&check),
+        stderr(&build)
+    );
+    let err = stderr(&check);
+    assert!(!check.status.success(), "the crafted font was accepted");
+    assert!(
+        err.contains("NotoSansEthiopic-subset.ttf") && err.contains("fonts.fallbacks"),
+        "{err}"
+    );
+    assert!(!err.contains("Fallback("), "{err}");
+}
