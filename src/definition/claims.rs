@@ -91,6 +91,15 @@ pub(super) fn check_practice(
                 played,
             });
         }
+        let played: Vec<_> = checks.iter().map(|c| c.played.clone()).collect();
+        let asked = super::asks::Asked {
+            params,
+            sides: engine.sides(),
+            position: &loaded,
+            sec,
+            played: &played,
+        };
+        let asks = super::asks::question_asks(rep, &asked, sec.asks.as_ref());
         let counts = loaded.counts();
         out.push(Practice {
             name: sec.name.get_ref().clone(),
@@ -118,6 +127,8 @@ pub(super) fn check_practice(
             .iter()
             .filter(|c| **c)
             .count(),
+            asks,
+            title: sec.title.clone(),
         });
     }
     out
