@@ -70,6 +70,10 @@ pub(super) fn check_practice(
         if !fits_board(rep, board, &loaded, &sec.position) {
             continue;
         }
+        if let Some(why) = start.and_then(|s| super::counters::counter_mistake(params, s, &loaded)) {
+            rep.error(sec.position.span(), why);
+            continue;
+        }
         let solver_claims = sec.best.is_some()
             || sec.solution.is_some()
             || sec.result.is_some()

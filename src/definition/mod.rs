@@ -11,6 +11,7 @@ pub mod bounds;
 mod asks;
 pub use asks::{most_kings, Asks};
 mod claims;
+mod counters;
 mod diagnostics;
 mod glyphs;
 mod key;
