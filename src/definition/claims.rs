@@ -70,7 +70,8 @@ pub(super) fn check_practice(
         if !fits_board(rep, board, &loaded, &sec.position) {
             continue;
         }
-        if let Some(why) = start.and_then(|s| super::counters::counter_mistake(params, s, &loaded)) {
+        let counter = start.and_then(|s| params.counter_mistake(&s.view(), &loaded.view(), &loaded.counts()));
+        if let Some(why) = counter {
             rep.error(sec.position.span(), why);
             continue;
         }
@@ -95,15 +96,7 @@ pub(super) fn check_practice(
                 played,
             });
         }
-        let played: Vec<_> = checks.iter().map(|c| c.played.clone()).collect();
-        let asked = super::asks::Asked {
-            params,
-            sides: engine.sides(),
-            position: &loaded,
-            sec,
-            played: &played,
-        };
-        let asks = super::asks::question_asks(rep, &asked, sec.asks.as_ref());
+        let asks = question_asks(rep, params, engine, &loaded, sec, &checks);
         let counts = loaded.counts();
         out.push(Practice {
             name: sec.name.get_ref().clone(),
@@ -136,6 +129,27 @@ pub(super) fn check_practice(
         });
     }
     out
+}
+
+/// What a question asks (see [`super::asks`]), from its `asks` and its
+/// checks as played.
+fn question_asks(
+    rep: &mut Reporter,
+    params: &Params,
+    engine: &dyn Engine,
+    position: &AnyPosition,
+    sec: &PracticeSection,
+    checks: &[Check],
+) -> super::Asks {
+    let played: Vec<_> = checks.iter().map(|c| c.played.clone()).collect();
+    let asked = super::asks::Asked {
+        params,
+        sides: engine.sides(),
+        position,
+        sec,
+        played: &played,
+    };
+    super::asks::question_asks(rep, &asked, sec.asks.as_ref())
 }
 
 /// Whether a practice position is drawn on the game's board: its size and

@@ -11,7 +11,6 @@ pub mod bounds;
 mod asks;
 pub use asks::{most_kings, Asks};
 mod claims;
-mod counters;
 mod diagnostics;
 mod glyphs;
 mod key;
