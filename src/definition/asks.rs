@@ -125,9 +125,14 @@ impl Asked<'_> {
         }
         let moves = self.position.moves();
         match moves.as_slice() {
-            [] => Some("`asks = \"forced\"`: the game is over here, so no move is forced".to_string()),
+            [] => {
+                Some("`asks = \"forced\"`: the game is over here, so no move is forced".to_string())
+            }
             [only] => (!self.legal().any(|(_, info)| info.text == only.text)).then(|| {
-                format!("`asks = \"forced\"` needs a check that plays the only legal move, `{}`", only.text)
+                format!(
+                    "`asks = \"forced\"` needs a check that plays the only legal move, `{}`",
+                    only.text
+                )
             }),
             many => Some(format!(
                 "`asks = \"forced\"`: {} legal moves can be played here ({}), so no move is forced",
@@ -189,14 +194,15 @@ impl Asked<'_> {
     /// claims and checks, the first that they can answer.
     fn inferred(&self) -> Asks {
         let first_illegal = matches!(self.played.first(), Some(Err(_)));
-        let decisive = self.legal().any(|(i, info)| {
-            info.after.outcome().is_some() && self.sec.check[i].result.is_some()
-        });
+        let decisive = self
+            .legal()
+            .any(|(i, info)| info.after.outcome().is_some() && self.sec.check[i].result.is_some());
         let candidates = [
             (self.solver_claims(), Asks::Win),
             (most_kings(self.played).is_some(), Asks::Kings),
             (
-                self.legal().any(|(_, i)| i.effect.kind() == crate::rules::MoveKind::Pass),
+                self.legal()
+                    .any(|(_, i)| i.effect.kind() == crate::rules::MoveKind::Pass),
                 Asks::Forced,
             ),
             (first_illegal, Asks::Legal),
@@ -235,7 +241,11 @@ fn shown<'m>(moves: impl Iterator<Item = &'m str>) -> String {
 
 /// What the question asks: its `asks`, checked against its checks (a
 /// located error when they cannot answer it), or read from them.
-pub(super) fn question_asks(rep: &mut Reporter, asked: &Asked, asks: Option<&Spanned<String>>) -> Asks {
+pub(super) fn question_asks(
+    rep: &mut Reporter,
+    asked: &Asked,
+    asks: Option<&Spanned<String>>,
+) -> Asks {
     let Some(asks) = asks else {
         return asked.inferred();
     };

@@ -70,7 +70,8 @@ pub(super) fn check_practice(
         if !fits_board(rep, board, &loaded, &sec.position) {
             continue;
         }
-        let counter = start.and_then(|s| params.counter_mistake(&s.view(), &loaded.view(), &loaded.counts()));
+        let counter =
+            start.and_then(|s| params.counter_mistake(&s.view(), &loaded.view(), &loaded.counts()));
         if let Some(why) = counter {
             rep.error(sec.position.span(), why);
             continue;

@@ -7,8 +7,8 @@
 //! game and adds practice positions. Loading never stops at the first
 //! mistake of meaning: every check is run and every failure is reported with
 //! its location ([`Diagnostic`]).
-pub mod bounds;
 mod asks;
+pub mod bounds;
 pub use asks::{most_kings, Asks};
 mod claims;
 mod diagnostics;

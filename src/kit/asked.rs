@@ -17,7 +17,11 @@ const MOST_NAMED: usize = 8;
 
 /// Cells as a list in the kit's language, the first [`MOST_NAMED`] named.
 fn cell_list(l: &Lang, cells: &[Cell]) -> String {
-    let mut v: Vec<String> = cells.iter().take(MOST_NAMED).map(|c| c.to_string()).collect();
+    let mut v: Vec<String> = cells
+        .iter()
+        .take(MOST_NAMED)
+        .map(|c| c.to_string())
+        .collect();
     if cells.len() > MOST_NAMED {
         v.push(tr!(l, "list.more", n = cells.len() - MOST_NAMED));
     }
@@ -42,7 +46,11 @@ fn other_side(def: &Definition, symbol: char) -> char {
 /// The Answer to the question `p` asks, in plain words; `key` is the
 /// solver's answer (used only where the question claims a result).
 pub fn question_answer(def: &Definition, p: &Practice, key: Option<&KeyAnswer>) -> String {
-    let legal: Vec<&MoveInfo> = p.checks.iter().filter_map(|c| c.played.as_ref().ok()).collect();
+    let legal: Vec<&MoveInfo> = p
+        .checks
+        .iter()
+        .filter_map(|c| c.played.as_ref().ok())
+        .collect();
     let refused = || -> String {
         p.checks
             .iter()
@@ -59,7 +67,12 @@ pub fn question_answer(def: &Definition, p: &Practice, key: Option<&KeyAnswer>) 
             None => String::new(),
         },
         Asks::EveryMove => every_move(def, p, &legal) + &refused(),
-        Asks::Kings => match most_kings(&p.checks.iter().map(|c| c.played.clone()).collect::<Vec<_>>()) {
+        Asks::Kings => match most_kings(
+            &p.checks
+                .iter()
+                .map(|c| c.played.clone())
+                .collect::<Vec<_>>(),
+        ) {
             Some(info) => kings(def, p, info) + &refused(),
             None => String::new(),
         },
@@ -90,7 +103,12 @@ fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
         let e = &info.effect;
         let mv = &info.text;
         if !e.captured.is_empty() {
-            said.push(tr!(l, "asked.takes", mv = mv, cells = cell_list(l, &e.captured)));
+            said.push(tr!(
+                l,
+                "asked.takes",
+                mv = mv,
+                cells = cell_list(l, &e.captured)
+            ));
             continue;
         }
         if !matches!(e.kind(), MoveKind::Clone | MoveKind::Jump | MoveKind::Place) {
@@ -153,7 +171,10 @@ fn legal_words(def: &Definition, p: &Practice) -> String {
             )
         })
         .collect();
-    std::iter::once(head).chain(others).collect::<Vec<_>>().join(" ")
+    std::iter::once(head)
+        .chain(others)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `forced`: the side must play the one legal move (pass, often); what
@@ -191,9 +212,19 @@ fn every_move(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
         .map(|info| {
             let e = &info.effect;
             if !e.converted.is_empty() {
-                tr!(l, "asked.item_turns", mv = &info.text, cells = cell_list(l, &e.converted))
+                tr!(
+                    l,
+                    "asked.item_turns",
+                    mv = &info.text,
+                    cells = cell_list(l, &e.converted)
+                )
             } else if !e.captured.is_empty() {
-                tr!(l, "asked.item_takes", mv = &info.text, cells = cell_list(l, &e.captured))
+                tr!(
+                    l,
+                    "asked.item_takes",
+                    mv = &info.text,
+                    cells = cell_list(l, &e.captured)
+                )
             } else {
                 info.text.clone()
             }

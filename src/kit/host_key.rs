@@ -408,7 +408,10 @@ fn question_parts(
         "practice.to_move",
         side = capitalise(&super::side_name(l, def.family(), view.side_to_move))
     );
-    let facts = std::iter::once(to_move).chain(facts).collect::<Vec<_>>().join(" ");
+    let facts = std::iter::once(to_move)
+        .chain(facts)
+        .collect::<Vec<_>>()
+        .join(" ");
     parts.push((
         Some(format!("key-{k}-facts")),
         text::paragraph_frame(&facts, small, text_w)?,

@@ -7,12 +7,12 @@ use super::common::{
 use super::flow::{pt, Flow};
 use super::{players_line, position_spec, KitOptions};
 use crate::definition::Definition;
+use crate::lang::Lang;
 use crate::render::board::diagram_frame;
 use crate::render::text::{self, TextStyle};
 use crate::render::{
     Align, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates,
 };
-use crate::lang::Lang;
 use crate::rules::{Cell, Effect, MoveInfo, MoveKind};
 use crate::tr;
 
@@ -189,7 +189,13 @@ fn worked_example(
     flow.gap(1.0);
     flow.paragraph(&practice.prompt, body, 0.0, None)?;
     flow.gap(1.5);
-    let block = example_block(def, templates, (&practice.position, &legal), notation, flow.area().width)?;
+    let block = example_block(
+        def,
+        templates,
+        (&practice.position, &legal),
+        notation,
+        flow.area().width,
+    )?;
     flow.place(&block)?;
     flow.gap(3.0);
     Ok(true)
@@ -220,7 +226,9 @@ fn marks_words(l: &Lang, e: &Effect) -> String {
     if let Some(to) = e.to {
         parts.push(tr!(l, "rules.mark_lands", cell = to.to_string()));
     }
-    let left = e.from.filter(|f| e.kind() != MoveKind::Clone && Some(*f) != e.to);
+    let left = e
+        .from
+        .filter(|f| e.kind() != MoveKind::Clone && Some(*f) != e.to);
     if let Some(from) = left {
         parts.push(tr!(l, "rules.mark_left", cell = from.to_string()));
     }
@@ -235,7 +243,11 @@ fn marks_words(l: &Lang, e: &Effect) -> String {
     }
     match parts.is_empty() {
         true => String::new(),
-        false => tr!(l, "rules.marks", parts = parts.join(&tr!(l, "notation.separator"))),
+        false => tr!(
+            l,
+            "rules.marks",
+            parts = parts.join(&tr!(l, "notation.separator"))
+        ),
     }
 }
 
@@ -265,7 +277,10 @@ fn example_block(
         [only] => marked_cells(&only.effect),
         _ => Vec::new(),
     };
-    let mut row = vec![(diagram_frame(&spec, s, cell, &before_marks)?, tr!(l, "rules.before"))];
+    let mut row = vec![(
+        diagram_frame(&spec, s, cell, &before_marks)?,
+        tr!(l, "rules.before"),
+    )];
     let mut words = Vec::new();
     for info in moves {
         let marks = marked_cells(&info.effect);
@@ -293,18 +308,28 @@ fn example_block(
         parts.push((text::paragraph_frame(&l.paragraph(w), body, text_w)?, 1.5));
     }
     if !notation.is_empty() {
-        parts.push((text::paragraph_frame(&l.paragraph(notation), small, text_w)?, 0.0));
+        parts.push((
+            text::paragraph_frame(&l.paragraph(notation), small, text_w)?,
+            0.0,
+        ));
     }
     let below = Frame::stack(text_w, &parts);
     let (text_at, height) = match beside {
         true => (pt(row_w, 0.0), (diagram_h + cap_h).max(below.height())),
-        false => (pt(0.0, diagram_h + cap_h + 2.0), diagram_h + cap_h + 2.0 + below.height()),
+        false => (
+            pt(0.0, diagram_h + cap_h + 2.0),
+            diagram_h + cap_h + 2.0 + below.height(),
+        ),
     };
     let mut block = Frame::new(SizeMm { width, height });
     let a = text::ascent(Font::Regular, s.fonts.small_pt)?;
     let mut x = 0.0;
     for (i, (frame, label)) in row.iter().enumerate() {
-        let id = if i == 0 { "example-before".to_string() } else { format!("example-after-{i}") };
+        let id = if i == 0 {
+            "example-before".to_string()
+        } else {
+            format!("example-after-{i}")
+        };
         block.push(Item::group(Some(&id), frame.placed(pt(x, 0.0))));
         let cap = RectMm::new(x, diagram_h + 1.0, frame.width(), cap_h);
         let style = TextStyle {
@@ -433,7 +458,10 @@ impl MadeUp {
         let playable = |col: i64, row: i64| {
             (0..w).contains(&col)
                 && (0..h).contains(&row)
-                && !board.holes.iter().any(|c| i64::from(c.col) == col && i64::from(c.row) == row)
+                && !board
+                    .holes
+                    .iter()
+                    .any(|c| i64::from(c.col) == col && i64::from(c.row) == row)
         };
         let mut cells: Vec<(i64, i64)> = (0..h)
             .flat_map(|row| (0..w).map(move |col| (col, row)))
@@ -441,9 +469,21 @@ impl MadeUp {
             .collect();
         // Nearest the middle first.
         cells.sort_by_key(|(c, r)| ((2 * c - (w - 1)).abs() + (2 * r - (h - 1)).abs(), *r, *c));
-        let name = |(c, r): (i64, i64)| Cell { col: c as u8, row: r as u8 }.to_string();
+        let name = |(c, r): (i64, i64)| {
+            Cell {
+                col: c as u8,
+                row: r as u8,
+            }
+            .to_string()
+        };
         let from = cells.first().copied().unwrap_or((0, 0));
-        let other = |not: &[(i64, i64)]| cells.iter().copied().find(|c| !not.contains(c)).unwrap_or(from);
+        let other = |not: &[(i64, i64)]| {
+            cells
+                .iter()
+                .copied()
+                .find(|c| !not.contains(c))
+                .unwrap_or(from)
+        };
         let toward = |dist: i64| {
             [(0, dist), (dist, 0), (0, -dist), (-dist, 0)]
                 .into_iter()

@@ -659,7 +659,9 @@ fn the_proof_of_a_draw_is_one_plain_sentence() {
     let def = definition::resolve("bracket-and-flip").unwrap();
     let key = words(&pages_of(&svgs(&def, &[]), "host-key")).replace('\n', " ");
     assert!(
-        key.contains("Answer: F1: Place on F1, turns over B1, C1, D1, E1. A draw: the board is full."),
+        key.contains(
+            "Answer: F1: Place on F1, turns over B1, C1, D1, E1. A draw: the board is full."
+        ),
         "{key}"
     );
     assert!(
@@ -706,6 +708,9 @@ fn a_practice_file_named_as_a_game_is_built_with_its_game() {
         .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
         .collect();
     // (Its name is the host's: the sheet prints its prompt.)
-    assert!(sheets.contains("Prey on C2 and C1 stand in a line"), "{sheets}");
+    assert!(
+        sheets.contains("Prey on C2 and C1 stand in a line"),
+        "{sheets}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

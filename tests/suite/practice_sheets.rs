@@ -78,14 +78,13 @@ fn practice_sheets_number_every_position_as_the_host_key_does() {
         // The player's sheet numbers the question; the name, which may
         // give the answer away, is the host's (issue 32).
         let heading = format!("{n}. {}", p.name);
-        assert!(sheets.contains(&format!("Question {n}")), "sheet lacks question {n}");
+        assert!(
+            sheets.contains(&format!("Question {n}")),
+            "sheet lacks question {n}"
+        );
         assert!(!sheets.contains(&heading), "sheet prints {heading}");
         assert!(key.contains(&heading), "key lacks {heading}");
-        assert!(
-            key.contains(&format!("id=\"key-{n}-code\"")),
-            "{}",
-            p.name
-        );
+        assert!(key.contains(&format!("id=\"key-{n}-code\"")), "{}", p.name);
         // The question and its Answer on one page, never split.
         let answer = format!("id=\"key-{n}-answer\"");
         let page = files

@@ -74,7 +74,11 @@ fn every_builtin_answer_names_what_its_checks_assert_in_english_and_french() {
                 for open in ["No forced", "Aucun camp", "plies", "demi-coup", "searched"] {
                     assert!(!answer.contains(open), "`{open}` in {at}");
                 }
-                let legal: Vec<_> = p.checks.iter().filter_map(|c| c.played.as_ref().ok()).collect();
+                let legal: Vec<_> = p
+                    .checks
+                    .iter()
+                    .filter_map(|c| c.played.as_ref().ok())
+                    .collect();
                 match p.asks {
                     Asks::Turns | Asks::EveryMove => {
                         for info in &legal {
@@ -85,8 +89,14 @@ fn every_builtin_answer_names_what_its_checks_assert_in_english_and_french() {
                     }
                     Asks::Kings => {
                         let most = legal.iter().map(|i| i.effect.kinged.len()).max().unwrap();
-                        assert!(answer.starts_with(&format!("{most} ")), "the count {most}: {at}");
-                        let chain = legal.iter().find(|i| i.effect.kinged.len() == most).unwrap();
+                        assert!(
+                            answer.starts_with(&format!("{most} ")),
+                            "the count {most}: {at}"
+                        );
+                        let chain = legal
+                            .iter()
+                            .find(|i| i.effect.kinged.len() == most)
+                            .unwrap();
                         for c in &chain.effect.captured {
                             assert!(answer.contains(&c.to_string()), "capture {c}: {at}");
                         }
@@ -97,9 +107,15 @@ fn every_builtin_answer_names_what_its_checks_assert_in_english_and_french() {
                             Err(e) => {
                                 let why = kit::host_key::refusal(&def, e);
                                 assert!(answer.contains(&why), "why `{why}` missing: {at}");
-                                assert!(answer.starts_with(["No", "Non"][(language == "fr") as usize]), "{at}");
+                                assert!(
+                                    answer.starts_with(["No", "Non"][(language == "fr") as usize]),
+                                    "{at}"
+                                );
                             }
-                            Ok(_) => assert!(answer.starts_with(["Yes", "Oui"][(language == "fr") as usize]), "{at}"),
+                            Ok(_) => assert!(
+                                answer.starts_with(["Yes", "Oui"][(language == "fr") as usize]),
+                                "{at}"
+                            ),
                         }
                     }
                     Asks::Forced => {
@@ -149,7 +165,10 @@ fn the_clone_key_says_which_markers_turn_and_what_a_forced_pass_does() {
 fn the_predator_key_answers_yes_or_no_with_the_reason() {
     let def = builtin_in("predator-prey", "en");
     let blocked = answer_of(&def, question(&def, "A blocked jump"));
-    assert!(blocked.starts_with("No: C3xC5 cannot be played: C5 is occupied"), "{blocked}");
+    assert!(
+        blocked.starts_with("No: C3xC5 cannot be played: C5 is occupied"),
+        "{blocked}"
+    );
     assert!(blocked.contains("C3-D3 can be played instead"), "{blocked}");
     let placing = answer_of(&def, question(&def, "Placing comes first"));
     assert!(placing.starts_with("No: B2-B3"), "{placing}");
@@ -158,7 +177,10 @@ fn the_predator_key_answers_yes_or_no_with_the_reason() {
 
 #[test]
 fn the_freeze_key_gives_the_number_of_kings() {
-    for (language, words) in [("en", "3 kings: C3xC5xE5 captures C4 and D5"), ("fr", "3 dames : C3xC5xE5 prend C4 et D5")] {
+    for (language, words) in [
+        ("en", "3 kings: C3xC5xE5 captures C4 and D5"),
+        ("fr", "3 dames : C3xC5xE5 prend C4 et D5"),
+    ] {
         let def = builtin_in("freeze", language);
         let kings = answer_of(&def, question(&def, "A king is worth two"));
         assert!(kings.starts_with(words), "{kings}");
@@ -170,7 +192,12 @@ fn the_freeze_key_gives_the_number_of_kings() {
 fn the_bracket_key_lists_every_cell_b_may_place_on() {
     let def = builtin_in("bracket-and-flip", "en");
     let first = answer_of(&def, question(&def, "The first move"));
-    assert!(first.starts_with("B has 4 legal moves: D2 (turns D3), E3 (turns D3), B4 (turns C4) and C5 (turns C4)."), "{first}");
+    assert!(
+        first.starts_with(
+            "B has 4 legal moves: D2 (turns D3), E3 (turns D3), B4 (turns C4) and C5 (turns C4)."
+        ),
+        "{first}"
+    );
 }
 
 #[test]
@@ -180,18 +207,41 @@ fn host_keys_speak_in_moves_print_facts_and_keep_codes_whole() {
             let def = builtin_in(id, language);
             let key = pages_text(&def, Part::Key);
             let flat = key.replace('\n', " ");
-            for word in ["plies", " ply ", " ply.", "demi-coup", "searched to", "recherche sur", "positions)", "No forced", "Aucun camp"] {
-                assert!(!key.contains(word), "{id} ({language}): `{word}` in the key");
+            for word in [
+                "plies",
+                " ply ",
+                " ply.",
+                "demi-coup",
+                "searched to",
+                "recherche sur",
+                "positions)",
+                "No forced",
+                "Aucun camp",
+            ] {
+                assert!(
+                    !key.contains(word),
+                    "{id} ({language}): `{word}` in the key"
+                );
             }
             for p in asked(&def) {
                 // The code stands whole on a line of its own.
                 let code = p.position.text();
-                assert!(key.lines().any(|l| l == code), "{id}: `{code}` broken or missing");
+                assert!(
+                    key.lines().any(|l| l == code),
+                    "{id}: `{code}` broken or missing"
+                );
                 // The facts line the practice sheet prints beside the
                 // diagram, on the key too.
                 for fact in kit::facts::position_facts(&def, &p.counts, &p.position.view()) {
-                    let start: String = fact.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-                    assert!(flat.contains(&start), "{id} ({language}): no `{fact}` on the key");
+                    let start: String = fact
+                        .split_whitespace()
+                        .take(3)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    assert!(
+                        flat.contains(&start),
+                        "{id} ({language}): no `{fact}` on the key"
+                    );
                 }
             }
         }
@@ -204,11 +254,23 @@ fn player_pages_number_the_questions_and_never_print_a_name_the_key_keeps() {
         let def = builtin_in(id, "en");
         let sheets = pages_text(&def, Part::Practice);
         for (n, p) in asked(&def).iter().enumerate() {
-            assert!(sheets.contains(&format!("Question {}", n + 1)), "{id}: no question {}", n + 1);
+            assert!(
+                sheets.contains(&format!("Question {}", n + 1)),
+                "{id}: no question {}",
+                n + 1
+            );
             if p.title.as_deref() != Some(p.name.as_str()) {
-                assert!(!sheets.contains(&p.name), "{id}: the player page prints `{}`", p.name);
+                assert!(
+                    !sheets.contains(&p.name),
+                    "{id}: the player page prints `{}`",
+                    p.name
+                );
             }
-            assert!(!p.prompt.starts_with("The same"), "{id}: `{}` leans on another question", p.prompt);
+            assert!(
+                !p.prompt.starts_with("The same"),
+                "{id}: `{}` leans on another question",
+                p.prompt
+            );
         }
     }
 }
@@ -229,10 +291,15 @@ fn an_asks_the_checks_cannot_answer_is_a_located_error() {
     let err = diagnostics_of("bracket-and-flip", |t| {
         t.replacen("move = \"C5\"\nkind = \"place\"\nconverted = [\"C4\"]\nafter = \"6/2B3/2BB2/2BW2/6/6 W\"\nresult = \"ongoing\"\n", "move = \"E4\"\nillegal = true\n", 1)
     });
-    assert!(err.contains("the checks leave out 1 legal move: `C5`"), "{err}");
+    assert!(
+        err.contains("the checks leave out 1 legal move: `C5`"),
+        "{err}"
+    );
     assert!(err.contains("edited.toml:"), "{err}");
     // A forced move where several are legal.
-    let err = diagnostics_of("clone-jump-convert", |t| t.replacen("asks = \"result\"", "asks = \"forced\"", 1));
+    let err = diagnostics_of("clone-jump-convert", |t| {
+        t.replacen("asks = \"result\"", "asks = \"forced\"", 1)
+    });
     assert!(err.contains("so no move is forced"), "{err}");
     // Fewer kings than the chain may make.
     let err = diagnostics_of("freeze", |t| {
@@ -240,8 +307,13 @@ fn an_asks_the_checks_cannot_answer_is_a_located_error() {
     });
     assert!(err.contains("the chain may make more"), "{err}");
     // A word that is no question.
-    let err = diagnostics_of("clone-jump-convert", |t| t.replacen("asks = \"forced\"", "asks = \"forcd\"", 1));
-    assert!(err.contains("unknown `asks` `forcd` (did you mean `forced`?)"), "{err}");
+    let err = diagnostics_of("clone-jump-convert", |t| {
+        t.replacen("asks = \"forced\"", "asks = \"forcd\"", 1)
+    });
+    assert!(
+        err.contains("unknown `asks` `forcd` (did you mean `forced`?)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -255,11 +327,72 @@ fn a_counter_the_board_contradicts_is_refused_with_the_nearest_that_fits() {
     let err = diagnostics_of("predator-prey", |t| {
         t.replacen("\"5/2P2/5/1o3/5 o 7 0 1\"", "\"5/5/2P2/1o3/5 o 7 0 1\"", 1)
     });
-    assert!(err.contains("the predator stands 0 cells from its start cell C3"), "{err}");
+    assert!(
+        err.contains("the predator stands 0 cells from its start cell C3"),
+        "{err}"
+    );
     assert!(err.contains("the nearest count that fits is 2"), "{err}");
     let mut seen = BTreeMap::new();
     for (id, _) in definition::BUILTIN {
         seen.insert(id, diagnostics_of(id, |t| t.to_string()));
     }
     assert!(seen.values().all(|d| d == "(no error)"), "{seen:?}");
+}
+
+#[test]
+fn a_small_freeze_board_explains_its_notation_with_its_own_cells() {
+    // A 6×6 Freeze variant with a question that makes a king: the rules
+    // sheet once explained `+` with `C3xC5+H5`, and H5 is off this board.
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(root.join("fixtures/variants/freeze-6x6.toml")).unwrap();
+    let src = format!(
+        "{src}\n[[practice]]\nname = \"A king\"\nposition = \"6/6/6/1r4/1b4/3r2 b\"\nprompt = \"Black jumps B3. Which red checker may black turn into a king?\"\n\n[[practice.check]]\nmove = \"B2xB4+D1\"\nkinged = [\"D1\"]\n"
+    );
+    let def =
+        definition::parse_definition("freeze-6x6.toml", &src).unwrap_or_else(|e| panic!("{e}"));
+    let line = kit::rules_sheet::notation_line(&def);
+    assert!(line.contains('+'), "{line}");
+    for word in line.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        let (Some(col), Ok(row)) = (chars.next(), chars.as_str().parse::<usize>()) else {
+            continue;
+        };
+        if col.is_ascii_uppercase() && word.len() <= 3 {
+            assert!(
+                (col as usize - 'A' as usize) < 6 && (1..=6).contains(&row),
+                "{word} is off the 6×6 board: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_clone_worked_example_draws_the_clone_and_the_jump_and_says_what_its_marks_are() {
+    for (language, words) in [
+        (
+            "en",
+            [
+                "After C3-C4",
+                "After C3-A3",
+                "Marked: C4, where the move lands; D4, turned.",
+                "Marked: A3, where the move lands; C3, left empty.",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "Après C3-C4",
+                "Après C3-A3",
+                "Cases marquées : C4, où le coup arrive ; D4, retournées.",
+                "Cases marquées : A3, où le coup arrive ; C3, laissée vide.",
+            ],
+        ),
+    ] {
+        let def = builtin_in("clone-jump-convert", language);
+        let rules = pages_text(&def, Part::Rules).replace('\n', " ");
+        for w in words {
+            assert!(rules.contains(w), "{language}: no `{w}`: {rules}");
+        }
+        assert!(!rules.contains("The marked cells changed"), "{rules}");
+    }
 }

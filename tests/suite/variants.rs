@@ -455,7 +455,10 @@ fn off_board_cells(text: &str, width: usize, height: usize) -> Vec<String> {
         if !chars[i].is_ascii_uppercase() || !apart(i.checked_sub(1).and_then(|j| chars.get(j))) {
             continue;
         }
-        let digits: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String = chars[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         if digits.is_empty() || digits.len() > 2 || !apart(chars.get(i + 1 + digits.len())) {
             continue;
         }
@@ -470,7 +473,10 @@ fn off_board_cells(text: &str, width: usize, height: usize) -> Vec<String> {
 
 #[test]
 fn the_off_board_scan_finds_a_cell_off_a_small_board() {
-    assert_eq!(off_board_cells("C3xC5+H5 on A4 paper, B2.", 6, 6), vec!["H5"]);
+    assert_eq!(
+        off_board_cells("C3xC5+H5 on A4 paper, B2.", 6, 6),
+        vec!["H5"]
+    );
     assert!(off_board_cells("A1 F6 Z9x", 6, 6).is_empty());
 }
 
@@ -577,7 +583,10 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
         // variant explained moves with H5).
         let all: Vec<&Page> = kit.player.iter().chain(&kit.key).map(|p| &p.page).collect();
         if let Some(cell) = off_board_cells(&text_of(&all), v.width, v.height).first() {
-            return Err(format!("a page names {cell}, which is not on the {}×{} board", v.width, v.height));
+            return Err(format!(
+                "a page names {cell}, which is not on the {}×{} board",
+                v.width, v.height
+            ));
         }
         // The board page is empty: no pieces.
         if ids(&of(Part::Board))

@@ -437,7 +437,10 @@ fn the_host_key_names_the_loser_and_counts_moves_in_plain_words() {
     assert!(key.contains("(red has no capture, and loses)"), "{key}");
     assert!(!key.contains("(b or r)"), "{key}");
     // Best play is the host's note, in moves: no solver log (issue 32).
-    assert!(key.contains("For the host (best play from this position)"), "{key}");
+    assert!(
+        key.contains("For the host (best play from this position)"),
+        "{key}"
+    );
     assert!(!key.contains("plies"), "{key}");
     assert!(!key.contains("Solver"), "{key}");
     // A win in 3 from `printkit puzzles freeze --seed 7`: the moves of
