@@ -70,6 +70,12 @@ pub(super) fn check_practice(
         if !fits_board(rep, board, &loaded, &sec.position) {
             continue;
         }
+        let counter =
+            start.and_then(|s| params.counter_mistake(&s.view(), &loaded.view(), &loaded.counts()));
+        if let Some(why) = counter {
+            rep.error(sec.position.span(), why);
+            continue;
+        }
         let solver_claims = sec.best.is_some()
             || sec.solution.is_some()
             || sec.result.is_some()
@@ -91,6 +97,7 @@ pub(super) fn check_practice(
                 played,
             });
         }
+        let asks = question_asks(rep, params, engine, &loaded, sec, &checks);
         let counts = loaded.counts();
         out.push(Practice {
             name: sec.name.get_ref().clone(),
@@ -118,9 +125,32 @@ pub(super) fn check_practice(
             .iter()
             .filter(|c| **c)
             .count(),
+            asks,
+            title: sec.title.clone(),
         });
     }
     out
+}
+
+/// What a question asks (see [`super::asks`]), from its `asks` and its
+/// checks as played.
+fn question_asks(
+    rep: &mut Reporter,
+    params: &Params,
+    engine: &dyn Engine,
+    position: &AnyPosition,
+    sec: &PracticeSection,
+    checks: &[Check],
+) -> super::Asks {
+    let played: Vec<_> = checks.iter().map(|c| c.played.clone()).collect();
+    let asked = super::asks::Asked {
+        params,
+        sides: engine.sides(),
+        position,
+        sec,
+        played: &played,
+    };
+    super::asks::question_asks(rep, &asked, sec.asks.as_ref())
 }
 
 /// Whether a practice position is drawn on the game's board: its size and

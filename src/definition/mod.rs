@@ -7,7 +7,9 @@
 //! game and adds practice positions. Loading never stops at the first
 //! mistake of meaning: every check is run and every failure is reported with
 //! its location ([`Diagnostic`]).
+mod asks;
 pub mod bounds;
+pub use asks::{most_kings, Asks};
 mod claims;
 mod diagnostics;
 mod glyphs;
@@ -324,6 +326,12 @@ pub struct Practice {
     /// How many claims the solver proved (`best`, `solution`, `result`,
     /// `wins_in`).
     pub solver_claims: usize,
+    /// What the question asks (its `asks`, or read from its checks): what
+    /// the host key's Answer answers.
+    pub asks: Asks,
+    /// The title the player's sheet prints (`None`: the question's number
+    /// alone; the name is the host's).
+    pub title: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

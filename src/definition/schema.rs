@@ -98,6 +98,19 @@ pub(super) struct PracticeSection {
     /// The solver's depth limit for this position's claims and key.
     #[schemars(with = "Option<u32>")]
     pub(super) search_depth: Option<Spanned<u32>>,
+    /// What the question asks, so the host key's Answer answers it:
+    /// `turns` (the cells a move turns or takes), `legal` (whether the
+    /// first check's move may be played, and why), `forced` (the only
+    /// legal move), `every-move` (the checks are every legal move),
+    /// `kings` (the most kings a chain may make), `result` (how the game
+    /// stands after a move), `win` (the line the solver claims prove) or
+    /// `checks`; read from the checks when left out.
+    #[schemars(with = "Option<String>")]
+    pub(super) asks: Option<Spanned<String>>,
+    /// A title for the player's sheet, when the name would give the
+    /// answer away (the name is printed on the host key only).
+    #[schemars(length(max = 120))]
+    pub(super) title: Option<String>,
 }
 
 /// `illegal = true` or `illegal = "<keyword>"`.

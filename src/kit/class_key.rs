@@ -5,7 +5,7 @@
 //! solver's, as in the full host key.
 use super::common::PageStyles;
 use super::flow::Flow;
-use super::host_key::{answer, band, check_sentence, key_answer};
+use super::host_key::{band, check_sentence, key_answer};
 use super::KitOptions;
 use crate::definition::{Definition, Practice};
 use crate::render::{Font, Page, RenderError, Templates};
@@ -56,7 +56,7 @@ pub fn pages(
         for (k, p) in list.iter().enumerate() {
             let mut line = format!("{}: ", p.name);
             match key_answer(p)? {
-                Some(key) => line.push_str(&answer(def, &p.position, key)),
+                Some(key) => line.push_str(&super::asked::question_answer(def, p, Some(key))),
                 None => line.push_str(&tr!(l, "class.no_answer")),
             }
             for check in &p.checks {

@@ -141,19 +141,22 @@ pub fn check_sentence(def: &Definition, check: &Check) -> String {
                 result = result_in_words(def, info.after.outcome())
             ))
             .into_owned(),
-        Err(e) => {
-            let detail = e.to_string().trim_end_matches('.').to_string();
-            // A refusal only one family makes is worded in its words.
-            let own = format!("family.{}.illegal.{}", def.params.family(), e.keyword());
-            let key = if l.has(&own) || crate::lang::Lang::english().has(&own) {
-                own
-            } else {
-                format!("illegal.{}", e.keyword())
-            };
-            let why = tr!(l, &key, detail = detail);
-            tr!(l, "check.illegal", mv = &check.mv, why = why)
-        }
+        Err(e) => tr!(l, "check.illegal", mv = &check.mv, why = refusal(def, e)),
     }
+}
+
+/// Why the engine refused a move, in the kit's language (a refusal only
+/// one family makes is worded in its words).
+pub fn refusal(def: &Definition, e: &crate::rules::MoveError) -> String {
+    let l = &def.lang;
+    let detail = e.to_string().trim_end_matches('.').to_string();
+    let own = format!("family.{}.illegal.{}", def.params.family(), e.keyword());
+    let key = if l.has(&own) || crate::lang::Lang::english().has(&own) {
+        own
+    } else {
+        format!("illegal.{}", e.keyword())
+    };
+    tr!(l, &key, detail = detail)
 }
 
 /// What the Answer says of the other first moves that win as fast as the
@@ -396,11 +399,26 @@ fn question_parts(
         text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?,
         2.0,
     )];
+    // What the diagram cannot show (turns, reserve, captures, kings), as
+    // the practice sheet prints it.
+    let view = p.position.view();
+    let facts = super::facts::position_facts(def, &p.counts, &view);
+    let to_move = tr!(
+        l,
+        "practice.to_move",
+        side = capitalise(&super::side_name(l, def.family(), view.side_to_move))
+    );
+    let facts = std::iter::once(to_move)
+        .chain(facts)
+        .collect::<Vec<_>>()
+        .join(" ");
+    parts.push((
+        Some(format!("key-{k}-facts")),
+        text::paragraph_frame(&facts, small, text_w)?,
+        1.5,
+    ));
     let key = key_answer(p)?;
-    let answer = match key {
-        Some(key) => answer(def, &p.position, key),
-        None => String::new(),
-    };
+    let answer = super::asked::question_answer(def, p, key);
     if !answer.is_empty() {
         parts.push((
             Some(format!("key-{k}-answer")),
@@ -416,25 +434,44 @@ fn question_parts(
             1.5,
         ));
     }
-    // The engine's proof, in small print.
-    let mut proof = tr!(l, "key.proof");
-    proof.push(' ');
-    if let Some(key) = key {
-        let words = sentence(def, &p.position, p.search_depth, &key.solution);
-        let words = words.replace('!', "");
-        proof.push_str(&words);
-        if !words.ends_with('.') {
-            proof.push('.');
-        }
-        proof.push(' ');
+    // Best play, for the host, where the question claims no result and
+    // the search proved one.
+    if let Some(note) = key.and_then(|key| super::asked::best_play_note(def, p, key)) {
+        parts.push((
+            Some(format!("key-{k}-best-play")),
+            text::paragraph_frame(&note, small, text_w)?,
+            1.5,
+        ));
     }
-    proof.push_str(&tr!(l, "key.position_code", code = p.position.text()));
-    parts.push((
-        Some(format!("key-{k}-solver")),
-        text::paragraph_frame(&proof, small, text_w)?,
-        0.0,
-    ));
+    if let Some(code) = position_code(l, small, &p.position.text(), text_w)? {
+        parts.push((Some(format!("key-{k}-code")), code, 0.0));
+    }
     Ok(parts)
+}
+
+/// The position's code under its label, on a line of its own, never
+/// broken: set smaller until it fits the width, or left out (`None`) when
+/// even the smallest size does not.
+fn position_code(
+    l: &Lang,
+    small: text::TextStyle,
+    code: &str,
+    width: f64,
+) -> Result<Option<Frame>, RenderError> {
+    /// The smallest size a code is printed at, in points.
+    const SMALLEST_PT: f64 = 5.0;
+    let label = text::paragraph_frame(&tr!(l, "key.position_code"), small, width)?;
+    let mut style = small;
+    loop {
+        if text::wrap(code, style.font, style.size_pt, width)?.len() == 1 {
+            let line = text::paragraph_frame(code, style, width)?;
+            return Ok(Some(Frame::stack(width, &[(label, 0.5), (line, 0.0)])));
+        }
+        if style.size_pt <= SMALLEST_PT {
+            return Ok(None);
+        }
+        style.size_pt = (style.size_pt - 0.5).max(SMALLEST_PT);
+    }
 }
 
 /// One question as a block that never splits: heading, diagram and, beside
@@ -461,8 +498,9 @@ fn place_question(
     let mut rest = Vec::new();
     let mut spilled = false;
     for (i, (id, frame, gap)) in parts.into_iter().enumerate() {
-        // The prompt and the Answer always stand with the diagram.
-        spilled = spilled || (i >= 2 && y + frame.height() > page_room);
+        // The prompt, the facts and the Answer always stand with the
+        // diagram.
+        spilled = spilled || (i >= 3 && y + frame.height() > page_room);
         if spilled {
             rest.push((id, frame, gap));
             continue;

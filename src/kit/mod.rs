@@ -12,6 +12,7 @@ use crate::rules::{AnyPosition, Cell, Family, Topology};
 use crate::tr;
 use std::fmt;
 
+pub mod asked;
 pub mod audit;
 pub mod class_key;
 pub(crate) mod common;

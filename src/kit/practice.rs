@@ -137,7 +137,13 @@ fn question(
     let spec = position_spec(def, &p.position);
     let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
     let diagram = diagram_frame(&spec, s, cell, &[])?;
-    let head = format!("{number}. {}", p.name);
+    // The name may give the answer away: it is the host's; the player
+    // sees the number, and the title the definition gives for players.
+    let l = &def.lang;
+    let head = match &p.title {
+        Some(title) => tr!(l, "practice.question_titled", n = number, title = title),
+        None => tr!(l, "practice.question", n = number),
+    };
     let (to_move, prompt) = turn_and_prompt(def, p);
     let tx = diagram.width() + 6.0;
     let text_w = width - diagram.width() - 6.0;

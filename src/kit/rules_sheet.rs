@@ -7,11 +7,13 @@ use super::common::{
 use super::flow::{pt, Flow};
 use super::{players_line, position_spec, KitOptions};
 use crate::definition::Definition;
+use crate::lang::Lang;
 use crate::render::board::diagram_frame;
 use crate::render::text::{self, TextStyle};
 use crate::render::{
     Align, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates,
 };
+use crate::rules::{Cell, Effect, MoveInfo, MoveKind};
 use crate::tr;
 
 pub fn pages(
@@ -155,96 +157,190 @@ fn rules(flow: &mut Flow<'_>, def: &Definition, templates: &Templates) -> Result
     Ok(())
 }
 
-/// The worked example: the first legal check of the example position,
-/// before and after, with the changed cells marked, and `notation` (how
-/// moves are written) beside it. False when there is none to draw.
+/// The worked example: every legal check of the example position (the
+/// clone and the jump), each before and after, with the cells it changed
+/// marked and told apart in words, and `notation` (how moves are written)
+/// beside the first. False when there is none to draw.
 fn worked_example(
     flow: &mut Flow<'_>,
     def: &Definition,
     templates: &Templates,
     notation: &str,
 ) -> Result<bool, RenderError> {
-    let s = &templates.style;
-    let PageStyles {
-        body,
-        small,
+    let PageStyles { body, heading, .. } = PageStyles::new(&templates.style);
+    let Some(practice) = def.practice.iter().find(|p| p.name == def.example) else {
+        return Ok(false);
+    };
+    let legal: Vec<&MoveInfo> = practice
+        .checks
+        .iter()
+        .filter(|c| !c.illegal)
+        .filter_map(|c| c.played.as_ref().ok())
+        .collect();
+    if legal.is_empty() {
+        return Ok(false);
+    }
+    flow.paragraph(
+        &tr!(def.lang, "rules.worked_example", name = &practice.name),
         heading,
-    } = PageStyles::new(s);
-    let area = flow.area();
-    if let Some(practice) = def.practice.iter().find(|p| p.name == def.example) {
-        let position = &practice.position;
-        let legal = practice
-            .checks
-            .iter()
-            .filter(|c| !c.illegal)
-            .find_map(|c| c.played.as_ref().ok());
-        if let Some(info) = legal {
-            flow.paragraph(
-                &tr!(def.lang, "rules.worked_example", name = &practice.name),
-                heading,
-                0.0,
-                None,
-            )?;
-            flow.gap(1.0);
-            flow.paragraph(&practice.prompt, body, 0.0, None)?;
-            flow.gap(1.5);
-            let before = position_spec(def, position);
-            let after = position_spec(def, &info.after);
-            let cell = diagram_cell(before.width as usize, before.height as usize, 48.0);
-            let e = &info.effect;
-            let changed = changed_cells(e);
-            let before = diagram_frame(&before, s, cell, &changed)?;
-            let after = diagram_frame(&after, s, cell, &changed)?;
-            let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
-            let after_outcome = info.after.outcome();
-            let l = &def.lang;
-            let explain = tr!(
-                l,
-                "rules.example_explain",
-                mv = &info.text,
-                effect = capitalise(&effect_words(l, e)),
-                result = result_in_words(def, after_outcome)
-            );
-            let text_w = area.width - 2.0 * before.width() - 16.0;
-            let explain = text::paragraph_frame(&l.paragraph(&explain), body, text_w)?;
-            let writing = text::paragraph_frame(&l.paragraph(notation), small, text_w)?;
-            let mut block = Frame::new(SizeMm {
-                width: area.width,
-                height: (before.height() + cap_h).max(explain.height() + 3.0 + writing.height()),
-            });
-            let x2 = before.width() + 8.0;
-            block.push(Item::group(
-                Some("example-before"),
-                before.placed(pt(0.0, 0.0)),
-            ));
-            block.push(Item::group(
-                Some("example-after"),
-                after.placed(pt(x2, 0.0)),
-            ));
-            let a = text::ascent(Font::Regular, s.fonts.small_pt)?;
-            for (x, label) in [(0.0, "rules.before"), (x2, "rules.after")] {
-                let cap = RectMm::new(x, before.height() + 1.0, before.width(), cap_h);
-                block.push(text::line_in(
-                    &tr!(l, label),
-                    TextStyle {
-                        align: Align::Centre,
-                        ..small
-                    },
-                    cap,
-                    cap.y + a,
-                )?);
-            }
-            block.place(pt(x2 + before.width() + 8.0, 0.0), &explain);
-            block.place(
-                pt(x2 + before.width() + 8.0, explain.height() + 3.0),
-                &writing,
-            );
-            flow.place(&block)?;
-            flow.gap(3.0);
-            return Ok(true);
+        0.0,
+        None,
+    )?;
+    flow.gap(1.0);
+    flow.paragraph(&practice.prompt, body, 0.0, None)?;
+    flow.gap(1.5);
+    let block = example_block(
+        def,
+        templates,
+        (&practice.position, &legal),
+        notation,
+        flow.area().width,
+    )?;
+    flow.place(&block)?;
+    flow.gap(3.0);
+    Ok(true)
+}
+
+/// The cells a move changed, as the worked example marks them: where it
+/// lands, the cell it left (a clone leaves none), and the pieces it
+/// turned, took or made kings; a clone's source is not marked, as it did
+/// not change.
+fn marked_cells(e: &Effect) -> Vec<(u32, u32)> {
+    let mut cells = changed_cells(e);
+    if e.kind() == MoveKind::Clone {
+        if let Some(from) = e.from {
+            cells.retain(|&(c, r)| (c, r) != (u32::from(from.col), u32::from(from.row)));
         }
     }
-    Ok(false)
+    cells
+}
+
+/// The marks of a worked example in words: where the move lands, the cell
+/// it left, the pieces it turned, took or crowned.
+fn marks_words(l: &Lang, e: &Effect) -> String {
+    let names = |cells: &[Cell]| {
+        let v: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+        l.list(&v)
+    };
+    let mut parts = Vec::new();
+    if let Some(to) = e.to {
+        parts.push(tr!(l, "rules.mark_lands", cell = to.to_string()));
+    }
+    let left = e
+        .from
+        .filter(|f| e.kind() != MoveKind::Clone && Some(*f) != e.to);
+    if let Some(from) = left {
+        parts.push(tr!(l, "rules.mark_left", cell = from.to_string()));
+    }
+    if !e.converted.is_empty() {
+        parts.push(tr!(l, "rules.mark_turned", cells = names(&e.converted)));
+    }
+    if !e.captured.is_empty() {
+        parts.push(tr!(l, "rules.mark_taken", cells = names(&e.captured)));
+    }
+    if !e.kinged.is_empty() {
+        parts.push(tr!(l, "rules.mark_kinged", cells = names(&e.kinged)));
+    }
+    match parts.is_empty() {
+        true => String::new(),
+        false => tr!(
+            l,
+            "rules.marks",
+            parts = parts.join(&tr!(l, "notation.separator"))
+        ),
+    }
+}
+
+/// The worked example's moves, `width` wide: the position before, and
+/// after each move with the cells it changed marked, in one row; below,
+/// what each move did (and what its marks are) in words, then `notation`.
+fn example_block(
+    def: &Definition,
+    templates: &Templates,
+    (position, moves): (&crate::rules::AnyPosition, &[&MoveInfo]),
+    notation: &str,
+    width: f64,
+) -> Result<Frame, RenderError> {
+    let s = &templates.style;
+    let PageStyles { body, small, .. } = PageStyles::new(s);
+    let l = &def.lang;
+    let spec = position_spec(def, position);
+    let gap = 8.0;
+    let n = moves.len() as f64 + 1.0;
+    // Several moves share the row: smaller diagrams keep the sheet on
+    // its page.
+    let most = if moves.len() > 1 { 30.0 } else { 48.0 };
+    let room = ((width - gap * (n - 1.0)) / n).min(most);
+    let cell = diagram_cell(spec.width as usize, spec.height as usize, room);
+    // One move: the before diagram marks its cells too.
+    let before_marks = match moves {
+        [only] => marked_cells(&only.effect),
+        _ => Vec::new(),
+    };
+    let mut row = vec![(
+        diagram_frame(&spec, s, cell, &before_marks)?,
+        tr!(l, "rules.before"),
+    )];
+    let mut words = Vec::new();
+    for info in moves {
+        let marks = marked_cells(&info.effect);
+        let after = diagram_frame(&position_spec(def, &info.after), s, cell, &marks)?;
+        row.push((after, tr!(l, "rules.after_move", mv = &info.text)));
+        let explain = tr!(
+            l,
+            "rules.example_explain",
+            mv = &info.text,
+            effect = capitalise(&effect_words(l, &info.effect)),
+            marks = marks_words(l, &info.effect),
+            result = result_in_words(def, info.after.outcome())
+        );
+        words.push(explain);
+    }
+    let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
+    let diagram_h = row[0].0.height();
+    // The words beside the diagrams where a column of them fits, else
+    // below.
+    let row_w: f64 = row.iter().map(|(f, _)| f.width() + gap).sum();
+    let beside = width - row_w >= 60.0;
+    let text_w = if beside { width - row_w } else { width };
+    let mut parts = Vec::new();
+    for w in &words {
+        parts.push((text::paragraph_frame(&l.paragraph(w), body, text_w)?, 1.5));
+    }
+    if !notation.is_empty() {
+        parts.push((
+            text::paragraph_frame(&l.paragraph(notation), small, text_w)?,
+            0.0,
+        ));
+    }
+    let below = Frame::stack(text_w, &parts);
+    let (text_at, height) = match beside {
+        true => (pt(row_w, 0.0), (diagram_h + cap_h).max(below.height())),
+        false => (
+            pt(0.0, diagram_h + cap_h + 2.0),
+            diagram_h + cap_h + 2.0 + below.height(),
+        ),
+    };
+    let mut block = Frame::new(SizeMm { width, height });
+    let a = text::ascent(Font::Regular, s.fonts.small_pt)?;
+    let mut x = 0.0;
+    for (i, (frame, label)) in row.iter().enumerate() {
+        let id = if i == 0 {
+            "example-before".to_string()
+        } else {
+            format!("example-after-{i}")
+        };
+        block.push(Item::group(Some(&id), frame.placed(pt(x, 0.0))));
+        let cap = RectMm::new(x, diagram_h + 1.0, frame.width(), cap_h);
+        let style = TextStyle {
+            align: Align::Centre,
+            ..small
+        };
+        block.push(text::line_in(label, style, cap, cap.y + a)?);
+        x += frame.width() + gap;
+    }
+    block.place(text_at, &below);
+    Ok(block)
 }
 
 /// The credit and the printing instructions, set off by a rule.
@@ -307,17 +403,18 @@ pub fn notation_line(def: &Definition) -> String {
             .then(|| made_up.to_string())
     };
     let l = &def.lang;
+    let made_up = MadeUp::on(&def.board);
     let mut parts = vec![tr!(l, "notation.cells")];
-    if let Some(w) = example('-', "C3-C4") {
+    if let Some(w) = example('-', &made_up.step) {
         parts.push(tr!(l, "notation.move", example = w));
     }
-    if let Some(w) = example('x', "C3xC5") {
+    if let Some(w) = example('x', &made_up.capture) {
         parts.push(tr!(l, "notation.capture", example = w));
     }
-    if let Some(w) = example('@', "@B3") {
+    if let Some(w) = example('@', &made_up.place) {
         parts.push(tr!(l, "notation.place", example = w));
     }
-    if let Some(w) = example('+', "C3xC5+H5") {
+    if let Some(w) = example('+', &made_up.king) {
         parts.push(tr!(l, "notation.king", example = w));
     }
     // A placement with no sign at all (a disc placed) is its cell.
@@ -330,7 +427,7 @@ pub fn notation_line(def: &Definition) -> String {
         .iter()
         .find(|w| bare(w))
         .cloned()
-        .or_else(|| other_moves.iter().any(bare).then(|| "C5".to_string()));
+        .or_else(|| other_moves.iter().any(bare).then(|| made_up.disc.clone()));
     if let Some(w) = placed {
         parts.push(tr!(l, "notation.disc", example = w));
     }
@@ -342,4 +439,66 @@ pub fn notation_line(def: &Definition) -> String {
         "notation.sentence",
         parts = parts.join(&tr!(l, "notation.separator"))
     )
+}
+
+/// Moves made up to show how moves are written, every cell on the game's
+/// board (a 3×3 board has no C5): from its middle cell, a step to a
+/// neighbour, a jump two cells on, a king on another cell.
+struct MadeUp {
+    step: String,
+    capture: String,
+    place: String,
+    king: String,
+    disc: String,
+}
+
+impl MadeUp {
+    fn on(board: &crate::definition::Board) -> MadeUp {
+        let (w, h) = (board.width as i64, board.height as i64);
+        let playable = |col: i64, row: i64| {
+            (0..w).contains(&col)
+                && (0..h).contains(&row)
+                && !board
+                    .holes
+                    .iter()
+                    .any(|c| i64::from(c.col) == col && i64::from(c.row) == row)
+        };
+        let mut cells: Vec<(i64, i64)> = (0..h)
+            .flat_map(|row| (0..w).map(move |col| (col, row)))
+            .filter(|(c, r)| playable(*c, *r))
+            .collect();
+        // Nearest the middle first.
+        cells.sort_by_key(|(c, r)| ((2 * c - (w - 1)).abs() + (2 * r - (h - 1)).abs(), *r, *c));
+        let name = |(c, r): (i64, i64)| {
+            Cell {
+                col: c as u8,
+                row: r as u8,
+            }
+            .to_string()
+        };
+        let from = cells.first().copied().unwrap_or((0, 0));
+        let other = |not: &[(i64, i64)]| {
+            cells
+                .iter()
+                .copied()
+                .find(|c| !not.contains(c))
+                .unwrap_or(from)
+        };
+        let toward = |dist: i64| {
+            [(0, dist), (dist, 0), (0, -dist), (-dist, 0)]
+                .into_iter()
+                .map(|(dc, dr)| (from.0 + dc, from.1 + dr))
+                .find(|(c, r)| playable(*c, *r))
+        };
+        let next = toward(1).unwrap_or_else(|| other(&[from]));
+        let beyond = toward(2).unwrap_or(next);
+        let crowned = other(&[from, next, beyond]);
+        MadeUp {
+            step: format!("{}-{}", name(from), name(next)),
+            capture: format!("{}x{}", name(from), name(beyond)),
+            place: format!("@{}", name(next)),
+            king: format!("{}x{}+{}", name(from), name(beyond), name(crowned)),
+            disc: name(next),
+        }
+    }
 }

@@ -155,7 +155,7 @@ pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
     let start = def.start_position.text();
     let board = start.split(' ').next()?;
     let cells = Cells::empty_like(board)?;
-    match def.params.endgame_plan()? {
+    let text = match def.params.endgame_plan()? {
         EndgamePlan::Hunt(p) => hunt(cells, &p, rng),
         EndgamePlan::Checkers { supply } => freeze(
             cells,
@@ -169,6 +169,18 @@ pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
             def.board.topology == crate::rules::Topology::Torus,
             rng,
         ),
+    }?;
+    // A turn count the board contradicts (the predator's distance from its
+    // start cell, the prey placed) is never kept: `check` would refuse it.
+    let position = def.engine().load(&text).ok()?;
+    let start = def.start_position.view();
+    let counts = position.counts();
+    match def
+        .params
+        .counter_mistake(&start, &position.view(), &counts)
+    {
+        Some(_) => None,
+        None => Some(text),
     }
 }
 

@@ -44,7 +44,7 @@ mod description {
     use super::{CloneConvert, Params};
     use crate::rules::family::{
         named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece,
-        PositionFact, PuzzleInfo, TokenSet, Tone, MAX_TURN_LIMIT,
+        PositionFact, PuzzleInfo, TokenSet, Tone, TurnsFit, MAX_TURN_LIMIT,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -142,6 +142,23 @@ mod description {
         // Random play finds this family's puzzles.
         fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
             None
+        }
+
+        // A turn adds one marker at most (a clone; a jump or a pass none,
+        // and turning markers keeps the count); passes are turns, so the
+        // first player moves after an even number.
+        fn turns_that_fit(
+            p: &Params,
+            start: &BoardView,
+            view: &BoardView,
+            _: &[(&'static str, u64)],
+        ) -> Option<TurnsFit> {
+            let (on_board, at_start) = (view.pieces.len() as u64, start.pieces.len() as u64);
+            let (first, side) = (p.first, view.side_to_move);
+            Some(TurnsFit {
+                why: format!("{on_board} markers stand on the board; the start has {at_start} and a turn adds at most one, and {first} moves after an even number of turns"),
+                fits: Box::new(move |t| on_board <= at_start + t && ((t % 2 == 0) == (side == first))),
+            })
         }
 
         // One marker a cell: the board can be full.

@@ -88,6 +88,37 @@ pub trait GameFamily: EngineRules + Sized {
     /// How the puzzle finder builds endgame positions beside random play
     /// (see [`Params::endgame_plan`]); `None`: random play only.
     fn endgame_plan(params: &Self::Params) -> Option<EndgamePlan>;
+    /// The turn counts that fit a position seen as `view` (the game
+    /// starting from `start`), by the bounds the rules give, and why (see
+    /// [`Params::counter_mistake`]); `None`: the family's positions keep
+    /// no turn counter.
+    fn turns_that_fit(
+        params: &Self::Params,
+        start: &BoardView,
+        view: &BoardView,
+        counts: &[(&'static str, u64)],
+    ) -> Option<TurnsFit>;
+}
+
+/// The turn counts a position's board allows (see
+/// [`GameFamily::turns_that_fit`]): why, in the rules' terms, and which
+/// counts fit.
+pub struct TurnsFit {
+    pub why: String,
+    pub fits: Box<dyn Fn(u64) -> bool>,
+}
+
+/// Orthogonal steps between two cells of `view`'s board (across the edges
+/// on a torus).
+pub fn steps_apart(view: &BoardView, a: super::Cell, b: super::Cell) -> u64 {
+    let along = |x: u8, y: u8, size: usize| {
+        let d = u64::from(x.abs_diff(y));
+        match view.topology {
+            Topology::Torus => d.min(size as u64 - d),
+            Topology::Bounded => d,
+        }
+    };
+    along(a.col, b.col, view.width) + along(a.row, b.row, view.height)
 }
 
 /// The registry: one line a family (variant, then its module and rules
@@ -245,6 +276,36 @@ macro_rules! families {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::solve_to_end(p, position, margin, max_nodes),)+
                 }
+            }
+
+            /// Why a position's turn counter (its `turns` count) cannot be
+            /// what it says, with the nearest count that fits; `None` when
+            /// it fits or the family keeps no counter. `start`: the game's
+            /// start position.
+            pub fn counter_mistake(
+                &self,
+                start: &BoardView,
+                view: &BoardView,
+                counts: &[(&'static str, u64)],
+            ) -> Option<String> {
+                let fit = match self {
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::turns_that_fit(p, start, view, counts),)+
+                }?;
+                let turns = counts.iter().find(|(n, _)| *n == "turns")?.1;
+                if (fit.fits)(turns) {
+                    return None;
+                }
+                // Enough to reach any count a rule asks for on this board.
+                let most = (self.turn_limit() as u64).max(turns + 4 * (view.width * view.height) as u64 + 4);
+                let fix = match (0..=most).filter(|t| (fit.fits)(*t)).min_by_key(|t| (t.abs_diff(turns), *t)) {
+                    Some(t) => format!("the nearest count that fits is {t}"),
+                    None => "no count fits this board".to_string(),
+                };
+                Some(format!(
+                    "the position says {turns} turn{} played, but {}: {fix}",
+                    if turns == 1 { "" } else { "s" },
+                    fit.why
+                ))
             }
 
             /// How the puzzle finder builds candidate endgames for the

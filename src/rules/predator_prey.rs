@@ -50,7 +50,7 @@ mod description {
     use super::{Params, PredatorPrey};
     use crate::rules::family::{
         count_pieces, named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
-        Piece, PositionFact, PuzzleInfo, TokenSet, Tone, MAX_PREY, MAX_TURN_LIMIT,
+        Piece, PositionFact, PuzzleInfo, TokenSet, Tone, TurnsFit, MAX_PREY, MAX_TURN_LIMIT, steps_apart,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -229,6 +229,40 @@ mod description {
         // Random games rarely give the prey a win: hunts are built.
         fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
             Some(EndgamePlan::Hunt(p.clone()))
+        }
+
+        // Each capture is a predator turn (a jump of two cells), every
+        // other turn a step of one: its distance from its start cell is at
+        // most steps plus twice the jumps and, on a bounded board, has the
+        // steps' parity. Prey moves first and places one prey a turn.
+        fn turns_that_fit(
+            _: &Params,
+            start: &BoardView,
+            view: &BoardView,
+            counts: &[(&'static str, u64)],
+        ) -> Option<TurnsFit> {
+            let at = |v: &BoardView| v.pieces.iter().find(|(_, p)| *p == 'P').map(|(c, _)| *c);
+            let (now, from) = (at(view)?, at(start)?);
+            let captured = named_field(counts, "captured").unwrap_or(0);
+            let distance = steps_apart(view, now, from);
+            let bounded = view.topology == Topology::Bounded;
+            let placed = u64::from(count_pieces(view, &['o'])) + captured;
+            let predator_to_move = view.side_to_move == 'P';
+            let plural = |n: u64| if n == 1 { "" } else { "s" };
+            let why = format!(
+                "the predator stands {distance} cell{} from its start cell {from} after {captured} capture{}, and {placed} prey {} been placed (one a prey turn; prey moves first)",
+                plural(distance),
+                plural(captured),
+                if placed == 1 { "has" } else { "have" },
+            );
+            let fits = move |t: u64| {
+                let steps = t.saturating_sub(captured);
+                t >= captured
+                    && distance <= steps + 2 * captured
+                    && (!bounded || distance % 2 == steps % 2)
+                    && placed <= t + u64::from(predator_to_move)
+            };
+            Some(TurnsFit { why, fits: Box::new(fits) })
         }
 
         fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {

@@ -651,18 +651,25 @@ fn short_audit_heads_keep_to_one_line() {
     }
 }
 
-/// The engine's proof of a draw starts its sentence with a capital and
-/// says the depth once ("searched to 8 plies, … A draw with best play:
-/// F1.", not "a draw with best play (searched 8 plies)").
+/// A draw is said in plain words: the Answer gives the move and why the
+/// game ends, best play is a note for the host, and no search depth is
+/// printed (issue 32).
 #[test]
 fn the_proof_of_a_draw_is_one_plain_sentence() {
     let def = definition::resolve("bracket-and-flip").unwrap();
     let key = words(&pages_of(&svgs(&def, &[]), "host-key")).replace('\n', " ");
     assert!(
-        key.contains("best play by both sides. A draw with best play: F1."),
+        key.contains(
+            "Answer: F1: Place on F1, turns over B1, C1, D1, E1. A draw: the board is full."
+        ),
+        "{key}"
+    );
+    assert!(
+        key.contains("For the host (best play from this position): A draw with best play"),
         "{key}"
     );
     assert!(!key.contains("(searched"), "{key}");
+    assert!(!key.contains("plies"), "{key}");
 }
 
 /// A practice file named among the games (`build puzzles.toml`, as one
@@ -700,6 +707,10 @@ fn a_practice_file_named_as_a_game_is_built_with_its_game() {
         })
         .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
         .collect();
-    assert!(sheets.contains("Two prey in a row"), "{sheets}");
+    // (Its name is the host's: the sheet prints its prompt.)
+    assert!(
+        sheets.contains("Prey on C2 and C1 stand in a line"),
+        "{sheets}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

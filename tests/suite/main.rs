@@ -25,6 +25,7 @@ mod practice_sheets;
 mod predator_prey_props;
 mod predator_prey_rules;
 mod print_craft;
+mod question_answers;
 mod render_board;
 mod render_common;
 mod render_pdf;

@@ -444,6 +444,42 @@ fn text_of(pages: &[&Page]) -> String {
     out
 }
 
+/// The words of `text` that read as a cell (a capital letter and a row
+/// number) off a `width` × `height` board; the paper's name (A4) is none.
+fn off_board_cells(text: &str, width: usize, height: usize) -> Vec<String> {
+    let text = text.replace("A4 paper", "").replace("A4-", "");
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    for i in 0..chars.len() {
+        let apart = |j: Option<&char>| j.is_none_or(|c| !c.is_alphanumeric());
+        if !chars[i].is_ascii_uppercase() || !apart(i.checked_sub(1).and_then(|j| chars.get(j))) {
+            continue;
+        }
+        let digits: String = chars[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        if digits.is_empty() || digits.len() > 2 || !apart(chars.get(i + 1 + digits.len())) {
+            continue;
+        }
+        let col = (chars[i] as u8 - b'A') as usize;
+        let row: usize = digits.parse().unwrap();
+        if col >= width || row == 0 || row > height {
+            found.push(format!("{}{digits}", chars[i]));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_off_board_scan_finds_a_cell_off_a_small_board() {
+    assert_eq!(
+        off_board_cells("C3xC5+H5 on A4 paper, B2.", 6, 6),
+        vec!["H5"]
+    );
+    assert!(off_board_cells("A1 F6 Z9x", 6, 6).is_empty());
+}
+
 /// Builds one variant as `build` does, on A4 and Letter, and checks what the
 /// pages say against the parameters.
 fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
@@ -541,6 +577,16 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
         let setup = v.setup_sentence();
         if !rules.contains(&setup) {
             return Err(format!("the rules sheet does not say {setup:?}"));
+        }
+        // Every cell printkit writes (notation examples, captions, the
+        // key's sentences) is on this board (issue 32: a 6×6 Freeze
+        // variant explained moves with H5).
+        let all: Vec<&Page> = kit.player.iter().chain(&kit.key).map(|p| &p.page).collect();
+        if let Some(cell) = off_board_cells(&text_of(&all), v.width, v.height).first() {
+            return Err(format!(
+                "a page names {cell}, which is not on the {}×{} board",
+                v.width, v.height
+            ));
         }
         // The board page is empty: no pieces.
         if ids(&of(Part::Board))

@@ -290,6 +290,6 @@ fn check_keeps_the_sentences_it_works_out_for_the_build() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     printkit(&cache, &args);
     assert_eq!(solutions(&cache), kept);
-    assert!(key_text(&out).contains("Engine's proof"));
+    assert!(key_text(&out).contains("For the host (best play from this position)"));
     std::fs::remove_dir_all(dir).unwrap();
 }

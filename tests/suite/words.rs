@@ -252,7 +252,10 @@ fn a_copied_setup_names_the_copys_cells() {
     );
     // The predator moved: the sentence follows.
     let src = fixture("fixtures/predator-prey.toml")
-        .replace("5/5/2P2/5/5 o 8 0 0", "5/5/5/1P3/5 o 8 0 0");
+        .replace("5/5/2P2/5/5 o 8 0 0", "5/5/5/1P3/5 o 8 0 0")
+        // The practice positions' predator turns, counted from B2 now.
+        .replace("5/2o2/2P2/5/5 P 0 0 0", "5/2o2/2P2/5/5 P 0 0 2")
+        .replace("5/2P2/5/1o3/5 o 7 0 1", "5/2P2/5/1o3/5 o 7 0 3");
     let def = definition::parse_definition("copy.toml", &src).unwrap_or_else(|e| panic!("{e}"));
     assert!(printed(&def, Part::Rules).contains("Put the predator on B2."));
 }
@@ -283,7 +286,7 @@ fn practice_sheets_say_turns_reserve_and_captures() {
     use printkit::kit::Part;
     let dir = scratch("facts");
     let clone = "game = \"clone-jump-convert\"\n\n[[practice]]\nname = \"Late\"\nposition = \"5/3B1/2W2/5/5 W 58\"\nprompt = \"W to move.\"\n\n[[practice.check]]\nmove = \"C3-C4\"\n\n[[practice]]\nname = \"Late table\"\nprompt = \"W to move.\"\n[practice.position]\nside = \"W\"\nturns = 58\nW = [\"C3\"]\nB = [\"D4\"]\n\n[[practice.check]]\nmove = \"C3-C4\"\n";
-    let prey = "game = \"predator-prey\"\n\n[[practice]]\nname = \"Two taken\"\nprompt = \"Predator to move.\"\n[practice.position]\nside = \"P\"\nreserve = 0\ncaptured = 2\nturns = 12\nP = [\"C2\"]\no = [\"C3\"]\n\n[[practice.check]]\nmove = \"C2xC4\"\nresult = \"P\"\n";
+    let prey = "game = \"predator-prey\"\n\n[[practice]]\nname = \"Two taken\"\nprompt = \"Predator to move.\"\n[practice.position]\nside = \"P\"\nreserve = 0\ncaptured = 2\nturns = 11\nP = [\"C2\"]\no = [\"C3\"]\n\n[[practice.check]]\nmove = \"C2xC4\"\nresult = \"P\"\n";
     for (name, src, says) in [
         (
             "clone.toml",
@@ -295,7 +298,7 @@ fn practice_sheets_say_turns_reserve_and_captures() {
             prey,
             vec![
                 "Prey in reserve: 0. Prey captured: 2 of the 3",
-                "Predator turns played: 12 of 40.",
+                "Predator turns played: 11 of 40.",
             ],
         ),
     ] {
@@ -433,8 +436,12 @@ fn the_host_key_names_the_loser_and_counts_moves_in_plain_words() {
     // "A king is worth two": black's chain leaves red without a capture.
     assert!(key.contains("(red has no capture, and loses)"), "{key}");
     assert!(!key.contains("(b or r)"), "{key}");
-    // The proof is labelled once, not "Engine's proof: Solver, …".
-    assert!(key.contains("Engine's proof: searched to 8 plies"), "{key}");
+    // Best play is the host's note, in moves: no solver log (issue 32).
+    assert!(
+        key.contains("For the host (best play from this position)"),
+        "{key}"
+    );
+    assert!(!key.contains("plies"), "{key}");
     assert!(!key.contains("Solver"), "{key}");
     // A win in 3 from `printkit puzzles freeze --seed 7`: the moves of
     // each player are counted with the names the line uses.

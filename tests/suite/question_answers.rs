@@ -1,0 +1,398 @@
+//! Issue 32: the host key answers the question each practice position
+//! asks (made from its checks, not from the solver's verdict), in plain
+//! words; the player page keeps the answers secret; every counter printed
+//! holds against the board.
+use printkit::definition::{self, Asks, Definition, LoadError, Practice};
+use printkit::kit::{self, KitOptions, Part};
+use printkit::render::Templates;
+use std::collections::BTreeMap;
+
+/// A built-in game in `language`, its positions analysed.
+fn builtin_in(id: &str, language: &str) -> Definition {
+    let mut def = definition::resolve(id).unwrap();
+    let languages = printkit::lang::Languages::load(None).unwrap();
+    def.choose_language(&languages, Some(language)).unwrap();
+    definition::analyse(&def, &def.practice);
+    def
+}
+
+/// The questions a host key answers: all but the worked example.
+fn asked(def: &Definition) -> Vec<&Practice> {
+    def.practice
+        .iter()
+        .filter(|p| !def.is_worked_example(p))
+        .collect()
+}
+
+fn answer_of(def: &Definition, p: &Practice) -> String {
+    let key = kit::host_key::key_answer(p).unwrap();
+    kit::asked::question_answer(def, p, key)
+}
+
+/// The host key's (or the player kit's) text, each SVG `<text>` a line.
+fn pages_text(def: &Definition, part: Part) -> String {
+    let t = Templates::builtin().unwrap();
+    let mut o = KitOptions::whole_kit(t.paper("a4").unwrap());
+    o.parts = vec![part];
+    let kit = kit::build_kit(def, &def.practice, &t, &o).unwrap();
+    let files = crate::render_common::kit_files(
+        std::slice::from_ref(&kit),
+        &o.paper,
+        &t,
+        kit::output::Formats {
+            pdf: false,
+            svg: true,
+        },
+    )
+    .unwrap();
+    let mut lines = Vec::new();
+    for f in files {
+        let svg = String::from_utf8(f.bytes).unwrap();
+        for piece in svg.split("</text>") {
+            if let Some((_, text)) = piece.rsplit_once('>') {
+                lines.push(text.replace("&amp;", "&").replace("&apos;", "'"));
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+fn question<'d>(def: &'d Definition, name: &str) -> &'d Practice {
+    def.practice.iter().find(|p| p.name == name).unwrap()
+}
+
+#[test]
+fn every_builtin_answer_names_what_its_checks_assert_in_english_and_french() {
+    for (id, _) in definition::BUILTIN {
+        for language in ["en", "fr"] {
+            let def = builtin_in(id, language);
+            for p in asked(&def) {
+                let answer = answer_of(&def, p);
+                let at = format!("{id} ({language}) `{}`: {answer}", p.name);
+                assert!(!answer.is_empty(), "no answer: {at}");
+                assert_ne!(p.asks, Asks::Checks, "{at}");
+                for open in ["No forced", "Aucun camp", "plies", "demi-coup", "searched"] {
+                    assert!(!answer.contains(open), "`{open}` in {at}");
+                }
+                let legal: Vec<_> = p
+                    .checks
+                    .iter()
+                    .filter_map(|c| c.played.as_ref().ok())
+                    .collect();
+                match p.asks {
+                    Asks::Turns | Asks::EveryMove => {
+                        for info in &legal {
+                            for c in info.effect.converted.iter().chain(&info.effect.captured) {
+                                assert!(answer.contains(&c.to_string()), "{c} not named: {at}");
+                            }
+                        }
+                    }
+                    Asks::Kings => {
+                        let most = legal.iter().map(|i| i.effect.kinged.len()).max().unwrap();
+                        assert!(
+                            answer.starts_with(&format!("{most} ")),
+                            "the count {most}: {at}"
+                        );
+                        let chain = legal
+                            .iter()
+                            .find(|i| i.effect.kinged.len() == most)
+                            .unwrap();
+                        for c in &chain.effect.captured {
+                            assert!(answer.contains(&c.to_string()), "capture {c}: {at}");
+                        }
+                    }
+                    Asks::Legal => {
+                        let first = &p.checks[0];
+                        match &first.played {
+                            Err(e) => {
+                                let why = kit::host_key::refusal(&def, e);
+                                assert!(answer.contains(&why), "why `{why}` missing: {at}");
+                                assert!(
+                                    answer.starts_with(["No", "Non"][(language == "fr") as usize]),
+                                    "{at}"
+                                );
+                            }
+                            Ok(_) => assert!(
+                                answer.starts_with(["Yes", "Oui"][(language == "fr") as usize]),
+                                "{at}"
+                            ),
+                        }
+                    }
+                    Asks::Forced => {
+                        assert_eq!(p.position.moves().len(), 1, "{at}");
+                        for c in p.checks.iter().filter(|c| c.played.is_err()) {
+                            let why = kit::host_key::refusal(&def, c.played.as_ref().unwrap_err());
+                            assert!(answer.contains(&why), "why `{why}` missing: {at}");
+                        }
+                        let pass = ["must pass", "doit passer"][(language == "fr") as usize];
+                        let is_pass = legal[0].effect.kind() == printkit::rules::MoveKind::Pass;
+                        assert!(!is_pass || answer.contains(pass), "{at}");
+                    }
+                    Asks::Result => {
+                        let decisive = legal.iter().find(|i| i.after.outcome().is_some()).unwrap();
+                        assert!(answer.contains(&decisive.text), "{at}");
+                    }
+                    Asks::Win => {
+                        let key = kit::host_key::key_answer(p).unwrap().unwrap();
+                        for (_, mv) in &key.line {
+                            assert!(answer.contains(mv.as_str()), "{mv}: {at}");
+                        }
+                    }
+                    Asks::Checks => {}
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_clone_key_says_which_markers_turn_and_what_a_forced_pass_does() {
+    let def = builtin_in("clone-jump-convert", "en");
+    let spread = answer_of(&def, question(&def, "Conversion does not spread"));
+    assert_eq!(
+        spread,
+        "B2-C2 turns C3 only: D4 and E5 do not turn and stay B."
+    );
+    let pass = answer_of(&def, question(&def, "A forced pass"));
+    assert!(pass.starts_with("W must pass"), "{pass}");
+    assert!(pass.contains("The game goes on: B moves next."), "{pass}");
+    let fr = builtin_in("clone-jump-convert", "fr");
+    let pass = answer_of(&fr, question(&fr, "A forced pass"));
+    assert!(pass.starts_with("W doit passer"), "{pass}");
+}
+
+#[test]
+fn the_predator_key_answers_yes_or_no_with_the_reason() {
+    let def = builtin_in("predator-prey", "en");
+    let blocked = answer_of(&def, question(&def, "A blocked jump"));
+    assert!(
+        blocked.starts_with("No: C3xC5 cannot be played: C5 is occupied"),
+        "{blocked}"
+    );
+    assert!(blocked.contains("C3-D3 can be played instead"), "{blocked}");
+    let placing = answer_of(&def, question(&def, "Placing comes first"));
+    assert!(placing.starts_with("No: B2-B3"), "{placing}");
+    assert!(placing.contains("@B3"), "{placing}");
+}
+
+#[test]
+fn the_freeze_key_gives_the_number_of_kings() {
+    for (language, words) in [
+        ("en", "3 kings: C3xC5xE5 captures C4 and D5"),
+        ("fr", "3 dames : C3xC5xE5 prend C4 et D5"),
+    ] {
+        let def = builtin_in("freeze", language);
+        let kings = answer_of(&def, question(&def, "A king is worth two"));
+        assert!(kings.starts_with(words), "{kings}");
+        assert!(!kings.contains("pass"), "{kings}");
+    }
+}
+
+#[test]
+fn the_bracket_key_lists_every_cell_b_may_place_on() {
+    let def = builtin_in("bracket-and-flip", "en");
+    let first = answer_of(&def, question(&def, "The first move"));
+    assert!(
+        first.starts_with(
+            "B has 4 legal moves: D2 (turns D3), E3 (turns D3), B4 (turns C4) and C5 (turns C4)."
+        ),
+        "{first}"
+    );
+}
+
+#[test]
+fn host_keys_speak_in_moves_print_facts_and_keep_codes_whole() {
+    for (id, _) in definition::BUILTIN {
+        for language in ["en", "fr"] {
+            let def = builtin_in(id, language);
+            let key = pages_text(&def, Part::Key);
+            let flat = key.replace('\n', " ");
+            for word in [
+                "plies",
+                " ply ",
+                " ply.",
+                "demi-coup",
+                "searched to",
+                "recherche sur",
+                "positions)",
+                "No forced",
+                "Aucun camp",
+            ] {
+                assert!(
+                    !key.contains(word),
+                    "{id} ({language}): `{word}` in the key"
+                );
+            }
+            for p in asked(&def) {
+                // The code stands whole on a line of its own.
+                let code = p.position.text();
+                assert!(
+                    key.lines().any(|l| l == code),
+                    "{id}: `{code}` broken or missing"
+                );
+                // The facts line the practice sheet prints beside the
+                // diagram, on the key too.
+                for fact in kit::facts::position_facts(&def, &p.counts, &p.position.view()) {
+                    let start: String = fact
+                        .split_whitespace()
+                        .take(3)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    assert!(
+                        flat.contains(&start),
+                        "{id} ({language}): no `{fact}` on the key"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn player_pages_number_the_questions_and_never_print_a_name_the_key_keeps() {
+    for (id, _) in definition::BUILTIN {
+        let def = builtin_in(id, "en");
+        let sheets = pages_text(&def, Part::Practice);
+        for (n, p) in asked(&def).iter().enumerate() {
+            assert!(
+                sheets.contains(&format!("Question {}", n + 1)),
+                "{id}: no question {}",
+                n + 1
+            );
+            if p.title.as_deref() != Some(p.name.as_str()) {
+                assert!(
+                    !sheets.contains(&p.name),
+                    "{id}: the player page prints `{}`",
+                    p.name
+                );
+            }
+            assert!(
+                !p.prompt.starts_with("The same"),
+                "{id}: `{}` leans on another question",
+                p.prompt
+            );
+        }
+    }
+}
+
+/// The diagnostics of a built-in definition edited by `edit`.
+fn diagnostics_of(id: &str, edit: impl Fn(&str) -> String) -> String {
+    let (_, text) = definition::BUILTIN.iter().find(|(i, _)| *i == id).unwrap();
+    match definition::parse_definition("edited.toml", &edit(text)) {
+        Ok(_) => String::from("(no error)"),
+        Err(LoadError::Invalid(d)) => d.iter().map(|d| format!("{d}\n")).collect(),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn an_asks_the_checks_cannot_answer_is_a_located_error() {
+    // Every cell B may place on, but one check left out.
+    let err = diagnostics_of("bracket-and-flip", |t| {
+        t.replacen("move = \"C5\"\nkind = \"place\"\nconverted = [\"C4\"]\nafter = \"6/2B3/2BB2/2BW2/6/6 W\"\nresult = \"ongoing\"\n", "move = \"E4\"\nillegal = true\n", 1)
+    });
+    assert!(
+        err.contains("the checks leave out 1 legal move: `C5`"),
+        "{err}"
+    );
+    assert!(err.contains("edited.toml:"), "{err}");
+    // A forced move where several are legal.
+    let err = diagnostics_of("clone-jump-convert", |t| {
+        t.replacen("asks = \"result\"", "asks = \"forced\"", 1)
+    });
+    assert!(err.contains("so no move is forced"), "{err}");
+    // Fewer kings than the chain may make.
+    let err = diagnostics_of("freeze", |t| {
+        t.replacen("move = \"C3xC5xE5+A8+E8+H3\"\nkind = \"chain\"\ncaptured = [\"C4\", \"D5\"]\nkinged = [\"A8\", \"E8\", \"H3\"]", "move = \"C3xC5xE5+A8+E8\"\nkind = \"chain\"\ncaptured = [\"C4\", \"D5\"]\nkinged = [\"A8\", \"E8\"]", 1)
+    });
+    assert!(err.contains("the chain may make more"), "{err}");
+    // A word that is no question.
+    let err = diagnostics_of("clone-jump-convert", |t| {
+        t.replacen("asks = \"forced\"", "asks = \"forcd\"", 1)
+    });
+    assert!(
+        err.contains("unknown `asks` `forcd` (did you mean `forced`?)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_counter_the_board_contradicts_is_refused_with_the_nearest_that_fits() {
+    let err = diagnostics_of("clone-jump-convert", |t| {
+        t.replacen("WWWWW/WWWWW W 20\"", "WWWWW/WWWWW W 0\"", 1)
+    });
+    assert!(err.contains("24 markers stand on the board"), "{err}");
+    assert!(err.contains("the nearest count that fits is 20"), "{err}");
+    // The predator on its start cell after one turn of its own.
+    let err = diagnostics_of("predator-prey", |t| {
+        t.replacen("\"5/2P2/5/1o3/5 o 7 0 1\"", "\"5/5/2P2/1o3/5 o 7 0 1\"", 1)
+    });
+    assert!(
+        err.contains("the predator stands 0 cells from its start cell C3"),
+        "{err}"
+    );
+    assert!(err.contains("the nearest count that fits is 2"), "{err}");
+    let mut seen = BTreeMap::new();
+    for (id, _) in definition::BUILTIN {
+        seen.insert(id, diagnostics_of(id, |t| t.to_string()));
+    }
+    assert!(seen.values().all(|d| d == "(no error)"), "{seen:?}");
+}
+
+#[test]
+fn a_small_freeze_board_explains_its_notation_with_its_own_cells() {
+    // A 6×6 Freeze variant with a question that makes a king: the rules
+    // sheet once explained `+` with `C3xC5+H5`, and H5 is off this board.
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(root.join("fixtures/variants/freeze-6x6.toml")).unwrap();
+    let src = format!(
+        "{src}\n[[practice]]\nname = \"A king\"\nposition = \"6/6/6/1r4/1b4/3r2 b\"\nprompt = \"Black jumps B3. Which red checker may black turn into a king?\"\n\n[[practice.check]]\nmove = \"B2xB4+D1\"\nkinged = [\"D1\"]\n"
+    );
+    let def =
+        definition::parse_definition("freeze-6x6.toml", &src).unwrap_or_else(|e| panic!("{e}"));
+    let line = kit::rules_sheet::notation_line(&def);
+    assert!(line.contains('+'), "{line}");
+    for word in line.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        let (Some(col), Ok(row)) = (chars.next(), chars.as_str().parse::<usize>()) else {
+            continue;
+        };
+        if col.is_ascii_uppercase() && word.len() <= 3 {
+            assert!(
+                (col as usize - 'A' as usize) < 6 && (1..=6).contains(&row),
+                "{word} is off the 6×6 board: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_clone_worked_example_draws_the_clone_and_the_jump_and_says_what_its_marks_are() {
+    for (language, words) in [
+        (
+            "en",
+            [
+                "After C3-C4",
+                "After C3-A3",
+                "Marked: C4, where the move lands; D4, turned.",
+                "Marked: A3, where the move lands; C3, left empty.",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "Après C3-C4",
+                "Après C3-A3",
+                "Cases marquées : C4, où le coup arrive ; D4, retournées.",
+                "Cases marquées : A3, où le coup arrive ; C3, laissée vide.",
+            ],
+        ),
+    ] {
+        let def = builtin_in("clone-jump-convert", language);
+        let rules = pages_text(&def, Part::Rules).replace('\n', " ");
+        for w in words {
+            assert!(rules.contains(w), "{language}: no `{w}`: {rules}");
+        }
+        assert!(!rules.contains("The marked cells changed"), "{rules}");
+    }
+}
