@@ -40,8 +40,7 @@ pub struct PuzzleArgs {
     pub time_limit: Option<f64>,
 }
 
-/// [`puzzles::generate`] under `--time-limit` and Ctrl-C (it
-/// reports its own progress, a line every 200 candidates).
+/// [`puzzles::generate`] under `--time-limit` and Ctrl-C.
 fn generate_stoppable(
     def: &Definition,
     args: &PuzzleArgs,
@@ -102,8 +101,11 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     // Known before any search: the file must name a game `check` can read.
     let game = game_reference(&args.game, args.out.as_deref())?;
     check_sizes(&args, "the most positions a practice file may hold")?;
-    let mut progress = |line: &str| crate::say!("{line}");
-    let (puzzles, rej) = generate_stoppable(&def, &args, &mut progress);
+    // One line rewritten in place on a terminal; a pipe or a log gets
+    // only the summary below.
+    let ticker = stop::Progress::start("puzzles");
+    let (puzzles, rej) = generate_stoppable(&def, &args, &mut |_| {});
+    drop(ticker);
     let stopped = stop::stopped();
     crate::say!(
         "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length, move kind, pattern or mark already well represented)",

@@ -123,6 +123,8 @@ enum Reject {
     LaterNotUnique,
     Dual,
     Dull,
+    /// Dull for having fewer than [`MIN_FIRST_MOVES`] first moves.
+    FewMoves,
     Duplicate,
     Crowded,
     Short,
@@ -161,7 +163,7 @@ impl Rejections {
             Reject::SeveralWins => &mut self.several_wins,
             Reject::LaterNotUnique => &mut self.later_not_unique,
             Reject::Dual => &mut self.dual,
-            Reject::Dull => &mut self.dull,
+            Reject::Dull | Reject::FewMoves => &mut self.dull,
             Reject::Duplicate => &mut self.duplicate,
             Reject::Crowded => &mut self.crowded,
             Reject::Short => &mut self.short,
@@ -188,7 +190,7 @@ fn examine(
     };
     let start = engine.load(position).map_err(|_| Reject::NoWin)?;
     if chains(&start.moves()).len() < MIN_FIRST_MOVES {
-        return Err(Reject::Dull);
+        return Err(Reject::FewMoves);
     }
     if params.family().info().puzzles.promotion_sets {
         let s = freeze::examine(solver, &start, max_plies, shortest)?;
@@ -678,7 +680,9 @@ impl<'a> Finder<'a> {
                 continue;
             }
             let r = self.consider(&game[index], index, built, progress);
-            let further = [Err(Reject::OneMove), Err(Reject::Alike)].contains(&r);
+            let ends_full = self.def.family().info().puzzles.ends_full;
+            let further = [Err(Reject::OneMove), Err(Reject::Alike)].contains(&r)
+                || ends_full && r == Err(Reject::FewMoves);
             if r.is_ok() || (!further && !freeze) {
                 return;
             }
@@ -889,7 +893,12 @@ fn search(finder: &mut Finder, seed: u64, until: Until, progress: &mut dyn FnMut
     // the predator game's two sides, each with its own patterns to vary).
     let sides = if family.info().puzzles.by_side { 3 } else { 1 };
     let patience = count * if cheap { 600 } else { 40 } * sides;
-    finder.longer_only_until = attempts * 3 / 4;
+    // A class set's stream keeps every win in 3 it finds: the deal takes
+    // the mix the streams give.
+    finder.longer_only_until = match until {
+        Until::Chosen => attempts * 3 / 4,
+        Until::Candidates(_) => 0,
+    };
     let builds = endgames::builds(family);
     let plays = !family.info().puzzles.endgames_only;
     let (mut full_at, mut round) = (None, 0usize);
