@@ -40,8 +40,7 @@ pub struct PuzzleArgs {
     pub time_limit: Option<f64>,
 }
 
-/// [`puzzles::generate`] under `--time-limit` and Ctrl-C (it
-/// reports its own progress, a line every 200 candidates).
+/// [`puzzles::generate`] under `--time-limit` and Ctrl-C.
 fn generate_stoppable(
     def: &Definition,
     args: &PuzzleArgs,
@@ -102,8 +101,11 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     // Known before any search: the file must name a game `check` can read.
     let game = game_reference(&args.game, args.out.as_deref())?;
     check_sizes(&args, "the most positions a practice file may hold")?;
-    let mut progress = |line: &str| crate::say!("{line}");
-    let (puzzles, rej) = generate_stoppable(&def, &args, &mut progress);
+    // One line rewritten in place on a terminal; a pipe or a log gets
+    // only the summary below.
+    let ticker = stop::Progress::start("puzzles");
+    let (puzzles, rej) = generate_stoppable(&def, &args, &mut |_| {});
+    drop(ticker);
     let stopped = stop::stopped();
     crate::say!(
         "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length, move kind, pattern or mark already well represented)",
@@ -175,24 +177,26 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
     refuse_other_sheets(dir, sheets)?;
     let game = game_reference(&args.game, Some(&dir.join(file_name(1))))?;
-    // Enough of every win length for each sheet to have its share
-    // (`puzzles` chooses its set round robin over the lengths).
-    let lengths = if args.max_plies > 1 {
-        args.max_plies as usize - 1
-    } else {
-        1
-    };
-    // Twice that, as the generator stops at its count and the lengths it
-    // finds are not even: the spare lets every sheet get the same mix.
-    let wanted = 2 * sheets as usize * lengths * args.count.div_ceil(lengths);
-    let mut progress = |line: &str| crate::say!("{line}");
-    let (found, _) = generate_stoppable(def, &wanted_args(args, wanted), &mut progress);
+    stop::start(args.time_limit);
+    let progress = stop::Progress::start("puzzles");
+    let found = class_sets::find(
+        def,
+        (sheets as usize, args.count),
+        args.seed,
+        args.max_plies,
+        &mut |line| crate::say!("{line}"),
+    );
+    drop(progress);
     let stopped = stop::stopped();
     say_stopped_puzzles(stopped);
-    let Some(dealt) = class_sets::deal(def.family(), found, sheets as usize, args.count) else {
+    let family = def.family();
+    let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, args.count)
+    else {
         crate::say!(
-            "puzzles: not enough puzzles for {sheets} sheets of {} with one mix of lengths, so nothing was written; \
-             try fewer sheets, another --seed or a larger --max-plies",
+            "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths, so nothing was written; \
+             try a smaller --count, another --seed or a larger --max-plies",
+            found.puzzles.len(),
+            found.examined,
             args.count
         );
         return Ok(exit_code_or(stopped, 1));
@@ -205,6 +209,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         args.max_plies,
         dir.display()
     );
+    let made = dealt.len() as u32;
     for (k, sheet) in dealt.iter().enumerate() {
         let number = k as u32 + 1;
         let text = puzzles::practice_file(def, &game, sheet, &command, args.max_plies);
@@ -214,13 +219,24 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     crate::say!(
-        "puzzles: wrote {sheets} sheets of {} to {} ({}); print them with `printkit build {} --practice {}`",
+        "puzzles: examined {} candidates, {} distinct puzzles; wrote {made} sheets of {} to {} ({}); print them with `printkit build {} --practice {}`",
+        found.examined,
+        found.puzzles.len(),
         args.count,
         dir.display(),
         class_sets::mix_words(&dealt[0]),
         args.game,
         dir.display()
     );
+    if made < sheets {
+        crate::say!(
+            "puzzles: only {made} of {sheets} sheets: the largest set of {} with one mix of lengths and no answer twice on a sheet \
+             that {} makes; another --seed adds others (write them to another folder)",
+            args.count,
+            def.title
+        );
+        return Ok(exit_code_or(stopped, 1));
+    }
     Ok(exit_code_or(stopped, 0))
 }
 
@@ -254,16 +270,4 @@ fn refuse_other_sheets(dir: &std::path::Path, sheets: u32) -> Result<(), String>
 
 fn file_name(number: u32) -> String {
     format!("sheet-{number:02}.toml")
-}
-
-fn wanted_args(args: &PuzzleArgs, count: usize) -> PuzzleArgs {
-    PuzzleArgs {
-        game: args.game.clone(),
-        count,
-        seed: args.seed,
-        max_plies: args.max_plies,
-        out: None,
-        sheets: None,
-        time_limit: args.time_limit,
-    }
 }

@@ -34,30 +34,25 @@ pub fn mix_words(sheet: &[Puzzle]) -> String {
     format!("{} a sheet", parts.join(", "))
 }
 
-/// Deals `found` into `sheets` sheets of `count`, each with the same number
-/// of puzzles of each share (win length and, in the predator game, winning
-/// side: [`puzzles::share`]), shortest first on each sheet; `None` when
-/// there are too few. The shares take the slots of a sheet in turn,
-/// shortest first, each while it has a puzzle left for every sheet.
-pub fn deal(
-    family: crate::rules::Family,
-    found: Vec<Puzzle>,
+/// A share of a set: a win length and, in the predator game, the side.
+type Share = (u32, char);
+
+/// How many sheets `counts` (puzzles found of each share) give `count`
+/// puzzles with one mix, and that mix (puzzles of each share a sheet):
+/// the shares take the slots of a sheet in turn, shortest first, each
+/// while it has a puzzle left for every sheet; for `sheets` sheets,
+/// `None` when there are too few.
+fn mix_for(
+    counts: &BTreeMap<Share, usize>,
     sheets: usize,
     count: usize,
-) -> Option<Vec<Vec<Puzzle>>> {
-    let mut by_length: BTreeMap<(u32, char), Vec<Puzzle>> = BTreeMap::new();
-    for p in found {
-        by_length
-            .entry(puzzles::share(family, &p))
-            .or_default()
-            .push(p);
-    }
-    let mut mix: BTreeMap<(u32, char), usize> = by_length.keys().map(|k| (*k, 0)).collect();
+) -> Option<BTreeMap<Share, usize>> {
+    let mut mix: BTreeMap<Share, usize> = counts.keys().map(|k| (*k, 0)).collect();
     let mut placed = 0;
     while placed < count {
         let before = placed;
         for (share, taken) in mix.iter_mut() {
-            if placed < count && by_length[share].len() >= (*taken + 1) * sheets {
+            if placed < count && counts[share] >= (*taken + 1) * sheets {
                 *taken += 1;
                 placed += 1;
             }
@@ -66,12 +61,200 @@ pub fn deal(
             return None;
         }
     }
-    let mut dealt: Vec<Vec<Puzzle>> = vec![Vec::with_capacity(count); sheets];
-    for (share, taken) in mix {
-        let mut pool = by_length.remove(&share).unwrap_or_default().into_iter();
-        for sheet in dealt.iter_mut() {
-            sheet.extend(pool.by_ref().take(taken));
+    Some(mix)
+}
+
+/// The most sheets of `count` with one mix that `counts` of each share
+/// could fill (0 when not one), up to `most`.
+pub fn most_sheets(counts: &BTreeMap<Share, usize>, count: usize, most: usize) -> usize {
+    (1..=most)
+        .rev()
+        .find(|&n| mix_for(counts, n, count).is_some())
+        .unwrap_or(0)
+}
+
+/// The puzzles found of each share.
+pub fn share_counts(family: crate::rules::Family, found: &[Puzzle]) -> BTreeMap<Share, usize> {
+    let mut counts = BTreeMap::new();
+    for p in found {
+        *counts.entry(puzzles::share(family, p)).or_default() += 1;
+    }
+    counts
+}
+
+/// The winner's last moves of a line and the reply before (`C1xE1` after
+/// `B1-A1`): two puzzles of a sheet that end alike read as one.
+fn ending(p: &Puzzle) -> &[String] {
+    let pv = &p.solution.pv;
+    &pv[pv.len().saturating_sub(2)..]
+}
+
+/// Whether `p` would repeat a puzzle of `sheet`: the same answer line or
+/// the same ending.
+fn clashes(sheet: &[Puzzle], p: &Puzzle) -> bool {
+    sheet
+        .iter()
+        .any(|q| q.solution.pv == p.solution.pv || ending(q) == ending(p))
+}
+
+/// `list` reordered so that each answer line comes once before any comes
+/// twice (in the order found otherwise): dealt from the front, repeated
+/// answers land on sheets far apart.
+fn spread(list: Vec<Puzzle>) -> Vec<Puzzle> {
+    let mut seen: BTreeMap<Vec<String>, usize> = BTreeMap::new();
+    let mut ranked: Vec<(usize, usize, Puzzle)> = list
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let rank = seen.entry(p.solution.pv.clone()).or_default();
+            *rank += 1;
+            (*rank, i, p)
+        })
+        .collect();
+    ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
+    ranked.into_iter().map(|(_, _, p)| p).collect()
+}
+
+/// Deals `found` into `sheets` sheets of `count`, each with the same number
+/// of puzzles of each share (win length and, in the predator game, winning
+/// side: [`puzzles::share`]), shortest first on each sheet; `None` when
+/// there are too few. No two puzzles of a sheet have the same answer line
+/// or the same ending ([`ending`]), and a line found several times goes
+/// to sheets far apart ([`spread`]).
+pub fn deal(
+    family: crate::rules::Family,
+    found: Vec<Puzzle>,
+    sheets: usize,
+    count: usize,
+) -> Option<Vec<Vec<Puzzle>>> {
+    let mix = mix_for(&share_counts(family, &found), sheets, count)?;
+    let mut by_share: BTreeMap<Share, Vec<Puzzle>> = BTreeMap::new();
+    for p in found {
+        by_share
+            .entry(puzzles::share(family, &p))
+            .or_default()
+            .push(p);
+    }
+    let mut pools: BTreeMap<Share, Vec<Puzzle>> = by_share
+        .into_iter()
+        .map(|(share, list)| (share, spread(list)))
+        .collect();
+    let mut dealt: Vec<Vec<Puzzle>> = Vec::with_capacity(sheets);
+    for _ in 0..sheets {
+        let mut sheet: Vec<Puzzle> = Vec::with_capacity(count);
+        for (share, taken) in &mix {
+            let pool = pools.get_mut(share)?;
+            for _ in 0..*taken {
+                let at = pool.iter().position(|p| !clashes(&sheet, p))?;
+                sheet.push(pool.remove(at));
+            }
         }
+        // Easiest first within a length: a sheet warms up.
+        sheet.sort_by_key(|p| (p.solution.plies, p.points(), p.candidate));
+        dealt.push(sheet);
     }
     Some(dealt)
+}
+
+/// The largest deal of `found` up to `sheets` sheets of `count` (none
+/// when not even one sheet can be filled).
+pub fn deal_most(
+    family: crate::rules::Family,
+    found: &[Puzzle],
+    sheets: usize,
+    count: usize,
+) -> Option<Vec<Vec<Puzzle>>> {
+    let most = most_sheets(&share_counts(family, found), count, sheets);
+    (1..=most)
+        .rev()
+        .find_map(|n| deal(family, found.to_vec(), n, count))
+}
+
+/// The most streams a class set's search runs ([`find`]): its budget,
+/// some 30 s of two cores for the built-in games.
+pub const MAX_STREAMS: usize = 40;
+/// Streams searched at once (a fixed number, so that the streams searched
+/// and the set written do not depend on the machine's cores).
+const WAVE: usize = 4;
+
+/// Candidates one stream examines: a Freeze candidate costs some ten
+/// times another family's.
+fn stream_candidates(family: crate::rules::Family) -> usize {
+    if family.info().puzzles.dear_search {
+        1_000
+    } else {
+        1_500
+    }
+}
+
+/// The seed of stream `k` of a set seeded `seed`: far apart in the
+/// generator's sequence, so that streams do not replay each other's games.
+fn stream_seed(seed: u64, k: usize) -> u64 {
+    let mut rng = puzzles::Rng::new(seed ^ 0x5eed_c1a5_5e75_0000);
+    (0..=k).map(|_| rng.next_u64()).last().unwrap_or(seed)
+}
+
+/// What a class set's search found, and what it foresaw.
+pub struct Found {
+    /// The distinct puzzles, in the order found.
+    pub puzzles: Vec<Puzzle>,
+    pub examined: usize,
+    /// The most sheets the first wave's rate foretold for the whole budget
+    /// (said early when fewer than asked).
+    pub foreseen: usize,
+}
+
+/// Searches for a class set of `sheets` sheets of `count`: independent
+/// streams of [`puzzles::pool`], [`WAVE`] at a time on the machine's
+/// cores, until the puzzles found deal into the sheets ([`deal`]), the
+/// budget of [`MAX_STREAMS`] streams is spent, or a stop. After the first
+/// wave, `say` is told when its rate foretells fewer sheets than asked.
+pub fn find(
+    def: &crate::definition::Definition,
+    (sheets, count): (usize, usize),
+    seed: u64,
+    max_plies: u32,
+    say: &mut dyn FnMut(&str),
+) -> Found {
+    let family = def.family();
+    let candidates = stream_candidates(family);
+    let (mut found, mut examined, mut foreseen) = (Vec::new(), 0, sheets);
+    for wave in 0..MAX_STREAMS / WAVE {
+        let seeds: Vec<u64> = (0..WAVE)
+            .map(|k| stream_seed(seed, wave * WAVE + k))
+            .collect();
+        let pools = crate::parallel::par_map(&seeds, |&s| {
+            puzzles::pool(def, count, s, max_plies, candidates, &mut |_| {})
+        });
+        for (pool, rej) in pools {
+            examined += rej.examined;
+            found.extend(pool);
+        }
+        found = puzzles::distinct(def, found);
+        if crate::stop::reason().is_some() || deal(family, found.clone(), sheets, count).is_some() {
+            break;
+        }
+        if wave == 0 {
+            // Each share found at this rate over the whole budget.
+            let scale = MAX_STREAMS / WAVE;
+            let counts = share_counts(family, &found)
+                .into_iter()
+                .map(|(share, n)| (share, n * scale))
+                .collect();
+            foreseen = most_sheets(&counts, count, sheets);
+            if foreseen < sheets {
+                say(&format!(
+                    "puzzles: {} distinct puzzles in the first {examined} candidates; at that rate the search \
+                     (some {} candidates) makes about {foreseen} sheets of {count}, not {sheets}: it writes the largest set it makes",
+                    found.len(),
+                    examined * scale
+                ));
+            }
+        }
+    }
+    Found {
+        puzzles: found,
+        examined,
+        foreseen,
+    }
 }

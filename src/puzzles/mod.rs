@@ -123,6 +123,8 @@ enum Reject {
     LaterNotUnique,
     Dual,
     Dull,
+    /// Dull for having fewer than [`MIN_FIRST_MOVES`] first moves.
+    FewMoves,
     Duplicate,
     Crowded,
     Short,
@@ -161,7 +163,7 @@ impl Rejections {
             Reject::SeveralWins => &mut self.several_wins,
             Reject::LaterNotUnique => &mut self.later_not_unique,
             Reject::Dual => &mut self.dual,
-            Reject::Dull => &mut self.dull,
+            Reject::Dull | Reject::FewMoves => &mut self.dull,
             Reject::Duplicate => &mut self.duplicate,
             Reject::Crowded => &mut self.crowded,
             Reject::Short => &mut self.short,
@@ -188,7 +190,7 @@ fn examine(
     };
     let start = engine.load(position).map_err(|_| Reject::NoWin)?;
     if chains(&start.moves()).len() < MIN_FIRST_MOVES {
-        return Err(Reject::Dull);
+        return Err(Reject::FewMoves);
     }
     if params.family().info().puzzles.promotion_sets {
         let s = freeze::examine(solver, &start, max_plies, shortest)?;
@@ -678,11 +680,38 @@ impl<'a> Finder<'a> {
                 continue;
             }
             let r = self.consider(&game[index], index, built, progress);
-            let further = [Err(Reject::OneMove), Err(Reject::Alike)].contains(&r);
+            let ends_full = self.def.family().info().puzzles.ends_full;
+            let further = [Err(Reject::OneMove), Err(Reject::Alike)].contains(&r)
+                || ends_full && r == Err(Reject::FewMoves);
             if r.is_ok() || (!further && !freeze) {
                 return;
             }
         }
+    }
+
+    /// One random game (Freeze: a guided game from a built endgame when
+    /// `build`) and its candidates; `false` when the start is already
+    /// over, so every game would be this one.
+    fn play_one(
+        &mut self,
+        build: bool,
+        shortest: u32,
+        rng: &mut Rng,
+        progress: &mut dyn FnMut(&str),
+    ) -> bool {
+        let start = if build {
+            match endgames::candidate(self.def, rng) {
+                Some(p) => p,
+                None => return true,
+            }
+        } else {
+            self.def.start_position.text()
+        };
+        let Some(game) = self.game(&start, rng) else {
+            return build;
+        };
+        self.consider_game(&game, shortest, build, progress);
+        true
     }
 
     /// A random game from `start`, `None` when it has no move.
@@ -786,6 +815,17 @@ impl<'a> Finder<'a> {
     }
 }
 
+/// How long a search goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// A set of `count` can be chosen that spreads and varies (or the
+    /// search has gone on a while past `count` found).
+    Chosen,
+    /// This many candidates examined, whatever the pool holds: a class
+    /// set's stream ([`pool`]), whose pools are dealt together.
+    Candidates(usize),
+}
+
 /// Searches for `count` puzzles; `progress` gets a line now and then.
 ///
 /// Candidates come from seeded random games and, for the prey's puzzles
@@ -801,22 +841,64 @@ pub fn generate(
 ) -> (Vec<Puzzle>, Rejections) {
     let engine = def.engine();
     let solver = solver(&def.params);
+    let mut finder = Finder::new(def, engine, solver.as_ref(), max_plies, count);
+    let wanted = shares(def, max_plies);
+    search(&mut finder, seed, Until::Chosen, progress);
+    let Finder { pool, rej, .. } = finder;
+    let kept = choose(engine, def.family(), pool, count, &wanted);
+    (
+        kept.0,
+        Rejections {
+            quota_full: kept.1,
+            ..rej
+        },
+    )
+}
+
+/// Every puzzle one search finds in `candidates` candidates, aiming at
+/// the shares of a set of `count` (as [`generate`] does): a class set's
+/// stream, unchosen, in the order found.
+pub fn pool(
+    def: &Definition,
+    count: usize,
+    seed: u64,
+    max_plies: u32,
+    candidates: usize,
+    progress: &mut dyn FnMut(&str),
+) -> (Vec<Puzzle>, Rejections) {
+    let solver = solver(&def.params);
+    let mut finder = Finder::new(def, def.engine(), solver.as_ref(), max_plies, count);
+    search(&mut finder, seed, Until::Candidates(candidates), progress);
+    (finder.pool, finder.rej)
+}
+
+/// The candidate loop of [`generate`] and [`pool`], until `until`, the
+/// candidate budget or a stop (`--time-limit`, Ctrl-C).
+fn search(finder: &mut Finder, seed: u64, until: Until, progress: &mut dyn FnMut(&str)) {
+    let (def, count, max_plies) = (finder.def, finder.count, finder.max_plies);
     let family = def.family();
     let mut rng = Rng::new(seed);
-    let mut finder = Finder::new(def, engine, solver.as_ref(), max_plies, count);
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let wanted = shares(def, max_plies);
     let quota = count.div_ceil(wanted.len().max(1));
     // A Freeze candidate costs some ten times a clone or predator one, so
     // its search gives up sooner.
     let cheap = !family.info().puzzles.dear_search;
-    let attempts = 200 + count * if cheap { 1000 } else { 400 };
+    let attempts = match until {
+        Until::Chosen => 200 + count * if cheap { 1000 } else { 400 },
+        Until::Candidates(n) => n,
+    };
     // Once the pool holds `count`, the search goes on this many candidates
     // more for shares still short of their part (three times as many for
     // the predator game's two sides, each with its own patterns to vary).
     let sides = if family.info().puzzles.by_side { 3 } else { 1 };
     let patience = count * if cheap { 600 } else { 40 } * sides;
-    finder.longer_only_until = attempts * 3 / 4;
+    // A class set's stream keeps every win in 3 it finds: the deal takes
+    // the mix the streams give.
+    finder.longer_only_until = match until {
+        Until::Chosen => attempts * 3 / 4,
+        Until::Candidates(_) => 0,
+    };
     let builds = endgames::builds(family);
     let plays = !family.info().puzzles.endgames_only;
     let (mut full_at, mut round) = (None, 0usize);
@@ -830,8 +912,11 @@ pub fn generate(
         if crate::stop::reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
+        if matches!(until, Until::Candidates(n) if finder.rej.examined >= n) {
+            break;
+        }
         let filled = finder.filled(&wanted);
-        if finder.pool.len() >= count {
+        if until == Until::Chosen && finder.pool.len() >= count {
             full_at.get_or_insert(finder.rej.examined);
             let spread =
                 filled.iter().all(|&n| n >= quota) || spread_enough(&wanted, &filled, count);
@@ -846,14 +931,13 @@ pub fn generate(
             continue;
         }
         // The prey's shares are filled by built candidates only.
-        let prey_short = wanted
-            .iter()
-            .zip(&filled)
-            .any(|((_, side), &n)| *side == 'o' && n < quota);
-        let hunter_short = wanted
-            .iter()
-            .zip(&filled)
-            .any(|((_, side), &n)| *side != 'o' && n < quota);
+        let short = |prey: bool| {
+            wanted
+                .iter()
+                .zip(&filled)
+                .any(|((_, side), &n)| (*side == 'o') == prey && n < quota)
+        };
+        let (prey_short, hunter_short) = (short(true), short(false));
         let build = builds
             && (!plays || (built < attempts && prey_short && (round % 2 == 0 || !hunter_short)));
         if build && plays {
@@ -863,33 +947,10 @@ pub fn generate(
             }
             continue;
         }
-        // Freeze: a guided game from a built endgame.
-        let start = if build {
-            match endgames::candidate(def, &mut rng) {
-                Some(p) => p,
-                None => continue,
-            }
-        } else {
-            def.start_position.text()
-        };
-        let Some(game) = finder.game(&start, &mut rng) else {
-            if build {
-                continue;
-            }
-            // The start is already over: every game is this one.
+        if !finder.play_one(build, shortest, &mut rng, progress) {
             break;
-        };
-        finder.consider_game(&game, shortest, build, progress);
+        }
     }
-    let Finder { pool, rej, .. } = finder;
-    let kept = choose(engine, family, pool, count, &wanted);
-    (
-        kept.0,
-        Rejections {
-            quota_full: kept.1,
-            ..rej
-        },
-    )
 }
 
 /// Whether the shares found so far already make a set of `count` that
@@ -1150,4 +1211,16 @@ pub fn practice_file(
 
 fn toml_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
+}
+
+/// The puzzles of `found` in order, each position once under the board's
+/// symmetries (the first found kept): the pools of a class set's streams,
+/// searched apart, may share positions.
+pub fn distinct(def: &Definition, found: Vec<Puzzle>) -> Vec<Puzzle> {
+    let torus = def.board.topology == Topology::Torus;
+    let mut seen = HashSet::new();
+    found
+        .into_iter()
+        .filter(|p| seen.insert(canonical(def.engine(), &p.position, torus)))
+        .collect()
 }

@@ -83,6 +83,7 @@ mod description {
                 endgames_only: false,
                 long_wins_rare: false,
                 fills_up: false,
+                ends_full: true,
                 decoys: DecoyRule::Safe,
             },
             key_budget: 50_000,

@@ -75,6 +75,7 @@ mod description {
                 endgames_only: false,
                 long_wins_rare: false,
                 fills_up: true,
+                ends_full: false,
                 decoys: DecoyRule::Safe,
             },
             key_budget: 50_000,

@@ -401,6 +401,10 @@ pub struct PuzzleInfo {
     /// (a nearly full board or the limit near), the rest from built middle
     /// games.
     pub fills_up: bool,
+    /// The game ends when the board is full, with few moves left near the
+    /// end: a random game's candidate with too few first moves sends the
+    /// finder a step further back, where more cells are empty.
+    pub ends_full: bool,
     /// Which other first moves a 1-ply look-ahead rates as good (the
     /// puzzle's decoys, its difficulty).
     pub decoys: DecoyRule,

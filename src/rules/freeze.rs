@@ -75,6 +75,7 @@ mod description {
                 endgames_only: true,
                 long_wins_rare: true,
                 fills_up: false,
+                ends_full: false,
                 decoys: DecoyRule::FewestCapturers,
             },
             // A Freeze position costs many times more to search (chains and
