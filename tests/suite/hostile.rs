@@ -466,7 +466,6 @@ fn template_files_are_never_read_through_a_link() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_folder_swapped_for_a_link_during_builds_gets_nothing_written_outside() {
-    use rustix::fs::{renameat_with, RenameFlags, CWD};
     let dir = scratch("build-swap");
     let game = std::fs::read_to_string(root().join("fixtures/variants/clone-6x6.toml")).unwrap();
     std::fs::write(dir.join("my.toml"), &game).unwrap();
@@ -478,21 +477,7 @@ fn a_folder_swapped_for_a_link_during_builds_gets_nothing_written_outside() {
     std::fs::create_dir_all(dir.join("outside")).unwrap();
     std::os::unix::fs::symlink(dir.join("outside"), dir.join("link")).unwrap();
     let (svg, link) = (dir.join("out/clone-6x6/svg"), dir.join("link"));
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let swapper = {
-        let stop = stop.clone();
-        std::thread::spawn(move || {
-            let mut swaps = 0u64;
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
-                swaps += 1;
-            }
-            if swaps % 2 == 1 {
-                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
-            }
-            swaps
-        })
-    };
+    let swapper = Swapper::start(svg, link);
     for n in 0..12 {
         // Each build changes the page, so it is written again.
         let title = format!("title = \"Six by six, build {n}\"");
@@ -500,8 +485,7 @@ fn a_folder_swapped_for_a_link_during_builds_gets_nothing_written_outside() {
         std::fs::write(dir.join("my.toml"), src).unwrap();
         let _ = printkit_in(&dir, &args);
     }
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let swaps = swapper.join().unwrap();
+    let swaps = swapper.stop();
     let outside = tree(&dir.join("outside"));
     assert!(
         outside.is_empty(),
@@ -554,4 +538,41 @@ fn a_font_check_accepts_is_a_font_build_embeds() {
         "{err}"
     );
     assert!(!err.contains("Fallback("), "{err}");
+}
+
+/// Exchanges two paths (a folder and a link) over and over on a thread of
+/// its own, as an attacker racing printkit would (`renameat2` with
+/// `RENAME_EXCHANGE`), until stopped; then puts them back.
+#[cfg(target_os = "linux")]
+pub struct Swapper {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<u64>,
+}
+
+#[cfg(target_os = "linux")]
+impl Swapper {
+    pub fn start(a: PathBuf, b: PathBuf) -> Swapper {
+        use rustix::fs::{renameat_with, RenameFlags, CWD};
+        use std::sync::atomic::Ordering;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut swaps = 0u64;
+            while !stopped.load(Ordering::Relaxed) {
+                renameat_with(CWD, &a, CWD, &b, RenameFlags::EXCHANGE).unwrap();
+                swaps += 1;
+            }
+            if swaps % 2 == 1 {
+                renameat_with(CWD, &a, CWD, &b, RenameFlags::EXCHANGE).unwrap();
+            }
+            swaps
+        });
+        Swapper { stop, thread }
+    }
+
+    /// Stops the swapping; returns how many swaps were made.
+    pub fn stop(self) -> u64 {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.join().unwrap()
+    }
 }

@@ -251,7 +251,6 @@ fn raw(port: u16, request: &[u8]) -> String {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_folder_swapped_for_a_link_never_serves_what_is_outside() {
-    use rustix::fs::{renameat_with, RenameFlags, CWD};
     let dir = crate::hostile::scratch("watch-swap");
     let w = watch(&dir);
     assert_eq!(w.next_build(0).0, (1, true));
@@ -262,22 +261,7 @@ fn a_folder_swapped_for_a_link_never_serves_what_is_outside() {
     std::fs::write(dir.join("outside/a4/rules.svg"), "secret-words").unwrap();
     std::os::unix::fs::symlink(dir.join("outside"), dir.join("link")).unwrap();
     let (svg, link) = (dir.join("out/clone-6x6/svg"), dir.join("link"));
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let swapper = {
-        let stop = stop.clone();
-        std::thread::spawn(move || {
-            let mut swaps = 0u64;
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
-                swaps += 1;
-            }
-            // Put back as it was.
-            if swaps % 2 == 1 {
-                renameat_with(CWD, &svg, CWD, &link, RenameFlags::EXCHANGE).unwrap();
-            }
-            swaps
-        })
-    };
+    let swapper = crate::hostile::Swapper::start(svg, link);
     let started = Instant::now();
     let (mut served, mut outside, mut tries) = (0, 0, 0);
     while tries < 3000 && started.elapsed() < Duration::from_secs(15) {
@@ -286,8 +270,7 @@ fn a_folder_swapped_for_a_link_never_serves_what_is_outside() {
         served += usize::from(status.contains("200"));
         outside += usize::from(body.contains("secret-words"));
     }
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let swaps = swapper.join().unwrap();
+    let swaps = swapper.stop();
     eprintln!("{tries} requests during {swaps} swaps: {served} served the kit's page, {outside} the outside file");
     assert_eq!(outside, 0, "the outside file was served");
     assert!(swaps > 100, "the race hardly ran: {swaps} swaps");
