@@ -856,8 +856,8 @@ mod tests {
 
     /// Practice positions no other test reads, so their counts are their
     /// own: one of the definition's, one a practice file adds.
-    const OWN: &str = "5/5/5/3W1/BB3 W 3";
-    const ADDED: &str = "5/5/5/2W2/BB3 W 3";
+    const OWN: &str = "5/5/5/3W1/BB3 W 2";
+    const ADDED: &str = "5/5/5/2W2/BB3 W 2";
 
     /// A copy of the clone game with a position of its own, and a practice
     /// file adding one to it, in `dir`.
@@ -926,7 +926,7 @@ mod tests {
     /// its positions) once, not once a file.
     #[test]
     fn a_check_of_files_naming_one_game_reads_it_once() {
-        const GAME_OWN: &str = "5/5/5/1W3/BB3 W 3";
+        const GAME_OWN: &str = "5/5/5/1W3/BB3 W 2";
         let dir = std::env::temp_dir().join(format!("printkit-reads-one-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -936,7 +936,7 @@ mod tests {
         };
         let game = format!("{clone}{}", position("Game's own", GAME_OWN, "B2-B3"));
         std::fs::write(dir.join("game.toml"), game).unwrap();
-        let files: Vec<PathBuf> = [("5/5/5/4W/BB3 W 3", "E2-E3"), ("5/5/4W/5/BB3 W 3", "E3-E4")]
+        let files: Vec<PathBuf> = [("5/5/5/4W/BB3 W 2", "E2-E3"), ("5/5/4W/5/BB3 W 2", "E3-E4")]
             .iter()
             .enumerate()
             .map(|(k, (at, mv))| {
