@@ -52,7 +52,7 @@ mod description {
     use super::{BracketFlip, Params};
     use crate::rules::family::{
         AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact, PuzzleInfo,
-        SolvedToEnd, TokenSet, Tone, TurnsFit,
+        SolvedToEnd, TokenSet, Tone,
     };
     use crate::rules::{BoardView, PositionError, Reason, Topology};
 
@@ -157,16 +157,6 @@ mod description {
 
         // Random play finds this family's puzzles.
         fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
-            None
-        }
-
-        // A position keeps no turn counter.
-        fn turns_that_fit(
-            _: &Params,
-            _: &BoardView,
-            _: &BoardView,
-            _: &[(&'static str, u64)],
-        ) -> Option<TurnsFit> {
             None
         }
 

@@ -93,11 +93,13 @@ pub trait GameFamily: EngineRules + Sized {
     /// [`Params::counter_mistake`]); `None`: the family's positions keep
     /// no turn counter.
     fn turns_that_fit(
-        params: &Self::Params,
-        start: &BoardView,
-        view: &BoardView,
-        counts: &[(&'static str, u64)],
-    ) -> Option<TurnsFit>;
+        _params: &Self::Params,
+        _start: &BoardView,
+        _view: &BoardView,
+        _counts: &[(&'static str, u64)],
+    ) -> Option<TurnsFit> {
+        None
+    }
 }
 
 /// The turn counts a position's board allows (see

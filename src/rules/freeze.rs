@@ -39,7 +39,7 @@ mod description {
     use super::{Freeze, Params};
     use crate::rules::family::{
         count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
-        Piece, PositionFact, PuzzleInfo, TokenSet, Tone, TurnsFit,
+        Piece, PositionFact, PuzzleInfo, TokenSet, Tone,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -176,16 +176,6 @@ mod description {
         // A Freeze game's random positions are crowded: endgames are built.
         fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
             Some(EndgamePlan::Checkers { supply: p.supply })
-        }
-
-        // A position keeps no turn counter.
-        fn turns_that_fit(
-            _: &Params,
-            _: &BoardView,
-            _: &BoardView,
-            _: &[(&'static str, u64)],
-        ) -> Option<TurnsFit> {
-            None
         }
 
         // Kings are stacks of two checkers: no extra tokens. Each checker
