@@ -154,6 +154,29 @@ impl Folder {
         }
     }
 
+    /// Removes the file (or, with `folder`, the empty folder) `rel`
+    /// beneath this one, never through a link on the way.
+    pub fn remove(&self, rel: &Path, folder: bool) -> Result<(), BeneathError> {
+        let (dir, name) = self.parent_of(rel)?;
+        #[cfg(unix)]
+        {
+            let flags = match folder {
+                true => rustix::fs::AtFlags::REMOVEDIR,
+                false => rustix::fs::AtFlags::empty(),
+            };
+            rustix::fs::unlinkat(&dir.fd, name, flags).map_err(|e| BeneathError::Io(e.into()))
+        }
+        #[cfg(not(unix))]
+        {
+            let path = dir.path.join(name);
+            match folder {
+                true => std::fs::remove_dir(path),
+                false => std::fs::remove_file(path),
+            }
+            .map_err(BeneathError::Io)
+        }
+    }
+
     /// Creates the folder `rel` (its parent must exist) beneath this one,
     /// readable by its owner only when `private`.
     pub fn create_folder(&self, rel: &Path, private: bool) -> Result<(), BeneathError> {
@@ -372,6 +395,12 @@ mod tests {
             Err(BeneathError::NotPlain("a symbolic link"))
         ));
         assert!(!dir.join("outside/page.svg").exists() && !dir.join("outside/made").exists());
+        std::fs::write(dir.join("outside/victim"), "keep").unwrap();
+        assert!(folder.remove(Path::new("linked/victim"), false).is_err());
+        assert!(dir.join("outside/victim").exists());
+        folder.remove(Path::new("sub/new/page.svg"), false).unwrap();
+        folder.remove(Path::new("sub/new"), true).unwrap();
+        assert!(!dir.join("in/sub/new").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -178,8 +178,9 @@ impl Verdicts {
     /// The answers kept by earlier builds of this program.
     pub fn read() -> Verdicts {
         let program = program();
-        let key = cache_file().as_deref().and_then(folder_key);
-        let mut kept = cache_file()
+        let file = cache_file();
+        let key = file.as_deref().and_then(folder_key);
+        let mut kept = file
             .filter(|_| key.is_some())
             .and_then(|f| crate::input::read_text(&f, crate::input::MAX_INPUT_BYTES).ok())
             .and_then(|t| serde_json::from_str::<Verdicts>(&t).ok())

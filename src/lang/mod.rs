@@ -381,9 +381,10 @@ impl Languages {
     pub fn load(templates: Option<&Path>) -> Result<Languages, LangError> {
         const MAX_LANGUAGE_FILES: usize = 32;
         let mut custom = BTreeMap::new();
-        let Some(dir) = templates.map(|d| d.join("lang")) else {
+        let Some(root) = templates else {
             return Ok(Languages { custom });
         };
+        let dir = root.join("lang");
         let Ok(entries) = std::fs::read_dir(&dir) else {
             return Ok(Languages { custom });
         };
@@ -403,8 +404,10 @@ impl Languages {
         paths.sort();
         let english = Lang::english();
         for path in paths {
-            let name = path.file_name().map(std::path::Path::new).unwrap_or(&path);
-            let text = crate::input::read_text_beneath(&dir, name, crate::input::MAX_INPUT_BYTES)
+            // Beneath the templates folder: `lang` itself may not be a
+            // link out of it either.
+            let rel = std::path::Path::new("lang").join(path.file_name().unwrap_or_default());
+            let text = crate::input::read_text_beneath(root, &rel, crate::input::MAX_INPUT_BYTES)
                 .map_err(|e| LangError::Read(e.to_string()))?;
             let lang = parse(&path.display().to_string(), &text, Some(&english))?;
             custom.insert(lang.code.clone(), Arc::new(lang));

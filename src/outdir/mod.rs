@@ -627,7 +627,7 @@ impl Stage {
             &mut applied,
             &mut created,
         ) {
-            roll_back(&root, &self.path, &applied, &created);
+            roll_back(&dir.folder, &self.path, &applied, &created);
             return Err(e);
         }
         // The moves are durable once every folder they went into is synced;
@@ -835,20 +835,28 @@ fn apply(
     Ok(())
 }
 
-/// Undoes `applied` in reverse: new files out, old files back.
-fn roll_back(root: &Path, stage: &Path, applied: &[Applied], created: &[PathBuf]) {
+/// Undoes `applied` in reverse: new files out, old files back; beneath
+/// the folder's handle, as they were made.
+fn roll_back(
+    folder: &crate::beneath::Folder,
+    stage: &Path,
+    applied: &[Applied],
+    created: &[PathBuf],
+) {
+    let root = folder.path();
+    let old = stage.strip_prefix(root).unwrap_or(stage).join("old");
     for a in applied.iter().rev() {
         match a {
             Applied::MovedIn(rel) => {
-                let _ = fs::remove_file(root.join(rel));
+                let _ = folder.remove(Path::new(rel), false);
             }
             Applied::MovedOut(rel) => {
-                let _ = fs::rename(stage.join("old").join(rel), root.join(rel));
+                let _ = folder.rename(&old.join(rel), Path::new(rel));
             }
         }
     }
     for d in created.iter().rev() {
-        let _ = fs::remove_dir(d);
+        let _ = folder.remove(d.strip_prefix(root).unwrap_or(d), true);
     }
 }
 

@@ -98,7 +98,8 @@ fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
         }
         let dest = dir.root.join(MANIFEST);
         if matches!(Kind::of(&dest), Kind::Missing | Kind::File | Kind::Link) {
-            fs::rename(&staged_manifest, &dest)
+            dir.folder
+                .rename(&staged_rel, Path::new(MANIFEST))
                 .map_err(|e| fail("cannot finish the interrupted build: moving", &dest, e))?;
         }
     }
@@ -150,11 +151,22 @@ fn move_in(dir: &OutputDir, name: &Path, staged: &Manifest, rel: &str) -> Result
             ))
         }
     }
-    if let Some(parent) = dest.parent() {
-        fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    // Missing folders made, and the file moved, beneath the folder's handle.
+    let parents: Vec<&Path> = Path::new(rel).ancestors().skip(1).collect();
+    for parent in parents
+        .into_iter()
+        .rev()
+        .filter(|p| !p.as_os_str().is_empty())
+    {
+        if Kind::of(&dir.root.join(parent)) == Kind::Missing {
+            dir.folder
+                .create_folder(parent, false)
+                .map_err(|e| format!("cannot create {}: {e}", dir.root.join(parent).display()))?;
+        }
     }
-    fs::rename(&source, &dest).map_err(|e| format!("cannot move it in: {e}"))
+    dir.folder
+        .rename(&source_rel, Path::new(rel))
+        .map_err(|e| format!("cannot move it in: {e}"))
 }
 
 /// Removes a stale file the journal names, if it is still printkit's.
@@ -167,7 +179,7 @@ fn remove_stale(dir: &mut OutputDir, rel: &str) {
         return;
     }
     if fsio::first_unsafe_folder(&dir.root, Path::new(rel)).is_none() && dir.is_ours(rel) {
-        let _ = fs::remove_file(&path);
+        let _ = dir.folder.remove(Path::new(rel), false);
     } else {
         dir.note(format!(
             "kept {}: an interrupted build meant to remove it, but it is not a file printkit wrote (or it changed since)",

@@ -458,6 +458,28 @@ fn template_files_are_never_read_through_a_link() {
         "{err}"
     );
     assert!(!dir.join("out").exists());
+    // A `lang` folder that is a link out of the templates folder.
+    std::fs::remove_file(templates.join("style.toml")).unwrap();
+    let elsewhere = dir.join("elsewhere-lang");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let fr = std::fs::read_to_string(root().join("templates/lang/fr.toml")).unwrap();
+    std::fs::write(
+        elsewhere.join("fx.toml"),
+        fr.replace("code = \"fr\"", "code = \"fx\""),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&elsewhere, templates.join("lang")).unwrap();
+    let o = printkit_in(&dir, &["check", "--templates", "templates", "f.toml"]);
+    let err = stderr(&o);
+    assert_ne!(
+        o.status.code(),
+        Some(0),
+        "a language file was read through a link: {err}"
+    );
+    assert!(
+        err.contains("fx.toml") && err.contains("a symbolic link"),
+        "{err}"
+    );
 }
 
 /// The build's side of issue 33's race: a kit folder swapped for a link
