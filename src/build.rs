@@ -137,6 +137,59 @@ pub struct BuildReport {
     /// The SHA-256 of each file this build wrote or found in place, by its
     /// path relative to the output folder.
     pub sha256: std::collections::BTreeMap<String, String>,
+    /// The documents to print, by game, paper and document.
+    pub documents: Vec<DocumentMade>,
+}
+
+/// One document a build made for one paper: a PDF (and its preview) to
+/// print, as `build` tells the host what each file is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentMade {
+    pub game: String,
+    pub document: kit::Document,
+    /// How the paper is named (`A4`).
+    pub paper: String,
+    /// Its PDF, or else its preview, below the output folder's path.
+    pub file: PathBuf,
+    pub pages: usize,
+    /// The parts it holds, in order.
+    pub parts: Vec<Part>,
+    /// Class sheets: how many, each this many pages.
+    pub sheets: Option<(usize, usize)>,
+}
+
+/// The documents of `kits` on `paper` among the files just rendered.
+fn documents_made(
+    out: &Path,
+    paper: &crate::render::Paper,
+    kits: &[Kit],
+    files: &[OutFile],
+) -> Vec<DocumentMade> {
+    let made = |path: PathBuf| files.iter().any(|f| f.path == path).then_some(path);
+    let mut list = Vec::new();
+    for kit in kits {
+        for document in kit::Document::ALL {
+            let pages = kit.pages(document).len();
+            let file = made(output::pdf_path(&kit.id, document, paper))
+                .or_else(|| made(output::preview_path(&kit.id, document, paper)));
+            let Some(file) = file.filter(|_| pages > 0) else {
+                continue;
+            };
+            let sheets = (kit.sheet_count > 0).then(|| (kit.sheet_count, pages / kit.sheet_count));
+            let mut parts: Vec<Part> = kit.pages(document).iter().map(|p| p.part).collect();
+            parts.dedup();
+            list.push(DocumentMade {
+                game: kit.id.clone(),
+                document,
+                paper: paper.label.clone(),
+                file: out.join(file),
+                pages,
+                parts,
+                sheets,
+            });
+        }
+    }
+    list
 }
 
 /// Reads, checks, lays out, renders and writes the kits of `request`: all
@@ -297,6 +350,8 @@ fn build_with(
         player?;
         key?;
     }
+    let mut documents = std::mem::take(&mut sink.documents);
+    documents.sort_by(|a, b| (&a.game, &a.paper, a.document).cmp(&(&b.game, &b.paper, b.document)));
     let (committed, notes) = sink.commit(request.force)?;
     if let Some(kept) = kept {
         kept.save(&all_solved);
@@ -307,6 +362,7 @@ fn build_with(
         games: defs.len(),
         notes,
         sha256: committed.sha256,
+        documents,
     })
 }
 
@@ -504,6 +560,7 @@ struct Sink {
     order: Vec<((usize, output::FileOrder), String)>,
     /// The language of the contents page: the kits' when they share one.
     lang: Option<std::sync::Arc<crate::lang::Lang>>,
+    documents: Vec<DocumentMade>,
 }
 
 impl Sink {
@@ -515,6 +572,7 @@ impl Sink {
             entries: Vec::new(),
             order: Vec::new(),
             lang: None,
+            documents: Vec::new(),
         }
     }
 
@@ -539,6 +597,8 @@ impl Sink {
                 None => Some(kit.lang.clone()),
             };
         }
+        self.documents
+            .extend(documents_made(&self.out, paper, kits, &files));
         for entry in output::kit_entries(kits, paper, &files) {
             match self
                 .entries
@@ -623,7 +683,10 @@ impl Sink {
             .iter()
             .map(|(o, f)| (dir.root().join(f), *o))
             .collect();
-        let last = (usize::MAX, (u8::MAX, usize::MAX, true, usize::MAX));
+        let last = (
+            usize::MAX,
+            (u8::MAX, usize::MAX, kit::Document::HostKey, usize::MAX),
+        );
         committed
             .written
             .sort_by_key(|(p, _)| rank.remove(p).unwrap_or(last));

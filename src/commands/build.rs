@@ -218,7 +218,67 @@ pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, Comm
             files - k
         ),
     };
+    say_documents(&mut out, &report.documents);
     Ok(report)
+}
+
+/// What to print: each document's file and what it is for, so a host
+/// knows which file goes to whom without opening them.
+fn say_documents(out: &mut impl Write, documents: &[crate::build::DocumentMade]) {
+    use crate::kit::Document;
+    if documents.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "to print:");
+    for d in documents {
+        let pages = match d.pages {
+            1 => "1 page".to_string(),
+            n => format!("{n} pages"),
+        };
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let what = match (d.document, d.sheets) {
+            (Document::PlayerKit, _) => {
+                let parts: Vec<&str> = d.parts.iter().map(|p| part_words(*p)).collect();
+                format!("player kit, {pages}: {} for the players", parts.join(", "))
+            }
+            (Document::ClassSheets, Some((n, 1))) => format!(
+                "students' sheets, {n} sheet{} of 1 page: print the file once and hand each student a sheet",
+                plural(n)
+            ),
+            (Document::ClassSheets, Some((n, each))) => format!(
+                "students' sheets, {n} sheet{} of {each} pages: print the file double-sided and hand each student one sheet of paper",
+                plural(n)
+            ),
+            (Document::ClassSheets, None) => format!("students' sheets, {pages}"),
+            (Document::HostKey, Some((n, _))) => format!(
+                "host key, {pages}: the answers, those of the {n} class sheet{} included, for the host only; keep it away from the players",
+                plural(n)
+            ),
+            (Document::HostKey, None) => format!(
+                "host key, {pages}: the answers, for the host only; keep it away from the players"
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "  {} ({}): {}\n    {what}",
+            d.game,
+            d.paper,
+            d.file.display()
+        );
+    }
+}
+
+/// A part as the list of what to print names it.
+fn part_words(part: crate::kit::Part) -> &'static str {
+    use crate::kit::Part;
+    match part {
+        Part::Rules => "rules",
+        Part::Board => "board",
+        Part::Tokens => "tokens",
+        Part::Audit => "audit sheets",
+        Part::Practice => "practice positions",
+        Part::Key => "answers",
+    }
 }
 
 fn human_size(bytes: usize) -> String {

@@ -17,9 +17,9 @@ use std::path::{Path, PathBuf};
 pub struct PuzzleArgs {
     /// Built-in game id or game definition file.
     pub game: String,
-    /// How many puzzles to write.
-    #[arg(long, default_value_t = 12)]
-    pub count: usize,
+    /// How many puzzles to write [default: 12; with --sheets, 6 a sheet].
+    #[arg(long)]
+    pub count: Option<usize>,
     /// The seed of the random games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -47,7 +47,7 @@ fn generate_stoppable(
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<puzzles::Puzzle>, puzzles::Rejections) {
     stop::start(args.time_limit);
-    puzzles::generate(def, args.count, args.seed, args.max_plies, progress)
+    puzzles::generate(def, count(&args), args.seed, args.max_plies, progress)
 }
 
 /// Says why `puzzles` stopped early, if it did: what it found is written.
@@ -124,7 +124,10 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     // The command as it was given: it runs again from the same folder.
     let args_line = format!(
         "printkit puzzles {} --count {} --seed {} --max-plies {}",
-        args.game, args.count, args.seed, args.max_plies
+        args.game,
+        count(&args),
+        args.seed,
+        args.max_plies
     );
     let text = puzzles::practice_file(&def, &game, &puzzles, &args_line, args.max_plies);
     match &args.out {
@@ -134,11 +137,11 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
         }
     }
-    if puzzles.len() < args.count {
+    if puzzles.len() < count(&args) {
         crate::say!(
             "puzzles: only {} of {} found; try another --seed or a larger --max-plies",
             puzzles.len(),
-            args.count
+            count(&args)
         );
         return Ok(exit_code_or(stopped, 1));
     }
@@ -147,11 +150,21 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
 
 /// `--count` and `--max-plies` within their bounds; `most` says what the
 /// most puzzles are.
+/// `--count`, or its default: 12 puzzles, or 6 on each class sheet (a
+/// sheet of paper printed on both sides).
+fn count(args: &PuzzleArgs) -> usize {
+    match (args.count, args.sheets) {
+        (Some(n), _) => n,
+        (None, Some(_)) => 6,
+        (None, None) => 12,
+    }
+}
+
 fn check_sizes(args: &PuzzleArgs, most: &str) -> Result<(), String> {
-    if args.count == 0 || args.count > MAX_PRACTICE {
+    if count(&args) == 0 || count(&args) > MAX_PRACTICE {
         return Err(format!(
             "--count {}: expected 1 to {MAX_PRACTICE}, {most}",
-            args.count
+            count(&args)
         ));
     }
     if args.max_plies == 0 || args.max_plies > 15 {
@@ -163,6 +176,10 @@ fn check_sizes(args: &PuzzleArgs, most: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The most puzzles a class sheet holds: with the name line and the
+/// instructions, two pages of every built-in game on A4 and US Letter.
+pub const MOST_ON_A_SHEET: usize = 6;
+
 fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, String> {
     if sheets == 0 || sheets > MAX_SHEET_NUMBER {
         return Err(format!(
@@ -170,6 +187,13 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         ));
     }
     check_sizes(args, "the most puzzles a sheet may hold")?;
+    if count(&args) > MOST_ON_A_SHEET {
+        return Err(format!(
+            "--count {} with --sheets: a student's sheet holds at most {MOST_ON_A_SHEET} puzzles \
+             (one sheet of paper, printed on both sides); make more sheets with --sheets instead",
+            count(&args)
+        ));
+    }
     let Some(dir) = args.out.as_deref() else {
         return Err("--sheets writes one file a sheet: name their folder with --out DIR".into());
     };
@@ -181,7 +205,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     let progress = stop::Progress::start("puzzles");
     let found = class_sets::find(
         def,
-        (sheets as usize, args.count),
+        (sheets as usize, count(&args)),
         args.seed,
         args.max_plies,
         &mut |line| crate::say!("{line}"),
@@ -190,21 +214,21 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     let stopped = stop::stopped();
     say_stopped_puzzles(stopped);
     let family = def.family();
-    let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, args.count)
+    let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, count(&args))
     else {
         crate::say!(
             "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths, so nothing was written; \
              try a smaller --count, another --seed or a larger --max-plies",
             found.puzzles.len(),
             found.examined,
-            args.count
+            count(&args)
         );
         return Ok(exit_code_or(stopped, 1));
     };
     let command = format!(
         "printkit puzzles {} --sheets {sheets} --count {} --seed {} --max-plies {} --out {}",
         args.game,
-        args.count,
+        count(&args),
         args.seed,
         args.max_plies,
         dir.display()
@@ -219,10 +243,10 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     crate::say!(
-        "puzzles: examined {} candidates, {} distinct puzzles; wrote {made} sheets of {} to {} ({}); print them with `printkit build {} --practice {}`",
+        "puzzles: examined {} candidates, {} distinct puzzles; wrote {made} sheets of {} to {} ({}); `printkit build {} --practice {}` prints them as the students' sheets, one PDF apart from the player kit, and answers them in the host key",
         found.examined,
         found.puzzles.len(),
-        args.count,
+        count(&args),
         dir.display(),
         class_sets::mix_words(&dealt[0]),
         args.game,
@@ -232,7 +256,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         crate::say!(
             "puzzles: only {made} of {sheets} sheets: the largest set of {} with one mix of lengths and no answer twice on a sheet \
              that {} makes; another --seed adds others (write them to another folder)",
-            args.count,
+            count(&args),
             def.title
         );
         return Ok(exit_code_or(stopped, 1));

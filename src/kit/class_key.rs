@@ -3,12 +3,14 @@
 //! one host-key list, sheet by sheet and number by number, so a teacher
 //! marks thirty different sheets from one key. Every answer is the
 //! solver's, as in the full host key.
-use super::common::PageStyles;
+use super::common::{capitalise, why, PageStyles};
 use super::flow::Flow;
 use super::host_key::{band, check_sentence, key_answer};
-use super::KitOptions;
-use crate::definition::{Definition, Practice};
-use crate::render::{Font, Page, RenderError, Templates};
+use super::{side_name, KitOptions};
+use crate::definition::{Asks, Definition, KeyAnswer, Practice};
+use crate::render::text::{self, TextStyle};
+use crate::render::{Align, Font, Frame, Page, PointMm, RectMm, RenderError, SizeMm, Templates};
+use crate::solve::Verdict;
 use crate::tr;
 use std::collections::BTreeMap;
 
@@ -28,8 +30,10 @@ pub fn by_sheet<'p>(practice: &[&'p Practice]) -> BySheet<'p> {
     (ordinary, sheets)
 }
 
-/// The host key's pages for the class sheets: under each sheet's number,
-/// each question's number, name and answer (and its checks).
+/// The host key's pages for the class sheets: a compact table a teacher
+/// marks from, each sheet's block kept on one page, under each sheet's
+/// number a row a question: its number and level, and its answer (the
+/// winner and the line, or, for other questions, the answer in words).
 pub fn pages(
     def: &Definition,
     sheets: &BTreeMap<u32, Vec<&Practice>>,
@@ -50,21 +54,122 @@ pub fn pages(
         0.0,
         None,
     )?;
+    let width = flow.area().width;
     for (n, list) in sheets {
         flow.gap(3.0);
-        flow.paragraph(&tr!(l, "class.sheet", n = *n), bold, 0.0, None)?;
+        let mut rows = vec![(
+            text::paragraph_frame(&l.paragraph(&tr!(l, "class.sheet", n = *n)), bold, width)?,
+            1.0,
+        )];
         for (k, p) in list.iter().enumerate() {
-            let mut line = format!("{}: ", p.name);
-            match key_answer(p)? {
-                Some(key) => line.push_str(&super::asked::question_answer(def, p, Some(key))),
-                None => line.push_str(&tr!(l, "class.no_answer")),
-            }
-            for check in &p.checks {
-                line.push(' ');
-                line.push_str(&check_sentence(def, check));
-            }
-            flow.paragraph(&line, body, 8.0, Some(&format!("{}.", k + 1)))?;
+            let (label, answer) = row(def, k + 1, p)?;
+            rows.push((labelled_row(l, &label, &answer, body, bold, width)?, 0.8));
         }
+        flow.place(&Frame::stack(width, &rows))?;
     }
     Ok(flow.finish())
+}
+
+/// The width of a row's label ("6 · medium").
+const LABEL_MM: f64 = 24.0;
+
+/// A question's label and its answer in the class table.
+fn row(def: &Definition, number: usize, p: &Practice) -> Result<(String, String), RenderError> {
+    let l = &def.lang;
+    let (label, named) = match super::common::generated_level(l, number, &p.name) {
+        Some(level) => (format!("{number} · {level}"), None),
+        None => (number.to_string(), Some(&p.name)),
+    };
+    let key = key_answer(p)?;
+    let mut answer = match key.and_then(|k| winning_line(def, p, k)) {
+        Some(line) => line,
+        None => {
+            let mut text = super::asked::question_answer(def, p, key);
+            if text.is_empty() {
+                text = tr!(l, "class.no_answer");
+            }
+            for check in &p.checks {
+                text.push(' ');
+                text.push_str(&check_sentence(def, check));
+            }
+            text
+        }
+    };
+    if let Some(name) = named {
+        answer = format!("{name}: {answer}");
+    }
+    Ok((label, answer))
+}
+
+/// "B wins: B E1-D3, W E5-D4, B E2-E4 (W has no markers left)": a win the
+/// solver proved with one first move, and no kings to tell apart. Other
+/// answers are said in full.
+fn winning_line(def: &Definition, p: &Practice, key: &KeyAnswer) -> Option<String> {
+    let s = &key.solution;
+    let unique = s.best.len() == 1 && s.best_complete;
+    if p.asks != Asks::Win || s.verdict != Verdict::Win || !unique || key.line.is_empty() {
+        return None;
+    }
+    if key.kinging.is_some() {
+        return None;
+    }
+    let l = &def.lang;
+    let family = def.family();
+    let side = p.position.view().side_to_move;
+    let line: Vec<String> = key
+        .line
+        .iter()
+        .map(|(mover, mv)| {
+            tr!(
+                l,
+                "answer.move_by",
+                side = side_name(l, family, *mover),
+                mv = mv
+            )
+        })
+        .collect();
+    let because = match key.end {
+        Some(o) => format!(" ({})", why(def, o)),
+        None => String::new(),
+    };
+    Some(tr!(
+        l,
+        "class.wins",
+        side = capitalise(&side_name(l, family, side)),
+        line = line.join(", "),
+        because = because
+    ))
+}
+
+/// The label in its column (at the right in a right-to-left language), the
+/// answer wrapped beside it.
+fn labelled_row(
+    l: &crate::lang::Lang,
+    label: &str,
+    answer: &str,
+    body: TextStyle,
+    bold: TextStyle,
+    width: f64,
+) -> Result<Frame, RenderError> {
+    let answer = l.paragraph(answer);
+    let para = text::paragraph_frame(&answer, body, width - LABEL_MM)?;
+    let rtl = crate::render::shape::is_rtl(&answer);
+    let (text_x, label_x, align) = match rtl {
+        true => (0.0, width - LABEL_MM, Align::Right),
+        false => (LABEL_MM, 0.0, Align::Left),
+    };
+    let mut block = Frame::new(SizeMm {
+        width,
+        height: para.height(),
+    });
+    block.place(PointMm::new(text_x, 0.0), &para);
+    let bounds = RectMm::new(label_x, 0.0, LABEL_MM - 2.0, para.height());
+    let baseline = text::ascent(body.font, body.size_pt)?;
+    block.push(text::line_in(
+        label,
+        TextStyle { align, ..bold },
+        bounds,
+        baseline,
+    )?);
+    Ok(block)
 }

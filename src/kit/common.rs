@@ -170,3 +170,24 @@ pub(crate) fn capitalise(s: &str) -> String {
         None => String::new(),
     }
 }
+
+/// The level of a generated puzzle's name ("Puzzle 3 · easy" gives
+/// "easy"), when `name` is what `printkit puzzles` names position `number`
+/// in this language: a key heads it with the name alone, which already
+/// holds the number.
+pub(crate) fn generated_level(l: &Lang, number: usize, name: &str) -> Option<String> {
+    ["easy", "medium", "hard"].into_iter().find_map(|level| {
+        let level = tr!(l, &format!("practice.{level}"));
+        let generated = tr!(l, "practice.puzzle_name", n = number, level = &level);
+        (generated == name).then_some(level)
+    })
+}
+
+/// How a host key heads practice position `number`: "3. Its name", or a
+/// generated puzzle's name alone ("Puzzle 3 · easy").
+pub(crate) fn key_heading(l: &Lang, number: usize, name: &str) -> String {
+    match generated_level(l, number, name) {
+        Some(_) => name.to_string(),
+        None => format!("{number}. {name}"),
+    }
+}

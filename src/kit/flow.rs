@@ -105,6 +105,11 @@ impl<'a> Flow<'a> {
         Ok(())
     }
 
+    /// How many pages the flow has so far.
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
     pub fn remaining(&self) -> f64 {
         self.area.bottom() - self.y
     }

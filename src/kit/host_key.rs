@@ -355,7 +355,11 @@ pub fn pages(
         // Readable letters: Freeze's 8×8 board gets 7 mm cells.
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 56.0);
         let diagram = diagram_frame(&spec, s, cell, &[])?;
-        let head = text::paragraph_frame(&format!("{}. {}", k + 1, p.name), heading, area.width)?;
+        let head = text::paragraph_frame(
+            &super::common::key_heading(l, k + 1, &p.name),
+            heading,
+            area.width,
+        )?;
         // Text stands right of the diagram.
         let text_w = area.width - diagram.width() - 6.0;
         let parts = question_parts(def, templates, p, k + 1, text_w)?;

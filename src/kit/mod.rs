@@ -68,6 +68,48 @@ impl fmt::Display for Part {
     }
 }
 
+/// The documents of a kit, each its own PDF, in the order they are listed.
+/// The students' class sheets are printed apart from the player kit, so a
+/// teacher prints the one file once and hands each student a sheet; the
+/// host key sits apart from both, in its own folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Document {
+    PlayerKit,
+    ClassSheets,
+    HostKey,
+}
+
+impl Document {
+    pub const ALL: [Document; 3] = [
+        Document::PlayerKit,
+        Document::ClassSheets,
+        Document::HostKey,
+    ];
+
+    /// As file names spell it (`player-kit`, `class-sheets`, `host-key`).
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Document::PlayerKit => "player-kit",
+            Document::ClassSheets => "class-sheets",
+            Document::HostKey => "host-key",
+        }
+    }
+
+    /// The document players must not see.
+    pub fn is_key(self) -> bool {
+        self == Document::HostKey
+    }
+
+    /// Its name in `lang`, as footers and previews print it.
+    pub fn words(self, l: &Lang) -> String {
+        match self {
+            Document::PlayerKit => tr!(l, "footer.player_kit"),
+            Document::ClassSheets => tr!(l, "footer.class_sheets"),
+            Document::HostKey => tr!(l, "footer.host_key"),
+        }
+    }
+}
+
 /// How to build a kit.
 #[derive(Clone, Debug)]
 pub struct KitOptions {
@@ -108,7 +150,28 @@ pub struct Kit {
     /// The language of its own words (and of its previews and PDF titles).
     pub lang: std::sync::Arc<Lang>,
     pub player: Vec<NamedPage>,
+    /// The students' class sheets (practice files with a `sheet_number`),
+    /// every sheet the same number of pages, each from a new page.
+    pub sheets: Vec<NamedPage>,
+    /// How many class sheets `sheets` holds.
+    pub sheet_count: usize,
     pub key: Vec<NamedPage>,
+}
+
+impl Kit {
+    /// The pages of `document`.
+    pub fn pages(&self, document: Document) -> &[NamedPage] {
+        match document {
+            Document::PlayerKit => &self.player,
+            Document::ClassSheets => &self.sheets,
+            Document::HostKey => &self.key,
+        }
+    }
+
+    /// Every page of every document, in order.
+    pub fn all_pages(&self) -> impl Iterator<Item = &NamedPage> {
+        self.player.iter().chain(&self.sheets).chain(&self.key)
+    }
 }
 
 /// Lays out a game's kit; `practice` are the positions the host key covers
@@ -130,6 +193,8 @@ pub fn build_kit(
     let (ordinary, sheets) = class_key::by_sheet(&practice);
     let ordinary = ordinary.as_slice();
     let mut player = Vec::new();
+    let mut class_sheets = Vec::new();
+    let mut sheet_numbers = Vec::new();
     let mut key = Vec::new();
     let add = |list: &mut Vec<NamedPage>, part: Part, pages: Vec<Page>| {
         let n = pages.len();
@@ -166,14 +231,11 @@ pub fn build_kit(
                 add(&mut player, part, pages);
             }
             Part::Practice => {
-                let mut pages = Vec::new();
                 if sheets.is_empty() || !ordinary.is_empty() {
-                    pages = practice::pages(def, ordinary, templates, options, None)?;
+                    let pages = practice::pages(def, ordinary, templates, options, None, 1)?;
+                    add(&mut player, part, pages);
                 }
-                for (n, list) in &sheets {
-                    pages.extend(practice::pages(def, list, templates, options, Some(*n))?);
-                }
-                add(&mut player, part, pages);
+                (class_sheets, sheet_numbers) = sheet_pages(def, &sheets, templates, options)?;
             }
             Part::Key => {
                 let mut pages = Vec::new();
@@ -187,15 +249,97 @@ pub fn build_kit(
             }
         }
     }
-    footers(&mut player, def, false, templates, options)?;
-    footers(&mut key, def, true, templates, options)?;
+    let numbers = |pages: &[NamedPage]| page_numbers(&def.lang, pages.len());
+    let player_numbers = numbers(&player);
+    let key_numbers = numbers(&key);
+    footers(
+        &mut player,
+        &player_numbers,
+        def,
+        Document::PlayerKit,
+        templates,
+        options,
+    )?;
+    footers(
+        &mut class_sheets,
+        &sheet_numbers,
+        def,
+        Document::ClassSheets,
+        templates,
+        options,
+    )?;
+    footers(
+        &mut key,
+        &key_numbers,
+        def,
+        Document::HostKey,
+        templates,
+        options,
+    )?;
     Ok(Kit {
         id: def.id.clone(),
         title: def.title.clone(),
         lang: def.lang.clone(),
         player,
+        sheet_count: sheets.len(),
+        sheets: class_sheets,
         key,
     })
+}
+
+/// The students' class sheets, each from a new page and every one the same
+/// number of pages (a shorter sheet gets pages for working), so the file
+/// prints double-sided as one sheet of paper a student, in order. Pages are
+/// named `sheet-07` (or `sheet-07-2` when a sheet takes two); each page's
+/// number counts within its sheet ("sheet 7, page 2 of 2"), as a student
+/// holds it.
+fn sheet_pages(
+    def: &Definition,
+    sheets: &std::collections::BTreeMap<u32, Vec<&Practice>>,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<(Vec<NamedPage>, Vec<String>), RenderError> {
+    let mut laid_out = Vec::new();
+    for (n, list) in sheets {
+        laid_out.push((
+            *n,
+            practice::pages(def, list, templates, options, Some(*n), 1)?,
+        ));
+    }
+    let most = laid_out.iter().map(|(_, p)| p.len()).max().unwrap_or(0);
+    let l = &def.lang;
+    let (mut named, mut numbers) = (Vec::new(), Vec::new());
+    for (n, mut pages) in laid_out {
+        if pages.len() < most {
+            pages = practice::pages(def, &sheets[&n], templates, options, Some(n), most)?;
+        }
+        for (i, page) in pages.into_iter().enumerate() {
+            let (name, number) = match most {
+                1 => (format!("sheet-{n:02}"), tr!(l, "footer.sheet", n = n)),
+                _ => (
+                    format!("sheet-{n:02}-{}", i + 1),
+                    tr!(l, "footer.sheet_page_of", n = n, page = i + 1, pages = most),
+                ),
+            };
+            named.push(NamedPage {
+                part: Part::Practice,
+                name,
+                page,
+            });
+            numbers.push(number);
+        }
+    }
+    Ok((named, numbers))
+}
+
+/// "page 3 of 46" for each of `n` pages (nothing for a single page).
+fn page_numbers(l: &Lang, n: usize) -> Vec<String> {
+    (1..=n)
+        .map(|i| match n {
+            1 => String::new(),
+            _ => tr!(l, "footer.page_of", page = i, n = n),
+        })
+        .collect()
 }
 
 /// The line at the foot of every page: which game and document it belongs
@@ -204,8 +348,9 @@ pub fn build_kit(
 /// where it goes).
 fn footers(
     pages: &mut [NamedPage],
+    numbers: &[String],
     def: &Definition,
-    key: bool,
+    document: Document,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<(), RenderError> {
@@ -213,11 +358,8 @@ fn footers(
     let s = &templates.style;
     let paper = &options.paper;
     let l = &def.lang;
-    let document = if key {
-        tr!(l, "footer.host_key")
-    } else {
-        tr!(l, "footer.player_kit")
-    };
+    let key = document;
+    let document = document.words(l);
     // The same document made for each other paper, by its file name.
     let mut others = Vec::new();
     for name in templates.papers.keys() {
@@ -246,12 +388,10 @@ fn footers(
             others = others.join("; ")
         )
     };
-    let n = pages.len();
-    for (i, page) in pages.iter_mut().enumerate() {
-        let number = if n > 1 {
-            format!(" · {}", tr!(l, "footer.page_of", page = i + 1, n = n))
-        } else {
-            String::new()
+    for (page, number) in pages.iter_mut().zip(numbers) {
+        let number = match number.is_empty() {
+            true => String::new(),
+            false => format!(" · {number}"),
         };
         let long = format!("{} · {document}{number} · {advice}", def.title);
         let short = format!(
@@ -356,7 +496,7 @@ pub fn lay_out_everywhere(
             };
             let tokens = build_kit(def, practice, templates, &duplex)
                 .map_err(|e| at(e, PaperPart::TwoSidedTokens))?;
-            for page in kit.player.iter().chain(&kit.key).chain(&tokens.player) {
+            for page in kit.all_pages().chain(&tokens.player) {
                 crate::render::check_page(&page.page, Some(printable))
                     .map_err(|e| at(e, PaperPart::Page(page.name.clone())))?;
             }

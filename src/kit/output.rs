@@ -1,8 +1,8 @@
 //! Turning laid-out kits into files: one PDF for the player kit, one for the
-//! host key, an SVG a page, and `index.html` to preview and print them at
+//! students' class sheets when there are any, one for the host key, an SVG a page, and `index.html` to preview and print them at
 //! true size from a browser. Everything is rendered in memory first; files
 //! are written only when every page rendered, each atomically.
-use super::{Kit, Part};
+use super::{Document, Kit};
 use crate::lang::Lang;
 use crate::render::svg::SvgBody;
 use crate::render::{pdf, svg, DocMeta, Paper, RenderError, Templates};
@@ -27,16 +27,17 @@ pub struct OutFile {
 enum Job<'a> {
     Pdf {
         kit: &'a Kit,
-        key: bool,
+        doc: Document,
     },
     Svg {
         kit: &'a Kit,
+        doc: Document,
         page: &'a super::NamedPage,
         body: &'a SvgBody,
     },
     Preview {
         kit: &'a Kit,
-        key: bool,
+        doc: Document,
         bodies: &'a [SvgBody],
     },
     Check {
@@ -49,64 +50,56 @@ enum Job<'a> {
 /// full paper name, so builds for several papers sit side by side. Every
 /// host-key file sits apart, in `<id>/host-key/`, so the player files'
 /// folders can be shared without handing out the answers.
-pub fn pdf_path(kit_id: &str, key: bool, paper: &Paper) -> PathBuf {
+pub fn pdf_path(kit_id: &str, doc: Document, paper: &Paper) -> PathBuf {
     PathBuf::from(format!(
         "{}/{kit_id}-{}-{}.pdf",
-        document_dir(kit_id, key),
-        document_name(key),
+        document_dir(kit_id, doc),
+        doc.file_name(),
         paper.file_name()
     ))
 }
 
 /// The browser preview printing the same pages as [`pdf_path`].
-pub fn preview_path(kit_id: &str, key: bool, paper: &Paper) -> PathBuf {
+pub fn preview_path(kit_id: &str, doc: Document, paper: &Paper) -> PathBuf {
     PathBuf::from(format!(
         "{}/{kit_id}-{}-{}.html",
-        document_dir(kit_id, key),
-        document_name(key),
+        document_dir(kit_id, doc),
+        doc.file_name(),
         paper.file_name()
     ))
 }
 
-/// The folder of a kit's player files (`<id>`) or of its host key
-/// (`<id>/host-key`).
-pub fn document_dir(kit_id: &str, key: bool) -> String {
-    if key {
+/// The folder of a kit's player files and class sheets (`<id>`) or of its
+/// host key (`<id>/host-key`).
+pub fn document_dir(kit_id: &str, doc: Document) -> String {
+    if doc.is_key() {
         format!("{kit_id}/host-key")
     } else {
         kit_id.to_string()
     }
 }
 
-fn document_name(key: bool) -> &'static str {
-    if key {
-        "host-key"
-    } else {
-        "player-kit"
-    }
-}
-
 /// A page's SVG file: one folder per paper, the host key's in its own
-/// folder (`<id>/host-key/svg/<paper>/host-key-1.svg`).
-fn svg_path(kit: &Kit, page: &super::NamedPage, paper: &Paper) -> PathBuf {
-    let key = page.part == Part::Key;
-    let name = if key {
+/// folder (`<id>/host-key/svg/<paper>/host-key-1.svg`), a class sheet's
+/// by its number (`<id>/svg/<paper>/sheet-07-1.svg`).
+fn svg_path(kit: &Kit, doc: Document, page: &super::NamedPage, paper: &Paper) -> PathBuf {
+    let name = if doc.is_key() {
         page.name.replace("key", "host-key")
     } else {
         page.name.clone()
     };
     PathBuf::from(format!(
         "{}/svg/{}/{name}.svg",
-        document_dir(&kit.id, key),
+        document_dir(&kit.id, doc),
         paper.file_name()
     ))
 }
 
 /// Where a file comes in [`render_ordered`]'s result: documents (PDFs,
-/// previews) before single SVG pages, then by kit, player kit before host
-/// key, then by page. Kits rendered in parts (the player kits while the
+/// previews) before single SVG pages, then by kit, player kit before class
+/// sheets before host key, then by page. Kits rendered in parts (the player kits while the
 /// host keys' solver still runs, say) sort back into the order of one run.
-pub type FileOrder = (u8, usize, bool, usize);
+pub type FileOrder = (u8, usize, Document, usize);
 
 /// Renders the files of several kits, spread over the machine's cores (the
 /// files do not depend on each other), each with its [`FileOrder`]. Every
@@ -124,7 +117,8 @@ pub fn render_ordered(
     let mut pages = Vec::new();
     if formats.svg {
         for kit in kits {
-            for list in [&kit.player, &kit.key] {
+            for doc in Document::ALL {
+                let list = kit.pages(doc);
                 pages.extend(list.iter().enumerate().map(|(i, p)| (i, &p.page)));
             }
         }
@@ -140,7 +134,8 @@ pub fn render_ordered(
     let mut page_jobs = Vec::new();
     let mut at = 0;
     for (k, kit) in kits.iter().enumerate() {
-        for (key, list) in [(false, &kit.player), (true, &kit.key)] {
+        for doc in Document::ALL {
+            let list = kit.pages(doc);
             let doc_bodies = if formats.svg {
                 let b = &bodies[at..at + list.len()];
                 at += list.len();
@@ -151,24 +146,30 @@ pub fn render_ordered(
             for (i, page) in list.iter().enumerate() {
                 if formats.svg {
                     if let Some(body) = next_body.next() {
-                        page_jobs.push(((1, k, key, i), Job::Svg { kit, page, body }));
+                        let svg = Job::Svg {
+                            kit,
+                            doc,
+                            page,
+                            body,
+                        };
+                        page_jobs.push(((1, k, doc, i), svg));
                     }
                 }
-                page_jobs.push(((1, k, key, i), Job::Check { kit, page }));
+                page_jobs.push(((1, k, doc, i), Job::Check { kit, page }));
             }
             if list.is_empty() {
                 continue;
             }
             if formats.pdf {
-                jobs.push(((0, k, key, 0), Job::Pdf { kit, key }));
+                jobs.push(((0, k, doc, 0), Job::Pdf { kit, doc }));
             }
             if formats.svg {
                 let preview = Job::Preview {
                     kit,
-                    key,
+                    doc,
                     bodies: doc_bodies,
                 };
-                jobs.push(((0, k, key, 1), preview));
+                jobs.push(((0, k, doc, 1), preview));
             }
         }
     }
@@ -198,42 +199,36 @@ fn run_job(
             })?;
             Ok(None)
         }
-        Job::Pdf { kit, key } => pdf_file(kit, *key, paper).map(Some),
-        Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
-            path: preview_path(&kit.id, *key, paper),
-            bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
+        Job::Pdf { kit, doc } => pdf_file(kit, *doc, paper).map(Some),
+        Job::Preview { kit, doc, bodies } => Ok(Some(OutFile {
+            path: preview_path(&kit.id, *doc, paper),
+            bytes: preview_html(kit, *doc, paper, bodies)?.into_bytes(),
         })),
-        Job::Svg { kit, page, body } => Ok(Some(OutFile {
-            path: svg_path(kit, page, paper),
+        Job::Svg {
+            kit,
+            doc,
+            page,
+            body,
+        } => Ok(Some(OutFile {
+            path: svg_path(kit, *doc, page, paper),
             bytes: body.standalone()?.into_bytes(),
         })),
     }
 }
 
-/// The PDF of a kit's player document or of its host key.
-fn pdf_file(kit: &Kit, key: bool, paper: &Paper) -> Result<OutFile, RenderError> {
+/// The PDF of one of a kit's documents.
+fn pdf_file(kit: &Kit, doc: Document, paper: &Paper) -> Result<OutFile, RenderError> {
     let id = &kit.id;
     let l = &kit.lang;
-    let (list, meta) = if key {
-        (
-            &kit.key,
-            DocMeta::new(
-                &format!("{}: {}", kit.title, tr!(l, "footer.host_key")),
-                &tr!(l, "pdf.key_subject", id = id),
-            ),
-        )
-    } else {
-        (
-            &kit.player,
-            DocMeta::new(
-                &format!("{}: {}", kit.title, tr!(l, "footer.player_kit")),
-                &tr!(l, "pdf.player_subject", id = id, paper = &paper.label),
-            ),
-        )
+    let subject = match doc {
+        Document::PlayerKit => tr!(l, "pdf.player_subject", id = id, paper = &paper.label),
+        Document::ClassSheets => tr!(l, "pdf.sheets_subject", id = id, n = kit.sheet_count),
+        Document::HostKey => tr!(l, "pdf.key_subject", id = id),
     };
-    let pages: Vec<_> = list.iter().map(|p| p.page.clone()).collect();
+    let meta = DocMeta::new(&format!("{}: {}", kit.title, doc.words(l)), &subject);
+    let pages: Vec<_> = kit.pages(doc).iter().map(|p| p.page.clone()).collect();
     Ok(OutFile {
-        path: pdf_path(id, key, paper),
+        path: pdf_path(id, doc, paper),
         bytes: pdf::write_pdf(&pages, &meta)?,
     })
 }
@@ -277,22 +272,18 @@ fn with_link(l: &Lang, key: &str, link: &str) -> String {
 /// `bodies` are the drawings of its pages ([`svg::page_body`]).
 pub fn preview_html(
     kit: &Kit,
-    key: bool,
+    doc: Document,
     paper: &Paper,
     bodies: &[SvgBody],
 ) -> Result<String, RenderError> {
-    let pages = if key { &kit.key } else { &kit.player };
+    let pages = kit.pages(doc);
     let l = &kit.lang;
     let (w, h) = (paper.size_mm.width, paper.size_mm.height);
-    let what = if key {
-        tr!(l, "footer.host_key")
-    } else {
-        tr!(l, "footer.player_kit")
-    };
+    let what = doc.words(l);
     let title = format!("{}: {what}, {}", kit.title, paper_label(l, paper));
-    let pdf = pdf_path(&kit.id, key, paper);
+    let pdf = pdf_path(&kit.id, doc, paper);
     let pdf_name = pdf.file_name().map(Path::new).unwrap_or(&pdf);
-    let warning = if key {
+    let warning = if doc.is_key() {
         format!(
             "<p class=\"key\">{}</p>\n",
             esc(&tr!(l, "preview.key_warning"))
@@ -387,10 +378,10 @@ pub fn kit_entries(kits: &[Kit], paper: &Paper, files: &[OutFile]) -> Vec<KitEnt
                         && (p
                             .to_string_lossy()
                             .contains(&format!("-{}.", paper.file_name()))
-                            || [false, true].iter().any(|&key| {
+                            || Document::ALL.iter().any(|&doc| {
                                 p.starts_with(format!(
                                     "{}/svg/{}",
-                                    document_dir(&kit.id, key),
+                                    document_dir(&kit.id, doc),
                                     paper.file_name()
                                 ))
                             }))
@@ -423,10 +414,21 @@ pub fn index_html(entries: &[KitEntry], l: &Lang) -> String {
         esc(&tr!(l, "print.advice")),
         esc(&tr!(l, "index.key_warning"))
     ));
+    // A column for the students' class sheets only when a kit has them.
+    let with_sheets = sorted.iter().any(|e| {
+        e.files.iter().any(|f| {
+            f.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains("-class-sheets-"))
+        })
+    });
     if sorted.is_empty() {
         html.push_str(&format!("<p>{}</p>\n", esc(&tr!(l, "index.none"))));
     } else {
-        let heads: Vec<String> = ["game", "paper", "player_kit", "host_key"]
+        let heads: Vec<&str> = match with_sheets {
+            true => vec!["game", "paper", "player_kit", "class_sheets", "host_key"],
+            false => vec!["game", "paper", "player_kit", "host_key"],
+        };
+        let heads: Vec<String> = heads
             .iter()
             .map(|k| format!("<th>{}</th>", esc(&tr!(l, &format!("index.{k}")))))
             .collect();
@@ -461,8 +463,12 @@ pub fn index_html(entries: &[KitEntry], l: &Lang) -> String {
                 cell.join(" · ")
             }
         };
+        let sheets = match with_sheets {
+            true => format!("<td>{}</td>", links("class-sheets")),
+            false => String::new(),
+        };
         html.push_str(&format!(
-            "<tr><td>{} <small>({})</small></td><td>{}</td><td>{}</td><td class=\"key\">{}</td></tr>\n",
+            "<tr><td>{} <small>({})</small></td><td>{}</td><td>{}</td>{sheets}<td class=\"key\">{}</td></tr>\n",
             esc(&e.title),
             esc(&e.id),
             esc(&e.paper_label),

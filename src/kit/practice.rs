@@ -20,12 +20,15 @@ const DIAGRAM_MM: f64 = 55.0;
 
 /// The practice sheets; `sheet` is the class sheet's number, which heads
 /// every page of it (its questions are numbered from 1 on their own).
+/// Pages beyond the questions up to `pad_to` are left for working, headed
+/// as the sheet's, so every class sheet takes the same pages.
 pub fn pages(
     def: &Definition,
     practice: &[&Practice],
     templates: &Templates,
     options: &KitOptions,
     sheet: Option<u32>,
+    pad_to: usize,
 ) -> Result<Vec<Page>, RenderError> {
     let title = def.title.clone();
     let l = &def.lang;
@@ -54,6 +57,11 @@ pub fn pages(
         let block = question(def, templates, p, k + 1, &id, area.width)?;
         flow.place(&block)?;
         flow.gap(6.0);
+    }
+    let body = PageStyles::new(&templates.style).body;
+    while flow.page_count() < pad_to {
+        flow.new_page()?;
+        flow.paragraph(&tr!(l, "practice.working"), body, 0.0, None)?;
     }
     Ok(flow.finish())
 }

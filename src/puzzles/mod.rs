@@ -1175,30 +1175,23 @@ pub fn practice_file(
             p.difficulty()
         );
         let _ = writeln!(out, "[[practice]]");
-        let _ = writeln!(out, "name = \"Puzzle {} ({})\"", k + 1, p.difficulty());
+        let l = &def.lang;
+        let level = crate::tr!(l, &format!("practice.{}", p.difficulty()));
+        let name = crate::tr!(l, "practice.puzzle_name", n = k + 1, level = level);
+        let _ = writeln!(out, "name = {}", toml_string(&name));
         let _ = writeln!(out, "position = {}", toml_string(&p.position));
         let _ = writeln!(
             out,
             "prompt = {}",
             toml_string(&{
-                // In the definition's language, as the rest of its text.
+                // In the definition's language, as the rest of its text;
+                // whose turn it is the sheet says above the prompt.
                 let [a, b] = engine.sides();
                 let other = if side == a { b } else { a };
-                let l = &def.lang;
                 let name = |s| crate::lang::side_name(l, def.family(), s);
-                // The sentence starts with the side's name.
-                let named = name(side);
-                let mut letters = named.chars();
-                let title = letters.next().map_or(String::new(), |f| {
-                    f.to_uppercase().collect::<String>() + letters.as_str()
-                });
-                crate::tr!(
-                    l,
-                    "practice.to_move_and_win",
-                    side = title,
-                    moves =
-                        crate::lang::moves_of_each(l, p.solution.plies, &name(side), &name(other))
-                )
+                let moves =
+                    crate::lang::moves_of_each(l, p.solution.plies, &name(side), &name(other));
+                crate::tr!(l, "practice.win_in", moves = moves)
             })
         );
         let moves: Vec<String> = p.solution.pv.iter().map(|m| toml_string(m)).collect();

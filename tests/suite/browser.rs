@@ -517,7 +517,7 @@ fn previews_print_their_pdfs_pages_at_true_size_on_their_paper() {
         .map(|job| {
             let (paper, kit, key) = job;
             (
-                dir.join(output::preview_path(&kit.id, *key, paper)),
+                dir.join(output::preview_path(&kit.id, document(*key), paper)),
                 printed_name(job),
             )
         })
@@ -541,7 +541,7 @@ fn previews_print_their_pdfs_pages_at_true_size_on_their_paper() {
             if *key { "key" } else { "player" },
             paper.name
         );
-        let pdf = dir.join(output::pdf_path(&kit.id, *key, paper));
+        let pdf = dir.join(output::pdf_path(&kit.id, document(*key), paper));
         let printed = printed_name(job);
         // The same number of pages as the PDF, each the size of the paper.
         let ours = page_sizes_mm(&pdf);
@@ -664,14 +664,14 @@ fn svg_pages_draw_their_text_like_the_pdf_with_no_font_installed() {
             page.name.clone()
         };
         let file = dir
-            .join(output::document_dir(id, key))
+            .join(output::document_dir(id, document(key)))
             .join("svg")
             .join(paper.file_name())
             .join(format!("{name}.svg"));
         assert!(file.exists(), "{}", file.display());
         let rel = file.strip_prefix(&dir).unwrap();
         html.push_str(&format!("<img src=\"{}\">\n", output::href(rel)));
-        let pdf = dir.join(output::pdf_path(id, key, &paper));
+        let pdf = dir.join(output::pdf_path(id, document(key), &paper));
         pages.push((format!("{id} {}", page.name), pdf, n + 1, page.page.clone()));
     }
     html.push_str("</body></html>\n");
@@ -713,4 +713,12 @@ fn svg_pages_draw_their_text_like_the_pdf_with_no_font_installed() {
         assert!(lines > 0, "{what}: no text compared");
     });
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The player kit or the host key.
+fn document(key: bool) -> printkit::kit::Document {
+    match key {
+        true => printkit::kit::Document::HostKey,
+        false => printkit::kit::Document::PlayerKit,
+    }
 }

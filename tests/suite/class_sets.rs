@@ -99,8 +99,13 @@ fn svg_text(dir: &Path) -> Vec<(String, String)> {
     pages
 }
 
+/// `build --practice DIR` with a class set makes three documents: the
+/// player kit without any class sheet, the students' sheets alone (each
+/// from a new page, every one as long, at most two pages), and a host key
+/// whose class table answers each sheet by number and level; `build` names
+/// the three files and what each is for.
 #[test]
-fn build_prints_each_class_sheet_and_one_key_by_sheet_and_number() {
+fn build_prints_the_class_sheets_apart_and_one_key_by_sheet_and_number() {
     let dir = crate::hostile::scratch("class-sets-build");
     let sheets = write_sheets(&dir.join("class"));
     let out = dir.join("out");
@@ -109,51 +114,95 @@ fn build_prints_each_class_sheet_and_one_key_by_sheet_and_number() {
         "clone-jump-convert",
         "--practice",
         dir.join("class").to_str().unwrap(),
-        "--only",
-        "practice,key",
-        "--format",
-        "svg",
+        "--paper",
+        "a4",
         "--out",
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let player = svg_text(&out.join("clone-jump-convert/svg/a4"));
-    let key: String = svg_text(&out.join("clone-jump-convert/host-key/svg/a4"))
+    let said = String::from_utf8_lossy(&o.stdout);
+    let game = out.join("clone-jump-convert");
+    for (file, what) in [
+        ("clone-jump-convert-player-kit-a4.pdf", "player kit"),
+        ("clone-jump-convert-class-sheets-a4.pdf", "3 sheets of"),
+        ("host-key/clone-jump-convert-host-key-a4.pdf", "host key"),
+    ] {
+        assert!(game.join(file).is_file(), "{file} was not written");
+        // Named under "to print:", after the list of files written.
+        let to_print: Vec<&str> = said.lines().skip_while(|l| *l != "to print:").collect();
+        let line = to_print.iter().position(|l| l.ends_with(file));
+        let line = line.unwrap_or_else(|| panic!("build does not name {file}:\n{said}"));
+        let next = to_print.get(line + 1).unwrap_or(&"");
+        assert!(next.contains(what), "{file} is said to be `{next}`");
+    }
+    let pages = svg_text(&game.join("svg/a4"));
+    // The player kit's pages hold no class sheet.
+    for (name, text) in pages.iter().filter(|(n, _)| !n.starts_with("sheet-")) {
+        assert!(
+            !text.contains("practice sheet"),
+            "{name} holds a class sheet"
+        );
+    }
+    // The students' document: the preview prints exactly its pages.
+    let preview = std::fs::read_to_string(game.join("clone-jump-convert-class-sheets-a4.html"));
+    let in_preview = preview.unwrap().matches("<div class=\"sheet\"").count();
+    let sheet_pages: Vec<&(String, String)> = pages
+        .iter()
+        .filter(|(n, _)| n.starts_with("sheet-"))
+        .collect();
+    assert_eq!(in_preview, sheet_pages.len());
+    let each = sheet_pages.len() / SHEETS;
+    assert!(
+        (1..=2).contains(&each) && each * SHEETS == sheet_pages.len(),
+        "{each}"
+    );
+    let key: String = svg_text(&game.join("host-key/svg/a4"))
         .into_iter()
         .map(|(_, t)| t)
         .collect();
     for (k, text) in sheets.iter().enumerate() {
         let n = k + 1;
-        // The sheet's own pages, headed with its number.
-        let pages: Vec<&(String, String)> = player
+        // The sheet's own pages, in order, headed with its number, and
+        // numbered within it in their footers.
+        let own: Vec<&&(String, String)> = sheet_pages
             .iter()
-            .filter(|(_, t)| t.contains(&format!("practice sheet {n}")))
+            .filter(|(name, _)| name.starts_with(&format!("sheet-{n:02}")))
             .collect();
-        assert!(!pages.is_empty(), "no page of sheet {n}");
-        assert!(pages[0].1.contains(&format!(": practice sheet {n}")));
-        assert!(pages[0]
+        assert_eq!(own.len(), each, "sheet {n}");
+        assert!(own[0].1.contains(&format!(": practice sheet {n}")));
+        assert!(own[0].1.contains("Name ___"));
+        assert!(own[0]
             .1
             .contains(&format!("answers of sheet {n}, numbered 1 to {COUNT}")));
+        if each == 2 {
+            assert!(own[1].1.contains(&format!("sheet {n}, page 2 of 2")));
+        }
         // Its answers stand under its number in the key, and on no
         // player's page: each puzzle's first winning move.
         let section = key
-            .split(&format!("Sheet {n}"))
+            .split(&format!("Sheet {n}<"))
             .nth(1)
             .expect("the sheet's section");
-        let section = section.split(&format!("Sheet {}", n + 1)).next().unwrap();
+        let section = section.split(&format!("Sheet {}<", n + 1)).next().unwrap();
         let names = values(text, "name");
         for (q, solution) in values(text, "solution").iter().enumerate() {
             let first = solution.split('"').nth(1).unwrap();
-            // The puzzle's name as the sheet gives it ("Puzzle 2 (easy)").
+            // The puzzle is named once: "Puzzle 2 · easy" on the sheet
+            // file, "2 · easy" in the key's table.
             let name = names[q].trim_matches('"');
-            assert!(name.starts_with(&format!("Puzzle {}", q + 1)), "{name}");
-            assert!(section.contains(&format!("{name}:")), "sheet {n}: {name}");
+            let level = name.strip_prefix(&format!("Puzzle {} · ", q + 1));
+            let level = level.unwrap_or_else(|| panic!("{name}"));
+            assert!(
+                section.contains(&format!(">{} · {level}<", q + 1)),
+                "sheet {n}: {name}"
+            );
+            assert!(!section.contains(name), "the key repeats {name}");
             assert!(
                 section.contains(first),
                 "sheet {n} question {} lacks {first}",
                 q + 1
             );
-            for (_, page) in &pages {
+            for (_, page) in &own {
                 assert!(
                     !page.contains(&format!("{first},")),
                     "sheet {n} shows {first}"
@@ -417,4 +466,64 @@ fn deal_puts_no_answer_twice_on_a_sheet() {
     first.sort();
     first.dedup();
     assert_eq!(first.len(), 4);
+}
+
+/// The most puzzles `puzzles --sheets` puts on a sheet fit one sheet of
+/// paper (two pages) in every built-in game on A4 and US Letter, with the
+/// longest prompt a generated puzzle gets; `--count` beyond it is refused.
+#[test]
+fn the_most_puzzles_a_sheet_holds_fit_two_pages_everywhere() {
+    use printkit::commands::puzzles::MOST_ON_A_SHEET;
+    use printkit::kit::{self, KitOptions, Part};
+    let t = printkit::render::Templates::builtin().unwrap();
+    for game in printkit::definition::builtins() {
+        let def = game.unwrap();
+        let id = def.id.clone();
+        // The game's first position, as long a prompt as a puzzle gets.
+        let sheet: Vec<printkit::definition::Practice> = (1..=MOST_ON_A_SHEET)
+            .map(|k| {
+                let mut p = def.practice[0].clone();
+                p.sheet = Some(1);
+                p.name = format!("Puzzle {k} · medium");
+                p.title = None;
+                p.prompt = "Win in 15 moves (8 by one side, 7 by the other).".into();
+                p
+            })
+            .collect();
+        for paper in ["a4", "letter"] {
+            let options = KitOptions {
+                parts: vec![Part::Practice],
+                ..KitOptions::whole_kit(t.paper(paper).unwrap())
+            };
+            let kit = kit::build_kit(&def, &sheet, &t, &options).unwrap();
+            assert_eq!(kit.sheet_count, 1);
+            assert!(
+                (1..=2).contains(&kit.sheets.len()),
+                "{id} on {paper}: {} pages for {MOST_ON_A_SHEET} puzzles",
+                kit.sheets.len()
+            );
+            assert!(
+                kit.player.is_empty(),
+                "{id}: the player kit holds the sheet"
+            );
+        }
+    }
+    let o = printkit(&[
+        "puzzles",
+        "freeze",
+        "--sheets",
+        "2",
+        "--count",
+        &(MOST_ON_A_SHEET + 1).to_string(),
+        "--out",
+        crate::hostile::scratch("class-sets-too-many")
+            .to_str()
+            .unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("holds at most {MOST_ON_A_SHEET} puzzles")),
+        "{err}"
+    );
 }
