@@ -198,6 +198,7 @@ pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, Comm
         total += size;
         let _ = writeln!(out, "{:>9}  {}", human_size(*size), path.display());
     }
+    say_documents(&mut out, &report.documents);
     let (files, kept) = (report.written.len(), report.unchanged);
     let games = format!(
         "for {} game{}",
@@ -218,7 +219,6 @@ pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, Comm
             files - k
         ),
     };
-    say_documents(&mut out, &report.documents);
     Ok(report)
 }
 

@@ -249,33 +249,14 @@ pub fn build_kit(
             }
         }
     }
-    let numbers = |pages: &[NamedPage]| page_numbers(&def.lang, pages.len());
-    let player_numbers = numbers(&player);
-    let key_numbers = numbers(&key);
-    footers(
-        &mut player,
-        &player_numbers,
-        def,
-        Document::PlayerKit,
-        templates,
-        options,
-    )?;
-    footers(
-        &mut class_sheets,
-        &sheet_numbers,
-        def,
-        Document::ClassSheets,
-        templates,
-        options,
-    )?;
-    footers(
-        &mut key,
-        &key_numbers,
-        def,
-        Document::HostKey,
-        templates,
-        options,
-    )?;
+    let l = &def.lang;
+    let (numbers, key_numbers) = (page_numbers(l, player.len()), page_numbers(l, key.len()));
+    let with_footers = |pages: &mut [NamedPage], numbers: &[String], document| {
+        footers(pages, numbers, def, document, templates, options)
+    };
+    with_footers(&mut player, &numbers, Document::PlayerKit)?;
+    with_footers(&mut class_sheets, &sheet_numbers, Document::ClassSheets)?;
+    with_footers(&mut key, &key_numbers, Document::HostKey)?;
     Ok(Kit {
         id: def.id.clone(),
         title: def.title.clone(),

@@ -111,7 +111,8 @@ fn puzzles_are_reproducible_and_pass_check() {
     }
     let text = String::from_utf8(text).unwrap();
     assert!(text.contains("solution = ["));
-    assert!(text.contains("to move and win in"));
+    assert!(text.contains("prompt = \"Win in "));
+    assert!(text.contains("name = \"Puzzle 1 · "));
     let other = printkit(&[
         "puzzles",
         "predator-prey",
