@@ -47,7 +47,7 @@ fn generate_stoppable(
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<puzzles::Puzzle>, puzzles::Rejections) {
     stop::start(args.time_limit);
-    puzzles::generate(def, count(&args), args.seed, args.max_plies, progress)
+    puzzles::generate(def, count(args), args.seed, args.max_plies, progress)
 }
 
 /// Says why `puzzles` stopped early, if it did: what it found is written.
@@ -161,10 +161,10 @@ fn count(args: &PuzzleArgs) -> usize {
 }
 
 fn check_sizes(args: &PuzzleArgs, most: &str) -> Result<(), String> {
-    if count(&args) == 0 || count(&args) > MAX_PRACTICE {
+    if count(args) == 0 || count(args) > MAX_PRACTICE {
         return Err(format!(
             "--count {}: expected 1 to {MAX_PRACTICE}, {most}",
-            count(&args)
+            count(args)
         ));
     }
     if args.max_plies == 0 || args.max_plies > 15 {
@@ -187,11 +187,11 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         ));
     }
     check_sizes(args, "the most puzzles a sheet may hold")?;
-    if count(&args) > MOST_ON_A_SHEET {
+    if count(args) > MOST_ON_A_SHEET {
         return Err(format!(
             "--count {} with --sheets: a student's sheet holds at most {MOST_ON_A_SHEET} puzzles \
              (one sheet of paper, printed on both sides); make more sheets with --sheets instead",
-            count(&args)
+            count(args)
         ));
     }
     let Some(dir) = args.out.as_deref() else {
@@ -205,7 +205,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     let progress = stop::Progress::start("puzzles");
     let found = class_sets::find(
         def,
-        (sheets as usize, count(&args)),
+        (sheets as usize, count(args)),
         args.seed,
         args.max_plies,
         &mut |line| crate::say!("{line}"),
@@ -214,21 +214,21 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     let stopped = stop::stopped();
     say_stopped_puzzles(stopped);
     let family = def.family();
-    let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, count(&args))
+    let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, count(args))
     else {
         crate::say!(
             "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths, so nothing was written; \
              try a smaller --count, another --seed or a larger --max-plies",
             found.puzzles.len(),
             found.examined,
-            count(&args)
+            count(args)
         );
         return Ok(exit_code_or(stopped, 1));
     };
     let command = format!(
         "printkit puzzles {} --sheets {sheets} --count {} --seed {} --max-plies {} --out {}",
         args.game,
-        count(&args),
+        count(args),
         args.seed,
         args.max_plies,
         dir.display()
@@ -246,7 +246,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         "puzzles: examined {} candidates, {} distinct puzzles; wrote {made} sheets of {} to {} ({}); `printkit build {} --practice {}` prints them as the students' sheets, one PDF apart from the player kit, and answers them in the host key",
         found.examined,
         found.puzzles.len(),
-        count(&args),
+        count(args),
         dir.display(),
         class_sets::mix_words(&dealt[0]),
         args.game,
@@ -256,7 +256,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         crate::say!(
             "puzzles: only {made} of {sheets} sheets: the largest set of {} with one mix of lengths and no answer twice on a sheet \
              that {} makes; another --seed adds others (write them to another folder)",
-            count(&args),
+            count(args),
             def.title
         );
         return Ok(exit_code_or(stopped, 1));
