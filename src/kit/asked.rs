@@ -125,15 +125,30 @@ fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
         let sentence = match (e.converted.is_empty(), stay.is_empty()) {
             (true, _) => tr!(l, "asked.turns_nothing", mv = mv),
             (false, true) => tr!(l, "asked.turns_all", mv = mv, cells = cells),
-            (false, false) => tr!(
-                l,
-                "asked.turns_only",
-                mv = mv,
-                cells = cells,
-                stay = stays,
-                n = stay.len(),
-                side = super::side_name(l, def.family(), other)
-            ),
+            (false, false) => {
+                let side = super::side_name(l, def.family(), other);
+                match stays_because(def, e) {
+                    Some(why) => tr!(
+                        l,
+                        "asked.turns_only_why",
+                        mv = mv,
+                        cells = cells,
+                        stay = stays,
+                        n = stay.len(),
+                        side = side,
+                        why = why
+                    ),
+                    None => tr!(
+                        l,
+                        "asked.turns_only",
+                        mv = mv,
+                        cells = cells,
+                        stay = stays,
+                        n = stay.len(),
+                        side = side
+                    ),
+                }
+            }
         };
         said.push(sentence);
     }
@@ -143,6 +158,23 @@ fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
         .map(|o| format!(" {}", result_in_words(def, Some(o))))
         .unwrap_or_default();
     said.join(" ") + &end
+}
+
+/// Why the opponent's other pieces stay as they were, in the family's
+/// words (`family.<id>.stays`: "not next to C4", where the move lands), or
+/// `None` when the language or the family has no such words.
+fn stays_because(def: &Definition, e: &crate::rules::Effect) -> Option<String> {
+    let l = &def.lang;
+    let key = format!("family.{}.stays", def.family().id());
+    let to = e.to?;
+    l.has(&key).then(|| {
+        tr!(
+            l,
+            &key,
+            to = to.to_string(),
+            side = super::side_name(l, def.family(), e.side)
+        )
+    })
 }
 
 /// `legal`: yes or no for the first check's move, with why; the other

@@ -233,13 +233,28 @@ fn marks_words(l: &Lang, e: &Effect) -> String {
         parts.push(tr!(l, "rules.mark_left", cell = from.to_string()));
     }
     if !e.converted.is_empty() {
-        parts.push(tr!(l, "rules.mark_turned", cells = names(&e.converted)));
+        parts.push(tr!(
+            l,
+            "rules.mark_turned",
+            cells = names(&e.converted),
+            n = e.converted.len()
+        ));
     }
     if !e.captured.is_empty() {
-        parts.push(tr!(l, "rules.mark_taken", cells = names(&e.captured)));
+        parts.push(tr!(
+            l,
+            "rules.mark_taken",
+            cells = names(&e.captured),
+            n = e.captured.len()
+        ));
     }
     if !e.kinged.is_empty() {
-        parts.push(tr!(l, "rules.mark_kinged", cells = names(&e.kinged)));
+        parts.push(tr!(
+            l,
+            "rules.mark_kinged",
+            cells = names(&e.kinged),
+            n = e.kinged.len()
+        ));
     }
     match parts.is_empty() {
         true => String::new(),

@@ -151,7 +151,14 @@ fn the_clone_key_says_which_markers_turn_and_what_a_forced_pass_does() {
     let spread = answer_of(&def, question(&def, "Conversion does not spread"));
     assert_eq!(
         spread,
-        "B2-C2 turns C3 only: D4 and E5 do not turn and stay B."
+        "B2-C2 turns C3 only: D4 and E5 stay B (not next to C2)."
+    );
+    // The reason in every language that has the family's words.
+    let fr = builtin_in("clone-jump-convert", "fr");
+    let spread = answer_of(&fr, question(&fr, "Conversion does not spread"));
+    assert!(
+        spread.ends_with("restent B (pas à côté de C2)."),
+        "{spread}"
     );
     let pass = answer_of(&def, question(&def, "A forced pass"));
     assert!(pass.starts_with("W must pass"), "{pass}");
@@ -383,7 +390,7 @@ fn the_clone_worked_example_draws_the_clone_and_the_jump_and_says_what_its_marks
             [
                 "Après C3-C4",
                 "Après C3-A3",
-                "Cases marquées : C4, où le coup arrive ; D4, retournées.",
+                "Cases marquées : C4, où le coup arrive ; D4, retournée.",
                 "Cases marquées : A3, où le coup arrive ; C3, laissée vide.",
             ],
         ),
