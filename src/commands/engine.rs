@@ -118,15 +118,21 @@ pub fn replay(
 ) -> Result<i32, CommandError> {
     let def = load_game(game)?;
     let mut pos = start_position(game, &def, position)?;
-    let mut all = Vec::new();
+    // Each move with where it was written: the record's line, or none
+    // for the command line's.
+    let mut all: Vec<(String, Option<usize>)> = Vec::new();
     if let Some(path) = record {
         let text = crate::input::read_text(path, crate::input::MAX_INPUT_BYTES)
             .map_err(|e| e.naming("the record"))?;
-        all.extend(record_moves(&text));
+        all.extend(
+            record_moves_by_line(&text)
+                .into_iter()
+                .map(|(m, line)| (m, Some(line))),
+        );
     }
-    all.extend(moves);
+    all.extend(moves.into_iter().map(|m| (m, None)));
     let mut played: Vec<MoveInfo> = Vec::new();
-    for (k, text) in all.iter().enumerate() {
+    for (k, (text, line)) in all.iter().enumerate() {
         match pos.play(text) {
             Ok(info) => {
                 if !json {
@@ -142,13 +148,21 @@ pub fn replay(
                 played.push(info);
             }
             Err(e) => {
+                let mover = pos.view().side_to_move;
+                let side =
+                    crate::lang::side_name(&crate::lang::Lang::english(), def.family(), mover);
+                let at = match (line, record) {
+                    (Some(n), Some(path)) => format!(" ({}, line {n})", path.display()),
+                    _ => " (on the command line)".to_string(),
+                };
                 if json {
                     let v = serde_json::json!({ "error": {
-                        "move": k + 1, "text": text, "message": e.to_string() } });
+                        "move": k + 1, "text": text, "side": mover.to_string(),
+                        "line": line, "message": e.to_string() } });
                     let _ = writeln!(out, "{v}");
                 } else {
                     let _ = out.flush();
-                    crate::say!("error: move {} `{text}`: {e}", k + 1);
+                    crate::say!("error: move {} `{text}`{at}, played by {side}: {e}", k + 1);
                     crate::say!("position before it: {pos}");
                 }
                 return Ok(1);
@@ -194,9 +208,19 @@ fn describe_outcome(o: &Outcome) -> String {
 /// The moves of a record file: whitespace-separated, `#` to the end of a
 /// line is a comment.
 pub fn record_moves(text: &str) -> Vec<String> {
+    record_moves_by_line(text)
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect()
+}
+
+/// The moves of a record file, each with its line number (from 1), so a
+/// refused move is found in the file.
+pub fn record_moves_by_line(text: &str) -> Vec<(String, usize)> {
     text.lines()
-        .map(|line| line.split('#').next().unwrap_or(""))
-        .flat_map(|line| line.split_whitespace().map(str::to_string))
+        .enumerate()
+        .map(|(n, line)| (n + 1, line.split('#').next().unwrap_or("")))
+        .flat_map(|(n, line)| line.split_whitespace().map(move |m| (m.to_string(), n)))
         .collect()
 }
 
@@ -208,5 +232,7 @@ mod tests {
     fn record_files_allow_comments_and_several_moves_a_line() {
         let text = "# game 3, table 2\nA1-B2  E1-D2 # both clone\n\n  pass\n";
         assert_eq!(record_moves(text), vec!["A1-B2", "E1-D2", "pass"]);
+        let lines: Vec<usize> = record_moves_by_line(text).iter().map(|(_, n)| *n).collect();
+        assert_eq!(lines, [2, 2, 4]);
     }
 }

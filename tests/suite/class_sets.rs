@@ -138,7 +138,10 @@ fn build_prints_the_class_sheets_apart_and_one_key_by_sheet_and_number() {
     // The contents page links the students' sheets in a column of their own.
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(index.contains("<th>Class sheets</th>"), "{index}");
-    assert!(index.contains("clone-jump-convert-class-sheets-a4.pdf"), "{index}");
+    assert!(
+        index.contains("clone-jump-convert-class-sheets-a4.pdf"),
+        "{index}"
+    );
     let pages = svg_text(&game.join("svg/a4"));
     // The player kit's pages hold no class sheet.
     for (name, text) in pages.iter().filter(|(n, _)| !n.starts_with("sheet-")) {

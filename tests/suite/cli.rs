@@ -176,6 +176,38 @@ fn replay_stops_at_the_first_illegal_move_with_exit_1() {
         stdout(&o).contains("A1-B2"),
         "the first move is still reported"
     );
+    assert!(
+        stderr(&o).contains("(on the command line), played by B"),
+        "{}",
+        stderr(&o)
+    );
+
+    // A record's refused move names its file line and who moved.
+    let dir = std::env::temp_dir().join(format!("printkit-replay-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("table-3.txt");
+    std::fs::write(&record, "# table 3\nA1-B2   # W clones\n\nA1-A3\n").unwrap();
+    let o = printkit(&[
+        "replay",
+        "clone-jump-convert",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("move 2 `A1-A3` ("), "{err}");
+    assert!(err.contains("table-3.txt, line 4), played by B:"), "{err}");
+    let o = printkit(&[
+        "replay",
+        "clone-jump-convert",
+        "--record",
+        record.to_str().unwrap(),
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(v["error"]["line"], 4);
+    assert_eq!(v["error"]["side"], "B");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
