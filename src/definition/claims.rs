@@ -222,6 +222,51 @@ fn fits_board(
     false
 }
 
+/// What may be written instead of a refused move: the legal moves of the
+/// piece it names (those from the cell it starts with), else every legal
+/// move, at most [`MOST_INSTEAD`]; and that a refusal the check means to
+/// show is claimed with `illegal = true`.
+fn instead(position: &AnyPosition, mv: &str) -> String {
+    let moves = position.moves();
+    if moves.is_empty() {
+        return String::new();
+    }
+    let from_cell: Vec<&MoveInfo> = moves
+        .iter()
+        .filter(|m| {
+            m.effect
+                .from
+                .is_some_and(|f| mv.starts_with(&f.to_string()) && !m.text.is_empty())
+        })
+        .collect();
+    let (what, list): (String, Vec<&MoveInfo>) = match from_cell.first() {
+        Some(m) => (
+            format!(
+                "the legal moves from {}",
+                m.effect.from.map(|f| f.to_string()).unwrap_or_default()
+            ),
+            from_cell,
+        ),
+        None => ("the legal moves here".to_string(), moves.iter().collect()),
+    };
+    let shown: Vec<&str> = list
+        .iter()
+        .take(MOST_INSTEAD)
+        .map(|m| m.text.as_str())
+        .collect();
+    let more = match list.len().saturating_sub(MOST_INSTEAD) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    format!(
+        "; {what}: {}{more} (write one of them, or add `illegal = true` to show that `{mv}` is refused)",
+        shown.join(", ")
+    )
+}
+
+/// The most moves [`instead`] lists.
+const MOST_INSTEAD: usize = 12;
+
 /// Checks what a check says of its move against `played`, the move
 /// played where `position` stands.
 pub(super) fn check_claim(
@@ -244,12 +289,20 @@ pub(super) fn check_claim(
     }
     let info = match result {
         Ok(info) => info,
-        Err(e @ (MoveError::Syntax { .. } | MoveError::Cell(_))) => {
+        Err(e @ MoveError::Syntax { .. }) => {
             rep.error(c.mv.span(), e.to_string());
             return;
         }
+        Err(e @ MoveError::Cell(_)) => {
+            rep.error(c.mv.span(), format!("{e}{}", instead(position, mv)));
+            return;
+        }
         Err(e) => {
-            rep.error(c.mv.span(), format!("`{mv}` is not legal here: {e}"));
+            let instead = instead(position, mv);
+            rep.error(
+                c.mv.span(),
+                format!("`{mv}` is not legal here: {e}{instead}"),
+            );
             return;
         }
     };
@@ -257,9 +310,33 @@ pub(super) fn check_claim(
     if let Some(kind) = &c.kind {
         check_kind(rep, mv, kind, effect.kind());
     }
-    check_cells(rep, mv, &c.converted, &effect.converted, "converts");
-    check_cells(rep, mv, &c.captured, &effect.captured, "captures");
-    check_cells(rep, mv, &c.kinged, &effect.kinged, "kings");
+    let moves = position.moves();
+    let of = |pick: fn(&crate::rules::Effect) -> &[Cell]| -> Vec<(&str, Vec<Cell>)> {
+        moves
+            .iter()
+            .map(|m| (m.text.as_str(), sorted(pick(&m.effect))))
+            .collect()
+    };
+    let converted = of(|e| &e.converted);
+    let captured = of(|e| &e.captured);
+    let kinged = of(|e| &e.kinged);
+    check_cells(
+        rep,
+        mv,
+        &c.converted,
+        &effect.converted,
+        "converts",
+        &converted,
+    );
+    check_cells(
+        rep,
+        mv,
+        &c.captured,
+        &effect.captured,
+        "captures",
+        &captured,
+    );
+    check_cells(rep, mv, &c.kinged, &effect.kinged, "kings", &kinged);
     if let Some(after) = &c.after {
         check_after(rep, engine, mv, after, &info.after);
     }
@@ -368,12 +445,15 @@ fn check_kind(rep: &mut Reporter, mv: &str, kind: &Spanned<String>, actual: Move
 }
 
 /// `converted`, `captured` or `kinged`: exactly the cells the move `verb`.
+/// `others`: every legal move with its cells of this kind, to name the
+/// moves that do what the check claims.
 fn check_cells(
     rep: &mut Reporter,
     mv: &str,
     claim: &Option<Spanned<Vec<String>>>,
     actual: &[Cell],
     verb: &str,
+    others: &[(&str, Vec<Cell>)],
 ) {
     let Some(list) = claim else {
         return;
@@ -388,10 +468,25 @@ fn check_cells(
         } else {
             ""
         };
+        let doing: Vec<String> = others
+            .iter()
+            .filter(|(other, cells)| !claimed.is_empty() && *other != mv && *cells == claimed)
+            .take(MOST_INSTEAD)
+            .map(|(other, _)| format!("`{other}`"))
+            .collect();
+        let instead = match doing.len() {
+            0 => String::new(),
+            1 => format!("; {} {verb} exactly those", doing[0]),
+            _ => format!(
+                "; {} each {} exactly those",
+                doing.join(", "),
+                verb.strip_suffix('s').unwrap_or(verb)
+            ),
+        };
         rep.error(
             list.span(),
             format!(
-                "`{mv}` {verb} {}, not {only}{}",
+                "`{mv}` {verb} {}, not {only}{}{instead}",
                 names(&actual),
                 names(&claimed)
             ),

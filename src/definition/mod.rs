@@ -1115,7 +1115,7 @@ fn check_start(
     } else if view.holes != sorted(&board.holes) {
         rep.error(
             given.span(),
-            "the start's holes (`-`) differ from the board's `holes`",
+            holes_differ(&view.holes, &sorted(&board.holes)),
         );
     }
     let first = engine.sides()[0];
@@ -1218,6 +1218,48 @@ fn check_audit(rep: &mut Reporter, section: AuditSection, limit: usize) -> Audit
         limit,
         continues: limit == 0 || rows < limit,
     }
+}
+
+/// The start's holes against the board's `holes`, cell by cell, and what
+/// to write so they agree.
+fn holes_differ(start: &[Cell], listed: &[Cell]) -> String {
+    let only_start: Vec<Cell> = start
+        .iter()
+        .filter(|c| !listed.contains(c))
+        .copied()
+        .collect();
+    let only_listed: Vec<Cell> = listed
+        .iter()
+        .filter(|c| !start.contains(c))
+        .copied()
+        .collect();
+    let mut parts = Vec::new();
+    if !only_start.is_empty() {
+        parts.push(format!(
+            "the start has `-` at {} that `holes` does not list",
+            claims::names(&only_start)
+        ));
+    }
+    if !only_listed.is_empty() {
+        parts.push(format!(
+            "`holes` lists {} where the start has no `-`",
+            claims::names(&only_listed)
+        ));
+    }
+    let quoted: Vec<String> = start.iter().map(|c| format!("\"{c}\"")).collect();
+    let mut start_fix = Vec::new();
+    if !only_listed.is_empty() {
+        start_fix.push(format!("`-` at {}", claims::names(&only_listed)));
+    }
+    if !only_start.is_empty() {
+        start_fix.push(format!("no `-` at {}", claims::names(&only_start)));
+    }
+    format!(
+        "the start's holes (`-`) differ from the board's `holes`: {}; write `holes = [{}]` to match the start, or change the start: {}",
+        parts.join(", and "),
+        quoted.join(", "),
+        start_fix.join(", ")
+    )
 }
 
 #[cfg(test)]
