@@ -887,12 +887,9 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     let engine = SharedEngine::new(&params);
     let (board, size_ok) = check_board(&mut rep, params.family(), &file.board);
 
-    let before_bounds = rep.found();
     if size_ok {
         bounds::check_parameters(&mut rep, &params, &board);
     }
-    // A parameter out of bounds is one mistake: the start is not compared.
-    let params_in_bounds = rep.found() == before_bounds;
     let start = if size_ok {
         check_start(
             &mut rep,
@@ -900,7 +897,6 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
             engine.0.as_ref(),
             &board,
             &file.board.start,
-            params_in_bounds,
         )
     } else {
         None
@@ -1084,15 +1080,13 @@ fn check_cell_size(rep: &mut Reporter, b: &BoardSection, size_ok: bool) {
 }
 
 /// The start position in the engine's spelling, checked against the board
-/// (size, holes), the first mover and (when they are in bounds) the
-/// parameters the start decides; `None` when it cannot be read.
+/// (size, holes), the first mover and the parameters the start decides; `None` when it cannot be read.
 fn check_start(
     rep: &mut Reporter,
     params: &Params,
     engine: &dyn Engine,
     board: &Board,
     given: &Spanned<toml::Value>,
-    params_in_bounds: bool,
 ) -> Option<AnyPosition> {
     let text = position_text(rep, params, engine, board, given)?;
     let loaded = match engine.load(&text) {
@@ -1130,9 +1124,11 @@ fn check_start(
         );
     }
     let start = loaded.text();
-    // Parameters the start decides must agree with it.
+    // Parameters the start decides must agree with it; said even when a
+    // parameter is out of its bounds, so the value the start implies comes
+    // in the same round as the bound.
     let same_size = view.width == width && view.height == height;
-    let problems = if params_in_bounds && same_size {
+    let problems = if same_size {
         params.start_problems(&start, &view)
     } else {
         Vec::new()
