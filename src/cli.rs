@@ -38,7 +38,7 @@ pub enum Command {
     /// Write the print kits: player kit PDF, host key PDF, SVG pages and an
     /// index.html preview.
     #[command(
-        after_help = "Examples:\n  printkit build                                   # every built-in game, A4, PDF and SVG\n  \
+        after_help = "Examples:\n  printkit build                                   # every built-in game, A4 and US Letter, PDF and SVG\n  \
                             printkit build freeze --paper letter --only board,tokens\n  \
                             printkit build clone-jump-convert --practice my-positions.toml\n  \
                             printkit build predator-prey --duplex --back-offset 0.5,-1"
@@ -154,7 +154,8 @@ pub enum Command {
     Watch(commands::watch::WatchArgs),
     /// Write a shell completion script to stdout.
     #[command(
-        after_help = "Examples:\n  printkit completions bash > ~/.local/share/bash-completion/completions/printkit\n  \
+        after_help = "Examples:\n  mkdir -p ~/.local/share/bash-completion/completions\n  \
+                            printkit completions bash > ~/.local/share/bash-completion/completions/printkit\n  \
                             printkit completions zsh > ~/.zfunc/_printkit\n  \
                             printkit completions fish > ~/.config/fish/completions/printkit.fish"
     )]
@@ -164,7 +165,8 @@ pub enum Command {
     },
     /// Write the man page to stdout, or one page a command into a folder.
     #[command(after_help = "Examples:\n  printkit man | man -l -\n  \
-                            printkit man --out ~/.local/share/man/man1")]
+                            mkdir -p ~/.local/share/man/man1 && printkit man --out ~/.local/share/man/man1\n  \
+                            export MANPATH=\"$HOME/.local/share/man:$MANPATH\"   # if `man printkit` finds nothing")]
     Man {
         /// Write printkit.1 and printkit-<command>.1 into this folder.
         #[arg(long)]

@@ -40,8 +40,8 @@ pub struct BuildArgs {
     /// look, and lang/<code>.toml files adding or replacing languages.
     #[arg(long)]
     pub templates: Option<PathBuf>,
-    /// The language of the kits' own words (en, fr, de, es, or the code of
-    /// a file in <templates>/lang/), over each definition's `language`.
+    /// The language of the kits' own words (en, fr, de, es, ar, or the code
+    /// of a file in <templates>/lang/), over each definition's `language`.
     #[arg(long)]
     pub language: Option<String>,
     /// Replace files at the kit's paths that printkit did not write, or that

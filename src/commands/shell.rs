@@ -10,10 +10,70 @@ pub use clap_complete::Shell;
 
 /// Writes the completion script of `command` (printkit's, from
 /// [`crate::cli`]) for `shell` to stdout.
-pub fn completions(mut command: clap::Command, shell: Shell) -> Result<i32, String> {
+/// Where a game is named, the script offers the built-in game ids and the
+/// files of the folder (a definition or practice file), so `printkit build
+/// fr<Tab>` gives `freeze` and `printkit check my<Tab>` a file.
+pub fn completions(command: clap::Command, shell: Shell) -> Result<i32, String> {
+    let ids: Vec<&'static str> = crate::definition::BUILTIN
+        .iter()
+        .map(|(id, _)| *id)
+        .collect();
+    let mut command = command;
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, "printkit", &mut out);
-    write_stdout(&out)
+    let script = String::from_utf8_lossy(&out).into_owned();
+    let script = match shell {
+        Shell::Bash => bash_with_games(&script, &ids),
+        Shell::Fish => fish_with_games(script, &ids),
+        _ => script,
+    };
+    write_stdout(script.as_bytes())
+}
+
+/// The subcommands whose first operand names a game (`games` for build).
+const GAME_COMMANDS: [&str; 7] = [
+    "build", "perft", "moves", "replay", "solve", "puzzles", "watch",
+];
+
+/// Bash: in the subcommands that name a game, the ids join the words the
+/// script offers, and the folder's files are offered beside them.
+fn bash_with_games(script: &str, ids: &[&str]) -> String {
+    let plain = r#"COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )"#;
+    let with_files =
+        r#"COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") $(compgen -f -- "${cur}") )"#;
+    let mut out = String::with_capacity(script.len() + 1024);
+    let (mut files_here, mut games) = (false, false);
+    for line in script.lines() {
+        let trimmed = line.trim();
+        if let Some(sub) = trimmed
+            .strip_suffix(')')
+            .and_then(|case| case.strip_prefix("printkit__subcmd__"))
+        {
+            games = GAME_COMMANDS.contains(&sub);
+            files_here = games || sub == "check";
+        }
+        let line = match (files_here, trimmed) {
+            (true, t) if t == plain => line.replace(plain, with_files),
+            (true, t) if games && t.starts_with("opts=\"") => {
+                line.replacen("opts=\"", &format!("opts=\"{} ", ids.join(" ")), 1)
+            }
+            _ => line.to_string(),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Fish offers files by default; the ids are added for the subcommands
+/// that name a game.
+fn fish_with_games(mut script: String, ids: &[&str]) -> String {
+    script.push_str(&format!(
+        "complete -c printkit -n \"__fish_seen_subcommand_from {}\" -a \"{}\"\n",
+        GAME_COMMANDS.join(" "),
+        ids.join(" ")
+    ));
+    script
 }
 
 /// The man page of printkit (`command`, from [`crate::cli`], with every
@@ -37,7 +97,13 @@ pub fn man(command: clap::Command, out: Option<&Path>) -> Result<i32, String> {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         written += 1;
     }
-    crate::say!("wrote {written} man pages to {}", dir.display());
+    // `man` looks in MANPATH, or beside the folders of PATH: say so.
+    let root = dir.parent().unwrap_or(dir);
+    crate::say!(
+        "wrote {written} man pages to {}; if `man printkit` finds nothing, run `export MANPATH=\"{}:$MANPATH\"` (in ~/.profile to keep it)",
+        dir.display(),
+        root.display()
+    );
     Ok(0)
 }
 

@@ -46,6 +46,51 @@ fn bash_completion_offers_the_commands_and_their_options() {
     assert!(bash_completes("printkit build --pa").contains(&"--paper".to_string()));
 }
 
+/// Where a game is named, bash offers the built-in ids and the files of
+/// the folder (definitions, practice files); fish is told the ids.
+#[test]
+fn completion_offers_game_ids_and_files() {
+    if !crate::tools::available("bash", "completion_offers_game_ids_and_files") {
+        return;
+    }
+    // The test runs in the crate's folder: `fixtures/` is there.
+    assert_eq!(bash_completes("printkit build fr"), ["freeze"]);
+    assert_eq!(bash_completes("printkit replay pre"), ["predator-prey"]);
+    assert!(
+        bash_completes("printkit build fixtures/fr").contains(&"fixtures/freeze.toml".to_string())
+    );
+    assert!(bash_completes("printkit check fixtures/cl")
+        .contains(&"fixtures/clone-jump-convert.toml".to_string()));
+    // An id is no option of a command that takes none.
+    assert!(!bash_completes("printkit completions fr").contains(&"freeze".to_string()));
+    let fish = printkit(&["completions", "fish"]);
+    let fish = String::from_utf8_lossy(&fish.stdout);
+    assert!(
+        fish.lines()
+            .any(|l| l.contains("__fish_seen_subcommand_from build")
+                && l.contains("bracket-and-flip")),
+        "{fish}"
+    );
+}
+
+/// The install steps `completions --help` and `man --help` give work on a
+/// fresh account: the folders are made, and MANPATH is named.
+#[test]
+fn install_steps_make_their_folders() {
+    let help = String::from_utf8_lossy(&printkit(&["completions", "--help"]).stdout).into_owned();
+    assert!(
+        help.contains("mkdir -p ~/.local/share/bash-completion/completions"),
+        "{help}"
+    );
+    let help = String::from_utf8_lossy(&printkit(&["man", "--help"]).stdout).into_owned();
+    assert!(help.contains("MANPATH"), "{help}");
+    let help = String::from_utf8_lossy(&printkit(&["build", "--help"]).stdout).into_owned();
+    assert!(help.contains("A4 and US Letter"), "{help}");
+    for code in printkit::lang::Languages::default().codes() {
+        assert!(help.contains(&format!("{code},")), "{code}: {help}");
+    }
+}
+
 #[test]
 fn completions_for_every_shell_and_none_for_an_unknown_one() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
