@@ -116,18 +116,9 @@ fn winning_line(def: &Definition, p: &Practice, key: &KeyAnswer) -> Option<Strin
     let l = &def.lang;
     let family = def.family();
     let side = p.position.view().side_to_move;
-    let line: Vec<String> = key
-        .line
-        .iter()
-        .map(|(mover, mv)| {
-            tr!(
-                l,
-                "answer.move_by",
-                side = side_name(l, family, *mover),
-                mv = mv
-            )
-        })
-        .collect();
+    // The movers alternate from the winner, as the intro says: the moves
+    // alone keep a row to a line or two.
+    let line: Vec<&str> = key.line.iter().map(|(_, mv)| mv.as_str()).collect();
     let because = match key.end {
         Some(o) => format!(" ({})", why(def, o)),
         None => String::new(),

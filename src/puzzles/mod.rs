@@ -449,8 +449,9 @@ const ALIKE_IN_POOL: usize = 4;
 const ALIKE_IN_SET: usize = 2;
 
 /// Positions a single search of a candidate may visit before the
-/// candidate is dropped as too large to settle.
-const CANDIDATE_BUDGET: u64 = 10_000;
+/// candidate is dropped as too large to settle (the host key's search of a
+/// puzzle may visit as many: [`crate::solve::key_solve`]).
+const CANDIDATE_BUDGET: u64 = crate::solve::PUZZLE_NODES;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 

@@ -1095,12 +1095,19 @@ mod tests;
 /// The host key's search of a position: within the family's key budget
 /// (a build must stay quick), `None` when the position cannot be read.
 pub fn key_solve(params: &Params, position: &AnyPosition, depth: u32) -> Option<Solution> {
+    // At least what a puzzle's search may take: every puzzle `puzzles`
+    // writes gets its answer in the key.
     let limits = Limits {
         depth,
-        max_nodes: params.info().key_budget,
+        max_nodes: params.info().key_budget.max(PUZZLE_NODES),
     };
     solver(params).solve_position(position, limits).ok()
 }
+
+/// Positions the search of one puzzle candidate may visit (see
+/// [`crate::puzzles`]), and so at least what the host key's search of a
+/// position gets.
+pub const PUZZLE_NODES: u64 = 10_000;
 
 /// "1 ply", "3 plies".
 pub fn plies_word(n: u32) -> String {

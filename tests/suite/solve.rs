@@ -1014,3 +1014,24 @@ fn freeze_kings_that_change_nothing_leave_one_answer() {
     let o = printkit(&["check", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "a king fewer passed `check`");
 }
+
+/// Every puzzle `puzzles` may write gets its answer in the host key: this
+/// Freeze puzzle (Puzzle 6 of `puzzles freeze --sheets 4 --seed 2`) needs
+/// some 8,600 positions, more than Freeze's own key budget, and the key
+/// once said "no forced win within 4 moves" beside its proven 5-move win.
+#[test]
+fn the_host_key_answers_a_puzzle_as_large_as_the_puzzle_search_allows() {
+    let def = printkit::definition::resolve("freeze").unwrap();
+    let position = def
+        .engine()
+        .load("8/8/rb2r3/b1br4/rbrbr3/1rb1b3/1brbr3/8 r")
+        .unwrap();
+    assert!(
+        def.params.info().key_budget < 8_600,
+        "the case no longer tests anything"
+    );
+    let s = printkit::solve::key_solve(&def.params, &position, 5).expect("a solution");
+    assert_eq!(s.verdict, printkit::solve::Verdict::Win, "{s:?}");
+    assert_eq!(s.plies, 5);
+    assert_eq!(s.best, ["D5xD3xF3+B4+D2"]);
+}
