@@ -403,3 +403,19 @@ fn the_clone_worked_example_draws_the_clone_and_the_jump_and_says_what_its_marks
         assert!(!rules.contains("The marked cells changed"), "{rules}");
     }
 }
+
+/// Bracket and flip says why a disc stays: no line from the new disc to
+/// another of the mover's closes on it.
+#[test]
+fn the_bracket_key_says_why_a_disc_does_not_turn() {
+    let text = "game = \"bracket-and-flip\"\n\n[[practice]]\nname = \"One line\"\nasks = \"turns\"\n\
+                position = \"6/6/2WB2/2BW2/6/6 B\"\nprompt = \"B places on D2: which W discs turn?\"\n\n\
+                [[practice.check]]\nmove = \"D2\"\nconverted = [\"D3\"]\n";
+    let (game, extra) = definition::parse_practice_file("one-line.toml", text).unwrap();
+    definition::analyse(&game, &extra);
+    let answer = answer_of(&game, &extra[0]);
+    assert_eq!(
+        answer,
+        "D2 turns D3 only: C4 stays W (not in a straight line closed by D2 and another B disc)."
+    );
+}
