@@ -38,6 +38,8 @@ enum Job<'a> {
         kit: &'a Kit,
         key: bool,
         bodies: &'a [SvgBody],
+        /// Whether the PDF it links is written too.
+        pdf: bool,
     },
     Check {
         kit: &'a Kit,
@@ -167,6 +169,7 @@ pub fn render_ordered(
                     kit,
                     key,
                     bodies: doc_bodies,
+                    pdf: formats.pdf,
                 };
                 jobs.push(((0, k, key, 1), preview));
             }
@@ -199,9 +202,14 @@ fn run_job(
             Ok(None)
         }
         Job::Pdf { kit, key } => pdf_file(kit, *key, paper).map(Some),
-        Job::Preview { kit, key, bodies } => Ok(Some(OutFile {
+        Job::Preview {
+            kit,
+            key,
+            bodies,
+            pdf,
+        } => Ok(Some(OutFile {
             path: preview_path(&kit.id, *key, paper),
-            bytes: preview_html(kit, *key, paper, bodies)?.into_bytes(),
+            bytes: preview_html(kit, *key, paper, bodies, *pdf)?.into_bytes(),
         })),
         Job::Svg { kit, page, body } => Ok(Some(OutFile {
             path: svg_path(kit, page, paper),
@@ -274,12 +282,15 @@ fn with_link(l: &Lang, key: &str, link: &str) -> String {
 /// order, one sheet each, at true size. `@page` sets the paper and zero
 /// margins, so a browser printing it as it asks prints at 100%. Text is
 /// drawn with the glyph outlines, carried once for all pages.
-/// `bodies` are the drawings of its pages ([`svg::page_body`]).
+/// `bodies` are the drawings of its pages ([`svg::page_body`]); `with_pdf`:
+/// whether the PDF of the same pages is written too (the preview links it
+/// only then).
 pub fn preview_html(
     kit: &Kit,
     key: bool,
     paper: &Paper,
     bodies: &[SvgBody],
+    with_pdf: bool,
 ) -> Result<String, RenderError> {
     let pages = if key { &kit.key } else { &kit.player };
     let l = &kit.lang;
@@ -327,7 +338,7 @@ pub fn preview_html(
          .sheet{{margin:0;box-shadow:none;break-after:page}}.sheet:last-child{{break-after:auto}}}}\n\
          </style>\n</head>\n<body>\n{defs}\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
          <p>{pages} {advice}</p>\n\
-         <p>{pdf}</p>\n</div>\n",
+         {pdf}</div>\n",
         code = esc(&l.code),
         t = esc(&title),
         defs = glyphs,
@@ -338,7 +349,11 @@ pub fn preview_html(
             paper = paper_label(l, paper)
         )),
         advice = esc(&tr!(l, "print.advice")),
-        pdf = with_link(l, "preview.pdf", &link),
+        pdf = if with_pdf {
+            format!("<p>{}</p>\n", with_link(l, "preview.pdf", &link))
+        } else {
+            String::new()
+        },
     );
     html.reserve(bodies.iter().map(|b| b.len() + 512).sum());
     for (i, body) in bodies.iter().enumerate() {
