@@ -489,11 +489,12 @@ fn closing_box(
     let body = style(Font::Regular, s.fonts.body_pt, c.ink);
     let bold_small = style(Font::Bold, s.fonts.small_pt, c.ink);
     let top = table_bottom + 4.0;
+    let mut items = Vec::new();
     // As wide as the table, but never too narrow for its sentences.
     let box_w = table.width.max(area.width.min(150.0));
     let bx = area.x + (area.width - box_w) / 2.0;
     let boxr = RectMm::new(bx, top, box_w, CLOSING_MM - 6.0);
-    page.items.push(Item::rect(
+    items.push(Item::rect(
         boxr,
         Some(Stroke::solid(s.lines.thin_mm, c.ink)),
         None,
@@ -508,13 +509,13 @@ fn closing_box(
         bold_small,
         RectMm::new(inner.x, inner.y, inner.width, 5.0),
     )?;
-    page.items.append(&mut runs);
+    items.append(&mut runs);
     let (mut runs, used2) = text::paragraph(
         &lines.join("   "),
         small,
         RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
     )?;
-    page.items.append(&mut runs);
+    items.append(&mut runs);
     let score = tr!(
         def.lang,
         &format!("family.{}.audit.score", def.family().id()),
@@ -526,7 +527,8 @@ fn closing_box(
         body,
         RectMm::new(inner.x, inner.y + used + used2 + 3.0, inner.width, 6.0),
     )?;
-    page.items.append(&mut runs);
+    items.append(&mut runs);
+    page.items.push(Item::group(Some("audit-closing"), items));
     Ok(())
 }
 
@@ -576,8 +578,9 @@ fn continuation_note(
     } else {
         tr!(def.lang, "audit.continue_no_limit", turn = last)
     };
-    let y = area.bottom() - 5.0;
-    let (mut runs, _) = text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;
+    // Two lines at most, in the margin the rows leave above the footer.
+    let y = area.bottom() - 9.0;
+    let (mut runs, _) = text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 9.0))?;
     page.items.append(&mut runs);
     Ok(())
 }
