@@ -842,3 +842,35 @@ fn the_clone_audit_has_a_box_for_a_pass() {
         assert_eq!(boxes, 3, "{paper}: {boxes} tick boxes in a row");
     }
 }
+
+/// A right-to-left kit's audit sheet runs from the right: turn 1 stands in
+/// the right-hand table, turn 21 (the next lane) to its left; a left-to-
+/// right kit the other way about.
+#[test]
+fn a_right_to_left_audit_sheet_starts_at_the_right() {
+    let t = Templates::builtin().unwrap();
+    let arabic = definition::parse_definition(
+        "fixtures/variants/freeze-arabic.toml",
+        &std::fs::read_to_string("fixtures/variants/freeze-arabic.toml").unwrap(),
+    )
+    .unwrap();
+    let english = definition::resolve("freeze").unwrap();
+    for (def, rtl) in [(arabic, true), (english, false)] {
+        let o = KitOptions {
+            parts: vec![Part::Audit],
+            ..options("a4")
+        };
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let page = &kit.player[0].page;
+        let x = |turn: usize| {
+            let row = page.find_group(&format!("audit-row-{turn}")).unwrap();
+            printkit::render::Item::Group(row.clone())
+                .ink_bounds()
+                .unwrap()
+                .unwrap()
+                .x
+        };
+        let (first, next_lane) = (x(1), x(21));
+        assert_eq!(first > next_lane, rtl, "{}: turn 1 at x {first:.1}, turn 21 at {next_lane:.1}", def.id);
+    }
+}
