@@ -384,7 +384,12 @@ fn question_parts(
     text_w: f64,
 ) -> Result<Vec<KeyPart>, RenderError> {
     let s = &templates.style;
-    let PageStyles { body, small, .. } = PageStyles::new(s);
+    let PageStyles {
+        body,
+        small,
+        facts: facts_style,
+        ..
+    } = PageStyles::new(s);
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
     let k = number;
     // Custom positions say which practice file they came from.
@@ -414,7 +419,7 @@ fn question_parts(
         .join(" ");
     parts.push((
         Some(format!("key-{k}-facts")),
-        text::paragraph_frame(&facts, small, text_w)?,
+        text::paragraph_frame(&facts, facts_style, text_w)?,
         1.5,
     ));
     let key = key_answer(p)?;

@@ -874,3 +874,53 @@ fn a_right_to_left_audit_sheet_starts_at_the_right() {
         assert_eq!(first > next_lane, rtl, "{}: turn 1 at x {first:.1}, turn 21 at {next_lane:.1}", def.id);
     }
 }
+
+/// The facts beside a practice position (whose turn, reserve, captures,
+/// turns) are read with its prompt: set at the prompt's size, in a grey
+/// no lighter than #404040, on the practice sheet and in the host key.
+#[test]
+fn position_facts_are_set_like_the_prompt() {
+    let t = Templates::builtin().unwrap();
+    for def in builtins() {
+        printkit::definition::analyse(&def, &def.practice);
+        let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
+        let mut runs = Vec::new();
+        for page in kit.player.iter().chain(&kit.key) {
+            for item in &page.page.items {
+                item.for_each_text(&mut |r| runs.push(r.clone()));
+            }
+        }
+        let prompt = def
+            .practice
+            .iter()
+            .filter(|p| !kit::is_worked_example(&def, p))
+            .find_map(|p| {
+                let first = p.prompt.split(' ').take(3).collect::<Vec<_>>().join(" ");
+                runs.iter().find(|r| r.text.starts_with(&first))
+            })
+            .unwrap_or_else(|| panic!("{}: no prompt found", def.id));
+        let facts: Vec<_> = runs
+            .iter()
+            .filter(|r| r.text.contains(" to move."))
+            .collect();
+        assert!(!facts.is_empty(), "{}: no facts line", def.id);
+        for f in facts {
+            assert!(
+                (f.size_pt - prompt.size_pt).abs() < 1e-9,
+                "{}: {:?} at {} pt, the prompt at {} pt",
+                def.id,
+                f.text,
+                f.size_pt,
+                prompt.size_pt
+            );
+            let c = f.colour;
+            assert!(
+                c.r.max(c.g).max(c.b) <= 0x40,
+                "{}: {:?} in {}",
+                def.id,
+                f.text,
+                c.hex()
+            );
+        }
+    }
+}
