@@ -285,11 +285,11 @@ fn example_block(
     for info in moves {
         let marks = marked_cells(&info.effect);
         let after = diagram_frame(&position_spec(def, &info.after), s, cell, &marks)?;
-        row.push((after, tr!(l, "rules.after_move", mv = &info.text)));
+        row.push((after, tr!(l, "rules.after_move", mv = l.shown_move(&info.text))));
         let explain = tr!(
             l,
             "rules.example_explain",
-            mv = &info.text,
+            mv = l.shown_move(&info.text),
             effect = capitalise(&effect_words(l, &info.effect)),
             marks = marks_words(l, &info.effect),
             result = result_in_words(def, info.after.outcome())

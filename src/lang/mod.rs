@@ -146,6 +146,17 @@ impl Lang {
         }
     }
 
+    /// A move as a kit in this language prints it: the cell names and
+    /// signs are the same in every language, but `pass` is a word, printed
+    /// as the language's `move.pass`.
+    pub fn shown_move(&self, mv: &str) -> String {
+        if mv.trim() == "pass" {
+            self.text("move.pass", &[])
+        } else {
+            mv.to_string()
+        }
+    }
+
     /// The built-in English.
     pub fn english() -> Arc<Lang> {
         static EN: OnceLock<Arc<Lang>> = OnceLock::new();
