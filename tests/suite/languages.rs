@@ -632,3 +632,55 @@ fn a_translated_host_key_says_no_english_engine_word() {
         }
     }
 }
+
+/// French spaces its punctuation: a narrow no-break space before `?`, `!`,
+/// `:`, `;` and inside `« »`, so no line starts with one of them; in
+/// printkit's own words and in the definition's French text alike.
+#[test]
+fn french_kits_put_a_narrow_no_break_space_before_double_signs() {
+    let templates = printkit::render::Templates::builtin().unwrap();
+    let languages = lang::Languages::load(None).unwrap();
+    let path = "fixtures/custom/languages/cloner-sauter-convertir.toml";
+    let french = printkit::definition::parse_definition(
+        path,
+        &std::fs::read_to_string(root().join(path)).unwrap(),
+    )
+    .unwrap();
+    let mut defs = vec![french];
+    for def in printkit::definition::builtins() {
+        let mut def = def.unwrap();
+        def.choose_language(&languages, Some("fr")).unwrap();
+        defs.push(def);
+    }
+    for def in defs {
+        printkit::definition::analyse(&def, &def.practice);
+        for paper in ["a4", "letter"] {
+            let o = printkit::kit::KitOptions::whole_kit(templates.paper(paper).unwrap());
+            let kit = printkit::kit::build_kit(&def, &def.practice, &templates, &o).unwrap();
+            let mut narrow = 0;
+            for page in kit.player.iter().chain(&kit.key) {
+                for item in &page.page.items {
+                    item.for_each_text(&mut |r| {
+                        let t = r.text.as_str();
+                        narrow += t.matches('\u{202F}').count();
+                        assert!(
+                            !t.starts_with(['?', '!', ':', ';', '»']),
+                            "{} {paper} {}: a line starts with a sign: {t:?}",
+                            def.id,
+                            page.name
+                        );
+                        for sign in [" ?", " !", " :", " ;", " »", "« ", "\u{a0}?", "\u{a0}:"] {
+                            assert!(
+                                !t.contains(sign),
+                                "{} {paper} {}: {sign:?} in {t:?}",
+                                def.id,
+                                page.name
+                            );
+                        }
+                    });
+                }
+            }
+            assert!(narrow > 10, "{}: {narrow} narrow spaces", def.id);
+        }
+    }
+}
