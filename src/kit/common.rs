@@ -123,7 +123,8 @@ pub(crate) fn reason_word(lang: &Lang, reason: Reason) -> String {
 pub(crate) fn effect_words(lang: &Lang, e: &Effect) -> String {
     let names = |cells: &[Cell]| {
         let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-        names.join(", ")
+        // The language's comma: "،" in Arabic.
+        names.join(&tr!(lang, "list.comma"))
     };
     let kind = |k: MoveKind| tr!(lang, &format!("move.{}", k.word()));
     let mut s = match (e.kind(), e.from, e.to) {

@@ -252,7 +252,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
             )
         })
         .collect();
-    let line = written.join(", ");
+    let line = written.join(&tr!(l, "list.comma"));
     let because = match key.end {
         Some(o) => format!(" ({})", why(def, o)),
         None => String::new(),

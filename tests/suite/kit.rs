@@ -924,3 +924,35 @@ fn position_facts_are_set_like_the_prompt() {
         }
     }
 }
+
+/// Right to left, the worked example's row starts at the right: a reader
+/// meets the position Before first, then each After to its left.
+#[test]
+fn a_right_to_left_worked_example_puts_before_on_the_right() {
+    let t = Templates::builtin().unwrap();
+    let path = "fixtures/variants/freeze-arabic.toml";
+    let arabic =
+        definition::parse_definition(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+    let english = definition::resolve("freeze").unwrap();
+    for (def, rtl) in [(arabic, true), (english, false)] {
+        let o = KitOptions {
+            parts: vec![Part::Rules],
+            ..options("a4")
+        };
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let x = |id: &str| {
+            let g = kit
+                .player
+                .iter()
+                .find_map(|p| p.page.find_group(id))
+                .unwrap_or_else(|| panic!("{}: no {id}", def.id));
+            printkit::render::Item::Group(g.clone())
+                .ink_bounds()
+                .unwrap()
+                .unwrap()
+                .x
+        };
+        let (before, after) = (x("example-before"), x("example-after-1"));
+        assert_eq!(before > after, rtl, "{}: before at {before:.1}, after at {after:.1}", def.id);
+    }
+}
