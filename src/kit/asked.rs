@@ -154,7 +154,12 @@ fn legal_words(def: &Definition, p: &Practice) -> String {
     };
     let head = match &first.played {
         Ok(_) => tr!(l, "asked.yes", sentence = check_sentence(def, first)),
-        Err(e) => tr!(l, "asked.no", mv = l.shown_move(&first.mv), why = refusal(def, e)),
+        Err(e) => tr!(
+            l,
+            "asked.no",
+            mv = l.shown_move(&first.mv),
+            why = refusal(def, e)
+        ),
     };
     // After a no, the moves that may be played instead (a yes needs no
     // more: the other checks follow, numbered).

@@ -192,7 +192,13 @@ struct Table {
 /// Row counts of each sheet: the sheets the game's rows need, shared so
 /// the emptiest is as full as it can be; then, for a game that can
 /// outlast them, one continuation sheet as full as the first.
-fn sheet_rows(def: &Definition, cap: usize, cap_last: usize, lanes: usize, avail: f64) -> Vec<usize> {
+fn sheet_rows(
+    def: &Definition,
+    cap: usize,
+    cap_last: usize,
+    lanes: usize,
+    avail: f64,
+) -> Vec<usize> {
     let continues = def.audit.continues;
     let split = split_rows(def.audit.rows, cap, cap_last);
     let mut split = balanced(split, (cap, cap_last), lanes, avail, continues);

@@ -285,7 +285,10 @@ fn example_block(
     for info in moves {
         let marks = marked_cells(&info.effect);
         let after = diagram_frame(&position_spec(def, &info.after), s, cell, &marks)?;
-        row.push((after, tr!(l, "rules.after_move", mv = l.shown_move(&info.text))));
+        row.push((
+            after,
+            tr!(l, "rules.after_move", mv = l.shown_move(&info.text)),
+        ));
         let explain = tr!(
             l,
             "rules.example_explain",

@@ -168,9 +168,8 @@ impl Lang {
             let next = chars.get(i + 1).copied();
             let prev = i.checked_sub(1).map(|j| chars[j]);
             let space = c == ' ' || c == '\u{a0}';
-            if space && matches!(next, Some('?' | '!' | ':' | ';' | '»')) {
-                out.push(NARROW);
-            } else if space && prev == Some('«') {
+            let before_sign = matches!(next, Some('?' | '!' | ':' | ';' | '»'));
+            if space && (before_sign || prev == Some('«')) {
                 out.push(NARROW);
             } else if c == '«' && next.is_some_and(|n| !n.is_whitespace()) {
                 out.push(c);

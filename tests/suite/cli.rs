@@ -793,7 +793,10 @@ fn footers_and_previews_name_only_files_that_were_built() {
     assert!(files.iter().all(|f| !f.ends_with(".pdf")), "{files:?}");
     for f in &files {
         let text = std::fs::read_to_string(svg_only.join(f)).unwrap();
-        assert!(!text.contains(".pdf"), "{f} names a PDF, and none was built");
+        assert!(
+            !text.contains(".pdf"),
+            "{f} names a PDF, and none was built"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -830,7 +833,11 @@ fn build_lists_its_files_in_a_stable_order() {
     assert!(last_document < first_svg, "{files:#?}");
     for (i, f) in files.iter().enumerate() {
         if let Some(stem) = f.strip_suffix(".pdf") {
-            assert_eq!(files.get(i + 1), Some(&format!("{stem}.html")), "{files:#?}");
+            assert_eq!(
+                files.get(i + 1),
+                Some(&format!("{stem}.html")),
+                "{files:#?}"
+            );
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -843,7 +850,15 @@ fn build_counts_one_unchanged_file_in_the_singular() {
     let _ = std::fs::remove_dir_all(&dir);
     let out = dir.to_str().unwrap();
     let args = [
-        "build", "predator-prey", "--format", "pdf", "--paper", "a4", "--only", "tokens", "--out",
+        "build",
+        "predator-prey",
+        "--format",
+        "pdf",
+        "--paper",
+        "a4",
+        "--only",
+        "tokens",
+        "--out",
         out,
     ];
     let first = printkit(&args);

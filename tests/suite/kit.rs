@@ -722,7 +722,12 @@ fn a_practice_file_named_as_a_game_is_built_with_its_game() {
 
 /// Each audit sheet of a built-in game, on A4 and Letter, with the kit's
 /// content area.
-fn audit_sheets() -> Vec<(String, &'static str, printkit::render::RectMm, Vec<printkit::render::Page>)> {
+fn audit_sheets() -> Vec<(
+    String,
+    &'static str,
+    printkit::render::RectMm,
+    Vec<printkit::render::Page>,
+)> {
     let t = Templates::builtin().unwrap();
     let mut out = Vec::new();
     for def in builtins() {
@@ -733,7 +738,12 @@ fn audit_sheets() -> Vec<(String, &'static str, printkit::render::RectMm, Vec<pr
             };
             let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
             let pages = kit.player.into_iter().map(|p| p.page).collect();
-            out.push((def.id.clone(), paper, kit::content_area(&t, &o.paper), pages));
+            out.push((
+                def.id.clone(),
+                paper,
+                kit::content_area(&t, &o.paper),
+                pages,
+            ));
         }
     }
     out
@@ -799,7 +809,11 @@ fn a_game_without_a_turn_limit_gets_a_numbered_continuation_sheet() {
             continue;
         }
         let last = pages.last().unwrap();
-        assert!(pages.len() >= 2, "{id} {paper}: {} audit sheet", pages.len());
+        assert!(
+            pages.len() >= 2,
+            "{id} {paper}: {} audit sheet",
+            pages.len()
+        );
         let words = page_words(last);
         assert!(words.contains("(continued)"), "{id} {paper}: {words}");
         for turn in [41, 80] {
@@ -810,7 +824,10 @@ fn a_game_without_a_turn_limit_gets_a_numbered_continuation_sheet() {
         }
         for page in &pages {
             let words = page_words(page);
-            assert!(!words.contains("number its turns from"), "{id} {paper}: {words}");
+            assert!(
+                !words.contains("number its turns from"),
+                "{id} {paper}: {words}"
+            );
         }
     }
 }
@@ -871,7 +888,12 @@ fn a_right_to_left_audit_sheet_starts_at_the_right() {
                 .x
         };
         let (first, next_lane) = (x(1), x(21));
-        assert_eq!(first > next_lane, rtl, "{}: turn 1 at x {first:.1}, turn 21 at {next_lane:.1}", def.id);
+        assert_eq!(
+            first > next_lane,
+            rtl,
+            "{}: turn 1 at x {first:.1}, turn 21 at {next_lane:.1}",
+            def.id
+        );
     }
 }
 
@@ -953,6 +975,11 @@ fn a_right_to_left_worked_example_puts_before_on_the_right() {
                 .x
         };
         let (before, after) = (x("example-before"), x("example-after-1"));
-        assert_eq!(before > after, rtl, "{}: before at {before:.1}, after at {after:.1}", def.id);
+        assert_eq!(
+            before > after,
+            rtl,
+            "{}: before at {before:.1}, after at {after:.1}",
+            def.id
+        );
     }
 }

@@ -560,9 +560,13 @@ fn key_texts(item: &printkit::render::Item, tails: &[&str], out: &mut Vec<String
     if let printkit::render::Item::Group(g) = item {
         let id = g.id.as_deref().unwrap_or("");
         let wanted = id.starts_with("key-")
-            && tails
-                .iter()
-                .any(|t| id.split('-').skip(2).collect::<Vec<_>>().join("-").starts_with(t));
+            && tails.iter().any(|t| {
+                id.split('-')
+                    .skip(2)
+                    .collect::<Vec<_>>()
+                    .join("-")
+                    .starts_with(t)
+            });
         if wanted {
             let mut text = Vec::new();
             item.for_each_text(&mut |r| text.push(r.text.clone()));
