@@ -207,7 +207,7 @@ fn host_keys_speak_in_moves_print_facts_and_keep_codes_whole() {
         for language in ["en", "fr"] {
             let def = builtin_in(id, language);
             let key = pages_text(&def, Part::Key);
-            let flat = key.replace('\n', " ").replace('\u{202F}', " ");
+            let flat = key.replace(['\n', '\u{202F}'], " ");
             for word in [
                 "plies",
                 " ply ",
@@ -390,9 +390,7 @@ fn the_clone_worked_example_draws_the_clone_and_the_jump_and_says_what_its_marks
         ),
     ] {
         let def = builtin_in("clone-jump-convert", language);
-        let rules = pages_text(&def, Part::Rules)
-            .replace('\n', " ")
-            .replace('\u{202F}', " ");
+        let rules = pages_text(&def, Part::Rules).replace(['\n', '\u{202F}'], " ");
         for w in words {
             assert!(rules.contains(w), "{language}: no `{w}`: {rules}");
         }
