@@ -398,6 +398,11 @@ fn render_papers(
             parts: parts.to_vec(),
             duplex: request.duplex,
             back_offset: request.back_offset,
+            pdf_papers: Some(if request.formats.pdf {
+                papers.to_vec()
+            } else {
+                Vec::new()
+            }),
         };
         let laid_out = crate::parallel::par_map(jobs, |(def, practice)| {
             kit::build_kit(def, practice, templates, &options).map_err(|e| {
@@ -678,7 +683,7 @@ impl Sink {
         )])?;
         let mut committed = dir.finish(&stale, manifest, force)?;
         // Listed by paper, then as each paper's files are ordered.
-        let mut rank: std::collections::HashMap<PathBuf, (usize, output::FileOrder)> = self
+        let rank: std::collections::HashMap<PathBuf, (usize, output::FileOrder)> = self
             .order
             .iter()
             .map(|(o, f)| (dir.root().join(f), *o))
@@ -689,7 +694,7 @@ impl Sink {
         );
         committed
             .written
-            .sort_by_key(|(p, _)| rank.remove(p).unwrap_or(last));
+            .sort_by_key(|(p, _)| rank.get(p).copied().unwrap_or(last));
         Ok((committed, dir.notes().to_vec()))
     }
 }

@@ -207,16 +207,34 @@ pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, Comm
     );
     let ms = started.elapsed().as_millis();
     let size = human_size(total);
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("{n} {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
     let _ = match kept {
-        0 => writeln!(out, "wrote {files} files ({size}) {games} in {ms} ms"),
+        0 => writeln!(
+            out,
+            "wrote {} ({size}) {games} in {ms} ms",
+            plural(files, "file", "files")
+        ),
         k if k == files => writeln!(
             out,
-            "all {files} files ({size}) {games} were already up to date (checked in {ms} ms)"
+            "{} ({size}) {games} {} already up to date (checked in {ms} ms)",
+            if files == 1 {
+                "the 1 file".to_string()
+            } else {
+                format!("all {files} files")
+            },
+            if files == 1 { "was" } else { "were" }
         ),
         k => writeln!(
             out,
-            "wrote {} of {files} files ({size}) {games} in {ms} ms; the other {k} were already up to date",
-            files - k
+            "wrote {} of {files} files ({size}) {games} in {ms} ms; the other {}",
+            files - k,
+            plural(k, "was already up to date", "were already up to date")
         ),
     };
     Ok(report)

@@ -250,7 +250,7 @@ pub(super) fn expand(text: &str, figures: &Figures) -> Result<String, Vec<TextEr
     }
     out.push_str(rest);
     if errors.is_empty() {
-        Ok(out)
+        Ok(figures.lang.typeset(&out))
     } else {
         Err(errors)
     }

@@ -101,7 +101,7 @@ fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
     let mut said = Vec::new();
     for info in legal {
         let e = &info.effect;
-        let mv = &info.text;
+        let mv = &l.shown_move(&info.text);
         if !e.captured.is_empty() {
             said.push(tr!(
                 l,
@@ -186,7 +186,12 @@ fn legal_words(def: &Definition, p: &Practice) -> String {
     };
     let head = match &first.played {
         Ok(_) => tr!(l, "asked.yes", sentence = check_sentence(def, first)),
-        Err(e) => tr!(l, "asked.no", mv = &first.mv, why = refusal(def, e)),
+        Err(e) => tr!(
+            l,
+            "asked.no",
+            mv = l.shown_move(&first.mv),
+            why = refusal(def, e)
+        ),
     };
     // After a no, the moves that may be played instead (a yes needs no
     // more: the other checks follow, numbered).
@@ -198,7 +203,7 @@ fn legal_words(def: &Definition, p: &Practice) -> String {
             tr!(
                 l,
                 "asked.instead",
-                mv = &info.text,
+                mv = l.shown_move(&info.text),
                 effect = effect_words(l, &info.effect)
             )
         })
@@ -220,7 +225,7 @@ fn forced(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
             l,
             "asked.must_play",
             side = &mover,
-            mv = &info.text,
+            mv = l.shown_move(&info.text),
             effect = effect_words(l, &info.effect)
         ),
     };
@@ -247,18 +252,18 @@ fn every_move(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
                 tr!(
                     l,
                     "asked.item_turns",
-                    mv = &info.text,
+                    mv = l.shown_move(&info.text),
                     cells = cell_list(l, &e.converted)
                 )
             } else if !e.captured.is_empty() {
                 tr!(
                     l,
                     "asked.item_takes",
-                    mv = &info.text,
+                    mv = l.shown_move(&info.text),
                     cells = cell_list(l, &e.captured)
                 )
             } else {
-                info.text.clone()
+                l.shown_move(&info.text)
             }
         })
         .collect();

@@ -12,6 +12,8 @@ use crate::tr;
 
 /// Height of a handwriting row.
 pub const ROW_MM: f64 = 7.5;
+/// The tallest a row grows to fill its sheet.
+const MAX_ROW_MM: f64 = 10.0;
 const HEADER_MM: f64 = 24.0;
 const CLOSING_MM: f64 = 34.0;
 
@@ -51,7 +53,15 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     let one_line = |t: &str| text::measure(t, Font::Bold, 7.5).unwrap_or(20.0) + 3.0;
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
-        let least = if tick { 10.0 } else { 14.0 };
+        // A one-word head ("From", "Cell") asks for a short entry, a
+        // cell's name; a longer head for a phrase or a list.
+        let least = if tick {
+            10.0
+        } else if !c.contains(' ') {
+            12.0
+        } else {
+            14.0
+        };
         let whole = one_line(c);
         let w = if whole <= SHORT_HEAD_MM {
             whole.max(least)
@@ -93,11 +103,17 @@ fn columns(def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
 /// How many rows fit a page, and how many on the last page (which also
 /// holds the closing box).
 fn capacity(templates: &Templates, options: &KitOptions, head_row: f64) -> (usize, usize) {
-    let area = super::content_area(templates, &options.paper);
-    let avail = area.height - HEADER_MM - head_row - 10.0;
+    let avail = rows_room(templates, options, head_row);
     let cap = (avail / ROW_MM).floor().max(1.0) as usize;
     let cap_last = ((avail - CLOSING_MM) / ROW_MM).floor().max(1.0) as usize;
     (cap, cap_last)
+}
+
+/// The height a sheet has for its rows: the page less its header, the
+/// table's head row and a margin above the footer.
+fn rows_room(templates: &Templates, options: &KitOptions, head_row: f64) -> f64 {
+    let area = super::content_area(templates, &options.paper);
+    area.height - HEADER_MM - head_row - 10.0
 }
 
 /// The table's column heads, each laid out once into a frame as wide as
@@ -152,7 +168,8 @@ pub fn page_count(
     let (cap, cap_last) = capacity(templates, options, hr);
     let area = super::content_area(templates, &options.paper);
     let lanes = layout(def, area.width - 1.0).1;
-    Ok(split_rows(def.audit.rows, cap * lanes, cap_last * lanes).len())
+    let avail = rows_room(templates, options, hr);
+    Ok(sheet_rows(def, cap * lanes, cap_last * lanes, lanes, avail).len())
 }
 
 /// What every lane of a game's audit table shares: its columns and their
@@ -165,6 +182,94 @@ struct Table {
     sides: [char; 2],
     /// Rows are one side's turn each: the side column is prefilled.
     by_side: bool,
+    /// The height of a row: [`ROW_MM`] or more, so the sheets' rows fill
+    /// their pages rather than leave a third of one blank.
+    row_mm: f64,
+    /// The language reads right to left: lanes run from the right.
+    rtl: bool,
+}
+
+/// Row counts of each sheet: the sheets the game's rows need, shared so
+/// the emptiest is as full as it can be; then, for a game that can
+/// outlast them, one continuation sheet as full as the first.
+fn sheet_rows(
+    def: &Definition,
+    cap: usize,
+    cap_last: usize,
+    lanes: usize,
+    avail: f64,
+) -> Vec<usize> {
+    let continues = def.audit.continues;
+    let split = split_rows(def.audit.rows, cap, cap_last);
+    let mut split = balanced(split, (cap, cap_last), lanes, avail, continues);
+    if continues {
+        split.push(split[0].min(cap_last));
+    }
+    split
+}
+
+/// `split` (rows a sheet) with its rows moved between the sheets so the
+/// least filled sheet, once its rows have grown to [`row_height`], is
+/// filled the most: the last sheet's closing box counts as rows.
+fn balanced(
+    split: Vec<usize>,
+    (cap, cap_last): (usize, usize),
+    lanes: usize,
+    avail: f64,
+    continues: bool,
+) -> Vec<usize> {
+    let pages = split.len();
+    if pages < 2 {
+        return split;
+    }
+    let rows: usize = split.iter().sum();
+    let fill = |s: &[usize]| {
+        let h = row_height(s, lanes, avail, continues);
+        s.iter()
+            .enumerate()
+            .map(|(k, &n)| {
+                let closing = if k + 1 == pages || continues {
+                    CLOSING_MM
+                } else {
+                    0.0
+                };
+                (n.div_ceil(lanes) as f64 * h + closing) / avail
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let mut best = (fill(&split), split.clone());
+    // Whole rows of lanes on every sheet but the last.
+    let start = rows.div_ceil(pages).next_multiple_of(lanes);
+    for n in (start..=cap).step_by(lanes) {
+        let Some(last) = rows.checked_sub(n * (pages - 1)).filter(|&l| l > 0) else {
+            break;
+        };
+        if last > cap_last {
+            continue;
+        }
+        let mut s = vec![n; pages - 1];
+        s.push(last);
+        let f = fill(&s);
+        if f > best.0 + 1e-9 {
+            best = (f, s);
+        }
+    }
+    best.1
+}
+
+/// The row height that lets the fullest sheet's lanes reach the foot of
+/// its page (the last sheet's closing box under them), at least
+/// [`ROW_MM`] and at most [`MAX_ROW_MM`].
+fn row_height(split: &[usize], lanes: usize, avail: f64, continues: bool) -> f64 {
+    let mut row = MAX_ROW_MM;
+    for (k, &n) in split.iter().enumerate() {
+        // Every sheet of a game that can go on may be its last.
+        let last = k + 1 == split.len() || continues;
+        let room = if last { avail - CLOSING_MM } else { avail };
+        let per_lane = n.div_ceil(lanes).max(1);
+        row = row.min(room / per_lane as f64);
+    }
+    row.max(ROW_MM)
 }
 
 pub fn pages(
@@ -175,6 +280,9 @@ pub fn pages(
     let area = super::content_area(templates, &options.paper);
     let (cols, lanes) = layout(def, area.width - 1.0);
     let (heads, head_h) = column_heads(def, templates, options)?;
+    let (cap, cap_last) = capacity(templates, options, head_h);
+    let avail = rows_room(templates, options, head_h);
+    let split = sheet_rows(def, cap * lanes, cap_last * lanes, lanes, avail);
     let table = Table {
         width: cols.iter().map(|c| c.1).sum(),
         cols,
@@ -182,50 +290,73 @@ pub fn pages(
         head_h,
         sides: def.engine().sides(),
         by_side: def.family().info().audit.side_mm.is_some(),
+        row_mm: row_height(&split, lanes, avail, def.audit.continues),
+        rtl: def.lang.rtl(),
     };
-    let (cap, cap_last) = capacity(templates, options, head_h);
-    let split = split_rows(def.audit.rows, cap * lanes, cap_last * lanes);
     let mut pages = Vec::new();
     let mut turn = 1;
     for (k, &n) in split.iter().enumerate() {
         let mut page = Page::new(options.paper.size_mm);
+        let continuation = def.audit.continues && k + 1 == split.len();
         let what = if split.len() == 1 {
             tr!(def.lang, "audit.sheet")
+        } else if continuation {
+            tr!(def.lang, "audit.sheet_continued", n = k + 1)
         } else {
             tr!(def.lang, "audit.sheet_n", n = k + 1)
         };
         sheet_header(&mut page, def, &table, templates, area, &what)?;
-        // The table, in lanes of rows side by side when they fit.
-        let all_w = lanes as f64 * table.width + (lanes - 1) as f64 * LANE_GAP_MM;
-        let lanes_x = area.x + (area.width - all_w) / 2.0;
-        let per_lane = n.div_ceil(lanes);
-        let mut bottom: f64 = 0.0;
-        for lane in 0..lanes {
-            let rows = per_lane.min(n - (lane * per_lane).min(n));
-            if rows == 0 {
-                continue;
-            }
-            let x0 = lanes_x + lane as f64 * (table.width + LANE_GAP_MM);
-            let at = pt(x0, area.y + HEADER_MM);
-            let (items, lane_bottom) = table_lane(&table, templates, at, turn, rows)?;
-            bottom = bottom.max(lane_bottom);
-            turn += rows;
-            let id = if lane == 0 {
-                "audit-table".to_string()
-            } else {
-                format!("audit-table-{}", lane + 1)
-            };
-            page.items.push(Item::group(Some(&id), items));
-        }
-        if k + 1 == split.len() {
+        let first = turn;
+        let bottom = table_lanes(&mut page, &table, templates, area, lanes, &mut turn, n)?;
+        // A game that can go on may end on any sheet: each has the box.
+        if k + 1 == split.len() || def.audit.continues {
             closing_box(&mut page, def, &table, templates, area, bottom)?;
-            if def.audit.continues {
-                continuation_note(&mut page, def, templates, area, turn)?;
-            }
+        }
+        if def.audit.continues {
+            continuation_note(&mut page, def, templates, area, first, turn, continuation)?;
         }
         pages.push(page);
     }
     Ok(pages)
+}
+
+/// The sheet's table at the top of `area`, in lanes of rows side by side
+/// when they fit, `n` rows from `turn` (moved on past them); returns the
+/// table's bottom.
+fn table_lanes(
+    page: &mut Page,
+    table: &Table,
+    templates: &Templates,
+    area: RectMm,
+    lanes: usize,
+    turn: &mut usize,
+    n: usize,
+) -> Result<f64, RenderError> {
+    let all_w = lanes as f64 * table.width + (lanes - 1) as f64 * LANE_GAP_MM;
+    let lanes_x = area.x + (area.width - all_w) / 2.0;
+    let per_lane = n.div_ceil(lanes);
+    let mut bottom: f64 = 0.0;
+    // A right-to-left reader starts at the right-hand lane.
+    let rtl = table.rtl;
+    for lane in 0..lanes {
+        let rows = per_lane.min(n - (lane * per_lane).min(n));
+        if rows == 0 {
+            continue;
+        }
+        let place = if rtl { lanes - 1 - lane } else { lane };
+        let x0 = lanes_x + place as f64 * (table.width + LANE_GAP_MM);
+        let at = pt(x0, area.y + HEADER_MM);
+        let (items, lane_bottom) = table_lane(table, templates, at, *turn, rows)?;
+        bottom = bottom.max(lane_bottom);
+        *turn += rows;
+        let id = if lane == 0 {
+            "audit-table".to_string()
+        } else {
+            format!("audit-table-{}", lane + 1)
+        };
+        page.items.push(Item::group(Some(&id), items));
+    }
+    Ok(bottom)
 }
 
 /// The sheet's title, the date, table and players' fields, and the note on
@@ -292,7 +423,7 @@ fn table_lane(
         items.extend(head.placed(pt(x + 1.0, y0 + 1.0)));
         x += w;
     }
-    let rows_h = rows as f64 * ROW_MM;
+    let rows_h = rows as f64 * table.row_mm;
     let bottom = y0 + hr + rows_h;
     items.push(Item::rect(
         RectMm::new(x0, y0, table.width, hr + rows_h),
@@ -312,15 +443,15 @@ fn table_lane(
     let a = text::ascent(Font::Regular, s.fonts.body_pt)?;
     for r in 0..rows {
         let turn = first + r;
-        let y = y0 + hr + r as f64 * ROW_MM;
+        let y = y0 + hr + r as f64 * table.row_mm;
         if r > 0 {
             items.push(Item::line(pt(x0, y), pt(x0 + table.width, y), grid.clone()));
         }
-        let baseline = y + (ROW_MM - a) / 2.0 + a * 0.85;
+        let baseline = y + (table.row_mm - a) / 2.0 + a * 0.85;
         let mut x = x0;
         let mut row_items = Vec::new();
         for (i, (_, w, tick)) in table.cols.iter().enumerate() {
-            let cell = RectMm::new(x, y, *w, ROW_MM);
+            let cell = RectMm::new(x, y, *w, table.row_mm);
             let prefill = match i {
                 0 => Some(turn.to_string()),
                 1 if table.by_side => Some(table.sides[(turn - 1) % 2].to_string()),
@@ -336,7 +467,7 @@ fn table_lane(
             if *tick {
                 let b = 3.6;
                 row_items.push(Item::rect(
-                    RectMm::new(cell.x + (w - b) / 2.0, y + (ROW_MM - b) / 2.0, b, b),
+                    RectMm::new(cell.x + (w - b) / 2.0, y + (table.row_mm - b) / 2.0, b, b),
                     Some(Stroke::solid(s.lines.thin_mm, c.ink)),
                     None,
                 ));
@@ -364,18 +495,19 @@ fn closing_box(
     let body = style(Font::Regular, s.fonts.body_pt, c.ink);
     let bold_small = style(Font::Bold, s.fonts.small_pt, c.ink);
     let top = table_bottom + 4.0;
+    let mut items = Vec::new();
     // As wide as the table, but never too narrow for its sentences.
     let box_w = table.width.max(area.width.min(150.0));
     let bx = area.x + (area.width - box_w) / 2.0;
     let boxr = RectMm::new(bx, top, box_w, CLOSING_MM - 6.0);
-    page.items.push(Item::rect(
+    items.push(Item::rect(
         boxr,
         Some(Stroke::solid(s.lines.thin_mm, c.ink)),
         None,
     ));
-    let lines: Vec<String> = stop_conditions(def)
+    let lines: Vec<String> = stop_boxes(def)
         .into_iter()
-        .map(|(_, why)| format!("☐ {why}"))
+        .map(|why| format!("☐\u{a0}{why}"))
         .collect();
     let inner = boxr.inflate(-2.0);
     let (mut runs, used) = text::paragraph(
@@ -383,13 +515,13 @@ fn closing_box(
         bold_small,
         RectMm::new(inner.x, inner.y, inner.width, 5.0),
     )?;
-    page.items.append(&mut runs);
+    items.append(&mut runs);
     let (mut runs, used2) = text::paragraph(
         &lines.join("   "),
         small,
         RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
     )?;
-    page.items.append(&mut runs);
+    items.append(&mut runs);
     let score = tr!(
         def.lang,
         &format!("family.{}.audit.score", def.family().id()),
@@ -401,28 +533,60 @@ fn closing_box(
         body,
         RectMm::new(inner.x, inner.y + used + used2 + 3.0, inner.width, 6.0),
     )?;
-    page.items.append(&mut runs);
+    items.append(&mut runs);
+    page.items.push(Item::group(Some("audit-closing"), items));
     Ok(())
 }
 
-/// At the foot of the last sheet, for a game that can outlast it: where
-/// the numbering goes on.
+/// Each way the game can stop, one tick box each: a way the family words
+/// by its loser ("black has no capture, and loses") once a side, so the
+/// box ticked also says who won.
+fn stop_boxes(def: &Definition) -> Vec<String> {
+    let l = &def.lang;
+    let mut boxes = Vec::new();
+    for (reason, words) in stop_conditions(def) {
+        let lost = format!("family.{}.lost.{}", def.family().id(), reason.keyword());
+        if l.has(&lost) {
+            for side in def.engine().sides() {
+                let loser = super::side_name(l, def.family(), side);
+                boxes.push(tr!(l, &lost, loser = loser));
+            }
+        } else {
+            boxes.push(words);
+        }
+    }
+    boxes
+}
+
+/// At the foot of each sheet of a game that can outlast them: where it
+/// goes on (the continuation sheet, numbered on; past that, a copy of it).
 fn continuation_note(
     page: &mut Page,
     def: &Definition,
     templates: &Templates,
     area: RectMm,
+    first: usize,
     next_turn: usize,
+    continuation: bool,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
     let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let note = if def.audit.rows < def.audit.limit {
-        tr!(def.lang, "audit.continue", turn = next_turn)
+    let last = next_turn - 1;
+    let note = if continuation {
+        tr!(
+            def.lang,
+            "audit.continue_copy",
+            turn = last,
+            n = next_turn - first
+        )
+    } else if def.audit.rows < def.audit.limit {
+        tr!(def.lang, "audit.continue", turn = last)
     } else {
-        tr!(def.lang, "audit.continue_no_limit", turn = next_turn)
+        tr!(def.lang, "audit.continue_no_limit", turn = last)
     };
-    let y = area.bottom() - 5.0;
-    let (mut runs, _) = text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 5.0))?;
+    // Two lines at most, in the margin the rows leave above the footer.
+    let y = area.bottom() - 9.0;
+    let (mut runs, _) = text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 9.0))?;
     page.items.append(&mut runs);
     Ok(())
 }

@@ -26,6 +26,8 @@ pub(crate) struct PageStyles {
     pub body: TextStyle,
     pub small: TextStyle,
     pub heading: TextStyle,
+    /// The facts beside a position: the prompt's size, a dark grey.
+    pub facts: TextStyle,
 }
 
 impl PageStyles {
@@ -35,6 +37,7 @@ impl PageStyles {
             body: style(Font::Regular, s.fonts.body_pt, c.ink),
             small: style(Font::Regular, s.fonts.small_pt, c.muted),
             heading: style(Font::Bold, s.fonts.subtitle_pt + 1.0, c.ink),
+            facts: style(Font::Regular, s.fonts.body_pt, c.facts),
         }
     }
 }
@@ -120,7 +123,8 @@ pub(crate) fn reason_word(lang: &Lang, reason: Reason) -> String {
 pub(crate) fn effect_words(lang: &Lang, e: &Effect) -> String {
     let names = |cells: &[Cell]| {
         let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-        names.join(", ")
+        // The language's comma: "،" in Arabic.
+        names.join(&tr!(lang, "list.comma"))
     };
     let kind = |k: MoveKind| tr!(lang, &format!("move.{}", k.word()));
     let mut s = match (e.kind(), e.from, e.to) {

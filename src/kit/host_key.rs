@@ -40,8 +40,11 @@ fn describe(l: &Lang, s: &Solution, side: &str, other: &str) -> String {
     let line = match s.pv.split_first() {
         None => String::new(),
         Some((first, rest)) => {
-            let rest: String = rest.iter().map(|m| format!(" {m}")).collect();
-            tr!(l, "solver.line", first = first, rest = rest)
+            let rest: String = rest
+                .iter()
+                .map(|m| format!(" {}", l.shown_move(m)))
+                .collect();
+            tr!(l, "solver.line", first = l.shown_move(first), rest = rest)
         }
     };
     let also = also_words(l, s);
@@ -83,7 +86,7 @@ fn also_words(l: &Lang, s: &Solution) -> String {
 
 /// Up to four moves and how many more, as a list.
 fn shown_list(l: &Lang, list: &[String]) -> String {
-    let mut v: Vec<String> = list.iter().take(4).cloned().collect();
+    let mut v: Vec<String> = list.iter().take(4).map(|m| l.shown_move(m)).collect();
     if list.len() > 4 {
         v.push(tr!(l, "list.more", n = list.len() - 4));
     }
@@ -136,12 +139,17 @@ pub fn check_sentence(def: &Definition, check: &Check) -> String {
             .paragraph(&tr!(
                 l,
                 "check.legal",
-                mv = &info.text,
+                mv = l.shown_move(&info.text),
                 effect = capitalise(&effect_words(l, &info.effect)),
                 result = result_in_words(def, info.after.outcome())
             ))
             .into_owned(),
-        Err(e) => tr!(l, "check.illegal", mv = &check.mv, why = refusal(def, e)),
+        Err(e) => tr!(
+            l,
+            "check.illegal",
+            mv = l.shown_move(&check.mv),
+            why = refusal(def, e)
+        ),
     }
 }
 
@@ -240,11 +248,11 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
                 l,
                 "answer.move_by",
                 side = super::side_name(l, family, *mover),
-                mv = mv
+                mv = l.shown_move(mv)
             )
         })
         .collect();
-    let line = written.join(", ");
+    let line = written.join(&tr!(l, "list.comma"));
     let because = match key.end {
         Some(o) => format!(" ({})", why(def, o)),
         None => String::new(),
@@ -388,7 +396,12 @@ fn question_parts(
     text_w: f64,
 ) -> Result<Vec<KeyPart>, RenderError> {
     let s = &templates.style;
-    let PageStyles { body, small, .. } = PageStyles::new(s);
+    let PageStyles {
+        body,
+        small,
+        facts: facts_style,
+        ..
+    } = PageStyles::new(s);
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
     let k = number;
     // Custom positions say which practice file they came from.
@@ -418,7 +431,7 @@ fn question_parts(
         .join(" ");
     parts.push((
         Some(format!("key-{k}-facts")),
-        text::paragraph_frame(&facts, small, text_w)?,
+        text::paragraph_frame(&facts, facts_style, text_w)?,
         1.5,
     ));
     let key = key_answer(p)?;

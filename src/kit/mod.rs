@@ -120,6 +120,10 @@ pub struct KitOptions {
     /// Shift of the backs in mm (x right, y down), for printers that do not
     /// align the two sides.
     pub back_offset: (f64, f64),
+    /// The papers whose PDFs of these documents the run writes, so a
+    /// footer names only files that exist; `None`: every paper of the
+    /// templates, in this page's orientation.
+    pub pdf_papers: Option<Vec<Paper>>,
 }
 
 impl KitOptions {
@@ -130,6 +134,7 @@ impl KitOptions {
             parts: Part::ALL.to_vec(),
             duplex: false,
             back_offset: (0.0, 0.0),
+            pdf_papers: None,
         }
     }
 }
@@ -343,21 +348,17 @@ fn footers(
     let document = document.words(l);
     // The same document made for each other paper, by its file name.
     let mut others = Vec::new();
-    for name in templates.papers.keys() {
-        let mut other = templates.paper(name)?;
-        other.orientation = paper.orientation;
-        if other.label != paper.label {
-            let file = output::pdf_path(&def.id, key, &other);
-            let file = file
-                .file_name()
-                .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-            others.push(tr!(
-                l,
-                "footer.other_paper",
-                paper = &other.label,
-                file = file
-            ));
-        }
+    for other in other_papers(templates, options)? {
+        let file = output::pdf_path(&def.id, key, &other);
+        let file = file
+            .file_name()
+            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        others.push(tr!(
+            l,
+            "footer.other_paper",
+            paper = &other.label,
+            file = file
+        ));
     }
     let advice = if others.is_empty() {
         tr!(l, "footer.for_paper", paper = &paper.label)
@@ -403,6 +404,27 @@ fn footers(
             .push(Item::group(Some("footer"), vec![line]));
     }
     Ok(())
+}
+
+/// The papers other than this page's whose PDF of the same document the
+/// run writes.
+fn other_papers(templates: &Templates, options: &KitOptions) -> Result<Vec<Paper>, RenderError> {
+    let paper = &options.paper;
+    let mut others = Vec::new();
+    match &options.pdf_papers {
+        Some(built) => others.extend(built.iter().cloned()),
+        None => {
+            for name in templates.papers.keys() {
+                let mut other = templates.paper(name)?;
+                other.orientation = paper.orientation;
+                others.push(other);
+            }
+        }
+    }
+    // The same paper turned is no advice for the paper in the tray.
+    others.retain(|o| o.label != paper.label);
+    others.dedup_by(|a, b| a.label == b.label);
+    Ok(others)
 }
 
 /// Whether `p` is the position the rules sheet works through (the

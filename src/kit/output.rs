@@ -39,6 +39,8 @@ enum Job<'a> {
         kit: &'a Kit,
         doc: Document,
         bodies: &'a [SvgBody],
+        /// Whether the PDF it links is written too.
+        pdf: bool,
     },
     Check {
         kit: &'a Kit,
@@ -168,6 +170,7 @@ pub fn render_ordered(
                     kit,
                     doc,
                     bodies: doc_bodies,
+                    pdf: formats.pdf,
                 };
                 jobs.push(((0, k, doc, 1), preview));
             }
@@ -200,9 +203,14 @@ fn run_job(
             Ok(None)
         }
         Job::Pdf { kit, doc } => pdf_file(kit, *doc, paper).map(Some),
-        Job::Preview { kit, doc, bodies } => Ok(Some(OutFile {
+        Job::Preview {
+            kit,
+            doc,
+            bodies,
+            pdf,
+        } => Ok(Some(OutFile {
             path: preview_path(&kit.id, *doc, paper),
-            bytes: preview_html(kit, *doc, paper, bodies)?.into_bytes(),
+            bytes: preview_html(kit, *doc, paper, bodies, *pdf)?.into_bytes(),
         })),
         Job::Svg {
             kit,
@@ -269,12 +277,15 @@ fn with_link(l: &Lang, key: &str, link: &str) -> String {
 /// order, one sheet each, at true size. `@page` sets the paper and zero
 /// margins, so a browser printing it as it asks prints at 100%. Text is
 /// drawn with the glyph outlines, carried once for all pages.
-/// `bodies` are the drawings of its pages ([`svg::page_body`]).
+/// `bodies` are the drawings of its pages ([`svg::page_body`]); `with_pdf`:
+/// whether the PDF of the same pages is written too (the preview links it
+/// only then).
 pub fn preview_html(
     kit: &Kit,
     doc: Document,
     paper: &Paper,
     bodies: &[SvgBody],
+    with_pdf: bool,
 ) -> Result<String, RenderError> {
     let pages = kit.pages(doc);
     let l = &kit.lang;
@@ -318,7 +329,7 @@ pub fn preview_html(
          .sheet{{margin:0;box-shadow:none;break-after:page}}.sheet:last-child{{break-after:auto}}}}\n\
          </style>\n</head>\n<body>\n{defs}\n<div class=\"advice\">\n<h1>{t}</h1>\n{warning}\
          <p>{pages} {advice}</p>\n\
-         <p>{pdf}</p>\n</div>\n",
+         {pdf}</div>\n",
         code = esc(&l.code),
         t = esc(&title),
         defs = glyphs,
@@ -329,7 +340,11 @@ pub fn preview_html(
             paper = paper_label(l, paper)
         )),
         advice = esc(&tr!(l, "print.advice")),
-        pdf = with_link(l, "preview.pdf", &link),
+        pdf = if with_pdf {
+            format!("<p>{}</p>\n", with_link(l, "preview.pdf", &link))
+        } else {
+            String::new()
+        },
     );
     html.reserve(bodies.iter().map(|b| b.len() + 512).sum());
     for (i, body) in bodies.iter().enumerate() {

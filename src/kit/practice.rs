@@ -139,8 +139,9 @@ fn question(
     let s = &templates.style;
     let PageStyles {
         body,
-        small,
+        facts,
         heading,
+        ..
     } = PageStyles::new(s);
     let spec = position_spec(def, &p.position);
     let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
@@ -159,7 +160,7 @@ fn question(
         text_w,
         &[
             (text::paragraph_frame(&head, heading, text_w)?, 1.5),
-            (text::paragraph_frame(&to_move, small, text_w)?, 1.5),
+            (text::paragraph_frame(&to_move, facts, text_w)?, 1.5),
             (text::paragraph_frame(&prompt, body, text_w)?, 1.5),
         ],
     );

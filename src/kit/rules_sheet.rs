@@ -300,11 +300,14 @@ fn example_block(
     for info in moves {
         let marks = marked_cells(&info.effect);
         let after = diagram_frame(&position_spec(def, &info.after), s, cell, &marks)?;
-        row.push((after, tr!(l, "rules.after_move", mv = &info.text)));
+        row.push((
+            after,
+            tr!(l, "rules.after_move", mv = l.shown_move(&info.text)),
+        ));
         let explain = tr!(
             l,
             "rules.example_explain",
-            mv = &info.text,
+            mv = l.shown_move(&info.text),
             effect = capitalise(&effect_words(l, &info.effect)),
             marks = marks_words(l, &info.effect),
             result = result_in_words(def, info.after.outcome())
@@ -329,7 +332,11 @@ fn example_block(
         ));
     }
     let below = Frame::stack(text_w, &parts);
+    // Right to left, the row runs from the right (Before first) and the
+    // words stand to its left.
+    let rtl = l.rtl();
     let (text_at, height) = match beside {
+        true if rtl => (pt(0.0, 0.0), (diagram_h + cap_h).max(below.height())),
         true => (pt(row_w, 0.0), (diagram_h + cap_h).max(below.height())),
         false => (
             pt(0.0, diagram_h + cap_h + 2.0),
@@ -345,8 +352,9 @@ fn example_block(
         } else {
             format!("example-after-{i}")
         };
-        block.push(Item::group(Some(&id), frame.placed(pt(x, 0.0))));
-        let cap = RectMm::new(x, diagram_h + 1.0, frame.width(), cap_h);
+        let at = if rtl { width - x - frame.width() } else { x };
+        block.push(Item::group(Some(&id), frame.placed(pt(at, 0.0))));
+        let cap = RectMm::new(at, diagram_h + 1.0, frame.width(), cap_h);
         let style = TextStyle {
             align: Align::Centre,
             ..small

@@ -146,6 +146,55 @@ impl Lang {
         }
     }
 
+    /// Whether the language spaces its punctuation the French way: a
+    /// narrow no-break space before `?`, `!`, `:` and `;` and inside
+    /// `« »` (French, `fr` and its regional codes).
+    pub fn french_spacing(&self) -> bool {
+        self.code == "fr" || self.code.starts_with("fr-") || self.code.starts_with("fr_")
+    }
+
+    /// `text` with the language's typography: in French, the space before
+    /// `?`, `!`, `:`, `;` and `»` and after `«` becomes a narrow no-break
+    /// space, so the sign never starts a line (a sign written without the
+    /// space, as in a move marked `C3-C4!`, is left as it is).
+    pub fn typeset(&self, text: &str) -> String {
+        if !self.french_spacing() {
+            return text.to_string();
+        }
+        const NARROW: char = '\u{202F}';
+        let mut out = String::with_capacity(text.len() + 8);
+        let chars: Vec<char> = text.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let next = chars.get(i + 1).copied();
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let space = c == ' ' || c == '\u{a0}';
+            let before_sign = matches!(next, Some('?' | '!' | ':' | ';' | '»'));
+            if space && (before_sign || prev == Some('«')) {
+                out.push(NARROW);
+            } else if c == '«' && next.is_some_and(|n| !n.is_whitespace()) {
+                out.push(c);
+                out.push(NARROW);
+            } else if c == '»' && prev.is_some_and(|p| !p.is_whitespace()) {
+                out.push(NARROW);
+                out.push(c);
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// A move as a kit in this language prints it: the cell names and
+    /// signs are the same in every language, but `pass` is a word, printed
+    /// as the language's `move.pass`.
+    pub fn shown_move(&self, mv: &str) -> String {
+        if mv.trim() == "pass" {
+            self.text("move.pass", &[])
+        } else {
+            mv.to_string()
+        }
+    }
+
     /// The built-in English.
     pub fn english() -> Arc<Lang> {
         static EN: OnceLock<Arc<Lang>> = OnceLock::new();
@@ -188,7 +237,7 @@ impl Lang {
                     .map_or("", |s| s.as_str())
             }
         };
-        self.fill(template, args)
+        self.typeset(&self.fill(template, args))
     }
 
     /// Whether the language has a message (all checked files do).

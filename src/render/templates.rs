@@ -74,6 +74,15 @@ pub struct Colours {
     pub scale_dark: Colour,
     pub scale_light: Colour,
     pub overlap_fill: Colour,
+    /// The facts beside a position (whose turn, reserve, captures): read
+    /// with the prompt, so darker than `muted`. A host's style file from
+    /// before it was added gets the built-in grey.
+    #[serde(default = "facts_grey")]
+    pub facts: Colour,
+}
+
+fn facts_grey() -> Colour {
+    Colour::parse_hex("#333333").expect("a colour")
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]

@@ -180,7 +180,11 @@ fn wrap_lines(
             let width = Shaped::new(s, font, Some(rtl))?.width(size_pt);
             Ok(width <= width_mm + TOLERANCE_MM)
         };
-        let words: Vec<&str> = para.split_whitespace().collect();
+        // A no-break space (French "C4 ?") joins its words.
+        let words: Vec<&str> = para
+            .split(|c: char| c.is_whitespace() && !is_no_break(c))
+            .filter(|w| !w.is_empty())
+            .collect();
         let measure = |s: &str| -> Result<f64, RenderError> {
             Ok(Shaped::new(s, font, Some(rtl))?.width(size_pt))
         };
@@ -225,6 +229,11 @@ fn wrap_lines(
         lines.extend(done.into_iter().map(|text| Line { text, rtl }));
     }
     Ok(lines)
+}
+
+/// A space that must not break a line: no-break, narrow no-break, figure.
+fn is_no_break(c: char) -> bool {
+    matches!(c, '\u{a0}' | '\u{202f}' | '\u{2007}')
 }
 
 /// The widths of a paragraph's words, each shaped alone, to guess where

@@ -63,8 +63,8 @@ mod description {
             orthogonal_only: false,
             checkered: false,
             audit: AuditInfo {
-                turn_mm: 11.0,
-                side_mm: Some(10.0),
+                turn_mm: 9.0,
+                side_mm: Some(9.0),
             },
             puzzles: PuzzleInfo {
                 by_side: false,

@@ -772,3 +772,138 @@ fn every_command_reports_a_wrong_game_as_located_diagnostics_once() {
         stderr(&o)
     );
 }
+
+/// The files `build` lists (without the closing line), relative to `out`.
+fn listed_files(o: &Output, out: &std::path::Path) -> Vec<String> {
+    let text = stdout(o);
+    let lines: Vec<&str> = text.lines().collect();
+    lines[..lines.len().saturating_sub(1)]
+        .iter()
+        .filter_map(|l| l.split_once(out.to_str().unwrap()))
+        .map(|(_, p)| p.trim_start_matches('/').to_string())
+        .collect()
+}
+
+/// Every page's footer and every preview names only PDFs the build wrote:
+/// a Letter-only build sends no one to an A4 file, an SVG-only build to
+/// no PDF at all.
+#[test]
+fn footers_and_previews_name_only_files_that_were_built() {
+    let dir = std::env::temp_dir().join(format!("printkit-cli-named-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let letter = dir.join("letter");
+    let b = printkit(&[
+        "build",
+        "freeze",
+        "--paper",
+        "letter",
+        "--out",
+        letter.to_str().unwrap(),
+    ]);
+    assert!(b.status.success(), "{}", stderr(&b));
+    let svgs = listed_files(&b, &letter)
+        .into_iter()
+        .filter(|f| f.ends_with(".svg"))
+        .collect::<Vec<_>>();
+    assert!(svgs.len() > 4, "{svgs:?}");
+    for f in &svgs {
+        let page = std::fs::read_to_string(letter.join(f)).unwrap();
+        assert!(page.contains("for US Letter paper"), "{f}");
+        assert!(!page.contains("-a4.pdf"), "{f} names an A4 PDF not built");
+    }
+    let svg_only = dir.join("svg");
+    let b = printkit(&[
+        "build",
+        "freeze",
+        "--format",
+        "svg",
+        "--out",
+        svg_only.to_str().unwrap(),
+    ]);
+    assert!(b.status.success(), "{}", stderr(&b));
+    let files = listed_files(&b, &svg_only);
+    assert!(files.iter().all(|f| !f.ends_with(".pdf")), "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(svg_only.join(f)).unwrap();
+        assert!(
+            !text.contains(".pdf"),
+            "{f} names a PDF, and none was built"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `build` lists its files in the kits' order: each paper's documents (a
+/// PDF, then the preview printing the same pages) before its single SVG
+/// pages; two builds list them alike.
+#[test]
+fn build_lists_its_files_in_a_stable_order() {
+    let dir = std::env::temp_dir().join(format!("printkit-cli-order-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut lists = Vec::new();
+    for run in ["one", "two"] {
+        let out = dir.join(run);
+        let b = printkit(&[
+            "build",
+            "predator-prey",
+            "freeze",
+            "--paper",
+            "letter",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(b.status.success(), "{}", stderr(&b));
+        lists.push(listed_files(&b, &out));
+    }
+    assert_eq!(lists[0], lists[1]);
+    let files = &lists[0];
+    let first_svg = files.iter().position(|f| f.ends_with(".svg")).unwrap();
+    let last_document = files
+        .iter()
+        .rposition(|f| f.ends_with(".pdf") || (f.ends_with(".html") && f != "index.html"))
+        .unwrap();
+    assert!(last_document < first_svg, "{files:#?}");
+    for (i, f) in files.iter().enumerate() {
+        if let Some(stem) = f.strip_suffix(".pdf") {
+            assert_eq!(
+                files.get(i + 1),
+                Some(&format!("{stem}.html")),
+                "{files:#?}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One file left as it was is "the other 1 was", not "were".
+#[test]
+fn build_counts_one_unchanged_file_in_the_singular() {
+    let dir = std::env::temp_dir().join(format!("printkit-cli-one-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let args = [
+        "build",
+        "predator-prey",
+        "--format",
+        "pdf",
+        "--paper",
+        "a4",
+        "--only",
+        "tokens",
+        "--out",
+        out,
+    ];
+    let first = printkit(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let mut duplex = args.to_vec();
+    duplex.push("--duplex");
+    let some = printkit(&duplex);
+    assert!(some.status.success(), "{}", stderr(&some));
+    let last = stdout(&some).lines().last().unwrap_or_default().to_string();
+    assert!(
+        last.starts_with("wrote 1 of 2 files (")
+            && last.ends_with("the other 1 was already up to date"),
+        "{last}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

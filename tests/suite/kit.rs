@@ -120,11 +120,11 @@ fn audit_rows_equal_the_turn_limit() {
     assert_eq!(defs.len(), printkit::rules::Family::ALL.len());
     for def in defs {
         // A row a turn up to the limit; a game without one gets the
-        // definition's sheet of rows, continued on a new sheet.
+        // definition's sheet of rows and a continuation sheet numbered on.
         let rows = match &def.params {
             Params::CloneConvert(p) => p.turn_limit as usize,
             Params::PredatorPrey(p) => p.predator_turn_limit as usize,
-            Params::Freeze(_) | Params::BracketFlip(_) => def.audit.rows,
+            Params::Freeze(_) | Params::BracketFlip(_) => 2 * def.audit.rows,
         };
         assert!(rows >= 40, "{}: {rows}", def.id);
         let files = svgs(&def, &[]);
@@ -229,6 +229,11 @@ fn the_player_kit_answers_no_practice_question() {
                         .map(|(e, _)| e.to_string())
                         .unwrap_or_default();
                     assert!(!effect.is_empty(), "{sentence}");
+                    // One word ("Pass") names a move, answering nothing:
+                    // the audit sheet's Pass column says it too.
+                    if !effect.contains(' ') {
+                        continue;
+                    }
                     assert!(
                         !player.contains(&effect),
                         "{} {paper}: the player kit answers {}: {effect}",
@@ -713,4 +718,268 @@ fn a_practice_file_named_as_a_game_is_built_with_its_game() {
         "{sheets}"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Each audit sheet of a built-in game, on A4 and Letter, with the kit's
+/// content area.
+fn audit_sheets() -> Vec<(
+    String,
+    &'static str,
+    printkit::render::RectMm,
+    Vec<printkit::render::Page>,
+)> {
+    let t = Templates::builtin().unwrap();
+    let mut out = Vec::new();
+    for def in builtins() {
+        for paper in ["a4", "letter"] {
+            let o = KitOptions {
+                parts: vec![Part::Audit],
+                ..options(paper)
+            };
+            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            let pages = kit.player.into_iter().map(|p| p.page).collect();
+            out.push((
+                def.id.clone(),
+                paper,
+                kit::content_area(&t, &o.paper),
+                pages,
+            ));
+        }
+    }
+    out
+}
+
+/// All the text of a page, its runs joined by spaces.
+fn page_words(page: &printkit::render::Page) -> String {
+    let mut words = Vec::new();
+    for item in &page.items {
+        item.for_each_text(&mut |t| words.push(t.text.clone()));
+    }
+    words.join(" ")
+}
+
+/// No audit sheet is left a quarter blank: the table's rows (and the
+/// closing box of a sheet that has it) reach three quarters down the page.
+#[test]
+fn every_audit_sheet_is_three_quarters_used() {
+    for (id, paper, area, pages) in audit_sheets() {
+        for (i, page) in pages.iter().enumerate() {
+            let mut bottom = area.y;
+            for item in &page.items {
+                if let printkit::render::Item::Group(g) = item {
+                    let id = g.id.as_deref().unwrap_or("");
+                    if id.starts_with("audit-table") || id == "audit-closing" {
+                        bottom = bottom.max(item.ink_bounds().unwrap().unwrap().bottom());
+                    }
+                }
+            }
+            let used = (bottom - area.y) / area.height;
+            assert!(
+                used >= 0.75,
+                "{id} {paper} audit sheet {}: {:.0} % used",
+                i + 1,
+                used * 100.0
+            );
+        }
+    }
+}
+
+/// The closing box has a tick box for each way a game stops, and one a
+/// side for an end its loser's name words ("red has no capture"): never a
+/// lone box under "tick one".
+#[test]
+fn every_way_a_game_stops_has_its_tick_box() {
+    for (id, paper, _, pages) in audit_sheets() {
+        let last = page_words(pages.last().unwrap());
+        assert!(count(&last, "☐") >= 2, "{id} {paper}: {last}");
+        if id == "freeze" {
+            for side in ["black", "red"] {
+                assert!(last.contains(&format!("{side} has no capture")), "{last}");
+            }
+        }
+    }
+}
+
+/// A game that can outlast its sheet gets a continuation sheet numbered
+/// on from the first (41 to 80), not a note to number a blank one.
+#[test]
+fn a_game_without_a_turn_limit_gets_a_numbered_continuation_sheet() {
+    for (id, paper, _, pages) in audit_sheets() {
+        if id != "freeze" && id != "bracket-and-flip" {
+            continue;
+        }
+        let last = pages.last().unwrap();
+        assert!(
+            pages.len() >= 2,
+            "{id} {paper}: {} audit sheet",
+            pages.len()
+        );
+        let words = page_words(last);
+        assert!(words.contains("(continued)"), "{id} {paper}: {words}");
+        for turn in [41, 80] {
+            assert!(
+                last.find_group(&format!("audit-row-{turn}")).is_some(),
+                "{id} {paper}: no row {turn}"
+            );
+        }
+        for page in &pages {
+            let words = page_words(page);
+            assert!(
+                !words.contains("number its turns from"),
+                "{id} {paper}: {words}"
+            );
+        }
+    }
+}
+
+/// The clone sheet asks for a row a turn, a pass included: each row has a
+/// Pass box beside Clone and Jump.
+#[test]
+fn the_clone_audit_has_a_box_for_a_pass() {
+    for (id, paper, _, pages) in audit_sheets() {
+        if id != "clone-jump-convert" {
+            continue;
+        }
+        let words = page_words(&pages[0]);
+        assert!(words.contains("Pass"), "{paper}: {words}");
+        let row = pages[0].find_group("audit-row-1").unwrap();
+        let boxes = row
+            .items
+            .iter()
+            .filter(|i| {
+                matches!(
+                    i,
+                    printkit::render::Item::Shape {
+                        shape: printkit::render::Shape::Rect(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(boxes, 3, "{paper}: {boxes} tick boxes in a row");
+    }
+}
+
+/// A right-to-left kit's audit sheet runs from the right: turn 1 stands in
+/// the right-hand table, turn 21 (the next lane) to its left; a left-to-
+/// right kit the other way about.
+#[test]
+fn a_right_to_left_audit_sheet_starts_at_the_right() {
+    let t = Templates::builtin().unwrap();
+    let arabic = definition::parse_definition(
+        "fixtures/variants/freeze-arabic.toml",
+        &std::fs::read_to_string("fixtures/variants/freeze-arabic.toml").unwrap(),
+    )
+    .unwrap();
+    let english = definition::resolve("freeze").unwrap();
+    for (def, rtl) in [(arabic, true), (english, false)] {
+        let o = KitOptions {
+            parts: vec![Part::Audit],
+            ..options("a4")
+        };
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let page = &kit.player[0].page;
+        let x = |turn: usize| {
+            let row = page.find_group(&format!("audit-row-{turn}")).unwrap();
+            printkit::render::Item::Group(row.clone())
+                .ink_bounds()
+                .unwrap()
+                .unwrap()
+                .x
+        };
+        let (first, next_lane) = (x(1), x(21));
+        assert_eq!(
+            first > next_lane,
+            rtl,
+            "{}: turn 1 at x {first:.1}, turn 21 at {next_lane:.1}",
+            def.id
+        );
+    }
+}
+
+/// The facts beside a practice position (whose turn, reserve, captures,
+/// turns) are read with its prompt: set at the prompt's size, in a grey
+/// no lighter than #404040, on the practice sheet and in the host key.
+#[test]
+fn position_facts_are_set_like_the_prompt() {
+    let t = Templates::builtin().unwrap();
+    for def in builtins() {
+        printkit::definition::analyse(&def, &def.practice);
+        let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
+        let mut runs = Vec::new();
+        for page in kit.player.iter().chain(&kit.key) {
+            for item in &page.page.items {
+                item.for_each_text(&mut |r| runs.push(r.clone()));
+            }
+        }
+        let prompt = def
+            .practice
+            .iter()
+            .filter(|p| !kit::is_worked_example(&def, p))
+            .find_map(|p| {
+                let first = p.prompt.split(' ').take(3).collect::<Vec<_>>().join(" ");
+                runs.iter().find(|r| r.text.starts_with(&first))
+            })
+            .unwrap_or_else(|| panic!("{}: no prompt found", def.id));
+        let facts: Vec<_> = runs
+            .iter()
+            .filter(|r| r.text.contains(" to move."))
+            .collect();
+        assert!(!facts.is_empty(), "{}: no facts line", def.id);
+        for f in facts {
+            assert!(
+                (f.size_pt - prompt.size_pt).abs() < 1e-9,
+                "{}: {:?} at {} pt, the prompt at {} pt",
+                def.id,
+                f.text,
+                f.size_pt,
+                prompt.size_pt
+            );
+            let c = f.colour;
+            assert!(
+                c.r.max(c.g).max(c.b) <= 0x40,
+                "{}: {:?} in {}",
+                def.id,
+                f.text,
+                c.hex()
+            );
+        }
+    }
+}
+
+/// Right to left, the worked example's row starts at the right: a reader
+/// meets the position Before first, then each After to its left.
+#[test]
+fn a_right_to_left_worked_example_puts_before_on_the_right() {
+    let t = Templates::builtin().unwrap();
+    let path = "fixtures/variants/freeze-arabic.toml";
+    let arabic =
+        definition::parse_definition(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+    let english = definition::resolve("freeze").unwrap();
+    for (def, rtl) in [(arabic, true), (english, false)] {
+        let o = KitOptions {
+            parts: vec![Part::Rules],
+            ..options("a4")
+        };
+        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let x = |id: &str| {
+            let g = kit
+                .player
+                .iter()
+                .find_map(|p| p.page.find_group(id))
+                .unwrap_or_else(|| panic!("{}: no {id}", def.id));
+            printkit::render::Item::Group(g.clone())
+                .ink_bounds()
+                .unwrap()
+                .unwrap()
+                .x
+        };
+        let (before, after) = (x("example-before"), x("example-after-1"));
+        assert_eq!(
+            before > after,
+            rtl,
+            "{}: before at {before:.1}, after at {after:.1}",
+            def.id
+        );
+    }
 }

@@ -553,3 +553,138 @@ fn puzzles_write_their_prompts_in_the_definitions_language() {
     assert!(o.status.success(), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every group of `item` (depth first) whose id starts with `prefix` and
+/// has one of `tails` after its number: its text, runs joined by spaces.
+fn key_texts(item: &printkit::render::Item, tails: &[&str], out: &mut Vec<String>) {
+    if let printkit::render::Item::Group(g) = item {
+        let id = g.id.as_deref().unwrap_or("");
+        let wanted = id.starts_with("key-")
+            && tails.iter().any(|t| {
+                id.split('-')
+                    .skip(2)
+                    .collect::<Vec<_>>()
+                    .join("-")
+                    .starts_with(t)
+            });
+        if wanted {
+            let mut text = Vec::new();
+            item.for_each_text(&mut |r| text.push(r.text.clone()));
+            out.push(text.join(" "));
+            return;
+        }
+        for i in &g.items {
+            key_texts(i, tails, out);
+        }
+    }
+}
+
+/// A host key in French, Spanish, German or Arabic says no engine word in
+/// English: a pass is "passe", "pase", "Passen", "تمرير" in its answers,
+/// checks and best play, and no end is named by its keyword.
+#[test]
+fn a_translated_host_key_says_no_english_engine_word() {
+    let english = builtin("en");
+    let languages = lang::Languages::load(None).unwrap();
+    let templates = printkit::render::Templates::builtin().unwrap();
+    for code in ["fr", "es", "de", "ar"] {
+        let other = builtin(code);
+        let own_words = message_words(&other);
+        // The engine's words: its moves and its reasons for an end.
+        let engine: Vec<String> = english
+            .messages
+            .iter()
+            .filter(|(k, _)| k.starts_with("move.") || k.starts_with("reason."))
+            .filter(|(k, m)| other.messages.get(*k) != Some(m))
+            .filter_map(|(_, m)| match m {
+                Message::Text(t) => Some(t.to_lowercase()),
+                _ => None,
+            })
+            // "place" is French too ("à la place").
+            .filter(|w| !own_words.contains(w))
+            .collect();
+        assert!(engine.iter().any(|w| w == "pass"), "{code}: {engine:?}");
+        for def in printkit::definition::builtins() {
+            let mut def = def.unwrap();
+            def.choose_language(&languages, Some(code)).unwrap();
+            printkit::definition::analyse(&def, &def.practice);
+            let o = printkit::kit::KitOptions {
+                parts: vec![printkit::kit::Part::Key],
+                ..printkit::kit::KitOptions::whole_kit(templates.paper("a4").unwrap())
+            };
+            let kit = printkit::kit::build_kit(&def, &def.practice, &templates, &o).unwrap();
+            let mut said = Vec::new();
+            for page in &kit.key {
+                for item in &page.page.items {
+                    key_texts(item, &["answer", "check", "best-play"], &mut said);
+                }
+            }
+            assert!(!said.is_empty(), "{code} {}: no answers found", def.id);
+            for text in said {
+                let words: Vec<String> = text
+                    .split(|c: char| !c.is_alphanumeric() && c != '-')
+                    .map(str::to_lowercase)
+                    .collect();
+                for w in &engine {
+                    assert!(
+                        !words.contains(w),
+                        "{code} {}: English `{w}` in {text:?}",
+                        def.id
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// French spaces its punctuation: a narrow no-break space before `?`, `!`,
+/// `:`, `;` and inside `« »`, so no line starts with one of them; in
+/// printkit's own words and in the definition's French text alike.
+#[test]
+fn french_kits_put_a_narrow_no_break_space_before_double_signs() {
+    let templates = printkit::render::Templates::builtin().unwrap();
+    let languages = lang::Languages::load(None).unwrap();
+    let path = "fixtures/custom/languages/cloner-sauter-convertir.toml";
+    let french = printkit::definition::parse_definition(
+        path,
+        &std::fs::read_to_string(root().join(path)).unwrap(),
+    )
+    .unwrap();
+    let mut defs = vec![french];
+    for def in printkit::definition::builtins() {
+        let mut def = def.unwrap();
+        def.choose_language(&languages, Some("fr")).unwrap();
+        defs.push(def);
+    }
+    for def in defs {
+        printkit::definition::analyse(&def, &def.practice);
+        for paper in ["a4", "letter"] {
+            let o = printkit::kit::KitOptions::whole_kit(templates.paper(paper).unwrap());
+            let kit = printkit::kit::build_kit(&def, &def.practice, &templates, &o).unwrap();
+            let mut narrow = 0;
+            for page in kit.player.iter().chain(&kit.key) {
+                for item in &page.page.items {
+                    item.for_each_text(&mut |r| {
+                        let t = r.text.as_str();
+                        narrow += t.matches('\u{202F}').count();
+                        assert!(
+                            !t.starts_with(['?', '!', ':', ';', '»']),
+                            "{} {paper} {}: a line starts with a sign: {t:?}",
+                            def.id,
+                            page.name
+                        );
+                        for sign in [" ?", " !", " :", " ;", " »", "« ", "\u{a0}?", "\u{a0}:"] {
+                            assert!(
+                                !t.contains(sign),
+                                "{} {paper} {}: {sign:?} in {t:?}",
+                                def.id,
+                                page.name
+                            );
+                        }
+                    });
+                }
+            }
+            assert!(narrow > 10, "{}: {narrow} narrow spaces", def.id);
+        }
+    }
+}

@@ -208,7 +208,9 @@ fn the_freeze_player_kit_stays_within_its_ink_budget() {
         let pdf = dir.join(format!("freeze/freeze-player-kit-{paper}.pdf"));
         let pages = ink_per_page(&pdf);
         let sum: f64 = pages.iter().sum();
-        assert!(sum <= 35.0, "{paper}: {sum:.1} page-% of ink ({pages:.1?})");
+        // Five sheets took 35; the numbered continuation audit sheet (turns
+        // 41 to 80) adds about 4.
+        assert!(sum <= 40.0, "{paper}: {sum:.1} page-% of ink ({pages:.1?})");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -541,7 +541,8 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
             "predator-prey" => v.param("predator_turn_limit"),
             _ => 0,
         } as usize;
-        let expected_rows = if limit == 0 { 40 } else { limit.min(200) };
+        // No limit: a sheet of 40 and its continuation sheet, numbered on.
+        let expected_rows = if limit == 0 { 80 } else { limit.min(200) };
         if rows != expected_rows {
             return Err(format!("{rows} audit rows, expected {expected_rows}"));
         }
