@@ -776,9 +776,11 @@ fn every_command_reports_a_wrong_game_as_located_diagnostics_once() {
 /// The files `build` lists (without the closing line), relative to `out`.
 fn listed_files(o: &Output, out: &std::path::Path) -> Vec<String> {
     let text = stdout(o);
-    let lines: Vec<&str> = text.lines().collect();
-    lines[..lines.len().saturating_sub(1)]
+    // The list of files written, before "to print:" names the documents.
+    let lines: Vec<&str> = text.lines().take_while(|l| *l != "to print:").collect();
+    lines
         .iter()
+        .filter(|l| !l.starts_with("wrote ") && !l.starts_with("all "))
         .filter_map(|l| l.split_once(out.to_str().unwrap()))
         .map(|(_, p)| p.trim_start_matches('/').to_string())
         .collect()
