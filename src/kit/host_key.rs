@@ -374,11 +374,27 @@ pub fn pages(
         place_question(&mut flow, k + 1, &head, &diagram, parts, page_room)?;
         flow.gap(6.0);
     }
+    // The heading, its sentence and its list stay on one page: a heading
+    // alone at a page's foot reads as the end.
+    let stops = stop_conditions(def);
+    let mut needed = 2.0;
+    for (text, style, width) in [
+        (tr!(l, "key.stop_heading"), heading, area.width),
+        (tr!(l, "key.stop_order"), body, area.width),
+    ] {
+        needed += text::paragraph_frame(&text, style, width)?.height();
+    }
+    for (_, why) in &stops {
+        needed += text::paragraph_frame(&capitalise(why), body, area.width - 6.0)?.height() + 1.0;
+    }
+    if needed > flow.remaining() && needed <= page_room {
+        flow.new_page()?;
+    }
     flow.paragraph(&tr!(l, "key.stop_heading"), heading, 0.0, None)?;
     flow.gap(1.0);
     flow.paragraph(&tr!(l, "key.stop_order"), body, 0.0, None)?;
     flow.gap(1.0);
-    for (i, (_, why)) in stop_conditions(def).iter().enumerate() {
+    for (i, (_, why)) in stops.iter().enumerate() {
         flow.paragraph(&capitalise(why), body, 6.0, Some(&format!("{}.", i + 1)))?;
         flow.gap(1.0);
     }

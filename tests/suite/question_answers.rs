@@ -420,3 +420,63 @@ fn the_bracket_key_says_why_a_disc_does_not_turn() {
         "D2 turns D3 only: C4 stays W (not in a straight line closed by D2 and another B disc)."
     );
 }
+
+/// The host key's "Stop conditions to watch for" heading stands on the
+/// page of its list, in every built-in game, language and paper.
+#[test]
+fn the_stop_conditions_heading_stays_with_its_list() {
+    let t = Templates::builtin().unwrap();
+    let variants = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/variants"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".toml"));
+    let games: Vec<String> = [
+        "clone-jump-convert",
+        "predator-prey",
+        "freeze",
+        "bracket-and-flip",
+    ]
+    .map(String::from)
+    .into_iter()
+    .chain(variants)
+    .collect();
+    for id in &games {
+        for language in ["en", "fr", "de", "es", "ar"] {
+            let def = builtin_in(id, language);
+            let heading = printkit::tr!(&def.lang, "key.stop_heading");
+            let last = printkit::kit::stop_conditions(&def)
+                .last()
+                .unwrap()
+                .1
+                .clone();
+            let last: String = last.chars().skip(1).take(12).collect();
+            for paper in ["a4", "letter"] {
+                let mut o = KitOptions::whole_kit(t.paper(paper).unwrap());
+                o.parts = vec![Part::Key];
+                let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+                let files = crate::render_common::kit_files(
+                    std::slice::from_ref(&kit),
+                    &o.paper,
+                    &t,
+                    kit::output::Formats {
+                        pdf: false,
+                        svg: true,
+                    },
+                )
+                .unwrap();
+                let pages: Vec<String> = files
+                    .into_iter()
+                    .filter(|f| f.path.extension().is_some_and(|e| e == "svg"))
+                    .map(|f| String::from_utf8(f.bytes).unwrap())
+                    .collect();
+                let with_heading: Vec<&String> =
+                    pages.iter().filter(|p| p.contains(&heading)).collect();
+                assert_eq!(with_heading.len(), 1, "{id} {language} {paper}");
+                assert!(
+                    with_heading[0].contains(&last),
+                    "{id} {language} {paper}: the heading's page lacks `{last}`"
+                );
+            }
+        }
+    }
+}
