@@ -759,6 +759,8 @@ pub enum Checked {
         checks: usize,
         /// Claims the solver proved (`best`, `solution`, `result`, `wins_in`).
         solved: usize,
+        /// What is printable but worth knowing (a board printed in tiles).
+        notes: Vec<String>,
     },
     /// Located mistakes.
     Invalid(Vec<Diagnostic>),
@@ -909,11 +911,16 @@ fn checked(loaded: &Loaded, templates: &Templates) -> Checked {
             (format!("practice for `{}`", game.id), practice)
         }
     };
+    let notes = match loaded {
+        Loaded::Definition(d) => kit::tiling_note(d, templates).ok().flatten(),
+        Loaded::Practice { .. } => None,
+    };
     Checked::Ok {
         what,
         positions: own.len(),
         checks: own.iter().map(|p| p.checks.len()).sum(),
         solved: own.iter().map(|p| p.solver_claims).sum(),
+        notes: notes.into_iter().collect(),
     }
 }
 

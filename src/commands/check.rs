@@ -60,7 +60,12 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
                     positions,
                     checks,
                     solved,
-                } => println!(
+                    notes,
+                } => {
+                    for note in notes {
+                        crate::say!("{note}");
+                    }
+                    println!(
                     "{}: ok ({what}: {positions} practice position{}, {checks} check{} confirmed by the engine{})",
                     path.display(),
                     if *positions == 1 { "" } else { "s" },
@@ -70,7 +75,8 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
                         1 => ", 1 claim proven by the solver".to_string(),
                         n => format!(", {n} claims proven by the solver"),
                     }
-                ),
+                )
+                }
                 Checked::Unreadable(message) => crate::say!("error: {message}"),
                 Checked::Invalid(_) => {}
             }

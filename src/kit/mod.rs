@@ -508,6 +508,64 @@ pub fn lay_out_everywhere(
     Ok(())
 }
 
+/// When the board does not fit one sheet of some paper (it prints as an
+/// assembly page and tiles to cut and tape), a note at `cell_mm` naming the
+/// papers and the largest `cell_mm` (in half millimetres) that fits one
+/// sheet of every paper; `None` when it fits everywhere.
+pub fn tiling_note(def: &Definition, templates: &Templates) -> Result<Option<String>, RenderError> {
+    let spec = board_page_spec(def)?;
+    let papers: Vec<Paper> = templates
+        .papers
+        .keys()
+        .map(|name| templates.paper(name))
+        .collect::<Result<_, _>>()?;
+    let sheets = |cell_mm: f64| -> Result<Vec<usize>, RenderError> {
+        let spec = BoardSpec {
+            cell_mm,
+            ..spec.clone()
+        };
+        papers
+            .iter()
+            .map(|p| {
+                crate::render::board::board_pages(&spec, templates, p).map(|pages| pages.len())
+            })
+            .collect()
+    };
+    let now = sheets(spec.cell_mm)?;
+    let tiled: Vec<String> = papers
+        .iter()
+        .zip(&now)
+        .filter(|(_, n)| **n > 1)
+        .map(|(p, n)| format!("{} ({n} pages)", p.label))
+        .collect();
+    if tiled.is_empty() {
+        return Ok(None);
+    }
+    // The largest size that fits, found by halving steps down to 5 mm.
+    let mut fits = None;
+    let mut cell = (spec.cell_mm * 2.0).floor() / 2.0;
+    while cell >= 5.0 {
+        if sheets(cell).is_ok_and(|n| n.iter().all(|k| *k == 1)) {
+            fits = Some(cell);
+            break;
+        }
+        cell -= 0.5;
+    }
+    let d = def.diagnostic_at("board.cell_mm", "");
+    let advice = match fits {
+        Some(cell) => format!("`cell_mm = {cell}` puts it on one sheet of every paper"),
+        None => "no cell size of 5 mm or more puts it on one sheet".to_string(),
+    };
+    Ok(Some(format!(
+        "{}:{}:{}: note: at `cell_mm = {}` the board is printed in tiles to cut and tape together on {}; {advice}",
+        d.file,
+        d.line,
+        d.column,
+        spec.cell_mm,
+        tiled.join(" and ")
+    )))
+}
+
 /// A layout failure as a diagnostic at the value a host would change. With
 /// the host's own templates, the kit is laid out again with the built-in
 /// look: if that works, the templates are the cause, and the diagnostic

@@ -825,3 +825,64 @@ fn texts_at_their_limits_lay_out() {
     printkit::definition::analyse(&def, &def.practice);
     kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
 }
+
+/// `check` says when a board will print in tiles, and which `cell_mm` puts
+/// it on one sheet; that size does.
+#[test]
+fn check_warns_of_a_tiled_board_and_names_the_cell_size_that_fits() {
+    let dir = std::env::temp_dir().join(format!("printkit-tiled-note-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let six = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/variants/clone-6x6.toml"
+    ))
+    .unwrap();
+    let seven = six
+        .replace("width = 6", "width = 7")
+        .replace("height = 6", "height = 7")
+        .replace("B4W/6/6/6/6/W4B W 0", "B5W/7/7/7/7/7/W5B W 0")
+        .replace("id = \"clone-6x6\"", "id = \"clone-7x7\"");
+    let file = dir.join("clone-7x7.toml");
+    std::fs::write(&file, &seven).unwrap();
+    let run = |f: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_printkit"))
+            .args(["check", f.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    let o = run(&file);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(err.contains("clone-7x7.toml:24:11: note:"), "{err}");
+    assert!(err.contains("printed in tiles"), "{err}");
+    let fit: String = err
+        .split("`cell_mm = ")
+        .nth(2)
+        .and_then(|rest| rest.split('`').next())
+        .unwrap_or_else(|| panic!("{err}"))
+        .to_string();
+    let fit: f64 = fit.parse().unwrap();
+    // The size it names prints the board on one sheet: no note then.
+    let fitted = dir.join("clone-7x7-fitted.toml");
+    std::fs::write(
+        &fitted,
+        seven.replace("cell_mm = 30.0", &format!("cell_mm = {fit:.1}")),
+    )
+    .unwrap();
+    let fitted_text = std::fs::read_to_string(&fitted).unwrap();
+    assert!(
+        fitted_text.contains(&format!("cell_mm = {fit}")),
+        "{fitted_text}"
+    );
+    let o = run(&fitted);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!err.contains("note:"), "{err}");
+    // A board that fits says nothing.
+    let o = run(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/variants/clone-6x6.toml"
+    )));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("note:"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
