@@ -886,3 +886,47 @@ fn check_warns_of_a_tiled_board_and_names_the_cell_size_that_fits() {
     assert!(!String::from_utf8_lossy(&o.stderr).contains("note:"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every page of a tiled board carries a scale bar, so a tile printed
+/// alone can be checked at 100 %; beside the board where the tile leaves
+/// a column (the 7 × 7 clone board at 30 mm keeps its 2 tiles), under it
+/// otherwise.
+#[test]
+fn every_tile_of_a_tiled_board_carries_a_scale_bar() {
+    let t = Templates::builtin().unwrap();
+    let cases = [
+        ("clone-convert", 7, 30.0, Some(3)),
+        ("freeze", 10, 22.0, None),
+        ("predator-prey", 12, 30.0, None),
+    ];
+    for (family, side, cell, pages_expected) in cases {
+        let mut v = Variant::base(family, side, side);
+        v.cell_mm = cell;
+        let def = definition::parse_definition("tiled.toml", &v.toml()).unwrap();
+        printkit::definition::analyse(&def, &def.practice);
+        for paper in ["a4", "letter"] {
+            let kit = kit::build_kit(&def, &def.practice, &t, &options(paper)).unwrap();
+            let boards: Vec<&Page> = kit
+                .player
+                .iter()
+                .filter(|p| p.part == Part::Board)
+                .map(|p| &p.page)
+                .collect();
+            assert!(
+                boards.len() > 1,
+                "{family} {side}×{side} on {paper} is not tiled"
+            );
+            if let Some(n) = pages_expected {
+                assert_eq!(boards.len(), n, "{family} on {paper}: the bar cost a sheet");
+            }
+            for (i, page) in boards.iter().enumerate() {
+                let found = ids(&[page]);
+                assert!(
+                    found.iter().any(|id| id == "scale-bar"),
+                    "{family} {side}×{side} on {paper}: board page {} has no scale bar",
+                    i + 1
+                );
+            }
+        }
+    }
+}

@@ -86,3 +86,90 @@ pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame,
         vec![Item::group(Some("scale-bar"), bar)],
     ))
 }
+
+/// The same 100 mm bar standing upright, its labels to its right and the
+/// instruction under it, in a frame `width` wide (at least
+/// [`UPRIGHT_MIN_MM`]): for a tile whose board leaves a column free beside
+/// it, so the tile keeps its size and still carries a bar.
+pub(super) fn upright_scale_bar(
+    style: &Style,
+    lang: &Lang,
+    width: f64,
+) -> Result<Frame, RenderError> {
+    let c = &style.colours;
+    let (bar_w, tick) = (3.0, 1.5);
+    let mut bar = Vec::new();
+    for i in 0..10 {
+        let fill = if i % 2 == 0 {
+            c.scale_dark
+        } else {
+            c.scale_light
+        };
+        bar.push(Item::rect(
+            RectMm::new(0.0, 10.0 * i as f64, bar_w, 10.0),
+            None,
+            Some(Fill::Solid(fill)),
+        ));
+    }
+    let outline = Stroke::solid(style.lines.thin_mm, c.ink);
+    bar.push(Item::group(
+        Some("scale-bar-outline"),
+        vec![Item::rect(
+            RectMm::new(0.0, 0.0, bar_w, 100.0),
+            Some(outline.clone()),
+            None,
+        )],
+    ));
+    let small = style.fonts.small_pt;
+    let label_h = text::ascent(Font::Regular, small)? + text::descent(Font::Regular, small)?;
+    for i in 0..=10 {
+        let y = 10.0 * i as f64;
+        bar.push(Item::line(
+            PointMm::new(0.0, y),
+            PointMm::new(bar_w + tick, y),
+            outline.clone(),
+        ));
+        let label = if i == 10 {
+            crate::tr!(lang, "board.scale_end")
+        } else {
+            (10 * i).to_string()
+        };
+        let cell = RectMm::new(
+            bar_w + tick + 0.8,
+            y - label_h / 2.0,
+            width - bar_w - tick - 0.8,
+            label_h,
+        );
+        bar.push(text::fit_label(
+            &label,
+            Font::Regular,
+            small,
+            3.0,
+            cell,
+            c.ink,
+        )?);
+    }
+    let sentence = text::paragraph_frame(
+        &crate::tr!(lang, "board.scale"),
+        TextStyle {
+            font: Font::Regular,
+            size_pt: small,
+            colour: c.ink,
+            align: Align::Left,
+        },
+        width,
+    )?;
+    let sentence_y = 100.0 + label_h + 1.5;
+    bar.extend(sentence.placed(PointMm::new(0.0, sentence_y)));
+    let size = SizeMm {
+        width,
+        height: sentence_y + sentence.height(),
+    };
+    Ok(Frame::with_items(
+        size,
+        vec![Item::group(Some("scale-bar"), bar)],
+    ))
+}
+
+/// The narrowest column [`upright_scale_bar`] is set in.
+pub(super) const UPRIGHT_MIN_MM: f64 = 30.0;

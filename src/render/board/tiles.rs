@@ -206,8 +206,9 @@ impl TileGrid {
 
 /// The pages of a tiled board: an assembly page (title, how to join the
 /// tiles with a map of them, legend, scale bar), then one page a tile that
-/// holds only the tile's label, how it joins its neighbours and its window
-/// of the board block, so the board takes as few sheets as it can.
+/// holds only the tile's label, how it joins its neighbours, its window
+/// of the board block and the scale bar, so the board takes as few sheets
+/// as it can and every sheet can be checked for scale.
 pub(super) fn tiled_pages(
     block: &Frame,
     furniture: &Furniture,
@@ -245,7 +246,34 @@ pub(super) fn tiled_pages(
     if window.height < 2.0 * overlap + 10.0 || window.width < 2.0 * overlap + 10.0 {
         return Err(RenderError::NoRoomForTile);
     }
-    let grid = TileGrid::new(block_size, window, overlap, inset);
+    // Every tile carries a scale bar, so a tile printed alone can be
+    // measured too: upright beside its window where the tiles leave a
+    // column free, under it where they leave room, else the windows give
+    // up the bar's height.
+    let bar_h = furniture.scale_bar.height() + GAP_MM;
+    let mut grid = TileGrid::new(block_size, window, overlap, inset);
+    let column = |grid: &TileGrid| {
+        let widest = grid.tiles.iter().map(|t| t.view.width).fold(0.0, f64::max);
+        safe.width - widest - GAP_MM
+    };
+    let upright = super::scale_bar::upright_scale_bar(
+        style,
+        &furniture.lang,
+        super::scale_bar::UPRIGHT_MIN_MM,
+    )?;
+    let beside =
+        column(&grid) >= super::scale_bar::UPRIGHT_MIN_MM && upright.height() <= window.height;
+    let under = grid
+        .tiles
+        .iter()
+        .all(|t| t.view.height + bar_h <= window.height + 1e-9);
+    if !beside && !under {
+        window.height -= bar_h;
+        if window.height < 2.0 * overlap + 10.0 {
+            return Err(RenderError::NoRoomForTile);
+        }
+        grid = TileGrid::new(block_size, window, overlap, inset);
+    }
     let mut pages = vec![assembly_page(&grid, furniture, style, safe, paper)?];
     let marks = grid.alignment_marks(&Stroke::solid(style.lines.thin_mm, c.ink));
     let seam = Stroke::dashed(style.lines.thin_mm, c.muted, &[2.0, 1.5]);
@@ -280,6 +308,13 @@ pub(super) fn tiled_pages(
             Some(Stroke::solid(hair, c.muted)),
             None,
         ));
+        match beside {
+            true => page.items.extend(upright.placed(PointMm::new(
+                safe.right() - super::scale_bar::UPRIGHT_MIN_MM,
+                y,
+            ))),
+            false => place_scale_bar(&mut page, furniture, safe),
+        }
         pages.push(page);
     }
     Ok(pages)
