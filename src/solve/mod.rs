@@ -879,8 +879,9 @@ impl<'r, R: Rules> Search<'r, R> {
         -c >= t
     }
 
-    /// The search moves at `pos` (at `ply`, `depth` plies left) that score
-    /// at least `t`, in search order; groups whose bound falls short are
+    /// The moves at `pos` (at `ply`, `depth` plies left) that score at
+    /// least `t`, in search order, each with only the promotions it needs
+    /// (see [`Search::smallest_below`]); groups whose bound falls short are
     /// skipped whole; at most `most` of them.
     fn moves_reaching(
         &mut self,
@@ -889,6 +890,19 @@ impl<'r, R: Rules> Search<'r, R> {
         ply: u32,
         t: i32,
         most: usize,
+    ) -> Vec<R::Move> {
+        self.moves_reaching_as(pos, (depth, ply, t), most, true)
+    }
+
+    /// [`Search::moves_reaching`], with `smallest` false: the search moves
+    /// themselves (Freeze: the largest kinging sets, the strongest way to
+    /// make a move's result).
+    fn moves_reaching_as(
+        &mut self,
+        pos: &R::Position,
+        (depth, ply, t): (u32, u32, i32),
+        most: usize,
+        smallest: bool,
     ) -> Vec<R::Move> {
         let rules = self.rules;
         let mut out = Vec::new();
@@ -914,7 +928,12 @@ impl<'r, R: Rules> Search<'r, R> {
                     return out;
                 }
                 tried.push((mv.clone(), reaches));
-                if reaches {
+                if reaches && !smallest {
+                    out.push(mv);
+                    if out.len() >= most {
+                        return out;
+                    }
+                } else if reaches {
                     self.smallest_below(pos, mv, (depth, ply, t), &mut tried, &mut out);
                     if self.aborted || out.len() >= most {
                         out.truncate(most);
@@ -1113,7 +1132,11 @@ fn principal_variation<R: Rules>(
         }
         let left = depth - ply;
         // `target` is the best score here, so reaching it is keeping it.
-        let next = search.moves_reaching(&pos, left, ply, target, 1);
+        // The winner's moves with only the kings they need (the answer a
+        // player writes); the other side's with the most (Freeze: the
+        // strongest resistance, which leaves the winner fewest answers).
+        let wins = target > MATED_BOUND;
+        let next = search.moves_reaching_as(&pos, (left, ply, target), 1, wins);
         let Some(mv) = next.into_iter().next() else {
             break;
         };
