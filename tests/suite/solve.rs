@@ -605,6 +605,19 @@ fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
         );
         let answer = (p.solution.pv[0].clone(), p.solution.plies);
         assert_eq!(wins, [answer], "{}", p.position);
+        // Issue 35: one winning move at every later turn of the winner
+        // too, in the plies left.
+        let engine = def.engine();
+        let mut here = p.position.clone();
+        for (ply, mv) in p.solution.pv.iter().enumerate() {
+            if ply % 2 == 0 && ply > 0 {
+                let left = depth - ply as u32;
+                let (wins, _) = crate::naive::clone_wins(&here, left);
+                let answer = (mv.clone(), p.solution.plies - ply as u32);
+                assert_eq!(wins, [answer], "{here} (puzzle {})", p.position);
+            }
+            here = engine.load(&here).unwrap().play(mv).unwrap().after.text();
+        }
         let turns: u32 = p.position.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(
             turns + p.solution.plies < 60,
@@ -916,15 +929,26 @@ fn assert_freeze_puzzles_hold_up(
         );
         let limit = if depth == 0 { p.solution.plies } else { depth };
         let mut here = p.position.clone();
+        let mut more_kings_win = false;
         for (ply, mv) in p.solution.pv.iter().enumerate() {
             let next = engine.load(&here).unwrap().play(mv).unwrap().after.text();
             if ply % 2 == 0 {
                 let left = limit - ply as u32;
-                assert_one_answer(&here, &next, left, &p.position);
+                more_kings_win |= assert_one_answer(&here, &next, left, &p.position) > 1;
             }
             here = next;
         }
         assert!(Grid::parse(&here).children().is_empty(), "{here}: not over");
+        // Issue 35: one answer only up to what the file and key say:
+        // where more kings win as well, they say so.
+        if more_kings_win {
+            let file = puzzles::practice_file(&def, &def.id, std::slice::from_ref(p), "test", 5);
+            assert!(
+                file.contains("kinging more opposing"),
+                "{}: more kings win, the file does not say so",
+                p.position
+            );
+        }
     }
     set
 }
@@ -933,8 +957,9 @@ fn assert_freeze_puzzles_hold_up(
 /// `left` plies by a plain search of every child (every chain, every
 /// kinging set, the pass): it wins, and every winning child is the same
 /// chain with the answer's kings and perhaps more (kings that change
-/// nothing), never a king fewer or another king instead.
-fn assert_one_answer(here: &str, next: &str, left: u32, puzzle: &str) {
+/// nothing), never a king fewer or another king instead. Returns how many
+/// children win.
+fn assert_one_answer(here: &str, next: &str, left: u32, puzzle: &str) -> usize {
     use crate::freeze_common::Grid;
     let start = Grid::parse(here);
     let answer = Grid::parse(next);
@@ -956,6 +981,7 @@ fn assert_one_answer(here: &str, next: &str, left: u32, puzzle: &str) {
             w.print()
         );
     }
+    wins.len()
 }
 
 /// What a Freeze move did: the board its chain left (the kings it made
