@@ -875,6 +875,43 @@ pub mod endgame {
             nodes: 0,
             exhausted: false,
         };
+        let score = search.score(me, opp, margin);
+        // The first moves that keep the score, and one line.
+        let (best, pv) = search.best_and_line(me, opp, score, margin);
+        exact.score = score;
+        exact.nodes = search.nodes;
+        exact.exhausted = search.exhausted;
+        if search.exhausted {
+            return Some(exact);
+        }
+        exact.best = best.iter().map(|&m| s.name_move(m)).collect();
+        exact.pv = pv.moves.iter().map(|&m| s.name_move(m)).collect();
+        if margin {
+            exact.discs = Some(pv.discs);
+        }
+        Some(exact)
+    }
+
+    /// The exact disc margin of `pos` for the side to move and the
+    /// positions searched, without its best moves or line (what the
+    /// classic endgame solvers report, for the benches); `None` when the
+    /// board has more than 64 cells or `max_nodes` ran out first.
+    pub fn margin(pos: &Position, max_nodes: u64) -> Option<(i32, u64)> {
+        let ByWidth::U64(s) = &pos.0 else {
+            return None;
+        };
+        let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
+        let mut search = Search::new(&s.tables, max_nodes, empties);
+        let (me, opp) = s.me_opp();
+        let score = search.score(me, opp, true);
+        (!search.exhausted).then_some((score, search.nodes))
+    }
+
+    impl Search<'_> {
+        /// The value at the root: win, draw or loss (its sign) by two null
+        /// windows, then with `margin` the disc margin by more.
+        fn score(&mut self, me: u64, opp: u64, margin: bool) -> i32 {
+            let search = self;
         // Null windows: is a draw or better reachable? Then, if so, a win?
         let first = {
             let r = search.root_value(me, opp, -1, 0);
@@ -917,20 +954,8 @@ pub mod endgame {
         } else {
             wld
         };
-        // The first moves that keep the score, and one line.
-        let (best, pv) = search.best_and_line(me, opp, score, margin);
-        exact.score = score;
-        exact.nodes = search.nodes;
-        exact.exhausted = search.exhausted;
-        if search.exhausted {
-            return Some(exact);
+        score
         }
-        exact.best = best.iter().map(|&m| s.name_move(m)).collect();
-        exact.pv = pv.moves.iter().map(|&m| s.name_move(m)).collect();
-        if margin {
-            exact.discs = Some(pv.discs);
-        }
-        Some(exact)
     }
 
     impl State<u64> {
