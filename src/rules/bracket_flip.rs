@@ -1272,8 +1272,8 @@ pub mod endgame {
                 self.exhausted = true;
                 return 0;
             }
-            if empties == 1 {
-                return self.last_cell(me, opp);
+            if empties < SORT_MIN_EMPTIES {
+                return self.small(me, opp, alpha, beta, empties, passed);
             }
             let moves = self.moves(me, opp);
             if moves == 0 {
@@ -1281,9 +1281,6 @@ pub mod endgame {
                     return Self::final_score(me, opp);
                 }
                 return -self.search(opp, me, -beta, -alpha, empties, true);
-            }
-            if empties < SORT_MIN_EMPTIES {
-                return self.shallow(me, opp, moves, alpha, beta, empties);
             }
             let mut hint = NO_MOVE;
             if empties >= TT_MIN_EMPTIES {
@@ -1540,30 +1537,40 @@ pub mod endgame {
             best
         }
 
-        /// Near the end: moves in quarters with an odd number of empty
-        /// cells first (parity), no table.
-        fn shallow(
+        /// The last few empty cells: each tried in turn, those in quarters
+        /// with an odd number of empty cells first (parity), its flips
+        /// computed at once (no move list, no table, no ordering): cheaper
+        /// than the general search where every node is near a leaf.
+        fn small(
             &mut self,
             me: u64,
             opp: u64,
-            moves: u64,
             mut alpha: i32,
             beta: i32,
             empties: u32,
+            passed: bool,
         ) -> i32 {
-            let t = self.t;
-            let empty = t.playable & !(me | opp);
+            if empties == 1 {
+                return self.last_cell(me, opp);
+            }
+            let empty = self.t.playable & !(me | opp);
             let mut odd = 0u64;
-            for q in &t.quarters {
+            for q in &self.t.quarters {
                 if (q & empty).count_ones() & 1 == 1 {
                     odd |= q;
                 }
             }
             let mut best = -100;
-            for set in [moves & odd, moves & !odd] {
+            let mut moved = false;
+            for set in [empty & odd, empty & !odd] {
                 for at in set.iter() {
                     let f = self.flips(me, opp, at);
-                    let v = -self.search(
+                    if f == 0 {
+                        continue;
+                    }
+                    moved = true;
+                    self.nodes += 1;
+                    let v = -self.small(
                         opp ^ f,
                         me | f | 1u64 << at,
                         -beta,
@@ -1582,7 +1589,14 @@ pub mod endgame {
                     }
                 }
             }
-            best
+            if moved {
+                return best;
+            }
+            if passed {
+                return Self::final_score(me, opp);
+            }
+            self.nodes += 1;
+            -self.small(opp, me, -beta, -alpha, empties, true)
         }
 
         /// Every first move whose value reaches `score` (only its sign
