@@ -12,19 +12,45 @@ pub const MAX_NODES: u64 = 10_000_000_000;
 /// built-in practice position well under a second.
 pub const DEFAULT_DEPTH: u32 = 8;
 
+/// What `printkit solve --help` says after the options: the JSON, and what
+/// `best` and `plies` mean in each mode.
+const SOLVE_HELP: &str = "Examples:
+  printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'
+  printkit solve predator-prey --position '5/5/o4/oo3/P1o2 o 0 0 6' --json
+  printkit solve bracket-flip --position '6/6/2WB2/2BW2/6/6 B' --wld
+
+Depth-limited search (with --depth, and for every game without an exact
+search): a search of at most N plies. The result is for the side to move.
+  plies: how long the game lasts with best play: a win in the fewest plies,
+    a loss in the most, a proven draw the length of its line to the
+    finished draw; 0 when the result is unknown.
+  best: a win: every move that wins in `plies` plies (the fastest); a loss:
+    every move that holds out `plies` plies; a draw: every move that keeps
+    the draw; unknown: every move not proven to lose within N plies.
+    All of them unless `best_complete` is false.
+  Freeze: each move in `best` makes only the kings it needs; it may king up
+    to `optional_kings` more opposing checkers (any of them) and do exactly
+    as well; those moves are the same answer and are not listed.
+  JSON: {\"result\": \"win\"|\"loss\"|\"draw\"|\"unknown\", \"plies\": K, \"depth\": N,
+  \"best\": [...], \"optional_kings\": [...], \"best_complete\": true|false,
+  \"pv\": [...], \"nodes\": COUNT, \"stopped\": null|\"time-limit\"|\"interrupted\"}
+  (optional_kings: one number for each move of best, 0 outside Freeze).
+
+Exact search (a disc game on a board of up to 64 cells, without --depth):
+a search to the end of the game, by the final disc margin.
+  best: every move that reaches the best margin (with --wld: every move
+    with the same result, win, draw or loss), however long its game;
+  plies: the length of `pv`, one such line to the end of the game (passes
+    counted), not the fastest; depth: the empty cells.
+  JSON: as above, with \"margin\": the side to move's discs less the
+  other's at the end (null with --wld) and \"discs\": [mover's, other's].
+
+--time-limit or Ctrl-C: the answer of the deepest depth finished (exit 130
+after Ctrl-C; a second Ctrl-C ends it at once).";
+
 /// The options of `printkit solve`.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'\n  \
-                        printkit solve predator-prey --position '5/5/o4/oo3/P1o2 o 0 0 6' --json\n\n\
-                        JSON: {\"result\": \"win\"|\"loss\"|\"draw\"|\"unknown\", \"plies\": K, \"depth\": N,\n\
-                        \"best\": [...], \"best_complete\": true|false, \"pv\": [...], \"nodes\": COUNT,\n\
-                        \"stopped\": null|\"time-limit\"|\"interrupted\"}; the result is for the side to move;\n\
-                        `best` is every move that wins fastest (loses slowest), all of them unless\n\
-                        `best_complete` is false.\n\n\
-                        --time-limit or Ctrl-C: the answer of the deepest depth finished (exit 130 after Ctrl-C;\n\
-                        a second Ctrl-C ends it at once)."
-)]
+#[command(after_help = SOLVE_HELP)]
 pub struct SolveArgs {
     /// Built-in game id or game definition file.
     pub game: String,
@@ -34,7 +60,7 @@ pub struct SolveArgs {
     /// Plies to search at most (default 8). A game with an exact endgame
     /// search (a disc game on a board of up to 64 cells): without
     /// `--depth`, a search to the end of the game (win, loss or draw, then
-    /// the disc margin).
+    /// the disc margin); `best` is then ranked by the margin, not by speed.
     #[arg(long)]
     pub depth: Option<u32>,
     /// Positions to visit at most before giving up (default 50 million;
@@ -55,12 +81,13 @@ pub struct SolveArgs {
 }
 
 /// The JSON of a solution, as documented for `printkit solve --json`.
-pub fn solution_json(s: &Solution) -> serde_json::Value {
+pub fn solution_json(s: &Solution, optional_kings: &[u32]) -> serde_json::Value {
     serde_json::json!({
         "result": s.verdict.word(),
         "plies": s.plies,
         "depth": s.depth,
         "best": s.best,
+        "optional_kings": optional_kings,
         "best_complete": s.best_complete,
         "pv": s.pv,
         "nodes": s.nodes,
@@ -96,9 +123,16 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         solve_stoppable(&def.params, &pos, limits).map_err(|e| format!("position `{pos}`: {e}"))?;
     let stopped = stop::stopped();
     let code = stop::exit_code_or(stopped, 0);
+    let optional: Vec<u32> = {
+        let solver = solver(&def.params);
+        s.best
+            .iter()
+            .map(|m| solver.optional_promotions(&pos, m))
+            .collect()
+    };
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = solution_json(&s);
+        let mut v = solution_json(&s, &optional);
         v["stopped"] = serde_json::json!(stopped.map(Reason::word));
         let _ = writeln!(out, "{v}");
         return Ok(code);
@@ -115,6 +149,9 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
             " (perhaps others: not every move was tried)"
         };
         let _ = writeln!(out, "best: {}{more}", s.best.join(" "));
+        if let Some(words) = optional_words(&s.best, &optional) {
+            let _ = writeln!(out, "{words}");
+        }
     }
     if !s.pv.is_empty() {
         let _ = writeln!(out, "line: {}", s.pv.join(" "));
@@ -134,6 +171,28 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         s.depth, s.nodes
     );
     Ok(code)
+}
+
+/// Freeze: what the kings beyond those named do ("B4xD4+H7 may king up
+/// to 1 more checker ..."), or `None` when no best move may king more.
+fn optional_words(best: &[String], optional: &[u32]) -> Option<String> {
+    let parts: Vec<String> = best
+        .iter()
+        .zip(optional)
+        .filter(|(_, n)| **n > 0)
+        .map(|(m, n)| {
+            let kings = if *n == 1 { "king" } else { "kings" };
+            format!("{m} up to {n} more {kings}")
+        })
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "optional kings: each move above makes only the kings it needs; it may add \
+         more on any opposing checkers and do exactly as well ({})",
+        parts.join(", ")
+    ))
 }
 
 /// The solver's answer, honouring `--time-limit` and Ctrl-C (with a
@@ -219,6 +278,8 @@ fn solve_exact(params: &Params, pos: &str, args: &SolveArgs) -> Result<Option<i3
                 "margin": margin,
                 "discs": discs,
                 "best": x.best,
+                "optional_kings": vec![0; x.best.len()],
+                "best_complete": !x.exhausted,
                 "pv": x.pv,
                 "nodes": x.nodes,
                 "stopped": stopped.map(Reason::word),

@@ -5,7 +5,7 @@
 //! searches itself.
 use super::{Definition, Practice};
 use crate::rules::{AnyPosition, Outcome, Params};
-use crate::solve::{Limits, Solution, Verdict};
+use crate::solve::{Solution, Verdict};
 
 /// The solver's answer to a practice position, with its moves played where
 /// they stand.
@@ -39,8 +39,9 @@ pub struct Kinging {
     pub chain: String,
     /// The kings every winning set holds (none: the chain wins alone).
     pub needed: Vec<String>,
-    /// The other kings the solver's sets make: kinging them too changes
-    /// nothing.
+    /// The other opposing checkers the chain may king as well (as many as
+    /// its captures allow beyond the needed ones): kinging them changes
+    /// nothing. Empty when the needed kings use the whole allowance.
     pub free: Vec<String>,
 }
 
@@ -53,76 +54,55 @@ fn chain_and_kings(mv: &str) -> (&str, Vec<&str>) {
 }
 
 /// The kings of a win's first move told apart (see [`Kinging`]), or
-/// `None`: not a family of kinging sets, no kings, or a search that did
-/// not settle it within the host key's budget (the key then says the
-/// sets may be smaller, in general words).
+/// `None`: not a family of kinging sets, no kings to tell apart, a search
+/// that did not settle it within the host key's budget, or a chain the
+/// solver names with two smallest sets (two answers). The solver names
+/// each winning chain with only the kings it needs (its smallest winning
+/// sets); one set for the line's chain makes its kings the needed ones,
+/// and every other opposing checker may be kinged too, as far as the
+/// capture allows ([`crate::solve::Solver::optional_promotions`]).
 fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<Kinging> {
     let exact = s.verdict == Verdict::Win && s.best_complete && !s.budget_exhausted;
     if !params.info().puzzles.promotion_sets || !exact {
         return None;
     }
-    let (chain, kings) = chain_and_kings(s.pv.first()?);
-    if kings.is_empty() {
-        return None;
-    }
-    let side = position.view().side_to_move;
-    let solver = crate::solve::solver(params);
-    // Whether the chain kinging `set` wins as fast as the line.
-    let wins = |set: &[&str]| -> Option<bool> {
-        let mv = std::iter::once(chain)
-            .chain(set.iter().copied())
-            .collect::<Vec<_>>()
-            .join("+");
-        let Ok(info) = position.play(&mv) else {
-            return Some(false);
-        };
-        if s.plies <= 1 {
-            return Some(info.after.outcome().is_some_and(|o| o.winner == Some(side)));
-        }
-        let limits = Limits {
-            depth: s.plies - 1,
-            max_nodes: params.info().key_budget,
-        };
-        let reply = solver.solve_position(&info.after, limits).ok()?;
-        if reply.budget_exhausted {
-            return None;
-        }
-        Some(reply.verdict == Verdict::Loss && reply.plies < s.plies)
-    };
-    let mut needed = Vec::new();
-    for king in &kings {
-        let without: Vec<&str> = kings.iter().copied().filter(|k| k != king).collect();
-        if !wins(&without)? {
-            needed.push(*king);
-        }
-    }
-    // The chain's other sets the solver lists (its largest winning ones)
-    // must hold the needed kings too, and those alone must win.
-    let sets: Vec<Vec<&str>> = s
+    let first = s.pv.first()?;
+    let (chain, kings) = chain_and_kings(first);
+    let sets = s
         .best
         .iter()
-        .map(|m| chain_and_kings(m))
-        .filter(|(c, _)| *c == chain)
-        .map(|(_, set)| set)
-        .collect();
-    if sets
-        .iter()
-        .any(|set| needed.iter().any(|k| !set.contains(k)))
-    {
+        .filter(|m| chain_and_kings(m).0 == chain)
+        .count();
+    if sets != 1 || !chain.contains('x') {
         return None;
     }
-    if needed.len() < kings.len() && !wins(&needed)? {
+    let text = position.text();
+    let optional = crate::solve::solver(params).optional_promotions(&text, first);
+    if kings.is_empty() && optional == 0 {
         return None;
     }
-    let mut free: Vec<String> = Vec::new();
-    for king in sets.iter().flatten() {
-        if !needed.contains(king) && !free.iter().any(|f| f == king) {
-            free.push(king.to_string());
-        }
+    let mut free = Vec::new();
+    if optional > 0 {
+        // The opposing checkers left after the chain (the side to move
+        // then), in reading order, less the needed ones.
+        let after = position.play(chain).ok()?.after;
+        let view = after.view();
+        let mut singles: Vec<_> = view
+            .pieces
+            .iter()
+            .filter(|(_, c)| *c == view.side_to_move)
+            .map(|(cell, _)| *cell)
+            .collect();
+        singles.sort_by_key(|c| (std::cmp::Reverse(c.row), c.col));
+        free = singles
+            .iter()
+            .map(|c| c.to_string())
+            .filter(|name| !kings.contains(&name.as_str()))
+            .collect();
     }
     Some(Kinging {
         chain: chain.to_string(),
-        needed: needed.into_iter().map(String::from).collect(),
+        needed: kings.into_iter().map(String::from).collect(),
         free,
     })
 }
@@ -231,6 +211,10 @@ pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
             }
         }
         Verdict::Win | Verdict::Loss => s.pv.len() < s.plies as usize,
+        // A proven draw's plies are its line's, to the finished draw.
+        Verdict::Draw if s.plies > 0 => {
+            s.pv.len() == s.plies as usize && pos.outcome().is_some_and(|o| o.winner.is_none())
+        }
         Verdict::Draw | Verdict::Unknown => s.plies == 0,
     }
 }

@@ -121,9 +121,9 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
     if !line.ends_with('!') {
         line.push('.');
     }
-    if def.family().info().puzzles.promotion_sets && s.best.iter().any(|m| m.contains('+')) {
+    if def.family().info().puzzles.promotion_sets && s.best.iter().any(|m| m.contains('x')) {
         line.push(' ');
-        line.push_str(&tr!(l, "solver.largest_kinging"));
+        line.push_str(&tr!(l, "solver.needed_kings"));
     }
     line
 }
@@ -187,11 +187,12 @@ pub use crate::lang::moves_of_each;
 /// What the Answer says of kinging sets (Freeze): the line's first chain
 /// with the kings it needs and those that change nothing, when the
 /// analyse step told them apart; that the other chains (or all, when it
-/// did not) are named with the most kings they may place, so fewer may
-/// win as well. Empty for a family without kinging sets.
+/// did not) and the winner's later moves are named with only the kings
+/// they need, so more win as well. Empty for a family without kinging
+/// sets.
 fn kings_words(l: &Lang, key: &KeyAnswer, others: &[String], promotion_sets: bool) -> String {
     let mut words = String::new();
-    let kinged = |list: &[String]| list.iter().any(|m| m.contains('+'));
+    let chains = |list: &[String]| list.iter().any(|m| m.contains('x'));
     if let Some(k) = &key.kinging {
         let free = shown_list(l, &k.free);
         let needed = shown_list(l, &k.needed);
@@ -215,13 +216,17 @@ fn kings_words(l: &Lang, key: &KeyAnswer, others: &[String], promotion_sets: boo
             ),
         };
         words += &format!(" {said}");
-        if kinged(others) {
-            words += &format!(" {}", tr!(l, "answer.fewer_kings_others"));
+        if chains(others) {
+            words += &format!(" {}", tr!(l, "answer.more_kings_others"));
         }
-    } else if promotion_sets && kinged(&key.solution.best) {
-        // The solver lists each chain with its largest kinging sets only;
-        // a smaller set may win too, so the list says so.
-        words += &format!(" {}", tr!(l, "answer.fewer_kings"));
+        // The winner's later moves are named the same way.
+        if key.solution.pv.len() > 2 {
+            words += &format!(" {}", tr!(l, "answer.later_kings"));
+        }
+    } else if promotion_sets && chains(&key.solution.best) {
+        // The solver names each chain with only the kings it needs; more
+        // kings win too, so the list says so.
+        words += &format!(" {}", tr!(l, "answer.more_kings"));
     }
     words
 }

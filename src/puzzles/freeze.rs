@@ -85,20 +85,6 @@ fn chain_of(mv: &str) -> &str {
     mv.split('+').next().unwrap_or(mv)
 }
 
-/// The kings of a move, `D3` and `B1` of `G1xE1+D3+B1`.
-fn kings_of(mv: &str) -> Vec<&str> {
-    mv.split('+').skip(1).collect()
-}
-
-/// A chain with a kinging set, as the notation writes it (the engine puts
-/// the squares in order).
-fn with_kings(chain: &str, kings: &[&str]) -> String {
-    std::iter::once(chain)
-        .chain(kings.iter().copied())
-        .collect::<Vec<_>>()
-        .join("+")
-}
-
 /// The line of a win in `plies` found within `max_plies`: the winner's
 /// one answer at each of its turns (the kings it must make only), the
 /// loser's longest resistance between. Also the positions searched.
@@ -180,7 +166,7 @@ fn one_answer(
             )
             .map_err(|_| Reject::NoWin)?,
     };
-    let mut nodes = if first { 0 } else { s.nodes };
+    let nodes = if first { 0 } else { s.nodes };
     if s.verdict != Verdict::Win || s.best.is_empty() {
         return Err(if first { Reject::NoWin } else { several });
     }
@@ -190,66 +176,13 @@ fn one_answer(
     if !s.best_complete {
         return Err(Reject::TooLarge);
     }
-    let fastest = s.plies;
-    let chain = chain_of(&s.best[0]).to_string();
-    // The smallest set: drop each king the line wins as fast without.
-    let mut must: Vec<&str> = kings_of(&s.best[0]);
-    for king in kings_of(&s.best[0]) {
-        let fewer: Vec<&str> = must.iter().copied().filter(|k| *k != king).collect();
-        let (loses, searched) = loses_within(solver, here, &with_kings(&chain, &fewer), fastest)?;
-        nodes += searched;
-        if loses {
-            must = fewer;
-        }
-    }
-    // Every winning set holds it: the listed (largest) sets do, and when
-    // the chain may king every opposing checker (one largest set) the
-    // sets without one of its kings lose.
-    if s.best
-        .iter()
-        .any(|m| must.iter().any(|k| !kings_of(m).contains(k)))
-    {
+    // The solver names each winning move with only the kings it needs
+    // (its smallest winning sets): one chain with two of them is two
+    // answers (king B8 or H2).
+    if s.best.len() > 1 {
         return Err(Reject::Dual);
     }
-    let largest = kings_of(&s.best[0]);
-    if s.best.len() == 1 {
-        for king in &must {
-            let without: Vec<&str> = largest.iter().copied().filter(|k| k != king).collect();
-            let (loses, searched) =
-                loses_within(solver, here, &with_kings(&chain, &without), left)?;
-            nodes += searched;
-            if loses {
-                return Err(Reject::Dual);
-            }
-        }
-    }
-    Ok((with_kings(&chain, &must), nodes))
-}
-
-/// Whether the side to move wins within `plies` by `mv`: the opponent
-/// loses within one ply fewer after it. Also the positions searched.
-fn loses_within(
-    solver: &dyn Solver,
-    here: &AnyPosition,
-    mv: &str,
-    plies: u32,
-) -> Result<(bool, u64), Reject> {
-    let Ok(info) = here.play(mv) else {
-        return Ok((false, 0));
-    };
-    let after = solver
-        .solve_unique(
-            &info.after.text(),
-            Limits {
-                depth: plies - 1,
-                max_nodes: CANDIDATE_BUDGET,
-            },
-        )
-        .map_err(|_| Reject::NoWin)?;
-    if after.budget_exhausted && after.verdict != Verdict::Loss {
-        return Err(Reject::TooLarge);
-    }
-    Ok((after.verdict == Verdict::Loss, after.nodes))
+    Ok((s.best[0].clone(), nodes))
 }
 
 /// The puzzle's decoys: the other first chains that a 1-ply look-ahead

@@ -1151,6 +1151,16 @@ pub fn practice_file(
         out,
         "# wins within {max_plies} plies with one winning move at every turn of the winner."
     );
+    if def.params.info().puzzles.promotion_sets {
+        let _ = writeln!(
+            out,
+            "# One move up to kings: each move of the winner makes only the kings it needs; kinging more opposing"
+        );
+        let _ = writeln!(
+            out,
+            "# checkers as well, as far as its captures allow, wins too and is the same answer (the host key says so)."
+        );
+    }
     let _ = writeln!(out, "game = {}", toml_string(game));
     for (k, p) in puzzles.iter().enumerate() {
         let side = engine

@@ -863,8 +863,22 @@ pub mod endgame {
         let ByWidth::U64(s) = &pos.0 else {
             return None;
         };
+        Some(if is_8x8(&s.tables) {
+            solve_with::<true>(s, margin, max_nodes)
+        } else {
+            solve_with::<false>(s, margin, max_nodes)
+        })
+    }
+
+    /// The whole 8×8 board, no holes: the search's fast move generation
+    /// and flips apply.
+    fn is_8x8(t: &Tables<u64>) -> bool {
+        t.geo.width() == 8 && t.geo.height() == 8 && t.playable == u64::MAX
+    }
+
+    fn solve_with<const FAST: bool>(s: &State<u64>, margin: bool, max_nodes: u64) -> Exact {
         let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
-        let mut search = Search::new(&s.tables, max_nodes, empties);
+        let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties);
         let (me, opp) = s.me_opp();
         let mut exact = Exact {
             score: 0,
@@ -875,6 +889,108 @@ pub mod endgame {
             nodes: 0,
             exhausted: false,
         };
+        let score = search.score(me, opp, margin);
+        // The first moves that keep the score, and one line.
+        let (best, pv) = search.best_and_line(me, opp, score, margin);
+        exact.score = score;
+        exact.nodes = search.nodes;
+        exact.exhausted = search.exhausted;
+        if search.exhausted {
+            return exact;
+        }
+        exact.best = best.iter().map(|&m| s.name_move(m)).collect();
+        exact.pv = pv.moves.iter().map(|&m| s.name_move(m)).collect();
+        if margin {
+            exact.discs = Some(pv.discs);
+        }
+        exact
+    }
+
+    /// The exact disc margin of `pos` for the side to move and the
+    /// positions searched, without its best moves or line (what the
+    /// classic endgame solvers report, for the benches); `None` when the
+    /// board has more than 64 cells or `max_nodes` ran out first.
+    pub fn margin(pos: &Position, max_nodes: u64) -> Option<(i32, u64)> {
+        let ByWidth::U64(s) = &pos.0 else {
+            return None;
+        };
+        fn run<const FAST: bool>(s: &State<u64>, max_nodes: u64) -> Option<(i32, u64)> {
+            let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
+            let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties);
+            let (me, opp) = s.me_opp();
+            let score = search.score(me, opp, true);
+            (!search.exhausted).then_some((score, search.nodes))
+        }
+        if is_8x8(&s.tables) {
+            run::<true>(s, max_nodes)
+        } else {
+            run::<false>(s, max_nodes)
+        }
+    }
+
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+    /// The eight directions of the 8×8 board: a shift left (`true`) or
+    /// right by `n`, and the cells a step may land on (not wrapped round).
+    const DIRS8: [(bool, u32, u64); 8] = [
+        (true, 1, NOT_A),
+        (false, 1, NOT_H),
+        (true, 8, u64::MAX),
+        (false, 8, u64::MAX),
+        (true, 9, NOT_A),
+        (false, 9, NOT_H),
+        (true, 7, NOT_H),
+        (false, 7, NOT_A),
+    ];
+
+    #[inline(always)]
+    fn step8(x: u64, (left, n, mask): (bool, u32, u64)) -> u64 {
+        (if left { x << n } else { x >> n }) & mask
+    }
+
+    /// The cells where `me` may place on the full 8×8 board: each
+    /// direction followed over up to six opposing discs at once.
+    #[inline(always)]
+    fn moves8(me: u64, opp: u64) -> u64 {
+        let empty = !(me | opp);
+        let mut moves = 0;
+        for d in DIRS8 {
+            let mut x = step8(me, d) & opp;
+            x |= step8(x, d) & opp;
+            x |= step8(x, d) & opp;
+            x |= step8(x, d) & opp;
+            x |= step8(x, d) & opp;
+            x |= step8(x, d) & opp;
+            moves |= step8(x, d) & empty;
+        }
+        moves
+    }
+
+    /// The discs a disc of `me` on `at` turns over on the full 8×8 board.
+    #[inline(always)]
+    fn flips8(me: u64, opp: u64, at: usize) -> u64 {
+        let start = 1u64 << at;
+        let mut flips = 0;
+        for d in DIRS8 {
+            let mut line = 0;
+            let mut x = step8(start, d);
+            while x & opp != 0 {
+                line |= x;
+                x = step8(x, d);
+            }
+            if x & me != 0 {
+                flips |= line;
+            }
+        }
+        flips
+    }
+
+    impl<const FAST: bool> Search<'_, FAST> {
+        /// The value at the root: win, draw or loss (its sign) by two null
+        /// windows, then with `margin` the disc margin by more.
+        fn score(&mut self, me: u64, opp: u64, margin: bool) -> i32 {
+            let search = self;
         // Null windows: is a draw or better reachable? Then, if so, a win?
         let first = {
             let r = search.root_value(me, opp, -1, 0);
@@ -917,20 +1033,8 @@ pub mod endgame {
         } else {
             wld
         };
-        // The first moves that keep the score, and one line.
-        let (best, pv) = search.best_and_line(me, opp, score, margin);
-        exact.score = score;
-        exact.nodes = search.nodes;
-        exact.exhausted = search.exhausted;
-        if search.exhausted {
-            return Some(exact);
+        score
         }
-        exact.best = best.iter().map(|&m| s.name_move(m)).collect();
-        exact.pv = pv.moves.iter().map(|&m| s.name_move(m)).collect();
-        if margin {
-            exact.discs = Some(pv.discs);
-        }
-        Some(exact)
     }
 
     impl State<u64> {
@@ -969,7 +1073,7 @@ pub mod endgame {
         empties: u8,
     }
 
-    struct Search<'a> {
+    struct Search<'a, const FAST: bool> {
         t: &'a Tables<u64>,
         corners: u64,
         /// Each corner with the cell diagonally next to it.
@@ -991,7 +1095,25 @@ pub mod endgame {
         Hint(u8),
     }
 
-    impl<'a> Search<'a> {
+    impl<'a, const FAST: bool> Search<'a, FAST> {
+        #[inline(always)]
+        fn moves(&self, me: u64, opp: u64) -> u64 {
+            if FAST {
+                moves8(me, opp)
+            } else {
+                self.t.moves(me, opp)
+            }
+        }
+
+        #[inline(always)]
+        fn flips(&self, me: u64, opp: u64, at: usize) -> u64 {
+            if FAST {
+                flips8(me, opp, at)
+            } else {
+                self.t.flips(me, opp, at)
+            }
+        }
+
         fn new(t: &'a Tables<u64>, max_nodes: u64, empties: u32) -> Self {
             // A table to suit the search: a few empty cells need little.
             let bits = (empties / 2 + 8).clamp(10, TT_BITS);
@@ -1088,15 +1210,14 @@ pub mod endgame {
         /// [`Search::value`] at the root, each move whose position is
         /// another's under a symmetry of the board searched once.
         fn root_value(&mut self, me: u64, opp: u64, mut alpha: i32, beta: i32) -> i32 {
-            let t = self.t;
-            let moves = t.moves(me, opp);
+            let moves = self.moves(me, opp);
             if moves == 0 {
                 return self.value(me, opp, alpha, beta);
             }
             let mut seen: Vec<(u64, u64)> = Vec::new();
             let mut best = -100;
             for at in moves.iter() {
-                let f = t.flips(me, opp, at);
+                let f = self.flips(me, opp, at);
                 let (o, m) = (opp ^ f, me | f | 1u64 << at);
                 let key = self.canonical(o, m);
                 if seen.contains(&key) {
@@ -1151,19 +1272,15 @@ pub mod endgame {
                 self.exhausted = true;
                 return 0;
             }
-            let t = self.t;
-            if empties == 1 {
-                return self.last_cell(me, opp);
+            if empties < SORT_MIN_EMPTIES {
+                return self.small(me, opp, alpha, beta, empties, passed);
             }
-            let moves = t.moves(me, opp);
+            let moves = self.moves(me, opp);
             if moves == 0 {
-                if passed || t.moves(opp, me) == 0 {
+                if passed || self.moves(opp, me) == 0 {
                     return Self::final_score(me, opp);
                 }
                 return -self.search(opp, me, -beta, -alpha, empties, true);
-            }
-            if empties < SORT_MIN_EMPTIES {
-                return self.shallow(me, opp, moves, alpha, beta, empties);
             }
             let mut hint = NO_MOVE;
             if empties >= TT_MIN_EMPTIES {
@@ -1214,9 +1331,8 @@ pub mod endgame {
         /// transposition cutoff): its value.
         #[inline(always)]
         fn known_cutoff(&self, me: u64, opp: u64, moves: u64, beta: i32) -> Option<i32> {
-            let t = self.t;
             for at in moves.iter() {
-                let f = t.flips(me, opp, at);
+                let f = self.flips(me, opp, at);
                 if let Some(e) = self.probe(opp ^ f, me | f | 1u64 << at) {
                     let v = -i32::from(e.upper);
                     if v >= beta {
@@ -1242,7 +1358,6 @@ pub mod endgame {
             empties: u32,
             list: &mut [(i32, usize, u64); 64],
         ) -> usize {
-            let t = self.t;
             let mut n = 0;
             let probe_depth = if empties >= 26 {
                 5
@@ -1254,14 +1369,14 @@ pub mod endgame {
                 0
             };
             for at in moves.iter() {
-                let f = t.flips(me, opp, at);
+                let f = self.flips(me, opp, at);
                 let (o, m) = (opp ^ f, me | f | 1u64 << at);
                 let key = if at as u8 == hint {
                     -100_000
                 } else if probe_depth > 0 {
                     self.estimate(o, m, probe_depth, -100_000, 100_000)
                 } else {
-                    let reply = t.moves(o, m);
+                    let reply = self.moves(o, m);
                     reply.count_ones() as i32 + (reply & self.corners).count_ones() as i32 * 2
                 };
                 if n < list.len() {
@@ -1376,11 +1491,11 @@ pub mod endgame {
             let Some(at) = empty.iter().next() else {
                 return Self::final_score(me, opp);
             };
-            let f = t.flips(me, opp, at);
+            let f = self.flips(me, opp, at);
             if f != 0 {
                 return Self::final_score(me | f | 1u64 << at, opp ^ f);
             }
-            let f = t.flips(opp, me, at);
+            let f = self.flips(opp, me, at);
             if f != 0 {
                 return -Self::final_score(opp | f | 1u64 << at, me ^ f);
             }
@@ -1390,9 +1505,8 @@ pub mod endgame {
         /// A guess at a position's worth for the side to move, by a short
         /// alpha-beta search over an estimate: mobility and corners.
         fn estimate(&mut self, me: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-            let t = self.t;
-            let mine = t.moves(me, opp);
-            let theirs = t.moves(opp, me);
+            let mine = self.moves(me, opp);
+            let theirs = self.moves(opp, me);
             if mine == 0 && theirs == 0 {
                 return 1000 * Self::final_score(me, opp);
             }
@@ -1410,7 +1524,7 @@ pub mod endgame {
             }
             let mut best = -1_000_000;
             for at in mine.iter() {
-                let f = t.flips(me, opp, at);
+                let f = self.flips(me, opp, at);
                 let v = -self.estimate(opp ^ f, me | f | 1u64 << at, depth - 1, -beta, -alpha);
                 if v > best {
                     best = v;
@@ -1423,30 +1537,40 @@ pub mod endgame {
             best
         }
 
-        /// Near the end: moves in quarters with an odd number of empty
-        /// cells first (parity), no table.
-        fn shallow(
+        /// The last few empty cells: each tried in turn, those in quarters
+        /// with an odd number of empty cells first (parity), its flips
+        /// computed at once (no move list, no table, no ordering): cheaper
+        /// than the general search where every node is near a leaf.
+        fn small(
             &mut self,
             me: u64,
             opp: u64,
-            moves: u64,
             mut alpha: i32,
             beta: i32,
             empties: u32,
+            passed: bool,
         ) -> i32 {
-            let t = self.t;
-            let empty = t.playable & !(me | opp);
+            if empties == 1 {
+                return self.last_cell(me, opp);
+            }
+            let empty = self.t.playable & !(me | opp);
             let mut odd = 0u64;
-            for q in &t.quarters {
+            for q in &self.t.quarters {
                 if (q & empty).count_ones() & 1 == 1 {
                     odd |= q;
                 }
             }
             let mut best = -100;
-            for set in [moves & odd, moves & !odd] {
+            let mut moved = false;
+            for set in [empty & odd, empty & !odd] {
                 for at in set.iter() {
-                    let f = t.flips(me, opp, at);
-                    let v = -self.search(
+                    let f = self.flips(me, opp, at);
+                    if f == 0 {
+                        continue;
+                    }
+                    moved = true;
+                    self.nodes += 1;
+                    let v = -self.small(
                         opp ^ f,
                         me | f | 1u64 << at,
                         -beta,
@@ -1465,7 +1589,14 @@ pub mod endgame {
                     }
                 }
             }
-            best
+            if moved {
+                return best;
+            }
+            if passed {
+                return Self::final_score(me, opp);
+            }
+            self.nodes += 1;
+            -self.small(opp, me, -beta, -alpha, empties, true)
         }
 
         /// Every first move whose value reaches `score` (only its sign
@@ -1480,7 +1611,7 @@ pub mod endgame {
             // `reaches(child, v)`: after the move, the mover's value is at
             // least `v` (for a sign-only score: wins stay wins, a draw
             // stays at least a draw, a loss is any move).
-            let reaches = |search: &mut Search, o: u64, m: u64, v: i32, exact: bool| -> bool {
+            let reaches = |search: &mut Self, o: u64, m: u64, v: i32, exact: bool| -> bool {
                 if exact {
                     -search.value(o, m, -v, -v + 1) >= v
                 } else if v > 0 {

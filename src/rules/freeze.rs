@@ -687,20 +687,7 @@ impl<B: Bits> Board<B> {
         let Move::Chain { from, path, .. } = first else {
             return Vec::new();
         };
-        let t = &*self.t;
-        let o = 1 - self.side;
-        let (mut cur, mut value) = (*from, 0);
-        for &l in path {
-            let Some(d) = (0..4).find(|&d| t.land[cur][d] as usize == l) else {
-                break;
-            };
-            value += if self.kings[o].has(t.mid[cur][d] as usize) {
-                2
-            } else {
-                1
-            };
-            cur = l;
-        }
+        let value = self.chain_value(*from, path);
         let bare = Move::Chain {
             from: *from,
             path: path.clone(),
@@ -716,6 +703,62 @@ impl<B: Bits> Board<B> {
                 kinged,
             })
             .collect()
+    }
+
+    /// The kinging allowance of a chain (`from`, then its landing squares):
+    /// the checkers it captures, a king counting two.
+    fn chain_value(&self, from: usize, path: &[usize]) -> u32 {
+        let t = &*self.t;
+        let o = 1 - self.side;
+        let (mut cur, mut value) = (from, 0);
+        for &l in path {
+            let Some(d) = (0..4).find(|&d| t.land[cur][d] as usize == l) else {
+                break;
+            };
+            value += if self.kings[o].has(t.mid[cur][d] as usize) {
+                2
+            } else {
+                1
+            };
+            cur = l;
+        }
+        value
+    }
+
+    /// `mv` with one king fewer, each way (see [`Rules::fewer_promotions`]).
+    fn fewer_kings(&self, mv: &Move) -> Vec<Move> {
+        let Move::Chain { from, path, kinged } = mv else {
+            return Vec::new();
+        };
+        (0..kinged.len())
+            .map(|i| {
+                let mut fewer = kinged.clone();
+                fewer.remove(i);
+                Move::Chain {
+                    from: *from,
+                    path: path.clone(),
+                    kinged: fewer,
+                }
+            })
+            .collect()
+    }
+
+    /// How many more opposing checkers `mv` may king (its allowance, or
+    /// the singles left, less the kings it makes).
+    fn optional_kings(&self, mv: &Move) -> u32 {
+        let Move::Chain { from, path, kinged } = mv else {
+            return 0;
+        };
+        let bare = Move::Chain {
+            from: *from,
+            path: path.clone(),
+            kinged: Vec::new(),
+        };
+        let child = self.search_play(&bare);
+        let singles = child.checkers[child.side].count();
+        self.chain_value(*from, path)
+            .min(singles)
+            .saturating_sub(kinged.len() as u32)
     }
 
     /// The first chain (in enumeration order) after which the opponent has
@@ -1435,6 +1478,14 @@ impl Rules for Freeze {
 
     fn group_rest(&self, pos: &Position, first: &Move) -> Vec<Move> {
         by_width!(&pos.0, b => b.group_rest(first))
+    }
+
+    fn fewer_promotions(&self, pos: &Position, mv: &Move) -> Vec<Move> {
+        by_width!(&pos.0, b => b.fewer_kings(mv))
+    }
+
+    fn optional_promotions(&self, pos: &Position, mv: &Move) -> u32 {
+        by_width!(&pos.0, b => b.optional_kings(mv))
     }
 
     /// A Freeze move never loses for its mover: the opponent moves next,

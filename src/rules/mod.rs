@@ -451,6 +451,22 @@ pub trait Rules {
         Vec::new()
     }
 
+    /// The moves that make one promotion fewer than `mv` and are otherwise
+    /// the same (Freeze: the chain with one king fewer), for families whose
+    /// moves end with a set of promotions that only ever help their mover
+    /// (so the moves achieving a result are closed upwards and named by
+    /// their smallest sets). Default: none.
+    fn fewer_promotions(&self, _pos: &Self::Position, _mv: &Self::Move) -> Vec<Self::Move> {
+        Vec::new()
+    }
+
+    /// How many more promotions (Freeze: kings, on any opposing checkers
+    /// not yet kinged) `mv`'s mover may add to it; each such move does at
+    /// least as well. Default: none.
+    fn optional_promotions(&self, _pos: &Self::Position, _mv: &Self::Move) -> u32 {
+        0
+    }
+
     /// A shortcut for the last ply of a search, for families where a move
     /// never loses or draws for its mover: `Some(Some(m))` when `m` wins at
     /// once, `Some(None)` when no move does. `None`: no shortcut, the solver

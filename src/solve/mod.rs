@@ -69,7 +69,9 @@ impl Verdict {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Solution {
     pub verdict: Verdict,
-    /// Plies until the game ends with best play (win or loss), else 0.
+    /// Plies until the game ends with best play: a win's fewest, a loss's
+    /// most, a proven draw's line to its finished draw (`pv`); 0 when
+    /// unknown.
     pub plies: u32,
     /// The depth the result was established at: the limit, or less when a
     /// win or loss was proven sooner or the node budget ran out.
@@ -79,6 +81,10 @@ pub struct Solution {
     /// `plies`, the longest; a draw: every move that keeps it; unknown:
     /// every move not proven to lose). [`Solver::solve_unique`] lists
     /// instead the moves that win within the limit, slower ones too.
+    /// Freeze: each move with only the kings it needs (the moves achieving
+    /// a result are closed upwards: more kings never do worse); the same
+    /// chain with more kings (up to [`Solver::optional_promotions`]) does
+    /// as well and is not listed.
     pub best: Vec<String>,
     /// One principal variation.
     pub pv: Vec<String>,
@@ -117,7 +123,8 @@ impl Solution {
             Verdict::Win => format!("{side} wins in {}{line}{also}", plies_word(self.plies)),
             Verdict::Loss => format!("{other} wins in {}{line}{also}", plies_word(self.plies)),
             Verdict::Draw => format!(
-                "a draw with best play (searched {} plies){line}",
+                "a draw with best play in {} (searched {} plies){line}",
+                plies_word(self.plies),
                 self.depth
             ),
             Verdict::Unknown => format!("no forced result within {} plies", self.depth),
@@ -186,6 +193,11 @@ pub trait Solver: Send + Sync {
         limits: Limits,
         most: usize,
     ) -> Result<Solution, PositionError>;
+    /// How many more promotions the move `mv` at `position` may add and do
+    /// as well (Freeze: kings on any opposing checkers not yet kinged,
+    /// within its allowance; see [`Rules::optional_promotions`]); 0 for a
+    /// move that cannot be read.
+    fn optional_promotions(&self, position: &str, mv: &str) -> u32;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position's text, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
@@ -241,6 +253,16 @@ impl<R: crate::rules::EngineRules> Solver for R {
             Listing::WinsWithinLimit,
             most,
         ))
+    }
+
+    fn optional_promotions(&self, position: &str, mv: &str) -> u32 {
+        let Ok(pos) = self.parse_position(position) else {
+            return 0;
+        };
+        match self.parse_move(&pos, mv) {
+            Ok(m) => Rules::optional_promotions(self, &pos, &m),
+            Err(_) => 0,
+        }
     }
 
     fn random_game(
@@ -857,8 +879,9 @@ impl<'r, R: Rules> Search<'r, R> {
         -c >= t
     }
 
-    /// The search moves at `pos` (at `ply`, `depth` plies left) that score
-    /// at least `t`, in search order; groups whose bound falls short are
+    /// The moves at `pos` (at `ply`, `depth` plies left) that score at
+    /// least `t`, in search order, each with only the promotions it needs
+    /// (see [`Search::smallest_below`]); groups whose bound falls short are
     /// skipped whole; at most `most` of them.
     fn moves_reaching(
         &mut self,
@@ -867,6 +890,19 @@ impl<'r, R: Rules> Search<'r, R> {
         ply: u32,
         t: i32,
         most: usize,
+    ) -> Vec<R::Move> {
+        self.moves_reaching_as(pos, (depth, ply, t), most, true)
+    }
+
+    /// [`Search::moves_reaching`], with `smallest` false: the search moves
+    /// themselves (Freeze: the largest kinging sets, the strongest way to
+    /// make a move's result).
+    fn moves_reaching_as(
+        &mut self,
+        pos: &R::Position,
+        (depth, ply, t): (u32, u32, i32),
+        most: usize,
+        smallest: bool,
     ) -> Vec<R::Move> {
         let rules = self.rules;
         let mut out = Vec::new();
@@ -880,21 +916,76 @@ impl<'r, R: Rules> Search<'r, R> {
             if group.more {
                 moves.extend(rules.group_rest(pos, &group.first));
             }
+            // The moves of the group that reach `t`, each with as few
+            // promotions as it needs: those reaching `t` are closed
+            // upwards ([`Rules::fewer_promotions`]), so every smallest one
+            // lies below some largest one that reaches.
+            let mut tried: Vec<(R::Move, bool)> = Vec::new();
             for mv in moves {
                 let child = rules.search_play(pos, &mv);
                 let reaches = self.child_reaches(&child, depth, ply, t);
                 if self.aborted {
                     return out;
                 }
-                if reaches {
+                tried.push((mv.clone(), reaches));
+                if reaches && !smallest {
                     out.push(mv);
                     if out.len() >= most {
+                        return out;
+                    }
+                } else if reaches {
+                    self.smallest_below(pos, mv, (depth, ply, t), &mut tried, &mut out);
+                    if self.aborted || out.len() >= most {
+                        out.truncate(most);
                         return out;
                     }
                 }
             }
         }
         out
+    }
+
+    /// Adds to `out` every move below `mv` (which reaches `t`: a score of
+    /// at least `t` with `depth` plies left at `ply`) that reaches `t`
+    /// while none with a promotion fewer does: the smallest moves reaching
+    /// `t` (`mv` itself when the rules have no promotions). `tried`: the
+    /// moves already searched, with whether they reach.
+    fn smallest_below(
+        &mut self,
+        pos: &R::Position,
+        mv: R::Move,
+        (depth, ply, t): (u32, u32, i32),
+        tried: &mut Vec<(R::Move, bool)>,
+        out: &mut Vec<R::Move>,
+    ) {
+        let rules = self.rules;
+        let mut stack = vec![mv];
+        while let Some(m) = stack.pop() {
+            let mut smallest = true;
+            for fewer in rules.fewer_promotions(pos, &m) {
+                let reaches = match tried.iter().find(|(x, _)| *x == fewer) {
+                    Some((_, r)) => {
+                        smallest &= !*r;
+                        continue;
+                    }
+                    None => {
+                        let child = rules.search_play(pos, &fewer);
+                        self.child_reaches(&child, depth, ply, t)
+                    }
+                };
+                if self.aborted {
+                    return;
+                }
+                tried.push((fewer.clone(), reaches));
+                if reaches {
+                    smallest = false;
+                    stack.push(fewer);
+                }
+            }
+            if smallest && !out.contains(&m) {
+                out.push(m);
+            }
+        }
     }
 }
 
@@ -985,8 +1076,14 @@ pub fn solve_listing<R: Rules>(
             solution.verdict = Verdict::Draw;
             // Best moves keep the draw against every unfinished line.
             let keep = low.moves_reaching(pos, reached, 0, 0, usize::MAX);
+            // The line: counting unfinished lines as lost for the side to
+            // move, every line that keeps 0 ends in a finished draw, so
+            // its length is the draw's.
+            let line = principal_variation(&mut low, pos, 0, reached);
             if !low.aborted {
                 solution.best = keep.iter().map(|m| rules.print_move(pos, m)).collect();
+                solution.plies = line.len() as u32;
+                solution.pv = line;
             }
         }
     }
@@ -996,7 +1093,7 @@ pub fn solve_listing<R: Rules>(
     }
     let depth = reached;
     solution.budget_exhausted = search.aborted;
-    if !search.aborted {
+    if !search.aborted && solution.verdict != Verdict::Draw {
         solution.pv = principal_variation(&mut search, pos, value, depth);
     }
     if depth > 0 && solution.verdict != Verdict::Draw {
@@ -1035,7 +1132,11 @@ fn principal_variation<R: Rules>(
         }
         let left = depth - ply;
         // `target` is the best score here, so reaching it is keeping it.
-        let next = search.moves_reaching(&pos, left, ply, target, 1);
+        // The winner's moves with only the kings they need (the answer a
+        // player writes); the other side's with the most (Freeze: the
+        // strongest resistance, which leaves the winner fewest answers).
+        let wins = target > MATED_BOUND;
+        let next = search.moves_reaching_as(&pos, (left, ply, target), 1, wins);
         let Some(mv) = next.into_iter().next() else {
             break;
         };

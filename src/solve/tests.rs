@@ -228,37 +228,85 @@ fn the_solvers_moves_play_as_the_rules_play_them() {
     }
 }
 
+/// The kings of a Freeze move (`D3` and `B1` of `G1xE1+D3+B1`) and its
+/// chain.
+fn chain_and_kings(mv: &str) -> (&str, Vec<&str>) {
+    let mut parts = mv.split('+');
+    (parts.next().unwrap_or(""), parts.collect())
+}
+
 #[test]
-fn freeze_solutions_list_every_winning_kinging_set() {
-    // The solver's `best` against the moves plain minimax proves winning
-    // as fast.
+fn freeze_solutions_name_every_winning_move_by_its_smallest_kinging_set() {
+    // Issue 35: `best` against every legal move (every kinging set) that
+    // plain minimax proves winning as fast: it lists exactly those with no
+    // king to spare (none with a king fewer wins as fast), and every
+    // winning move is one of them with at most `optional_promotions` more
+    // kings. Before, `best` held the largest sets only (`B4xD4+H7+C6`,
+    // never `B4xD4+H7`).
     let rules = Freeze::new(Default::default());
     let mut checked = 0;
+    let mut fewer_than_largest = 0;
     for text in freeze_positions(60, 12, 9, 6) {
         let pos = rules.parse_position(&text).unwrap();
         let s = solve(&rules, &pos, Limits::depth(3));
         if s.verdict != Verdict::Win {
             continue;
         }
-        let mut want: Vec<String> = rules
-            .search_moves(&pos)
+        let fastest = |m: &crate::rules::freeze::Move| {
+            // The opponent, to move, loses as soon as the win allows.
+            let child = rules.play(&pos, m).0;
+            let r = minimax_reference(&rules, &child, 2);
+            r < 0 && mate_plies(r) == Some(s.plies - 1)
+        };
+        let wins: Vec<String> = rules
+            .legal_moves(&pos)
             .iter()
-            .filter(|m| {
-                // The opponent, to move, loses as soon as the win allows:
-                // `best` is the fastest wins only.
-                let child = rules.play(&pos, m).0;
-                mate_plies(minimax_reference(&rules, &child, 2)) == Some(s.plies - 1)
-                    && minimax_reference(&rules, &child, 2) < 0
-            })
+            .filter(|m| fastest(m))
             .map(|m| rules.print_move(&pos, m))
             .collect();
+        let one_fewer = |m: &str| {
+            let (chain, kings) = chain_and_kings(m);
+            (0..kings.len()).any(|i| {
+                let mut fewer = kings.clone();
+                fewer.remove(i);
+                let text = std::iter::once(chain)
+                    .chain(fewer)
+                    .collect::<Vec<_>>()
+                    .join("+");
+                wins.contains(&text)
+            })
+        };
+        let mut want: Vec<String> = wins.iter().filter(|m| !one_fewer(m)).cloned().collect();
         let mut got = s.best.clone();
         want.sort();
         got.sort();
         assert_eq!(got, want, "{text}");
+        assert!(s.best_complete, "{text}");
+        for w in &wins {
+            let (chain, kings) = chain_and_kings(w);
+            let covered = s.best.iter().any(|b| {
+                let (c, needed) = chain_and_kings(b);
+                let mv = rules.parse_move(&pos, b).unwrap();
+                let more = Rules::optional_promotions(&rules, &pos, &mv) as usize;
+                c == chain
+                    && needed.iter().all(|k| kings.contains(k))
+                    && kings.len() <= needed.len() + more
+            });
+            assert!(covered, "{text}: {w} wins but no listed move names it");
+        }
+        let largest: Vec<String> = rules
+            .search_moves(&pos)
+            .iter()
+            .map(|m| rules.print_move(&pos, m))
+            .collect();
+        fewer_than_largest += usize::from(got.iter().any(|m| !largest.contains(m)));
         checked += 1;
     }
     assert!(checked >= 5, "only {checked} won positions");
+    assert!(
+        fewer_than_largest >= 2,
+        "only {fewer_than_largest} positions win with fewer kings than the most"
+    );
 }
 
 #[test]
@@ -348,6 +396,21 @@ fn the_predators_last_turn_without_a_capture_is_a_proven_draw() {
     let mut best = s.best.clone();
     best.sort();
     assert_eq!(best, ["A5-A4", "A5-B5"]);
+    // Issue 35: a proven draw's plies are its line's, to the finished
+    // draw (the turn limit, one ply away), not 0.
+    assert_eq!((s.plies, s.pv.len()), (1, 1), "{s:?}");
+    let end = rules
+        .play(
+            &rules.parse_position("P4/5/5/5/4o P 0 0 39").unwrap(),
+            &rules
+                .parse_move(
+                    &rules.parse_position("P4/5/5/5/4o P 0 0 39").unwrap(),
+                    &s.pv[0],
+                )
+                .unwrap(),
+        )
+        .0;
+    assert!(rules.outcome(&end).is_some_and(|o| o.winner.is_none()));
 }
 
 #[test]
