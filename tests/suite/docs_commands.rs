@@ -170,7 +170,9 @@ fn doc_steps(text: &str, home: &str) -> Result<Vec<Located>, String> {
         }
     }
     if let Some((at, name)) = pending_file {
-        return Err(format!("line {at}: no fenced block after the file mark for {name}"));
+        return Err(format!(
+            "line {at}: no fenced block after the file mark for {name}"
+        ));
     }
     Ok(steps)
 }
@@ -344,7 +346,10 @@ fn docs_commands_every_guide_is_tested() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         if name.ends_with(".md") {
-            assert!(GUIDES.contains(&name.as_str()), "docs/guide/{name} has no test here");
+            assert!(
+                GUIDES.contains(&name.as_str()),
+                "docs/guide/{name} has no test here"
+            );
         }
     }
 }
@@ -357,11 +362,15 @@ fn docs_commands_a_typo_fails() {
     let e = run_page("typo", typo).unwrap_err();
     assert!(e.contains("--paperr letter"), "{e}");
     let wrong_exit = "    printkit check fixtures/freeze.toml   # docs-test: exit 1\n";
-    assert!(run_page("wrong-exit", wrong_exit).unwrap_err().contains("the page says 1"));
+    assert!(run_page("wrong-exit", wrong_exit)
+        .unwrap_err()
+        .contains("the page says 1"));
     let unfenced = "<!-- docs-test: file a.toml -->\ntext\n";
     assert!(run_page("unfenced", unfenced).is_err());
     let piped = "    printkit man | man -l -\n";
-    assert!(run_page("piped", piped).unwrap_err().contains("runs no shell"));
+    assert!(run_page("piped", piped)
+        .unwrap_err()
+        .contains("runs no shell"));
 }
 
 #[test]
