@@ -170,7 +170,7 @@ fn templates_with(tag: &str, name: &str, text: &str) -> PathBuf {
     dir
 }
 
-/// The built-in language `code` as one file, the way the README tells a
+/// The built-in language `code` as one file, the way docs/guide/languages.md tells a
 /// host to start a language: `templates/lang/<code>.toml` followed by the
 /// `[<code>.family.…]` tables of every `src/rules/*.words.toml`, each
 /// renamed `[family.…]`.

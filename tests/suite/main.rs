@@ -9,6 +9,7 @@ mod clone_convert_perft;
 mod clone_convert_props;
 mod clone_convert_rules;
 mod code_shape;
+mod docs_commands;
 mod fallback_fonts;
 mod faults;
 mod freeze_common;

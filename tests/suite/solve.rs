@@ -892,7 +892,7 @@ fn clone_sets_of_seeds_1_7_42_are_not_mostly_full_boards() {
 }
 
 /// Issue 24: a Freeze set reads on paper (at most 3 kings and 18 pieces,
-/// as the README says) and each puzzle, checked by trying every move
+/// as docs/design.md says) and each puzzle, checked by trying every move
 /// (every chain, every set of kings, the pass: tests/suite/freeze_common)
 /// has exactly one winning move at every turn of the winner within
 /// `depth` plies (0: the puzzle's own length), the answer's; at least 4
