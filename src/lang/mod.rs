@@ -369,7 +369,7 @@ pub fn choose(
             let hint = crate::diagnostic::suggest(&code, &known)
                 .map_or_else(String::new, |s| format!(" (did you mean `{s}`?)"));
             let why = format!(
-                "unknown language `{code}`{hint}: printkit has {}; another language's file goes in `<templates>/lang/{code}.toml` (see the README)",
+                "unknown language `{code}`{hint}: printkit has {}; another language's file goes in `<templates>/lang/{code}.toml` (see docs/guide/languages.md)",
                 known.join(", ")
             );
             Err(match chosen {

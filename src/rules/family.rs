@@ -367,7 +367,7 @@ pub struct FamilyInfo {
     pub words: &'static str,
     /// Nanoseconds the reference machine (2 cores, the project's CI) takes
     /// to search one position of the family, release build (`printkit
-    /// solve`; see the README): what a position costs of a run's search
+    /// solve`; see docs/benchmarks.md): what a position costs of a run's search
     /// budget.
     pub search_ns: u64,
 }
