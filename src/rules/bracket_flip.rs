@@ -1006,7 +1006,7 @@ pub mod endgame {
             }
         };
         let wld = first.signum();
-        let score = if margin && wld != 0 {
+        if margin && wld != 0 {
             // Null-window tests, nearest to zero first: the first margin
             // the side to move cannot reach (a win) or cannot stay above
             // (a loss) ends them.
@@ -1032,8 +1032,7 @@ pub mod endgame {
             }
         } else {
             wld
-        };
-        score
+        }
         }
     }
 
