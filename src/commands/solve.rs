@@ -17,7 +17,7 @@ pub const DEFAULT_DEPTH: u32 = 8;
 const SOLVE_HELP: &str = "Examples:
   printkit solve clone-jump-convert --position '5/3B1/2W2/5/5 W 0'
   printkit solve predator-prey --position '5/5/o4/oo3/P1o2 o 0 0 6' --json
-  printkit solve bracket-flip --position '6/6/2WB2/2BW2/6/6 B' --wld
+  printkit solve GAME --position POSITION --wld   (win, draw or loss only, in a game with an exact search)
 
 Depth-limited search (with --depth, and for every game without an exact
 search): a search of at most N plies. The result is for the side to move.

@@ -1061,31 +1061,14 @@ pub fn solve_listing<R: Rules>(
         solution.verdict = Verdict::Loss;
         solution.plies = (MATE + value) as u32;
     } else if reached > 0 && search.saw_draw {
-        // A draw needs both bounds proven with the unfinished lines
-        // counted against, then for, the side to move (one node budget
-        // for all three searches).
-        let left = limits.max_nodes.saturating_sub(search.nodes);
-        let mut low = Search::new(rules, root_side, Horizon::RootLoses, left);
-        let lower = low.exact(pos, reached, 0);
-        let left = left.saturating_sub(low.nodes);
-        let mut high = Search::new(rules, root_side, Horizon::RootWins, left);
-        let upper = high.exact(pos, reached, 0);
-        search.nodes += low.nodes + high.nodes;
-        search.max_nodes = search.max_nodes.max(search.nodes);
-        if !low.aborted && !high.aborted && lower >= 0 && upper <= 0 {
-            solution.verdict = Verdict::Draw;
-            // Best moves keep the draw against every unfinished line.
-            let keep = low.moves_reaching(pos, reached, 0, 0, usize::MAX);
-            // The line: counting unfinished lines as lost for the side to
-            // move, every line that keeps 0 ends in a finished draw, so
-            // its length is the draw's.
-            let line = principal_variation(&mut low, pos, 0, reached);
-            if !low.aborted {
-                solution.best = keep.iter().map(|m| rules.print_move(pos, m)).collect();
-                solution.plies = line.len() as u32;
-                solution.pv = line;
-            }
-        }
+        prove_draw(
+            rules,
+            pos,
+            reached,
+            limits.max_nodes,
+            &mut search,
+            &mut solution,
+        );
     }
     if listing == Listing::WinsWithinLimit && solution.verdict != Verdict::Win {
         solution.nodes = search.nodes;
@@ -1112,6 +1095,46 @@ pub fn solve_listing<R: Rules>(
     solution.nodes = search.nodes;
     solution.best_complete = !search.aborted && solution.best.len() < most;
     solution
+}
+
+/// A draw at `reached` plies, proven when both bounds hold with the
+/// unfinished lines counted against, then for, the side to move (within
+/// what is left of `max_nodes`): then `solution` gets the verdict, the
+/// moves that keep it and the line to the finished draw.
+fn prove_draw<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    reached: u32,
+    max_nodes: u64,
+    search: &mut Search<'_, R>,
+    solution: &mut Solution,
+) {
+    let root_side = rules.view(pos).side_to_move;
+    // A draw needs both bounds proven with the unfinished lines
+    // counted against, then for, the side to move (one node budget
+    // for all three searches).
+    let left = max_nodes.saturating_sub(search.nodes);
+    let mut low = Search::new(rules, root_side, Horizon::RootLoses, left);
+    let lower = low.exact(pos, reached, 0);
+    let left = left.saturating_sub(low.nodes);
+    let mut high = Search::new(rules, root_side, Horizon::RootWins, left);
+    let upper = high.exact(pos, reached, 0);
+    search.nodes += low.nodes + high.nodes;
+    search.max_nodes = search.max_nodes.max(search.nodes);
+    if !low.aborted && !high.aborted && lower >= 0 && upper <= 0 {
+        solution.verdict = Verdict::Draw;
+        // Best moves keep the draw against every unfinished line.
+        let keep = low.moves_reaching(pos, reached, 0, 0, usize::MAX);
+        // The line: counting unfinished lines as lost for the side to
+        // move, every line that keeps 0 ends in a finished draw, so
+        // its length is the draw's.
+        let line = principal_variation(&mut low, pos, 0, reached);
+        if !low.aborted {
+            solution.best = keep.iter().map(|m| rules.print_move(pos, m)).collect();
+            solution.plies = line.len() as u32;
+            solution.pv = line;
+        }
+    }
 }
 
 /// Follows moves that keep the root's score, to the end of a won or lost

@@ -246,34 +246,8 @@ pub(super) fn tiled_pages(
     if window.height < 2.0 * overlap + 10.0 || window.width < 2.0 * overlap + 10.0 {
         return Err(RenderError::NoRoomForTile);
     }
-    // Every tile carries a scale bar, so a tile printed alone can be
-    // measured too: upright beside its window where the tiles leave a
-    // column free, under it where they leave room, else the windows give
-    // up the bar's height.
-    let bar_h = furniture.scale_bar.height() + GAP_MM;
-    let mut grid = TileGrid::new(block_size, window, overlap, inset);
-    let column = |grid: &TileGrid| {
-        let widest = grid.tiles.iter().map(|t| t.view.width).fold(0.0, f64::max);
-        safe.width - widest - GAP_MM
-    };
-    let upright = super::scale_bar::upright_scale_bar(
-        style,
-        &furniture.lang,
-        super::scale_bar::UPRIGHT_MIN_MM,
-    )?;
-    let beside =
-        column(&grid) >= super::scale_bar::UPRIGHT_MIN_MM && upright.height() <= window.height;
-    let under = grid
-        .tiles
-        .iter()
-        .all(|t| t.view.height + bar_h <= window.height + 1e-9);
-    if !beside && !under {
-        window.height -= bar_h;
-        if window.height < 2.0 * overlap + 10.0 {
-            return Err(RenderError::NoRoomForTile);
-        }
-        grid = TileGrid::new(block_size, window, overlap, inset);
-    }
+    let (grid, upright) =
+        grid_with_bars(block_size, window, overlap, inset, furniture, style, safe)?;
     let mut pages = vec![assembly_page(&grid, furniture, style, safe, paper)?];
     let marks = grid.alignment_marks(&Stroke::solid(style.lines.thin_mm, c.ink));
     let seam = Stroke::dashed(style.lines.thin_mm, c.muted, &[2.0, 1.5]);
@@ -308,16 +282,51 @@ pub(super) fn tiled_pages(
             Some(Stroke::solid(hair, c.muted)),
             None,
         ));
-        match beside {
-            true => page.items.extend(upright.placed(PointMm::new(
+        match &upright {
+            Some(bar) => page.items.extend(bar.placed(PointMm::new(
                 safe.right() - super::scale_bar::UPRIGHT_MIN_MM,
                 y,
             ))),
-            false => place_scale_bar(&mut page, furniture, safe),
+            None => place_scale_bar(&mut page, furniture, safe),
         }
         pages.push(page);
     }
     Ok(pages)
+}
+
+/// The tiles, each to carry a scale bar so a tile printed alone can be
+/// measured too: upright beside its window where the tiles leave a column
+/// free (the upright bar is returned), under it where they leave room,
+/// else the windows give up the bar's height.
+fn grid_with_bars(
+    block_size: SizeMm,
+    mut window: SizeMm,
+    overlap: f64,
+    inset: f64,
+    furniture: &Furniture,
+    style: &Style,
+    safe: RectMm,
+) -> Result<(TileGrid, Option<Frame>), RenderError> {
+    use super::scale_bar::{upright_scale_bar, UPRIGHT_MIN_MM};
+    let bar_h = furniture.scale_bar.height() + GAP_MM;
+    let grid = TileGrid::new(block_size, window, overlap, inset);
+    let widest = grid.tiles.iter().map(|t| t.view.width).fold(0.0, f64::max);
+    let upright = upright_scale_bar(style, &furniture.lang, UPRIGHT_MIN_MM)?;
+    if safe.width - widest - GAP_MM >= UPRIGHT_MIN_MM && upright.height() <= window.height {
+        return Ok((grid, Some(upright)));
+    }
+    if grid
+        .tiles
+        .iter()
+        .all(|t| t.view.height + bar_h <= window.height + 1e-9)
+    {
+        return Ok((grid, None));
+    }
+    window.height -= bar_h;
+    if window.height < 2.0 * overlap + 10.0 {
+        return Err(RenderError::NoRoomForTile);
+    }
+    Ok((TileGrid::new(block_size, window, overlap, inset), None))
 }
 
 /// The first page of a tiled board: what to print, how to put the tiles
