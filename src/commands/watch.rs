@@ -58,10 +58,13 @@ impl Drop for OnServerEnd {
 }
 
 pub fn run(args: WatchArgs) -> Result<i32, String> {
-    let watched = Watched::of(&args.build)?;
+    let mut watched = Watched::of(&args.build)?;
     let out = args.build.out.clone();
     std::fs::create_dir_all(&out)
         .map_err(|e| format!("cannot create the folder {}: {e}", out.display()))?;
+    // The build's own writes are no change to rebuild for, even with the
+    // output folder inside the templates folder.
+    watched.out = Some(absolute(&out)?);
     let state: Shared = Arc::default();
     rebuild(&args.build, &state);
     let listener = TcpListener::bind(("127.0.0.1", args.port))
@@ -100,6 +103,11 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
             .watch(folder, RecursiveMode::NonRecursive)
             .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
     }
+    for tree in &watched.trees {
+        watcher
+            .watch(tree, RecursiveMode::Recursive)
+            .map_err(|e| format!("cannot watch {}: {e}", tree.display()))?;
+    }
     while let Ok(event) = incoming.recv() {
         let paths = match event {
             Event::Changed(paths) => paths,
@@ -117,11 +125,15 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
 }
 
 /// What a rebuild reads that can change: the definition files among the
-/// games, the practice files, the templates; and folders of practice files
-/// (a file added to one counts too).
+/// games, the practice files; folders of practice files (a file added to
+/// one counts too); and the templates folder with all it holds (its
+/// `style.toml` may name font files anywhere in it).
 struct Watched {
     files: Vec<PathBuf>,
     folders: Vec<PathBuf>,
+    trees: Vec<PathBuf>,
+    /// The output folder, whose changes are the build's own.
+    out: Option<PathBuf>,
 }
 
 impl Watched {
@@ -129,6 +141,8 @@ impl Watched {
         let mut watched = Watched {
             files: Vec::new(),
             folders: Vec::new(),
+            trees: Vec::new(),
+            out: None,
         };
         let named = args
             .games
@@ -144,15 +158,11 @@ impl Watched {
             }
         }
         if let Some(dir) = &args.templates {
-            let dir = absolute(dir)?;
-            watched.files.push(dir.join("paper.toml"));
-            watched.files.push(dir.join("style.toml"));
-            // Its language files: one changed or added rebuilds.
-            if dir.join("lang").is_dir() {
-                watched.folders.push(dir.join("lang"));
-            }
+            // Its paper, style, language and font files: one changed or
+            // added rebuilds.
+            watched.trees.push(absolute(dir)?);
         }
-        if watched.files.is_empty() && watched.folders.is_empty() {
+        if watched.files.is_empty() && watched.folders.is_empty() && watched.trees.is_empty() {
             return Err(
                 "nothing to watch: name a definition file, a --practice file or --templates \
                         (a built-in game alone never changes)"
@@ -168,6 +178,7 @@ impl Watched {
         let parents = self.files.iter().filter_map(|p| p.parent());
         let mut all: Vec<&Path> = parents
             .chain(self.folders.iter().map(PathBuf::as_path))
+            .filter(|f| !self.trees.iter().any(|t| f.starts_with(t)))
             .collect();
         all.sort();
         all.dedup();
@@ -176,7 +187,9 @@ impl Watched {
 
     fn concerns(&self, changed: &Path) -> bool {
         let toml = changed.extension().is_some_and(|e| e == "toml");
+        let own = self.out.as_ref().is_some_and(|o| changed.starts_with(o));
         self.files.iter().any(|f| f == changed)
+            || !own && self.trees.iter().any(|t| changed.starts_with(t))
             || toml
                 && self
                     .folders

@@ -9,7 +9,7 @@
 //! library.
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::RenderError;
 
@@ -22,37 +22,203 @@ static REGULAR_TTF: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans.ttf
 static BOLD_TTF: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans-Bold.ttf");
 
 /// A face: one of the kit's font family, or a fallback face read from a
-/// font file the templates name (by its number among those read).
+/// font file the templates name (by its number in the face cache; numbers
+/// are never reused, so a cache keyed by face cannot mix up two files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Font {
     Regular,
     Bold,
-    Fallback(u16),
+    Fallback(u32),
 }
 
-/// A font file read for the templates, kept for the rest of the process
-/// (faces are looked up by number from text runs on any thread).
-struct LoadedFace {
-    bytes: &'static [u8],
+/// A face's bytes and what is read from them once.
+pub struct FaceData {
+    bytes: FaceBytesStore,
     metrics: FontMetrics,
     /// PDF font name: the file's name, cut to the characters a PDF name
     /// may hold without escapes.
-    postscript: &'static str,
-    /// Six capitals, unique per face (see [`Font::pdf_resource_name`]).
-    resource: &'static str,
+    postscript: String,
+    /// Six capitals, unique among the faces held (see
+    /// [`Font::pdf_resource_name`]).
+    resource: String,
     /// The file name, for messages.
-    name: &'static str,
+    name: String,
 }
 
-/// Distinct font files one process may read: watch rebuilds on every
-/// template change, and each face is kept for good.
-const MAX_LOADED_FACES: usize = 64;
+enum FaceBytesStore {
+    Owned(Box<[u8]>),
+}
 
-static LOADED: Mutex<Vec<&'static LoadedFace>> = Mutex::new(Vec::new());
+impl FaceData {
+    /// The TTF program.
+    pub fn bytes(&self) -> &[u8] {
+        match &self.bytes {
+            FaceBytesStore::Owned(b) => b,
+        }
+    }
+}
 
-fn loaded(n: u16) -> Option<&'static LoadedFace> {
-    let faces = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    faces.get(usize::from(n)).copied()
+/// A face's metrics: the family's, kept for the process, or a fallback
+/// face's, holding the face while they are in use (a face the cache lets go
+/// of stays readable to whoever still holds it).
+pub enum Metrics {
+    Family(&'static FontMetrics),
+    Held(Arc<FaceData>),
+}
+
+impl std::ops::Deref for Metrics {
+    type Target = FontMetrics;
+    fn deref(&self) -> &FontMetrics {
+        match self {
+            Metrics::Family(m) => m,
+            Metrics::Held(d) => &d.metrics,
+        }
+    }
+}
+
+/// A face's TTF program, held the same way; empty for a fallback face no
+/// longer in the cache.
+pub enum FaceBytes {
+    Family(&'static [u8]),
+    Held(Option<Arc<FaceData>>),
+}
+
+impl std::ops::Deref for FaceBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            FaceBytes::Family(b) => b,
+            FaceBytes::Held(d) => d.as_deref().map_or(&[], FaceData::bytes),
+        }
+    }
+}
+
+/// Keeps a fallback face in the cache: every [`Faces`] holding the face
+/// holds one, and a face no `Pin` holds may be let go of.
+#[derive(Clone, Debug)]
+pub struct Pin(Option<Arc<u32>>);
+
+/// The last pin of a face let go of makes it a spare: the spares are
+/// trimmed to their limit at once.
+impl Drop for Pin {
+    fn drop(&mut self) {
+        if let Some(pin) = self.0.take() {
+            let last = Arc::strong_count(&pin) == 2;
+            drop(pin);
+            if last {
+                cache().let_go_of_spares();
+            }
+        }
+    }
+}
+
+/// Pins say nothing of what a build draws with: any two are equal.
+impl PartialEq for Pin {
+    fn eq(&self, _: &Pin) -> bool {
+        true
+    }
+}
+
+/// The fallback faces read in this process. `watch` reads the templates'
+/// fonts again on every change: faces no build holds any longer are kept
+/// up to [`SPARE_FACE_BYTES`] (a font edited back is not read again), and
+/// the oldest are let go of beyond that, so memory stays flat however
+/// often a font is edited.
+struct Cache {
+    entries: Vec<CacheEntry>,
+    next: u32,
+    /// Counts faces let go of, so the caches built on faces (shaping
+    /// plans, SVG glyphs) know when to drop theirs.
+    evictions: u64,
+}
+
+struct CacheEntry {
+    id: u32,
+    digest: [u8; 32],
+    data: Arc<FaceData>,
+    pin: Arc<u32>,
+}
+
+/// Bytes of font files kept for faces that no build holds (a few faces in
+/// the unit tests, so they can overflow it quickly).
+const SPARE_FACE_BYTES: usize = if cfg!(test) {
+    3 * 1024 * 1024
+} else {
+    64 * 1024 * 1024
+};
+
+static CACHE: Mutex<Cache> = Mutex::new(Cache {
+    entries: Vec::new(),
+    next: 0,
+    evictions: 0,
+});
+
+fn cache() -> std::sync::MutexGuard<'static, Cache> {
+    CACHE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn loaded(n: u32) -> Option<Arc<FaceData>> {
+    let cache = cache();
+    cache
+        .entries
+        .iter()
+        .find(|e| e.id == n)
+        .map(|e| e.data.clone())
+}
+
+/// How many faces the cache has let go of so far: a cache keyed by face
+/// drops the entries of faces no longer held when this changes.
+pub fn evictions() -> u64 {
+    cache().evictions
+}
+
+/// Whether `font` is still in the cache (the family's faces always are).
+pub fn is_held(font: Font) -> bool {
+    match font {
+        Font::Regular | Font::Bold => true,
+        Font::Fallback(n) => cache().entries.iter().any(|e| e.id == n),
+    }
+}
+
+/// Six capitals naming a face in a PDF, from its bytes' digest: the same
+/// file gets the same name in every build (a `watch` after edits writes
+/// what `build` would), and none shares a name with another face held.
+fn resource_for(digest: &[u8; 32], held: &[CacheEntry]) -> String {
+    let letter = |b: u8| char::from(b'A' + b % 26);
+    for w in digest.windows(3) {
+        let name = format!("PKF{}{}{}", letter(w[0]), letter(w[1]), letter(w[2]));
+        let taken = name == "PKFREG"
+            || name == "PKFBLD"
+            || name == "PKFZZZ"
+            || held.iter().any(|e| e.data.resource == name);
+        if !taken {
+            return name;
+        }
+    }
+    // 30 tries each taken: only with thousands of faces held at once.
+    format!("PKF{}", "ZZY")
+}
+
+impl Cache {
+    /// Lets go of the oldest faces no build holds while those together
+    /// exceed [`SPARE_FACE_BYTES`].
+    fn let_go_of_spares(&mut self) {
+        let spare = |e: &CacheEntry| Arc::strong_count(&e.pin) == 1;
+        let mut bytes: usize = self
+            .entries
+            .iter()
+            .filter(|e| spare(e))
+            .map(|e| e.data.bytes().len())
+            .sum();
+        while bytes > SPARE_FACE_BYTES {
+            let Some(i) = self.entries.iter().position(spare) else {
+                break;
+            };
+            let e = self.entries.remove(i);
+            bytes -= e.data.bytes().len();
+            self.evictions += 1;
+        }
+    }
 }
 
 /// The faces a build draws with: the family's two, unless the templates
@@ -66,6 +232,9 @@ pub struct Faces {
     pub bold: Option<Font>,
     /// `fonts.fallbacks`, in order.
     pub fallbacks: Vec<Font>,
+    /// Keep the fallback faces above in the cache while these faces are in
+    /// use.
+    pub pins: Vec<Pin>,
 }
 
 thread_local! {
@@ -75,6 +244,7 @@ thread_local! {
             regular: None,
             bold: None,
             fallbacks: Vec::new(),
+            pins: Vec::new(),
         })
     };
 }
@@ -131,11 +301,11 @@ pub fn covered(c: char) -> bool {
 pub fn faces_named() -> String {
     let mut out = match main_face(Font::Regular) {
         Font::Regular => FAMILY.to_string(),
-        other => other.name().to_string(),
+        other => other.name(),
     };
     for f in fallbacks() {
         out.push_str(", ");
-        out.push_str(f.name());
+        out.push_str(&f.name());
     }
     out
 }
@@ -145,21 +315,20 @@ impl Font {
     pub const ALL: [Font; 2] = [Font::Regular, Font::Bold];
 
     /// Reads a fallback face from the bytes of a TrueType font file (`name`
-    /// for messages); the same bytes read twice are the same face.
-    pub fn load(bytes: Vec<u8>, name: &str) -> Result<Font, String> {
-        let mut faces = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = faces.iter().position(|f| f.bytes == bytes.as_slice()) {
-            return Ok(Font::Fallback(n as u16));
-        }
-        if faces.len() >= MAX_LOADED_FACES {
-            return Err(format!(
-                "more than {MAX_LOADED_FACES} different font files read in one run"
-            ));
+    /// for messages); the same bytes read twice are the same face. The face
+    /// stays in the cache while its [`Pin`] (or a clone) is held.
+    pub fn load(bytes: Vec<u8>, name: &str) -> Result<(Font, Pin), String> {
+        use sha2::Digest;
+        let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+        let mut cache = cache();
+        if let Some(e) = cache
+            .entries
+            .iter()
+            .find(|e| e.digest == digest && e.data.bytes() == bytes.as_slice())
+        {
+            return Ok((Font::Fallback(e.id), Pin(Some(e.pin.clone()))));
         }
         let metrics = Font::inspect(&bytes)?;
-        let n = faces.len();
-        let letter = |i: usize| char::from(b'A' + (i % 26) as u8);
-        let resource = format!("PKF{}{}{}", letter(n / 676), letter(n / 26), letter(n));
         let stem: String = name
             .rsplit('/')
             .next()
@@ -169,22 +338,31 @@ impl Font {
             .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
             .take(60)
             .collect();
-        let face = LoadedFace {
-            bytes: Box::leak(bytes.into_boxed_slice()),
+        let data = FaceData {
+            bytes: FaceBytesStore::Owned(bytes.into_boxed_slice()),
             metrics,
-            postscript: Box::leak(
-                if stem.is_empty() {
-                    "Fallback".into()
-                } else {
-                    stem
-                }
-                .into_boxed_str(),
-            ),
-            resource: Box::leak(resource.into_boxed_str()),
-            name: Box::leak(name.to_string().into_boxed_str()),
+            postscript: if stem.is_empty() {
+                "Fallback".into()
+            } else {
+                stem
+            },
+            resource: resource_for(&digest, &cache.entries),
+            name: name.to_string(),
         };
-        faces.push(Box::leak(Box::new(face)));
-        Ok(Font::Fallback(n as u16))
+        let id = cache.next;
+        cache.next = cache
+            .next
+            .checked_add(1)
+            .ok_or("too many different font files read in one run")?;
+        let pin = Arc::new(id);
+        cache.entries.push(CacheEntry {
+            id,
+            digest,
+            data: Arc::new(data),
+            pin: pin.clone(),
+        });
+        cache.let_go_of_spares();
+        Ok((Font::Fallback(id), Pin(Some(pin))))
     }
 
     /// Reads the metrics of a font file's bytes, checking that its outlines
@@ -197,11 +375,11 @@ impl Font {
     }
 
     /// What messages call the face.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Font::Regular => "DejaVu Sans",
-            Font::Bold => "DejaVu Sans Bold",
-            Font::Fallback(n) => loaded(n).map_or("a fallback font", |f| f.name),
+            Font::Regular => "DejaVu Sans".into(),
+            Font::Bold => "DejaVu Sans Bold".into(),
+            Font::Fallback(n) => loaded(n).map_or("a fallback font".into(), |f| f.name.clone()),
         }
     }
 
@@ -218,11 +396,11 @@ impl Font {
     }
 
     /// The TTF program.
-    pub fn ttf_bytes(self) -> &'static [u8] {
+    pub fn ttf_bytes(self) -> FaceBytes {
         match self {
-            Font::Regular => REGULAR_TTF,
-            Font::Bold => BOLD_TTF,
-            Font::Fallback(n) => loaded(n).map_or(&[], |f| f.bytes),
+            Font::Regular => FaceBytes::Family(REGULAR_TTF),
+            Font::Bold => FaceBytes::Family(BOLD_TTF),
+            Font::Fallback(n) => FaceBytes::Held(loaded(n)),
         }
     }
 
@@ -243,21 +421,21 @@ impl Font {
     /// Fixed PDF resource name. Six capitals, because printpdf also uses the
     /// first six characters as the subset tag (`PKFREG+DejaVuSans`), which the
     /// PDF spec requires to be exactly six uppercase letters.
-    pub fn pdf_resource_name(self) -> &'static str {
+    pub fn pdf_resource_name(self) -> String {
         match self {
-            Font::Regular => "PKFREG",
-            Font::Bold => "PKFBLD",
-            Font::Fallback(n) => loaded(n).map_or("PKFZZZ", |f| f.resource),
+            Font::Regular => "PKFREG".into(),
+            Font::Bold => "PKFBLD".into(),
+            Font::Fallback(n) => loaded(n).map_or("PKFZZZ".into(), |f| f.resource.clone()),
         }
     }
 
     /// The face's PostScript name (the `name` table's ID 6), written after
     /// the subset tag as the PDF font's name.
-    pub fn postscript_name(self) -> &'static str {
+    pub fn postscript_name(self) -> String {
         match self {
-            Font::Regular => "DejaVuSans",
-            Font::Bold => "DejaVuSans-Bold",
-            Font::Fallback(n) => loaded(n).map_or("Fallback", |f| f.postscript),
+            Font::Regular => "DejaVuSans".into(),
+            Font::Bold => "DejaVuSans-Bold".into(),
+            Font::Fallback(n) => loaded(n).map_or("Fallback".into(), |f| f.postscript.clone()),
         }
     }
 
@@ -269,21 +447,22 @@ impl Font {
         }
     }
 
-    /// Parsed metrics of this face (parsed once per process).
-    pub fn metrics(self) -> Result<&'static FontMetrics, RenderError> {
+    /// Parsed metrics of this face (the family's parsed once per process).
+    pub fn metrics(self) -> Result<Metrics, RenderError> {
         static REGULAR: OnceLock<Result<FontMetrics, String>> = OnceLock::new();
         static BOLD: OnceLock<Result<FontMetrics, String>> = OnceLock::new();
-        let cell = match self {
-            Font::Regular => &REGULAR,
-            Font::Bold => &BOLD,
+        let (cell, bytes) = match self {
+            Font::Regular => (&REGULAR, REGULAR_TTF),
+            Font::Bold => (&BOLD, BOLD_TTF),
             Font::Fallback(n) => {
                 return loaded(n)
-                    .map(|f| &f.metrics)
+                    .map(Metrics::Held)
                     .ok_or_else(|| RenderError::Font(format!("no fallback face {n}")))
             }
         };
-        cell.get_or_init(|| FontMetrics::parse(self.ttf_bytes()))
+        cell.get_or_init(|| FontMetrics::parse(bytes))
             .as_ref()
+            .map(Metrics::Family)
             .map_err(|e| RenderError::Font(format!("{self:?} face: {e}")))
     }
 
@@ -307,12 +486,12 @@ impl Font {
             return Ok(());
         }
         let mut font = match self {
-            Font::Fallback(_) => self.name().to_string(),
+            Font::Fallback(_) => self.name(),
             _ => format!("{FAMILY} {self:?}"),
         };
         for f in &fallbacks {
             font.push_str(" or ");
-            font.push_str(f.name());
+            font.push_str(&f.name());
         }
         Err(RenderError::MissingGlyph {
             characters: missing,
@@ -554,6 +733,69 @@ fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kit's regular face with `n` appended: another file to the
+    /// cache, the same face to draw.
+    fn edited_face(n: u32) -> Vec<u8> {
+        let mut bytes = REGULAR_TTF.to_vec();
+        bytes.extend_from_slice(b"edit");
+        bytes.extend_from_slice(&n.to_be_bytes());
+        bytes
+    }
+
+    /// Bytes the cache keeps for faces nobody holds.
+    fn spare_bytes() -> usize {
+        cache()
+            .entries
+            .iter()
+            .filter(|e| Arc::strong_count(&e.pin) == 1)
+            .map(|e| e.data.bytes().len())
+            .sum()
+    }
+
+    #[test]
+    fn a_font_edited_again_and_again_keeps_the_cache_flat() {
+        // What `watch --templates` does on each edit of a font: read the
+        // new file and let go of the old templates. The face still in use
+        // is never let go of.
+        let (kept, kept_pin) = Font::load(edited_face(u32::MAX), "fonts/kept.ttf").unwrap();
+        let before = evictions();
+        let mut names = Vec::new();
+        for n in 0..12 {
+            let (font, pin) = Font::load(edited_face(n), "fonts/edited.ttf").unwrap();
+            assert!(font.metrics().unwrap().glyph_id('A').is_some());
+            names.push(font.pdf_resource_name());
+            drop(pin);
+            assert!(spare_bytes() <= SPARE_FACE_BYTES, "{}", spare_bytes());
+        }
+        assert!(evictions() >= before + 5, "nothing let go of");
+        assert!(is_held(kept));
+        assert!(kept.metrics().unwrap().glyph_id('A').is_some());
+        // Names stay unique among the faces held, and the same bytes read
+        // again get the same name.
+        let again = Font::load(edited_face(u32::MAX), "fonts/kept.ttf").unwrap();
+        assert_eq!(again.0, kept);
+        assert_eq!(again.0.pdf_resource_name(), kept.pdf_resource_name());
+        drop(kept_pin);
+    }
+
+    #[test]
+    fn a_face_let_go_of_stays_readable_to_whoever_holds_it() {
+        let (font, pin) = Font::load(edited_face(1_000_000), "fonts/held.ttf").unwrap();
+        let metrics = font.metrics().unwrap();
+        let bytes = font.ttf_bytes();
+        drop(pin);
+        for n in 1_000_001..1_000_008 {
+            drop(Font::load(edited_face(n), "fonts/other.ttf").unwrap());
+        }
+        assert!(!is_held(font), "the spare faces overflowed the limit");
+        assert_eq!(
+            metrics.glyph_id('A'),
+            Font::Regular.metrics().unwrap().glyph_id('A')
+        );
+        assert_eq!(bytes.len(), REGULAR_TTF.len() + 8);
+        assert!(font.metrics().is_err());
+    }
 
     #[test]
     fn both_faces_cover_the_kit_characters() {

@@ -14,8 +14,9 @@ const MAX_DEPTH: usize = 8;
 /// glyph such as the space). The SVG back end keeps each glyph's element
 /// once per process ([`super::svg::glyph_defs`]).
 pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
+    let bytes = font.ttf_bytes();
     let glyf =
-        Glyf::of(font).map_err(|e| RenderError::Font(format!("{}: {e}", font.described())))?;
+        Glyf::parse(&bytes).map_err(|e| RenderError::Font(format!("{}: {e}", font.described())))?;
     let mut contours = Vec::new();
     glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut contours)
         .map_err(|e| RenderError::Font(format!("{}, glyph {glyph}: {e}", font.described())))?;
@@ -50,7 +51,7 @@ pub fn check_outlines(data: &[u8]) -> Result<(), String> {
 
 /// How many glyphs the face has (its `maxp`).
 pub fn glyph_count(font: Font) -> Result<u16, String> {
-    Ok(Glyf::of(font)?.num_glyphs)
+    Ok(Glyf::parse(&font.ttf_bytes())?.num_glyphs)
 }
 
 struct Glyf<'a> {
@@ -62,10 +63,6 @@ struct Glyf<'a> {
 }
 
 impl<'a> Glyf<'a> {
-    fn of(font: Font) -> Result<Glyf<'static>, String> {
-        Glyf::parse(font.ttf_bytes())
-    }
-
     fn parse(data: &'a [u8]) -> Result<Glyf<'a>, String> {
         let r = Reader(data);
         let n = r.u16(4).ok_or("truncated header")? as usize;
@@ -292,7 +289,8 @@ impl Glyf<'_> {
 /// a few dozen glyphs instead of the face's six thousand, and makes the same
 /// subset.
 pub fn reduced_glyf(font: Font, keep: &[u16]) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let glyf = Glyf::of(font)?;
+    let bytes = font.ttf_bytes();
+    let glyf = Glyf::parse(&bytes)?;
     let mut kept = vec![false; usize::from(glyf.num_glyphs)];
     let mut todo: Vec<(u16, usize)> = keep.iter().map(|&g| (g, 0)).collect();
     while let Some((g, depth)) = todo.pop() {

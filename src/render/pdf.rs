@@ -692,7 +692,8 @@ fn subset_face(font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String
         allsorts::subset::subset(provider, ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
             .map_err(|e| e.to_string())
     }
-    let scope = ReadScope::new(font.ttf_bytes());
+    let bytes = font.ttf_bytes();
+    let scope = ReadScope::new(&bytes);
     let data = scope.read::<FontData<'_>>().map_err(|e| e.to_string())?;
     let whole = data.table_provider(0).map_err(|e| e.to_string())?;
     if !reduced {

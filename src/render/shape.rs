@@ -6,11 +6,11 @@
 //! Layout ([`super::text`]) measures and places every run with these
 //! glyphs; the PDF and SVG back ends draw them where they say.
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use unicode_bidi::{BidiInfo, Level};
 
-use super::font::Font;
+use super::font::{self, FaceBytes, Font};
 pub use super::model::Glyph;
 use super::RenderError;
 
@@ -23,51 +23,90 @@ pub fn is_rtl(text: &str) -> bool {
         .is_some_and(|p| p.level.is_rtl())
 }
 
-/// The face parsed for the shaper, once per face and process: parsing
-/// DejaVu's GSUB/GPOS for every run measured was most of shaping's time.
-fn face(font: Font) -> Result<&'static rustybuzz::Face<'static>, RenderError> {
-    static FACES: Mutex<BTreeMap<Font, &'static rustybuzz::Face<'static>>> =
-        Mutex::new(BTreeMap::new());
-    let mut faces = FACES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(f) = faces.get(&font) {
-        return Ok(f);
-    }
-    let parsed = rustybuzz::Face::from_slice(font.ttf_bytes(), 0)
-        .ok_or_else(|| RenderError::Font(format!("{} cannot be read for shaping", font.name())))?;
-    // Faces are few (the family's two and at most 64 fallbacks) and kept
-    // for the process, as their bytes are.
-    let leaked: &'static rustybuzz::Face<'static> = Box::leak(Box::new(parsed));
-    faces.insert(font, leaked);
-    Ok(leaked)
+/// A face parsed for the shaper, with the bytes it reads from.
+struct ShapeFace {
+    // Declared before the bytes it borrows, so it is dropped first.
+    face: rustybuzz::Face<'static>,
+    _bytes: FaceBytes,
 }
 
-/// The shaping plan of a face for a direction and script, made once: a
-/// plan (the face's features and lookups compiled) cost more than the
-/// shaping itself of the short runs layout measures.
+type PlanKey = (Font, bool, rustybuzz::Script);
+
+/// Faces parsed for the shaper and their plans, kept while the font cache
+/// holds the face: parsing DejaVu's GSUB/GPOS for every run measured was
+/// most of shaping's time, and a plan (the face's features and lookups
+/// compiled) cost more than the shaping itself of the short runs layout
+/// measures.
+struct Shapers {
+    /// [`font::evictions`] when faces no longer held were last dropped.
+    evictions: u64,
+    faces: BTreeMap<Font, Arc<ShapeFace>>,
+    plans: BTreeMap<PlanKey, Arc<rustybuzz::ShapePlan>>,
+}
+
+static SHAPERS: Mutex<Shapers> = Mutex::new(Shapers {
+    evictions: 0,
+    faces: BTreeMap::new(),
+    plans: BTreeMap::new(),
+});
+
+fn shapers() -> std::sync::MutexGuard<'static, Shapers> {
+    let mut s = SHAPERS.lock().unwrap_or_else(|e| e.into_inner());
+    let now = font::evictions();
+    if s.evictions != now {
+        s.faces.retain(|f, _| font::is_held(*f));
+        s.plans.retain(|k, _| font::is_held(k.0));
+        s.evictions = now;
+    }
+    s
+}
+
+/// The face parsed for the shaper, once while the font cache holds it.
+fn face(font: Font) -> Result<Arc<ShapeFace>, RenderError> {
+    if let Some(f) = shapers().faces.get(&font) {
+        return Ok(f.clone());
+    }
+    let bytes = font.ttf_bytes();
+    // SAFETY: `bytes` holds a `'static` slice or the `Arc` of a face whose
+    // boxed bytes never move and live as long as that `Arc`; the
+    // `ShapeFace` keeps `bytes` and drops the face that borrows them first.
+    let slice: &'static [u8] = unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
+    let parsed = rustybuzz::Face::from_slice(slice, 0)
+        .ok_or_else(|| RenderError::Font(format!("{} cannot be read for shaping", font.name())))?;
+    let face = Arc::new(ShapeFace {
+        face: parsed,
+        _bytes: bytes,
+    });
+    shapers().faces.insert(font, face.clone());
+    Ok(face)
+}
+
+/// The shaping plan of a face for a direction and script, made once.
 fn plan(
     font: Font,
-    face: &rustybuzz::Face<'static>,
+    face: &rustybuzz::Face<'_>,
     rtl: bool,
     script: rustybuzz::Script,
-) -> &'static rustybuzz::ShapePlan {
-    type Plans = BTreeMap<(Font, bool, rustybuzz::Script), &'static rustybuzz::ShapePlan>;
-    static PLANS: Mutex<Plans> = Mutex::new(BTreeMap::new());
-    let mut plans = PLANS.lock().unwrap_or_else(|e| e.into_inner());
-    plans.entry((font, rtl, script)).or_insert_with(|| {
-        let direction = if rtl {
-            rustybuzz::Direction::RightToLeft
-        } else {
-            rustybuzz::Direction::LeftToRight
-        };
-        // Scripts are few; the plans of a process stay with it.
-        Box::leak(Box::new(rustybuzz::ShapePlan::new(
-            face,
-            direction,
-            Some(script),
-            None,
-            &[],
-        )))
-    })
+) -> Arc<rustybuzz::ShapePlan> {
+    let mut shapers = shapers();
+    shapers
+        .plans
+        .entry((font, rtl, script))
+        .or_insert_with(|| {
+            let direction = if rtl {
+                rustybuzz::Direction::RightToLeft
+            } else {
+                rustybuzz::Direction::LeftToRight
+            };
+            Arc::new(rustybuzz::ShapePlan::new(
+                face,
+                direction,
+                Some(script),
+                None,
+                &[],
+            ))
+        })
+        .clone()
 }
 
 /// The glyphs of one line of `text` in `font` (characters it lacks from
@@ -163,7 +202,8 @@ fn shape_run(
     rtl: bool,
     out: &mut Vec<Glyph>,
 ) -> Result<(), RenderError> {
-    let face = face(font)?;
+    let shaper = face(font)?;
+    let face = &shaper.face;
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(&text[range.clone()]);
     buffer.set_direction(if rtl {
@@ -173,7 +213,7 @@ fn shape_run(
     });
     buffer.guess_segment_properties();
     let plan = plan(font, face, rtl, buffer.script());
-    let shaped = rustybuzz::shape_with_plan(face, plan, buffer);
+    let shaped = rustybuzz::shape_with_plan(face, &plan, buffer);
     for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
         out.push(Glyph {
             font,

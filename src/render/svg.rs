@@ -147,15 +147,21 @@ pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError>
 fn glyph_element(font: Font, glyph: u16) -> Result<std::sync::Arc<str>, RenderError> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
-    type Cache = Mutex<HashMap<(Font, u16), Arc<str>>>;
+    // The font cache's evictions when glyphs of faces it no longer holds
+    // were last dropped, and the glyphs.
+    type Cache = Mutex<(u64, HashMap<(Font, u16), Arc<str>>)>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    if let Some(e) = cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&(font, glyph))
     {
-        return Ok(e.clone());
+        let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+        let now = super::font::evictions();
+        if c.0 != now {
+            c.1.retain(|k, _| super::font::is_held(k.0));
+            c.0 = now;
+        }
+        if let Some(e) = c.1.get(&(font, glyph)) {
+            return Ok(e.clone());
+        }
     }
     let d = outline::glyph_path(font, glyph)?;
     let e: Arc<str> = if d.is_empty() {
@@ -170,6 +176,7 @@ fn glyph_element(font: Font, glyph: u16) -> Result<std::sync::Arc<str>, RenderEr
     cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
+        .1
         .insert((font, glyph), e.clone());
     Ok(e)
 }
@@ -185,9 +192,11 @@ fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
     match font {
         Font::Regular => out.push('r'),
         Font::Bold => out.push('b'),
-        Font::Fallback(n) => {
+        // Named by the face's PDF tag, which comes from its bytes: a
+        // `watch` after font edits writes the ids a fresh build would.
+        Font::Fallback(_) => {
             out.push('f');
-            super::number::push_fixed_str(out, f64::from(n), 0);
+            out.push_str(&font.pdf_resource_name()[3..].to_ascii_lowercase());
             out.push('_');
         }
     }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::font::{Faces, Font};
+use super::font::{Faces, Font, Pin};
 use super::model::{Colour, RectMm, SizeMm};
 use super::RenderError;
 
@@ -194,7 +194,7 @@ const MAX_FALLBACKS: usize = 8;
 /// Reads the font file `name` in `dir`. A name is a plain relative path
 /// inside the folder: a host's templates may come from anyone, and must
 /// not make printkit read elsewhere.
-fn read_face(name: &str, dir: Option<&Path>) -> Result<Font, String> {
+fn read_face(name: &str, dir: Option<&Path>) -> Result<(Font, Pin), String> {
     use std::path::Component;
     let rel = Path::new(name);
     let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
@@ -205,29 +205,38 @@ fn read_face(name: &str, dir: Option<&Path>) -> Result<Font, String> {
     };
     let bytes =
         crate::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES).map_err(|e| e.to_string())?;
-    let face = Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))?;
+    let (face, pin) = Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))?;
     super::pdf::check_embeddable(face).map_err(|e| format!("{name:?}: {e}"))?;
-    Ok(face)
+    Ok((face, pin))
 }
 
-/// Reads the fallback faces `names` (from `style_origin`) in `dir`.
+/// Reads the fallback faces `names` in `dir`, each error at the line and
+/// column of its name in `style.toml` (its `text`, from `origin`); the
+/// faces and what keeps them in the font cache.
 fn read_fallbacks(
     names: &[String],
     dir: Option<&Path>,
-    style_origin: &str,
-) -> Result<Vec<Font>, RenderError> {
-    let err = |m: String| RenderError::Template(format!("{style_origin}: fonts.fallbacks: {m}"));
+    text: &str,
+    origin: &str,
+) -> Result<(Vec<Font>, Vec<Pin>), RenderError> {
+    let err = |at: Option<(usize, usize)>, m: String| {
+        let at = at.map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
+        RenderError::Template(format!("{origin}{at}: fonts.fallbacks: {m}"))
+    };
     if names.len() > MAX_FALLBACKS {
-        return Err(err(format!("at most {MAX_FALLBACKS} fonts")));
+        let at = value_line_column(text, &["fonts", "fallbacks"], None);
+        return Err(err(at, format!("at most {MAX_FALLBACKS} fonts")));
     }
-    let mut faces = Vec::new();
-    for name in names {
-        let face = read_face(name, dir).map_err(err)?;
+    let (mut faces, mut pins) = (Vec::new(), Vec::new());
+    for (i, name) in names.iter().enumerate() {
+        let (face, pin) = read_face(name, dir)
+            .map_err(|m| err(value_line_column(text, &["fonts", "fallbacks"], Some(i)), m))?;
         if !faces.contains(&face) {
             faces.push(face);
+            pins.push(pin);
         }
     }
-    Ok(faces)
+    Ok((faces, pins))
 }
 
 /// Reads the faces `style.toml` (its `text`, from `origin`) names for the
@@ -239,36 +248,46 @@ fn read_faces(
     text: &str,
     origin: &str,
 ) -> Result<Faces, RenderError> {
-    let main = |key: &str, name: &Option<String>| -> Result<Option<Font>, RenderError> {
+    let mut pins = Vec::new();
+    let mut main = |key: &str, name: &Option<String>| -> Result<Option<Font>, RenderError> {
         let Some(name) = name else {
             return Ok(None);
         };
-        read_face(name, dir).map(Some).map_err(|m| {
-            let at = value_line_column(text, &["fonts", key])
+        let (face, pin) = read_face(name, dir).map_err(|m| {
+            let at = value_line_column(text, &["fonts", key], None)
                 .map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
             RenderError::Template(format!("{origin}{at}: fonts.{key}: {m}"))
-        })
+        })?;
+        pins.push(pin);
+        Ok(Some(face))
     };
     let regular = main("regular", &fonts.regular)?;
     let bold = match &fonts.bold {
         Some(_) => main("bold", &fonts.bold)?,
         None => regular,
     };
+    let (fallbacks, more) = read_fallbacks(&fonts.fallbacks, dir, text, origin)?;
+    pins.extend(more);
     Ok(Faces {
         regular,
         bold,
-        fallbacks: read_fallbacks(&fonts.fallbacks, dir, origin)?,
+        fallbacks,
+        pins,
     })
 }
 
-/// The line and column (from 1) of the value at `path` in the TOML `text`.
-fn value_line_column(text: &str, path: &[&str]) -> Option<(usize, usize)> {
+/// The line and column (from 1) of the value at `path` in the TOML `text`
+/// (its element `index` when the value is an array).
+fn value_line_column(text: &str, path: &[&str], index: Option<usize>) -> Option<(usize, usize)> {
     let doc = toml_edit::ImDocument::parse(text).ok()?;
     let mut item = doc.as_item();
     for key in path {
         item = item.get(key)?;
     }
-    let at = item.span()?.start;
+    let at = match index {
+        Some(i) => item.as_array()?.get(i)?.span()?.start,
+        None => item.span()?.start,
+    };
     let before = text.get(..at)?;
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

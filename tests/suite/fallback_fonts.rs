@@ -76,6 +76,15 @@ fn check_with_fallbacks_names_what_no_face_has_and_the_faces_it_tried() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The tag a fallback face's glyph ids carry in the SVG (the last three
+/// letters of its PDF name, which come from the file's bytes), lower case.
+fn svg_tag(file: &str) -> String {
+    let (face, _pin) = Font::load(std::fs::read(file).unwrap(), file).unwrap();
+    let tag = face.pdf_resource_name()[3..].to_ascii_lowercase();
+    assert_eq!(tag.len(), 3, "{tag}");
+    tag
+}
+
 #[test]
 fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
     let out = temp("build");
@@ -84,16 +93,17 @@ fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
     let pdf = std::fs::read(out.join("freeze/freeze-player-kit-a4.pdf")).unwrap();
     let has = |needle: &[u8]| pdf.windows(needle.len()).any(|w| w == needle);
     // Embedded as a subset of its own, beside DejaVu.
-    assert!(has(b"/PKFAAA+NotoSansEthiopic-subset"), "no fallback font");
+    let tag = svg_tag(FONT);
+    let name = format!("/PKF{}+NotoSansEthiopic-subset", tag.to_uppercase());
+    assert!(has(name.as_bytes()), "no fallback font {name}");
     assert!(has(b"/PKFBLD+DejaVuSans-Bold"));
 
     // The title "Freeze (ሰላም)" is bold DejaVu up to "(", then the
     // fallback's glyphs, placed where the DejaVu ones end.
     let svg = std::fs::read_to_string(out.join("freeze/svg/a4/rules.svg")).unwrap();
-    let fallback = Font::load(std::fs::read(FONT).unwrap(), "NotoSansEthiopic-subset.ttf")
-        .unwrap()
-        .metrics()
-        .unwrap();
+    let (face, _pin) =
+        Font::load(std::fs::read(FONT).unwrap(), "NotoSansEthiopic-subset.ttf").unwrap();
+    let fallback = face.metrics().unwrap();
     let bold = Font::Bold.metrics().unwrap();
     // Shaped: kerning may move "Freeze (" from its plain advances.
     let before: i32 = printkit::render::shape::shape_with("Freeze (", Font::Bold, &[], None)
@@ -106,12 +116,12 @@ fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
     for c in "ሰላም".chars() {
         let g = fallback.glyph_id(c).unwrap();
         let used = format!(
-            "<use xlink:href=\"#gf0_{g}\" transform=\"translate({}) scale({ratio:.3}",
+            "<use xlink:href=\"#gf{tag}_{g}\" transform=\"translate({}) scale({ratio:.3}",
             x.round()
         );
         assert!(svg.contains(&used), "{used} not in the SVG");
         assert!(
-            svg.contains(&format!("id=\"gf0_{g}\"")),
+            svg.contains(&format!("id=\"gf{tag}_{g}\"")),
             "no outline of {c}"
         );
         x += f64::from(fallback.advance(g)) * ratio;
@@ -186,8 +196,7 @@ fn a_damaged_font_file_is_an_error_never_a_panic() {
     }
     assert!(refused > 0);
     // Bytes flipped one at a time: read or refused, never a panic. A few
-    // that still read are kept as faces (a process keeps 64 at most) and
-    // drawn.
+    // that still read are kept as faces and drawn.
     let mut drawn = 0;
     for at in (0..bytes.len()).step_by(5) {
         let mut damaged = bytes.clone();
@@ -195,7 +204,7 @@ fn a_damaged_font_file_is_an_error_never_a_panic() {
         if Font::inspect(&damaged).is_err() || drawn >= 8 || at < bytes.len() / 2 {
             continue;
         }
-        let font = Font::load(damaged, "flipped.ttf").unwrap();
+        let (font, _pin) = Font::load(damaged, "flipped.ttf").unwrap();
         drawn += 1;
         let _ = font.check_coverage("ሰላም");
         for g in 0..8 {
@@ -250,8 +259,15 @@ fn a_script_that_needs_shaping_is_printed_from_a_fallback_face() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // The second fallback's glyph 1 (its क) is drawn.
     let svg = std::fs::read_to_string(out.join("freeze/svg/a4/rules.svg")).unwrap();
-    assert!(svg.contains("id=\"gf1_1\""), "no outline of क");
-    assert!(svg.contains("xlink:href=\"#gf1_1\""), "क not drawn");
+    let tag = svg_tag(&format!("{TEMPLATES}/NotoSansDevanagari-subset.ttf"));
+    assert!(
+        svg.contains(&format!("id=\"gf{tag}_1\"")),
+        "no outline of क"
+    );
+    assert!(
+        svg.contains(&format!("xlink:href=\"#gf{tag}_1\"")),
+        "क not drawn"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -359,4 +375,29 @@ fn a_main_face_that_cannot_be_read_is_located() {
         assert!(!err.contains("panicked"), "{err}");
         let _ = std::fs::remove_dir_all(dir);
     }
+}
+
+#[test]
+fn a_fallback_that_cannot_be_used_is_named_at_its_line_in_style_toml() {
+    // The second name of `fonts.fallbacks` is no font: the error points at
+    // that name (line 46, column 45 where its quote starts), not at the
+    // section; a template error exits with 2.
+    let dir = temp("fallback-line");
+    let style = std::fs::read_to_string(format!("{TEMPLATES}/style.toml"))
+        .unwrap()
+        .replace(
+            "fallbacks = [\"NotoSansEthiopic-subset.ttf\"]",
+            "fallbacks = [\"NotoSansEthiopic-subset.ttf\", \"notes.txt\"]",
+        );
+    std::fs::write(dir.join("style.toml"), style).unwrap();
+    std::fs::copy(FONT, dir.join("NotoSansEthiopic-subset.ttf")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a font").unwrap();
+    let o = printkit(&["check", "--templates", dir.to_str().unwrap(), "freeze"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("style.toml:46:45: fonts.fallbacks: \"notes.txt\""),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -29,9 +29,15 @@ fn watch(dir: &Path) -> Watching {
     )
     .unwrap();
     std::fs::write(dir.join("my.toml"), src).unwrap();
-    let args = [
-        "watch", "my.toml", "--out", "out", "--port", "0", "--only", "rules", "--format", "svg",
+    watch_with(dir, &["my.toml"])
+}
+
+/// `printkit watch ARGS` in `dir`: the rules sheet's SVG only, into `out`.
+fn watch_with(dir: &Path, named: &[&str]) -> Watching {
+    let mut args = vec![
+        "watch", "--out", "out", "--port", "0", "--only", "rules", "--format", "svg",
     ];
+    args.extend_from_slice(named);
     let mut child = Command::new(env!("CARGO_BIN_EXE_printkit"))
         .args(args)
         .current_dir(dir)
@@ -393,4 +399,33 @@ fn a_host_header_is_the_loopback_exactly_and_once() {
     assert!(raw(w.port, huge.as_bytes()).starts_with("HTTP/1.1 431"));
     let (status, _) = w.get_as("/", "localhost");
     assert!(status.contains("200"), "{status}");
+}
+
+#[test]
+fn a_font_file_changed_in_the_templates_folder_is_rebuilt_with() {
+    // The templates' style.toml names font files anywhere in the folder: a
+    // font edited (here spoiled, then mended) is read again at once.
+    let dir = crate::hostile::scratch("watch-fonts");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/fallback-fonts");
+    let templates = dir.join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    for f in [
+        "style.toml",
+        "NotoSansEthiopic-subset.ttf",
+        "freeze-ethiopic.toml",
+    ] {
+        std::fs::copy(fixtures.join(f), templates.join(f)).unwrap();
+    }
+    let w = watch_with(
+        &dir,
+        &["templates/freeze-ethiopic.toml", "--templates", "templates"],
+    );
+    assert_eq!(w.next_build(0).0, (1, true));
+    let font = templates.join("NotoSansEthiopic-subset.ttf");
+    let good = std::fs::read(&font).unwrap();
+    std::fs::write(&font, b"not a font").unwrap();
+    assert_eq!(w.next_build(1).0, (2, false));
+    w.line_with("NotoSansEthiopic-subset.ttf");
+    std::fs::write(&font, &good).unwrap();
+    assert_eq!(w.next_build(2).0, (3, true));
 }
