@@ -171,8 +171,16 @@ pub fn deal_most(
 }
 
 /// The most streams a class set's search runs ([`find`]): its budget,
-/// some 30 s of two cores for the built-in games.
-pub const MAX_STREAMS: usize = 40;
+/// some 30 s of two cores for the built-in games. A cheap family's
+/// candidates cost a tenth of Freeze's, so it may search three times as
+/// many streams (the predator game needed 44 for 30 sheets of 6).
+fn max_streams(family: crate::rules::Family) -> usize {
+    if family.info().puzzles.dear_search {
+        40
+    } else {
+        120
+    }
+}
 /// Streams searched at once (a fixed number, so that the streams searched
 /// and the set written do not depend on the machine's cores).
 const WAVE: usize = 4;
@@ -207,7 +215,7 @@ pub struct Found {
 /// Searches for a class set of `sheets` sheets of `count`: independent
 /// streams of [`puzzles::pool`], [`WAVE`] at a time on the machine's
 /// cores, until the puzzles found deal into the sheets ([`deal`]), the
-/// budget of [`MAX_STREAMS`] streams is spent, or a stop. After the first
+/// budget of [`max_streams`] streams is spent, or a stop. After the first
 /// wave, `say` is told when its rate foretells fewer sheets than asked.
 pub fn find(
     def: &crate::definition::Definition,
@@ -219,7 +227,8 @@ pub fn find(
     let family = def.family();
     let candidates = stream_candidates(family);
     let (mut found, mut examined, mut foreseen) = (Vec::new(), 0, sheets);
-    for wave in 0..MAX_STREAMS / WAVE {
+    let waves = max_streams(family) / WAVE;
+    for wave in 0..waves {
         let seeds: Vec<u64> = (0..WAVE)
             .map(|k| stream_seed(seed, wave * WAVE + k))
             .collect();
@@ -236,7 +245,7 @@ pub fn find(
         }
         if wave == 0 {
             // Each share found at this rate over the whole budget.
-            let scale = MAX_STREAMS / WAVE;
+            let scale = waves;
             let counts = share_counts(family, &found)
                 .into_iter()
                 .map(|(share, n)| (share, n * scale))
