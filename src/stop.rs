@@ -180,8 +180,8 @@ impl Progress {
     pub fn start(label: &'static str) -> Progress {
         let done = std::sync::Arc::new(AtomicBool::new(false));
         STARTED.get_or_init(Instant::now);
-        // SAFETY: isatty only reads the descriptor's state.
-        let terminal = unsafe { libc::isatty(libc::STDERR_FILENO) } == 1;
+        use std::io::IsTerminal;
+        let terminal = std::io::stderr().is_terminal();
         let ticker = terminal.then(|| {
             let done = done.clone();
             std::thread::spawn(move || tick(label, &done))

@@ -5,6 +5,7 @@
 use crate::beneath::{BeneathError, Folder};
 use std::fs::{self, File, OpenOptions};
 use std::io::Read;
+#[cfg(unix)]
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
 use std::path::{Component, Path};
 
@@ -52,6 +53,7 @@ impl Kind {
 
 /// Flags for opening a file at a path that must not be a link: the open
 /// itself refuses one (`O_NOFOLLOW`), and a FIFO cannot block it.
+#[cfg(unix)]
 fn no_follow() -> i32 {
     libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC
 }
@@ -96,22 +98,30 @@ pub fn read_plain(root: &Folder, rel: &Path, limit: u64) -> Result<Vec<u8>, Open
 /// the lock: a regular file with no other name, never through a link (a
 /// link or a hard link to a file elsewhere would have that file written).
 pub fn open_own_for_writing(path: &Path) -> Result<File, OpenError> {
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .custom_flags(no_follow())
-        .open(path)
-        .map_err(|e| match e.raw_os_error() {
-            Some(libc::ELOOP) => OpenError::NotPlain("a symbolic link"),
-            _ => OpenError::Io(e),
-        })?;
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    options.mode(0o600).custom_flags(no_follow());
+    // Windows: FILE_FLAG_OPEN_REPARSE_POINT opens a link itself, never
+    // what it points at; the check below then refuses it.
+    #[cfg(windows)]
+    std::os::windows::fs::OpenOptionsExt::custom_flags(&mut options, 0x0020_0000);
+    let file = options.open(path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return OpenError::NotPlain("a symbolic link");
+        }
+        OpenError::Io(e)
+    })?;
+    #[cfg(not(unix))]
+    if Kind::of(path) == Kind::Link {
+        return Err(OpenError::NotPlain("a symbolic link"));
+    }
     let meta = file.metadata().map_err(OpenError::Io)?;
     if !meta.file_type().is_file() {
         return Err(OpenError::NotPlain("a device, pipe or socket"));
     }
+    #[cfg(unix)]
     if meta.nlink() != 1 {
         return Err(OpenError::NotPlain("a hard link to another file"));
     }
@@ -120,7 +130,10 @@ pub fn open_own_for_writing(path: &Path) -> Result<File, OpenError> {
 
 /// Creates a folder that did not exist, readable by its owner only.
 pub fn create_private_folder(path: &Path) -> std::io::Result<()> {
-    fs::DirBuilder::new().mode(0o700).create(path)
+    let mut builder = fs::DirBuilder::new();
+    #[cfg(unix)]
+    builder.mode(0o700);
+    builder.create(path)
 }
 
 /// Whether the regular file `rel` beneath `root` holds exactly `bytes`.

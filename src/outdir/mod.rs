@@ -862,12 +862,11 @@ fn roll_back(
 
 /// A new file (never an existing one, never through a link), not synced.
 fn write_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut f = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o644)
-        .open(path)?;
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
+    let mut f = options.open(path)?;
     f.write_all(bytes)?;
     Ok(f)
 }
