@@ -38,6 +38,26 @@ fn write_sheets(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// One set written by [`write_sheets`] for the tests that only read it
+/// (a debug `puzzles` run costs seconds): its folder and sheets.
+fn shared_sheets() -> &'static (PathBuf, Vec<String>) {
+    static SHARED: std::sync::OnceLock<(PathBuf, Vec<String>)> = std::sync::OnceLock::new();
+    SHARED.get_or_init(|| {
+        let dir = crate::hostile::scratch("class-sets-shared");
+        let sheets = write_sheets(&dir);
+        (dir, sheets)
+    })
+}
+
+/// `a`'s sheets are `b`'s, but for the folder their header names.
+fn assert_same_sheets((a_dir, a): (&Path, &[String]), (b_dir, b): (&Path, &[String])) {
+    let folder = |t: &str, d: &Path| t.replace(d.to_str().unwrap(), "DIR");
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(b) {
+        assert_eq!(folder(x, a_dir), folder(y, b_dir));
+    }
+}
+
 /// A field's values in a practice file, in order (`wins_in = 3` → "3").
 fn values(text: &str, key: &str) -> Vec<String> {
     let prefix = format!("{key} = ");
@@ -48,9 +68,8 @@ fn values(text: &str, key: &str) -> Vec<String> {
 }
 
 #[test]
-fn puzzles_sheets_are_numbered_different_of_one_mix_and_seeded() {
-    let dir = crate::hostile::scratch("class-sets");
-    let sheets = write_sheets(&dir);
+fn puzzles_sheets_are_numbered_different_of_one_mix() {
+    let (dir, sheets) = shared_sheets();
     assert!(!dir.join(format!("sheet-{:02}.toml", SHEETS + 1)).exists());
     let mut positions = Vec::new();
     let mut mixes = Vec::new();
@@ -77,13 +96,6 @@ fn puzzles_sheets_are_numbered_different_of_one_mix_and_seeded() {
     // Each sheet passes `check`, its solutions proven again.
     let o = printkit(&["check", dir.join("sheet-02.toml").to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    // The same seed writes the same sheets (the header names the folder).
-    let again = crate::hostile::scratch("class-sets-again");
-    let texts = write_sheets(&again);
-    let folder = |t: &str, d: &Path| t.replace(d.to_str().unwrap(), "DIR");
-    for (a, b) in sheets.iter().zip(&texts) {
-        assert_eq!(folder(a, &dir), folder(b, &again));
-    }
 }
 
 fn svg_text(dir: &Path) -> Vec<(String, String)> {
@@ -107,7 +119,12 @@ fn svg_text(dir: &Path) -> Vec<(String, String)> {
 #[test]
 fn build_prints_the_class_sheets_apart_and_one_key_by_sheet_and_number() {
     let dir = crate::hostile::scratch("class-sets-build");
-    let sheets = write_sheets(&dir.join("class"));
+    let (shared, sheets) = shared_sheets();
+    std::fs::create_dir_all(dir.join("class")).unwrap();
+    for n in 1..=SHEETS {
+        let name = format!("sheet-{n:02}.toml");
+        std::fs::copy(shared.join(&name), dir.join("class").join(name)).unwrap();
+    }
     let out = dir.join("out");
     let o = printkit(&[
         "build",
@@ -246,7 +263,8 @@ fn a_sheet_number_out_of_range_is_a_located_error() {
 /// A set written into a folder that still holds another practice file (a
 /// larger earlier set's `sheet-04.toml`) is refused before any search, so
 /// `build --practice DIR` never prints old and new sheets together; a link
-/// planted where a sheet goes is replaced, never written through.
+/// planted where a sheet goes is replaced, never written through; and the
+/// same seed writes the same sheets as another run.
 #[test]
 fn a_set_never_mixes_with_old_files_or_writes_through_a_link() {
     let dir = crate::hostile::scratch("class-sets-mixed");
@@ -273,8 +291,10 @@ fn a_set_never_mixes_with_old_files_or_writes_through_a_link() {
         let sheets = dir.join("sheets");
         std::fs::create_dir(&sheets).unwrap();
         std::os::unix::fs::symlink(&victim, sheets.join("sheet-01.toml")).unwrap();
-        write_sheets(&sheets);
+        let texts = write_sheets(&sheets);
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        let (shared, first) = shared_sheets();
+        assert_same_sheets((shared, first), (&sheets, &texts));
         let meta = std::fs::symlink_metadata(sheets.join("sheet-01.toml")).unwrap();
         assert!(meta.is_file(), "the link was not replaced");
     }
