@@ -8,14 +8,25 @@ use crate::render::templates::Style;
 use crate::render::text::{self, TextStyle};
 use crate::render::RenderError;
 
-/// The 100 mm scale bar with ticks every 10 mm and its instruction, centred
-/// in a frame `width` wide and as tall as the bar, its labels and the
-/// sentence under them.
-pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame, RenderError> {
+/// The bar's ten segments, its outline, a tick every 10 mm and their
+/// labels, `thick` across: along x from `x0`, or `upright` along y from 0.
+/// `label_cell(at_mm, label_h)` places the label of the tick at `at_mm`.
+/// Also the labels' height.
+fn ruler(
+    style: &Style,
+    lang: &Lang,
+    (upright, x0, thick, tick): (bool, f64, f64, f64),
+    label_cell: impl Fn(f64, f64) -> RectMm,
+) -> Result<(Vec<Item>, f64), RenderError> {
     let c = &style.colours;
-    let x0 = (width - 100.0) / 2.0;
-    let bar_h = 3.0;
-    let tick = 1.5;
+    // A span of the bar: `at` mm along it, `len` long.
+    let span = |at: f64, len: f64| {
+        if upright {
+            RectMm::new(0.0, at, thick, len)
+        } else {
+            RectMm::new(x0 + at, 0.0, len, thick)
+        }
+    };
     let mut bar = Vec::new();
     for i in 0..10 {
         let fill = if i % 2 == 0 {
@@ -24,7 +35,7 @@ pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame,
             c.scale_light
         };
         bar.push(Item::rect(
-            RectMm::new(x0 + 10.0 * i as f64, 0.0, 10.0, bar_h),
+            span(10.0 * i as f64, 10.0),
             None,
             Some(Fill::Solid(fill)),
         ));
@@ -32,37 +43,50 @@ pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame,
     let outline = Stroke::solid(style.lines.thin_mm, c.ink);
     bar.push(Item::group(
         Some("scale-bar-outline"),
-        vec![Item::rect(
-            RectMm::new(x0, 0.0, 100.0, bar_h),
-            Some(outline.clone()),
-            None,
-        )],
+        vec![Item::rect(span(0.0, 100.0), Some(outline.clone()), None)],
     ));
     let small = style.fonts.small_pt;
     let label_h = text::ascent(Font::Regular, small)? + text::descent(Font::Regular, small)?;
     for i in 0..=10 {
-        let x = x0 + 10.0 * i as f64;
-        bar.push(Item::line(
-            PointMm::new(x, 0.0),
-            PointMm::new(x, bar_h + tick),
-            outline.clone(),
-        ));
+        let at = 10.0 * i as f64;
+        let (from, to) = if upright {
+            (PointMm::new(0.0, at), PointMm::new(thick + tick, at))
+        } else {
+            (
+                PointMm::new(x0 + at, 0.0),
+                PointMm::new(x0 + at, thick + tick),
+            )
+        };
+        bar.push(Item::line(from, to, outline.clone()));
         let label = if i == 10 {
             crate::tr!(lang, "board.scale_end")
         } else {
             (10 * i).to_string()
         };
-        let w = 14.0;
-        let cell = RectMm::new(x - w / 2.0, bar_h + tick + 0.3, w, label_h);
         bar.push(text::fit_label(
             &label,
             Font::Regular,
             small,
             3.0,
-            cell,
+            label_cell(at, label_h),
             c.ink,
         )?);
     }
+    Ok((bar, label_h))
+}
+
+/// The 100 mm scale bar with ticks every 10 mm and its instruction, centred
+/// in a frame `width` wide and as tall as the bar, its labels and the
+/// sentence under them.
+pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame, RenderError> {
+    let c = &style.colours;
+    let x0 = (width - 100.0) / 2.0;
+    let bar_h = 3.0;
+    let tick = 1.5;
+    let (mut bar, label_h) = ruler(style, lang, (false, x0, bar_h, tick), |at, label_h| {
+        let w = 14.0;
+        RectMm::new(x0 + at - w / 2.0, bar_h + tick + 0.3, w, label_h)
+    })?;
     let sentence_y = bar_h + tick + 0.3 + label_h + 1.2;
     let sentence = text::paragraph_frame(
         // Short enough for one line: every millimetre counts on the Freeze
@@ -98,57 +122,15 @@ pub(super) fn upright_scale_bar(
 ) -> Result<Frame, RenderError> {
     let c = &style.colours;
     let (bar_w, tick) = (3.0, 1.5);
-    let mut bar = Vec::new();
-    for i in 0..10 {
-        let fill = if i % 2 == 0 {
-            c.scale_dark
-        } else {
-            c.scale_light
-        };
-        bar.push(Item::rect(
-            RectMm::new(0.0, 10.0 * i as f64, bar_w, 10.0),
-            None,
-            Some(Fill::Solid(fill)),
-        ));
-    }
-    let outline = Stroke::solid(style.lines.thin_mm, c.ink);
-    bar.push(Item::group(
-        Some("scale-bar-outline"),
-        vec![Item::rect(
-            RectMm::new(0.0, 0.0, bar_w, 100.0),
-            Some(outline.clone()),
-            None,
-        )],
-    ));
     let small = style.fonts.small_pt;
-    let label_h = text::ascent(Font::Regular, small)? + text::descent(Font::Regular, small)?;
-    for i in 0..=10 {
-        let y = 10.0 * i as f64;
-        bar.push(Item::line(
-            PointMm::new(0.0, y),
-            PointMm::new(bar_w + tick, y),
-            outline.clone(),
-        ));
-        let label = if i == 10 {
-            crate::tr!(lang, "board.scale_end")
-        } else {
-            (10 * i).to_string()
-        };
-        let cell = RectMm::new(
+    let (mut bar, label_h) = ruler(style, lang, (true, 0.0, bar_w, tick), |at, label_h| {
+        RectMm::new(
             bar_w + tick + 0.8,
-            y - label_h / 2.0,
+            at - label_h / 2.0,
             width - bar_w - tick - 0.8,
             label_h,
-        );
-        bar.push(text::fit_label(
-            &label,
-            Font::Regular,
-            small,
-            3.0,
-            cell,
-            c.ink,
-        )?);
-    }
+        )
+    })?;
     let sentence = text::paragraph_frame(
         &crate::tr!(lang, "board.scale"),
         TextStyle {
