@@ -928,59 +928,82 @@ pub mod endgame {
         }
     }
 
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-    /// The eight directions of the 8×8 board: a shift left (`true`) or
-    /// right by `n`, and the cells a step may land on (not wrapped round).
-    const DIRS8: [(bool, u32, u64); 8] = [
-        (true, 1, NOT_A),
-        (false, 1, NOT_H),
-        (true, 8, u64::MAX),
-        (false, 8, u64::MAX),
-        (true, 9, NOT_A),
-        (false, 9, NOT_H),
-        (true, 7, NOT_H),
-        (false, 7, NOT_A),
-    ];
-
-    #[inline(always)]
-    fn step8(x: u64, (left, n, mask): (bool, u32, u64)) -> u64 {
-        (if left { x << n } else { x >> n }) & mask
-    }
-
-    /// The cells where `me` may place on the full 8×8 board: each
-    /// direction followed over up to six opposing discs at once.
+    /// The cells where `me` may place on the full 8×8 board. Each pair of
+    /// opposite directions is filled at once over the opposing discs,
+    /// doubling the step after the first two (parallel prefix), so a line
+    /// of six takes four shifts, not six.
     #[inline(always)]
     fn moves8(me: u64, opp: u64) -> u64 {
-        let empty = !(me | opp);
-        let mut moves = 0;
-        for d in DIRS8 {
-            let mut x = step8(me, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            moves |= step8(x, d) & empty;
-        }
-        moves
+        // Opposing discs in column A or H never lie between two cells of
+        // a horizontal or diagonal line: masking them stops wrap-round.
+        let inner = opp & 0x7e7e_7e7e_7e7e_7e7e;
+        let both = |mask: u64, d: u32| -> u64 {
+            let mut l = mask & (me << d);
+            let mut r = mask & (me >> d);
+            l |= mask & (l << d);
+            r |= mask & (r >> d);
+            let ml = mask & (mask << d);
+            let mr = ml >> d;
+            l |= ml & (l << (2 * d));
+            r |= mr & (r >> (2 * d));
+            l |= ml & (l << (2 * d));
+            r |= mr & (r >> (2 * d));
+            (l << d) | (r >> d)
+        };
+        (both(inner, 1) | both(opp, 8) | both(inner, 7) | both(inner, 9)) & !(me | opp)
     }
 
-    /// The discs a disc of `me` on `at` turns over on the full 8×8 board.
+    /// For each cell of the 8×8 board, its eight rays to the edge (the
+    /// cell itself left out): four toward higher bit indices (east,
+    /// south, south-east, south-west), then four toward lower ones.
+    static RAYS8: [[u64; 8]; 64] = rays8();
+
+    const fn rays8() -> [[u64; 8]; 64] {
+        let steps: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
+        let mut t = [[0u64; 8]; 64];
+        let mut at = 0;
+        while at < 64 {
+            let mut d = 0;
+            while d < 8 {
+                let (dc, dr) = steps[d];
+                let (mut c, mut r) = ((at % 8) as i32 + dc, (at / 8) as i32 + dr);
+                let mut ray = 0u64;
+                while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                    ray |= 1u64 << (r * 8 + c);
+                    c += dc;
+                    r += dr;
+                }
+                t[at][d] = ray;
+                d += 1;
+            }
+            at += 1;
+        }
+        t
+    }
+
+    /// The discs a disc of `me` on `at` turns over on the full 8×8 board:
+    /// along each ray, the opposing discs before the first cell that is
+    /// not one, when that cell is `me`'s (no loop over the line).
     #[inline(always)]
     fn flips8(me: u64, opp: u64, at: usize) -> u64 {
-        let start = 1u64 << at;
+        let rays = &RAYS8[at];
         let mut flips = 0;
-        for d in DIRS8 {
-            let mut line = 0;
-            let mut x = step8(start, d);
-            while x & opp != 0 {
-                line |= x;
-                x = step8(x, d);
+        for &ray in &rays[..4] {
+            // Toward higher indices the nearest cell is the lowest bit.
+            let x = ray & !opp;
+            let first = x & x.wrapping_neg();
+            if first & me != 0 {
+                flips |= (first - 1) & ray;
             }
-            if x & me != 0 {
-                flips |= line;
+        }
+        for &ray in &rays[4..] {
+            // Toward lower indices, the highest bit.
+            let x = ray & !opp;
+            if x != 0 {
+                let first = 1u64 << (63 - x.leading_zeros());
+                if first & me != 0 {
+                    flips |= ray & !((first << 1) - 1);
+                }
             }
         }
         flips
