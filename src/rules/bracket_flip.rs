@@ -1077,7 +1077,7 @@ pub mod endgame {
                         let (mut p, mut o) = if mover { (me, opp) } else { (opp, me) };
                         p |= 1 << x;
                         for step in [-1i32, 1] {
-                            let mut y = x as i32 + step;
+                            let mut y = x + step;
                             let mut line = 0u8;
                             while (0..8).contains(&y) && o & 1 << y != 0 {
                                 line |= 1 << y;
@@ -1175,8 +1175,7 @@ pub mod endgame {
         v &= v.rotate_right(16);
         v &= v.rotate_right(32);
         let (mut d7, mut d9) = (0, 0);
-        for k in 0..13 {
-            let (a, b) = (DIAGONALS8[0][k], DIAGONALS8[1][k]);
+        for (&a, &b) in DIAGONALS8[0].iter().zip(&DIAGONALS8[1]) {
             if full & a == a {
                 d7 |= a;
             }
