@@ -928,62 +928,279 @@ pub mod endgame {
         }
     }
 
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-    /// The eight directions of the 8×8 board: a shift left (`true`) or
-    /// right by `n`, and the cells a step may land on (not wrapped round).
-    const DIRS8: [(bool, u32, u64); 8] = [
-        (true, 1, NOT_A),
-        (false, 1, NOT_H),
-        (true, 8, u64::MAX),
-        (false, 8, u64::MAX),
-        (true, 9, NOT_A),
-        (false, 9, NOT_H),
-        (true, 7, NOT_H),
-        (false, 7, NOT_A),
-    ];
-
-    #[inline(always)]
-    fn step8(x: u64, (left, n, mask): (bool, u32, u64)) -> u64 {
-        (if left { x << n } else { x >> n }) & mask
-    }
-
-    /// The cells where `me` may place on the full 8×8 board: each
-    /// direction followed over up to six opposing discs at once.
+    /// The cells where `me` may place on the full 8×8 board. Each pair of
+    /// opposite directions is filled at once over the opposing discs,
+    /// doubling the step after the first two (parallel prefix), so a line
+    /// of six takes four shifts, not six.
     #[inline(always)]
     fn moves8(me: u64, opp: u64) -> u64 {
-        let empty = !(me | opp);
-        let mut moves = 0;
-        for d in DIRS8 {
-            let mut x = step8(me, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            x |= step8(x, d) & opp;
-            moves |= step8(x, d) & empty;
-        }
-        moves
+        // Opposing discs in column A or H never lie between two cells of
+        // a horizontal or diagonal line: masking them stops wrap-round.
+        let inner = opp & 0x7e7e_7e7e_7e7e_7e7e;
+        let both = |mask: u64, d: u32| -> u64 {
+            let mut l = mask & (me << d);
+            let mut r = mask & (me >> d);
+            l |= mask & (l << d);
+            r |= mask & (r >> d);
+            let ml = mask & (mask << d);
+            let mr = ml >> d;
+            l |= ml & (l << (2 * d));
+            r |= mr & (r >> (2 * d));
+            l |= ml & (l << (2 * d));
+            r |= mr & (r >> (2 * d));
+            (l << d) | (r >> d)
+        };
+        (both(inner, 1) | both(opp, 8) | both(inner, 7) | both(inner, 9)) & !(me | opp)
     }
 
-    /// The discs a disc of `me` on `at` turns over on the full 8×8 board.
+    /// For each cell of the 8×8 board, its eight rays to the edge (the
+    /// cell itself left out): four toward higher bit indices (east,
+    /// south, south-east, south-west), then four toward lower ones.
+    static RAYS8: [[u64; 8]; 64] = rays8();
+
+    const fn rays8() -> [[u64; 8]; 64] {
+        let steps: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
+        let mut t = [[0u64; 8]; 64];
+        let mut at = 0;
+        while at < 64 {
+            let mut d = 0;
+            while d < 8 {
+                let (dc, dr) = steps[d];
+                let (mut c, mut r) = ((at % 8) as i32 + dc, (at / 8) as i32 + dr);
+                let mut ray = 0u64;
+                while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                    ray |= 1u64 << (r * 8 + c);
+                    c += dc;
+                    r += dr;
+                }
+                t[at][d] = ray;
+                d += 1;
+            }
+            at += 1;
+        }
+        t
+    }
+
+    /// The discs a disc of `me` on `at` turns over on the full 8×8 board:
+    /// along each ray, the opposing discs before the first cell that is
+    /// not one, when that cell is `me`'s (no loop over the line).
     #[inline(always)]
     fn flips8(me: u64, opp: u64, at: usize) -> u64 {
-        let start = 1u64 << at;
+        let rays = &RAYS8[at];
         let mut flips = 0;
-        for d in DIRS8 {
-            let mut line = 0;
-            let mut x = step8(start, d);
-            while x & opp != 0 {
-                line |= x;
-                x = step8(x, d);
+        for &ray in &rays[..4] {
+            // Toward higher indices the nearest cell is the lowest bit.
+            let x = ray & !opp;
+            let first = x & x.wrapping_neg();
+            if first & me != 0 {
+                flips |= (first - 1) & ray;
             }
-            if x & me != 0 {
-                flips |= line;
+        }
+        for &ray in &rays[4..] {
+            // Toward lower indices, the highest bit.
+            let x = ray & !opp;
+            if x != 0 {
+                let first = 1u64 << (63 - x.leading_zeros());
+                if first & me != 0 {
+                    flips |= ray & !((first << 1) - 1);
+                }
             }
         }
         flips
+    }
+
+    /// For each cell of the 8×8 board, the cells next to it.
+    static NEIGHBOURS8: [u64; 64] = {
+        let mut t = [0u64; 64];
+        let mut at = 0;
+        while at < 64 {
+            let mut d = 0;
+            while d < 8 {
+                // The first cell of each ray.
+                let ray = RAYS8[at][d];
+                if ray != 0 {
+                    t[at] |= if d < 4 {
+                        ray & ray.wrapping_neg()
+                    } else {
+                        1u64 << (63 - ray.leading_zeros())
+                    };
+                }
+                d += 1;
+            }
+            at += 1;
+        }
+        t
+    };
+
+    /// The final disc margin for `me`, to move, with one empty cell `at`
+    /// left on the 8×8 board: `me` fills it if it can, else the opponent,
+    /// else nobody. Only the number of discs turned matters.
+    #[inline(always)]
+    fn last8(me: u64, opp: u64, at: usize) -> i32 {
+        let now = me.count_ones() as i32 - opp.count_ones() as i32;
+        if NEIGHBOURS8[at] & opp != 0 {
+            let n = flips8(me, opp, at).count_ones() as i32;
+            if n > 0 {
+                return now + 2 * n + 1;
+            }
+        }
+        if NEIGHBOURS8[at] & me != 0 {
+            let n = flips8(opp, me, at).count_ones() as i32;
+            if n > 0 {
+                return now - 2 * n - 1;
+            }
+        }
+        now
+    }
+
+    /// Edge stability: for each pair of bytes (`me`, `opp`) describing
+    /// one edge (bit k = the k-th cell along it), the discs of `me` that no
+    /// sequence of placements on that edge, by either side and legal or
+    /// not, can turn over. A disc on an edge can only be bracketed along
+    /// the edge (its other lines end at it), so these never turn.
+    fn edge_stable_table() -> &'static [u8] {
+        static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            /// `stable` kept to the discs of `me` that survive every
+            /// continuation of the edge from (`me`, `opp`).
+            fn survive(me: u8, opp: u8, mut stable: u8) -> u8 {
+                stable &= me;
+                let empty = !(me | opp);
+                if stable == 0 || empty == 0 {
+                    return stable;
+                }
+                for x in 0..8 {
+                    if empty & 1 << x == 0 {
+                        continue;
+                    }
+                    for mover in [true, false] {
+                        let (mut p, mut o) = if mover { (me, opp) } else { (opp, me) };
+                        p |= 1 << x;
+                        for step in [-1i32, 1] {
+                            let mut y = x + step;
+                            let mut line = 0u8;
+                            while (0..8).contains(&y) && o & 1 << y != 0 {
+                                line |= 1 << y;
+                                y += step;
+                            }
+                            if (0..8).contains(&y) && p & 1 << y != 0 {
+                                p |= line;
+                                o &= !line;
+                            }
+                        }
+                        let (m, q) = if mover { (p, o) } else { (o, p) };
+                        stable = survive(m, q, stable);
+                        if stable == 0 {
+                            return 0;
+                        }
+                    }
+                }
+                stable
+            }
+            let mut t = vec![0u8; 1 << 16];
+            for me in 0..=255u8 {
+                for opp in 0..=255u8 {
+                    if me & opp == 0 {
+                        t[usize::from(me) << 8 | usize::from(opp)] = survive(me, opp, me);
+                    }
+                }
+            }
+            t
+        })
+    }
+
+    /// Column A as a byte (row k = bit k), and back.
+    #[inline(always)]
+    fn col_a(x: u64) -> usize {
+        ((x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+    }
+
+    static COL_A: [u64; 256] = {
+        let mut t = [0u64; 256];
+        let mut b = 0;
+        while b < 256 {
+            let mut k = 0;
+            while k < 8 {
+                if b >> k & 1 == 1 {
+                    t[b] |= 1u64 << (8 * k);
+                }
+                k += 1;
+            }
+            b += 1;
+        }
+        t
+    };
+
+    /// The diagonals of the 8×8 board of two cells or more: those going
+    /// up-right (steps of 7), then those going down-right (steps of 9).
+    static DIAGONALS8: [[u64; 13]; 2] = {
+        let mut t = [[0u64; 13]; 2];
+        let mut k = 0;
+        while k < 13 {
+            // Diagonal k + 1 by column + row (steps of 7) and by column -
+            // row + 7 (steps of 9).
+            let mut at = 0;
+            while at < 64 {
+                let (c, r) = (at % 8, at / 8);
+                if c + r == k + 1 {
+                    t[0][k] |= 1u64 << at;
+                }
+                if c + 7 - r == k + 1 {
+                    t[1][k] |= 1u64 << at;
+                }
+                at += 1;
+            }
+            k += 1;
+        }
+        t
+    };
+
+    /// A lower bound on the discs of `me` that can never turn over on the
+    /// full 8×8 board: those stable along their edge, then, repeatedly,
+    /// inner discs whose every line is full or has a stable disc of
+    /// theirs next to them (a bracket would have to turn that one too).
+    fn stable8(edges: &[u8], me: u64, opp: u64) -> u64 {
+        let edge = |m: usize, o: usize| u64::from(edges[m << 8 | o]);
+        let mut stable = edge(me as usize & 255, opp as usize & 255)
+            | edge((me >> 56) as usize, (opp >> 56) as usize) << 56
+            | COL_A[edges[col_a(me) << 8 | col_a(opp)] as usize]
+            | COL_A[edges[col_a(me >> 7) << 8 | col_a(opp >> 7)] as usize] << 7;
+        let full = me | opp;
+        // Full rows and columns.
+        let mut h = full & full >> 1;
+        h &= h >> 2;
+        h &= h >> 4;
+        let h = (h & 0x0101_0101_0101_0101) * 0xff;
+        let mut v = full & full.rotate_right(8);
+        v &= v.rotate_right(16);
+        v &= v.rotate_right(32);
+        let (mut d7, mut d9) = (0, 0);
+        for (&a, &b) in DIAGONALS8[0].iter().zip(&DIAGONALS8[1]) {
+            if full & a == a {
+                d7 |= a;
+            }
+            if full & b == b {
+                d9 |= b;
+            }
+        }
+        // Corners' diagonals are single cells: always full once taken.
+        let (d7, d9) = (d7 | 0x8000_0000_0000_0001, d9 | 0x0100_0000_0000_0080);
+        let inner = me & 0x007e_7e7e_7e7e_7e00;
+        stable |= inner & h & v & d7 & d9;
+        if stable == 0 {
+            return 0;
+        }
+        loop {
+            let old = stable;
+            let sh = stable >> 1 | stable << 1 | h;
+            let sv = stable >> 8 | stable << 8 | v;
+            let s7 = stable >> 7 | stable << 7 | d7;
+            let s9 = stable >> 9 | stable << 9 | d9;
+            stable |= sh & sv & s7 & s9 & inner;
+            if stable == old {
+                return stable;
+            }
+        }
     }
 
     impl<const FAST: bool> Search<'_, FAST> {
@@ -1054,6 +1271,11 @@ pub mod endgame {
     const TT_BITS: u32 = 22;
     /// Below this many empty cells no table entry is read or written.
     const TT_MIN_EMPTIES: u32 = 7;
+    /// The same on the 8×8 board, where moves and flips are cheap enough
+    /// that the table's cache misses cost more than the work they save
+    /// near the end (FFO #40-#44: 7 empties 13.75 s CPU, 9: 13.1, 10: 12.9,
+    /// 11: 13.7).
+    const TT_MIN_EMPTIES_8X8: u32 = 10;
     /// Below this many empty cells moves are ordered by parity only.
     const SORT_MIN_EMPTIES: u32 = 6;
     /// From this many empty cells moves are ordered by a short search.
@@ -1079,6 +1301,10 @@ pub mod endgame {
         x_pairs: [(u64, u64); 4],
         x_cells: u64,
         symmetries: Vec<Vec<usize>>,
+        /// Below this many empties no table entry is read or written.
+        tt_min: u32,
+        /// [`edge_stable_table`] on the 8×8 board, else empty.
+        edges: &'static [u8],
         bits: u32,
         table: Vec<Entry>,
         nodes: u64,
@@ -1159,6 +1385,12 @@ pub mod endgame {
                 x_pairs,
                 x_cells,
                 symmetries,
+                tt_min: if FAST {
+                    TT_MIN_EMPTIES_8X8
+                } else {
+                    TT_MIN_EMPTIES
+                },
+                edges: if FAST { edge_stable_table() } else { &[] },
                 bits,
                 table: vec![Entry::default(); 1 << bits],
                 nodes: 0,
@@ -1274,6 +1506,9 @@ pub mod endgame {
             if empties < SORT_MIN_EMPTIES {
                 return self.small(me, opp, alpha, beta, empties, passed);
             }
+            if let Some(v) = self.stability_cutoff(me, opp, alpha) {
+                return v;
+            }
             let moves = self.moves(me, opp);
             if moves == 0 {
                 if passed || self.moves(opp, me) == 0 {
@@ -1282,7 +1517,7 @@ pub mod endgame {
                 return -self.search(opp, me, -beta, -alpha, empties, true);
             }
             let mut hint = NO_MOVE;
-            if empties >= TT_MIN_EMPTIES {
+            if empties >= self.tt_min {
                 match self.table_says(me, opp, alpha, beta) {
                     TableSays::Value(v) => return v,
                     TableSays::Hint(best) => hint = best,
@@ -1299,10 +1534,23 @@ pub mod endgame {
             if self.exhausted {
                 return 0;
             }
-            if empties >= TT_MIN_EMPTIES {
+            if empties >= self.tt_min {
                 self.remember(me, opp, best, best_move, (alpha, beta), empties);
             }
             best
+        }
+
+        /// On the 8×8 board, the most the side to move can end with when
+        /// the opponent's stable discs already bound it to `alpha` or less
+        /// (a fail-low without a move generated).
+        #[inline(always)]
+        fn stability_cutoff(&self, me: u64, opp: u64, alpha: i32) -> Option<i32> {
+            // Even every disc of the opponent stable could not cut.
+            if !FAST || 64 - 2 * (opp.count_ones() as i32) > alpha {
+                return None;
+            }
+            let bound = 64 - 2 * stable8(self.edges, opp, me).count_ones() as i32;
+            (bound <= alpha).then_some(bound)
         }
 
         /// The table's bounds on a position: its value when they settle it
@@ -1358,14 +1606,24 @@ pub mod endgame {
             list: &mut [(i32, usize, u64); 64],
         ) -> usize {
             let mut n = 0;
-            let probe_depth = if empties >= 26 {
-                5
-            } else if empties >= 22 {
-                3
-            } else if empties >= SHALLOW_MIN_EMPTIES {
-                2
+            let probe_depth = if !FAST {
+                match empties {
+                    26.. => 5,
+                    22.. => 3,
+                    SHALLOW_MIN_EMPTIES.. => 2,
+                    _ => 0,
+                }
             } else {
-                0
+                // On the 8×8 board fastest-first is cheap and good enough
+                // further up, and a deeper probe pays from 20 (FFO #40-#44:
+                // 2 plies from 14 and 3 from 22: 12.93 s CPU; from 16 and
+                // 20: 10.87 s).
+                match empties {
+                    26.. => 5,
+                    20.. => 3,
+                    16.. => 2,
+                    _ => 0,
+                }
             };
             for at in moves.iter() {
                 let f = self.flips(me, opp, at);
@@ -1553,6 +1811,10 @@ pub mod endgame {
                 return self.last_cell(me, opp);
             }
             let empty = self.t.playable & !(me | opp);
+            if FAST && empties == 2 {
+                let (a, b) = (empty.trailing_zeros(), 63 - empty.leading_zeros());
+                return self.two8(me, opp, alpha, beta, a as usize, b as usize, passed);
+            }
             let mut odd = 0u64;
             for q in &self.t.quarters {
                 if (q & empty).count_ones() & 1 == 1 {
@@ -1563,6 +1825,10 @@ pub mod endgame {
             let mut moved = false;
             for set in [empty & odd, empty & !odd] {
                 for at in set.iter() {
+                    // A cell with no opposing disc next to it turns none.
+                    if FAST && NEIGHBOURS8[at] & opp == 0 {
+                        continue;
+                    }
                     let f = self.flips(me, opp, at);
                     if f == 0 {
                         continue;
@@ -1596,6 +1862,47 @@ pub mod endgame {
             }
             self.nodes += 1;
             -self.small(opp, me, -beta, -alpha, empties, true)
+        }
+
+        /// [`Search::small`] with the two empty cells `a` and `b` of the
+        /// 8×8 board: each tried straight into [`last8`], no list.
+        #[allow(clippy::too_many_arguments)]
+        fn two8(
+            &mut self,
+            me: u64,
+            opp: u64,
+            alpha: i32,
+            beta: i32,
+            a: usize,
+            b: usize,
+            passed: bool,
+        ) -> i32 {
+            let mut best = -100;
+            for (at, other) in [(a, b), (b, a)] {
+                if NEIGHBOURS8[at] & opp == 0 {
+                    continue;
+                }
+                let f = flips8(me, opp, at);
+                if f == 0 {
+                    continue;
+                }
+                self.nodes += 1;
+                let v = -last8(opp ^ f, me | f | 1u64 << at, other);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return best;
+                    }
+                }
+            }
+            if best > -100 {
+                return best;
+            }
+            if passed {
+                return Self::final_score(me, opp);
+            }
+            self.nodes += 1;
+            -self.two8(opp, me, -beta, -alpha, a, b, true)
         }
 
         /// Every first move whose value reaches `score` (only its sign
@@ -1676,6 +1983,88 @@ pub mod endgame {
                     discs: (x.count_ones(), y.count_ones()),
                 },
             )
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// Flips by walking the board cell by cell, for comparison.
+        fn naive_flips(me: u64, opp: u64, at: usize) -> u64 {
+            let mut flips = 0;
+            for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+                let (mut c, mut r) = ((at % 8) as i32 + dc, (at / 8) as i32 + dr);
+                let mut line = 0u64;
+                while (0..8).contains(&c) && (0..8).contains(&r) {
+                    let bit = 1u64 << (r * 8 + c);
+                    if opp & bit != 0 {
+                        line |= bit;
+                    } else {
+                        if me & bit != 0 {
+                            flips |= line;
+                        }
+                        break;
+                    }
+                    c += dc;
+                    r += dr;
+                }
+            }
+            flips
+        }
+
+        /// Random games on the 8×8 board: moves and flips as by walking
+        /// the board, and no disc `stable8` calls stable ever turns.
+        #[test]
+        fn moves_flips_and_stable_discs_on_8x8() {
+            let mut seed = 12345u64;
+            let mut rand = || {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (seed >> 33) as usize
+            };
+            let edges = edge_stable_table();
+            let (mut found, mut inner) = (0, 0);
+            for _ in 0..400 {
+                let (mut me, mut opp) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+                // Per side (of the first mover, then the other), the
+                // discs found stable so far.
+                let mut stable = [0u64; 2];
+                let mut side = 0;
+                loop {
+                    let empty = !(me | opp);
+                    let mut naive_moves = 0;
+                    for at in 0..64 {
+                        if empty & 1 << at != 0 && naive_flips(me, opp, at) != 0 {
+                            naive_moves |= 1u64 << at;
+                        }
+                        assert_eq!(flips8(me, opp, at) & !opp, 0);
+                        if empty & 1 << at != 0 {
+                            assert_eq!(flips8(me, opp, at), naive_flips(me, opp, at));
+                        }
+                    }
+                    assert_eq!(moves8(me, opp), naive_moves);
+                    assert_eq!(stable[side] & !me, 0, "a stable disc turned");
+                    assert_eq!(stable[1 - side] & !opp, 0, "a stable disc turned");
+                    stable[side] |= stable8(edges, me, opp);
+                    stable[1 - side] |= stable8(edges, opp, me);
+                    found += (stable[0] | stable[1]).count_ones();
+                    inner += ((stable[0] | stable[1]) & 0x007e_7e7e_7e7e_7e00).count_ones();
+                    if naive_moves == 0 {
+                        if moves8(opp, me) == 0 {
+                            break;
+                        }
+                    } else {
+                        let cells: Vec<usize> = (0..64).filter(|&i| naive_moves & 1 << i != 0).collect();
+                        let at = cells[rand() % cells.len()];
+                        let f = flips8(me, opp, at);
+                        (me, opp) = (me | f | 1u64 << at, opp ^ f);
+                    }
+                    (me, opp) = (opp, me);
+                    side = 1 - side;
+                }
+            }
+            // The test saw stable discs, inner ones too.
+            assert!(found > 10_000 && inner > 1000, "{found} {inner}");
         }
     }
 }

@@ -691,6 +691,8 @@ fn the_exact_search_agrees_with_plain_minimax() {
         "6/6/2WB2/2BW2/6/6 B",
         "4/1WB1/1BW1/4 B",
         "5/5/1WB2/1BW2/5 B",
+        // The full 8×8 board: the search's own moves and flips.
+        "8/8/8/3WB3/3BW3/8/8/8 B",
     ] {
         for _ in 0..6 {
             let mut p = pos(start);
@@ -736,7 +738,7 @@ fn the_exact_search_agrees_with_plain_minimax() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 18);
+    assert_eq!(checked, 24);
     // The 4×4 start whole.
     let p = pos("4/1WB1/1BW1/4 B");
     let x = endgame::solve(&p, true, u64::MAX).unwrap();
