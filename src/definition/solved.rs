@@ -69,7 +69,7 @@ pub(super) fn check_solver_claims(
         rep.error(
             k.span(),
             format!(
-                "unproven: a win in {claimed} plies needs `search_depth` of at least {claimed} (now {depth})"
+                "unproven: a win in {claimed} moves needs `search_depth` of at least {claimed} (now {depth})"
             ),
         );
     }
@@ -106,7 +106,7 @@ fn search_depth(rep: &mut Reporter, sec: &PracticeSection) -> u32 {
             rep.error(
                 d.span(),
                 format!(
-                    "`search_depth` is {}: expected 1 to {MAX_SEARCH_DEPTH} plies",
+                    "`search_depth` is {}: expected 1 to {MAX_SEARCH_DEPTH} (moves to search ahead)",
                     d.get_ref()
                 ),
             );
@@ -141,7 +141,7 @@ fn claim_mistakes(
         if claimed == 0 || claimed > MAX_SEARCH_DEPTH {
             rep.error(
                 k.span(),
-                format!("`wins_in` is {claimed}: expected 1 to {MAX_SEARCH_DEPTH} plies"),
+                format!("`wins_in` is {claimed}: expected 1 to {MAX_SEARCH_DEPTH} moves"),
             );
         }
     }
@@ -170,7 +170,7 @@ fn unproven(s: &Solution, depth: u32, what: &str) -> String {
         )
     } else {
         format!(
-            "unproven: {what}: no forced result within {depth} plies (`search_depth`); a deeper search may settle it"
+            "unproven: {what}: no forced result within {depth} moves (`search_depth`); a deeper search may settle it"
         )
     }
 }
@@ -219,11 +219,11 @@ fn check_wins_in(
         Verdict::Unknown if claimed > depth => {}
         Verdict::Unknown if s.budget_exhausted => rep.error(
             k.span(),
-            unproven(s, depth, &format!("a win in {claimed} plies")),
+            unproven(s, depth, &format!("a win in {claimed} moves")),
         ),
         Verdict::Unknown => rep.error(
             k.span(),
-            format!("{side} has no forced win within {depth} plies, so none in {claimed}"),
+            format!("{side} has no forced win within {depth} moves, so none in {claimed}"),
         ),
         Verdict::Loss | Verdict::Draw => rep.error(
             k.span(),
@@ -290,8 +290,9 @@ fn check_best(
             rep.error(
                 list.span(),
                 format!(
-                    "`{m}` is not a best move: after it, {}; {side} to move: {}",
+                    "`{m}` is not a best move: after it, {}; instead {}: {}",
                     child.describe(other, side),
+                    or_list(&s.best),
                     s.describe(side, other)
                 ),
             );
@@ -317,7 +318,7 @@ fn solution_mistakes(
         rep.error(
             span,
             format!(
-                "unproven: a line of {} plies needs `search_depth` of at least {} (now {depth})",
+                "unproven: a line of {} moves needs `search_depth` of at least {} (now {depth})",
                 moves.len(),
                 moves.len()
             ),
@@ -414,7 +415,7 @@ fn check_solution(
             rep.error(
                 span.clone(),
                 format!(
-                    "unproven: `solution`: no forced win for {side} within {depth} plies{}",
+                    "unproven: `solution`: no forced win for {side} within {depth} moves{}",
                     if s.budget_exhausted {
                         format!(" (the search {})", budget_words(s.nodes))
                     } else {
@@ -524,5 +525,15 @@ fn check_solution(
                 format!("the line stops before {side} has won: after it, {rest}"),
             );
         }
+    }
+}
+
+/// "`a`", "`a` or `b`", "`a`, `b` or `c`": the moves to write instead.
+fn or_list(moves: &[String]) -> String {
+    let quoted: Vec<String> = moves.iter().map(|m| format!("`{m}`")).collect();
+    match quoted.split_last() {
+        None => "another move".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }

@@ -97,12 +97,13 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// "W wins in 3 plies: C3-C4! …" style sentence, for host keys.
+    /// "W wins in 3 moves: C3-C4 …" style sentence, for `check` and `solve`
+    /// (a move is either side's, as the kits count them).
     pub fn describe(&self, side: impl std::fmt::Display, other: impl std::fmt::Display) -> String {
         let line = if self.pv.is_empty() {
             String::new()
         } else {
-            let mut s = format!(": {}!", self.pv[0]);
+            let mut s = format!(": {}", self.pv[0]);
             for m in &self.pv[1..] {
                 s.push(' ');
                 s.push_str(m);
@@ -123,11 +124,11 @@ impl Solution {
             Verdict::Win => format!("{side} wins in {}{line}{also}", plies_word(self.plies)),
             Verdict::Loss => format!("{other} wins in {}{line}{also}", plies_word(self.plies)),
             Verdict::Draw => format!(
-                "a draw with best play in {} (searched {} plies){line}",
+                "a draw with best play in {} (searched {} moves ahead){line}",
                 plies_word(self.plies),
                 self.depth
             ),
-            Verdict::Unknown => format!("no forced result within {} plies", self.depth),
+            Verdict::Unknown => format!("no forced result within {} moves", self.depth),
         }
     }
 }
@@ -1233,11 +1234,12 @@ pub fn key_solve(params: &Params, position: &AnyPosition, depth: u32) -> Option<
 /// position gets.
 pub const PUZZLE_NODES: u64 = 10_000;
 
-/// "1 ply", "3 plies".
+/// "1 move", "3 moves": a count of plies in the words of the kits, where
+/// each side's move is a move.
 pub fn plies_word(n: u32) -> String {
     if n == 1 {
-        "1 ply".to_string()
+        "1 move".to_string()
     } else {
-        format!("{n} plies")
+        format!("{n} moves")
     }
 }

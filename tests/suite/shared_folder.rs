@@ -410,14 +410,14 @@ fn a_claims_own_mistakes_are_reported_without_a_search() {
         &["check", "--search-budget", "0.05", file.to_str().unwrap()],
     );
     assert!(
-        stderr(&o).contains("a win in 7 plies needs `search_depth` of at least 7 (now 4)"),
+        stderr(&o).contains("a win in 7 moves needs `search_depth` of at least 7 (now 4)"),
         "{}",
         stderr(&o)
     );
     let file = freeze_claims(&dir, "wins_in = 0");
     let o = printkit(&dir, &["check", file.to_str().unwrap()]);
     assert!(
-        stderr(&o).contains("`wins_in` is 0: expected 1 to 30 plies"),
+        stderr(&o).contains("`wins_in` is 0: expected 1 to 30 moves"),
         "{}",
         stderr(&o)
     );
