@@ -209,8 +209,9 @@ fn the_freeze_player_kit_stays_within_its_ink_budget() {
         let pages = ink_per_page(&pdf);
         let sum: f64 = pages.iter().sum();
         // Five sheets took 35; the numbered continuation audit sheet (turns
-        // 41 to 80) adds about 4.
-        assert!(sum <= 40.0, "{paper}: {sum:.1} page-% of ink ({pages:.1?})");
+        // 41 to 80) adds about 4, the kings' crowns drawn large enough to
+        // see on a token (60 on the token sheet) well under 1.
+        assert!(sum <= 41.0, "{paper}: {sum:.1} page-% of ink ({pages:.1?})");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
