@@ -33,7 +33,7 @@ pub enum Font {
 
 /// A face's bytes and what is read from them once.
 pub struct FaceData {
-    bytes: FaceBytesStore,
+    bytes: Box<[u8]>,
     metrics: FontMetrics,
     /// PDF font name: the file's name, cut to the characters a PDF name
     /// may hold without escapes.
@@ -45,16 +45,10 @@ pub struct FaceData {
     name: String,
 }
 
-enum FaceBytesStore {
-    Owned(Box<[u8]>),
-}
-
 impl FaceData {
     /// The TTF program.
     pub fn bytes(&self) -> &[u8] {
-        match &self.bytes {
-            FaceBytesStore::Owned(b) => b,
-        }
+        &self.bytes
     }
 }
 
@@ -196,7 +190,7 @@ fn resource_for(digest: &[u8; 32], held: &[CacheEntry]) -> String {
         }
     }
     // 30 tries each taken: only with thousands of faces held at once.
-    format!("PKF{}", "ZZY")
+    "PKFZZY".to_string()
 }
 
 impl Cache {
@@ -339,7 +333,7 @@ impl Font {
             .take(60)
             .collect();
         let data = FaceData {
-            bytes: FaceBytesStore::Owned(bytes.into_boxed_slice()),
+            bytes: bytes.into_boxed_slice(),
             metrics,
             postscript: if stem.is_empty() {
                 "Fallback".into()
