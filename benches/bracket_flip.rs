@@ -9,6 +9,10 @@ use printkit::rules::bracket_flip::{endgame, BracketFlip, Params};
 use printkit::rules::Rules;
 use std::time::Instant;
 
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::cpu_seconds;
+
 /// Times perft of `position`; `engines`: as the Othello engines count it
 /// (a pass below a finished game counts), else as docs/rules.md does.
 fn bench(rules: &BracketFlip, position: &str, depth: u32, expected: u64, runs: usize) {
@@ -62,24 +66,48 @@ fn main() {
         bench(&rules, "10/10/10/10/4WB4/4BW4/10/10/10/10 B", 6, 8_200, 5);
     }
     if solve {
-        let pos = rules.parse_position("6/6/2WB2/2BW2/6/6 B").unwrap();
-        let t = Instant::now();
-        let x = endgame::solve(&pos, margin, u64::MAX).unwrap();
-        let secs = t.elapsed().as_secs_f64();
+        moonshot(&rules, margin);
+    }
+}
+
+/// The 6×6 start solved to the end: with `margin` the disc margin proved
+/// (score only, as the FFO bench), then the full answer (every best first
+/// move and a line); without, win, loss or draw and the full answer. CPU
+/// seconds; the result must be the published one (W wins 20-16, Joel
+/// Feinstein 1993), or the bench fails.
+fn moonshot(rules: &BracketFlip, margin: bool) {
+    let pos = rules.parse_position("6/6/2WB2/2BW2/6/6 B").unwrap();
+    if margin {
+        let cpu = cpu_seconds();
+        let (score, nodes) = endgame::margin(&pos, u64::MAX).unwrap();
+        let secs = cpu_seconds() - cpu;
+        assert_eq!(score, -4, "the 6×6 start: W wins 20-16");
         println!(
-            "moonshot 6×6 start{}: score {} for B ({}), discs {:?}, best {:?}, line {}, {} nodes, {secs:.1} s, {:.1} M nodes/s",
-            if margin { ", margin" } else { ", win/loss/draw" },
-            x.score,
-            match x.score.signum() {
-                1 => "win",
-                -1 => "loss",
-                _ => "draw",
-            },
-            x.discs,
-            x.best,
-            x.pv.join(" "),
-            x.nodes,
-            x.nodes as f64 / secs / 1e6
+            "moonshot 6×6 start, margin proved: {score:+} for B, {nodes} nodes, {secs:.1} s CPU, {:.1} M nodes/s",
+            nodes as f64 / secs / 1e6
         );
     }
+    let cpu = cpu_seconds();
+    let x = endgame::solve(&pos, margin, u64::MAX).unwrap();
+    let secs = cpu_seconds() - cpu;
+    assert_eq!(
+        x.score,
+        if margin { -4 } else { -1 },
+        "the 6×6 start: W wins 20-16"
+    );
+    println!(
+        "moonshot 6×6 start{}: score {} for B ({}), discs {:?}, best {:?}, line {}, {} nodes, {secs:.1} s CPU, {:.1} M nodes/s",
+        if margin { ", margin with best moves and line" } else { ", win/loss/draw with best moves and line" },
+        x.score,
+        match x.score.signum() {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        },
+        x.discs,
+        x.best,
+        x.pv.join(" "),
+        x.nodes,
+        x.nodes as f64 / secs / 1e6
+    );
 }

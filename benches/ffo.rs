@@ -9,17 +9,9 @@
 use printkit::rules::bracket_flip::{endgame, BracketFlip, Params};
 use printkit::rules::Rules;
 
-/// CPU time of this process so far (the machine is shared: wall time
-/// says little).
-fn cpu_seconds() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-}
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::cpu_seconds;
 
 /// The positions of tests/ffo/positions.txt: number, position, score.
 fn positions() -> Vec<(u32, String, i32)> {

@@ -15,17 +15,9 @@ use std::time::Instant;
 /// at depth 8, so its search stops here (as in `check`, more than the key's).
 const PRACTICE_BUDGET: u64 = 2_000_000;
 
-/// CPU time of this process so far (the machine is shared: wall time
-/// says little).
-fn cpu_seconds() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-}
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::cpu_seconds;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -863,23 +863,25 @@ pub mod endgame {
         let ByWidth::U64(s) = &pos.0 else {
             return None;
         };
-        Some(if is_8x8(&s.tables) {
+        Some(if fits_8x8(&s.tables) {
             solve_with::<true>(s, margin, max_nodes)
         } else {
             solve_with::<false>(s, margin, max_nodes)
         })
     }
 
-    /// The whole 8×8 board, no holes: the search's fast move generation
-    /// and flips apply.
-    fn is_8x8(t: &Tables<u64>) -> bool {
-        t.geo.width() == 8 && t.geo.height() == 8 && t.playable == u64::MAX
+    /// A board of at most 8×8 cells: the search lays it out on the 8×8
+    /// board's bits (its cells from A1, the rest walls no disc can stand
+    /// on), so the 8×8 move generation, flips and stability apply.
+    fn fits_8x8(t: &Tables<u64>) -> bool {
+        t.geo.width() <= 8 && t.geo.height() <= 8
     }
 
     fn solve_with<const FAST: bool>(s: &State<u64>, margin: bool, max_nodes: u64) -> Exact {
         let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
         let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties);
         let (me, opp) = s.me_opp();
+        let (me, opp) = (search.to_layout(me), search.to_layout(opp));
         let mut exact = Exact {
             score: 0,
             margin,
@@ -898,8 +900,9 @@ pub mod endgame {
         if search.exhausted {
             return exact;
         }
-        exact.best = best.iter().map(|&m| s.name_move(m)).collect();
-        exact.pv = pv.moves.iter().map(|&m| s.name_move(m)).collect();
+        let name = |m: Option<usize>| s.name_move(m.map(|at| search.from_layout(at)));
+        exact.best = best.iter().map(|&m| name(m)).collect();
+        exact.pv = pv.moves.iter().map(|&m| name(m)).collect();
         if margin {
             exact.discs = Some(pv.discs);
         }
@@ -918,20 +921,23 @@ pub mod endgame {
             let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
             let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties);
             let (me, opp) = s.me_opp();
+            let (me, opp) = (search.to_layout(me), search.to_layout(opp));
             let score = search.score(me, opp, true);
             (!search.exhausted).then_some((score, search.nodes))
         }
-        if is_8x8(&s.tables) {
+        if fits_8x8(&s.tables) {
             run::<true>(s, max_nodes)
         } else {
             run::<false>(s, max_nodes)
         }
     }
 
-    /// The cells where `me` may place on the full 8×8 board. Each pair of
-    /// opposite directions is filled at once over the opposing discs,
-    /// doubling the step after the first two (parallel prefix), so a line
-    /// of six takes four shifts, not six.
+    /// The cells where `me` may place on the full 8×8 board (a smaller
+    /// board laid out on its bits masks out the walls: no line crosses
+    /// one, since no disc stands there). Each pair of opposite directions
+    /// is filled at once over the opposing discs, doubling the step after
+    /// the first two (parallel prefix), so a line of six takes four
+    /// shifts, not six.
     #[inline(always)]
     fn moves8(me: u64, opp: u64) -> u64 {
         // Opposing discs in column A or H never lie between two cells of
@@ -981,7 +987,8 @@ pub mod endgame {
         t
     }
 
-    /// The discs a disc of `me` on `at` turns over on the full 8×8 board:
+    /// The discs a disc of `me` on `at` turns over on the 8×8 board's bits
+    /// (a wall is neither side's, so it ends a ray like an empty cell):
     /// along each ray, the opposing discs before the first cell that is
     /// not one, when that cell is `me`'s (no loop over the line).
     #[inline(always)]
@@ -1156,16 +1163,20 @@ pub mod endgame {
     };
 
     /// A lower bound on the discs of `me` that can never turn over on the
-    /// full 8×8 board: those stable along their edge, then, repeatedly,
-    /// inner discs whose every line is full or has a stable disc of
-    /// theirs next to them (a bracket would have to turn that one too).
-    fn stable8(edges: &[u8], me: u64, opp: u64) -> u64 {
+    /// 8×8 board's bits, `walls` the cells no disc can stand on (none on
+    /// the full board): those stable along their edge, then, repeatedly,
+    /// inner discs whose every line is full (walls count as filled) or has
+    /// next to them a stable disc of theirs (a bracket would have to turn
+    /// that one too) or a wall (no bracket can pass it).
+    fn stable8(edges: &[u8], me: u64, opp: u64, walls: u64) -> u64 {
         let edge = |m: usize, o: usize| u64::from(edges[m << 8 | o]);
         let mut stable = edge(me as usize & 255, opp as usize & 255)
             | edge((me >> 56) as usize, (opp >> 56) as usize) << 56
             | COL_A[edges[col_a(me) << 8 | col_a(opp)] as usize]
             | COL_A[edges[col_a(me >> 7) << 8 | col_a(opp >> 7)] as usize] << 7;
-        let full = me | opp;
+        // An edge cell that is a wall counts there as empty: the edge
+        // table then allows more placements than can happen, never fewer.
+        let full = me | opp | walls;
         // Full rows and columns.
         let mut h = full & full >> 1;
         h &= h >> 2;
@@ -1192,10 +1203,11 @@ pub mod endgame {
         }
         loop {
             let old = stable;
-            let sh = stable >> 1 | stable << 1 | h;
-            let sv = stable >> 8 | stable << 8 | v;
-            let s7 = stable >> 7 | stable << 7 | d7;
-            let s9 = stable >> 9 | stable << 9 | d9;
+            let held = stable | walls;
+            let sh = held >> 1 | held << 1 | h;
+            let sv = held >> 8 | held << 8 | v;
+            let s7 = held >> 7 | held << 7 | d7;
+            let s9 = held >> 9 | held << 9 | d9;
             stable |= sh & sv & s7 & s9 & inner;
             if stable == old {
                 return stable;
@@ -1271,14 +1283,16 @@ pub mod endgame {
     const TT_BITS: u32 = 22;
     /// Below this many empty cells no table entry is read or written.
     const TT_MIN_EMPTIES: u32 = 7;
-    /// The same on the 8×8 board, where moves and flips are cheap enough
-    /// that the table's cache misses cost more than the work they save
-    /// near the end (FFO #40-#44: 7 empties 13.75 s CPU, 9: 13.1, 10: 12.9,
-    /// 11: 13.7).
+    /// The same on the 8×8 board's bits, where moves and flips are cheap
+    /// enough that the table's cache misses cost more than the work they
+    /// save near the end (FFO #40-#44: 7 empties 13.75 s CPU, 9: 13.1, 10:
+    /// 12.9, 11: 13.7; two 6×6 positions of 26 and 27 empties: 8: 55.3 s,
+    /// 10: 50.8 s, 12: 54.7 s).
     const TT_MIN_EMPTIES_8X8: u32 = 10;
     /// Below this many empty cells moves are ordered by parity only.
     const SORT_MIN_EMPTIES: u32 = 6;
-    /// From this many empty cells moves are ordered by a short search.
+    /// From this many empty cells moves are ordered by a short search
+    /// (boards wider or taller than 8).
     const SHALLOW_MIN_EMPTIES: u32 = 14;
     /// From this many empty cells children are looked up in the table
     /// before any is searched.
@@ -1296,6 +1310,17 @@ pub mod endgame {
 
     struct Search<'a, const FAST: bool> {
         t: &'a Tables<u64>,
+        /// The board's width and the bits' row stride: 8 when `FAST` (the
+        /// board laid out on the 8×8 board's bits), else the width.
+        width: usize,
+        stride: usize,
+        /// The playable cells, their four quarters (for parity) and every
+        /// other bit of the layout (walls), in the layout's bits.
+        playable: u64,
+        quarters: [u64; 4],
+        walls: u64,
+        /// How many cells are playable: the most a side can end with.
+        cells: i32,
         corners: u64,
         /// Each corner with the cell diagonally next to it.
         x_pairs: [(u64, u64); 4],
@@ -1303,7 +1328,10 @@ pub mod endgame {
         symmetries: Vec<Vec<usize>>,
         /// Below this many empties no table entry is read or written.
         tt_min: u32,
-        /// [`edge_stable_table`] on the 8×8 board, else empty.
+        /// From these many empty cells moves are ordered by a short search
+        /// of 2, 3 and 5 plies.
+        probe_from: [u32; 3],
+        /// [`edge_stable_table`] on the 8×8 board's bits, else empty.
         edges: &'static [u8],
         bits: u32,
         table: Vec<Entry>,
@@ -1324,7 +1352,7 @@ pub mod endgame {
         #[inline(always)]
         fn moves(&self, me: u64, opp: u64) -> u64 {
             if FAST {
-                moves8(me, opp)
+                moves8(me, opp) & self.playable
             } else {
                 self.t.moves(me, opp)
             }
@@ -1339,10 +1367,33 @@ pub mod endgame {
             }
         }
 
+        /// A set of the board's cells (bit `row * width + col`) in the
+        /// search's layout (bit `row * stride + col`).
+        fn to_layout(&self, x: u64) -> u64 {
+            if self.stride == self.width {
+                return x;
+            }
+            x.iter().fold(0, |acc, i| {
+                acc | 1u64 << (i / self.width * self.stride + i % self.width)
+            })
+        }
+
+        /// A cell of the search's layout as the board numbers it.
+        fn from_layout(&self, at: usize) -> usize {
+            at / self.stride * self.width + at % self.stride
+        }
+
         fn new(t: &'a Tables<u64>, max_nodes: u64, empties: u32) -> Self {
             // A table to suit the search: a few empty cells need little.
             let bits = (empties / 2 + 8).clamp(10, TT_BITS);
             let (w, h) = (t.geo.width(), t.geo.height());
+            let stride = if FAST { 8 } else { w };
+            let layout = |x: u64| {
+                x.iter()
+                    .fold(0u64, |acc, i| acc | 1u64 << (i / w * stride + i % w))
+            };
+            let playable = layout(t.playable);
+            let quarters = t.quarters.map(layout);
             // The symmetries of the board (with its holes): index maps.
             let mut symmetries: Vec<Vec<usize>> = Vec::new();
             type Map = fn(usize, usize, usize, usize) -> (usize, usize);
@@ -1360,27 +1411,39 @@ pub mod endgame {
                 if k >= 4 && w != h {
                     break;
                 }
-                let map: Vec<usize> = (0..w * h)
-                    .map(|i| {
-                        let (c, r) = f(i % w, i / w, w, h);
-                        r * w + c
-                    })
-                    .collect();
-                let keeps = (0..w * h).all(|i| t.playable.has(i) == t.playable.has(map[i]));
+                // In the layout's bits; walls map to themselves (unused).
+                let mut map: Vec<usize> = (0..stride * h).collect();
+                for r in 0..h {
+                    for c in 0..w {
+                        let (c2, r2) = f(c, r, w, h);
+                        map[r * stride + c] = r2 * stride + c2;
+                    }
+                }
+                let keeps = (0..w * h).all(|i| {
+                    let at = i / w * stride + i % w;
+                    playable.has(at) == playable.has(map[at])
+                });
                 if keeps {
                     symmetries.push(map);
                 }
             }
-            let corners = 1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * w) | 1u64 << (h * w - 1);
+            let s = stride;
+            let corners = 1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * s) | 1u64 << ((h - 1) * s + w - 1);
             let x_pairs = [
-                (1u64, 1u64 << (w + 1)),
-                (1u64 << (w - 1), 1u64 << (2 * w - 2)),
-                (1u64 << ((h - 1) * w), 1u64 << ((h - 2) * w + 1)),
-                (1u64 << (h * w - 1), 1u64 << ((h - 1) * w - 2)),
+                (1u64, 1u64 << (s + 1)),
+                (1u64 << (w - 1), 1u64 << (s + w - 2)),
+                (1u64 << ((h - 1) * s), 1u64 << ((h - 2) * s + 1)),
+                (1u64 << ((h - 1) * s + w - 1), 1u64 << ((h - 2) * s + w - 2)),
             ];
             let x_cells = x_pairs.iter().fold(0, |a, p| a | p.1);
             Search {
                 t,
+                width: w,
+                stride,
+                playable,
+                quarters,
+                walls: if FAST { !playable } else { 0 },
+                cells: playable.count_ones() as i32,
                 corners,
                 x_pairs,
                 x_cells,
@@ -1389,6 +1452,17 @@ pub mod endgame {
                     TT_MIN_EMPTIES_8X8
                 } else {
                     TT_MIN_EMPTIES
+                },
+                // With the 8×8 board's bits fastest-first is cheap and
+                // good enough further up, and a deeper probe pays from 20
+                // (FFO #40-#44: 2 plies from 14 and 3 from 22: 12.93 s
+                // CPU; from 16 and 20: 10.87 s). The 6×6 board agrees
+                // (two positions of 26 and 27 empties: 14, 20, 26: 45.6 s;
+                // 16, 20, 26: 43.6 s; 18, 22, 26: 50.6 s).
+                probe_from: if FAST {
+                    [16, 20, 26]
+                } else {
+                    [SHALLOW_MIN_EMPTIES, 22, 26]
                 },
                 edges: if FAST { edge_stable_table() } else { &[] },
                 bits,
@@ -1482,7 +1556,7 @@ pub mod endgame {
 
         /// Fail-soft negamax inside (alpha, beta).
         fn value(&mut self, me: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
-            let empties = (self.t.playable & !(me | opp)).count_ones();
+            let empties = (self.playable & !(me | opp)).count_ones();
             self.search(me, opp, alpha, beta, empties, false)
         }
 
@@ -1540,16 +1614,16 @@ pub mod endgame {
             best
         }
 
-        /// On the 8×8 board, the most the side to move can end with when
+        /// On the 8×8 board's bits, the most the side to move can end with when
         /// the opponent's stable discs already bound it to `alpha` or less
         /// (a fail-low without a move generated).
         #[inline(always)]
         fn stability_cutoff(&self, me: u64, opp: u64, alpha: i32) -> Option<i32> {
             // Even every disc of the opponent stable could not cut.
-            if !FAST || 64 - 2 * (opp.count_ones() as i32) > alpha {
+            if !FAST || self.cells - 2 * (opp.count_ones() as i32) > alpha {
                 return None;
             }
-            let bound = 64 - 2 * stable8(self.edges, opp, me).count_ones() as i32;
+            let bound = self.cells - 2 * stable8(self.edges, opp, me, self.walls).count_ones() as i32;
             (bound <= alpha).then_some(bound)
         }
 
@@ -1606,24 +1680,15 @@ pub mod endgame {
             list: &mut [(i32, usize, u64); 64],
         ) -> usize {
             let mut n = 0;
-            let probe_depth = if !FAST {
-                match empties {
-                    26.. => 5,
-                    22.. => 3,
-                    SHALLOW_MIN_EMPTIES.. => 2,
-                    _ => 0,
-                }
+            let [two, three, five] = self.probe_from;
+            let probe_depth = if empties >= five {
+                5
+            } else if empties >= three {
+                3
+            } else if empties >= two {
+                2
             } else {
-                // On the 8×8 board fastest-first is cheap and good enough
-                // further up, and a deeper probe pays from 20 (FFO #40-#44:
-                // 2 plies from 14 and 3 from 22: 12.93 s CPU; from 16 and
-                // 20: 10.87 s).
-                match empties {
-                    26.. => 5,
-                    20.. => 3,
-                    16.. => 2,
-                    _ => 0,
-                }
+                0
             };
             for at in moves.iter() {
                 let f = self.flips(me, opp, at);
@@ -1743,8 +1808,7 @@ pub mod endgame {
         /// The value with one empty cell left: the side to move fills it
         /// if it can, else the other side, else nobody.
         fn last_cell(&mut self, me: u64, opp: u64) -> i32 {
-            let t = self.t;
-            let empty = t.playable & !(me | opp);
+            let empty = self.playable & !(me | opp);
             let Some(at) = empty.iter().next() else {
                 return Self::final_score(me, opp);
             };
@@ -1810,13 +1874,13 @@ pub mod endgame {
             if empties == 1 {
                 return self.last_cell(me, opp);
             }
-            let empty = self.t.playable & !(me | opp);
+            let empty = self.playable & !(me | opp);
             if FAST && empties == 2 {
                 let (a, b) = (empty.trailing_zeros(), 63 - empty.leading_zeros());
                 return self.two8(me, opp, alpha, beta, a as usize, b as usize, passed);
             }
             let mut odd = 0u64;
-            for q in &self.t.quarters {
+            for q in &self.quarters {
                 if (q & empty).count_ones() & 1 == 1 {
                     odd |= q;
                 }
@@ -1928,10 +1992,10 @@ pub mod endgame {
                     true
                 }
             };
-            let children = |t: &Tables<u64>, me: u64, opp: u64| -> Vec<(Option<usize>, u64, u64)> {
-                let moves = t.moves(me, opp);
+            let children = |search: &Self, me: u64, opp: u64| -> Vec<(Option<usize>, u64, u64)> {
+                let moves = search.moves(me, opp);
                 if moves == 0 {
-                    if t.moves(opp, me) == 0 {
+                    if search.moves(opp, me) == 0 {
                         return Vec::new();
                     }
                     return vec![(None, opp, me)];
@@ -1939,15 +2003,26 @@ pub mod endgame {
                 moves
                     .iter()
                     .map(|at| {
-                        let f = t.flips(me, opp, at);
+                        let f = search.flips(me, opp, at);
                         (Some(at), opp ^ f, me | f | 1u64 << at)
                     })
                     .collect()
             };
-            let t = self.t;
             let mut best = Vec::new();
-            for (mv, o, m) in children(t, me, opp) {
-                if reaches(self, o, m, score, margin) {
+            // A move whose position is another's under a symmetry of the
+            // board does as well: searched once.
+            let mut seen: Vec<((u64, u64), bool)> = Vec::new();
+            for (mv, o, m) in children(self, me, opp) {
+                let key = self.canonical(o, m);
+                let keeps = match seen.iter().find(|(k, _)| *k == key) {
+                    Some(&(_, keeps)) => keeps,
+                    None => {
+                        let keeps = reaches(self, o, m, score, margin);
+                        seen.push((key, keeps));
+                        keeps
+                    }
+                };
+                if keeps {
                     best.push(mv);
                 }
                 if self.exhausted {
@@ -1959,9 +2034,13 @@ pub mod endgame {
             let mut line = Vec::new();
             let (mut a, mut b, mut v, mut flip) = (me, opp, score, false);
             loop {
-                let kids = children(t, a, b);
+                let mut kids = children(self, a, b);
                 if kids.is_empty() || self.exhausted {
                     break;
+                }
+                // The table's best move first: most often the one.
+                if let Some(e) = self.probe(a, b) {
+                    kids.sort_by_key(|&(mv, _, _)| mv.map(|at| at as u8) != Some(e.best));
                 }
                 let Some(&(mv, o, m)) = kids
                     .iter()
@@ -2045,8 +2124,8 @@ pub mod endgame {
                     assert_eq!(moves8(me, opp), naive_moves);
                     assert_eq!(stable[side] & !me, 0, "a stable disc turned");
                     assert_eq!(stable[1 - side] & !opp, 0, "a stable disc turned");
-                    stable[side] |= stable8(edges, me, opp);
-                    stable[1 - side] |= stable8(edges, opp, me);
+                    stable[side] |= stable8(edges, me, opp, 0);
+                    stable[1 - side] |= stable8(edges, opp, me, 0);
                     found += (stable[0] | stable[1]).count_ones();
                     inner += ((stable[0] | stable[1]) & 0x007e_7e7e_7e7e_7e00).count_ones();
                     if naive_moves == 0 {
@@ -2065,6 +2144,78 @@ pub mod endgame {
             }
             // The test saw stable discs, inner ones too.
             assert!(found > 10_000 && inner > 1000, "{found} {inner}");
+        }
+
+        /// Boards smaller than 8×8, with and without holes, laid out on
+        /// the 8×8 board's bits: from random positions and through random
+        /// games, the search's moves and flips are the board's own, and no
+        /// disc `stable8` calls stable ever turns.
+        #[test]
+        fn smaller_boards_on_the_8x8_bits() {
+            let mut seed = 777u64;
+            let mut rand = || {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (seed >> 33) as usize
+            };
+            let boards: [(usize, usize, &[usize]); 5] = [
+                (6, 6, &[]),
+                (4, 4, &[]),
+                (8, 6, &[]),
+                (5, 7, &[0, 12, 34]),
+                (7, 7, &[3, 24, 45]),
+            ];
+            let mut found = 0;
+            for (w, h, holes) in boards {
+                let t = Tables::<u64>::new(Geometry::new(w, h, Topology::Bounded, holes));
+                let search = Search::<true>::new(&t, u64::MAX, 0);
+                let edges = edge_stable_table();
+                for _ in 0..300 {
+                    // A random position, then a random game from it.
+                    let (mut me, mut opp) = (0u64, 0u64);
+                    for i in t.playable.iter() {
+                        match rand() % 4 {
+                            0 => me |= 1u64 << i,
+                            1 => opp |= 1u64 << i,
+                            _ => {}
+                        }
+                    }
+                    let mut stable = [0u64; 2];
+                    let mut side = 0;
+                    loop {
+                        let (lm, lo) = (search.to_layout(me), search.to_layout(opp));
+                        assert_eq!(search.to_layout(t.moves(me, opp)), search.moves(lm, lo));
+                        for at in t.playable.iter() {
+                            if (me | opp) & 1u64 << at == 0 {
+                                let at8 = at / w * 8 + at % w;
+                                assert_eq!(search.from_layout(at8), at);
+                                assert_eq!(
+                                    search.to_layout(t.flips(me, opp, at)),
+                                    search.flips(lm, lo, at8)
+                                );
+                            }
+                        }
+                        assert_eq!(stable[side] & !lm, 0, "a stable disc turned");
+                        assert_eq!(stable[1 - side] & !lo, 0, "a stable disc turned");
+                        stable[side] |= stable8(edges, lm, lo, search.walls);
+                        stable[1 - side] |= stable8(edges, lo, lm, search.walls);
+                        found += (stable[0] | stable[1]).count_ones();
+                        let moves = t.moves(me, opp);
+                        if moves == 0 {
+                            if t.moves(opp, me) == 0 {
+                                break;
+                            }
+                        } else {
+                            let cells: Vec<usize> = moves.iter().collect();
+                            let at = cells[rand() % cells.len()];
+                            let f = t.flips(me, opp, at);
+                            (me, opp) = (me | f | 1u64 << at, opp ^ f);
+                        }
+                        (me, opp) = (opp, me);
+                        side = 1 - side;
+                    }
+                }
+            }
+            assert!(found > 10_000, "{found}");
         }
     }
 }
