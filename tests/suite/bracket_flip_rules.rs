@@ -688,11 +688,17 @@ fn the_exact_search_agrees_with_plain_minimax() {
     let mut rng = Lcg(11);
     let mut checked = 0;
     for start in [
+        // Boards up to 8×8 are searched on the 8×8 board's bits, the
+        // cells beyond them walls.
         "6/6/2WB2/2BW2/6/6 B",
         "4/1WB1/1BW1/4 B",
         "5/5/1WB2/1BW2/5 B",
-        // The full 8×8 board: the search's own moves and flips.
         "8/8/8/3WB3/3BW3/8/8/8 B",
+        "7/7/7/2WB3/2BW3/7/7 B",
+        // Holes are walls too.
+        "2-3/6/2WB2/2BW-1/6/-5 B",
+        // Wider than 8 (60 cells): the general moves and flips.
+        "10/10/4WB4/4BW4/10/10 B",
     ] {
         for _ in 0..6 {
             let mut p = pos(start);
@@ -738,7 +744,7 @@ fn the_exact_search_agrees_with_plain_minimax() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 24);
+    assert_eq!(checked, 42);
     // The 4×4 start whole.
     let p = pos("4/1WB1/1BW1/4 B");
     let x = endgame::solve(&p, true, u64::MAX).unwrap();
