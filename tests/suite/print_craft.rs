@@ -139,17 +139,67 @@ fn cut_lines_are_heavier_than_fold_lines() {
     assert!(lightest_cut > darkest_fold);
 }
 
-/// Freeze's 60 checkers (and their crowned backs) fit one sheet, on A4 and
-/// on US Letter: no second sheet holding six tokens.
+/// The tokens of `symbol` on a kit's token sheets: (supply, spares), from
+/// the ids of their groups.
+fn tokens_of(kit: &kit::Kit, symbol: char) -> (usize, usize) {
+    let mut all = Vec::new();
+    for page in &kit.player {
+        groups(&page.page.items, &mut all);
+    }
+    let n = |kind: &str| {
+        let prefix = format!("{kind}-{symbol}-");
+        all.iter()
+            .filter(|g| g.id.as_deref().is_some_and(|i| i.starts_with(&prefix)))
+            .count()
+    };
+    (n("token"), n("spare"))
+}
+
+/// Freeze's 60 checkers (and their crowned backs) come with spares, as
+/// every other kit's tokens do, and still fit one sheet, on A4 and on US
+/// Letter: no second sheet holding a few tokens. The rules sheet's
+/// materials list says the spares.
 #[test]
-fn freeze_tokens_fit_one_sheet() {
+fn freeze_has_spares_and_its_tokens_fit_one_sheet() {
+    let def = builtin("freeze");
     for paper in ["a4", "letter"] {
-        let kit = token_kit(&builtin("freeze"), paper);
+        let kit = token_kit(&def, paper);
         assert_eq!(
             kit.player.len(),
             1,
             "{paper}: {} token sheets",
             kit.player.len()
+        );
+        for symbol in ['b', 'r'] {
+            let (supply, spares) = tokens_of(&kit, symbol);
+            assert_eq!(supply, 30, "{paper} {symbol}");
+            assert!(spares >= 2, "{paper} {symbol}: {spares} spares");
+        }
+    }
+    let t = Templates::builtin().unwrap();
+    let options = KitOptions {
+        parts: vec![Part::Rules],
+        ..KitOptions::whole_kit(t.paper("a4").unwrap())
+    };
+    printkit::definition::analyse(&def, &def.practice);
+    let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
+    let mut text = String::new();
+    for page in &kit.player {
+        for item in &page.page.items {
+            item.for_each_text(&mut |r| {
+                text.push_str(&r.text);
+                text.push(' ');
+            });
+        }
+    }
+    let spares = tokens_of(&token_kit(&def, "a4"), 'b').1;
+    for name in ["black checkers", "red checkers"] {
+        let said = format!("30 {name} (");
+        let at = text.find(&said).unwrap_or_else(|| panic!("{said}: {text}"));
+        assert!(
+            text[at..].contains(&format!("(+{spares} spares)")),
+            "{name}: {}",
+            &text[at..(at + 120).min(text.len())]
         );
     }
 }
