@@ -283,10 +283,13 @@ fn sheet_page(
         placed.width,
         placed.height,
     );
+    // A right-to-left kit's tokens run from the right, as its text does;
+    // the backs mirror the fronts.
+    let mirrored = back != l.rtl();
     let mut items = Vec::new();
     for (i, slot) in side.tokens.iter().enumerate() {
         let (col, row) = (i % grid.cols, i / grid.cols);
-        let col = if back { used_cols - 1 - col } else { col };
+        let col = if mirrored { used_cols - 1 - col } else { col };
         let cell = RectMm::new(g.x + col as f64 * cw, g.y + row as f64 * ch, cw, ch);
         items.push(Item::group(
             Some(&format!("{}{}", if back { "back-" } else { "" }, slot.id)),
@@ -297,7 +300,7 @@ fn sheet_page(
         g,
         (cw, ch),
         (used_cols, used_rows, side.tokens.len()),
-        back,
+        mirrored,
         templates,
     ));
     page.items.push(Item::group(Some("token-grid"), items));
