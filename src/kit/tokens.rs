@@ -14,6 +14,8 @@ use crate::tr;
 
 pub use crate::rules::family::TokenSet;
 
+mod tray;
+
 /// A token set as the rules sheet lists it: "64 W/B markers (+13
 /// spares): cut, fold and glue".
 pub fn describe(l: &Lang, family: Family, set: &TokenSet, duplex: bool) -> String {
@@ -172,7 +174,7 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let sets = token_sets(def);
-    // Each set starts on its own rows; sets of one size share a sheet.
+    // The sets follow each other in reading order and share the sheets.
     let slots = slots(&sets);
     let grid = sheet_grid(def, &sets, templates, options)?;
     let sheets: Vec<&[Slot]> = slots.chunks(grid.cols * grid.rows).collect();
@@ -194,11 +196,14 @@ pub fn pages(
             } else {
                 k + 1
             };
+            // The tray goes below the last sheet's tokens, on its front.
+            let last_front = k + 1 == sheets.len() && !back;
             let side = SheetSide {
                 tokens: sheet,
                 back,
                 number,
                 total,
+                tray: last_front,
             };
             pages.push(sheet_page(def, templates, options, &grid, &side)?);
         }
@@ -213,6 +218,8 @@ struct SheetSide<'a> {
     back: bool,
     number: usize,
     total: usize,
+    /// The family's tray goes below the tokens, where it fits.
+    tray: bool,
 }
 
 fn sheet_page(
@@ -276,10 +283,13 @@ fn sheet_page(
         placed.width,
         placed.height,
     );
+    // A right-to-left kit's tokens run from the right, as its text does;
+    // the backs mirror the fronts.
+    let mirrored = back != l.rtl();
     let mut items = Vec::new();
     for (i, slot) in side.tokens.iter().enumerate() {
         let (col, row) = (i % grid.cols, i / grid.cols);
-        let col = if back { used_cols - 1 - col } else { col };
+        let col = if mirrored { used_cols - 1 - col } else { col };
         let cell = RectMm::new(g.x + col as f64 * cw, g.y + row as f64 * ch, cw, ch);
         items.push(Item::group(
             Some(&format!("{}{}", if back { "back-" } else { "" }, slot.id)),
@@ -290,12 +300,24 @@ fn sheet_page(
         g,
         (cw, ch),
         (used_cols, used_rows, side.tokens.len()),
-        back,
+        mirrored,
         templates,
     ));
     page.items.push(Item::group(Some("token-grid"), items));
+    if side.tray {
+        // Below the grid's lower crop marks, never into them.
+        let top = placed.bottom() + MARK_BAND + TRAY_GAP;
+        let room = area.bottom() - top;
+        if let Some(frame) = tray::tray(def, templates, area.width, cw, room)? {
+            page.items
+                .push(Item::group(Some("tray"), frame.placed(pt(area.x, top))));
+        }
+    }
     Ok(page)
 }
+
+/// Room between the token grid's lower crop marks and the tray.
+const TRAY_GAP: f64 = 4.0;
 
 /// One token in its cell: a fold-over pair (front above, the back turned
 /// below, the fold between), or one face of a two-sided sheet.

@@ -9,16 +9,18 @@
 //! one line in the registry in `src/rules/mod.rs` ([`families!`] declares
 //! the module and makes [`Family`], [`Params`], [`Family::ALL`],
 //! [`Family::from_id`], the built-in games and every dispatch from it).
-//! The trait's items have no defaults but one
-//! ([`GameFamily::solve_to_end`]: none, for a family without an exact
-//! endgame search), so the compiler lists everything else a new family
-//! must say, and no family can silently borrow another's behaviour.
+//! The trait's items have no defaults but three, each saying "none":
+//! [`GameFamily::solve_to_end`] (no exact endgame search),
+//! [`GameFamily::turns_that_fit`] (no turn counter) and
+//! [`GameFamily::tray`] (no tray on the token sheet). So the compiler lists
+//! everything else a new family must say, and no family can silently
+//! borrow another's behaviour.
 use super::{predator_prey, BoardView, EngineRules, PositionError, Reason, Topology};
 pub use super::{Family, Params, BUILTIN_GAMES};
 use std::fmt;
 
 /// What a family is, said once: the one trait a new family implements
-/// (on its rules type), with one default ([`GameFamily::solve_to_end`]).
+/// (on its rules type), with defaults only for what most families lack.
 pub trait GameFamily: EngineRules + Sized {
     /// The family's `[parameters]`, defaulting to docs/rules.md.
     type Params: Clone
@@ -67,6 +69,11 @@ pub trait GameFamily: EngineRules + Sized {
     fn stop_conditions(params: &Self::Params) -> Vec<Reason>;
     /// The tokens of a game with `cells` playable cells.
     fn token_sets(params: &Self::Params, cells: usize) -> Vec<TokenSet>;
+    /// The tray printed below the tokens (see [`Params::tray`]); none (the
+    /// default) for a family whose pieces need no place off the board.
+    fn tray(_params: &Self::Params) -> Vec<TrayBox> {
+        Vec::new()
+    }
     /// What a practice sheet states beside a position's diagram (see
     /// [`Params::position_facts`]); `counts`: the position's fields by
     /// name.
@@ -325,6 +332,15 @@ macro_rules! families {
             pub fn token_sets(&self, cells: usize) -> Vec<TokenSet> {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::token_sets(p, cells),)+
+                }
+            }
+
+            /// The boxes of the tray the token sheet prints below the
+            /// tokens, kept whole (not cut), where pieces off the board
+            /// wait (see [`TrayBox`]); none for most families.
+            pub fn tray(&self) -> Vec<TrayBox> {
+                match self {
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::tray(p),)+
                 }
             }
         }
@@ -696,6 +712,22 @@ pub struct TokenSet {
     pub spares: usize,
     /// Side of a token in mm (at most; never larger than a cell).
     pub size_mm: f64,
+}
+
+/// One box of a tray: a token-sized circle for each piece that waits off
+/// the board in one place (the predator game's prey in reserve, its
+/// captured prey). What it says is the family's `tray` words
+/// (`<family>.words.toml`): `tray.<key>` its title and `tray.<key>_note`
+/// what goes there (given `n`, the circles, and `nth`, the last one's
+/// ordinal).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrayBox {
+    pub key: &'static str,
+    /// How many circles, each the size of a token.
+    pub spots: usize,
+    /// The circles fill one by one, numbered, and filling the last ends
+    /// the game: it is marked, with the words `tray.<key>_last`.
+    pub counted: bool,
 }
 
 impl Params {

@@ -178,28 +178,25 @@ mod description {
             Some(EndgamePlan::Checkers { supply: p.supply })
         }
 
-        // Kings are stacks of two checkers: no extra tokens. Each checker
-        // has a crowned back, so a king (a checker with a captured one put
-        // on it crown side up) shows its crown at a glance.
+        // Kings are stacks of two checkers: no extra tokens for them. Each
+        // checker has a crowned back, so a king (a checker with a captured
+        // one put on it crown side up) shows its crown at a glance. Three
+        // spares a colour, for tokens lost: at 15.8 mm a fold-over pair
+        // takes 15.8 × 31.6 mm, so 11 columns fit the 174 mm the grid has
+        // between its crop marks (at 16 mm only 10 do) and 2 × 33 tokens
+        // fill 6 rows exactly, each colour starting on its own row, on one
+        // sheet on A4 and on Letter (at 17 mm the 60 alone filled 10 × 6).
         fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {
-            vec![
-                TokenSet {
-                    symbol: 'b',
-                    back: Some('B'),
+            ['b', 'r']
+                .map(|symbol| TokenSet {
+                    symbol,
+                    back: Some(symbol.to_ascii_uppercase()),
                     back_crowned: true,
                     count: p.supply as usize,
-                    spares: 0,
-                    size_mm: 17.0,
-                },
-                TokenSet {
-                    symbol: 'r',
-                    back: Some('R'),
-                    back_crowned: true,
-                    count: p.supply as usize,
-                    spares: 0,
-                    size_mm: 17.0,
-                },
-            ]
+                    spares: 3,
+                    size_mm: 15.8,
+                })
+                .to_vec()
         }
     }
 }

@@ -18,7 +18,9 @@ pub mod geometry;
 pub mod notation;
 pub mod width;
 
-use family::{EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, WithParamsType};
+use family::{
+    EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, TrayBox, WithParamsType,
+};
 pub use family::{FamilyInfo, WithRules};
 
 // The registry: one line a family (see [`family::families!`]).

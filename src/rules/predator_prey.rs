@@ -50,7 +50,7 @@ mod description {
     use super::{Params, PredatorPrey};
     use crate::rules::family::{
         count_pieces, named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
-        Piece, PositionFact, PuzzleInfo, TokenSet, Tone, TurnsFit, MAX_PREY, MAX_TURN_LIMIT, steps_apart,
+        Piece, PositionFact, PuzzleInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT, steps_apart,
     };
     use crate::rules::{BoardView, Reason, Topology};
 
@@ -283,6 +283,23 @@ mod description {
                     count: p.prey as usize,
                     spares: 2,
                     size_mm: 24.0,
+                },
+            ]
+        }
+
+        // Prey off the board wait beside it: the reserve before they are
+        // placed, the captured until the game ends on the last circle.
+        fn tray(p: &Params) -> Vec<TrayBox> {
+            vec![
+                TrayBox {
+                    key: "reserve",
+                    spots: p.prey as usize,
+                    counted: false,
+                },
+                TrayBox {
+                    key: "captured",
+                    spots: p.capture_target as usize,
+                    counted: true,
                 },
             ]
         }

@@ -1006,3 +1006,46 @@ fn a_right_to_left_worked_example_puts_before_on_the_right() {
         );
     }
 }
+
+/// A right-to-left kit's token sheet runs from the right, as its text
+/// does: the first token (the predator) stands at the right of its row,
+/// the tray's first circles at the right and the capture that ends the
+/// game at the left; a left-to-right kit the other way about.
+#[test]
+fn a_right_to_left_token_sheet_runs_from_the_right() {
+    let t = Templates::builtin().unwrap();
+    let languages = printkit::lang::Languages::load(None).unwrap();
+    for (code, rtl) in [("ar", true), ("en", false)] {
+        let mut def = definition::resolve("predator-prey").unwrap();
+        def.choose_language(&languages, Some(code)).unwrap();
+        let o = KitOptions {
+            parts: vec![Part::Tokens],
+            ..options("a4")
+        };
+        let kit = kit::build_kit(&def, &[], &t, &o).unwrap();
+        let page = &kit.player[0].page;
+        let x = |id: &str| {
+            let g = page
+                .find_group(id)
+                .unwrap_or_else(|| panic!("{code}: no {id}"));
+            printkit::render::Item::Group(g.clone())
+                .ink_bounds()
+                .unwrap()
+                .unwrap()
+                .x
+        };
+        for (first, later) in [
+            ("token-P-1", "token-o-1"),
+            ("tray-reserve-1", "tray-reserve-2"),
+            ("tray-captured-1", "tray-captured-3"),
+        ] {
+            assert_eq!(
+                x(first) > x(later),
+                rtl,
+                "{code}: {first} at x {:.1}, {later} at {:.1}",
+                x(first),
+                x(later)
+            );
+        }
+    }
+}

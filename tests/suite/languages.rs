@@ -688,3 +688,47 @@ fn french_kits_put_a_narrow_no_break_space_before_double_signs() {
         }
     }
 }
+
+/// The tray on the predator game's token sheet speaks the kit's language:
+/// in French, German, Spanish and Arabic it holds no English word of the
+/// English tray's that the language's own words never use. The check can
+/// fail: the English tray is all such words.
+#[test]
+fn the_predator_tray_speaks_the_kits_language() {
+    use printkit::kit::{self, KitOptions, Part};
+    let languages = lang::Languages::load(None).unwrap();
+    let t = printkit::render::Templates::builtin().unwrap();
+    let tray_words = |code: &str| {
+        let mut def = printkit::definition::resolve("predator-prey").unwrap();
+        def.choose_language(&languages, Some(code)).unwrap();
+        let options = KitOptions {
+            parts: vec![Part::Tokens],
+            ..KitOptions::whole_kit(t.paper("a4").unwrap())
+        };
+        let kit = kit::build_kit(&def, &[], &t, &options).unwrap();
+        let tray = kit.player[0]
+            .page
+            .find_group("tray")
+            .unwrap_or_else(|| panic!("{code}: no tray"));
+        let mut text = String::new();
+        printkit::render::Item::Group(tray.clone()).for_each_text(&mut |r| {
+            text.push_str(&r.text);
+            text.push(' ');
+        });
+        words(&text)
+    };
+    let english = tray_words("en");
+    for code in ["fr", "de", "es", "ar"] {
+        let own = message_words(&languages.get(code).unwrap());
+        let english_only: BTreeSet<String> = english.difference(&own).cloned().collect();
+        assert!(english_only.len() > 10, "{code}: {english_only:?}");
+        let found: BTreeSet<String> = tray_words(code)
+            .intersection(&english_only)
+            .cloned()
+            .collect();
+        assert!(
+            found.is_empty(),
+            "{code}: English words in the tray: {found:?}"
+        );
+    }
+}
