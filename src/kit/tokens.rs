@@ -123,14 +123,50 @@ fn slots(sets: &[TokenSet]) -> Vec<Slot> {
     slots
 }
 
+/// The smallest a token is drawn, as a share of its set's size: so that
+/// its tokens take one sheet fewer, a kit may draw them this much smaller
+/// (a token smaller than its cell plays as well).
+const SHRINK_AT_MOST: f64 = 0.85;
+
+/// The token grid for `count` tokens: at the sets' size, unless the last
+/// sheet would be less than half used and tokens up to
+/// [`SHRINK_AT_MOST`] smaller (in steps of 0.1 mm, the largest that does)
+/// take one sheet fewer.
 fn sheet_grid(
     def: &Definition,
     sets: &[TokenSet],
+    count: usize,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<SheetGrid, RenderError> {
+    let size = sets.first().map_or(20.0, |s| s.size_mm);
+    let grid = sheet_grid_at(def, sets, size, templates, options)?;
+    let per_sheet = |g: &SheetGrid| g.cols * g.rows;
+    let sheets = count.div_ceil(per_sheet(&grid));
+    let last_rows = (count - (sheets - 1) * per_sheet(&grid)).div_ceil(grid.cols);
+    if sheets < 2 || 2 * last_rows >= grid.rows {
+        return Ok(grid);
+    }
+    // Tenths of a millimetre, so the sizes tried are exact.
+    let tenths = (size * 10.0).round() as u32;
+    let least = (size * SHRINK_AT_MOST * 10.0).ceil() as u32;
+    for t in (least..tenths).rev() {
+        let smaller = sheet_grid_at(def, sets, f64::from(t) / 10.0, templates, options)?;
+        if count.div_ceil(per_sheet(&smaller)) < sheets {
+            return Ok(smaller);
+        }
+    }
+    Ok(grid)
+}
+
+fn sheet_grid_at(
+    def: &Definition,
+    sets: &[TokenSet],
+    size: f64,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<SheetGrid, RenderError> {
     let fold = !options.duplex && sets.iter().any(|s| s.back.is_some());
-    let size = sets.first().map_or(20.0, |s| s.size_mm);
     let (cw, ch) = if fold {
         (size, 2.0 * size)
     } else {
@@ -176,7 +212,7 @@ pub fn pages(
     let sets = token_sets(def);
     // The sets follow each other in reading order and share the sheets.
     let slots = slots(&sets);
-    let grid = sheet_grid(def, &sets, templates, options)?;
+    let grid = sheet_grid(def, &sets, slots.len(), templates, options)?;
     let sheets: Vec<&[Slot]> = slots.chunks(grid.cols * grid.rows).collect();
     let total = sheets.len() * if options.duplex { 2 } else { 1 };
     let mut pages = Vec::new();
