@@ -900,7 +900,7 @@ pub mod endgame {
         if search.exhausted {
             return exact;
         }
-        let name = |m: Option<usize>| s.name_move(m.map(|at| search.from_layout(at)));
+        let name = |m: Option<usize>| s.name_move(m.map(|at| search.cell_on_board(at)));
         exact.best = best.iter().map(|&m| name(m)).collect();
         exact.pv = pv.moves.iter().map(|&m| name(m)).collect();
         if margin {
@@ -1379,7 +1379,7 @@ pub mod endgame {
         }
 
         /// A cell of the search's layout as the board numbers it.
-        fn from_layout(&self, at: usize) -> usize {
+        fn cell_on_board(&self, at: usize) -> usize {
             at / self.stride * self.width + at % self.stride
         }
 
@@ -2187,7 +2187,7 @@ pub mod endgame {
                         for at in t.playable.iter() {
                             if (me | opp) & 1u64 << at == 0 {
                                 let at8 = at / w * 8 + at % w;
-                                assert_eq!(search.from_layout(at8), at);
+                                assert_eq!(search.cell_on_board(at8), at);
                                 assert_eq!(
                                     search.to_layout(t.flips(me, opp, at)),
                                     search.flips(lm, lo, at8)
