@@ -88,7 +88,7 @@ fn moonshot(rules: &BracketFlip, margin: bool) {
         );
     }
     let cpu = cpu_seconds();
-    let x = endgame::solve(&pos, margin, u64::MAX).unwrap();
+    let x = endgame::solve(&pos, margin, u64::MAX, &|| false).unwrap();
     let secs = cpu_seconds() - cpu;
     assert_eq!(
         x.score,

@@ -206,7 +206,7 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
 
 /// The languages of a run: the built-in ones and the templates' own
 /// (`<templates>/lang/*.toml`), each file checked against English, with
-/// the families' words (`src/rules/<family>.words.toml`) joined to each
+/// the families' words (`src/lang/families/<family>.words.toml`) joined to each
 /// language they are written in, a file's own words winning.
 pub fn load_languages(templates: Option<&Path>) -> Result<Languages, BuildError> {
     Languages::load(templates).map_err(|e| match e {

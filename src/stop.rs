@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Positions between two polls (a power of two: a mask test).
-pub const POLL_EVERY: u64 = 4096;
+/// Positions between two polls (a power of two: a mask test); the rules'
+/// own searches ask as often.
+pub use crate::rules::POLL_EVERY;
 
 /// Why a search was told to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -241,7 +241,7 @@ fn solve_exact(params: &Params, pos: &str, args: &SolveArgs) -> Result<Option<i3
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);
     let progress = stop::Progress::start("solve");
-    let solved = match params.solve_to_end(pos, !args.wld, budget) {
+    let solved = match params.solve_to_end(pos, !args.wld, budget, &stop::poll) {
         None => return Ok(None),
         Some(solved) => solved.map_err(|e| format!("position `{pos}`: {e}"))?,
     };

@@ -40,10 +40,11 @@ use std::path::Path;
 use toml::Spanned;
 use unknown_keys::unknown_keys;
 
-/// The built-in definitions, compiled into the binary: one a family, named
-/// on its line of the registry.
-pub const BUILTIN: [(&str, &str); crate::rules::family::BUILTIN_GAMES.len()] =
-    crate::rules::family::BUILTIN_GAMES;
+/// The built-in definitions, compiled into the binary: one a family, in
+/// the order and with the ids of the rules' registry
+/// ([`crate::rules::family::BUILTIN_GAME_IDS`]; a test holds them equal).
+pub const BUILTIN: [(&str, &str); crate::rules::family::BUILTIN_GAME_IDS.len()] =
+    crate::families::BUILTIN_GAMES;
 
 /// Why a game or practice file could not be used.
 #[derive(Debug)]
@@ -1261,6 +1262,16 @@ fn holes_differ(start: &[Cell], listed: &[Cell]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The built-in definitions are the registry's games, in its order.
+    #[test]
+    fn the_built_in_definitions_are_the_registrys_games() {
+        let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, crate::rules::family::BUILTIN_GAME_IDS);
+        for (id, text) in BUILTIN {
+            assert!(text.contains(&format!("id = \"{id}\"")), "{id}");
+        }
+    }
 
     /// One walk finds a key path's span and value: a key, a table, an
     /// entry of an array of tables, an entry of an array (the value only

@@ -139,8 +139,7 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
 
 type Header = (String, String, Rule, String, String);
 
-/// Every family's words (see [`crate::rules::FamilyInfo::words`]), by
-/// language code, each message under its full key (`family.<id>.…`), and
+/// Every family's words ([`crate::families::WORDS`]), by language code, each message under its full key (`family.<id>.…`), and
 /// the problems found reading them (none in a release: a test checks).
 type FamilyWords = (BTreeMap<String, BTreeMap<String, Message>>, Vec<Diagnostic>);
 
@@ -151,7 +150,11 @@ fn all_family_words() -> &'static FamilyWords {
         let mut problems = Vec::new();
         for family in crate::rules::Family::ALL {
             let file = format!("the words of family `{family}`");
-            let (words, found) = read_family_words(&file, family.id(), family.info().words);
+            let text = crate::families::WORDS
+                .iter()
+                .find(|(id, _)| *id == family.id())
+                .map_or("", |(_, text)| text);
+            let (words, found) = read_family_words(&file, family.id(), text);
             problems.extend(found);
             for (code, key, message) in words {
                 by_code.entry(code).or_default().insert(key, message);

@@ -564,6 +564,13 @@ mod tests {
     /// Every family says in every built-in language each word a kit asks of
     /// it: its sides, its tokens, the ways its games end, its audit sheet.
     #[test]
+    fn every_family_has_its_words_file_in_the_registrys_order() {
+        let ids: Vec<&str> = crate::families::WORDS.iter().map(|(id, _)| *id).collect();
+        let families: Vec<&str> = crate::rules::Family::ALL.iter().map(|f| f.id()).collect();
+        assert_eq!(ids, families);
+    }
+
+    #[test]
     fn every_family_has_its_words_in_every_language() {
         for family in crate::rules::Family::ALL {
             let id = family.id();

@@ -712,10 +712,10 @@ fn the_exact_search_agrees_with_plain_minimax() {
             }
             let text = r.print_position(&p);
             let want = Naive::parse(&text).value(false);
-            let x = endgame::solve(&p, true, u64::MAX).unwrap();
+            let x = endgame::solve(&p, true, u64::MAX, &|| false).unwrap();
             assert!(!x.exhausted);
             assert_eq!(x.score, want, "{text}");
-            let wld = endgame::solve(&p, false, u64::MAX).unwrap();
+            let wld = endgame::solve(&p, false, u64::MAX, &|| false).unwrap();
             assert_eq!(wld.score, want.signum(), "{text}");
             // The line is legal and ends with the margin it claims.
             let mut q = p.clone();
@@ -747,15 +747,15 @@ fn the_exact_search_agrees_with_plain_minimax() {
     assert_eq!(checked, 42);
     // The 4×4 start whole.
     let p = pos("4/1WB1/1BW1/4 B");
-    let x = endgame::solve(&p, true, u64::MAX).unwrap();
+    let x = endgame::solve(&p, true, u64::MAX, &|| false).unwrap();
     assert_eq!(x.score, Naive::parse("4/1WB1/1BW1/4 B").value(false));
     // Boards past 64 cells are not its business.
-    assert!(endgame::solve(&pos("9/9/9/9/9/9/9/9/9 B"), true, 10).is_none());
+    assert!(endgame::solve(&pos("9/9/9/9/9/9/9/9/9 B"), true, 10, &|| false).is_none());
 }
 
 #[test]
 fn the_exact_search_stops_at_its_node_budget() {
-    let x = endgame::solve(&pos("6/6/2WB2/2BW2/6/6 B"), false, 1000).unwrap();
+    let x = endgame::solve(&pos("6/6/2WB2/2BW2/6/6 B"), false, 1000, &|| false).unwrap();
     assert!(x.exhausted);
     assert!(x.best.is_empty() && x.pv.is_empty());
 }

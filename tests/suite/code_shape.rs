@@ -16,7 +16,7 @@ const LAYERS: &[&str] = &[
     "input",
     "stop",
     "diagnostic",
-    "rules",
+    "families",
     "lang",
     "solve",
     "render",
@@ -36,6 +36,11 @@ const KNOWN_EXCEPTIONS: &[(&str, &str)] = &[];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The rules crate's sources.
+fn rules_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/rules/src")
 }
 
 /// Every `.rs` file under `dir`, as paths relative to `src/`.
@@ -332,14 +337,21 @@ const MAX_FUNCTION_LINES: usize = 100;
 /// (file, function); the test fails on one no longer that long. None now.
 const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[];
 
-/// Every function over the limit in `src/` (tests left out), longest first.
+/// Every function over the limit in `src/` and the rules crate (tests left
+/// out), longest first, by its path from the workspace root.
 fn long_functions() -> Vec<(String, String, usize)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    rust_files_under(&src(), &mut files);
+    rust_files_under(&rules_src(), &mut files);
     let mut long = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(src().join(&file)).unwrap();
-        let shown = file.to_string_lossy().replace('\\', "/");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let shown = file
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         for (name, lines) in function_lengths(&text) {
             if lines > MAX_FUNCTION_LINES {
                 long.push((shown.clone(), name, lines));
@@ -355,7 +367,7 @@ fn no_function_is_over_a_hundred_lines_but_the_known_ones() {
     let long = long_functions();
     let listing: Vec<String> = long
         .iter()
-        .map(|(file, name, lines)| format!("src/{file}: {name} ({lines} lines)"))
+        .map(|(file, name, lines)| format!("{file}: {name} ({lines} lines)"))
         .collect();
     eprintln!(
         "{} functions over {MAX_FUNCTION_LINES} lines outside tests:\n{}",
@@ -459,7 +471,7 @@ const KNOWN_CATCH_ALLS: &[&str] = &[];
 fn no_match_on_families_has_a_catch_all_arm() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    for dir in ["src", "tests", "benches"] {
+    for dir in ["src", "crates", "tests", "benches"] {
         let mut files = Vec::new();
         rust_files_under(&root.join(dir), &mut files);
         for file in files {
@@ -492,13 +504,14 @@ fn a_catch_all_beside_family_arms_is_found() {
 
 /// The registry's lines (`family::families! { CloneConvert =>
 /// clone_convert::CloneConvert, "clone-jump-convert", ... }` in
-/// `src/rules/mod.rs`): variant, module and built-in game, as written.
+/// `crates/rules/src/lib.rs`): variant, module and built-in game, as
+/// written.
 fn registry() -> Vec<[String; 3]> {
-    let text = std::fs::read_to_string(src().join("rules/mod.rs")).unwrap();
+    let text = std::fs::read_to_string(rules_src().join("lib.rs")).unwrap();
     let opening = "\nfamily::families! {";
     let at = text
         .find(opening)
-        .expect("the registry in src/rules/mod.rs");
+        .expect("the registry in crates/rules/src/lib.rs");
     let body = &text[at + opening.len()..];
     let body = &body[..body.find('}').unwrap()];
     body.lines()
@@ -555,11 +568,12 @@ fn all_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// The files of `src/` and `templates/` (what the binary is built from)
-/// that name the family of a registry line, by its variant, module, id,
-/// built-in game's id or that id in words ("bracket and flip"), besides
-/// its module's own files (`src/rules/<module>.*`) and the registry; as
-/// paths from the crate root.
+/// The files of `src/`, `crates/` and `templates/` (what the binary is
+/// built from) that name the family of a registry line, by its variant,
+/// module, id, built-in game's id or that id in words ("bracket and
+/// flip"), besides its module's own files (`crates/rules/src/<module>.rs`,
+/// `src/lang/families/<module>.words.toml`) and the two registries (the
+/// rules' and `src/families.rs`); as paths from the workspace root.
 fn files_naming(line: &[String; 3]) -> Vec<String> {
     let [variant, module, game] = line;
     let names = [
@@ -572,8 +586,14 @@ fn files_naming(line: &[String; 3]) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     all_files(&root.join("src"), &mut files);
+    all_files(&root.join("crates"), &mut files);
     all_files(&root.join("templates"), &mut files);
-    let own = format!("src/rules/{module}.");
+    let own = [
+        format!("crates/rules/src/{module}.rs"),
+        format!("src/lang/families/{module}.words.toml"),
+        "crates/rules/src/lib.rs".to_string(),
+        "src/families.rs".to_string(),
+    ];
     let mut found: Vec<String> = files
         .into_iter()
         .filter_map(|f| {
@@ -583,7 +603,7 @@ fn files_naming(line: &[String; 3]) -> Vec<String> {
                 .to_string_lossy()
                 .replace('\\', "/");
             let text = std::fs::read_to_string(&f).ok()?;
-            let besides = !shown.starts_with(&own) && shown != "src/rules/mod.rs";
+            let besides = !own.contains(&shown);
             (besides && names_any(&text, &names)).then_some(shown)
         })
         .collect();
@@ -596,9 +616,9 @@ fn files_naming(line: &[String; 3]) -> Vec<String> {
 /// built-in game is how a test says "any game").
 const FIRST_FAMILIES: &[&str] = &["CloneConvert", "PredatorPrey", "Freeze"];
 
-/// Adding a family is one module (its rules, `impl GameFamily` and its
-/// words file), one registry line and its fixture: no other file printkit
-/// is built from names it. Bracket and flip, the fourth family, is the
+/// Adding a family is one module (its rules and `impl GameFamily`), its
+/// words file, its fixture and a line in each registry: no other file
+/// printkit is built from names it. Bracket and flip, the fourth family, is the
 /// proof; every family added after it is held to the same.
 #[test]
 fn a_family_is_named_only_in_its_module_and_the_registry() {
@@ -695,13 +715,13 @@ fn family_names(text: &str, variants: &[String]) -> Vec<String> {
     found
 }
 
-/// Files outside `src/rules/` known to name a family variant, and the
+/// Files outside the rules crate known to name a family variant, and the
 /// variant (the test fails on one no longer there): none left.
 const KNOWN_FAMILY_NAMES: &[(&str, &str)] = &[];
 
 /// A family is one implementation of `GameFamily` and one registry line:
-/// what differs between families is said there, so no code outside
-/// `src/rules/` names a family (tests left out).
+/// what differs between families is said there, so no code outside the
+/// rules crate names a family (tests left out).
 #[test]
 fn no_code_outside_the_rules_names_a_family() {
     let variants = family_variants();
@@ -712,9 +732,6 @@ fn no_code_outside_the_rules_names_a_family() {
     let mut excused = BTreeSet::new();
     for file in files {
         let shown = file.to_string_lossy().replace('\\', "/");
-        if shown.starts_with("rules/") {
-            continue;
-        }
         let text = std::fs::read_to_string(src().join(&file)).unwrap();
         for hit in family_names(&text, &variants) {
             let variant = hit.split(": ").nth(1).unwrap();
@@ -727,7 +744,7 @@ fn no_code_outside_the_rules_names_a_family() {
     }
     assert!(
         named.is_empty(),
-        "families named outside src/rules/ (say it in GameFamily instead):\n{}",
+        "families named outside the rules crate (say it in GameFamily instead):\n{}",
         named.join("\n")
     );
     let stale: Vec<_> = KNOWN_FAMILY_NAMES

@@ -1,6 +1,6 @@
 //! Slow, obviously correct move counters for the clone and predator
 //! families, written from docs/rules.md alone (cells in a `Vec`, coordinates, no
-//! bit sets, nothing shared with `src/rules/`), so that every line of the
+//! bit sets, nothing shared with the rules crate), so that every line of the
 //! perft tables is checked by something other than the code under test.
 //! Freeze has its own in `freeze_common`.
 

@@ -21,7 +21,7 @@ pub mod width;
 use family::{
     EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, TrayBox, WithParamsType,
 };
-pub use family::{FamilyInfo, WithRules};
+pub use family::{FamilyInfo, StopPoll, WithRules, POLL_EVERY};
 
 // The registry: one line a family (see [`family::families!`]).
 family::families! {
@@ -649,7 +649,7 @@ impl<R: EngineRules> Engine for Typed<R> {
         self.0.default_start()
     }
     fn load(&self, text: &str) -> Result<AnyPosition, PositionError> {
-        #[cfg(test)]
+        #[cfg(any(test, feature = "count-reads"))]
         reads::note(text);
         let pos = self.0.parse_position(text)?;
         Ok(AnyPosition(Box::new(TypedPosition {
@@ -766,15 +766,15 @@ pub fn perft_by_moves<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> u64
 
 /// How many times each position text has been read in this test run, for
 /// the tests that a build reads each position once.
-#[cfg(test)]
-pub(crate) mod reads {
+#[cfg(any(test, feature = "count-reads"))]
+pub mod reads {
     use std::collections::HashMap;
     use std::sync::Mutex;
 
     static READS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
 
     /// Counts one reading of `text`.
-    pub(crate) fn note(text: &str) {
+    pub fn note(text: &str) {
         let mut reads = READS.lock().unwrap_or_else(|e| e.into_inner());
         *reads
             .get_or_insert_with(HashMap::new)
@@ -783,7 +783,7 @@ pub(crate) mod reads {
     }
 
     /// How many times `text` has been read.
-    pub(crate) fn of(text: &str) -> usize {
+    pub fn of(text: &str) -> usize {
         let reads = READS.lock().unwrap_or_else(|e| e.into_inner());
         reads
             .as_ref()
@@ -808,7 +808,7 @@ mod tests {
 
     #[test]
     fn a_position_an_engine_read_is_its_rules_own_type() {
-        let all = Family::ALL.map(crate::rules::Params::defaults);
+        let all = Family::ALL.map(crate::Params::defaults);
         for (i, params) in all.iter().enumerate() {
             let engine = params.engine();
             let start = engine.load(engine.default_start()).unwrap();

@@ -42,11 +42,11 @@ impl Default for Params {
 /// What the clone game is besides its rules (see [`GameFamily`]).
 mod description {
     use super::{CloneConvert, Params};
-    use crate::rules::family::{
+    use crate::family::{
         named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece,
         PositionFact, PuzzleInfo, TokenSet, Tone, TurnsFit, MAX_TURN_LIMIT,
     };
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::{BoardView, Reason, Topology};
 
     impl GameFamily for CloneConvert {
         type Params = Params;
@@ -80,7 +80,6 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 250,
-            words: include_str!("clone_convert.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["turns"];

@@ -70,9 +70,9 @@ impl<F: AtWidth> ByWidth<F> {
 macro_rules! by_width {
     ($value:expr, $s:ident => $body:expr) => {
         match $value {
-            $crate::rules::width::ByWidth::U64($s) => $body,
-            $crate::rules::width::ByWidth::U128($s) => $body,
-            $crate::rules::width::ByWidth::Wide($s) => $body,
+            $crate::width::ByWidth::U64($s) => $body,
+            $crate::width::ByWidth::U128($s) => $body,
+            $crate::width::ByWidth::Wide($s) => $body,
         }
     };
 }

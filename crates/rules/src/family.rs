@@ -4,11 +4,13 @@
 //! tokens, its audit sheet, its printed words, how it ends, the solver's
 //! budget.
 //!
-//! A family is one module beside its rules (`src/rules/<family>.rs`, with
-//! its words in `<family>.words.toml`) that implements [`GameFamily`], and
-//! one line in the registry in `src/rules/mod.rs` ([`families!`] declares
-//! the module and makes [`Family`], [`Params`], [`Family::ALL`],
-//! [`Family::from_id`], the built-in games and every dispatch from it).
+//! A family is one module of this crate (`crates/rules/src/<family>.rs`)
+//! that implements [`GameFamily`], and one line in the registry in
+//! `crates/rules/src/lib.rs` ([`families!`] declares the module and makes
+//! [`Family`], [`Params`], [`Family::ALL`], [`Family::from_id`], the
+//! built-in games' ids and every dispatch from it). Its printed words and
+//! its built-in game's definition are printkit's, not the rules': a line
+//! in `src/families.rs` names them.
 //! The trait's items have no defaults but three, each saying "none":
 //! [`GameFamily::solve_to_end`] (no exact endgame search),
 //! [`GameFamily::turns_that_fit`] (no turn counter) and
@@ -16,8 +18,17 @@
 //! everything else a new family must say, and no family can silently
 //! borrow another's behaviour.
 use super::{predator_prey, BoardView, EngineRules, PositionError, Reason, Topology};
-pub use super::{Family, Params, BUILTIN_GAMES};
+pub use super::{Family, Params, BUILTIN_GAME_IDS};
 use std::fmt;
+
+/// Asked by a long search every [`POLL_EVERY`] positions: `true` makes it
+/// give up as if its node budget had run out. The caller decides why (a
+/// time limit, Ctrl-C), so the rules keep no clock and no signal handler.
+pub type StopPoll<'a> = &'a dyn Fn() -> bool;
+
+/// Positions a long search visits between two questions to its
+/// [`StopPoll`] (a power of two: a mask test).
+pub const POLL_EVERY: u64 = 4096;
 
 /// What a family is, said once: the one trait a new family implements
 /// (on its rules type), with defaults only for what most families lack.
@@ -89,6 +100,7 @@ pub trait GameFamily: EngineRules + Sized {
         _position: &str,
         _margin: bool,
         _max_nodes: u64,
+        _stop: StopPoll,
     ) -> Option<Result<SolvedToEnd, PositionError>> {
         None
     }
@@ -133,17 +145,15 @@ pub fn steps_apart(view: &BoardView, a: super::Cell, b: super::Cell) -> u64 {
 /// The registry: one line a family (variant, then its module and rules
 /// type, then the id of its built-in game, `fixtures/<id>.toml`). Declares
 /// the module and gives [`Family`] (serde ids in kebab case), [`Params`],
-/// [`Family::ALL`], [`BUILTIN_GAMES`] and the dispatch from either to the
+/// [`Family::ALL`], [`BUILTIN_GAME_IDS`] and the dispatch from either to the
 /// family's [`GameFamily`] items.
 macro_rules! families {
     ($($variant:ident => $module:ident :: $rules:ident, $game:literal,)+) => {
         $(pub mod $module;)+
 
-        /// The built-in games (a family's own, by id), compiled into the
-        /// binary, in the registry's order.
-        pub const BUILTIN_GAMES: [(&str, &str); [$($game),+].len()] = [
-            $(($game, include_str!(concat!("../../fixtures/", $game, ".toml"))),)+
-        ];
+        /// The ids of the built-in games (a family's own), in the
+        /// registry's order; their definitions are the definition layer's.
+        pub const BUILTIN_GAME_IDS: [&str; [$($game),+].len()] = [$($game),+];
 
         /// The rules families printkit knows.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -275,15 +285,17 @@ macro_rules! families {
             /// (`margin`: the final margin too, not only win, loss or
             /// draw), at most `max_nodes` positions. `None` when the family
             /// has none or the position is beyond it (the depth-limited
-            /// solver answers then).
+            /// solver answers then). `stop` is asked now and then whether
+            /// to give up early (a time limit, Ctrl-C).
             pub fn solve_to_end(
                 &self,
                 position: &str,
                 margin: bool,
                 max_nodes: u64,
+                stop: StopPoll,
             ) -> Option<Result<SolvedToEnd, PositionError>> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::solve_to_end(p, position, margin, max_nodes),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::solve_to_end(p, position, margin, max_nodes, stop),)+
                 }
             }
 
@@ -377,10 +389,6 @@ pub struct FamilyInfo {
     /// a few milliseconds of a build each (less for a family whose positions
     /// cost more to search).
     pub key_budget: u64,
-    /// The words a kit prints for the family, in every built-in language
-    /// (`<family>.words.toml` beside its module: `[<code>.family.<id>]`
-    /// tables, merged into language `<code>` when it is read).
-    pub words: &'static str,
     /// Nanoseconds the reference machine (2 cores, the project's CI) takes
     /// to search one position of the family, release build (`printkit
     /// solve`; see docs/benchmarks.md): what a position costs of a run's search

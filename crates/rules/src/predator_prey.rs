@@ -48,11 +48,11 @@ impl Default for Params {
 /// What the predator game is besides its rules (see [`GameFamily`]).
 mod description {
     use super::{Params, PredatorPrey};
-    use crate::rules::family::{
+    use crate::family::{
         count_pieces, named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
         Piece, PositionFact, PuzzleInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT, steps_apart,
     };
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::{BoardView, Reason, Topology};
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
@@ -86,7 +86,6 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 200,
-            words: include_str!("predator_prey.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];

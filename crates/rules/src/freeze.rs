@@ -37,11 +37,11 @@ impl Default for Params {
 /// What Freeze is besides its rules (see [`GameFamily`]).
 mod description {
     use super::{Freeze, Params};
-    use crate::rules::family::{
+    use crate::family::{
         count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
         Piece, PositionFact, PuzzleInfo, TokenSet, Tone,
     };
-    use crate::rules::{BoardView, Reason, Topology};
+    use crate::{BoardView, Reason, Topology};
 
     impl GameFamily for Freeze {
         type Params = Params;
@@ -83,7 +83,6 @@ mod description {
             // quick wins are found within it all the same.
             key_budget: 5_000,
             search_ns: 4_000,
-            words: include_str!("freeze.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];

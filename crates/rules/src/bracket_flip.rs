@@ -50,11 +50,11 @@ impl Default for Params {
 /// What bracket and flip is besides its rules (see [`GameFamily`]).
 mod description {
     use super::{BracketFlip, Params};
-    use crate::rules::family::{
+    use crate::family::{
         AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact, PuzzleInfo,
         SolvedToEnd, TokenSet, Tone,
     };
-    use crate::rules::{BoardView, PositionError, Reason, Topology};
+    use crate::{BoardView, PositionError, Reason, StopPoll, Topology};
 
     impl GameFamily for BracketFlip {
         type Params = Params;
@@ -88,7 +88,6 @@ mod description {
             },
             key_budget: 50_000,
             search_ns: 250,
-            words: include_str!("bracket_flip.words.toml"),
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];
@@ -139,13 +138,14 @@ mod description {
             position: &str,
             margin: bool,
             max_nodes: u64,
+            stop: StopPoll,
         ) -> Option<Result<SolvedToEnd, PositionError>> {
-            use crate::rules::Rules;
+            use crate::Rules;
             let typed = match BracketFlip::new(p.clone()).parse_position(position) {
                 Ok(typed) => typed,
                 Err(e) => return Some(Err(e)),
             };
-            let exact = super::endgame::solve(&typed, margin, max_nodes)?;
+            let exact = super::endgame::solve(&typed, margin, max_nodes, stop)?;
             let side = typed.side_to_move();
             let other = if side == 'B' { 'W' } else { 'B' };
             Some(Ok(SolvedToEnd {
@@ -854,19 +854,19 @@ impl Rules for BracketFlip {
 pub mod endgame {
     use super::*;
 
-    pub use crate::rules::family::Exact;
+    pub use crate::family::Exact;
 
     /// Solves `pos` exactly: win, loss or draw first, then (with
     /// `margin`) the disc difference. `None` when the board has more than
-    /// 64 cells. `max_nodes` bounds the work.
-    pub fn solve(pos: &Position, margin: bool, max_nodes: u64) -> Option<Exact> {
+    /// 64 cells. `max_nodes` bounds the work, and so does `stop`.
+    pub fn solve(pos: &Position, margin: bool, max_nodes: u64, stop: StopPoll) -> Option<Exact> {
         let ByWidth::U64(s) = &pos.0 else {
             return None;
         };
         Some(if fits_8x8(&s.tables) {
-            solve_with::<true>(s, margin, max_nodes)
+            solve_with::<true>(s, margin, max_nodes, stop)
         } else {
-            solve_with::<false>(s, margin, max_nodes)
+            solve_with::<false>(s, margin, max_nodes, stop)
         })
     }
 
@@ -877,9 +877,14 @@ pub mod endgame {
         t.geo.width() <= 8 && t.geo.height() <= 8
     }
 
-    fn solve_with<const FAST: bool>(s: &State<u64>, margin: bool, max_nodes: u64) -> Exact {
+    fn solve_with<const FAST: bool>(
+        s: &State<u64>,
+        margin: bool,
+        max_nodes: u64,
+        stop: StopPoll,
+    ) -> Exact {
         let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
-        let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties);
+        let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties, stop);
         let (me, opp) = s.me_opp();
         let (me, opp) = (search.to_layout(me), search.to_layout(opp));
         let mut exact = Exact {
@@ -919,7 +924,7 @@ pub mod endgame {
         };
         fn run<const FAST: bool>(s: &State<u64>, max_nodes: u64) -> Option<(i32, u64)> {
             let empties = (s.tables.playable & !(s.discs[0] | s.discs[1])).count_ones();
-            let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties);
+            let mut search = Search::<FAST>::new(&s.tables, max_nodes, empties, &|| false);
             let (me, opp) = s.me_opp();
             let (me, opp) = (search.to_layout(me), search.to_layout(opp));
             let score = search.score(me, opp, true);
@@ -1337,6 +1342,7 @@ pub mod endgame {
         table: Vec<Entry>,
         nodes: u64,
         max_nodes: u64,
+        stop: StopPoll<'a>,
         exhausted: bool,
     }
 
@@ -1383,7 +1389,7 @@ pub mod endgame {
             at / self.stride * self.width + at % self.stride
         }
 
-        fn new(t: &'a Tables<u64>, max_nodes: u64, empties: u32) -> Self {
+        fn new(t: &'a Tables<u64>, max_nodes: u64, empties: u32, stop: StopPoll<'a>) -> Self {
             // A table to suit the search: a few empty cells need little.
             let bits = (empties / 2 + 8).clamp(10, TT_BITS);
             let (w, h) = (t.geo.width(), t.geo.height());
@@ -1469,6 +1475,7 @@ pub mod endgame {
                 table: vec![Entry::default(); 1 << bits],
                 nodes: 0,
                 max_nodes,
+                stop,
                 exhausted: false,
             }
         }
@@ -1570,9 +1577,8 @@ pub mod endgame {
             passed: bool,
         ) -> i32 {
             self.nodes += 1;
-            // --time-limit and Ctrl-C (see `crate::stop`), polled now and then.
-            let poll_every = crate::stop::POLL_EVERY;
-            let stop = self.nodes.is_multiple_of(poll_every) && crate::stop::poll();
+            // A time limit or Ctrl-C (the caller's), asked now and then.
+            let stop = self.nodes.is_multiple_of(POLL_EVERY) && (self.stop)();
             if self.nodes > self.max_nodes || stop {
                 self.exhausted = true;
                 return 0;
@@ -2167,7 +2173,7 @@ pub mod endgame {
             let mut found = 0;
             for (w, h, holes) in boards {
                 let t = Tables::<u64>::new(Geometry::new(w, h, Topology::Bounded, holes));
-                let search = Search::<true>::new(&t, u64::MAX, 0);
+                let search = Search::<true>::new(&t, u64::MAX, 0, &|| false);
                 let edges = edge_stable_table();
                 for _ in 0..300 {
                     // A random position, then a random game from it.

@@ -1,0 +1,32 @@
+//! What printkit adds to each family of the rules' registry
+//! (`crates/rules/src/lib.rs`): the words a kit prints for it, in every
+//! built-in language, and its built-in game's definition. One line a
+//! family, in the registry's order (tests hold the two lists equal), so
+//! adding a family is its rules module, its words file, its fixture and a
+//! line in each registry.
+
+/// The words file (`lang/families/<module>.words.toml`) of each family, by
+/// family id, and each built-in game's definition (`fixtures/<id>.toml`),
+/// by game id.
+macro_rules! kit_families {
+    ($($module:ident, $family:literal, $game:literal;)+) => {
+        /// The words a kit prints for each family, by family id:
+        /// `[<code>.family.<id>]` tables, merged into language `<code>`
+        /// when it is read.
+        pub const WORDS: [(&str, &str); [$($family),+].len()] = [
+            $(($family, include_str!(concat!("lang/families/", stringify!($module), ".words.toml"))),)+
+        ];
+
+        /// The built-in definitions, compiled into the binary, by game id.
+        pub const BUILTIN_GAMES: [(&str, &str); [$($game),+].len()] = [
+            $(($game, include_str!(concat!("../fixtures/", $game, ".toml"))),)+
+        ];
+    };
+}
+
+kit_families! {
+    clone_convert, "clone-convert", "clone-jump-convert";
+    predator_prey, "predator-prey", "predator-prey";
+    freeze, "freeze", "freeze";
+    bracket_flip, "bracket-flip", "bracket-and-flip";
+}
