@@ -17,6 +17,7 @@
 use super::Rng;
 use crate::definition::Definition;
 use crate::rules::family::EndgamePlan;
+use crate::rules::notation::{self, Square};
 use crate::rules::Family;
 
 /// A board as text cells, row 0 at the top (as the notation writes it):
@@ -28,41 +29,34 @@ struct Cells {
 }
 
 impl Cells {
-    /// The board field of a position (`5/5/2P2/5/5`), emptied: holes kept.
-    fn empty_like(board: &str) -> Option<Cells> {
-        Cells::read(board, false)
+    /// The board field of a position (`5/5/2P2/5/5`) of `def`'s game,
+    /// emptied: holes kept.
+    fn empty_like(def: &Definition, board: &str) -> Option<Cells> {
+        Cells::read(def, board, false)
     }
 
-    /// The board field of a position, its pieces kept when `keep`.
-    fn read(board: &str, keep: bool) -> Option<Cells> {
-        let mut cells = Vec::new();
-        let mut w = None;
-        let mut h = 0;
-        for row in board.split('/') {
-            let mut n = 0usize;
-            let mut run = 0usize;
-            for ch in row.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    run = run * 10 + d as usize;
-                    continue;
-                }
-                cells.extend(std::iter::repeat_n(Some('.'), run));
-                n += run + 1;
-                run = 0;
-                cells.push(match ch {
-                    '-' => None,
-                    _ if keep => Some(ch),
-                    _ => Some('.'),
-                });
-            }
-            cells.extend(std::iter::repeat_n(Some('.'), run));
-            n += run;
-            if *w.get_or_insert(n) != n {
-                return None;
-            }
-            h += 1;
-        }
-        Some(Cells { w: w?, h, cells })
+    /// The board field of a position of `def`'s game (read by the rules'
+    /// notation), its pieces kept when `keep`.
+    fn read(def: &Definition, board: &str, keep: bool) -> Option<Cells> {
+        let symbols: Vec<char> = def
+            .family()
+            .info()
+            .pieces
+            .iter()
+            .map(|p| p.symbol)
+            .collect();
+        let text = notation::parse_board(board, &symbols).ok()?;
+        let (w, h) = (text.width, text.height);
+        // The notation counts rows from the bottom; these from the top.
+        let cells = (0..w * h)
+            .map(|i| match text.squares[(h - 1 - i / w) * w + i % w] {
+                Square::Hole => None,
+                Square::Empty => Some('.'),
+                Square::Piece(p) if keep => Some(p),
+                Square::Piece(_) => Some('.'),
+            })
+            .collect();
+        Some(Cells { w, h, cells })
     }
 
     fn at(&self, x: usize, y: usize) -> Option<char> {
@@ -73,33 +67,15 @@ impl Cells {
         self.cells[y * self.w + x] = Some(piece);
     }
 
-    /// The board field: runs of empty cells as numbers, holes as `-`.
+    /// The board field, as the rules' notation writes it.
     fn text(&self) -> String {
-        let rows: Vec<String> = self
-            .cells
-            .chunks(self.w)
-            .map(|row| {
-                let mut out = String::new();
-                let mut run = 0;
-                for cell in row {
-                    match cell {
-                        Some('.') => run += 1,
-                        other => {
-                            if run > 0 {
-                                out.push_str(&run.to_string());
-                                run = 0;
-                            }
-                            out.push(other.unwrap_or('-'));
-                        }
-                    }
-                }
-                if run > 0 {
-                    out.push_str(&run.to_string());
-                }
-                out
-            })
-            .collect();
-        rows.join("/")
+        notation::print_board(self.w, self.h, |i| {
+            match self.cells[(self.h - 1 - i / self.w) * self.w + i % self.w] {
+                None => Square::Hole,
+                Some('.') => Square::Empty,
+                Some(p) => Square::Piece(p),
+            }
+        })
     }
 
     /// The empty cells within `reach` steps (rows and columns apart,
@@ -154,7 +130,7 @@ pub fn builds(family: Family) -> bool {
 pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
     let start = def.start_position.text();
     let board = start.split(' ').next()?;
-    let cells = Cells::empty_like(board)?;
+    let cells = Cells::empty_like(def, board)?;
     let text = match def.params.endgame_plan()? {
         EndgamePlan::Hunt(p) => hunt(cells, &p, rng),
         EndgamePlan::Checkers { supply } => freeze(
@@ -283,7 +259,7 @@ pub fn middle_game(
         .ok()?;
     let position = game.get(plies)?;
     let mut fields = position.split(' ');
-    let mut cells = Cells::read(fields.next()?, true)?;
+    let mut cells = Cells::read(def, fields.next()?, true)?;
     let mover = fields.next()?.chars().next()?;
     let rest: Vec<&str> = fields.collect();
     let sides = def.engine().sides();
