@@ -3,7 +3,9 @@
 //! earlier builds, checked by playing it), with the solver's line played
 //! out, so the kit makes the key's words from data and never plays or
 //! searches itself.
+// A move's chain and its kings: `G1xE1+D3+B1` is `G1xE1` kinging D3 and B1.
 use super::{Definition, Practice};
+use crate::rules::notation::split_choices;
 use crate::rules::{AnyPosition, Outcome, Params};
 use crate::solve::{Solution, Verdict};
 
@@ -45,14 +47,6 @@ pub struct Kinging {
     pub free: Vec<String>,
 }
 
-/// A move's chain and its kings: `G1xE1+D3+B1` is `G1xE1` kinging D3
-/// and B1.
-fn chain_and_kings(mv: &str) -> (&str, Vec<&str>) {
-    let mut parts = mv.split('+');
-    let chain = parts.next().unwrap_or_default();
-    (chain, parts.collect())
-}
-
 /// The kings of a win's first move told apart (see [`Kinging`]), or
 /// `None`: not a family of kinging sets, no kings to tell apart, a search
 /// that did not settle it within the host key's budget, or a chain the
@@ -67,11 +61,11 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
         return None;
     }
     let first = s.pv.first()?;
-    let (chain, kings) = chain_and_kings(first);
+    let (chain, kings) = split_choices(first);
     let sets = s
         .best
         .iter()
-        .filter(|m| chain_and_kings(m).0 == chain)
+        .filter(|m| split_choices(m).0 == chain)
         .count();
     if sets != 1 || !chain.contains('x') {
         return None;

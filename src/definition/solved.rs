@@ -4,6 +4,7 @@
 //! the search cannot settle is reported as unproven, never passed.
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
+use crate::rules::notation::{split_choices, with_choices};
 use crate::rules::{AnyPosition, Engine, Family, MoveInfo, Params};
 use crate::solve::{budget, solver, Limits, Solution, Solver, Verdict};
 
@@ -346,12 +347,12 @@ fn solution_mistakes(
 /// chain, a larger kinging set): kings that change nothing, not a second
 /// answer.
 fn only_more_kings(played: &str, other: &str) -> bool {
-    let chain = |m: &str| m.split('+').next().unwrap_or("").to_string();
-    let kings = |m: &str| m.split('+').skip(1).map(str::to_string).collect::<Vec<_>>();
-    other.contains('+')
-        && chain(played) == chain(other)
-        && chain(played).contains('x')
-        && kings(played).iter().all(|k| kings(other).contains(k))
+    let (chain, kings) = split_choices(played);
+    let (other_chain, other_kings) = split_choices(other);
+    !other_kings.is_empty()
+        && chain == other_chain
+        && chain.contains('x')
+        && kings.iter().all(|k| other_kings.contains(k))
 }
 
 /// Freeze: a move winning within `left` plies with a kinging set that
@@ -365,21 +366,17 @@ fn kinging_dual(
     best: &[String],
     left: u32,
 ) -> Option<String> {
-    let kings: Vec<&str> = played.split('+').skip(1).collect();
-    let chain = played.split('+').next()?;
+    let (chain, kings) = split_choices(played);
     let mut tries: Vec<Vec<&str>> = Vec::new();
     for king in &kings {
         tries.push(kings.iter().copied().filter(|k| k != king).collect());
         for b in best {
-            let theirs: Vec<&str> = b.split('+').skip(1).collect();
+            let theirs = split_choices(b).1;
             tries.push(theirs.into_iter().filter(|k| k != king).collect());
         }
     }
     tries.into_iter().find_map(|set| {
-        let mv: String = std::iter::once(chain)
-            .chain(set)
-            .collect::<Vec<_>>()
-            .join("+");
+        let mv = with_choices(chain, &set);
         let info = pos.play(&mv).ok()?;
         let c = solver.solve(&info.after, left - 1)?;
         (c.verdict == Verdict::Loss).then_some(info.text)

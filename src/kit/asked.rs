@@ -291,7 +291,7 @@ fn kings(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
         l,
         "asked.kings",
         n = n,
-        chain = info.text.split('+').next().unwrap_or_default(),
+        chain = crate::rules::notation::without_choices(&info.text),
         captured = cell_list(l, &e.captured),
         worth = worth,
         side = side(def, p.position.view().side_to_move),

@@ -277,7 +277,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
             let same_answer = |m: &str| {
                 key.kinging
                     .as_ref()
-                    .is_some_and(|k| m.split('+').next() == Some(k.chain.as_str()))
+                    .is_some_and(|k| crate::rules::notation::without_choices(m) == k.chain)
             };
             let others: Vec<String> = s
                 .best

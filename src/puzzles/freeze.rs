@@ -82,7 +82,7 @@ fn chain_count(moves: &[String]) -> usize {
 
 /// `G1xE1` of `G1xE1+D3+B1`.
 fn chain_of(mv: &str) -> &str {
-    mv.split('+').next().unwrap_or(mv)
+    crate::rules::notation::without_choices(mv)
 }
 
 /// The line of a win in `plies` found within `max_plies`: the winner's

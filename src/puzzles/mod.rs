@@ -16,6 +16,7 @@
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
 //! kinds of first move; one puzzle a game at most.
+use crate::rules::notation::without_choices;
 use crate::solve::{solver, symmetry, Limits, Solution, Solver, Verdict};
 
 pub mod class_sets;
@@ -252,7 +253,7 @@ const MIN_FIRST_MOVES: usize = 4;
 fn chains(moves: &[crate::rules::MoveInfo]) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str)> = Vec::new();
     for m in moves {
-        let chain = m.text.split('+').next().unwrap_or(&m.text).to_string();
+        let chain = without_choices(&m.text).to_string();
         if !out.iter().any(|(c, _)| *c == chain) {
             out.push((chain, m.effect.kind().word()));
         }
@@ -345,11 +346,11 @@ fn decoys(
         return (0, 0);
     };
     let mover = start.view().side_to_move;
-    let answer = s.pv.first().map(|m| m.split('+').next().unwrap_or(m));
+    let answer = s.pv.first().map(|m| without_choices(m));
     let mut seen: Vec<String> = Vec::new();
     let (mut count, mut tempting) = (0, 0);
     for m in start.moves() {
-        let chain = m.text.split('+').next().unwrap_or(&m.text).to_string();
+        let chain = without_choices(&m.text).to_string();
         if Some(chain.as_str()) == answer || seen.contains(&chain) {
             continue;
         }
