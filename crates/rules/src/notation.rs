@@ -339,6 +339,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_moves_choices_split_off_and_join_back() {
+        assert_eq!(split_choices("G1xE1+D3+B1"), ("G1xE1", vec!["D3", "B1"]));
+        assert_eq!(split_choices("C3-C4"), ("C3-C4", vec![]));
+        assert_eq!(without_choices("G1xE1+D3"), "G1xE1");
+        assert_eq!(with_choices("G1xE1", &["D3", "B1"]), "G1xE1+D3+B1");
+        assert_eq!(with_choices("pass", &[]), "pass");
+    }
+
+    #[test]
     fn fields_read_in_order_with_typed_errors() {
         let (board, mut f) = split_position("5/5 W 12");
         assert_eq!(board, "5/5");
