@@ -16,7 +16,7 @@
 //! when the solver proves the same things as of a played one.
 use super::Rng;
 use crate::definition::Definition;
-use crate::rules::family::EndgamePlan;
+use crate::rules::family::{EndgamePlan, HuntPlan};
 use crate::rules::notation::{self, Square};
 use crate::rules::Family;
 
@@ -170,11 +170,7 @@ pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
 /// the predator's. The predator turns
 /// played agree with the placements (prey place one a turn, then step), far
 /// from the turn limit.
-fn hunt(
-    mut cells: Cells,
-    p: &crate::rules::predator_prey::Params,
-    rng: &mut Rng,
-) -> Option<String> {
+fn hunt(mut cells: Cells, p: &HuntPlan, rng: &mut Rng) -> Option<String> {
     let hunter = rng.below(3) > 0;
     // The predator's puzzles need its 4 moves: away from the edges.
     let (w, h) = (cells.w, cells.h);

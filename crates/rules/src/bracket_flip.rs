@@ -19,7 +19,7 @@
 //! by the two bit sets.
 use super::bits::{Bits, Wide, WIDE_WORDS};
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::width::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::Arc;
 

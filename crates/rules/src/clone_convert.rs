@@ -9,7 +9,7 @@
 //! the last ply in bulk, without playing the leaf moves.
 use super::bits::Bits;
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::width::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::Arc;
 

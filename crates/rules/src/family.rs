@@ -17,7 +17,7 @@
 //! [`GameFamily::tray`] (no tray on the token sheet). So the compiler lists
 //! everything else a new family must say, and no family can silently
 //! borrow another's behaviour.
-use super::{predator_prey, BoardView, EngineRules, PositionError, Reason, Topology};
+use super::{BoardView, EngineRules, PositionError, Reason, Topology};
 pub use super::{Family, Params, BUILTIN_GAME_IDS};
 use std::fmt;
 
@@ -536,11 +536,22 @@ pub struct Exact {
     pub exhausted: bool,
 }
 
+/// What the puzzle finder needs of a hunt's rules to build its endgames.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HuntPlan {
+    /// Prey in the game: on the board, in reserve and captured together.
+    pub prey: u32,
+    /// The captures that win the game for the predator.
+    pub capture_target: u32,
+    /// The predator turns after which the game is drawn (0: no limit).
+    pub predator_turn_limit: u32,
+}
+
 /// How the puzzle finder builds a family's candidate endgames.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EndgamePlan {
     /// The predator among prey near the end of a hunt.
-    Hunt(predator_prey::Params),
+    Hunt(HuntPlan),
     /// A few checkers of each colour left of `supply`, a king or two among
     /// them.
     Checkers { supply: u32 },

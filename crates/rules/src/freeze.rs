@@ -7,7 +7,7 @@
 //! chain generation is a depth-first search with the mover lifted.
 use super::bits::Bits;
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::width::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::{Arc, OnceLock};
 

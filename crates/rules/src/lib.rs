@@ -16,7 +16,6 @@ pub mod bits;
 pub mod family;
 pub mod geometry;
 pub mod notation;
-pub mod width;
 
 use family::{
     EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, TrayBox, WithParamsType,

@@ -13,7 +13,7 @@
 use super::bits::Bits;
 use super::geometry::ORTHOGONAL;
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::width::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::Arc;
 
@@ -49,7 +49,7 @@ impl Default for Params {
 mod description {
     use super::{Params, PredatorPrey};
     use crate::family::{
-        count_pieces, named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
+        count_pieces, named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, HuntPlan,
         Piece, PositionFact, PuzzleInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT, steps_apart,
     };
     use crate::{BoardView, Reason, Topology};
@@ -228,7 +228,11 @@ mod description {
 
         // Random games rarely give the prey a win: hunts are built.
         fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
-            Some(EndgamePlan::Hunt(p.clone()))
+            Some(EndgamePlan::Hunt(HuntPlan {
+                prey: p.prey,
+                capture_target: p.capture_target,
+                predator_turn_limit: p.predator_turn_limit,
+            }))
         }
 
         // Each capture is a predator turn (a jump of two cells), every
