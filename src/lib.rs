@@ -1,6 +1,6 @@
 //! printkit: print-ready kits for tabletop logic games, every example checked
 //! by a rules engine before it is printed.
-pub mod beneath;
+pub use printkit_outdir::beneath;
 pub mod build;
 pub mod cli;
 pub mod commands;
@@ -10,7 +10,7 @@ pub mod families;
 pub mod input;
 pub mod kit;
 pub mod lang;
-pub mod outdir;
+pub use printkit_outdir as outdir;
 pub mod parallel;
 pub mod puzzles;
 pub mod render;

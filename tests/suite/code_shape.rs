@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 /// command line, the only layer that prints or knows clap; `puzzles`
 /// finds practice positions for a definition, searching with `solve`.
 const LAYERS: &[&str] = &[
-    "beneath",
     "input",
     "stop",
     "diagnostic",
@@ -24,7 +23,6 @@ const LAYERS: &[&str] = &[
     "definition",
     "puzzles",
     "kit",
-    "outdir",
     "build",
     "commands",
     "cli",

@@ -62,19 +62,15 @@ fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
             return Ok(());
         }
     }
-    let journal = fsio::read_plain(
-        &dir.folder,
-        &name.join(JOURNAL),
-        crate::input::MAX_INPUT_BYTES,
-    )
-    .ok()
-    .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
+    let journal = fsio::read_plain(&dir.folder, &name.join(JOURNAL), crate::MAX_RECORD_BYTES)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
     let staged_manifest = stage.join("new").join(MANIFEST);
     // No journal: killed before the commit point, nothing to finish. No
     // staged manifest: it moved in last, so everything else had.
     if let (Some(journal), Kind::File) = (journal, Kind::of(&staged_manifest)) {
         let staged_rel = name.join("new").join(MANIFEST);
-        let staged = fsio::read_plain(&dir.folder, &staged_rel, crate::input::MAX_INPUT_BYTES)
+        let staged = fsio::read_plain(&dir.folder, &staged_rel, crate::MAX_RECORD_BYTES)
             .ok()
             .and_then(|b| serde_json::from_slice::<Manifest>(&b).ok())
             .map(Manifest::sanitised);
@@ -89,7 +85,7 @@ fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
             if let Err(why) = move_in(dir, name, &staged, rel) {
                 dir.note(format!(
                     "an interrupted build was finished without `{}`: {why}",
-                    crate::input::shorten(&crate::input::escaped(rel), 120)
+                    crate::echo::shorten(&crate::echo::escaped(rel), 120)
                 ));
             }
         }

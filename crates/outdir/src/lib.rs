@@ -22,8 +22,14 @@
 //! holds those bytes; any other file at a kit path stops the build before
 //! anything is written (unless `--force`), and a stale one is kept and
 //! named.
+pub mod beneath;
+pub mod echo;
 mod fsio;
 mod recover;
+
+/// The most bytes printkit reads of its own records in the folder (the
+/// manifest, the journal, a staged file to check), as of any input file.
+pub const MAX_RECORD_BYTES: u64 = 1024 * 1024;
 
 use fsio::{Kind, OpenError};
 use serde::{Deserialize, Serialize};
@@ -90,7 +96,7 @@ impl fmt::Display for OutError {
             OutError::NotPlainPath { rel } => write!(
                 f,
                 "refusing to write `{}`: not a plain path inside the output folder",
-                crate::input::escaped(rel)
+                crate::echo::escaped(rel)
             ),
             OutError::LockNotPlain { path, what } => write!(
                 f,
@@ -132,7 +138,7 @@ impl fmt::Display for OutError {
             OutError::SamePath { rel } => write!(
                 f,
                 "two files of this build are both `{}`: give the games different ids",
-                crate::input::escaped(rel)
+                crate::echo::escaped(rel)
             ),
             OutError::Foreign { root, files } => f.write_str(&foreign_message(root, files)),
             OutError::Injected { step } => {
@@ -320,11 +326,7 @@ impl OutputDir {
     /// only means that printkit treats no file here as its own.
     fn read_manifest(&mut self) -> Manifest {
         let path = self.root.join(MANIFEST);
-        match fsio::read_plain(
-            &self.folder,
-            Path::new(MANIFEST),
-            crate::input::MAX_INPUT_BYTES,
-        ) {
+        match fsio::read_plain(&self.folder, Path::new(MANIFEST), crate::MAX_RECORD_BYTES) {
             Ok(bytes) => serde_json::from_slice::<Manifest>(&bytes)
                 .map(Manifest::sanitised)
                 .unwrap_or_default(),
