@@ -31,6 +31,7 @@ pub enum BeneathError {
     NotPlain(&'static str),
     /// A path with `..`, a root, or an empty part: never opened.
     NotRelative,
+    /// The system refused, for its own reason.
     Io(io::Error),
 }
 

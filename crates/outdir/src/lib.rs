@@ -22,6 +22,7 @@
 //! holds those bytes; any other file at a kit path stops the build before
 //! anything is written (unless `--force`), and a stale one is kept and
 //! named.
+#![warn(missing_docs)]
 pub mod beneath;
 pub mod echo;
 mod fsio;
@@ -44,6 +45,7 @@ const LOCK: &str = ".printkit.lock";
 /// build's (or planted).
 const STAGE_PREFIX: &str = ".printkit-stage";
 const JOURNAL: &str = "journal.json";
+/// The manifest's name in the output folder: what printkit wrote there.
 pub const MANIFEST: &str = ".printkit-manifest.json";
 /// The largest file printkit hashes to know whether it is still the one it
 /// wrote: far above any kit file, so only a file that is not one is cut.
@@ -58,34 +60,44 @@ const OPEN_AT_ONCE: usize = 128;
 pub enum OutError {
     /// A file-system operation failed: what printkit was doing, on which
     /// path, and the system's reason.
+    #[allow(missing_docs)]
     Io {
         doing: &'static str,
         path: PathBuf,
         why: String,
     },
     /// A path of the build that is not a plain path inside the folder.
+    #[allow(missing_docs)]
     NotPlainPath { rel: String },
     /// The lock file's place holds something else (`what`: "a link", ...).
+    #[allow(missing_docs)]
     LockNotPlain { path: PathBuf, what: &'static str },
     /// Another build holds the folder's lock (its process id, when it
     /// wrote one).
+    #[allow(missing_docs)]
     Busy { root: PathBuf, process: Option<u32> },
     /// Something that is not a real folder (`kind`) where printkit needs
     /// one.
+    #[allow(missing_docs)]
     NotAFolder { dir: PathBuf, kind: Kind },
     /// A folder where printkit writes a file.
+    #[allow(missing_docs)]
     FolderAtFile { path: PathBuf },
     /// A folder where printkit keeps its manifest.
+    #[allow(missing_docs)]
     FolderAtManifest { path: PathBuf },
     /// Two files of one build at one path.
+    #[allow(missing_docs)]
     SamePath { rel: String },
     /// Files printkit did not write (or that changed since), at paths the
     /// build writes: each path and what it is.
+    #[allow(missing_docs)]
     Foreign {
         root: PathBuf,
         files: Vec<(String, String)>,
     },
     /// A failure injected at a step by `PRINTKIT_FAIL_AT` (tests).
+    #[allow(missing_docs)]
     Injected { step: usize },
 }
 
@@ -162,8 +174,11 @@ fn fail(doing: &'static str, path: &Path, e: impl fmt::Display) -> OutError {
 /// knowing which files printkit wrote).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KitRecord {
+    /// The game's id.
     pub id: String,
+    /// The game's title, as the contents page shows it.
     pub title: String,
+    /// The paper's id (`a4`, `letter`).
     pub paper: String,
     /// How the contents page names the paper ("US Letter").
     #[serde(default)]
@@ -175,6 +190,7 @@ pub struct KitRecord {
 /// What printkit has written to an output folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
+    /// Every kit written, in build order.
     pub kits: Vec<KitRecord>,
     /// Files that belong to no kit (the contents page).
     #[serde(default)]
@@ -302,6 +318,7 @@ impl OutputDir {
         Ok(dir)
     }
 
+    /// The output folder.
     pub fn root(&self) -> &Path {
         &self.root
     }
