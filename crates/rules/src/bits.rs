@@ -25,10 +25,15 @@ pub trait Bits:
 {
     /// How many cells the representation can hold.
     const CAPACITY: usize;
+    /// The empty set.
     fn empty() -> Self;
+    /// The set holding `index` alone.
     fn bit(index: usize) -> Self;
+    /// Whether the set holds `index`.
     fn has(&self, index: usize) -> bool;
+    /// How many indices the set holds.
     fn count(&self) -> u32;
+    /// Whether the set holds no index.
     fn is_empty(&self) -> bool;
     /// Removes and returns the lowest index, if any.
     fn pop_first(&mut self) -> Option<usize>;
@@ -197,14 +202,18 @@ impl Bits for Wide {
 
 /// A family's state type, by bit-set width.
 pub trait AtWidth {
+    /// The state over the bit set `B`.
     type At<B: Bits>: Clone + PartialEq;
 }
 
 /// A state at the narrowest width its board fits.
 pub enum ByWidth<F: AtWidth> {
+    /// A board of up to 64 cells.
     U64(F::At<u64>),
+    /// A board of 65 to 128 cells.
     U128(F::At<u128>),
     // Boxed: a wide state is hundreds of bytes.
+    /// A board of more than 128 cells.
     Wide(Box<F::At<Wide>>),
 }
 
@@ -232,6 +241,7 @@ impl<F: AtWidth> PartialEq for ByWidth<F> {
 /// Makes a family's state at any width (a generic closure, which Rust
 /// closures cannot be).
 pub trait Build<F: AtWidth> {
+    /// The state at the width of `B`.
     fn build<B: Bits>(self) -> F::At<B>;
 }
 

@@ -28,6 +28,7 @@ pub const SIDES: [char; 2] = ['B', 'W'];
 
 /// The smallest and largest board side (columns and rows alike).
 pub const MIN_SIDE: usize = 4;
+/// The largest board side (see [`MIN_SIDE`]).
 pub const MAX_SIDE: usize = 26;
 
 /// Parameters of the family (defaults from docs/rules.md).
@@ -192,10 +193,12 @@ fn side_symbol<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error>
 /// The rules of the family with its parameters.
 #[derive(Clone, Debug)]
 pub struct BracketFlip {
+    /// The family's parameters.
     pub params: Params,
 }
 
 impl BracketFlip {
+    /// The rules with these parameters.
     pub fn new(params: Params) -> Self {
         BracketFlip { params }
     }
@@ -224,7 +227,9 @@ impl BracketFlip {
 /// forced pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
+    /// A disc placed on this cell index.
     Place(usize),
+    /// A forced pass: the mover has no placement.
     Pass,
 }
 
@@ -708,6 +713,7 @@ impl fmt::Debug for Position {
 /// A position's text read but not yet validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The board part.
     pub board: notation::BoardText,
     /// `B` or `W`.
     pub side: char,

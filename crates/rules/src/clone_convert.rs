@@ -192,10 +192,12 @@ fn side_symbol<'de, D: serde::Deserializer<'de>>(d: D) -> Result<char, D::Error>
 /// The rules of the family with its parameters.
 #[derive(Clone, Debug)]
 pub struct CloneConvert {
+    /// The family's parameters.
     pub params: Params,
 }
 
 impl CloneConvert {
+    /// The rules with these parameters.
     pub fn new(params: Params) -> Self {
         CloneConvert { params }
     }
@@ -211,8 +213,21 @@ impl CloneConvert {
 /// change the position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    Clone { from: usize, to: usize },
-    Jump { from: usize, to: usize },
+    /// A clone: a new piece appears on `to`, the source stays.
+    Clone {
+        /// The canonical source.
+        from: usize,
+        /// The empty cell at distance 1 that gets the new piece.
+        to: usize,
+    },
+    /// A jump: the piece leaves `from` for `to`.
+    Jump {
+        /// The cell the piece leaves.
+        from: usize,
+        /// The empty cell at distance 2 it lands on.
+        to: usize,
+    },
+    /// A forced pass: the mover has no move.
     Pass,
 }
 
@@ -674,6 +689,7 @@ impl Position {
         by_width!(&self.0, s => SIDES[s.side])
     }
 
+    /// Turns played, passes included.
     pub fn turns(&self) -> u32 {
         by_width!(&self.0, s => s.turns)
     }
@@ -705,9 +721,11 @@ impl fmt::Debug for Position {
 /// A position's text read but not yet validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The board part.
     pub board: notation::BoardText,
     /// `W` or `B`.
     pub side: char,
+    /// Turns played.
     pub turns: u32,
 }
 

@@ -125,7 +125,10 @@ pub trait GameFamily: EngineRules + Sized {
 /// [`GameFamily::turns_that_fit`]): why, in the rules' terms, and which
 /// counts fit.
 pub struct TurnsFit {
+    /// The bounds the rules give, in their terms: what a message says
+    /// when a count does not fit.
     pub why: String,
+    /// Whether a turn count fits.
     pub fits: Box<dyn Fn(u64) -> bool>,
 }
 
@@ -159,18 +162,26 @@ macro_rules! families {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(rename_all = "kebab-case")]
         pub enum Family {
-            $($variant,)+
+            $(
+                #[doc = concat!("The family of [`", stringify!($module), "::", stringify!($rules), "`]; its built-in game is `", $game, "`.")]
+                $variant,
+            )+
         }
 
         /// The parameters of a family, each defaulting to docs/rules.md.
         #[derive(Clone, Debug, PartialEq)]
         pub enum Params {
-            $($variant(<$module::$rules as GameFamily>::Params),)+
+            $(
+                #[doc = concat!("The parameters of [`", stringify!($module), "::", stringify!($rules), "`].")]
+                $variant(<$module::$rules as GameFamily>::Params),
+            )+
         }
 
         impl Family {
+            /// Every family, in the registry's order.
             pub const ALL: [Family; [$(stringify!($variant)),+].len()] = [$(Family::$variant,)+];
 
+            /// The family's description.
             pub fn info(self) -> &'static FamilyInfo {
                 match self {
                     $(Family::$variant => &<$module::$rules as GameFamily>::INFO,)+
@@ -188,6 +199,7 @@ macro_rules! families {
         }
 
         impl Params {
+            /// The family these parameters are for.
             pub fn family(&self) -> Family {
                 match self {
                     $(Params::$variant(_) => Family::$variant,)+
@@ -383,7 +395,9 @@ pub struct FamilyInfo {
     pub orthogonal_only: bool,
     /// The board is a checkerboard of red and black squares.
     pub checkered: bool,
+    /// The audit sheet's fixed columns.
     pub audit: AuditInfo,
+    /// What the puzzle finder must know of the family's games.
     pub puzzles: PuzzleInfo,
     /// Positions the host key's solver may visit for one practice position:
     /// a few milliseconds of a build each (less for a family whose positions
@@ -484,22 +498,46 @@ impl DecoyRule {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionFact {
     /// Turns played in a game without a turn limit.
-    TurnsNoLimit { turns: u64 },
+    TurnsNoLimit {
+        /// Turns played.
+        turns: u64,
+    },
     /// Turns played of the limit that ends the game.
-    TurnsOfLimit { turns: u64, limit: u32 },
+    TurnsOfLimit {
+        /// Turns played.
+        turns: u64,
+        /// The turn limit.
+        limit: u32,
+    },
     /// The prey in reserve, captured, and the captures that win.
     Prey {
+        /// Prey in reserve.
         reserve: u64,
+        /// Prey captured.
         captured: u64,
+        /// The captures that win the game for the predator.
         target: u32,
     },
     /// Predator turns played of its limit.
-    PredatorTurns { turns: u64, limit: u32 },
+    PredatorTurns {
+        /// Predator turns played.
+        turns: u64,
+        /// The predator turns after which the game is drawn.
+        limit: u32,
+    },
     /// A practice fragment uses fewer prey than a game (`in_play` of
     /// `prey`): said, or the counts would not add up.
-    PreyInPlay { in_play: u64, prey: u32 },
+    PreyInPlay {
+        /// Prey in the fragment: on the board, in reserve and captured.
+        in_play: u64,
+        /// Prey in a game (the `prey` parameter).
+        prey: u32,
+    },
     /// Kings on the board.
-    Kings { kings: u64 },
+    Kings {
+        /// How many kings.
+        kings: u64,
+    },
 }
 
 /// What an exact search to the end of the game proved, for the side to
@@ -510,6 +548,7 @@ pub struct SolvedToEnd {
     pub sides: [char; 2],
     /// Empty cells: the most plies left (passes aside).
     pub empties: u32,
+    /// What the search proved.
     pub exact: Exact,
 }
 
@@ -531,6 +570,7 @@ pub struct Exact {
     pub best: Vec<String>,
     /// One line of best play to the end of the game.
     pub pv: Vec<String>,
+    /// Positions the search visited.
     pub nodes: u64,
     /// The node budget ran out: nothing was proven.
     pub exhausted: bool,
@@ -554,21 +594,29 @@ pub enum EndgamePlan {
     Hunt(HuntPlan),
     /// A few checkers of each colour left of `supply`, a king or two among
     /// them.
-    Checkers { supply: u32 },
+    Checkers {
+        /// Checkers of each colour in the kit (the `supply` parameter).
+        supply: u32,
+    },
 }
 
 /// The tone of a piece (the kit maps it to colours).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tone {
+    /// A light piece (`W`; Freeze's red).
     Light,
+    /// A dark piece (`B`; Freeze's black).
     Dark,
+    /// A piece that stands out from both sides (the predator).
     Accent,
 }
 
 /// How a piece symbol looks on boards and tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The piece's letter in position text.
     pub symbol: char,
+    /// How the piece is coloured.
     pub tone: Tone,
     /// Printed on the piece on the board, in diagrams and on its token (a
     /// king has a crown drawn above it, so a stack of two is recognisable).
@@ -578,6 +626,7 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// A piece drawn without a crown.
     pub const fn plain(symbol: char, tone: Tone, label: &'static str) -> Piece {
         Piece {
             symbol,
@@ -587,6 +636,7 @@ impl Piece {
         }
     }
 
+    /// A king: drawn with a crown.
     pub const fn king(symbol: char, tone: Tone, label: &'static str) -> Piece {
         Piece {
             symbol,
@@ -612,6 +662,7 @@ pub struct AuditInfo {
 }
 
 impl Family {
+    /// The family's id, as a definition's `family` key names it.
     pub fn id(self) -> &'static str {
         self.info().id
     }
@@ -670,7 +721,10 @@ impl FamilyInfo {
 
 /// Something to do with a family's parameter type, whichever it is.
 pub trait WithParamsType {
+    /// What the task gives back.
     type Output;
+    /// Does the task with the parameter type `P`; `wrap` makes a `P` the
+    /// family's [`Params`].
     fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         self,
         wrap: fn(P) -> Params,
@@ -679,7 +733,9 @@ pub trait WithParamsType {
 
 /// Something to do with a family's typed rules, whichever they are.
 pub trait WithRules {
+    /// What the task gives back.
     type Output;
+    /// Does the task with the family's typed rules.
     fn with<R: EngineRules>(self, rules: R) -> Self::Output;
 }
 
@@ -741,6 +797,7 @@ pub struct TokenSet {
 /// ordinal).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrayBox {
+    /// The box's name in the `tray` words (`tray.<key>`).
     pub key: &'static str,
     /// How many circles, each the size of a token.
     pub spots: usize,
@@ -750,10 +807,12 @@ pub struct TrayBox {
 }
 
 impl Params {
+    /// The family's parameters with every default (docs/rules.md).
     pub fn defaults(family: Family) -> Params {
         family.with_params_type(Defaults)
     }
 
+    /// The description of these parameters' family.
     pub fn info(&self) -> &'static FamilyInfo {
         self.family().info()
     }

@@ -221,12 +221,15 @@ const COLOUR: [&str; 2] = ["black", "red"];
 const START_B: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b";
 const START_R: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr r";
 
+/// The rules of the family with its parameters.
 #[derive(Clone, Debug)]
 pub struct Freeze {
+    /// The family's parameters.
     pub params: Params,
 }
 
 impl Freeze {
+    /// The rules with these parameters.
     pub fn new(params: Params) -> Self {
         Freeze { params }
     }
@@ -320,10 +323,15 @@ impl fmt::Debug for Position {
 /// reading order (top row first, left to right), as printed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
+    /// A pass: allowed whenever the mover has a capture.
     Pass,
+    /// One checker's chain of captures, then the crowning.
     Chain {
+        /// The square the checker starts from.
         from: usize,
+        /// Every landing square, in order.
         path: Vec<usize>,
+        /// The enemy single checkers made kings.
         kinged: Vec<usize>,
     },
 }

@@ -8,16 +8,21 @@ use std::fmt;
 
 /// Largest board: 26 columns (A–Z) by 99 rows.
 pub const MAX_WIDTH: usize = 26;
+/// The most rows a board has (see [`MAX_WIDTH`]).
 pub const MAX_HEIGHT: usize = 99;
 
 /// A cell by column and row, both from 0 at the bottom-left (`A1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Cell {
+    /// The column, from 0 (`A`).
     pub col: u8,
+    /// The row, from 0 (row `1`).
     pub row: u8,
 }
 
 impl Cell {
+    /// The cell at `col` and `row`, both from 0. Not checked against any
+    /// board.
     pub fn new(col: usize, row: usize) -> Cell {
         Cell {
             col: col as u8,
@@ -69,18 +74,28 @@ impl fmt::Display for Cell {
 /// Why a cell name was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CellError {
+    /// Not a capital column letter followed by a row number from 1 to 99.
     Malformed {
+        /// The text given.
         found: String,
     },
+    /// The column letter is lowercase.
     Lowercase {
+        /// The text given.
         found: String,
     },
+    /// The cell is outside the board.
     OffBoard {
+        /// The cell named.
         cell: Cell,
+        /// Columns of the board.
         width: usize,
+        /// Rows of the board.
         height: usize,
     },
+    /// The cell is a hole: not part of the board.
     Hole {
+        /// The cell named.
         cell: Cell,
     },
 }
@@ -120,12 +135,15 @@ impl std::error::Error for CellError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Topology {
+    /// The edges stop moves.
     Bounded,
+    /// A move off one edge comes back in at the opposite edge.
     Torus,
 }
 
 /// The eight directions as (column, row) steps, orthogonal ones first.
 pub const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// The four diagonal directions as (column, row) steps.
 pub const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// Size, topology and holes of a board.
@@ -153,15 +171,19 @@ impl Geometry {
         }
     }
 
+    /// Columns of the board.
     pub fn width(&self) -> usize {
         self.width
     }
+    /// Rows of the board.
     pub fn height(&self) -> usize {
         self.height
     }
+    /// Whether the edges stop moves or wrap around.
     pub fn topology(&self) -> Topology {
         self.topology
     }
+    /// Whether the board wraps around at its edges.
     pub fn is_torus(&self) -> bool {
         self.topology == Topology::Torus
     }
@@ -169,9 +191,11 @@ impl Geometry {
     pub fn len(&self) -> usize {
         self.width * self.height
     }
+    /// Whether the board has no cells: never, as a board is at least 1×1.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// Whether the cell at `index` is a hole.
     pub fn is_hole(&self, index: usize) -> bool {
         self.holes[index]
     }
@@ -179,16 +203,21 @@ impl Geometry {
     pub fn playable(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.len()).filter(|&i| !self.holes[i])
     }
+    /// Indices of the holes, in increasing order.
     pub fn holes(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.len()).filter(|&i| self.holes[i])
     }
 
+    /// The index of `cell` (`row * width + col`). Not checked against the
+    /// board: see [`Geometry::cell`] for that.
     pub fn index(&self, cell: Cell) -> usize {
         cell.row as usize * self.width + cell.col as usize
     }
+    /// The cell at `index`.
     pub fn cell_at(&self, index: usize) -> Cell {
         Cell::new(index % self.width, index / self.width)
     }
+    /// The name of the cell at `index`, such as `C3`.
     pub fn name(&self, index: usize) -> String {
         self.cell_at(index).to_string()
     }

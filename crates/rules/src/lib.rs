@@ -10,6 +10,8 @@
 //! reads a position's text ([`Engine::load`]) into an [`AnyPosition`]
 //! that answers typed questions. What a family is besides its rules (names, looks,
 //! tokens, audit sheet) is in [`family`].
+#![warn(missing_docs)]
+
 use std::fmt;
 
 pub mod bits;
@@ -52,12 +54,14 @@ macro_rules! worded_enum {
             /// Every variant, in declaration order.
             pub const ALL: [$name; [$($text),+].len()] = [$($name::$variant,)+];
 
+            /// The word written beside the variant.
             pub fn $word(self) -> &'static str {
                 match self {
                     $($name::$variant => $text,)+
                 }
             }
 
+            /// The variant whose word is `word`, or `None`.
             pub fn $from_word(word: &str) -> Option<$name> {
                 $name::ALL.into_iter().find(|v| v.$word() == word)
             }
@@ -95,7 +99,9 @@ impl fmt::Display for Reason {
 /// The end of a game: the winning side's symbol, or `None` for a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// The winning side's symbol; `None`: a draw.
     pub winner: Option<char>,
+    /// Why the game ended.
     pub reason: Reason,
 }
 
@@ -127,7 +133,10 @@ worded_enum! {
 pub struct Effect {
     /// The side that moved.
     pub side: char,
+    /// What kind of move it was; `None` reads as a pass (see
+    /// [`Effect::kind`]).
     pub kind: Option<MoveKind>,
+    /// Where the moving piece started; `None` for a pass or a placement.
     pub from: Option<Cell>,
     /// Where the moving piece ended (the last landing square of a chain).
     pub to: Option<Cell>,
@@ -142,6 +151,7 @@ pub struct Effect {
 }
 
 impl Effect {
+    /// What kind of move it was, a pass when `kind` is `None`.
     pub fn kind(&self) -> MoveKind {
         self.kind.unwrap_or(MoveKind::Pass)
     }
@@ -197,17 +207,25 @@ pub enum PositionError {
     Board(BoardError),
     /// A field after the board is missing.
     MissingField {
+        /// The field's name.
         field: &'static str,
+        /// What the field should hold.
         expected: String,
     },
     /// A field after the board does not read.
     Field {
+        /// The field's name.
         field: &'static str,
+        /// The text found there.
         found: String,
+        /// What the field should hold.
         expected: String,
     },
     /// More fields than the family has.
-    ExtraField { found: String },
+    ExtraField {
+        /// The text after the last field.
+        found: String,
+    },
     /// The text reads, but the position breaks a rule of the game.
     Invalid(Invalid),
 }
@@ -252,20 +270,34 @@ impl std::error::Error for PositionError {}
 pub enum Invalid {
     /// Freeze (and variants): the board size does not suit the topology.
     BoardSize {
+        /// Columns of the board.
         width: usize,
+        /// Rows of the board.
         height: usize,
+        /// Why the size does not suit.
         why: String,
     },
     /// More pieces of one kind than the kit supplies.
     Supply {
+        /// What was counted, in the game's terms.
         what: String,
+        /// How many the position has.
         found: usize,
+        /// How many the kit supplies.
         supply: usize,
     },
     /// Freeze: a checker or king on a square of its own colour.
-    OwnColour { cell: Cell, piece: char },
+    OwnColour {
+        /// The square it stands on.
+        cell: Cell,
+        /// The piece's symbol.
+        piece: char,
+    },
     /// Predator game: there must be exactly one predator.
-    PredatorCount { found: usize },
+    PredatorCount {
+        /// How many predators the board has.
+        found: usize,
+    },
     /// A field contradicts the board (e.g. prey must place while its
     /// reserve is empty).
     Inconsistent(String),
@@ -299,13 +331,20 @@ impl fmt::Display for Invalid {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
-    Syntax { found: String, expected: String },
+    Syntax {
+        /// The text given.
+        found: String,
+        /// What the game's moves look like.
+        expected: String,
+    },
     /// A cell name in the move does not name a playable cell.
     Cell(CellError),
     /// The move reads but the rules forbid it. `keyword` is stable (used by
     /// practice checks); `message` says why in the game's terms.
     Illegal {
+        /// The stable name of the rule broken.
         keyword: &'static str,
+        /// Why the move is illegal, in the game's terms.
         message: String,
     },
     /// The game is already over.
@@ -313,6 +352,7 @@ pub enum MoveError {
 }
 
 impl MoveError {
+    /// A [`MoveError::Illegal`] with its keyword and message.
     pub fn illegal(keyword: &'static str, message: impl Into<String>) -> MoveError {
         MoveError::Illegal {
             keyword,
@@ -359,21 +399,29 @@ impl std::error::Error for MoveError {}
 /// What a position looks like, for drawing and for messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
+    /// Columns of the board.
     pub width: usize,
+    /// Rows of the board.
     pub height: usize,
+    /// Whether the edges stop moves or wrap around.
     pub topology: Topology,
+    /// Cells that are not part of the board, in index order.
     pub holes: Vec<Cell>,
     /// Pieces by cell, in index order.
     pub pieces: Vec<(Cell, char)>,
+    /// The symbol of the side to move.
     pub side_to_move: char,
 }
 
 /// A game family's rules with its parameters. Positions and moves are typed;
 /// see [`Engine`] for the same interface over text.
 pub trait Rules {
+    /// A valid position of the game.
     type Position: Clone + PartialEq + fmt::Debug;
+    /// A move of the game.
     type Move: Clone + PartialEq + fmt::Debug;
 
+    /// The family these rules belong to.
     fn family(&self) -> Family;
     /// The two sides' symbols, the side that moves first first.
     fn sides(&self) -> [char; 2];
@@ -384,6 +432,7 @@ pub trait Rules {
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
     /// The canonical text of a position.
     fn print_position(&self, pos: &Self::Position) -> String;
+    /// What a position looks like, for drawing and messages.
     fn view(&self, pos: &Self::Position) -> BoardView;
     /// The numbers of a position besides its board and side, by the names
     /// of [`family::GameFamily::TABLE_FIELDS`], in their order (`turns`;
@@ -520,8 +569,11 @@ pub fn key_of_words(words: &[u64]) -> u64 {
 /// position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveInfo {
+    /// The move's canonical text.
     pub text: String,
+    /// What the move did.
     pub effect: Effect,
+    /// The position after the move.
     pub after: AnyPosition,
 }
 
@@ -530,8 +582,11 @@ pub struct MoveInfo {
 /// comes in once ([`Engine::load`]); the position it gives answers every
 /// question typed.
 pub trait Engine: Send + Sync {
+    /// The family these rules belong to.
     fn family(&self) -> Family;
+    /// The two sides' symbols, the side that moves first first.
     fn sides(&self) -> [char; 2];
+    /// The family's default start position (its text in docs/rules.md).
     fn default_start(&self) -> &'static str;
     /// Reads and validates a position.
     fn load(&self, text: &str) -> Result<AnyPosition, PositionError>;
@@ -543,6 +598,7 @@ pub trait GamePosition: Send + Sync {
     fn family(&self) -> Family;
     /// The canonical text.
     fn text(&self) -> String;
+    /// What the position looks like, for drawing and messages.
     fn view(&self) -> BoardView;
     /// Its numbers besides the board and side, by name (see
     /// [`Rules::counts`]).
@@ -562,6 +618,7 @@ pub trait GamePosition: Send + Sync {
     fn perft(&self, depth: u32) -> u64;
     /// Perft split by first move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// A boxed copy (what lets [`AnyPosition`] be cloned).
     fn clone_box(&self) -> Box<dyn GamePosition>;
     /// The typed position behind this interface (see [`AnyPosition::typed`]).
     fn as_any(&self) -> &dyn std::any::Any;
@@ -621,6 +678,7 @@ impl fmt::Display for AnyPosition {
 pub struct Typed<R>(std::sync::Arc<R>);
 
 impl<R> Typed<R> {
+    /// The engine for `rules`.
     pub fn new(rules: R) -> Typed<R> {
         Typed(std::sync::Arc::new(rules))
     }

@@ -9,20 +9,27 @@ use std::fmt;
 /// What stands on one square of a parsed board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Square {
+    /// A hole, not part of the board (`-`).
     Hole,
+    /// An empty cell.
     Empty,
+    /// A piece, by its symbol.
     Piece(char),
 }
 
 /// A parsed board, squares indexed from A1 (row 0 is the bottom row).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardText {
+    /// Columns of the board.
     pub width: usize,
+    /// Rows of the board.
     pub height: usize,
+    /// Every square, from A1 along row 1, then row 2, and so on.
     pub squares: Vec<Square>,
 }
 
 impl BoardText {
+    /// Indices of the holes, in increasing order.
     pub fn holes(&self) -> Vec<usize> {
         (0..self.squares.len())
             .filter(|&i| self.squares[i] == Square::Hole)
@@ -34,31 +41,51 @@ impl BoardText {
 /// printed board (the bottom row is 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
+    /// The board part is empty.
     Empty,
+    /// A row has nothing in it (two `/` side by side, or one at an end).
     EmptyRow {
+        /// The row's number.
         row: usize,
     },
+    /// A row is not as wide as the top row.
     RowWidth {
+        /// The row's number.
         row: usize,
+        /// Its cells.
         found: usize,
+        /// The top row's cells.
         expected: usize,
     },
+    /// A symbol that is not a piece of the game, a digit or `-`.
     UnknownSymbol {
+        /// The row's number.
         row: usize,
+        /// The symbol.
         found: char,
+        /// The game's piece symbols, listed for the message.
         expected: String,
     },
+    /// A count of empty cells is 0.
     ZeroCount {
+        /// The row's number.
         row: usize,
     },
+    /// A count of empty cells starts with 0, such as `05`.
     LeadingZero {
+        /// The row's number.
         row: usize,
+        /// The count as written.
         found: String,
     },
+    /// A row has more than 26 cells.
     TooWide {
+        /// The cells counted in the row so far (a huge count is capped).
         found: usize,
     },
+    /// The board has more than 99 rows.
     TooTall {
+        /// How many rows it has.
         found: usize,
     },
 }

@@ -334,12 +334,15 @@ mod description {
     }
 }
 
+/// The rules of the family with its parameters.
 #[derive(Clone, Debug)]
 pub struct PredatorPrey {
+    /// The family's parameters.
     pub params: Params,
 }
 
 impl PredatorPrey {
+    /// The rules with these parameters.
     pub fn new(params: Params) -> Self {
         PredatorPrey { params }
     }
@@ -349,11 +352,26 @@ impl PredatorPrey {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Prey placed from the reserve: `@C4`.
-    Place { to: Cell },
+    Place {
+        /// The empty cell it goes on.
+        to: Cell,
+    },
     /// One orthogonal step of a prey or the predator: `B2-B3`.
-    Step { from: Cell, to: Cell },
+    Step {
+        /// Where the piece stands.
+        from: Cell,
+        /// The empty neighbour it steps to.
+        to: Cell,
+    },
     /// The predator jumps the prey on `over`: `C3xC5`.
-    Capture { from: Cell, over: Cell, to: Cell },
+    Capture {
+        /// Where the predator stands.
+        from: Cell,
+        /// The prey it jumps and removes.
+        over: Cell,
+        /// The empty cell behind the prey, where it lands.
+        to: Cell,
+    },
     /// Prey has no legal action.
     Pass,
 }
@@ -361,12 +379,19 @@ pub enum Move {
 /// The parsed text of a position, not yet checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// Columns of the board.
     pub width: usize,
+    /// Rows of the board.
     pub height: usize,
+    /// Every square, from A1 along row 1, then row 2, and so on.
     pub squares: Vec<Square>,
+    /// The prey side (`o`) is to move, not the predator (`P`).
     pub prey_to_move: bool,
+    /// Prey in reserve.
     pub reserve: u32,
+    /// Prey captured.
     pub captured: u32,
+    /// Predator turns played.
     pub turns: u32,
 }
 
@@ -430,6 +455,8 @@ struct State<B> {
     turns: u32,
 }
 
+/// A position at one bit-set width: the board it shares with the game's
+/// other positions, and what changes from move to move.
 pub struct Pos<B> {
     board: Arc<Board<B>>,
     st: State<B>,
@@ -463,22 +490,27 @@ impl AtWidth for PredatorStates {
 pub struct Position(ByWidth<PredatorStates>);
 
 impl Position {
+    /// The board: size, topology and holes.
     pub fn geometry(&self) -> &Geometry {
         by_width!(&self.0, p => &p.board.geom)
     }
 
+    /// Whether the prey side is to move (else the predator).
     pub fn prey_to_move(&self) -> bool {
         by_width!(&self.0, p => p.st.prey_to_move)
     }
 
+    /// Prey waiting in reserve.
     pub fn reserve(&self) -> u32 {
         by_width!(&self.0, p => p.st.reserve)
     }
 
+    /// Prey captured.
     pub fn captured(&self) -> u32 {
         by_width!(&self.0, p => p.st.captured)
     }
 
+    /// Turns the predator has played.
     pub fn predator_turns(&self) -> u32 {
         by_width!(&self.0, p => p.st.turns)
     }
