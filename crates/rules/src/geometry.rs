@@ -141,7 +141,7 @@ pub enum Topology {
     Torus,
 }
 
-/// The eight directions as (column, row) steps, orthogonal ones first.
+/// The four orthogonal directions as (column, row) steps.
 pub const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// The four diagonal directions as (column, row) steps.
 pub const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
