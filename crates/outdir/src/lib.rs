@@ -12,7 +12,7 @@
 //! - An error while moving (a read-only folder, say) moves everything back.
 //! - A build killed before the commit point leaves the previous kit
 //!   untouched; one killed after it has its commit finished by the next
-//!   printkit build, before anything else ([`recover`]).
+//!   printkit build, before anything else (`recover.rs`).
 //!
 //! The folder may come from someone else (a club's shared "kits" folder), so
 //! nothing found in it is believed: no link is followed, every file printkit

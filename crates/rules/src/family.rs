@@ -6,7 +6,7 @@
 //!
 //! A family is one module of this crate (`crates/rules/src/<family>.rs`)
 //! that implements [`GameFamily`], and one line in the registry in
-//! `crates/rules/src/lib.rs` ([`families!`] declares the module and makes
+//! `crates/rules/src/lib.rs` (`families!` declares the module and makes
 //! [`Family`], [`Params`], [`Family::ALL`], [`Family::from_id`], the
 //! built-in games' ids and every dispatch from it). Its printed words and
 //! its built-in game's definition are printkit's, not the rules': a line
