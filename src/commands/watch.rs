@@ -66,33 +66,15 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
     // output folder inside the templates folder.
     watched.out = Some(absolute(&out)?);
     let state: Shared = Arc::default();
-    rebuild(&args.build, &state);
-    let listener = TcpListener::bind(("127.0.0.1", args.port))
-        .map_err(|e| format!("cannot serve on 127.0.0.1:{}: {e}", args.port))?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    let root = crate::beneath::Folder::open(&out)
-        .map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
+    // Watching starts before the first build: an edit made while it runs,
+    // or the moment its result is served, is seen and rebuilt.
     let (events, incoming) = mpsc::channel();
-    let served = state.clone();
-    let on_end = OnServerEnd {
-        events: events.clone(),
-        why: None,
-    };
-    std::thread::Builder::new()
-        .name("printkit-serve".into())
-        .spawn(move || {
-            // The whole guard moves in: its drop, at the end or in a
-            // panic, tells the watch loop.
-            let mut on_end = on_end;
-            on_end.why = Some(serve::serve(listener, root, served));
-        })
-        .map_err(|e| format!("cannot start the server: {e}"))?;
-    crate::say!("watch: serving http://127.0.0.1:{port}/ (Ctrl-C stops)");
+    let changes = events.clone();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // Reads are events too (the build's own): only changes count.
         match event {
             Ok(e) if !e.kind.is_access() && !e.kind.is_other() => {
-                let _ = events.send(Event::Changed(e.paths));
+                let _ = changes.send(Event::Changed(e.paths));
             }
             _ => {}
         }
@@ -108,6 +90,27 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
             .watch(tree, RecursiveMode::Recursive)
             .map_err(|e| format!("cannot watch {}: {e}", tree.display()))?;
     }
+    rebuild(&args.build, &state);
+    let listener = TcpListener::bind(("127.0.0.1", args.port))
+        .map_err(|e| format!("cannot serve on 127.0.0.1:{}: {e}", args.port))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let root = crate::beneath::Folder::open(&out)
+        .map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
+    let served = state.clone();
+    let on_end = OnServerEnd {
+        events: events.clone(),
+        why: None,
+    };
+    std::thread::Builder::new()
+        .name("printkit-serve".into())
+        .spawn(move || {
+            // The whole guard moves in: its drop, at the end or in a
+            // panic, tells the watch loop.
+            let mut on_end = on_end;
+            on_end.why = Some(serve::serve(listener, root, served));
+        })
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    crate::say!("watch: serving http://127.0.0.1:{port}/ (Ctrl-C stops)");
     while let Ok(event) = incoming.recv() {
         let paths = match event {
             Event::Changed(paths) => paths,
