@@ -139,8 +139,10 @@ fn sheet_grid(
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<SheetGrid, RenderError> {
+    let fold = !options.duplex && sets.iter().any(|s| s.back.is_some());
+    let room = SheetRoom::of(def, templates, options)?;
     let size = sets.first().map_or(20.0, |s| s.size_mm);
-    let grid = sheet_grid_at(def, sets, size, templates, options)?;
+    let grid = room.grid(size, fold);
     let per_sheet = |g: &SheetGrid| g.cols * g.rows;
     let sheets = count.div_ceil(per_sheet(&grid));
     let last_rows = (count - (sheets - 1) * per_sheet(&grid)).div_ceil(grid.cols);
@@ -150,58 +152,66 @@ fn sheet_grid(
     // Tenths of a millimetre, so the sizes tried are exact.
     let tenths = (size * 10.0).round() as u32;
     let least = (size * SHRINK_AT_MOST * 10.0).ceil() as u32;
-    for t in (least..tenths).rev() {
-        let smaller = sheet_grid_at(def, sets, f64::from(t) / 10.0, templates, options)?;
-        if count.div_ceil(per_sheet(&smaller)) < sheets {
-            return Ok(smaller);
-        }
-    }
-    Ok(grid)
+    Ok((least..tenths)
+        .rev()
+        .map(|t| room.grid(f64::from(t) / 10.0, fold))
+        .find(|smaller| count.div_ceil(per_sheet(smaller)) < sheets)
+        .unwrap_or(grid))
 }
 
-fn sheet_grid_at(
-    def: &Definition,
-    sets: &[TokenSet],
-    size: f64,
-    templates: &Templates,
-    options: &KitOptions,
-) -> Result<SheetGrid, RenderError> {
-    let fold = !options.duplex && sets.iter().any(|s| s.back.is_some());
-    let (cw, ch) = if fold {
-        (size, 2.0 * size)
-    } else {
-        (size, size)
-    };
-    let s = &templates.style;
-    let area = super::content_area(templates, &options.paper);
-    // The heading wraps for a long title: room for its longest form.
-    let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
-    let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
-    let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
-        + 1.0
-        + 2.0 * text::line_height(Font::Regular, s.fonts.small_pt)?
-        + 1.0)
-        .max(16.0);
-    // Room for the backs' shift on every side, so a shifted back stays on
-    // the printable area.
-    let (ox, oy) = if options.duplex {
-        (options.back_offset.0.abs(), options.back_offset.1.abs())
-    } else {
-        (0.0, 0.0)
-    };
-    let cols = ((area.width - 2.0 * MARK_BAND - 2.0 * ox) / cw)
-        .floor()
-        .max(1.0) as usize;
-    let rows = ((area.height - header_h - 2.0 * MARK_BAND - 2.0 * oy) / ch)
-        .floor()
-        .max(1.0) as usize;
-    Ok(SheetGrid {
-        cell: (cw, ch),
-        cols,
-        rows,
-        header_h,
-        fold,
-    })
+/// The room a token sheet has for its grid: across, down (below the
+/// heading) and the heading's height.
+struct SheetRoom {
+    across: f64,
+    down: f64,
+    header_h: f64,
+}
+
+impl SheetRoom {
+    fn of(
+        def: &Definition,
+        templates: &Templates,
+        options: &KitOptions,
+    ) -> Result<SheetRoom, RenderError> {
+        let s = &templates.style;
+        let area = super::content_area(templates, &options.paper);
+        // The heading wraps for a long title: room for its longest form.
+        let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
+        let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
+        let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
+            + 1.0
+            + 2.0 * text::line_height(Font::Regular, s.fonts.small_pt)?
+            + 1.0)
+            .max(16.0);
+        // Room for the backs' shift on every side, so a shifted back stays
+        // on the printable area.
+        let (ox, oy) = if options.duplex {
+            (options.back_offset.0.abs(), options.back_offset.1.abs())
+        } else {
+            (0.0, 0.0)
+        };
+        Ok(SheetRoom {
+            across: area.width - 2.0 * MARK_BAND - 2.0 * ox,
+            down: area.height - header_h - 2.0 * MARK_BAND - 2.0 * oy,
+            header_h,
+        })
+    }
+
+    /// The grid of tokens `size` mm wide (a fold-over pair two tall).
+    fn grid(&self, size: f64, fold: bool) -> SheetGrid {
+        let (cw, ch) = if fold {
+            (size, 2.0 * size)
+        } else {
+            (size, size)
+        };
+        SheetGrid {
+            cell: (cw, ch),
+            cols: (self.across / cw).floor().max(1.0) as usize,
+            rows: (self.down / ch).floor().max(1.0) as usize,
+            header_h: self.header_h,
+            fold,
+        }
+    }
 }
 
 pub fn pages(
