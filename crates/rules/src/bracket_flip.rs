@@ -1354,6 +1354,16 @@ pub mod endgame {
 
     const NO_MOVE: u8 = 255;
 
+    /// A set of cells of a board `width` wide (bit `row * width + col`)
+    /// with rows `stride` bits apart (bit `row * stride + col`).
+    fn laid_out(x: u64, width: usize, stride: usize) -> u64 {
+        if stride == width {
+            return x;
+        }
+        x.iter()
+            .fold(0, |acc, i| acc | 1u64 << (i / width * stride + i % width))
+    }
+
     /// What the table says of a position: its value, or its best move.
     enum TableSays {
         Value(i32),
@@ -1382,12 +1392,7 @@ pub mod endgame {
         /// A set of the board's cells (bit `row * width + col`) in the
         /// search's layout (bit `row * stride + col`).
         fn to_layout(&self, x: u64) -> u64 {
-            if self.stride == self.width {
-                return x;
-            }
-            x.iter().fold(0, |acc, i| {
-                acc | 1u64 << (i / self.width * self.stride + i % self.width)
-            })
+            laid_out(x, self.width, self.stride)
         }
 
         /// A cell of the search's layout as the board numbers it.
@@ -1400,12 +1405,8 @@ pub mod endgame {
             let bits = (empties / 2 + 8).clamp(10, TT_BITS);
             let (w, h) = (t.geo.width(), t.geo.height());
             let stride = if FAST { 8 } else { w };
-            let layout = |x: u64| {
-                x.iter()
-                    .fold(0u64, |acc, i| acc | 1u64 << (i / w * stride + i % w))
-            };
-            let playable = layout(t.playable);
-            let quarters = t.quarters.map(layout);
+            let playable = laid_out(t.playable, w, stride);
+            let quarters = t.quarters.map(|q| laid_out(q, w, stride));
             // The symmetries of the board (with its holes): index maps.
             let mut symmetries: Vec<Vec<usize>> = Vec::new();
             type Map = fn(usize, usize, usize, usize) -> (usize, usize);
