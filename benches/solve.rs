@@ -43,7 +43,8 @@ fn main() {
         let def = definition::resolve(game).unwrap();
         let s = solver(&def.params);
         let (t, cpu) = (Instant::now(), cpu_seconds());
-        let r = s.solve(position, Limits::depth(depth)).unwrap();
+        let position = def.load_position(position).unwrap();
+        let r = s.solve(&position, Limits::depth(depth)).unwrap();
         let secs = t.elapsed().as_secs_f64();
         let cpu = cpu_seconds() - cpu;
         println!(
@@ -66,7 +67,7 @@ fn main() {
         for p in &def.practice {
             let one = Instant::now();
             let r = s
-                .solve_position(
+                .solve(
                     &p.position,
                     Limits {
                         depth: p.search_depth,
@@ -98,7 +99,7 @@ fn main() {
             let def = definition::resolve(game).unwrap();
             for seed in [1, 7, 42] {
                 let (t, cpu) = (Instant::now(), cpu_seconds());
-                let (kept, rej) = puzzles::generate(&def, 12, seed, 5, &mut |_| {});
+                let (kept, rej) = puzzles::generate(def.game(), 12, seed, 5, &mut |_| {});
                 let cpu = cpu_seconds() - cpu;
                 let mut lengths = std::collections::BTreeMap::new();
                 for p in &kept {
@@ -127,7 +128,7 @@ fn main() {
             let t = Instant::now();
             let r = s
                 .solve(
-                    &def.start_position.text(),
+                    &def.start_position,
                     Limits {
                         depth,
                         max_nodes: 20_000_000_000,

@@ -4,47 +4,11 @@
 //! other.
 
 /// Maps `f` over `items` on as many threads as the machine has cores,
-/// keeping the order of the items.
+/// keeping the order of the items; each item is laid out with the
+/// caller's faces (a setting of the calling thread).
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().max(1));
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    // Workers lay out text with the caller's faces (a setting of the
-    // calling thread).
     let faces = crate::render::font::faces();
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| {
-                crate::render::font::with_faces(&faces, || loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    let r = f(item);
-                    slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                })
-            });
-        }
-    });
-    slots
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every item was mapped"))
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::par_map;
-
-    #[test]
-    fn every_item_is_mapped_once_in_order() {
-        let items: Vec<u64> = (0..1000).collect();
-        let out = par_map(&items, |x| x * x);
-        assert_eq!(out, items.iter().map(|x| x * x).collect::<Vec<_>>());
-        assert!(par_map(&[] as &[u8], |x| *x).is_empty());
-    }
+    printkit_solve::parallel::par_map(items, |item| {
+        crate::render::font::with_faces(&faces, || f(item))
+    })
 }

@@ -1,6 +1,6 @@
 //! `printkit solve`: the result of a position with best play, printed as
 //! sentences or JSON; the searches are the library's ([`crate::solve`]).
-use crate::rules::Params;
+use crate::rules::{AnyPosition, Params};
 use crate::solve::{solver, Limits, Solution};
 use crate::stop::{self, Reason};
 use std::io::Write;
@@ -119,15 +119,15 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         depth,
         max_nodes: args.max_nodes.unwrap_or(50_000_000),
     };
-    let s =
-        solve_stoppable(&def.params, &pos, limits).map_err(|e| format!("position `{pos}`: {e}"))?;
+    let s = solve_stoppable(&def.params, &loaded, limits)
+        .map_err(|e| format!("position `{pos}`: {e}"))?;
     let stopped = stop::stopped();
     let code = stop::exit_code_or(stopped, 0);
     let optional: Vec<u32> = {
         let solver = solver(&def.params);
         s.best
             .iter()
-            .map(|m| solver.optional_promotions(&pos, m))
+            .map(|m| solver.optional_promotions(&loaded, m))
             .collect()
     };
     let mut out = std::io::stdout().lock();
@@ -201,7 +201,7 @@ fn optional_words(best: &[String], optional: &[u32]) -> Option<String> {
 /// and line, with at most as many positions again as the stopped search
 /// took (so the report costs at most the time limit once more); when that
 /// is not enough, the finished depth's result alone.
-fn solve_stoppable(params: &Params, pos: &str, limits: Limits) -> Result<Solution, String> {
+fn solve_stoppable(params: &Params, pos: &AnyPosition, limits: Limits) -> Result<Solution, String> {
     let _progress = stop::Progress::start("solve");
     let solver = solver(params);
     let mut s = solver.solve(pos, limits).map_err(|e| e.to_string())?;

@@ -70,8 +70,7 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
     if sets != 1 || !chain.contains('x') {
         return None;
     }
-    let text = position.text();
-    let optional = crate::solve::solver(params).optional_promotions(&text, first);
+    let optional = crate::solve::solver(params).optional_promotions(position, first);
     if kings.is_empty() && optional == 0 {
         return None;
     }

@@ -222,6 +222,15 @@ impl Definition {
         self.engine.0.as_ref()
     }
 
+    /// The game as the puzzle finder sees it: rules, engine and start.
+    pub fn game(&self) -> crate::puzzles::Game<'_> {
+        crate::puzzles::Game {
+            params: &self.params,
+            engine: self.engine(),
+            start_position: &self.start_position,
+        }
+    }
+
     /// Whether `p` is the position the rules sheet works through (the
     /// definition's own position named by its `example`): answered there,
     /// it is no host-key question.

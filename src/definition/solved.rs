@@ -24,7 +24,7 @@ impl Budgeted<'_> {
             depth: depth.max(1),
             max_nodes: budget::positions_left(self.family),
         };
-        let s = self.solver.solve_position(position, limits).ok()?;
+        let s = self.solver.solve(position, limits).ok()?;
         budget::spend(self.family, s.nodes);
         Some(s)
     }

@@ -300,12 +300,14 @@ fn a_set_never_mixes_with_old_files_or_writes_through_a_link() {
     }
 }
 
-/// A found puzzle for `deal`: its position names it; `plies` and `side`
-/// make its share.
+/// A found puzzle for `deal`: its line names it (`deal` never looks at
+/// the position, the game's start here); `plies` and `side` make its
+/// share.
 fn found(name: &str, plies: u32, side: char) -> printkit::puzzles::Puzzle {
     use printkit::solve::{Solution, Verdict};
+    let def = printkit::definition::resolve("predator-prey").unwrap();
     printkit::puzzles::Puzzle {
-        position: name.to_string(),
+        position: def.start_position.clone(),
         solution: Solution {
             verdict: Verdict::Win,
             plies,
@@ -362,7 +364,7 @@ fn deal_gives_every_sheet_the_same_mix_and_each_puzzle_once() {
     let mut names: Vec<&str> = sheets
         .iter()
         .flatten()
-        .map(|p| p.position.as_str())
+        .map(|p| p.solution.pv[0].as_str())
         .collect();
     names.sort();
     let all = names.len();

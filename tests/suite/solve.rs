@@ -256,9 +256,7 @@ fn winning_moves(
     pos.moves()
         .into_iter()
         .filter(|m| {
-            let after = solver
-                .solve(&m.after.text(), Limits::depth(plies - 1))
-                .unwrap();
+            let after = solver.solve(&m.after, Limits::depth(plies - 1)).unwrap();
             after.verdict == Verdict::Loss && !after.budget_exhausted
         })
         .map(|m| m.text)
@@ -343,18 +341,18 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
     let engine = def.engine();
     let solver = solver(&def.params);
     // Seed 7 gave `G1xE1+D3+B1`, which wins as well without B1 (issue 24).
-    let (set, rejected) = puzzles::generate(&def, 2, 7, 5, &mut |_| {});
+    let (set, rejected) = puzzles::generate(def.game(), 2, 7, 5, &mut |_| {});
     assert_eq!(set.len(), 2, "{rejected:?}");
     for p in &set {
         let s = &p.solution;
-        assert_eq!(s.pv.len() as u32, s.plies, "{}", p.position);
+        assert_eq!(s.pv.len() as u32, s.plies, "{}", p.position.text());
         assert!(s.plies > 1 && s.plies <= 5);
         // Not already over in one move.
         let quick = solver.solve(&p.position, Limits::depth(1)).unwrap();
-        assert_ne!(quick.verdict, Verdict::Win, "{}", p.position);
+        assert_ne!(quick.verdict, Verdict::Win, "{}", p.position.text());
         // Replay the line; at each turn of the winner, try every legal
         // move on its own.
-        let mut here = p.position.clone();
+        let mut here = p.position.text().clone();
         for (ply, mv) in s.pv.iter().enumerate() {
             let left = 5 - ply as u32;
             if ply % 2 == 0 {
@@ -373,13 +371,13 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
         let outcome = end.outcome().expect("the line ends the game");
         assert_eq!(
             outcome.winner,
-            Some(engine.load(&p.position).unwrap().view().side_to_move)
+            Some(engine.load(&p.position.text()).unwrap().view().side_to_move)
         );
     }
     // The file of the set passes `check`. Issue 35: it and the host key
     // say that each winner's move names only the kings it needs and more
     // win as well (the uniqueness above holds only up to that).
-    let text = puzzles::practice_file(&def, &def.id, &set, "test", 5);
+    let text = printkit::commands::puzzles::practice_file(&def, &def.id, &set, "test", 5);
     assert!(
         text.contains(
             "each move of the winner makes only the kings it needs; kinging more opposing"
@@ -388,7 +386,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
     );
     for p in &set {
         use printkit::definition::KeyAnswer;
-        let pos = def.load_position(&p.position).unwrap();
+        let pos = def.load_position(&p.position.text()).unwrap();
         let s = printkit::solve::key_solve(&def.params, &pos, 5).unwrap();
         let key = KeyAnswer::new(&def.params, &pos, s);
         let words = printkit::kit::host_key::answer(&def, &pos, &key);
@@ -397,7 +395,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
                 || words
                     .contains("at every later turn of the winner, is named with only the kings"),
             "{}: {words}",
-            p.position
+            p.position.text()
         );
     }
     let dir = std::env::temp_dir().join(format!("printkit-freeze-puzzles-{}", std::process::id()));
@@ -477,7 +475,9 @@ fn best_is_exactly_the_fastest_wins_and_slowest_losses_of_plain_minimax() {
     for (k, text) in positions.iter().enumerate() {
         let depth = 3;
         let (plies, mut want) = crate::naive::clone_best(text, depth);
-        let s = solver.solve(text, Limits::depth(depth)).unwrap();
+        let s = solver
+            .solve(&def.load_position(text).unwrap(), Limits::depth(depth))
+            .unwrap();
         let mut got = s.best.clone();
         got.sort();
         want.sort();
@@ -580,7 +580,7 @@ fn a_list_cut_by_the_node_budget_says_so() {
 fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
     use printkit::puzzles;
     let def = definition::resolve("clone-jump-convert").unwrap();
-    let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
+    let (set, rejected) = puzzles::generate(def.game(), count, seed, 5, &mut |_| {});
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
     let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
     let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
@@ -598,32 +598,39 @@ fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
         } else {
             naive_depth
         };
-        let (wins, first_moves) = crate::naive::clone_wins(&p.position, depth);
+        let (wins, first_moves) = crate::naive::clone_wins(&p.position.text(), depth);
         assert!(
             first_moves >= 4,
             "{}: {first_moves} first moves",
-            p.position
+            p.position.text()
         );
         let answer = (p.solution.pv[0].clone(), p.solution.plies);
-        assert_eq!(wins, [answer], "{}", p.position);
+        assert_eq!(wins, [answer], "{}", p.position.text());
         // Issue 35: one winning move at every later turn of the winner
         // too, in the plies left.
         let engine = def.engine();
-        let mut here = p.position.clone();
+        let mut here = p.position.text().clone();
         for (ply, mv) in p.solution.pv.iter().enumerate() {
             if ply % 2 == 0 && ply > 0 {
                 let left = depth - ply as u32;
                 let (wins, _) = crate::naive::clone_wins(&here, left);
                 let answer = (mv.clone(), p.solution.plies - ply as u32);
-                assert_eq!(wins, [answer], "{here} (puzzle {})", p.position);
+                assert_eq!(wins, [answer], "{here} (puzzle {})", p.position.text());
             }
             here = engine.load(&here).unwrap().play(mv).unwrap().after.text();
         }
-        let turns: u32 = p.position.rsplit(' ').next().unwrap().parse().unwrap();
+        let turns: u32 = p
+            .position
+            .text()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(
             turns + p.solution.plies < 60,
             "{}: the turn limit decides",
-            p.position
+            p.position.text()
         );
     }
 }
@@ -653,9 +660,12 @@ fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
 fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
     use printkit::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
-    let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
+    let (set, rejected) = puzzles::generate(def.game(), count, seed, 5, &mut |_| {});
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
-    let prey = set.iter().filter(|p| p.position.contains(" o ")).count();
+    let prey = set
+        .iter()
+        .filter(|p| p.position.text().contains(" o "))
+        .count();
     assert!(
         prey * 4 >= count && (count - prey) * 4 >= count,
         "seed {seed}: {prey} of {count} for the prey"
@@ -664,24 +674,28 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
     assert_marks_and_patterns(&set, seed);
     // Not every predator's puzzle the last capture of a game: one at least
     // with two or three to make (the position's captured count).
-    let captured = |p: &puzzles::Puzzle| p.position.split(' ').nth(3).unwrap() == "2";
+    let captured = |p: &puzzles::Puzzle| p.position.text().split(' ').nth(3).unwrap() == "2";
     if count >= 12 {
         assert!(
             set.iter()
-                .any(|p| p.position.contains(" P ") && !captured(p)),
+                .any(|p| p.position.text().contains(" P ") && !captured(p)),
             "seed {seed}: every predator's puzzle one capture from the win"
         );
     }
     for p in &set {
-        let side = if p.position.contains(" o ") { 'o' } else { 'P' };
+        let side = if p.position.text().contains(" o ") {
+            'o'
+        } else {
+            'P'
+        };
         let limit = if depth == 0 { p.solution.plies } else { depth };
-        let (_, first_moves) = crate::naive::hunt_wins(&p.position, limit);
+        let (_, first_moves) = crate::naive::hunt_wins(&p.position.text(), limit);
         assert!(
             first_moves >= 4,
             "{}: {first_moves} first moves",
-            p.position
+            p.position.text()
         );
-        let mut here = p.position.clone();
+        let mut here = p.position.text().clone();
         for (ply, mv) in p.solution.pv.iter().enumerate() {
             if ply % 2 == 0 {
                 let (wins, _) = crate::naive::hunt_wins(&here, limit - ply as u32);
@@ -689,17 +703,24 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
                     wins,
                     std::slice::from_ref(mv),
                     "{here} (puzzle {})",
-                    p.position
+                    p.position.text()
                 );
             }
             here = crate::naive::hunt_after(&here, mv);
         }
         // The line ends in the side's win, by the rules of play.
-        let turns: u32 = p.position.rsplit(' ').next().unwrap().parse().unwrap();
+        let turns: u32 = p
+            .position
+            .text()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(
             turns + p.solution.plies < 40,
             "{}: the turn limit",
-            p.position
+            p.position.text()
         );
         assert_eq!(crate::naive::hunt_winner(&here), Some(side), "{here}");
     }
@@ -826,10 +847,12 @@ fn predator_sets_of_seeds_1_7_42_vary_the_prey_answers() {
     use printkit::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
     for seed in [1, 7, 42] {
-        let (set, rejected) = puzzles::generate(&def, 12, seed, 5, &mut |_| {});
+        let (set, rejected) = puzzles::generate(def.game(), 12, seed, 5, &mut |_| {});
         assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
-        let prey: Vec<&puzzles::Puzzle> =
-            set.iter().filter(|p| p.position.contains(" o ")).collect();
+        let prey: Vec<&puzzles::Puzzle> = set
+            .iter()
+            .filter(|p| p.position.text().contains(" o "))
+            .collect();
         let patterns: Vec<String> = prey.iter().map(|p| pattern(&p.solution.pv)).collect();
         for one in &patterns {
             let n = patterns.iter().filter(|p| *p == one).count();
@@ -872,11 +895,12 @@ fn clone_sets_of_seeds_1_7_42_are_not_mostly_full_boards() {
     use printkit::puzzles;
     let def = definition::resolve("clone-jump-convert").unwrap();
     for seed in [1, 7, 42] {
-        let (set, rejected) = puzzles::generate(&def, 12, seed, 5, &mut |_| {});
+        let (set, rejected) = puzzles::generate(def.game(), 12, seed, 5, &mut |_| {});
         assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
-        let full: Vec<&str> = set
+        let texts: Vec<String> = set.iter().map(|p| p.position.text()).collect();
+        let full: Vec<&str> = texts
             .iter()
-            .map(|p| p.position.as_str())
+            .map(String::as_str)
             .filter(|p| {
                 let turns: u32 = p.rsplit(' ').next().unwrap().parse().unwrap();
                 empty_cells(p) < 4 || turns + 10 >= 60
@@ -906,36 +930,37 @@ fn assert_freeze_puzzles_hold_up(
     use printkit::puzzles;
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
-    let (set, rejected) = puzzles::generate(&def, count, seed, 5, &mut |_| {});
+    let (set, rejected) = puzzles::generate(def.game(), count, seed, 5, &mut |_| {});
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
     assert_spread_and_order(&set, seed);
     for p in &set {
-        let board = p.position.split(' ').next().unwrap();
+        let text = p.position.text();
+        let board = text.split(' ').next().unwrap();
         let kings = board.chars().filter(|c| matches!(c, 'B' | 'R')).count();
         let pieces = board.chars().filter(char::is_ascii_alphabetic).count();
         assert!(
             kings <= 3 && pieces <= 18,
             "{}: {kings} kings, {pieces} pieces",
-            p.position
+            p.position.text()
         );
-        let start = Grid::parse(&p.position);
-        assert!(first_moves_of(&start) >= 4, "{}", p.position);
-        let answer = engine.load(&p.position).unwrap();
+        let start = Grid::parse(&p.position.text());
+        assert!(first_moves_of(&start) >= 4, "{}", p.position.text());
+        let answer = engine.load(&p.position.text()).unwrap();
         let answer = answer.play(&p.solution.pv[0]).unwrap().after.text();
         assert_eq!(
             p.decoys,
             as_strong_as(&start, &Grid::parse(&answer)),
             "{}: decoys",
-            p.position
+            p.position.text()
         );
         let limit = if depth == 0 { p.solution.plies } else { depth };
-        let mut here = p.position.clone();
+        let mut here = p.position.text().clone();
         let mut more_kings_win = false;
         for (ply, mv) in p.solution.pv.iter().enumerate() {
             let next = engine.load(&here).unwrap().play(mv).unwrap().after.text();
             if ply % 2 == 0 {
                 let left = limit - ply as u32;
-                more_kings_win |= assert_one_answer(&here, &next, left, &p.position) > 1;
+                more_kings_win |= assert_one_answer(&here, &next, left, &p.position.text()) > 1;
             }
             here = next;
         }
@@ -943,11 +968,17 @@ fn assert_freeze_puzzles_hold_up(
         // Issue 35: one answer only up to what the file and key say:
         // where more kings win as well, they say so.
         if more_kings_win {
-            let file = puzzles::practice_file(&def, &def.id, std::slice::from_ref(p), "test", 5);
+            let file = printkit::commands::puzzles::practice_file(
+                &def,
+                &def.id,
+                std::slice::from_ref(p),
+                "test",
+                5,
+            );
             assert!(
                 file.contains("kinging more opposing"),
                 "{}: more kings win, the file does not say so",
-                p.position
+                p.position.text()
             );
         }
     }

@@ -18,6 +18,7 @@ pub mod bits;
 pub mod family;
 pub mod geometry;
 pub mod notation;
+pub mod symmetry;
 
 use family::{
     EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, TrayBox, WithParamsType,
@@ -616,6 +617,14 @@ pub trait GamePosition: Send + Sync {
     fn read(&self, mv: &str) -> Result<(), MoveError>;
     /// The perft count (see docs/rules.md for the conventions).
     fn perft(&self, depth: u32) -> u64;
+    /// The position under each of the board's symmetries (mirror images,
+    /// the rotations of a square board, every shift on a torus), itself
+    /// first, each once; images the rules refuse (on Freeze's coloured
+    /// torus, pieces on their own colour) left out.
+    fn images(&self) -> Vec<AnyPosition>;
+    /// The same position with `side` to move, as if the other side had
+    /// passed; `None` when the rules refuse it.
+    fn with_side_to_move(&self, side: char) -> Option<AnyPosition>;
     /// Perft split by first move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// A boxed copy (what lets [`AnyPosition`] be cloned).
@@ -644,6 +653,13 @@ impl AnyPosition {
             .as_any()
             .downcast_ref::<TypedPosition<R>>()
             .map(|t| &t.pos)
+    }
+
+    /// `R`'s typed position as an engine's position under `rules`: how the
+    /// solver hands back the positions it played to without printing them
+    /// for the caller to read again.
+    pub fn new<R: EngineRules>(rules: std::sync::Arc<R>, pos: R::Position) -> AnyPosition {
+        AnyPosition(Box::new(TypedPosition { rules, pos }))
     }
 }
 
@@ -723,6 +739,11 @@ struct TypedPosition<R: Rules> {
 }
 
 impl<R: EngineRules> TypedPosition<R> {
+    /// Another position under the same rules.
+    fn sibling(&self, pos: R::Position) -> AnyPosition {
+        AnyPosition::new(self.rules.clone(), pos)
+    }
+
     fn info(&self, mv: &R::Move) -> MoveInfo {
         let (after, effect) = self.rules.play(&self.pos, mv);
         MoveInfo {
@@ -771,6 +792,23 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     }
     fn perft(&self, depth: u32) -> u64 {
         self.rules.perft(&self.pos, depth)
+    }
+    fn images(&self) -> Vec<AnyPosition> {
+        let torus = self.rules.view(&self.pos).topology == Topology::Torus;
+        symmetry::variants(&self.text(), torus)
+            .iter()
+            .filter_map(|text| self.rules.parse_position(text).ok())
+            .map(|pos| self.sibling(pos))
+            .collect()
+    }
+    fn with_side_to_move(&self, side: char) -> Option<AnyPosition> {
+        // Every family's notation writes the side to move second.
+        let text = self.text();
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        let side = side.to_string();
+        *fields.get_mut(1)? = &side;
+        let pos = self.rules.parse_position(&fields.join(" ")).ok()?;
+        Some(self.sibling(pos))
     }
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         let moves = self.rules.legal_moves(&self.pos);

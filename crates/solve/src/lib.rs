@@ -11,13 +11,14 @@
 //! within the depth, and the opponent can hold it to a draw or worse (two
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
-use crate::rules::{AnyPosition, MoveGroup, Params, PositionError, Rules, WithRules};
+use printkit_rules::{AnyPosition, MoveGroup, Params, PositionError, Rules, WithRules};
 
 pub mod budget;
+pub mod parallel;
+pub mod puzzles;
 mod rng;
-use crate::stop;
+pub mod stop;
 pub use rng::Rng;
-pub mod symmetry;
 
 /// How far the solver may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,16 +170,16 @@ impl Solution {
     }
 }
 
-/// The solver over position text, object-safe like [`crate::rules::Engine`].
+/// The solver over an engine's positions, object-safe like
+/// [`printkit_rules::Engine`]: positions come in and go out typed, so no
+/// caller prints a position for the solver to read again.
 pub trait Solver: Send + Sync {
-    fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
+    /// The result of `position` with best play, within `limits`.
+    fn solve(&self, position: &AnyPosition, limits: Limits) -> Result<Solution, PositionError>;
     /// [`Solver::solve`], but a win's `best` lists the moves that win
     /// within the limit, however slowly, and at most two of them: enough
     /// to tell a unique answer, and much cheaper when many moves win.
-    fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError>;
-    /// [`Solver::solve`] of a position already read by these rules' engine
-    /// (its text is read again only if other rules read it).
-    fn solve_position(
+    fn solve_unique(
         &self,
         position: &AnyPosition,
         limits: Limits,
@@ -190,7 +191,7 @@ pub trait Solver: Send + Sync {
     /// that holds out cost as much again as the search).
     fn solve_within(
         &self,
-        position: &str,
+        position: &AnyPosition,
         limits: Limits,
         most: usize,
     ) -> Result<Solution, PositionError>;
@@ -198,9 +199,9 @@ pub trait Solver: Send + Sync {
     /// as well (Freeze: kings on any opposing checkers not yet kinged,
     /// within its allowance; see [`Rules::optional_promotions`]); 0 for a
     /// move that cannot be read.
-    fn optional_promotions(&self, position: &str, mv: &str) -> u32;
+    fn optional_promotions(&self, position: &AnyPosition, mv: &str) -> u32;
     /// A random game from `start` to its end (or `cap` positions): every
-    /// position's text, the start first. Moves are drawn from the solver's
+    /// position, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
     /// largest kinging sets); captures are preferred half the time. Where
     /// the rules have a [`Rules::win_in_one`] shortcut, both sides look one
@@ -208,47 +209,59 @@ pub trait Solver: Send + Sync {
     /// opponent win at once is played only when every move does.
     fn random_game(
         &self,
-        start: &str,
+        start: &AnyPosition,
         rng: &mut Rng,
         cap: usize,
-    ) -> Result<Vec<String>, PositionError>;
+    ) -> Result<Vec<AnyPosition>, PositionError>;
 }
 
-impl<R: crate::rules::EngineRules> Solver for R {
-    fn solve_position(
+/// `position` as `R`'s own type: as it is when `R`'s engine read it, else
+/// read again from its text (a position of other rules' engine).
+fn typed<'p, R: printkit_rules::EngineRules>(
+    rules: &R,
+    position: &'p AnyPosition,
+) -> Result<std::borrow::Cow<'p, R::Position>, PositionError> {
+    match position.typed::<R>() {
+        Some(pos) => Ok(std::borrow::Cow::Borrowed(pos)),
+        None => Ok(std::borrow::Cow::Owned(
+            rules.parse_position(&position.text())?,
+        )),
+    }
+}
+
+/// Typed rules as a [`Solver`], shared with the positions it hands back.
+struct Shared<R>(std::sync::Arc<R>);
+
+impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
+    fn solve(&self, position: &AnyPosition, limits: Limits) -> Result<Solution, PositionError> {
+        let pos = typed(self.rules(), position)?;
+        Ok(solve(self.rules(), &pos, limits))
+    }
+
+    fn solve_unique(
         &self,
         position: &AnyPosition,
         limits: Limits,
     ) -> Result<Solution, PositionError> {
-        match position.typed::<R>() {
-            Some(pos) => Ok(solve(self, pos, limits)),
-            None => self.solve(&position.text(), limits),
-        }
-    }
-
-    fn solve(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
-        #[cfg(test)]
-        crate::rules::reads::note(position);
-        let pos = self.parse_position(position)?;
-        Ok(solve(self, &pos, limits))
-    }
-
-    fn solve_unique(&self, position: &str, limits: Limits) -> Result<Solution, PositionError> {
-        #[cfg(test)]
-        crate::rules::reads::note(position);
-        let pos = self.parse_position(position)?;
-        Ok(solve_listing(self, &pos, limits, Listing::WithinLimit, 2))
+        let pos = typed(self.rules(), position)?;
+        Ok(solve_listing(
+            self.rules(),
+            &pos,
+            limits,
+            Listing::WithinLimit,
+            2,
+        ))
     }
 
     fn solve_within(
         &self,
-        position: &str,
+        position: &AnyPosition,
         limits: Limits,
         most: usize,
     ) -> Result<Solution, PositionError> {
-        let pos = self.parse_position(position)?;
+        let pos = typed(self.rules(), position)?;
         Ok(solve_listing(
-            self,
+            self.rules(),
             &pos,
             limits,
             Listing::WinsWithinLimit,
@@ -256,34 +269,36 @@ impl<R: crate::rules::EngineRules> Solver for R {
         ))
     }
 
-    fn optional_promotions(&self, position: &str, mv: &str) -> u32 {
-        let Ok(pos) = self.parse_position(position) else {
+    fn optional_promotions(&self, position: &AnyPosition, mv: &str) -> u32 {
+        let rules = self.rules();
+        let Ok(pos) = typed(rules, position) else {
             return 0;
         };
-        match self.parse_move(&pos, mv) {
-            Ok(m) => Rules::optional_promotions(self, &pos, &m),
+        match rules.parse_move(&pos, mv) {
+            Ok(m) => rules.optional_promotions(&pos, &m),
             Err(_) => 0,
         }
     }
 
     fn random_game(
         &self,
-        start: &str,
+        start: &AnyPosition,
         rng: &mut Rng,
         cap: usize,
-    ) -> Result<Vec<String>, PositionError> {
-        let mut pos = self.parse_position(start)?;
-        let mut game = vec![self.print_position(&pos)];
-        while game.len() < cap && self.outcome(&pos).is_none() {
-            if let Some(win) = self.win_in_one(&pos) {
-                let Some(mv) = win.or_else(|| shallow_move(self, &pos, rng)) else {
+    ) -> Result<Vec<AnyPosition>, PositionError> {
+        let rules = self.rules();
+        let mut pos = typed(rules, start)?.into_owned();
+        let mut game = vec![AnyPosition::new(self.0.clone(), pos.clone())];
+        while game.len() < cap && rules.outcome(&pos).is_none() {
+            if let Some(win) = rules.win_in_one(&pos) {
+                let Some(mv) = win.or_else(|| shallow_move(rules, &pos, rng)) else {
                     break;
                 };
-                pos = self.play(&pos, &mv).0;
-                game.push(self.print_position(&pos));
+                pos = rules.play(&pos, &mv).0;
+                game.push(AnyPosition::new(self.0.clone(), pos.clone()));
                 continue;
             }
-            let groups = self.search_groups(&pos);
+            let groups = rules.search_groups(&pos);
             if groups.is_empty() {
                 break;
             }
@@ -291,7 +306,7 @@ impl<R: crate::rules::EngineRules> Solver for R {
             // (a purely random predator rarely makes its captures, so its
             // games seldom end in a forced win).
             let captures: Vec<usize> = (0..groups.len())
-                .filter(|&i| !self.play(&pos, &groups[i].first).1.captured.is_empty())
+                .filter(|&i| !rules.play(&pos, &groups[i].first).1.captured.is_empty())
                 .collect();
             let pick = if !captures.is_empty() && captures.len() < groups.len() && rng.below(2) == 0
             {
@@ -302,15 +317,21 @@ impl<R: crate::rules::EngineRules> Solver for R {
             let group = &groups[pick];
             let mv = if group.more {
                 let mut moves = vec![group.first.clone()];
-                moves.extend(self.group_rest(&pos, &group.first));
+                moves.extend(rules.group_rest(&pos, &group.first));
                 moves.swap_remove(rng.below(moves.len()))
             } else {
                 group.first.clone()
             };
-            pos = self.play(&pos, &mv).0;
-            game.push(self.print_position(&pos));
+            pos = rules.play(&pos, &mv).0;
+            game.push(AnyPosition::new(self.0.clone(), pos.clone()));
         }
         Ok(game)
+    }
+}
+
+impl<R> Shared<R> {
+    fn rules(&self) -> &R {
+        &self.0
     }
 }
 
@@ -355,8 +376,8 @@ pub fn solver(params: &Params) -> Box<dyn Solver> {
     struct MakeSolver;
     impl WithRules for MakeSolver {
         type Output = Box<dyn Solver>;
-        fn with<R: crate::rules::EngineRules>(self, rules: R) -> Box<dyn Solver> {
-            Box::new(rules)
+        fn with<R: printkit_rules::EngineRules>(self, rules: R) -> Box<dyn Solver> {
+            Box::new(Shared(std::sync::Arc::new(rules)))
         }
     }
     params.with_rules(MakeSolver)
@@ -397,7 +418,7 @@ enum Horizon {
 /// The transposition table: a fixed number of slots in pairs, so it never
 /// grows past its size and never has to be cleared (clearing a full table
 /// threw away the work of deep searches). A position's pair is chosen by
-/// its key (keys are already mixed, [`crate::rules::key_of_words`]); the
+/// its key (keys are already mixed, [`printkit_rules::key_of_words`]); the
 /// first slot keeps the deeper search, the second the latest.
 struct Table {
     slots: Vec<Slot>,
@@ -1226,7 +1247,7 @@ pub fn key_solve(params: &Params, position: &AnyPosition, depth: u32) -> Option<
         depth,
         max_nodes: params.info().key_budget.max(PUZZLE_NODES),
     };
-    solver(params).solve_position(position, limits).ok()
+    solver(params).solve(position, limits).ok()
 }
 
 /// Positions the search of one puzzle candidate may visit (see

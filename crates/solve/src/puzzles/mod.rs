@@ -11,29 +11,58 @@
 //! only win, the win takes more than one move (when the limit allows), and
 //! no accepted puzzle is the same position under a symmetry of the board.
 //! (Freeze: a chain winning with its kings and with more is one answer,
-//! [`freeze`].)
+//! `freeze`.)
 //! Cheap searches come first: a win at once, then two wins within fewer
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
 //! kinds of first move; one puzzle a game at most.
-use crate::rules::notation::without_choices;
-use crate::solve::{solver, symmetry, Limits, Solution, Solver, Verdict};
+use crate::{solver, Limits, Solution, Solver, Verdict};
+use printkit_rules::notation::without_choices;
 
 pub mod class_sets;
 pub mod endgames;
 mod freeze;
-use crate::definition::Definition;
-use crate::rules::family::DecoyRule;
-use crate::rules::{Engine, Family, Topology};
+use printkit_rules::family::DecoyRule;
+use printkit_rules::{AnyPosition, Engine, Family, Params, Topology};
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
-pub use crate::solve::Rng;
+pub use crate::Rng;
+
+/// The game puzzles are found in: its rules, their engine and its start.
+/// (The definition crate lends its own; the puzzles need nothing else of
+/// it.)
+#[derive(Clone, Copy)]
+pub struct Game<'a> {
+    /// The rules' parameters.
+    pub params: &'a Params,
+    /// The engine of those rules.
+    pub engine: &'a dyn Engine,
+    /// The start position the random games are played from.
+    pub start_position: &'a AnyPosition,
+}
+
+impl<'a> Game<'a> {
+    /// The family of the rules.
+    pub fn family(&self) -> Family {
+        self.params.family()
+    }
+
+    /// The engine of the rules.
+    pub fn engine(&self) -> &'a dyn Engine {
+        self.engine
+    }
+
+    /// Whether the board wraps around (its symmetries then include the
+    /// shifts).
+    pub fn torus(&self) -> bool {
+        self.start_position.view().topology == Topology::Torus
+    }
+}
 
 /// One kept puzzle.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
-    pub position: String,
+    pub position: AnyPosition,
     pub solution: Solution,
     /// Random plies played from the start (or the built endgame) to
     /// reach it.
@@ -103,11 +132,11 @@ pub struct Rejections {
     /// shortest wins fill their part of the set).
     pub short: usize,
     /// Freeze: more kings or pieces than a printed board shows clearly
-    /// ([`crate::rules::family::PuzzleInfo::readable`]).
+    /// ([`printkit_rules::family::PuzzleInfo::readable`]).
     pub crowded: usize,
     pub duplicate: usize,
     /// The predator game: a puzzle whose answer has the pattern of
-    /// [`ALIKE_IN_POOL`] found already ([`shape`]).
+    /// `ALIKE_IN_POOL` found already ([`shape`]).
     pub alike: usize,
     /// Accepted but not chosen: their length or move kind was already well
     /// represented.
@@ -178,10 +207,9 @@ impl Rejections {
 /// limit listing at most two winning first moves, then the winner's later
 /// moves.
 fn examine(
-    params: &crate::rules::Params,
-    engine: &dyn Engine,
+    params: &printkit_rules::Params,
     solver: &dyn Solver,
-    position: &str,
+    start: &AnyPosition,
     max_plies: u32,
     shortest: u32,
 ) -> Result<Solution, Reject> {
@@ -189,13 +217,12 @@ fn examine(
         depth,
         max_nodes: CANDIDATE_BUDGET,
     };
-    let start = engine.load(position).map_err(|_| Reject::NoWin)?;
     if chains(&start.moves()).len() < MIN_FIRST_MOVES {
         return Err(Reject::FewMoves);
     }
     if params.family().info().puzzles.promotion_sets {
-        let s = freeze::examine(solver, &start, max_plies, shortest)?;
-        return if worth_printing(&start, &s) {
+        let s = freeze::examine(solver, start, max_plies, shortest)?;
+        return if worth_printing(start, &s) {
             Ok(s)
         } else {
             Err(Reject::Dull)
@@ -205,7 +232,7 @@ fn examine(
     // the limit, so two of them already reject the candidate.
     for depth in (1..max_plies).step_by(2) {
         let s = solver
-            .solve_unique(position, limits(depth))
+            .solve_unique(start, limits(depth))
             .map_err(|_| Reject::NoWin)?;
         if s.verdict == Verdict::Win {
             if s.plies == 1 {
@@ -217,7 +244,7 @@ fn examine(
         }
     }
     let s = solver
-        .solve_unique(position, limits(max_plies))
+        .solve_unique(start, limits(max_plies))
         .map_err(|_| Reject::NoWin)?;
     if s.verdict != Verdict::Win {
         return Err(if s.budget_exhausted {
@@ -235,10 +262,10 @@ fn examine(
     if !s.best_complete || s.best.is_empty() {
         return Err(Reject::TooLarge);
     }
-    if !later_moves_unique(engine, solver, position, &s, max_plies) {
+    if !later_moves_unique(solver, start, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
     }
-    if !worth_printing(&start, &s) || limit_within_reach(params, &start, s.plies) {
+    if !worth_printing(start, &s) || limit_within_reach(params, start, s.plies) {
         return Err(Reject::Dull);
     }
     Ok(s)
@@ -250,7 +277,7 @@ const MIN_FIRST_MOVES: usize = 4;
 
 /// The distinct first moves, a Freeze chain once whatever it kings (`G1xE1`
 /// of `G1xE1+D3`), with each one's kind.
-fn chains(moves: &[crate::rules::MoveInfo]) -> Vec<(String, &'static str)> {
+fn chains(moves: &[printkit_rules::MoveInfo]) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str)> = Vec::new();
     for m in moves {
         let chain = without_choices(&m.text).to_string();
@@ -264,7 +291,7 @@ fn chains(moves: &[crate::rules::MoveInfo]) -> Vec<(String, &'static str)> {
 /// A puzzle an editor would print: the answer is not the only move of its
 /// kind (the only capture is no puzzle), and the line ends the game by the
 /// rules of play, not by the turn limit.
-fn worth_printing(start: &crate::rules::AnyPosition, s: &Solution) -> bool {
+fn worth_printing(start: &printkit_rules::AnyPosition, s: &Solution) -> bool {
     let Some(first) = s.pv.first() else {
         return false;
     };
@@ -284,15 +311,15 @@ fn worth_printing(start: &crate::rules::AnyPosition, s: &Solution) -> bool {
         }
     }
     at.outcome()
-        .is_some_and(|o| o.reason != crate::rules::Reason::TurnLimit)
+        .is_some_and(|o| o.reason != printkit_rules::Reason::TurnLimit)
 }
 
 /// Whether the turn limit could end the game within the line's plies: the
 /// clone game's turn 58 of 60 with the board nearly full is won by any
 /// move that keeps the lead, which is no puzzle.
 fn limit_within_reach(
-    params: &crate::rules::Params,
-    at: &crate::rules::AnyPosition,
+    params: &printkit_rules::Params,
+    at: &printkit_rules::AnyPosition,
     plies: u32,
 ) -> bool {
     let limit = params.turn_limit() as u32;
@@ -304,11 +331,11 @@ fn limit_within_reach(
 }
 
 /// A late position of a game whose board fills up
-/// ([`PuzzleInfo::fills_up`](crate::rules::family::PuzzleInfo)): fewer
+/// ([`PuzzleInfo::fills_up`](printkit_rules::family::PuzzleInfo)): fewer
 /// than [`LATE_EMPTY`] empty cells, or within [`LATE_TURNS`] turns of the
 /// turn limit. Most moves that keep the lead win there: a set holds a
 /// quarter of them at most.
-fn late(params: &crate::rules::Params, at: &crate::rules::AnyPosition) -> bool {
+fn late(params: &printkit_rules::Params, at: &printkit_rules::AnyPosition) -> bool {
     if !params.family().info().puzzles.fills_up {
         return false;
     }
@@ -320,7 +347,7 @@ fn late(params: &crate::rules::Params, at: &crate::rules::AnyPosition) -> bool {
 }
 
 /// The turns a position has played, where its family counts them.
-fn turns_played(at: &crate::rules::AnyPosition) -> Option<u32> {
+fn turns_played(at: &printkit_rules::AnyPosition) -> Option<u32> {
     at.counts()
         .into_iter()
         .find(|(name, _)| *name == "turns")
@@ -336,15 +363,7 @@ const LATE_TURNS: u32 = 10;
 /// win at once (a 1-ply look-ahead rates them safe): the puzzle's decoys;
 /// and how many of them threaten a win at once, the mover to move again
 /// (they look as good as the answer: [`Puzzle::tempting`]).
-fn decoys(
-    engine: &dyn Engine,
-    solver: &dyn Solver,
-    position: &str,
-    s: &Solution,
-) -> (usize, usize) {
-    let Ok(start) = engine.load(position) else {
-        return (0, 0);
-    };
+fn decoys(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> (usize, usize) {
     let mover = start.view().side_to_move;
     let answer = s.pv.first().map(|m| without_choices(m));
     let mut seen: Vec<String> = Vec::new();
@@ -361,24 +380,23 @@ fn decoys(
         };
         let safe = m.after.outcome().is_none()
             && solver
-                .solve_unique(&m.after.text(), limits)
+                .solve_unique(&m.after, limits)
                 .is_ok_and(|c| c.verdict != Verdict::Win);
         count += usize::from(safe);
-        tempting += usize::from(safe && threatens(engine, solver, &m.after.text(), mover));
+        tempting += usize::from(safe && threatens(solver, &m.after, mover));
     }
     (count, tempting)
 }
 
 /// Whether a board reads at a glance on paper: no more crowned pieces
 /// and pieces than the family's limits.
-fn readable(family: Family, position: &str) -> bool {
+fn readable(family: Family, position: &AnyPosition) -> bool {
     let info = family.info();
     let Some(limits) = info.puzzles.readable else {
         return true;
     };
-    let board = position.split(' ').next().unwrap_or("");
     let (mut crowned, mut pieces) = (0, 0);
-    for c in board.chars() {
+    for (_, c) in position.view().pieces {
         if let Some(p) = info.pieces.iter().find(|p| p.symbol == c) {
             pieces += 1;
             crowned += usize::from(p.crowned);
@@ -388,20 +406,16 @@ fn readable(family: Family, position: &str) -> bool {
 }
 
 /// Whether `mover`, were it to move again in `after` (the opponent
-/// passing), could win at once. Every family's notation writes the side to
-/// move second, after the board.
-fn threatens(engine: &dyn Engine, solver: &dyn Solver, after: &str, mover: char) -> bool {
-    let mut fields: Vec<String> = after.split(' ').map(str::to_string).collect();
-    let Some(side) = fields.get_mut(1) else {
+/// passing), could win at once.
+fn threatens(solver: &dyn Solver, after: &AnyPosition, mover: char) -> bool {
+    let Some(again) = after.with_side_to_move(mover) else {
         return false;
     };
-    *side = mover.to_string();
-    let again = fields.join(" ");
     let limits = Limits {
         depth: 1,
         max_nodes: CANDIDATE_BUDGET,
     };
-    engine.load(&again).is_ok_and(|p| p.outcome().is_none())
+    again.outcome().is_none()
         && solver
             .solve_unique(&again, limits)
             .is_ok_and(|c| c.verdict == Verdict::Win && c.plies == 1)
@@ -411,10 +425,8 @@ fn threatens(engine: &dyn Engine, solver: &dyn Solver, after: &str, mover: char)
 /// winner's moves by kind, each after the first said to go on with the
 /// piece that moved last (straight on, turning, or back) or with another;
 /// a placement says neither.
-pub fn shape(engine: &dyn Engine, position: &str, s: &Solution) -> String {
-    let Ok(mut at) = engine.load(position) else {
-        return String::new();
-    };
+pub fn shape(position: &AnyPosition, s: &Solution) -> String {
+    let mut at = position.clone();
     let mut words: Vec<String> = Vec::new();
     // Where the winner's last move ended, and its direction.
     let mut last: Option<((i32, i32), (i32, i32))> = None;
@@ -451,8 +463,8 @@ const ALIKE_IN_SET: usize = 2;
 
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle (the host key's search of a
-/// puzzle may visit as many: [`crate::solve::key_solve`]).
-const CANDIDATE_BUDGET: u64 = crate::solve::PUZZLE_NODES;
+/// puzzle may visit as many: [`crate::key_solve`]).
+const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
 /// Longest random game.
 const GAME_CAP: usize = 300;
 
@@ -477,12 +489,12 @@ pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
 /// (in Freeze and the predator game a win ends on the winner's move, so
 /// after an odd number of plies; one-move wins are too easy when longer
 /// ones are allowed) by the sides, shortest first.
-pub fn shares(def: &Definition, max_plies: u32) -> Vec<(u32, char)> {
-    let family = def.family();
+pub fn shares(game: Game<'_>, max_plies: u32) -> Vec<(u32, char)> {
+    let family = game.family();
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let odd_only = family.info().puzzles.odd_wins;
     let sides: Vec<char> = if family.info().puzzles.by_side {
-        def.engine().sides().to_vec()
+        game.engine().sides().to_vec()
     } else {
         vec!['*']
     };
@@ -495,10 +507,9 @@ pub fn shares(def: &Definition, max_plies: u32) -> Vec<(u32, char)> {
 
 /// The search for puzzles: what was found and turned down so far.
 struct Finder<'a> {
-    def: &'a Definition,
+    game: Game<'a>,
     engine: &'a dyn Engine,
     solver: &'a dyn Solver,
-    torus: bool,
     max_plies: u32,
     /// The puzzles wanted.
     count: usize,
@@ -522,17 +533,16 @@ struct Finder<'a> {
 
 impl<'a> Finder<'a> {
     fn new(
-        def: &'a Definition,
+        game: Game<'a>,
         engine: &'a dyn Engine,
         solver: &'a dyn Solver,
         max_plies: u32,
         count: usize,
     ) -> Finder<'a> {
         Finder {
-            def,
+            game,
             engine,
             solver,
-            torus: def.board.topology == Topology::Torus,
             max_plies,
             count,
             pool: Vec::new(),
@@ -549,7 +559,7 @@ impl<'a> Finder<'a> {
     /// Examines one candidate and keeps it when it makes a puzzle.
     fn consider(
         &mut self,
-        position: &str,
+        position: &AnyPosition,
         plies_from_start: usize,
         built: bool,
         progress: &mut dyn FnMut(&str),
@@ -566,49 +576,42 @@ impl<'a> Finder<'a> {
         // The same text again is a duplicate at once; another image of a
         // kept puzzle only once it proves a puzzle (the images of a torus
         // position are many, so they are made for kept ones only).
-        if self.seen.contains(position) {
+        let text = position.text();
+        if self.seen.contains(&text) {
             self.rej.duplicate += 1;
             return Err(Reject::Duplicate);
         }
-        if !readable(self.def.family(), position) {
+        if !readable(self.game.family(), position) {
             self.rej.crowded += 1;
             return Err(Reject::Crowded);
         }
-        let (engine, solver) = (self.engine, self.solver);
+        let solver = self.solver;
         let shortest = self.shortest_wanted;
-        match examine(
-            &self.def.params,
-            engine,
-            solver,
-            position,
-            self.max_plies,
-            shortest,
-        ) {
+        match examine(self.game.params, solver, position, self.max_plies, shortest) {
             Ok(solution) => {
-                let key = canonical(self.engine, position, self.torus);
-                self.seen.insert(position.to_string());
+                let key = canonical(position);
+                self.seen.insert(text);
                 if !self.seen.insert(key) {
                     self.rej.duplicate += 1;
                     return Err(Reject::Duplicate);
                 }
-                let shape = shape(engine, position, &solution);
+                let shape = shape(position, &solution);
                 // Near a game's end, the predator's wins repeat one fork:
                 // enough of a pattern sends the search further back.
                 let alike = self.pool.iter().filter(|p| p.shape == shape).count();
-                if self.def.family().info().puzzles.by_side && alike >= ALIKE_IN_POOL {
+                if self.game.family().info().puzzles.by_side && alike >= ALIKE_IN_POOL {
                     self.rej.alike += 1;
                     return Err(Reject::Alike);
                 }
-                let decoy_rule = self.def.family().info().puzzles.decoys;
+                let decoy_rule = self.game.family().info().puzzles.decoys;
                 let (decoys, tempting) = match decoy_rule {
-                    DecoyRule::Safe => decoys(engine, solver, position, &solution),
-                    DecoyRule::FewestCapturers => (freeze::decoys(engine, position, &solution), 0),
+                    DecoyRule::Safe => decoys(solver, position, &solution),
+                    DecoyRule::FewestCapturers => (freeze::decoys(position, &solution), 0),
                 };
-                let at = engine.load(position).ok();
-                let side = at.as_ref().map_or('?', |p| p.view().side_to_move);
-                let late = at.as_ref().is_some_and(|p| late(&self.def.params, p));
+                let side = position.view().side_to_move;
+                let late = late(self.game.params, position);
                 self.pool.push(Puzzle {
-                    position: position.to_string(),
+                    position: position.clone(),
                     solution,
                     plies_from_start,
                     built,
@@ -637,22 +640,17 @@ impl<'a> Finder<'a> {
     /// seldom won). One puzzle a game at most.
     fn consider_game(
         &mut self,
-        game: &[String],
+        game: &[AnyPosition],
         shortest: u32,
         built: bool,
         progress: &mut dyn FnMut(&str),
     ) {
-        let engine = self.engine;
-        let winner = engine
-            .load(&game[game.len() - 1])
-            .ok()
-            .and_then(|p| p.outcome())
-            .and_then(|o| o.winner);
+        let winner = game[game.len() - 1].outcome().and_then(|o| o.winner);
         let reach = (self.max_plies as usize).min(game.len() - 1);
         // Freeze: wins in 5 are rare, so the position two moves further
         // back is tried too, and once the shortest wins could fill all
         // but a quarter of the set, only it.
-        let freeze = self.def.family().info().puzzles.long_wins_rare;
+        let freeze = self.game.family().info().puzzles.long_wins_rare;
         let short_enough = freeze && {
             let shortest_won = self.pool.iter().map(|p| p.solution.plies).min();
             let short = self
@@ -665,7 +663,7 @@ impl<'a> Finder<'a> {
         // The predator game: every other game from its farthest candidate,
         // for wins that are not the last fork.
         self.games += 1;
-        let far = self.def.family().info().puzzles.by_side && self.games.is_multiple_of(2);
+        let far = self.game.family().info().puzzles.by_side && self.games.is_multiple_of(2);
         let from = if far {
             reach.saturating_sub(1).max(shortest as usize)
         } else if short_enough {
@@ -677,12 +675,12 @@ impl<'a> Finder<'a> {
         self.shortest_wanted = if longer_only { shortest + 2 } else { 0 };
         for back in from..=reach {
             let index = game.len() - 1 - back;
-            let to_move = engine.load(&game[index]).map(|p| p.view().side_to_move);
-            if winner.is_some_and(|w| to_move != Ok(w)) {
+            let to_move = game[index].view().side_to_move;
+            if winner.is_some_and(|w| to_move != w) {
                 continue;
             }
             let r = self.consider(&game[index], index, built, progress);
-            let ends_full = self.def.family().info().puzzles.ends_full;
+            let ends_full = self.game.family().info().puzzles.ends_full;
             let further = [Err(Reject::OneMove), Err(Reject::Alike)].contains(&r)
                 || ends_full && r == Err(Reject::FewMoves);
             if r.is_ok() || (!further && !freeze) {
@@ -702,14 +700,14 @@ impl<'a> Finder<'a> {
         progress: &mut dyn FnMut(&str),
     ) -> bool {
         let start = if build {
-            match endgames::candidate(self.def, rng) {
+            match endgames::candidate(self.game, rng) {
                 Some(p) => p,
                 None => return true,
             }
         } else {
-            self.def.start_position.text()
+            self.game.start_position.clone()
         };
-        let Some(game) = self.game(&start, rng) else {
+        let Some(game) = self.random_game(&start, rng) else {
             return build;
         };
         self.consider_game(&game, shortest, build, progress);
@@ -717,7 +715,7 @@ impl<'a> Finder<'a> {
     }
 
     /// A random game from `start`, `None` when it has no move.
-    fn game(&self, start: &str, rng: &mut Rng) -> Option<Vec<String>> {
+    fn random_game(&self, start: &AnyPosition, rng: &mut Rng) -> Option<Vec<AnyPosition>> {
         let game = self.solver.random_game(start, rng, GAME_CAP).ok()?;
         (game.len() >= 2).then_some(game)
     }
@@ -732,13 +730,13 @@ impl<'a> Finder<'a> {
     /// show; always in the others.
     /// Worked out again only when the pool has grown.
     fn varied(&mut self, wanted: &[(u32, char)]) -> bool {
-        let family = self.def.family();
+        let family = self.game.family();
         let info = &family.info().puzzles;
         if !info.by_side && !info.fills_up {
             return true;
         }
         if self.varied_at.0 != self.pool.len() {
-            let (set, _) = choose(self.engine, family, self.pool.clone(), self.count, wanted);
+            let (set, _) = choose(family, self.pool.clone(), self.count, wanted);
             let most = set
                 .iter()
                 .map(|p| set.iter().filter(|q| q.shape == p.shape).count())
@@ -748,7 +746,7 @@ impl<'a> Finder<'a> {
                 let mut kinds: Vec<&str> = set
                     .iter()
                     .filter(|p| p.side == side)
-                    .map(|p| first_kind(self.engine, &p.position, &p.solution))
+                    .map(|p| first_kind(&p.position, &p.solution))
                     .collect();
                 kinds.sort_unstable();
                 kinds.dedup();
@@ -788,11 +786,11 @@ impl<'a> Finder<'a> {
         rng: &mut Rng,
         progress: &mut dyn FnMut(&str),
     ) -> bool {
-        let fills_up = self.def.family().info().puzzles.fills_up;
+        let fills_up = self.game.family().info().puzzles.fills_up;
         if !fills_up || self.middle >= attempts || self.middle_enough() && self.varied(wanted) {
             return false;
         }
-        if let Some(position) = endgames::middle_game(self.def, self.solver, rng) {
+        if let Some(position) = endgames::middle_game(self.game, self.solver, rng) {
             let _ = self.consider(&position, 0, true, progress);
             self.middle += 1;
         }
@@ -803,13 +801,13 @@ impl<'a> Finder<'a> {
     /// ([`late`]) for three quarters of the set, with a choice: always in
     /// the games whose board does not fill up.
     fn middle_enough(&self) -> bool {
-        !self.def.family().info().puzzles.fills_up
+        !self.game.family().info().puzzles.fills_up
             || self.pool.iter().filter(|p| !p.late).count() >= self.count
     }
 
     /// How many kept puzzles each share has.
     fn filled(&self, share_of: &[(u32, char)]) -> Vec<usize> {
-        let family = self.def.family();
+        let family = self.game.family();
         share_of
             .iter()
             .map(|s| self.pool.iter().filter(|p| share(family, p) == *s).count())
@@ -835,19 +833,19 @@ pub enum Until {
 /// game the two sources take turns (random games give the predator's
 /// puzzles, built ones the prey's) while both sides still need puzzles.
 pub fn generate(
-    def: &Definition,
+    game: Game<'_>,
     count: usize,
     seed: u64,
     max_plies: u32,
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<Puzzle>, Rejections) {
-    let engine = def.engine();
-    let solver = solver(&def.params);
-    let mut finder = Finder::new(def, engine, solver.as_ref(), max_plies, count);
-    let wanted = shares(def, max_plies);
+    let engine = game.engine();
+    let solver = solver(game.params);
+    let mut finder = Finder::new(game, engine, solver.as_ref(), max_plies, count);
+    let wanted = shares(game, max_plies);
     search(&mut finder, seed, Until::Chosen, progress);
     let Finder { pool, rej, .. } = finder;
-    let kept = choose(engine, def.family(), pool, count, &wanted);
+    let kept = choose(game.family(), pool, count, &wanted);
     (
         kept.0,
         Rejections {
@@ -861,15 +859,15 @@ pub fn generate(
 /// the shares of a set of `count` (as [`generate`] does): a class set's
 /// stream, unchosen, in the order found.
 pub fn pool(
-    def: &Definition,
+    game: Game<'_>,
     count: usize,
     seed: u64,
     max_plies: u32,
     candidates: usize,
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<Puzzle>, Rejections) {
-    let solver = solver(&def.params);
-    let mut finder = Finder::new(def, def.engine(), solver.as_ref(), max_plies, count);
+    let solver = solver(game.params);
+    let mut finder = Finder::new(game, game.engine(), solver.as_ref(), max_plies, count);
     search(&mut finder, seed, Until::Candidates(candidates), progress);
     (finder.pool, finder.rej)
 }
@@ -877,11 +875,11 @@ pub fn pool(
 /// The candidate loop of [`generate`] and [`pool`], until `until`, the
 /// candidate budget or a stop (`--time-limit`, Ctrl-C).
 fn search(finder: &mut Finder, seed: u64, until: Until, progress: &mut dyn FnMut(&str)) {
-    let (def, count, max_plies) = (finder.def, finder.count, finder.max_plies);
-    let family = def.family();
+    let (game, count, max_plies) = (finder.game, finder.count, finder.max_plies);
+    let family = game.family();
     let mut rng = Rng::new(seed);
     let shortest = if max_plies > 1 { 2 } else { 1 };
-    let wanted = shares(def, max_plies);
+    let wanted = shares(game, max_plies);
     let quota = count.div_ceil(wanted.len().max(1));
     // A Freeze candidate costs some ten times a clone or predator one, so
     // its search gives up sooner.
@@ -951,7 +949,7 @@ fn search(finder: &mut Finder, seed: u64, until: Until, progress: &mut dyn FnMut
         let build = builds
             && (!plays || (built < planned && prey_short && (round % 2 == 0 || !hunter_short)));
         if build && plays {
-            if let Some(position) = endgames::candidate(def, &mut rng) {
+            if let Some(position) = endgames::candidate(game, &mut rng) {
                 let _ = finder.consider(&position, 0, true, progress);
                 built += 1;
             }
@@ -990,7 +988,6 @@ fn spread_enough(wanted: &[(u32, char)], filled: &[usize], count: usize) -> bool
 /// whose board fills up, no more than a quarter of `late` positions while
 /// others are available; the rest are not chosen.
 fn choose(
-    engine: &dyn Engine,
     family: Family,
     pool: Vec<Puzzle>,
     count: usize,
@@ -1018,7 +1015,7 @@ fn choose(
                 continue;
             }
             let by_side = family.info().puzzles.by_side;
-            let at = pick(engine, &kept, bucket, count, by_side, &unwanted);
+            let at = pick(&kept, bucket, count, by_side, &unwanted);
             // A share left with patterns (or late positions) the set has
             // enough of waits while another share has a new one.
             if unwanted(&kept, &bucket[at]) && fresh.iter().any(|&n| n > 0) {
@@ -1049,14 +1046,13 @@ fn alike(kept: &[Puzzle], p: &Puzzle) -> bool {
 /// one that is not late unless its mark is new to the set (a share's late
 /// ones are kept for the shares that have only them).
 fn pick(
-    engine: &dyn Engine,
     kept: &[Puzzle],
     bucket: &[Puzzle],
     count: usize,
     by_side: bool,
     unwanted: &dyn Fn(&[Puzzle], &Puzzle) -> bool,
 ) -> usize {
-    let kind_of = |p: &Puzzle| first_kind(engine, &p.position, &p.solution);
+    let kind_of = |p: &Puzzle| first_kind(&p.position, &p.solution);
     let new_kind = |p: &Puzzle| {
         let kind = kind_of(p);
         count < 3 || kept.iter().filter(|k| kind_of(k) == kind).count() * 3 < count * 2
@@ -1091,32 +1087,33 @@ fn pick(
 }
 
 /// The kind of the first move of a solution.
-fn first_kind(engine: &dyn Engine, position: &str, s: &Solution) -> &'static str {
+pub fn first_kind(position: &AnyPosition, s: &Solution) -> &'static str {
     s.pv.first()
-        .and_then(|m| engine.load(position).ok()?.play(m).ok())
+        .and_then(|m| position.play(m).ok())
         .map(|i| i.effect.kind().word())
         .unwrap_or("move")
 }
 
-/// The smallest text among the valid images of a position.
-fn canonical(engine: &dyn Engine, position: &str, torus: bool) -> String {
-    symmetry::variants(position, torus)
-        .into_iter()
-        .filter_map(|v| Some(engine.load(&v).ok()?.text()))
+/// The smallest text among the images of a position under the board's
+/// symmetries: one key for them all.
+fn canonical(position: &AnyPosition) -> String {
+    position
+        .images()
+        .iter()
+        .map(|p| p.text())
         .min()
-        .unwrap_or_else(|| position.to_string())
+        .unwrap_or_else(|| position.text())
 }
 
 /// Whether, along the line, the winner's every later move is also its only
 /// winning move.
 fn later_moves_unique(
-    engine: &dyn Engine,
     solver: &dyn Solver,
-    start: &str,
+    start: &AnyPosition,
     s: &Solution,
     max_plies: u32,
 ) -> bool {
-    let mut pos = start.to_string();
+    let mut pos = start.clone();
     for (ply, mv) in s.pv.iter().enumerate() {
         if ply > 0 && ply.is_multiple_of(2) {
             let left = max_plies - ply as u32;
@@ -1133,107 +1130,21 @@ fn later_moves_unique(
                 return false;
             }
         }
-        match engine.load(&pos).map(|p| p.play(mv)) {
-            Ok(Ok(info)) => pos = info.after.text(),
-            _ => return false,
+        match pos.play(mv) {
+            Ok(info) => pos = info.after,
+            Err(_) => return false,
         }
     }
     true
 }
 
-/// The practice file of the puzzles.
-pub fn practice_file(
-    def: &Definition,
-    game: &str,
-    puzzles: &[Puzzle],
-    args_line: &str,
-    max_plies: u32,
-) -> String {
-    let engine = def.engine();
-    let mut out = String::new();
-    let _ = writeln!(out, "# Generated by `{args_line}`.");
-    let _ = writeln!(
-        out,
-        "# Each position comes from a seeded random game or a built endgame; the solver proved that the side to move"
-    );
-    let _ = writeln!(
-        out,
-        "# wins within {max_plies} plies with one winning move at every turn of the winner."
-    );
-    if def.params.info().puzzles.promotion_sets {
-        let _ = writeln!(
-            out,
-            "# One move up to kings: each move of the winner makes only the kings it needs; kinging more opposing"
-        );
-        let _ = writeln!(
-            out,
-            "# checkers as well, as far as its captures allow, wins too and is the same answer (the host key says so)."
-        );
-    }
-    let _ = writeln!(out, "game = {}", toml_string(game));
-    for (k, p) in puzzles.iter().enumerate() {
-        let side = engine
-            .load(&p.position)
-            .map(|v| v.view().side_to_move)
-            .unwrap_or('?');
-        let first_kind = first_kind(engine, &p.position, &p.solution);
-        let _ = writeln!(out);
-        let _ = writeln!(
-            out,
-            "# Candidate {}: {} random plies from {}; first move a {first_kind}; {} positions searched; {} other first moves {}{}; answer: {} ({}).",
-            p.candidate,
-            p.plies_from_start,
-            if p.built { "a built endgame" } else { "the start" },
-            p.solution.nodes,
-            p.decoys,
-            def.family().info().puzzles.decoys.words(),
-            match def.family().info().puzzles.decoys {
-                DecoyRule::Safe => format!(", {} of them threatening a win", p.tempting),
-                DecoyRule::FewestCapturers => String::new(),
-            },
-            p.shape,
-            p.difficulty()
-        );
-        let _ = writeln!(out, "[[practice]]");
-        let l = &def.lang;
-        let level = crate::tr!(l, &format!("practice.{}", p.difficulty()));
-        let name = crate::tr!(l, "practice.puzzle_name", n = k + 1, level = level);
-        let _ = writeln!(out, "name = {}", toml_string(&name));
-        let _ = writeln!(out, "position = {}", toml_string(&p.position));
-        let _ = writeln!(
-            out,
-            "prompt = {}",
-            toml_string(&{
-                // In the definition's language, as the rest of its text;
-                // whose turn it is the sheet says above the prompt.
-                let [a, b] = engine.sides();
-                let other = if side == a { b } else { a };
-                let name = |s| crate::lang::side_name(l, def.family(), s);
-                let moves =
-                    crate::lang::moves_of_each(l, p.solution.plies, &name(side), &name(other));
-                crate::tr!(l, "practice.win_in", moves = moves)
-            })
-        );
-        let moves: Vec<String> = p.solution.pv.iter().map(|m| toml_string(m)).collect();
-        let _ = writeln!(out, "solution = [{}]", moves.join(", "));
-        let _ = writeln!(out, "wins_in = {}", p.solution.plies);
-        let _ = writeln!(out, "search_depth = {max_plies}");
-    }
-    out
-}
-
-fn toml_string(s: &str) -> String {
-    serde_json::Value::String(s.to_string()).to_string()
-}
-
 /// The puzzles of `found` in order, each position once under the board's
 /// symmetries (the first found kept): the pools of a class set's streams,
 /// searched apart, may share positions.
-pub fn distinct(def: &Definition, found: Vec<Puzzle>) -> Vec<Puzzle> {
-    let torus = def.board.topology == Topology::Torus;
+pub fn distinct(found: Vec<Puzzle>) -> Vec<Puzzle> {
     let mut seen = HashSet::new();
     found
         .into_iter()
-        .filter(|p| seen.insert(canonical(def.engine(), &p.position, torus)))
+        .filter(|p| seen.insert(canonical(&p.position)))
         .collect()
 }

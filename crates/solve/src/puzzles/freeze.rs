@@ -11,8 +11,8 @@
 //! changes nothing). Two chains, a pass and a chain, or two smallest sets
 //! (king B8 or H2) are two answers: no puzzle.
 use super::{Reject, CANDIDATE_BUDGET};
-use crate::rules::AnyPosition;
-use crate::solve::{Limits, Solution, Solver, Verdict};
+use crate::{Limits, Solution, Solver, Verdict};
+use printkit_rules::AnyPosition;
 
 /// Winning moves listed at most at a turn: more than this is never one
 /// answer on a board a puzzle shows.
@@ -30,21 +30,20 @@ pub(super) fn examine(
     max_plies: u32,
     shortest: u32,
 ) -> Result<Solution, Reject> {
-    let position = start.text();
     let limits = |depth| Limits {
         depth,
         max_nodes: CANDIDATE_BUDGET,
     };
     // Cheap first: a win at once, then two chains winning sooner.
     let once = solver
-        .solve_unique(&position, limits(1))
+        .solve_unique(start, limits(1))
         .map_err(|_| Reject::NoWin)?;
     if once.verdict == Verdict::Win {
         return Err(Reject::OneMove);
     }
     for depth in (3..max_plies).step_by(2) {
         let s = solver
-            .solve_unique(&position, limits(depth))
+            .solve_unique(start, limits(depth))
             .map_err(|_| Reject::NoWin)?;
         if s.verdict == Verdict::Win && chain_count(&s.best) > 1 {
             return Err(Reject::SeveralWins);
@@ -54,7 +53,7 @@ pub(super) fn examine(
         }
     }
     let whole = solver
-        .solve_within(&position, limits(max_plies), LISTED)
+        .solve_within(start, limits(max_plies), LISTED)
         .map_err(|_| Reject::NoWin)?;
     if whole.verdict != Verdict::Win {
         return Err(if whole.budget_exhausted {
@@ -82,7 +81,7 @@ fn chain_count(moves: &[String]) -> usize {
 
 /// `G1xE1` of `G1xE1+D3+B1`.
 fn chain_of(mv: &str) -> &str {
-    crate::rules::notation::without_choices(mv)
+    printkit_rules::notation::without_choices(mv)
 }
 
 /// The line of a win in `plies` found within `max_plies`: the winner's
@@ -114,7 +113,7 @@ fn line(
         // The loser's longest resistance.
         let reply = solver
             .solve(
-                &here.text(),
+                &here,
                 Limits {
                     depth: plies - ply,
                     max_nodes: CANDIDATE_BUDGET,
@@ -157,7 +156,7 @@ fn one_answer(
         Some(s) => s,
         None => solver
             .solve_within(
-                &here.text(),
+                here,
                 Limits {
                     depth: left,
                     max_nodes: CANDIDATE_BUDGET,
@@ -190,10 +189,7 @@ fn one_answer(
 /// kings) as few checkers that can capture. (Almost every other chain of a
 /// Freeze puzzle lets the opponent win at once, so "safe a move ahead"
 /// tells nothing; how many chains look as strong as the answer does.)
-pub(super) fn decoys(engine: &dyn crate::rules::Engine, position: &str, s: &Solution) -> usize {
-    let Ok(start) = engine.load(position) else {
-        return 0;
-    };
+pub(super) fn decoys(start: &AnyPosition, s: &Solution) -> usize {
     let Some(answer) = s.pv.first().map(|m| chain_of(m)) else {
         return 0;
     };

@@ -1,7 +1,12 @@
 use super::*;
-use crate::rules::clone_convert::CloneConvert;
-use crate::rules::freeze::Freeze;
-use crate::rules::predator_prey::PredatorPrey;
+
+/// The solver's result for a position's text.
+fn solve_text<R: Rules>(rules: &R, text: &str, limits: Limits) -> Result<Solution, PositionError> {
+    Ok(solve(rules, &rules.parse_position(text)?, limits))
+}
+use printkit_rules::clone_convert::CloneConvert;
+use printkit_rules::freeze::Freeze;
+use printkit_rules::predator_prey::PredatorPrey;
 
 /// A small deterministic generator for test positions.
 struct Rng(u64);
@@ -9,7 +14,7 @@ struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        crate::rules::key_of_words(&[self.0])
+        printkit_rules::key_of_words(&[self.0])
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
@@ -252,7 +257,7 @@ fn freeze_solutions_name_every_winning_move_by_its_smallest_kinging_set() {
         if s.verdict != Verdict::Win {
             continue;
         }
-        let fastest = |m: &crate::rules::freeze::Move| {
+        let fastest = |m: &printkit_rules::freeze::Move| {
             // The opponent, to move, loses as soon as the win allows.
             let child = rules.play(&pos, m).0;
             let r = minimax_reference(&rules, &child, 2);
@@ -312,7 +317,7 @@ fn freeze_solutions_name_every_winning_move_by_its_smallest_kinging_set() {
 #[test]
 fn a_clone_that_converts_the_last_marker_wins_in_one_seven_ways() {
     let rules = CloneConvert::new(Default::default());
-    let s = rules.solve("5/3B1/2W2/5/5 W 0", Limits::depth(4)).unwrap();
+    let s = solve_text(&rules, "5/3B1/2W2/5/5 W 0", Limits::depth(4)).unwrap();
     assert_eq!((s.verdict, s.plies), (Verdict::Win, 1));
     let mut best = s.best.clone();
     best.sort();
@@ -327,9 +332,7 @@ fn a_clone_that_converts_the_last_marker_wins_in_one_seven_ways() {
 #[test]
 fn trapping_the_predator_is_a_win_in_one_for_prey() {
     let rules = PredatorPrey::new(Default::default());
-    let s = rules
-        .solve("5/5/o4/oo3/P1o2 o 0 0 6", Limits::depth(3))
-        .unwrap();
+    let s = solve_text(&rules, "5/5/o4/oo3/P1o2 o 0 0 6", Limits::depth(3)).unwrap();
     assert_eq!((s.verdict, s.plies), (Verdict::Win, 1));
     assert_eq!(s.best, ["B2-B1"]);
 }
@@ -375,9 +378,7 @@ fn solve_reports_the_minimax_result_with_its_plies() {
 #[test]
 fn freeze_taking_all_four_wins_at_once() {
     let rules = Freeze::new(Default::default());
-    let s = rules
-        .solve("8/8/8/3r4/2r1r3/2br4/8/8 b", Limits::depth(3))
-        .unwrap();
+    let s = solve_text(&rules, "8/8/8/3r4/2r1r3/2br4/8/8 b", Limits::depth(3)).unwrap();
     assert_eq!((s.verdict, s.plies), (Verdict::Win, 1));
     assert!(
         s.best.contains(&"C3xC5xE5xE3xC3".to_string()),
@@ -389,9 +390,7 @@ fn freeze_taking_all_four_wins_at_once() {
 #[test]
 fn the_predators_last_turn_without_a_capture_is_a_proven_draw() {
     let rules = PredatorPrey::new(Default::default());
-    let s = rules
-        .solve("P4/5/5/5/4o P 0 0 39", Limits::depth(4))
-        .unwrap();
+    let s = solve_text(&rules, "P4/5/5/5/4o P 0 0 39", Limits::depth(4)).unwrap();
     assert_eq!(s.verdict, Verdict::Draw);
     let mut best = s.best.clone();
     best.sort();
@@ -416,7 +415,7 @@ fn the_predators_last_turn_without_a_capture_is_a_proven_draw() {
 #[test]
 fn an_open_game_has_no_forced_result_at_a_small_depth() {
     let rules = CloneConvert::new(Default::default());
-    let s = rules.solve("B3W/5/5/5/W3B W 0", Limits::depth(2)).unwrap();
+    let s = solve_text(&rules, "B3W/5/5/5/W3B W 0", Limits::depth(2)).unwrap();
     assert_eq!(s.verdict, Verdict::Unknown);
     assert_eq!(s.depth, 2);
     assert_eq!(s.best.len(), 16);
@@ -428,7 +427,7 @@ fn mirrored_and_shifted_positions_have_the_same_result() {
     for pos in random_positions(&clone, &["B3W/5/5/5/W3B W 0", "5/3B1/2W2/5/5 W 0"], 8, 5) {
         let text = clone.print_position(&pos);
         let want = score_at_depth(&clone, &pos, 3);
-        for v in symmetry::variants(&text, false) {
+        for v in printkit_rules::symmetry::variants(&text, false) {
             let p = clone.parse_position(&v).unwrap();
             assert_eq!(score_at_depth(&clone, &p, 3), want, "{text} vs {v}");
         }
@@ -438,7 +437,7 @@ fn mirrored_and_shifted_positions_have_the_same_result() {
         let pos = freeze.parse_position(&text).unwrap();
         let want = score_at_depth(&freeze, &pos, 3);
         let mut tried = 0;
-        for v in symmetry::variants(&text, true) {
+        for v in printkit_rules::symmetry::variants(&text, true) {
             // Odd shifts and bare mirrors break the colouring: skipped.
             if let Ok(p) = freeze.parse_position(&v) {
                 tried += 1;
@@ -452,15 +451,15 @@ fn mirrored_and_shifted_positions_have_the_same_result() {
 #[test]
 fn a_node_budget_stops_the_search_and_proves_nothing_more() {
     let rules = Freeze::new(Default::default());
-    let s = rules
-        .solve(
-            rules.default_start(),
-            Limits {
-                depth: 20,
-                max_nodes: 2_000,
-            },
-        )
-        .unwrap();
+    let s = solve_text(
+        &rules,
+        rules.default_start(),
+        Limits {
+            depth: 20,
+            max_nodes: 2_000,
+        },
+    )
+    .unwrap();
     assert!(s.budget_exhausted);
     assert_eq!(s.verdict, Verdict::Unknown);
 }

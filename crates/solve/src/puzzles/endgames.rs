@@ -7,18 +7,17 @@
 //!   puzzles (a placement or step that traps the predator) come from here.
 //! - Freeze: a few checkers of each colour clustered on a small patch of
 //!   the torus, at most as many kings as a printed board reads with (the
-//!   family's [`crate::rules::family::PuzzleInfo::readable`] limit). Random
+//!   family's [`printkit_rules::family::PuzzleInfo::readable`] limit). Random
 //!   games end on boards of 18–25 kings that are hard to read on paper, and
 //!   their wins in 5 plies are too rare and too dear to settle; a sparse
 //!   patch reads at a glance, and its searches are small.
 //!
 //! Every built position is only a candidate: the generator keeps it only
 //! when the solver proves the same things as of a played one.
-use super::Rng;
-use crate::definition::Definition;
-use crate::rules::family::{EndgamePlan, HuntPlan};
-use crate::rules::notation::{self, Square};
-use crate::rules::Family;
+use super::{Game, Rng};
+use printkit_rules::family::{EndgamePlan, HuntPlan};
+use printkit_rules::notation::{self, Square};
+use printkit_rules::{AnyPosition, Family};
 
 /// A board as text cells, row 0 at the top (as the notation writes it):
 /// `None` a hole, `Some('.')` empty.
@@ -29,16 +28,16 @@ struct Cells {
 }
 
 impl Cells {
-    /// The board field of a position (`5/5/2P2/5/5`) of `def`'s game,
+    /// The board field of a position (`5/5/2P2/5/5`) of `game`'s game,
     /// emptied: holes kept.
-    fn empty_like(def: &Definition, board: &str) -> Option<Cells> {
-        Cells::read(def, board, false)
+    fn empty_like(game: Game<'_>, board: &str) -> Option<Cells> {
+        Cells::read(game, board, false)
     }
 
-    /// The board field of a position of `def`'s game (read by the rules'
+    /// The board field of a position of `game`'s game (read by the rules'
     /// notation), its pieces kept when `keep`.
-    fn read(def: &Definition, board: &str, keep: bool) -> Option<Cells> {
-        let symbols: Vec<char> = def
+    fn read(game: Game<'_>, board: &str, keep: bool) -> Option<Cells> {
+        let symbols: Vec<char> = game
             .family()
             .info()
             .pieces
@@ -120,43 +119,43 @@ impl Cells {
 
 /// Whether built candidates are a source of puzzles for this family.
 pub fn builds(family: Family) -> bool {
-    crate::rules::Params::defaults(family)
+    printkit_rules::Params::defaults(family)
         .endgame_plan()
         .is_some()
 }
 
 /// One built candidate position, or `None` when this try did not give a
 /// valid one (the caller tries again).
-pub fn candidate(def: &Definition, rng: &mut Rng) -> Option<String> {
-    let start = def.start_position.text();
+pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
+    let start = game.start_position.text();
     let board = start.split(' ').next()?;
-    let cells = Cells::empty_like(def, board)?;
-    let text = match def.params.endgame_plan()? {
+    let cells = Cells::empty_like(game, board)?;
+    let text = match game.params.endgame_plan()? {
         EndgamePlan::Hunt(p) => hunt(cells, &p, rng),
         EndgamePlan::Checkers { supply } => freeze(
             cells,
             supply as usize,
             // No more kings than a printed board reads with.
-            def.family()
+            game.family()
                 .info()
                 .puzzles
                 .readable
                 .map_or(supply as usize, |limits| limits.crowned),
-            def.board.topology == crate::rules::Topology::Torus,
+            game.torus(),
             rng,
         ),
     }?;
     // A turn count the board contradicts (the predator's distance from its
     // start cell, the prey placed) is never kept: `check` would refuse it.
-    let position = def.engine().load(&text).ok()?;
-    let start = def.start_position.view();
+    let position = game.engine().load(&text).ok()?;
+    let start = game.start_position.view();
     let counts = position.counts();
-    match def
+    match game
         .params
         .counter_mistake(&start, &position.view(), &counts)
     {
         Some(_) => None,
-        None => Some(text),
+        None => Some(position),
     }
 }
 
@@ -245,20 +244,21 @@ const MIDDLE_GAME: std::ops::RangeInclusive<usize> = 12..=40;
 /// end on full boards near the turn limit, where most moves that keep the
 /// lead win; their wins in the middle of a game are rare.
 pub fn middle_game(
-    def: &Definition,
-    solver: &dyn crate::solve::Solver,
+    game: Game<'_>,
+    solver: &dyn crate::Solver,
     rng: &mut Rng,
-) -> Option<String> {
+) -> Option<AnyPosition> {
     let plies = MIDDLE_GAME.start() + rng.below(MIDDLE_GAME.end() - MIDDLE_GAME.start() + 1);
-    let game = solver
-        .random_game(&def.start_position.text(), rng, plies + 1)
+    let line = solver
+        .random_game(game.start_position, rng, plies + 1)
         .ok()?;
-    let position = game.get(plies)?;
+    // The board is rebuilt in the rules' notation and read back once.
+    let position = line.get(plies)?.text();
     let mut fields = position.split(' ');
-    let mut cells = Cells::read(def, fields.next()?, true)?;
+    let mut cells = Cells::read(game, fields.next()?, true)?;
     let mover = fields.next()?.chars().next()?;
     let rest: Vec<&str> = fields.collect();
-    let sides = def.engine().sides();
+    let sides = game.engine().sides();
     let other = if sides[0] == mover {
         sides[1]
     } else {
@@ -277,7 +277,7 @@ pub fn middle_game(
         out.push(' ');
         out.push_str(field);
     }
-    Some(out)
+    game.engine().load(&out).ok()
 }
 
 /// 5 to 10 pieces of each colour on the patch of 5×5 squares around a

@@ -5,7 +5,7 @@
 //! own numbered sheet and answers them all in one host-key list. The
 //! puzzles come from [`super::generate`], unchanged: the same seed
 //! gives the same sheets.
-use super::{self as puzzles, Puzzle};
+use super::{self as puzzles, Game, Puzzle};
 use std::collections::BTreeMap;
 
 /// The practice file with its `sheet_number` after its `game` line.
@@ -74,7 +74,7 @@ pub fn most_sheets(counts: &BTreeMap<Share, usize>, count: usize, most: usize) -
 }
 
 /// The puzzles found of each share.
-pub fn share_counts(family: crate::rules::Family, found: &[Puzzle]) -> BTreeMap<Share, usize> {
+pub fn share_counts(family: printkit_rules::Family, found: &[Puzzle]) -> BTreeMap<Share, usize> {
     let mut counts = BTreeMap::new();
     for p in found {
         *counts.entry(puzzles::share(family, p)).or_default() += 1;
@@ -119,10 +119,10 @@ fn spread(list: Vec<Puzzle>) -> Vec<Puzzle> {
 /// of puzzles of each share (win length and, in the predator game, winning
 /// side: [`puzzles::share`]), shortest first on each sheet; `None` when
 /// there are too few. No two puzzles of a sheet have the same answer line
-/// or the same ending ([`ending`]), and a line found several times goes
-/// to sheets far apart ([`spread`]).
+/// or the same ending (`ending`), and a line found several times goes
+/// to sheets far apart (`spread`).
 pub fn deal(
-    family: crate::rules::Family,
+    family: printkit_rules::Family,
     found: Vec<Puzzle>,
     sheets: usize,
     count: usize,
@@ -159,7 +159,7 @@ pub fn deal(
 /// The largest deal of `found` up to `sheets` sheets of `count` (none
 /// when not even one sheet can be filled).
 pub fn deal_most(
-    family: crate::rules::Family,
+    family: printkit_rules::Family,
     found: &[Puzzle],
     sheets: usize,
     count: usize,
@@ -174,7 +174,7 @@ pub fn deal_most(
 /// some 30 s of two cores for the built-in games. A cheap family's
 /// candidates cost a tenth of Freeze's, so it may search three times as
 /// many streams (the predator game needed 44 for 30 sheets of 6).
-fn max_streams(family: crate::rules::Family) -> usize {
+fn max_streams(family: printkit_rules::Family) -> usize {
     if family.info().puzzles.dear_search {
         40
     } else {
@@ -187,7 +187,7 @@ const WAVE: usize = 4;
 
 /// Candidates one stream examines: a Freeze candidate costs some ten
 /// times another family's.
-fn stream_candidates(family: crate::rules::Family) -> usize {
+fn stream_candidates(family: printkit_rules::Family) -> usize {
     if family.info().puzzles.dear_search {
         1_000
     } else {
@@ -213,18 +213,18 @@ pub struct Found {
 }
 
 /// Searches for a class set of `sheets` sheets of `count`: independent
-/// streams of [`puzzles::pool`], [`WAVE`] at a time on the machine's
+/// streams of [`puzzles::pool`], `WAVE` at a time on the machine's
 /// cores, until the puzzles found deal into the sheets ([`deal`]), the
-/// budget of [`max_streams`] streams is spent, or a stop. After the first
+/// budget of `max_streams` streams is spent, or a stop. After the first
 /// wave, `say` is told when its rate foretells fewer sheets than asked.
 pub fn find(
-    def: &crate::definition::Definition,
+    game: Game<'_>,
     (sheets, count): (usize, usize),
     seed: u64,
     max_plies: u32,
     say: &mut dyn FnMut(&str),
 ) -> Found {
-    let family = def.family();
+    let family = game.family();
     let candidates = stream_candidates(family);
     let (mut found, mut examined, mut foreseen) = (Vec::new(), 0, sheets);
     let waves = max_streams(family) / WAVE;
@@ -233,13 +233,13 @@ pub fn find(
             .map(|k| stream_seed(seed, wave * WAVE + k))
             .collect();
         let pools = crate::parallel::par_map(&seeds, |&s| {
-            puzzles::pool(def, count, s, max_plies, candidates, &mut |_| {})
+            puzzles::pool(game, count, s, max_plies, candidates, &mut |_| {})
         });
         for (pool, rej) in pools {
             examined += rej.examined;
             found.extend(pool);
         }
-        found = puzzles::distinct(def, found);
+        found = puzzles::distinct(found);
         if crate::stop::reason().is_some() || deal(family, found.clone(), sheets, count).is_some() {
             break;
         }

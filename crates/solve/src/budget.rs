@@ -8,7 +8,7 @@
 //! costs what it takes to search on the reference machine (2 cores, the
 //! project's CI), so `--search-budget 10` is about ten seconds of search
 //! there whatever the games.
-use crate::rules::Family;
+use printkit_rules::Family;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The default budget of a run, in seconds of search on the reference
@@ -19,7 +19,7 @@ pub const MIN_SECONDS: f64 = 0.01;
 pub const MAX_SECONDS: f64 = 3600.0;
 
 /// Nanoseconds the reference machine takes to search one position of a
-/// family (the family's own figure: [`crate::rules::family::FamilyInfo`]).
+/// family (the family's own figure: [`printkit_rules::family::FamilyInfo`]).
 fn cost(family: Family) -> u64 {
     family.info().search_ns
 }
