@@ -50,6 +50,7 @@ fn shared_sheets() -> &'static (PathBuf, Vec<String>) {
 }
 
 /// `a`'s sheets are `b`'s, but for the folder their header names.
+#[cfg(unix)]
 fn assert_same_sheets((a_dir, a): (&Path, &[String]), (b_dir, b): (&Path, &[String])) {
     let folder = |t: &str, d: &Path| t.replace(d.to_str().unwrap(), "DIR");
     assert_eq!(a.len(), b.len());

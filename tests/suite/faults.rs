@@ -197,6 +197,7 @@ fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
 }
 
 #[test]
+#[cfg(unix)]
 fn a_symlinked_game_folder_is_refused_and_the_users_files_survive() {
     let (dir, old, _) = prepared("symlink");
     let theirs = dir.join("their-folder");
@@ -432,6 +433,7 @@ fn available(dir: &Path) -> u64 {
         .unwrap_or(0)
 }
 
+#[cfg(unix)]
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
@@ -445,6 +447,7 @@ fn is_root() -> bool {
 /// user is unprivileged already): the build fails naming the file, and the
 /// kit is unchanged.
 #[test]
+#[cfg(unix)] // Unix modes and chown
 fn a_read_only_folder_leaves_the_old_kit() {
     let (dir, _, _) = prepared("read-only");
     let root = is_root();

@@ -34,6 +34,8 @@ mod render_rtl;
 mod render_svg;
 mod schema;
 mod shaping;
+// Symbolic links and folder swaps: Unix calls.
+#[cfg(unix)]
 mod shared_folder;
 mod shell;
 mod solve;

@@ -133,6 +133,9 @@ pub fn create_private_folder(path: &Path) -> std::io::Result<()> {
     let mut builder = fs::DirBuilder::new();
     #[cfg(unix)]
     builder.mode(0o700);
+    // Elsewhere the folder takes its parent's access list.
+    #[cfg(not(unix))]
+    let _ = &mut builder;
     builder.create(path)
 }
 
@@ -255,6 +258,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn links_fifos_and_devices_are_not_opened_as_files() {
         let dir = std::env::temp_dir().join(format!("printkit-fsio2-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
