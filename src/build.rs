@@ -405,7 +405,14 @@ fn render_papers(
             }),
         };
         let laid_out = crate::parallel::par_map(jobs, |(def, practice)| {
-            kit::build_kit(def, practice, templates, &options).map_err(|e| {
+            // The host key is laid out once its answers are in (a search
+            // left, if any, is made here).
+            let kit = if parts.contains(&Part::Key) {
+                kit::build_kit(&definition::analyse(def, practice), templates, &options)
+            } else {
+                kit::build_player_kit(def, practice, templates, &options)
+            };
+            kit.map_err(|e| {
                 // Located: in the definition, or in the templates when the
                 // built-in look lays the kit out.
                 let e = kit::layout_diagnostic_on(def, practice, templates, &options.paper, e);
@@ -889,8 +896,8 @@ pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagno
     let kept = Verdicts::read();
     // The analyse step: every answer searched before anything is laid
     // out.
-    definition::analyse(game, &practice);
-    let laid_out = kit::lay_out_everywhere(game, &practice, templates)
+    let analysed = definition::analyse(game, &practice);
+    let laid_out = kit::lay_out_everywhere(&analysed, templates)
         .map_err(|e| kit::layout_diagnostic(game, &practice, templates, &e));
     if laid_out.is_ok() {
         let solved: Vec<(&Definition, &Practice)> = practice.iter().map(|p| (game, p)).collect();

@@ -212,9 +212,8 @@ impl Verdicts {
         {
             return false;
         }
-        let _ = p
-            .key
-            .set(Some(KeyAnswer::new(&def.params, &p.position, s.clone())));
+        // Already answered (a search of this process) is answered too.
+        let _ = p.keep_answer(KeyAnswer::new(&def.params, &p.position, s.clone()));
         true
     }
 
@@ -229,7 +228,7 @@ impl Verdicts {
         };
         let mut now = BTreeMap::new();
         for (def, p) in solved {
-            if let Some(Some(key)) = p.key.get() {
+            if let Some(Some(key)) = p.searched() {
                 let search = search(def, p);
                 let mac = mac_of(&mac_key, &search, &key.solution);
                 let solution = key.solution.clone();
@@ -265,10 +264,8 @@ mod tests {
         let def = crate::definition::resolve("clone-jump-convert").unwrap();
         let p = &def.practice[0];
         assert_eq!(p.name, "Clone or jump");
-        let s = crate::definition::solve_key(&def, p)
-            .clone()
-            .unwrap()
-            .solution;
+        crate::definition::solve_key(&def, p);
+        let s = p.searched().cloned().flatten().unwrap().solution;
         assert!(
             s.verdict == Verdict::Win && s.pv.len() == s.plies as usize && !s.best.is_empty(),
             "{s:?}"
@@ -287,13 +284,10 @@ mod tests {
             .collect(),
             key: Some(key),
         };
-        let fresh = || Practice {
-            key: Default::default(),
-            ..p.clone()
-        };
+        let fresh = || p.unanswered();
         let q = fresh();
         assert!(with(s.clone()).fill(&def, &q));
-        let kept = q.key.get().and_then(|k| k.as_ref()).map(|k| &k.solution);
+        let kept = q.searched().and_then(|k| k.as_ref()).map(|k| &k.solution);
         assert_eq!(kept, Some(&s));
         type Forge = fn(&mut Solution);
         let forged: [(&str, Forge); 8] = [
@@ -316,7 +310,7 @@ mod tests {
             forge(&mut bad);
             let q = fresh();
             assert!(!with(bad).fill(&def, &q), "{what} was used");
-            assert!(q.key.get().is_none(), "{what}");
+            assert!(q.searched().is_none(), "{what}");
         }
         // An answer whose MAC is another cache folder's is searched again.
         let mut copied = with(s.clone());

@@ -137,26 +137,66 @@ impl KeyAnswer {
     }
 }
 
-/// The host key's answer to `p`, searched the first time it is asked for
-/// (a build starts the searches early, on another core) and kept in `p`.
-pub fn solve_key<'p>(def: &Definition, p: &'p Practice) -> &'p Option<KeyAnswer> {
+/// Searches the host key's answer to `p` unless it has one, and keeps it
+/// in `p` (a build starts the searches early, on another core; the key
+/// reads them through [`analyse`]).
+pub fn solve_key(def: &Definition, p: &Practice) {
     p.key.get_or_init(|| {
         crate::solve::key_solve(&def.params, &p.position, p.search_depth)
             .map(|s| KeyAnswer::new(&def.params, &p.position, s))
-    })
+    });
 }
 
-/// The analyse step of `check`: every position of `practice` that a host
-/// key answers (all but the worked example) gets its answer, searched on
-/// every core unless it has one already.
-pub fn analyse(def: &Definition, practice: &[Practice]) {
+/// A game with its practice positions after the analyse step: every
+/// position a host key answers (all but the worked example) has its answer.
+/// Only [`analyse`] makes one, and the host key is laid out from one only,
+/// so a key laid out before its answers were searched does not compile.
+#[derive(Clone, Copy)]
+pub struct Analysed<'a> {
+    game: &'a Definition,
+    practice: &'a [Practice],
+}
+
+impl<'a> Analysed<'a> {
+    /// The game.
+    pub fn game(&self) -> &'a Definition {
+        self.game
+    }
+
+    /// Its practice positions, the worked example among them.
+    pub fn practice(&self) -> &'a [Practice] {
+        self.practice
+    }
+
+    /// The host key's answer to `p`, one of [`Analysed::practice`]; `None`
+    /// when there is none to print (the worked example, or a search that
+    /// gave nothing).
+    pub fn key<'p>(&self, p: &'p Practice) -> Option<&'p KeyAnswer> {
+        debug_assert!(
+            self.game.is_worked_example(p) || p.key.get().is_some(),
+            "{} was not analysed",
+            p.name
+        );
+        p.key.get().and_then(Option::as_ref)
+    }
+}
+
+/// The analyse step: every position of `practice` that a host key answers
+/// (all but the worked example) gets its answer, searched on every core
+/// unless it has one already (from the cache of earlier builds, or a
+/// search a build started early).
+pub fn analyse<'a>(def: &'a Definition, practice: &'a [Practice]) -> Analysed<'a> {
     let asked: Vec<&Practice> = practice
         .iter()
         .filter(|p| !def.is_worked_example(p) && p.key.get().is_none())
         .collect();
-    crate::parallel::par_map(&asked, |p| {
-        solve_key(def, p);
-    });
+    if !asked.is_empty() {
+        crate::parallel::par_map(&asked, |p| solve_key(def, p));
+    }
+    Analysed {
+        game: def,
+        practice,
+    }
 }
 
 /// Whether a kept answer is one the solver could have given for `position`

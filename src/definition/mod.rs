@@ -14,7 +14,7 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod key;
-pub use key::{analyse, holds_up, solve_key, KeyAnswer, Kinging};
+pub use key::{analyse, holds_up, solve_key, Analysed, KeyAnswer, Kinging};
 mod limits;
 pub use limits::MAX_PRACTICE;
 pub mod json_schema;
@@ -328,8 +328,9 @@ pub struct Practice {
     /// ([`analyse`], [`solve_key`] or the cache of earlier builds) before
     /// the key is laid out, and shared by every copy of the position (a kit
     /// is laid out on several papers, and `check` lays out every one);
-    /// `None` inside when it cannot be had.
-    pub key: std::sync::Arc<std::sync::OnceLock<Option<KeyAnswer>>>,
+    /// `None` inside when it cannot be had. Private: the key reads it
+    /// through an [`Analysed`], the cache through [`Practice::searched`].
+    key: std::sync::Arc<std::sync::OnceLock<Option<KeyAnswer>>>,
     /// The class sheet it is printed on (a practice file's
     /// `sheet_number`), or `None` for the kit's ordinary practice sheets.
     pub sheet: Option<u32>,
@@ -342,6 +343,30 @@ pub struct Practice {
     /// The title the player's sheet prints (`None`: the question's number
     /// alone; the name is the host's).
     pub title: Option<String>,
+}
+
+impl Practice {
+    /// The answer searched for this position so far (`Some(None)`:
+    /// searched, with nothing to print): for the cache of earlier builds,
+    /// which keeps what a build searched. A kit reads answers through an
+    /// [`Analysed`].
+    pub fn searched(&self) -> Option<&Option<KeyAnswer>> {
+        self.key.get()
+    }
+
+    /// Gives the position an answer found elsewhere (the cache of earlier
+    /// builds) unless it has one; whether it took it.
+    pub fn keep_answer(&self, answer: KeyAnswer) -> bool {
+        self.key.set(Some(answer)).is_ok()
+    }
+
+    /// A copy that shares no answer with this one (one to search afresh).
+    pub fn unanswered(&self) -> Practice {
+        Practice {
+            key: Default::default(),
+            ..self.clone()
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -5,9 +5,9 @@
 //! solver's, as in the full host key.
 use super::common::{capitalise, why, PageStyles};
 use super::flow::Flow;
-use super::host_key::{band, check_sentence, key_answer};
+use super::host_key::{band, check_sentence};
 use super::{side_name, KitOptions};
-use crate::definition::{Asks, Definition, KeyAnswer, Practice};
+use crate::definition::{Analysed, Asks, Definition, KeyAnswer, Practice};
 use crate::render::text::{self, TextStyle};
 use crate::render::{Align, Font, Frame, Page, PointMm, RectMm, RenderError, SizeMm, Templates};
 use crate::solve::Verdict;
@@ -35,11 +35,12 @@ pub fn by_sheet<'p>(practice: &[&'p Practice]) -> BySheet<'p> {
 /// number a row a question: its number and level, and its answer (the
 /// winner and the line, or, for other questions, the answer in words).
 pub fn pages(
-    def: &Definition,
+    analysed: &Analysed,
     sheets: &BTreeMap<u32, Vec<&Practice>>,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
+    let def = analysed.game();
     let s = &templates.style;
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
@@ -62,7 +63,7 @@ pub fn pages(
             1.0,
         )];
         for (k, p) in list.iter().enumerate() {
-            let (label, answer) = row(def, k + 1, p)?;
+            let (label, answer) = row(def, k + 1, p, analysed.key(p))?;
             rows.push((labelled_row(l, &label, &answer, body, bold, width)?, 0.8));
         }
         flow.place(&Frame::stack(width, &rows))?;
@@ -74,13 +75,17 @@ pub fn pages(
 const LABEL_MM: f64 = 24.0;
 
 /// A question's label and its answer in the class table.
-fn row(def: &Definition, number: usize, p: &Practice) -> Result<(String, String), RenderError> {
+fn row(
+    def: &Definition,
+    number: usize,
+    p: &Practice,
+    key: Option<&KeyAnswer>,
+) -> Result<(String, String), RenderError> {
     let l = &def.lang;
     let (label, named) = match super::common::generated_level(l, number, &p.name) {
         Some(level) => (format!("{number} · {level}"), None),
         None => (number.to_string(), Some(&p.name)),
     };
-    let key = key_answer(p)?;
     let mut answer = match key.and_then(|k| winning_line(def, p, k)) {
         Some(line) => line,
         None => {

@@ -6,7 +6,7 @@
 use super::common::{capitalise, diagram_cell, effect_words, result_in_words, why, PageStyles};
 use super::flow::{pt, Flow};
 use super::{position_spec, stop_conditions, KitOptions};
-use crate::definition::{Check, Definition, KeyAnswer, Practice};
+use crate::definition::{Analysed, Check, Definition, KeyAnswer, Practice};
 use crate::lang::Lang;
 use crate::render::board::diagram_frame;
 use crate::render::text;
@@ -16,18 +16,6 @@ use crate::render::{
 use crate::rules::AnyPosition;
 use crate::solve::{Solution, Verdict};
 use crate::tr;
-
-/// The answer the analyse step gave a practice position (`None` inside
-/// when there is none to print); an error if the key is laid out before
-/// the position was analysed ([`crate::definition::analyse`]).
-pub fn key_answer(p: &Practice) -> Result<Option<&KeyAnswer>, RenderError> {
-    match p.key.get() {
-        Some(answer) => Ok(answer.as_ref()),
-        None => Err(RenderError::KeyNotAnalysed {
-            practice: p.name.clone(),
-        }),
-    }
-}
 
 /// "1 ply", "5 plies".
 fn plies(l: &Lang, n: u32) -> String {
@@ -342,12 +330,14 @@ pub fn band(
 /// after it.
 type KeyPart = (Option<String>, Frame, f64);
 
+/// The host key's pages for `practice`, positions of `analysed`.
 pub fn pages(
-    def: &Definition,
+    analysed: &Analysed,
     practice: &[&Practice],
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
+    let def = analysed.game();
     let s = &templates.style;
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let l = &def.lang;
@@ -375,7 +365,7 @@ pub fn pages(
         )?;
         // Text stands right of the diagram.
         let text_w = area.width - diagram.width() - 6.0;
-        let parts = question_parts(def, templates, p, k + 1, text_w)?;
+        let parts = question_parts(def, templates, p, analysed.key(p), k + 1, text_w)?;
         place_question(&mut flow, k + 1, &head, &diagram, parts, page_room)?;
         flow.gap(6.0);
     }
@@ -413,6 +403,7 @@ fn question_parts(
     def: &Definition,
     templates: &Templates,
     p: &Practice,
+    key: Option<&KeyAnswer>,
     number: usize,
     text_w: f64,
 ) -> Result<Vec<KeyPart>, RenderError> {
@@ -455,7 +446,6 @@ fn question_parts(
         text::paragraph_frame(&facts, facts_style, text_w)?,
         1.5,
     ));
-    let key = key_answer(p)?;
     let answer = super::asked::question_answer(def, p, key);
     if !answer.is_empty() {
         parts.push((

@@ -3,7 +3,7 @@
 //! resolved definition alone: its positions as read, its checks as played
 //! and its host-key answers as analysed ([`crate::definition::analyse`]).
 //! Layout never reads a position's text, plays a move or searches.
-use crate::definition::{Definition, Practice};
+use crate::definition::{Analysed, Definition, Practice};
 use crate::lang::Lang;
 use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::render::{text, Font, Item, Page, Paper, PaperPart, RenderError, Templates};
@@ -179,11 +179,58 @@ impl Kit {
     }
 }
 
-/// Lays out a game's kit; `practice` are the positions the host key covers
-/// (the definition's own followed by custom ones).
+/// Lays out a game's kit, the host key included, from its analysed
+/// practice positions (the definition's own followed by custom ones).
+///
+/// ```no_run
+/// use printkit::{definition, kit, render::Templates};
+/// let def = definition::resolve("freeze").unwrap();
+/// let t = Templates::builtin().unwrap();
+/// let options = kit::KitOptions::whole_kit(t.paper("a4").unwrap());
+/// let analysed = definition::analyse(&def, &def.practice);
+/// kit::build_kit(&analysed, &t, &options).unwrap();
+/// ```
+///
+/// A kit laid out before its answers are searched does not compile:
+///
+/// ```compile_fail
+/// use printkit::{definition, kit, render::Templates};
+/// let def = definition::resolve("freeze").unwrap();
+/// let t = Templates::builtin().unwrap();
+/// let options = kit::KitOptions::whole_kit(t.paper("a4").unwrap());
+/// kit::build_kit(&def, &t, &options).unwrap();
+/// ```
 pub fn build_kit(
+    analysed: &Analysed,
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<Kit, RenderError> {
+    lay_out_kit(
+        analysed.game(),
+        analysed.practice(),
+        Some(analysed),
+        templates,
+        options,
+    )
+}
+
+/// Lays out the parts of a game's kit that need no answer searched: every
+/// part `options` asks for but the host key ([`build_kit`] lays that out).
+/// A build lays these out while the host key's searches run.
+pub fn build_player_kit(
     def: &Definition,
     practice: &[Practice],
+    templates: &Templates,
+    options: &KitOptions,
+) -> Result<Kit, RenderError> {
+    lay_out_kit(def, practice, None, templates, options)
+}
+
+/// The kit of `options.parts`, the host key only when `analysed` is given.
+fn lay_out_kit(
+    def: &Definition,
+    practice: &[Practice],
+    analysed: Option<&Analysed>,
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Kit, RenderError> {
@@ -243,12 +290,13 @@ pub fn build_kit(
                 (class_sheets, sheet_numbers) = sheet_pages(def, &sheets, templates, options)?;
             }
             Part::Key => {
+                let Some(analysed) = analysed else { continue };
                 let mut pages = Vec::new();
                 if sheets.is_empty() || !ordinary.is_empty() {
-                    pages = host_key::pages(def, ordinary, templates, options)?;
+                    pages = host_key::pages(analysed, ordinary, templates, options)?;
                 }
                 if !sheets.is_empty() {
-                    pages.extend(class_key::pages(def, &sheets, templates, options)?);
+                    pages.extend(class_key::pages(analysed, &sheets, templates, options)?);
                 }
                 add(&mut key, part, pages);
             }
@@ -474,11 +522,7 @@ pub fn materials(
 /// inside its boxes, every glyph present, nothing outside the printable
 /// area); nothing is rendered to files. `check` runs this, so whatever it
 /// accepts, `build` prints. The error names the paper and page.
-pub fn lay_out_everywhere(
-    def: &Definition,
-    practice: &[Practice],
-    templates: &Templates,
-) -> Result<(), RenderError> {
+pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<(), RenderError> {
     for name in templates.papers.keys() {
         for orientation in ["", "-landscape"] {
             let paper = templates.paper(&format!("{name}{orientation}"))?;
@@ -490,14 +534,14 @@ pub fn lay_out_everywhere(
                 error: Box::new(e),
             };
             let kit =
-                build_kit(def, practice, templates, &options).map_err(|e| at(e, PaperPart::Kit))?;
+                build_kit(analysed, templates, &options).map_err(|e| at(e, PaperPart::Kit))?;
             // Two-sided tokens are laid out differently (no fold).
             let duplex = KitOptions {
                 parts: vec![Part::Tokens],
                 duplex: true,
                 ..options.clone()
             };
-            let tokens = build_kit(def, practice, templates, &duplex)
+            let tokens = build_player_kit(analysed.game(), analysed.practice(), templates, &duplex)
                 .map_err(|e| at(e, PaperPart::TwoSidedTokens))?;
             for page in kit.all_pages().chain(&tokens.player) {
                 crate::render::check_page(&page.page, Some(printable))
@@ -580,8 +624,11 @@ pub fn layout_diagnostic(
 ) -> crate::definition::Diagnostic {
     let changed = templates.changed_values();
     if let Some(first) = changed.first() {
+        // The answers may still be searched on another core: the key is
+        // laid out with them, as `check` does.
+        let analysed = crate::definition::analyse(def, practice);
         let builtin_lays_out =
-            Templates::builtin().is_ok_and(|t| lay_out_everywhere(def, practice, &t).is_ok());
+            Templates::builtin().is_ok_and(|t| lay_out_everywhere(&analysed, &t).is_ok());
         if builtin_lays_out {
             let others: Vec<String> = changed[1..]
                 .iter()

@@ -103,11 +103,6 @@ pub enum RenderError {
         page: String,
         error: Box<RenderError>,
     },
-    /// The host key was laid out before the analyse step answered the
-    /// practice position `practice` (a slip of the program, not of input).
-    KeyNotAnalysed {
-        practice: String,
-    },
     /// The PDF library failed.
     Pdf(String),
     Io(std::io::Error),
@@ -195,10 +190,6 @@ impl fmt::Display for RenderError {
                 write!(f, ": {error}")
             }
             RenderError::OnPage { kit, page, error } => write!(f, "{kit} page {page}: {error}"),
-            RenderError::KeyNotAnalysed { practice } => write!(
-                f,
-                "the host key's answer to `{practice}` was not worked out before layout"
-            ),
             RenderError::Pdf(m) => write!(f, "PDF error: {m}"),
             RenderError::Io(e) => write!(f, "I/O error: {e}"),
         }
@@ -328,13 +319,6 @@ mod tests {
         assert_eq!(
             page.to_string(),
             "freeze page board: text does not fit: text \"A\" does not fit its 7.5 × 13.7 mm box"
-        );
-        assert_eq!(
-            RenderError::KeyNotAnalysed {
-                practice: "Clone or jump".into()
-            }
-            .to_string(),
-            "the host key's answer to `Clone or jump` was not worked out before layout"
         );
     }
 

@@ -60,8 +60,12 @@ fn build(paper: &str, dir: &Path) -> (Paper, Vec<Kit>) {
     let kits: Vec<Kit> = definition::builtins()
         .map(|d| {
             let d = d.unwrap();
-            printkit::definition::analyse(&d, &d.practice);
-            kit::build_kit(&d, &d.practice, &t, &options).unwrap()
+            kit::build_kit(
+                &printkit::definition::analyse(&d, &d.practice),
+                &t,
+                &options,
+            )
+            .unwrap()
         })
         .collect();
     let formats = output::Formats {

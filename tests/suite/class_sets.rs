@@ -525,7 +525,7 @@ fn the_most_puzzles_a_sheet_holds_fit_two_pages_everywhere() {
                 parts: vec![Part::Practice],
                 ..KitOptions::whole_kit(t.paper(paper).unwrap())
             };
-            let kit = kit::build_kit(&def, &sheet, &t, &options).unwrap();
+            let kit = kit::build_player_kit(&def, &sheet, &t, &options).unwrap();
             assert_eq!(kit.sheet_count, 1);
             assert!(
                 (1..=2).contains(&kit.sheets.len()),

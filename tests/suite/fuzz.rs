@@ -164,8 +164,11 @@ fn check_and_lay_out(name: &str, bytes: &[u8]) {
             let options = KitOptions::whole_kit(templates.paper("a4").unwrap());
             let mut practice = def.practice.clone();
             practice.extend(extra);
-            printkit::definition::analyse(&def, &practice);
-            let _ = kit::build_kit(&def, &practice, &templates, &options);
+            let _ = kit::build_kit(
+                &printkit::definition::analyse(&def, &practice),
+                &templates,
+                &options,
+            );
         }
         Err(LoadError::Invalid(diags)) => {
             assert!(!diags.is_empty());

@@ -22,8 +22,7 @@ fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, St
     let o = options("a4");
     let mut practice = def.practice.clone();
     practice.extend_from_slice(extra);
-    printkit::definition::analyse(def, &practice);
-    let kit = kit::build_kit(def, &practice, &t, &o).unwrap();
+    let kit = kit::build_kit(&printkit::definition::analyse(def, &practice), &t, &o).unwrap();
     let files = crate::render_common::kit_files(
         std::slice::from_ref(&kit),
         &o.paper,
@@ -63,8 +62,8 @@ fn each_kit_has_its_pages_in_order() {
     for paper in ["a4", "letter"] {
         let o = options(paper);
         for def in builtins() {
-            printkit::definition::analyse(&def, &def.practice);
-            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            let kit = kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
+                .unwrap();
             let parts: Vec<Part> = kit.player.iter().map(|p| p.part).collect();
             let mut sorted = parts.clone();
             sorted.sort();
@@ -216,8 +215,8 @@ fn the_player_kit_answers_no_practice_question() {
         let t = Templates::builtin().unwrap();
         let o = options(paper);
         for def in builtins() {
-            printkit::definition::analyse(&def, &def.practice);
-            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            let kit = kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
+                .unwrap();
             let files = crate::render_common::kit_files(
                 std::slice::from_ref(&kit),
                 &o.paper,
@@ -533,8 +532,8 @@ fn the_clone_audit_fits_60_turns_on_2_sheets() {
     let def = definition::resolve("clone-jump-convert").unwrap();
     for paper in ["a4", "letter"] {
         let o = options(paper);
-        printkit::definition::analyse(&def, &def.practice);
-        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let kit =
+            kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o).unwrap();
         let sheets = kit.player.iter().filter(|p| p.part == Part::Audit).count();
         assert_eq!(sheets, 2, "{paper}: {sheets} audit sheets for 60 turns");
         assert_eq!(kit::audit::page_count(&def, &t, &o).unwrap(), 2);
@@ -550,8 +549,8 @@ fn every_page_names_its_document_number_and_paper() {
     for def in builtins() {
         for (paper, label, other) in [("a4", "A4", "US Letter"), ("letter", "US Letter", "A4")] {
             let o = options(paper);
-            printkit::definition::analyse(&def, &def.practice);
-            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            let kit = kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
+                .unwrap();
             for (document, pages) in [("player kit", &kit.player), ("host key", &kit.key)] {
                 let n = pages.len();
                 for (i, page) in pages.iter().enumerate() {
@@ -759,7 +758,7 @@ fn audit_sheets() -> Vec<(
                 parts: vec![Part::Audit],
                 ..options(paper)
             };
-            let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+            let kit = kit::build_player_kit(&def, &def.practice, &t, &o).unwrap();
             let pages = kit.player.into_iter().map(|p| p.page).collect();
             out.push((
                 def.id.clone(),
@@ -900,7 +899,7 @@ fn a_right_to_left_audit_sheet_starts_at_the_right() {
             parts: vec![Part::Audit],
             ..options("a4")
         };
-        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let kit = kit::build_player_kit(&def, &def.practice, &t, &o).unwrap();
         let page = &kit.player[0].page;
         let x = |turn: usize| {
             let row = page.find_group(&format!("audit-row-{turn}")).unwrap();
@@ -927,8 +926,12 @@ fn a_right_to_left_audit_sheet_starts_at_the_right() {
 fn position_facts_are_set_like_the_prompt() {
     let t = Templates::builtin().unwrap();
     for def in builtins() {
-        printkit::definition::analyse(&def, &def.practice);
-        let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
+        let kit = kit::build_kit(
+            &printkit::definition::analyse(&def, &def.practice),
+            &t,
+            &options("a4"),
+        )
+        .unwrap();
         let mut runs = Vec::new();
         for page in kit.player.iter().chain(&kit.key) {
             for item in &page.page.items {
@@ -984,7 +987,7 @@ fn a_right_to_left_worked_example_puts_before_on_the_right() {
             parts: vec![Part::Rules],
             ..options("a4")
         };
-        let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let kit = kit::build_player_kit(&def, &def.practice, &t, &o).unwrap();
         let x = |id: &str| {
             let g = kit
                 .player
@@ -1022,7 +1025,7 @@ fn a_right_to_left_token_sheet_runs_from_the_right() {
             parts: vec![Part::Tokens],
             ..options("a4")
         };
-        let kit = kit::build_kit(&def, &[], &t, &o).unwrap();
+        let kit = kit::build_player_kit(&def, &[], &t, &o).unwrap();
         let page = &kit.player[0].page;
         let x = |id: &str| {
             let g = page

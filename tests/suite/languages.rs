@@ -612,7 +612,12 @@ fn a_translated_host_key_says_no_english_engine_word() {
                 parts: vec![printkit::kit::Part::Key],
                 ..printkit::kit::KitOptions::whole_kit(templates.paper("a4").unwrap())
             };
-            let kit = printkit::kit::build_kit(&def, &def.practice, &templates, &o).unwrap();
+            let kit = printkit::kit::build_kit(
+                &printkit::definition::analyse(&def, &def.practice),
+                &templates,
+                &o,
+            )
+            .unwrap();
             let mut said = Vec::new();
             for page in &kit.key {
                 for item in &page.page.items {
@@ -660,7 +665,12 @@ fn french_kits_put_a_narrow_no_break_space_before_double_signs() {
         printkit::definition::analyse(&def, &def.practice);
         for paper in ["a4", "letter"] {
             let o = printkit::kit::KitOptions::whole_kit(templates.paper(paper).unwrap());
-            let kit = printkit::kit::build_kit(&def, &def.practice, &templates, &o).unwrap();
+            let kit = printkit::kit::build_kit(
+                &printkit::definition::analyse(&def, &def.practice),
+                &templates,
+                &o,
+            )
+            .unwrap();
             let mut narrow = 0;
             for page in kit.player.iter().chain(&kit.key) {
                 for item in &page.page.items {
@@ -705,7 +715,7 @@ fn the_predator_tray_speaks_the_kits_language() {
             parts: vec![Part::Tokens],
             ..KitOptions::whole_kit(t.paper("a4").unwrap())
         };
-        let kit = kit::build_kit(&def, &[], &t, &options).unwrap();
+        let kit = kit::build_player_kit(&def, &[], &t, &options).unwrap();
         let tray = kit.player[0]
             .page
             .find_group("tray")

@@ -11,8 +11,7 @@ fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(Str
         parts: parts.to_vec(),
         ..KitOptions::whole_kit(t.paper("a4").unwrap())
     };
-    printkit::definition::analyse(def, practice);
-    let kit = kit::build_kit(def, practice, &t, &o).unwrap();
+    let kit = kit::build_kit(&printkit::definition::analyse(def, practice), &t, &o).unwrap();
     let area = t.printable_area(&o.paper);
     for p in kit.player.iter().chain(&kit.key) {
         printkit::render::check_page(&p.page, Some(area))

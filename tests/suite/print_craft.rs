@@ -17,8 +17,7 @@ fn token_kit(def: &Definition, paper: &str) -> kit::Kit {
         parts: vec![Part::Tokens],
         ..KitOptions::whole_kit(t.paper(paper).unwrap())
     };
-    printkit::definition::analyse(def, &def.practice);
-    kit::build_kit(def, &def.practice, &t, &options).unwrap()
+    kit::build_player_kit(def, &def.practice, &t, &options).unwrap()
 }
 
 fn groups<'a>(items: &'a [Item], out: &mut Vec<&'a printkit::render::Group>) {
@@ -181,8 +180,7 @@ fn freeze_has_spares_and_its_tokens_fit_one_sheet() {
         parts: vec![Part::Rules],
         ..KitOptions::whole_kit(t.paper("a4").unwrap())
     };
-    printkit::definition::analyse(&def, &def.practice);
-    let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
+    let kit = kit::build_player_kit(&def, &def.practice, &t, &options).unwrap();
     let mut text = String::new();
     for page in &kit.player {
         for item in &page.page.items {
@@ -359,7 +357,7 @@ fn the_predator_token_sheet_has_a_tray_that_follows_the_parameters() {
                 parts: vec![Part::Tokens],
                 ..KitOptions::whole_kit(t.paper(paper).unwrap())
             };
-            let kit = kit::build_kit(&def, &[], &t, &options).unwrap();
+            let kit = kit::build_player_kit(&def, &[], &t, &options).unwrap();
             assert_eq!(kit.player.len(), 1, "{} {paper}", def.id);
             let page = &kit.player[0].page;
             let tray = page
@@ -426,7 +424,7 @@ fn a_tray_box_too_big_for_the_sheet_is_left_out() {
                 .replace("width = 5", "width = 7")
                 .replace("height = 5", "height = 7")
         });
-        let kit = kit::build_kit(&def, &[], &t, &options).unwrap();
+        let kit = kit::build_kit(&printkit::definition::analyse(&def, &[]), &t, &options).unwrap();
         assert_eq!(kit.player.len(), 1, "{prey} prey");
         let page = &kit.player[0].page;
         assert_eq!(numbered(page, "token-o-").len(), prey);
@@ -552,8 +550,12 @@ fn sheets_share_one_heading_and_practice_asks_for_a_name() {
     let t = Templates::builtin().unwrap();
     for def in definition::builtins().map(|d| d.unwrap()) {
         let options = KitOptions::whole_kit(t.paper("a4").unwrap());
-        printkit::definition::analyse(&def, &def.practice);
-        let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
+        let kit = kit::build_kit(
+            &printkit::definition::analyse(&def, &def.practice),
+            &t,
+            &options,
+        )
+        .unwrap();
         let mut heads = Vec::new();
         for part in [Part::Tokens, Part::Audit, Part::Practice] {
             let page = kit.player.iter().find(|p| p.part == part).unwrap();
@@ -600,8 +602,12 @@ fn no_page_is_under_a_third_full_unless_it_must_be() {
         for paper in ["a4", "letter"] {
             let options = KitOptions::whole_kit(t.paper(paper).unwrap());
             let area = t.page_area(&options.paper);
-            printkit::definition::analyse(&def, &def.practice);
-            let kit = kit::build_kit(&def, &def.practice, &t, &options).unwrap();
+            let kit = kit::build_kit(
+                &printkit::definition::analyse(&def, &def.practice),
+                &t,
+                &options,
+            )
+            .unwrap();
             for pages in [&kit.player, &kit.key] {
                 for (i, page) in pages.iter().enumerate() {
                     let last_of_part = pages.get(i + 1).is_none_or(|n| n.part != page.part);

@@ -25,7 +25,7 @@ fn asked(def: &Definition) -> Vec<&Practice> {
 }
 
 fn answer_of(def: &Definition, p: &Practice) -> String {
-    let key = kit::host_key::key_answer(p).unwrap();
+    let key = definition::analyse(def, &def.practice).key(p);
     kit::asked::question_answer(def, p, key)
 }
 
@@ -34,7 +34,7 @@ fn pages_text(def: &Definition, part: Part) -> String {
     let t = Templates::builtin().unwrap();
     let mut o = KitOptions::whole_kit(t.paper("a4").unwrap());
     o.parts = vec![part];
-    let kit = kit::build_kit(def, &def.practice, &t, &o).unwrap();
+    let kit = kit::build_kit(&printkit::definition::analyse(def, &def.practice), &t, &o).unwrap();
     let files = crate::render_common::kit_files(
         std::slice::from_ref(&kit),
         &o.paper,
@@ -133,7 +133,7 @@ fn every_builtin_answer_names_what_its_checks_assert_in_english_and_french() {
                         assert!(answer.contains(&decisive.text), "{at}");
                     }
                     Asks::Win => {
-                        let key = kit::host_key::key_answer(p).unwrap().unwrap();
+                        let key = definition::analyse(&def, &def.practice).key(p).unwrap();
                         for (_, mv) in &key.line {
                             assert!(answer.contains(mv.as_str()), "{mv}: {at}");
                         }
@@ -453,7 +453,9 @@ fn the_stop_conditions_heading_stays_with_its_list() {
             for paper in ["a4", "letter"] {
                 let mut o = KitOptions::whole_kit(t.paper(paper).unwrap());
                 o.parts = vec![Part::Key];
-                let kit = kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+                let kit =
+                    kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
+                        .unwrap();
                 let files = crate::render_common::kit_files(
                     std::slice::from_ref(&kit),
                     &o.paper,

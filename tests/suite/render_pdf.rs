@@ -378,8 +378,9 @@ fn greys_and_black_are_device_gray() {
     let o = printkit::kit::KitOptions::whole_kit(t.paper("a4").unwrap());
     let mut grays = 0;
     for def in printkit::definition::builtins().map(|d| d.unwrap()) {
-        printkit::definition::analyse(&def, &def.practice);
-        let kit = printkit::kit::build_kit(&def, &def.practice, &t, &o).unwrap();
+        let kit =
+            printkit::kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
+                .unwrap();
         let files = crate::render_common::kit_files(
             std::slice::from_ref(&kit),
             &o.paper,

@@ -486,8 +486,8 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
     let t = Templates::builtin().unwrap();
     for paper in ["a4", "letter"] {
         let o = options(paper);
-        printkit::definition::analyse(def, &def.practice);
-        let kit = kit::build_kit(def, &def.practice, &t, &o).map_err(|e| e.to_string())?;
+        let kit = kit::build_kit(&printkit::definition::analyse(def, &def.practice), &t, &o)
+            .map_err(|e| e.to_string())?;
         let formats = output::Formats {
             pdf: false,
             svg: true,
@@ -632,7 +632,8 @@ fn run(full: bool) {
             }
         };
         printkit::definition::analyse(&def, &def.practice);
-        let checked = kit::lay_out_everywhere(&def, &def.practice, &t);
+        let checked =
+            kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t);
         let started = Instant::now();
         let built = build_and_inspect(v, &def);
         let secs = started.elapsed().as_secs_f64();
@@ -723,9 +724,13 @@ fn a_copied_built_in_follows_a_changed_parameter() {
         let def = definition::parse_definition("copy.toml", &src)
             .unwrap_or_else(|e| panic!("{id} with {to}: {e}"));
         printkit::definition::analyse(&def, &def.practice);
-        kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
-        printkit::definition::analyse(&def, &def.practice);
-        let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
+        kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t).unwrap();
+        let kit = kit::build_kit(
+            &printkit::definition::analyse(&def, &def.practice),
+            &t,
+            &options("a4"),
+        )
+        .unwrap();
         let pages: Vec<&Page> = kit
             .player
             .iter()
@@ -751,8 +756,12 @@ fn a_board_that_fits_the_page_is_not_tiled() {
         assert_eq!(v.cell_mm, 20.0);
         let def = definition::parse_definition("nine.toml", &v.toml()).unwrap();
         for paper in ["a4", "letter"] {
-            printkit::definition::analyse(&def, &def.practice);
-            let kit = kit::build_kit(&def, &def.practice, &t, &options(paper)).unwrap();
+            let kit = kit::build_kit(
+                &printkit::definition::analyse(&def, &def.practice),
+                &t,
+                &options(paper),
+            )
+            .unwrap();
             let boards = kit.player.iter().filter(|p| p.part == Part::Board).count();
             assert_eq!(boards, 1, "{family} on {paper}");
         }
@@ -761,8 +770,12 @@ fn a_board_that_fits_the_page_is_not_tiled() {
     let mut v = Variant::base("freeze", 10, 10);
     v.cell_mm = 22.0;
     let def = definition::parse_definition("ten.toml", &v.toml()).unwrap();
-    printkit::definition::analyse(&def, &def.practice);
-    let kit = kit::build_kit(&def, &def.practice, &t, &options("a4")).unwrap();
+    let kit = kit::build_kit(
+        &printkit::definition::analyse(&def, &def.practice),
+        &t,
+        &options("a4"),
+    )
+    .unwrap();
     assert!(kit.player.iter().filter(|p| p.part == Part::Board).count() > 1);
 }
 
@@ -791,7 +804,7 @@ fn the_longest_accepted_title_fits_every_page() {
     };
     assert_eq!(def.title, title);
     printkit::definition::analyse(&def, &def.practice);
-    kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
+    kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t).unwrap();
 }
 
 /// Every text at its limit (20 materials of 160 characters, a 600-character
@@ -823,7 +836,7 @@ fn texts_at_their_limits_lay_out() {
     };
     assert_eq!(def.materials.len(), 20);
     printkit::definition::analyse(&def, &def.practice);
-    kit::lay_out_everywhere(&def, &def.practice, &t).unwrap();
+    kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t).unwrap();
 }
 
 /// `check` says when a board will print in tiles, and which `cell_mm` puts
@@ -905,7 +918,12 @@ fn every_tile_of_a_tiled_board_carries_a_scale_bar() {
         let def = definition::parse_definition("tiled.toml", &v.toml()).unwrap();
         printkit::definition::analyse(&def, &def.practice);
         for paper in ["a4", "letter"] {
-            let kit = kit::build_kit(&def, &def.practice, &t, &options(paper)).unwrap();
+            let kit = kit::build_kit(
+                &printkit::definition::analyse(&def, &def.practice),
+                &t,
+                &options(paper),
+            )
+            .unwrap();
             let boards: Vec<&Page> = kit
                 .player
                 .iter()

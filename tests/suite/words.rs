@@ -207,8 +207,12 @@ fn printed(def: &definition::Definition, part: printkit::kit::Part) -> String {
     use printkit::render::Templates;
     let t = Templates::builtin().unwrap();
     let options = KitOptions::whole_kit(t.paper("a4").unwrap());
-    printkit::definition::analyse(def, &def.practice);
-    let kit = kit::build_kit(def, &def.practice, &t, &options).unwrap();
+    let kit = kit::build_kit(
+        &printkit::definition::analyse(def, &def.practice),
+        &t,
+        &options,
+    )
+    .unwrap();
     let mut out = String::new();
     for p in kit.player.iter().chain(&kit.key).filter(|p| p.part == part) {
         for i in &p.page.items {
