@@ -17,9 +17,9 @@
 //! first, then the margin), fastest-first move ordering by the opponent's
 //! mobility, parity ordering near the end, and a transposition table keyed
 //! by the two bit sets.
+use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::bits::{Bits, Wide, WIDE_WORDS};
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::Arc;
 
@@ -52,43 +52,19 @@ impl Default for Params {
 mod description {
     use super::{BracketFlip, Params};
     use crate::family::{
-        AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece, PositionFact, PuzzleInfo,
-        SolvedToEnd, TokenSet, Tone,
+        AuditInfo, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece,
+        PositionFact, PuzzleInfo, RulesInfo, SearchInfo, SolvedToEnd, TokenSet, Tone,
     };
     use crate::{BoardView, PositionError, Reason, StopPoll, Topology};
 
     impl GameFamily for BracketFlip {
         type Params = Params;
 
-        const INFO: FamilyInfo = FamilyInfo {
+        const INFO: RulesInfo = RulesInfo {
             id: "bracket-flip",
             topology: Topology::Bounded,
             first_mover: "set by `first` in [parameters]",
             sides: &[('B', "B"), ('W', "W")],
-            pieces: &[
-                Piece::plain('B', Tone::Dark, "B"),
-                Piece::plain('W', Tone::Light, "W"),
-            ],
-            orthogonal_only: false,
-            checkered: false,
-            audit: AuditInfo {
-                turn_mm: 11.0,
-                side_mm: Some(10.0),
-            },
-            puzzles: PuzzleInfo {
-                by_side: false,
-                odd_wins: false,
-                promotion_sets: false,
-                readable: None,
-                dear_search: false,
-                endgames_only: false,
-                long_wins_rare: false,
-                fills_up: false,
-                ends_full: true,
-                decoys: DecoyRule::Safe,
-            },
-            key_budget: 50_000,
-            search_ns: 250,
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];
@@ -107,10 +83,6 @@ mod description {
             Vec::new()
         }
 
-        fn figures(_: &Params) -> Vec<(&'static str, u32)> {
-            Vec::new()
-        }
-
         // Every disc is on the board: no parameter counts them.
         fn start_problems(_: &Params, _: &str, _: &BoardView) -> Vec<(&'static str, String)> {
             Vec::new()
@@ -123,6 +95,25 @@ mod description {
         fn stop_conditions(_: &Params) -> Vec<Reason> {
             vec![Reason::Eliminated, Reason::BoardFull, Reason::NoMoves]
         }
+    }
+
+    impl FamilyPrint for BracketFlip {
+        const LOOK: Look = Look {
+            pieces: &[
+                Piece::plain('B', Tone::Dark, "B"),
+                Piece::plain('W', Tone::Light, "W"),
+            ],
+            orthogonal_only: false,
+            checkered: false,
+            audit: AuditInfo {
+                turn_mm: 11.0,
+                side_mm: Some(10.0),
+            },
+        };
+
+        fn figures(_: &Params) -> Vec<(&'static str, u32)> {
+            Vec::new()
+        }
 
         // The board shows every disc; whose turn it is is said already.
         fn position_facts(
@@ -132,6 +123,38 @@ mod description {
         ) -> Vec<PositionFact> {
             Vec::new()
         }
+
+        // One disc a cell: the board can be full. B on the front, W on the
+        // back: turning a disc over is flipping it.
+        fn token_sets(_: &Params, cells: usize) -> Vec<TokenSet> {
+            vec![TokenSet {
+                symbol: 'B',
+                back: Some('W'),
+                back_crowned: false,
+                count: cells,
+                spares: cells.div_ceil(5),
+                size_mm: 19.0,
+            }]
+        }
+    }
+
+    impl FamilyPuzzles for BracketFlip {
+        const SEARCH: SearchInfo = SearchInfo {
+            puzzles: PuzzleInfo {
+                by_side: false,
+                odd_wins: false,
+                promotion_sets: false,
+                readable: None,
+                dear_search: false,
+                endgames_only: false,
+                long_wins_rare: false,
+                fills_up: false,
+                ends_full: true,
+                decoys: DecoyRule::Safe,
+            },
+            key_budget: 50_000,
+            search_ns: 250,
+        };
 
         // On a board of up to 64 cells, the endgame search.
         fn solve_to_end(
@@ -159,19 +182,6 @@ mod description {
         // Random play finds this family's puzzles.
         fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
             None
-        }
-
-        // One disc a cell: the board can be full. B on the front, W on the
-        // back: turning a disc over is flipping it.
-        fn token_sets(_: &Params, cells: usize) -> Vec<TokenSet> {
-            vec![TokenSet {
-                symbol: 'B',
-                back: Some('W'),
-                back_crowned: false,
-                count: cells,
-                spares: cells.div_ceil(5),
-                size_mm: 19.0,
-            }]
         }
     }
 }
@@ -976,7 +986,16 @@ pub mod endgame {
     static RAYS8: [[u64; 8]; 64] = rays8();
 
     const fn rays8() -> [[u64; 8]; 64] {
-        let steps: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
+        let steps: [(i32, i32); 8] = [
+            (1, 0),
+            (0, 1),
+            (1, 1),
+            (-1, 1),
+            (-1, 0),
+            (0, -1),
+            (-1, -1),
+            (1, -1),
+        ];
         let mut t = [[0u64; 8]; 64];
         let mut at = 0;
         while at < 64 {
@@ -1231,48 +1250,48 @@ pub mod endgame {
         /// windows, then with `margin` the disc margin by more.
         fn score(&mut self, me: u64, opp: u64, margin: bool) -> i32 {
             let search = self;
-        // Null windows: is a draw or better reachable? Then, if so, a win?
-        let first = {
-            let r = search.root_value(me, opp, -1, 0);
-            if r < 0 {
-                r
-            } else {
-                let r = search.root_value(me, opp, 0, 1);
-                if r >= 1 {
+            // Null windows: is a draw or better reachable? Then, if so, a win?
+            let first = {
+                let r = search.root_value(me, opp, -1, 0);
+                if r < 0 {
                     r
                 } else {
-                    0
+                    let r = search.root_value(me, opp, 0, 1);
+                    if r >= 1 {
+                        r
+                    } else {
+                        0
+                    }
                 }
-            }
-        };
-        let wld = first.signum();
-        if margin && wld != 0 {
-            // Null-window tests, nearest to zero first: the first margin
-            // the side to move cannot reach (a win) or cannot stay above
-            // (a loss) ends them.
-            // Each failed test's fail-soft value is a new bound to test.
-            let mut v = first;
-            loop {
-                if search.exhausted {
-                    break v;
-                }
-                if wld > 0 {
-                    let r = search.root_value(me, opp, v, v + 1);
-                    if r <= v {
+            };
+            let wld = first.signum();
+            if margin && wld != 0 {
+                // Null-window tests, nearest to zero first: the first margin
+                // the side to move cannot reach (a win) or cannot stay above
+                // (a loss) ends them.
+                // Each failed test's fail-soft value is a new bound to test.
+                let mut v = first;
+                loop {
+                    if search.exhausted {
                         break v;
                     }
-                    v = r;
-                } else {
-                    let r = search.root_value(me, opp, v - 1, v);
-                    if r >= v {
-                        break v;
+                    if wld > 0 {
+                        let r = search.root_value(me, opp, v, v + 1);
+                        if r <= v {
+                            break v;
+                        }
+                        v = r;
+                    } else {
+                        let r = search.root_value(me, opp, v - 1, v);
+                        if r >= v {
+                            break v;
+                        }
+                        v = r;
                     }
-                    v = r;
                 }
+            } else {
+                wld
             }
-        } else {
-            wld
-        }
         }
     }
 
@@ -1441,7 +1460,8 @@ pub mod endgame {
                 }
             }
             let s = stride;
-            let corners = 1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * s) | 1u64 << ((h - 1) * s + w - 1);
+            let corners =
+                1u64 | 1u64 << (w - 1) | 1u64 << ((h - 1) * s) | 1u64 << ((h - 1) * s + w - 1);
             let x_pairs = [
                 (1u64, 1u64 << (s + 1)),
                 (1u64 << (w - 1), 1u64 << (s + w - 2)),
@@ -1636,7 +1656,8 @@ pub mod endgame {
             if !FAST || self.cells - 2 * (opp.count_ones() as i32) > alpha {
                 return None;
             }
-            let bound = self.cells - 2 * stable8(self.edges, opp, me, self.walls).count_ones() as i32;
+            let bound =
+                self.cells - 2 * stable8(self.edges, opp, me, self.walls).count_ones() as i32;
             (bound <= alpha).then_some(bound)
         }
 
@@ -2085,7 +2106,16 @@ pub mod endgame {
         /// Flips by walking the board cell by cell, for comparison.
         fn naive_flips(me: u64, opp: u64, at: usize) -> u64 {
             let mut flips = 0;
-            for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+            for (dc, dr) in [
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (-1, -1),
+                (1, -1),
+                (-1, 1),
+            ] {
                 let (mut c, mut r) = ((at % 8) as i32 + dc, (at / 8) as i32 + dr);
                 let mut line = 0u64;
                 while (0..8).contains(&c) && (0..8).contains(&r) {
@@ -2111,7 +2141,9 @@ pub mod endgame {
         fn moves_flips_and_stable_discs_on_8x8() {
             let mut seed = 12345u64;
             let mut rand = || {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 (seed >> 33) as usize
             };
             let edges = edge_stable_table();
@@ -2146,7 +2178,8 @@ pub mod endgame {
                             break;
                         }
                     } else {
-                        let cells: Vec<usize> = (0..64).filter(|&i| naive_moves & 1 << i != 0).collect();
+                        let cells: Vec<usize> =
+                            (0..64).filter(|&i| naive_moves & 1 << i != 0).collect();
                         let at = cells[rand() % cells.len()];
                         let f = flips8(me, opp, at);
                         (me, opp) = (me | f | 1u64 << at, opp ^ f);
@@ -2167,7 +2200,9 @@ pub mod endgame {
         fn smaller_boards_on_the_8x8_bits() {
             let mut seed = 777u64;
             let mut rand = || {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 (seed >> 33) as usize
             };
             let boards: [(usize, usize, &[usize]); 5] = [

@@ -8,8 +8,8 @@
 //! up to 128 `u128`, larger ones [`Wide`](super::bits::Wide). Perft counts
 //! the last ply in bulk, without playing the leaf moves.
 use super::bits::Bits;
-use super::notation::{parse_board, print_board, split_position, Square};
 use super::bits::{by_width, AtWidth, Build, ByWidth};
+use super::notation::{parse_board, print_board, split_position, Square};
 use super::*;
 use std::sync::Arc;
 
@@ -43,43 +43,20 @@ impl Default for Params {
 mod description {
     use super::{CloneConvert, Params};
     use crate::family::{
-        named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, Piece,
-        PositionFact, PuzzleInfo, TokenSet, Tone, TurnsFit, MAX_TURN_LIMIT,
+        named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily,
+        Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TurnsFit,
+        MAX_TURN_LIMIT,
     };
     use crate::{BoardView, Reason, Topology};
 
     impl GameFamily for CloneConvert {
         type Params = Params;
 
-        const INFO: FamilyInfo = FamilyInfo {
+        const INFO: RulesInfo = RulesInfo {
             id: "clone-convert",
             topology: Topology::Bounded,
             first_mover: "set by `first` in [parameters]",
             sides: &[('W', "W"), ('B', "B")],
-            pieces: &[
-                Piece::plain('W', Tone::Light, "W"),
-                Piece::plain('B', Tone::Dark, "B"),
-            ],
-            orthogonal_only: false,
-            checkered: false,
-            audit: AuditInfo {
-                turn_mm: 9.0,
-                side_mm: Some(9.0),
-            },
-            puzzles: PuzzleInfo {
-                by_side: false,
-                odd_wins: false,
-                promotion_sets: false,
-                readable: None,
-                dear_search: false,
-                endgames_only: false,
-                long_wins_rare: false,
-                fills_up: true,
-                ends_full: false,
-                decoys: DecoyRule::Safe,
-            },
-            key_budget: 50_000,
-            search_ns: 250,
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["turns"];
@@ -106,10 +83,6 @@ mod description {
             problems
         }
 
-        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
-            vec![("turn_limit", p.turn_limit)]
-        }
-
         // Every disc is on the board: no parameter counts them.
         fn start_problems(_: &Params, _: &str, _: &BoardView) -> Vec<(&'static str, String)> {
             Vec::new()
@@ -125,23 +98,6 @@ mod description {
                 v.push(Reason::TurnLimit);
             }
             v
-        }
-
-        fn position_facts(
-            p: &Params,
-            counts: &[(&'static str, u64)],
-            _: &BoardView,
-        ) -> Vec<PositionFact> {
-            let turns = named_field(counts, "turns").unwrap_or(0);
-            vec![match p.turn_limit {
-                0 => PositionFact::TurnsNoLimit { turns },
-                limit => PositionFact::TurnsOfLimit { turns, limit },
-            }]
-        }
-
-        // Random play finds this family's puzzles.
-        fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
-            None
         }
 
         // A turn adds one marker at most (a clone; a jump or a pass none,
@@ -160,6 +116,37 @@ mod description {
                 fits: Box::new(move |t| on_board <= at_start + t && ((t % 2 == 0) == (side == first))),
             })
         }
+    }
+
+    impl FamilyPrint for CloneConvert {
+        const LOOK: Look = Look {
+            pieces: &[
+                Piece::plain('W', Tone::Light, "W"),
+                Piece::plain('B', Tone::Dark, "B"),
+            ],
+            orthogonal_only: false,
+            checkered: false,
+            audit: AuditInfo {
+                turn_mm: 9.0,
+                side_mm: Some(9.0),
+            },
+        };
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![("turn_limit", p.turn_limit)]
+        }
+
+        fn position_facts(
+            p: &Params,
+            counts: &[(&'static str, u64)],
+            _: &BoardView,
+        ) -> Vec<PositionFact> {
+            let turns = named_field(counts, "turns").unwrap_or(0);
+            vec![match p.turn_limit {
+                0 => PositionFact::TurnsNoLimit { turns },
+                limit => PositionFact::TurnsOfLimit { turns, limit },
+            }]
+        }
 
         // One marker a cell: the board can be full.
         fn token_sets(_: &Params, cells: usize) -> Vec<TokenSet> {
@@ -171,6 +158,30 @@ mod description {
                 spares: cells.div_ceil(5),
                 size_mm: 22.0,
             }]
+        }
+    }
+
+    impl FamilyPuzzles for CloneConvert {
+        const SEARCH: SearchInfo = SearchInfo {
+            puzzles: PuzzleInfo {
+                by_side: false,
+                odd_wins: false,
+                promotion_sets: false,
+                readable: None,
+                dear_search: false,
+                endgames_only: false,
+                long_wins_rare: false,
+                fills_up: true,
+                ends_full: false,
+                decoys: DecoyRule::Safe,
+            },
+            key_budget: 50_000,
+            search_ns: 250,
+        };
+
+        // Random play finds this family's puzzles.
+        fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
+            None
         }
     }
 }

@@ -5,18 +5,24 @@
 //! budget.
 //!
 //! A family is one module of this crate (`crates/rules/src/<family>.rs`)
-//! that implements [`GameFamily`], and one line in the registry in
+//! that implements [`Rules`](crate::Rules) (state, moves, outcome), then
+//! three descriptions in the order a new family writes them:
+//! [`GameFamily`] (its parameters and the positions they allow),
+//! [`FamilyPrint`] (how its kit prints it) and [`FamilyPuzzles`] (how the
+//! solver and the puzzle finder treat it); and one line in the registry in
 //! `crates/rules/src/lib.rs` (`families!` declares the module and makes
 //! [`Family`], [`Params`], [`Family::ALL`], [`Family::from_id`], the
 //! built-in games' ids and every dispatch from it). Its printed words and
 //! its built-in game's definition are printkit's, not the rules': a line
 //! in `src/families.rs` names them.
-//! The trait's items have no defaults but three, each saying "none":
-//! [`GameFamily::solve_to_end`] (no exact endgame search),
-//! [`GameFamily::turns_that_fit`] (no turn counter) and
-//! [`GameFamily::tray`] (no tray on the token sheet). So the compiler lists
-//! everything else a new family must say, and no family can silently
-//! borrow another's behaviour.
+//! [`GameFamily`]'s items have no defaults but one
+//! ([`GameFamily::turns_that_fit`]: no turn counter), so the compiler lists
+//! what a family's rules must say. [`FamilyPrint`] asks only how the pieces
+//! look and [`FamilyPuzzles`] nothing: their other items have defaults (no
+//! figures for a rules text, tokens to fill the board, no tray, no facts
+//! beside a diagram; random play for puzzles, no exact endgame search), so
+//! a family prints and is searched once its rules are written, and is
+//! tuned after.
 use super::{BoardView, EngineRules, PositionError, Reason, Topology};
 pub use super::{Family, Params, BUILTIN_GAME_IDS};
 use std::fmt;
@@ -30,8 +36,9 @@ pub type StopPoll<'a> = &'a dyn Fn() -> bool;
 /// [`StopPoll`] (a power of two: a mask test).
 pub const POLL_EVERY: u64 = 4096;
 
-/// What a family is, said once: the one trait a new family implements
-/// (on its rules type), with defaults only for what most families lack.
+/// What a family's rules are besides play: its parameters, the positions
+/// they allow and how a game ends. The first description a new family
+/// writes, after its [`Rules`](crate::Rules).
 pub trait GameFamily: EngineRules + Sized {
     /// The family's `[parameters]`, defaulting to docs/rules.md.
     type Params: Clone
@@ -40,15 +47,15 @@ pub trait GameFamily: EngineRules + Sized {
         + serde::de::DeserializeOwned
         + Default
         + schemars::JsonSchema;
-    /// Its id, sides, board, looks, audit columns, puzzle facts, words and
-    /// search costs.
-    const INFO: FamilyInfo;
+    /// Its id, board and sides.
+    const INFO: RulesInfo;
     /// The keys of a position written as a table besides `side` and the
     /// piece symbols: the fields of the text form after the side, by name.
     const TABLE_FIELDS: &'static [&'static str];
     /// The rules these parameters make.
     fn with_params(params: Self::Params) -> Self;
-    /// The turn limit the audit sheet's rows count up to; 0: none.
+    /// The turn limit that ends a game, which the audit sheet's rows count
+    /// up to; 0: none.
     fn turn_limit(params: &Self::Params) -> usize;
     /// The bounds of the parameters on a board of `cells` playable cells,
     /// `width` × `height` (see [`Params::problems`]).
@@ -58,9 +65,6 @@ pub trait GameFamily: EngineRules + Sized {
         width: usize,
         height: usize,
     ) -> Vec<(&'static str, String)>;
-    /// The text rules: the parameters a rules text may name as
-    /// placeholders, with their values.
-    fn figures(params: &Self::Params) -> Vec<(&'static str, u32)>;
     /// Where a parameter the start decides disagrees with the start (see
     /// [`Params::start_problems`]).
     fn start_problems(
@@ -78,8 +82,47 @@ pub trait GameFamily: EngineRules + Sized {
     ) -> String;
     /// The ways a game ends (see [`Params::stop_conditions`]).
     fn stop_conditions(params: &Self::Params) -> Vec<Reason>;
-    /// The tokens of a game with `cells` playable cells.
-    fn token_sets(params: &Self::Params, cells: usize) -> Vec<TokenSet>;
+    /// The turn counts that fit a position seen as `view` (the game
+    /// starting from `start`), by the bounds the rules give, and why (see
+    /// [`Params::counter_mistake`]); `None` (the default): the family's
+    /// positions keep no turn counter.
+    fn turns_that_fit(
+        _params: &Self::Params,
+        _start: &BoardView,
+        _view: &BoardView,
+        _counts: &[(&'static str, u64)],
+    ) -> Option<TurnsFit> {
+        None
+    }
+}
+
+/// How a family's kit prints it. Only the pieces' look is required; the
+/// rest has defaults to tune later.
+pub trait FamilyPrint: GameFamily {
+    /// How its pieces, board and audit sheet look.
+    const LOOK: Look;
+    /// The parameters a rules text may name as placeholders, with their
+    /// values; none by default.
+    fn figures(_params: &Self::Params) -> Vec<(&'static str, u32)> {
+        Vec::new()
+    }
+    /// The tokens of a game with `cells` playable cells. By default, for
+    /// each piece without a crown, enough to fill the board, 22 mm a side.
+    fn token_sets(_params: &Self::Params, cells: usize) -> Vec<TokenSet> {
+        Self::LOOK
+            .pieces
+            .iter()
+            .filter(|p| !p.crowned)
+            .map(|p| TokenSet {
+                symbol: p.symbol,
+                back: None,
+                back_crowned: false,
+                count: cells,
+                spares: 0,
+                size_mm: 22.0,
+            })
+            .collect()
+    }
     /// The tray printed below the tokens (see [`Params::tray`]); none (the
     /// default) for a family whose pieces need no place off the board.
     fn tray(_params: &Self::Params) -> Vec<TrayBox> {
@@ -87,12 +130,28 @@ pub trait GameFamily: EngineRules + Sized {
     }
     /// What a practice sheet states beside a position's diagram (see
     /// [`Params::position_facts`]); `counts`: the position's fields by
-    /// name.
+    /// name. Nothing by default.
     fn position_facts(
-        params: &Self::Params,
-        counts: &[(&'static str, u64)],
-        view: &BoardView,
-    ) -> Vec<PositionFact>;
+        _params: &Self::Params,
+        _counts: &[(&'static str, u64)],
+        _view: &BoardView,
+    ) -> Vec<PositionFact> {
+        Vec::new()
+    }
+}
+
+/// How the solver and the puzzle finder treat a family. Every item has a
+/// default.
+pub trait FamilyPuzzles: GameFamily {
+    /// What the puzzle finder must know of its games, and the solver's
+    /// budget and costs.
+    const SEARCH: SearchInfo = SearchInfo::DEFAULT;
+    /// How the puzzle finder builds endgame positions beside random play
+    /// (see [`Params::endgame_plan`]); `None` (the default): random play
+    /// only.
+    fn endgame_plan(_params: &Self::Params) -> Option<EndgamePlan> {
+        None
+    }
     /// An exact search to the end of the game (see [`Params::solve_to_end`]);
     /// `None` (the default) for a family without one.
     fn solve_to_end(
@@ -102,21 +161,6 @@ pub trait GameFamily: EngineRules + Sized {
         _max_nodes: u64,
         _stop: StopPoll,
     ) -> Option<Result<SolvedToEnd, PositionError>> {
-        None
-    }
-    /// How the puzzle finder builds endgame positions beside random play
-    /// (see [`Params::endgame_plan`]); `None`: random play only.
-    fn endgame_plan(params: &Self::Params) -> Option<EndgamePlan>;
-    /// The turn counts that fit a position seen as `view` (the game
-    /// starting from `start`), by the bounds the rules give, and why (see
-    /// [`Params::counter_mistake`]); `None`: the family's positions keep
-    /// no turn counter.
-    fn turns_that_fit(
-        _params: &Self::Params,
-        _start: &BoardView,
-        _view: &BoardView,
-        _counts: &[(&'static str, u64)],
-    ) -> Option<TurnsFit> {
         None
     }
 }
@@ -184,7 +228,10 @@ macro_rules! families {
             /// The family's description.
             pub fn info(self) -> &'static FamilyInfo {
                 match self {
-                    $(Family::$variant => &<$module::$rules as GameFamily>::INFO,)+
+                    $(Family::$variant => {
+                        const INFO: FamilyInfo = FamilyInfo::of::<$module::$rules>();
+                        &INFO
+                    })+
                 }
             }
 
@@ -236,7 +283,7 @@ macro_rules! families {
             /// their values.
             pub fn figures(&self) -> Vec<(&'static str, u32)> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::figures(p),)+
+                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::figures(p),)+
                 }
             }
 
@@ -289,7 +336,7 @@ macro_rules! families {
                 view: &BoardView,
             ) -> Vec<PositionFact> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::position_facts(p, counts, view),)+
+                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::position_facts(p, counts, view),)+
                 }
             }
 
@@ -307,7 +354,7 @@ macro_rules! families {
                 stop: StopPoll,
             ) -> Option<Result<SolvedToEnd, PositionError>> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::solve_to_end(p, position, margin, max_nodes, stop),)+
+                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::solve_to_end(p, position, margin, max_nodes, stop),)+
                 }
             }
 
@@ -346,7 +393,7 @@ macro_rules! families {
             /// puzzles.
             pub fn endgame_plan(&self) -> Option<EndgamePlan> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::endgame_plan(p),)+
+                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::endgame_plan(p),)+
                 }
             }
 
@@ -355,7 +402,7 @@ macro_rules! families {
             /// [`TokenSet`]).
             pub fn token_sets(&self, cells: usize) -> Vec<TokenSet> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::token_sets(p, cells),)+
+                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::token_sets(p, cells),)+
                 }
             }
 
@@ -364,7 +411,7 @@ macro_rules! families {
             /// wait (see [`TrayBox`]); none for most families.
             pub fn tray(&self) -> Vec<TrayBox> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::tray(p),)+
+                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::tray(p),)+
                 }
             }
         }
@@ -373,7 +420,100 @@ macro_rules! families {
 
 pub(crate) use families;
 
-/// A family, described once.
+/// What [`GameFamily::INFO`] says of a family: its id, board and sides.
+#[derive(Debug)]
+pub struct RulesInfo {
+    /// The id a definition's `family` key names.
+    pub id: &'static str,
+    /// The board it plays on; a definition's `topology` must agree.
+    pub topology: Topology,
+    /// Why the start must have the first side to move (said when it does
+    /// not).
+    pub first_mover: &'static str,
+    /// What players call each side, by symbol, in English (see
+    /// [`FamilyInfo::sides`]).
+    pub sides: &'static [(char, &'static str)],
+}
+
+/// What [`FamilyPrint::LOOK`] says of a family: how its pieces, board and
+/// audit sheet look.
+#[derive(Debug)]
+pub struct Look {
+    /// How each piece symbol is drawn.
+    pub pieces: &'static [Piece],
+    /// Pieces move along rows and columns only: the board draws no
+    /// diagonals.
+    pub orthogonal_only: bool,
+    /// The board is a checkerboard of red and black squares.
+    pub checkered: bool,
+    /// The audit sheet's fixed columns.
+    pub audit: AuditInfo,
+}
+
+/// What [`FamilyPuzzles::SEARCH`] says of a family: what the puzzle finder
+/// must know of its games, and the solver's budget and costs.
+#[derive(Debug)]
+pub struct SearchInfo {
+    /// What the puzzle finder must know of the family's games.
+    pub puzzles: PuzzleInfo,
+    /// Positions the host key's solver may visit for one practice position
+    /// (see [`FamilyInfo::key_budget`]).
+    pub key_budget: u64,
+    /// Nanoseconds one position of the family costs to search (see
+    /// [`FamilyInfo::search_ns`]).
+    pub search_ns: u64,
+}
+
+impl SearchInfo {
+    /// A family whose two sides play one game, searched at the clone
+    /// game's cost and budget.
+    pub const DEFAULT: SearchInfo = SearchInfo {
+        puzzles: PuzzleInfo::DEFAULT,
+        key_budget: 50_000,
+        search_ns: 250,
+    };
+}
+
+impl PuzzleInfo {
+    /// Nothing special: one game for both sides, wins of any length,
+    /// every board readable, candidates from random play, safe decoys.
+    pub const DEFAULT: PuzzleInfo = PuzzleInfo {
+        by_side: false,
+        odd_wins: false,
+        promotion_sets: false,
+        readable: None,
+        dear_search: false,
+        endgames_only: false,
+        long_wins_rare: false,
+        fills_up: false,
+        ends_full: false,
+        decoys: DecoyRule::Safe,
+    };
+}
+
+impl FamilyInfo {
+    /// The description of `F`, from its three parts.
+    pub const fn of<F: FamilyPrint + FamilyPuzzles>() -> FamilyInfo {
+        let (rules, look, search) = (F::INFO, F::LOOK, F::SEARCH);
+        FamilyInfo {
+            id: rules.id,
+            topology: rules.topology,
+            first_mover: rules.first_mover,
+            sides: rules.sides,
+            pieces: look.pieces,
+            orthogonal_only: look.orthogonal_only,
+            checkered: look.checkered,
+            audit: look.audit,
+            puzzles: search.puzzles,
+            key_budget: search.key_budget,
+            search_ns: search.search_ns,
+        }
+    }
+}
+
+/// A family, described once: its three descriptions together
+/// ([`RulesInfo`], [`Look`], [`SearchInfo`]), as the rest of printkit
+/// reads them.
 #[derive(Debug)]
 pub struct FamilyInfo {
     /// The id a definition's `family` key names.
@@ -847,6 +987,130 @@ impl WithParamsType for Defaults {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A family written as a new one starts: its rules (the clone game's,
+    /// passed through) and its [`GameFamily`], then only how its pieces
+    /// look. It compiles, and prints and is searched on the defaults.
+    mod bare {
+        use crate::clone_convert::{CloneConvert, Move, Params, Position};
+        use crate::family::{FamilyPrint, FamilyPuzzles, GameFamily, Look, RulesInfo};
+        use crate::{BoardView, Effect, Family, MoveError, Outcome, PositionError, Reason, Rules};
+
+        #[derive(Clone, Debug)]
+        pub struct Bare(pub CloneConvert);
+
+        impl Rules for Bare {
+            type Position = Position;
+            type Move = Move;
+            fn family(&self) -> Family {
+                self.0.family()
+            }
+            fn sides(&self) -> [char; 2] {
+                self.0.sides()
+            }
+            fn default_start(&self) -> &'static str {
+                self.0.default_start()
+            }
+            fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+                self.0.parse_position(text)
+            }
+            fn print_position(&self, pos: &Position) -> String {
+                self.0.print_position(pos)
+            }
+            fn view(&self, pos: &Position) -> BoardView {
+                self.0.view(pos)
+            }
+            fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+                self.0.counts(pos)
+            }
+            fn outcome(&self, pos: &Position) -> Option<Outcome> {
+                self.0.outcome(pos)
+            }
+            fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+                self.0.legal_moves(pos)
+            }
+            fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+                self.0.read_legal_move(pos, text)
+            }
+            fn print_move(&self, pos: &Position, mv: &Move) -> String {
+                self.0.print_move(pos, mv)
+            }
+            fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
+                self.0.play(pos, mv)
+            }
+            fn perft(&self, pos: &Position, depth: u32) -> u64 {
+                self.0.perft(pos, depth)
+            }
+        }
+
+        impl GameFamily for Bare {
+            type Params = Params;
+            const INFO: RulesInfo = <CloneConvert as GameFamily>::INFO;
+            const TABLE_FIELDS: &'static [&'static str] = &["turns"];
+            fn with_params(params: Params) -> Self {
+                Bare(CloneConvert::with_params(params))
+            }
+            fn turn_limit(p: &Params) -> usize {
+                CloneConvert::turn_limit(p)
+            }
+            fn problems(p: &Params, c: u32, w: usize, h: usize) -> Vec<(&'static str, String)> {
+                CloneConvert::problems(p, c, w, h)
+            }
+            fn start_problems(p: &Params, s: &str, v: &BoardView) -> Vec<(&'static str, String)> {
+                CloneConvert::start_problems(p, s, v)
+            }
+            fn fresh_fields(p: &Params, side: &str, n: usize, f: &[(&str, u64)]) -> String {
+                CloneConvert::fresh_fields(p, side, n, f)
+            }
+            fn stop_conditions(p: &Params) -> Vec<Reason> {
+                CloneConvert::stop_conditions(p)
+            }
+        }
+
+        impl FamilyPrint for Bare {
+            const LOOK: Look = <CloneConvert as FamilyPrint>::LOOK;
+        }
+
+        impl FamilyPuzzles for Bare {}
+    }
+
+    #[test]
+    fn a_family_with_its_rules_and_its_look_alone_prints_and_is_searched_on_the_defaults() {
+        use crate::Rules;
+        use bare::Bare;
+        let p = crate::clone_convert::Params::default();
+        // Tokens: each piece without a crown (W, B), enough to fill the
+        // board, one-sided.
+        let tokens = Bare::token_sets(&p, 25);
+        let shown: Vec<(char, Option<char>, usize, usize)> = tokens
+            .iter()
+            .map(|t| (t.symbol, t.back, t.count, t.spares))
+            .collect();
+        assert_eq!(shown, [('W', None, 25, 0), ('B', None, 25, 0)]);
+        assert!(Bare::tray(&p).is_empty() && Bare::figures(&p).is_empty());
+        let rules = Bare::with_params(p.clone());
+        let start = rules.parse_position(rules.default_start()).unwrap();
+        let view = rules.view(&start);
+        assert!(Bare::position_facts(&p, &rules.counts(&start), &view).is_empty());
+        // Puzzles from random play, no exact search, one game for both
+        // sides.
+        assert_eq!(Bare::endgame_plan(&p), None);
+        assert!(Bare::solve_to_end(&p, rules.default_start(), true, 10, &|| false).is_none());
+        let info = FamilyInfo::of::<Bare>();
+        assert_eq!(info.id, "clone-convert");
+        assert!(!info.puzzles.by_side && info.puzzles.readable.is_none());
+        assert_eq!(
+            (info.key_budget, info.search_ns),
+            (
+                SearchInfo::DEFAULT.key_budget,
+                SearchInfo::DEFAULT.search_ns
+            )
+        );
+        // The clone game's own description differs where it tunes.
+        let own = Family::CloneConvert.info();
+        assert_eq!(own.pieces.len(), info.pieces.len());
+        assert!(own.puzzles.fills_up && !info.puzzles.fills_up);
+    }
 
     #[test]
     fn ids_round_trip_and_match_serde() {

@@ -6,8 +6,8 @@
 //! targets are precomputed per cell and direction (with the torus wrap), so
 //! chain generation is a depth-first search with the mover lifted.
 use super::bits::Bits;
-use super::notation::{parse_board, print_board, split_position, Square};
 use super::bits::{by_width, AtWidth, Build, ByWidth};
+use super::notation::{parse_board, print_board, split_position, Square};
 use super::*;
 use std::sync::{Arc, OnceLock};
 
@@ -38,51 +38,19 @@ impl Default for Params {
 mod description {
     use super::{Freeze, Params};
     use crate::family::{
-        count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyInfo, GameFamily,
-        Piece, PositionFact, PuzzleInfo, TokenSet, Tone,
+        count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles,
+        GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone,
     };
     use crate::{BoardView, Reason, Topology};
 
     impl GameFamily for Freeze {
         type Params = Params;
 
-        const INFO: FamilyInfo = FamilyInfo {
+        const INFO: RulesInfo = RulesInfo {
             id: "freeze",
             topology: Topology::Torus,
             first_mover: "set by `first` in [parameters]",
             sides: &[('b', "black"), ('r', "red")],
-            pieces: &[
-                Piece::plain('b', Tone::Dark, "b"),
-                Piece::king('B', Tone::Dark, "b"),
-                Piece::plain('r', Tone::Light, "r"),
-                Piece::king('R', Tone::Light, "r"),
-            ],
-            orthogonal_only: false,
-            checkered: true,
-            audit: AuditInfo {
-                turn_mm: 11.0,
-                side_mm: Some(10.0),
-            },
-            puzzles: PuzzleInfo {
-                by_side: false,
-                odd_wins: true,
-                promotion_sets: true,
-                readable: Some(BoardLimits {
-                    crowned: 3,
-                    pieces: 18,
-                }),
-                dear_search: true,
-                endgames_only: true,
-                long_wins_rare: true,
-                fills_up: false,
-                ends_full: false,
-                decoys: DecoyRule::FewestCapturers,
-            },
-            // A Freeze position costs many times more to search (chains and
-            // their kinging sets), so it gets a tenth of the budget; its
-            // quick wins are found within it all the same.
-            key_budget: 5_000,
-            search_ns: 4_000,
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &[];
@@ -121,10 +89,6 @@ mod description {
             problems
         }
 
-        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
-            vec![("supply", p.supply)]
-        }
-
         fn start_problems(p: &Params, _: &str, view: &BoardView) -> Vec<(&'static str, String)> {
             let black = count_pieces(view, &['b']) + 2 * count_pieces(view, &['B']);
             let red = count_pieces(view, &['r']) + 2 * count_pieces(view, &['R']);
@@ -155,6 +119,27 @@ mod description {
         fn stop_conditions(_: &Params) -> Vec<Reason> {
             vec![Reason::NoMoves]
         }
+    }
+
+    impl FamilyPrint for Freeze {
+        const LOOK: Look = Look {
+            pieces: &[
+                Piece::plain('b', Tone::Dark, "b"),
+                Piece::king('B', Tone::Dark, "b"),
+                Piece::plain('r', Tone::Light, "r"),
+                Piece::king('R', Tone::Light, "r"),
+            ],
+            orthogonal_only: false,
+            checkered: true,
+            audit: AuditInfo {
+                turn_mm: 11.0,
+                side_mm: Some(10.0),
+            },
+        };
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![("supply", p.supply)]
+        }
 
         fn position_facts(
             _: &Params,
@@ -170,11 +155,6 @@ mod description {
                 0 => Vec::new(),
                 kings => vec![PositionFact::Kings { kings }],
             }
-        }
-
-        // A Freeze game's random positions are crowded: endgames are built.
-        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
-            Some(EndgamePlan::Checkers { supply: p.supply })
         }
 
         // Kings are stacks of two checkers: no extra tokens for them. Each
@@ -196,6 +176,36 @@ mod description {
                     size_mm: 15.8,
                 })
                 .to_vec()
+        }
+    }
+
+    impl FamilyPuzzles for Freeze {
+        const SEARCH: SearchInfo = SearchInfo {
+            puzzles: PuzzleInfo {
+                by_side: false,
+                odd_wins: true,
+                promotion_sets: true,
+                readable: Some(BoardLimits {
+                    crowned: 3,
+                    pieces: 18,
+                }),
+                dear_search: true,
+                endgames_only: true,
+                long_wins_rare: true,
+                fills_up: false,
+                ends_full: false,
+                decoys: DecoyRule::FewestCapturers,
+            },
+            // A Freeze position costs many times more to search (chains and
+            // their kinging sets), so it gets a tenth of the budget; its
+            // quick wins are found within it all the same.
+            key_budget: 5_000,
+            search_ns: 4_000,
+        };
+
+        // A Freeze game's random positions are crowded: endgames are built.
+        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
+            Some(EndgamePlan::Checkers { supply: p.supply })
         }
     }
 }

@@ -21,7 +21,8 @@ pub mod notation;
 pub mod symmetry;
 
 use family::{
-    EndgamePlan, GameFamily, PositionFact, SolvedToEnd, TokenSet, TrayBox, WithParamsType,
+    EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily, PositionFact, SolvedToEnd, TokenSet,
+    TrayBox, WithParamsType,
 };
 pub use family::{FamilyInfo, StopPoll, WithRules, POLL_EVERY};
 

@@ -11,9 +11,9 @@
 //! The board state is a bit set of prey plus the predator's cell; boards of
 //! up to 64 cells use `u64`, up to 128 `u128`, larger ones the wide set.
 use super::bits::Bits;
+use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::geometry::ORTHOGONAL;
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::*;
 use std::sync::Arc;
 
@@ -49,43 +49,20 @@ impl Default for Params {
 mod description {
     use super::{Params, PredatorPrey};
     use crate::family::{
-        count_pieces, named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyInfo, GameFamily, HuntPlan,
-        Piece, PositionFact, PuzzleInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT, steps_apart,
+        count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint,
+        FamilyPuzzles, GameFamily, HuntPlan, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
+        SearchInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT,
     };
     use crate::{BoardView, Reason, Topology};
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
 
-        const INFO: FamilyInfo = FamilyInfo {
+        const INFO: RulesInfo = RulesInfo {
             id: "predator-prey",
             topology: Topology::Bounded,
             first_mover: "prey always moves first",
             sides: &[('o', "prey"), ('P', "the predator")],
-            pieces: &[
-                Piece::plain('P', Tone::Accent, "P"),
-                Piece::plain('o', Tone::Light, "o"),
-            ],
-            orthogonal_only: true,
-            checkered: false,
-            audit: AuditInfo {
-                turn_mm: 16.0,
-                side_mm: None,
-            },
-            puzzles: PuzzleInfo {
-                by_side: true,
-                odd_wins: true,
-                promotion_sets: false,
-                readable: None,
-                dear_search: false,
-                endgames_only: false,
-                long_wins_rare: false,
-                fills_up: false,
-                ends_full: false,
-                decoys: DecoyRule::Safe,
-            },
-            key_budget: 50_000,
-            search_ns: 200,
         };
 
         const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
@@ -124,14 +101,6 @@ mod description {
                 ));
             }
             problems
-        }
-
-        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
-            vec![
-                ("capture_target", p.capture_target),
-                ("predator_turn_limit", p.predator_turn_limit),
-                ("prey", p.prey),
-            ]
         }
 
         fn start_problems(
@@ -196,45 +165,6 @@ mod description {
             v
         }
 
-        fn position_facts(
-            p: &Params,
-            counts: &[(&'static str, u64)],
-            view: &BoardView,
-        ) -> Vec<PositionFact> {
-            let count = |name| named_field(counts, name).unwrap_or(0);
-            let (reserve, captured) = (count("reserve"), count("captured"));
-            let mut v = vec![PositionFact::Prey {
-                reserve,
-                captured,
-                target: p.capture_target,
-            }];
-            if p.predator_turn_limit > 0 {
-                v.push(PositionFact::PredatorTurns {
-                    turns: count("turns"),
-                    limit: p.predator_turn_limit,
-                });
-            }
-            // A practice fragment may use fewer prey than a game: said, or
-            // the counts above would not add up.
-            let in_play = u64::from(count_pieces(view, &['o'])) + reserve + captured;
-            if in_play < u64::from(p.prey) {
-                v.push(PositionFact::PreyInPlay {
-                    in_play,
-                    prey: p.prey,
-                });
-            }
-            v
-        }
-
-        // Random games rarely give the prey a win: hunts are built.
-        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
-            Some(EndgamePlan::Hunt(HuntPlan {
-                prey: p.prey,
-                capture_target: p.capture_target,
-                predator_turn_limit: p.predator_turn_limit,
-            }))
-        }
-
         // Each capture is a predator turn (a jump of two cells), every
         // other turn a step of one: its distance from its start cell is at
         // most steps plus twice the jumps and, on a bounded board, has the
@@ -266,7 +196,63 @@ mod description {
                     && (!bounded || distance % 2 == steps % 2)
                     && placed <= t + u64::from(predator_to_move)
             };
-            Some(TurnsFit { why, fits: Box::new(fits) })
+            Some(TurnsFit {
+                why,
+                fits: Box::new(fits),
+            })
+        }
+    }
+
+    impl FamilyPrint for PredatorPrey {
+        const LOOK: Look = Look {
+            pieces: &[
+                Piece::plain('P', Tone::Accent, "P"),
+                Piece::plain('o', Tone::Light, "o"),
+            ],
+            orthogonal_only: true,
+            checkered: false,
+            audit: AuditInfo {
+                turn_mm: 16.0,
+                side_mm: None,
+            },
+        };
+
+        fn figures(p: &Params) -> Vec<(&'static str, u32)> {
+            vec![
+                ("capture_target", p.capture_target),
+                ("predator_turn_limit", p.predator_turn_limit),
+                ("prey", p.prey),
+            ]
+        }
+
+        fn position_facts(
+            p: &Params,
+            counts: &[(&'static str, u64)],
+            view: &BoardView,
+        ) -> Vec<PositionFact> {
+            let count = |name| named_field(counts, name).unwrap_or(0);
+            let (reserve, captured) = (count("reserve"), count("captured"));
+            let mut v = vec![PositionFact::Prey {
+                reserve,
+                captured,
+                target: p.capture_target,
+            }];
+            if p.predator_turn_limit > 0 {
+                v.push(PositionFact::PredatorTurns {
+                    turns: count("turns"),
+                    limit: p.predator_turn_limit,
+                });
+            }
+            // A practice fragment may use fewer prey than a game: said, or
+            // the counts above would not add up.
+            let in_play = u64::from(count_pieces(view, &['o'])) + reserve + captured;
+            if in_play < u64::from(p.prey) {
+                v.push(PositionFact::PreyInPlay {
+                    in_play,
+                    prey: p.prey,
+                });
+            }
+            v
         }
 
         fn token_sets(p: &Params, _: usize) -> Vec<TokenSet> {
@@ -305,6 +291,34 @@ mod description {
                     counted: true,
                 },
             ]
+        }
+    }
+
+    impl FamilyPuzzles for PredatorPrey {
+        const SEARCH: SearchInfo = SearchInfo {
+            puzzles: PuzzleInfo {
+                by_side: true,
+                odd_wins: true,
+                promotion_sets: false,
+                readable: None,
+                dear_search: false,
+                endgames_only: false,
+                long_wins_rare: false,
+                fills_up: false,
+                ends_full: false,
+                decoys: DecoyRule::Safe,
+            },
+            key_budget: 50_000,
+            search_ns: 200,
+        };
+
+        // Random games rarely give the prey a win: hunts are built.
+        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
+            Some(EndgamePlan::Hunt(HuntPlan {
+                prey: p.prey,
+                capture_target: p.capture_target,
+                predator_turn_limit: p.predator_turn_limit,
+            }))
         }
     }
 
