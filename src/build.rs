@@ -415,7 +415,10 @@ fn render_papers(
             kit.map_err(|e| {
                 // Located: in the definition, or in the templates when the
                 // built-in look lays the kit out.
-                let e = kit::layout_diagnostic_on(def, practice, templates, &options.paper, e);
+                // The diagnosis lays the whole kit out again, the host
+                // key with its answers.
+                let analysed = definition::analyse(def, practice);
+                let e = kit::layout_diagnostic_on(&analysed, templates, &options.paper, e);
                 BuildError::Invalid(vec![e])
             })
         });
@@ -898,7 +901,7 @@ pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagno
     // out.
     let analysed = definition::analyse(game, &practice);
     let laid_out = kit::lay_out_everywhere(&analysed, templates)
-        .map_err(|e| kit::layout_diagnostic(game, &practice, templates, &e));
+        .map_err(|e| kit::layout_diagnostic(&analysed, templates, &e));
     if laid_out.is_ok() {
         let solved: Vec<(&Definition, &Practice)> = practice.iter().map(|p| (game, p)).collect();
         kept.save(&solved);

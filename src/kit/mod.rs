@@ -617,18 +617,15 @@ pub fn tiling_note(def: &Definition, templates: &Templates) -> Result<Option<Str
 /// points into the definition: at the title when the text that failed
 /// holds it, else at the cell size (the board and tokens are sized from it).
 pub fn layout_diagnostic(
-    def: &Definition,
-    practice: &[Practice],
+    analysed: &Analysed,
     templates: &Templates,
     error: &RenderError,
 ) -> crate::definition::Diagnostic {
+    let def = analysed.game();
     let changed = templates.changed_values();
     if let Some(first) = changed.first() {
-        // The answers may still be searched on another core: the key is
-        // laid out with them, as `check` does.
-        let analysed = crate::definition::analyse(def, practice);
         let builtin_lays_out =
-            Templates::builtin().is_ok_and(|t| lay_out_everywhere(&analysed, &t).is_ok());
+            Templates::builtin().is_ok_and(|t| lay_out_everywhere(analysed, &t).is_ok());
         if builtin_lays_out {
             let others: Vec<String> = changed[1..]
                 .iter()
@@ -662,8 +659,7 @@ pub fn layout_diagnostic(
 
 /// [`layout_diagnostic`] for a failure on one paper: the message names it.
 pub fn layout_diagnostic_on(
-    def: &Definition,
-    practice: &[Practice],
+    analysed: &Analysed,
     templates: &Templates,
     paper: &Paper,
     error: RenderError,
@@ -673,7 +669,7 @@ pub fn layout_diagnostic_on(
         part: PaperPart::Kit,
         error: Box::new(error),
     };
-    layout_diagnostic(def, practice, templates, &error)
+    layout_diagnostic(analysed, templates, &error)
 }
 
 /// The board page of a game: empty, at the definition's cell size, with its
@@ -813,7 +809,12 @@ mod tests {
         let line_of = |key: &str| def.diagnostic_at(key, "").line;
         assert_ne!(line_of("title"), line_of("board.cell_mm"));
         let title = format!("{}: rules", def.title);
-        let d = layout_diagnostic_on(&def, &[], &t, &paper, overflow(&title));
+        let d = layout_diagnostic_on(
+            &crate::definition::analyse(&def, &[]),
+            &t,
+            &paper,
+            overflow(&title),
+        );
         assert_eq!(d.line, line_of("title"), "{}", d.message);
         assert_eq!(
             d.message,
@@ -822,10 +823,15 @@ mod tests {
                  text {title:?} does not fit its 30.0 × 5.0 mm box"
             )
         );
-        let d = layout_diagnostic_on(&def, &[], &t, &paper, overflow("10."));
+        let d = layout_diagnostic_on(
+            &crate::definition::analyse(&def, &[]),
+            &t,
+            &paper,
+            overflow("10."),
+        );
         assert_eq!(d.line, line_of("board.cell_mm"), "{}", d.message);
         let quoting = RenderError::Template(format!("a value near {:?}", def.title));
-        let d = layout_diagnostic(&def, &[], &t, &quoting);
+        let d = layout_diagnostic(&crate::definition::analyse(&def, &[]), &t, &quoting);
         assert_eq!(d.line, line_of("board.cell_mm"), "{}", d.message);
     }
 }
