@@ -4,7 +4,7 @@
 //! a directory to also keep the files for inspection.
 use std::time::Instant;
 
-use printkit::render::board::{board_pages, BoardSpec};
+use printkit::kit::board::{board_pages, BoardSpec};
 use printkit::render::pdf::{write_pdf, DocMeta};
 use printkit::render::svg::page_body;
 use printkit::render::Templates;

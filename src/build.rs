@@ -196,7 +196,10 @@ fn documents_made(
 /// of it or nothing.
 pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     crate::render::pdf::source_date_epoch()?;
-    let templates = Templates::load(request.templates.as_deref())?;
+    let templates = Templates::load(
+        request.templates.as_deref(),
+        crate::render::pdf::check_embeddable,
+    )?;
     let languages = load_languages(request.templates.as_deref())?;
     // The templates' fallback faces cover characters for the definitions'
     // checks as for layout.

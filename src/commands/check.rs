@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 /// when anything is wrong.
 pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option<&str>) -> i32 {
     use crate::build::{check_files, load_languages, BuildError, Checked};
-    let templates = match crate::render::Templates::load(dir) {
+    let templates = match crate::render::Templates::load(dir, crate::render::pdf::check_embeddable)
+    {
         Ok(t) => t,
         Err(e) => {
             crate::say!("error: {e}");

@@ -7,8 +7,8 @@ use super::common::{capitalise, diagram_cell, effect_words, result_in_words, why
 use super::flow::{pt, Flow};
 use super::{position_spec, stop_conditions, KitOptions};
 use crate::definition::{Analysed, Check, Definition, KeyAnswer, Practice};
+use crate::kit::board::diagram_frame;
 use crate::lang::Lang;
-use crate::render::board::diagram_frame;
 use crate::render::text;
 use crate::render::{
     Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,

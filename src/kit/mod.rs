@@ -4,8 +4,8 @@
 //! and its host-key answers as analysed ([`crate::definition::analyse`]).
 //! Layout never reads a position's text, plays a move or searches.
 use crate::definition::{Analysed, Definition, Practice};
+use crate::kit::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::lang::Lang;
-use crate::render::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::render::{text, Font, Item, Page, Paper, PaperPart, RenderError, Templates};
 use crate::rules::family::Tone;
 use crate::rules::{AnyPosition, Cell, Family, Topology};
@@ -14,6 +14,7 @@ use std::fmt;
 
 pub mod asked;
 pub mod audit;
+pub mod board;
 pub mod class_key;
 pub(crate) mod common;
 pub mod facts;
@@ -260,8 +261,7 @@ fn lay_out_kit(
         }
     };
     // The rules sheet lists how many board pages to print: lay them out once.
-    let board =
-        crate::render::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
+    let board = crate::kit::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
     let materials = if options.parts.contains(&Part::Rules) {
         materials(def, templates, options, board.len())?
     } else {
@@ -570,9 +570,7 @@ pub fn tiling_note(def: &Definition, templates: &Templates) -> Result<Option<Str
         };
         papers
             .iter()
-            .map(|p| {
-                crate::render::board::board_pages(&spec, templates, p).map(|pages| pages.len())
-            })
+            .map(|p| crate::kit::board::board_pages(&spec, templates, p).map(|pages| pages.len()))
             .collect()
     };
     let now = sheets(spec.cell_mm)?;

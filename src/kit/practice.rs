@@ -7,7 +7,7 @@ use super::common::{capitalise, diagram_cell, PageStyles};
 use super::flow::{pt, Flow};
 use super::{position_spec, side_name, KitOptions};
 use crate::definition::{Definition, Practice};
-use crate::render::board::diagram_frame;
+use crate::kit::board::diagram_frame;
 use crate::render::text;
 use crate::render::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
 use crate::tr;

@@ -160,7 +160,7 @@ fn check_and_lay_out(name: &str, bytes: &[u8]) {
     };
     match loaded {
         Ok((def, extra)) => {
-            let templates = Templates::load(None).unwrap();
+            let templates = Templates::load(None, printkit::render::pdf::check_embeddable).unwrap();
             let options = KitOptions::whole_kit(templates.paper("a4").unwrap());
             let mut practice = def.practice.clone();
             practice.extend(extra);

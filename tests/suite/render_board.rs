@@ -2,7 +2,7 @@
 //! tiling of boards too big for one sheet, diagrams.
 
 use crate::render_common::*;
-use printkit::render::board::{board_pages, diagram, diagram_size, BoardSpec, PieceStyle};
+use printkit::kit::board::{board_pages, diagram, diagram_size, BoardSpec, PieceStyle};
 use printkit::render::text::overflows;
 use printkit::render::{check_page, Item, PointMm, RectMm, RenderError};
 

@@ -4,7 +4,7 @@
 use crate::render_common::*;
 use lopdf::content::Content;
 use lopdf::{Document, Object};
-use printkit::render::board::board_pages;
+use printkit::kit::board::board_pages;
 use printkit::render::pdf::{write_pdf, DocMeta, FIXED_EPOCH};
 use printkit::render::text::{self, TextStyle};
 use printkit::render::{Align, Colour, Font, RectMm, RenderError};
@@ -17,7 +17,7 @@ fn meta(epoch: i64) -> DocMeta {
     }
 }
 
-fn render(spec: &printkit::render::board::BoardSpec, paper: &str, epoch: i64) -> Vec<u8> {
+fn render(spec: &printkit::kit::board::BoardSpec, paper: &str, epoch: i64) -> Vec<u8> {
     let t = templates();
     let pages = board_pages(spec, &t, &t.paper(paper).unwrap()).unwrap();
     write_pdf(&pages, &meta(epoch)).unwrap()

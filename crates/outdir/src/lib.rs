@@ -22,11 +22,19 @@
 //! holds those bytes; any other file at a kit path stops the build before
 //! anything is written (unless `--force`), and a stale one is kept and
 //! named.
+//!
+//! The files a user hands in are read here too, as possibly hostile
+//! ([`input`]: regular files only, size-limited, UTF-8 located), and a
+//! single file is written all or nothing by [`write_atomic`].
 #![warn(missing_docs)]
+mod atomic;
 pub mod beneath;
 pub mod echo;
 mod fsio;
+pub mod input;
 mod recover;
+
+pub use atomic::write_atomic;
 
 /// The most bytes printkit reads of its own records in the folder (the
 /// manifest, the journal, a staged file to check), as of any input file.

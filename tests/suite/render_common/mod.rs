@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 mod drawn;
 pub use drawn::{drawn_texts, svg_file};
-use printkit::render::board::BoardSpec;
+use printkit::kit::board::BoardSpec;
 use printkit::render::Templates;
 
 /// The board page of a built-in game, exactly as its kit draws it.

@@ -73,8 +73,8 @@ impl Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::text::{self, TextStyle};
-    use crate::render::{Align, Colour, Font, RectMm, Stroke};
+    use crate::text::{self, TextStyle};
+    use crate::{Align, Colour, Font, RectMm, Stroke};
 
     /// The union of the ink of every item, or `None` for an empty frame.
     fn ink(frame: &Frame) -> Option<RectMm> {

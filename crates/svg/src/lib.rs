@@ -8,13 +8,13 @@
 
 use svg::node::element;
 
-use super::font::Font;
-use super::font::SVG_FONT_FAMILY;
-use super::model::MM_PER_PT;
-use super::model::{
+use printkit_page::font::Font;
+use printkit_page::font::SVG_FONT_FAMILY;
+use printkit_page::model::MM_PER_PT;
+use printkit_page::model::{
     Align, Colour, Fill, Group, Hatch, Item, Page, PathCmd, PointMm, Shape, SizeMm, Stroke, TextRun,
 };
-use super::{outline, RenderError};
+use printkit_page::{outline, RenderError};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 /// Written from an integer count of ten-thousandths: float formatting was a
 /// tenth of the time spent on SVG.
 fn num(v: f64) -> String {
-    super::number::fixed(v, 4)
+    printkit_page::number::fixed(v, 4)
 }
 
 /// A page's drawing as SVG markup without its root element: made once, it
@@ -121,7 +121,7 @@ impl SvgBody {
 /// A glyph scale factor (about 0.003 mm a font unit): nine decimals keep a
 /// 200 mm line exact to a micrometre.
 fn num_scale(v: f64) -> String {
-    super::number::fixed(v, 9)
+    printkit_page::number::fixed(v, 9)
 }
 
 /// The outlines of `glyphs`, once each, as `<defs>`.
@@ -154,9 +154,9 @@ fn glyph_element(font: Font, glyph: u16) -> Result<std::sync::Arc<str>, RenderEr
     let cache = CACHE.get_or_init(Default::default);
     {
         let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
-        let now = super::font::evictions();
+        let now = printkit_page::font::evictions();
         if c.0 != now {
-            c.1.retain(|k, _| super::font::is_held(k.0));
+            c.1.retain(|k, _| printkit_page::font::is_held(k.0));
             c.0 = now;
         }
         if let Some(e) = c.1.get(&(font, glyph)) {
@@ -200,7 +200,7 @@ fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
             out.push('_');
         }
     }
-    super::number::push_fixed_str(out, f64::from(glyph), 0);
+    printkit_page::number::push_fixed_str(out, f64::from(glyph), 0);
 }
 
 /// Made-up ids of one page.
@@ -219,12 +219,12 @@ enum Value<'a> {
 
 /// `v` as [`num`] writes it, appended to `out`.
 fn push_num(out: &mut String, v: f64) {
-    super::number::push_fixed_str(out, v, 4);
+    printkit_page::number::push_fixed_str(out, v, 4);
 }
 
 /// `&`, `<` and `>` escaped, and `"` too in an attribute value (or HTML
 /// text that may sit in one).
-pub(crate) fn push_escaped(out: &mut String, s: &str, attribute: bool) {
+pub fn push_escaped(out: &mut String, s: &str, attribute: bool) {
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -384,10 +384,10 @@ fn write_glyphs(out: &mut String, t: &TextRun) -> Result<(), RenderError> {
             push_glyph_id(out, glyph.font, glyph.id);
             if ratio.is_some() || gy != 0.0 {
                 out.push_str("\" transform=\"translate(");
-                super::number::push_fixed_str(out, gx, 0);
+                printkit_page::number::push_fixed_str(out, gx, 0);
                 if gy != 0.0 {
                     out.push(' ');
-                    super::number::push_fixed_str(out, gy, 0);
+                    printkit_page::number::push_fixed_str(out, gy, 0);
                 }
                 out.push(')');
                 if let Some(r) = ratio {
@@ -397,7 +397,7 @@ fn write_glyphs(out: &mut String, t: &TextRun) -> Result<(), RenderError> {
                 }
             } else if gx != 0.0 {
                 out.push_str("\" x=\"");
-                super::number::push_fixed_str(out, gx, 0);
+                printkit_page::number::push_fixed_str(out, gx, 0);
             }
             out.push_str("\"/>");
         }
@@ -605,7 +605,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::render::model::{Colour, PointMm, RectMm, SizeMm};
+    use printkit_page::model::{Colour, PointMm, RectMm, SizeMm};
 
     #[test]
     fn numbers_are_compact() {

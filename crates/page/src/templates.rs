@@ -10,8 +10,8 @@ use super::font::{Faces, Font, Pin};
 use super::model::{Colour, RectMm, SizeMm};
 use super::RenderError;
 
-const BUILTIN_PAPER: &str = include_str!("../../templates/paper.toml");
-const BUILTIN_STYLE: &str = include_str!("../../templates/style.toml");
+const BUILTIN_PAPER: &str = include_str!("../../../templates/paper.toml");
+const BUILTIN_STYLE: &str = include_str!("../../../templates/style.toml");
 
 /// A paper preset as written in `paper.toml` (portrait).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -194,7 +194,14 @@ const MAX_FALLBACKS: usize = 8;
 /// Reads the font file `name` in `dir`. A name is a plain relative path
 /// inside the folder: a host's templates may come from anyone, and must
 /// not make printkit read elsewhere.
-fn read_face(name: &str, dir: Option<&Path>) -> Result<(Font, Pin), String> {
+/// Whether a font a template names can be printed: `Err` says why not.
+pub type Embeddable = fn(Font) -> Result<(), String>;
+
+fn read_face(
+    name: &str,
+    dir: Option<&Path>,
+    embeddable: Embeddable,
+) -> Result<(Font, Pin), String> {
     use std::path::Component;
     let rel = Path::new(name);
     let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
@@ -203,10 +210,10 @@ fn read_face(name: &str, dir: Option<&Path>) -> Result<(Font, Pin), String> {
             "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
         ));
     };
-    let bytes =
-        crate::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES).map_err(|e| e.to_string())?;
+    let bytes = printkit_outdir::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES)
+        .map_err(|e| e.to_string())?;
     let (face, pin) = Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))?;
-    super::pdf::check_embeddable(face).map_err(|e| format!("{name:?}: {e}"))?;
+    embeddable(face).map_err(|e| format!("{name:?}: {e}"))?;
     Ok((face, pin))
 }
 
@@ -216,6 +223,7 @@ fn read_face(name: &str, dir: Option<&Path>) -> Result<(Font, Pin), String> {
 fn read_fallbacks(
     names: &[String],
     dir: Option<&Path>,
+    embeddable: Embeddable,
     text: &str,
     origin: &str,
 ) -> Result<(Vec<Font>, Vec<Pin>), RenderError> {
@@ -229,7 +237,7 @@ fn read_fallbacks(
     }
     let (mut faces, mut pins) = (Vec::new(), Vec::new());
     for (i, name) in names.iter().enumerate() {
-        let (face, pin) = read_face(name, dir)
+        let (face, pin) = read_face(name, dir, embeddable)
             .map_err(|m| err(value_line_column(text, &["fonts", "fallbacks"], Some(i)), m))?;
         if !faces.contains(&face) {
             faces.push(face);
@@ -245,6 +253,7 @@ fn read_fallbacks(
 fn read_faces(
     fonts: &FontSizes,
     dir: Option<&Path>,
+    embeddable: Embeddable,
     text: &str,
     origin: &str,
 ) -> Result<Faces, RenderError> {
@@ -253,7 +262,7 @@ fn read_faces(
         let Some(name) = name else {
             return Ok(None);
         };
-        let (face, pin) = read_face(name, dir).map_err(|m| {
+        let (face, pin) = read_face(name, dir, embeddable).map_err(|m| {
             let at = value_line_column(text, &["fonts", key], None)
                 .map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
             RenderError::Template(format!("{origin}{at}: fonts.{key}: {m}"))
@@ -266,7 +275,7 @@ fn read_faces(
         Some(_) => main("bold", &fonts.bold)?,
         None => regular,
     };
-    let (fallbacks, more) = read_fallbacks(&fonts.fallbacks, dir, text, origin)?;
+    let (fallbacks, more) = read_fallbacks(&fonts.fallbacks, dir, embeddable, text, origin)?;
     pins.extend(more);
     Ok(Faces {
         regular,
@@ -405,14 +414,17 @@ impl Templates {
     }
 
     /// The built-in templates, with `paper.toml` and/or `style.toml` replaced
-    /// by the ones found in `dir` (if given).
-    pub fn load(dir: Option<&Path>) -> Result<Templates, RenderError> {
+    /// by the ones found in `dir` (if given). A font they name is refused
+    /// unless `embeddable` accepts it (the PDF back end's check that it
+    /// can be embedded: the back end sits above this crate).
+    pub fn load(dir: Option<&Path>, embeddable: Embeddable) -> Result<Templates, RenderError> {
         let read = |name: &str, builtin: &'static str| -> Result<(String, String), RenderError> {
             if let Some(dir) = dir {
                 let p = dir.join(name);
                 if p.symlink_metadata().is_ok() {
-                    let text = crate::input::read_text_beneath(dir, Path::new(name), 64 * 1024)
-                        .map_err(|e| RenderError::Template(e.to_string()))?;
+                    let text =
+                        printkit_outdir::input::read_text_beneath(dir, Path::new(name), 64 * 1024)
+                            .map_err(|e| RenderError::Template(e.to_string()))?;
                     return Ok((text, p.display().to_string()));
                 }
             }
@@ -429,7 +441,13 @@ impl Templates {
         let (paper, paper_origin) = read("paper.toml", BUILTIN_PAPER)?;
         let (style, style_origin) = read("style.toml", BUILTIN_STYLE)?;
         let mut templates = Self::from_sources(&paper, &paper_origin, &style, &style_origin)?;
-        templates.faces = read_faces(&templates.style.fonts, dir, &style, &style_origin)?;
+        templates.faces = read_faces(
+            &templates.style.fonts,
+            dir,
+            embeddable,
+            &style,
+            &style_origin,
+        )?;
         for (text, origin, builtin) in [
             (paper, paper_origin, BUILTIN_PAPER),
             (style, style_origin, BUILTIN_STYLE),
@@ -604,11 +622,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let style = BUILTIN_STYLE.replace("margin_mm = 10.0", "margin_mm = 12.0");
         std::fs::write(dir.join("style.toml"), style).unwrap();
-        let t = Templates::load(Some(&dir)).unwrap();
+        let t = Templates::load(Some(&dir), |_| Ok(())).unwrap();
         assert_eq!(t.style.page.margin_mm, 12.0);
         assert_eq!(t.papers, Templates::builtin().unwrap().papers);
         std::fs::write(dir.join("style.toml"), "[page]\nmargin_mm = 1\n").unwrap();
-        assert!(Templates::load(Some(&dir)).is_err());
+        assert!(Templates::load(Some(&dir), |_| Ok(())).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

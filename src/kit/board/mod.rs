@@ -19,9 +19,9 @@ pub use diagram::{diagram, diagram_frame, diagram_size, diagram_styled, MIN_DIAG
 pub use drawing::piece_face;
 pub use page::board_pages;
 
-use super::model::Colour;
-use super::templates::Style;
-use super::RenderError;
+use crate::render::model::Colour;
+use crate::render::templates::Style;
+use crate::render::RenderError;
 
 /// Colour of a checkered square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

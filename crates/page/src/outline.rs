@@ -12,7 +12,7 @@ const MAX_DEPTH: usize = 8;
 
 /// The SVG path data of a glyph in font units, y up (`""` for a blank
 /// glyph such as the space). The SVG back end keeps each glyph's element
-/// once per process ([`super::svg::glyph_defs`]).
+/// once per process (`printkit_svg::glyph_defs`).
 pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
     let bytes = font.ttf_bytes();
     let glyf =
@@ -395,8 +395,11 @@ mod tests {
     /// itself: the crafted font that passed `check` and failed `build`.
     #[test]
     fn a_glyph_made_of_itself_is_refused_when_the_font_is_read() {
-        let mut bytes =
-            std::fs::read("fixtures/fallback-fonts/NotoSansEthiopic-subset.ttf").unwrap();
+        let mut bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/fallback-fonts/NotoSansEthiopic-subset.ttf"
+        ))
+        .unwrap();
         assert!(check_outlines(&bytes).is_ok());
         let (glyph, at) = {
             let glyf = Glyf::parse(&bytes).unwrap();
