@@ -18,8 +18,8 @@ use lopdf::{Dictionary, Object, StringFormat};
 use printpdf::{
     Codepoint, Color, CurTransMat, DictItem, FontId, Greyscale, Line, LineDashPattern, LinePoint,
     OffsetDateTime, Op, PaintMode, ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage,
-    PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rect, Rgb,
-    TextItem, TextMatrix, WindingOrder,
+    PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rect, Rgb, TextItem,
+    TextMatrix, WindingOrder,
 };
 
 use super::font::Font;
@@ -305,7 +305,12 @@ impl Content<'_> {
         let on = |p: PointMm| self.on_path(p, false);
         match shape {
             Shape::Rect(r) => {
-                let corners = [(r.x, r.y), (r.right(), r.y), (r.right(), r.bottom()), (r.x, r.bottom())];
+                let corners = [
+                    (r.x, r.y),
+                    (r.right(), r.y),
+                    (r.right(), r.bottom()),
+                    (r.x, r.bottom()),
+                ];
                 vec![(corners.map(|(x, y)| on(PointMm::new(x, y))).to_vec(), true)]
             }
             Shape::Line { from, to } => vec![(vec![on(*from), on(*to)], false)],
@@ -563,18 +568,32 @@ impl Content<'_> {
         let mut items: Vec<TextItem> = Vec::new();
         for (n, g) in glyphs.iter().enumerate() {
             let code = face.codes.get(usize::from(g.id)).copied().unwrap_or(0);
-            let (text, own) = face.texts.get(usize::from(code)).cloned().unwrap_or_default();
+            let (text, own) = face.texts.get(usize::from(code)).ok_or_else(|| {
+                RenderError::Font(format!(
+                    "glyph {} not in the subset of {}",
+                    g.id,
+                    font.described()
+                ))
+            })?;
             match (own, items.last_mut()) {
-                (Some(c), Some(TextItem::Text(s))) => s.push(c),
+                (Some(c), Some(TextItem::Text(s))) => s.push(*c),
                 (Some(c), _) => items.push(TextItem::Text(c.to_string())),
-                (None, Some(TextItem::GlyphIds(ids))) => ids.push(Codepoint::with_cid(code, 0.0, text)),
-                (None, _) => items.push(TextItem::GlyphIds(vec![Codepoint::with_cid(code, 0.0, text)])),
+                (None, last) => {
+                    let glyph = Codepoint::with_cid(code, 0.0, text.clone());
+                    match last {
+                        Some(TextItem::GlyphIds(ids)) => ids.push(glyph),
+                        _ => items.push(TextItem::GlyphIds(vec![glyph])),
+                    }
+                }
             }
             // How much less than its width a glyph but the last advances,
             // in thousandths of an em (what `TJ` takes).
             let kern = i32::from(metrics.advance(g.id)) - g.advance;
             if n + 1 < glyphs.len() && kern != 0 {
-                items.push(TextItem::Offset(rounded(f64::from(kern) * 1000.0 / upem, 3)));
+                items.push(TextItem::Offset(rounded(
+                    f64::from(kern) * 1000.0 / upem,
+                    3,
+                )));
             }
         }
         self.ops.push(Op::ShowText { items });
@@ -611,7 +630,9 @@ impl Content<'_> {
                 if let Some(id) = &g.id {
                     // A marker lets tests (and people) find named groups in
                     // the content stream, e.g. the board frame.
-                    self.ops.push(Op::Marker { id: marker_name(id) });
+                    self.ops.push(Op::Marker {
+                        id: marker_name(id),
+                    });
                 }
                 self.ops.push(Op::SaveGraphicsState);
                 if let Some(c) = g.half_turn {
@@ -948,9 +969,9 @@ fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
     for (g, text) in drawn.glyphs {
         let code = codes[usize::from(g)];
         let mut one = text.chars();
-        let own = one
-            .next()
-            .filter(|&c| one.next().is_none() && parsed.lookup_glyph_index(u32::from(c)) == Some(code));
+        let own = one.next().filter(|&c| {
+            one.next().is_none() && parsed.lookup_glyph_index(u32::from(c)) == Some(code)
+        });
         if g != 0 {
             texts[usize::from(code)] = (text, own);
         }
@@ -1085,8 +1106,8 @@ fn set_info(doc: &mut PdfDocument, meta: &DocMeta) -> Result<(), RenderError> {
     info.subject = meta.subject.clone();
     info.creator = format!("printkit {}", env!("CARGO_PKG_VERSION"));
     info.producer = "printkit (printpdf, lopdf)".to_string();
-    info.creation_date = date.clone();
-    info.modification_date = date.clone();
+    info.creation_date = date;
+    info.modification_date = date;
     info.metadata_date = date;
     Ok(())
 }
@@ -1260,7 +1281,11 @@ mod tests {
         };
         let doc = lopdf::Document::load_mem(&write_pdf(&[page], &meta).unwrap()).unwrap();
         let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
-        let date = doc.get_dictionary(info).unwrap().get(b"CreationDate").unwrap();
+        let date = doc
+            .get_dictionary(info)
+            .unwrap()
+            .get(b"CreationDate")
+            .unwrap();
         String::from_utf8(date.as_str().unwrap().to_vec()).unwrap()
     }
 
