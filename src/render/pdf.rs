@@ -485,7 +485,8 @@ impl Content<'_> {
     /// one face on the pen from where the glyphs before it end, a moved
     /// glyph alone at its offset.
     fn strings(&mut self, t: &TextRun, glyphs: &[Glyph], pen: &mut Pen) -> Result<(), RenderError> {
-        let mut baseline = None;
+        // Where the last string shown by glyph numbers alone stands.
+        let mut by_number = None;
         let mut i = 0;
         while i < glyphs.len() {
             let first = glyphs[i];
@@ -505,19 +506,23 @@ impl Content<'_> {
                 pen.x_mm + f64::from(first.x_offset) * unit,
                 t.anchor.y - f64::from(first.y_offset) * unit,
             ));
-            // printpdf joins glyph strings placed one after another on one
-            // baseline into one `TJ`, spaced by its own whole-thousandth
-            // widths, not the exact ones: selecting the face again keeps
-            // them apart (only a glyph moved sideways alone does this).
-            if pen.font != Some(first.font) || baseline == Some(at.y) {
+            let items = self.show(first.font, same)?;
+            let numbers_only = items.iter().all(|i| !matches!(i, TextItem::Text(_)));
+            // printpdf joins strings shown by glyph numbers one after
+            // another on one baseline into one `TJ`, spaced by its own
+            // whole-thousandth widths, not the exact ones: selecting the
+            // face again keeps them apart (only a glyph moved sideways
+            // alone comes to this).
+            let joined = numbers_only && by_number == Some((first.font, at.y));
+            if pen.font != Some(first.font) || joined {
                 self.select(first.font, t.size_pt);
                 pen.font = Some(first.font);
             }
-            baseline = Some(at.y);
+            by_number = numbers_only.then_some((first.font, at.y));
             self.ops.push(Op::SetTextMatrix {
                 matrix: TextMatrix::Raw([1.0, 0.0, 0.0, 1.0, at.x.0, at.y.0]),
             });
-            self.show(first.font, same)?;
+            self.ops.push(Op::ShowText { items });
             let units: i64 = same.iter().map(|g| i64::from(g.advance)).sum();
             pen.x_mm += units as f64 * unit;
             i = end;
@@ -551,13 +556,13 @@ impl Content<'_> {
         });
     }
 
-    /// Shows glyphs of one face: `<codes> Tj` when each advances by its
-    /// own width, else a `TJ` array with the kerning between them. A glyph
-    /// that is its character's own (in the subset's character map) is
-    /// given to printpdf as that character; any other (a ligature, an
+    /// What shows glyphs of one face: `<codes> Tj` when each advances by
+    /// its own width, else a `TJ` array with the kerning between them. A
+    /// glyph that is its character's own (in the subset's character map)
+    /// is given to printpdf as that character; any other (a ligature, an
     /// Arabic joining form) by its number, with the text it stands for,
     /// which printpdf writes into the face's ToUnicode map.
-    fn show(&mut self, font: Font, glyphs: &[Glyph]) -> Result<(), RenderError> {
+    fn show(&self, font: Font, glyphs: &[Glyph]) -> Result<Vec<TextItem>, RenderError> {
         let face = self
             .faces
             .iter()
@@ -596,8 +601,7 @@ impl Content<'_> {
                 )));
             }
         }
-        self.ops.push(Op::ShowText { items });
-        Ok(())
+        Ok(items)
     }
 
     fn item(&mut self, item: &Item) -> Result<(), RenderError> {
@@ -1323,6 +1327,72 @@ mod tests {
             assert_eq!(reduced, subset_face(font, &ids, false).unwrap(), "{font:?}");
             assert!(reduced.len() < font.ttf_bytes().len() / 10);
         }
+    }
+
+    /// A glyph moved sideways alone, on the baseline of the glyphs around
+    /// it, keeps its own `Tm`: printpdf would join the three into one `TJ`
+    /// spaced by its whole-thousandth widths, not the exact ones.
+    #[test]
+    fn a_glyph_moved_sideways_keeps_its_own_place() {
+        // Glyphs shown as characters are never joined; the mirrored
+        // bracket standing for "(" is shown by its number.
+        assert_eq!(
+            text_ops("AVA", ['A', 'V', 'A']),
+            ["Tf", "Tm", "Tj", "Tm", "Tj", "Tm", "Tj"]
+        );
+        assert_eq!(
+            text_ops("(((", [')', ')', ')']),
+            ["Tf", "Tm", "TJ", "Tf", "Tm", "TJ", "Tf", "Tm", "TJ"]
+        );
+    }
+
+    /// The text operators of a page showing `text` as the glyphs of
+    /// `shown`, the second moved sideways.
+    fn text_ops(text: &str, shown: [char; 3]) -> Vec<String> {
+        let m = Font::Regular.metrics().unwrap();
+        let glyph = |c: char, x_offset: i32, cluster: u32| Glyph {
+            font: Font::Regular,
+            id: m.glyph_id(c).unwrap(),
+            advance: i32::from(m.advance(m.glyph_id(c).unwrap())),
+            x_offset,
+            y_offset: 0,
+            cluster,
+        };
+        let glyphs = vec![
+            glyph(shown[0], 0, 0),
+            glyph(shown[1], 150, 1),
+            glyph(shown[2], 0, 2),
+        ];
+        let units: i32 = glyphs.iter().map(|g| g.advance).sum();
+        let run = TextRun {
+            text: text.into(),
+            font: Font::Regular,
+            size_pt: 10.0,
+            align: super::super::Align::Left,
+            anchor: PointMm::new(20.0, 30.0),
+            bounds: super::super::RectMm::new(20.0, 20.0, 100.0, 20.0),
+            colour: Colour::BLACK,
+            rtl: false,
+            glyphs,
+            width_mm: f64::from(units) / 2048.0 * 10.0 * MM_PER_PT,
+        };
+        let page = Page {
+            size_mm: super::super::SizeMm {
+                width: 210.0,
+                height: 297.0,
+            },
+            items: vec![Item::Text(run)],
+        };
+        let meta = DocMeta::new("t", "s");
+        let doc = lopdf::Document::load_mem(&write_pdf(&[page], &meta).unwrap()).unwrap();
+        let page_id = *doc.get_pages().values().next().unwrap();
+        let content = lopdf::content::Content::decode(&doc.get_page_content(page_id)).unwrap();
+        content
+            .operations
+            .into_iter()
+            .map(|o| o.operator)
+            .filter(|o| ["Tf", "Tm", "Tj", "TJ"].contains(&o.as_str()))
+            .collect()
     }
 
     #[test]
