@@ -1134,6 +1134,10 @@ fn set_info(doc: &mut PdfDocument, meta: &DocMeta) -> Result<(), RenderError> {
 /// - `/ID`: printpdf's is a pseudo-random string from a counter that every
 ///   document a process writes moves on, so a file's `/ID` depended on
 ///   what else the run built; [`document_id`] derives it from the content.
+///
+/// (One thing printpdf does is avoided where the page is drawn instead:
+/// it joins glyph strings on one baseline into one `TJ`; see
+/// `Content::strings`.)
 fn complete(
     lo: &mut lopdf::Document,
     faces: &[SubsetFace],
