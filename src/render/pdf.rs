@@ -1,9 +1,10 @@
-//! PDF back end. Each page's content stream is written here, straight into
-//! bytes (the only place millimetres become points); printpdf builds the
-//! document around them (pages, resources, the subset fonts with their
-//! ToUnicode maps), and lopdf finishes it: exact glyph widths, PDF 1.6,
-//! `/PrintScaling /None`, a fixed Info dictionary and a content-derived
-//! `/ID`, so the bytes are the same on every run and every machine.
+//! PDF back end. printpdf writes the document: each page's drawing as its
+//! operations (the only place millimetres become points), the subset
+//! fonts with their ToUnicode maps, and the Info dictionary. What it
+//! cannot be asked for (exact glyph widths, PDF 1.6 with `/PrintScaling
+//! /None`, a content-derived `/ID`, a faster compression) is done in one
+//! place, [`complete`], on the document it builds before lopdf writes it,
+//! so the bytes are the same on every run and every machine.
 use std::collections::{BTreeMap, BTreeSet};
 
 use allsorts::binary::read::ReadScope;
@@ -15,8 +16,10 @@ use std::borrow::Cow;
 
 use lopdf::{Dictionary, Object, StringFormat};
 use printpdf::{
-    FontId, Op, ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfParseErrorSeverity,
-    PdfSaveOptions, Pt, Rect, TextItem,
+    Codepoint, Color, CurTransMat, DictItem, FontId, Greyscale, Line, LineDashPattern, LinePoint,
+    OffsetDateTime, Op, PaintMode, ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage,
+    PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rect, Rgb, TextItem,
+    TextMatrix, WindingOrder,
 };
 
 use super::font::Font;
@@ -81,29 +84,6 @@ fn parse_epoch(var: Option<&str>) -> Result<Option<i64>, String> {
             crate::input::shorten(v, 30)
         )),
     }
-}
-
-/// `D:YYYYMMDDHHmmSSZ`, always the same length so changing the date never
-/// moves any other byte of the file.
-pub fn pdf_date(epoch: i64) -> String {
-    let days = epoch.div_euclid(86_400);
-    let secs = epoch.rem_euclid(86_400);
-    // Civil-from-days (Howard Hinnant's algorithm), proleptic Gregorian.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "D:{y:04}{m:02}{d:02}{:02}{:02}{:02}Z",
-        secs / 3600,
-        secs % 3600 / 60,
-        secs % 60
-    )
 }
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -225,11 +205,8 @@ fn reading_spans(t: &TextRun, faces: &[SubsetFace]) -> Result<Vec<Option<String>
             && text.chars().last().is_some_and(neutral);
         let face = faces.iter().find(|f| f.font == g.font);
         let code = face.and_then(|f| f.codes.get(usize::from(g.id)).copied());
-        let reads = face
-            .and_then(|f| f.to_unicode.as_ref())
-            .zip(code)
-            .and_then(|(map, code)| map.get(&code));
-        let misread = reads.is_some_and(|r| *r != text);
+        let reads = face.zip(code).and_then(|(f, code)| f.reads(code));
+        let misread = reads.is_some_and(|r| r != text);
         spans.push((before || after || misread).then(|| {
             let mut s = String::new();
             if before {
@@ -245,141 +222,187 @@ fn reading_spans(t: &TextRun, faces: &[SubsetFace]) -> Result<Vec<Option<String>
     Ok(spans)
 }
 
-/// A page's content stream, written straight into bytes: printpdf's
-/// operation list, translated to lopdf operations and encoded, cost a
-/// quarter of a whole build. Coordinates arrive in mm with y down and leave
-/// in points with y up, rounded to 1/1000 pt (0.35 µm) so the stream stays
-/// short and its numbers stable.
+/// A page's drawing as printpdf operations. Coordinates arrive in mm with
+/// y down and leave in points with y up, rounded to 1/1000 pt (0.35 µm)
+/// so the stream stays short and its numbers stable ([`rounded`]).
 struct Content<'a> {
-    bytes: Vec<u8>,
+    ops: Vec<Op>,
     height_mm: f64,
     faces: &'a [SubsetFace],
 }
 
+/// `v` rounded to `decimals` places, as the `f32` printpdf takes: lopdf
+/// writes the shortest decimal that reads back as that `f32`, which below
+/// 8192 is the rounded decimal itself (`12.345`, never `12.3450003`).
+/// `+ 0.0` turns `-0` into `0`.
+fn rounded(v: f64, decimals: i32) -> f32 {
+    let scale = 10_f64.powi(decimals);
+    ((v * scale).round() / scale) as f32 + 0.0
+}
+
+/// A subpath: its points (control points marked) and whether it is closed.
+type Subpath = (Vec<LinePoint>, bool);
+
 impl Content<'_> {
-    /// `v` with at most `decimals` decimals, trailing zeros dropped.
-    fn num(&mut self, v: f64, decimals: u32) {
-        super::number::push_fixed(&mut self.bytes, v, decimals);
-        self.bytes.push(b' ');
+    fn pt(&self, mm: f64) -> Pt {
+        Pt(rounded(mm * PT_PER_MM, 3))
     }
 
-    fn pt(&mut self, mm: f64) {
-        self.num(mm * PT_PER_MM, 3);
+    fn point(&self, p: PointMm) -> Point {
+        Point {
+            x: self.pt(p.x),
+            y: self.pt(self.height_mm - p.y),
+        }
     }
 
-    fn point(&mut self, p: PointMm) {
-        self.pt(p.x);
-        self.pt(self.height_mm - p.y);
-    }
-
-    fn op(&mut self, operator: &str) {
-        self.bytes.extend_from_slice(operator.as_bytes());
-        self.bytes.push(b'\n');
+    fn on_path(&self, p: PointMm, bezier: bool) -> LinePoint {
+        LinePoint {
+            p: self.point(p),
+            bezier,
+        }
     }
 
     /// A colour: greys and black as DeviceGray (`g`/`G`), so a colour
     /// printer prints them with black ink alone instead of mixing them from
     /// its colour inks; other colours as DeviceRGB (`rg`/`RG`).
-    fn colour(&mut self, c: Colour, operator: &str) {
+    fn colour(c: Colour) -> Color {
+        let v = |x: u8| rounded(f64::from(x) / 255.0, 4);
         if c.r == c.g && c.g == c.b {
-            self.num(f64::from(c.r) / 255.0, 4);
-            self.op(if operator == "RG" { "G" } else { "g" });
-            return;
+            return Color::Greyscale(Greyscale::new(v(c.r), None));
         }
-        for v in [c.r, c.g, c.b] {
-            self.num(f64::from(v) / 255.0, 4);
-        }
-        self.op(operator);
+        Color::Rgb(Rgb::new(v(c.r), v(c.g), v(c.b), None))
     }
 
     fn stroke_style(&mut self, s: &Stroke) {
-        self.colour(s.colour, "RG");
-        self.pt(s.width_mm);
-        self.op("w");
-        self.bytes.push(b'[');
-        for d in &s.dash_mm {
-            self.pt(*d);
-        }
-        self.bytes.extend_from_slice(b"] 0 ");
-        self.op("d");
+        let dash: Vec<f32> = s.dash_mm.iter().map(|&d| self.pt(d).0).collect();
+        let width = self.pt(s.width_mm);
+        self.ops.extend([
+            Op::SetOutlineColor {
+                col: Self::colour(s.colour),
+            },
+            Op::SetOutlineThickness { pt: width },
+            Op::SetLineDashPattern {
+                dash: LineDashPattern::new(0.0, &dash),
+            },
+        ]);
     }
 
-    fn rect(&mut self, r: &super::model::RectMm) {
-        self.pt(r.x);
-        self.pt(self.height_mm - r.bottom());
-        self.pt(r.width);
-        self.pt(r.height);
-        self.op("re");
+    /// The rectangle `r`, painted (or clipped to) by `mode`.
+    fn rect(&mut self, r: &super::model::RectMm, mode: PaintMode) {
+        let rectangle = Rect {
+            x: self.pt(r.x),
+            y: self.pt(self.height_mm - r.bottom()),
+            width: self.pt(r.width),
+            height: self.pt(r.height),
+            mode: Some(mode),
+            winding_order: None,
+        };
+        self.ops.push(Op::DrawRectangle { rectangle });
     }
 
-    /// The shape as a path (not yet painted).
-    fn path(&mut self, shape: &Shape) {
+    /// The subpaths of a shape other than a rectangle.
+    fn subpaths(&self, shape: &Shape) -> Vec<Subpath> {
+        let on = |p: PointMm| self.on_path(p, false);
         match shape {
-            Shape::Line { from, to } => {
-                self.point(*from);
-                self.op("m");
-                self.point(*to);
-                self.op("l");
+            Shape::Rect(r) => {
+                let corners = [
+                    (r.x, r.y),
+                    (r.right(), r.y),
+                    (r.right(), r.bottom()),
+                    (r.x, r.bottom()),
+                ];
+                vec![(corners.map(|(x, y)| on(PointMm::new(x, y))).to_vec(), true)]
             }
-            Shape::Rect(r) => self.rect(r),
-            Shape::Polygon(pts) => {
-                for (i, p) in pts.iter().enumerate() {
-                    self.point(*p);
-                    self.op(if i == 0 { "m" } else { "l" });
-                }
-                self.op("h");
-            }
+            Shape::Line { from, to } => vec![(vec![on(*from), on(*to)], false)],
+            Shape::Polygon(pts) => vec![(pts.iter().map(|&p| on(p)).collect(), true)],
             Shape::Circle { centre, radius_mm } => {
                 // Four cubic quarter-arcs; kappa places the control points.
                 let (cx, cy, r) = (centre.x, centre.y, *radius_mm);
                 let k = 0.552_284_75 * r;
                 let p = PointMm::new;
-                self.point(p(cx + r, cy));
-                self.op("m");
+                let mut points = vec![on(p(cx + r, cy))];
                 for [a, b, c] in [
                     [p(cx + r, cy + k), p(cx + k, cy + r), p(cx, cy + r)],
                     [p(cx - k, cy + r), p(cx - r, cy + k), p(cx - r, cy)],
                     [p(cx - r, cy - k), p(cx - k, cy - r), p(cx, cy - r)],
                     [p(cx + k, cy - r), p(cx + r, cy - k), p(cx + r, cy)],
                 ] {
-                    self.point(a);
-                    self.point(b);
-                    self.point(c);
-                    self.op("c");
+                    points.extend([self.on_path(a, true), self.on_path(b, true), on(c)]);
                 }
-                self.op("h");
+                vec![(points, true)]
             }
-            Shape::Path(cmds) => {
-                for c in cmds {
-                    match c {
-                        PathCmd::MoveTo(a) => {
-                            self.point(*a);
-                            self.op("m");
-                        }
-                        PathCmd::LineTo(a) => {
-                            self.point(*a);
-                            self.op("l");
-                        }
-                        PathCmd::CubicTo(a, b, c) => {
-                            self.point(*a);
-                            self.point(*b);
-                            self.point(*c);
-                            self.op("c");
-                        }
-                        PathCmd::Close => self.op("h"),
+            Shape::Path(cmds) => self.path_subpaths(cmds),
+        }
+    }
+
+    /// A path's commands as subpaths: each `MoveTo` starts one, `Close`
+    /// closes it (and a line drawn after it starts from where it began).
+    fn path_subpaths(&self, cmds: &[PathCmd]) -> Vec<Subpath> {
+        let mut out = Vec::new();
+        let mut current: Vec<LinePoint> = Vec::new();
+        let mut start = None;
+        for c in cmds {
+            if !matches!(c, PathCmd::MoveTo(_)) && current.is_empty() {
+                current.extend(start.map(|s| self.on_path(s, false)));
+            }
+            match c {
+                PathCmd::MoveTo(a) => {
+                    if current.len() > 1 {
+                        out.push((std::mem::take(&mut current), false));
                     }
+                    current = vec![self.on_path(*a, false)];
+                    start = Some(*a);
                 }
+                PathCmd::LineTo(a) => current.push(self.on_path(*a, false)),
+                PathCmd::CubicTo(a, b, c) => current.extend([
+                    self.on_path(*a, true),
+                    self.on_path(*b, true),
+                    self.on_path(*c, false),
+                ]),
+                PathCmd::Close => out.push((std::mem::take(&mut current), true)),
             }
         }
+        if current.len() > 1 {
+            out.push((current, false));
+        }
+        out
     }
 
     fn fill(&mut self, shape: &Shape, colour: Colour) {
         if matches!(shape, Shape::Line { .. }) {
             return;
         }
-        self.colour(colour, "rg");
-        self.path(shape);
-        self.op("f");
+        self.ops.push(Op::SetFillColor {
+            col: Self::colour(colour),
+        });
+        if let Shape::Rect(r) = shape {
+            return self.rect(r, PaintMode::Fill);
+        }
+        let rings = self
+            .subpaths(shape)
+            .into_iter()
+            .map(|(points, _)| PolygonRing { points })
+            .collect();
+        self.ops.push(Op::DrawPolygon {
+            polygon: Polygon {
+                rings,
+                mode: PaintMode::Fill,
+                winding_order: WindingOrder::NonZero,
+            },
+        });
+    }
+
+    /// Strokes the shape, each subpath on its own: printpdf strokes a path
+    /// of several subpaths only after closing the last.
+    fn stroke(&mut self, shape: &Shape) {
+        if let Shape::Rect(r) = shape {
+            return self.rect(r, PaintMode::Stroke);
+        }
+        for (points, is_closed) in self.subpaths(shape) {
+            self.ops.push(Op::DrawLine {
+                line: Line { points, is_closed },
+            });
+        }
     }
 
     /// The run's shaped glyphs, left to right from its left end. Each
@@ -390,11 +413,13 @@ impl Content<'_> {
     /// layout measured it (and as the SVG draws it). A glyph the shaper
     /// moved off the pen (an Arabic mark) is placed on its own.
     fn text(&mut self, t: &TextRun) -> Result<(), RenderError> {
-        self.colour(t.colour, "rg");
-        self.op("BT");
+        self.ops.push(Op::SetFillColor {
+            col: Self::colour(t.colour),
+        });
+        self.ops.push(Op::StartTextSection);
         let glyphs = t.glyphs();
         if glyphs.is_empty() {
-            self.select(t.font, t.size_pt)?;
+            self.select(t.font, t.size_pt);
         }
         let spans = if t.rtl {
             reading_spans(t, self.faces)?
@@ -430,7 +455,7 @@ impl Content<'_> {
                 for (k, g) in group.iter().enumerate() {
                     self.actual_text(if k == carrier { &text } else { "" });
                     self.strings(t, std::slice::from_ref(g), &mut pen)?;
-                    self.op("EMC");
+                    self.ops.push(Op::EndMarkedContent);
                 }
                 i += n;
                 continue;
@@ -438,7 +463,7 @@ impl Content<'_> {
             if let Some(text) = span(i) {
                 self.actual_text(text);
                 self.strings(t, &glyphs[i..i + 1], &mut pen)?;
-                self.op("EMC");
+                self.ops.push(Op::EndMarkedContent);
                 i += 1;
                 continue;
             }
@@ -452,7 +477,7 @@ impl Content<'_> {
             self.strings(t, &glyphs[i..end], &mut pen)?;
             i = end;
         }
-        self.op("ET");
+        self.ops.push(Op::EndTextSection);
         Ok(())
     }
 
@@ -460,6 +485,8 @@ impl Content<'_> {
     /// one face on the pen from where the glyphs before it end, a moved
     /// glyph alone at its offset.
     fn strings(&mut self, t: &TextRun, glyphs: &[Glyph], pen: &mut Pen) -> Result<(), RenderError> {
+        // Where the last string shown by glyph numbers alone stands.
+        let mut by_number = None;
         let mut i = 0;
         while i < glyphs.len() {
             let first = glyphs[i];
@@ -474,18 +501,28 @@ impl Content<'_> {
                 end += 1;
             }
             let same = &glyphs[i..end];
-            if pen.font != Some(first.font) {
-                self.select(first.font, t.size_pt)?;
-                pen.font = Some(first.font);
-            }
             let unit = t.size_pt * MM_PER_PT / f64::from(first.font.metrics()?.units_per_em);
-            self.bytes.extend_from_slice(b"1 0 0 1 ");
-            self.point(PointMm::new(
+            let at = self.point(PointMm::new(
                 pen.x_mm + f64::from(first.x_offset) * unit,
                 t.anchor.y - f64::from(first.y_offset) * unit,
             ));
-            self.op("Tm");
-            self.show(first.font, same)?;
+            let items = self.show(first.font, same)?;
+            let numbers_only = items.iter().all(|i| !matches!(i, TextItem::Text(_)));
+            // printpdf joins strings shown by glyph numbers one after
+            // another on one baseline into one `TJ`, spaced by its own
+            // whole-thousandth widths, not the exact ones: selecting the
+            // face again keeps them apart (only a glyph moved sideways
+            // alone comes to this).
+            let joined = numbers_only && by_number == Some((first.font, at.y));
+            if pen.font != Some(first.font) || joined {
+                self.select(first.font, t.size_pt);
+                pen.font = Some(first.font);
+            }
+            by_number = numbers_only.then_some((first.font, at.y));
+            self.ops.push(Op::SetTextMatrix {
+                matrix: TextMatrix::Raw([1.0, 0.0, 0.0, 1.0, at.x.0, at.y.0]),
+            });
+            self.ops.push(Op::ShowText { items });
             let units: i64 = same.iter().map(|g| i64::from(g.advance)).sum();
             pen.x_mm += units as f64 * unit;
             i = end;
@@ -495,28 +532,37 @@ impl Content<'_> {
 
     /// Opens a marked-content span whose text is `text`.
     fn actual_text(&mut self, text: &str) {
-        self.bytes.extend_from_slice(b"/Span <</ActualText <FEFF");
-        for u in text.encode_utf16() {
-            self.bytes.extend_from_slice(format!("{u:04X}").as_bytes());
-        }
-        self.bytes.extend_from_slice(b">>> ");
-        self.op("BDC");
+        let mut data = vec![0xFE, 0xFF];
+        data.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
+        let mut map = BTreeMap::new();
+        map.insert(
+            "ActualText".to_string(),
+            DictItem::String {
+                data,
+                literal: false,
+            },
+        );
+        self.ops.push(Op::BeginMarkedContentWithProperties {
+            tag: "Span".into(),
+            properties: DictItem::Dict { map },
+        });
     }
 
     /// `Tf` for `font` at `size_pt`.
-    fn select(&mut self, font: Font, size_pt: f64) -> Result<(), RenderError> {
-        self.bytes.push(b'/');
-        self.bytes
-            .extend_from_slice(font.pdf_resource_name().as_bytes());
-        self.bytes.push(b' ');
-        self.num(size_pt, 3);
-        self.op("Tf");
-        Ok(())
+    fn select(&mut self, font: Font, size_pt: f64) {
+        self.ops.push(Op::SetFont {
+            font: PdfFontHandle::External(FontId(font.pdf_resource_name().to_string())),
+            size: Pt(rounded(size_pt, 3)),
+        });
     }
 
-    /// Shows glyphs of one face: `<codes> Tj` when each advances by its
-    /// own width, else a `TJ` array with the kerning between them.
-    fn show(&mut self, font: Font, glyphs: &[Glyph]) -> Result<(), RenderError> {
+    /// What shows glyphs of one face: `<codes> Tj` when each advances by
+    /// its own width, else a `TJ` array with the kerning between them. A
+    /// glyph that is its character's own (in the subset's character map)
+    /// is given to printpdf as that character; any other (a ligature, an
+    /// Arabic joining form) by its number, with the text it stands for,
+    /// which printpdf writes into the face's ToUnicode map.
+    fn show(&self, font: Font, glyphs: &[Glyph]) -> Result<Vec<TextItem>, RenderError> {
         let face = self
             .faces
             .iter()
@@ -524,41 +570,38 @@ impl Content<'_> {
             .ok_or_else(|| RenderError::Font(format!("no subset of {}", font.described())))?;
         let metrics = font.metrics()?;
         let upem = f64::from(metrics.units_per_em);
-        // Per glyph but the last: how much less than its width it advances,
-        // in thousandths of an em (what `TJ` takes).
-        let kerns: Vec<i32> = glyphs[..glyphs.len().saturating_sub(1)]
-            .iter()
-            .map(|g| i32::from(metrics.advance(g.id)) - g.advance)
-            .collect();
-        let kerned = kerns.iter().any(|&k| k != 0);
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
-        let codes: Vec<u16> = glyphs
-            .iter()
-            .map(|g| face.codes.get(usize::from(g.id)).copied().unwrap_or(0))
-            .collect();
-        if kerned {
-            self.bytes.push(b'[');
-        }
-        self.bytes.push(b'<');
-        for (n, code) in codes.iter().enumerate() {
-            for shift in [12, 8, 4, 0] {
-                self.bytes.push(HEX[usize::from((code >> shift) & 0xF)]);
+        let mut items: Vec<TextItem> = Vec::new();
+        for (n, g) in glyphs.iter().enumerate() {
+            let code = face.codes.get(usize::from(g.id)).copied().unwrap_or(0);
+            let (text, own) = face.texts.get(usize::from(code)).ok_or_else(|| {
+                RenderError::Font(format!(
+                    "glyph {} not in the subset of {}",
+                    g.id,
+                    font.described()
+                ))
+            })?;
+            match (own, items.last_mut()) {
+                (Some(c), Some(TextItem::Text(s))) => s.push(*c),
+                (Some(c), _) => items.push(TextItem::Text(c.to_string())),
+                (None, last) => {
+                    let glyph = Codepoint::with_cid(code, 0.0, text.clone());
+                    match last {
+                        Some(TextItem::GlyphIds(ids)) => ids.push(glyph),
+                        _ => items.push(TextItem::GlyphIds(vec![glyph])),
+                    }
+                }
             }
-            if let Some(&k) = kerns.get(n).filter(|&&k| k != 0) {
-                self.bytes.extend_from_slice(b"> ");
-                self.num(f64::from(k) * 1000.0 / upem, 3);
-                self.bytes.push(b'<');
+            // How much less than its width a glyph but the last advances,
+            // in thousandths of an em (what `TJ` takes).
+            let kern = i32::from(metrics.advance(g.id)) - g.advance;
+            if n + 1 < glyphs.len() && kern != 0 {
+                items.push(TextItem::Offset(rounded(
+                    f64::from(kern) * 1000.0 / upem,
+                    3,
+                )));
             }
         }
-        self.bytes.extend_from_slice(b">");
-        if kerned {
-            self.bytes.extend_from_slice(b"] ");
-            self.op("TJ");
-        } else {
-            self.bytes.push(b' ');
-            self.op("Tj");
-        }
-        Ok(())
+        Ok(items)
     }
 
     fn item(&mut self, item: &Item) -> Result<(), RenderError> {
@@ -576,19 +619,14 @@ impl Content<'_> {
                         }
                         self.stroke_style(&Stroke::solid(h.line_mm, h.colour));
                         for (a, b) in shape.hatch_segments(h) {
-                            self.point(a);
-                            self.op("m");
-                            self.point(b);
-                            self.op("l");
+                            self.stroke(&Shape::Line { from: a, to: b });
                         }
-                        self.op("S");
                     }
                     None => {}
                 }
                 if let Some(s) = stroke {
                     self.stroke_style(s);
-                    self.path(shape);
-                    self.op("S");
+                    self.stroke(shape);
                 }
             }
             Item::Text(t) => self.text(t)?,
@@ -596,26 +634,25 @@ impl Content<'_> {
                 if let Some(id) = &g.id {
                     // A marker lets tests (and people) find named groups in
                     // the content stream, e.g. the board frame.
-                    self.bytes.push(b'/');
-                    self.bytes.extend_from_slice(marker_name(id).as_bytes());
-                    self.bytes.push(b' ');
-                    self.op("MP");
+                    self.ops.push(Op::Marker {
+                        id: marker_name(id),
+                    });
                 }
-                self.op("q");
+                self.ops.push(Op::SaveGraphicsState);
                 if let Some(c) = g.half_turn {
                     // x' = 2cx - x, y' = 2cy - y in the page's points.
-                    self.bytes.extend_from_slice(b"-1 0 0 -1 ");
-                    self.point(PointMm::new(2.0 * c.x, 2.0 * c.y - self.height_mm));
-                    self.op("cm");
+                    let at = self.point(PointMm::new(2.0 * c.x, 2.0 * c.y - self.height_mm));
+                    self.ops.push(Op::SetTransformationMatrix {
+                        matrix: CurTransMat::Raw([-1.0, 0.0, 0.0, -1.0, at.x.0, at.y.0]),
+                    });
                 }
                 if let Some(c) = &g.clip {
-                    self.rect(c);
-                    self.op("W n");
+                    self.rect(c, PaintMode::Clip);
                 }
                 for i in &g.items {
                     self.item(i)?;
                 }
-                self.op("Q");
+                self.ops.push(Op::RestoreGraphicsState);
             }
         }
         Ok(())
@@ -748,15 +785,26 @@ fn exact_widths(face: &SubsetFace) -> Result<Object, RenderError> {
 struct SubsetFace {
     font: Font,
     parsed: ParsedFont,
-    chars: BTreeSet<char>,
     /// Content-stream code of each glyph of the whole face (by its number
     /// there); 0 for glyphs not in the subset.
     codes: Vec<u16>,
-    /// The text each drawn glyph stands for, by its code, when some glyph
+    /// By code: the text the glyph stands for (what its ToUnicode entry
+    /// says; empty for none), and the character it is shown as when it is
+    /// that character's own glyph in the subset's character map.
+    texts: Vec<(String, Option<char>)>,
+    /// Whether every glyph is simply its one character's.
+    plain: bool,
+}
+
+impl SubsetFace {
+    /// What the ToUnicode map gives for `code` when some glyph of the face
     /// is not simply one character's (a ligature, an Arabic letter's
-    /// joining form): then the ToUnicode map is written from this, so
-    /// copied and searched text is the words, not nothing.
-    to_unicode: Option<BTreeMap<u16, String>>,
+    /// joining form): copied and searched text is then the words, not
+    /// nothing.
+    fn reads(&self, code: u16) -> Option<&str> {
+        let (text, _) = self.texts.get(usize::from(code))?;
+        (!self.plain && code != 0 && !text.is_empty()).then_some(text.as_str())
+    }
 }
 
 /// What a document draws in one face: its glyphs, the text each stands
@@ -865,8 +913,8 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
 /// One face cut down to the glyphs it draws.
 fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
     let metrics = font.metrics()?;
-    // The characters whose own glyph the face draws: printpdf is shown
-    // these (a glyph standing for one character, through the cmap).
+    // The characters whose own glyph the face draws (a glyph standing for
+    // one character, through the cmap).
     let chars: BTreeSet<char> = drawn
         .chars
         .iter()
@@ -919,121 +967,82 @@ fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
             )));
         }
     }
-    let to_unicode = (!plain).then(|| {
-        drawn
-            .glyphs
-            .into_iter()
-            .filter(|(g, text)| *g != 0 && !text.is_empty())
-            .map(|(g, text)| (codes[usize::from(g)], text))
-            .collect()
-    });
+    // By code, the text each glyph stands for (.notdef for none), and the
+    // character printpdf is to show it as, if it is that character's own.
+    let mut texts = vec![(String::new(), None); ids.len()];
+    for (g, text) in drawn.glyphs {
+        let code = codes[usize::from(g)];
+        let mut one = text.chars();
+        let own = one.next().filter(|&c| {
+            one.next().is_none() && parsed.lookup_glyph_index(u32::from(c)) == Some(code)
+        });
+        if g != 0 {
+            texts[usize::from(code)] = (text, own);
+        }
+    }
     Ok(SubsetFace {
         font,
         parsed,
-        chars,
         codes,
-        to_unicode,
+        texts,
+        plain,
     })
 }
 
-/// A ToUnicode CMap: each code the text it stands for (UTF-16BE).
-fn to_unicode_cmap(map: &BTreeMap<u16, String>) -> Vec<u8> {
-    let mut out = String::from(
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
-         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
-         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
-         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
-    );
-    let entries: Vec<(&u16, &String)> = map.iter().collect();
-    for chunk in entries.chunks(100) {
-        out.push_str(&format!("{} beginbfchar\n", chunk.len()));
-        for (code, text) in chunk {
-            out.push_str(&format!("<{code:04X}> <"));
-            for u in text.encode_utf16() {
-                out.push_str(&format!("{u:04X}"));
-            }
-            out.push_str(">\n");
+/// 128-bit FNV-1a (two 64-bit lanes with different seeds) of what is
+/// written into it; not cryptographic, only a stable fingerprint of the
+/// content for `/ID`.
+struct Fingerprint {
+    a: u64,
+    b: u64,
+}
+
+impl Fingerprint {
+    fn new() -> Fingerprint {
+        Fingerprint {
+            a: 0xcbf2_9ce4_8422_2325,
+            b: 0x6c62_272e_07bb_0142,
         }
-        out.push_str("endbfchar\n");
     }
-    out.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
-    out.into_bytes()
+
+    fn finish(&self) -> Vec<u8> {
+        [self.a.to_be_bytes(), self.b.to_be_bytes()].concat()
+    }
 }
 
-fn pdf_text(s: &str) -> Object {
-    // Text strings: UTF-16BE with BOM covers every character of a title.
-    let mut bytes = vec![0xFE, 0xFF];
-    for u in s.encode_utf16() {
-        bytes.extend_from_slice(&u.to_be_bytes());
-    }
-    Object::String(bytes, StringFormat::Hexadecimal)
-}
-
-/// Replaces the last occurrence of `from` in `haystack` by `to` (of the
-/// same length), in place; false if `from` is not there.
-fn replace_last(haystack: &mut [u8], from: &[u8], to: &[u8]) -> bool {
-    if from.len() != to.len() || from.is_empty() || haystack.len() < from.len() {
-        return false;
-    }
-    // The Info dictionary and the trailer are written last: search from the
-    // end, and only where the first byte matches.
-    let first = from[0];
-    let found = (0..=haystack.len() - from.len())
-        .rev()
-        .find(|&i| haystack[i] == first && &haystack[i..i + from.len()] == from);
-    match found {
-        Some(at) => {
-            haystack[at..at + to.len()].copy_from_slice(to);
-            true
+impl std::io::Write for Fingerprint {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &x in bytes {
+            self.a = (self.a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            self.b = (self.b ^ x as u64)
+                .wrapping_mul(0x0000_0100_0000_01b3)
+                .rotate_left(5);
         }
-        None => false,
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
-/// 128-bit FNV-1a (two 64-bit lanes with different seeds); not
-/// cryptographic, only a stable fingerprint of the content for `/ID`.
-fn fingerprint(bytes: &[u8]) -> Vec<u8> {
-    let mut a: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut b: u64 = 0x6c62_272e_07bb_0142;
-    for &x in bytes {
-        a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        b = (b ^ x as u64)
-            .wrapping_mul(0x0000_0100_0000_01b3)
-            .rotate_left(5);
-    }
-    [a.to_be_bytes(), b.to_be_bytes()].concat()
-}
-
-/// Renders pages to the bytes of one PDF file.
+/// Renders pages to the bytes of one PDF file. printpdf builds the whole
+/// document through its own API: each page's drawing as its operations,
+/// the subset faces (their ToUnicode maps from the text given with each
+/// glyph), and the Info dictionary from its metadata. [`complete`] then
+/// adds what printpdf has no API for, and lopdf writes the file.
 pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
     if pages.is_empty() {
         return Err(RenderError::NoPages);
     }
     let faces = subset_fonts(pages)?;
     let mut doc = PdfDocument::new(&meta.title);
-    // printpdf writes the document around the content streams: fonts (with
-    // their widths and ToUnicode maps, for the characters shown here on the
-    // first page), pages and resources. Each page's stream is then replaced
-    // by the one written here.
-    let mut register = Vec::new();
     for face in &faces {
-        register.extend([
-            Op::StartTextSection,
-            Op::SetFont {
-                font: PdfFontHandle::External(FontId(face.font.pdf_resource_name().to_string())),
-                size: Pt(1.0),
-            },
-            Op::ShowText {
-                items: vec![TextItem::Text(face.chars.iter().collect())],
-            },
-            Op::EndTextSection,
-        ]);
         doc.resources.fonts.map.insert(
             FontId(face.font.pdf_resource_name().to_string()),
             PdfFont::new(face.parsed.clone()),
         );
     }
-    let mut contents = Vec::new();
     for page in pages {
         let (w, h) = (page.size_mm.width, page.size_mm.height);
         if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w < 5080.0 && h < 5080.0) {
@@ -1043,14 +1052,13 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
             });
         }
         let mut content = Content {
-            bytes: Vec::new(),
+            ops: Vec::new(),
             height_mm: h,
             faces: &faces,
         };
         for item in &page.items {
             content.item(item)?;
         }
-        contents.push(content.bytes);
         let (wp, hp) = page_size_pt(w, h);
         let bx = Rect {
             x: Pt(0.0),
@@ -1064,92 +1072,161 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
             media_box: bx.clone(),
             trim_box: bx.clone(),
             crop_box: bx,
-            ops: std::mem::take(&mut register),
+            ops: content.ops,
         });
     }
-    let opts = PdfSaveOptions {
-        optimize: true,
-        subset_fonts: true,
-        secure: true,
-        image_optimization: None,
-    };
+    set_info(&mut doc, meta)?;
     let mut warnings = Vec::new();
-    let mut lo = printpdf::serialize::to_lopdf_doc(&doc, &opts, &mut warnings);
+    let mut lo = doc.to_lopdf_document(&PdfSaveOptions::default(), &mut warnings);
     if let Some(w) = warnings
         .iter()
         .find(|w| w.severity == PdfParseErrorSeverity::Error)
     {
         return Err(RenderError::Pdf(w.msg.clone()));
     }
-    patch_fonts(&mut lo, &faces)?;
+    complete(&mut lo, &faces, meta)?;
+    // Room for the whole file at once: grown step by step, it was copied
+    // over and over.
+    let size: usize = lo
+        .objects
+        .values()
+        .map(|o| match o {
+            Object::Stream(s) => s.content.len() + 128,
+            _ => 128,
+        })
+        .sum();
+    let mut out = Vec::with_capacity(size + 4096);
+    lo.save_to(&mut out)?;
+    Ok(out)
+}
+
+/// The Info dictionary's entries, through printpdf's metadata: dated from
+/// `meta`, never from the clock.
+fn set_info(doc: &mut PdfDocument, meta: &DocMeta) -> Result<(), RenderError> {
+    let date = OffsetDateTime::from_unix_timestamp(meta.date_epoch)
+        .map_err(|e| RenderError::Pdf(format!("date {}: {e}", meta.date_epoch)))?;
+    let info = &mut doc.metadata.info;
+    info.document_title = meta.title.clone();
+    info.subject = meta.subject.clone();
+    info.creator = format!("printkit {}", env!("CARGO_PKG_VERSION"));
+    info.producer = "printkit (printpdf, lopdf)".to_string();
+    info.creation_date = date;
+    info.modification_date = date;
+    info.metadata_date = date;
+    Ok(())
+}
+
+/// Everything the kit needs that printpdf 0.12.8 cannot be asked for, done
+/// in this one place to the document printpdf builds, before it is written.
+///
+/// - Widths: printpdf writes each glyph's `/W` width truncated to whole
+///   thousandths of an em, which made a long line up to 0.25 mm shorter
+///   than layout measured it; [`exact_widths`] writes them exactly.
+/// - Version and viewer preferences: printpdf always writes PDF 1.3 and
+///   has no viewer preferences; `/PrintScaling /None` (PDF 1.6) stops
+///   "Fit to page" being preselected in print dialogs, as boards must
+///   come out at 100%.
+/// - Info: printpdf writes every field of its document information, unset
+///   ones as empty strings (Author, Keywords, Identifier, and
+///   GTS_PDFXVersion, the key that claims PDF/X): those are dropped.
+/// - Compression: printpdf leaves the streams as they are here (its own
+///   `save` deflates them at lopdf's slowest level); [`compress`].
+/// - `/ID`: printpdf's is a pseudo-random string from a counter that every
+///   document a process writes moves on, so a file's `/ID` depended on
+///   what else the run built; [`document_id`] derives it from the content.
+///
+/// (One thing printpdf does is avoided where the page is drawn instead:
+/// it joins glyph strings on one baseline into one `TJ`; see
+/// `Content::strings`.)
+fn complete(
+    lo: &mut lopdf::Document,
+    faces: &[SubsetFace],
+    meta: &DocMeta,
+) -> Result<(), RenderError> {
     let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
-    let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
-    for (page_id, bytes) in page_ids.into_iter().zip(contents) {
-        let stream_id = lo
-            .get_dictionary(page_id)
-            .and_then(|d| d.get(b"Contents"))
-            .and_then(Object::as_reference)
-            .map_err(err)?;
-        match lo.get_object_mut(stream_id).map_err(err)? {
-            Object::Stream(stream) => stream.set_content(bytes),
-            _ => {
-                return Err(RenderError::Pdf(
-                    "a page's contents are not a stream".into(),
-                ))
+    for face in faces {
+        set_widths(lo, face)?;
+    }
+    lo.version = "1.6".to_string();
+    let mut prefs = Dictionary::new();
+    prefs.set("PrintScaling", Object::Name(b"None".to_vec()));
+    lo.catalog_mut()
+        .map_err(err)?
+        .set("ViewerPreferences", Object::Dictionary(prefs));
+    let info_id = lo
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .map_err(err)?;
+    let info = lo.get_dictionary_mut(info_id).map_err(err)?;
+    let unset: Vec<Vec<u8>> = info
+        .iter()
+        .filter(|(_, v)| matches!(v, Object::String(s, _) if s.is_empty()))
+        .map(|(k, _)| k.clone())
+        .collect();
+    for key in unset {
+        info.remove(&key);
+    }
+    compress(lo)?;
+    let id = Object::String(document_id(lo, info_id, meta)?, StringFormat::Hexadecimal);
+    lo.trailer.set("ID", Object::Array(vec![id.clone(), id]));
+    Ok(())
+}
+
+/// A fingerprint of the document as it will be written, but for its Info
+/// dictionary (which holds the dates) and `/ID`, and of its title and
+/// subject: the same for the same content, whatever the date.
+fn document_id(
+    lo: &mut lopdf::Document,
+    info_id: lopdf::ObjectId,
+    meta: &DocMeta,
+) -> Result<Vec<u8>, RenderError> {
+    use std::io::Write;
+    let mut hash = Fingerprint::new();
+    for text in [&meta.title, &meta.subject] {
+        hash.write_all(text.as_bytes())?;
+        hash.write_all(&[0])?;
+    }
+    let info = lo.objects.remove(&info_id);
+    lo.trailer.remove(b"ID");
+    let written = lo.save_to(&mut hash);
+    if let Some(info) = info {
+        lo.objects.insert(info_id, info);
+    }
+    written?;
+    Ok(hash.finish())
+}
+
+/// Writes the exact widths ([`exact_widths`]) into the face's descendant
+/// font, found by the name printpdf gives it.
+fn set_widths(lo: &mut lopdf::Document, face: &SubsetFace) -> Result<(), RenderError> {
+    let widths = exact_widths(face)?;
+    let name = format!(
+        "{}+{}",
+        face.font.pdf_resource_name(),
+        face.font.postscript_name()
+    );
+    let mut found = false;
+    for object in lo.objects.values_mut() {
+        let Object::Dictionary(font) = object else {
+            continue;
+        };
+        let ours = font.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Type0")
+            && font.get(b"BaseFont").and_then(Object::as_name).ok() == Some(name.as_bytes());
+        if !ours {
+            continue;
+        }
+        if let Ok(Object::Array(descendants)) = font.get_mut(b"DescendantFonts") {
+            for d in descendants {
+                if let Object::Dictionary(cid_font) = d {
+                    cid_font.set("W", widths.clone());
+                    found = true;
+                }
             }
         }
     }
-    finish(&mut lo, meta)
-}
-
-/// Writes into each face's font dictionaries what printpdf gets wrong or
-/// cannot know: exact widths, and the ToUnicode map of glyphs that are not
-/// one character's.
-fn patch_fonts(lo: &mut lopdf::Document, faces: &[SubsetFace]) -> Result<(), RenderError> {
-    let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
-    for face in faces {
-        let widths = exact_widths(face)?;
-        let name = format!(
-            "{}+{}",
-            face.font.pdf_resource_name(),
-            face.font.postscript_name()
-        );
-        let mut found = false;
-        let mut to_unicode = None;
-        for object in lo.objects.values_mut() {
-            let Object::Dictionary(font) = object else {
-                continue;
-            };
-            let ours = font.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Type0")
-                && font.get(b"BaseFont").and_then(Object::as_name).ok() == Some(name.as_bytes());
-            if !ours {
-                continue;
-            }
-            to_unicode = font.get(b"ToUnicode").and_then(Object::as_reference).ok();
-            if let Ok(Object::Array(descendants)) = font.get_mut(b"DescendantFonts") {
-                for d in descendants {
-                    if let Object::Dictionary(cid_font) = d {
-                        cid_font.set("W", widths.clone());
-                        found = true;
-                    }
-                }
-            }
-        }
-        if !found {
-            return Err(RenderError::Pdf(format!("no font dictionary for {name}")));
-        }
-        if let Some(map) = &face.to_unicode {
-            let id = to_unicode
-                .ok_or_else(|| RenderError::Pdf(format!("no ToUnicode map for {name}")))?;
-            match lo.get_object_mut(id).map_err(err)? {
-                Object::Stream(stream) => stream.set_content(to_unicode_cmap(map)),
-                _ => {
-                    return Err(RenderError::Pdf(format!(
-                        "{name}'s ToUnicode is not a stream"
-                    )))
-                }
-            }
-        }
+    if !found {
+        return Err(RenderError::Pdf(format!("no font dictionary for {name}")));
     }
     Ok(())
 }
@@ -1192,106 +1269,41 @@ fn compress(lo: &mut lopdf::Document) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// Post-processing: version, viewer preferences, Info, `/ID`.
-fn finish(lo: &mut lopdf::Document, meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
-    let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
-    lo.version = "1.6".to_string();
-    {
-        let catalog = lo.catalog_mut().map_err(err)?;
-        let mut prefs = Dictionary::new();
-        // Stops "Fit to page" being preselected in print dialogs: boards must
-        // come out at 100%.
-        prefs.set("PrintScaling", Object::Name(b"None".to_vec()));
-        catalog.set("ViewerPreferences", Object::Dictionary(prefs));
-        // Only PDF/X output would need these; printpdf may add them.
-        catalog.remove(b"Metadata");
-        catalog.remove(b"OutputIntents");
-    }
-    let info_id = lo
-        .trailer
-        .get(b"Info")
-        .and_then(Object::as_reference)
-        .map_err(err)?;
-    let info = |date: &str| {
-        let mut d = Dictionary::new();
-        d.set("Title", pdf_text(&meta.title));
-        d.set("Subject", pdf_text(&meta.subject));
-        d.set(
-            "Creator",
-            pdf_text(&format!("printkit {}", env!("CARGO_PKG_VERSION"))),
-        );
-        d.set("Producer", pdf_text("printkit (printpdf, lopdf)"));
-        d.set(
-            "CreationDate",
-            Object::String(date.as_bytes().to_vec(), StringFormat::Literal),
-        );
-        d.set(
-            "ModDate",
-            Object::String(date.as_bytes().to_vec(), StringFormat::Literal),
-        );
-        Object::Dictionary(d)
-    };
-    compress(lo)?;
-    // The /ID is a fingerprint of the file as written with a fixed date and
-    // a blank /ID, so it depends on the content only, not on the date.
-    let blank_id = Object::String(vec![0; 16], StringFormat::Hexadecimal);
-    lo.objects.insert(info_id, info(&pdf_date(FIXED_EPOCH)));
-    lo.trailer
-        .set("ID", Object::Array(vec![blank_id.clone(), blank_id]));
-    // Room for the whole file at once: grown step by step, it was copied
-    // over and over.
-    let size: usize = lo
-        .objects
-        .values()
-        .map(|o| match o {
-            Object::Stream(s) => s.content.len() + 128,
-            _ => 128,
-        })
-        .sum();
-    let mut out = Vec::with_capacity(size + 4096);
-    lo.save_to(&mut out)?;
-    // Patch the real date and the /ID into the probe in place: both are
-    // fixed-length, so every offset in the cross-reference table stays right
-    // and the file need not be serialised a second time.
-    let id = fingerprint(&out);
-    let id_hex: String = id.iter().map(|b| format!("{b:02X}")).collect();
-    let blank_hex = "0".repeat(32);
-    let fixed = pdf_date(FIXED_EPOCH);
-    let real = pdf_date(meta.date_epoch);
-    let patched = replace_last(
-        &mut out,
-        format!("/ID[<{blank_hex}><{blank_hex}>]").as_bytes(),
-        format!("/ID[<{id_hex}><{id_hex}>]").as_bytes(),
-    ) && replace_last(
-        &mut out,
-        format!("/CreationDate({fixed})/ModDate({fixed})").as_bytes(),
-        format!("/CreationDate({real})/ModDate({real})").as_bytes(),
-    );
-    if !patched {
-        // Not the layout expected: write it again the slow way.
-        lo.objects.insert(info_id, info(&real));
-        lo.trailer.set(
-            "ID",
-            Object::Array(vec![
-                Object::String(id.clone(), StringFormat::Hexadecimal),
-                Object::String(id, StringFormat::Hexadecimal),
-            ]),
-        );
-        out.clear();
-        lo.save_to(&mut out)?;
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The Info dictionary's creation date, as written.
+    fn creation_date(epoch: i64) -> String {
+        let meta = DocMeta {
+            title: "t".into(),
+            subject: "s".into(),
+            date_epoch: epoch,
+        };
+        let page = Page {
+            size_mm: super::super::SizeMm {
+                width: 210.0,
+                height: 297.0,
+            },
+            items: Vec::new(),
+        };
+        let doc = lopdf::Document::load_mem(&write_pdf(&[page], &meta).unwrap()).unwrap();
+        let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let date = doc
+            .get_dictionary(info)
+            .unwrap()
+            .get(b"CreationDate")
+            .unwrap();
+        String::from_utf8(date.as_str().unwrap().to_vec()).unwrap()
+    }
+
     #[test]
     fn dates_have_a_fixed_format() {
-        assert_eq!(pdf_date(FIXED_EPOCH), "D:20000101000000Z");
-        assert_eq!(pdf_date(0), "D:19700101000000Z");
-        assert_eq!(pdf_date(1_709_251_199), "D:20240229235959Z");
+        // Always the same length, so changing the date moves no other byte.
+        assert_eq!(creation_date(FIXED_EPOCH), "D:20000101000000+00'00'");
+        assert_eq!(creation_date(0), "D:19700101000000+00'00'");
+        assert_eq!(creation_date(1_709_251_199), "D:20240229235959+00'00'");
+        assert_eq!(creation_date(253_402_300_799), "D:99991231235959+00'00'");
         assert_eq!(epoch_from(Some("nonsense")), FIXED_EPOCH);
         assert_eq!(epoch_from(Some("86400")), 86_400);
         assert!(parse_epoch(Some(" 86400 ")).is_err());
@@ -1319,6 +1331,72 @@ mod tests {
             assert_eq!(reduced, subset_face(font, &ids, false).unwrap(), "{font:?}");
             assert!(reduced.len() < font.ttf_bytes().len() / 10);
         }
+    }
+
+    /// A glyph moved sideways alone, on the baseline of the glyphs around
+    /// it, keeps its own `Tm`: printpdf would join the three into one `TJ`
+    /// spaced by its whole-thousandth widths, not the exact ones.
+    #[test]
+    fn a_glyph_moved_sideways_keeps_its_own_place() {
+        // Glyphs shown as characters are never joined; the mirrored
+        // bracket standing for "(" is shown by its number.
+        assert_eq!(
+            text_ops("AVA", ['A', 'V', 'A']),
+            ["Tf", "Tm", "Tj", "Tm", "Tj", "Tm", "Tj"]
+        );
+        assert_eq!(
+            text_ops("(((", [')', ')', ')']),
+            ["Tf", "Tm", "TJ", "Tf", "Tm", "TJ", "Tf", "Tm", "TJ"]
+        );
+    }
+
+    /// The text operators of a page showing `text` as the glyphs of
+    /// `shown`, the second moved sideways.
+    fn text_ops(text: &str, shown: [char; 3]) -> Vec<String> {
+        let m = Font::Regular.metrics().unwrap();
+        let glyph = |c: char, x_offset: i32, cluster: u32| Glyph {
+            font: Font::Regular,
+            id: m.glyph_id(c).unwrap(),
+            advance: i32::from(m.advance(m.glyph_id(c).unwrap())),
+            x_offset,
+            y_offset: 0,
+            cluster,
+        };
+        let glyphs = vec![
+            glyph(shown[0], 0, 0),
+            glyph(shown[1], 150, 1),
+            glyph(shown[2], 0, 2),
+        ];
+        let units: i32 = glyphs.iter().map(|g| g.advance).sum();
+        let run = TextRun {
+            text: text.into(),
+            font: Font::Regular,
+            size_pt: 10.0,
+            align: super::super::Align::Left,
+            anchor: PointMm::new(20.0, 30.0),
+            bounds: super::super::RectMm::new(20.0, 20.0, 100.0, 20.0),
+            colour: Colour::BLACK,
+            rtl: false,
+            glyphs,
+            width_mm: f64::from(units) / 2048.0 * 10.0 * MM_PER_PT,
+        };
+        let page = Page {
+            size_mm: super::super::SizeMm {
+                width: 210.0,
+                height: 297.0,
+            },
+            items: vec![Item::Text(run)],
+        };
+        let meta = DocMeta::new("t", "s");
+        let doc = lopdf::Document::load_mem(&write_pdf(&[page], &meta).unwrap()).unwrap();
+        let page_id = *doc.get_pages().values().next().unwrap();
+        let content = lopdf::content::Content::decode(&doc.get_page_content(page_id)).unwrap();
+        content
+            .operations
+            .into_iter()
+            .map(|o| o.operator)
+            .filter(|o| ["Tf", "Tm", "Tj", "TJ"].contains(&o.as_str()))
+            .collect()
     }
 
     #[test]

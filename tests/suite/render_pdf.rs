@@ -100,10 +100,13 @@ fn print_scaling_none_version_and_info() {
             "ModDate",
             "Producer",
             "Subject",
-            "Title"
+            "Title",
+            "Trapped"
         ]
     );
-    for (k, v) in info.iter() {
+    // printpdf writes /Trapped /False (a name); every other entry is text.
+    assert_eq!(info.get(b"Trapped").unwrap().as_name().unwrap(), b"False");
+    for (k, v) in info.iter().filter(|(k, _)| k.as_slice() != b"Trapped") {
         let s = v.as_str().unwrap();
         assert!(
             s.len() > 2,
@@ -126,7 +129,7 @@ fn print_scaling_none_version_and_info() {
     assert_eq!(decode(b"Title"), "Freeze — board");
     assert_eq!(
         info.get(b"CreationDate").unwrap().as_str().unwrap(),
-        b"D:20000101000000Z"
+        b"D:20000101000000+00'00'"
     );
 
     let id = doc.trailer.get(b"ID").unwrap().as_array().unwrap();
@@ -172,7 +175,7 @@ fn changing_the_date_changes_only_the_dates() {
         .windows(3)
         .enumerate()
         .filter(|(_, w)| w == b"(D:")
-        .map(|(i, _)| (i, i + "(D:20000101000000Z)".len()))
+        .map(|(i, _)| (i, i + "(D:20000101000000+00'00')".len()))
         .collect();
     assert_eq!(date_spans.len(), 2, "CreationDate and ModDate");
     let mut differing = 0;
@@ -186,7 +189,76 @@ fn changing_the_date_changes_only_the_dates() {
         }
     }
     assert!(differing > 0);
-    assert!(String::from_utf8_lossy(&b).contains("(D:20231114221320Z)"));
+    assert!(String::from_utf8_lossy(&b).contains("(D:20231114221320+00'00')"));
+}
+
+/// The trailer's `/ID`, both halves.
+fn id(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let doc = Document::load_mem(bytes).unwrap();
+    let id = doc.trailer.get(b"ID").unwrap().as_array().unwrap();
+    id.iter().map(|s| s.as_str().unwrap().to_vec()).collect()
+}
+
+/// Neither the dates nor the `/ID` come from the clock (a second later
+/// the file is the same) or from what else the process wrote (printpdf's
+/// own `/ID` moves on with every document): the `/ID` is the content's.
+#[test]
+fn the_id_and_the_dates_come_from_the_content_and_the_given_date() {
+    let first = render(&freeze_board(), "a4", 1_700_000_000);
+    let other = render(&clone_board(), "a4", 1_700_000_000);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    assert!(first == render(&freeze_board(), "a4", 1_700_000_000));
+    let ids = id(&first);
+    assert_eq!(ids[0].len(), 16);
+    assert_eq!(ids[0], ids[1]);
+    assert_ne!(ids, id(&other), "two boards, one /ID");
+    // The same board dated otherwise: the same /ID.
+    assert_eq!(ids, id(&render(&freeze_board(), "a4", FIXED_EPOCH)));
+}
+
+/// Every width in each font's `/W` is the glyph's advance in the embedded
+/// font program itself (read with ttf-parser), in thousandths of an em,
+/// exactly: widths rounded or truncated to whole thousandths (as printpdf
+/// writes them) would make lines shorter than layout measured them.
+#[test]
+fn glyph_widths_are_the_fonts_own_exactly() {
+    use rustybuzz::ttf_parser::{Face, GlyphId};
+    let t = templates();
+    let pages = board_pages(&freeze_board(), &t, &t.paper("a4").unwrap()).unwrap();
+    let doc = Document::load_mem(&write_pdf(&pages, &meta(FIXED_EPOCH)).unwrap()).unwrap();
+    let mut checked = 0;
+    for object in doc.objects.values() {
+        let Ok(font) = object.as_dict() else { continue };
+        if font.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"Type0") {
+            continue;
+        }
+        let descendants = font.get(b"DescendantFonts").unwrap().as_array().unwrap();
+        let cid_font = resolve(&doc, &descendants[0]).as_dict().unwrap();
+        let descriptor = resolve(&doc, cid_font.get(b"FontDescriptor").unwrap())
+            .as_dict()
+            .unwrap();
+        let program = resolve(&doc, descriptor.get(b"FontFile2").unwrap())
+            .as_stream()
+            .unwrap();
+        let bytes = program.decompressed_content().unwrap();
+        let face = Face::parse(&bytes, 0).unwrap();
+        let upem = f64::from(face.units_per_em());
+        let w = cid_font.get(b"W").unwrap().as_array().unwrap();
+        for pair in w.chunks(2) {
+            let first = pair[0].as_i64().unwrap();
+            for (k, width) in pair[1].as_array().unwrap().iter().enumerate() {
+                let code = u16::try_from(first + k as i64).unwrap();
+                let advance = f64::from(face.glyph_hor_advance(GlyphId(code)).unwrap());
+                assert_eq!(
+                    number(width) as f32,
+                    (advance * 1000.0 / upem) as f32,
+                    "code {code}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 40, "{checked} widths");
 }
 
 /// Finds the rectangle drawn right after the `MP /<marker>` operator.
