@@ -1368,18 +1368,20 @@ mod tests {
             glyph(shown[2], 0, 2),
         ];
         let units: i32 = glyphs.iter().map(|g| g.advance).sum();
-        let run = TextRun {
-            text: text.into(),
+        // Laid out as a line (as a kit's text is), then given the glyphs
+        // to test, which the built-in fonts never shape so.
+        let style = super::super::text::TextStyle {
             font: Font::Regular,
             size_pt: 10.0,
-            align: super::super::Align::Left,
-            anchor: PointMm::new(20.0, 30.0),
-            bounds: super::super::RectMm::new(20.0, 20.0, 100.0, 20.0),
             colour: Colour::BLACK,
-            rtl: false,
-            glyphs,
-            width_mm: f64::from(units) / 2048.0 * 10.0 * MM_PER_PT,
+            align: super::super::Align::Left,
         };
+        let bounds = super::super::RectMm::new(20.0, 20.0, 100.0, 20.0);
+        let Ok(Item::Text(run)) = super::super::text::line_in(text, style, bounds, 30.0) else {
+            panic!("{text} is laid out as a line");
+        };
+        assert_eq!((run.anchor.x, run.anchor.y), (20.0, 30.0));
+        let run = run.with_glyphs(glyphs, f64::from(units) / 2048.0 * 10.0 * MM_PER_PT);
         let page = Page {
             size_mm: super::super::SizeMm {
                 width: 210.0,

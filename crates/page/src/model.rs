@@ -251,6 +251,16 @@ pub struct TextRun {
 }
 
 impl TextRun {
+    /// This run with `glyphs` placed instead of the shaper's, `width_mm`
+    /// wide: for the back ends' tests of glyph arrangements the built-in
+    /// fonts never shape (layout makes every run a kit prints).
+    #[doc(hidden)]
+    pub fn with_glyphs(mut self, glyphs: Vec<Glyph>, width_mm: f64) -> TextRun {
+        self.glyphs = glyphs;
+        self.width_mm = width_mm;
+        self
+    }
+
     /// The glyphs the shaper chose, in visual order.
     pub fn glyphs(&self) -> &[Glyph] {
         &self.glyphs
