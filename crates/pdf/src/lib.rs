@@ -3,7 +3,7 @@
 //! fonts with their ToUnicode maps, and the Info dictionary. What it
 //! cannot be asked for (exact glyph widths, PDF 1.6 with `/PrintScaling
 //! /None`, a content-derived `/ID`, a faster compression) is done in one
-//! place, [`complete`], on the document it builds before lopdf writes it,
+//! place, `complete`, on the document it builds before lopdf writes it,
 //! so the bytes are the same on every run and every machine.
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -22,11 +22,11 @@ use printpdf::{
     TextMatrix, WindingOrder,
 };
 
-use super::font::Font;
-use super::model::{
+use printkit_page::font::Font;
+use printkit_page::model::{
     Colour, Fill, Glyph, Item, Page, PathCmd, PointMm, Shape, Stroke, TextRun, MM_PER_PT,
 };
-use super::RenderError;
+use printkit_page::RenderError;
 
 /// 2000-01-01T00:00:00Z: the date written when `SOURCE_DATE_EPOCH` is unset.
 pub const FIXED_EPOCH: i64 = 946_684_800;
@@ -81,7 +81,7 @@ fn parse_epoch(var: Option<&str>) -> Result<Option<i64>, String> {
         }
         _ => Err(format!(
             "SOURCE_DATE_EPOCH is `{}`: expected whole seconds since 1970-01-01 (0 to 253402300799), or unset it",
-            crate::input::shorten(v, 30)
+            printkit_outdir::echo::shorten(v, 30)
         )),
     }
 }
@@ -131,7 +131,10 @@ fn cluster_end(t: &TextRun, start: usize) -> usize {
 /// extractors (poppler's, pdf.js) reverse a right-to-left word's
 /// characters, those of one glyph included, to read it.
 fn reading_text(text: &str) -> String {
-    let rtl = text.chars().next().is_some_and(super::shape::is_strong_rtl);
+    let rtl = text
+        .chars()
+        .next()
+        .is_some_and(printkit_page::shape::is_strong_rtl);
     if rtl && text.chars().count() > 1 {
         text.chars().rev().collect()
     } else {
@@ -288,7 +291,7 @@ impl Content<'_> {
     }
 
     /// The rectangle `r`, painted (or clipped to) by `mode`.
-    fn rect(&mut self, r: &super::model::RectMm, mode: PaintMode) {
+    fn rect(&mut self, r: &printkit_page::model::RectMm, mode: PaintMode) {
         let rectangle = Rect {
             x: self.pt(r.x),
             y: self.pt(self.height_mm - r.bottom()),
@@ -673,7 +676,7 @@ fn marker_name(id: &str) -> String {
 }
 
 /// A face whose `glyf` and `loca` hold only the glyphs to keep
-/// ([`super::outline::reduced_glyf`]); every other table is the face's own.
+/// ([`printkit_page::outline::reduced_glyf`]); every other table is the face's own.
 /// allsorts reads every glyph of the `glyf` it is given, which was a tenth
 /// of a build.
 struct Reduced<'a, P> {
@@ -702,7 +705,7 @@ impl<P: FontTableProvider> FontTableProvider for Reduced<'_, P> {
 
 /// The face cut down to `ids` (`.notdef` first, then ascending) by
 /// allsorts with the PDF profile and a Unicode cmap; `reduced` hands it
-/// only those glyphs' outlines ([`Reduced`]).
+/// only those glyphs' outlines (`Reduced`).
 /// Whether a templates face can be embedded in a PDF as a build embeds
 /// it: every glyph its character map names exists and draws, and the
 /// subset of them all is made and read back as for a kit. Run when the
@@ -710,7 +713,7 @@ impl<P: FontTableProvider> FontTableProvider for Reduced<'_, P> {
 pub fn check_embeddable(font: Font) -> Result<(), String> {
     let metrics = font.metrics().map_err(|e| e.to_string())?;
     let mapped = metrics.mapped_glyphs();
-    let glyphs = super::outline::glyph_count(font)?;
+    let glyphs = printkit_page::outline::glyph_count(font)?;
     if let Some(g) = mapped.iter().find(|&&g| g >= glyphs) {
         return Err(format!(
             "its character map names glyph {g}, but it has {glyphs} glyphs"
@@ -736,7 +739,7 @@ fn subset_face(font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String
     if !reduced {
         return pdf_subset(&whole, ids);
     }
-    let (glyf, loca) = super::outline::reduced_glyf(font, ids)?;
+    let (glyf, loca) = printkit_page::outline::reduced_glyf(font, ids)?;
     let provider = Reduced {
         whole: &whole,
         glyf,
@@ -1029,7 +1032,7 @@ impl std::io::Write for Fingerprint {
 /// Renders pages to the bytes of one PDF file. printpdf builds the whole
 /// document through its own API: each page's drawing as its operations,
 /// the subset faces (their ToUnicode maps from the text given with each
-/// glyph), and the Info dictionary from its metadata. [`complete`] then
+/// glyph), and the Info dictionary from its metadata. `complete` then
 /// adds what printpdf has no API for, and lopdf writes the file.
 pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
     if pages.is_empty() {
@@ -1281,7 +1284,7 @@ mod tests {
             date_epoch: epoch,
         };
         let page = Page {
-            size_mm: super::super::SizeMm {
+            size_mm: printkit_page::SizeMm {
                 width: 210.0,
                 height: 297.0,
             },
@@ -1370,20 +1373,20 @@ mod tests {
         let units: i32 = glyphs.iter().map(|g| g.advance).sum();
         // Laid out as a line (as a kit's text is), then given the glyphs
         // to test, which the built-in fonts never shape so.
-        let style = super::super::text::TextStyle {
+        let style = printkit_page::text::TextStyle {
             font: Font::Regular,
             size_pt: 10.0,
             colour: Colour::BLACK,
-            align: super::super::Align::Left,
+            align: printkit_page::Align::Left,
         };
-        let bounds = super::super::RectMm::new(20.0, 20.0, 100.0, 20.0);
-        let Ok(Item::Text(run)) = super::super::text::line_in(text, style, bounds, 30.0) else {
+        let bounds = printkit_page::RectMm::new(20.0, 20.0, 100.0, 20.0);
+        let Ok(Item::Text(run)) = printkit_page::text::line_in(text, style, bounds, 30.0) else {
             panic!("{text} is laid out as a line");
         };
         assert_eq!((run.anchor.x, run.anchor.y), (20.0, 30.0));
         let run = run.with_glyphs(glyphs, f64::from(units) / 2048.0 * 10.0 * MM_PER_PT);
         let page = Page {
-            size_mm: super::super::SizeMm {
+            size_mm: printkit_page::SizeMm {
                 width: 210.0,
                 height: 297.0,
             },
