@@ -11,7 +11,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::RenderError;
+use crate::error::RenderError;
+use crate::glyf::Reader;
 
 /// Family name written into SVG, with fallbacks for viewers without it.
 pub const SVG_FONT_FAMILY: &str = "DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif";
@@ -364,7 +365,7 @@ impl Font {
     /// PDF.
     pub fn inspect(bytes: &[u8]) -> Result<FontMetrics, String> {
         let metrics = FontMetrics::parse(bytes)?;
-        super::outline::check_outlines(bytes).map_err(|e| format!("not a TrueType font: {e}"))?;
+        crate::glyf::check_outlines(bytes).map_err(|e| format!("not a TrueType font: {e}"))?;
         Ok(metrics)
     }
 
@@ -621,23 +622,6 @@ impl FontMetrics {
             common,
             advances,
         })
-    }
-}
-
-/// Big-endian reads that return `None` instead of panicking on short data.
-pub(super) struct Reader<'a>(pub(super) &'a [u8]);
-
-impl Reader<'_> {
-    pub(super) fn u16(&self, at: usize) -> Option<u16> {
-        let b = self.0.get(at..at + 2)?;
-        Some(u16::from_be_bytes([b[0], b[1]]))
-    }
-    pub(super) fn i16(&self, at: usize) -> Option<i16> {
-        self.u16(at).map(|v| v as i16)
-    }
-    pub(super) fn u32(&self, at: usize) -> Option<u32> {
-        let b = self.0.get(at..at + 4)?;
-        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     }
 }
 

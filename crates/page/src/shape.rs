@@ -12,7 +12,7 @@ use unicode_bidi::{BidiInfo, Level};
 
 use super::font::{self, FaceBytes, Font};
 pub use super::model::Glyph;
-use super::RenderError;
+use crate::error::RenderError;
 
 /// Whether the paragraph's base direction is right-to-left (its first
 /// strong character is).

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::font::{Faces, Font, Pin};
 use super::model::{Colour, RectMm, SizeMm};
-use super::RenderError;
+use crate::error::RenderError;
 
 const BUILTIN_PAPER: &str = include_str!("../../../templates/paper.toml");
 const BUILTIN_STYLE: &str = include_str!("../../../templates/style.toml");

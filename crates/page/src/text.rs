@@ -5,7 +5,7 @@ use super::font::Font;
 use super::frame::Frame;
 pub use super::model::MM_PER_PT;
 use super::model::{Align, Colour, Glyph, Item, Page, PointMm, RectMm, SizeMm, TextRun};
-use super::{RenderError, Room};
+use crate::error::{RenderError, Room};
 
 /// Slack for floating-point noise when comparing extents (mm).
 const TOLERANCE_MM: f64 = 1e-6;

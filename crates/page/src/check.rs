@@ -1,0 +1,35 @@
+//! The last look at a page before it is written.
+use crate::error::{RenderError, Room};
+use crate::model::{Page, RectMm, SizeMm};
+use crate::text;
+
+/// Checks a page before it is written: every character has a glyph, no text
+/// runs out of its box, and nothing is painted outside `printable` (if given).
+pub fn check_page(page: &Page, printable: Option<RectMm>) -> Result<(), RenderError> {
+    let mut runs = Vec::new();
+    for item in &page.items {
+        item.for_each_text(&mut |t| runs.push(t));
+    }
+    for r in &runs {
+        r.font.check_coverage(&r.text)?;
+    }
+    if let Some(r) = text::overflows(page)?.first() {
+        return Err(RenderError::Overflow {
+            text: r.text.clone(),
+            room: Room::Run(SizeMm {
+                width: r.bounds.width,
+                height: r.bounds.height,
+            }),
+        });
+    }
+    if let Some(area) = printable {
+        for item in &page.items {
+            if let Some(b) = item.ink_bounds()? {
+                if !area.contains_rect(&b, 1e-6) {
+                    return Err(RenderError::OutsidePrintable { painted: b, area });
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,316 @@
+//! Everything that can go wrong while drawing or writing pages, and the
+//! words a user reads for it.
+use crate::geometry::{RectMm, SizeMm};
+use std::fmt;
+
+/// Everything that can go wrong while drawing or writing pages.
+#[derive(Debug)]
+pub enum RenderError {
+    /// The font cannot draw some characters of a text: each one it lacks,
+    /// once, in the order they first appear.
+    MissingGlyph {
+        characters: Vec<char>,
+        text: String,
+        font: String,
+    },
+    /// The embedded font could not be read.
+    Font(String),
+    /// Text does not fit the box it must be printed in.
+    Overflow {
+        text: String,
+        room: Room,
+    },
+    /// A template file is missing, malformed or out of range.
+    Template(String),
+    /// A board outside 1 to 26 columns and 1 to 99 rows.
+    BoardSize {
+        width: u32,
+        height: u32,
+    },
+    /// A cell size outside `min_mm` to 200 mm.
+    CellSize {
+        cell_mm: f64,
+        min_mm: f64,
+    },
+    /// Something on a board (`what`: a hole, a region cell, a piece) at a
+    /// column and row off its `width` × `height`.
+    OffBoard {
+        what: &'static str,
+        column: u32,
+        row: u32,
+        width: u32,
+        height: u32,
+    },
+    /// A diagram's marked cell off its board.
+    MarkOffBoard {
+        column: u32,
+        row: u32,
+    },
+    /// A page too small to hold a board tile.
+    NoRoomForTile,
+    /// An element whose ink leaves the printable area.
+    OutsidePrintable {
+        painted: RectMm,
+        area: RectMm,
+    },
+    /// A PDF of no pages.
+    NoPages,
+    /// A page size no printer takes (mm).
+    PageSize {
+        width: f64,
+        height: f64,
+    },
+    /// Drawing failed while a kit was laid out on `paper` (its label):
+    /// the whole kit, its two-sided tokens or one of its pages.
+    OnPaper {
+        paper: String,
+        part: PaperPart,
+        error: Box<RenderError>,
+    },
+    /// A page of the kit `kit` failed its check before it was written.
+    OnPage {
+        kit: String,
+        page: String,
+        error: Box<RenderError>,
+    },
+    /// The PDF library failed.
+    Pdf(String),
+    Io(std::io::Error),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::MissingGlyph {
+                characters,
+                text,
+                font,
+            } => {
+                write!(f, "the font {font} has no glyph for ")?;
+                for (i, c) in characters.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{c:?} (U+{:04X})", *c as u32)?;
+                }
+                write!(f, " in the text {text:?}")
+            }
+            RenderError::Font(m) => write!(f, "font error: {m}"),
+            RenderError::Overflow { text, room } => {
+                f.write_str("text does not fit: ")?;
+                match room {
+                    Room::Paragraph { needs_mm, height_mm } => write!(
+                        f,
+                        "paragraph {text:?} needs {needs_mm:.1} mm but its box is {height_mm:.1} mm high"
+                    ),
+                    Room::Label { size, min_pt } => write!(
+                        f,
+                        "label {text:?} does not fit a {:.1} × {:.1} mm box even at {min_pt} pt",
+                        size.width, size.height
+                    ),
+                    Room::Line(size) => write!(
+                        f,
+                        "text {text:?} does not fit its {:.1} × {:.1} mm box",
+                        size.width, size.height
+                    ),
+                    Room::Run(size) => write!(
+                        f,
+                        "{text:?} runs out of its {:.1} × {:.1} mm box",
+                        size.width, size.height
+                    ),
+                }
+            }
+            RenderError::Template(m) => write!(f, "template error: {m}"),
+            RenderError::BoardSize { width, height } => write!(
+                f,
+                "a board must have 1 to 26 columns and 1 to 99 rows, not {width} × {height}"
+            ),
+            RenderError::CellSize { cell_mm, min_mm } => {
+                write!(f, "cell size {cell_mm} mm is outside {min_mm} to 200 mm")
+            }
+            RenderError::OffBoard {
+                what,
+                column,
+                row,
+                width,
+                height,
+            } => write!(
+                f,
+                "{what} at column {column}, row {row} is off the {width} × {height} board"
+            ),
+            RenderError::MarkOffBoard { column, row } => {
+                write!(f, "marked cell {column},{row} is off the board")
+            }
+            RenderError::NoRoomForTile => f.write_str(
+                "the page has no room for a board tile; use larger paper or smaller text",
+            ),
+            RenderError::OutsidePrintable { painted, area } => write!(
+                f,
+                "an element painted at {painted:?} leaves the printable area {area:?}"
+            ),
+            RenderError::NoPages => f.write_str("a PDF needs at least one page"),
+            RenderError::PageSize { width, height } => {
+                write!(f, "page size {width} × {height} mm is not printable")
+            }
+            RenderError::OnPaper { paper, part, error } => {
+                write!(f, "on {paper} paper")?;
+                match part {
+                    PaperPart::Kit => {}
+                    PaperPart::TwoSidedTokens => f.write_str(", two-sided tokens")?,
+                    PaperPart::Page(name) => write!(f, ", page {name}")?,
+                }
+                write!(f, ": {error}")
+            }
+            RenderError::OnPage { kit, page, error } => write!(f, "{kit} page {page}: {error}"),
+            RenderError::Pdf(m) => write!(f, "PDF error: {m}"),
+            RenderError::Io(e) => write!(f, "I/O error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// The box a text did not fit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Room {
+    /// A paragraph needing `needs_mm` of a box `height_mm` high.
+    Paragraph { needs_mm: f64, height_mm: f64 },
+    /// A label's box, too small even at `min_pt`.
+    Label { size: SizeMm, min_pt: f64 },
+    /// The box of a line laid out in it.
+    Line(SizeMm),
+    /// The box of a laid-out run that runs out of it (found checking a page).
+    Run(SizeMm),
+}
+
+/// What part of a kit was being laid out on a paper when drawing failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PaperPart {
+    /// The kit as a whole.
+    Kit,
+    /// Its tokens laid out two-sided.
+    TwoSidedTokens,
+    /// One of its pages, by name.
+    Page(String),
+}
+
+impl RenderError {
+    /// The text that could not be drawn or did not fit its box, if that is
+    /// what failed (under the kit, paper and page it was laid out for).
+    pub fn failed_text(&self) -> Option<&str> {
+        match self {
+            RenderError::MissingGlyph { text, .. } | RenderError::Overflow { text, .. } => {
+                Some(text)
+            }
+            RenderError::OnPaper { error, .. } | RenderError::OnPage { error, .. } => {
+                error.failed_text()
+            }
+            _ => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for RenderError {
+    fn from(e: std::io::Error) -> Self {
+        RenderError::Io(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overflow(text: &str) -> RenderError {
+        RenderError::Overflow {
+            text: text.to_string(),
+            room: Room::Line(SizeMm {
+                width: 7.5,
+                height: 13.66,
+            }),
+        }
+    }
+
+    /// The words a user reads when a kit cannot be laid out: the paper,
+    /// the part and the page around the failure, as they always read.
+    #[test]
+    fn a_failure_in_a_kit_names_its_paper_part_and_page() {
+        let on = |part| RenderError::OnPaper {
+            paper: "US Letter".into(),
+            part,
+            error: Box::new(overflow("10.")),
+        };
+        let inner = "text does not fit: text \"10.\" does not fit its 7.5 × 13.7 mm box";
+        assert_eq!(
+            on(PaperPart::Kit).to_string(),
+            format!("on US Letter paper: {inner}")
+        );
+        assert_eq!(
+            on(PaperPart::TwoSidedTokens).to_string(),
+            format!("on US Letter paper, two-sided tokens: {inner}")
+        );
+        assert_eq!(
+            on(PaperPart::Page("rules-2".into())).to_string(),
+            format!("on US Letter paper, page rules-2: {inner}")
+        );
+        let page = RenderError::OnPage {
+            kit: "freeze".into(),
+            page: "board".into(),
+            error: Box::new(overflow("A")),
+        };
+        assert_eq!(
+            page.to_string(),
+            "freeze page board: text does not fit: text \"A\" does not fit its 7.5 × 13.7 mm box"
+        );
+    }
+
+    #[test]
+    fn each_box_a_text_misses_is_said_in_its_own_words() {
+        let size = SizeMm {
+            width: 12.04,
+            height: 5.0,
+        };
+        let said = |room| {
+            RenderError::Overflow {
+                text: "Go".into(),
+                room,
+            }
+            .to_string()
+        };
+        assert_eq!(
+            said(Room::Paragraph {
+                needs_mm: 20.06,
+                height_mm: 18.0
+            }),
+            "text does not fit: paragraph \"Go\" needs 20.1 mm but its box is 18.0 mm high"
+        );
+        assert_eq!(
+            said(Room::Label { size, min_pt: 3.0 }),
+            "text does not fit: label \"Go\" does not fit a 12.0 × 5.0 mm box even at 3 pt"
+        );
+        assert_eq!(
+            said(Room::Run(size)),
+            "text does not fit: \"Go\" runs out of its 12.0 × 5.0 mm box"
+        );
+    }
+
+    /// The text that failed is found under every layer of context, and
+    /// only a text failure has one.
+    #[test]
+    fn the_failed_text_is_data_under_its_context() {
+        let deep = RenderError::OnPage {
+            kit: "k".into(),
+            page: "p".into(),
+            error: Box::new(RenderError::OnPaper {
+                paper: "A4".into(),
+                part: PaperPart::Kit,
+                error: Box::new(overflow("Freeze")),
+            }),
+        };
+        assert_eq!(deep.failed_text(), Some("Freeze"));
+        let glyph = RenderError::MissingGlyph {
+            characters: vec!['☃'],
+            text: "Snow ☃".into(),
+            font: "DejaVu Sans".into(),
+        };
+        assert_eq!(glyph.failed_text(), Some("Snow ☃"));
+        assert_eq!(RenderError::NoRoomForTile.failed_text(), None);
+    }
+}
