@@ -278,3 +278,82 @@ impl Glyf<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::font::Font;
+    use crate::outline::glyph_path;
+
+    /// A font whose last glyph (with room for it) is made a composite of
+    /// itself: the crafted font that passed `check` and failed `build`.
+    #[test]
+    fn a_glyph_made_of_itself_is_refused_when_the_font_is_read() {
+        let mut bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/fallback-fonts/NotoSansEthiopic-subset.ttf"
+        ))
+        .unwrap();
+        assert!(check_outlines(&bytes).is_ok());
+        let (glyph, at) = {
+            let glyf = Glyf::parse(&bytes).unwrap();
+            let base = glyf.glyf.as_ptr() as usize - bytes.as_ptr() as usize;
+            (0..glyf.num_glyphs)
+                .rev()
+                .find_map(|g| {
+                    let data = glyf.data(g).ok()?;
+                    let at = data.as_ptr() as usize - glyf.glyf.as_ptr() as usize;
+                    (data.len() >= 16).then_some((g, base + at))
+                })
+                .unwrap()
+        };
+        // numberOfContours -1, then one component: flags 0 (byte
+        // arguments, the last component), glyph index: itself.
+        bytes[at..at + 2].copy_from_slice(&(-1i16).to_be_bytes());
+        bytes[at + 10..at + 12].copy_from_slice(&0u16.to_be_bytes());
+        bytes[at + 12..at + 14].copy_from_slice(&glyph.to_be_bytes());
+        let e = check_outlines(&bytes).unwrap_err();
+        assert!(e.starts_with(&format!("glyph {glyph}: ")), "{e}");
+        let e = Font::load(bytes, "fonts/crafted.ttf").unwrap_err();
+        assert!(e.contains("not a TrueType font: glyph"), "{e}");
+    }
+
+    #[test]
+    fn letters_have_outlines_within_their_advance() {
+        let m = Font::Regular.metrics().unwrap();
+        for c in "AgÄé☐→".chars() {
+            let g = m.glyph_id(c).unwrap();
+            let d = glyph_path(Font::Regular, g).unwrap();
+            assert!(d.starts_with('M') && d.ends_with('Z'), "{c:?}: {d}");
+            // Every x lies between a little left of 0 and a little past the advance.
+            let nums: Vec<f64> = d
+                .split(|ch: char| ch.is_ascii_alphabetic() || ch == ' ')
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            let adv = m.advance(g) as f64;
+            for x in nums.iter().step_by(2) {
+                assert!(
+                    *x > -0.2 * adv && *x < 1.3 * adv,
+                    "{c:?}: x {x} vs advance {adv}"
+                );
+            }
+        }
+        assert_eq!(
+            glyph_path(Font::Bold, m.glyph_id(' ').unwrap()).unwrap(),
+            ""
+        );
+    }
+
+    #[test]
+    fn an_accented_letter_is_its_base_and_accent() {
+        let m = Font::Regular.metrics().unwrap();
+        let base = glyph_path(Font::Regular, m.glyph_id('A').unwrap()).unwrap();
+        let accented = glyph_path(Font::Regular, m.glyph_id('Ä').unwrap()).unwrap();
+        assert!(
+            accented.starts_with(&base) || accented.contains(&base[1..]),
+            "{accented}"
+        );
+        assert!(accented.matches('M').count() > base.matches('M').count());
+    }
+}
