@@ -569,8 +569,8 @@ fn all_files(dir: &Path, found: &mut Vec<PathBuf>) {
 /// built from) that name the family of a registry line, by its variant,
 /// module, id, built-in game's id or that id in words ("bracket and
 /// flip"), besides its module's own files (`crates/rules/src/<module>.rs`,
-/// `src/lang/families/<module>.words.toml`) and the two registries (the
-/// rules' and `src/families.rs`); as paths from the workspace root.
+/// `crates/definition/src/lang/families/<module>.words.toml`) and the two registries (the
+/// rules' and `crates/definition/src/families.rs`); as paths from the workspace root.
 fn files_naming(line: &[String; 3]) -> Vec<String> {
     let [variant, module, game] = line;
     let names = [
@@ -587,9 +587,9 @@ fn files_naming(line: &[String; 3]) -> Vec<String> {
     all_files(&root.join("templates"), &mut files);
     let own = [
         format!("crates/rules/src/{module}.rs"),
-        format!("src/lang/families/{module}.words.toml"),
+        format!("crates/definition/src/lang/families/{module}.words.toml"),
         "crates/rules/src/lib.rs".to_string(),
-        "src/families.rs".to_string(),
+        "crates/definition/src/families.rs".to_string(),
     ];
     let mut found: Vec<String> = files
         .into_iter()

@@ -172,16 +172,17 @@ fn templates_with(tag: &str, name: &str, text: &str) -> PathBuf {
 
 /// The built-in language `code` as one file, the way docs/guide/languages.md tells a
 /// host to start a language: `templates/lang/<code>.toml` followed by the
-/// `[<code>.family.…]` tables of every `src/lang/families/*.words.toml`, each
+/// `[<code>.family.…]` tables of every `crates/definition/src/lang/families/*.words.toml`, each
 /// renamed `[family.…]`.
 fn whole_language(code: &str) -> String {
     let mut text =
         std::fs::read_to_string(root().join(format!("templates/lang/{code}.toml"))).unwrap();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("src/lang/families"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
-        .collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(root().join("crates/definition/src/lang/families"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
+            .collect();
     files.sort();
     assert!(files.len() >= 4, "{files:?}");
     let prefix = format!("[{code}.family.");

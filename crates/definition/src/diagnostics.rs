@@ -126,8 +126,15 @@ impl Reporter {
 #[cfg(test)]
 mod tests {
     use super::PARSES;
-    use crate::definition::{load_file, Loaded};
-    use std::path::Path;
+    use crate::{load_file, Loaded};
+
+    /// A file of the workspace's `fixtures/` (the tests run in this
+    /// crate's folder).
+    fn fixture(rel: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures")
+            .join(rel)
+    }
 
     /// The parses `load` makes on this thread.
     fn parses_of<T>(load: impl FnOnce() -> T) -> (T, usize) {
@@ -138,14 +145,14 @@ mod tests {
 
     #[test]
     fn a_definition_is_parsed_once() {
-        let (loaded, parses) = parses_of(|| load_file(Path::new("fixtures/freeze.toml")));
+        let (loaded, parses) = parses_of(|| load_file(&fixture("freeze.toml")));
         assert!(matches!(loaded, Ok(Loaded::Definition(_))));
         assert_eq!(parses, 1);
     }
 
     #[test]
     fn a_practice_file_and_its_game_are_parsed_once_each() {
-        let path = Path::new("fixtures/custom/clone-puzzles.toml");
+        let path = &fixture("custom/clone-puzzles.toml");
         let (loaded, parses) = parses_of(|| load_file(path));
         assert!(matches!(loaded, Ok(Loaded::Practice { .. })));
         assert_eq!(parses, 2);
@@ -153,11 +160,11 @@ mod tests {
 
     #[test]
     fn a_mistake_is_located_without_parsing_again() {
-        let src = std::fs::read_to_string("fixtures/freeze.toml").unwrap();
+        let src = std::fs::read_to_string(fixture("freeze.toml")).unwrap();
         // An unknown placeholder in the reminder: its place is looked up.
         let src = src.replacen("reminder = \"", "reminder = \"{no_such_figure} ", 1);
-        let (loaded, parses) = parses_of(|| crate::definition::parse_definition("f.toml", &src));
-        let Err(crate::definition::LoadError::Invalid(diags)) = loaded else {
+        let (loaded, parses) = parses_of(|| crate::parse_definition("f.toml", &src));
+        let Err(crate::LoadError::Invalid(diags)) = loaded else {
             panic!("the unknown placeholder is not reported");
         };
         assert!(diags.iter().all(|d| d.span.start > 0), "{diags:?}");

@@ -101,11 +101,19 @@ fn walk(
 
 #[cfg(test)]
 mod tests {
-    use crate::definition::{parse_definition, LoadError};
+    use crate::{parse_definition, LoadError};
+
+    /// A file of the workspace's `fixtures/` (the tests run in this
+    /// crate's folder).
+    fn fixture(rel: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures")
+            .join(rel)
+    }
 
     /// The messages of loading freeze.toml with `from` replaced by `to`.
     fn messages(from: &str, to: &str) -> Vec<String> {
-        let src = std::fs::read_to_string("fixtures/freeze.toml").unwrap();
+        let src = std::fs::read_to_string(fixture("freeze.toml")).unwrap();
         assert!(src.contains(from), "{from}");
         match parse_definition("f.toml", &src.replacen(from, to, 1)) {
             Err(LoadError::Invalid(diags)) => diags.into_iter().map(|d| d.message).collect(),
@@ -115,7 +123,7 @@ mod tests {
 
     #[test]
     fn every_missing_key_is_reported_at_its_table() {
-        let src = std::fs::read_to_string("fixtures/freeze.toml").unwrap();
+        let src = std::fs::read_to_string(fixture("freeze.toml")).unwrap();
         let without =
             src.replacen("title = \"Freeze\"\n", "", 1)
                 .replacen("topology = \"torus\"\n", "", 1);
@@ -161,7 +169,7 @@ mod tests {
     /// The located messages of loading freeze.toml with each `from`
     /// replaced by its `to`.
     fn located(edits: &[(&str, &str)]) -> Vec<String> {
-        let mut src = std::fs::read_to_string("fixtures/freeze.toml").unwrap();
+        let mut src = std::fs::read_to_string(fixture("freeze.toml")).unwrap();
         for (from, to) in edits {
             assert!(src.contains(from), "{from}");
             src = src.replacen(from, to, 1);
@@ -220,7 +228,7 @@ mod tests {
     #[test]
     fn a_practice_files_sheet_number_is_a_whole_number_in_its_range() {
         let src = "game = \"freeze\"\nsheet_number = 100\n";
-        let found = match crate::definition::parse_practice_file("p.toml", src) {
+        let found = match crate::parse_practice_file("p.toml", src) {
             Err(LoadError::Invalid(diags)) => diags
                 .into_iter()
                 .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))

@@ -19,7 +19,7 @@ macro_rules! kit_families {
 
         /// The built-in definitions, compiled into the binary, by game id.
         pub const BUILTIN_GAMES: [(&str, &str); [$($game),+].len()] = [
-            $(($game, include_str!(concat!("../fixtures/", $game, ".toml"))),)+
+            $(($game, include_str!(concat!("../../../fixtures/", $game, ".toml"))),)+
         ];
     };
 }

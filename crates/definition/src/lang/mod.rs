@@ -9,8 +9,8 @@
 //! argument `plural = "…"` names; `ordinal = "…"` chooses by the ordinal
 //! rule instead). English is the reference: every other file must have
 //! exactly its keys, each using only the arguments the English one has.
-//! A game family's own words (`family.<id>.…`) are kept beside its rules
-//! ([`crate::rules::FamilyInfo::words`]) and join each language of their
+//! A game family's own words (`family.<id>.…`) are kept in
+//! `lang/families/<family>.words.toml` ([`crate::families::WORDS`]) and join each language of their
 //! code as it is read; a file that gives one itself keeps its own.
 mod file;
 mod plural;
@@ -23,11 +23,11 @@ use std::sync::{Arc, OnceLock};
 
 /// The built-in languages, by code, with their files.
 pub const BUILTIN: [(&str, &str); 5] = [
-    ("en", include_str!("../../templates/lang/en.toml")),
-    ("fr", include_str!("../../templates/lang/fr.toml")),
-    ("de", include_str!("../../templates/lang/de.toml")),
-    ("es", include_str!("../../templates/lang/es.toml")),
-    ("ar", include_str!("../../templates/lang/ar.toml")),
+    ("en", include_str!("../../../../templates/lang/en.toml")),
+    ("fr", include_str!("../../../../templates/lang/fr.toml")),
+    ("de", include_str!("../../../../templates/lang/de.toml")),
+    ("es", include_str!("../../../../templates/lang/es.toml")),
+    ("ar", include_str!("../../../../templates/lang/ar.toml")),
 ];
 
 /// One message: plain text, or forms chosen by a number.

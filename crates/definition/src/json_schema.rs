@@ -1,5 +1,5 @@
 //! JSON Schemas of game definitions and practice files, derived (schemars)
-//! from the serde types in [`super::schema`] that parse them, so the schema
+//! from the serde types in `schema.rs` that parse them, so the schema
 //! an editor checks against cannot drift from what printkit reads. Draft 7,
 //! the draft TOML editors (Taplo, Even Better TOML) read.
 use super::schema::{DefinitionFile, PracticeFile};

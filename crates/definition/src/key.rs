@@ -191,7 +191,7 @@ pub fn analyse<'a>(def: &'a Definition, practice: &'a [Practice]) -> Analysed<'a
         .filter(|p| !def.is_worked_example(p) && p.key.get().is_none())
         .collect();
     if !asked.is_empty() {
-        crate::parallel::par_map(&asked, |p| solve_key(def, p));
+        printkit_solve::parallel::par_map(&asked, |p| solve_key(def, p));
     }
     Analysed {
         game: def,

@@ -7,6 +7,26 @@
 //! game and adds practice positions. Loading never stops at the first
 //! mistake of meaning: every check is run and every failure is reported with
 //! its location ([`Diagnostic`]).
+//!
+//! The crate also holds what a definition is checked against besides the
+//! rules: the kits' words in every language ([`lang`], with [`tr!`]), a
+//! located problem in a file ([`diagnostic`]) and what printkit adds to
+//! each family of the rules' registry ([`families`]).
+pub mod diagnostic;
+pub mod families;
+pub mod lang;
+
+// The crates below, by the names this crate's modules use for them.
+use printkit_page as render;
+use printkit_rules as rules;
+use printkit_solve as solve;
+use printkit_solve::puzzles;
+/// A user's files read safely, and their text echoed safely.
+mod input {
+    pub use printkit_outdir::echo::*;
+    pub use printkit_outdir::input::*;
+}
+
 mod asks;
 pub mod bounds;
 pub use asks::{most_kings, Asks};
