@@ -6,8 +6,8 @@ use super::common::{
 };
 use super::flow::{pt, Flow};
 use super::{players_line, position_spec, KitOptions};
+use crate::board::diagram_frame;
 use crate::definition::Definition;
-use crate::kit::board::diagram_frame;
 use crate::lang::Lang;
 use crate::render::text::{self, TextStyle};
 use crate::render::{

@@ -4,9 +4,9 @@
 //! goes on the last token sheet where there is room for it, else it is left
 //! out: never on a page of its own. Its numbers come from the game's
 //! parameters, its words from the language.
+use crate::common::style;
 use crate::definition::Definition;
-use crate::kit::common::style;
-use crate::kit::flow::pt;
+use crate::flow::pt;
 use crate::render::text;
 use crate::render::{Font, Frame, Item, RectMm, RenderError, SizeMm, Stroke, Templates};
 use crate::rules::family::TrayBox;

@@ -497,7 +497,7 @@ fn draw_face(
     r: RectMm,
     templates: &Templates,
 ) -> Result<Vec<Item>, RenderError> {
-    crate::kit::board::piece_face(
+    crate::board::piece_face(
         r.centre(),
         r.width,
         &family.info().piece_label(sym),

@@ -4,12 +4,25 @@
 //! and its host-key answers as analysed ([`crate::definition::analyse`]).
 //! Layout never reads a position's text, plays a move or searches.
 use crate::definition::{Analysed, Definition, Practice};
-use crate::kit::board::{BoardSpec, PieceStyle, SquareColour};
+
+// The crates below, by the names this crate's modules use for them.
+use printkit_definition as definition;
+use printkit_definition::{lang, tr};
+use printkit_rules as rules;
+use printkit_solve as solve;
+/// The drawing stages: the page model and the two back ends.
+mod render {
+    pub use printkit_page::*;
+    pub use printkit_pdf as pdf;
+    pub use printkit_pdf::DocMeta;
+    pub use printkit_svg as svg;
+}
+
+use crate::board::{BoardSpec, PieceStyle, SquareColour};
 use crate::lang::Lang;
 use crate::render::{text, Font, Item, Page, Paper, PaperPart, RenderError, Templates};
 use crate::rules::family::Tone;
 use crate::rules::{AnyPosition, Cell, Family, Topology};
-use crate::tr;
 use std::fmt;
 
 pub mod asked;
@@ -21,6 +34,7 @@ pub mod facts;
 pub mod flow;
 pub mod host_key;
 pub mod output;
+pub mod parallel;
 pub mod practice;
 pub mod rules_sheet;
 pub mod tokens;
@@ -184,7 +198,9 @@ impl Kit {
 /// practice positions (the definition's own followed by custom ones).
 ///
 /// ```no_run
-/// use printkit::{definition, kit, render::Templates};
+/// use printkit_definition as definition;
+/// use printkit_kit as kit;
+/// use printkit_page::Templates;
 /// let def = definition::resolve("freeze").unwrap();
 /// let t = Templates::builtin().unwrap();
 /// let options = kit::KitOptions::whole_kit(t.paper("a4").unwrap());
@@ -195,7 +211,9 @@ impl Kit {
 /// A kit laid out before its answers are searched does not compile:
 ///
 /// ```compile_fail
-/// use printkit::{definition, kit, render::Templates};
+/// use printkit_definition as definition;
+/// use printkit_kit as kit;
+/// use printkit_page::Templates;
 /// let def = definition::resolve("freeze").unwrap();
 /// let t = Templates::builtin().unwrap();
 /// let options = kit::KitOptions::whole_kit(t.paper("a4").unwrap());
@@ -261,7 +279,7 @@ fn lay_out_kit(
         }
     };
     // The rules sheet lists how many board pages to print: lay them out once.
-    let board = crate::kit::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
+    let board = crate::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
     let materials = if options.parts.contains(&Part::Rules) {
         materials(def, templates, options, board.len())?
     } else {
@@ -570,7 +588,7 @@ pub fn tiling_note(def: &Definition, templates: &Templates) -> Result<Option<Str
         };
         papers
             .iter()
-            .map(|p| crate::kit::board::board_pages(&spec, templates, p).map(|pages| pages.len()))
+            .map(|p| crate::board::board_pages(&spec, templates, p).map(|pages| pages.len()))
             .collect()
     };
     let now = sheets(spec.cell_mm)?;

@@ -6,8 +6,8 @@
 use super::common::{capitalise, diagram_cell, effect_words, result_in_words, why, PageStyles};
 use super::flow::{pt, Flow};
 use super::{position_spec, stop_conditions, KitOptions};
+use crate::board::diagram_frame;
 use crate::definition::{Analysed, Check, Definition, KeyAnswer, Practice};
-use crate::kit::board::diagram_frame;
 use crate::lang::Lang;
 use crate::render::text;
 use crate::render::{

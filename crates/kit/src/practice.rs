@@ -6,8 +6,8 @@
 use super::common::{capitalise, diagram_cell, PageStyles};
 use super::flow::{pt, Flow};
 use super::{position_spec, side_name, KitOptions};
+use crate::board::diagram_frame;
 use crate::definition::{Definition, Practice};
-use crate::kit::board::diagram_frame;
 use crate::render::text;
 use crate::render::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
 use crate::tr;
