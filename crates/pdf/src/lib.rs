@@ -5,6 +5,7 @@
 //! /None`, a content-derived `/ID`, a faster compression) is done in one
 //! place, `complete`, on the document it builds before lopdf writes it,
 //! so the bytes are the same on every run and every machine.
+#![warn(missing_docs)]
 use std::collections::{BTreeMap, BTreeSet};
 
 use allsorts::binary::read::ReadScope;
@@ -34,7 +35,9 @@ pub const FIXED_EPOCH: i64 = 946_684_800;
 /// Document information written into the PDF's Info dictionary.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DocMeta {
+    /// The document's title (the kit and the document).
     pub title: String,
+    /// What it is for (the game and the paper).
     pub subject: String,
     /// Creation/modification time, seconds since 1970 (UTC).
     pub date_epoch: i64,

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub const DEFAULT_SECONDS: f64 = 10.0;
 /// The least and the most a run may be given (an hour).
 pub const MIN_SECONDS: f64 = 0.01;
+/// See [`MIN_SECONDS`].
 pub const MAX_SECONDS: f64 = 3600.0;
 
 /// Nanoseconds the reference machine takes to search one position of a

@@ -11,6 +11,7 @@
 //! within the depth, and the opponent can hold it to a draw or worse (two
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
+#![warn(missing_docs)]
 use printkit_rules::{AnyPosition, MoveGroup, Params, PositionError, Rules, WithRules};
 
 pub mod budget;
@@ -31,6 +32,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// `depth` plies, with the default budget of positions.
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth,
@@ -42,14 +44,19 @@ impl Limits {
 /// The result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Verdict {
+    /// The side to move wins.
     Win,
+    /// The side to move loses.
     Loss,
+    /// Neither side can win, proven within the depth.
     Draw,
     /// No forced result within the depth.
     Unknown,
 }
 
 impl Verdict {
+    /// The verdict's word in JSON and files (`win`, `loss`, `draw`,
+    /// `unknown`).
     pub fn word(self) -> &'static str {
         match self {
             Verdict::Win => "win",
@@ -59,6 +66,7 @@ impl Verdict {
         }
     }
 
+    /// The verdict `word` names.
     pub fn from_word(word: &str) -> Option<Verdict> {
         [Verdict::Win, Verdict::Loss, Verdict::Draw, Verdict::Unknown]
             .into_iter()
@@ -69,6 +77,7 @@ impl Verdict {
 /// What the solver proved about a position.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Solution {
+    /// The result for the side to move.
     pub verdict: Verdict,
     /// Plies until the game ends with best play: a win's fewest, a loss's
     /// most, a proven draw's line to its finished draw (`pv`); 0 when
@@ -89,6 +98,7 @@ pub struct Solution {
     pub best: Vec<String>,
     /// One principal variation.
     pub pv: Vec<String>,
+    /// Positions the search visited.
     pub nodes: u64,
     /// The node budget ran out before the limit's depth.
     pub budget_exhausted: bool,

@@ -14,7 +14,9 @@ pub use printkit_rules::POLL_EVERY;
 /// Why a search was told to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
+    /// `--time-limit` ran out.
     TimeLimit,
+    /// Ctrl-C.
     Interrupted,
 }
 

@@ -5,6 +5,7 @@
 //! into its string; the svg crate's element tree, which cost a third of a
 //! build's time there, writes the few structural elements (glyph outlines,
 //! clip paths).
+#![warn(missing_docs)]
 
 use svg::node::element;
 
@@ -113,6 +114,7 @@ impl SvgBody {
         self.markup.len()
     }
 
+    /// Whether the page drew nothing.
     pub fn is_empty(&self) -> bool {
         self.markup.is_empty()
     }

@@ -206,6 +206,7 @@ fn stream_seed(seed: u64, k: usize) -> u64 {
 pub struct Found {
     /// The distinct puzzles, in the order found.
     pub puzzles: Vec<Puzzle>,
+    /// Candidates examined by every stream.
     pub examined: usize,
     /// The most sheets the first wave's rate foretold for the whole budget
     /// (said early when fewer than asked).

@@ -62,13 +62,16 @@ impl<'a> Game<'a> {
 /// One kept puzzle.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
+    /// The position, the winner to move.
     pub position: AnyPosition,
+    /// Its proven win, with the line.
     pub solution: Solution,
     /// Random plies played from the start (or the built endgame) to
     /// reach it.
     pub plies_from_start: usize,
     /// It comes from a built endgame ([`endgames`]), not the start.
     pub built: bool,
+    /// Which candidate of the search it was (1 for the first examined).
     pub candidate: usize,
     /// First moves (chains, in Freeze) other than the answer that a 1-ply
     /// look-ahead finds safe (the opponent cannot win at once after
@@ -114,12 +117,17 @@ impl Puzzle {
 /// Why candidates were turned down.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rejections {
+    /// Candidates examined.
     pub examined: usize,
+    /// No forced win within the limit.
     pub no_win: usize,
     /// The search reached its node budget before settling the candidate.
     pub too_large: usize,
+    /// More than one winning first move.
     pub several_wins: usize,
+    /// Won in one move: no puzzle.
     pub one_move: usize,
+    /// A later move of the winner along the line is not the only win.
     pub later_not_unique: usize,
     /// Freeze: a winner's chain wins with two kinging sets neither of
     /// which holds the other (two answers, not one answer and kings that
@@ -134,6 +142,8 @@ pub struct Rejections {
     /// Freeze: more kings or pieces than a printed board shows clearly
     /// ([`printkit_rules::family::PuzzleInfo::readable`]).
     pub crowded: usize,
+    /// A position already found, or one of its images under the board's
+    /// symmetries.
     pub duplicate: usize,
     /// The predator game: a puzzle whose answer has the pattern of
     /// `ALIKE_IN_POOL` found already ([`shape`]).
