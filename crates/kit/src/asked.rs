@@ -1,16 +1,16 @@
 //! The host key's bold Answer to the question a practice position asks
-//! ([`crate::definition::Asks`]), made from what its checks prove: the
+//! ([`printkit_definition::Asks`]), made from what its checks prove: the
 //! cells that turn and those that stay, whether a move may be played and
 //! why, the forced move, every legal move, the most kings a chain may
 //! make, or the result of a move. Only a question whose claims the solver
 //! proves is answered with the winning line.
 use super::common::{capitalise, effect_words, result_in_words};
-use super::host_key::{answer, check_sentence, refusal};
-use crate::definition::{most_kings, Asks, Definition, KeyAnswer, Practice};
-use crate::lang::Lang;
-use crate::rules::{Cell, MoveInfo, MoveKind};
-use crate::solve::Verdict;
-use crate::tr;
+use crate::answers::{answer, check_sentence, refusal};
+use printkit_definition::lang::Lang;
+use printkit_definition::tr;
+use printkit_definition::{most_kings, Asks, Definition, KeyAnswer, Practice};
+use printkit_rules::{Cell, MoveInfo, MoveKind};
+use printkit_solve::Verdict;
 
 /// At most this many cells are named in one list; the rest are counted.
 const MOST_NAMED: usize = 8;
@@ -30,7 +30,7 @@ fn cell_list(l: &Lang, cells: &[Cell]) -> String {
 
 /// A side's name as the key writes it.
 fn side(def: &Definition, symbol: char) -> String {
-    capitalise(&super::side_name(&def.lang, def.family(), symbol))
+    capitalise(&crate::game::side_name(&def.lang, def.family(), symbol))
 }
 
 /// The other side than `symbol`.
@@ -126,7 +126,7 @@ fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
             (true, _) => tr!(l, "asked.turns_nothing", mv = mv),
             (false, true) => tr!(l, "asked.turns_all", mv = mv, cells = cells),
             (false, false) => {
-                let side = super::side_name(l, def.family(), other);
+                let side = crate::game::side_name(l, def.family(), other);
                 match stays_because(def, e) {
                     Some(why) => tr!(
                         l,
@@ -163,7 +163,7 @@ fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
 /// Why the opponent's other pieces stay as they were, in the family's
 /// words (`family.<id>.stays`: "not next to C4", where the move lands), or
 /// `None` when the language or the family has no such words.
-fn stays_because(def: &Definition, e: &crate::rules::Effect) -> Option<String> {
+fn stays_because(def: &Definition, e: &printkit_rules::Effect) -> Option<String> {
     let l = &def.lang;
     let key = format!("family.{}.stays", def.family().id());
     let to = e.to?;
@@ -172,7 +172,7 @@ fn stays_because(def: &Definition, e: &crate::rules::Effect) -> Option<String> {
             l,
             &key,
             to = to.to_string(),
-            side = super::side_name(l, def.family(), e.side)
+            side = crate::game::side_name(l, def.family(), e.side)
         )
     })
 }
@@ -291,7 +291,7 @@ fn kings(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
         l,
         "asked.kings",
         n = n,
-        chain = crate::rules::notation::without_choices(&info.text),
+        chain = printkit_rules::notation::without_choices(&info.text),
         captured = cell_list(l, &e.captured),
         worth = worth,
         side = side(def, p.position.view().side_to_move),

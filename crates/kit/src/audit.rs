@@ -4,11 +4,12 @@
 //! final score.
 use super::common::style;
 use super::flow::pt;
-use super::{stop_conditions, KitOptions};
-use crate::definition::Definition;
-use crate::render::text::{self, TextStyle};
-use crate::render::{Align, Font, Frame, Item, Page, RectMm, RenderError, Stroke, Templates};
-use crate::tr;
+use crate::game::stop_conditions;
+use crate::parts::KitOptions;
+use printkit_definition::tr;
+use printkit_definition::Definition;
+use printkit_page::text::{self, TextStyle};
+use printkit_page::{Align, Font, Frame, Item, Page, RectMm, RenderError, Stroke, Templates};
 
 /// Height of a handwriting row.
 pub const ROW_MM: f64 = 7.5;
@@ -112,7 +113,7 @@ fn capacity(templates: &Templates, options: &KitOptions, head_row: f64) -> (usiz
 /// The height a sheet has for its rows: the page less its header, the
 /// table's head row and a margin above the footer.
 fn rows_room(templates: &Templates, options: &KitOptions, head_row: f64) -> f64 {
-    let area = super::content_area(templates, &options.paper);
+    let area = crate::flow::content_area(templates, &options.paper);
     area.height - HEADER_MM - head_row - 10.0
 }
 
@@ -123,7 +124,7 @@ fn column_heads(
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<(Vec<Frame>, f64), RenderError> {
-    let area = super::content_area(templates, &options.paper);
+    let area = crate::flow::content_area(templates, &options.paper);
     let s = &templates.style;
     let bold_small = style(Font::Bold, s.fonts.small_pt, s.colours.ink);
     let heads = columns(def, area.width - 1.0)
@@ -166,7 +167,7 @@ pub fn page_count(
 ) -> Result<usize, RenderError> {
     let (_, hr) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, hr);
-    let area = super::content_area(templates, &options.paper);
+    let area = crate::flow::content_area(templates, &options.paper);
     let lanes = layout(def, area.width - 1.0).1;
     let avail = rows_room(templates, options, hr);
     Ok(sheet_rows(def, cap * lanes, cap_last * lanes, lanes, avail).len())
@@ -277,7 +278,7 @@ pub fn pages(
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
-    let area = super::content_area(templates, &options.paper);
+    let area = crate::flow::content_area(templates, &options.paper);
     let (cols, lanes) = layout(def, area.width - 1.0);
     let (heads, head_h) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, head_h);
@@ -380,8 +381,9 @@ fn sheet_header(
     )?;
     page.items.append(&mut t);
     let l = &def.lang;
-    let name =
-        |i: usize| super::common::capitalise(&super::side_name(l, def.family(), table.sides[i]));
+    let name = |i: usize| {
+        super::common::capitalise(&crate::game::side_name(l, def.family(), table.sides[i]))
+    };
     let fields = tr!(l, "audit.fields", first = name(0), second = name(1));
     let body = style(Font::Regular, s.fonts.body_pt, c.ink);
     let (mut f, _) = text::paragraph(
@@ -407,7 +409,7 @@ fn sheet_header(
 fn table_lane(
     table: &Table,
     templates: &Templates,
-    at: crate::render::PointMm,
+    at: printkit_page::PointMm,
     first: usize,
     rows: usize,
 ) -> Result<(Vec<Item>, f64), RenderError> {
@@ -548,7 +550,7 @@ fn stop_boxes(def: &Definition) -> Vec<String> {
         let lost = format!("family.{}.lost.{}", def.family().id(), reason.keyword());
         if l.has(&lost) {
             for side in def.engine().sides() {
-                let loser = super::side_name(l, def.family(), side);
+                let loser = crate::game::side_name(l, def.family(), side);
                 boxes.push(tr!(l, &lost, loser = loser));
             }
         } else {

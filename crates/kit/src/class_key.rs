@@ -6,12 +6,13 @@
 use super::common::{capitalise, why, PageStyles};
 use super::flow::Flow;
 use super::host_key::{band, check_sentence};
-use super::{side_name, KitOptions};
-use crate::definition::{Analysed, Asks, Definition, KeyAnswer, Practice};
-use crate::render::text::{self, TextStyle};
-use crate::render::{Align, Font, Frame, Page, PointMm, RectMm, RenderError, SizeMm, Templates};
-use crate::solve::Verdict;
-use crate::tr;
+use crate::game::side_name;
+use crate::parts::KitOptions;
+use printkit_definition::tr;
+use printkit_definition::{Analysed, Asks, Definition, KeyAnswer, Practice};
+use printkit_page::text::{self, TextStyle};
+use printkit_page::{Align, Font, Frame, Page, PointMm, RectMm, RenderError, SizeMm, Templates};
+use printkit_solve::Verdict;
 use std::collections::BTreeMap;
 
 /// The ordinary practice positions, and the class sheets' by number.
@@ -140,7 +141,7 @@ fn winning_line(def: &Definition, p: &Practice, key: &KeyAnswer) -> Option<Strin
 /// The label in its column (at the right in a right-to-left language), the
 /// answer wrapped beside it.
 fn labelled_row(
-    l: &crate::lang::Lang,
+    l: &printkit_definition::lang::Lang,
     label: &str,
     answer: &str,
     body: TextStyle,
@@ -149,7 +150,7 @@ fn labelled_row(
 ) -> Result<Frame, RenderError> {
     let answer = l.paragraph(answer);
     let para = text::paragraph_frame(&answer, body, width - LABEL_MM)?;
-    let rtl = crate::render::shape::is_rtl(&answer);
+    let rtl = printkit_page::shape::is_rtl(&answer);
     let (text_x, label_x, align) = match rtl {
         true => (0.0, width - LABEL_MM, Align::Right),
         false => (LABEL_MM, 0.0, Align::Left),

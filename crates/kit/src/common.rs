@@ -1,13 +1,13 @@
 //! Helpers every kit page shares: text styles, diagram sizing and the
 //! sentences made from the engine's answers. Page modules import this and
 //! `flow`, never each other.
-use super::xy;
-use crate::definition::Definition;
-use crate::lang::Lang;
-use crate::render::text::TextStyle;
-use crate::render::{Align, Colour, Font, Style};
-use crate::rules::{Cell, Effect, MoveKind, Outcome, Reason};
-use crate::tr;
+use crate::game::xy;
+use printkit_definition::lang::Lang;
+use printkit_definition::tr;
+use printkit_definition::Definition;
+use printkit_page::text::TextStyle;
+use printkit_page::{Align, Colour, Font, Style};
+use printkit_rules::{Cell, Effect, MoveKind, Outcome, Reason};
 
 /// A left-aligned text style.
 pub(crate) fn style(font: Font, size_pt: f64, colour: Colour) -> TextStyle {
@@ -84,10 +84,10 @@ pub(crate) fn why(def: &Definition, outcome: Outcome) -> String {
     if let Some(winner) = outcome.winner.filter(|_| def.lang.has(&lost)) {
         let [a, b] = def.engine().sides();
         let loser = if winner == a { b } else { a };
-        let loser = super::side_name(&def.lang, def.family(), loser);
+        let loser = crate::game::side_name(&def.lang, def.family(), loser);
         return tr!(def.lang, &lost, loser = loser);
     }
-    super::stop_conditions(def)
+    crate::game::stop_conditions(def)
         .into_iter()
         .find(|(r, _)| *r == reason)
         .map(|(_, w)| w)
@@ -106,7 +106,7 @@ pub(crate) fn result_in_words(def: &Definition, o: Option<Outcome>) -> String {
             Some(w) => tr!(
                 l,
                 "result.wins_because",
-                side = capitalise(&super::side_name(l, family, w)),
+                side = capitalise(&crate::game::side_name(l, family, w)),
                 why = why(def, o)
             ),
             None => tr!(l, "result.draw_because", why = why(def, o)),

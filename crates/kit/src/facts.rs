@@ -1,13 +1,13 @@
 //! What a practice sheet says of a position beside its diagram, in the
 //! kit's language: every fact the rules use that the board cannot show
 //! (turns and the limit, the reserve and the captures, kings). The counts
-//! come from the position as loaded ([`crate::definition::Practice::counts`])
-//! and the family ([`crate::rules::Params::position_facts`]), the words from
+//! come from the position as loaded ([`printkit_definition::Practice::counts`])
+//! and the family ([`printkit_rules::Params::position_facts`]), the words from
 //! the language file.
-use crate::definition::Definition;
-use crate::rules::family::PositionFact;
-use crate::rules::BoardView;
-use crate::tr;
+use printkit_definition::tr;
+use printkit_definition::Definition;
+use printkit_rules::family::PositionFact;
+use printkit_rules::BoardView;
 
 /// The facts of a position with these `counts` (seen as `view`), as
 /// sentences.

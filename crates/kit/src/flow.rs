@@ -1,8 +1,8 @@
 //! A column of laid-out blocks (frames) flowing down the safe area of a page,
 //! continuing on a new page when the next does not fit. Used by the rules
 //! sheet, the practice sheets and the host key, whose length depends on the definition.
-use crate::render::text::{self, TextStyle};
-use crate::render::{Frame, Page, Paper, PointMm, RectMm, RenderError, SizeMm, Templates};
+use printkit_page::text::{self, TextStyle};
+use printkit_page::{Frame, Page, Paper, PointMm, RectMm, RenderError, SizeMm, Templates};
 
 /// Draws a page's running header (and footer) into a fresh page.
 pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
@@ -11,13 +11,13 @@ pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderEr
 /// A title too long for the line is shortened with an ellipsis, so any
 /// title the definition accepts fits. Returns the height it used.
 pub fn running_head(
-    lang: &crate::lang::Lang,
+    lang: &printkit_definition::lang::Lang,
     page: &mut Page,
     area: RectMm,
     title: &str,
     what: &str,
 ) -> Result<f64, RenderError> {
-    use crate::render::{Align, Colour, Font};
+    use printkit_page::{Align, Colour, Font};
     let style = TextStyle {
         font: Font::Regular,
         size_pt: 7.5,
@@ -40,7 +40,7 @@ pub fn running_head(
                 .to_string()
                 + "…"
         };
-        let line = crate::tr!(lang, "kit.sheet_title", title = shown, what = what);
+        let line = printkit_definition::tr!(lang, "kit.sheet_title", title = shown, what = what);
         match text::line_in(&line, style, bounds, baseline) {
             Ok(run) => {
                 page.items.push(run);
@@ -53,7 +53,7 @@ pub fn running_head(
 }
 
 pub struct Flow<'a> {
-    paper_size: crate::render::SizeMm,
+    paper_size: printkit_page::SizeMm,
     area: RectMm,
     pages: Vec<Page>,
     y: f64,
@@ -61,7 +61,7 @@ pub struct Flow<'a> {
     page_top: f64,
     decorate: &'a Decorate<'a>,
     /// The kit's language, whose direction paragraphs take.
-    lang: Option<std::sync::Arc<crate::lang::Lang>>,
+    lang: Option<std::sync::Arc<printkit_definition::lang::Lang>>,
 }
 
 impl<'a> Flow<'a> {
@@ -74,7 +74,7 @@ impl<'a> Flow<'a> {
     ) -> Result<Self, RenderError> {
         let mut f = Flow {
             paper_size: paper.size_mm,
-            area: super::content_area(templates, paper),
+            area: crate::flow::content_area(templates, paper),
             pages: Vec::new(),
             y: 0.0,
             page_top: 0.0,
@@ -85,8 +85,8 @@ impl<'a> Flow<'a> {
         Ok(f)
     }
 
-    /// Paragraphs set in `lang`'s direction ([`crate::lang::Lang::paragraph`]).
-    pub fn in_language(mut self, lang: &std::sync::Arc<crate::lang::Lang>) -> Self {
+    /// Paragraphs set in `lang`'s direction ([`printkit_definition::lang::Lang::paragraph`]).
+    pub fn in_language(mut self, lang: &std::sync::Arc<printkit_definition::lang::Lang>) -> Self {
         self.lang = Some(lang.clone());
         self
     }
@@ -157,7 +157,7 @@ impl<'a> Flow<'a> {
         });
         // A right-to-left paragraph reads from the right: its number stands
         // at the right, in the margin the text leaves there.
-        let rtl = crate::render::shape::is_rtl(text);
+        let rtl = printkit_page::shape::is_rtl(text);
         let (text_x, label_x) = match rtl {
             true => (0.0, self.area.width - indent),
             false => (indent, 0.0),
@@ -165,10 +165,10 @@ impl<'a> Flow<'a> {
         block.place(PointMm::new(text_x, 0.0), &para);
         if let Some(label) = label {
             let lstyle = TextStyle {
-                font: crate::render::Font::Bold,
+                font: printkit_page::Font::Bold,
                 // Set against the page's edge, away from the text.
                 align: match rtl {
-                    true => crate::render::Align::Right,
+                    true => printkit_page::Align::Right,
                     false => style.align,
                 },
                 ..style
@@ -189,4 +189,10 @@ impl<'a> Flow<'a> {
 /// A point helper for layout code.
 pub fn pt(x: f64, y: f64) -> PointMm {
     PointMm::new(x, y)
+}
+
+/// Where kit pages put their content: the safe area common to A4 and Letter,
+/// less 1 mm so strokes drawn on its edge stay inside it.
+pub fn content_area(templates: &Templates, paper: &Paper) -> printkit_page::RectMm {
+    templates.page_area(paper).inflate(-1.0)
 }

@@ -1,30 +1,21 @@
 //! What a kit is: the pages of the player kit (rules sheet, board, token
 //! sheets, audit sheets) and of the separate host key, each laid out from the
 //! resolved definition alone: its positions as read, its checks as played
-//! and its host-key answers as analysed ([`crate::definition::analyse`]).
+//! and its host-key answers as analysed ([`printkit_definition::analyse`]).
 //! Layout never reads a position's text, plays a move or searches.
-use crate::definition::{Analysed, Definition, Practice};
+use crate::board::BoardSpec;
+pub use flow::content_area;
+pub use game::{
+    is_worked_example, piece_label, piece_style, players_line, position_spec, side_name,
+    stop_conditions, xy,
+};
+pub use parts::{Document, Kit, KitOptions, NamedPage, Part};
+use printkit_definition::lang::Lang;
+use printkit_definition::tr;
+use printkit_definition::{Analysed, Definition, Practice};
+use printkit_page::{text, Font, Item, Page, Paper, PaperPart, RenderError, Templates};
 
-// The crates below, by the names this crate's modules use for them.
-use printkit_definition as definition;
-use printkit_definition::{lang, tr};
-use printkit_rules as rules;
-use printkit_solve as solve;
-/// The drawing stages: the page model and the two back ends.
-mod render {
-    pub use printkit_page::*;
-    pub use printkit_pdf as pdf;
-    pub use printkit_pdf::DocMeta;
-    pub use printkit_svg as svg;
-}
-
-use crate::board::{BoardSpec, PieceStyle, SquareColour};
-use crate::lang::Lang;
-use crate::render::{text, Font, Item, Page, Paper, PaperPart, RenderError, Templates};
-use crate::rules::family::Tone;
-use crate::rules::{AnyPosition, Cell, Family, Topology};
-use std::fmt;
-
+pub mod answers;
 pub mod asked;
 pub mod audit;
 pub mod board;
@@ -32,167 +23,14 @@ pub mod class_key;
 pub(crate) mod common;
 pub mod facts;
 pub mod flow;
+pub mod game;
 pub mod host_key;
 pub mod output;
 pub mod parallel;
+pub mod parts;
 pub mod practice;
 pub mod rules_sheet;
 pub mod tokens;
-
-/// The parts of a kit, in the order they are printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Part {
-    Rules,
-    Board,
-    Tokens,
-    Audit,
-    /// The practice positions for players, without answers.
-    Practice,
-    Key,
-}
-
-impl Part {
-    pub const ALL: [Part; 6] = [
-        Part::Rules,
-        Part::Board,
-        Part::Tokens,
-        Part::Audit,
-        Part::Practice,
-        Part::Key,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Part::Rules => "rules",
-            Part::Board => "board",
-            Part::Tokens => "tokens",
-            Part::Audit => "audit",
-            Part::Practice => "practice",
-            Part::Key => "key",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Part> {
-        Part::ALL.into_iter().find(|p| p.name() == text)
-    }
-}
-
-impl fmt::Display for Part {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The documents of a kit, each its own PDF, in the order they are listed.
-/// The students' class sheets are printed apart from the player kit, so a
-/// teacher prints the one file once and hands each student a sheet; the
-/// host key sits apart from both, in its own folder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Document {
-    PlayerKit,
-    ClassSheets,
-    HostKey,
-}
-
-impl Document {
-    pub const ALL: [Document; 3] = [
-        Document::PlayerKit,
-        Document::ClassSheets,
-        Document::HostKey,
-    ];
-
-    /// As file names spell it (`player-kit`, `class-sheets`, `host-key`).
-    pub fn file_name(self) -> &'static str {
-        match self {
-            Document::PlayerKit => "player-kit",
-            Document::ClassSheets => "class-sheets",
-            Document::HostKey => "host-key",
-        }
-    }
-
-    /// The document players must not see.
-    pub fn is_key(self) -> bool {
-        self == Document::HostKey
-    }
-
-    /// Its name in `lang`, as footers and previews print it.
-    pub fn words(self, l: &Lang) -> String {
-        match self {
-            Document::PlayerKit => tr!(l, "footer.player_kit"),
-            Document::ClassSheets => tr!(l, "footer.class_sheets"),
-            Document::HostKey => tr!(l, "footer.host_key"),
-        }
-    }
-}
-
-/// How to build a kit.
-#[derive(Clone, Debug)]
-pub struct KitOptions {
-    pub paper: Paper,
-    pub parts: Vec<Part>,
-    /// Token fronts and backs on facing pages instead of fold-over pairs.
-    pub duplex: bool,
-    /// Shift of the backs in mm (x right, y down), for printers that do not
-    /// align the two sides.
-    pub back_offset: (f64, f64),
-    /// The papers whose PDFs of these documents the run writes, so a
-    /// footer names only files that exist; `None`: every paper of the
-    /// templates, in this page's orientation.
-    pub pdf_papers: Option<Vec<Paper>>,
-}
-
-impl KitOptions {
-    /// Every part of the kit on `paper`, tokens as fold-over pairs.
-    pub fn whole_kit(paper: Paper) -> KitOptions {
-        KitOptions {
-            paper,
-            parts: Part::ALL.to_vec(),
-            duplex: false,
-            back_offset: (0.0, 0.0),
-            pdf_papers: None,
-        }
-    }
-}
-
-/// A page with the name its SVG file gets.
-#[derive(Clone, Debug)]
-pub struct NamedPage {
-    pub part: Part,
-    pub name: String,
-    pub page: Page,
-}
-
-/// The laid-out pages of one game's kit.
-#[derive(Clone, Debug)]
-pub struct Kit {
-    pub id: String,
-    pub title: String,
-    /// The language of its own words (and of its previews and PDF titles).
-    pub lang: std::sync::Arc<Lang>,
-    pub player: Vec<NamedPage>,
-    /// The students' class sheets (practice files with a `sheet_number`),
-    /// every sheet the same number of pages, each from a new page.
-    pub sheets: Vec<NamedPage>,
-    /// How many class sheets `sheets` holds.
-    pub sheet_count: usize,
-    pub key: Vec<NamedPage>,
-}
-
-impl Kit {
-    /// The pages of `document`.
-    pub fn pages(&self, document: Document) -> &[NamedPage] {
-        match document {
-            Document::PlayerKit => &self.player,
-            Document::ClassSheets => &self.sheets,
-            Document::HostKey => &self.key,
-        }
-    }
-
-    /// Every page of every document, in order.
-    pub fn all_pages(&self) -> impl Iterator<Item = &NamedPage> {
-        self.player.iter().chain(&self.sheets).chain(&self.key)
-    }
-}
 
 /// Lays out a game's kit, the host key included, from its analysed
 /// practice positions (the definition's own followed by custom ones).
@@ -493,12 +331,6 @@ fn other_papers(templates: &Templates, options: &KitOptions) -> Result<Vec<Paper
     Ok(others)
 }
 
-/// Whether `p` is the position the rules sheet works through (the
-/// definition's own position named by its `example`).
-pub fn is_worked_example(def: &Definition, p: &Practice) -> bool {
-    def.is_worked_example(p)
-}
-
 /// The materials a host gathers, computed from the kit; `board_pages` is
 /// how many pages the board takes (more than one when it is tiled).
 pub fn materials(
@@ -562,7 +394,7 @@ pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<
             let tokens = build_player_kit(analysed.game(), analysed.practice(), templates, &duplex)
                 .map_err(|e| at(e, PaperPart::TwoSidedTokens))?;
             for page in kit.all_pages().chain(&tokens.player) {
-                crate::render::check_page(&page.page, Some(printable))
+                printkit_page::check_page(&page.page, Some(printable))
                     .map_err(|e| at(e, PaperPart::Page(page.name.clone())))?;
             }
         }
@@ -636,7 +468,7 @@ pub fn layout_diagnostic(
     analysed: &Analysed,
     templates: &Templates,
     error: &RenderError,
-) -> crate::definition::Diagnostic {
+) -> printkit_definition::Diagnostic {
     let def = analysed.game();
     let changed = templates.changed_values();
     if let Some(first) = changed.first() {
@@ -652,7 +484,7 @@ pub fn layout_diagnostic(
             } else {
                 format!(" (also changed: {})", others.join(", "))
             };
-            return crate::definition::Diagnostic::in_file(
+            return printkit_definition::Diagnostic::in_file(
                 &first.file.path,
                 &first.file.text,
                 first.span.clone(),
@@ -679,7 +511,7 @@ pub fn layout_diagnostic_on(
     templates: &Templates,
     paper: &Paper,
     error: RenderError,
-) -> crate::definition::Diagnostic {
+) -> printkit_definition::Diagnostic {
     let error = RenderError::OnPaper {
         paper: paper.label.clone(),
         part: PaperPart::Kit,
@@ -702,107 +534,10 @@ pub fn board_page_spec(def: &Definition) -> Result<BoardSpec, RenderError> {
     Ok(spec)
 }
 
-/// How a piece symbol is drawn in a game.
-pub fn piece_style(family: Family, symbol: char) -> PieceStyle {
-    let look = match family.info().tone(symbol) {
-        Tone::Light => PieceStyle::Light,
-        Tone::Dark => PieceStyle::Dark,
-        Tone::Accent => PieceStyle::Accent,
-    };
-    if family.info().crowned(symbol) {
-        look.king()
-    } else {
-        look
-    }
-}
-
-/// The label printed on a piece (a king's is its checker's letter, under
-/// the crown its look draws).
-pub fn piece_label(family: Family, symbol: char) -> String {
-    family.info().piece_label(symbol)
-}
-
-pub use crate::lang::side_name;
-
-/// A drawing of a position (from the engine's view of it).
-pub fn position_spec(def: &Definition, position: &AnyPosition) -> BoardSpec {
-    let view = position.view();
-    let family = def.family();
-    let mut spec = BoardSpec::new(
-        &def.title,
-        &def.reminder,
-        view.width as u32,
-        view.height as u32,
-        def.board.cell_mm,
-    );
-    spec.lang = def.lang.clone();
-    spec.holes = view.holes.iter().map(|c| xy(*c)).collect();
-    spec.torus = view.topology == Topology::Torus;
-    spec.orthogonal_only = family.info().orthogonal_only;
-    if family.info().checkered {
-        spec.checker_colours = Some((SquareColour::Red, SquareColour::Black));
-    }
-    spec.pieces = view
-        .pieces
-        .iter()
-        .map(|(c, s)| {
-            let (x, y) = xy(*c);
-            (x, y, piece_label(family, *s), piece_style(family, *s))
-        })
-        .collect();
-    spec
-}
-
-/// (column, row) of a cell, as the drawing code counts them.
-pub fn xy(c: Cell) -> (u32, u32) {
-    (c.col as u32, c.row as u32)
-}
-
-/// "2 players · 15–25 minutes".
-pub fn players_line(def: &Definition) -> String {
-    tr!(
-        def.lang,
-        "kit.players",
-        players = &def.players,
-        time = &def.time
-    )
-}
-
-/// The ways a game can end, in the order the engine checks them, each with
-/// a sentence made from the game's parameters, in the kit's language.
-pub fn stop_conditions(def: &Definition) -> Vec<(crate::rules::Reason, String)> {
-    let sides = def.engine().sides();
-    let figures = def.params.figures();
-    let figure = |name: &str| figures.iter().find(|(n, _)| *n == name).map_or(0, |f| f.1);
-    def.params
-        .stop_conditions()
-        .into_iter()
-        .map(|reason| {
-            let key = format!("family.{}.stop.{}", def.family().id(), reason.keyword());
-            let words = tr!(
-                def.lang,
-                &key,
-                first = side_name(&def.lang, def.family(), sides[0]),
-                second = side_name(&def.lang, def.family(), sides[1]),
-                turn_limit = figure("turn_limit"),
-                capture_target = figure("capture_target"),
-                predator_turn_limit = figure("predator_turn_limit"),
-            );
-            (reason, words)
-        })
-        .collect()
-}
-
-/// Where kit pages put their content: the safe area common to A4 and Letter,
-/// less 1 mm so strokes drawn on its edge stay inside it.
-pub fn content_area(templates: &Templates, paper: &Paper) -> crate::render::RectMm {
-    templates.page_area(paper).inflate(-1.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::{Room, SizeMm};
+    use printkit_page::{Room, SizeMm};
 
     fn overflow(text: &str) -> RenderError {
         RenderError::Overflow {
@@ -819,14 +554,14 @@ mod tests {
     /// words quote.
     #[test]
     fn a_layout_failure_points_at_the_title_only_when_the_title_failed() {
-        let def = crate::definition::resolve("freeze").unwrap();
+        let def = printkit_definition::resolve("freeze").unwrap();
         let t = Templates::builtin().unwrap();
         let paper = t.paper("a4").unwrap();
         let line_of = |key: &str| def.diagnostic_at(key, "").line;
         assert_ne!(line_of("title"), line_of("board.cell_mm"));
         let title = format!("{}: rules", def.title);
         let d = layout_diagnostic_on(
-            &crate::definition::analyse(&def, &[]),
+            &printkit_definition::analyse(&def, &[]),
             &t,
             &paper,
             overflow(&title),
@@ -840,14 +575,14 @@ mod tests {
             )
         );
         let d = layout_diagnostic_on(
-            &crate::definition::analyse(&def, &[]),
+            &printkit_definition::analyse(&def, &[]),
             &t,
             &paper,
             overflow("10."),
         );
         assert_eq!(d.line, line_of("board.cell_mm"), "{}", d.message);
         let quoting = RenderError::Template(format!("a value near {:?}", def.title));
-        let d = layout_diagnostic(&crate::definition::analyse(&def, &[]), &t, &quoting);
+        let d = layout_diagnostic(&printkit_definition::analyse(&def, &[]), &t, &quoting);
         assert_eq!(d.line, line_of("board.cell_mm"), "{}", d.message);
     }
 }

@@ -2,11 +2,13 @@
 //! students' class sheets when there are any, one for the host key, an SVG a page, and `index.html` to preview and print them at
 //! true size from a browser. Everything is rendered in memory first; files
 //! are written only when every page rendered, each atomically.
-use super::{Document, Kit};
-use crate::lang::Lang;
-use crate::render::svg::SvgBody;
-use crate::render::{pdf, svg, DocMeta, Paper, RenderError, Templates};
-use crate::tr;
+use crate::parts::{Document, Kit};
+use printkit_definition::lang::Lang;
+use printkit_definition::tr;
+use printkit_page::{Paper, RenderError, Templates};
+use printkit_pdf::{self as pdf, DocMeta};
+use printkit_svg as svg;
+use printkit_svg::SvgBody;
 use std::path::{Path, PathBuf};
 
 /// Which formats to write.
@@ -32,7 +34,7 @@ enum Job<'a> {
     Svg {
         kit: &'a Kit,
         doc: Document,
-        page: &'a super::NamedPage,
+        page: &'a crate::parts::NamedPage,
         body: &'a SvgBody,
     },
     Preview {
@@ -44,7 +46,7 @@ enum Job<'a> {
     },
     Check {
         kit: &'a Kit,
-        page: &'a super::NamedPage,
+        page: &'a crate::parts::NamedPage,
     },
 }
 
@@ -84,7 +86,7 @@ pub fn document_dir(kit_id: &str, doc: Document) -> String {
 /// A page's SVG file: one folder per paper, the host key's in its own
 /// folder (`<id>/host-key/svg/<paper>/host-key-1.svg`), a class sheet's
 /// by its number (`<id>/svg/<paper>/sheet-07-1.svg`).
-fn svg_path(kit: &Kit, doc: Document, page: &super::NamedPage, paper: &Paper) -> PathBuf {
+fn svg_path(kit: &Kit, doc: Document, page: &crate::parts::NamedPage, paper: &Paper) -> PathBuf {
     let name = if doc.is_key() {
         page.name.replace("key", "host-key")
     } else {
@@ -189,11 +191,11 @@ pub fn render_ordered(
 fn run_job(
     job: &Job,
     paper: &Paper,
-    printable: crate::render::RectMm,
+    printable: printkit_page::RectMm,
 ) -> Result<Option<OutFile>, RenderError> {
     match job {
         Job::Check { kit, page } => {
-            crate::render::check_page(&page.page, Some(printable)).map_err(|e| {
+            printkit_page::check_page(&page.page, Some(printable)).map_err(|e| {
                 RenderError::OnPage {
                     kit: kit.id.clone(),
                     page: page.name.clone(),
@@ -359,8 +361,8 @@ pub fn preview_html(
 /// "A4", "US Letter landscape".
 fn paper_label(l: &Lang, paper: &Paper) -> String {
     match paper.orientation {
-        crate::render::Orientation::Portrait => paper.label.clone(),
-        crate::render::Orientation::Landscape => tr!(l, "preview.landscape", paper = &paper.label),
+        printkit_page::Orientation::Portrait => paper.label.clone(),
+        printkit_page::Orientation::Landscape => tr!(l, "preview.landscape", paper = &paper.label),
     }
 }
 

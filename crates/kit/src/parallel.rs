@@ -7,8 +7,8 @@
 /// keeping the order of the items; each item is laid out with the
 /// caller's faces (a setting of the calling thread).
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let faces = crate::render::font::faces();
+    let faces = printkit_page::font::faces();
     printkit_solve::parallel::par_map(items, |item| {
-        crate::render::font::with_faces(&faces, || f(item))
+        printkit_page::font::with_faces(&faces, || f(item))
     })
 }

@@ -5,12 +5,13 @@
 //! Nothing from the host key: no answer, no position after a move.
 use super::common::{capitalise, diagram_cell, PageStyles};
 use super::flow::{pt, Flow};
-use super::{position_spec, side_name, KitOptions};
 use crate::board::diagram_frame;
-use crate::definition::{Definition, Practice};
-use crate::render::text;
-use crate::render::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
-use crate::tr;
+use crate::game::{position_spec, side_name};
+use crate::parts::KitOptions;
+use printkit_definition::tr;
+use printkit_definition::{Definition, Practice};
+use printkit_page::text;
+use printkit_page::{Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates};
 
 /// Answer lines under each prompt, and their spacing.
 const ANSWER_LINES: usize = 3;

@@ -5,16 +5,17 @@ use super::common::{
     capitalise, changed_cells, diagram_cell, effect_words, result_in_words, style, PageStyles,
 };
 use super::flow::{pt, Flow};
-use super::{players_line, position_spec, KitOptions};
 use crate::board::diagram_frame;
-use crate::definition::Definition;
-use crate::lang::Lang;
-use crate::render::text::{self, TextStyle};
-use crate::render::{
+use crate::game::{players_line, position_spec};
+use crate::parts::KitOptions;
+use printkit_definition::lang::Lang;
+use printkit_definition::tr;
+use printkit_definition::Definition;
+use printkit_page::text::{self, TextStyle};
+use printkit_page::{
     Align, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates,
 };
-use crate::rules::{Cell, Effect, MoveInfo, MoveKind};
-use crate::tr;
+use printkit_rules::{Cell, Effect, MoveInfo, MoveKind};
 
 pub fn pages(
     def: &Definition,
@@ -272,7 +273,7 @@ fn marks_words(l: &Lang, e: &Effect) -> String {
 fn example_block(
     def: &Definition,
     templates: &Templates,
-    (position, moves): (&crate::rules::AnyPosition, &[&MoveInfo]),
+    (position, moves): (&printkit_rules::AnyPosition, &[&MoveInfo]),
     notation: &str,
     width: f64,
 ) -> Result<Frame, RenderError> {
@@ -407,7 +408,7 @@ pub fn notation_line(def: &Definition) -> String {
     for p in &def.practice {
         for c in p.checks.iter().filter(|c| !c.illegal) {
             if let Ok(info) = &c.played {
-                if super::is_worked_example(def, p) {
+                if crate::game::is_worked_example(def, p) {
                     example_moves.push(info.text.clone());
                 } else {
                     other_moves.push(info.text.clone());
@@ -476,7 +477,7 @@ struct MadeUp {
 }
 
 impl MadeUp {
-    fn on(board: &crate::definition::Board) -> MadeUp {
+    fn on(board: &printkit_definition::Board) -> MadeUp {
         let (w, h) = (board.width as i64, board.height as i64);
         let playable = |col: i64, row: i64| {
             (0..w).contains(&col)

@@ -4,15 +4,15 @@
 //! and a fill that stays distinct in greyscale.
 use super::common::style;
 use super::flow::pt;
-use super::KitOptions;
-use crate::definition::Definition;
-use crate::lang::Lang;
-use crate::render::text;
-use crate::render::{Font, Item, Page, RectMm, RenderError, Stroke, Templates};
-use crate::rules::Family;
-use crate::tr;
+use crate::parts::KitOptions;
+use printkit_definition::lang::Lang;
+use printkit_definition::tr;
+use printkit_definition::Definition;
+use printkit_page::text;
+use printkit_page::{Font, Item, Page, RectMm, RenderError, Stroke, Templates};
+use printkit_rules::Family;
 
-pub use crate::rules::family::TokenSet;
+pub use printkit_rules::family::TokenSet;
 
 mod tray;
 
@@ -174,7 +174,7 @@ impl SheetRoom {
         options: &KitOptions,
     ) -> Result<SheetRoom, RenderError> {
         let s = &templates.style;
-        let area = super::content_area(templates, &options.paper);
+        let area = crate::flow::content_area(templates, &options.paper);
         // The heading wraps for a long title: room for its longest form.
         let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
         let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
@@ -276,7 +276,7 @@ fn sheet_page(
     side: &SheetSide,
 ) -> Result<Page, RenderError> {
     let s = &templates.style;
-    let area = super::content_area(templates, &options.paper);
+    let area = crate::flow::content_area(templates, &options.paper);
     let (cw, ch) = grid.cell;
     let (fold, back, number) = (grid.fold, side.back, side.number);
     let used_rows = side.tokens.len().div_ceil(grid.cols);
@@ -415,7 +415,7 @@ fn header(
     how: &str,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
-    let h1 = super::common::sheet_title(&crate::lang::Lang::english(), s, "", "").1;
+    let h1 = super::common::sheet_title(&printkit_definition::lang::Lang::english(), s, "", "").1;
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let head = text::paragraph_frame(head, h1, area.width)?;
     let how = text::paragraph_frame(how, h2, area.width)?;
@@ -501,7 +501,7 @@ fn draw_face(
         r.centre(),
         r.width,
         &family.info().piece_label(sym),
-        super::piece_style(family, sym),
+        crate::game::piece_style(family, sym),
         &templates.style,
     )
 }
@@ -516,7 +516,7 @@ fn alignment_page(
     back: bool,
 ) -> Result<Page, RenderError> {
     let s = &templates.style;
-    let area = super::content_area(templates, &options.paper);
+    let area = crate::flow::content_area(templates, &options.paper);
     let mut page = Page::new(options.paper.size_mm);
     let l = &def.lang;
     let head = if back {
@@ -571,7 +571,7 @@ fn alignment_page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::Shape;
+    use printkit_page::Shape;
 
     fn polygons(items: &[Item]) -> usize {
         items

@@ -2,13 +2,13 @@
 //! the board with the position's pieces, marked cells, and a coordinate
 //! label band on its left and below.
 use super::drawing::{board_items, Grid};
-use super::{column_name, BoardSpec};
-use crate::render::font::Font;
-use crate::render::frame::Frame;
-use crate::render::model::{Item, PointMm, RectMm, SizeMm};
-use crate::render::templates::{Style, Templates};
-use crate::render::text;
-use crate::render::RenderError;
+use super::spec::{column_name, BoardSpec};
+use printkit_page::font::Font;
+use printkit_page::frame::Frame;
+use printkit_page::model::{Item, PointMm, RectMm, SizeMm};
+use printkit_page::templates::{Style, Templates};
+use printkit_page::text;
+use printkit_page::RenderError;
 
 /// Footprint of [`diagram`] for a board at this cell size: the board plus a
 /// label band on its left and below.

@@ -3,15 +3,15 @@
 //! board block of the board page (the board with its coordinate bands).
 use std::collections::BTreeSet;
 
-use super::{
+use super::spec::{
     cell_name, column_name, BoardSpec, PieceStyle, SquareColour, INNER_RING, PIECE_RADIUS,
 };
-use crate::render::font::Font;
-use crate::render::frame::Frame;
-use crate::render::model::{Fill, Hatch, Item, PointMm, RectMm, SizeMm, Stroke};
-use crate::render::templates::Style;
-use crate::render::text;
-use crate::render::RenderError;
+use printkit_page::font::Font;
+use printkit_page::frame::Frame;
+use printkit_page::model::{Fill, Hatch, Item, PointMm, RectMm, SizeMm, Stroke};
+use printkit_page::templates::Style;
+use printkit_page::text;
+use printkit_page::RenderError;
 
 /// Below this cell size an orthogonal board shows no lines between centres.
 const MIN_LINKED_CELL_MM: f64 = 12.0;

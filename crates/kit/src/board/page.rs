@@ -3,42 +3,20 @@
 //! little too tall for that, the title, reminder and legend beside it); a
 //! board too big for the page goes to [`super::tiles`].
 use super::drawing::board_block;
+use super::furniture::{place_scale_bar, Furniture, GAP_MM};
 use super::scale_bar::scale_bar;
-use super::{column_name, BoardSpec, SquareColour};
-use crate::render::font::Font;
-use crate::render::frame::Frame;
-use crate::render::model::{Align, Item, Page, PointMm, RectMm};
-use crate::render::templates::{Paper, Style, Templates};
-use crate::render::text::{self, TextStyle};
-use crate::render::RenderError;
-use crate::tr;
-
-/// Space between the board and the blocks above and below it.
-pub(super) const GAP_MM: f64 = 4.0;
+use super::spec::{column_name, BoardSpec, SquareColour};
+use printkit_definition::tr;
+use printkit_page::font::Font;
+use printkit_page::frame::Frame;
+use printkit_page::model::{Align, Item, Page, PointMm, RectMm};
+use printkit_page::templates::{Paper, Style, Templates};
+use printkit_page::text::{self, TextStyle};
+use printkit_page::RenderError;
 
 /// The narrowest column beside a board that takes its title, reminder and
 /// legend.
 const MIN_COLUMN_MM: f64 = 50.0;
-
-/// The blocks every board page (and tile) carries, each laid out once.
-pub(super) struct Furniture {
-    /// The title and reminder, with the space under them.
-    pub heading: Frame,
-    /// The legend paragraph, if the board needs one, and the space under it.
-    pub notes: Option<(Frame, f64)>,
-    pub scale_bar: Frame,
-    /// Text under the board (legend, tile label and joining instructions).
-    pub note_style: TextStyle,
-    /// The language of the page's own words.
-    pub lang: std::sync::Arc<crate::lang::Lang>,
-}
-
-impl Furniture {
-    /// Height the legend takes, with the space under it.
-    pub fn notes_height(&self) -> f64 {
-        self.notes.as_ref().map_or(0.0, |(f, gap)| f.height() + gap)
-    }
-}
 
 /// A wrapped paragraph `width` wide and the gap after it, or nothing for a
 /// blank text.
@@ -171,13 +149,6 @@ fn beside_page(
         return Ok(Some(page));
     }
     Ok(None)
-}
-
-/// The scale bar, at the foot of the safe area.
-pub(super) fn place_scale_bar(page: &mut Page, furniture: &Furniture, safe: RectMm) {
-    let bar = &furniture.scale_bar;
-    page.items
-        .extend(bar.placed(PointMm::new(safe.x, safe.bottom() - bar.height())));
 }
 
 /// The heading, legend and scale bar of a board's pages, `width` wide.

@@ -1,12 +1,12 @@
 //! The 100 mm scale bar at the foot of every board page, with which a host
 //! checks that the page printed at 100%.
-use crate::lang::Lang;
-use crate::render::font::Font;
-use crate::render::frame::Frame;
-use crate::render::model::{Align, Fill, Item, PointMm, RectMm, SizeMm, Stroke};
-use crate::render::templates::Style;
-use crate::render::text::{self, TextStyle};
-use crate::render::RenderError;
+use printkit_definition::lang::Lang;
+use printkit_page::font::Font;
+use printkit_page::frame::Frame;
+use printkit_page::model::{Align, Fill, Item, PointMm, RectMm, SizeMm, Stroke};
+use printkit_page::templates::Style;
+use printkit_page::text::{self, TextStyle};
+use printkit_page::RenderError;
 
 /// The bar's ten segments, its outline, a tick every 10 mm and their
 /// labels, `thick` across: along x from `x0`, or `upright` along y from 0.
@@ -59,7 +59,7 @@ fn ruler(
         };
         bar.push(Item::line(from, to, outline.clone()));
         let label = if i == 10 {
-            crate::tr!(lang, "board.scale_end")
+            printkit_definition::tr!(lang, "board.scale_end")
         } else {
             (10 * i).to_string()
         };
@@ -91,7 +91,7 @@ pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame,
     let sentence = text::paragraph_frame(
         // Short enough for one line: every millimetre counts on the Freeze
         // page.
-        &crate::tr!(lang, "board.scale"),
+        &printkit_definition::tr!(lang, "board.scale"),
         TextStyle {
             font: Font::Regular,
             size_pt: style.fonts.body_pt,
@@ -132,7 +132,7 @@ pub(super) fn upright_scale_bar(
         )
     })?;
     let sentence = text::paragraph_frame(
-        &crate::tr!(lang, "board.scale"),
+        &printkit_definition::tr!(lang, "board.scale"),
         TextStyle {
             font: Font::Regular,
             size_pt: small,

@@ -2,15 +2,15 @@
 //! repeats the heading, shows one window of the board block with alignment
 //! marks and seam lines, says which tiles it joins, and carries the legend
 //! and scale bar.
-use super::page::{place_scale_bar, Furniture, GAP_MM};
-use crate::lang::Lang;
-use crate::render::font::Font;
-use crate::render::frame::Frame;
-use crate::render::model::{Colour, Fill, Group, Item, Page, PointMm, RectMm, SizeMm, Stroke};
-use crate::render::templates::{Paper, Style};
-use crate::render::text::{self, TextStyle};
-use crate::render::RenderError;
-use crate::tr;
+use super::furniture::{place_scale_bar, Furniture, GAP_MM};
+use printkit_definition::lang::Lang;
+use printkit_definition::tr;
+use printkit_page::font::Font;
+use printkit_page::frame::Frame;
+use printkit_page::model::{Colour, Fill, Group, Item, Page, PointMm, RectMm, SizeMm, Stroke};
+use printkit_page::templates::{Paper, Style};
+use printkit_page::text::{self, TextStyle};
+use printkit_page::RenderError;
 
 /// One tile of a board too big for one sheet: which part of the block it
 /// shows, and its place in the tile grid.

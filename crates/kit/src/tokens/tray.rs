@@ -5,12 +5,12 @@
 //! out: never on a page of its own. Its numbers come from the game's
 //! parameters, its words from the language.
 use crate::common::style;
-use crate::definition::Definition;
 use crate::flow::pt;
-use crate::render::text;
-use crate::render::{Font, Frame, Item, RectMm, RenderError, SizeMm, Stroke, Templates};
-use crate::rules::family::TrayBox;
-use crate::tr;
+use printkit_definition::tr;
+use printkit_definition::Definition;
+use printkit_page::text;
+use printkit_page::{Font, Frame, Item, RectMm, RenderError, SizeMm, Stroke, Templates};
+use printkit_rules::family::TrayBox;
 
 /// Room between a box's circles, and around its contents.
 const SPOT_GAP: f64 = 4.0;
