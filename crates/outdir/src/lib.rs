@@ -32,225 +32,18 @@ pub mod beneath;
 pub mod echo;
 mod fsio;
 pub mod input;
+mod records;
 mod recover;
 
 pub use atomic::write_atomic;
 
-/// The most bytes printkit reads of its own records in the folder (the
-/// manifest, the journal, a staged file to check), as of any input file.
-pub const MAX_RECORD_BYTES: u64 = 1024 * 1024;
-
 use fsio::{Kind, OpenError};
-use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt;
+use records::{fail, Journal, JOURNAL, LOCK, OPEN_AT_ONCE, STAGE_PREFIX};
+pub use records::{Committed, KitRecord, Manifest, OutError, MANIFEST, MAX_RECORD_BYTES};
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, File};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-
-const LOCK: &str = ".printkit.lock";
-/// Every staging folder's name starts so; a found one is an interrupted
-/// build's (or planted).
-const STAGE_PREFIX: &str = ".printkit-stage";
-const JOURNAL: &str = "journal.json";
-/// The manifest's name in the output folder: what printkit wrote there.
-pub const MANIFEST: &str = ".printkit-manifest.json";
-/// The largest file printkit hashes to know whether it is still the one it
-/// wrote: far above any kit file, so only a file that is not one is cut.
-const MAX_KIT_FILE: u64 = 1 << 30;
-/// Staged files are synced in groups of at most this many open handles.
-const OPEN_AT_ONCE: usize = 128;
-
-/// Why the output folder could not take a build: a failed file-system
-/// operation, or something in the folder printkit will not write through
-/// or over. Each is worded from its data by `Display`.
-#[derive(Debug)]
-pub enum OutError {
-    /// A file-system operation failed: what printkit was doing, on which
-    /// path, and the system's reason.
-    #[allow(missing_docs)]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        why: String,
-    },
-    /// A path of the build that is not a plain path inside the folder.
-    #[allow(missing_docs)]
-    NotPlainPath { rel: String },
-    /// The lock file's place holds something else (`what`: "a link", ...).
-    #[allow(missing_docs)]
-    LockNotPlain { path: PathBuf, what: &'static str },
-    /// Another build holds the folder's lock (its process id, when it
-    /// wrote one).
-    #[allow(missing_docs)]
-    Busy { root: PathBuf, process: Option<u32> },
-    /// Something that is not a real folder (`kind`) where printkit needs
-    /// one.
-    #[allow(missing_docs)]
-    NotAFolder { dir: PathBuf, kind: Kind },
-    /// A folder where printkit writes a file.
-    #[allow(missing_docs)]
-    FolderAtFile { path: PathBuf },
-    /// A folder where printkit keeps its manifest.
-    #[allow(missing_docs)]
-    FolderAtManifest { path: PathBuf },
-    /// Two files of one build at one path.
-    #[allow(missing_docs)]
-    SamePath { rel: String },
-    /// Files printkit did not write (or that changed since), at paths the
-    /// build writes: each path and what it is.
-    #[allow(missing_docs)]
-    Foreign {
-        root: PathBuf,
-        files: Vec<(String, String)>,
-    },
-    /// A failure injected at a step by `PRINTKIT_FAIL_AT` (tests).
-    #[allow(missing_docs)]
-    Injected { step: usize },
-}
-
-impl fmt::Display for OutError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OutError::Io { doing, path, why } => write!(f, "{doing} {}: {why}", path.display()),
-            OutError::NotPlainPath { rel } => write!(
-                f,
-                "refusing to write `{}`: not a plain path inside the output folder",
-                crate::echo::escaped(rel)
-            ),
-            OutError::LockNotPlain { path, what } => write!(
-                f,
-                "{} is {what}, not printkit's lock file: printkit never writes through it. Delete it (printkit makes a new one) and build again",
-                path.display()
-            ),
-            OutError::Busy { root, process } => {
-                match process {
-                    Some(pid) => write!(f, "another printkit build (process {pid})")?,
-                    None => f.write_str("another printkit build")?,
-                }
-                write!(
-                    f,
-                    " is writing to {}: wait for it to finish, or build into another folder with --out",
-                    root.display()
-                )
-            }
-            OutError::NotAFolder { dir, kind: Kind::File } => write!(
-                f,
-                "{} is a file, but printkit needs a folder of that name there: move the file away or choose another --out",
-                dir.display()
-            ),
-            OutError::NotAFolder { dir, kind } => write!(
-                f,
-                "{} is {}: printkit writes only into real folders inside the output folder; remove it or choose another --out",
-                dir.display(),
-                kind.words()
-            ),
-            OutError::FolderAtFile { path } => write!(
-                f,
-                "{} is a folder, but printkit writes a file of that name: move the folder away or choose another --out",
-                path.display()
-            ),
-            OutError::FolderAtManifest { path } => write!(
-                f,
-                "{} is a folder, but printkit keeps its manifest in a file of that name: move the folder away or choose another --out",
-                path.display()
-            ),
-            OutError::SamePath { rel } => write!(
-                f,
-                "two files of this build are both `{}`: give the games different ids",
-                crate::echo::escaped(rel)
-            ),
-            OutError::Foreign { root, files } => f.write_str(&foreign_message(root, files)),
-            OutError::Injected { step } => {
-                write!(f, "injected failure at step {step} (PRINTKIT_FAIL_AT)")
-            }
-        }
-    }
-}
-
-impl std::error::Error for OutError {}
-
-fn fail(doing: &'static str, path: &Path, e: impl fmt::Display) -> OutError {
-    OutError::Io {
-        doing,
-        path: path.to_path_buf(),
-        why: e.to_string(),
-    }
-}
-
-/// One game's kit as the manifest records it (for the contents page and for
-/// knowing which files printkit wrote).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KitRecord {
-    /// The game's id.
-    pub id: String,
-    /// The game's title, as the contents page shows it.
-    pub title: String,
-    /// The paper's id (`a4`, `letter`).
-    pub paper: String,
-    /// How the contents page names the paper ("US Letter").
-    #[serde(default)]
-    pub paper_label: String,
-    /// Paths relative to the output folder.
-    pub files: Vec<String>,
-}
-
-/// What printkit has written to an output folder.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Manifest {
-    /// Every kit written, in build order.
-    pub kits: Vec<KitRecord>,
-    /// Files that belong to no kit (the contents page).
-    #[serde(default)]
-    pub shared: Vec<String>,
-    /// The SHA-256 of each file as printkit wrote it. A listed file whose
-    /// bytes differ (or one with no digest) is not printkit's any more.
-    #[serde(default)]
-    pub sha256: BTreeMap<String, String>,
-}
-
-impl Manifest {
-    /// Every file printkit wrote here.
-    pub fn files(&self) -> impl Iterator<Item = &str> {
-        self.kits
-            .iter()
-            .flat_map(|k| k.files.iter())
-            .chain(&self.shared)
-            .map(String::as_str)
-    }
-
-    /// Only plain paths inside the folder, each with its digest kept.
-    fn sanitised(mut self) -> Manifest {
-        for k in &mut self.kits {
-            k.files.retain(|f| fsio::is_plain_relative(f));
-        }
-        self.shared.retain(|f| fsio::is_plain_relative(f));
-        self.sha256
-            .retain(|f, d| fsio::is_plain_relative(f) && d.len() == 64);
-        self
-    }
-}
-
-/// The journal: written before the first file moves, so a killed build can
-/// be finished. `files` ends with the manifest, which moves in last.
-#[derive(Debug, Serialize, Deserialize)]
-struct Journal {
-    files: Vec<String>,
-    stale: Vec<String>,
-}
-
-/// What a commit did.
-#[derive(Debug, Default)]
-pub struct Committed {
-    /// Each file of the build with its size.
-    pub written: Vec<(PathBuf, usize)>,
-    /// How many of them already held the same bytes and were left as they
-    /// were.
-    pub unchanged: usize,
-    /// The SHA-256 of each file of the build (hex), by its path relative to
-    /// the folder: what the preview server may serve.
-    pub sha256: BTreeMap<String, String>,
-}
 
 /// An output folder, locked for this process.
 pub struct OutputDir {
@@ -321,7 +114,12 @@ impl OutputDir {
             staging: None,
         };
         dir.manifest = dir.read_manifest();
-        recover::run(&mut dir)?;
+        recover::run(recover::Opened {
+            root: &dir.root,
+            folder: &dir.folder,
+            manifest: &dir.manifest,
+            notes: &mut dir.notes,
+        })?;
         dir.manifest = dir.read_manifest();
         Ok(dir)
     }
@@ -342,9 +140,7 @@ impl OutputDir {
     }
 
     fn note(&mut self, note: String) {
-        if !self.notes.contains(&note) {
-            self.notes.push(note);
-        }
+        records::add_note(&mut self.notes, note);
     }
 
     /// The manifest, or an empty one: a missing, damaged or planted manifest
@@ -370,10 +166,7 @@ impl OutputDir {
     /// Whether `rel` is a regular file that still holds the bytes printkit
     /// wrote there (the manifest's digest).
     fn is_ours(&self, rel: &str) -> bool {
-        self.manifest.sha256.get(rel).is_some_and(|want| {
-            fsio::digest_of(&self.folder, Path::new(rel), MAX_KIT_FILE).as_deref()
-                == Some(want.as_str())
-        })
+        records::is_ours(&self.folder, &self.manifest, rel)
     }
 
     /// Refuses a path whose folders below the root are symbolic links or
@@ -763,27 +556,6 @@ impl Drop for Stage {
             let _ = fs::remove_dir_all(&self.path);
         }
     }
-}
-
-/// Why the build stops: the files at kit paths that printkit may not
-/// replace, every one named (up to a screenful).
-fn foreign_message(root: &Path, foreign: &[(String, String)]) -> String {
-    const SHOWN: usize = 12;
-    let mut m = format!(
-        "{} already holds {} that printkit did not write (or that changed since it did), at paths this build writes:",
-        root.display(),
-        if foreign.len() == 1 { "a file".to_string() } else { format!("{} files", foreign.len()) }
-    );
-    for (rel, what) in foreign.iter().take(SHOWN) {
-        m.push_str(&format!("\n  {} ({what})", root.join(rel).display()));
-    }
-    if foreign.len() > SHOWN {
-        m.push_str(&format!("\n  and {} more", foreign.len() - SHOWN));
-    }
-    m.push_str(
-        "\nprintkit never replaces a file it did not write: move them away, build into another folder with --out, or pass --force to replace them. Nothing was written.",
-    );
-    m
 }
 
 enum Applied {

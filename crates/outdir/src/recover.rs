@@ -8,14 +8,37 @@
 //! destination that is missing or still the file printkit wrote. A stale
 //! file goes only while it is still printkit's. Whatever fails a check is
 //! left where it is and named.
-use super::fsio::{self, Kind};
-use super::{fail, Journal, Manifest, OutError, OutputDir, JOURNAL, MANIFEST, STAGE_PREFIX};
+use crate::beneath::Folder;
+use crate::fsio::{self, Kind};
+use crate::records::{
+    add_note, fail, Journal, Manifest, OutError, JOURNAL, MANIFEST, MAX_KIT_FILE, MAX_RECORD_BYTES,
+    STAGE_PREFIX,
+};
 use std::fs;
 use std::path::Path;
 
+/// What recovery needs of the output folder just opened: its path and
+/// handle, the manifest read at opening, and what the user is told.
+pub(crate) struct Opened<'a> {
+    pub root: &'a Path,
+    pub folder: &'a Folder,
+    pub manifest: &'a Manifest,
+    pub notes: &'a mut Vec<String>,
+}
+
+impl Opened<'_> {
+    fn note(&mut self, note: String) {
+        add_note(self.notes, note);
+    }
+
+    fn is_ours(&self, rel: &str) -> bool {
+        crate::records::is_ours(self.folder, self.manifest, rel)
+    }
+}
+
 /// Finishes or discards every staging folder in the output folder.
-pub(super) fn run(dir: &mut OutputDir) -> Result<(), OutError> {
-    let root = dir.root.clone();
+pub(crate) fn run(mut dir: Opened) -> Result<(), OutError> {
+    let root = dir.root.to_path_buf();
     let Ok(entries) = fs::read_dir(&root) else {
         return Ok(());
     };
@@ -28,7 +51,7 @@ pub(super) fn run(dir: &mut OutputDir) -> Result<(), OutError> {
     for name in found {
         let stage = root.join(&name);
         match Kind::of(&stage) {
-            Kind::Folder => finish(dir, Path::new(&name))?,
+            Kind::Folder => finish(&mut dir, Path::new(&name))?,
             Kind::Missing => {}
             other => dir.note(format!(
                 "left alone: {} is {}, not a staging folder printkit made; printkit never follows or reads it. Delete it if you do not know it",
@@ -42,7 +65,7 @@ pub(super) fn run(dir: &mut OutputDir) -> Result<(), OutError> {
 
 /// One staging folder (`name` in the output folder): its commit finished
 /// when its journal was written, then the folder removed.
-fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
+fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
     let stage = &dir.root.join(name);
     // printkit puts exactly these there; anything else in their place means
     // the folder is not (only) printkit's.
@@ -62,7 +85,7 @@ fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
             return Ok(());
         }
     }
-    let journal = fsio::read_plain(&dir.folder, &name.join(JOURNAL), crate::MAX_RECORD_BYTES)
+    let journal = fsio::read_plain(dir.folder, &name.join(JOURNAL), MAX_RECORD_BYTES)
         .ok()
         .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
     let staged_manifest = stage.join("new").join(MANIFEST);
@@ -70,7 +93,7 @@ fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
     // staged manifest: it moved in last, so everything else had.
     if let (Some(journal), Kind::File) = (journal, Kind::of(&staged_manifest)) {
         let staged_rel = name.join("new").join(MANIFEST);
-        let staged = fsio::read_plain(&dir.folder, &staged_rel, crate::MAX_RECORD_BYTES)
+        let staged = fsio::read_plain(dir.folder, &staged_rel, MAX_RECORD_BYTES)
             .ok()
             .and_then(|b| serde_json::from_slice::<Manifest>(&b).ok())
             .map(Manifest::sanitised);
@@ -104,7 +127,7 @@ fn finish(dir: &mut OutputDir, name: &Path) -> Result<(), OutError> {
 }
 
 /// Moves one staged file in after checking both ends.
-fn move_in(dir: &OutputDir, name: &Path, staged: &Manifest, rel: &str) -> Result<(), String> {
+fn move_in(dir: &Opened, name: &Path, staged: &Manifest, rel: &str) -> Result<(), String> {
     let stage = &dir.root.join(name);
     if !fsio::is_plain_relative(rel) {
         return Err("not a plain path inside the output folder".into());
@@ -123,12 +146,10 @@ fn move_in(dir: &OutputDir, name: &Path, staged: &Manifest, rel: &str) -> Result
         other => return Err(format!("{} is {}", source.display(), other.words())),
     }
     let source_rel = name.join("new").join(rel);
-    if fsio::digest_of(&dir.folder, &source_rel, super::MAX_KIT_FILE).as_deref()
-        != Some(want.as_str())
-    {
+    if fsio::digest_of(dir.folder, &source_rel, MAX_KIT_FILE).as_deref() != Some(want.as_str()) {
         return Err("the staged file is not the one the manifest lists".into());
     }
-    if let Some((p, kind)) = fsio::first_unsafe_folder(&dir.root, Path::new(rel)) {
+    if let Some((p, kind)) = fsio::first_unsafe_folder(dir.root, Path::new(rel)) {
         return Err(format!("{} is {}", p.display(), kind.words()));
     }
     let dest = dir.root.join(rel);
@@ -166,7 +187,7 @@ fn move_in(dir: &OutputDir, name: &Path, staged: &Manifest, rel: &str) -> Result
 }
 
 /// Removes a stale file the journal names, if it is still printkit's.
-fn remove_stale(dir: &mut OutputDir, rel: &str) {
+fn remove_stale(dir: &mut Opened, rel: &str) {
     if !fsio::is_plain_relative(rel) {
         return;
     }
@@ -174,7 +195,7 @@ fn remove_stale(dir: &mut OutputDir, rel: &str) {
     if Kind::of(&path) == Kind::Missing {
         return;
     }
-    if fsio::first_unsafe_folder(&dir.root, Path::new(rel)).is_none() && dir.is_ours(rel) {
+    if fsio::first_unsafe_folder(dir.root, Path::new(rel)).is_none() && dir.is_ours(rel) {
         let _ = dir.folder.remove(Path::new(rel), false);
     } else {
         dir.note(format!(
