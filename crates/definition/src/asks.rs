@@ -6,7 +6,7 @@
 //! `asks` the checks cannot answer is a located error.
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
-use crate::rules::{AnyPosition, MoveError, MoveInfo, Params};
+use printkit_rules::{AnyPosition, MoveError, MoveInfo, Params};
 use toml::Spanned;
 
 /// What a practice question asks (see the module's words).
@@ -202,7 +202,7 @@ impl Asked<'_> {
             (most_kings(self.played).is_some(), Asks::Kings),
             (
                 self.legal()
-                    .any(|(_, i)| i.effect.kind() == crate::rules::MoveKind::Pass),
+                    .any(|(_, i)| i.effect.kind() == printkit_rules::MoveKind::Pass),
                 Asks::Forced,
             ),
             (first_illegal, Asks::Legal),

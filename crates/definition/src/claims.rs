@@ -4,7 +4,7 @@ use super::diagnostics::Reporter;
 use super::positions::{position_text, sorted};
 use super::schema::{CheckSection, IllegalClaim, PracticeSection};
 use super::{Board, Check, Practice};
-use crate::rules::{AnyPosition, Cell, Engine, MoveError, MoveInfo, MoveKind, Outcome, Params};
+use printkit_rules::{AnyPosition, Cell, Engine, MoveError, MoveInfo, MoveKind, Outcome, Params};
 use toml::Spanned;
 
 pub(super) fn cell_list(rep: &mut Reporter, list: &Spanned<Vec<String>>) -> Option<Vec<Cell>> {
@@ -62,7 +62,10 @@ pub(super) fn check_practice(
             Err(e) => {
                 rep.error(
                     sec.position.span(),
-                    format!("position `{}`: {e}", crate::input::shorten(&text, 60)),
+                    format!(
+                        "position `{}`: {e}",
+                        printkit_outdir::echo::shorten(&text, 60)
+                    ),
                 );
                 continue;
             }
@@ -311,7 +314,7 @@ pub(super) fn check_claim(
         check_kind(rep, mv, kind, effect.kind());
     }
     let moves = position.moves();
-    let of = |pick: fn(&crate::rules::Effect) -> &[Cell]| -> Vec<(&str, Vec<Cell>)> {
+    let of = |pick: fn(&printkit_rules::Effect) -> &[Cell]| -> Vec<(&str, Vec<Cell>)> {
         moves
             .iter()
             .map(|m| (m.text.as_str(), sorted(pick(&m.effect))))
@@ -512,7 +515,7 @@ fn check_after(
             after.span(),
             format!(
                 "position `{}`: {e}",
-                crate::input::shorten(after.get_ref(), 60)
+                printkit_outdir::echo::shorten(after.get_ref(), 60)
             ),
         ),
     }

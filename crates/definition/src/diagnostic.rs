@@ -111,8 +111,14 @@ impl Diagnostic {
     /// to a window around the value.
     pub fn render(&self) -> String {
         let (excerpt, span) = self.excerpt();
-        let message = crate::input::shorten(&crate::input::escaped(&self.message), MAX_MESSAGE);
-        let origin = crate::input::shorten(&crate::input::escaped(&self.file), MAX_MESSAGE);
+        let message = printkit_outdir::echo::shorten(
+            &printkit_outdir::echo::escaped(&self.message),
+            MAX_MESSAGE,
+        );
+        let origin = printkit_outdir::echo::shorten(
+            &printkit_outdir::echo::escaped(&self.file),
+            MAX_MESSAGE,
+        );
         let number = self.line.to_string();
         let gutter = " ".repeat(number.len());
         let indent = excerpt[..span.start].chars().count();
@@ -147,7 +153,7 @@ impl Diagnostic {
                 to = Some(shown.len());
             }
             let mut one = String::new();
-            crate::input::push_escaped(&mut one, c);
+            printkit_outdir::echo::push_escaped(&mut one, c);
             shown.push(one);
         }
         let from = from.unwrap_or(shown.len());
@@ -208,10 +214,10 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}:{}:{}: {}",
-            crate::input::escaped(&self.file),
+            printkit_outdir::echo::escaped(&self.file),
             self.line,
             self.column,
-            crate::input::escaped(&self.message)
+            printkit_outdir::echo::escaped(&self.message)
         )
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::diagnostics::Reporter;
-use crate::render::font;
+use printkit_page::font;
 
 /// Each character refused, with the place of its first use in the file.
 type FirstUse = BTreeMap<char, Range<usize>>;

@@ -3,8 +3,8 @@
 //! an editor checks against cannot drift from what printkit reads. Draft 7,
 //! the draft TOML editors (Taplo, Even Better TOML) read.
 use super::schema::{DefinitionFile, PracticeFile};
-use crate::rules::family::WithParamsType;
-use crate::rules::{Family, Params};
+use printkit_rules::family::WithParamsType;
+use printkit_rules::{Family, Params};
 use schemars::generate::SchemaSettings;
 use schemars::SchemaGenerator;
 use serde_json::{json, Value};

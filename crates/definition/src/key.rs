@@ -5,9 +5,9 @@
 //! searches itself.
 // A move's chain and its kings: `G1xE1+D3+B1` is `G1xE1` kinging D3 and B1.
 use super::{Definition, Practice};
-use crate::rules::notation::split_choices;
-use crate::rules::{AnyPosition, Outcome, Params};
-use crate::solve::{Solution, Verdict};
+use printkit_rules::notation::split_choices;
+use printkit_rules::{AnyPosition, Outcome, Params};
+use printkit_solve::{Solution, Verdict};
 
 /// The solver's answer to a practice position, with its moves played where
 /// they stand.
@@ -54,7 +54,7 @@ pub struct Kinging {
 /// each winning chain with only the kings it needs (its smallest winning
 /// sets); one set for the line's chain makes its kings the needed ones,
 /// and every other opposing checker may be kinged too, as far as the
-/// capture allows ([`crate::solve::Solver::optional_promotions`]).
+/// capture allows ([`printkit_solve::Solver::optional_promotions`]).
 fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<Kinging> {
     let exact = s.verdict == Verdict::Win && s.best_complete && !s.budget_exhausted;
     if !params.info().puzzles.promotion_sets || !exact {
@@ -70,7 +70,7 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
     if sets != 1 || !chain.contains('x') {
         return None;
     }
-    let optional = crate::solve::solver(params).optional_promotions(position, first);
+    let optional = printkit_solve::solver(params).optional_promotions(position, first);
     if kings.is_empty() && optional == 0 {
         return None;
     }
@@ -142,7 +142,7 @@ impl KeyAnswer {
 /// reads them through [`analyse`]).
 pub fn solve_key(def: &Definition, p: &Practice) {
     p.key.get_or_init(|| {
-        crate::solve::key_solve(&def.params, &p.position, p.search_depth)
+        printkit_solve::key_solve(&def.params, &p.position, p.search_depth)
             .map(|s| KeyAnswer::new(&def.params, &p.position, s))
     });
 }

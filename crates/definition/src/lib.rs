@@ -16,17 +16,6 @@ pub mod diagnostic;
 pub mod families;
 pub mod lang;
 
-// The crates below, by the names this crate's modules use for them.
-use printkit_page as render;
-use printkit_rules as rules;
-use printkit_solve as solve;
-use printkit_solve::puzzles;
-/// A user's files read safely, and their text echoed safely.
-mod input {
-    pub use printkit_outdir::echo::*;
-    pub use printkit_outdir::input::*;
-}
-
 mod asks;
 pub mod bounds;
 pub use asks::{most_kings, Asks};
@@ -46,13 +35,13 @@ mod unknown_keys;
 mod value_kinds;
 
 pub use crate::diagnostic::{suggest, Diagnostic};
-use crate::rules::family::WithParamsType;
-use crate::rules::{AnyPosition, Cell, Engine, Family, MoveError, MoveInfo, Params, Topology};
 use claims::check_practice;
 pub use diagnostics::Document;
 use diagnostics::Reporter;
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
+use printkit_rules::family::WithParamsType;
+use printkit_rules::{AnyPosition, Cell, Engine, Family, MoveError, MoveInfo, Params, Topology};
 use schema::*;
 use serde::Deserialize;
 use std::fmt;
@@ -62,8 +51,8 @@ use unknown_keys::unknown_keys;
 
 /// The built-in definitions, compiled into the binary: one a family, in
 /// the order and with the ids of the rules' registry
-/// ([`crate::rules::family::BUILTIN_GAME_IDS`]; a test holds them equal).
-pub const BUILTIN: [(&str, &str); crate::rules::family::BUILTIN_GAME_IDS.len()] =
+/// ([`printkit_rules::family::BUILTIN_GAME_IDS`]; a test holds them equal).
+pub const BUILTIN: [(&str, &str); printkit_rules::family::BUILTIN_GAME_IDS.len()] =
     crate::families::BUILTIN_GAMES;
 
 /// Why a game or practice file could not be used.
@@ -71,7 +60,7 @@ pub const BUILTIN: [(&str, &str); crate::rules::family::BUILTIN_GAME_IDS.len()] 
 pub enum LoadError {
     /// The file cannot be read, or is not one printkit reads: a device,
     /// too large, not UTF-8 (exit 2).
-    Input(crate::input::InputError),
+    Input(printkit_outdir::input::InputError),
     /// Neither a built-in id nor a file.
     UnknownGame { name: String },
     /// The file reads, but something in it is wrong (exit 1).
@@ -243,8 +232,8 @@ impl Definition {
     }
 
     /// The game as the puzzle finder sees it: rules, engine and start.
-    pub fn game(&self) -> crate::puzzles::Game<'_> {
-        crate::puzzles::Game {
+    pub fn game(&self) -> printkit_solve::puzzles::Game<'_> {
+        printkit_solve::puzzles::Game {
             params: &self.params,
             engine: self.engine(),
             start_position: &self.start_position,
@@ -261,8 +250,8 @@ impl Definition {
     /// A position of this game given on the command line: read by the
     /// engine with this definition's parameters and drawn on its board (its
     /// size and holes), as a practice position is.
-    pub fn load_position(&self, text: &str) -> Result<crate::rules::AnyPosition, String> {
-        let shown = crate::input::shorten(text, 60);
+    pub fn load_position(&self, text: &str) -> Result<printkit_rules::AnyPosition, String> {
+        let shown = printkit_outdir::echo::shorten(text, 60);
         let pos = self
             .engine()
             .load(text)
@@ -476,7 +465,7 @@ pub const MAX_ID_LEN: usize = 40;
 /// lowercase ASCII letters, digits and single hyphens, starting with a
 /// letter. Anything else could escape the output folder or the page.
 pub fn check_id(id: &str) -> Result<(), String> {
-    let shown = crate::input::shorten(id, 40);
+    let shown = printkit_outdir::echo::shorten(id, 40);
     let rule = "an id is lowercase letters a-z, digits and hyphens, starting with a letter, such as `my-freeze`";
     if id.is_empty() {
         return Err(format!("the id is empty: {rule}"));
@@ -502,9 +491,10 @@ pub fn check_id(id: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads a file a user named, with the limits of [`crate::input`].
+/// Reads a file a user named, with the limits of [`printkit_outdir::input`].
 fn read_input(path: &Path) -> Result<String, LoadError> {
-    crate::input::read_text(path, crate::input::MAX_INPUT_BYTES).map_err(LoadError::Input)
+    printkit_outdir::input::read_text(path, printkit_outdir::input::MAX_INPUT_BYTES)
+        .map_err(LoadError::Input)
 }
 
 /// A practice file's `game`: a built-in id, or a definition file (`.toml`)
@@ -533,7 +523,7 @@ fn game_reference(game: &str) -> Result<(), String> {
         let mut m = format!(
             "`game` is a built-in id ({}) or a `.toml` definition in the practice file's folder or below it, found `{}`",
             ids.join(", "),
-            crate::input::shorten(game, 60)
+            printkit_outdir::echo::shorten(game, 60)
         );
         if let Some(s) = suggest(game, &ids) {
             m.push_str(&format!(": did you mean `{s}`?"));
@@ -560,7 +550,7 @@ fn inside_practice_folder(practice: &Path, game: &Path, shown: &str) -> Result<(
     }
     Err(format!(
         "`{}` leads outside the practice file's folder through a symbolic link: printkit reads a practice file's game only from that folder or below it, so a downloaded file cannot make it read others. Copy the definition next to the practice file",
-        crate::input::shorten(&crate::input::escaped(shown), 60)
+        printkit_outdir::echo::shorten(&printkit_outdir::echo::escaped(shown), 60)
     ))
 }
 
@@ -1029,14 +1019,14 @@ fn check_board(rep: &mut Reporter, family: Family, b: &BoardSection) -> (Board, 
     let topology = board_topology(rep, family, b);
     let (width, height) = (*b.width.get_ref(), *b.height.get_ref());
     let mut size_ok = true;
-    if !(1..=crate::rules::geometry::MAX_WIDTH).contains(&width) {
+    if !(1..=printkit_rules::geometry::MAX_WIDTH).contains(&width) {
         rep.error(
             b.width.span(),
             format!("a board is 1 to 26 columns wide, found {width}"),
         );
         size_ok = false;
     }
-    if !(1..=crate::rules::geometry::MAX_HEIGHT).contains(&height) {
+    if !(1..=printkit_rules::geometry::MAX_HEIGHT).contains(&height) {
         rep.error(
             b.height.span(),
             format!("a board has 1 to 99 rows, found {height}"),
@@ -1113,7 +1103,7 @@ fn check_cell_size(rep: &mut Reporter, b: &BoardSection, size_ok: bool) {
             b.cell_mm.span(),
             format!(
                 "cells are 5 to 100 mm wide, found {}",
-                crate::input::shorten(&format!("{cell_mm}"), 12)
+                printkit_outdir::echo::shorten(&format!("{cell_mm}"), 12)
             ),
         );
     }
@@ -1321,7 +1311,7 @@ mod tests {
     #[test]
     fn the_built_in_definitions_are_the_registrys_games() {
         let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
-        assert_eq!(ids, crate::rules::family::BUILTIN_GAME_IDS);
+        assert_eq!(ids, printkit_rules::family::BUILTIN_GAME_IDS);
         for (id, text) in BUILTIN {
             assert!(text.contains(&format!("id = \"{id}\"")), "{id}");
         }

@@ -3,14 +3,14 @@
 //! do grows at most linearly with a file of bounded size. Each limit is a
 //! located error that names it.
 use super::diagnostics::Reporter;
-use crate::input::shorten;
-use crate::rules::Family;
+use printkit_outdir::echo::shorten;
+use printkit_rules::Family;
 use toml_edit::{Item, Value};
 
 /// The limits at a key path, as the file's serde types say them (see
-/// [`super::schema::by_path`]).
+/// [`super::value_kinds::by_path`]).
 struct Limits {
-    by_path: &'static super::schema::ByPath,
+    by_path: &'static super::value_kinds::ByPath,
 }
 
 impl Limits {
@@ -28,7 +28,7 @@ impl Limits {
         self.by_path
             .get(path)
             .and_then(|at| at.max_entries)
-            .unwrap_or(crate::rules::geometry::MAX_WIDTH * crate::rules::geometry::MAX_HEIGHT)
+            .unwrap_or(printkit_rules::geometry::MAX_WIDTH * printkit_rules::geometry::MAX_HEIGHT)
     }
 }
 
@@ -40,7 +40,7 @@ pub const MAX_PRACTICE: usize = 100;
 pub(super) fn check(rep: &mut Reporter, doc: &toml_edit::Table, family: Option<Family>) -> bool {
     let before = rep.found();
     let limits = Limits {
-        by_path: super::schema::by_path(family),
+        by_path: super::value_kinds::by_path(family),
     };
     walk_table(rep, &limits, doc, "");
     rep.found() == before

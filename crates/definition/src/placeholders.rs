@@ -5,7 +5,7 @@
 use super::Board;
 use crate::lang::side_name;
 use crate::lang::Lang;
-use crate::rules::{Cell, Params};
+use printkit_rules::{Cell, Params};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -47,9 +47,9 @@ impl Figures {
     /// in words are filled in in it).
     pub(super) fn new(
         params: &Params,
-        engine: &dyn crate::rules::Engine,
+        engine: &dyn printkit_rules::Engine,
         board: &Board,
-        start: Option<&crate::rules::AnyPosition>,
+        start: Option<&printkit_rules::AnyPosition>,
         lang: &Arc<Lang>,
     ) -> Figures {
         let cells = (board.width * board.height).saturating_sub(board.holes.len()) as u32;
@@ -837,7 +837,7 @@ pub(super) fn position_contradictions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{predator_prey, Topology};
+    use printkit_rules::{predator_prey, Topology};
 
     fn figures(turn_limit: u32) -> Figures {
         let board = Board {

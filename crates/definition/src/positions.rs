@@ -2,7 +2,7 @@
 //! notation on the game's board with every mistake located.
 use super::diagnostics::Reporter;
 use super::Board;
-use crate::rules::{Cell, Engine, Params};
+use printkit_rules::{Cell, Engine, Params};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -167,7 +167,7 @@ fn place_pieces(
 /// The board part of a position's text: `squares` on the board, with its
 /// holes.
 fn board_text(board: &Board, squares: &[Option<char>]) -> String {
-    use crate::rules::notation::{print_board, Square};
+    use printkit_rules::notation::{print_board, Square};
     let holes: Vec<usize> = board
         .holes
         .iter()

@@ -4,9 +4,9 @@
 //! the search cannot settle is reported as unproven, never passed.
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
-use crate::rules::notation::{split_choices, with_choices};
-use crate::rules::{AnyPosition, Engine, Family, MoveInfo, Params};
-use crate::solve::{budget, solver, Limits, Solution, Solver, Verdict};
+use printkit_rules::notation::{split_choices, with_choices};
+use printkit_rules::{AnyPosition, Engine, Family, MoveInfo, Params};
+use printkit_solve::{budget, solver, Limits, Solution, Solver, Verdict};
 
 /// The depth when a position does not set `search_depth`: deep enough for
 /// the short lines practice sheets teach, quick enough for `check`.
@@ -494,7 +494,7 @@ fn check_solution(
                     format!(
                         "move {n} `{m}` is not the strongest defence: `{}` holds out longer ({mover} loses in {})",
                         here.best[0],
-                        crate::solve::plies_word(here.plies)
+                        printkit_solve::plies_word(here.plies)
                     ),
                 );
                 return;

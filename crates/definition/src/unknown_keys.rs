@@ -2,19 +2,19 @@
 //! missing key (serde stops at the first), from the keys the file's serde
 //! types have.
 use super::diagnostics::Reporter;
-use super::schema::ByPath;
 use super::value_kinds;
+use super::value_kinds::ByPath;
 use crate::diagnostic::suggest;
-use crate::rules::Family;
+use printkit_rules::Family;
 use std::ops::Range;
 use toml_edit::TableLike;
 
 /// Reports every unknown key and every missing one of a file at once
 /// (serde stops at the first), from what the file's serde types say of
-/// each table (see [`super::schema::by_path`]); `family` is the
+/// each table (see [`super::value_kinds::by_path`]); `family` is the
 /// definition's, `None` for a practice file.
 pub(super) fn unknown_keys(rep: &mut Reporter, doc: &toml_edit::Table, family: Option<Family>) {
-    let by_path = super::schema::by_path(family);
+    let by_path = super::value_kinds::by_path(family);
     let mut missing = Vec::new();
     let before = rep.found();
     walk(rep, &mut missing, by_path, doc, 0..0, "");
@@ -210,7 +210,7 @@ mod tests {
     fn a_family_that_is_not_text_names_the_families() {
         let found = located(&[("family = \"freeze\"", "family = 3")]);
         // Every family of the registry, in its order, a new one too.
-        let ids: Vec<String> = crate::rules::Family::ALL
+        let ids: Vec<String> = printkit_rules::Family::ALL
             .iter()
             .map(|f| format!("\"{f}\""))
             .collect();

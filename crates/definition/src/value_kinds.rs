@@ -1,9 +1,12 @@
 //! The kind of value each key takes (text, a whole number in a range, a
 //! list of texts, a table, one of some words), read from the schema the
-//! file's serde types derive ([`super::schema::by_path`]), and every value
+//! file's serde types derive ([`super::value_kinds::by_path`]), and every value
 //! of the wrong kind reported at its place, all at once, in the host's words
 //! (serde stops at the first and speaks of Rust's types).
+use printkit_rules::Family;
 use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 use toml_edit::{Item, Value};
 
 /// What the schema accepts at one key path.
@@ -165,7 +168,10 @@ pub(super) fn found(item: &Item) -> String {
         Item::Table(_) => "a table".to_string(),
         Item::ArrayOfTables(_) => "a list of tables".to_string(),
         Item::Value(v) => match v {
-            Value::String(s) => format!("the text \"{}\"", crate::input::shorten(s.value(), 40)),
+            Value::String(s) => format!(
+                "the text \"{}\"",
+                printkit_outdir::echo::shorten(s.value(), 40)
+            ),
             Value::Integer(n) => format!("the number {}", n.value()),
             Value::Float(x) => format!("the number {}", x.value()),
             Value::Boolean(b) => format!("`{}`", b.value()),
@@ -201,4 +207,109 @@ pub(super) fn wrong_value(expect: &Expect, item: &Item) -> String {
         expect.words(),
         found(item)
     )
+}
+
+/// What the schema says of the value at one dotted key path (entries of a
+/// list share its path).
+#[derive(Debug, Default)]
+pub(super) struct AtPath {
+    /// The keys of the table there; `None` when its keys are free (a
+    /// position given as a table of side → cells) or it is not a table.
+    pub(super) keys: Option<Vec<String>>,
+    /// The most characters of the string there (or of a list's strings).
+    pub(super) max_chars: Option<usize>,
+    /// The most entries of the list there.
+    pub(super) max_entries: Option<usize>,
+    /// The keys the table there must have.
+    pub(super) required: Vec<String>,
+    /// The kind of value there.
+    pub(super) expect: Expect,
+}
+
+/// The schema of one kind of file, by dotted key path.
+pub(super) type ByPath = BTreeMap<String, AtPath>;
+
+/// The schema of a definition of `family` (`None`: of a practice file),
+/// by path; derived once a run.
+pub(super) fn by_path(family: Option<Family>) -> &'static ByPath {
+    static KINDS: OnceLock<BTreeMap<Option<&'static str>, ByPath>> = OnceLock::new();
+    let kinds = KINDS.get_or_init(|| {
+        let game = super::json_schema::game();
+        let definitions = &game["definitions"];
+        let mut kinds = BTreeMap::new();
+        for family in Family::ALL {
+            let root = &definitions[format!("{}-definition", family.id())];
+            kinds.insert(Some(family.id()), index(definitions, root));
+        }
+        let practice = super::json_schema::practice();
+        kinds.insert(None, index(&practice["definitions"], &practice));
+        kinds
+    });
+    &kinds[&family.map(|f| f.id())]
+}
+
+/// What `schema` says at each path, from the root down.
+fn index(definitions: &Json, schema: &Json) -> ByPath {
+    fn walk(definitions: &Json, schema: &Json, path: &str, out: &mut ByPath, depth: u8) {
+        let node = follow(definitions, schema);
+        let number = |v: &Json, key: &str| v.get(key).and_then(Json::as_u64).map(|n| n as usize);
+        let element = node
+            .get("items")
+            .map_or(node, |items| follow(definitions, items));
+        // A string, or a string among the kinds of value allowed there.
+        let max_chars = number(element, "maxLength").or_else(|| {
+            let any = element.get("anyOf").and_then(Json::as_array)?;
+            any.iter()
+                .find_map(|v| number(follow(definitions, v), "maxLength"))
+        });
+        let properties = element.get("properties").and_then(Json::as_object);
+        let at = AtPath {
+            keys: properties.map(|p| p.keys().cloned().collect()),
+            max_chars,
+            max_entries: number(node, "maxItems"),
+            required: (element.get("required").and_then(Json::as_array))
+                .map(|keys| {
+                    keys.iter()
+                        .filter_map(|k| Some(k.as_str()?.to_string()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            expect: expect_of(node, &|s| follow(definitions, s).clone()),
+        };
+        out.insert(path.to_string(), at);
+        // The file's tables nest three deep (`practice.check`): the bound
+        // only guards against a recursive type.
+        let (Some(properties), 1..) = (properties, depth) else {
+            return;
+        };
+        for (key, child) in properties {
+            let child_path = match path {
+                "" => key.clone(),
+                _ => format!("{path}.{key}"),
+            };
+            walk(definitions, child, &child_path, out, depth - 1);
+        }
+    }
+    let mut out = ByPath::new();
+    walk(definitions, schema, "", &mut out, 8);
+    out
+}
+
+/// The schema `schema` stands for: references followed, and an optional
+/// value's one schema (`allOf` of one).
+fn follow<'a>(definitions: &'a Json, mut schema: &'a Json) -> &'a Json {
+    for _ in 0..8 {
+        schema = if let Some(name) = schema.get("$ref").and_then(Json::as_str) {
+            &definitions[name.trim_start_matches("#/definitions/")]
+        } else if let Some([only]) = schema
+            .get("allOf")
+            .and_then(Json::as_array)
+            .map(Vec::as_slice)
+        {
+            only
+        } else {
+            return schema;
+        };
+    }
+    schema
 }

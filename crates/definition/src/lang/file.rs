@@ -148,7 +148,7 @@ fn all_family_words() -> &'static FamilyWords {
     ALL.get_or_init(|| {
         let mut by_code: BTreeMap<String, BTreeMap<String, Message>> = BTreeMap::new();
         let mut problems = Vec::new();
-        for family in crate::rules::Family::ALL {
+        for family in printkit_rules::Family::ALL {
             let file = format!("the words of family `{family}`");
             let text = crate::families::WORDS
                 .iter()
@@ -474,7 +474,7 @@ fn against_english(
             table_span(root, key),
             format!(
                 "message `{key}` is missing (in English: \"{}\")",
-                crate::input::shorten(&shown, 80)
+                printkit_outdir::echo::shorten(&shown, 80)
             ),
         );
     }

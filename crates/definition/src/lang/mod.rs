@@ -456,8 +456,12 @@ impl Languages {
             // Beneath the templates folder: `lang` itself may not be a
             // link out of it either.
             let rel = std::path::Path::new("lang").join(path.file_name().unwrap_or_default());
-            let text = crate::input::read_text_beneath(root, &rel, crate::input::MAX_INPUT_BYTES)
-                .map_err(|e| LangError::Read(e.to_string()))?;
+            let text = printkit_outdir::input::read_text_beneath(
+                root,
+                &rel,
+                printkit_outdir::input::MAX_INPUT_BYTES,
+            )
+            .map_err(|e| LangError::Read(e.to_string()))?;
             let lang = parse(&path.display().to_string(), &text, Some(&english))?;
             custom.insert(lang.code.clone(), Arc::new(lang));
         }
@@ -489,7 +493,7 @@ impl Languages {
 
 /// What players call a side: "black" rather than `b`, in the kit's
 /// language.
-pub fn side_name(lang: &Lang, family: crate::rules::Family, symbol: char) -> String {
+pub fn side_name(lang: &Lang, family: printkit_rules::Family, symbol: char) -> String {
     let key = format!("family.{}.side.{symbol}", family.id());
     if lang.has(&key) || Lang::english().has(&key) {
         crate::tr!(lang, &key)
@@ -535,9 +539,9 @@ mod tests {
     fn a_hosts_file_gives_a_familys_words_or_takes_them_from_beside_the_rules() {
         let english = builtin("en").unwrap();
         let builtin_fr = builtin("fr").unwrap();
-        for family in crate::rules::Family::ALL {
+        for family in printkit_rules::Family::ALL {
             let id = family.id();
-            let symbol = crate::rules::Params::defaults(family).token_sets(36)[0].symbol;
+            let symbol = printkit_rules::Params::defaults(family).token_sets(36)[0].symbol;
             let tokens = format!("family.{id}.tokens.{symbol}");
             let french = format!(
                 "{}\n[family.{id}]\ntokens = {{ {symbol} = \"galets\" }}\n",
@@ -566,15 +570,15 @@ mod tests {
     #[test]
     fn every_family_has_its_words_file_in_the_registrys_order() {
         let ids: Vec<&str> = crate::families::WORDS.iter().map(|(id, _)| *id).collect();
-        let families: Vec<&str> = crate::rules::Family::ALL.iter().map(|f| f.id()).collect();
+        let families: Vec<&str> = printkit_rules::Family::ALL.iter().map(|f| f.id()).collect();
         assert_eq!(ids, families);
     }
 
     #[test]
     fn every_family_has_its_words_in_every_language() {
-        for family in crate::rules::Family::ALL {
+        for family in printkit_rules::Family::ALL {
             let id = family.id();
-            let params = crate::rules::Params::defaults(family);
+            let params = printkit_rules::Params::defaults(family);
             let info = family.info();
             let mut keys: Vec<String> = ["turn", "note", "score"]
                 .map(|k| format!("family.{id}.audit.{k}"))
