@@ -2,7 +2,7 @@
 //! keep the work of a build (tokens, audit rows) bounded; each refused at the
 //! value to change.
 use super::diagnostics::Reporter;
-use super::Board;
+use crate::parts::Board;
 use printkit_rules::Params;
 
 /// The longest side of a board (1.2 m: a board of up to 24 A4 tiles).

@@ -3,7 +3,8 @@
 use super::diagnostics::Reporter;
 use super::positions::{position_text, sorted};
 use super::schema::{CheckSection, IllegalClaim, PracticeSection};
-use super::{Board, Check, Practice};
+use crate::parts::{Board, Check, Practice};
+use crate::positions::names;
 use printkit_rules::{AnyPosition, Cell, Engine, MoveError, MoveInfo, MoveKind, Outcome, Params};
 use toml::Spanned;
 
@@ -20,17 +21,6 @@ pub(super) fn cell_list(rep: &mut Reporter, list: &Spanned<Vec<String>>) -> Opti
     }
     out.sort_by_key(|c| (c.row, c.col));
     Some(out)
-}
-
-pub(super) fn names(cells: &[Cell]) -> String {
-    if cells.is_empty() {
-        return "nothing".to_string();
-    }
-    let v: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-    match v.len() {
-        1 => v[0].clone(),
-        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
-    }
 }
 
 /// Runs every check of every practice position against the engine.
@@ -105,7 +95,7 @@ pub(super) fn check_practice(
         out.push(Practice {
             name: sec.name.get_ref().clone(),
             position: loaded,
-            prompt: super::fill_text_of(
+            prompt: super::placeholders::fill_text_of(
                 rep,
                 &figures,
                 &format!("practice.{index}.prompt"),
@@ -144,7 +134,7 @@ fn question_asks(
     position: &AnyPosition,
     sec: &PracticeSection,
     checks: &[Check],
-) -> super::Asks {
+) -> crate::asks::Asks {
     let played: Vec<_> = checks.iter().map(|c| c.played.clone()).collect();
     let asked = super::asks::Asked {
         params,

@@ -1,7 +1,7 @@
 //! The reporter that collects one file's diagnostics in file order, the
 //! file's one parse, and serde's TOML messages said in the host's words.
-use super::LoadError;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{suggest, Diagnostic};
+use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -63,9 +63,7 @@ impl Reporter {
     /// The place of the value at a dotted `key` path (see
     /// [`super::value_span`]), looked up in the parse.
     pub(super) fn span_of(&self, key: &str) -> Option<Range<usize>> {
-        self.doc
-            .as_deref()
-            .and_then(|doc| super::value_span(doc, key))
+        self.doc.as_deref().and_then(|doc| value_span(doc, key))
     }
     pub(super) fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
         if self.full() {
@@ -120,6 +118,123 @@ impl Reporter {
                 .sort_by_key(|d| (d.file != self.file, d.span.start));
             Err(LoadError::Invalid(self.into_diags()))
         }
+    }
+}
+
+/// Why a game or practice file could not be used.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file cannot be read, or is not one printkit reads: a device,
+    /// too large, not UTF-8 (exit 2).
+    Input(printkit_outdir::input::InputError),
+    /// Neither a built-in id nor a file.
+    UnknownGame { name: String },
+    /// The file reads, but something in it is wrong (exit 1).
+    Invalid(Vec<Diagnostic>),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Input(e) => write!(f, "{e}"),
+            LoadError::UnknownGame { name } => {
+                let ids: Vec<&str> = crate::families::BUILTIN_GAMES
+                    .iter()
+                    .map(|(id, _)| *id)
+                    .collect();
+                write!(
+                    f,
+                    "`{name}` is neither a built-in game ({}) nor a definition file",
+                    ids.join(", ")
+                )?;
+                if let Some(s) = suggest(name, &ids) {
+                    write!(f, ": did you mean `{s}`?")?;
+                }
+                Ok(())
+            }
+            LoadError::Invalid(diags) => {
+                for (k, d) in diags.iter().enumerate() {
+                    if k > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{}", d.render())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// What a dotted key path (`practice.0.check.1.move`; numbers index arrays
+/// and arrays of tables) names in a parsed file.
+enum AtPath<'a> {
+    /// An entry of an array of tables (`practice.0`).
+    Entry(&'a toml_edit::Table),
+    /// A key's item.
+    Item(&'a toml_edit::Item),
+    /// An entry of an array value; `inside`: the path goes on into it.
+    Element {
+        value: &'a toml_edit::Value,
+        inside: bool,
+    },
+}
+
+/// Follows `key` through `doc` once, for its span or its value.
+fn at_path<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<AtPath<'a>> {
+    use toml_edit::{Item, Value};
+    let mut table: &toml_edit::Table = doc.as_table();
+    let mut parts = key.split('.').peekable();
+    while let Some(part) = parts.next() {
+        let item = table.get(part)?;
+        match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
+            (Item::ArrayOfTables(a), Some(i)) => {
+                parts.next();
+                table = a.get(i)?;
+                if parts.peek().is_none() {
+                    return Some(AtPath::Entry(table));
+                }
+            }
+            (Item::Value(Value::Array(a)), Some(i)) => {
+                parts.next();
+                let value = a.get(i)?;
+                let inside = parts.peek().is_some();
+                return Some(AtPath::Element { value, inside });
+            }
+            (Item::Table(t), None) if parts.peek().is_some() => table = t,
+            (item, None) if parts.peek().is_none() => return Some(AtPath::Item(item)),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The byte range of the value at a dotted `key` path (an array's entry
+/// when the path goes on inside it).
+pub(crate) fn value_span(
+    doc: &toml_edit::ImDocument<String>,
+    key: &str,
+) -> Option<std::ops::Range<usize>> {
+    match at_path(doc, key)? {
+        AtPath::Entry(table) => table.span(),
+        AtPath::Item(item) => item.span(),
+        AtPath::Element { value, .. } => value.span(),
+    }
+}
+
+/// The value at a dotted `key` path, as [`value_span`] finds it.
+pub(crate) fn value_at<'a>(
+    doc: &'a toml_edit::ImDocument<String>,
+    key: &str,
+) -> Option<&'a toml_edit::Value> {
+    match at_path(doc, key)? {
+        AtPath::Item(toml_edit::Item::Value(value)) => Some(value),
+        AtPath::Element {
+            value,
+            inside: false,
+        } => Some(value),
+        AtPath::Entry(_) | AtPath::Item(_) | AtPath::Element { .. } => None,
     }
 }
 

@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod families;
 pub mod lang;
 
+mod answer;
 mod asks;
 pub mod bounds;
 pub use asks::{most_kings, Asks};
@@ -23,9 +24,14 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod key;
-pub use key::{analyse, holds_up, solve_key, Analysed, KeyAnswer, Kinging};
+pub use answer::{KeyAnswer, Kinging};
+pub use key::{analyse, holds_up, solve_key, Analysed};
 mod limits;
-pub use limits::MAX_PRACTICE;
+pub use schema::{MAX_ID_LEN, MAX_PRACTICE, MAX_SHEET_NUMBER};
+mod model;
+pub use model::{Definition, SharedEngine};
+mod parts;
+pub use parts::{Audit, Board, Check, Practice, Sheet};
 pub mod json_schema;
 mod placeholders;
 mod positions;
@@ -36,15 +42,14 @@ mod value_kinds;
 
 pub use crate::diagnostic::{suggest, Diagnostic};
 use claims::check_practice;
-pub use diagnostics::Document;
+use diagnostics::value_span;
 use diagnostics::Reporter;
+pub use diagnostics::{Document, LoadError};
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
 use printkit_rules::family::WithParamsType;
-use printkit_rules::{AnyPosition, Cell, Engine, Family, MoveError, MoveInfo, Params, Topology};
+use printkit_rules::{AnyPosition, Cell, Engine, Family, Params, Topology};
 use schema::*;
-use serde::Deserialize;
-use std::fmt;
 use std::path::Path;
 use toml::Spanned;
 use unknown_keys::unknown_keys;
@@ -54,353 +59,6 @@ use unknown_keys::unknown_keys;
 /// ([`printkit_rules::family::BUILTIN_GAME_IDS`]; a test holds them equal).
 pub const BUILTIN: [(&str, &str); printkit_rules::family::BUILTIN_GAME_IDS.len()] =
     crate::families::BUILTIN_GAMES;
-
-/// Why a game or practice file could not be used.
-#[derive(Debug)]
-pub enum LoadError {
-    /// The file cannot be read, or is not one printkit reads: a device,
-    /// too large, not UTF-8 (exit 2).
-    Input(printkit_outdir::input::InputError),
-    /// Neither a built-in id nor a file.
-    UnknownGame { name: String },
-    /// The file reads, but something in it is wrong (exit 1).
-    Invalid(Vec<Diagnostic>),
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Input(e) => write!(f, "{e}"),
-            LoadError::UnknownGame { name } => {
-                let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
-                write!(
-                    f,
-                    "`{name}` is neither a built-in game ({}) nor a definition file",
-                    ids.join(", ")
-                )?;
-                if let Some(s) = suggest(name, &ids) {
-                    write!(f, ": did you mean `{s}`?")?;
-                }
-                Ok(())
-            }
-            LoadError::Invalid(diags) => {
-                for (k, d) in diags.iter().enumerate() {
-                    if k > 0 {
-                        writeln!(f)?;
-                    }
-                    write!(f, "{}", d.render())?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-/// A definition's rules engine, built once from its parameters (with the
-/// tables a family's rules build) and shared by every copy of the
-/// definition and every position it reads.
-#[derive(Clone)]
-pub struct SharedEngine(std::sync::Arc<dyn Engine>);
-
-impl SharedEngine {
-    fn new(params: &Params) -> SharedEngine {
-        SharedEngine(params.engine().into())
-    }
-}
-
-impl fmt::Debug for SharedEngine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "SharedEngine({})", self.0.family())
-    }
-}
-
-/// A validated game definition, resolved: its rules engine built once, its
-/// start and practice positions read once, each check played once; the
-/// host keys' answers are added by [`analyse`] before they are laid out.
-#[derive(Clone, Debug)]
-pub struct Definition {
-    /// The file it was read from (`fixtures/<id>.toml` for a built-in game).
-    pub source: String,
-    pub id: String,
-    pub title: String,
-    pub purpose: String,
-    pub players: String,
-    pub time: String,
-    pub credit: String,
-    pub params: Params,
-    /// The rules engine of these parameters (see [`Definition::engine`]).
-    pub engine: SharedEngine,
-    pub board: Board,
-    /// The start position as the engine read it (its canonical text:
-    /// `start_position.text()`).
-    pub start_position: AnyPosition,
-    pub sheet: Sheet,
-    /// Materials beyond what the kit computes (board, tokens, sheets).
-    pub materials: Vec<String>,
-    /// One line printed under the board: how to move.
-    pub reminder: String,
-    /// The practice position drawn as the worked example on the rules sheet.
-    pub example: String,
-    pub practice: Vec<Practice>,
-    pub audit: Audit,
-    /// The file's text, to locate problems found after loading (layout).
-    pub text: std::sync::Arc<str>,
-    /// The file's one parse, where [`Definition::diagnostic_at`] looks a
-    /// key's place up.
-    pub document: Document,
-    /// The `language` key (`en` if left out) and the language the kit's
-    /// own words are printed in: see [`crate::lang::choose`].
-    pub language: String,
-    pub lang: std::sync::Arc<crate::lang::Lang>,
-}
-
-impl Definition {
-    pub fn family(&self) -> Family {
-        self.params.family()
-    }
-
-    /// A diagnostic pointing at the value of `key`, a dotted path such as
-    /// `board.cell_mm` or `practice.2.position` (the start of the file if
-    /// the key is not written there).
-    pub fn diagnostic_at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
-        let span = value_span(&self.document, key).unwrap_or(0..0);
-        Diagnostic::new(&self.source, &self.text, span, message.into())
-    }
-    /// Sets the language the kit's own words are printed in: `chosen` (the
-    /// command line's `--language`), else the `language` key; an unknown
-    /// one is reported at that key (see [`crate::lang::choose`]).
-    pub fn choose_language(
-        &mut self,
-        languages: &crate::lang::Languages,
-        chosen: Option<&str>,
-    ) -> Result<(), crate::lang::LanguageError> {
-        let lang = crate::lang::choose(&self.language, languages, chosen, |why| {
-            self.diagnostic_at("language", why)
-        })?;
-        self.lang = lang;
-        // The text is written in the `language` key's language: loading
-        // filled its placeholders in the built-in one (English for a code
-        // printkit lacks); the templates' own file for it says them now.
-        if let Some(text_lang) = languages.own(&self.language) {
-            self.fill_again(&text_lang);
-        }
-        Ok(())
-    }
-    /// Fills the placeholders of the rules text, reminder, purpose and the
-    /// definition's own practice prompts again, from the file's text, in
-    /// `lang` (side names, ordinals, numbers in words, lists of cells).
-    /// Loading checked them: a text that would not fill is left as it was.
-    fn fill_again(&mut self, lang: &std::sync::Arc<crate::lang::Lang>) {
-        let figures = placeholders::Figures::new(
-            &self.params,
-            self.engine(),
-            &self.board,
-            Some(&self.start_position),
-            lang,
-        );
-        let doc = &self.document;
-        let fill = |key: &str, text: &mut String| {
-            let raw = value_at(doc, key).and_then(toml_edit::Value::as_str);
-            if let Some(filled) = raw.and_then(|r| placeholders::expand(r, &figures).ok()) {
-                *text = filled;
-            }
-        };
-        for (part, list) in [
-            ("setup", &mut self.sheet.setup),
-            ("turn", &mut self.sheet.turn),
-            ("special", &mut self.sheet.special),
-            ("end", &mut self.sheet.end),
-        ] {
-            for (i, text) in list.iter_mut().enumerate() {
-                fill(&format!("sheet.{part}.{i}"), text);
-            }
-        }
-        fill("reminder", &mut self.reminder);
-        fill("purpose", &mut self.purpose);
-        for (i, p) in self.practice.iter_mut().enumerate() {
-            if p.origin == self.source {
-                fill(&format!("practice.{i}.prompt"), &mut p.prompt);
-            }
-        }
-    }
-
-    /// The game's rules engine, built once when the definition was read.
-    pub fn engine(&self) -> &dyn Engine {
-        self.engine.0.as_ref()
-    }
-
-    /// The game as the puzzle finder sees it: rules, engine and start.
-    pub fn game(&self) -> printkit_solve::puzzles::Game<'_> {
-        printkit_solve::puzzles::Game {
-            params: &self.params,
-            engine: self.engine(),
-            start_position: &self.start_position,
-        }
-    }
-
-    /// Whether `p` is the position the rules sheet works through (the
-    /// definition's own position named by its `example`): answered there,
-    /// it is no host-key question.
-    pub fn is_worked_example(&self, p: &Practice) -> bool {
-        p.name == self.example && p.origin == self.source
-    }
-
-    /// A position of this game given on the command line: read by the
-    /// engine with this definition's parameters and drawn on its board (its
-    /// size and holes), as a practice position is.
-    pub fn load_position(&self, text: &str) -> Result<printkit_rules::AnyPosition, String> {
-        let shown = printkit_outdir::echo::shorten(text, 60);
-        let pos = self
-            .engine()
-            .load(text)
-            .map_err(|e| format!("position `{shown}`: {e}"))?;
-        let view = pos.view();
-        let b = &self.board;
-        if (view.width, view.height) != (b.width, b.height) {
-            return Err(format!(
-                "position `{shown}` is {}×{}, but the board of `{}` ({}) is {}×{}",
-                view.width, view.height, self.id, self.source, b.width, b.height
-            ));
-        }
-        let holes = sorted(&b.holes);
-        if view.holes != holes {
-            let list = |cells: &[Cell]| {
-                if cells.is_empty() {
-                    "none".to_string()
-                } else {
-                    claims::names(cells)
-                }
-            };
-            return Err(format!(
-                "position `{shown}` has holes (`-`) at {}, but the board of `{}` ({}) has them at {}",
-                list(&view.holes),
-                self.id,
-                self.source,
-                list(&holes)
-            ));
-        }
-        Ok(pos)
-    }
-
-    /// Whether `other` is this definition (one id and one text), not just
-    /// another definition with the same id: one id means one game in a run.
-    pub fn same_as(&self, other: &Definition) -> bool {
-        self.id == other.id && self.text == other.text
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Board {
-    pub width: usize,
-    pub height: usize,
-    pub topology: Topology,
-    pub holes: Vec<Cell>,
-    pub cell_mm: f64,
-    /// A named region of the start to mark on the board (Freeze's Initial
-    /// Region), with its name.
-    pub region: Vec<Cell>,
-    pub region_name: String,
-}
-
-/// The rules sheet's paragraphs, numbered consecutively across the parts.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Sheet {
-    #[schemars(length(max = 20), inner(length(max = 1000)))]
-    pub setup: Vec<String>,
-    #[schemars(length(max = 20), inner(length(max = 1000)))]
-    pub turn: Vec<String>,
-    #[serde(default)]
-    #[schemars(length(max = 20), inner(length(max = 1000)))]
-    pub special: Vec<String>,
-    #[schemars(length(max = 20), inner(length(max = 1000)))]
-    pub end: Vec<String>,
-}
-
-/// A practice position and the claims about it that the host key prints.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Practice {
-    pub name: String,
-    /// The position, read once by the game's engine.
-    pub position: AnyPosition,
-    /// The counters its text gives (turns, reserve, captures), by name.
-    pub counts: Vec<(&'static str, u64)>,
-    pub prompt: String,
-    pub checks: Vec<Check>,
-    /// The file it came from (the built-in definition or a practice file).
-    pub origin: String,
-    /// The solver's depth for this position (its claims and the host key).
-    pub search_depth: u32,
-    /// The host key's answer, worked out once by the analyse step
-    /// ([`analyse`], [`solve_key`] or the cache of earlier builds) before
-    /// the key is laid out, and shared by every copy of the position (a kit
-    /// is laid out on several papers, and `check` lays out every one);
-    /// `None` inside when it cannot be had. Private: the key reads it
-    /// through an [`Analysed`], the cache through [`Practice::searched`].
-    key: std::sync::Arc<std::sync::OnceLock<Option<KeyAnswer>>>,
-    /// The class sheet it is printed on (a practice file's
-    /// `sheet_number`), or `None` for the kit's ordinary practice sheets.
-    pub sheet: Option<u32>,
-    /// How many claims the solver proved (`best`, `solution`, `result`,
-    /// `wins_in`).
-    pub solver_claims: usize,
-    /// What the question asks (its `asks`, or read from its checks): what
-    /// the host key's Answer answers.
-    pub asks: Asks,
-    /// The title the player's sheet prints (`None`: the question's number
-    /// alone; the name is the host's).
-    pub title: Option<String>,
-}
-
-impl Practice {
-    /// The answer searched for this position so far (`Some(None)`:
-    /// searched, with nothing to print): for the cache of earlier builds,
-    /// which keeps what a build searched. A kit reads answers through an
-    /// [`Analysed`].
-    pub fn searched(&self) -> Option<&Option<KeyAnswer>> {
-        self.key.get()
-    }
-
-    /// Gives the position an answer found elsewhere (the cache of earlier
-    /// builds) unless it has one; whether it took it.
-    pub fn keep_answer(&self, answer: KeyAnswer) -> bool {
-        self.key.set(Some(answer)).is_ok()
-    }
-
-    /// A copy that shares no answer with this one (one to search afresh).
-    pub fn unanswered(&self) -> Practice {
-        Practice {
-            key: Default::default(),
-            ..self.clone()
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Check {
-    /// The move as written in the file.
-    pub mv: String,
-    /// Whether the file claims the move is illegal.
-    pub illegal: bool,
-    /// The move played where the position stands: how the engine writes
-    /// it, what it does and the position after it; or why it is refused.
-    pub played: Result<MoveInfo, MoveError>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Audit {
-    pub columns: Vec<String>,
-    /// Columns that are boxes to tick (clone or jump), not to write in.
-    pub ticks: Vec<String>,
-    pub rows: usize,
-    /// The turn limit the rows follow (0: none).
-    pub limit: usize,
-    /// The game has no turn limit, or more turns than rows: the sheet says
-    /// to continue on a new one.
-    pub continues: bool,
-}
 
 // ---------------------------------------------------------------------------
 // Loading.
@@ -457,9 +115,6 @@ pub fn names_a_file(game: &str) -> bool {
     !BUILTIN.iter().any(|(id, _)| *id == game)
         && (Path::new(game).exists() || game.ends_with(".toml"))
 }
-
-/// The longest game id: it names a folder and starts every file name.
-pub const MAX_ID_LEN: usize = 40;
 
 /// A game id is one safe name, used as a folder and file name and in links:
 /// lowercase ASCII letters, digits and single hyphens, starting with a
@@ -607,9 +262,6 @@ pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, Load
         definition_from(rep, &doc).map(|d| Loaded::Definition(Box::new(d)))
     }
 }
-
-/// The highest class sheet number (`sheet_number` of a practice file).
-pub const MAX_SHEET_NUMBER: u32 = 99;
 
 /// Parses and validates a practice file.
 pub fn parse_practice_file(
@@ -784,138 +436,6 @@ impl WithParamsType for ParseTyped<'_> {
     }
 }
 
-/// `text` (the value at `key`) with its placeholders filled; unknown
-/// placeholders and, if `numbers`, literal numbers that contradict the
-/// definition are reported at their place in the string.
-fn fill_text(
-    rep: &mut Reporter,
-    figures: &placeholders::Figures,
-    key: &str,
-    text: &str,
-    numbers: bool,
-) -> String {
-    fill_text_of(rep, figures, key, text, numbers, None)
-}
-
-/// [`fill_text`] for a practice prompt: the counts it says of its position
-/// (`"seven in reserve"`) are checked against the position's `counts`.
-fn fill_text_of(
-    rep: &mut Reporter,
-    figures: &placeholders::Figures,
-    key: &str,
-    text: &str,
-    numbers: bool,
-    counts: Option<&[(&'static str, u64)]>,
-) -> String {
-    let mut contradictions = if numbers {
-        placeholders::contradictions(text, figures)
-    } else {
-        Vec::new()
-    };
-    // Cell names: on the board everywhere; in the rules sheet and the
-    // reminder, a list said of a piece or the region is the start's.
-    contradictions.extend(placeholders::cell_mistakes(text, figures, numbers));
-    if let Some(counts) = counts {
-        contradictions.extend(placeholders::position_contradictions(text, counts));
-    }
-    contradictions.sort_by_key(|e| e.at.start);
-    let expanded = placeholders::expand(text, figures);
-    if contradictions.is_empty() && expanded.is_ok() {
-        return expanded.unwrap_or_default();
-    }
-    let span = rep.span_of(key).unwrap_or(0..0);
-    // Byte offsets in the text are offsets in the source when the string
-    // is written without escapes; else the whole string is pointed at.
-    let exact = rep.source.get(span.start + 1..span.end.saturating_sub(1)) == Some(text);
-    let at = |r: std::ops::Range<usize>| {
-        if exact {
-            span.start + 1 + r.start..span.start + 1 + r.end
-        } else {
-            span.clone()
-        }
-    };
-    for e in contradictions {
-        rep.error(at(e.at), e.message);
-    }
-    match expanded {
-        Ok(filled) => filled,
-        Err(errors) => {
-            for e in errors {
-                rep.error(at(e.at), e.message);
-            }
-            text.to_string()
-        }
-    }
-}
-
-/// What a dotted key path (`practice.0.check.1.move`; numbers index arrays
-/// and arrays of tables) names in a parsed file.
-enum AtPath<'a> {
-    /// An entry of an array of tables (`practice.0`).
-    Entry(&'a toml_edit::Table),
-    /// A key's item.
-    Item(&'a toml_edit::Item),
-    /// An entry of an array value; `inside`: the path goes on into it.
-    Element {
-        value: &'a toml_edit::Value,
-        inside: bool,
-    },
-}
-
-/// Follows `key` through `doc` once, for its span or its value.
-fn at_path<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<AtPath<'a>> {
-    use toml_edit::{Item, Value};
-    let mut table: &toml_edit::Table = doc.as_table();
-    let mut parts = key.split('.').peekable();
-    while let Some(part) = parts.next() {
-        let item = table.get(part)?;
-        match (item, parts.peek().and_then(|p| p.parse::<usize>().ok())) {
-            (Item::ArrayOfTables(a), Some(i)) => {
-                parts.next();
-                table = a.get(i)?;
-                if parts.peek().is_none() {
-                    return Some(AtPath::Entry(table));
-                }
-            }
-            (Item::Value(Value::Array(a)), Some(i)) => {
-                parts.next();
-                let value = a.get(i)?;
-                let inside = parts.peek().is_some();
-                return Some(AtPath::Element { value, inside });
-            }
-            (Item::Table(t), None) if parts.peek().is_some() => table = t,
-            (item, None) if parts.peek().is_none() => return Some(AtPath::Item(item)),
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// The byte range of the value at a dotted `key` path (an array's entry
-/// when the path goes on inside it).
-pub(crate) fn value_span(
-    doc: &toml_edit::ImDocument<String>,
-    key: &str,
-) -> Option<std::ops::Range<usize>> {
-    match at_path(doc, key)? {
-        AtPath::Entry(table) => table.span(),
-        AtPath::Item(item) => item.span(),
-        AtPath::Element { value, .. } => value.span(),
-    }
-}
-
-/// The value at a dotted `key` path, as [`value_span`] finds it.
-fn value_at<'a>(doc: &'a toml_edit::ImDocument<String>, key: &str) -> Option<&'a toml_edit::Value> {
-    match at_path(doc, key)? {
-        AtPath::Item(toml_edit::Item::Value(value)) => Some(value),
-        AtPath::Element {
-            value,
-            inside: false,
-        } => Some(value),
-        AtPath::Entry(_) | AtPath::Item(_) | AtPath::Element { .. } => None,
-    }
-}
-
 fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     mut rep: Reporter,
     doc: &Document,
@@ -976,8 +496,8 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     );
     let mut sheet = file.sheet;
     fill_sheet(&mut rep, &figures, &mut sheet);
-    let reminder = fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
-    let purpose = fill_text(&mut rep, &figures, "purpose", &file.purpose, false);
+    let reminder = placeholders::fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
+    let purpose = placeholders::fill_text(&mut rep, &figures, "purpose", &file.purpose, false);
     let audit = check_audit(&mut rep, file.audit, params.turn_limit());
     if let Err(why) = check_id(file.id.get_ref()) {
         rep.error(file.id.span(), why);
@@ -1219,7 +739,7 @@ fn fill_sheet(rep: &mut Reporter, figures: &placeholders::Figures, sheet: &mut S
         ("end", &mut sheet.end),
     ] {
         for (i, text) in list.iter_mut().enumerate() {
-            *text = fill_text(rep, figures, &format!("sheet.{part}.{i}"), text, true);
+            *text = placeholders::fill_text(rep, figures, &format!("sheet.{part}.{i}"), text, true);
         }
     }
 }
@@ -1278,22 +798,22 @@ fn holes_differ(start: &[Cell], listed: &[Cell]) -> String {
     if !only_start.is_empty() {
         parts.push(format!(
             "the start has `-` at {} that `holes` does not list",
-            claims::names(&only_start)
+            positions::names(&only_start)
         ));
     }
     if !only_listed.is_empty() {
         parts.push(format!(
             "`holes` lists {} where the start has no `-`",
-            claims::names(&only_listed)
+            positions::names(&only_listed)
         ));
     }
     let quoted: Vec<String> = start.iter().map(|c| format!("\"{c}\"")).collect();
     let mut start_fix = Vec::new();
     if !only_listed.is_empty() {
-        start_fix.push(format!("`-` at {}", claims::names(&only_listed)));
+        start_fix.push(format!("`-` at {}", positions::names(&only_listed)));
     }
     if !only_start.is_empty() {
-        start_fix.push(format!("no `-` at {}", claims::names(&only_start)));
+        start_fix.push(format!("no `-` at {}", positions::names(&only_start)));
     }
     format!(
         "the start's holes (`-`) differ from the board's `holes`: {}; write `holes = [{}]` to match the start, or change the start: {}",
@@ -1306,6 +826,7 @@ fn holes_differ(start: &[Cell], listed: &[Cell]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostics::value_at;
 
     /// The built-in definitions are the registry's games, in its order.
     #[test]

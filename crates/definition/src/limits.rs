@@ -32,9 +32,6 @@ impl Limits {
     }
 }
 
-/// The most practice positions a file may have.
-pub const MAX_PRACTICE: usize = 100;
-
 /// Reports every string and list over its limit; true when all are within.
 /// `family` is the definition's, `None` for a practice file.
 pub(super) fn check(rep: &mut Reporter, doc: &toml_edit::Table, family: Option<Family>) -> bool {

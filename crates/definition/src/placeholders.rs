@@ -2,9 +2,10 @@
 //! …) filled from the definition, so a copied definition stays right when a
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
-use super::Board;
+use crate::diagnostics::Reporter;
 use crate::lang::side_name;
 use crate::lang::Lang;
+use crate::parts::Board;
 use printkit_rules::{Cell, Params};
 use std::ops::Range;
 use std::sync::Arc;
@@ -340,7 +341,7 @@ fn unknown_placeholder(figures: &Figures, name: &str, inner: &str) -> String {
     let names = figures.names();
     let mut message = format!("unknown placeholder `{{{inner}}}`");
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    match super::suggest(name, &refs) {
+    match crate::diagnostic::suggest(name, &refs) {
         Some(s) => message.push_str(&format!(": did you mean `{{{s}}}`?")),
         None => message.push_str(&format!(
             ": this game has {}",
@@ -832,6 +833,70 @@ pub(super) fn position_contradictions(
         }
     }
     errors
+}
+
+/// `text` (the value at `key`) with its placeholders filled; unknown
+/// placeholders and, if `numbers`, literal numbers that contradict the
+/// definition are reported at their place in the string.
+pub(crate) fn fill_text(
+    rep: &mut Reporter,
+    figures: &Figures,
+    key: &str,
+    text: &str,
+    numbers: bool,
+) -> String {
+    fill_text_of(rep, figures, key, text, numbers, None)
+}
+
+/// [`fill_text`] for a practice prompt: the counts it says of its position
+/// (`"seven in reserve"`) are checked against the position's `counts`.
+pub(crate) fn fill_text_of(
+    rep: &mut Reporter,
+    figures: &Figures,
+    key: &str,
+    text: &str,
+    numbers: bool,
+    counts: Option<&[(&'static str, u64)]>,
+) -> String {
+    let mut contradictions = if numbers {
+        contradictions(text, figures)
+    } else {
+        Vec::new()
+    };
+    // Cell names: on the board everywhere; in the rules sheet and the
+    // reminder, a list said of a piece or the region is the start's.
+    contradictions.extend(cell_mistakes(text, figures, numbers));
+    if let Some(counts) = counts {
+        contradictions.extend(position_contradictions(text, counts));
+    }
+    contradictions.sort_by_key(|e| e.at.start);
+    let expanded = expand(text, figures);
+    if contradictions.is_empty() && expanded.is_ok() {
+        return expanded.unwrap_or_default();
+    }
+    let span = rep.span_of(key).unwrap_or(0..0);
+    // Byte offsets in the text are offsets in the source when the string
+    // is written without escapes; else the whole string is pointed at.
+    let exact = rep.source.get(span.start + 1..span.end.saturating_sub(1)) == Some(text);
+    let at = |r: std::ops::Range<usize>| {
+        if exact {
+            span.start + 1 + r.start..span.start + 1 + r.end
+        } else {
+            span.clone()
+        }
+    };
+    for e in contradictions {
+        rep.error(at(e.at), e.message);
+    }
+    match expanded {
+        Ok(filled) => filled,
+        Err(errors) => {
+            for e in errors {
+                rep.error(at(e.at), e.message);
+            }
+            text.to_string()
+        }
+    }
 }
 
 #[cfg(test)]

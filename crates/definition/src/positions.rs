@@ -1,7 +1,7 @@
 //! Positions written as notation or as a table of side → cells, turned into
 //! notation on the game's board with every mistake located.
 use super::diagnostics::Reporter;
-use super::Board;
+use crate::parts::Board;
 use printkit_rules::{Cell, Engine, Params};
 use std::ops::Range;
 use toml::Spanned;
@@ -226,4 +226,16 @@ pub(super) fn key_span(rep: &Reporter, within: Range<usize>, key: &str) -> Range
         offset += line.len();
     }
     within
+}
+
+/// Cells in words: "nothing", "B2", "B2 and C3", "B2, C3 and D4".
+pub(crate) fn names(cells: &[Cell]) -> String {
+    if cells.is_empty() {
+        return "nothing".to_string();
+    }
+    let v: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    match v.len() {
+        1 => v[0].clone(),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
 }

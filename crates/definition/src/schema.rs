@@ -2,15 +2,38 @@
 //! limits on strings and lists (`length`), are read back from the JSON
 //! Schema derived from it ([`by_path`]) by the unknown-key and limit checks.
 //! Strict: unknown keys are errors (reported all at once by `unknown_keys`).
-use super::Sheet;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 
+/// The most practice positions a file may have.
+pub const MAX_PRACTICE: usize = 100;
+
+/// The longest game id: it names a folder and starts every file name.
+pub const MAX_ID_LEN: usize = 40;
+
+/// The highest class sheet number (`sheet_number` of a practice file).
+pub const MAX_SHEET_NUMBER: u32 = 99;
+
+/// The rules sheet's paragraphs, numbered consecutively across the parts.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
+    pub setup: Vec<String>,
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
+    pub turn: Vec<String>,
+    #[serde(default)]
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
+    pub special: Vec<String>,
+    #[schemars(length(max = 20), inner(length(max = 1000)))]
+    pub end: Vec<String>,
+}
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DefinitionFile<P> {
-    #[schemars(with = "String", length(max = super::MAX_ID_LEN))]
+    #[schemars(with = "String", length(max = MAX_ID_LEN))]
     pub(super) id: Spanned<String>,
     #[schemars(length(max = 120))]
     pub(super) title: String,
@@ -40,7 +63,7 @@ pub(super) struct DefinitionFile<P> {
     #[schemars(with = "Option<String>", length(max = 120))]
     pub(super) example: Option<Spanned<String>>,
     #[serde(default)]
-    #[schemars(length(max = super::MAX_PRACTICE))]
+    #[schemars(length(max = MAX_PRACTICE))]
     pub(super) practice: Vec<PracticeSection>,
     pub(super) audit: AuditSection,
 }
@@ -161,10 +184,10 @@ pub(super) struct PracticeFile {
     /// The number of the class sheet these positions are printed on (a
     /// sheet of their own, numbered apart, with its own answers in the host
     /// key); 1 to 99.
-    #[schemars(with = "Option<u32>", range(min = 1, max = super::MAX_SHEET_NUMBER))]
+    #[schemars(with = "Option<u32>", range(min = 1, max = MAX_SHEET_NUMBER))]
     pub(super) sheet_number: Option<Spanned<u32>>,
     #[serde(default)]
-    #[schemars(length(max = super::MAX_PRACTICE))]
+    #[schemars(length(max = MAX_PRACTICE))]
     pub(super) practice: Vec<PracticeSection>,
 }
 

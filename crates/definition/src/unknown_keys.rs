@@ -101,7 +101,8 @@ fn walk(
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse_definition, LoadError};
+    use crate::diagnostics::LoadError;
+    use crate::parse_definition;
 
     /// A file of the workspace's `fixtures/` (the tests run in this
     /// crate's folder).

@@ -1,6 +1,7 @@
 //! Reading a language file and checking it against English: every problem
 //! located (file:line:column), all of them at once.
-use super::{Category, Lang, Message, Rule};
+use super::plural::{Category, Rule};
+use super::words::{Lang, Message};
 use crate::diagnostic::{suggest, Diagnostic};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

@@ -1,0 +1,102 @@
+//! The parts of a definition: its board, its rules sheet, its practice
+//! positions with their checks, its audit sheet.
+use crate::answer::KeyAnswer;
+use crate::asks::Asks;
+pub use crate::schema::Sheet;
+use printkit_rules::{AnyPosition, Cell, MoveError, MoveInfo, Topology};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    pub topology: Topology,
+    pub holes: Vec<Cell>,
+    pub cell_mm: f64,
+    /// A named region of the start to mark on the board (Freeze's Initial
+    /// Region), with its name.
+    pub region: Vec<Cell>,
+    pub region_name: String,
+}
+
+/// A practice position and the claims about it that the host key prints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Practice {
+    pub name: String,
+    /// The position, read once by the game's engine.
+    pub position: AnyPosition,
+    /// The counters its text gives (turns, reserve, captures), by name.
+    pub counts: Vec<(&'static str, u64)>,
+    pub prompt: String,
+    pub checks: Vec<Check>,
+    /// The file it came from (the built-in definition or a practice file).
+    pub origin: String,
+    /// The solver's depth for this position (its claims and the host key).
+    pub search_depth: u32,
+    /// The host key's answer, worked out once by the analyse step
+    /// ([`analyse`], [`solve_key`] or the cache of earlier builds) before
+    /// the key is laid out, and shared by every copy of the position (a kit
+    /// is laid out on several papers, and `check` lays out every one);
+    /// `None` inside when it cannot be had. Private to this crate: the key reads it
+    /// through an [`Analysed`], the cache through [`Practice::searched`].
+    pub(crate) key: std::sync::Arc<std::sync::OnceLock<Option<KeyAnswer>>>,
+    /// The class sheet it is printed on (a practice file's
+    /// `sheet_number`), or `None` for the kit's ordinary practice sheets.
+    pub sheet: Option<u32>,
+    /// How many claims the solver proved (`best`, `solution`, `result`,
+    /// `wins_in`).
+    pub solver_claims: usize,
+    /// What the question asks (its `asks`, or read from its checks): what
+    /// the host key's Answer answers.
+    pub asks: Asks,
+    /// The title the player's sheet prints (`None`: the question's number
+    /// alone; the name is the host's).
+    pub title: Option<String>,
+}
+
+impl Practice {
+    /// The answer searched for this position so far (`Some(None)`:
+    /// searched, with nothing to print): for the cache of earlier builds,
+    /// which keeps what a build searched. A kit reads answers through an
+    /// [`Analysed`](crate::Analysed).
+    pub fn searched(&self) -> Option<&Option<KeyAnswer>> {
+        self.key.get()
+    }
+
+    /// Gives the position an answer found elsewhere (the cache of earlier
+    /// builds) unless it has one; whether it took it.
+    pub fn keep_answer(&self, answer: KeyAnswer) -> bool {
+        self.key.set(Some(answer)).is_ok()
+    }
+
+    /// A copy that shares no answer with this one (one to search afresh).
+    pub fn unanswered(&self) -> Practice {
+        Practice {
+            key: Default::default(),
+            ..self.clone()
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    /// The move as written in the file.
+    pub mv: String,
+    /// Whether the file claims the move is illegal.
+    pub illegal: bool,
+    /// The move played where the position stands: how the engine writes
+    /// it, what it does and the position after it; or why it is refused.
+    pub played: Result<MoveInfo, MoveError>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Audit {
+    pub columns: Vec<String>,
+    /// Columns that are boxes to tick (clone or jump), not to write in.
+    pub ticks: Vec<String>,
+    pub rows: usize,
+    /// The turn limit the rows follow (0: none).
+    pub limit: usize,
+    /// The game has no turn limit, or more turns than rows: the sheet says
+    /// to continue on a new one.
+    pub continues: bool,
+}
