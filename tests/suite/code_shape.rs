@@ -3,7 +3,7 @@
 //! the registries, no catch-all on families, no layout that reads, plays
 //! or searches. Which layer may use which is the crate graph's (Cargo.toml
 //! of each crate under `crates/`), not a test's.
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn src() -> PathBuf {
@@ -630,13 +630,15 @@ fn rust_files_under(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// `text`'s code (see [`code_only`]) without its `#[cfg(test)]` items.
+/// `text`'s code (see [`code_only`]) without its `#[cfg(test)]` (and
+/// `#[cfg(all(test, …))]`) items.
 fn code_outside_tests(text: &str) -> String {
     let code: Vec<char> = code_only(text).chars().collect();
     let mut out = String::with_capacity(code.len());
+    let test_only = ["#[cfg(test)]", "#[cfg(all(test,"].map(|a| a.chars().collect::<Vec<_>>());
     let mut i = 0;
     while i < code.len() {
-        if code[i..].starts_with(&"#[cfg(test)]".chars().collect::<Vec<_>>()) {
+        if test_only.iter().any(|a| code[i..].starts_with(a)) {
             let body = (i..code.len()).find(|&k| code[k] == '{' || code[k] == ';');
             i = match body {
                 Some(k) if code[k] == '{' => closing_brace(&code, k).unwrap_or(code.len()) + 1,
@@ -730,4 +732,291 @@ fn the_layout_check_finds_calls_in_code_only() {
         layout_breaches(text),
         vec![(4, ".play("), (5, "key_solve(")]
     );
+}
+
+/// A crate's files by module path (`a/b.rs` and `a/b/mod.rs`: `["a", "b"]`;
+/// `lib.rs`: `[]`), each with its code outside tests.
+fn crate_modules(src: &Path) -> BTreeMap<Vec<String>, (PathBuf, String)> {
+    let mut files = Vec::new();
+    rust_files_under(src, &mut files);
+    let mut modules = BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(src).unwrap().with_extension("");
+        let mut path: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if matches!(
+            path.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            path.pop();
+        }
+        let code = code_outside_tests(&std::fs::read_to_string(&file).unwrap());
+        modules.insert(path, (file, code));
+    }
+    modules
+}
+
+/// The module paths `code` (of the module `here`) names: through
+/// `crate::`, `super::` and `self::` (a use tree's branches each), through
+/// a child module it declares (`mod x;` and `x::…`), and a crate-root
+/// macro by the module that defines it (`macros`: name to module).
+fn named_modules(
+    code: &str,
+    here: &[String],
+    macros: &BTreeMap<String, Vec<String>>,
+) -> Vec<Vec<String>> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let chars: Vec<char> = code.chars().collect();
+    let mut named = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = i == 0 || !(word(chars[i - 1]) || chars[i - 1] == ':');
+        let rest: String = chars[i..chars.len().min(i + 7)].iter().collect();
+        let base = if !starts {
+            None
+        } else if rest.starts_with("crate::") {
+            Some((Vec::new(), 7))
+        } else if rest.starts_with("super::") {
+            Some((here[..here.len().saturating_sub(1)].to_vec(), 7))
+        } else if rest.starts_with("self::") {
+            Some((here.to_vec(), 6))
+        } else {
+            None
+        };
+        let Some((mut base, skip)) = base else {
+            i += 1;
+            continue;
+        };
+        let mut j = i + skip;
+        // `super::super::`
+        while chars[j..].starts_with(&['s', 'u', 'p', 'e', 'r', ':', ':']) {
+            base.pop();
+            j += 7;
+        }
+        let segment = |k: usize| -> (String, usize) {
+            let end = (k..chars.len())
+                .find(|&e| !word(chars[e]))
+                .unwrap_or(chars.len());
+            (chars[k..end].iter().collect(), end)
+        };
+        if chars.get(j) == Some(&'{') {
+            let close = closing_brace(&chars, j).unwrap_or(chars.len() - 1);
+            let inner: String = chars[j + 1..close].iter().collect();
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in inner.chars().chain([',']) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        let first = item.trim().split("::").next().unwrap_or("").to_string();
+                        if !first.is_empty() && first != "self" {
+                            named.push([base.clone(), vec![first]].concat());
+                        }
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+            i = close + 1;
+            continue;
+        }
+        let mut path = base;
+        loop {
+            let (s, end) = segment(j);
+            if s.is_empty() {
+                break;
+            }
+            path.push(s);
+            j = end;
+            if !chars[j..].starts_with(&[':', ':']) {
+                break;
+            }
+            j += 2;
+        }
+        if let Some(module) = path
+            .first()
+            .and_then(|m| macros.get(m))
+            .filter(|_| path.len() == 1)
+        {
+            path = module.clone();
+        }
+        named.push(path);
+        i = j;
+    }
+    for line in code.lines() {
+        let line = line.trim_start();
+        let line = line.strip_prefix("pub ").unwrap_or(line);
+        if let Some(child) = line.strip_prefix("mod ").and_then(|r| r.strip_suffix(';')) {
+            let used = code
+                .match_indices(&format!("{child}::"))
+                .any(|(at, _)| at == 0 || !code[..at].ends_with(|c: char| word(c) || c == ':'));
+            if used {
+                named.push([here.to_vec(), vec![child.to_string()]].concat());
+            }
+        }
+    }
+    named
+}
+
+/// The sets of two or more files of the crate at `src` that import each
+/// other, directly or round a loop (strongly connected components of the
+/// file import graph), as paths from the workspace root.
+fn file_cycles(src: &Path) -> Vec<BTreeSet<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let modules = crate_modules(src);
+    let mut macros = BTreeMap::new();
+    for (path, (_, code)) in &modules {
+        for (at, _) in code.match_indices("#[macro_export]") {
+            let after = &code[at..];
+            if let Some(name) = after.split("macro_rules!").nth(1).and_then(|r| {
+                r.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .find(|s| !s.is_empty())
+            }) {
+                macros.insert(name.to_string(), path.clone());
+            }
+        }
+    }
+    let keys: Vec<&Vec<String>> = modules.keys().collect();
+    let index = |p: &Vec<String>| keys.iter().position(|k| *k == p).unwrap();
+    let mut edges = vec![BTreeSet::new(); keys.len()];
+    for (from, (_, code)) in &modules {
+        for named in named_modules(code, from, &macros) {
+            let file = (0..=named.len())
+                .rev()
+                .map(|n| named[..n].to_vec())
+                .find(|p| modules.contains_key(p))
+                .unwrap_or_default();
+            if &file != from {
+                edges[index(from)].insert(index(&file));
+            }
+        }
+    }
+    // Tarjan's strongly connected components.
+    struct Walk<'a> {
+        edges: &'a [BTreeSet<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        stack: Vec<usize>,
+        on: Vec<bool>,
+        next: usize,
+        found: Vec<Vec<usize>>,
+    }
+    fn visit(w: &mut Walk, v: usize) {
+        w.index[v] = Some(w.next);
+        w.low[v] = w.next;
+        w.next += 1;
+        w.stack.push(v);
+        w.on[v] = true;
+        for &u in w.edges[v].clone().iter() {
+            match w.index[u] {
+                None => {
+                    visit(w, u);
+                    w.low[v] = w.low[v].min(w.low[u]);
+                }
+                Some(i) if w.on[u] => w.low[v] = w.low[v].min(i),
+                Some(_) => {}
+            }
+        }
+        if Some(w.low[v]) == w.index[v] {
+            let mut component = Vec::new();
+            while let Some(u) = w.stack.pop() {
+                w.on[u] = false;
+                component.push(u);
+                if u == v {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                w.found.push(component);
+            }
+        }
+    }
+    let n = keys.len();
+    let mut w = Walk {
+        edges: &edges,
+        index: vec![None; n],
+        low: vec![0; n],
+        stack: Vec::new(),
+        on: vec![false; n],
+        next: 0,
+        found: Vec::new(),
+    };
+    for v in 0..n {
+        if w.index[v].is_none() {
+            visit(&mut w, v);
+        }
+    }
+    let shown = |k: usize| {
+        let file = &modules[keys[k]].0;
+        file.strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    w.found
+        .into_iter()
+        .map(|c| c.into_iter().map(shown).collect())
+        .collect()
+}
+
+/// File-level import cycles known and to go: the rules' registry (the
+/// `families!` macro in `lib.rs` makes `Family` and `Params`, which the
+/// families' own descriptions in `family.rs` name, and the notation's
+/// errors are the engine's). The test fails on one no longer there.
+const KNOWN_FILE_CYCLES: &[&[&str]] = &[&[
+    "crates/rules/src/family.rs",
+    "crates/rules/src/lib.rs",
+    "crates/rules/src/notation.rs",
+]];
+
+#[test]
+fn no_file_imports_another_that_imports_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = vec![src()];
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        sources.push(entry.unwrap().path().join("src"));
+    }
+    let mut found: Vec<BTreeSet<String>> = sources.iter().flat_map(|s| file_cycles(s)).collect();
+    found.sort();
+    let known: Vec<BTreeSet<String>> = KNOWN_FILE_CYCLES
+        .iter()
+        .map(|c| c.iter().map(|f| f.to_string()).collect())
+        .collect();
+    let new: Vec<_> = found.iter().filter(|c| !known.contains(c)).collect();
+    assert!(
+        new.is_empty(),
+        "files that import each other (move what both use into a file of its own): {new:?}"
+    );
+    let gone: Vec<_> = known.iter().filter(|c| !found.contains(c)).collect();
+    assert!(
+        gone.is_empty(),
+        "no longer a cycle (remove it from KNOWN_FILE_CYCLES): {gone:?}"
+    );
+}
+
+#[test]
+fn the_cycle_finder_follows_use_trees_children_and_macros() {
+    let macros = BTreeMap::from([("tr".to_string(), vec!["lang".to_string()])]);
+    let here = vec!["kit".to_string(), "page".to_string()];
+    let code = "use super::{flow::Flow, common};\nuse crate::render::font::Font;\nmod tiles;\nfn f() { tiles::x(); crate::tr!(l, \"k\"); self::g(); }\n";
+    let mut named = named_modules(code, &here, &macros);
+    named.sort();
+    let expect = [
+        vec!["kit", "common"],
+        vec!["kit", "flow"],
+        vec!["kit", "page", "g"],
+        vec!["kit", "page", "tiles"],
+        vec!["lang"],
+        vec!["render", "font", "Font"],
+    ];
+    let expect: Vec<Vec<String>> = expect
+        .iter()
+        .map(|p| p.iter().map(|s| s.to_string()).collect())
+        .collect();
+    assert_eq!(named, expect);
 }

@@ -14,7 +14,8 @@
 //!
 //! Every built position is only a candidate: the generator keeps it only
 //! when the solver proves the same things as of a played one.
-use super::{Game, Rng};
+use super::game::Game;
+use crate::Rng;
 use printkit_rules::family::{EndgamePlan, HuntPlan};
 use printkit_rules::notation::{self, Square};
 use printkit_rules::{AnyPosition, Family};

@@ -10,7 +10,7 @@
 //! kings it must make ("G2xG8+B8": king B8; any other king it may make
 //! changes nothing). Two chains, a pass and a chain, or two smallest sets
 //! (king B8 or H2) are two answers: no puzzle.
-use super::{Reject, CANDIDATE_BUDGET};
+use super::rejections::{Reject, CANDIDATE_BUDGET};
 use crate::{Limits, Solution, Solver, Verdict};
 use printkit_rules::AnyPosition;
 
