@@ -160,6 +160,7 @@ fn split_rows(rows: usize, cap: usize, cap_last: usize) -> Vec<usize> {
     out
 }
 
+/// How many audit sheets the game's turn limit takes on this paper.
 pub fn page_count(
     def: &Definition,
     templates: &Templates,
@@ -273,6 +274,7 @@ fn row_height(split: &[usize], lanes: usize, avail: f64, continues: bool) -> f64
     row.max(ROW_MM)
 }
 
+/// The audit (record) sheets: a row a turn, with the game's own columns.
 pub fn pages(
     def: &Definition,
     templates: &Templates,

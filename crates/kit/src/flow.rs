@@ -52,6 +52,8 @@ pub fn running_head(
     }
 }
 
+/// Blocks laid out one below the other down a page's content area, a
+/// new page (decorated by the caller) when the next does not fit.
 pub struct Flow<'a> {
     paper_size: printkit_page::SizeMm,
     area: RectMm,
@@ -91,6 +93,7 @@ impl<'a> Flow<'a> {
         self
     }
 
+    /// The content area of every page.
     pub fn area(&self) -> RectMm {
         self.area
     }
@@ -110,10 +113,12 @@ impl<'a> Flow<'a> {
         self.pages.len()
     }
 
+    /// The height left on the current page, in mm.
     pub fn remaining(&self) -> f64 {
         self.area.bottom() - self.y
     }
 
+    /// Leaves `mm` of space (no more than the page has left).
     pub fn gap(&mut self, mm: f64) {
         self.y = (self.y + mm).min(self.area.bottom());
     }
@@ -181,6 +186,7 @@ impl<'a> Flow<'a> {
         Ok(())
     }
 
+    /// The pages laid out.
     pub fn finish(self) -> Vec<Page> {
         self.pages
     }

@@ -3,6 +3,7 @@
 //! resolved definition alone: its positions as read, its checks as played
 //! and its host-key answers as analysed ([`printkit_definition::analyse`]).
 //! Layout never reads a position's text, plays a move or searches.
+#![warn(missing_docs)]
 use crate::board::BoardSpec;
 pub use flow::content_area;
 pub use game::{

@@ -14,14 +14,18 @@ use std::path::{Path, PathBuf};
 /// Which formats to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Formats {
+    /// PDF files, for printing.
     pub pdf: bool,
+    /// SVG previews with their HTML pages.
     pub svg: bool,
 }
 
 /// A file to write: its path below the output folder and its bytes.
 #[derive(Clone, Debug)]
 pub struct OutFile {
+    /// Its path below the output folder.
     pub path: PathBuf,
+    /// Its bytes.
     pub bytes: Vec<u8>,
 }
 
@@ -369,7 +373,9 @@ fn paper_label(l: &Lang, paper: &Paper) -> String {
 /// One game on one paper, as the contents page lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KitEntry {
+    /// The game's id.
     pub id: String,
+    /// The game's title.
     pub title: String,
     /// The paper as file names spell it (`a4`, `letter-landscape`).
     pub paper: String,

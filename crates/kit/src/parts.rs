@@ -8,16 +8,22 @@ use std::fmt;
 /// The parts of a kit, in the order they are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Part {
+    /// The rules sheet.
     Rules,
+    /// The board at 100%, tiled when it is larger than the paper.
     Board,
+    /// The token sheets.
     Tokens,
+    /// The audit (record) sheets.
     Audit,
     /// The practice positions for players, without answers.
     Practice,
+    /// The host key: the answers, in a document of its own.
     Key,
 }
 
 impl Part {
+    /// Every part, in printing order.
     pub const ALL: [Part; 6] = [
         Part::Rules,
         Part::Board,
@@ -27,6 +33,7 @@ impl Part {
         Part::Key,
     ];
 
+    /// The part's name on the command line (`--only`) and in page names.
     pub fn name(self) -> &'static str {
         match self {
             Part::Rules => "rules",
@@ -38,6 +45,7 @@ impl Part {
         }
     }
 
+    /// The part `text` names.
     pub fn parse(text: &str) -> Option<Part> {
         Part::ALL.into_iter().find(|p| p.name() == text)
     }
@@ -55,12 +63,17 @@ impl fmt::Display for Part {
 /// host key sits apart from both, in its own folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Document {
+    /// What players get: rules sheet, board, tokens, audit and practice
+    /// sheets.
     PlayerKit,
+    /// The students' class sheets.
     ClassSheets,
+    /// The host key, never shown to players.
     HostKey,
 }
 
 impl Document {
+    /// Every document, in listing order.
     pub const ALL: [Document; 3] = [
         Document::PlayerKit,
         Document::ClassSheets,
@@ -94,7 +107,9 @@ impl Document {
 /// How to build a kit.
 #[derive(Clone, Debug)]
 pub struct KitOptions {
+    /// The paper it is laid out on.
     pub paper: Paper,
+    /// The parts laid out.
     pub parts: Vec<Part>,
     /// Token fronts and backs on facing pages instead of fold-over pairs.
     pub duplex: bool,
@@ -123,24 +138,31 @@ impl KitOptions {
 /// A page with the name its SVG file gets.
 #[derive(Clone, Debug)]
 pub struct NamedPage {
+    /// The part it belongs to.
     pub part: Part,
+    /// Its name (`rules`, `board-2`, `sheet-07`).
     pub name: String,
+    /// The page.
     pub page: Page,
 }
 
 /// The laid-out pages of one game's kit.
 #[derive(Clone, Debug)]
 pub struct Kit {
+    /// The game's id.
     pub id: String,
+    /// The game's title.
     pub title: String,
     /// The language of its own words (and of its previews and PDF titles).
     pub lang: std::sync::Arc<Lang>,
+    /// The player kit's pages.
     pub player: Vec<NamedPage>,
     /// The students' class sheets (practice files with a `sheet_number`),
     /// every sheet the same number of pages, each from a new page.
     pub sheets: Vec<NamedPage>,
     /// How many class sheets `sheets` holds.
     pub sheet_count: usize,
+    /// The host key's pages.
     pub key: Vec<NamedPage>,
 }
 

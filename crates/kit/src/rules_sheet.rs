@@ -17,6 +17,8 @@ use printkit_page::{
 };
 use printkit_rules::{Cell, Effect, MoveInfo, MoveKind};
 
+/// The rules sheet: what the game is, its materials, set-up, rules and
+/// worked example, from the definition.
 pub fn pages(
     def: &Definition,
     templates: &Templates,

@@ -214,6 +214,8 @@ impl SheetRoom {
     }
 }
 
+/// The token sheets: the tokens to cut out (fold-over pairs, or two-sided
+/// when duplex), and a tray where the game needs one.
 pub fn pages(
     def: &Definition,
     templates: &Templates,

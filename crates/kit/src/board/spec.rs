@@ -7,7 +7,9 @@ use printkit_page::RenderError;
 /// Colour of a checkered square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareColour {
+    /// A red square.
     Red,
+    /// A black square.
     Black,
 }
 
@@ -31,7 +33,9 @@ pub enum PieceStyle {
     Accent,
     /// A king (a stack of two) of each look: a crown above its symbol.
     LightKing,
+    /// A king of the dark look.
     DarkKing,
+    /// A king of the accent look.
     AccentKing,
 }
 
@@ -88,6 +92,7 @@ impl PieceStyle {
 /// Everything needed to draw a board, independent of the rules engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardSpec {
+    /// The title printed above the board.
     pub title: String,
     /// One line telling how pieces move.
     pub reminder: String,
@@ -95,6 +100,7 @@ pub struct BoardSpec {
     pub width: u32,
     /// Rows.
     pub height: u32,
+    /// The side of a cell, in mm: the board prints at 100%.
     pub cell_mm: f64,
     /// Blocked cells, (col, row).
     pub holes: Vec<(u32, u32)>,
