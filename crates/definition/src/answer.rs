@@ -10,6 +10,7 @@ use printkit_solve::{Solution, Verdict};
 /// they stand.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyAnswer {
+    /// The solver's result.
     pub solution: Solution,
     /// The solver's line as played from the position: each move's mover and
     /// the move as the engine writes it (up to a move that cannot be

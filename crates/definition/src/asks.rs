@@ -31,6 +31,7 @@ pub enum Asks {
 }
 
 impl Asks {
+    /// Every question, in declaration order.
     pub const ALL: [Asks; 8] = [
         Asks::Turns,
         Asks::Legal,
@@ -56,6 +57,7 @@ impl Asks {
         }
     }
 
+    /// The question an `asks` word names.
     pub fn from_word(word: &str) -> Option<Asks> {
         Asks::ALL.into_iter().find(|a| a.word() == word)
     }

@@ -29,6 +29,7 @@ impl Overflow {
         self.first.get_or_insert(span);
     }
 
+    /// How many problems were counted.
     pub fn count(&self) -> usize {
         self.count
     }
@@ -57,10 +58,15 @@ pub fn count_errors<'d>(diags: impl IntoIterator<Item = &'d Diagnostic>) -> Stri
 /// One problem in one file, located by byte range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The file, as the user named it.
     pub file: String,
+    /// The byte range the problem is at.
     pub span: Range<usize>,
+    /// Its line (from 1).
     pub line: usize,
+    /// Its column (from 1, in characters).
     pub column: usize,
+    /// What is wrong, and how to fix it.
     pub message: String,
     /// How many problems it stands for: 1, or the count of those not
     /// shown ([`Overflow`]).
@@ -199,6 +205,7 @@ impl Diagnostic {
         (out, span)
     }
 
+    /// The diagnostic as `check --json` reports it.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "file": self.file,

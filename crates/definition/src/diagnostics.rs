@@ -128,7 +128,10 @@ pub enum LoadError {
     /// too large, not UTF-8 (exit 2).
     Input(printkit_outdir::input::InputError),
     /// Neither a built-in id nor a file.
-    UnknownGame { name: String },
+    UnknownGame {
+        /// The name given.
+        name: String,
+    },
     /// The file reads, but something in it is wrong (exit 1).
     Invalid(Vec<Diagnostic>),
 }

@@ -12,6 +12,7 @@
 //! rules: the kits' words in every language ([`lang`], with [`tr!`]), a
 //! located problem in a file ([`diagnostic`]) and what printkit adds to
 //! each family of the rules' registry ([`families`]).
+#![warn(missing_docs)]
 pub mod diagnostic;
 pub mod families;
 pub mod lang;
@@ -211,10 +212,13 @@ fn inside_practice_folder(practice: &Path, game: &Path, shown: &str) -> Result<(
 
 /// What a file turned out to be.
 pub enum Loaded {
+    /// A game definition.
     Definition(Box<Definition>),
     /// A practice file: the game it names, and the positions it adds.
     Practice {
+        /// The game it names, loaded.
         game: Box<Definition>,
+        /// The positions it adds.
         practice: Vec<Practice>,
         /// Points at the file's `game` (a mistake about which game it
         /// names is reported there; the message is empty).

@@ -33,19 +33,28 @@ impl fmt::Debug for SharedEngine {
 pub struct Definition {
     /// The file it was read from (`fixtures/<id>.toml` for a built-in game).
     pub source: String,
+    /// The game's id: a folder and the start of every file name.
     pub id: String,
+    /// Its title.
     pub title: String,
+    /// What the game teaches, for the rules sheet.
     pub purpose: String,
+    /// Who plays (the players' line).
     pub players: String,
+    /// How long a game takes.
     pub time: String,
+    /// Who invented it, credited on the rules sheet.
     pub credit: String,
+    /// The rules' parameters.
     pub params: Params,
     /// The rules engine of these parameters (see [`Definition::engine`]).
     pub engine: SharedEngine,
+    /// The board.
     pub board: Board,
     /// The start position as the engine read it (its canonical text:
     /// `start_position.text()`).
     pub start_position: AnyPosition,
+    /// The rules sheet's paragraphs, filled in.
     pub sheet: Sheet,
     /// Materials beyond what the kit computes (board, tokens, sheets).
     pub materials: Vec<String>,
@@ -53,7 +62,9 @@ pub struct Definition {
     pub reminder: String,
     /// The practice position drawn as the worked example on the rules sheet.
     pub example: String,
+    /// Its own practice positions.
     pub practice: Vec<Practice>,
+    /// The audit sheet.
     pub audit: Audit,
     /// The file's text, to locate problems found after loading (layout).
     pub text: std::sync::Arc<str>,
@@ -63,10 +74,12 @@ pub struct Definition {
     /// The `language` key (`en` if left out) and the language the kit's
     /// own words are printed in: see [`crate::lang::choose`].
     pub language: String,
+    /// The language of its words.
     pub lang: std::sync::Arc<crate::lang::Lang>,
 }
 
 impl Definition {
+    /// The rules family.
     pub fn family(&self) -> Family {
         self.params.family()
     }

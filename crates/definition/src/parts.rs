@@ -5,28 +5,38 @@ use crate::asks::Asks;
 pub use crate::schema::Sheet;
 use printkit_rules::{AnyPosition, Cell, MoveError, MoveInfo, Topology};
 
+/// The board a game is played on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
+    /// Columns.
     pub width: usize,
+    /// Rows.
     pub height: usize,
+    /// Whether the edges stop moves or wrap around.
     pub topology: Topology,
+    /// Cells that are not part of the board.
     pub holes: Vec<Cell>,
+    /// The side of a cell in mm, as printed.
     pub cell_mm: f64,
     /// A named region of the start to mark on the board (Freeze's Initial
     /// Region), with its name.
     pub region: Vec<Cell>,
+    /// What the rules call the region (`""`: none).
     pub region_name: String,
 }
 
 /// A practice position and the claims about it that the host key prints.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Practice {
+    /// The position's name (the host's; players see a number).
     pub name: String,
     /// The position, read once by the game's engine.
     pub position: AnyPosition,
     /// The counters its text gives (turns, reserve, captures), by name.
     pub counts: Vec<(&'static str, u64)>,
+    /// The question players read, filled in.
     pub prompt: String,
+    /// The moves the host key answers for, each played.
     pub checks: Vec<Check>,
     /// The file it came from (the built-in definition or a practice file).
     pub origin: String,
@@ -77,6 +87,7 @@ impl Practice {
     }
 }
 
+/// A move of a practice position the host key answers for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
     /// The move as written in the file.
@@ -88,11 +99,14 @@ pub struct Check {
     pub played: Result<MoveInfo, MoveError>,
 }
 
+/// The audit (record) sheet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Audit {
+    /// The audit sheet's columns after its fixed ones.
     pub columns: Vec<String>,
     /// Columns that are boxes to tick (clone or jump), not to write in.
     pub ticks: Vec<String>,
+    /// Rows a sheet has.
     pub rows: usize,
     /// The turn limit the rows follow (0: none).
     pub limit: usize,

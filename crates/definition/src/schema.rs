@@ -20,13 +20,17 @@ pub const MAX_SHEET_NUMBER: u32 = 99;
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
     #[schemars(length(max = 20), inner(length(max = 1000)))]
+    /// The set-up paragraphs, in order.
     pub setup: Vec<String>,
     #[schemars(length(max = 20), inner(length(max = 1000)))]
+    /// The paragraphs on what a turn is.
     pub turn: Vec<String>,
     #[serde(default)]
     #[schemars(length(max = 20), inner(length(max = 1000)))]
+    /// The paragraphs on special cases (may be left out).
     pub special: Vec<String>,
     #[schemars(length(max = 20), inner(length(max = 1000)))]
+    /// The paragraphs on how a game ends.
     pub end: Vec<String>,
 }
 

@@ -12,7 +12,9 @@ use toml_edit::{Item, TableLike, Value};
 /// Why a language file cannot be used.
 #[derive(Debug)]
 pub enum LangError {
+    /// The file cannot be read: why.
     Read(String),
+    /// The file reads, but some of it is wrong.
     Invalid(Vec<Diagnostic>),
 }
 

@@ -103,7 +103,9 @@ pub fn choose(
 /// An unknown language: at the definition's key, or from the command line.
 #[derive(Debug)]
 pub enum LanguageError {
+    /// At the definition's `language` key.
     Located(crate::diagnostic::Diagnostic),
+    /// From `--language`: what to say.
     Option(String),
 }
 

@@ -4,15 +4,22 @@
 /// A plural category, as CLDR names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Category {
+    /// CLDR's `zero`.
     Zero,
+    /// CLDR's `one`.
     One,
+    /// CLDR's `two`.
     Two,
+    /// CLDR's `few`.
     Few,
+    /// CLDR's `many`.
     Many,
+    /// CLDR's `other`: every language has it.
     Other,
 }
 
 impl Category {
+    /// Every category, in CLDR's order.
     pub const ALL: [Category; 6] = [
         Category::Zero,
         Category::One,
@@ -22,6 +29,7 @@ impl Category {
         Category::Other,
     ];
 
+    /// The category's name in a language file.
     pub fn name(self) -> &'static str {
         match self {
             Category::Zero => "zero",
@@ -33,6 +41,7 @@ impl Category {
         }
     }
 
+    /// The category `name` names.
     pub fn parse(name: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.name() == name)
     }
@@ -41,16 +50,22 @@ impl Category {
 /// A language's rules, named by the language whose rules they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
+    /// English's: one, other.
     English,
+    /// French's: one for 0 and 1, many for millions, other.
     French,
+    /// German's: one, other.
     German,
+    /// Spanish's: one, many for millions, other.
     Spanish,
+    /// Arabic's: zero, one, two, few, many, other.
     Arabic,
     /// One form for every number (Chinese, Japanese, Turkish ordinals…).
     Invariant,
 }
 
 impl Rule {
+    /// Each rule by the name a language file gives it.
     pub const NAMES: [(&'static str, Rule); 6] = [
         ("en", Rule::English),
         ("fr", Rule::French),
@@ -60,6 +75,7 @@ impl Rule {
         ("none", Rule::Invariant),
     ];
 
+    /// The rule `name` names.
     pub fn parse(name: &str) -> Option<Rule> {
         Rule::NAMES
             .into_iter()

@@ -15,12 +15,15 @@ macro_rules! tr {
 /// One message: plain text, or forms chosen by a number.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
+    /// The same text for every number.
     Text(String),
+    /// A text for each plural category of a number.
     Forms {
         /// The argument whose value chooses the form.
         by: String,
         /// Forms by the ordinal rule rather than the cardinal one.
         ordinal: bool,
+        /// The text of each category.
         forms: BTreeMap<Category, String>,
     },
 }
@@ -28,6 +31,7 @@ pub enum Message {
 /// A value given to a message.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
+    /// Text, put in as it is.
     Text(String),
     /// A count: printed with the language's digit grouping.
     Int(i64),
@@ -74,14 +78,18 @@ impl From<f64> for Arg {
 /// A language: its code, plural rule, number signs and messages.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lang {
+    /// Its code (`en`, `fr`, `ar`).
     pub code: String,
+    /// Its name in itself (`Français`).
     pub name: String,
+    /// Its plural rule.
     pub rule: Rule,
     /// The decimal sign: `.` in English, `,` in French.
     pub decimal: String,
     /// Put between groups of three digits of a number of five digits or
     /// more (empty: none).
     pub group: String,
+    /// Its messages by key.
     pub messages: BTreeMap<String, Message>,
     /// Where it was read from (`templates/lang/fr.toml` when built in).
     pub source: String,
