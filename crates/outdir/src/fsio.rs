@@ -130,12 +130,11 @@ pub fn open_own_for_writing(path: &Path) -> Result<File, OpenError> {
 
 /// Creates a folder that did not exist, readable by its owner only.
 pub fn create_private_folder(path: &Path) -> std::io::Result<()> {
+    // Elsewhere the folder takes its parent's access list.
+    #[cfg_attr(not(unix), allow(unused_mut))]
     let mut builder = fs::DirBuilder::new();
     #[cfg(unix)]
     builder.mode(0o700);
-    // Elsewhere the folder takes its parent's access list.
-    #[cfg(not(unix))]
-    let _ = &mut builder;
     builder.create(path)
 }
 
