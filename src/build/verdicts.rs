@@ -74,7 +74,8 @@ pub struct Verdicts {
 /// One kept answer with its MAC under the cache folder's key.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Kept {
-    solution: Solution,
+    /// The moves as the rules write them, read back at the position.
+    solution: Solution<String>,
     mac: String,
 }
 
@@ -147,7 +148,7 @@ fn hmac_sha256(key: &[u8], message: &[u8]) -> String {
 }
 
 /// The MAC of one answer: its search and its data, under the key.
-fn mac_of(key: &[u8; 32], search: &str, solution: &Solution) -> String {
+fn mac_of(key: &[u8; 32], search: &str, solution: &Solution<String>) -> String {
     let data = serde_json::to_string(solution).unwrap_or_default();
     hmac_sha256(key, format!("{search}\n{data}").as_bytes())
 }
@@ -201,11 +202,16 @@ impl Verdicts {
         let (Some(kept), Some(key)) = (self.solutions.get(&search), &self.key) else {
             return false;
         };
-        let s = &kept.solution;
-        if kept.mac != mac_of(key, &search, s) || !holds_up(&p.position, p.search_depth, s) {
+        if kept.mac != mac_of(key, &search, &kept.solution) {
             return false;
         }
-        let words = crate::kit::host_key::sentence(def, &p.position, p.search_depth, s);
+        let Some(s) = kept.solution.clone().read(&p.position) else {
+            return false;
+        };
+        if !holds_up(&p.position, p.search_depth, &s) {
+            return false;
+        }
+        let words = crate::kit::host_key::sentence(def, &p.position, p.search_depth, &s);
         if crate::render::font::main_face(Font::Regular)
             .check_coverage(&words)
             .is_err()
@@ -213,7 +219,7 @@ impl Verdicts {
             return false;
         }
         // Already answered (a search of this process) is answered too.
-        let _ = p.keep_answer(KeyAnswer::new(&def.params, &p.position, s.clone()));
+        let _ = p.keep_answer(KeyAnswer::new(&def.params, &p.position, s));
         true
     }
 
@@ -230,8 +236,8 @@ impl Verdicts {
         for (def, p) in solved {
             if let Some(Some(key)) = p.searched() {
                 let search = search(def, p);
-                let mac = mac_of(&mac_key, &search, &key.solution);
-                let solution = key.solution.clone();
+                let solution = key.solution.written();
+                let mac = mac_of(&mac_key, &search, &solution);
                 now.insert(search, Kept { solution, mac });
             }
         }
@@ -265,13 +271,13 @@ mod tests {
         let p = &def.practice[0];
         assert_eq!(p.name, "Clone or jump");
         crate::definition::solve_key(&def, p);
-        let s = p.searched().cloned().flatten().unwrap().solution;
+        let s = p.searched().cloned().flatten().unwrap().solution.written();
         assert!(
             s.verdict == Verdict::Win && s.pv.len() == s.plies as usize && !s.best.is_empty(),
             "{s:?}"
         );
         let key = [7u8; 32];
-        let with = |s: Solution| Verdicts {
+        let with = |s: Solution<String>| Verdicts {
             program: program(),
             solutions: [(
                 search(&def, p),
@@ -287,9 +293,12 @@ mod tests {
         let fresh = || p.unanswered();
         let q = fresh();
         assert!(with(s.clone()).fill(&def, &q));
-        let kept = q.searched().and_then(|k| k.as_ref()).map(|k| &k.solution);
-        assert_eq!(kept, Some(&s));
-        type Forge = fn(&mut Solution);
+        let kept = q
+            .searched()
+            .and_then(|k| k.as_ref())
+            .map(|k| k.solution.written());
+        assert_eq!(kept, Some(s.clone()));
+        type Forge = fn(&mut Solution<String>);
         let forged: [(&str, Forge); 8] = [
             ("an illegal line", |s| s.pv[0] = "Z9-Z9".into()),
             ("a huge move", |s| s.best.push("x".repeat(990_000))),

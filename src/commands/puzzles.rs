@@ -329,7 +329,7 @@ pub fn practice_file(
     let _ = writeln!(out, "game = {}", toml_string(game));
     for (k, p) in puzzles.iter().enumerate() {
         let side = p.position.view().side_to_move;
-        let first_kind = puzzles::first_kind(&p.position, &p.solution);
+        let first_kind = puzzles::first_kind(&p.solution);
         let _ = writeln!(out);
         let _ = writeln!(
             out,
@@ -367,7 +367,7 @@ pub fn practice_file(
                 crate::tr!(l, "practice.win_in", moves = moves)
             })
         );
-        let moves: Vec<String> = p.solution.pv.iter().map(|m| toml_string(m)).collect();
+        let moves: Vec<String> = p.solution.pv.iter().map(|m| toml_string(&m.text)).collect();
         let _ = writeln!(out, "solution = [{}]", moves.join(", "));
         let _ = writeln!(out, "wins_in = {}", p.solution.plies);
         let _ = writeln!(out, "search_depth = {max_plies}");

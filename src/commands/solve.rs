@@ -82,6 +82,7 @@ pub struct SolveArgs {
 
 /// The JSON of a solution, as documented for `printkit solve --json`.
 pub fn solution_json(s: &Solution, optional_kings: &[u32]) -> serde_json::Value {
+    let s = s.written();
     serde_json::json!({
         "result": s.verdict.word(),
         "plies": s.plies,
@@ -123,13 +124,11 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         .map_err(|e| format!("position `{pos}`: {e}"))?;
     let stopped = stop::stopped();
     let code = stop::exit_code_or(stopped, 0);
-    let optional: Vec<u32> = {
-        let solver = solver(&def.params);
-        s.best
-            .iter()
-            .map(|m| solver.optional_promotions(&loaded, m))
-            .collect()
-    };
+    let optional: Vec<u32> = s
+        .best
+        .iter()
+        .map(|m| loaded.optional_promotions(m))
+        .collect();
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut v = solution_json(&s, &optional);
@@ -148,13 +147,14 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         } else {
             " (perhaps others: not every move was tried)"
         };
-        let _ = writeln!(out, "best: {}{more}", s.best.join(" "));
-        if let Some(words) = optional_words(&s.best, &optional) {
+        let written = s.written();
+        let _ = writeln!(out, "best: {}{more}", written.best.join(" "));
+        if let Some(words) = optional_words(&written.best, &optional) {
             let _ = writeln!(out, "{words}");
         }
     }
     if !s.pv.is_empty() {
-        let _ = writeln!(out, "line: {}", s.pv.join(" "));
+        let _ = writeln!(out, "line: {}", s.written().pv.join(" "));
     }
     let budget = match stopped {
         Some(reason) => format!(

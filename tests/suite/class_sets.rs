@@ -301,12 +301,29 @@ fn a_set_never_mixes_with_old_files_or_writes_through_a_link() {
     }
 }
 
-/// A found puzzle for `deal`: its line names it (`deal` never looks at
-/// the position, the game's start here); `plies` and `side` make its
-/// share.
-fn found(name: &str, plies: u32, side: char) -> printkit::puzzles::Puzzle {
+/// A line of two real moves from the predator game's start, `k` picking
+/// them: a different `k`, a different line (and a different ending).
+fn line(k: usize) -> Vec<printkit::rules::MoveInfo> {
+    let def = printkit::definition::resolve("predator-prey").unwrap();
+    let (mut at, mut k, mut out) = (def.start_position.clone(), k, Vec::new());
+    for _ in 0..2 {
+        let moves = at.moves();
+        let m = moves[k % moves.len()].clone();
+        k /= moves.len();
+        at = m.after.clone();
+        out.push(m);
+    }
+    assert_eq!(k, 0, "too few moves for so many lines");
+    out
+}
+
+/// A found puzzle for `deal`: its line ([`line`] of `k`) names it (`deal`
+/// never looks at the position, the game's start here); `plies` and
+/// `side` make its share.
+fn found(k: usize, plies: u32, side: char) -> printkit::puzzles::Puzzle {
     use printkit::solve::{Solution, Verdict};
     let def = printkit::definition::resolve("predator-prey").unwrap();
+    let pv = line(k);
     printkit::puzzles::Puzzle {
         position: def.start_position.clone(),
         solution: Solution {
@@ -314,8 +331,8 @@ fn found(name: &str, plies: u32, side: char) -> printkit::puzzles::Puzzle {
             plies,
             depth: plies,
             // Each its own line (a deal puts no line twice on a sheet).
-            best: vec![name.to_string()],
-            pv: vec![name.to_string()],
+            best: vec![pv[0].clone()],
+            pv,
             nodes: 1,
             budget_exhausted: false,
             best_complete: true,
@@ -339,8 +356,8 @@ fn deal_gives_every_sheet_the_same_mix_and_each_puzzle_once() {
     // Predator game: wins in 3 and 5 of each side, unevenly found.
     let mut pool = Vec::new();
     for (plies, side, n) in [(3, 'P', 7), (5, 'P', 4), (5, 'o', 5), (3, 'o', 1)] {
-        for k in 0..n {
-            pool.push(found(&format!("{plies}{side}{k}"), plies, side));
+        for _ in 0..n {
+            pool.push(found(pool.len(), plies, side));
         }
     }
     let sheets = deal(Family::PredatorPrey, pool.clone(), 2, 6).expect("enough for 2 sheets");
@@ -362,10 +379,10 @@ fn deal_gives_every_sheet_the_same_mix_and_each_puzzle_once() {
     let first = mix(&sheets[0]);
     assert!(first.iter().any(|s| s.1 == 'o') && first.iter().any(|s| s.1 == 'P'));
     assert!(!first.contains(&(3, 'o')), "{first:?}");
-    let mut names: Vec<&str> = sheets
+    let mut names: Vec<String> = sheets
         .iter()
         .flatten()
-        .map(|p| p.solution.pv[0].as_str())
+        .map(|p| p.solution.written().pv.join(" "))
         .collect();
     names.sort();
     let all = names.len();
@@ -477,10 +494,8 @@ fn deal_puts_no_answer_twice_on_a_sheet() {
     // Four answer lines, each found three times in a row.
     let mut pool = Vec::new();
     for line in 0..4 {
-        for copy in 0..3 {
-            let mut p = found(&format!("{line}-{copy}"), 3, '*');
-            p.solution.pv = vec![format!("A{line}-B1"), "C1-C2".into(), format!("D{line}-D5")];
-            pool.push(p);
+        for _copy in 0..3 {
+            pool.push(found(line, 3, '*'));
         }
     }
     let sheets = deal(Family::CloneConvert, pool, 6, 2).expect("12 for 6 sheets of 2");
@@ -488,10 +503,10 @@ fn deal_puts_no_answer_twice_on_a_sheet() {
         assert_ne!(sheet[0].solution.pv, sheet[1].solution.pv, "{sheet:?}");
     }
     // Sheets 1 and 2 hold the four lines once each.
-    let mut first: Vec<&Vec<String>> = sheets[..2]
+    let mut first: Vec<Vec<String>> = sheets[..2]
         .iter()
         .flatten()
-        .map(|p| &p.solution.pv)
+        .map(|p| p.solution.written().pv)
         .collect();
     first.sort();
     first.dedup();

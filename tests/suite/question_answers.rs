@@ -134,8 +134,8 @@ fn every_builtin_answer_names_what_its_checks_assert_in_english_and_french() {
                     }
                     Asks::Win => {
                         let key = definition::analyse(&def, &def.practice).key(p).unwrap();
-                        for (_, mv) in &key.line {
-                            assert!(answer.contains(mv.as_str()), "{mv}: {at}");
+                        for mv in &key.solution.pv {
+                            assert!(answer.contains(&mv.text), "{mv}: {at}");
                         }
                     }
                     Asks::Checks => {}

@@ -353,7 +353,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
         // Replay the line; at each turn of the winner, try every legal
         // move on its own.
         let mut here = p.position.text().clone();
-        for (ply, mv) in s.pv.iter().enumerate() {
+        for (ply, mv) in s.written().pv.iter().enumerate() {
             let left = 5 - ply as u32;
             if ply % 2 == 0 {
                 let wins = winning_moves(engine, solver.as_ref(), &here, left);
@@ -478,7 +478,7 @@ fn best_is_exactly_the_fastest_wins_and_slowest_losses_of_plain_minimax() {
         let s = solver
             .solve(&def.load_position(text).unwrap(), Limits::depth(depth))
             .unwrap();
-        let mut got = s.best.clone();
+        let mut got = s.written().best;
         got.sort();
         want.sort();
         match plies.signum() {
@@ -604,13 +604,13 @@ fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
             "{}: {first_moves} first moves",
             p.position.text()
         );
-        let answer = (p.solution.pv[0].clone(), p.solution.plies);
+        let answer = (p.solution.pv[0].text.clone(), p.solution.plies);
         assert_eq!(wins, [answer], "{}", p.position.text());
         // Issue 35: one winning move at every later turn of the winner
         // too, in the plies left.
         let engine = def.engine();
         let mut here = p.position.text().clone();
-        for (ply, mv) in p.solution.pv.iter().enumerate() {
+        for (ply, mv) in p.solution.written().pv.iter().enumerate() {
             if ply % 2 == 0 && ply > 0 {
                 let left = depth - ply as u32;
                 let (wins, _) = crate::naive::clone_wins(&here, left);
@@ -696,7 +696,7 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
             p.position.text()
         );
         let mut here = p.position.text().clone();
-        for (ply, mv) in p.solution.pv.iter().enumerate() {
+        for (ply, mv) in p.solution.written().pv.iter().enumerate() {
             if ply % 2 == 0 {
                 let (wins, _) = crate::naive::hunt_wins(&here, limit - ply as u32);
                 assert_eq!(
@@ -746,7 +746,10 @@ fn assert_marks_and_patterns(set: &[printkit::puzzles::Puzzle], seed: u64) {
     if set.len() < 12 {
         return;
     }
-    let patterns: Vec<String> = set.iter().map(|p| pattern(&p.solution.pv)).collect();
+    let patterns: Vec<String> = set
+        .iter()
+        .map(|p| pattern(&p.solution.written().pv))
+        .collect();
     for one in &patterns {
         let n = patterns.iter().filter(|p| *p == one).count();
         assert!(n <= 3, "seed {seed}: {n} answers of the pattern {one}");
@@ -853,7 +856,10 @@ fn predator_sets_of_seeds_1_7_42_vary_the_prey_answers() {
             .iter()
             .filter(|p| p.position.text().contains(" o "))
             .collect();
-        let patterns: Vec<String> = prey.iter().map(|p| pattern(&p.solution.pv)).collect();
+        let patterns: Vec<String> = prey
+            .iter()
+            .map(|p| pattern(&p.solution.written().pv))
+            .collect();
         for one in &patterns {
             let n = patterns.iter().filter(|p| *p == one).count();
             assert!(
@@ -862,7 +868,7 @@ fn predator_sets_of_seeds_1_7_42_vary_the_prey_answers() {
             );
         }
         assert!(
-            prey.iter().any(|p| !p.solution.pv[0].starts_with('@')),
+            prey.iter().any(|p| !p.solution.pv[0].text.starts_with('@')),
             "seed {seed}: every prey answer starts with a placement: {patterns:?}"
         );
     }
@@ -946,7 +952,7 @@ fn assert_freeze_puzzles_hold_up(
         let start = Grid::parse(&p.position.text());
         assert!(first_moves_of(&start) >= 4, "{}", p.position.text());
         let answer = engine.load(&p.position.text()).unwrap();
-        let answer = answer.play(&p.solution.pv[0]).unwrap().after.text();
+        let answer = answer.play(&p.solution.pv[0].text).unwrap().after.text();
         assert_eq!(
             p.decoys,
             as_strong_as(&start, &Grid::parse(&answer)),
@@ -956,7 +962,7 @@ fn assert_freeze_puzzles_hold_up(
         let limit = if depth == 0 { p.solution.plies } else { depth };
         let mut here = p.position.text().clone();
         let mut more_kings_win = false;
-        for (ply, mv) in p.solution.pv.iter().enumerate() {
+        for (ply, mv) in p.solution.written().pv.iter().enumerate() {
             let next = engine.load(&here).unwrap().play(mv).unwrap().after.text();
             if ply % 2 == 0 {
                 let left = limit - ply as u32;
@@ -1183,5 +1189,5 @@ fn the_host_key_answers_a_puzzle_as_large_as_the_puzzle_search_allows() {
     let s = printkit::solve::key_solve(&def.params, &position, 5).expect("a solution");
     assert_eq!(s.verdict, printkit::solve::Verdict::Win, "{s:?}");
     assert_eq!(s.plies, 5);
-    assert_eq!(s.best, ["D5xD3xF3+B4+D2"]);
+    assert_eq!(s.written().best, ["D5xD3xF3+B4+D2"]);
 }

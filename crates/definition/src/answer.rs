@@ -1,28 +1,18 @@
 //! The host key's answer to a practice position: the solver's result with
 //! its line played where it stands, and, for a family of kinging sets, the
 //! kings the first move needs.
-// A move's chain and its kings: `G1xE1+D3+B1` is `G1xE1` kinging D3 and B1.
-use printkit_rules::notation::split_choices;
-use printkit_rules::{AnyPosition, Outcome, Params};
+use printkit_rules::{AnyPosition, Cell, MoveInfo, Outcome, Params};
 use printkit_solve::{Solution, Verdict};
 
-/// The solver's answer to a practice position, with its moves played where
-/// they stand.
+/// The solver's answer to a practice position: its moves are the engine's,
+/// played where they stand (the line's, one after another).
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyAnswer {
     /// The solver's result.
     pub solution: Solution,
-    /// The solver's line as played from the position: each move's mover and
-    /// the move as the engine writes it (up to a move that cannot be
-    /// played).
-    pub line: Vec<(char, String)>,
     /// How the game stands after the line's last move (`None`: it goes on,
     /// or the line is empty).
     pub end: Option<Outcome>,
-    /// A win's best moves, each as the engine writes it where the position
-    /// stands (as the solver gave it, if it cannot be played); empty for
-    /// other answers.
-    pub best_written: Vec<String>,
     /// A family whose moves end with a set of promotions (Freeze's kings):
     /// the kings of the line's first move told apart, when the search
     /// settled them.
@@ -35,14 +25,16 @@ pub struct KeyAnswer {
 /// are one answer, not several.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kinging {
-    /// The chain without its kings (`G1xE1`).
-    pub chain: String,
-    /// The kings every winning set holds (none: the chain wins alone).
-    pub needed: Vec<String>,
+    /// The chain without its kings.
+    pub chain: MoveInfo,
+    /// The cells of the kings every winning set holds (none: the chain
+    /// wins alone), in reading order.
+    pub needed: Vec<Cell>,
     /// The other opposing checkers the chain may king as well (as many as
-    /// its captures allow beyond the needed ones): kinging them changes
-    /// nothing. Empty when the needed kings use the whole allowance.
-    pub free: Vec<String>,
+    /// its captures allow beyond the needed ones), in reading order:
+    /// kinging them changes nothing. Empty when the needed kings use the
+    /// whole allowance.
+    pub free: Vec<Cell>,
 }
 
 /// The kings of a win's first move told apart (see [`Kinging`]), or
@@ -59,77 +51,51 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
         return None;
     }
     let first = s.pv.first()?;
-    let (chain, kings) = split_choices(first);
     let sets = s
         .best
         .iter()
-        .filter(|m| split_choices(m).0 == chain)
+        .filter(|m| m.same_but_promotions(first))
         .count();
-    if sets != 1 || !chain.contains('x') {
+    if sets != 1 || first.effect.captured.is_empty() {
         return None;
     }
-    let optional = printkit_solve::solver(params).optional_promotions(position, first);
-    if kings.is_empty() && optional == 0 {
+    let optional = position.optional_promotions(first);
+    if first.effect.kinged.is_empty() && optional == 0 {
         return None;
     }
+    let chain = position.with_promotions(first, &[])?;
+    let reading = |c: &Cell| (std::cmp::Reverse(c.row), c.col);
+    let mut needed = first.effect.kinged.clone();
+    needed.sort_by_key(reading);
     let mut free = Vec::new();
     if optional > 0 {
         // The opposing checkers left after the chain (the side to move
-        // then), in reading order, less the needed ones.
-        let after = position.play(chain).ok()?.after;
-        let view = after.view();
-        let mut singles: Vec<_> = view
+        // then), less the needed ones.
+        let view = chain.after.view();
+        free = view
             .pieces
             .iter()
-            .filter(|(_, c)| *c == view.side_to_move)
+            .filter(|(cell, c)| *c == view.side_to_move && !needed.contains(cell))
             .map(|(cell, _)| *cell)
             .collect();
-        singles.sort_by_key(|c| (std::cmp::Reverse(c.row), c.col));
-        free = singles
-            .iter()
-            .map(|c| c.to_string())
-            .filter(|name| !kings.contains(&name.as_str()))
-            .collect();
+        free.sort_by_key(reading);
     }
     Some(Kinging {
-        chain: chain.to_string(),
-        needed: kings.into_iter().map(String::from).collect(),
+        chain,
+        needed,
         free,
     })
 }
 
 impl KeyAnswer {
-    /// The answer `solution` of `position` (a game of `params`), its moves
-    /// played and, for a family of kinging sets, the kings of its first
-    /// move told apart.
+    /// The answer `solution` of `position` (a game of `params`), with the
+    /// kings of its first move told apart for a family of kinging sets.
     pub fn new(params: &Params, position: &AnyPosition, solution: Solution) -> KeyAnswer {
-        let mut at = position.clone();
-        let mut line = Vec::new();
-        let mut end = None;
-        for mv in &solution.pv {
-            let mover = at.view().side_to_move;
-            let Ok(info) = at.play(mv) else { break };
-            line.push((mover, info.text));
-            end = info.after.outcome();
-            at = info.after;
-        }
-        // Only a win's answer lists the other best moves (an open search's
-        // list may be long and is never printed).
-        let listed = solution.verdict == Verdict::Win && !solution.budget_exhausted;
-        let best_written = match listed {
-            true => solution
-                .best
-                .iter()
-                .map(|mv| position.play(mv).map_or_else(|_| mv.clone(), |i| i.text))
-                .collect(),
-            false => Vec::new(),
-        };
+        let end = solution.pv.last().and_then(|m| m.after.outcome());
         let kinging = kinging(params, position, &solution);
         KeyAnswer {
             solution,
-            line,
             end,
-            best_written,
             kinging,
         }
     }

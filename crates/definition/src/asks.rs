@@ -182,8 +182,11 @@ impl Asked<'_> {
             .pieces
             .iter()
             .filter(|(c, p)| *p == other && !taken(c))
-            .map(|(c, _)| format!("{}+{c}", info.text))
-            .find(|mv| self.position.play(mv).is_ok())?;
+            .find_map(|(c, _)| {
+                let mut kings = info.effect.kinged.clone();
+                kings.push(*c);
+                self.position.with_promotions(info, &kings)
+            })?;
         Some(format!(
             "`asks = \"kings\"`: `{}` makes {} king{}, but the chain may make more (`{one_more}` is legal): give the check with the most",
             info.text,

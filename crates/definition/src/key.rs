@@ -71,7 +71,8 @@ pub fn analyse<'a>(def: &'a Definition, practice: &'a [Practice]) -> Analysed<'a
     }
 }
 
-/// Whether a kept answer is one the solver could have given for `position`
+/// Whether a kept answer, read back at `position` (its moves legal there,
+/// see [`Solution::read`]), is one the solver could have given for it
 /// searched to `depth`: checked by playing it, not by searching again.
 pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
     /// More than any position's moves that a host key lists.
@@ -83,11 +84,8 @@ pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
     {
         return false;
     }
-    // Played one by one: a Freeze position may have millions of moves to
-    // list, but a key names few.
     let mut seen = std::collections::HashSet::new();
-    let legal = |m: &String| start.play(m).is_ok_and(|info| &info.text == m);
-    if !s.best.iter().all(|m| legal(m) && seen.insert(m)) {
+    if !s.best.iter().all(|m| seen.insert(&m.text)) {
         return false;
     }
     // A result comes with its line, whose first move is one of the best.
@@ -97,18 +95,12 @@ pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
             _ => return false,
         }
     }
-    // The line, played out as the engine writes each move.
-    let mut pos = start.clone();
-    for m in &s.pv {
-        match pos.play(m) {
-            Ok(info) if &info.text == m => pos = info.after,
-            _ => return false,
-        }
-    }
+    // Where the line ends.
+    let end = s.pv.last().map_or(start, |m| &m.after);
     let side = start.view().side_to_move;
     match s.verdict {
         Verdict::Win | Verdict::Loss if s.pv.len() == s.plies as usize => {
-            let winner = pos.outcome().and_then(|o| o.winner);
+            let winner = end.outcome().and_then(|o| o.winner);
             if s.verdict == Verdict::Win {
                 winner == Some(side)
             } else {
@@ -118,7 +110,7 @@ pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
         Verdict::Win | Verdict::Loss => s.pv.len() < s.plies as usize,
         // A proven draw's plies are its line's, to the finished draw.
         Verdict::Draw if s.plies > 0 => {
-            s.pv.len() == s.plies as usize && pos.outcome().is_some_and(|o| o.winner.is_none())
+            s.pv.len() == s.plies as usize && end.outcome().is_some_and(|o| o.winner.is_none())
         }
         Verdict::Draw | Verdict::Unknown => s.plies == 0,
     }

@@ -4,8 +4,7 @@
 //! the search cannot settle is reported as unproven, never passed.
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
-use printkit_rules::notation::{split_choices, with_choices};
-use printkit_rules::{AnyPosition, Engine, Family, MoveInfo, Params};
+use printkit_rules::{AnyPosition, Cell, Engine, Family, MoveInfo, Params};
 use printkit_solve::{budget, solver, Limits, Solution, Solver, Verdict};
 
 /// The depth when a position does not set `search_depth`: deep enough for
@@ -271,7 +270,7 @@ fn check_best(
         _ => "keeps the draw",
     };
     for b in &s.best {
-        if !claimed.iter().any(|(_, info)| &info.text == b) {
+        if !claimed.iter().any(|(_, info)| info == b) {
             rep.error(
                 list.span(),
                 format!("`{b}` also {verb}: `best` must list every move that does"),
@@ -279,7 +278,7 @@ fn check_best(
         }
     }
     for (m, info) in claimed {
-        if s.best.contains(&info.text) {
+        if s.best.contains(info) {
             continue;
         }
         // Freeze: a smaller kinging set than the solver lists may still do
@@ -346,12 +345,11 @@ fn solution_mistakes(
 /// Freeze: whether `other` is the move `played` with more kings (the same
 /// chain, a larger kinging set): kings that change nothing, not a second
 /// answer.
-fn only_more_kings(played: &str, other: &str) -> bool {
-    let (chain, kings) = split_choices(played);
-    let (other_chain, other_kings) = split_choices(other);
+fn only_more_kings(played: &MoveInfo, other: &MoveInfo) -> bool {
+    let (kings, other_kings) = (&played.effect.kinged, &other.effect.kinged);
     !other_kings.is_empty()
-        && chain == other_chain
-        && chain.contains('x')
+        && played.same_but_promotions(other)
+        && !played.effect.captured.is_empty()
         && kings.iter().all(|k| other_kings.contains(k))
 }
 
@@ -362,22 +360,21 @@ fn only_more_kings(played: &str, other: &str) -> bool {
 fn kinging_dual(
     solver: &Budgeted,
     pos: &AnyPosition,
-    played: &str,
-    best: &[String],
+    played: &MoveInfo,
+    best: &[MoveInfo],
     left: u32,
 ) -> Option<String> {
-    let (chain, kings) = split_choices(played);
-    let mut tries: Vec<Vec<&str>> = Vec::new();
-    for king in &kings {
+    let kings = &played.effect.kinged;
+    let mut tries: Vec<Vec<Cell>> = Vec::new();
+    for king in kings {
         tries.push(kings.iter().copied().filter(|k| k != king).collect());
         for b in best {
-            let theirs = split_choices(b).1;
-            tries.push(theirs.into_iter().filter(|k| k != king).collect());
+            let theirs = &b.effect.kinged;
+            tries.push(theirs.iter().copied().filter(|k| k != king).collect());
         }
     }
     tries.into_iter().find_map(|set| {
-        let mv = with_choices(chain, &set);
-        let info = pos.play(&mv).ok()?;
+        let info = pos.with_promotions(played, &set)?;
         let c = solver.solve(&info.after, left - 1)?;
         (c.verdict == Verdict::Loss).then_some(info.text)
     })
@@ -461,7 +458,7 @@ fn check_solution(
             return;
         }
         if i.is_multiple_of(2) {
-            if !here.best.contains(&info.text) {
+            if !here.best.contains(&info) {
                 let Some(c) = child() else { return };
                 if c.verdict != Verdict::Loss {
                     rep.error(
@@ -477,16 +474,16 @@ fn check_solution(
             let also = here
                 .best
                 .iter()
-                .find(|b| **b != info.text && !only_more_kings(&info.text, b))
-                .cloned()
-                .or_else(|| kinging_dual(solver, &pos, &info.text, &here.best, left));
+                .find(|b| **b != info && !only_more_kings(&info, b))
+                .map(|b| b.text.clone())
+                .or_else(|| kinging_dual(solver, &pos, &info, &here.best, left));
             if let Some(also) = also {
                 rep.error(
                     span.clone(),
                     format!("move {n} `{m}` is not the only win: `{also}` wins too"),
                 );
             }
-        } else if here.verdict == Verdict::Loss && !here.best.contains(&info.text) {
+        } else if here.verdict == Verdict::Loss && !here.best.contains(&info) {
             let Some(c) = child() else { return };
             if !(c.verdict == Verdict::Win && c.plies + 1 == here.plies) {
                 rep.error(
@@ -526,7 +523,7 @@ fn check_solution(
 }
 
 /// "`a`", "`a` or `b`", "`a`, `b` or `c`": the moves to write instead.
-fn or_list(moves: &[String]) -> String {
+fn or_list(moves: &[MoveInfo]) -> String {
     let quoted: Vec<String> = moves.iter().map(|m| format!("`{m}`")).collect();
     match quoted.split_last() {
         None => "another move".to_string(),

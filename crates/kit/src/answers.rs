@@ -5,7 +5,7 @@ use crate::common::{capitalise, effect_words, result_in_words, why};
 use printkit_definition::lang::Lang;
 use printkit_definition::tr;
 use printkit_definition::{Check, Definition, KeyAnswer};
-use printkit_rules::AnyPosition;
+use printkit_rules::{AnyPosition, MoveInfo};
 use printkit_solve::{Solution, Verdict};
 
 /// "1 ply", "5 plies".
@@ -21,9 +21,14 @@ fn describe(l: &Lang, s: &Solution, side: &str, other: &str) -> String {
         Some((first, rest)) => {
             let rest: String = rest
                 .iter()
-                .map(|m| format!(" {}", l.shown_move(m)))
+                .map(|m| format!(" {}", l.shown_move(&m.text)))
                 .collect();
-            tr!(l, "solver.line", first = l.shown_move(first), rest = rest)
+            tr!(
+                l,
+                "solver.line",
+                first = l.shown_move(&first.text),
+                rest = rest
+            )
         }
     };
     let also = also_words(l, s);
@@ -47,20 +52,30 @@ fn describe(l: &Lang, s: &Solution, side: &str, other: &str) -> String {
 
 /// What [`describe`] says after the line about the other best moves.
 fn also_words(l: &Lang, s: &Solution) -> String {
-    let others: Vec<&String> = s.best.iter().filter(|m| Some(*m) != s.pv.first()).collect();
+    let others: Vec<&MoveInfo> = s.best.iter().filter(|m| Some(*m) != s.pv.first()).collect();
     let how = match s.verdict {
         Verdict::Win => tr!(l, "solver.how_winning", plies = plies(l, s.plies)),
         Verdict::Loss => tr!(l, "solver.how_holding", plies = plies(l, s.plies)),
         Verdict::Draw => tr!(l, "solver.how_draw"),
         Verdict::Unknown => return String::new(),
     };
-    let listed = shown_list(l, &others.iter().map(|m| m.to_string()).collect::<Vec<_>>());
+    let listed = shown_list(l, &texts(&others));
     match (others.is_empty(), s.best_complete) {
         (true, true) => String::new(),
         (false, true) => tr!(l, "solver.also", how = how, moves = listed),
         (true, false) => tr!(l, "solver.not_all_tried"),
         (false, false) => tr!(l, "solver.also_perhaps", how = how, moves = listed),
     }
+}
+
+/// The moves as the rules write them.
+fn texts(moves: &[&MoveInfo]) -> Vec<String> {
+    moves.iter().map(|m| m.text.clone()).collect()
+}
+
+/// Whether a move captures (a Freeze chain, not a pass).
+fn captures(m: &MoveInfo) -> bool {
+    !m.effect.captured.is_empty()
 }
 
 /// Up to four moves and how many more, as a list.
@@ -100,7 +115,7 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
     if !line.ends_with('!') {
         line.push('.');
     }
-    if def.family().info().puzzles.promotion_sets && s.best.iter().any(|m| m.contains('x')) {
+    if def.family().info().puzzles.promotion_sets && s.best.iter().any(captures) {
         line.push(' ');
         line.push_str(&tr!(l, "solver.needed_kings"));
     }
@@ -169,40 +184,45 @@ pub use printkit_definition::lang::moves_of_each;
 /// did not) and the winner's later moves are named with only the kings
 /// they need, so more win as well. Empty for a family without kinging
 /// sets.
-fn kings_words(l: &Lang, key: &KeyAnswer, others: &[String], promotion_sets: bool) -> String {
+fn kings_words(l: &Lang, key: &KeyAnswer, others: &[&MoveInfo], promotion_sets: bool) -> String {
     let mut words = String::new();
-    let chains = |list: &[String]| list.iter().any(|m| m.contains('x'));
     if let Some(k) = &key.kinging {
-        let free = shown_list(l, &k.free);
-        let needed = shown_list(l, &k.needed);
+        let names = |cells: &[printkit_rules::Cell]| {
+            cells.iter().map(|c| c.to_string()).collect::<Vec<_>>()
+        };
+        let (free, needed) = (
+            shown_list(l, &names(&k.free)),
+            shown_list(l, &names(&k.needed)),
+        );
+        let chain = k.chain.text.clone();
         let count = k.free.len();
         let said = match (k.needed.is_empty(), k.free.is_empty()) {
-            (_, true) => tr!(l, "answer.kings_all", chain = &k.chain, needed = needed),
+            (_, true) => tr!(l, "answer.kings_all", chain = &chain, needed = needed),
             (true, false) => tr!(
                 l,
                 "answer.kings_none",
-                chain = &k.chain,
+                chain = &chain,
                 free = free,
                 count = count
             ),
             (false, false) => tr!(
                 l,
                 "answer.kings_needed",
-                chain = &k.chain,
+                chain = &chain,
                 needed = needed,
                 free = free,
                 count = count
             ),
         };
         words += &format!(" {said}");
-        if chains(others) {
+        if others.iter().any(|m| captures(m)) {
             words += &format!(" {}", tr!(l, "answer.more_kings_others"));
         }
         // The winner's later moves are named the same way.
         if key.solution.pv.len() > 2 {
             words += &format!(" {}", tr!(l, "answer.later_kings"));
         }
-    } else if promotion_sets && chains(&key.solution.best) {
+    } else if promotion_sets && key.solution.best.iter().any(captures) {
         // The solver names each chain with only the kings it needs; more
         // kings win too, so the list says so.
         words += &format!(" {}", tr!(l, "answer.more_kings"));
@@ -224,18 +244,17 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
     let [a, b] = def.engine().sides();
     let other = if side == a { b } else { a };
     // The line as players write it, each move with its player.
-    let written: Vec<String> = key
-        .line
-        .iter()
-        .map(|(mover, mv)| {
-            tr!(
-                l,
-                "answer.move_by",
-                side = crate::game::side_name(l, family, *mover),
-                mv = l.shown_move(mv)
-            )
-        })
-        .collect();
+    let written: Vec<String> =
+        s.pv.iter()
+            .map(|mv| {
+                tr!(
+                    l,
+                    "answer.move_by",
+                    side = crate::game::side_name(l, family, mv.effect.side),
+                    mv = l.shown_move(&mv.text)
+                )
+            })
+            .collect();
     let line = written.join(&tr!(l, "list.comma"));
     let because = match key.end {
         Some(o) => format!(" ({})", why(def, o)),
@@ -253,17 +272,15 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
         Verdict::Win => {
             // The line's first chain with other kings is the same answer
             // when its kings were told apart (see `Kinging`).
-            let same_answer = |m: &str| {
+            let same_answer = |m: &MoveInfo| {
                 key.kinging
                     .as_ref()
-                    .is_some_and(|k| printkit_rules::notation::without_choices(m) == k.chain)
+                    .is_some_and(|k| k.chain.same_but_promotions(m))
             };
-            let others: Vec<String> = s
+            let others: Vec<&MoveInfo> = s
                 .best
                 .iter()
-                .zip(&key.best_written)
-                .filter(|(m, _)| Some(*m) != s.pv.first() && !same_answer(m))
-                .map(|(_, written)| written.clone())
+                .filter(|m| Some(*m) != s.pv.first() && !same_answer(m))
                 .collect();
             let fewer = kings_words(l, key, &others, family.info().puzzles.promotion_sets);
             tr!(
@@ -278,7 +295,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
                 ),
                 line = line,
                 because = because
-            ) + &others_words(l, &others, s.best_complete)
+            ) + &others_words(l, &texts(&others), s.best_complete)
                 + &fewer
         }
         Verdict::Loss => tr!(

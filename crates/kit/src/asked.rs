@@ -291,7 +291,10 @@ fn kings(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
         l,
         "asked.kings",
         n = n,
-        chain = printkit_rules::notation::without_choices(&info.text),
+        chain = p
+            .position
+            .with_promotions(info, &[])
+            .map_or_else(|| info.text.clone(), |chain| chain.text),
         captured = cell_list(l, &e.captured),
         worth = worth,
         side = side(def, p.position.view().side_to_move),

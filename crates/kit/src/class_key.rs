@@ -113,7 +113,7 @@ fn row(
 fn winning_line(def: &Definition, p: &Practice, key: &KeyAnswer) -> Option<String> {
     let s = &key.solution;
     let unique = s.best.len() == 1 && s.best_complete;
-    if p.asks != Asks::Win || s.verdict != Verdict::Win || !unique || key.line.is_empty() {
+    if p.asks != Asks::Win || s.verdict != Verdict::Win || !unique || s.pv.is_empty() {
         return None;
     }
     if key.kinging.is_some() {
@@ -124,7 +124,7 @@ fn winning_line(def: &Definition, p: &Practice, key: &KeyAnswer) -> Option<Strin
     let side = p.position.view().side_to_move;
     // The movers alternate from the winner, as the intro says: the moves
     // alone keep a row to a line or two.
-    let line: Vec<&str> = key.line.iter().map(|(_, mv)| mv.as_str()).collect();
+    let line: Vec<&str> = s.pv.iter().map(|mv| mv.text.as_str()).collect();
     let because = match key.end {
         Some(o) => format!(" ({})", why(def, o)),
         None => String::new(),

@@ -1498,6 +1498,20 @@ impl Rules for Freeze {
         by_width!(&pos.0, b => b.fewer_kings(mv))
     }
 
+    fn with_promotions(&self, pos: &Position, mv: &Move, promoted: &[Cell]) -> Option<Move> {
+        let Move::Chain { from, path, .. } = mv else {
+            return None;
+        };
+        let geo = pos.geo();
+        let on_board = |c: &Cell| (c.col as usize) < geo.width() && (c.row as usize) < geo.height();
+        if !promoted.iter().all(on_board) {
+            return None;
+        }
+        let kinged: Vec<usize> = promoted.iter().map(|&c| geo.index(c)).collect();
+        let cells: Vec<usize> = std::iter::once(*from).chain(path.iter().copied()).collect();
+        by_width!(&pos.0, b => b.check_chain(&cells, &kinged)).ok()
+    }
+
     fn optional_promotions(&self, pos: &Position, mv: &Move) -> u32 {
         by_width!(&pos.0, b => b.optional_kings(mv))
     }

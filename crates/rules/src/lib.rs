@@ -153,6 +153,14 @@ pub struct Effect {
 }
 
 impl Effect {
+    /// The same effect without its promotions (Freeze: no kings made).
+    pub fn without_promotions(&self) -> Effect {
+        Effect {
+            kinged: Vec::new(),
+            ..self.clone()
+        }
+    }
+
     /// What kind of move it was, a pass when `kind` is `None`.
     pub fn kind(&self) -> MoveKind {
         self.kind.unwrap_or(MoveKind::Pass)
@@ -512,6 +520,18 @@ pub trait Rules {
         Vec::new()
     }
 
+    /// `mv` with exactly the promotions `promoted` in place of its own
+    /// (Freeze: the same chain kinging these checkers), when that move is
+    /// legal here. Default: `None`, no promotion choices.
+    fn with_promotions(
+        &self,
+        _pos: &Self::Position,
+        _mv: &Self::Move,
+        _promoted: &[Cell],
+    ) -> Option<Self::Move> {
+        None
+    }
+
     /// How many more promotions (Freeze: kings, on any opposing checkers
     /// not yet kinged) `mv`'s mover may add to it; each such move does at
     /// least as well. Default: none.
@@ -567,8 +587,10 @@ pub fn key_of_words(words: &[u64]) -> u64 {
     })
 }
 
-/// A move as the engine reports it: canonical text, effect, resulting
-/// position.
+/// A legal move as the engine reports it: the rules' own typed move, with
+/// its canonical text (for printing), what it did and the position after
+/// it. The solver hands its moves out as these, so no other crate reads a
+/// move's text to learn what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveInfo {
     /// The move's canonical text.
@@ -577,7 +599,62 @@ pub struct MoveInfo {
     pub effect: Effect,
     /// The position after the move.
     pub after: AnyPosition,
+    /// The rules' own move, for the questions its position answers about
+    /// it ([`GamePosition::with_promotions`]).
+    typed: TypedMove,
 }
+
+impl MoveInfo {
+    /// `mv`, a legal move of `pos` under `rules`, played: how the solver
+    /// hands its moves out typed.
+    pub fn new<R: EngineRules>(rules: &std::sync::Arc<R>, pos: &R::Position, mv: R::Move) -> Self {
+        let (after, effect) = rules.play(pos, &mv);
+        MoveInfo {
+            text: rules.print_move(pos, &mv),
+            effect,
+            after: AnyPosition::new(rules.clone(), after),
+            typed: TypedMove(std::sync::Arc::new(mv)),
+        }
+    }
+
+    /// The move as `R`'s own type, when `R` are the rules that made it.
+    pub fn typed<R: EngineRules>(&self) -> Option<&R::Move> {
+        self.typed.0.downcast_ref::<R::Move>()
+    }
+
+    /// Whether `other` is this move but for its promotions (Freeze: the
+    /// same chain, kinging other checkers): what makes two moves one
+    /// answer when promotions are a free choice.
+    pub fn same_but_promotions(&self, other: &MoveInfo) -> bool {
+        self.effect.without_promotions() == other.effect.without_promotions()
+    }
+}
+
+impl fmt::Display for MoveInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A family's own move behind a [`MoveInfo`].
+#[derive(Clone)]
+struct TypedMove(std::sync::Arc<dyn std::any::Any + Send + Sync>);
+
+impl fmt::Debug for TypedMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TypedMove")
+    }
+}
+
+// Two moves of one position are equal when their texts are (the rules
+// write each move one way): [`MoveInfo`] compares those, not this.
+impl PartialEq for TypedMove {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for TypedMove {}
 
 /// The rules of one family with its parameters, object-safe, so the
 /// command line, the definition and the kits can hold any family. Text
@@ -628,6 +705,15 @@ pub trait GamePosition: Send + Sync {
     fn with_side_to_move(&self, side: char) -> Option<AnyPosition>;
     /// Perft split by first move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// `mv`, a move of this position, with exactly the promotions
+    /// `promoted` in place of its own (Freeze: the same chain kinging these
+    /// checkers), when the rules allow that move; `None` otherwise, and for
+    /// a family whose moves have no promotion choice.
+    fn with_promotions(&self, mv: &MoveInfo, promoted: &[Cell]) -> Option<MoveInfo>;
+    /// How many more promotions the mover of `mv`, a move of this position,
+    /// may add to it (see [`Rules::optional_promotions`]); 0 for a move of
+    /// another position's rules.
+    fn optional_promotions(&self, mv: &MoveInfo) -> u32;
     /// A boxed copy (what lets [`AnyPosition`] be cloned).
     fn clone_box(&self) -> Box<dyn GamePosition>;
     /// The typed position behind this interface (see [`AnyPosition::typed`]).
@@ -709,8 +795,14 @@ pub fn load<R: EngineRules + Clone>(rules: &R, text: &str) -> Result<AnyPosition
 
 /// Bounds an engine's rules and positions need: shared between threads and
 /// owned.
-pub trait EngineRules: Rules<Position: Send + Sync + 'static> + Send + Sync + 'static {}
-impl<R: Rules<Position: Send + Sync + 'static> + Send + Sync + 'static> EngineRules for R {}
+pub trait EngineRules:
+    Rules<Position: Send + Sync + 'static, Move: Send + Sync + 'static> + Send + Sync + 'static
+{
+}
+impl<R> EngineRules for R where
+    R: Rules<Position: Send + Sync + 'static, Move: Send + Sync + 'static> + Send + Sync + 'static
+{
+}
 
 impl<R: EngineRules> Engine for Typed<R> {
     fn family(&self) -> Family {
@@ -745,16 +837,8 @@ impl<R: EngineRules> TypedPosition<R> {
         AnyPosition::new(self.rules.clone(), pos)
     }
 
-    fn info(&self, mv: &R::Move) -> MoveInfo {
-        let (after, effect) = self.rules.play(&self.pos, mv);
-        MoveInfo {
-            text: self.rules.print_move(&self.pos, mv),
-            effect,
-            after: AnyPosition(Box::new(TypedPosition {
-                rules: self.rules.clone(),
-                pos: after,
-            })),
-        }
+    fn info(&self, mv: R::Move) -> MoveInfo {
+        MoveInfo::new(&self.rules, &self.pos, mv)
     }
 }
 
@@ -779,11 +863,11 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     }
     fn moves(&self) -> Vec<MoveInfo> {
         let moves = self.rules.legal_moves(&self.pos);
-        moves.iter().map(|m| self.info(m)).collect()
+        moves.into_iter().map(|m| self.info(m)).collect()
     }
     fn play(&self, mv: &str) -> Result<MoveInfo, MoveError> {
         let m = self.rules.parse_move(&self.pos, mv)?;
-        Ok(self.info(&m))
+        Ok(self.info(m))
     }
     fn read(&self, mv: &str) -> Result<(), MoveError> {
         match self.rules.read_legal_move(&self.pos, mv) {
@@ -821,6 +905,15 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
                 (self.rules.print_move(&self.pos, m), n)
             })
             .collect()
+    }
+    fn with_promotions(&self, mv: &MoveInfo, promoted: &[Cell]) -> Option<MoveInfo> {
+        let mv = mv.typed::<R>()?;
+        let m = self.rules.with_promotions(&self.pos, mv, promoted)?;
+        Some(self.info(m))
+    }
+    fn optional_promotions(&self, mv: &MoveInfo) -> u32 {
+        mv.typed::<R>()
+            .map_or(0, |m| self.rules.optional_promotions(&self.pos, m))
     }
     fn clone_box(&self) -> Box<dyn GamePosition> {
         Box::new(TypedPosition {
@@ -913,6 +1006,47 @@ mod tests {
                 assert_eq!(other.with_rules(IsTyped(&start)), i == j, "{i} {j}");
             }
         }
+    }
+
+    #[test]
+    fn a_move_answers_for_its_promotions_typed() {
+        let cell = |s: &str| Cell::parse(s).unwrap();
+        let freeze = Params::defaults(Family::Freeze).engine();
+        // One capture: the chain may king one opposing checker, or none.
+        let pos = freeze.load("RBr1r3/B7/8/brb1b3/1b1B4/8/8/3r4 b").unwrap();
+        let alone = pos.play("B4xB6").unwrap();
+        assert_eq!(pos.optional_promotions(&alone), 1);
+        let c8 = pos.with_promotions(&alone, &[cell("C8")]).unwrap();
+        assert_eq!(c8, pos.play("B4xB6+C8").unwrap());
+        assert_eq!(pos.optional_promotions(&c8), 0);
+        assert!(c8.same_but_promotions(&alone) && alone.same_but_promotions(&c8));
+        assert_ne!(c8, alone);
+        assert_eq!(pos.with_promotions(&c8, &[]), Some(alone.clone()));
+        // More kings than captures, a king on an empty square or a
+        // checker of the mover's own colour, a square off the board: no
+        // such move.
+        for kings in [vec!["C8", "E8"], vec!["A1"], vec!["A4"], vec!["Z9"]] {
+            let kings: Vec<Cell> = kings.into_iter().map(cell).collect();
+            assert_eq!(pos.with_promotions(&alone, &kings), None, "{kings:?}");
+        }
+        // Another chain is not the same move with other kings.
+        let other = pos
+            .moves()
+            .into_iter()
+            .find(|m| m.effect.from != alone.effect.from)
+            .unwrap();
+        assert!(!other.same_but_promotions(&alone), "{other}");
+        // A family without promotion choices, and a move of other rules.
+        let clone = Params::defaults(Family::CloneConvert).engine();
+        let start = clone.load(clone.default_start()).unwrap();
+        let mv = start.moves().remove(0);
+        assert_eq!(start.with_promotions(&mv, &[]), None);
+        assert_eq!(start.optional_promotions(&mv), 0);
+        assert_eq!(pos.optional_promotions(&mv), 0);
+        assert_eq!(pos.with_promotions(&mv, &[]), None);
+        // The typed move is the rules' own.
+        assert!(mv.typed::<clone_convert::CloneConvert>().is_some());
+        assert!(mv.typed::<freeze::Freeze>().is_none());
     }
 
     #[test]

@@ -262,29 +262,6 @@ pub fn print_board(width: usize, height: usize, square: impl Fn(usize) -> Square
     out
 }
 
-/// A move's text split into its action and the choices written after it,
-/// each after a `+` (Freeze's kings: `G1xE1+D3+B1` is the chain `G1xE1`
-/// kinging D3 and B1). A move without choices is all action. The one
-/// place this syntax is read: no layer above the rules splits a move.
-pub fn split_choices(mv: &str) -> (&str, Vec<&str>) {
-    let mut parts = mv.split('+');
-    let action = parts.next().unwrap_or_default();
-    (action, parts.collect())
-}
-
-/// The action of a move, its choices left out (`G1xE1` of `G1xE1+D3`).
-pub fn without_choices(mv: &str) -> &str {
-    split_choices(mv).0
-}
-
-/// The move `action` with `choices`, written as [`split_choices`] reads it.
-pub fn with_choices(action: &str, choices: &[&str]) -> String {
-    std::iter::once(action)
-        .chain(choices.iter().copied())
-        .collect::<Vec<_>>()
-        .join("+")
-}
-
 /// Splits a position into its board and its fields. Fields are separated
 /// by single spaces; anything else is reported by [`Fields`] as a field
 /// error.
@@ -364,15 +341,6 @@ impl Fields<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_moves_choices_split_off_and_join_back() {
-        assert_eq!(split_choices("G1xE1+D3+B1"), ("G1xE1", vec!["D3", "B1"]));
-        assert_eq!(split_choices("C3-C4"), ("C3-C4", vec![]));
-        assert_eq!(without_choices("G1xE1+D3"), "G1xE1");
-        assert_eq!(with_choices("G1xE1", &["D3", "B1"]), "G1xE1+D3+B1");
-        assert_eq!(with_choices("pass", &[]), "pass");
-    }
 
     #[test]
     fn fields_read_in_order_with_typed_errors() {

@@ -12,7 +12,7 @@
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
 #![warn(missing_docs)]
-use printkit_rules::{AnyPosition, MoveGroup, Params, PositionError, Rules, WithRules};
+use printkit_rules::{AnyPosition, MoveGroup, MoveInfo, Params, PositionError, Rules, WithRules};
 
 pub mod budget;
 pub mod parallel;
@@ -74,9 +74,11 @@ impl Verdict {
     }
 }
 
-/// What the solver proved about a position.
+/// What the solver proved about a position. Its moves are typed: the
+/// engine's [`MoveInfo`] (each with its text, effect and the position after
+/// it) from a [`Solver`], a family's own moves from [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Solution {
+pub struct Solution<M = MoveInfo> {
     /// The result for the side to move.
     pub verdict: Verdict,
     /// Plies until the game ends with best play: a win's fewest, a loss's
@@ -95,9 +97,10 @@ pub struct Solution {
     /// a result are closed upwards: more kings never do worse); the same
     /// chain with more kings (up to [`Solver::optional_promotions`]) does
     /// as well and is not listed.
-    pub best: Vec<String>,
-    /// One principal variation.
-    pub pv: Vec<String>,
+    pub best: Vec<M>,
+    /// One principal variation: each move played from the position the
+    /// moves before it reached.
+    pub pv: Vec<M>,
     /// Positions the search visited.
     pub nodes: u64,
     /// The node budget ran out before the limit's depth.
@@ -105,6 +108,57 @@ pub struct Solution {
     /// `best` holds every move that achieves the verdict (false when the
     /// node budget ran out while listing them).
     pub best_complete: bool,
+}
+
+impl<M> Solution<M> {
+    /// The same result naming its moves as `best` and `pv` (the same
+    /// moves, in another form: how a family's own moves become the
+    /// engine's).
+    pub fn with_moves<N>(self, best: Vec<N>, pv: Vec<N>) -> Solution<N> {
+        Solution {
+            verdict: self.verdict,
+            plies: self.plies,
+            depth: self.depth,
+            best,
+            pv,
+            nodes: self.nodes,
+            budget_exhausted: self.budget_exhausted,
+            best_complete: self.best_complete,
+        }
+    }
+}
+
+impl Solution {
+    /// The same result with its moves as the rules write them: what a
+    /// file keeps (see [`Solution::read`]).
+    pub fn written(&self) -> Solution<String> {
+        let text = |m: &MoveInfo| m.text.clone();
+        let (best, pv) = (self.best.iter().map(text), self.pv.iter().map(text));
+        self.clone().with_moves(best.collect(), pv.collect())
+    }
+}
+
+impl Solution<String> {
+    /// A written solution of `start` read back: each move of `best` read
+    /// at `start`, each of `pv` where the moves before it lead. `None`
+    /// when a move is not legal there or not written as the rules write
+    /// it (a file kept by another program, damaged or forged).
+    pub fn read(self, start: &AnyPosition) -> Option<Solution> {
+        let canonical = |at: &AnyPosition, m: &str| at.play(m).ok().filter(|i| i.text == m);
+        let best = self
+            .best
+            .iter()
+            .map(|m| canonical(start, m))
+            .collect::<Option<Vec<_>>>()?;
+        let mut at = start.clone();
+        let mut pv = Vec::with_capacity(self.pv.len());
+        for m in &self.pv {
+            let info = canonical(&at, m)?;
+            at = info.after.clone();
+            pv.push(info);
+        }
+        Some(self.with_moves(best, pv))
+    }
 }
 
 impl Solution {
@@ -117,7 +171,7 @@ impl Solution {
             let mut s = format!(": {}", self.pv[0]);
             for m in &self.pv[1..] {
                 s.push(' ');
-                s.push_str(m);
+                s.push_str(&m.text);
             }
             s
         };
@@ -149,7 +203,7 @@ impl Solution {
     /// every one of them (or four and how many more), and whether the list
     /// is complete; never a move that does less well.
     fn also_words(&self) -> String {
-        let others: Vec<&String> = self
+        let others: Vec<&MoveInfo> = self
             .best
             .iter()
             .filter(|m| Some(*m) != self.pv.first())
@@ -205,11 +259,6 @@ pub trait Solver: Send + Sync {
         limits: Limits,
         most: usize,
     ) -> Result<Solution, PositionError>;
-    /// How many more promotions the move `mv` at `position` may add and do
-    /// as well (Freeze: kings on any opposing checkers not yet kinged,
-    /// within its allowance; see [`Rules::optional_promotions`]); 0 for a
-    /// move that cannot be read.
-    fn optional_promotions(&self, position: &AnyPosition, mv: &str) -> u32;
     /// A random game from `start` to its end (or `cap` positions): every
     /// position, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
@@ -245,7 +294,7 @@ struct Shared<R>(std::sync::Arc<R>);
 impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
     fn solve(&self, position: &AnyPosition, limits: Limits) -> Result<Solution, PositionError> {
         let pos = typed(self.rules(), position)?;
-        Ok(solve(self.rules(), &pos, limits))
+        Ok(self.played(&pos, solve(self.rules(), &pos, limits)))
     }
 
     fn solve_unique(
@@ -254,13 +303,8 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         limits: Limits,
     ) -> Result<Solution, PositionError> {
         let pos = typed(self.rules(), position)?;
-        Ok(solve_listing(
-            self.rules(),
-            &pos,
-            limits,
-            Listing::WithinLimit,
-            2,
-        ))
+        let s = solve_listing(self.rules(), &pos, limits, Listing::WithinLimit, 2);
+        Ok(self.played(&pos, s))
     }
 
     fn solve_within(
@@ -270,24 +314,8 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         most: usize,
     ) -> Result<Solution, PositionError> {
         let pos = typed(self.rules(), position)?;
-        Ok(solve_listing(
-            self.rules(),
-            &pos,
-            limits,
-            Listing::WinsWithinLimit,
-            most,
-        ))
-    }
-
-    fn optional_promotions(&self, position: &AnyPosition, mv: &str) -> u32 {
-        let rules = self.rules();
-        let Ok(pos) = typed(rules, position) else {
-            return 0;
-        };
-        match rules.parse_move(&pos, mv) {
-            Ok(m) => rules.optional_promotions(&pos, &m),
-            Err(_) => 0,
-        }
+        let s = solve_listing(self.rules(), &pos, limits, Listing::WinsWithinLimit, most);
+        Ok(self.played(&pos, s))
     }
 
     fn random_game(
@@ -336,6 +364,28 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
             game.push(AnyPosition::new(self.0.clone(), pos.clone()));
         }
         Ok(game)
+    }
+}
+
+impl<R: printkit_rules::EngineRules> Shared<R> {
+    /// A family's solution of `pos` with its moves played: the engine's
+    /// typed moves, each with the position it leads to.
+    fn played(&self, pos: &R::Position, mut s: Solution<R::Move>) -> Solution {
+        let best = std::mem::take(&mut s.best)
+            .into_iter()
+            .map(|m| MoveInfo::new(&self.0, pos, m))
+            .collect();
+        let mut at = pos.clone();
+        let pv = std::mem::take(&mut s.pv)
+            .into_iter()
+            .map(|m| {
+                let next = self.rules().search_play(&at, &m);
+                let info = MoveInfo::new(&self.0, &at, m);
+                at = next;
+                info
+            })
+            .collect();
+        s.with_moves(best, pv)
     }
 }
 
@@ -1023,7 +1073,7 @@ impl<'r, R: Rules> Search<'r, R> {
 
 /// Iterative deepening to the first depth that proves a win or loss, or the
 /// limit.
-pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution {
+pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution<R::Move> {
     solve_listing(rules, pos, limits, Listing::Fastest, usize::MAX)
 }
 
@@ -1047,7 +1097,7 @@ pub fn solve_listing<R: Rules>(
     limits: Limits,
     listing: Listing,
     most: usize,
-) -> Solution {
+) -> Solution<R::Move> {
     let root_side = rules.view(pos).side_to_move;
     let mut search = Search::new(rules, root_side, Horizon::Neutral, limits.max_nodes);
     let mut solution = Solution {
@@ -1121,8 +1171,7 @@ pub fn solve_listing<R: Rules>(
             Verdict::Loss => (depth, value),
             _ => (depth, 0),
         };
-        let best = search.moves_reaching(pos, d, 0, t, most);
-        solution.best = best.iter().map(|m| rules.print_move(pos, m)).collect();
+        solution.best = search.moves_reaching(pos, d, 0, t, most);
     }
     solution.nodes = search.nodes;
     solution.best_complete = !search.aborted && solution.best.len() < most;
@@ -1139,7 +1188,7 @@ fn prove_draw<R: Rules>(
     reached: u32,
     max_nodes: u64,
     search: &mut Search<'_, R>,
-    solution: &mut Solution,
+    solution: &mut Solution<R::Move>,
 ) {
     let root_side = rules.view(pos).side_to_move;
     // A draw needs both bounds proven with the unfinished lines
@@ -1162,7 +1211,7 @@ fn prove_draw<R: Rules>(
         // its length is the draw's.
         let line = principal_variation(&mut low, pos, 0, reached);
         if !low.aborted {
-            solution.best = keep.iter().map(|m| rules.print_move(pos, m)).collect();
+            solution.best = keep;
             solution.plies = line.len() as u32;
             solution.pv = line;
         }
@@ -1176,7 +1225,7 @@ fn principal_variation<R: Rules>(
     root: &R::Position,
     value: i32,
     depth: u32,
-) -> Vec<String> {
+) -> Vec<R::Move> {
     let rules = search.rules;
     let mut pv = Vec::new();
     let mut pos = root.clone();
@@ -1195,8 +1244,8 @@ fn principal_variation<R: Rules>(
         let Some(mv) = next.into_iter().next() else {
             break;
         };
-        pv.push(rules.print_move(&pos, &mv));
         pos = rules.play(&pos, &mv).0;
+        pv.push(mv);
         target = -target;
     }
     pv

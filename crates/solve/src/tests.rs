@@ -1,8 +1,28 @@
 use super::*;
 
-/// The solver's result for a position's text.
-fn solve_text<R: Rules>(rules: &R, text: &str, limits: Limits) -> Result<Solution, PositionError> {
-    Ok(solve(rules, &rules.parse_position(text)?, limits))
+/// The solver's result for a position's text, its moves written out.
+fn solve_text<R: Rules>(
+    rules: &R,
+    text: &str,
+    limits: Limits,
+) -> Result<Solution<String>, PositionError> {
+    let pos = rules.parse_position(text)?;
+    Ok(written(rules, &pos, solve(rules, &pos, limits)))
+}
+
+/// A family's solution of `pos` with its moves in the rules' notation.
+fn written<R: Rules>(rules: &R, pos: &R::Position, s: Solution<R::Move>) -> Solution<String> {
+    let best = s.best.iter().map(|m| rules.print_move(pos, m)).collect();
+    let mut at = pos.clone();
+    let pv =
+        s.pv.iter()
+            .map(|m| {
+                let text = rules.print_move(&at, m);
+                at = rules.play(&at, m).0;
+                text
+            })
+            .collect();
+    s.with_moves(best, pv)
 }
 use printkit_rules::clone_convert::CloneConvert;
 use printkit_rules::freeze::Freeze;
@@ -253,7 +273,7 @@ fn freeze_solutions_name_every_winning_move_by_its_smallest_kinging_set() {
     let mut fewer_than_largest = 0;
     for text in freeze_positions(60, 12, 9, 6) {
         let pos = rules.parse_position(&text).unwrap();
-        let s = solve(&rules, &pos, Limits::depth(3));
+        let s = written(&rules, &pos, solve(&rules, &pos, Limits::depth(3)));
         if s.verdict != Verdict::Win {
             continue;
         }
@@ -364,9 +384,8 @@ fn solve_reports_the_minimax_result_with_its_plies() {
             // The line ends the game after exactly that many plies.
             let mut p = pos.clone();
             for m in &s.pv {
-                let mv = rules.parse_move(&p, m).unwrap();
-                assert!(rules.outcome(&p).is_none(), "{text}: {:?}", s.pv);
-                p = rules.play(&p, &mv).0;
+                assert!(rules.legal_moves(&p).contains(m), "{text}: {:?}", s.pv);
+                p = rules.play(&p, m).0;
             }
             assert_eq!(s.pv.len() as u32, s.plies, "{text}");
             assert!(rules.outcome(&p).is_some(), "{text}: {:?}", s.pv);
@@ -462,4 +481,29 @@ fn a_node_budget_stops_the_search_and_proves_nothing_more() {
     .unwrap();
     assert!(s.budget_exhausted);
     assert_eq!(s.verdict, Verdict::Unknown);
+}
+
+#[test]
+fn a_written_solution_reads_back_only_where_its_moves_stand() {
+    let rules = CloneConvert::new(Default::default());
+    let start = printkit_rules::load(&rules, "5/3B1/2W2/5/5 W 0").unwrap();
+    let solver = Shared(std::sync::Arc::new(rules.clone()));
+    let solved = solver.solve(&start, Limits::depth(3)).unwrap();
+    assert!(
+        !solved.pv.is_empty() && solved.best.len() == 7,
+        "{solved:?}"
+    );
+    let written = solved.written();
+    assert_eq!(written.clone().read(&start), Some(solved.clone()));
+    // The moves are played from where they stand: each best move at the
+    // start, each move of the line after the ones before it.
+    assert_eq!(written.pv[0], solved.pv[0].text);
+    let mut forged = written.clone();
+    forged.pv.push(forged.pv[0].clone());
+    assert_eq!(forged.read(&start), None, "a move after the game ended");
+    let mut forged = written.clone();
+    forged.best[0] = "C3-C9".into();
+    assert_eq!(forged.read(&start), None, "a move off the board");
+    let other = printkit_rules::load(&rules, "5/3B1/5/1W3/5 W 0").unwrap();
+    assert_eq!(written.read(&other), None, "another position's moves");
 }

@@ -84,9 +84,15 @@ pub fn share_counts(family: printkit_rules::Family, found: &[Puzzle]) -> BTreeMa
 
 /// The winner's last moves of a line and the reply before (`C1xE1` after
 /// `B1-A1`): two puzzles of a sheet that end alike read as one.
-fn ending(p: &Puzzle) -> &[String] {
-    let pv = &p.solution.pv;
-    &pv[pv.len().saturating_sub(2)..]
+fn ending(p: &Puzzle) -> Vec<&str> {
+    let line = printed_line(p);
+    line[line.len().saturating_sub(2)..].to_vec()
+}
+
+/// The answer line as printed: two puzzles whose lines read the same
+/// read as one, whatever their positions.
+fn printed_line(p: &Puzzle) -> Vec<&str> {
+    p.solution.pv.iter().map(|m| m.text.as_str()).collect()
 }
 
 /// Whether `p` would repeat a puzzle of `sheet`: the same answer line or
@@ -94,7 +100,7 @@ fn ending(p: &Puzzle) -> &[String] {
 fn clashes(sheet: &[Puzzle], p: &Puzzle) -> bool {
     sheet
         .iter()
-        .any(|q| q.solution.pv == p.solution.pv || ending(q) == ending(p))
+        .any(|q| printed_line(q) == printed_line(p) || ending(q) == ending(p))
 }
 
 /// `list` reordered so that each answer line comes once before any comes
@@ -102,11 +108,12 @@ fn clashes(sheet: &[Puzzle], p: &Puzzle) -> bool {
 /// answers land on sheets far apart.
 fn spread(list: Vec<Puzzle>) -> Vec<Puzzle> {
     let mut seen: BTreeMap<Vec<String>, usize> = BTreeMap::new();
+    let line = |p: &Puzzle| printed_line(p).into_iter().map(String::from).collect();
     let mut ranked: Vec<(usize, usize, Puzzle)> = list
         .into_iter()
         .enumerate()
         .map(|(i, p)| {
-            let rank = seen.entry(p.solution.pv.clone()).or_default();
+            let rank = seen.entry(line(&p)).or_default();
             *rank += 1;
             (*rank, i, p)
         })

@@ -12,7 +12,7 @@
 //! (king B8 or H2) are two answers: no puzzle.
 use super::rejections::{Reject, CANDIDATE_BUDGET};
 use crate::{Limits, Solution, Solver, Verdict};
-use printkit_rules::AnyPosition;
+use printkit_rules::{AnyPosition, MoveInfo, MoveKind};
 
 /// Winning moves listed at most at a turn: more than this is never one
 /// answer on a board a puzzle shows.
@@ -72,16 +72,14 @@ pub(super) fn examine(
 }
 
 /// The distinct chains (a pass counts as one) of a list of moves.
-fn chain_count(moves: &[String]) -> usize {
-    let mut chains: Vec<&str> = moves.iter().map(|m| chain_of(m)).collect();
-    chains.sort_unstable();
-    chains.dedup();
+fn chain_count(moves: &[MoveInfo]) -> usize {
+    let mut chains: Vec<&MoveInfo> = Vec::new();
+    for m in moves {
+        if !chains.iter().any(|c| c.same_but_promotions(m)) {
+            chains.push(m);
+        }
+    }
     chains.len()
-}
-
-/// `G1xE1` of `G1xE1+D3+B1`.
-fn chain_of(mv: &str) -> &str {
-    printkit_rules::notation::without_choices(mv)
 }
 
 /// The line of a win in `plies` found within `max_plies`: the winner's
@@ -92,7 +90,7 @@ fn line(
     start: &AnyPosition,
     whole: &Solution,
     max_plies: u32,
-) -> Result<(Vec<String>, u64), Reject> {
+) -> Result<(Vec<MoveInfo>, u64), Reject> {
     let plies = whole.plies;
     let mut pv = Vec::new();
     let mut nodes = 0;
@@ -103,9 +101,8 @@ fn line(
         let listed = (ply == 0).then(|| whole.clone());
         let (answer, searched) = one_answer(solver, &here, max_plies - ply, listed)?;
         nodes += searched;
-        let info = here.play(&answer).map_err(|_| Reject::NoWin)?;
-        pv.push(info.text.clone());
-        here = info.after;
+        here = answer.after.clone();
+        pv.push(answer);
         ply += 1;
         if here.outcome().is_some() {
             break;
@@ -124,10 +121,9 @@ fn line(
         if reply.verdict != Verdict::Loss || reply.plies != plies - ply {
             return Err(Reject::LaterNotUnique);
         }
-        let mv = reply.pv.first().ok_or(Reject::NoWin)?;
-        let info = here.play(mv).map_err(|_| Reject::NoWin)?;
-        pv.push(info.text.clone());
-        here = info.after;
+        let mv = reply.pv.into_iter().next().ok_or(Reject::NoWin)?;
+        here = mv.after.clone();
+        pv.push(mv);
         ply += 1;
     }
     if here.outcome().is_none() {
@@ -145,7 +141,7 @@ fn one_answer(
     here: &AnyPosition,
     left: u32,
     listed: Option<Solution>,
-) -> Result<(String, u64), Reject> {
+) -> Result<(MoveInfo, u64), Reject> {
     let first = listed.is_some();
     let several = if first {
         Reject::SeveralWins
@@ -169,7 +165,8 @@ fn one_answer(
     if s.verdict != Verdict::Win || s.best.is_empty() {
         return Err(if first { Reject::NoWin } else { several });
     }
-    if chain_count(&s.best) > 1 || s.best.iter().any(|m| m == "pass") {
+    let pass = |m: &MoveInfo| m.effect.kind() == MoveKind::Pass;
+    if chain_count(&s.best) > 1 || s.best.iter().any(pass) {
         return Err(several);
     }
     if !s.best_complete {
@@ -190,35 +187,36 @@ fn one_answer(
 /// Freeze puzzle lets the opponent win at once, so "safe a move ahead"
 /// tells nothing; how many chains look as strong as the answer does.)
 pub(super) fn decoys(start: &AnyPosition, s: &Solution) -> usize {
-    let Some(answer) = s.pv.first().map(|m| chain_of(m)) else {
+    let Some(answer) = s.pv.first() else {
         return 0;
     };
     // Each chain's fewest capturers over its kinging sets.
-    let mut fewest: Vec<(String, usize)> = Vec::new();
-    for m in start.moves() {
-        let chain = chain_of(&m.text).to_string();
+    let all = start.moves();
+    let mut fewest: Vec<(&MoveInfo, usize)> = Vec::new();
+    for m in &all {
         let n = capturers(&m.after);
-        match fewest.iter_mut().find(|(c, _)| *c == chain) {
+        match fewest.iter_mut().find(|(c, _)| c.same_but_promotions(m)) {
             Some((_, best)) => *best = (*best).min(n),
-            None => fewest.push((chain, n)),
+            None => fewest.push((m, n)),
         }
     }
-    let Some(&(_, bar)) = fewest.iter().find(|(c, _)| c == answer) else {
+    let Some(&(_, bar)) = fewest.iter().find(|(c, _)| c.same_but_promotions(answer)) else {
         return 0;
     };
     fewest
         .iter()
-        .filter(|(c, n)| c != answer && c != "pass" && *n <= bar)
+        .filter(|(c, n)| {
+            !c.same_but_promotions(answer) && c.effect.kind() != MoveKind::Pass && *n <= bar
+        })
         .count()
 }
 
 /// The checkers of the side to move that can start a capture.
 fn capturers(position: &AnyPosition) -> usize {
-    let mut from: Vec<String> = position
+    let mut from: Vec<_> = position
         .moves()
         .into_iter()
-        .filter(|m| m.text != "pass")
-        .map(|m| m.text.split('x').next().unwrap_or("").to_string())
+        .filter_map(|m| m.effect.from)
         .collect();
     from.sort_unstable();
     from.dedup();

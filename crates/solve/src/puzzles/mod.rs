@@ -17,7 +17,6 @@
 //! chosen from the accepted ones to spread the length of the wins and the
 //! kinds of first move; one puzzle a game at most.
 use crate::{solver, Limits, Solution, Solver, Verdict};
-use printkit_rules::notation::without_choices;
 
 pub mod class_sets;
 pub mod endgames;
@@ -26,7 +25,7 @@ mod game;
 mod rejections;
 pub use game::Game;
 use printkit_rules::family::DecoyRule;
-use printkit_rules::{AnyPosition, Engine, Family};
+use printkit_rules::{AnyPosition, Engine, Family, MoveInfo};
 pub use rejections::Rejections;
 use rejections::{Reject, CANDIDATE_BUDGET};
 use std::collections::HashSet;
@@ -161,14 +160,13 @@ fn examine(
 /// the answer can be guessed.
 const MIN_FIRST_MOVES: usize = 4;
 
-/// The distinct first moves, a Freeze chain once whatever it kings (`G1xE1`
-/// of `G1xE1+D3`), with each one's kind.
-fn chains(moves: &[printkit_rules::MoveInfo]) -> Vec<(String, &'static str)> {
-    let mut out: Vec<(String, &'static str)> = Vec::new();
+/// The distinct first moves, a Freeze chain once whatever it kings, with
+/// each one's kind.
+fn chains(moves: &[MoveInfo]) -> Vec<(&MoveInfo, &'static str)> {
+    let mut out: Vec<(&MoveInfo, &'static str)> = Vec::new();
     for m in moves {
-        let chain = without_choices(&m.text).to_string();
-        if !out.iter().any(|(c, _)| *c == chain) {
-            out.push((chain, m.effect.kind().word()));
+        if !out.iter().any(|(c, _)| c.same_but_promotions(m)) {
+            out.push((m, m.effect.kind().word()));
         }
     }
     out
@@ -178,25 +176,16 @@ fn chains(moves: &[printkit_rules::MoveInfo]) -> Vec<(String, &'static str)> {
 /// kind (the only capture is no puzzle), and the line ends the game by the
 /// rules of play, not by the turn limit.
 fn worth_printing(start: &printkit_rules::AnyPosition, s: &Solution) -> bool {
-    let Some(first) = s.pv.first() else {
+    let (Some(first), Some(last)) = (s.pv.first(), s.pv.last()) else {
         return false;
     };
-    let moves = chains(&start.moves());
-    let Ok(info) = start.play(first) else {
-        return false;
-    };
-    let kind = info.effect.kind().word();
-    if moves.iter().filter(|(_, k)| *k == kind).count() < 2 {
+    let all = start.moves();
+    let kind = first.effect.kind().word();
+    if chains(&all).iter().filter(|(_, k)| *k == kind).count() < 2 {
         return false;
     }
-    let mut at = start.clone();
-    for mv in &s.pv {
-        match at.play(mv) {
-            Ok(i) => at = i.after,
-            Err(_) => return false,
-        }
-    }
-    at.outcome()
+    last.after
+        .outcome()
         .is_some_and(|o| o.reason != printkit_rules::Reason::TurnLimit)
 }
 
@@ -251,15 +240,14 @@ const LATE_TURNS: u32 = 10;
 /// (they look as good as the answer: [`Puzzle::tempting`]).
 fn decoys(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> (usize, usize) {
     let mover = start.view().side_to_move;
-    let answer = s.pv.first().map(|m| without_choices(m));
-    let mut seen: Vec<String> = Vec::new();
+    let all = start.moves();
+    let mut seen: Vec<&MoveInfo> = s.pv.first().into_iter().collect();
     let (mut count, mut tempting) = (0, 0);
-    for m in start.moves() {
-        let chain = without_choices(&m.text).to_string();
-        if Some(chain.as_str()) == answer || seen.contains(&chain) {
+    for m in &all {
+        if seen.iter().any(|c| c.same_but_promotions(m)) {
             continue;
         }
-        seen.push(chain);
+        seen.push(m);
         let limits = Limits {
             depth: 1,
             max_nodes: CANDIDATE_BUDGET,
@@ -311,15 +299,11 @@ fn threatens(solver: &dyn Solver, after: &AnyPosition, mover: char) -> bool {
 /// winner's moves by kind, each after the first said to go on with the
 /// piece that moved last (straight on, turning, or back) or with another;
 /// a placement says neither.
-pub fn shape(position: &AnyPosition, s: &Solution) -> String {
-    let mut at = position.clone();
+pub fn shape(s: &Solution) -> String {
     let mut words: Vec<String> = Vec::new();
     // Where the winner's last move ended, and its direction.
     let mut last: Option<((i32, i32), (i32, i32))> = None;
-    for (ply, mv) in s.pv.iter().enumerate() {
-        let Ok(info) = at.play(mv) else {
-            break;
-        };
+    for (ply, info) in s.pv.iter().enumerate() {
         if ply % 2 == 0 {
             let e = &info.effect;
             let here = e.from.zip(e.to).map(|(f, t)| {
@@ -336,7 +320,6 @@ pub fn shape(position: &AnyPosition, s: &Solution) -> String {
             words.push(format!("{}{how}", e.kind().word()));
             last = here.map(|(_, t, d)| (t, d));
         }
-        at = info.after;
     }
     words.join(", ")
 }
@@ -477,7 +460,7 @@ impl<'a> Finder<'a> {
                     self.rej.duplicate += 1;
                     return Err(Reject::Duplicate);
                 }
-                let shape = shape(position, &solution);
+                let shape = shape(&solution);
                 // Near a game's end, the predator's wins repeat one fork:
                 // enough of a pattern sends the search further back.
                 let alike = self.pool.iter().filter(|p| p.shape == shape).count();
@@ -628,7 +611,7 @@ impl<'a> Finder<'a> {
                 let mut kinds: Vec<&str> = set
                     .iter()
                     .filter(|p| p.side == side)
-                    .map(|p| first_kind(&p.position, &p.solution))
+                    .map(|p| first_kind(&p.solution))
                     .collect();
                 kinds.sort_unstable();
                 kinds.dedup();
@@ -934,7 +917,7 @@ fn pick(
     by_side: bool,
     unwanted: &dyn Fn(&[Puzzle], &Puzzle) -> bool,
 ) -> usize {
-    let kind_of = |p: &Puzzle| first_kind(&p.position, &p.solution);
+    let kind_of = |p: &Puzzle| first_kind(&p.solution);
     let new_kind = |p: &Puzzle| {
         let kind = kind_of(p);
         count < 3 || kept.iter().filter(|k| kind_of(k) == kind).count() * 3 < count * 2
@@ -969,10 +952,9 @@ fn pick(
 }
 
 /// The kind of the first move of a solution.
-pub fn first_kind(position: &AnyPosition, s: &Solution) -> &'static str {
+pub fn first_kind(s: &Solution) -> &'static str {
     s.pv.first()
-        .and_then(|m| position.play(m).ok())
-        .map(|i| i.effect.kind().word())
+        .map(|m| m.effect.kind().word())
         .unwrap_or("move")
 }
 
@@ -995,12 +977,12 @@ fn later_moves_unique(
     s: &Solution,
     max_plies: u32,
 ) -> bool {
-    let mut pos = start.clone();
+    let mut pos = start;
     for (ply, mv) in s.pv.iter().enumerate() {
         if ply > 0 && ply.is_multiple_of(2) {
             let left = max_plies - ply as u32;
             let Ok(here) = solver.solve_unique(
-                &pos,
+                pos,
                 Limits {
                     depth: left,
                     max_nodes: CANDIDATE_BUDGET,
@@ -1012,10 +994,7 @@ fn later_moves_unique(
                 return false;
             }
         }
-        match pos.play(mv) {
-            Ok(info) => pos = info.after,
-            Err(_) => return false,
-        }
+        pos = &mv.after;
     }
     true
 }
