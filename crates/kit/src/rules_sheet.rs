@@ -15,6 +15,7 @@ use printkit_page::text::{self, TextStyle};
 use printkit_page::{
     Align, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Stroke, Templates,
 };
+use printkit_rules::notation::Sign;
 use printkit_rules::{Cell, Effect, MoveInfo, MoveKind};
 
 /// The rules sheet: what the game is, its materials, set-up, rules and
@@ -418,44 +419,32 @@ pub fn notation_line(def: &Definition) -> String {
             }
         }
     }
-    let example = |sign: char, made_up: &str| -> Option<String> {
-        let found = example_moves.iter().find(|w| w.contains(sign)).cloned();
+    // A sign is shown with the worked example's move that uses it, else
+    // with a made-up move when another practice move uses it.
+    let made_up = made_up_cells(&def.board);
+    let example = |sign: Sign| -> Option<String> {
+        let found = example_moves.iter().find(|w| sign.used_in(w)).cloned();
         if found.is_some() {
             return found;
         }
         other_moves
             .iter()
-            .any(|w| w.contains(sign))
-            .then(|| made_up.to_string())
+            .any(|w| sign.used_in(w))
+            .then(|| sign.example(made_up))
     };
     let l = &def.lang;
-    let made_up = MadeUp::on(&def.board);
     let mut parts = vec![tr!(l, "notation.cells")];
-    if let Some(w) = example('-', &made_up.step) {
-        parts.push(tr!(l, "notation.move", example = w));
-    }
-    if let Some(w) = example('x', &made_up.capture) {
-        parts.push(tr!(l, "notation.capture", example = w));
-    }
-    if let Some(w) = example('@', &made_up.place) {
-        parts.push(tr!(l, "notation.place", example = w));
-    }
-    if let Some(w) = example('+', &made_up.king) {
-        parts.push(tr!(l, "notation.king", example = w));
-    }
-    // A placement with no sign at all (a disc placed) is its cell.
-    let bare = |w: &String| {
-        w.len() >= 2
-            && w.starts_with(|c: char| c.is_ascii_uppercase())
-            && w[1..].chars().all(|c| c.is_ascii_digit())
-    };
-    let placed = example_moves
-        .iter()
-        .find(|w| bare(w))
-        .cloned()
-        .or_else(|| other_moves.iter().any(bare).then(|| made_up.disc.clone()));
-    if let Some(w) = placed {
-        parts.push(tr!(l, "notation.disc", example = w));
+    for sign in Sign::ALL {
+        let key = match sign {
+            Sign::Step => "notation.move",
+            Sign::Capture => "notation.capture",
+            Sign::Place => "notation.place",
+            Sign::King => "notation.king",
+            Sign::Disc => "notation.disc",
+        };
+        if let Some(w) = example(sign) {
+            parts.push(tr!(l, key, example = w));
+        }
     }
     if parts.len() == 1 {
         return String::new();
@@ -467,64 +456,46 @@ pub fn notation_line(def: &Definition) -> String {
     )
 }
 
-/// Moves made up to show how moves are written, every cell on the game's
-/// board (a 3×3 board has no C5): from its middle cell, a step to a
-/// neighbour, a jump two cells on, a king on another cell.
-struct MadeUp {
-    step: String,
-    capture: String,
-    place: String,
-    king: String,
-    disc: String,
-}
-
-impl MadeUp {
-    fn on(board: &printkit_definition::Board) -> MadeUp {
-        let (w, h) = (board.width as i64, board.height as i64);
-        let playable = |col: i64, row: i64| {
-            (0..w).contains(&col)
-                && (0..h).contains(&row)
-                && !board
-                    .holes
-                    .iter()
-                    .any(|c| i64::from(c.col) == col && i64::from(c.row) == row)
-        };
-        let mut cells: Vec<(i64, i64)> = (0..h)
-            .flat_map(|row| (0..w).map(move |col| (col, row)))
-            .filter(|(c, r)| playable(*c, *r))
-            .collect();
-        // Nearest the middle first.
-        cells.sort_by_key(|(c, r)| ((2 * c - (w - 1)).abs() + (2 * r - (h - 1)).abs(), *r, *c));
-        let name = |(c, r): (i64, i64)| {
-            Cell {
-                col: c as u8,
-                row: r as u8,
-            }
-            .to_string()
-        };
-        let from = cells.first().copied().unwrap_or((0, 0));
-        let other = |not: &[(i64, i64)]| {
-            cells
+/// The cells of the moves made up to show how moves are written, every
+/// cell on the game's board (a 3×3 board has no C5): its middle cell, a
+/// neighbour, the cell two on, and another cell for a king (see
+/// [`Sign::example`]).
+fn made_up_cells(board: &printkit_definition::Board) -> [Cell; 4] {
+    let (w, h) = (board.width as i64, board.height as i64);
+    let playable = |col: i64, row: i64| {
+        (0..w).contains(&col)
+            && (0..h).contains(&row)
+            && !board
+                .holes
                 .iter()
-                .copied()
-                .find(|c| !not.contains(c))
-                .unwrap_or(from)
-        };
-        let toward = |dist: i64| {
-            [(0, dist), (dist, 0), (0, -dist), (-dist, 0)]
-                .into_iter()
-                .map(|(dc, dr)| (from.0 + dc, from.1 + dr))
-                .find(|(c, r)| playable(*c, *r))
-        };
-        let next = toward(1).unwrap_or_else(|| other(&[from]));
-        let beyond = toward(2).unwrap_or(next);
-        let crowned = other(&[from, next, beyond]);
-        MadeUp {
-            step: format!("{}-{}", name(from), name(next)),
-            capture: format!("{}x{}", name(from), name(beyond)),
-            place: format!("@{}", name(next)),
-            king: format!("{}x{}+{}", name(from), name(beyond), name(crowned)),
-            disc: name(next),
-        }
-    }
+                .any(|c| i64::from(c.col) == col && i64::from(c.row) == row)
+    };
+    let mut cells: Vec<(i64, i64)> = (0..h)
+        .flat_map(|row| (0..w).map(move |col| (col, row)))
+        .filter(|(c, r)| playable(*c, *r))
+        .collect();
+    // Nearest the middle first.
+    cells.sort_by_key(|(c, r)| ((2 * c - (w - 1)).abs() + (2 * r - (h - 1)).abs(), *r, *c));
+    let cell = |(c, r): (i64, i64)| Cell {
+        col: c as u8,
+        row: r as u8,
+    };
+    let from = cells.first().copied().unwrap_or((0, 0));
+    let other = |not: &[(i64, i64)]| {
+        cells
+            .iter()
+            .copied()
+            .find(|c| !not.contains(c))
+            .unwrap_or(from)
+    };
+    let toward = |dist: i64| {
+        [(0, dist), (dist, 0), (0, -dist), (-dist, 0)]
+            .into_iter()
+            .map(|(dc, dr)| (from.0 + dc, from.1 + dr))
+            .find(|(c, r)| playable(*c, *r))
+    };
+    let next = toward(1).unwrap_or_else(|| other(&[from]));
+    let beyond = toward(2).unwrap_or(next);
+    let crowned = other(&[from, next, beyond]);
+    [from, next, beyond, crowned].map(cell)
 }

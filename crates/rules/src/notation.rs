@@ -1,8 +1,9 @@
 //! The board part of the position notation, shared by every family:
 //! rows from the top down separated by `/`; inside a row a piece symbol, a
 //! decimal count of empty cells, or `-` for a hole. Parsing is strict and
-//! every error names what it found and what it expected.
-use super::geometry::{MAX_HEIGHT, MAX_WIDTH};
+//! every error names what it found and what it expected. Also the signs a
+//! move is written with ([`Sign`]), for the rules sheet that explains them.
+use super::geometry::{Cell, MAX_HEIGHT, MAX_WIDTH};
 use super::PositionError;
 use std::fmt;
 
@@ -262,6 +263,58 @@ pub fn print_board(width: usize, height: usize, square: impl Fn(usize) -> Square
     out
 }
 
+/// A sign of the move notation, as a rules sheet explains it: the one
+/// place outside the families that knows how a move is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// `C3-C4`: a piece moves from one cell to another.
+    Step,
+    /// `C3xC5`: a capture (a Freeze chain: `C3xC5xE5`).
+    Capture,
+    /// `@C4`: a piece placed from the reserve.
+    Place,
+    /// `C3xC5+E6`: a king made after a capture.
+    King,
+    /// `C4`: a disc placed, the cell alone.
+    Disc,
+}
+
+impl Sign {
+    /// Every sign, in the order a rules sheet explains them.
+    pub const ALL: [Sign; 5] = [
+        Sign::Step,
+        Sign::Capture,
+        Sign::Place,
+        Sign::King,
+        Sign::Disc,
+    ];
+
+    /// Whether the move written `mv` (as its rules write it) uses this
+    /// sign.
+    pub fn used_in(self, mv: &str) -> bool {
+        match self {
+            Sign::Step => mv.contains('-'),
+            Sign::Capture => mv.contains('x'),
+            Sign::Place => mv.contains('@'),
+            Sign::King => mv.contains('+'),
+            Sign::Disc => Cell::parse(mv).is_ok(),
+        }
+    }
+
+    /// A move written with this sign: from `from` to its neighbour `next`
+    /// (a step, a placement, a disc), or capturing to `beyond`, kinging
+    /// `crowned`.
+    pub fn example(self, [from, next, beyond, crowned]: [Cell; 4]) -> String {
+        match self {
+            Sign::Step => format!("{from}-{next}"),
+            Sign::Capture => format!("{from}x{beyond}"),
+            Sign::Place => format!("@{next}"),
+            Sign::King => format!("{from}x{beyond}+{crowned}"),
+            Sign::Disc => next.to_string(),
+        }
+    }
+}
+
 /// Splits a position into its board and its fields. Fields are separated
 /// by single spaces; anything else is reported by [`Fields`] as a field
 /// error.
@@ -341,6 +394,18 @@ impl Fields<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_sign_reads_the_moves_it_writes() {
+        let cells = ["C3", "C4", "C5", "E6"].map(|c| Cell::parse(c).unwrap());
+        let written = Sign::ALL.map(|s| s.example(cells));
+        assert_eq!(written, ["C3-C4", "C3xC5", "@C4", "C3xC5+E6", "C4"]);
+        for (sign, mv) in Sign::ALL.iter().zip(&written) {
+            assert!(sign.used_in(mv), "{sign:?} {mv}");
+        }
+        assert!(!Sign::Disc.used_in("pass") && !Sign::Disc.used_in("C3-C4"));
+        assert!(!Sign::King.used_in("C3xC5") && !Sign::Place.used_in("C3-C4"));
+    }
 
     #[test]
     fn fields_read_in_order_with_typed_errors() {
