@@ -8,7 +8,8 @@
 //! `-- quick` to skip the puzzle runs).
 use printkit::definition;
 use printkit::puzzles;
-use printkit::solve::{solver, Limits};
+use printkit::solve::{solver, Limits, Run};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Positions per practice position: the Freeze start cannot be answered
@@ -41,7 +42,7 @@ fn main() {
     for (game, position, depth) in if only_puzzles { &[][..] } else { &cases[..] } {
         let (game, position, depth) = (*game, *position, *depth);
         let def = definition::resolve(game).unwrap();
-        let s = solver(&def.params);
+        let s = solver(&def.params, &Arc::new(Run::new()));
         let (t, cpu) = (Instant::now(), cpu_seconds());
         let position = def.load_position(position).unwrap();
         let r = s.solve(&position, Limits::depth(depth)).unwrap();
@@ -63,7 +64,7 @@ fn main() {
     let mut positions = 0;
     for def in definition::builtins().filter(|_| !only_puzzles) {
         let def = def.unwrap();
-        let s = solver(&def.params);
+        let s = solver(&def.params, &Arc::new(Run::new()));
         for p in &def.practice {
             let one = Instant::now();
             let r = s
@@ -99,7 +100,8 @@ fn main() {
             let def = definition::resolve(game).unwrap();
             for seed in [1, 7, 42] {
                 let (t, cpu) = (Instant::now(), cpu_seconds());
-                let (kept, rej) = puzzles::generate(def.game(), 12, seed, 5, &mut |_| {});
+                let (kept, rej) =
+                    puzzles::generate(def.game(), 12, seed, 5, &Arc::new(Run::new()), &mut |_| {});
                 let cpu = cpu_seconds() - cpu;
                 let mut lengths = std::collections::BTreeMap::new();
                 for p in &kept {
@@ -121,7 +123,7 @@ fn main() {
         // Deeper and deeper until a result is proven, the node budget runs
         // out, or 20 minutes have passed (each depth is a fresh search).
         let def = definition::resolve("predator-prey").unwrap();
-        let s = solver(&def.params);
+        let s = solver(&def.params, &Arc::new(Run::new()));
         let all = Instant::now();
         let mut depth = 10;
         while depth <= 90 {

@@ -14,8 +14,10 @@ use crate::kit::{self, Kit, KitOptions, Part};
 use crate::lang::{LanguageError, Languages};
 use crate::outdir::{plan, Committed, KitRecord, OutError, OutputDir};
 use crate::render::{RenderError, Templates};
+use crate::solve::Run;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use verdicts::Verdicts;
 
 /// What to build.
@@ -40,6 +42,9 @@ pub struct BuildRequest {
     /// The language of every kit's own words, over the definitions'
     /// `language`.
     pub language: Option<String>,
+    /// The build's searches: the practice claims' budget, the host keys'
+    /// searches, counted for the progress line.
+    pub run: Arc<Run>,
 }
 
 /// Why a build wrote nothing: each kind has its exit code
@@ -244,6 +249,7 @@ fn games_to_build(
     games: &[&str],
     files_read: &[Definition],
     extras: &[PracticeFile<'_>],
+    run: &Arc<Run>,
 ) -> Result<Vec<Definition>, BuildError> {
     if games.is_empty() && !extras.is_empty() {
         let mut defs: Vec<Definition> = Vec::new();
@@ -260,7 +266,7 @@ fn games_to_build(
             .map(|e| e.game.as_ref())
             .chain(files_read)
             .collect();
-        let mut defs = load_games(games, &read)?;
+        let mut defs = load_games(games, &read, run)?;
         for extra in extras.iter().filter(|e| e.named_as_game) {
             if !defs.iter().any(|d| d.same_as(&extra.game)) {
                 defs.push((*extra.game).clone());
@@ -289,7 +295,7 @@ fn build_with(
     // Every game and practice file is validated before anything is drawn;
     // the practice files' mistakes are reported together.
     let (games, files_read, extras) = load_inputs(request)?;
-    let mut defs = games_to_build(&games, &files_read, &extras)?;
+    let mut defs = games_to_build(&games, &files_read, &extras, &request.run)?;
     choose_languages(&mut defs, languages, request.language.as_deref())?;
     let practice = join_practice(&defs, extras)?;
 
@@ -318,7 +324,7 @@ fn build_with(
     let solve_rest = || loop {
         let i = next_solve.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let Some((def, p)) = solves.get(i) else { break };
-        definition::solve_key(def, p);
+        definition::solve_key(def, p, &request.run);
     };
     let player_parts: Vec<Part> = parts.iter().copied().filter(|p| *p != Part::Key).collect();
     let key_parts: Vec<Part> = parts.iter().copied().filter(|p| *p == Part::Key).collect();
@@ -411,7 +417,11 @@ fn render_papers(
             // The host key is laid out once its answers are in (a search
             // left, if any, is made here).
             let kit = if parts.contains(&Part::Key) {
-                kit::build_kit(&definition::analyse(def, practice), templates, &options)
+                kit::build_kit(
+                    &definition::analyse_in(def, practice, &request.run),
+                    templates,
+                    &options,
+                )
             } else {
                 kit::build_player_kit(def, practice, templates, &options)
             };
@@ -420,7 +430,7 @@ fn render_papers(
                 // built-in look lays the kit out.
                 // The diagnosis lays the whole kit out again, the host
                 // key with its answers.
-                let analysed = definition::analyse(def, practice);
+                let analysed = definition::analyse_in(def, practice, &request.run);
                 let e = kit::layout_diagnostic_on(&analysed, templates, &options.paper, e);
                 BuildError::Invalid(vec![e])
             })
@@ -477,7 +487,7 @@ fn load_inputs(
             .map(|e| e.game.as_ref())
             .chain(&files_read)
             .collect();
-        match definition::load_file_among(path, &read) {
+        match definition::load_file_among(path, &read, &request.run) {
             Ok(Loaded::Practice {
                 game,
                 practice,
@@ -714,7 +724,11 @@ impl Sink {
 
 /// The definitions of `games` (every built-in game when empty), each id
 /// once; one the practice files have `read` already is not read again.
-fn load_games(games: &[&str], read: &[&Definition]) -> Result<Vec<Definition>, BuildError> {
+fn load_games(
+    games: &[&str],
+    read: &[&Definition],
+    run: &Arc<Run>,
+) -> Result<Vec<Definition>, BuildError> {
     let names: Vec<&str> = if games.is_empty() {
         definition::BUILTIN.iter().map(|(id, _)| *id).collect()
     } else {
@@ -722,7 +736,7 @@ fn load_games(games: &[&str], read: &[&Definition]) -> Result<Vec<Definition>, B
     };
     // Each is read and its examples checked on its own core.
     let mut defs = Vec::new();
-    for d in crate::parallel::par_map(&names, |g| definition::resolve_among(g, read)) {
+    for d in crate::parallel::par_map(&names, |g| definition::resolve_among(g, read, run)) {
         defs.push(d?);
     }
     one_kit_a_game(&defs)?;
@@ -791,6 +805,7 @@ pub fn check_files(
     templates: &Templates,
     languages: &Languages,
     chosen: Option<&str>,
+    run: &Arc<Run>,
 ) -> Vec<Checked> {
     // Several files naming one game read it once: each file's game is
     // known to the files after it.
@@ -799,7 +814,7 @@ pub fn check_files(
         .iter()
         .map(|f| {
             let read: Vec<&Definition> = games.iter().collect();
-            let l = load_for_check(f, &read)?;
+            let l = load_for_check(f, &read, run)?;
             let game = match &l {
                 Loaded::Definition(d) => d,
                 Loaded::Practice { game, .. } => game,
@@ -846,7 +861,7 @@ pub fn check_files(
                     }
                 }
             }
-            checked(l, templates)
+            checked(l, templates, run)
         })
         .collect()
 }
@@ -870,13 +885,15 @@ fn with_language(
 }
 
 /// A file read for `check`: a built-in id is checked as its definition.
-fn load_for_check(file: &Path, read: &[&Definition]) -> Result<Loaded, Checked> {
+fn load_for_check(file: &Path, read: &[&Definition], run: &Arc<Run>) -> Result<Loaded, Checked> {
     let loaded = match file
         .to_str()
         .filter(|p| !file.exists() && !p.ends_with(".toml"))
     {
-        Some(id) => definition::resolve(id).map(|d| Loaded::Definition(Box::new(d))),
-        None => definition::load_file_among(file, read),
+        Some(id) => {
+            definition::resolve_among(id, &[], run).map(|d| Loaded::Definition(Box::new(d)))
+        }
+        None => definition::load_file_among(file, read, run),
     };
     match loaded {
         Ok(l) => Ok(l),
@@ -888,7 +905,11 @@ fn load_for_check(file: &Path, read: &[&Definition]) -> Result<Loaded, Checked> 
 /// What `check` adds to loading a file: the kit it would build, laid out
 /// on every paper (a practice file's positions join its game's), or the
 /// located reason it cannot be.
-pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagnostic> {
+pub fn check_loaded(
+    loaded: &Loaded,
+    templates: &Templates,
+    run: &Arc<Run>,
+) -> Result<(), Diagnostic> {
     let (game, practice): (&Definition, Vec<Practice>) = match loaded {
         Loaded::Definition(d) => (d, d.practice.clone()),
         Loaded::Practice { game, practice, .. } => (
@@ -902,7 +923,7 @@ pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagno
     let kept = Verdicts::read();
     // The analyse step: every answer searched before anything is laid
     // out.
-    let analysed = definition::analyse(game, &practice);
+    let analysed = definition::analyse_in(game, &practice, run);
     let laid_out = kit::lay_out_everywhere(&analysed, templates)
         .map_err(|e| kit::layout_diagnostic(&analysed, templates, &e));
     if laid_out.is_ok() {
@@ -913,9 +934,9 @@ pub fn check_loaded(loaded: &Loaded, templates: &Templates) -> Result<(), Diagno
 }
 
 /// What `check` says of a file that loaded.
-fn checked(loaded: &Loaded, templates: &Templates) -> Checked {
+fn checked(loaded: &Loaded, templates: &Templates, run: &Arc<Run>) -> Checked {
     // Everything `build` does but writing: whatever passes here prints.
-    if let Err(d) = check_loaded(loaded, templates) {
+    if let Err(d) = check_loaded(loaded, templates, run) {
         return Checked::Invalid(vec![d]);
     }
     let (what, own) = match loaded {
@@ -991,17 +1012,19 @@ mod tests {
             templates: None,
             force: false,
             language: None,
+            run: Arc::new(Run::new()),
         };
         build(&request).unwrap();
         let built = counts();
         let templates = Templates::builtin().unwrap();
-        let run = check_files(
+        let checked = check_files(
             std::slice::from_ref(&practice),
             &templates,
             &Languages::default(),
             None,
+            &Arc::new(Run::new()),
         );
-        assert!(matches!(run[..], [Checked::Ok { positions: 1, .. }]));
+        assert!(matches!(checked[..], [Checked::Ok { positions: 1, .. }]));
         let after = counts();
         let checked = [after[0] - built[0], after[1] - built[1]];
         let _ = std::fs::remove_dir_all(&dir);
@@ -1036,7 +1059,8 @@ mod tests {
             .collect();
         let before = reads::of(GAME_OWN);
         let templates = Templates::builtin().unwrap();
-        let checked = check_files(&files, &templates, &Languages::default(), None);
+        let run = Arc::new(Run::new());
+        let checked = check_files(&files, &templates, &Languages::default(), None, &run);
         let read = reads::of(GAME_OWN) - before;
         let _ = std::fs::remove_dir_all(&dir);
         assert!(

@@ -202,19 +202,17 @@ fn execute(command: Command) -> Result<i32, CommandError> {
             language,
             search_budget,
         } => {
-            crate::solve::budget::set_seconds(search_budget);
-            let _progress = crate::stop::Progress::start("check");
+            let run = std::sync::Arc::new(crate::solve::Run::with_budget(search_budget));
+            let _progress = crate::stop::Progress::start("check", &run);
             Ok(commands::check::check(
                 &files,
                 json,
                 templates.as_deref(),
                 language.as_deref(),
+                &run,
             ))
         }
-        Command::Build(args) => {
-            let _progress = crate::stop::Progress::start("build");
-            commands::build::build(args)
-        }
+        Command::Build(args) => commands::build::build(args),
         Command::Solve(args) => commands::solve::solve(args),
         Command::Puzzles(args) => {
             // `puzzles` (still in `solve`) says a game's mistakes as text:

@@ -1,13 +1,13 @@
-//! The binary's side of stopping a long search: `--time-limit`, Ctrl-C
-//! (SIGINT sets the solver's flag) and the progress line on a terminal.
-//! The deadline and the flag themselves live with the searches
-//! ([`printkit_solve::stop`]).
+//! The binary's side of stopping a long search: a command's [`Run`] made
+//! with its `--time-limit`, Ctrl-C interrupting it (SIGINT), and the
+//! progress line on a terminal. The run itself is a value the command
+//! hands to its searches ([`printkit_solve::stop::Run`]).
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use printkit_solve::stop::{counts, elapsed};
-pub use printkit_solve::stop::{poll, reached_depth, reason, resume, stopped, Reason, POLL_EVERY};
+pub use printkit_solve::stop::{Reason, Run};
 
 /// 130 (the shell's code for Ctrl-C) when interrupted, else `code`.
 pub fn exit_code_or(stopped: Option<Reason>, code: i32) -> i32 {
@@ -31,19 +31,31 @@ pub fn parse_time_limit(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Starts the run's clock, with a deadline `seconds` from now when given,
-/// and makes Ctrl-C ask the searches to stop (a second Ctrl-C ends the
-/// process at once, as usual).
-pub fn start(seconds: Option<f64>) {
-    printkit_solve::stop::start(seconds);
-    catch_interrupt();
+/// A command's run of searches, starting now, with a deadline `seconds`
+/// from now when given, that Ctrl-C asks to stop (a second Ctrl-C ends
+/// the process at once, as usual).
+pub fn start(seconds: Option<f64>) -> Arc<Run> {
+    let run = Arc::new(Run::new().with_time_limit(seconds));
+    catch_interrupt(&run);
+    run
 }
 
+/// The run Ctrl-C interrupts: a signal reaches the process, not a value,
+/// so the handler finds the command's run here (the first one made; a
+/// command makes one).
+static INTERRUPTED_RUN: OnceLock<Arc<Run>> = OnceLock::new();
+
 #[cfg(unix)]
-fn catch_interrupt() {
+fn catch_interrupt(run: &Arc<Run>) {
+    if INTERRUPTED_RUN.set(run.clone()).is_err() {
+        return; // the handler is in place for the command's run already
+    }
     extern "C" fn on_interrupt(_: libc::c_int) {
-        // Only an atomic store: all a signal handler may safely do.
-        printkit_solve::stop::interrupt();
+        // An atomic load and an atomic store: all a signal handler may
+        // safely do.
+        if let Some(run) = INTERRUPTED_RUN.get() {
+            run.interrupt();
+        }
     }
     // SAFETY: the handler only stores to an atomic; SA_RESETHAND gives the
     // second SIGINT its default action (the process ends).
@@ -57,7 +69,10 @@ fn catch_interrupt() {
 }
 
 #[cfg(not(unix))]
-fn catch_interrupt() {}
+fn catch_interrupt(run: &Arc<Run>) {
+    // Ctrl-C ends the process outright there; the run is not interrupted.
+    let _ = INTERRUPTED_RUN.set(run.clone());
+}
 
 /// The progress line on stderr while a command searches; cleared when
 /// dropped. Shown only when stderr is a terminal (a log or a pipe gets
@@ -68,14 +83,15 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn start(label: &'static str) -> Progress {
+    /// The progress of `run`'s searches, labelled `label`.
+    pub fn start(label: &'static str, run: &Arc<Run>) -> Progress {
         let done = std::sync::Arc::new(AtomicBool::new(false));
-        printkit_solve::stop::start(None);
         use std::io::IsTerminal;
         let terminal = std::io::stderr().is_terminal();
         let ticker = terminal.then(|| {
             let done = done.clone();
-            std::thread::spawn(move || tick(label, &done))
+            let run = run.clone();
+            std::thread::spawn(move || tick(label, &run, &done))
         });
         Progress { done, ticker }
     }
@@ -90,15 +106,15 @@ impl Drop for Progress {
     }
 }
 
-fn tick(label: &str, done: &AtomicBool) {
+fn tick(label: &str, run: &Run, done: &AtomicBool) {
     let mut shown = false;
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
-        let seconds = elapsed().as_secs_f64();
+        let seconds = run.elapsed().as_secs_f64();
         if seconds < 0.5 {
             continue;
         }
-        let line = crate::input::for_terminal(&progress_line(label, seconds));
+        let line = crate::input::for_terminal(&progress_line(label, run.counts(), seconds));
         let mut err = std::io::stderr().lock();
         // Carriage return and erase-line redraw the one line in place.
         let _ = write!(err, "\r{line}\x1b[K");
@@ -112,9 +128,10 @@ fn tick(label: &str, done: &AtomicBool) {
     }
 }
 
-/// "solve: 12.3 M positions, depth 9, 4.1 M/s, 3.0 s".
-pub fn progress_line(label: &str, seconds: f64) -> String {
-    let (nodes, depth) = counts();
+/// "solve: 12.3 M positions, depth 9, 4.1 M/s, 3.0 s": `label`, the
+/// positions searched and the deepest depth finished (a run's
+/// [`Run::counts`]), after `seconds`.
+pub fn progress_line(label: &str, (nodes, depth): (u64, u32), seconds: f64) -> String {
     let depth = if depth > 0 {
         format!(", depth {depth}")
     } else {

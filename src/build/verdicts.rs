@@ -270,7 +270,7 @@ mod tests {
         let def = crate::definition::resolve("clone-jump-convert").unwrap();
         let p = &def.practice[0];
         assert_eq!(p.name, "Clone or jump");
-        crate::definition::solve_key(&def, p);
+        crate::definition::solve_key(&def, p, &std::sync::Arc::new(crate::solve::Run::new()));
         let s = p.searched().cloned().flatten().unwrap().solution.written();
         assert!(
             s.verdict == Verdict::Win && s.pv.len() == s.plies as usize && !s.best.is_empty(),

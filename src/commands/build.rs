@@ -1,8 +1,10 @@
 //! `printkit build`: the arguments checked first, then the build, then
 //! what was written.
 use super::CommandError;
+use crate::solve::Run;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The options of `printkit build`.
 #[derive(clap::Args, Debug, Clone)]
@@ -134,16 +136,43 @@ fn entry_kind(kind: &std::fs::FileType, path: &Path) -> &'static str {
 }
 
 pub fn build(args: BuildArgs) -> Result<i32, CommandError> {
-    build_and_list(args).map(|_| 0)
+    let run = Arc::new(Run::with_budget(args.search_budget));
+    let _progress = crate::stop::Progress::start("build", &run);
+    build_and_list(args, &run).map(|_| 0)
 }
 
 /// Builds as `printkit build` does and lists what it wrote on stdout;
 /// returns the build's report (`watch` serves its files).
-pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, CommandError> {
+/// Its searches are part of `run`.
+pub fn build_and_list(
+    args: BuildArgs,
+    run: &Arc<Run>,
+) -> Result<crate::build::BuildReport, CommandError> {
+    let started = std::time::Instant::now();
+    let request = request_from(args, run)?;
+    let report = crate::build::build(&request)?;
+    for note in &report.notes {
+        crate::say!("note: {note}");
+    }
+    let mut out = std::io::stdout().lock();
+    let mut total = 0;
+    for (path, size) in &report.written {
+        total += size;
+        let _ = writeln!(out, "{:>9}  {}", human_size(*size), path.display());
+    }
+    say_documents(&mut out, &report.documents);
+    say_summary(&mut out, &report, total, started.elapsed().as_millis());
+    Ok(report)
+}
+
+/// The build the arguments ask for, or why they make no sense; nothing
+/// is read or written before they all do.
+fn request_from(
+    args: BuildArgs,
+    run: &Arc<Run>,
+) -> Result<crate::build::BuildRequest, CommandError> {
     use crate::build::BuildRequest;
     use crate::kit::{output, Part};
-    let started = std::time::Instant::now();
-    crate::solve::budget::set_seconds(args.search_budget);
     // Arguments first: nothing is read or written until they all make sense.
     let formats = output::Formats {
         pdf: args.format.iter().any(|f| f == "pdf"),
@@ -187,25 +216,20 @@ pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, Comm
         templates: args.templates,
         force: args.force,
         language: args.language,
+        run: run.clone(),
     };
-    let report = crate::build::build(&request)?;
-    for note in &report.notes {
-        crate::say!("note: {note}");
-    }
-    let mut out = std::io::stdout().lock();
-    let mut total = 0;
-    for (path, size) in &report.written {
-        total += size;
-        let _ = writeln!(out, "{:>9}  {}", human_size(*size), path.display());
-    }
-    say_documents(&mut out, &report.documents);
+    Ok(request)
+}
+
+/// The last line: how many files were written or already up to date, their
+/// size, for how many games, in how long.
+fn say_summary(out: &mut impl Write, report: &crate::build::BuildReport, total: usize, ms: u128) {
     let (files, kept) = (report.written.len(), report.unchanged);
     let games = format!(
         "for {} game{}",
         report.games,
         if report.games == 1 { "" } else { "s" }
     );
-    let ms = started.elapsed().as_millis();
     let size = human_size(total);
     let plural = |n: usize, one: &str, many: &str| {
         if n == 1 {
@@ -237,7 +261,6 @@ pub fn build_and_list(args: BuildArgs) -> Result<crate::build::BuildReport, Comm
             plural(k, "was already up to date", "were already up to date")
         ),
     };
-    Ok(report)
 }
 
 /// What to print: each document's file and what it is for, so a host

@@ -1,12 +1,19 @@
 //! `printkit check`: definitions and practice files validated against the
 //! engine, each file's verdict printed (or a JSON list of mistakes).
+use crate::build::Checked;
 use crate::definition;
 use std::path::{Path, PathBuf};
 
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
 /// when anything is wrong.
-pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option<&str>) -> i32 {
-    use crate::build::{check_files, load_languages, BuildError, Checked};
+pub fn check(
+    files: &[PathBuf],
+    json: bool,
+    dir: Option<&Path>,
+    language: Option<&str>,
+    run: &std::sync::Arc<crate::solve::Run>,
+) -> i32 {
+    use crate::build::{check_files, load_languages, BuildError};
     let templates = match crate::render::Templates::load(dir, crate::render::pdf::check_embeddable)
     {
         Ok(t) => t,
@@ -27,7 +34,7 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
         }
     };
     let checked = crate::render::font::with_faces(&templates.faces, || {
-        check_files(files, &templates, &languages, language)
+        check_files(files, &templates, &languages, language, run)
     });
     let results: Vec<(&PathBuf, Checked)> = files.iter().zip(checked).collect();
     let unreadable = results
@@ -54,43 +61,7 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
         list.extend(diags.iter().map(|d| d.to_json()));
         println!("{}", serde_json::Value::Array(list));
     } else {
-        for (path, r) in &results {
-            match r {
-                Checked::Ok {
-                    what,
-                    positions,
-                    checks,
-                    solved,
-                    notes,
-                } => {
-                    for note in notes {
-                        crate::say!("{note}");
-                    }
-                    println!(
-                    "{}: ok ({what}: {positions} practice position{}, {checks} check{} confirmed by the engine{})",
-                    path.display(),
-                    if *positions == 1 { "" } else { "s" },
-                    if *checks == 1 { "" } else { "s" },
-                    match solved {
-                        0 => String::new(),
-                        1 => ", 1 claim proven by the solver".to_string(),
-                        n => format!(", {n} claims proven by the solver"),
-                    }
-                )
-                }
-                Checked::Unreadable(message) => crate::say!("error: {message}"),
-                Checked::Invalid(_) => {}
-            }
-        }
-        for d in &diags {
-            crate::say!("{}", d.render());
-        }
-        if !diags.is_empty() {
-            crate::say!(
-                "{} found: nothing in these files may be printed until they are fixed",
-                crate::diagnostic::count_errors(diags.iter().copied())
-            );
-        }
+        say_results(&results, &diags);
     }
     if unreadable {
         2
@@ -98,6 +69,48 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
         0
     } else {
         1
+    }
+}
+
+/// What `check` prints on a terminal: each good file's counts, then every
+/// mistake and how many there are.
+fn say_results(results: &[(&PathBuf, Checked)], diags: &[&definition::Diagnostic]) {
+    for (path, r) in results {
+        match r {
+            Checked::Ok {
+                what,
+                positions,
+                checks,
+                solved,
+                notes,
+            } => {
+                for note in notes {
+                    crate::say!("{note}");
+                }
+                println!(
+                "{}: ok ({what}: {positions} practice position{}, {checks} check{} confirmed by the engine{})",
+                path.display(),
+                if *positions == 1 { "" } else { "s" },
+                if *checks == 1 { "" } else { "s" },
+                match solved {
+                    0 => String::new(),
+                    1 => ", 1 claim proven by the solver".to_string(),
+                    n => format!(", {n} claims proven by the solver"),
+                }
+            )
+            }
+            Checked::Unreadable(message) => crate::say!("error: {message}"),
+            Checked::Invalid(_) => {}
+        }
+    }
+    for d in diags {
+        crate::say!("{}", d.render());
+    }
+    if !diags.is_empty() {
+        crate::say!(
+            "{} found: nothing in these files may be printed until they are fixed",
+            crate::diagnostic::count_errors(diags.iter().copied())
+        );
     }
 }
 

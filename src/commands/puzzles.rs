@@ -2,10 +2,11 @@
 //! options, progress lines, exit codes and the files it writes).
 use crate::definition::{self, Definition, MAX_PRACTICE, MAX_SHEET_NUMBER};
 use crate::puzzles::{self, class_sets, Puzzle};
-use crate::stop::{self, Reason};
+use crate::stop::{self, Reason, Run};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The options of `printkit puzzles`.
 #[derive(clap::Args, Debug)]
@@ -45,10 +46,11 @@ pub struct PuzzleArgs {
 fn generate_stoppable(
     def: &Definition,
     args: &PuzzleArgs,
+    run: &Arc<Run>,
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<puzzles::Puzzle>, puzzles::Rejections) {
-    stop::start(args.time_limit);
-    puzzles::generate(def.game(), count(args), args.seed, args.max_plies, progress)
+    let game = def.game();
+    puzzles::generate(game, count(args), args.seed, args.max_plies, run, progress)
 }
 
 /// Says why `puzzles` stopped early, if it did: what it found is written.
@@ -104,10 +106,11 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
     check_sizes(&args, "the most positions a practice file may hold")?;
     // One line rewritten in place on a terminal; a pipe or a log gets
     // only the summary below.
-    let ticker = stop::Progress::start("puzzles");
-    let (puzzles, rej) = generate_stoppable(&def, &args, &mut |_| {});
+    let run = stop::start(args.time_limit);
+    let ticker = stop::Progress::start("puzzles", &run);
+    let (puzzles, rej) = generate_stoppable(&def, &args, &run, &mut |_| {});
     drop(ticker);
-    let stopped = stop::stopped();
+    let stopped = run.stopped();
     crate::say!(
         "puzzles: examined {} candidates, kept {}; rejected: {}; {} more found but not chosen (their length, move kind, pattern or mark already well represented)",
         rej.examined,
@@ -202,17 +205,18 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
         .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
     refuse_other_sheets(dir, sheets)?;
     let game = game_reference(&args.game, Some(&dir.join(file_name(1))))?;
-    stop::start(args.time_limit);
-    let progress = stop::Progress::start("puzzles");
+    let run = stop::start(args.time_limit);
+    let progress = stop::Progress::start("puzzles", &run);
     let found = class_sets::find(
         def.game(),
         (sheets as usize, count(args)),
         args.seed,
         args.max_plies,
+        &run,
         &mut |line| crate::say!("{line}"),
     );
     drop(progress);
-    let stopped = stop::stopped();
+    let stopped = run.stopped();
     say_stopped_puzzles(stopped);
     let family = def.family();
     let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, count(args))

@@ -2,8 +2,9 @@
 //! sentences or JSON; the searches are the library's ([`crate::solve`]).
 use crate::rules::{AnyPosition, Params};
 use crate::solve::{solver, Limits, Solution};
-use crate::stop::{self, Reason};
+use crate::stop::{self, Reason, Run};
 use std::io::Write;
+use std::sync::Arc;
 
 /// The most positions `solve --max-nodes` may visit.
 pub const MAX_NODES: u64 = 10_000_000_000;
@@ -106,9 +107,9 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         )
         .into());
     }
-    stop::start(args.time_limit);
+    let run = stop::start(args.time_limit);
     if args.depth.is_none() {
-        if let Some(code) = solve_exact(&def.params, &pos, &args)? {
+        if let Some(code) = solve_exact(&def.params, &pos, &args, &run)? {
             return Ok(code);
         }
     }
@@ -120,9 +121,9 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         depth,
         max_nodes: args.max_nodes.unwrap_or(50_000_000),
     };
-    let s = solve_stoppable(&def.params, &loaded, limits)
+    let s = solve_stoppable(&def.params, &loaded, limits, &run)
         .map_err(|e| format!("position `{pos}`: {e}"))?;
-    let stopped = stop::stopped();
+    let stopped = run.stopped();
     let code = stop::exit_code_or(stopped, 0);
     let optional: Vec<u32> = s
         .best
@@ -201,14 +202,19 @@ fn optional_words(best: &[String], optional: &[u32]) -> Option<String> {
 /// and line, with at most as many positions again as the stopped search
 /// took (so the report costs at most the time limit once more); when that
 /// is not enough, the finished depth's result alone.
-fn solve_stoppable(params: &Params, pos: &AnyPosition, limits: Limits) -> Result<Solution, String> {
-    let _progress = stop::Progress::start("solve");
-    let solver = solver(params);
+fn solve_stoppable(
+    params: &Params,
+    pos: &AnyPosition,
+    limits: Limits,
+    run: &Arc<Run>,
+) -> Result<Solution, String> {
+    let _progress = stop::Progress::start("solve", run);
+    let solver = solver(params, run);
     let mut s = solver.solve(pos, limits).map_err(|e| e.to_string())?;
-    if stop::reason().is_none() {
+    if run.reason().is_none() {
         return Ok(s);
     }
-    stop::resume();
+    run.resume();
     s.budget_exhausted = true;
     if s.depth == 0 {
         return Ok(s);
@@ -237,16 +243,21 @@ pub const EXACT_NODES: u64 = 20_000_000_000;
 /// `printkit solve` without `--depth`: the exact search to the end of the
 /// game, for a family that has one (on a board of at most 64 cells);
 /// `None` otherwise: the depth-limited solver answers.
-fn solve_exact(params: &Params, pos: &str, args: &SolveArgs) -> Result<Option<i32>, String> {
+fn solve_exact(
+    params: &Params,
+    pos: &str,
+    args: &SolveArgs,
+    run: &Arc<Run>,
+) -> Result<Option<i32>, String> {
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);
-    let progress = stop::Progress::start("solve");
-    let solved = match params.solve_to_end(pos, !args.wld, budget, &stop::poll) {
+    let progress = stop::Progress::start("solve", run);
+    let solved = match params.solve_to_end(pos, !args.wld, budget, &|| run.poll()) {
         None => return Ok(None),
         Some(solved) => solved.map_err(|e| format!("position `{pos}`: {e}"))?,
     };
     drop(progress);
-    let stopped = stop::stopped();
+    let stopped = run.stopped();
     let seconds = start.elapsed().as_secs_f64();
     let [side, other] = solved.sides;
     let empties = solved.empties;

@@ -208,7 +208,9 @@ fn absolute(path: &Path) -> Result<PathBuf, String> {
 /// Builds as `printkit build` would, saying what went wrong if it did;
 /// a build that wrote its files has them served (and only them).
 fn rebuild(args: &BuildArgs, state: &Shared) {
-    let report = match super::build::build_and_list(args.clone()) {
+    // Each rebuild is a run of its own, with the whole search budget.
+    let run = std::sync::Arc::new(crate::solve::Run::with_budget(args.search_budget));
+    let report = match super::build::build_and_list(args.clone(), &run) {
         Ok(report) => Some(report),
         Err(e) => {
             e.report();

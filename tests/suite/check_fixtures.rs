@@ -28,7 +28,9 @@ fn diagnostics(path: &Path) -> String {
     std::env::set_current_dir(cwd).unwrap();
     // As `printkit check` does: the kit is laid out too.
     let templates = printkit::render::Templates::builtin().unwrap();
-    match result.map(|loaded| printkit::build::check_loaded(&loaded, &templates)) {
+    match result
+        .map(|loaded| printkit::build::check_loaded(&loaded, &templates, &Default::default()))
+    {
         Ok(Ok(())) => String::from("(no error)\n"),
         Ok(Err(d)) => format!("{d}\n"),
         Err(LoadError::Invalid(diags)) => diags.iter().map(|d| format!("{d}\n")).collect(),

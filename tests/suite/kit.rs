@@ -597,7 +597,7 @@ fn a_freeze_answer_says_which_kings_change_nothing() {
     let def = printkit::definition::resolve("freeze").unwrap();
     let answer = |position: &str| {
         let pos = def.load_position(position).unwrap();
-        let s = printkit::solve::key_solve(&def.params, &pos, 5).unwrap();
+        let s = printkit::solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
         let key = KeyAnswer::new(&def.params, &pos, s);
         (
             key.clone(),

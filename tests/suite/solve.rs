@@ -2,7 +2,9 @@
 //! contract, exit codes, and puzzle files that are reproducible and pass
 //! `check`.
 use printkit::definition::{self, Loaded};
+use printkit::solve::Run;
 use std::process::{Command, Output};
+use std::sync::Arc;
 
 fn printkit(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_printkit"))
@@ -339,9 +341,10 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
     use printkit::solve::{solver, Limits, Verdict};
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
-    let solver = solver(&def.params);
+    let solver = solver(&def.params, &Arc::new(Run::new()));
     // Seed 7 gave `G1xE1+D3+B1`, which wins as well without B1 (issue 24).
-    let (set, rejected) = puzzles::generate(def.game(), 2, 7, 5, &mut |_| {});
+    let (set, rejected) =
+        puzzles::generate(def.game(), 2, 7, 5, &Arc::new(Run::new()), &mut |_| {});
     assert_eq!(set.len(), 2, "{rejected:?}");
     for p in &set {
         let s = &p.solution;
@@ -387,7 +390,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
     for p in &set {
         use printkit::definition::KeyAnswer;
         let pos = def.load_position(&p.position.text()).unwrap();
-        let s = printkit::solve::key_solve(&def.params, &pos, 5).unwrap();
+        let s = printkit::solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
         let key = KeyAnswer::new(&def.params, &pos, s);
         let words = printkit::kit::host_key::answer(&def, &pos, &key);
         assert!(
@@ -467,7 +470,7 @@ fn best_is_exactly_the_fastest_wins_and_slowest_losses_of_plain_minimax() {
     // to E5 leave a cell empty and win later, so they are not in `best`.
     use printkit::solve::{solver, Limits, Verdict};
     let def = definition::resolve("clone-jump-convert").unwrap();
-    let solver = solver(&def.params);
+    let solver = solver(&def.params, &Arc::new(Run::new()));
     let mut positions = vec!["BBBB1/WWWWW/WWWWW/WWWWW/WWWWW W 0".to_string()];
     let mut rng = 24;
     positions.extend((0..120).map(|_| clone_endgame(&mut rng)));
@@ -580,7 +583,14 @@ fn a_list_cut_by_the_node_budget_says_so() {
 fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
     use printkit::puzzles;
     let def = definition::resolve("clone-jump-convert").unwrap();
-    let (set, rejected) = puzzles::generate(def.game(), count, seed, 5, &mut |_| {});
+    let (set, rejected) = puzzles::generate(
+        def.game(),
+        count,
+        seed,
+        5,
+        &Arc::new(Run::new()),
+        &mut |_| {},
+    );
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
     let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
     let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
@@ -660,7 +670,14 @@ fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
 fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
     use printkit::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
-    let (set, rejected) = puzzles::generate(def.game(), count, seed, 5, &mut |_| {});
+    let (set, rejected) = puzzles::generate(
+        def.game(),
+        count,
+        seed,
+        5,
+        &Arc::new(Run::new()),
+        &mut |_| {},
+    );
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
     let prey = set
         .iter()
@@ -850,7 +867,8 @@ fn predator_sets_of_seeds_1_7_42_vary_the_prey_answers() {
     use printkit::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
     for seed in [1, 7, 42] {
-        let (set, rejected) = puzzles::generate(def.game(), 12, seed, 5, &mut |_| {});
+        let (set, rejected) =
+            puzzles::generate(def.game(), 12, seed, 5, &Arc::new(Run::new()), &mut |_| {});
         assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
         let prey: Vec<&puzzles::Puzzle> = set
             .iter()
@@ -901,7 +919,8 @@ fn clone_sets_of_seeds_1_7_42_are_not_mostly_full_boards() {
     use printkit::puzzles;
     let def = definition::resolve("clone-jump-convert").unwrap();
     for seed in [1, 7, 42] {
-        let (set, rejected) = puzzles::generate(def.game(), 12, seed, 5, &mut |_| {});
+        let (set, rejected) =
+            puzzles::generate(def.game(), 12, seed, 5, &Arc::new(Run::new()), &mut |_| {});
         assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
         let texts: Vec<String> = set.iter().map(|p| p.position.text()).collect();
         let full: Vec<&str> = texts
@@ -936,7 +955,14 @@ fn assert_freeze_puzzles_hold_up(
     use printkit::puzzles;
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
-    let (set, rejected) = puzzles::generate(def.game(), count, seed, 5, &mut |_| {});
+    let (set, rejected) = puzzles::generate(
+        def.game(),
+        count,
+        seed,
+        5,
+        &Arc::new(Run::new()),
+        &mut |_| {},
+    );
     assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
     assert_spread_and_order(&set, seed);
     for p in &set {
@@ -1186,7 +1212,8 @@ fn the_host_key_answers_a_puzzle_as_large_as_the_puzzle_search_allows() {
         def.params.info().key_budget < 8_600,
         "the case no longer tests anything"
     );
-    let s = printkit::solve::key_solve(&def.params, &position, 5).expect("a solution");
+    let s = printkit::solve::key_solve(&def.params, &position, 5, &Default::default())
+        .expect("a solution");
     assert_eq!(s.verdict, printkit::solve::Verdict::Win, "{s:?}");
     assert_eq!(s.plies, 5);
     assert_eq!(s.written().best, ["D5xD3xF3+B4+D2"]);

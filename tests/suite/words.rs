@@ -424,7 +424,7 @@ fn variant_fixtures_pass_check() {
     for entry in std::fs::read_dir(root().join("fixtures/variants")).unwrap() {
         let path = entry.unwrap().path();
         let loaded = definition::load_file(&path).unwrap_or_else(|e| panic!("{e}"));
-        printkit::build::check_loaded(&loaded, &templates)
+        printkit::build::check_loaded(&loaded, &templates, &Default::default())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         n += 1;
     }

@@ -34,16 +34,19 @@ pub(super) struct Reporter {
     pub(super) diags: Vec<Diagnostic>,
     /// The problems past the first [`crate::diagnostic::MAX_SHOWN`].
     more: crate::diagnostic::Overflow,
+    /// The run whose search budget the file's claims draw on.
+    pub(super) run: Arc<printkit_solve::Run>,
 }
 
 impl Reporter {
-    pub(super) fn new(file: &str, source: &str) -> Self {
+    pub(super) fn new(file: &str, source: &str, run: &Arc<printkit_solve::Run>) -> Self {
         Reporter {
             file: file.to_string(),
             source: source.into(),
             doc: None,
             diags: Vec::new(),
             more: Default::default(),
+            run: run.clone(),
         }
     }
     /// The file parsed once, or its syntax error reported.

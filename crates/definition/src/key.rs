@@ -7,14 +7,15 @@ use crate::answer::KeyAnswer;
 use crate::model::Definition;
 use crate::parts::Practice;
 use printkit_rules::AnyPosition;
-use printkit_solve::{Solution, Verdict};
+use printkit_solve::{Run, Solution, Verdict};
+use std::sync::Arc;
 
-/// Searches the host key's answer to `p` unless it has one, and keeps it
-/// in `p` (a build starts the searches early, on another core; the key
-/// reads them through [`analyse`]).
-pub fn solve_key(def: &Definition, p: &Practice) {
+/// Searches the host key's answer to `p` within `run` unless it has one,
+/// and keeps it in `p` (a build starts the searches early, on another
+/// core; the key reads them through [`analyse`]).
+pub fn solve_key(def: &Definition, p: &Practice, run: &Arc<Run>) {
     p.key.get_or_init(|| {
-        printkit_solve::key_solve(&def.params, &p.position, p.search_depth)
+        printkit_solve::key_solve(&def.params, &p.position, p.search_depth, run)
             .map(|s| KeyAnswer::new(&def.params, &p.position, s))
     });
 }
@@ -58,12 +59,22 @@ impl<'a> Analysed<'a> {
 /// unless it has one already (from the cache of earlier builds, or a
 /// search a build started early).
 pub fn analyse<'a>(def: &'a Definition, practice: &'a [Practice]) -> Analysed<'a> {
+    analyse_in(def, practice, &Arc::new(Run::new()))
+}
+
+/// [`analyse`], its searches part of `run` (a build's: counted in its
+/// progress line).
+pub fn analyse_in<'a>(
+    def: &'a Definition,
+    practice: &'a [Practice],
+    run: &Arc<Run>,
+) -> Analysed<'a> {
     let asked: Vec<&Practice> = practice
         .iter()
         .filter(|p| !def.is_worked_example(p) && p.key.get().is_none())
         .collect();
     if !asked.is_empty() {
-        printkit_solve::parallel::par_map(&asked, |p| solve_key(def, p));
+        printkit_solve::parallel::par_map(&asked, |p| solve_key(def, p, run));
     }
     Analysed {
         game: def,

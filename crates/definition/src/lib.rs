@@ -26,7 +26,7 @@ mod diagnostics;
 mod glyphs;
 mod key;
 pub use answer::{KeyAnswer, Kinging};
-pub use key::{analyse, holds_up, solve_key, Analysed};
+pub use key::{analyse, analyse_in, holds_up, solve_key, Analysed};
 mod limits;
 pub use schema::{MAX_ID_LEN, MAX_PRACTICE, MAX_SHEET_NUMBER};
 mod model;
@@ -50,8 +50,10 @@ use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
 use printkit_rules::family::WithParamsType;
 use printkit_rules::{AnyPosition, Cell, Engine, Family, Params, Topology};
+use printkit_solve::Run;
 use schema::*;
 use std::path::Path;
+use std::sync::Arc;
 use toml::Spanned;
 use unknown_keys::unknown_keys;
 
@@ -71,6 +73,12 @@ pub fn builtins() -> impl Iterator<Item = Result<Definition, LoadError>> {
         .map(|(id, src)| parse_definition(&format!("fixtures/{id}.toml"), src))
 }
 
+/// A run of its own: what a load that names none searches in (the
+/// default budget, no deadline).
+fn own_run() -> Arc<Run> {
+    Arc::new(Run::new())
+}
+
 /// Whether `name` is the id of a built-in game.
 pub fn is_builtin(name: &str) -> bool {
     BUILTIN.iter().any(|(id, _)| *id == name)
@@ -78,13 +86,18 @@ pub fn is_builtin(name: &str) -> bool {
 
 /// A built-in id or the path of a definition file.
 pub fn resolve(game: &str) -> Result<Definition, LoadError> {
-    resolve_among(game, &[])
+    resolve_among(game, &[], &own_run())
 }
 
 /// [`resolve`], but a definition of `read` (the games a run's practice
 /// files loaded) with the same file and text is taken as it is, not read
-/// again: a run reads each position once.
-pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, LoadError> {
+/// again: a run reads each position once. Its claims are searched within
+/// `run`'s budget.
+pub fn resolve_among(
+    game: &str,
+    read: &[&Definition],
+    run: &Arc<Run>,
+) -> Result<Definition, LoadError> {
     let known = |file: &str, src: &str| {
         read.iter()
             .find(|d| d.source == file && &*d.text == src)
@@ -94,7 +107,7 @@ pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, Loa
         let file = format!("fixtures/{id}.toml");
         return match known(&file, src) {
             Some(def) => Ok(def),
-            None => parse_definition(&file, src),
+            None => parse_definition_in(&file, src, run),
         };
     }
     let path = Path::new(game);
@@ -102,7 +115,7 @@ pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, Loa
         let src = read_input(path)?;
         return match known(game, &src) {
             Some(def) => Ok(def),
-            None => parse_definition(game, &src),
+            None => parse_definition_in(game, &src, run),
         };
     }
     Err(LoadError::UnknownGame {
@@ -229,14 +242,18 @@ pub enum Loaded {
 /// Reads and validates a definition or practice file (told apart by a
 /// top-level `game` key).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
-    load_file_among(path, &[])
+    load_file_among(path, &[], &own_run())
 }
 
 /// [`load_file`], but a definition that is one of `read` (the games the
 /// run has loaded already, same file and text), the file itself or a
 /// practice file's game, is taken as it is, not read again (see
-/// [`resolve_among`]).
-pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, LoadError> {
+/// [`resolve_among`]). Its claims are searched within `run`'s budget.
+pub fn load_file_among(
+    path: &Path,
+    read: &[&Definition],
+    run: &Arc<Run>,
+) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
     let name = path.display().to_string();
     // A definition this run has read already (a practice file's game,
@@ -244,7 +261,7 @@ pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, Load
     if let Some(d) = read.iter().find(|d| d.source == name && *d.text == *src) {
         return Ok(Loaded::Definition(Box::new((*d).clone())));
     }
-    let mut rep = Reporter::new(&name, &src);
+    let mut rep = Reporter::new(&name, &src, run);
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
@@ -272,7 +289,7 @@ pub fn parse_practice_file(
     file: &str,
     src: &str,
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
-    let mut rep = Reporter::new(file, src);
+    let mut rep = Reporter::new(file, src, &own_run());
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
@@ -323,7 +340,8 @@ fn practice_from(
             return Err(LoadError::Invalid(rep.into_diags()));
         }
     }
-    let game = match resolve_among(&game_path, read) {
+    let run = rep.run.clone();
+    let game = match resolve_among(&game_path, read, &run) {
         Ok(g) => g,
         // An unreadable game file is an unreadable file (exit 2).
         Err(e @ LoadError::Input(_)) => return Err(e),
@@ -366,7 +384,12 @@ fn practice_from(
 
 /// Parses and validates a definition.
 pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> {
-    let mut rep = Reporter::new(file, src);
+    parse_definition_in(file, src, &own_run())
+}
+
+/// [`parse_definition`], its claims searched within `run`'s budget.
+fn parse_definition_in(file: &str, src: &str, run: &Arc<Run>) -> Result<Definition, LoadError> {
+    let mut rep = Reporter::new(file, src, run);
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };

@@ -5,7 +5,7 @@
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
 use printkit_rules::{AnyPosition, Cell, Engine, Family, MoveInfo, Params};
-use printkit_solve::{budget, solver, Limits, Solution, Solver, Verdict};
+use printkit_solve::{solver, Limits, Run, Solution, Solver, Verdict};
 
 /// The depth when a position does not set `search_depth`: deep enough for
 /// the short lines practice sheets teach, quick enough for `check`.
@@ -15,25 +15,26 @@ const MAX_SEARCH_DEPTH: u32 = 30;
 struct Budgeted<'a> {
     solver: &'a dyn Solver,
     family: Family,
+    run: &'a Run,
 }
 
 impl Budgeted<'_> {
     fn solve(&self, position: &AnyPosition, depth: u32) -> Option<Solution> {
         let limits = Limits {
             depth: depth.max(1),
-            max_nodes: budget::positions_left(self.family),
+            max_nodes: self.run.positions_left(self.family),
         };
         let s = self.solver.solve(position, limits).ok()?;
-        budget::spend(self.family, s.nodes);
+        self.run.spend(self.family, s.nodes);
         Some(s)
     }
 }
 
 /// Why a search stopped short, for an "unproven" message.
-fn budget_words(nodes: u64) -> String {
+fn budget_words(run: &Run, nodes: u64) -> String {
     format!(
         "stopped after {nodes} positions, when this run's search budget ran out ({} s of search; give more with `--search-budget`)",
-        budget::seconds()
+        run.budget_seconds()
     )
 }
 
@@ -73,10 +74,12 @@ pub(super) fn check_solver_claims(
             ),
         );
     }
-    let solver = solver(params);
+    let run = rep.run.clone();
+    let solver = solver(params, &run);
     let solver = Budgeted {
         solver: solver.as_ref(),
         family: params.family(),
+        run: &run,
     };
     let Some(s) = solver.solve(position, depth) else {
         return depth;
@@ -161,12 +164,12 @@ fn claim_mistakes(
 }
 
 /// "unproven: <what>: …": why the search `s` to `depth` settled nothing.
-fn unproven(s: &Solution, depth: u32, what: &str) -> String {
+fn unproven(run: &Run, s: &Solution, depth: u32, what: &str) -> String {
     if s.budget_exhausted {
         format!(
             "unproven: {what}: the search reached depth {} and {}",
             s.depth,
-            budget_words(s.nodes)
+            budget_words(run, s.nodes)
         )
     } else {
         format!(
@@ -188,7 +191,7 @@ fn check_result_claim(
         None | Some(Verdict::Unknown) => {}
         Some(_) if s.verdict == Verdict::Unknown => rep.error(
             r.span(),
-            unproven(s, depth, &format!("`result = \"{word}\"`")),
+            unproven(&rep.run, s, depth, &format!("`result = \"{word}\"`")),
         ),
         Some(claimed) if claimed != s.verdict => rep.error(
             r.span(),
@@ -219,7 +222,7 @@ fn check_wins_in(
         Verdict::Unknown if claimed > depth => {}
         Verdict::Unknown if s.budget_exhausted => rep.error(
             k.span(),
-            unproven(s, depth, &format!("a win in {claimed} moves")),
+            unproven(&rep.run, s, depth, &format!("a win in {claimed} moves")),
         ),
         Verdict::Unknown => rep.error(
             k.span(),
@@ -244,7 +247,7 @@ fn check_best(
     [side, other]: [char; 2],
 ) {
     if s.verdict == Verdict::Unknown {
-        rep.error(list.span(), unproven(s, depth, "`best`"));
+        rep.error(list.span(), unproven(&rep.run, s, depth, "`best`"));
         return;
     }
     if !s.best_complete {
@@ -253,7 +256,7 @@ fn check_best(
             if s.budget_exhausted {
                 format!(
                     "unproven: `best`: not every move was tried: the search {}",
-                    budget_words(s.nodes)
+                    budget_words(solver.run, s.nodes)
                 )
             } else {
                 format!(
@@ -411,7 +414,7 @@ fn check_solution(
                 format!(
                     "unproven: `solution`: no forced win for {side} within {depth} moves{}",
                     if s.budget_exhausted {
-                        format!(" (the search {})", budget_words(s.nodes))
+                        format!(" (the search {})", budget_words(solver.run, s.nodes))
                     } else {
                         String::new()
                     }

@@ -20,6 +20,8 @@ pub mod puzzles;
 mod rng;
 pub mod stop;
 pub use rng::Rng;
+use std::sync::Arc;
+pub use stop::Run;
 
 /// How far the solver may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,13 +290,14 @@ fn typed<'p, R: printkit_rules::EngineRules>(
     }
 }
 
-/// Typed rules as a [`Solver`], shared with the positions it hands back.
-struct Shared<R>(std::sync::Arc<R>);
+/// Typed rules as a [`Solver`], shared with the positions it hands back,
+/// searching within a run.
+struct Shared<R>(Arc<R>, Arc<Run>);
 
 impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
     fn solve(&self, position: &AnyPosition, limits: Limits) -> Result<Solution, PositionError> {
         let pos = typed(self.rules(), position)?;
-        Ok(self.played(&pos, solve(self.rules(), &pos, limits)))
+        Ok(self.played(&pos, solve(self.rules(), &self.1, &pos, limits)))
     }
 
     fn solve_unique(
@@ -303,7 +306,7 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         limits: Limits,
     ) -> Result<Solution, PositionError> {
         let pos = typed(self.rules(), position)?;
-        let s = solve_listing(self.rules(), &pos, limits, Listing::WithinLimit, 2);
+        let s = solve_listing(self.rules(), &self.1, &pos, limits, Listing::WithinLimit, 2);
         Ok(self.played(&pos, s))
     }
 
@@ -314,7 +317,14 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         most: usize,
     ) -> Result<Solution, PositionError> {
         let pos = typed(self.rules(), position)?;
-        let s = solve_listing(self.rules(), &pos, limits, Listing::WinsWithinLimit, most);
+        let s = solve_listing(
+            self.rules(),
+            &self.1,
+            &pos,
+            limits,
+            Listing::WinsWithinLimit,
+            most,
+        );
         Ok(self.played(&pos, s))
     }
 
@@ -431,16 +441,17 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
-/// The solver of these rules.
-pub fn solver(params: &Params) -> Box<dyn Solver> {
-    struct MakeSolver;
+/// The solver of these rules, its searches part of `run` (stopped by its
+/// deadline or interrupt, counted in its progress).
+pub fn solver(params: &Params, run: &Arc<Run>) -> Box<dyn Solver> {
+    struct MakeSolver(Arc<Run>);
     impl WithRules for MakeSolver {
         type Output = Box<dyn Solver>;
         fn with<R: printkit_rules::EngineRules>(self, rules: R) -> Box<dyn Solver> {
-            Box::new(Shared(std::sync::Arc::new(rules)))
+            Box::new(Shared(Arc::new(rules), self.0))
         }
     }
-    params.with_rules(MakeSolver)
+    params.with_rules(MakeSolver(run.clone()))
 }
 
 const MATE: i32 = 1_000_000;
@@ -625,6 +636,8 @@ impl Best {
 
 struct Search<'r, R: Rules> {
     rules: &'r R,
+    /// The run this search belongs to: its deadline, interrupt and counts.
+    run: &'r Run,
     root_side: char,
     horizon: Horizon,
     table: Table,
@@ -656,8 +669,9 @@ fn from_table(score: i32, ply: u32) -> i32 {
 }
 
 impl<'r, R: Rules> Search<'r, R> {
-    fn new(rules: &'r R, root_side: char, horizon: Horizon, max_nodes: u64) -> Self {
+    fn new(rules: &'r R, run: &'r Run, root_side: char, horizon: Horizon, max_nodes: u64) -> Self {
         Search {
+            run,
             rules,
             root_side,
             horizon,
@@ -786,7 +800,7 @@ impl<'r, R: Rules> Search<'r, R> {
     #[inline(always)]
     fn settled_without_moves(&mut self, pos: &R::Position, depth: u32, ply: u32) -> Option<i32> {
         self.nodes += 1;
-        let stop = self.nodes.is_multiple_of(stop::POLL_EVERY) && stop::poll();
+        let stop = self.nodes.is_multiple_of(stop::POLL_EVERY) && self.run.poll();
         if self.nodes > self.max_nodes || stop {
             self.aborted = true;
         }
@@ -1073,8 +1087,13 @@ impl<'r, R: Rules> Search<'r, R> {
 
 /// Iterative deepening to the first depth that proves a win or loss, or the
 /// limit.
-pub fn solve<R: Rules>(rules: &R, pos: &R::Position, limits: Limits) -> Solution<R::Move> {
-    solve_listing(rules, pos, limits, Listing::Fastest, usize::MAX)
+pub fn solve<R: Rules>(
+    rules: &R,
+    run: &Run,
+    pos: &R::Position,
+    limits: Limits,
+) -> Solution<R::Move> {
+    solve_listing(rules, run, pos, limits, Listing::Fastest, usize::MAX)
 }
 
 /// Which moves of a won position `best` lists.
@@ -1093,13 +1112,14 @@ pub enum Listing {
 /// when the list stopped there).
 pub fn solve_listing<R: Rules>(
     rules: &R,
+    run: &Run,
     pos: &R::Position,
     limits: Limits,
     listing: Listing,
     most: usize,
 ) -> Solution<R::Move> {
     let root_side = rules.view(pos).side_to_move;
-    let mut search = Search::new(rules, root_side, Horizon::Neutral, limits.max_nodes);
+    let mut search = Search::new(rules, run, root_side, Horizon::Neutral, limits.max_nodes);
     let mut solution = Solution {
         verdict: Verdict::Unknown,
         plies: 0,
@@ -1129,7 +1149,7 @@ pub fn solve_listing<R: Rules>(
         }
         value = v;
         reached = d;
-        stop::reached_depth(d);
+        run.reached_depth(d);
         if v.abs() > MATED_BOUND {
             break;
         }
@@ -1195,10 +1215,10 @@ fn prove_draw<R: Rules>(
     // counted against, then for, the side to move (one node budget
     // for all three searches).
     let left = max_nodes.saturating_sub(search.nodes);
-    let mut low = Search::new(rules, root_side, Horizon::RootLoses, left);
+    let mut low = Search::new(rules, search.run, root_side, Horizon::RootLoses, left);
     let lower = low.exact(pos, reached, 0);
     let left = left.saturating_sub(low.nodes);
-    let mut high = Search::new(rules, root_side, Horizon::RootWins, left);
+    let mut high = Search::new(rules, search.run, root_side, Horizon::RootWins, left);
     let upper = high.exact(pos, reached, 0);
     search.nodes += low.nodes + high.nodes;
     search.max_nodes = search.max_nodes.max(search.nodes);
@@ -1284,7 +1304,8 @@ pub fn minimax_reference<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> 
 /// (for tests): plies to a win (positive), to a loss (negative), else 0.
 pub fn score_at_depth<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> i32 {
     let side = rules.view(pos).side_to_move;
-    let mut s = Search::new(rules, side, Horizon::Neutral, u64::MAX);
+    let run = Run::new();
+    let mut s = Search::new(rules, &run, side, Horizon::Neutral, u64::MAX);
     s.exact(pos, depth, 0)
 }
 
@@ -1298,15 +1319,21 @@ pub fn mate_plies(score: i32) -> Option<u32> {
 mod tests;
 
 /// The host key's search of a position: within the family's key budget
-/// (a build must stay quick), `None` when the position cannot be read.
-pub fn key_solve(params: &Params, position: &AnyPosition, depth: u32) -> Option<Solution> {
+/// (a build must stay quick), part of `run`; `None` when the position
+/// cannot be read.
+pub fn key_solve(
+    params: &Params,
+    position: &AnyPosition,
+    depth: u32,
+    run: &Arc<Run>,
+) -> Option<Solution> {
     // At least what a puzzle's search may take: every puzzle `puzzles`
     // writes gets its answer in the key.
     let limits = Limits {
         depth,
         max_nodes: params.info().key_budget.max(PUZZLE_NODES),
     };
-    solver(params).solve(position, limits).ok()
+    solver(params, run).solve(position, limits).ok()
 }
 
 /// Positions the search of one puzzle candidate may visit (see

@@ -7,7 +7,11 @@ fn solve_text<R: Rules>(
     limits: Limits,
 ) -> Result<Solution<String>, PositionError> {
     let pos = rules.parse_position(text)?;
-    Ok(written(rules, &pos, solve(rules, &pos, limits)))
+    Ok(written(
+        rules,
+        &pos,
+        solve(rules, &Run::new(), &pos, limits),
+    ))
 }
 
 /// A family's solution of `pos` with its moves in the rules' notation.
@@ -273,7 +277,11 @@ fn freeze_solutions_name_every_winning_move_by_its_smallest_kinging_set() {
     let mut fewer_than_largest = 0;
     for text in freeze_positions(60, 12, 9, 6) {
         let pos = rules.parse_position(&text).unwrap();
-        let s = written(&rules, &pos, solve(&rules, &pos, Limits::depth(3)));
+        let s = written(
+            &rules,
+            &pos,
+            solve(&rules, &Run::new(), &pos, Limits::depth(3)),
+        );
         if s.verdict != Verdict::Win {
             continue;
         }
@@ -364,7 +372,7 @@ fn solve_reports_the_minimax_result_with_its_plies() {
     let (mut wins, mut losses) = (0, 0);
     for pos in random_positions(&rules, &starts, 60, 7) {
         let reference = minimax_reference(&rules, &pos, 4);
-        let s = solve(&rules, &pos, Limits::depth(4));
+        let s = solve(&rules, &Run::new(), &pos, Limits::depth(4));
         let text = rules.print_position(&pos);
         match mate_plies(reference) {
             Some(k) if reference > 0 => {
@@ -487,7 +495,7 @@ fn a_node_budget_stops_the_search_and_proves_nothing_more() {
 fn a_written_solution_reads_back_only_where_its_moves_stand() {
     let rules = CloneConvert::new(Default::default());
     let start = printkit_rules::load(&rules, "5/3B1/2W2/5/5 W 0").unwrap();
-    let solver = Shared(std::sync::Arc::new(rules.clone()));
+    let solver = Shared(Arc::new(rules.clone()), Arc::new(Run::new()));
     let solved = solver.solve(&start, Limits::depth(3)).unwrap();
     assert!(
         !solved.pv.is_empty() && solved.best.len() == 7,
@@ -506,4 +514,28 @@ fn a_written_solution_reads_back_only_where_its_moves_stand() {
     assert_eq!(forged.read(&start), None, "a move off the board");
     let other = printkit_rules::load(&rules, "5/3B1/5/1W3/5 W 0").unwrap();
     assert_eq!(written.read(&other), None, "another position's moves");
+}
+
+#[test]
+fn a_stopped_run_stops_its_own_searches_only() {
+    let rules = PredatorPrey::new(Default::default());
+    let pos = rules.parse_position("5/2o2/2P2/5/5 o 2 1 5").unwrap();
+    let limits = Limits::depth(9);
+    let stopped = Run::new();
+    stopped.interrupt();
+    let s = solve(&rules, &stopped, &pos, limits);
+    assert!(
+        s.budget_exhausted && s.nodes <= 2 * stop::POLL_EVERY,
+        "{s:?}"
+    );
+    // Another run searches on, and counts what it searched.
+    let going = Run::new();
+    let s = solve(&rules, &going, &pos, Limits::depth(5));
+    assert!(!s.budget_exhausted && s.depth == 5, "{s:?}");
+    assert!(
+        going.counts().0 > 0 && going.counts().1 == 5,
+        "{:?}",
+        going.counts()
+    );
+    assert!(stopped.counts().1 < 5, "{:?}", stopped.counts());
 }

@@ -230,6 +230,7 @@ pub fn find(
     (sheets, count): (usize, usize),
     seed: u64,
     max_plies: u32,
+    run: &std::sync::Arc<crate::Run>,
     say: &mut dyn FnMut(&str),
 ) -> Found {
     let family = game.family();
@@ -241,14 +242,14 @@ pub fn find(
             .map(|k| stream_seed(seed, wave * WAVE + k))
             .collect();
         let pools = crate::parallel::par_map(&seeds, |&s| {
-            puzzles::pool(game, count, s, max_plies, candidates, &mut |_| {})
+            puzzles::pool(game, count, s, max_plies, candidates, run, &mut |_| {})
         });
         for (pool, rej) in pools {
             examined += rej.examined;
             found.extend(pool);
         }
         found = puzzles::distinct(found);
-        if crate::stop::reason().is_some() || deal(family, found.clone(), sheets, count).is_some() {
+        if run.reason().is_some() || deal(family, found.clone(), sheets, count).is_some() {
             break;
         }
         if wave == 0 {

@@ -16,7 +16,8 @@
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
 //! kinds of first move; one puzzle a game at most.
-use crate::{solver, Limits, Solution, Solver, Verdict};
+use crate::{solver, Limits, Run, Solution, Solver, Verdict};
+use std::sync::Arc;
 
 pub mod class_sets;
 pub mod endgames;
@@ -691,7 +692,9 @@ pub enum Until {
     Candidates(usize),
 }
 
-/// Searches for `count` puzzles; `progress` gets a line now and then.
+/// Searches for `count` puzzles within `run` (its deadline or interrupt
+/// ends the search with the puzzles found); `progress` gets a line now
+/// and then.
 ///
 /// Candidates come from seeded random games and, for the prey's puzzles
 /// and Freeze, from built endgames ([`endgames`]); in the predator
@@ -702,13 +705,14 @@ pub fn generate(
     count: usize,
     seed: u64,
     max_plies: u32,
+    run: &Arc<Run>,
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<Puzzle>, Rejections) {
     let engine = game.engine();
-    let solver = solver(game.params);
+    let solver = solver(game.params, run);
     let mut finder = Finder::new(game, engine, solver.as_ref(), max_plies, count);
     let wanted = shares(game, max_plies);
-    search(&mut finder, seed, Until::Chosen, progress);
+    search(&mut finder, seed, Until::Chosen, run, progress);
     let Finder { pool, rej, .. } = finder;
     let kept = choose(game.family(), pool, count, &wanted);
     (
@@ -729,17 +733,24 @@ pub fn pool(
     seed: u64,
     max_plies: u32,
     candidates: usize,
+    run: &Arc<Run>,
     progress: &mut dyn FnMut(&str),
 ) -> (Vec<Puzzle>, Rejections) {
-    let solver = solver(game.params);
+    let solver = solver(game.params, run);
     let mut finder = Finder::new(game, game.engine(), solver.as_ref(), max_plies, count);
-    search(&mut finder, seed, Until::Candidates(candidates), progress);
+    search(
+        &mut finder,
+        seed,
+        Until::Candidates(candidates),
+        run,
+        progress,
+    );
     (finder.pool, finder.rej)
 }
 
 /// The candidate loop of [`generate`] and [`pool`], until `until`, the
-/// candidate budget or a stop (`--time-limit`, Ctrl-C).
-fn search(finder: &mut Finder, seed: u64, until: Until, progress: &mut dyn FnMut(&str)) {
+/// candidate budget or a stop of `run` (`--time-limit`, Ctrl-C).
+fn search(finder: &mut Finder, seed: u64, until: Until, run: &Run, progress: &mut dyn FnMut(&str)) {
     let (game, count, max_plies) = (finder.game, finder.count, finder.max_plies);
     let family = game.family();
     let mut rng = Rng::new(seed);
@@ -782,7 +793,7 @@ fn search(finder: &mut Finder, seed: u64, until: Until, progress: &mut dyn FnMut
         |examined: usize, built: usize| if plays { examined - built } else { examined };
     while main_source(finder.rej.examined, built + finder.middle) < attempts && round < 4 * attempts
     {
-        if crate::stop::reason().is_some() {
+        if run.reason().is_some() {
             break; // --time-limit or Ctrl-C: the puzzles found so far
         }
         if matches!(until, Until::Candidates(n) if finder.rej.examined >= n) {
