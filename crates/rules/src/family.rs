@@ -500,6 +500,7 @@ impl FamilyInfo {
             topology: rules.topology,
             first_mover: rules.first_mover,
             sides: rules.sides,
+            table_fields: F::TABLE_FIELDS,
             pieces: look.pieces,
             orthogonal_only: look.orthogonal_only,
             checkered: look.checkered,
@@ -528,6 +529,9 @@ pub struct FamilyInfo {
     /// prints the family's `side` words (`<family>.words.toml`) instead,
     /// these only for a side no language names.
     pub sides: &'static [(char, &'static str)],
+    /// The numbers of a position after its side, by name, in the order
+    /// its text writes them ([`GameFamily::TABLE_FIELDS`]).
+    pub table_fields: &'static [&'static str],
     /// How each piece symbol is drawn.
     pub pieces: &'static [Piece],
     /// Pieces move along rows and columns only: the board draws no

@@ -19,6 +19,7 @@ pub mod family;
 pub mod geometry;
 pub mod notation;
 pub mod symmetry;
+pub mod view;
 
 use family::{
     EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily, PositionFact, SolvedToEnd, TokenSet,
@@ -34,7 +35,8 @@ family::families! {
     BracketFlip => bracket_flip::BracketFlip, "bracket-and-flip",
 }
 pub use geometry::{Cell, CellError, Geometry, Topology};
-pub use notation::BoardError;
+pub use notation::{BoardError, Invalid, PositionError};
+pub use view::BoardView;
 
 /// An enum whose variants each have a word: the words are written beside
 /// the variants, and `ALL` (declaration order) and the lookups both ways
@@ -201,134 +203,6 @@ impl Effect {
     }
 }
 
-/// Why a position's text was refused, or why the position it describes is
-/// not valid for the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PositionError {
-    /// The board part is malformed.
-    Board(BoardError),
-    /// A field after the board is missing.
-    MissingField {
-        /// The field's name.
-        field: &'static str,
-        /// What the field should hold.
-        expected: String,
-    },
-    /// A field after the board does not read.
-    Field {
-        /// The field's name.
-        field: &'static str,
-        /// The text found there.
-        found: String,
-        /// What the field should hold.
-        expected: String,
-    },
-    /// More fields than the family has.
-    ExtraField {
-        /// The text after the last field.
-        found: String,
-    },
-    /// The text reads, but the position breaks a rule of the game.
-    Invalid(Invalid),
-}
-
-impl From<BoardError> for PositionError {
-    fn from(e: BoardError) -> Self {
-        PositionError::Board(e)
-    }
-}
-
-impl From<Invalid> for PositionError {
-    fn from(e: Invalid) -> Self {
-        PositionError::Invalid(e)
-    }
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Board(e) => e.fmt(f),
-            PositionError::MissingField { field, expected } => {
-                write!(f, "the {field} field is missing: expected {expected}")
-            }
-            PositionError::Field {
-                field,
-                found,
-                expected,
-            } => write!(f, "the {field} field is `{found}`: expected {expected}"),
-            PositionError::ExtraField { found } => write!(
-                f,
-                "unexpected text `{found}` after the last field of the position"
-            ),
-            PositionError::Invalid(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-/// A position that reads but cannot occur in the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Invalid {
-    /// Freeze (and variants): the board size does not suit the topology.
-    BoardSize {
-        /// Columns of the board.
-        width: usize,
-        /// Rows of the board.
-        height: usize,
-        /// Why the size does not suit.
-        why: String,
-    },
-    /// More pieces of one kind than the kit supplies.
-    Supply {
-        /// What was counted, in the game's terms.
-        what: String,
-        /// How many the position has.
-        found: usize,
-        /// How many the kit supplies.
-        supply: usize,
-    },
-    /// Freeze: a checker or king on a square of its own colour.
-    OwnColour {
-        /// The square it stands on.
-        cell: Cell,
-        /// The piece's symbol.
-        piece: char,
-    },
-    /// Predator game: there must be exactly one predator.
-    PredatorCount {
-        /// How many predators the board has.
-        found: usize,
-    },
-    /// A field contradicts the board (e.g. prey must place while its
-    /// reserve is empty).
-    Inconsistent(String),
-}
-
-impl fmt::Display for Invalid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Invalid::BoardSize { width, height, why } => {
-                write!(f, "a {width}×{height} board is not possible: {why}")
-            }
-            Invalid::Supply {
-                what,
-                found,
-                supply,
-            } => write!(f, "{what}: {found}, but the kit has only {supply}"),
-            Invalid::OwnColour { cell, piece } => write!(
-                f,
-                "`{piece}` on {cell}: a piece never stands on a square of its own colour"
-            ),
-            Invalid::PredatorCount { found } => write!(
-                f,
-                "the board has {found} predators (`P`): a position has exactly one"
-            ),
-            Invalid::Inconsistent(why) => f.write_str(why),
-        }
-    }
-}
-
 /// Why a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
@@ -397,23 +271,6 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-/// What a position looks like, for drawing and for messages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardView {
-    /// Columns of the board.
-    pub width: usize,
-    /// Rows of the board.
-    pub height: usize,
-    /// Whether the edges stop moves or wrap around.
-    pub topology: Topology,
-    /// Cells that are not part of the board, in index order.
-    pub holes: Vec<Cell>,
-    /// Pieces by cell, in index order.
-    pub pieces: Vec<(Cell, char)>,
-    /// The symbol of the side to move.
-    pub side_to_move: char,
-}
 
 /// A game family's rules with its parameters. Positions and moves are typed;
 /// see [`Engine`] for the same interface over text.
@@ -592,6 +449,13 @@ pub trait Engine: Send + Sync {
     fn default_start(&self) -> &'static str;
     /// Reads and validates a position.
     fn load(&self, text: &str) -> Result<AnyPosition, PositionError>;
+    /// Sets up the position `view` shows (its board, pieces and side to
+    /// move; the topology is the family's) with `counts`, its numbers
+    /// besides the board and side by name, as [`GamePosition::counts`]
+    /// gives them: validated exactly as [`Engine::load`] validates the
+    /// same position's text, with the same errors. How a caller builds a
+    /// position without writing the family's notation.
+    fn setup(&self, view: &BoardView, counts: &[(&str, u64)]) -> Result<AnyPosition, PositionError>;
 }
 
 /// A position of some family's game, read once (see [`Engine::load`]).
@@ -731,6 +595,24 @@ impl<R: EngineRules> Engine for Typed<R> {
             pos,
         })))
     }
+    fn setup(&self, view: &BoardView, counts: &[(&str, u64)]) -> Result<AnyPosition, PositionError> {
+        let pos = set_up(self.0.as_ref(), view, counts)?;
+        Ok(AnyPosition::new(self.0.clone(), pos))
+    }
+}
+
+/// `rules`' position that `view` shows with `counts` (see
+/// [`Engine::setup`]): the rules' own parser reads the text the notation
+/// writes for it, so a set-up position is checked as a loaded one is.
+fn set_up<R: Rules>(
+    rules: &R,
+    view: &BoardView,
+    counts: &[(&str, u64)],
+) -> Result<R::Position, PositionError> {
+    let info = rules.family().info();
+    let symbols: Vec<char> = info.pieces.iter().map(|p| p.symbol).collect();
+    let text = notation::position_text(view, counts, info.table_fields, &symbols)?;
+    rules.parse_position(&text)
 }
 
 /// A typed position with its rules.
@@ -795,20 +677,19 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
         self.rules.perft(&self.pos, depth)
     }
     fn images(&self) -> Vec<AnyPosition> {
-        let torus = self.rules.view(&self.pos).topology == Topology::Torus;
-        symmetry::variants(&self.text(), torus)
+        let counts = self.rules.counts(&self.pos);
+        symmetry::images(&self.rules.view(&self.pos))
             .iter()
-            .filter_map(|text| self.rules.parse_position(text).ok())
+            .filter_map(|view| set_up(self.rules.as_ref(), view, &counts).ok())
             .map(|pos| self.sibling(pos))
             .collect()
     }
     fn with_side_to_move(&self, side: char) -> Option<AnyPosition> {
-        // Every family's notation writes the side to move second.
-        let text = self.text();
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        let side = side.to_string();
-        *fields.get_mut(1)? = &side;
-        let pos = self.rules.parse_position(&fields.join(" ")).ok()?;
+        let view = BoardView {
+            side_to_move: side,
+            ..self.rules.view(&self.pos)
+        };
+        let pos = set_up(self.rules.as_ref(), &view, &self.rules.counts(&self.pos)).ok()?;
         Some(self.sibling(pos))
     }
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
@@ -913,6 +794,96 @@ mod tests {
                 assert_eq!(other.with_rules(IsTyped(&start)), i == j, "{i} {j}");
             }
         }
+    }
+
+    #[test]
+    fn a_position_set_up_from_its_view_is_the_position() {
+        for params in Family::ALL.map(crate::Params::defaults) {
+            let engine = params.engine();
+            let mut pos = engine.load(engine.default_start()).unwrap();
+            for ply in 0..6 {
+                let again = engine.setup(&pos.view(), &pos.counts()).unwrap();
+                assert_eq!(again.text(), pos.text(), "{:?} ply {ply}", params.family());
+                assert_eq!(again.view(), pos.view());
+                assert_eq!(again.counts(), pos.counts());
+                let Some(next) = pos.moves().into_iter().last() else {
+                    break;
+                };
+                pos = next.after;
+            }
+        }
+    }
+
+    #[test]
+    fn a_set_up_position_is_refused_as_its_text_is() {
+        let c = |s: &str| Cell::parse(s).unwrap();
+        let prey = crate::Params::defaults(Family::PredatorPrey).engine();
+        let start = prey.load(prey.default_start()).unwrap();
+        let (view, counts) = (start.view(), start.counts());
+        let text = start.text();
+        let (board, fields) = text.split_once(' ').unwrap();
+        // Each broken view against the text that says the same.
+        let mut two_predators = view.clone();
+        let free = (0..view.width * view.height)
+            .map(|i| Cell::new(i % view.width, i / view.width))
+            .find(|c| !view.pieces.iter().any(|(p, _)| p == c))
+            .unwrap();
+        two_predators.pieces.push((free, 'P'));
+        two_predators.pieces.sort_by_key(|(c, _)| (c.row, c.col));
+        let two = prey.setup(&two_predators, &counts).unwrap_err();
+        assert!(matches!(two, PositionError::Invalid(Invalid::PredatorCount { found: 2 })));
+        let two_text = notation::position_text(&two_predators, &counts, &["reserve", "captured", "turns"], &['P', 'o']).unwrap();
+        assert_eq!(Err(two), prey.load(&two_text).map(|_| ()));
+        let mut stranger = view.clone();
+        stranger.pieces.push((free, 'x'));
+        stranger.pieces.sort_by_key(|(c, _)| (c.row, c.col));
+        let strange_text = notation::position_text(&stranger, &counts, &["reserve", "captured", "turns"], &['P', 'o']).unwrap();
+        assert_eq!(
+            prey.setup(&stranger, &counts).map(|_| ()),
+            prey.load(&strange_text).map(|_| ())
+        );
+        assert!(matches!(
+            prey.setup(&stranger, &counts),
+            Err(PositionError::Board(BoardError::UnknownSymbol { found: 'x', .. }))
+        ));
+        let side = BoardView { side_to_move: 'x', ..view.clone() };
+        let side_text = format!("{board} x {}", fields.split_once(' ').unwrap().1);
+        assert!(matches!(prey.load(&side_text), Err(PositionError::Field { .. })));
+        assert_eq!(prey.setup(&side, &counts).map(|_| ()), prey.load(&side_text).map(|_| ()));
+        // A count left out, and one too big, as the text says them.
+        let short = &counts[..1];
+        let short_text = format!("{board} {} {}", view.side_to_move, short[0].1);
+        assert!(matches!(prey.load(&short_text), Err(PositionError::MissingField { field: "prey captured", .. })));
+        assert_eq!(prey.setup(&view, short).map(|_| ()), prey.load(&short_text).map(|_| ()));
+        let big = [counts[0], counts[1], ("turns", 1 << 40)];
+        let big_text = format!("{board} {} {} {} {}", view.side_to_move, big[0].1, big[1].1, 1u64 << 40);
+        assert!(matches!(prey.load(&big_text), Err(PositionError::Field { field: "predator turns played", .. })));
+        assert_eq!(prey.setup(&view, &big).map(|_| ()), prey.load(&big_text).map(|_| ()));
+        // What no text can say is refused too, never played.
+        assert!(prey.setup(&view, &[("moves", 3)]).is_err());
+        let mut off = view.clone();
+        off.pieces.push((Cell::new(40, 0), 'o'));
+        assert!(matches!(prey.setup(&off, &counts), Err(PositionError::Invalid(Invalid::Inconsistent(_)))));
+        let mut stacked = view.clone();
+        stacked.pieces.push(view.pieces[0]);
+        assert!(prey.setup(&stacked, &counts).is_err());
+        let digit = BoardView { pieces: vec![(c("A1"), '3')], ..view.clone() };
+        assert!(matches!(prey.setup(&digit, &counts), Err(PositionError::Board(BoardError::UnknownSymbol { found: '3', row: 1, .. }))));
+        let wide = BoardView { width: 300, ..view.clone() };
+        assert_eq!(prey.setup(&wide, &counts).map(|_| ()), Err(PositionError::Board(BoardError::TooWide { found: 300 })));
+        // Freeze: a checker on its own colour, as the text says it.
+        let freeze = crate::Params::defaults(Family::Freeze).engine();
+        let start = freeze.load(freeze.default_start()).unwrap();
+        let mut view = start.view();
+        let (cell, piece) = view.pieces[0];
+        let beside = Cell::new((usize::from(cell.col) + 1) % view.width, usize::from(cell.row));
+        view.pieces.retain(|(c, _)| *c != cell && *c != beside);
+        view.pieces.push((beside, piece));
+        view.pieces.sort_by_key(|(c, _)| (c.row, c.col));
+        let text = notation::position_text(&view, &[], &[], &['b', 'r', 'B', 'R']).unwrap();
+        let refused = freeze.load(&text).map(|_| ());
+        assert!(matches!(refused, Err(PositionError::Invalid(Invalid::OwnColour { .. }))), "{text}");
+        assert_eq!(freeze.setup(&view, &[]).map(|_| ()), refused);
     }
 
     #[test]
