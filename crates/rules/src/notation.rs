@@ -413,7 +413,10 @@ pub(crate) fn position_text(
         return Err(BoardError::TooTall { found: h }.into());
     }
     let mut squares = vec![Square::Empty; w * h];
-    let index = |c: Cell| (usize::from(c.col) < w && usize::from(c.row) < h).then(|| usize::from(c.row) * w + usize::from(c.col));
+    let index = |c: Cell| {
+        (usize::from(c.col) < w && usize::from(c.row) < h)
+            .then(|| usize::from(c.row) * w + usize::from(c.col))
+    };
     let off = |c: Cell, what: String| {
         PositionError::Invalid(Invalid::Inconsistent(format!(
             "{what} on column {} row {}: not a free cell of the {w}×{h} board",

@@ -43,7 +43,9 @@ pub fn images(view: &BoardView) -> Vec<BoardView> {
     }
     let shifts = |tw: usize, th: usize| -> Vec<(usize, usize)> {
         if view.topology == Topology::Torus {
-            (0..th).flat_map(|dr| (0..tw).map(move |dc| (dr, dc))).collect()
+            (0..th)
+                .flat_map(|dr| (0..tw).map(move |dc| (dr, dc)))
+                .collect()
         } else {
             vec![(0, 0)]
         }

@@ -1,6 +1,6 @@
 //! What a position looks like, typed: the board, its holes and pieces, and
 //! the side to move. Every family gives one ([`crate::Rules::view`]) and
-//! sets a position up from one ([`crate::Rules::setup`]); the board's
+//! sets a position up from one ([`crate::Engine::setup`]); the board's
 //! symmetries ([`crate::symmetry`]) turn one into another.
 use crate::geometry::{Cell, Topology};
 
@@ -20,4 +20,3 @@ pub struct BoardView {
     /// The symbol of the side to move.
     pub side_to_move: char,
 }
-

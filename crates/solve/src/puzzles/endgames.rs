@@ -36,7 +36,11 @@ impl Cells {
             cells: vec![Some('.'); w * h],
         };
         let holes = view.holes.iter().map(|&c| (c, None));
-        let pieces = view.pieces.iter().filter(|_| keep).map(|&(c, p)| (c, Some(p)));
+        let pieces = view
+            .pieces
+            .iter()
+            .filter(|_| keep)
+            .map(|&(c, p)| (c, Some(p)));
         for (c, what) in holes.chain(pieces) {
             let (x, row) = (usize::from(c.col), usize::from(c.row));
             if x < w && row < h {
