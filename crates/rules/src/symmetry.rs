@@ -19,28 +19,23 @@ pub fn images(view: &BoardView) -> Vec<BoardView> {
     if w == 0 || h == 0 {
         return vec![view.clone()];
     }
-    let square = w == h;
-    // Each symmetry as the source (row from the top, column) of a target
-    // cell of the image, whose size it gives.
-    let mut maps: Vec<(usize, usize, Box<dyn Fn(usize, usize) -> (usize, usize)>)> = Vec::new();
-    for t in 0..8 {
-        let turns = matches!(t, 1 | 3 | 4 | 6);
-        if !square && turns {
-            continue;
-        }
-        let (tw, th) = if turns { (h, w) } else { (w, h) };
-        let source: Box<dyn Fn(usize, usize) -> (usize, usize)> = match t {
-            0 => Box::new(|r, c| (r, c)),
-            1 => Box::new(move |r, c| (c, w - 1 - r)),
-            2 => Box::new(move |r, c| (h - 1 - r, w - 1 - c)),
-            3 => Box::new(move |r, c| (h - 1 - c, r)),
-            4 => Box::new(|r, c| (c, r)),
-            5 => Box::new(move |r, c| (r, w - 1 - c)),
-            6 => Box::new(move |r, c| (h - 1 - c, w - 1 - r)),
-            _ => Box::new(move |r, c| (h - 1 - r, c)),
-        };
-        maps.push((tw, th, source));
-    }
+    // The symmetries that keep the board's shape: the quarter turns and
+    // the diagonal mirrors (1, 3, 4, 6) only on a square board.
+    let maps: Vec<usize> = (0..8)
+        .filter(|t| w == h || !matches!(t, 1 | 3 | 4 | 6))
+        .collect();
+    // Symmetry `t`'s source (row from the top, column) of the image's
+    // cell (r, c).
+    let source = |t: usize, r: usize, c: usize| match t {
+        0 => (r, c),
+        1 => (c, w - 1 - r),
+        2 => (h - 1 - r, w - 1 - c),
+        3 => (h - 1 - c, r),
+        4 => (c, r),
+        5 => (r, w - 1 - c),
+        6 => (h - 1 - c, w - 1 - r),
+        _ => (h - 1 - r, c),
+    };
     let shifts = |tw: usize, th: usize| -> Vec<(usize, usize)> {
         if view.topology == Topology::Torus {
             (0..th)
@@ -52,35 +47,33 @@ pub fn images(view: &BoardView) -> Vec<BoardView> {
     };
     // What stands where, by row from the top and column.
     let mut grid = vec![vec![None; w]; h];
-    for &c in &view.holes {
-        if let Some(row) = (usize::from(c.row) < h).then(|| &mut grid[h - 1 - usize::from(c.row)]) {
-            if let Some(at) = row.get_mut(usize::from(c.col)) {
-                *at = Some(None);
-            }
-        }
-    }
-    for &(c, p) in &view.pieces {
-        if let Some(row) = (usize::from(c.row) < h).then(|| &mut grid[h - 1 - usize::from(c.row)]) {
-            if let Some(at) = row.get_mut(usize::from(c.col)) {
-                *at = Some(Some(p));
-            }
+    let marks = view.holes.iter().map(|&c| (c, None));
+    for (c, what) in marks.chain(view.pieces.iter().map(|&(c, p)| (c, Some(p)))) {
+        let (row, col) = (usize::from(c.row), usize::from(c.col));
+        if row < h && col < w {
+            grid[h - 1 - row][col] = Some(what);
         }
     }
     let mut out: Vec<BoardView> = Vec::new();
-    for (tw, th, source) in &maps {
-        for (dr, dc) in shifts(*tw, *th) {
+    for t in maps {
+        let (tw, th) = if matches!(t, 1 | 3 | 4 | 6) {
+            (h, w)
+        } else {
+            (w, h)
+        };
+        for (dr, dc) in shifts(tw, th) {
             let mut image = BoardView {
-                width: *tw,
-                height: *th,
+                width: tw,
+                height: th,
                 holes: Vec::new(),
                 pieces: Vec::new(),
                 ..view.clone()
             };
             // Cells in index order (A1 first), as a view lists them.
-            for row in 0..*th {
-                for col in 0..*tw {
+            for row in 0..th {
+                for col in 0..tw {
                     let (r, c) = ((th - 1 - row + dr) % th, (col + dc) % tw);
-                    let (sr, sc) = source(r, c);
+                    let (sr, sc) = source(t, r, c);
                     let cell = Cell::new(col, row);
                     match grid[sr][sc] {
                         Some(None) => image.holes.push(cell),

@@ -119,6 +119,14 @@ impl Cells {
     }
 }
 
+/// A built board with its side to move and its counts by name (see
+/// [`printkit_rules::Engine::setup`]).
+struct Built {
+    cells: Cells,
+    side: char,
+    counts: Vec<(&'static str, u64)>,
+}
+
 /// Whether built candidates are a source of puzzles for this family.
 pub fn builds(family: Family) -> bool {
     printkit_rules::Params::defaults(family)
@@ -131,7 +139,7 @@ pub fn builds(family: Family) -> bool {
 pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
     let start = game.start_position.view();
     let cells = Cells::of(&start, false);
-    let (cells, side, counts) = match game.params.endgame_plan()? {
+    let built = match game.params.endgame_plan()? {
         EndgamePlan::Hunt(p) => hunt(cells, &p, rng),
         EndgamePlan::Checkers { supply } => freeze(
             cells,
@@ -144,14 +152,13 @@ pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
                 .map_or(supply as usize, |limits| limits.crowned),
             game.torus(),
             rng,
-        )
-        .map(|(cells, side)| (cells, side, Vec::new())),
+        ),
     }?;
     // A turn count the board contradicts (the predator's distance from its
     // start cell, the prey placed) is never kept: `check` would refuse it.
     let position = game
         .engine()
-        .setup(&cells.view(&start, side), &counts)
+        .setup(&built.cells.view(&start, built.side), &built.counts)
         .ok()?;
     let counts = position.counts();
     match game
@@ -172,13 +179,8 @@ pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
 /// board within two steps of the predator and the rest anywhere; else as
 /// the predator's. The predator turns
 /// played agree with the placements (prey place one a turn, then step), far
-/// from the turn limit. The board, the side to move and the position's
-/// counts by name.
-fn hunt(
-    mut cells: Cells,
-    p: &HuntPlan,
-    rng: &mut Rng,
-) -> Option<(Cells, char, Vec<(&'static str, u64)>)> {
+/// from the turn limit.
+fn hunt(mut cells: Cells, p: &HuntPlan, rng: &mut Rng) -> Option<Built> {
     let hunter = rng.below(3) > 0;
     // The predator's puzzles need its 4 moves: away from the edges.
     let (w, h) = (cells.w, cells.h);
@@ -239,7 +241,11 @@ fn hunt(
         ("captured", u64::from(captured)),
         ("turns", u64::from(turns)),
     ];
-    Some((cells, side, counts))
+    Some(Built {
+        cells,
+        side,
+        counts,
+    })
 }
 
 /// Plies of a random game from the start after which a middle-game
@@ -295,7 +301,7 @@ fn freeze(
     max_kings: usize,
     torus: bool,
     rng: &mut Rng,
-) -> Option<(Cells, char)> {
+) -> Option<Built> {
     let centre = (rng.below(cells.w), rng.below(cells.h));
     let kings = rng.below(max_kings + 1);
     let counts = [5 + rng.below(6), 5 + rng.below(6)];
@@ -326,5 +332,9 @@ fn freeze(
         return None;
     }
     let side = if rng.below(2) == 0 { 'b' } else { 'r' };
-    Some((cells, side))
+    Some(Built {
+        cells,
+        side,
+        counts: Vec::new(),
+    })
 }
