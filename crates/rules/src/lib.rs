@@ -419,99 +419,39 @@ mod tests {
     #[test]
     fn a_set_up_position_is_refused_as_its_text_is() {
         let c = |s: &str| Cell::parse(s).unwrap();
+        let with = |view: &BoardView, cell: &str, piece: char| {
+            let mut v = view.clone();
+            v.pieces.push((c(cell), piece));
+            v.pieces.sort_by_key(|(c, _)| (c.row, c.col));
+            v
+        };
         let prey = crate::Params::defaults(Family::PredatorPrey).engine();
-        let start = prey.load(prey.default_start()).unwrap();
+        let start = prey.load("5/5/2P2/5/5 o 8 0 0").unwrap();
         let (view, counts) = (start.view(), start.counts());
-        let text = start.text();
-        let (board, fields) = text.split_once(' ').unwrap();
-        // Each broken view against the text that says the same.
-        let mut two_predators = view.clone();
-        let free = (0..view.width * view.height)
-            .map(|i| Cell::new(i % view.width, i / view.width))
-            .find(|c| !view.pieces.iter().any(|(p, _)| p == c))
-            .unwrap();
-        two_predators.pieces.push((free, 'P'));
-        two_predators.pieces.sort_by_key(|(c, _)| (c.row, c.col));
-        let two = prey.setup(&two_predators, &counts).unwrap_err();
-        assert!(matches!(
-            two,
-            PositionError::Invalid(Invalid::PredatorCount { found: 2 })
-        ));
-        let two_text = notation::position_text(
-            &two_predators,
-            &counts,
-            &["reserve", "captured", "turns"],
-            &['P', 'o'],
-        )
-        .unwrap();
-        assert_eq!(Err(two), prey.load(&two_text).map(|_| ()));
-        let mut stranger = view.clone();
-        stranger.pieces.push((free, 'x'));
-        stranger.pieces.sort_by_key(|(c, _)| (c.row, c.col));
-        let strange_text = notation::position_text(
-            &stranger,
-            &counts,
-            &["reserve", "captured", "turns"],
-            &['P', 'o'],
-        )
-        .unwrap();
-        assert_eq!(
-            prey.setup(&stranger, &counts).map(|_| ()),
-            prey.load(&strange_text).map(|_| ())
-        );
-        assert!(matches!(
-            prey.setup(&stranger, &counts),
-            Err(PositionError::Board(BoardError::UnknownSymbol {
-                found: 'x',
-                ..
-            }))
-        ));
+        // Each view against the text that says the same, written by hand.
+        let same = |view: &BoardView, counts: &[(&str, u64)], text: &str| {
+            let loaded = prey.load(text).map(|_| ());
+            assert!(loaded.is_err(), "{text}");
+            assert_eq!(prey.setup(view, counts).map(|_| ()), loaded, "{text}");
+        };
+        same(&with(&view, "A1", 'P'), &counts, "5/5/2P2/5/P4 o 8 0 0");
+        same(&with(&view, "A1", 'x'), &counts, "5/5/2P2/5/x4 o 8 0 0");
         let side = BoardView {
             side_to_move: 'x',
             ..view.clone()
         };
-        let side_text = format!("{board} x {}", fields.split_once(' ').unwrap().1);
-        assert!(matches!(
-            prey.load(&side_text),
-            Err(PositionError::Field { .. })
-        ));
-        assert_eq!(
-            prey.setup(&side, &counts).map(|_| ()),
-            prey.load(&side_text).map(|_| ())
-        );
-        // A count left out, and one too big, as the text says them.
-        let short = &counts[..1];
-        let short_text = format!("{board} {} {}", view.side_to_move, short[0].1);
-        assert!(matches!(
-            prey.load(&short_text),
-            Err(PositionError::MissingField {
-                field: "prey captured",
-                ..
-            })
-        ));
-        assert_eq!(
-            prey.setup(&view, short).map(|_| ()),
-            prey.load(&short_text).map(|_| ())
-        );
+        same(&side, &counts, "5/5/2P2/5/5 x 8 0 0");
+        // A count left out, and one too big.
+        same(&view, &counts[..1], "5/5/2P2/5/5 o 8");
         let big = [counts[0], counts[1], ("turns", 1 << 40)];
-        let big_text = format!(
-            "{board} {} {} {} {}",
-            view.side_to_move,
-            big[0].1,
-            big[1].1,
-            1u64 << 40
-        );
+        same(&view, &big, "5/5/2P2/5/5 o 8 0 1099511627776");
         assert!(matches!(
-            prey.load(&big_text),
+            prey.setup(&view, &big),
             Err(PositionError::Field {
                 field: "predator turns played",
                 ..
             })
         ));
-        assert_eq!(
-            prey.setup(&view, &big).map(|_| ()),
-            prey.load(&big_text).map(|_| ())
-        );
         // What no text can say is refused too, never played.
         assert!(prey.setup(&view, &[("moves", 3)]).is_err());
         let mut off = view.clone();
@@ -523,10 +463,7 @@ mod tests {
         let mut stacked = view.clone();
         stacked.pieces.push(view.pieces[0]);
         assert!(prey.setup(&stacked, &counts).is_err());
-        let digit = BoardView {
-            pieces: vec![(c("A1"), '3')],
-            ..view.clone()
-        };
+        let digit = with(&view, "A1", '3');
         assert!(matches!(
             prey.setup(&digit, &counts),
             Err(PositionError::Board(BoardError::UnknownSymbol {
@@ -543,28 +480,22 @@ mod tests {
             prey.setup(&wide, &counts).map(|_| ()),
             Err(PositionError::Board(BoardError::TooWide { found: 300 }))
         );
-        // Freeze: a checker on its own colour, as the text says it.
+        // Freeze: a checker moved onto its own colour (H7 to G7).
         let freeze = crate::Params::defaults(Family::Freeze).engine();
         let start = freeze.load(freeze.default_start()).unwrap();
         let mut view = start.view();
-        let (cell, piece) = view.pieces[0];
-        let beside = Cell::new(
-            (usize::from(cell.col) + 1) % view.width,
-            usize::from(cell.row),
-        );
-        view.pieces.retain(|(c, _)| *c != cell && *c != beside);
-        view.pieces.push((beside, piece));
-        view.pieces.sort_by_key(|(c, _)| (c.row, c.col));
-        let text = notation::position_text(&view, &[], &[], &['b', 'r', 'B', 'R']).unwrap();
-        let refused = freeze.load(&text).map(|_| ());
+        view.pieces.retain(|(cell, _)| *cell != c("H7"));
+        let moved = with(&view, "G7", 'r');
+        let text = "rbrbrbrb/brbrb1r1/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b";
+        let refused = freeze.load(text).map(|_| ());
         assert!(
             matches!(
                 refused,
                 Err(PositionError::Invalid(Invalid::OwnColour { .. }))
             ),
-            "{text}"
+            "{refused:?}"
         );
-        assert_eq!(freeze.setup(&view, &[]).map(|_| ()), refused);
+        assert_eq!(freeze.setup(&moved, &[]).map(|_| ()), refused);
     }
 
     #[test]
