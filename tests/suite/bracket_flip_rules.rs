@@ -53,7 +53,10 @@ fn moves(position: &str) -> Vec<String> {
 #[test]
 fn the_start_is_the_centre_crosswise_and_b_moves_first() {
     let r = rules();
-    assert_eq!(r.family(), Family::BracketFlip);
+    assert_eq!(
+        <BracketFlip as printkit::rules::Registered>::FAMILY,
+        Family::BracketFlip
+    );
     assert_eq!(r.default_start(), "6/6/2WB2/2BW2/6/6 B");
     assert_eq!(r.sides(), ['B', 'W']);
     let p = pos(r.default_start());

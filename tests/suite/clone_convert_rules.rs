@@ -104,7 +104,10 @@ fn worked_check_start_has_16_moves() {
 #[test]
 fn start_and_sides() {
     let r = rules();
-    assert_eq!(r.family(), Family::CloneConvert);
+    assert_eq!(
+        <CloneConvert as printkit::rules::Registered>::FAMILY,
+        Family::CloneConvert
+    );
     assert_eq!(r.default_start(), "B3W/5/5/5/W3B W 0");
     assert_eq!(r.sides(), ['W', 'B']);
     let p = pos(r.default_start());

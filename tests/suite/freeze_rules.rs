@@ -64,7 +64,10 @@ fn invalid(text: &str) -> Invalid {
 #[test]
 fn the_start_is_the_games_md_text_and_black_moves_first() {
     let f = f();
-    assert_eq!(f.family(), Family::Freeze);
+    assert_eq!(
+        <Freeze as printkit::rules::Registered>::FAMILY,
+        Family::Freeze
+    );
     assert_eq!(f.default_start(), START);
     assert_eq!(f.sides(), ['b', 'r']);
     let p = pos(START);

@@ -114,7 +114,7 @@ fn token_counts_equal_the_supply() {
 
 #[test]
 fn audit_rows_equal_the_turn_limit() {
-    use printkit::rules::family::Params;
+    use printkit::rules::Params;
     let defs = builtins();
     assert_eq!(defs.len(), printkit::rules::Family::ALL.len());
     for def in defs {

@@ -63,7 +63,10 @@ fn defaults_follow_games_md() {
     let r = rules();
     assert_eq!(r.default_start(), "5/5/2P2/5/5 o 8 0 0");
     assert_eq!(r.sides(), ['o', 'P']);
-    assert_eq!(r.family(), Family::PredatorPrey);
+    assert_eq!(
+        <PredatorPrey as printkit::rules::Registered>::FAMILY,
+        Family::PredatorPrey
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! an editor checks against cannot drift from what printkit reads. Draft 7,
 //! the draft TOML editors (Taplo, Even Better TOML) read.
 use super::schema::{DefinitionFile, PracticeFile};
-use printkit_rules::family::WithParamsType;
+use printkit_rules::WithParamsType;
 use printkit_rules::{Family, Params};
 use schemars::generate::SchemaSettings;
 use schemars::SchemaGenerator;

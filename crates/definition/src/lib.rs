@@ -48,7 +48,7 @@ use diagnostics::Reporter;
 pub use diagnostics::{Document, LoadError};
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
-use printkit_rules::family::WithParamsType;
+use printkit_rules::WithParamsType;
 use printkit_rules::{AnyPosition, Cell, Engine, Family, Params, Topology};
 use printkit_solve::Run;
 use schema::*;
@@ -59,8 +59,8 @@ use unknown_keys::unknown_keys;
 
 /// The built-in definitions, compiled into the binary: one a family, in
 /// the order and with the ids of the rules' registry
-/// ([`printkit_rules::family::BUILTIN_GAME_IDS`]; a test holds them equal).
-pub const BUILTIN: [(&str, &str); printkit_rules::family::BUILTIN_GAME_IDS.len()] =
+/// ([`printkit_rules::BUILTIN_GAME_IDS`]; a test holds them equal).
+pub const BUILTIN: [(&str, &str); printkit_rules::BUILTIN_GAME_IDS.len()] =
     crate::families::BUILTIN_GAMES;
 
 // ---------------------------------------------------------------------------
@@ -859,7 +859,7 @@ mod tests {
     #[test]
     fn the_built_in_definitions_are_the_registrys_games() {
         let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
-        assert_eq!(ids, printkit_rules::family::BUILTIN_GAME_IDS);
+        assert_eq!(ids, printkit_rules::BUILTIN_GAME_IDS);
         for (id, text) in BUILTIN {
             assert!(text.contains(&format!("id = \"{id}\"")), "{id}");
         }

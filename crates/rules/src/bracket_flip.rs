@@ -20,7 +20,12 @@
 use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::bits::{Bits, Wide, WIDE_WORDS};
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::*;
+use crate::family::{StopPoll, POLL_EVERY};
+use crate::game::*;
+use crate::geometry::{CellError, Geometry, Topology};
+use crate::notation::{self, Invalid, PositionError};
+use crate::view::BoardView;
+use std::fmt;
 use std::sync::Arc;
 
 /// The two side symbols, by internal side index (0 = `B`, 1 = `W`).
@@ -50,12 +55,16 @@ impl Default for Params {
 
 /// What bracket and flip is besides its rules (see [`GameFamily`]).
 mod description {
-    use super::{BracketFlip, Params};
+    use crate::bracket_flip::{BracketFlip, Params};
+    use crate::family::StopPoll;
     use crate::family::{
         AuditInfo, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece,
         PositionFact, PuzzleInfo, RulesInfo, SearchInfo, SolvedToEnd, TokenSet, Tone,
     };
-    use crate::{BoardView, PositionError, Reason, StopPoll, Topology};
+    use crate::game::Reason;
+    use crate::geometry::Topology;
+    use crate::notation::PositionError;
+    use crate::view::BoardView;
 
     impl GameFamily for BracketFlip {
         type Params = Params;
@@ -164,12 +173,12 @@ mod description {
             max_nodes: u64,
             stop: StopPoll,
         ) -> Option<Result<SolvedToEnd, PositionError>> {
-            use crate::Rules;
+            use crate::game::Rules;
             let typed = match BracketFlip::new(p.clone()).parse_position(position) {
                 Ok(typed) => typed,
                 Err(e) => return Some(Err(e)),
             };
-            let exact = super::endgame::solve(&typed, margin, max_nodes, stop)?;
+            let exact = crate::bracket_flip::endgame::solve(&typed, margin, max_nodes, stop)?;
             let side = typed.side_to_move();
             let other = if side == 'B' { 'W' } else { 'B' };
             Some(Ok(SolvedToEnd {
@@ -793,10 +802,6 @@ impl Rules for BracketFlip {
     type Position = Position;
     type Move = Move;
 
-    fn family(&self) -> Family {
-        Family::BracketFlip
-    }
-
     fn sides(&self) -> [char; 2] {
         let f = self.first_index();
         [SIDES[f], SIDES[1 - f]]
@@ -856,8 +861,8 @@ impl Rules for BracketFlip {
 
     fn position_key(&self, pos: &Position) -> u64 {
         match &pos.0 {
-            ByWidth::U64(s) => super::key_of_words(&[s.discs[0], s.discs[1], s.side as u64]),
-            _ => super::key_of_text(&pos.text()),
+            ByWidth::U64(s) => key_of_words(&[s.discs[0], s.discs[1], s.side as u64]),
+            _ => key_of_text(&pos.text()),
         }
     }
 
@@ -868,7 +873,7 @@ impl Rules for BracketFlip {
 
 /// The exact endgame solver (boards of up to 64 cells).
 pub mod endgame {
-    use super::*;
+    use crate::bracket_flip::*;
 
     pub use crate::family::Exact;
 

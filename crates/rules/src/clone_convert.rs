@@ -10,7 +10,11 @@
 use super::bits::Bits;
 use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::*;
+use crate::game::*;
+use crate::geometry::{CellError, Geometry, Topology};
+use crate::notation::{self, Invalid, PositionError};
+use crate::view::BoardView;
+use std::fmt;
 use std::sync::Arc;
 
 /// The two side symbols, by internal side index (0 = `W`, 1 = `B`).
@@ -41,13 +45,15 @@ impl Default for Params {
 
 /// What the clone game is besides its rules (see [`GameFamily`]).
 mod description {
-    use super::{CloneConvert, Params};
+    use crate::clone_convert::{CloneConvert, Params};
     use crate::family::{
         named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily,
         Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TurnsFit,
         MAX_TURN_LIMIT,
     };
-    use crate::{BoardView, Reason, Topology};
+    use crate::game::Reason;
+    use crate::geometry::Topology;
+    use crate::view::BoardView;
 
     impl GameFamily for CloneConvert {
         type Params = Params;
@@ -800,10 +806,6 @@ impl Rules for CloneConvert {
     type Position = Position;
     type Move = Move;
 
-    fn family(&self) -> Family {
-        Family::CloneConvert
-    }
-
     fn sides(&self) -> [char; 2] {
         let f = self.first_index();
         [SIDES[f], SIDES[1 - f]]
@@ -870,12 +872,12 @@ impl Rules for CloneConvert {
 
     fn position_key(&self, pos: &Position) -> u64 {
         match &pos.0 {
-            ByWidth::U64(s) => super::key_of_words(&[
+            ByWidth::U64(s) => key_of_words(&[
                 s.pieces[0],
                 s.pieces[1],
                 s.side as u64 | u64::from(s.turns) << 8,
             ]),
-            _ => super::key_of_text(&pos.text()),
+            _ => key_of_text(&pos.text()),
         }
     }
 }

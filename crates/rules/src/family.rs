@@ -5,16 +5,19 @@
 //! budget.
 //!
 //! A family is one module of this crate (`crates/rules/src/<family>.rs`)
-//! that implements [`Rules`](crate::Rules) (state, moves, outcome), then
+//! that implements [`Rules`] (state, moves, outcome), then
 //! three descriptions in the order a new family writes them:
 //! [`GameFamily`] (its parameters and the positions they allow),
 //! [`FamilyPrint`] (how its kit prints it) and [`FamilyPuzzles`] (how the
-//! solver and the puzzle finder treat it); and one line in the registry in
-//! `crates/rules/src/lib.rs` (`families!` declares the module and makes
-//! [`Family`], [`Params`], [`Family::ALL`], [`Family::from_id`], the
-//! built-in games' ids and every dispatch from it). Its printed words and
-//! its built-in game's definition are printkit's, not the rules': a line
-//! in `src/families.rs` names them.
+//! solver and the puzzle finder treat it); and one line in the registry,
+//! [`crate::registry`] (`families!` makes [`Family`](crate::Family),
+//! [`Params`](crate::Params), [`Family::ALL`](crate::Family::ALL),
+//! [`Family::from_id`](crate::Family::from_id)(crate::Family::from_id), the built-in games' ids,
+//! the family's [`Registered`](crate::Registered) variant and every
+//! dispatch from them), beside its module's line in `lib.rs`. The registry
+//! sits above this file and the families, so neither names it. Its printed
+//! words and its built-in game's definition are printkit's, not the
+//! rules': a line in `crates/definition/src/families.rs` names them.
 //! [`GameFamily`]'s items have no defaults but one
 //! ([`GameFamily::turns_that_fit`]: no turn counter), so the compiler lists
 //! what a family's rules must say. [`FamilyPrint`] asks only how the pieces
@@ -23,8 +26,10 @@
 //! beside a diagram; random play for puzzles, no exact endgame search), so
 //! a family prints and is searched once its rules are written, and is
 //! tuned after.
-use super::{BoardView, EngineRules, PositionError, Reason, Topology};
-pub use super::{Family, Params, BUILTIN_GAME_IDS};
+use crate::game::{Reason, Rules};
+use crate::geometry::{Cell, Topology};
+use crate::notation::PositionError;
+use crate::view::BoardView;
 use std::fmt;
 
 /// Asked by a long search every [`POLL_EVERY`] positions: `true` makes it
@@ -38,8 +43,10 @@ pub const POLL_EVERY: u64 = 4096;
 
 /// What a family's rules are besides play: its parameters, the positions
 /// they allow and how a game ends. The first description a new family
-/// writes, after its [`Rules`](crate::Rules).
-pub trait GameFamily: EngineRules + Sized {
+/// writes, after its [`Rules`].
+pub trait GameFamily:
+    Rules<Position: Send + Sync + 'static> + Send + Sync + 'static + Sized
+{
     /// The family's `[parameters]`, defaulting to docs/rules.md.
     type Params: Clone
         + fmt::Debug
@@ -58,7 +65,7 @@ pub trait GameFamily: EngineRules + Sized {
     /// up to; 0: none.
     fn turn_limit(params: &Self::Params) -> usize;
     /// The bounds of the parameters on a board of `cells` playable cells,
-    /// `width` × `height` (see [`Params::problems`]).
+    /// `width` × `height` (see [`Params::problems`](crate::Params::problems)).
     fn problems(
         params: &Self::Params,
         cells: u32,
@@ -66,25 +73,25 @@ pub trait GameFamily: EngineRules + Sized {
         height: usize,
     ) -> Vec<(&'static str, String)>;
     /// Where a parameter the start decides disagrees with the start (see
-    /// [`Params::start_problems`]).
+    /// [`Params::start_problems`](crate::Params::start_problems)).
     fn start_problems(
         params: &Self::Params,
         start: &str,
         view: &BoardView,
     ) -> Vec<(&'static str, String)>;
     /// The fields after the board of a position given as a table (see
-    /// [`Params::fresh_fields`]).
+    /// [`Params::fresh_fields`](crate::Params::fresh_fields)).
     fn fresh_fields(
         params: &Self::Params,
         side: &str,
         pieces: usize,
         fields: &[(&str, u64)],
     ) -> String;
-    /// The ways a game ends (see [`Params::stop_conditions`]).
+    /// The ways a game ends (see [`Params::stop_conditions`](crate::Params::stop_conditions)).
     fn stop_conditions(params: &Self::Params) -> Vec<Reason>;
     /// The turn counts that fit a position seen as `view` (the game
     /// starting from `start`), by the bounds the rules give, and why (see
-    /// [`Params::counter_mistake`]); `None` (the default): the family's
+    /// [`Params::counter_mistake`](crate::Params::counter_mistake)); `None` (the default): the family's
     /// positions keep no turn counter.
     fn turns_that_fit(
         _params: &Self::Params,
@@ -123,13 +130,13 @@ pub trait FamilyPrint: GameFamily {
             })
             .collect()
     }
-    /// The tray printed below the tokens (see [`Params::tray`]); none (the
+    /// The tray printed below the tokens (see [`Params::tray`](crate::Params::tray)); none (the
     /// default) for a family whose pieces need no place off the board.
     fn tray(_params: &Self::Params) -> Vec<TrayBox> {
         Vec::new()
     }
     /// What a practice sheet states beside a position's diagram (see
-    /// [`Params::position_facts`]); `counts`: the position's fields by
+    /// [`Params::position_facts`](crate::Params::position_facts)); `counts`: the position's fields by
     /// name. Nothing by default.
     fn position_facts(
         _params: &Self::Params,
@@ -147,12 +154,12 @@ pub trait FamilyPuzzles: GameFamily {
     /// budget and costs.
     const SEARCH: SearchInfo = SearchInfo::DEFAULT;
     /// How the puzzle finder builds endgame positions beside random play
-    /// (see [`Params::endgame_plan`]); `None` (the default): random play
+    /// (see [`Params::endgame_plan`](crate::Params::endgame_plan)); `None` (the default): random play
     /// only.
     fn endgame_plan(_params: &Self::Params) -> Option<EndgamePlan> {
         None
     }
-    /// An exact search to the end of the game (see [`Params::solve_to_end`]);
+    /// An exact search to the end of the game (see [`Params::solve_to_end`](crate::Params::solve_to_end));
     /// `None` (the default) for a family without one.
     fn solve_to_end(
         _params: &Self::Params,
@@ -178,7 +185,7 @@ pub struct TurnsFit {
 
 /// Orthogonal steps between two cells of `view`'s board (across the edges
 /// on a torus).
-pub fn steps_apart(view: &BoardView, a: super::Cell, b: super::Cell) -> u64 {
+pub fn steps_apart(view: &BoardView, a: Cell, b: Cell) -> u64 {
     let along = |x: u8, y: u8, size: usize| {
         let d = u64::from(x.abs_diff(y));
         match view.topology {
@@ -188,237 +195,6 @@ pub fn steps_apart(view: &BoardView, a: super::Cell, b: super::Cell) -> u64 {
     };
     along(a.col, b.col, view.width) + along(a.row, b.row, view.height)
 }
-
-/// The registry: one line a family (variant, then its module and rules
-/// type, then the id of its built-in game, `fixtures/<id>.toml`). Declares
-/// the module and gives [`Family`] (serde ids in kebab case), [`Params`],
-/// [`Family::ALL`], [`BUILTIN_GAME_IDS`] and the dispatch from either to the
-/// family's [`GameFamily`] items.
-macro_rules! families {
-    ($($variant:ident => $module:ident :: $rules:ident, $game:literal,)+) => {
-        $(pub mod $module;)+
-
-        /// The ids of the built-in games (a family's own), in the
-        /// registry's order; their definitions are the definition layer's.
-        pub const BUILTIN_GAME_IDS: [&str; [$($game),+].len()] = [$($game),+];
-
-        /// The rules families printkit knows.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-        #[serde(rename_all = "kebab-case")]
-        pub enum Family {
-            $(
-                #[doc = concat!("The family of [`", stringify!($module), "::", stringify!($rules), "`]; its built-in game is `", $game, "`.")]
-                $variant,
-            )+
-        }
-
-        /// The parameters of a family, each defaulting to docs/rules.md.
-        #[derive(Clone, Debug, PartialEq)]
-        pub enum Params {
-            $(
-                #[doc = concat!("The parameters of [`", stringify!($module), "::", stringify!($rules), "`].")]
-                $variant(<$module::$rules as GameFamily>::Params),
-            )+
-        }
-
-        impl Family {
-            /// Every family, in the registry's order.
-            pub const ALL: [Family; [$(stringify!($variant)),+].len()] = [$(Family::$variant,)+];
-
-            /// The family's description.
-            pub fn info(self) -> &'static FamilyInfo {
-                match self {
-                    $(Family::$variant => {
-                        const INFO: FamilyInfo = FamilyInfo::of::<$module::$rules>();
-                        &INFO
-                    })+
-                }
-            }
-
-            /// Runs `with` on the family's parameter type: how a definition
-            /// reads `[parameters]` (typed, so its errors are located)
-            /// without naming a family.
-            pub fn with_params_type<W: WithParamsType>(self, with: W) -> W::Output {
-                match self {
-                    $(Family::$variant => with.with(Params::$variant),)+
-                }
-            }
-        }
-
-        impl Params {
-            /// The family these parameters are for.
-            pub fn family(&self) -> Family {
-                match self {
-                    $(Params::$variant(_) => Family::$variant,)+
-                }
-            }
-
-            /// Runs `with` on these parameters' typed rules: the one place a
-            /// family's parameters become its rules.
-            pub fn with_rules<W: WithRules>(&self, with: W) -> W::Output {
-                match self {
-                    $(Params::$variant(p) => with.with(<$module::$rules as GameFamily>::with_params(p.clone())),)+
-                }
-            }
-
-            /// The turn limit that ends a game (predator turns in the
-            /// predator game; a position's last field counts the turns),
-            /// which the audit sheet's rows count up to; 0: none.
-            pub fn turn_limit(&self) -> usize {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::turn_limit(p),)+
-                }
-            }
-
-            /// What is wrong with these parameters on a board of `cells`
-            /// playable cells, `width` × `height`: values that make the game
-            /// empty or unwinnable, or its kit unbounded; each with its key.
-            pub fn problems(&self, cells: u32, width: usize, height: usize) -> Vec<(&'static str, String)> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::problems(p, cells, width, height),)+
-                }
-            }
-
-            /// The parameters a rules text may name as placeholders, with
-            /// their values.
-            pub fn figures(&self) -> Vec<(&'static str, u32)> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::figures(p),)+
-                }
-            }
-
-            /// Where a parameter the start decides says something else than
-            /// the start (`prey = 10` with 8 prey in the start's reserve;
-            /// `supply = 18` with 16 checkers of each colour on the start):
-            /// the parameter's key and what is wrong, with the fix. The start
-            /// is the game: the engine plays its reserve and its checkers, so
-            /// the parameter must agree.
-            pub fn start_problems(&self, start: &str, view: &BoardView) -> Vec<(&'static str, String)> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::start_problems(p, start, view),)+
-                }
-            }
-
-            /// The keys of a position written as a table besides `side` and
-            /// the piece symbols: every field of the text form, by name.
-            pub fn table_fields(&self) -> &'static [&'static str] {
-                match self {
-                    $(Params::$variant(_) => <$module::$rules as GameFamily>::TABLE_FIELDS,)+
-                }
-            }
-
-            /// The fields after the board of a position given as a table,
-            /// `side` to move with `pieces` pieces on the board and the
-            /// `fields` it names (see [`Params::table_fields`]); a field left
-            /// out is a fresh game's.
-            pub fn fresh_fields(&self, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::fresh_fields(p, side, pieces, fields),)+
-                }
-            }
-
-            /// The ways a game can end, in the order the engine checks them
-            /// (a kit words each from the family's `stop` words, in
-            /// `<family>.words.toml`).
-            pub fn stop_conditions(&self) -> Vec<Reason> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::stop_conditions(p),)+
-                }
-            }
-
-            /// The facts of the position `text` (seen as `view`) that the
-            /// rules use and the board cannot show (turns and the limit, the
-            /// reserve and the captures, kings): what a practice sheet
-            /// states beside its diagram.
-            pub fn position_facts(
-                &self,
-                counts: &[(&'static str, u64)],
-                view: &BoardView,
-            ) -> Vec<PositionFact> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::position_facts(p, counts, view),)+
-                }
-            }
-
-            /// An exact search of `position` to the end of the game
-            /// (`margin`: the final margin too, not only win, loss or
-            /// draw), at most `max_nodes` positions. `None` when the family
-            /// has none or the position is beyond it (the depth-limited
-            /// solver answers then). `stop` is asked now and then whether
-            /// to give up early (a time limit, Ctrl-C).
-            pub fn solve_to_end(
-                &self,
-                position: &str,
-                margin: bool,
-                max_nodes: u64,
-                stop: StopPoll,
-            ) -> Option<Result<SolvedToEnd, PositionError>> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::solve_to_end(p, position, margin, max_nodes, stop),)+
-                }
-            }
-
-            /// Why a position's turn counter (its `turns` count) cannot be
-            /// what it says, with the nearest count that fits; `None` when
-            /// it fits or the family keeps no counter. `start`: the game's
-            /// start position.
-            pub fn counter_mistake(
-                &self,
-                start: &BoardView,
-                view: &BoardView,
-                counts: &[(&'static str, u64)],
-            ) -> Option<String> {
-                let fit = match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::turns_that_fit(p, start, view, counts),)+
-                }?;
-                let turns = counts.iter().find(|(n, _)| *n == "turns")?.1;
-                if (fit.fits)(turns) {
-                    return None;
-                }
-                // Enough to reach any count a rule asks for on this board.
-                let most = (self.turn_limit() as u64).max(turns + 4 * (view.width * view.height) as u64 + 4);
-                let fix = match (0..=most).filter(|t| (fit.fits)(*t)).min_by_key(|t| (t.abs_diff(turns), *t)) {
-                    Some(t) => format!("the nearest count that fits is {t}"),
-                    None => "no count fits this board".to_string(),
-                };
-                Some(format!(
-                    "the position says {turns} turn{} played, but {}: {fix}",
-                    if turns == 1 { "" } else { "s" },
-                    fit.why
-                ))
-            }
-
-            /// How the puzzle finder builds candidate endgames for the
-            /// family, beside random play; `None`: random play finds its
-            /// puzzles.
-            pub fn endgame_plan(&self) -> Option<EndgamePlan> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::endgame_plan(p),)+
-                }
-            }
-
-            /// The tokens of a game with `cells` playable cells: the supply
-            /// its rules name, plus spares. Each size is a cap (see
-            /// [`TokenSet`]).
-            pub fn token_sets(&self, cells: usize) -> Vec<TokenSet> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::token_sets(p, cells),)+
-                }
-            }
-
-            /// The boxes of the tray the token sheet prints below the
-            /// tokens, kept whole (not cut), where pieces off the board
-            /// wait (see [`TrayBox`]); none for most families.
-            pub fn tray(&self) -> Vec<TrayBox> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPrint>::tray(p),)+
-                }
-            }
-        }
-    };
-}
-
-pub(crate) use families;
 
 /// What [`GameFamily::INFO`] says of a family: its id, board and sides.
 #[derive(Debug)]
@@ -500,6 +276,7 @@ impl FamilyInfo {
             topology: rules.topology,
             first_mover: rules.first_mover,
             sides: rules.sides,
+            table_fields: F::TABLE_FIELDS,
             pieces: look.pieces,
             orthogonal_only: look.orthogonal_only,
             checkered: look.checkered,
@@ -528,6 +305,9 @@ pub struct FamilyInfo {
     /// prints the family's `side` words (`<family>.words.toml`) instead,
     /// these only for a side no language names.
     pub sides: &'static [(char, &'static str)],
+    /// The numbers of a position after its side, by name, in the order
+    /// its text writes them ([`GameFamily::TABLE_FIELDS`]).
+    pub table_fields: &'static [&'static str],
     /// How each piece symbol is drawn.
     pub pieces: &'static [Piece],
     /// Pieces move along rows and columns only: the board draws no
@@ -801,24 +581,6 @@ pub struct AuditInfo {
     pub side_mm: Option<f64>,
 }
 
-impl Family {
-    /// The family's id, as a definition's `family` key names it.
-    pub fn id(self) -> &'static str {
-        self.info().id
-    }
-
-    /// The family a definition's `family` key names.
-    pub fn from_id(id: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.id() == id)
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
 impl FamilyInfo {
     /// What players call a side: "black" rather than `b`.
     pub fn side_name(&self, symbol: char) -> String {
@@ -857,26 +619,6 @@ impl FamilyInfo {
         self.piece(symbol)
             .map_or_else(|| symbol.to_string(), |p| p.label.to_string())
     }
-}
-
-/// Something to do with a family's parameter type, whichever it is.
-pub trait WithParamsType {
-    /// What the task gives back.
-    type Output;
-    /// Does the task with the parameter type `P`; `wrap` makes a `P` the
-    /// family's [`Params`].
-    fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
-        self,
-        wrap: fn(P) -> Params,
-    ) -> Self::Output;
-}
-
-/// Something to do with a family's typed rules, whichever they are.
-pub trait WithRules {
-    /// What the task gives back.
-    type Output;
-    /// Does the task with the family's typed rules.
-    fn with<R: EngineRules>(self, rules: R) -> Self::Output;
 }
 
 /// "1 move", "3 moves".
@@ -946,18 +688,6 @@ pub struct TrayBox {
     pub counted: bool,
 }
 
-impl Params {
-    /// The family's parameters with every default (docs/rules.md).
-    pub fn defaults(family: Family) -> Params {
-        family.with_params_type(Defaults)
-    }
-
-    /// The description of these parameters' family.
-    pub fn info(&self) -> &'static FamilyInfo {
-        self.family().info()
-    }
-}
-
 /// The value of the field `name` among a table's `fields`.
 pub fn named_field(fields: &[(&str, u64)], name: &str) -> Option<u64> {
     fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
@@ -971,19 +701,6 @@ pub fn count_pieces(view: &BoardView, symbols: &[char]) -> u32 {
         .count() as u32
 }
 
-/// [`Params::defaults`] through [`Family::with_params_type`].
-struct Defaults;
-
-impl WithParamsType for Defaults {
-    type Output = Params;
-    fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
-        self,
-        wrap: fn(P) -> Params,
-    ) -> Params {
-        wrap(P::default())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -994,7 +711,7 @@ mod tests {
     mod bare {
         use crate::clone_convert::{CloneConvert, Move, Params, Position};
         use crate::family::{FamilyPrint, FamilyPuzzles, GameFamily, Look, RulesInfo};
-        use crate::{BoardView, Effect, Family, MoveError, Outcome, PositionError, Reason, Rules};
+        use crate::{BoardView, Effect, MoveError, Outcome, PositionError, Reason, Rules};
 
         #[derive(Clone, Debug)]
         pub struct Bare(pub CloneConvert);
@@ -1002,9 +719,6 @@ mod tests {
         impl Rules for Bare {
             type Position = Position;
             type Move = Move;
-            fn family(&self) -> Family {
-                self.0.family()
-            }
             fn sides(&self) -> [char; 2] {
                 self.0.sides()
             }
@@ -1107,70 +821,8 @@ mod tests {
             )
         );
         // The clone game's own description differs where it tunes.
-        let own = Family::CloneConvert.info();
+        let own = crate::Family::CloneConvert.info();
         assert_eq!(own.pieces.len(), info.pieces.len());
         assert!(own.puzzles.fills_up && !info.puzzles.fills_up);
-    }
-
-    #[test]
-    fn ids_round_trip_and_match_serde() {
-        for f in Family::ALL {
-            assert_eq!(Family::from_id(f.id()), Some(f));
-            let quoted = serde_json::to_string(&f).unwrap();
-            assert_eq!(quoted, format!("\"{}\"", f.id()));
-            assert_eq!(Params::defaults(f).family(), f);
-        }
-        assert_eq!(Family::from_id("checkers"), None);
-    }
-
-    #[test]
-    fn every_side_and_parameter_is_described() {
-        for f in Family::ALL {
-            let params = Params::defaults(f);
-            let info = f.info();
-            let sides = params.with_rules(Sides);
-            for s in sides {
-                assert!(
-                    info.sides.iter().any(|(c, _)| *c == s),
-                    "{f}: side {s} has no name"
-                );
-                assert!(
-                    info.pieces.iter().any(|p| p.symbol == s),
-                    "{f}: side {s} has no look"
-                );
-            }
-            // Every placeholder figure is a key of `[parameters]`.
-            let keys = f.with_params_type(Keys);
-            for (key, _) in params.figures() {
-                assert!(
-                    keys.contains(&key.to_string()),
-                    "{f}: {key} not in {keys:?}"
-                );
-            }
-        }
-    }
-
-    /// The keys of a family's `[parameters]`, from its schema.
-    struct Keys;
-    impl WithParamsType for Keys {
-        type Output = Vec<String>;
-        fn with<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
-            self,
-            _: fn(P) -> Params,
-        ) -> Vec<String> {
-            let schema = serde_json::to_value(schemars::schema_for!(P)).unwrap();
-            schema["properties"]
-                .as_object()
-                .map(|o| o.keys().cloned().collect())
-                .unwrap_or_default()
-        }
-    }
-
-    struct Sides;
-    impl WithRules for Sides {
-        type Output = [char; 2];
-        fn with<R: EngineRules>(self, rules: R) -> [char; 2] {
-            rules.sides()
-        }
     }
 }

@@ -8,7 +8,11 @@
 use super::bits::Bits;
 use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::*;
+use crate::game::*;
+use crate::geometry::{self, Cell, Geometry, Topology};
+use crate::notation::{Invalid, PositionError};
+use crate::view::BoardView;
+use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 /// Parameters of the family (defaults from docs/rules.md).
@@ -36,12 +40,14 @@ impl Default for Params {
 
 /// What Freeze is besides its rules (see [`GameFamily`]).
 mod description {
-    use super::{Freeze, Params};
     use crate::family::{
         count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles,
         GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone,
     };
-    use crate::{BoardView, Reason, Topology};
+    use crate::freeze::{Freeze, Params};
+    use crate::game::Reason;
+    use crate::geometry::Topology;
+    use crate::view::BoardView;
 
     impl GameFamily for Freeze {
         type Params = Params;
@@ -1319,10 +1325,6 @@ impl Rules for Freeze {
     type Position = Position;
     type Move = Move;
 
-    fn family(&self) -> Family {
-        Family::Freeze
-    }
-
     fn sides(&self) -> [char; 2] {
         if self.params.first == 'r' {
             ['r', 'b']
@@ -1459,14 +1461,14 @@ impl Rules for Freeze {
 
     fn position_key(&self, pos: &Position) -> u64 {
         match &pos.0 {
-            ByWidth::U64(b) => super::key_of_words(&[
+            ByWidth::U64(b) => key_of_words(&[
                 b.checkers[0],
                 b.checkers[1],
                 b.kings[0],
                 b.kings[1],
                 b.side as u64,
             ]),
-            _ => super::key_of_text(&self.print_position(pos)),
+            _ => key_of_text(&self.print_position(pos)),
         }
     }
 

@@ -4,7 +4,7 @@
 //! every error names what it found and what it expected. Also the signs a
 //! move is written with ([`Sign`]), for the rules sheet that explains them.
 use super::geometry::{Cell, MAX_HEIGHT, MAX_WIDTH};
-use super::PositionError;
+use super::view::BoardView;
 use std::fmt;
 
 /// What stands on one square of a parsed board.
@@ -140,6 +140,134 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+/// Why a position's text was refused, or why the position it describes is
+/// not valid for the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The board part is malformed.
+    Board(BoardError),
+    /// A field after the board is missing.
+    MissingField {
+        /// The field's name.
+        field: &'static str,
+        /// What the field should hold.
+        expected: String,
+    },
+    /// A field after the board does not read.
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// The text found there.
+        found: String,
+        /// What the field should hold.
+        expected: String,
+    },
+    /// More fields than the family has.
+    ExtraField {
+        /// The text after the last field.
+        found: String,
+    },
+    /// The text reads, but the position breaks a rule of the game.
+    Invalid(Invalid),
+}
+
+impl From<BoardError> for PositionError {
+    fn from(e: BoardError) -> Self {
+        PositionError::Board(e)
+    }
+}
+
+impl From<Invalid> for PositionError {
+    fn from(e: Invalid) -> Self {
+        PositionError::Invalid(e)
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Board(e) => e.fmt(f),
+            PositionError::MissingField { field, expected } => {
+                write!(f, "the {field} field is missing: expected {expected}")
+            }
+            PositionError::Field {
+                field,
+                found,
+                expected,
+            } => write!(f, "the {field} field is `{found}`: expected {expected}"),
+            PositionError::ExtraField { found } => write!(
+                f,
+                "unexpected text `{found}` after the last field of the position"
+            ),
+            PositionError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A position that reads but cannot occur in the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Freeze (and variants): the board size does not suit the topology.
+    BoardSize {
+        /// Columns of the board.
+        width: usize,
+        /// Rows of the board.
+        height: usize,
+        /// Why the size does not suit.
+        why: String,
+    },
+    /// More pieces of one kind than the kit supplies.
+    Supply {
+        /// What was counted, in the game's terms.
+        what: String,
+        /// How many the position has.
+        found: usize,
+        /// How many the kit supplies.
+        supply: usize,
+    },
+    /// Freeze: a checker or king on a square of its own colour.
+    OwnColour {
+        /// The square it stands on.
+        cell: Cell,
+        /// The piece's symbol.
+        piece: char,
+    },
+    /// Predator game: there must be exactly one predator.
+    PredatorCount {
+        /// How many predators the board has.
+        found: usize,
+    },
+    /// A field contradicts the board (e.g. prey must place while its
+    /// reserve is empty).
+    Inconsistent(String),
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::BoardSize { width, height, why } => {
+                write!(f, "a {width}×{height} board is not possible: {why}")
+            }
+            Invalid::Supply {
+                what,
+                found,
+                supply,
+            } => write!(f, "{what}: {found}, but the kit has only {supply}"),
+            Invalid::OwnColour { cell, piece } => write!(
+                f,
+                "`{piece}` on {cell}: a piece never stands on a square of its own colour"
+            ),
+            Invalid::PredatorCount { found } => write!(
+                f,
+                "the board has {found} predators (`P`): a position has exactly one"
+            ),
+            Invalid::Inconsistent(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Lists symbols for messages: "`W` or `B`", "`b`, `r`, `B` or `R`".
 pub fn symbol_list(symbols: &[char]) -> String {
     let quoted: Vec<String> = symbols.iter().map(|c| format!("`{c}`")).collect();
@@ -261,6 +389,83 @@ pub fn print_board(width: usize, height: usize, square: impl Fn(usize) -> Square
         }
     }
     out
+}
+
+/// The text of the position `view` shows, with `counts` (the numbers after
+/// the side to move, by name) written in the order of `fields` (the
+/// family's [`GameFamily::TABLE_FIELDS`](crate::family::GameFamily::TABLE_FIELDS)):
+/// what the family's parser reads, so a position set up from a view is
+/// validated exactly as its text is. A count missing stops the fields
+/// there (the parser names the missing field); a name not in `fields`, and
+/// what text cannot say (a piece off the board, on a hole or on another
+/// piece; a symbol the notation reads otherwise), are refused here.
+/// `symbols`: the family's piece symbols, for the message.
+pub(crate) fn position_text(
+    view: &BoardView,
+    counts: &[(&str, u64)],
+    fields: &[&str],
+    symbols: &[char],
+) -> Result<String, PositionError> {
+    let (w, h) = (view.width, view.height);
+    if w > MAX_WIDTH {
+        return Err(BoardError::TooWide { found: w }.into());
+    }
+    if h > MAX_HEIGHT {
+        return Err(BoardError::TooTall { found: h }.into());
+    }
+    let mut squares = vec![Square::Empty; w * h];
+    let index = |c: Cell| {
+        (usize::from(c.col) < w && usize::from(c.row) < h)
+            .then(|| usize::from(c.row) * w + usize::from(c.col))
+    };
+    let off = |c: Cell, what: String| {
+        PositionError::Invalid(Invalid::Inconsistent(format!(
+            "{what} on column {} row {}: not a free cell of the {w}×{h} board",
+            usize::from(c.col) + 1,
+            usize::from(c.row) + 1
+        )))
+    };
+    for &c in &view.holes {
+        let i = index(c).ok_or_else(|| off(c, "a hole".into()))?;
+        squares[i] = Square::Hole;
+    }
+    for &(c, p) in &view.pieces {
+        let i = index(c)
+            .filter(|&i| squares[i] == Square::Empty)
+            .ok_or_else(|| off(c, format!("`{p}`")))?;
+        squares[i] = Square::Piece(p);
+    }
+    // The parser's order (top row first) and message for a symbol it
+    // would read as a count, a hole or a separator.
+    for r in (0..h).rev() {
+        for c in 0..w {
+            if let Square::Piece(p) = squares[r * w + c] {
+                if p.is_ascii_digit() || p.is_whitespace() || matches!(p, '-' | '/') {
+                    return Err(BoardError::UnknownSymbol {
+                        row: r + 1,
+                        found: p,
+                        expected: symbol_list(symbols),
+                    }
+                    .into());
+                }
+            }
+        }
+    }
+    if let Some((name, _)) = counts.iter().find(|(n, _)| !fields.contains(n)) {
+        return Err(PositionError::ExtraField {
+            found: name.to_string(),
+        });
+    }
+    let mut text = print_board(w, h, |i| squares[i]);
+    text.push(' ');
+    text.push(view.side_to_move);
+    for field in fields {
+        let Some((_, n)) = counts.iter().find(|(name, _)| name == field) else {
+            break;
+        };
+        text.push_str(&format!(" {n}"));
+    }
+    Ok(text)
 }
 
 /// A sign of the move notation, as a rules sheet explains it: the one

@@ -14,7 +14,11 @@ use super::bits::Bits;
 use super::bits::{by_width, AtWidth, Build, ByWidth};
 use super::geometry::ORTHOGONAL;
 use super::notation::{parse_board, print_board, split_position, Square};
-use super::*;
+use crate::game::*;
+use crate::geometry::{Cell, Geometry, Topology};
+use crate::notation::{Invalid, PositionError};
+use crate::view::BoardView;
+use std::fmt;
 use std::sync::Arc;
 
 const PREY: char = 'o';
@@ -47,13 +51,15 @@ impl Default for Params {
 
 /// What the predator game is besides its rules (see [`GameFamily`]).
 mod description {
-    use super::{Params, PredatorPrey};
     use crate::family::{
         count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint,
         FamilyPuzzles, GameFamily, HuntPlan, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
         SearchInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT,
     };
-    use crate::{BoardView, Reason, Topology};
+    use crate::game::Reason;
+    use crate::geometry::Topology;
+    use crate::predator_prey::{Params, PredatorPrey};
+    use crate::view::BoardView;
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
@@ -1291,10 +1297,6 @@ impl Rules for PredatorPrey {
     type Position = Position;
     type Move = Move;
 
-    fn family(&self) -> Family {
-        Family::PredatorPrey
-    }
-
     fn sides(&self) -> [char; 2] {
         [PREY, PREDATOR]
     }
@@ -1359,7 +1361,7 @@ impl Rules for PredatorPrey {
         match &pos.0 {
             ByWidth::U64(p) => {
                 let st = &p.st;
-                super::key_of_words(&[
+                key_of_words(&[
                     st.prey,
                     st.predator as u64
                         | u64::from(st.prey_to_move) << 8
@@ -1368,7 +1370,7 @@ impl Rules for PredatorPrey {
                         | u64::from(st.turns) << 32,
                 ])
             }
-            _ => super::key_of_text(&pos.text()),
+            _ => key_of_text(&pos.text()),
         }
     }
 }

@@ -1,134 +1,90 @@
-//! The board's symmetries on position text: mirror images, rotations (square
-//! boards) and, on a torus, every shift. Used to recognise a puzzle seen
-//! before in another orientation, and by tests (a symmetric position has the
-//! same result).
+//! The board's symmetries on a position's view: mirror images, rotations
+//! (square boards) and, on a torus, every shift. Used to recognise a puzzle
+//! seen before in another orientation, and by tests (a symmetric position
+//! has the same result).
 //!
-//! Callers parse the variants they get: on Freeze's coloured torus, a mirror
-//! or an odd shift puts pieces on their own colour and is refused there.
+//! Callers set up the images they get ([`crate::Engine::setup`]): on
+//! Freeze's coloured torus, a mirror or an odd shift puts pieces on their
+//! own colour and is refused there.
+use crate::geometry::{Cell, Topology};
+use crate::view::BoardView;
 
-/// A board read from notation: rows top first; `None` is an empty cell,
-/// `Some('-')` a hole.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Grid {
-    rows: Vec<Vec<Option<char>>>,
-}
-
-fn read(board: &str) -> Option<Grid> {
-    let mut rows = Vec::new();
-    for row in board.split('/') {
-        let mut cells = Vec::new();
-        let mut run = 0usize;
-        for ch in row.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                run = run * 10 + d as usize;
-                continue;
-            }
-            cells.extend(std::iter::repeat_n(None, run));
-            run = 0;
-            cells.push(Some(ch));
-        }
-        cells.extend(std::iter::repeat_n(None, run));
-        rows.push(cells);
+/// Every image of `view` under the board's symmetries (the view itself
+/// first, duplicates removed, in a fixed order): the eight symmetries of
+/// a square (those keeping a rectangle's shape on other boards), each
+/// then shifted every way on a torus. Holes and pieces move alike; the
+/// side to move stays.
+pub fn images(view: &BoardView) -> Vec<BoardView> {
+    let (w, h) = (view.width, view.height);
+    if w == 0 || h == 0 {
+        return vec![view.clone()];
     }
-    let w = rows.first()?.len();
-    rows.iter().all(|r| r.len() == w).then_some(Grid { rows })
-}
-
-fn write(grid: &Grid) -> String {
-    let mut out = String::new();
-    for (k, row) in grid.rows.iter().enumerate() {
-        if k > 0 {
-            out.push('/');
+    // The symmetries that keep the board's shape: the quarter turns and
+    // the diagonal mirrors (1, 3, 4, 6) only on a square board.
+    let maps: Vec<usize> = (0..8)
+        .filter(|t| w == h || !matches!(t, 1 | 3 | 4 | 6))
+        .collect();
+    // Symmetry `t`'s source (row from the top, column) of the image's
+    // cell (r, c).
+    let source = |t: usize, r: usize, c: usize| match t {
+        0 => (r, c),
+        1 => (c, w - 1 - r),
+        2 => (h - 1 - r, w - 1 - c),
+        3 => (h - 1 - c, r),
+        4 => (c, r),
+        5 => (r, w - 1 - c),
+        6 => (h - 1 - c, w - 1 - r),
+        _ => (h - 1 - r, c),
+    };
+    let shifts = |tw: usize, th: usize| -> Vec<(usize, usize)> {
+        if view.topology == Topology::Torus {
+            (0..th)
+                .flat_map(|dr| (0..tw).map(move |dc| (dr, dc)))
+                .collect()
+        } else {
+            vec![(0, 0)]
         }
-        let mut run = 0;
-        for c in row {
-            match c {
-                None => run += 1,
-                Some(ch) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(*ch);
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
+    };
+    // What stands where, by row from the top and column.
+    let mut grid = vec![vec![None; w]; h];
+    let marks = view.holes.iter().map(|&c| (c, None));
+    for (c, what) in marks.chain(view.pieces.iter().map(|&(c, p)| (c, Some(p)))) {
+        let (row, col) = (usize::from(c.row), usize::from(c.col));
+        if row < h && col < w {
+            grid[h - 1 - row][col] = Some(what);
         }
     }
-    out
-}
-
-/// Every image of a position's text under the board's symmetries (the
-/// position itself included, duplicates removed, in a fixed order).
-pub fn variants(position: &str, torus: bool) -> Vec<String> {
-    let (board, fields) = match position.split_once(' ') {
-        Some((b, f)) => (b, Some(f)),
-        None => (position, None),
-    };
-    let Some(grid) = read(board) else {
-        return vec![position.to_string()];
-    };
-    let h = grid.rows.len();
-    let w = grid.rows[0].len();
-    let at = |r: usize, c: usize| grid.rows[r][c];
-    // (r, c) of the source for each target cell, per transform.
-    let mut images: Vec<Grid> = Vec::new();
-    let square = w == h;
-    for t in 0..8 {
-        if !square && matches!(t, 1 | 3 | 4 | 6) {
-            continue;
-        }
+    let mut out: Vec<BoardView> = Vec::new();
+    for t in maps {
         let (tw, th) = if matches!(t, 1 | 3 | 4 | 6) {
             (h, w)
         } else {
             (w, h)
         };
-        let rows = (0..th)
-            .map(|r| {
-                (0..tw)
-                    .map(|c| match t {
-                        0 => at(r, c),
-                        1 => at(c, w - 1 - r),
-                        2 => at(h - 1 - r, w - 1 - c),
-                        3 => at(h - 1 - c, r),
-                        4 => at(c, r),
-                        5 => at(r, w - 1 - c),
-                        6 => at(h - 1 - c, w - 1 - r),
-                        _ => at(h - 1 - r, c),
-                    })
-                    .collect()
-            })
-            .collect();
-        images.push(Grid { rows });
-    }
-    if torus {
-        let base = std::mem::take(&mut images);
-        for g in base {
-            let (gh, gw) = (g.rows.len(), g.rows[0].len());
-            for dr in 0..gh {
-                for dc in 0..gw {
-                    let rows = (0..gh)
-                        .map(|r| {
-                            (0..gw)
-                                .map(|c| g.rows[(r + dr) % gh][(c + dc) % gw])
-                                .collect()
-                        })
-                        .collect();
-                    images.push(Grid { rows });
+        for (dr, dc) in shifts(tw, th) {
+            let mut image = BoardView {
+                width: tw,
+                height: th,
+                holes: Vec::new(),
+                pieces: Vec::new(),
+                ..view.clone()
+            };
+            // Cells in index order (A1 first), as a view lists them.
+            for row in 0..th {
+                for col in 0..tw {
+                    let (r, c) = ((th - 1 - row + dr) % th, (col + dc) % tw);
+                    let (sr, sc) = source(t, r, c);
+                    let cell = Cell::new(col, row);
+                    match grid[sr][sc] {
+                        Some(None) => image.holes.push(cell),
+                        Some(Some(p)) => image.pieces.push((cell, p)),
+                        None => {}
+                    }
                 }
             }
-        }
-    }
-    let mut out: Vec<String> = Vec::new();
-    for g in images {
-        let text = match fields {
-            Some(f) => format!("{} {f}", write(&g)),
-            None => write(&g),
-        };
-        if !out.contains(&text) {
-            out.push(text);
+            if !out.contains(&image) {
+                out.push(image);
+            }
         }
     }
     out
@@ -138,34 +94,96 @@ pub fn variants(position: &str, torus: bool) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// A view from rows written top first: `.` empty, `-` a hole.
+    fn view(rows: &[&str], topology: Topology) -> BoardView {
+        let (w, h) = (rows[0].len(), rows.len());
+        let mut v = BoardView {
+            width: w,
+            height: h,
+            topology,
+            holes: Vec::new(),
+            pieces: Vec::new(),
+            side_to_move: 'W',
+        };
+        for row in 0..h {
+            for (col, ch) in rows[h - 1 - row].chars().enumerate() {
+                match ch {
+                    '.' => {}
+                    '-' => v.holes.push(Cell::new(col, row)),
+                    p => v.pieces.push((Cell::new(col, row), p)),
+                }
+            }
+        }
+        v
+    }
+
+    /// The rows of a view, top first, as [`view`] reads them.
+    fn rows(v: &BoardView) -> Vec<String> {
+        (0..v.height)
+            .rev()
+            .map(|row| {
+                (0..v.width)
+                    .map(|col| {
+                        let cell = Cell::new(col, row);
+                        match v.pieces.iter().find(|(c, _)| *c == cell) {
+                            Some((_, p)) => *p,
+                            None if v.holes.contains(&cell) => '-',
+                            None => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     #[test]
     fn a_corner_piece_has_four_corner_images_on_a_square_board() {
-        let v = variants("W4/5/5/5/5 W 0", false);
-        let mut v = v;
-        v.sort();
+        let start = view(&["W..", "...", "..-"], Topology::Bounded);
+        let shown: Vec<Vec<String>> = images(&start).iter().map(rows).collect();
+        // Itself first, then the rotations and mirrors in their order,
+        // each once; the hole turns with the piece.
         assert_eq!(
-            v,
-            vec![
-                "4W/5/5/5/5 W 0",
-                "5/5/5/5/4W W 0",
-                "5/5/5/5/W4 W 0",
-                "W4/5/5/5/5 W 0"
+            shown,
+            [
+                ["W..", "...", "..-"],
+                ["..-", "...", "W.."],
+                ["-..", "...", "..W"],
+                ["..W", "...", "-.."],
             ]
         );
+        for v in images(&start) {
+            assert_eq!(v.side_to_move, 'W');
+            assert_eq!(v.topology, Topology::Bounded);
+        }
     }
 
     #[test]
     fn a_torus_shift_moves_a_piece_anywhere() {
-        let v = variants("b3/4/4/4 r", true);
-        // One piece on a 4×4 torus: all 16 cells.
+        let v = images(&view(&["b...", "....", "....", "...."], Topology::Torus));
+        // One piece on a 4×4 torus: all 16 cells, each once.
         assert_eq!(v.len(), 16);
-        assert!(v.contains(&"4/4/4/3b r".to_string()));
+        let mut cells: Vec<Cell> = v.iter().map(|i| i.pieces[0].0).collect();
+        cells.sort_by_key(|c| (c.row, c.col));
+        cells.dedup();
+        assert_eq!(cells.len(), 16);
     }
 
     #[test]
     fn rectangular_boards_keep_their_shape() {
-        for v in variants("W2/3 W 0", false) {
-            assert_eq!(v.split('/').count(), 2, "{v}");
+        let v = images(&view(&["W..", "..B"], Topology::Bounded));
+        // Itself, the half turn and the two mirrors; no quarter turn.
+        let shown: Vec<Vec<String>> = v.iter().map(rows).collect();
+        assert_eq!(
+            shown,
+            [
+                ["W..", "..B"],
+                ["B..", "..W"],
+                ["..W", "B.."],
+                ["..B", "W.."]
+            ]
+        );
+        for i in &v {
+            assert_eq!((i.width, i.height), (3, 2));
         }
     }
 }

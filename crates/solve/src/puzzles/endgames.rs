@@ -17,11 +17,9 @@
 use super::game::Game;
 use crate::Rng;
 use printkit_rules::family::{EndgamePlan, HuntPlan};
-use printkit_rules::notation::{self, Square};
-use printkit_rules::{AnyPosition, Family};
+use printkit_rules::{AnyPosition, BoardView, Cell, Family};
 
-/// A board as text cells, row 0 at the top (as the notation writes it):
-/// `None` a hole, `Some('.')` empty.
+/// A board's cells, row 0 at the top: `None` a hole, `Some('.')` empty.
 struct Cells {
     w: usize,
     h: usize,
@@ -29,34 +27,48 @@ struct Cells {
 }
 
 impl Cells {
-    /// The board field of a position (`5/5/2P2/5/5`) of `game`'s game,
-    /// emptied: holes kept.
-    fn empty_like(game: Game<'_>, board: &str) -> Option<Cells> {
-        Cells::read(game, board, false)
-    }
-
-    /// The board field of a position of `game`'s game (read by the rules'
-    /// notation), its pieces kept when `keep`.
-    fn read(game: Game<'_>, board: &str, keep: bool) -> Option<Cells> {
-        let symbols: Vec<char> = game
-            .family()
-            .info()
+    /// The board `view` shows, its pieces kept when `keep`.
+    fn of(view: &BoardView, keep: bool) -> Cells {
+        let (w, h) = (view.width, view.height);
+        let mut cells = Cells {
+            w,
+            h,
+            cells: vec![Some('.'); w * h],
+        };
+        let holes = view.holes.iter().map(|&c| (c, None));
+        let pieces = view
             .pieces
             .iter()
-            .map(|p| p.symbol)
-            .collect();
-        let text = notation::parse_board(board, &symbols).ok()?;
-        let (w, h) = (text.width, text.height);
-        // The notation counts rows from the bottom; these from the top.
-        let cells = (0..w * h)
-            .map(|i| match text.squares[(h - 1 - i / w) * w + i % w] {
-                Square::Hole => None,
-                Square::Empty => Some('.'),
-                Square::Piece(p) if keep => Some(p),
-                Square::Piece(_) => Some('.'),
-            })
-            .collect();
-        Some(Cells { w, h, cells })
+            .filter(|_| keep)
+            .map(|&(c, p)| (c, Some(p)));
+        for (c, what) in holes.chain(pieces) {
+            let (x, row) = (usize::from(c.col), usize::from(c.row));
+            if x < w && row < h {
+                cells.cells[(h - 1 - row) * w + x] = what;
+            }
+        }
+        cells
+    }
+
+    /// The view of these cells on `like`'s board, `side` to move: holes
+    /// and pieces in index order (A1 first), as the rules list them.
+    fn view(&self, like: &BoardView, side: char) -> BoardView {
+        let mut view = BoardView {
+            holes: Vec::new(),
+            pieces: Vec::new(),
+            side_to_move: side,
+            ..like.clone()
+        };
+        for row in 0..self.h {
+            for x in 0..self.w {
+                match self.at(x, self.h - 1 - row) {
+                    None => view.holes.push(Cell::new(x, row)),
+                    Some('.') => {}
+                    Some(p) => view.pieces.push((Cell::new(x, row), p)),
+                }
+            }
+        }
+        view
     }
 
     fn at(&self, x: usize, y: usize) -> Option<char> {
@@ -65,17 +77,6 @@ impl Cells {
 
     fn put(&mut self, x: usize, y: usize, piece: char) {
         self.cells[y * self.w + x] = Some(piece);
-    }
-
-    /// The board field, as the rules' notation writes it.
-    fn text(&self) -> String {
-        notation::print_board(self.w, self.h, |i| {
-            match self.cells[(self.h - 1 - i / self.w) * self.w + i % self.w] {
-                None => Square::Hole,
-                Some('.') => Square::Empty,
-                Some(p) => Square::Piece(p),
-            }
-        })
     }
 
     /// The empty cells within `reach` steps (rows and columns apart,
@@ -118,6 +119,14 @@ impl Cells {
     }
 }
 
+/// A built board with its side to move and its counts by name (see
+/// [`printkit_rules::Engine::setup`]).
+struct Built {
+    cells: Cells,
+    side: char,
+    counts: Vec<(&'static str, u64)>,
+}
+
 /// Whether built candidates are a source of puzzles for this family.
 pub fn builds(family: Family) -> bool {
     printkit_rules::Params::defaults(family)
@@ -128,10 +137,9 @@ pub fn builds(family: Family) -> bool {
 /// One built candidate position, or `None` when this try did not give a
 /// valid one (the caller tries again).
 pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
-    let start = game.start_position.text();
-    let board = start.split(' ').next()?;
-    let cells = Cells::empty_like(game, board)?;
-    let text = match game.params.endgame_plan()? {
+    let start = game.start_position.view();
+    let cells = Cells::of(&start, false);
+    let built = match game.params.endgame_plan()? {
         EndgamePlan::Hunt(p) => hunt(cells, &p, rng),
         EndgamePlan::Checkers { supply } => freeze(
             cells,
@@ -148,8 +156,10 @@ pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
     }?;
     // A turn count the board contradicts (the predator's distance from its
     // start cell, the prey placed) is never kept: `check` would refuse it.
-    let position = game.engine().load(&text).ok()?;
-    let start = game.start_position.view();
+    let position = game
+        .engine()
+        .setup(&built.cells.view(&start, built.side), &built.counts)
+        .ok()?;
     let counts = position.counts();
     match game
         .params
@@ -170,7 +180,7 @@ pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
 /// the predator's. The predator turns
 /// played agree with the placements (prey place one a turn, then step), far
 /// from the turn limit.
-fn hunt(mut cells: Cells, p: &HuntPlan, rng: &mut Rng) -> Option<String> {
+fn hunt(mut cells: Cells, p: &HuntPlan, rng: &mut Rng) -> Option<Built> {
     let hunter = rng.below(3) > 0;
     // The predator's puzzles need its 4 moves: away from the edges.
     let (w, h) = (cells.w, cells.h);
@@ -226,10 +236,16 @@ fn hunt(mut cells: Cells, p: &HuntPlan, rng: &mut Rng) -> Option<String> {
         return None;
     }
     let side = if hunter { 'P' } else { 'o' };
-    Some(format!(
-        "{} {side} {reserve} {captured} {turns}",
-        cells.text()
-    ))
+    let counts = vec![
+        ("reserve", u64::from(reserve)),
+        ("captured", u64::from(captured)),
+        ("turns", u64::from(turns)),
+    ];
+    Some(Built {
+        cells,
+        side,
+        counts,
+    })
 }
 
 /// Plies of a random game from the start after which a middle-game
@@ -253,12 +269,10 @@ pub fn middle_game(
     let line = solver
         .random_game(game.start_position, rng, plies + 1)
         .ok()?;
-    // The board is rebuilt in the rules' notation and read back once.
-    let position = line.get(plies)?.text();
-    let mut fields = position.split(' ');
-    let mut cells = Cells::read(game, fields.next()?, true)?;
-    let mover = fields.next()?.chars().next()?;
-    let rest: Vec<&str> = fields.collect();
+    let position = line.get(plies)?;
+    let view = position.view();
+    let mut cells = Cells::of(&view, true);
+    let mover = view.side_to_move;
     let sides = game.engine().sides();
     let other = if sides[0] == mover {
         sides[1]
@@ -273,12 +287,9 @@ pub fn middle_game(
         let i = theirs.swap_remove(rng.below(theirs.len()));
         cells.cells[i] = Some(if rng.below(3) == 0 { mover } else { '.' });
     }
-    let mut out = format!("{} {mover}", cells.text());
-    for field in rest {
-        out.push(' ');
-        out.push_str(field);
-    }
-    game.engine().load(&out).ok()
+    game.engine()
+        .setup(&cells.view(&view, mover), &position.counts())
+        .ok()
 }
 
 /// 5 to 10 pieces of each colour on the patch of 5×5 squares around a
@@ -290,12 +301,12 @@ fn freeze(
     max_kings: usize,
     torus: bool,
     rng: &mut Rng,
-) -> Option<String> {
+) -> Option<Built> {
     let centre = (rng.below(cells.w), rng.below(cells.h));
     let kings = rng.below(max_kings + 1);
     let counts = [5 + rng.below(6), 5 + rng.below(6)];
     // Black stands on red squares: column plus row even, counted from the
-    // bottom row (the notation's rows run top down).
+    // bottom row (these rows run top down).
     let h = cells.h;
     let red = move |x: usize, y: usize| (x + (h - 1 - y)).is_multiple_of(2);
     let mut placed = 0;
@@ -321,5 +332,9 @@ fn freeze(
         return None;
     }
     let side = if rng.below(2) == 0 { 'b' } else { 'r' };
-    Some(format!("{} {side}", cells.text()))
+    Some(Built {
+        cells,
+        side,
+        counts: Vec::new(),
+    })
 }
