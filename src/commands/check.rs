@@ -7,8 +7,7 @@ use std::path::{Path, PathBuf};
 /// when anything is wrong.
 pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option<&str>) -> i32 {
     use crate::build::{check_files, load_languages, BuildError, Checked};
-    let templates = match crate::render::Templates::load(dir, crate::render::pdf::check_embeddable)
-    {
+    let templates = match crate::render::load_templates(dir) {
         Ok(t) => t,
         Err(e) => {
             crate::say!("error: {e}");
@@ -26,9 +25,7 @@ pub fn check(files: &[PathBuf], json: bool, dir: Option<&Path>, language: Option
             return e.exit_code();
         }
     };
-    let checked = crate::render::font::with_faces(&templates.faces, || {
-        check_files(files, &templates, &languages, language)
-    });
+    let checked = check_files(files, &templates, &languages, language);
     let results: Vec<(&PathBuf, Checked)> = files.iter().zip(checked).collect();
     let unreadable = results
         .iter()

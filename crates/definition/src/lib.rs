@@ -48,6 +48,7 @@ use diagnostics::Reporter;
 pub use diagnostics::{Document, LoadError};
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
+use printkit_page::FontBook;
 use printkit_rules::family::WithParamsType;
 use printkit_rules::{AnyPosition, Cell, Engine, Family, Params, Topology};
 use schema::*;
@@ -76,15 +77,21 @@ pub fn is_builtin(name: &str) -> bool {
     BUILTIN.iter().any(|(id, _)| *id == name)
 }
 
-/// A built-in id or the path of a definition file.
+/// A built-in id or the path of a definition file, its text checked
+/// against the built-in fonts.
 pub fn resolve(game: &str) -> Result<Definition, LoadError> {
-    resolve_among(game, &[])
+    resolve_among(game, &[], &FontBook::builtin())
 }
 
 /// [`resolve`], but a definition of `read` (the games a run's practice
 /// files loaded) with the same file and text is taken as it is, not read
-/// again: a run reads each position once.
-pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, LoadError> {
+/// again: a run reads each position once. Every character it prints must
+/// have a glyph in `fonts` (the templates' faces).
+pub fn resolve_among(
+    game: &str,
+    read: &[&Definition],
+    fonts: &FontBook,
+) -> Result<Definition, LoadError> {
     let known = |file: &str, src: &str| {
         read.iter()
             .find(|d| d.source == file && &*d.text == src)
@@ -94,7 +101,7 @@ pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, Loa
         let file = format!("fixtures/{id}.toml");
         return match known(&file, src) {
             Some(def) => Ok(def),
-            None => parse_definition(&file, src),
+            None => parse_with(&file, src, fonts),
         };
     }
     let path = Path::new(game);
@@ -102,7 +109,7 @@ pub fn resolve_among(game: &str, read: &[&Definition]) -> Result<Definition, Loa
         let src = read_input(path)?;
         return match known(game, &src) {
             Some(def) => Ok(def),
-            None => parse_definition(game, &src),
+            None => parse_with(game, &src, fonts),
         };
     }
     Err(LoadError::UnknownGame {
@@ -227,16 +234,20 @@ pub enum Loaded {
 }
 
 /// Reads and validates a definition or practice file (told apart by a
-/// top-level `game` key).
+/// top-level `game` key), its text checked against the built-in fonts.
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
-    load_file_among(path, &[])
+    load_file_among(path, &[], &FontBook::builtin())
 }
 
 /// [`load_file`], but a definition that is one of `read` (the games the
 /// run has loaded already, same file and text), the file itself or a
 /// practice file's game, is taken as it is, not read again (see
-/// [`resolve_among`]).
-pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, LoadError> {
+/// [`resolve_among`]); its text is checked against `fonts`.
+pub fn load_file_among(
+    path: &Path,
+    read: &[&Definition],
+    fonts: &FontBook,
+) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
     let name = path.display().to_string();
     // A definition this run has read already (a practice file's game,
@@ -255,7 +266,7 @@ pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, Load
         doc.get("game").is_some() && string_or_absent("game") && string_or_absent("family");
     if practice {
         let span = value_span(&doc, "game").unwrap_or(0..0);
-        let (game, practice) = practice_from(rep, &doc, read)?;
+        let (game, practice) = practice_from(rep, &doc, read, fonts)?;
         let source: std::sync::Arc<str> = src.as_str().into();
         Ok(Loaded::Practice {
             game: Box::new(game),
@@ -263,7 +274,7 @@ pub fn load_file_among(path: &Path, read: &[&Definition]) -> Result<Loaded, Load
             game_at: Box::new(Diagnostic::new(&name, &source, span, String::new())),
         })
     } else {
-        definition_from(rep, &doc).map(|d| Loaded::Definition(Box::new(d)))
+        definition_from(rep, &doc, fonts).map(|d| Loaded::Definition(Box::new(d)))
     }
 }
 
@@ -276,7 +287,7 @@ pub fn parse_practice_file(
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
-    practice_from(rep, &doc, &[])
+    practice_from(rep, &doc, &[], &FontBook::builtin())
 }
 
 /// A practice file read from its parse; its game taken from `read` when
@@ -285,6 +296,7 @@ fn practice_from(
     mut rep: Reporter,
     doc: &Document,
     read: &[&Definition],
+    fonts: &FontBook,
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let file = rep.file.clone();
     let file = file.as_str();
@@ -292,7 +304,7 @@ fn practice_from(
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), None) {
         return Err(LoadError::Invalid(rep.into_diags()));
     }
-    missing_glyphs(&mut rep, doc);
+    missing_glyphs(&mut rep, doc, fonts);
     let parsed: PracticeFile = match toml_edit::de::from_document((**doc).clone()) {
         Ok(p) => p,
         Err(e) => {
@@ -323,7 +335,7 @@ fn practice_from(
             return Err(LoadError::Invalid(rep.into_diags()));
         }
     }
-    let game = match resolve_among(&game_path, read) {
+    let game = match resolve_among(&game_path, read, fonts) {
         Ok(g) => g,
         // An unreadable game file is an unreadable file (exit 2).
         Err(e @ LoadError::Input(_)) => return Err(e),
@@ -364,17 +376,27 @@ fn practice_from(
     rep.finish((game, practice))
 }
 
-/// Parses and validates a definition.
+/// Parses and validates a definition, its text checked against the
+/// built-in fonts.
 pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> {
+    parse_with(file, src, &FontBook::builtin())
+}
+
+/// [`parse_definition`] with the faces `fonts`.
+fn parse_with(file: &str, src: &str, fonts: &FontBook) -> Result<Definition, LoadError> {
     let mut rep = Reporter::new(file, src);
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
-    definition_from(rep, &doc)
+    definition_from(rep, &doc, fonts)
 }
 
 /// A definition read from its parse.
-fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, LoadError> {
+fn definition_from(
+    mut rep: Reporter,
+    doc: &Document,
+    fonts: &FontBook,
+) -> Result<Definition, LoadError> {
     // Read before the rest: the family decides the parameters' type. A
     // practice file's `game` that is not text makes the file a definition.
     let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
@@ -420,7 +442,7 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), Some(fam)) {
         return Err(LoadError::Invalid(rep.into_diags()));
     }
-    missing_glyphs(&mut rep, doc);
+    missing_glyphs(&mut rep, doc, fonts);
     fam.with_params_type(ParseTyped { rep, doc })
 }
 

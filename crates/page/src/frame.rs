@@ -92,7 +92,9 @@ mod tests {
             align: Align::Left,
         };
         let words = "A turn is one move: step to a neighbouring empty cell or jump over one. ";
-        let frame = text::paragraph_frame(&words.repeat(4), style, 60.0).unwrap();
+        let frame =
+            text::paragraph_frame(&crate::FontBook::builtin(), &words.repeat(4), style, 60.0)
+                .unwrap();
         let ink = ink(&frame).unwrap();
         // The first line's ascent touches the top, the last line's descent
         // the bottom.

@@ -21,7 +21,7 @@ pub mod text;
 
 pub use check::check_page;
 pub use error::{PaperPart, RenderError, Room};
-pub use font::Font;
+pub use font::{Font, FontBook};
 pub use frame::Frame;
 pub use model::{
     Align, Colour, Fill, Glyph, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm,

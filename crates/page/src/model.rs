@@ -161,6 +161,10 @@ pub struct TextRun {
     pub(crate) glyphs: Vec<Glyph>,
     /// The advance width of the whole run, in mm.
     pub(crate) width_mm: f64,
+    /// How far the face paints above the baseline, in mm.
+    pub(crate) ascent_mm: f64,
+    /// How far the face paints below the baseline, in mm (positive).
+    pub(crate) descent_mm: f64,
 }
 
 impl TextRun {
@@ -194,11 +198,10 @@ impl TextRun {
     }
 
     /// The box the run actually paints: its measured advance horizontally,
-    /// the face's ascent and descent vertically.
+    /// the face's ascent and descent vertically (measured when it was laid
+    /// out, as its width is).
     pub fn ink_box(&self) -> Result<RectMm, RenderError> {
-        let m = self.font.metrics()?;
-        let a = m.ascent_em() * self.size_pt * MM_PER_PT;
-        let d = m.descent_em() * self.size_pt * MM_PER_PT;
+        let (a, d) = (self.ascent_mm, self.descent_mm);
         Ok(RectMm::new(
             self.left(),
             self.anchor.y - a,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::font::{Faces, Font, Pin};
+use super::font::{Font, FontBook};
 use super::model::{Colour, RectMm, SizeMm};
 use crate::error::RenderError;
 
@@ -134,6 +134,11 @@ pub struct Style {
     pub fonts: FontSizes,
     pub hatch: HatchStyle,
     pub board: BoardStyle,
+    /// The faces the text is set in: DejaVu Sans, and the files
+    /// `fonts.regular`, `fonts.bold` and `fonts.fallbacks` name, read.
+    /// Layout measures with it and the back ends draw with it.
+    #[serde(skip)]
+    pub book: FontBook,
 }
 
 impl Style {
@@ -180,9 +185,6 @@ pub struct Templates {
     /// The files a host gave (`--templates DIR`) in place of the built-in
     /// ones, kept so a layout they break can be blamed on the line.
     pub files: Vec<TemplateFile>,
-    /// The faces `fonts.regular`, `fonts.bold` and `fonts.fallbacks`
-    /// name, read.
-    pub faces: Faces,
 }
 
 /// The largest font file a template may name (Noto Sans CJK is about 16 MB).
@@ -191,17 +193,19 @@ const MAX_FONT_BYTES: u64 = 32 * 1024 * 1024;
 /// Fallback faces named in `style.toml`.
 const MAX_FALLBACKS: usize = 8;
 
-/// Reads the font file `name` in `dir`. A name is a plain relative path
-/// inside the folder: a host's templates may come from anyone, and must
-/// not make printkit read elsewhere.
-/// Whether a font a template names can be printed: `Err` says why not.
-pub type Embeddable = fn(Font) -> Result<(), String>;
+/// Whether a font a template names (a face of the book) can be printed:
+/// `Err` says why not.
+pub type Embeddable = fn(&FontBook, Font) -> Result<(), String>;
 
+/// Reads the font file `name` in `dir` into `book`. A name is a plain
+/// relative path inside the folder: a host's templates may come from
+/// anyone, and must not make printkit read elsewhere.
 fn read_face(
     name: &str,
     dir: Option<&Path>,
+    book: &mut FontBook,
     embeddable: Embeddable,
-) -> Result<(Font, Pin), String> {
+) -> Result<Font, String> {
     use std::path::Component;
     let rel = Path::new(name);
     let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
@@ -212,21 +216,23 @@ fn read_face(
     };
     let bytes = printkit_outdir::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES)
         .map_err(|e| e.to_string())?;
-    let (face, pin) = Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))?;
-    embeddable(face).map_err(|e| format!("{name:?}: {e}"))?;
-    Ok((face, pin))
+    let face = book
+        .load(bytes, name)
+        .map_err(|e| format!("{name:?}: {e}"))?;
+    embeddable(book, face).map_err(|e| format!("{name:?}: {e}"))?;
+    Ok(face)
 }
 
-/// Reads the fallback faces `names` in `dir`, each error at the line and
-/// column of its name in `style.toml` (its `text`, from `origin`); the
-/// faces and what keeps them in the font cache.
+/// Reads the fallback faces `names` in `dir` into `book`, each error at
+/// the line and column of its name in `style.toml` (its `text`, from
+/// `origin`).
 fn read_fallbacks(
     names: &[String],
-    dir: Option<&Path>,
+    (dir, book): (Option<&Path>, &mut FontBook),
     embeddable: Embeddable,
     text: &str,
     origin: &str,
-) -> Result<(Vec<Font>, Vec<Pin>), RenderError> {
+) -> Result<(), RenderError> {
     let err = |at: Option<(usize, usize)>, m: String| {
         let at = at.map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
         RenderError::Template(format!("{origin}{at}: fonts.fallbacks: {m}"))
@@ -235,54 +241,49 @@ fn read_fallbacks(
         let at = value_line_column(text, &["fonts", "fallbacks"], None);
         return Err(err(at, format!("at most {MAX_FALLBACKS} fonts")));
     }
-    let (mut faces, mut pins) = (Vec::new(), Vec::new());
     for (i, name) in names.iter().enumerate() {
-        let (face, pin) = read_face(name, dir, embeddable)
+        let face = read_face(name, dir, book, embeddable)
             .map_err(|m| err(value_line_column(text, &["fonts", "fallbacks"], Some(i)), m))?;
-        if !faces.contains(&face) {
-            faces.push(face);
-            pins.push(pin);
-        }
+        book.add_fallback(face);
     }
-    Ok((faces, pins))
+    Ok(())
 }
 
 /// Reads the faces `style.toml` (its `text`, from `origin`) names for the
-/// kit's regular and bold text, and its fallbacks. A file that cannot be
-/// read is reported at its key's line and column.
+/// kit's regular and bold text, and its fallbacks, into a book. A file
+/// that cannot be read is reported at its key's line and column.
 fn read_faces(
     fonts: &FontSizes,
     dir: Option<&Path>,
     embeddable: Embeddable,
     text: &str,
     origin: &str,
-) -> Result<Faces, RenderError> {
-    let mut pins = Vec::new();
-    let mut main = |key: &str, name: &Option<String>| -> Result<Option<Font>, RenderError> {
+) -> Result<FontBook, RenderError> {
+    let mut book = FontBook::builtin();
+    let main = |book: &mut FontBook, key: &str, name: &Option<String>| {
         let Some(name) = name else {
             return Ok(None);
         };
-        let (face, pin) = read_face(name, dir, embeddable).map_err(|m| {
+        let face = read_face(name, dir, book, embeddable).map_err(|m| {
             let at = value_line_column(text, &["fonts", key], None)
                 .map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
             RenderError::Template(format!("{origin}{at}: fonts.{key}: {m}"))
         })?;
-        pins.push(pin);
-        Ok(Some(face))
+        Ok::<_, RenderError>(Some(face))
     };
-    let regular = main("regular", &fonts.regular)?;
+    let regular = main(&mut book, "regular", &fonts.regular)?;
     let bold = match &fonts.bold {
-        Some(_) => main("bold", &fonts.bold)?,
+        Some(_) => main(&mut book, "bold", &fonts.bold)?,
         None => regular,
     };
-    let (fallbacks, more) = read_fallbacks(&fonts.fallbacks, dir, embeddable, text, origin)?;
-    pins.extend(more);
-    Ok(Faces {
-        regular,
-        bold,
-        fallbacks,
-        pins,
-    })
+    if let Some(face) = regular {
+        book.set_regular(face);
+    }
+    if let Some(face) = bold {
+        book.set_bold(face);
+    }
+    read_fallbacks(&fonts.fallbacks, (dir, &mut book), embeddable, text, origin)?;
+    Ok(book)
 }
 
 /// The line and column (from 1) of the value at `path` in the TOML `text`
@@ -441,7 +442,7 @@ impl Templates {
         let (paper, paper_origin) = read("paper.toml", BUILTIN_PAPER)?;
         let (style, style_origin) = read("style.toml", BUILTIN_STYLE)?;
         let mut templates = Self::from_sources(&paper, &paper_origin, &style, &style_origin)?;
-        templates.faces = read_faces(
+        templates.style.book = read_faces(
             &templates.style.fonts,
             dir,
             embeddable,
@@ -497,7 +498,6 @@ impl Templates {
             papers,
             style,
             files: Vec::new(),
-            faces: Faces::default(),
         })
     }
 
@@ -622,11 +622,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let style = BUILTIN_STYLE.replace("margin_mm = 10.0", "margin_mm = 12.0");
         std::fs::write(dir.join("style.toml"), style).unwrap();
-        let t = Templates::load(Some(&dir), |_| Ok(())).unwrap();
+        let t = Templates::load(Some(&dir), |_, _| Ok(())).unwrap();
         assert_eq!(t.style.page.margin_mm, 12.0);
         assert_eq!(t.papers, Templates::builtin().unwrap().papers);
         std::fs::write(dir.join("style.toml"), "[page]\nmargin_mm = 1\n").unwrap();
-        assert!(Templates::load(Some(&dir), |_| Ok(())).is_err());
+        assert!(Templates::load(Some(&dir), |_, _| Ok(())).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
