@@ -14,7 +14,7 @@
 //! head, hhea) is enough for that and keeps layout independent of the PDF
 //! library.
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::RenderError;
@@ -42,14 +42,22 @@ pub enum Font {
     Fallback(u32),
 }
 
+/// Shaping plans of a face by direction (right to left?) and script.
+pub(crate) type Plans = BTreeMap<(bool, rustybuzz::Script), Arc<rustybuzz::ShapePlan>>;
+
 /// A face's bytes and what is read from them once, with the work done on
-/// it for the layout and drawing of whoever holds its book.
+/// it for the layout and drawing of whoever holds its book: parsing
+/// DejaVu's GSUB/GPOS for every run measured was most of shaping's time,
+/// and a plan (the face's features and lookups compiled) cost more than
+/// the shaping itself of the short runs layout measures.
 pub(crate) struct Face {
-    // Declared before the bytes they borrow, so they are dropped first.
-    /// The face parsed for the shaper, and its plans.
-    pub(crate) shaping: crate::shape::ShapeCache,
+    // Declared before the bytes it borrows, so it is dropped first.
+    /// The face parsed for the shaper, once (`None`: it cannot be).
+    pub(crate) shaper: OnceLock<Option<rustybuzz::Face<'static>>>,
+    /// Its shaping plans, each made once.
+    pub(crate) plans: Mutex<Plans>,
     /// Glyph outlines as SVG path data, each made once.
-    outlines: Mutex<HashMap<u16, Arc<str>>>,
+    pub(crate) outlines: Mutex<HashMap<u16, Arc<str>>>,
     bytes: Cow<'static, [u8]>,
     metrics: Cow<'static, FontMetrics>,
     /// SHA-256 of a file's bytes (`None` for the family's own faces).
@@ -81,7 +89,8 @@ impl Face {
             .as_ref()
             .map_err(|e| RenderError::Font(format!("{font:?} face: {e}")))?;
         Ok(Face {
-            shaping: Default::default(),
+            shaper: OnceLock::new(),
+            plans: Default::default(),
             outlines: Default::default(),
             bytes: Cow::Borrowed(bytes),
             metrics: Cow::Borrowed(metrics),
@@ -188,7 +197,8 @@ impl FontBook {
         // them, and then every lookup says so.
         let face = |font: Font| {
             Face::family(font).unwrap_or_else(|e| Face {
-                shaping: Default::default(),
+                shaper: OnceLock::new(),
+                plans: Default::default(),
                 outlines: Default::default(),
                 bytes: Cow::Borrowed(&[]),
                 metrics: Cow::Owned(FontMetrics::empty()),
@@ -233,7 +243,8 @@ impl FontBook {
             .take(60)
             .collect();
         let face = Face {
-            shaping: Default::default(),
+            shaper: OnceLock::new(),
+            plans: Default::default(),
             outlines: Default::default(),
             bytes: Cow::Owned(bytes),
             metrics: Cow::Owned(metrics),
@@ -411,29 +422,6 @@ impl FontBook {
     pub fn postscript_name(&self, font: Font) -> String {
         self.face(font)
             .map_or_else(|_| "Fallback".into(), |f| f.postscript.clone())
-    }
-
-    /// The SVG path data of a glyph in font units, y up (`""` for a blank
-    /// glyph such as the space), made once for the book: every page of a
-    /// build draws the same glyphs.
-    pub fn glyph_path(&self, font: Font, glyph: u16) -> Result<Arc<str>, RenderError> {
-        let face = self.face(font)?;
-        let cached = |f: &Face| {
-            f.outlines
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&glyph)
-                .cloned()
-        };
-        if let Some(d) = cached(face) {
-            return Ok(d);
-        }
-        let d: Arc<str> = crate::outline::glyph_path(self, font, glyph)?.into();
-        face.outlines
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(glyph, d.clone());
-        Ok(d)
     }
 }
 

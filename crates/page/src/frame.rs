@@ -4,6 +4,8 @@
 //! out into frames): no block's height is worked out a second time by hand.
 use super::model::{Item, PointMm, SizeMm};
 
+/// A laid-out block: its items, relative to its top-left corner, and the
+/// size they take.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Frame {
     size: SizeMm,
@@ -24,18 +26,22 @@ impl Frame {
         Frame { size, items }
     }
 
+    /// The size the block takes.
     pub fn size(&self) -> SizeMm {
         self.size
     }
 
+    /// Its width in mm.
     pub fn width(&self) -> f64 {
         self.size.width
     }
 
+    /// Its height in mm.
     pub fn height(&self) -> f64 {
         self.size.height
     }
 
+    /// Its items, in its own coordinates.
     pub fn items(&self) -> &[Item] {
         &self.items
     }

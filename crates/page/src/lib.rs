@@ -6,6 +6,7 @@
 //! back ends (printkit-pdf, printkit-svg) place text without measuring it.
 //! Millimetres are used everywhere; the PDF back end converts to points
 //! once.
+#![warn(missing_docs)]
 pub mod check;
 pub mod error;
 pub mod font;

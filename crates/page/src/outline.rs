@@ -3,15 +3,35 @@
 //! every viewer shows the PDF's glyphs whether or not it has DejaVu, loads
 //! web fonts, or waits for them before printing.
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use crate::error::RenderError;
 use crate::font::{Font, FontBook};
 use crate::glyf::{Contour, Glyf, MAX_DEPTH};
 
-/// The SVG path data of a glyph in font units, y up (`""` for a blank
-/// glyph such as the space), of `font` in `book`. [`FontBook::glyph_path`]
-/// makes each glyph's once for the book.
-pub fn glyph_path(book: &FontBook, font: Font, glyph: u16) -> Result<String, RenderError> {
+/// The SVG path data of a glyph of `font` in `book`, in font units, y up
+/// (`""` for a blank glyph such as the space), made once for the book:
+/// every page of a build draws the same glyphs.
+pub fn glyph_path(book: &FontBook, font: Font, glyph: u16) -> Result<Arc<str>, RenderError> {
+    let cache = &book.face(font)?.outlines;
+    let cached = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&glyph)
+        .cloned();
+    if let Some(d) = cached {
+        return Ok(d);
+    }
+    let d: Arc<str> = outline_of(book, font, glyph)?.into();
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(glyph, d.clone());
+    Ok(d)
+}
+
+/// [`glyph_path`], made from the face's outlines.
+fn outline_of(book: &FontBook, font: Font, glyph: u16) -> Result<String, RenderError> {
     let bytes = book.ttf_bytes(font)?;
     let glyf = Glyf::parse(bytes)
         .map_err(|e| RenderError::Font(format!("{}: {e}", book.described(font))))?;

@@ -5,12 +5,11 @@
 //!
 //! Layout ([`super::text`]) measures and places every run with these
 //! glyphs; the PDF and SVG back ends draw them where they say.
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use unicode_bidi::{BidiInfo, Level};
 
-use super::font::{Font, FontBook};
+use super::font::{Font, FontBook, Plans};
 pub use super::model::Glyph;
 use crate::error::RenderError;
 
@@ -23,26 +22,15 @@ pub fn is_rtl(text: &str) -> bool {
         .is_some_and(|p| p.level.is_rtl())
 }
 
-/// A face parsed for the shaper and its plans, made once for the book
-/// that holds the face: parsing DejaVu's GSUB/GPOS for every run measured
-/// was most of shaping's time, and a plan (the face's features and
-/// lookups compiled) cost more than the shaping itself of the short runs
-/// layout measures.
-#[derive(Default)]
-pub(crate) struct ShapeCache {
-    face: OnceLock<Option<rustybuzz::Face<'static>>>,
-    plans: Mutex<BTreeMap<(bool, rustybuzz::Script), Arc<rustybuzz::ShapePlan>>>,
-}
-
 /// The face `font` of `book` parsed for the shaper, once for the book.
 fn face<'b>(book: &'b FontBook, font: Font) -> Result<&'b rustybuzz::Face<'b>, RenderError> {
     let held = book.face(font)?;
-    let parsed = held.shaping.face.get_or_init(|| {
+    let parsed = held.shaper.get_or_init(|| {
         let bytes = held.bytes();
         // SAFETY: the bytes are `'static` or owned by the face, on the
-        // heap, never changed or moved while it lives; the face drops its
-        // `ShapeCache`, which borrows them, before them (it is declared
-        // first), and the borrow handed out here ends with the book's.
+        // heap, never changed or moved while it lives; the face drops the
+        // parse, which borrows them, before them (it is declared first),
+        // and the borrow handed out here ends with the book's.
         let slice: &'static [u8] =
             unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
         rustybuzz::Face::from_slice(slice, 0)
@@ -54,12 +42,12 @@ fn face<'b>(book: &'b FontBook, font: Font) -> Result<&'b rustybuzz::Face<'b>, R
 
 /// The shaping plan of a face for a direction and script, made once.
 fn plan(
-    cache: &ShapeCache,
+    plans: &Mutex<Plans>,
     face: &rustybuzz::Face<'_>,
     rtl: bool,
     script: rustybuzz::Script,
 ) -> Arc<rustybuzz::ShapePlan> {
-    let mut plans = cache.plans.lock().unwrap_or_else(|e| e.into_inner());
+    let mut plans = plans.lock().unwrap_or_else(|e| e.into_inner());
     plans
         .entry((rtl, script))
         .or_insert_with(|| {
@@ -182,7 +170,7 @@ fn shape_run(
         rustybuzz::Direction::LeftToRight
     });
     buffer.guess_segment_properties();
-    let plan = plan(&book.face(font)?.shaping, face, rtl, buffer.script());
+    let plan = plan(&book.face(font)?.plans, face, rtl, buffer.script());
     let shaped = rustybuzz::shape_with_plan(face, &plan, buffer);
     for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
         out.push(Glyph {

@@ -17,14 +17,20 @@ const BUILTIN_STYLE: &str = include_str!("../../../templates/style.toml");
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PaperPreset {
+    /// How messages and pages name it ("A4", "US Letter").
     pub label: String,
+    /// Its width in mm.
     pub width_mm: f64,
+    /// Its height in mm.
     pub height_mm: f64,
 }
 
+/// Which way up a sheet is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Orientation {
+    /// Taller than wide.
     Portrait,
+    /// Wider than tall.
     Landscape,
 }
 
@@ -33,46 +39,75 @@ pub enum Orientation {
 pub struct Paper {
     /// Preset key, e.g. "a4" or "letter".
     pub name: String,
+    /// The preset's label.
     pub label: String,
+    /// Which way up.
     pub orientation: Orientation,
+    /// The sheet's size in this orientation.
     pub size_mm: SizeMm,
 }
 
+/// The page section of `style.toml`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PageStyle {
+    /// The margin a printer needs on every side, in mm.
     pub margin_mm: f64,
 }
 
+/// Line widths, in mm (`[lines]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LineWeights {
+    /// The finest lines (guides, hatching).
     pub hairline_mm: f64,
+    /// Thin rules and outlines.
     pub thin_mm: f64,
+    /// The board's grid.
     pub grid_mm: f64,
+    /// Frames around boards and boxes.
     pub frame_mm: f64,
 }
 
+/// The colours of the pages (`[colours]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Colours {
+    /// Text and lines.
     pub ink: Colour,
+    /// Secondary text (notes, captions).
     pub muted: Colour,
+    /// The board's grid lines.
     pub grid: Colour,
+    /// Links and references.
     pub link: Colour,
+    /// The red squares of a chequered board.
     pub red_square: Colour,
+    /// The stripes that mark red squares apart from black in grey print.
     pub red_stripe: Colour,
+    /// The dark squares of a chequered board.
     pub black_square: Colour,
+    /// A hole's fill.
     pub hole_fill: Colour,
+    /// The hatching over a hole.
     pub hole_hatch: Colour,
+    /// A region's outline.
     pub region: Colour,
+    /// A ghost strip's fill (the cells repeated across a wrapping edge).
     pub ghost_fill: Colour,
+    /// A ghost strip's labels.
     pub ghost_text: Colour,
+    /// Light pieces.
     pub light_piece: Colour,
+    /// Dark pieces.
     pub dark_piece: Colour,
+    /// A family's third kind of piece.
     pub accent_piece: Colour,
+    /// The dark steps of the scale bar.
     pub scale_dark: Colour,
+    /// The light steps of the scale bar.
     pub scale_light: Colour,
+    /// Where two board tiles overlap, to glue.
     pub overlap_fill: Colour,
     /// The facts beside a position (whose turn, reserve, captures): read
     /// with the prompt, so darker than `muted`. A host's style file from
@@ -88,11 +123,17 @@ fn facts_grey() -> Colour {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FontSizes {
+    /// Sheet titles.
     pub title_pt: f64,
+    /// Headings within a sheet.
     pub subtitle_pt: f64,
+    /// Running text.
     pub body_pt: f64,
+    /// Notes and captions.
     pub small_pt: f64,
+    /// The board's coordinates.
     pub coord_pt: f64,
+    /// The largest a piece's letter is set in its cell.
     pub piece_max_pt: f64,
     /// TrueType font files, relative to the templates folder, that draw a
     /// character DejaVu Sans lacks: the first that has it does.
@@ -111,16 +152,22 @@ pub struct FontSizes {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct HatchStyle {
+    /// Distance between hatch lines, in mm.
     pub spacing_mm: f64,
+    /// Hatch line width, in mm.
     pub line_mm: f64,
+    /// Hatch line angle, in degrees.
     pub angle_deg: f64,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct BoardStyle {
+    /// The band around the board holding its coordinates, in mm.
     pub coord_band_mm: f64,
+    /// The width of a ghost strip, in mm.
     pub ghost_strip_mm: f64,
+    /// How far neighbouring board tiles overlap, to glue, in mm.
     pub tile_overlap_mm: f64,
 }
 
@@ -128,11 +175,17 @@ pub struct BoardStyle {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Style {
+    /// `[page]`.
     pub page: PageStyle,
+    /// `[lines]`.
     pub lines: LineWeights,
+    /// `[colours]`.
     pub colours: Colours,
+    /// `[fonts]`: sizes, and the font files the templates name.
     pub fonts: FontSizes,
+    /// `[hatch]`.
     pub hatch: HatchStyle,
+    /// `[board]`.
     pub board: BoardStyle,
     /// The faces the text is set in: DejaVu Sans, and the files
     /// `fonts.regular`, `fonts.bold` and `fonts.fallbacks` name, read.
@@ -180,7 +233,9 @@ impl Style {
 /// Paper presets plus style: everything `templates/` configures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Templates {
+    /// The paper presets by key (`a4`, `letter`).
     pub papers: BTreeMap<String, PaperPreset>,
+    /// The look of the pages, with the faces the text is set in.
     pub style: Style,
     /// The files a host gave (`--templates DIR`) in place of the built-in
     /// ones, kept so a layout they break can be blamed on the line.
@@ -307,7 +362,9 @@ fn value_line_column(text: &str, path: &[&str], index: Option<usize>) -> Option<
 /// A template file a host gave, with its text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TemplateFile {
+    /// Where it was read.
     pub path: String,
+    /// Its text.
     pub text: std::sync::Arc<str>,
     builtin: &'static str,
 }
@@ -315,6 +372,7 @@ pub struct TemplateFile {
 /// A value in a host's template file that differs from the built-in one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChangedValue<'a> {
+    /// The file it is in.
     pub file: &'a TemplateFile,
     /// Dotted key, e.g. `page.margin_mm`.
     pub key: String,

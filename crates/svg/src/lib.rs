@@ -132,7 +132,7 @@ fn num_scale(v: f64) -> String {
 pub fn glyph_defs(book: &FontBook, glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError> {
     let mut defs = String::from("<defs>");
     for &(font, g) in glyphs {
-        let d = book.glyph_path(font, g)?;
+        let d = printkit_page::outline::glyph_path(book, font, g)?;
         if !d.is_empty() {
             // As the svg crate writes a path: attributes in name order.
             defs.push_str("\n<path d=\"");
@@ -344,7 +344,7 @@ fn write_glyphs(out: &mut String, book: &FontBook, t: &TextRun) -> Result<(), Re
         let r = ratio.unwrap_or(1.0);
         let gx = x + f64::from(glyph.x_offset) * r;
         let gy = f64::from(glyph.y_offset) * r;
-        if !book.glyph_path(glyph.font, glyph.id)?.is_empty() {
+        if !printkit_page::outline::glyph_path(book, glyph.font, glyph.id)?.is_empty() {
             out.push_str("<use xlink:href=\"#");
             push_glyph_id(out, book, glyph.font, glyph.id);
             if ratio.is_some() || gy != 0.0 {
