@@ -120,6 +120,7 @@ fn facts_grey() -> Colour {
     Colour::parse_hex("#333333").expect("a colour")
 }
 
+/// Text sizes in points, and the font files the templates name (`[fonts]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FontSizes {
@@ -149,6 +150,7 @@ pub struct FontSizes {
     pub bold: Option<String>,
 }
 
+/// How holes are hatched (`[hatch]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct HatchStyle {
@@ -160,6 +162,7 @@ pub struct HatchStyle {
     pub angle_deg: f64,
 }
 
+/// The board's surroundings (`[board]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct BoardStyle {
