@@ -325,7 +325,7 @@ fn example_block(
         );
         words.push(explain);
     }
-    let cap_h = text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)? + 1.0;
+    let cap_h = text::line_height(&s.book, Font::Regular, s.fonts.small_pt)? + 1.0;
     let diagram_h = row[0].0.height();
     // The words beside the diagrams where a column of them fits, else
     // below.
@@ -335,13 +335,13 @@ fn example_block(
     let mut parts = Vec::new();
     for w in &words {
         parts.push((
-            text::paragraph_frame(&templates.style.book, &l.paragraph(w), body, text_w)?,
+            text::paragraph_frame(&s.book, &l.paragraph(w), body, text_w)?,
             1.5,
         ));
     }
     if !notation.is_empty() {
         parts.push((
-            text::paragraph_frame(&templates.style.book, &l.paragraph(notation), small, text_w)?,
+            text::paragraph_frame(&s.book, &l.paragraph(notation), small, text_w)?,
             0.0,
         ));
     }
@@ -358,7 +358,7 @@ fn example_block(
         ),
     };
     let mut block = Frame::new(SizeMm { width, height });
-    let a = text::ascent(&templates.style.book, Font::Regular, s.fonts.small_pt)?;
+    let a = text::ascent(&s.book, Font::Regular, s.fonts.small_pt)?;
     let mut x = 0.0;
     for (i, (frame, label)) in row.iter().enumerate() {
         let id = if i == 0 {
@@ -373,13 +373,7 @@ fn example_block(
             align: Align::Centre,
             ..small
         };
-        block.push(text::line_in(
-            &templates.style.book,
-            label,
-            style,
-            cap,
-            cap.y + a,
-        )?);
+        block.push(text::line_in(&s.book, label, style, cap, cap.y + a)?);
         x += frame.width() + gap;
     }
     block.place(text_at, &below);
