@@ -22,25 +22,26 @@ fn boards() -> Vec<(String, BoardSpec)> {
 
 fn main() {
     let templates = Templates::builtin().expect("built-in templates");
+    let book = &templates.style.book;
     let out = std::env::var_os("PRINTKIT_BENCH_OUT").map(std::path::PathBuf::from);
     for paper_name in ["a4", "letter"] {
         let paper = templates.paper(paper_name).expect("paper");
         for (name, spec) in boards() {
             let meta = DocMeta::new(&spec.title, "Board at 100% scale");
-            // First run warms the font caches; report the best of five.
+            // First run warms the book's caches; report the best of five.
             let mut best = f64::INFINITY;
             let mut pdf = Vec::new();
             let mut svgs = Vec::new();
             for _ in 0..5 {
                 let t = Instant::now();
                 let pages = board_pages(&spec, &templates, &paper).expect("layout");
-                pdf = write_pdf(&pages, &meta).expect("pdf");
+                pdf = write_pdf(book, &pages, &meta).expect("pdf");
                 svgs = pages
                     .iter()
                     .enumerate()
                     .map(|(i, p)| {
-                        let body = page_body(p, &format!("p{}-", i + 1)).expect("svg");
-                        body.standalone().expect("glyph outlines")
+                        let body = page_body(book, p, &format!("p{}-", i + 1)).expect("svg");
+                        body.standalone(book).expect("glyph outlines")
                     })
                     .collect::<Vec<_>>();
                 best = best.min(t.elapsed().as_secs_f64());

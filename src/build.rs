@@ -13,7 +13,7 @@ use crate::kit::output::{self, Formats, KitEntry, OutFile};
 use crate::kit::{self, Kit, KitOptions, Part};
 use crate::lang::{LanguageError, Languages};
 use crate::outdir::{plan, Committed, KitRecord, OutError, OutputDir};
-use crate::render::{RenderError, Templates};
+use crate::render::{FontBook, RenderError, Templates};
 use crate::solve::Run;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -201,15 +201,9 @@ fn documents_made(
 /// of it or nothing.
 pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     crate::render::pdf::source_date_epoch()?;
-    let templates = Templates::load(
-        request.templates.as_deref(),
-        crate::render::pdf::check_embeddable,
-    )?;
+    let templates = crate::render::load_templates(request.templates.as_deref())?;
     let languages = load_languages(request.templates.as_deref())?;
-    // The templates' fallback faces cover characters for the definitions'
-    // checks as for layout.
-    let faces = templates.faces.clone();
-    crate::render::font::with_faces(&faces, || build_with(request, templates, &languages))
+    build_with(request, templates, &languages)
 }
 
 /// The languages of a run: the built-in ones and the templates' own
@@ -249,6 +243,7 @@ fn games_to_build(
     games: &[&str],
     files_read: &[Definition],
     extras: &[PracticeFile<'_>],
+    fonts: &FontBook,
     run: &Arc<Run>,
 ) -> Result<Vec<Definition>, BuildError> {
     if games.is_empty() && !extras.is_empty() {
@@ -266,7 +261,7 @@ fn games_to_build(
             .map(|e| e.game.as_ref())
             .chain(files_read)
             .collect();
-        let mut defs = load_games(games, &read, run)?;
+        let mut defs = load_games(games, &read, fonts, run)?;
         for extra in extras.iter().filter(|e| e.named_as_game) {
             if !defs.iter().any(|d| d.same_as(&extra.game)) {
                 defs.push((*extra.game).clone());
@@ -294,8 +289,11 @@ fn build_with(
 
     // Every game and practice file is validated before anything is drawn;
     // the practice files' mistakes are reported together.
-    let (games, files_read, extras) = load_inputs(request)?;
-    let mut defs = games_to_build(&games, &files_read, &extras, &request.run)?;
+    // The templates' faces cover characters for the definitions' checks
+    // as for layout.
+    let fonts = &templates.style.book;
+    let (games, files_read, extras) = load_inputs(request, fonts)?;
+    let mut defs = games_to_build(&games, &files_read, &extras, fonts, &request.run)?;
     choose_languages(&mut defs, languages, request.language.as_deref())?;
     let practice = join_practice(&defs, extras)?;
 
@@ -315,7 +313,7 @@ fn build_with(
     let kept = (!solves.is_empty()).then(Verdicts::read);
     let all_solved = solves.clone();
     if let Some(kept) = &kept {
-        solves.retain(|(def, p)| !kept.fill(def, p));
+        solves.retain(|(def, p)| !kept.fill(def, p, fonts));
     }
     // The slowest search per position starts first, so it ends with the
     // others.
@@ -339,9 +337,8 @@ fn build_with(
         // Every answer is known: one pass renders both, on every core.
         lay_out_and_render(&parts, &mut sink)?;
     } else {
-        let faces = crate::render::font::faces();
         let (player, key) = std::thread::scope(|s| {
-            let solver = s.spawn(|| crate::render::font::with_faces(&faces, solve_rest));
+            let solver = s.spawn(solve_rest);
             let player = lay_out_and_render(&player_parts, &mut sink);
             if player.is_err() {
                 // Nothing will be written: no search is worth finishing.
@@ -464,9 +461,10 @@ struct PracticeFile<'a> {
 /// that turns out to be a practice file (`build puzzles.toml`) is built as
 /// one. Each file is read once; all their mistakes are reported together.
 #[allow(clippy::type_complexity)]
-fn load_inputs(
-    request: &BuildRequest,
-) -> Result<(Vec<&str>, Vec<Definition>, Vec<PracticeFile<'_>>), BuildError> {
+fn load_inputs<'r>(
+    request: &'r BuildRequest,
+    fonts: &FontBook,
+) -> Result<(Vec<&'r str>, Vec<Definition>, Vec<PracticeFile<'r>>), BuildError> {
     let mut games: Vec<&str> = Vec::new();
     let mut files_read: Vec<Definition> = Vec::new();
     let mut extras: Vec<PracticeFile> = Vec::new();
@@ -487,7 +485,7 @@ fn load_inputs(
             .map(|e| e.game.as_ref())
             .chain(&files_read)
             .collect();
-        match definition::load_file_among(path, &read, &request.run) {
+        match definition::load_file_among(path, &read, fonts, &request.run) {
             Ok(Loaded::Practice {
                 game,
                 practice,
@@ -727,6 +725,7 @@ impl Sink {
 fn load_games(
     games: &[&str],
     read: &[&Definition],
+    fonts: &FontBook,
     run: &Arc<Run>,
 ) -> Result<Vec<Definition>, BuildError> {
     let names: Vec<&str> = if games.is_empty() {
@@ -736,7 +735,7 @@ fn load_games(
     };
     // Each is read and its examples checked on its own core.
     let mut defs = Vec::new();
-    for d in crate::parallel::par_map(&names, |g| definition::resolve_among(g, read, run)) {
+    for d in crate::parallel::par_map(&names, |g| definition::resolve_among(g, read, fonts, run)) {
         defs.push(d?);
     }
     one_kit_a_game(&defs)?;
@@ -814,7 +813,7 @@ pub fn check_files(
         .iter()
         .map(|f| {
             let read: Vec<&Definition> = games.iter().collect();
-            let l = load_for_check(f, &read, run)?;
+            let l = load_for_check(f, &read, &templates.style.book, run)?;
             let game = match &l {
                 Loaded::Definition(d) => d,
                 Loaded::Practice { game, .. } => game,
@@ -885,15 +884,20 @@ fn with_language(
 }
 
 /// A file read for `check`: a built-in id is checked as its definition.
-fn load_for_check(file: &Path, read: &[&Definition], run: &Arc<Run>) -> Result<Loaded, Checked> {
+fn load_for_check(
+    file: &Path,
+    read: &[&Definition],
+    fonts: &FontBook,
+    run: &Arc<Run>,
+) -> Result<Loaded, Checked> {
     let loaded = match file
         .to_str()
         .filter(|p| !file.exists() && !p.ends_with(".toml"))
     {
         Some(id) => {
-            definition::resolve_among(id, &[], run).map(|d| Loaded::Definition(Box::new(d)))
+            definition::resolve_among(id, &[], fonts, run).map(|d| Loaded::Definition(Box::new(d)))
         }
-        None => definition::load_file_among(file, read, run),
+        None => definition::load_file_among(file, read, fonts, run),
     };
     match loaded {
         Ok(l) => Ok(l),

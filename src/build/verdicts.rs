@@ -26,7 +26,7 @@
 //! build whose answers matter can run with `PRINTKIT_CACHE_DIR=` (empty),
 //! which searches everything afresh.
 use crate::definition::{holds_up, Definition, KeyAnswer, Practice};
-use crate::render::Font;
+use crate::render::{Font, FontBook};
 use crate::solve::Solution;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -196,8 +196,8 @@ impl Verdicts {
     }
 
     /// Gives `p` its kept answer, if there is one that holds up and whose
-    /// sentence the font can draw; returns whether it did.
-    pub fn fill(&self, def: &Definition, p: &Practice) -> bool {
+    /// sentence the faces of `fonts` can draw; returns whether it did.
+    pub fn fill(&self, def: &Definition, p: &Practice, fonts: &FontBook) -> bool {
         let search = search(def, p);
         let (Some(kept), Some(key)) = (self.solutions.get(&search), &self.key) else {
             return false;
@@ -212,8 +212,8 @@ impl Verdicts {
             return false;
         }
         let words = crate::kit::host_key::sentence(def, &p.position, p.search_depth, &s);
-        if crate::render::font::main_face(Font::Regular)
-            .check_coverage(&words)
+        if fonts
+            .check_coverage(fonts.main_face(Font::Regular), &words)
             .is_err()
         {
             return false;
@@ -292,7 +292,7 @@ mod tests {
         };
         let fresh = || p.unanswered();
         let q = fresh();
-        assert!(with(s.clone()).fill(&def, &q));
+        assert!(with(s.clone()).fill(&def, &q, &FontBook::builtin()));
         let kept = q
             .searched()
             .and_then(|k| k.as_ref())
@@ -318,14 +318,17 @@ mod tests {
             let mut bad = s.clone();
             forge(&mut bad);
             let q = fresh();
-            assert!(!with(bad).fill(&def, &q), "{what} was used");
+            assert!(
+                !with(bad).fill(&def, &q, &FontBook::builtin()),
+                "{what} was used"
+            );
             assert!(q.searched().is_none(), "{what}");
         }
         // An answer whose MAC is another cache folder's is searched again.
         let mut copied = with(s.clone());
         copied.key = Some([8u8; 32]);
         assert!(
-            !copied.fill(&def, &fresh()),
+            !copied.fill(&def, &fresh(), &FontBook::builtin()),
             "an answer from another cache was used"
         );
         let mut forged = with(s.clone());
@@ -334,7 +337,7 @@ mod tests {
             .values_mut()
             .for_each(|k| k.solution.nodes += 1);
         assert!(
-            !forged.fill(&def, &fresh()),
+            !forged.fill(&def, &fresh(), &FontBook::builtin()),
             "an answer changed after its MAC was used"
         );
     }

@@ -14,8 +14,7 @@ pub fn check(
     run: &std::sync::Arc<crate::solve::Run>,
 ) -> i32 {
     use crate::build::{check_files, load_languages, BuildError};
-    let templates = match crate::render::Templates::load(dir, crate::render::pdf::check_embeddable)
-    {
+    let templates = match crate::render::load_templates(dir) {
         Ok(t) => t,
         Err(e) => {
             crate::say!("error: {e}");
@@ -33,9 +32,7 @@ pub fn check(
             return e.exit_code();
         }
     };
-    let checked = crate::render::font::with_faces(&templates.faces, || {
-        check_files(files, &templates, &languages, language, run)
-    });
+    let checked = check_files(files, &templates, &languages, language, run);
     let results: Vec<(&PathBuf, Checked)> = files.iter().zip(checked).collect();
     let unreadable = results
         .iter()

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use printkit::render::Font;
+use printkit::render::{Font, FontBook};
 
 const TEMPLATES: &str = "fixtures/fallback-fonts";
 const DEFINITION: &str = "fixtures/fallback-fonts/freeze-ethiopic.toml";
@@ -79,8 +79,9 @@ fn check_with_fallbacks_names_what_no_face_has_and_the_faces_it_tried() {
 /// The tag a fallback face's glyph ids carry in the SVG (the last three
 /// letters of its PDF name, which come from the file's bytes), lower case.
 fn svg_tag(file: &str) -> String {
-    let (face, _pin) = Font::load(std::fs::read(file).unwrap(), file).unwrap();
-    let tag = face.pdf_resource_name()[3..].to_ascii_lowercase();
+    let mut book = FontBook::builtin();
+    let face = book.load(std::fs::read(file).unwrap(), file).unwrap();
+    let tag = book.pdf_resource_name(face)[3..].to_ascii_lowercase();
     assert_eq!(tag.len(), 3, "{tag}");
     tag
 }
@@ -101,12 +102,15 @@ fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
     // The title "Freeze (ሰላም)" is bold DejaVu up to "(", then the
     // fallback's glyphs, placed where the DejaVu ones end.
     let svg = std::fs::read_to_string(out.join("freeze/svg/a4/rules.svg")).unwrap();
-    let (face, _pin) =
-        Font::load(std::fs::read(FONT).unwrap(), "NotoSansEthiopic-subset.ttf").unwrap();
-    let fallback = face.metrics().unwrap();
-    let bold = Font::Bold.metrics().unwrap();
+    let mut book = FontBook::builtin();
+    let face = book
+        .load(std::fs::read(FONT).unwrap(), "NotoSansEthiopic-subset.ttf")
+        .unwrap();
+    let fallback = book.metrics(face).unwrap();
+    let bold = book.metrics(Font::Bold).unwrap();
     // Shaped: kerning may move "Freeze (" from its plain advances.
-    let before: i32 = printkit::render::shape::shape_with("Freeze (", Font::Bold, &[], None)
+    let builtin = FontBook::builtin();
+    let before: i32 = printkit::render::shape::shape_with(&builtin, "Freeze (", Font::Bold, None)
         .unwrap()
         .iter()
         .map(|g| g.advance)
@@ -204,11 +208,13 @@ fn a_damaged_font_file_is_an_error_never_a_panic() {
         if Font::inspect(&damaged).is_err() || drawn >= 8 || at < bytes.len() / 2 {
             continue;
         }
-        let (font, _pin) = Font::load(damaged, "flipped.ttf").unwrap();
+        let mut book = FontBook::builtin();
+        let font = book.load(damaged, "flipped.ttf").unwrap();
+        book.add_fallback(font);
         drawn += 1;
-        let _ = font.check_coverage("ሰላም");
+        let _ = book.check_coverage(Font::Regular, "ሰላም");
         for g in 0..8 {
-            let _ = printkit::render::outline::glyph_path(font, g);
+            let _ = printkit::render::outline::glyph_path(&book, font, g);
         }
     }
 }
@@ -400,4 +406,61 @@ fn a_fallback_that_cannot_be_used_is_named_at_its_line_in_style_toml() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Two font books, one with the Ethiopic fallback and one without, used
+/// side by side in one thread: each lays out, covers and draws with its
+/// own faces (the fonts were a setting of the thread once, and a build
+/// with other templates on the same thread would have changed them).
+#[test]
+fn two_font_books_lay_out_side_by_side_each_with_its_own_faces() {
+    use printkit::render::text::{self, TextStyle};
+    use printkit::render::{Align, Colour, Item, RectMm};
+    let plain = FontBook::builtin();
+    let mut ethiopic = FontBook::builtin();
+    let face = ethiopic
+        .load(std::fs::read(FONT).unwrap(), "NotoSansEthiopic-subset.ttf")
+        .unwrap();
+    ethiopic.add_fallback(face);
+    assert!(ethiopic.covered('ሰ') && !plain.covered('ሰ'));
+    assert!(ethiopic.covered('A') && plain.covered('A'));
+    assert_eq!(
+        ethiopic.faces_named(),
+        "DejaVu Sans, NotoSansEthiopic-subset.ttf"
+    );
+    assert_eq!(plain.faces_named(), "DejaVu Sans");
+    let style = TextStyle {
+        font: Font::Regular,
+        size_pt: 10.0,
+        colour: Colour::BLACK,
+        align: Align::Left,
+    };
+    let bounds = RectMm::new(0.0, 0.0, 150.0, 10.0);
+    for _ in 0..2 {
+        // The same text: refused by one book, drawn from the fallback by
+        // the other, in turn.
+        match text::line_in(&plain, "Freeze (ሰላም)", style, bounds, 5.0) {
+            Err(printkit::render::RenderError::MissingGlyph { characters, .. }) => {
+                assert_eq!(characters, ['ሰ', 'ላ', 'ም'])
+            }
+            other => panic!("the built-in book drew Ethiopic: {other:?}"),
+        }
+        let Item::Text(run) = text::line_in(&ethiopic, "Freeze (ሰላም)", style, bounds, 5.0)
+            .expect("the fallback has the letters")
+        else {
+            panic!("not a run")
+        };
+        let faces: Vec<Font> = run.glyphs().iter().map(|g| g.font).collect();
+        assert_eq!(faces.iter().filter(|f| **f == face).count(), 3, "{faces:?}");
+        assert_eq!(faces[0], Font::Regular);
+        // The book draws the fallback's outlines; the other knows no such face.
+        let g = run.glyphs().iter().find(|g| g.font == face).unwrap();
+        let outline = |book: &FontBook| printkit::render::outline::glyph_path(book, face, g.id);
+        assert!(!outline(&ethiopic).unwrap().is_empty());
+        assert!(outline(&plain).is_err());
+        // Text both can set is measured alike.
+        let a = text::measure(&plain, "Freeze", Font::Bold, 10.0).unwrap();
+        let b = text::measure(&ethiopic, "Freeze", Font::Bold, 10.0).unwrap();
+        assert_eq!(a, b);
+    }
 }

@@ -9,7 +9,6 @@
 //! kept as a corpus in `fixtures/invalid/` and `tests/corpus/`.
 use printkit::definition::{self, LoadError};
 use printkit::kit::{self, KitOptions};
-use printkit::render::Templates;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -160,7 +159,7 @@ fn check_and_lay_out(name: &str, bytes: &[u8]) {
     };
     match loaded {
         Ok((def, extra)) => {
-            let templates = Templates::load(None, printkit::render::pdf::check_embeddable).unwrap();
+            let templates = printkit::render::load_templates(None).unwrap();
             let options = KitOptions::whole_kit(templates.paper("a4").unwrap());
             let mut practice = def.practice.clone();
             practice.extend(extra);

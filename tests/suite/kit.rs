@@ -81,7 +81,7 @@ fn each_kit_has_its_pages_in_order() {
             // Every page: inside the printable area, no text overflow, every glyph present.
             let area = t.printable_area(&o.paper);
             for p in kit.player.iter().chain(&kit.key) {
-                printkit::render::check_page(&p.page, Some(area))
+                printkit::render::check_page(&t.style.book, &p.page, Some(area))
                     .unwrap_or_else(|e| panic!("{} {paper} {}: {e}", def.id, p.name));
                 assert_eq!(p.page.size_mm, o.paper.size_mm);
             }

@@ -14,7 +14,7 @@ fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(Str
     let kit = kit::build_kit(&printkit::definition::analyse(def, practice), &t, &o).unwrap();
     let area = t.printable_area(&o.paper);
     for p in kit.player.iter().chain(&kit.key) {
-        printkit::render::check_page(&p.page, Some(area))
+        printkit::render::check_page(&t.style.book, &p.page, Some(area))
             .unwrap_or_else(|e| panic!("{}: {e}", p.name));
     }
     let files = crate::render_common::kit_files(

@@ -19,7 +19,7 @@ fn every_element_lies_inside_the_printable_area_and_safe_area() {
         let safe = t.safe_area(&paper);
         for spec in &boards {
             for (i, page) in board_pages(spec, &t, &paper).unwrap().iter().enumerate() {
-                check_page(page, Some(printable)).unwrap();
+                check_page(&t.style.book, page, Some(printable)).unwrap();
                 for item in &page.items {
                     if let Some(b) = item.ink_bounds().unwrap() {
                         assert!(

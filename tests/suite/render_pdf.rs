@@ -20,7 +20,7 @@ fn meta(epoch: i64) -> DocMeta {
 fn render(spec: &printkit::kit::board::BoardSpec, paper: &str, epoch: i64) -> Vec<u8> {
     let t = templates();
     let pages = board_pages(spec, &t, &t.paper(paper).unwrap()).unwrap();
-    write_pdf(&pages, &meta(epoch)).unwrap()
+    write_pdf(&t.style.book, &pages, &meta(epoch)).unwrap()
 }
 
 fn number(o: &Object) -> f64 {
@@ -225,7 +225,8 @@ fn glyph_widths_are_the_fonts_own_exactly() {
     use rustybuzz::ttf_parser::{Face, GlyphId};
     let t = templates();
     let pages = board_pages(&freeze_board(), &t, &t.paper("a4").unwrap()).unwrap();
-    let doc = Document::load_mem(&write_pdf(&pages, &meta(FIXED_EPOCH)).unwrap()).unwrap();
+    let doc =
+        Document::load_mem(&write_pdf(&t.style.book, &pages, &meta(FIXED_EPOCH)).unwrap()).unwrap();
     let mut checked = 0;
     for object in doc.objects.values() {
         let Ok(font) = object.as_dict() else { continue };
@@ -388,10 +389,11 @@ fn an_undrawable_character_is_an_error_naming_it() {
     };
     let text = "Snowman ☃ and 漢, 🧊 and 漢 again";
     let frame = RectMm::new(20.0, 10.0, 150.0, 20.0);
+    let book = printkit::render::FontBook::builtin();
     let laid_out = [
-        text::line_in(text, style, frame, 20.0).map(|_| ()),
-        text::paragraph(text, style, frame).map(|_| ()),
-        text::fit_label(text, Font::Bold, 10.0, 3.0, frame, Colour::BLACK).map(|_| ()),
+        text::line_in(&book, text, style, frame, 20.0).map(|_| ()),
+        text::paragraph(&book, text, style, frame).map(|_| ()),
+        text::fit_label(&book, text, Font::Bold, 10.0, 3.0, frame, Colour::BLACK).map(|_| ()),
     ];
     for result in laid_out {
         match result {

@@ -1,7 +1,7 @@
 //! Shaped text checked against an independent shaper: HarfBuzz's `hb-shape`
 //! on the same font file.
 use printkit::render::shape::{is_rtl, shape_with, width_mm};
-use printkit::render::Font;
+use printkit::render::{Font, FontBook};
 
 use crate::tools;
 
@@ -24,7 +24,7 @@ fn arabic_glyphs_and_positions_match_hb_shape() {
     // One direction only: hb-shape shapes the whole text as one run.
     let text = "حرّك القطعة إلى الخانة";
     assert!(is_rtl(text));
-    let ours = shape_with(text, Font::Regular, &[], None).unwrap();
+    let ours = shape_with(&FontBook::builtin(), text, Font::Regular, None).unwrap();
     let theirs = hb_shape(text);
     assert_eq!(ours.len(), theirs.len());
     // 10 pt: one font unit of DejaVu (2048 an em) is 0.0017 mm.
@@ -39,9 +39,11 @@ fn arabic_glyphs_and_positions_match_hb_shape() {
 
 #[test]
 fn kerning_narrows_a_latin_pair() {
-    let m = Font::Regular.metrics().unwrap();
+    let book = FontBook::builtin();
+    let m = book.metrics(Font::Regular).unwrap();
     let plain = m.width_em("AV").unwrap() * 10.0 * 25.4 / 72.0;
-    let shaped = width_mm(&shape_with("AV", Font::Regular, &[], None).unwrap(), 10.0).unwrap();
+    let glyphs = shape_with(&book, "AV", Font::Regular, None).unwrap();
+    let shaped = width_mm(&book, &glyphs, 10.0).unwrap();
     assert!(shaped < plain - 0.05, "{shaped} vs {plain}");
 }
 
@@ -55,8 +57,14 @@ fn one_line(text: &str) -> printkit::render::TextRun {
         colour: Colour::BLACK,
         align: Align::Left,
     };
-    let Item::Text(run) = line_in(text, style, RectMm::new(20.0, 10.0, 150.0, 10.0), 15.0).unwrap()
-    else {
+    let Item::Text(run) = line_in(
+        &FontBook::builtin(),
+        text,
+        style,
+        RectMm::new(20.0, 10.0, 150.0, 10.0),
+        15.0,
+    )
+    .unwrap() else {
         panic!("not a run")
     };
     run
@@ -73,7 +81,8 @@ fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
         return;
     }
     let run = one_line(KERNED);
-    let m = Font::Regular.metrics().unwrap();
+    let book = FontBook::builtin();
+    let m = book.metrics(Font::Regular).unwrap();
     let mm = |u: i32| f64::from(u) / 2048.0 * 10.0 * 25.4 / 72.0;
     let plain = m.width_em(KERNED).unwrap() * 10.0 * 25.4 / 72.0;
     let (theirs, total) = hb_shape_to_end(KERNED);
@@ -91,9 +100,9 @@ fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
         },
         items: vec![printkit::render::Item::Text(run.clone())],
     };
-    let svg = printkit::render::svg::page_body(&page, "p1-")
+    let svg = printkit::render::svg::page_body(&book, &page, "p1-")
         .unwrap()
-        .standalone()
+        .standalone(&book)
         .unwrap();
     let uses: Vec<(u16, f64)> = svg
         .split("<use xlink:href=\"#gr")
@@ -141,7 +150,7 @@ fn the_pdf_shows_kerned_words_as_wide_as_hb_shape_sets_them() {
         items: vec![printkit::render::Item::Text(run)],
     };
     let meta = printkit::render::DocMeta::new("kerning", "kerning");
-    let pdf = printkit::render::pdf::write_pdf(&[page], &meta).unwrap();
+    let pdf = printkit::render::pdf::write_pdf(&FontBook::builtin(), &[page], &meta).unwrap();
     let file = std::env::temp_dir().join(format!("printkit-kerning-{}.pdf", std::process::id()));
     std::fs::write(&file, pdf).unwrap();
     let out = std::process::Command::new("pdftotext")
@@ -153,7 +162,8 @@ fn the_pdf_shows_kerned_words_as_wide_as_hb_shape_sets_them() {
     let _ = std::fs::remove_file(&file);
     let html = String::from_utf8_lossy(&out.stdout).into_owned();
     let mm = |u: i32| f64::from(u) / 2048.0 * 10.0 * 25.4 / 72.0;
-    let m = Font::Regular.metrics().unwrap();
+    let book = FontBook::builtin();
+    let m = book.metrics(Font::Regular).unwrap();
     // Latin: glyph i draws character i.
     let theirs = hb_shape(KERNED);
     let mut at = 0;

@@ -6,19 +6,25 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::diagnostics::Reporter;
-use printkit_page::font;
+use printkit_page::FontBook;
 
 /// Each character refused, with the place of its first use in the file.
 type FirstUse = BTreeMap<char, Range<usize>>;
 
-/// Reports every distinct character of the file that a face of the font
+/// Reports every distinct character of the file that a face of `fonts`
 /// lacks (titles print in bold, most text in regular: both must have it),
 /// once, at its first use in the file: a host fixing a file sees every
 /// character to replace in one run. The location is the character itself
 /// when it is written as is, else its string.
-pub(super) fn missing_glyphs(rep: &mut Reporter, doc: &toml_edit::ImDocument<String>) {
+pub(super) fn missing_glyphs(
+    rep: &mut Reporter,
+    doc: &toml_edit::ImDocument<String>,
+    fonts: &FontBook,
+) {
     use toml_edit::{Item, TableLike, Value};
-    fn value(src: &str, v: &Value, found: &mut FirstUse) {
+    /// The source, the faces, and each refused character's first use.
+    type Seen<'a> = (&'a str, &'a FontBook, &'a mut FirstUse);
+    fn value((src, fonts, found): Seen, v: &Value) {
         match v {
             Value::String(s) => {
                 let Some(span) = s.span() else { return };
@@ -29,7 +35,7 @@ pub(super) fn missing_glyphs(rep: &mut Reporter, doc: &toml_edit::ImDocument<Str
                     }
                     // A fallback face may have it: text is shaped run by
                     // run in the face that has its characters.
-                    if font::covered(c) {
+                    if fonts.covered(c) {
                         continue;
                     }
                     let raw = src.get(span.clone()).unwrap_or("");
@@ -44,28 +50,30 @@ pub(super) fn missing_glyphs(rep: &mut Reporter, doc: &toml_edit::ImDocument<Str
                     }
                 }
             }
-            Value::Array(a) => a.iter().for_each(|v| value(src, v, found)),
-            Value::InlineTable(t) => table(src, t, found),
+            Value::Array(a) => a.iter().for_each(|v| value((src, fonts, found), v)),
+            Value::InlineTable(t) => table((src, fonts, found), t),
             _ => {}
         }
     }
-    fn table(src: &str, t: &dyn TableLike, found: &mut FirstUse) {
+    fn table((src, fonts, found): Seen, t: &dyn TableLike) {
         for (_, item) in t.iter() {
             match item {
-                Item::Value(v) => value(src, v, found),
-                Item::Table(t) => table(src, t, found),
-                Item::ArrayOfTables(list) => list.iter().for_each(|t| table(src, t, found)),
+                Item::Value(v) => value((src, fonts, found), v),
+                Item::Table(t) => table((src, fonts, found), t),
+                Item::ArrayOfTables(list) => {
+                    list.iter().for_each(|t| table((src, fonts, found), t))
+                }
                 Item::None => {}
             }
         }
     }
     let src = doc.raw();
     let mut found = FirstUse::new();
-    table(src, doc.as_table(), &mut found);
+    table((src, fonts, &mut found), doc.as_table());
     if found.is_empty() {
         return;
     }
-    let fonts = font::faces_named();
+    let fonts = fonts.faces_named();
     for (c, at) in found {
         let message = if fonts.contains(", ") {
             format!(

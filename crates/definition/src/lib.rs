@@ -48,6 +48,7 @@ use diagnostics::Reporter;
 pub use diagnostics::{Document, LoadError};
 use glyphs::missing_glyphs;
 use positions::{position_text, sorted};
+use printkit_page::FontBook;
 use printkit_rules::WithParamsType;
 use printkit_rules::{AnyPosition, Cell, Engine, Family, Params, Topology};
 use printkit_solve::Run;
@@ -84,18 +85,21 @@ pub fn is_builtin(name: &str) -> bool {
     BUILTIN.iter().any(|(id, _)| *id == name)
 }
 
-/// A built-in id or the path of a definition file.
+/// A built-in id or the path of a definition file, its text checked
+/// against the built-in fonts.
 pub fn resolve(game: &str) -> Result<Definition, LoadError> {
-    resolve_among(game, &[], &own_run())
+    resolve_among(game, &[], &FontBook::builtin(), &own_run())
 }
 
 /// [`resolve`], but a definition of `read` (the games a run's practice
 /// files loaded) with the same file and text is taken as it is, not read
-/// again: a run reads each position once. Its claims are searched within
-/// `run`'s budget.
+/// again: a run reads each position once. Every character it prints must
+/// have a glyph in `fonts` (the templates' faces); its claims are searched
+/// within `run`'s budget.
 pub fn resolve_among(
     game: &str,
     read: &[&Definition],
+    fonts: &FontBook,
     run: &Arc<Run>,
 ) -> Result<Definition, LoadError> {
     let known = |file: &str, src: &str| {
@@ -107,7 +111,7 @@ pub fn resolve_among(
         let file = format!("fixtures/{id}.toml");
         return match known(&file, src) {
             Some(def) => Ok(def),
-            None => parse_definition_in(&file, src, run),
+            None => parse_with(&file, src, fonts, run),
         };
     }
     let path = Path::new(game);
@@ -115,7 +119,7 @@ pub fn resolve_among(
         let src = read_input(path)?;
         return match known(game, &src) {
             Some(def) => Ok(def),
-            None => parse_definition_in(game, &src, run),
+            None => parse_with(game, &src, fonts, run),
         };
     }
     Err(LoadError::UnknownGame {
@@ -240,18 +244,20 @@ pub enum Loaded {
 }
 
 /// Reads and validates a definition or practice file (told apart by a
-/// top-level `game` key).
+/// top-level `game` key), its text checked against the built-in fonts.
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
-    load_file_among(path, &[], &own_run())
+    load_file_among(path, &[], &FontBook::builtin(), &own_run())
 }
 
 /// [`load_file`], but a definition that is one of `read` (the games the
 /// run has loaded already, same file and text), the file itself or a
 /// practice file's game, is taken as it is, not read again (see
-/// [`resolve_among`]). Its claims are searched within `run`'s budget.
+/// [`resolve_among`]); its text is checked against `fonts`, its claims
+/// searched within `run`'s budget.
 pub fn load_file_among(
     path: &Path,
     read: &[&Definition],
+    fonts: &FontBook,
     run: &Arc<Run>,
 ) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
@@ -272,7 +278,7 @@ pub fn load_file_among(
         doc.get("game").is_some() && string_or_absent("game") && string_or_absent("family");
     if practice {
         let span = value_span(&doc, "game").unwrap_or(0..0);
-        let (game, practice) = practice_from(rep, &doc, read)?;
+        let (game, practice) = practice_from(rep, &doc, read, fonts)?;
         let source: std::sync::Arc<str> = src.as_str().into();
         Ok(Loaded::Practice {
             game: Box::new(game),
@@ -280,7 +286,7 @@ pub fn load_file_among(
             game_at: Box::new(Diagnostic::new(&name, &source, span, String::new())),
         })
     } else {
-        definition_from(rep, &doc).map(|d| Loaded::Definition(Box::new(d)))
+        definition_from(rep, &doc, fonts).map(|d| Loaded::Definition(Box::new(d)))
     }
 }
 
@@ -293,7 +299,7 @@ pub fn parse_practice_file(
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
-    practice_from(rep, &doc, &[])
+    practice_from(rep, &doc, &[], &FontBook::builtin())
 }
 
 /// A practice file read from its parse; its game taken from `read` when
@@ -302,6 +308,7 @@ fn practice_from(
     mut rep: Reporter,
     doc: &Document,
     read: &[&Definition],
+    fonts: &FontBook,
 ) -> Result<(Definition, Vec<Practice>), LoadError> {
     let file = rep.file.clone();
     let file = file.as_str();
@@ -309,7 +316,7 @@ fn practice_from(
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), None) {
         return Err(LoadError::Invalid(rep.into_diags()));
     }
-    missing_glyphs(&mut rep, doc);
+    missing_glyphs(&mut rep, doc, fonts);
     let parsed: PracticeFile = match toml_edit::de::from_document((**doc).clone()) {
         Ok(p) => p,
         Err(e) => {
@@ -341,7 +348,7 @@ fn practice_from(
         }
     }
     let run = rep.run.clone();
-    let game = match resolve_among(&game_path, read, &run) {
+    let game = match resolve_among(&game_path, read, fonts, &run) {
         Ok(g) => g,
         // An unreadable game file is an unreadable file (exit 2).
         Err(e @ LoadError::Input(_)) => return Err(e),
@@ -382,22 +389,33 @@ fn practice_from(
     rep.finish((game, practice))
 }
 
-/// Parses and validates a definition.
+/// Parses and validates a definition, its text checked against the
+/// built-in fonts.
 pub fn parse_definition(file: &str, src: &str) -> Result<Definition, LoadError> {
-    parse_definition_in(file, src, &own_run())
+    parse_with(file, src, &FontBook::builtin(), &own_run())
 }
 
-/// [`parse_definition`], its claims searched within `run`'s budget.
-fn parse_definition_in(file: &str, src: &str, run: &Arc<Run>) -> Result<Definition, LoadError> {
+/// [`parse_definition`] with the faces `fonts`, its claims searched within
+/// `run`'s budget.
+fn parse_with(
+    file: &str,
+    src: &str,
+    fonts: &FontBook,
+    run: &Arc<Run>,
+) -> Result<Definition, LoadError> {
     let mut rep = Reporter::new(file, src, run);
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
-    definition_from(rep, &doc)
+    definition_from(rep, &doc, fonts)
 }
 
 /// A definition read from its parse.
-fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, LoadError> {
+fn definition_from(
+    mut rep: Reporter,
+    doc: &Document,
+    fonts: &FontBook,
+) -> Result<Definition, LoadError> {
     // Read before the rest: the family decides the parameters' type. A
     // practice file's `game` that is not text makes the file a definition.
     let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
@@ -443,7 +461,7 @@ fn definition_from(mut rep: Reporter, doc: &Document) -> Result<Definition, Load
     if !rep.diags.is_empty() || !limits::check(&mut rep, doc.as_table(), Some(fam)) {
         return Err(LoadError::Invalid(rep.into_diags()));
     }
-    missing_glyphs(&mut rep, doc);
+    missing_glyphs(&mut rep, doc, fonts);
     fam.with_params_type(ParseTyped { rep, doc })
 }
 

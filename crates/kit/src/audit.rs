@@ -9,7 +9,9 @@ use crate::parts::KitOptions;
 use printkit_definition::tr;
 use printkit_definition::Definition;
 use printkit_page::text::{self, TextStyle};
-use printkit_page::{Align, Font, Frame, Item, Page, RectMm, RenderError, Stroke, Templates};
+use printkit_page::{
+    Align, Font, FontBook, Frame, Item, Page, RectMm, RenderError, Stroke, Templates,
+};
 
 /// Height of a handwriting row.
 pub const ROW_MM: f64 = 7.5;
@@ -28,7 +30,7 @@ const LANE_GAP_MM: f64 = 6.0;
 /// wide as its content needs (a cell name, a tick box, its title), and how
 /// many lanes of rows stand side by side: two when two such tables fit the
 /// width. The room left over goes to the free columns in proportion.
-fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
+fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
     let id = def.family().id();
@@ -37,7 +39,7 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     // A head wraps at its spaces: its longest word sets the least width.
     let head = |t: &str| {
         t.split(' ')
-            .map(|w| text::measure(w, Font::Bold, 7.5).unwrap_or(20.0))
+            .map(|w| text::measure(book, w, Font::Bold, 7.5).unwrap_or(20.0))
             .fold(0.0, f64::max)
             + 3.0
     };
@@ -51,7 +53,7 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
     }
     // A short head keeps to one line ("W count" would otherwise break
     // where "B count", a narrower letter, does not).
-    let one_line = |t: &str| text::measure(t, Font::Bold, 7.5).unwrap_or(20.0) + 3.0;
+    let one_line = |t: &str| text::measure(book, t, Font::Bold, 7.5).unwrap_or(20.0) + 3.0;
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
         // A one-word head ("From", "Cell") asks for a short entry, a
@@ -97,8 +99,8 @@ fn layout(def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
 }
 
 /// The columns of one lane of the sheet: (title, width in mm, is a tick box).
-fn columns(def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
-    layout(def, width).0
+fn columns(book: &FontBook, def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
+    layout(book, def, width).0
 }
 
 /// How many rows fit a page, and how many on the last page (which also
@@ -127,9 +129,11 @@ fn column_heads(
     let area = crate::flow::content_area(templates, &options.paper);
     let s = &templates.style;
     let bold_small = style(Font::Bold, s.fonts.small_pt, s.colours.ink);
-    let heads = columns(def, area.width - 1.0)
+    let heads = columns(&s.book, def, area.width - 1.0)
         .iter()
-        .map(|(title, w, _)| text::paragraph_frame(title, bold_small, w - 2.0))
+        .map(|(title, w, _)| {
+            text::paragraph_frame(&templates.style.book, title, bold_small, w - 2.0)
+        })
         .collect::<Result<Vec<Frame>, RenderError>>()?;
     let tallest = heads.iter().map(Frame::height).fold(0.0, f64::max);
     Ok((heads, tallest + 3.0))
@@ -169,7 +173,7 @@ pub fn page_count(
     let (_, hr) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, hr);
     let area = crate::flow::content_area(templates, &options.paper);
-    let lanes = layout(def, area.width - 1.0).1;
+    let lanes = layout(&templates.style.book, def, area.width - 1.0).1;
     let avail = rows_room(templates, options, hr);
     Ok(sheet_rows(def, cap * lanes, cap_last * lanes, lanes, avail).len())
 }
@@ -281,7 +285,7 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let area = crate::flow::content_area(templates, &options.paper);
-    let (cols, lanes) = layout(def, area.width - 1.0);
+    let (cols, lanes) = layout(&templates.style.book, def, area.width - 1.0);
     let (heads, head_h) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, head_h);
     let avail = rows_room(templates, options, head_h);
@@ -376,6 +380,7 @@ fn sheet_header(
     let c = &s.colours;
     let (title, title_style) = super::common::sheet_title(&def.lang, s, &def.title, what);
     let (mut t, _) = text::paragraph_shrunk(
+        &templates.style.book,
         &title,
         title_style,
         RectMm::new(area.x, area.y, area.width, 7.0),
@@ -389,6 +394,7 @@ fn sheet_header(
     let fields = tr!(l, "audit.fields", first = name(0), second = name(1));
     let body = style(Font::Regular, s.fonts.body_pt, c.ink);
     let (mut f, _) = text::paragraph(
+        &templates.style.book,
         &fields,
         body,
         RectMm::new(area.x, area.y + 9.0, area.width, 6.0),
@@ -397,6 +403,7 @@ fn sheet_header(
     let note = tr!(l, &format!("family.{}.audit.note", def.family().id()));
     let small = style(Font::Regular, s.fonts.small_pt, c.muted);
     let (mut f, _) = text::paragraph(
+        &templates.style.book,
         &note,
         small,
         RectMm::new(area.x, area.y + 16.0, area.width, 6.0),
@@ -444,7 +451,7 @@ fn table_lane(
         x += w;
         items.push(Item::line(pt(x, y0), pt(x, bottom), grid.clone()));
     }
-    let a = text::ascent(Font::Regular, s.fonts.body_pt)?;
+    let a = text::ascent(&templates.style.book, Font::Regular, s.fonts.body_pt)?;
     for r in 0..rows {
         let turn = first + r;
         let y = y0 + hr + r as f64 * table.row_mm;
@@ -466,7 +473,13 @@ fn table_lane(
                     align: Align::Centre,
                     ..small
                 };
-                row_items.push(text::line_in(&t, centred, cell, baseline)?);
+                row_items.push(text::line_in(
+                    &templates.style.book,
+                    &t,
+                    centred,
+                    cell,
+                    baseline,
+                )?);
             }
             if *tick {
                 let b = 3.6;
@@ -515,12 +528,14 @@ fn closing_box(
         .collect();
     let inner = boxr.inflate(-2.0);
     let (mut runs, used) = text::paragraph(
+        &templates.style.book,
         &tr!(def.lang, "audit.stopped_because"),
         bold_small,
         RectMm::new(inner.x, inner.y, inner.width, 5.0),
     )?;
     items.append(&mut runs);
     let (mut runs, used2) = text::paragraph(
+        &templates.style.book,
         &lines.join("   "),
         small,
         RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
@@ -533,6 +548,7 @@ fn closing_box(
         second = table.sides[1]
     );
     let (mut runs, _) = text::paragraph(
+        &templates.style.book,
         &score,
         body,
         RectMm::new(inner.x, inner.y + used + used2 + 3.0, inner.width, 6.0),
@@ -590,7 +606,12 @@ fn continuation_note(
     };
     // Two lines at most, in the margin the rows leave above the footer.
     let y = area.bottom() - 9.0;
-    let (mut runs, _) = text::paragraph(&note, small, RectMm::new(area.x, y, area.width, 9.0))?;
+    let (mut runs, _) = text::paragraph(
+        &templates.style.book,
+        &note,
+        small,
+        RectMm::new(area.x, y, area.width, 9.0),
+    )?;
     page.items.append(&mut runs);
     Ok(())
 }

@@ -11,7 +11,9 @@ use crate::parts::KitOptions;
 use printkit_definition::tr;
 use printkit_definition::{Analysed, Asks, Definition, KeyAnswer, Practice};
 use printkit_page::text::{self, TextStyle};
-use printkit_page::{Align, Font, Frame, Page, PointMm, RectMm, RenderError, SizeMm, Templates};
+use printkit_page::{
+    Align, Font, FontBook, Frame, Page, PointMm, RectMm, RenderError, SizeMm, Templates,
+};
 use printkit_solve::Verdict;
 use std::collections::BTreeMap;
 
@@ -46,7 +48,7 @@ pub fn pages(
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
     let l = &def.lang;
-    let decorate = band(l, def.title.clone());
+    let decorate = band(&templates.style.book, l, def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     flow.paragraph(&tr!(l, "class.heading"), heading, 0.0, None)?;
     flow.gap(1.0);
@@ -60,12 +62,20 @@ pub fn pages(
     for (n, list) in sheets {
         flow.gap(3.0);
         let mut rows = vec![(
-            text::paragraph_frame(&l.paragraph(&tr!(l, "class.sheet", n = *n)), bold, width)?,
+            text::paragraph_frame(
+                &templates.style.book,
+                &l.paragraph(&tr!(l, "class.sheet", n = *n)),
+                bold,
+                width,
+            )?,
             1.0,
         )];
         for (k, p) in list.iter().enumerate() {
             let (label, answer) = row(def, k + 1, p, analysed.key(p))?;
-            rows.push((labelled_row(l, &label, &answer, body, bold, width)?, 0.8));
+            rows.push((
+                labelled_row(&templates.style.book, l, &label, &answer, body, bold, width)?,
+                0.8,
+            ));
         }
         flow.place(&Frame::stack(width, &rows))?;
     }
@@ -141,6 +151,7 @@ fn winning_line(def: &Definition, p: &Practice, key: &KeyAnswer) -> Option<Strin
 /// The label in its column (at the right in a right-to-left language), the
 /// answer wrapped beside it.
 fn labelled_row(
+    book: &FontBook,
     l: &printkit_definition::lang::Lang,
     label: &str,
     answer: &str,
@@ -149,7 +160,7 @@ fn labelled_row(
     width: f64,
 ) -> Result<Frame, RenderError> {
     let answer = l.paragraph(answer);
-    let para = text::paragraph_frame(&answer, body, width - LABEL_MM)?;
+    let para = text::paragraph_frame(book, &answer, body, width - LABEL_MM)?;
     let rtl = printkit_page::shape::is_rtl(&answer);
     let (text_x, label_x, align) = match rtl {
         true => (0.0, width - LABEL_MM, Align::Right),
@@ -161,8 +172,9 @@ fn labelled_row(
     });
     block.place(PointMm::new(text_x, 0.0), &para);
     let bounds = RectMm::new(label_x, 0.0, LABEL_MM - 2.0, para.height());
-    let baseline = text::ascent(body.font, body.size_pt)?;
+    let baseline = text::ascent(book, body.font, body.size_pt)?;
     block.push(text::line_in(
+        book,
         label,
         TextStyle { align, ..bold },
         bounds,

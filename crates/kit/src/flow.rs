@@ -2,7 +2,9 @@
 //! continuing on a new page when the next does not fit. Used by the rules
 //! sheet, the practice sheets and the host key, whose length depends on the definition.
 use printkit_page::text::{self, TextStyle};
-use printkit_page::{Frame, Page, Paper, PointMm, RectMm, RenderError, SizeMm, Templates};
+use printkit_page::{
+    FontBook, Frame, Page, Paper, PointMm, RectMm, RenderError, SizeMm, Templates,
+};
 
 /// Draws a page's running header (and footer) into a fresh page.
 pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
@@ -11,6 +13,7 @@ pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderEr
 /// A title too long for the line is shortened with an ellipsis, so any
 /// title the definition accepts fits. Returns the height it used.
 pub fn running_head(
+    book: &FontBook,
     lang: &printkit_definition::lang::Lang,
     page: &mut Page,
     area: RectMm,
@@ -24,9 +27,9 @@ pub fn running_head(
         colour: Colour::rgb(0x55, 0x55, 0x55),
         align: Align::Left,
     };
-    let h = text::line_height(style.font, style.size_pt)? + 2.0;
+    let h = text::line_height(book, style.font, style.size_pt)? + 2.0;
     let bounds = RectMm::new(area.x, area.y, area.width, h);
-    let baseline = area.y + text::ascent(style.font, style.size_pt)?;
+    let baseline = area.y + text::ascent(book, style.font, style.size_pt)?;
     let chars: Vec<char> = title.chars().collect();
     let mut keep = chars.len();
     loop {
@@ -41,7 +44,7 @@ pub fn running_head(
                 + "…"
         };
         let line = printkit_definition::tr!(lang, "kit.sheet_title", title = shown, what = what);
-        match text::line_in(&line, style, bounds, baseline) {
+        match text::line_in(book, &line, style, bounds, baseline) {
             Ok(run) => {
                 page.items.push(run);
                 return Ok(h + 2.0);
@@ -64,6 +67,8 @@ pub struct Flow<'a> {
     decorate: &'a Decorate<'a>,
     /// The kit's language, whose direction paragraphs take.
     lang: Option<std::sync::Arc<printkit_definition::lang::Lang>>,
+    /// The faces its text is set in.
+    book: FontBook,
 }
 
 impl<'a> Flow<'a> {
@@ -82,6 +87,7 @@ impl<'a> Flow<'a> {
             page_top: 0.0,
             decorate,
             lang: None,
+            book: templates.style.book.clone(),
         };
         f.new_page()?;
         Ok(f)
@@ -155,7 +161,7 @@ impl<'a> Flow<'a> {
             None => text.into(),
         };
         let text = text.as_ref();
-        let para = text::paragraph_frame(text, style, self.area.width - indent)?;
+        let para = text::paragraph_frame(&self.book, text, style, self.area.width - indent)?;
         let mut block = Frame::new(SizeMm {
             width: self.area.width,
             height: para.height(),
@@ -179,8 +185,8 @@ impl<'a> Flow<'a> {
                 ..style
             };
             let bounds = RectMm::new(label_x, 0.0, indent, para.height());
-            let baseline = text::ascent(style.font, style.size_pt)?;
-            block.push(text::line_in(label, lstyle, bounds, baseline)?);
+            let baseline = text::ascent(&self.book, style.font, style.size_pt)?;
+            block.push(text::line_in(&self.book, label, lstyle, bounds, baseline)?);
         }
         self.place(&block)?;
         Ok(())

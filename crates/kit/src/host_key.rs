@@ -13,7 +13,7 @@ use printkit_definition::tr;
 use printkit_definition::{Analysed, Definition, KeyAnswer, Practice};
 use printkit_page::text;
 use printkit_page::{
-    Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
+    Colour, Fill, Font, FontBook, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
 };
 
 pub use crate::answers::{answer, check_sentence, refusal, sentence};
@@ -21,11 +21,13 @@ pub use crate::answers::{answer, check_sentence, refusal, sentence};
 /// The dark band atop every host-key page: it is never taken for player
 /// material.
 pub fn band(
+    book: &FontBook,
     lang: &Lang,
     title: String,
 ) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> {
     let band = Colour::rgb(0x30, 0x30, 0x30);
     let short = tr!(lang, "key.band");
+    let book = book.clone();
     move |page: &mut Page, area: RectMm, _n: usize| -> Result<f64, RenderError> {
         let h = 9.0;
         let bar = RectMm::new(area.x, area.y, area.width, h);
@@ -33,8 +35,17 @@ pub fn band(
             .push(Item::rect(bar, None, Some(Fill::Solid(band))));
         // A title too long for the band leaves it out: the warning matters.
         let label = format!("{short} · {title}");
-        let fit =
-            |l: &str| text::fit_label(l, Font::Bold, 11.0, 7.0, bar.inflate(-1.5), Colour::WHITE);
+        let fit = |l: &str| {
+            text::fit_label(
+                &book,
+                l,
+                Font::Bold,
+                11.0,
+                7.0,
+                bar.inflate(-1.5),
+                Colour::WHITE,
+            )
+        };
         page.items.push(fit(&label).or_else(|_| fit(&short))?);
         Ok(h + 4.0)
     }
@@ -55,7 +66,7 @@ pub fn pages(
     let s = &templates.style;
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let l = &def.lang;
-    let decorate = band(l, def.title.clone());
+    let decorate = band(&templates.style.book, l, def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     let area = flow.area();
     // The most a question's block may take: a page below its band.
@@ -73,6 +84,7 @@ pub fn pages(
         let cell = diagram_cell(spec.width as usize, spec.height as usize, 56.0);
         let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = text::paragraph_frame(
+            &templates.style.book,
             &super::common::key_heading(l, k + 1, &p.name),
             heading,
             area.width,
@@ -91,10 +103,17 @@ pub fn pages(
         (tr!(l, "key.stop_heading"), heading, area.width),
         (tr!(l, "key.stop_order"), body, area.width),
     ] {
-        needed += text::paragraph_frame(&text, style, width)?.height();
+        needed += text::paragraph_frame(&templates.style.book, &text, style, width)?.height();
     }
     for (_, why) in &stops {
-        needed += text::paragraph_frame(&capitalise(why), body, area.width - 6.0)?.height() + 1.0;
+        needed += text::paragraph_frame(
+            &templates.style.book,
+            &capitalise(why),
+            body,
+            area.width - 6.0,
+        )?
+        .height()
+            + 1.0;
     }
     if needed > flow.remaining() && needed <= page_room {
         flow.new_page()?;
@@ -139,7 +158,12 @@ fn question_parts(
     };
     let mut parts: Vec<KeyPart> = vec![(
         None,
-        text::paragraph_frame(&format!("{}{source}", p.prompt), body, text_w)?,
+        text::paragraph_frame(
+            &templates.style.book,
+            &format!("{}{source}", p.prompt),
+            body,
+            text_w,
+        )?,
         2.0,
     )];
     // What the diagram cannot show (turns, reserve, captures, kings), as
@@ -157,14 +181,19 @@ fn question_parts(
         .join(" ");
     parts.push((
         Some(format!("key-{k}-facts")),
-        text::paragraph_frame(&facts, facts_style, text_w)?,
+        text::paragraph_frame(&templates.style.book, &facts, facts_style, text_w)?,
         1.5,
     ));
     let answer = super::asked::question_answer(def, p, key);
     if !answer.is_empty() {
         parts.push((
             Some(format!("key-{k}-answer")),
-            text::paragraph_frame(&tr!(l, "key.answer", answer = answer), bold, text_w)?,
+            text::paragraph_frame(
+                &templates.style.book,
+                &tr!(l, "key.answer", answer = answer),
+                bold,
+                text_w,
+            )?,
             2.0,
         ));
     }
@@ -172,7 +201,7 @@ fn question_parts(
         let sentence = format!("{k}.{} {}", j + 1, check_sentence(def, check));
         parts.push((
             Some(format!("key-{k}-check-{}", j + 1)),
-            text::paragraph_frame(&sentence, body, text_w)?,
+            text::paragraph_frame(&templates.style.book, &sentence, body, text_w)?,
             1.5,
         ));
     }
@@ -181,11 +210,12 @@ fn question_parts(
     if let Some(note) = key.and_then(|key| super::asked::best_play_note(def, p, key)) {
         parts.push((
             Some(format!("key-{k}-best-play")),
-            text::paragraph_frame(&note, small, text_w)?,
+            text::paragraph_frame(&templates.style.book, &note, small, text_w)?,
             1.5,
         ));
     }
-    if let Some(code) = position_code(l, small, &p.position.text(), text_w)? {
+    if let Some(code) = position_code(&templates.style.book, l, small, &p.position.text(), text_w)?
+    {
         parts.push((Some(format!("key-{k}-code")), code, 0.0));
     }
     Ok(parts)
@@ -195,6 +225,7 @@ fn question_parts(
 /// broken: set smaller until it fits the width, or left out (`None`) when
 /// even the smallest size does not.
 fn position_code(
+    book: &FontBook,
     l: &Lang,
     small: text::TextStyle,
     code: &str,
@@ -202,11 +233,11 @@ fn position_code(
 ) -> Result<Option<Frame>, RenderError> {
     /// The smallest size a code is printed at, in points.
     const SMALLEST_PT: f64 = 5.0;
-    let label = text::paragraph_frame(&tr!(l, "key.position_code"), small, width)?;
+    let label = text::paragraph_frame(book, &tr!(l, "key.position_code"), small, width)?;
     let mut style = small;
     loop {
-        if text::wrap(code, style.font, style.size_pt, width)?.len() == 1 {
-            let line = text::paragraph_frame(code, style, width)?;
+        if text::wrap(book, code, style.font, style.size_pt, width)?.len() == 1 {
+            let line = text::paragraph_frame(book, code, style, width)?;
             return Ok(Some(Frame::stack(width, &[(label, 0.5), (line, 0.0)])));
         }
         if style.size_pt <= SMALLEST_PT {

@@ -287,6 +287,7 @@ fn footers(
         );
         // A long title gives way to the facts that tell pages apart.
         let line = match text::fit_label(
+            &templates.style.book,
             &long,
             Font::Regular,
             s.fonts.small_pt,
@@ -295,6 +296,7 @@ fn footers(
             s.colours.muted,
         ) {
             Err(RenderError::Overflow { .. }) => text::fit_label(
+                &templates.style.book,
                 &short,
                 Font::Regular,
                 s.fonts.small_pt,
@@ -395,7 +397,7 @@ pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<
             let tokens = build_player_kit(analysed.game(), analysed.practice(), templates, &duplex)
                 .map_err(|e| at(e, PaperPart::TwoSidedTokens))?;
             for page in kit.all_pages().chain(&tokens.player) {
-                printkit_page::check_page(&page.page, Some(printable))
+                printkit_page::check_page(&templates.style.book, &page.page, Some(printable))
                     .map_err(|e| at(e, PaperPart::Page(page.name.clone())))?;
             }
         }

@@ -5,7 +5,7 @@
 use crate::parts::{Document, Kit};
 use printkit_definition::lang::Lang;
 use printkit_definition::tr;
-use printkit_page::{Paper, RenderError, Templates};
+use printkit_page::{FontBook, Paper, RenderError, Templates};
 use printkit_pdf::{self as pdf, DocMeta};
 use printkit_svg as svg;
 use printkit_svg::SvgBody;
@@ -120,6 +120,7 @@ pub fn render_ordered(
     formats: Formats,
 ) -> Result<Vec<(FileOrder, OutFile)>, RenderError> {
     let printable = templates.printable_area(paper);
+    let book = &templates.style.book;
     // Each page's SVG drawing is made once: its own file and the preview
     // share it. Clip ids carry the page's number in its document.
     let mut pages = Vec::new();
@@ -132,7 +133,7 @@ pub fn render_ordered(
         }
     }
     let bodies = crate::parallel::par_map(&pages, |(i, page)| {
-        svg::page_body(page, &format!("p{}-", i + 1))
+        svg::page_body(book, page, &format!("p{}-", i + 1))
     })
     .into_iter()
     .collect::<Result<Vec<SvgBody>, _>>()?;
@@ -183,7 +184,7 @@ pub fn render_ordered(
         }
     }
     jobs.append(&mut page_jobs);
-    let results = crate::parallel::par_map(&jobs, |(_, job)| run_job(job, paper, printable));
+    let results = crate::parallel::par_map(&jobs, |(_, job)| run_job(job, book, paper, printable));
     let mut files = Vec::new();
     for ((order, _), r) in jobs.iter().zip(results) {
         files.extend(r?.map(|f| (*order, f)));
@@ -191,15 +192,17 @@ pub fn render_ordered(
     Ok(files)
 }
 
-/// One file of the output (or, for a page check, none).
+/// One file of the output (or, for a page check, none), drawn with the
+/// faces of `book`.
 fn run_job(
     job: &Job,
+    book: &FontBook,
     paper: &Paper,
     printable: printkit_page::RectMm,
 ) -> Result<Option<OutFile>, RenderError> {
     match job {
         Job::Check { kit, page } => {
-            printkit_page::check_page(&page.page, Some(printable)).map_err(|e| {
+            printkit_page::check_page(book, &page.page, Some(printable)).map_err(|e| {
                 RenderError::OnPage {
                     kit: kit.id.clone(),
                     page: page.name.clone(),
@@ -208,7 +211,7 @@ fn run_job(
             })?;
             Ok(None)
         }
-        Job::Pdf { kit, doc } => pdf_file(kit, *doc, paper).map(Some),
+        Job::Pdf { kit, doc } => pdf_file(book, kit, *doc, paper).map(Some),
         Job::Preview {
             kit,
             doc,
@@ -216,7 +219,7 @@ fn run_job(
             pdf,
         } => Ok(Some(OutFile {
             path: preview_path(&kit.id, *doc, paper),
-            bytes: preview_html(kit, *doc, paper, bodies, *pdf)?.into_bytes(),
+            bytes: preview_html(book, kit, *doc, paper, (bodies, *pdf))?.into_bytes(),
         })),
         Job::Svg {
             kit,
@@ -225,13 +228,18 @@ fn run_job(
             body,
         } => Ok(Some(OutFile {
             path: svg_path(kit, *doc, page, paper),
-            bytes: body.standalone()?.into_bytes(),
+            bytes: body.standalone(book)?.into_bytes(),
         })),
     }
 }
 
 /// The PDF of one of a kit's documents.
-fn pdf_file(kit: &Kit, doc: Document, paper: &Paper) -> Result<OutFile, RenderError> {
+fn pdf_file(
+    book: &FontBook,
+    kit: &Kit,
+    doc: Document,
+    paper: &Paper,
+) -> Result<OutFile, RenderError> {
     let id = &kit.id;
     let l = &kit.lang;
     let subject = match doc {
@@ -243,7 +251,7 @@ fn pdf_file(kit: &Kit, doc: Document, paper: &Paper) -> Result<OutFile, RenderEr
     let pages: Vec<_> = kit.pages(doc).iter().map(|p| p.page.clone()).collect();
     Ok(OutFile {
         path: pdf_path(id, doc, paper),
-        bytes: pdf::write_pdf(&pages, &meta)?,
+        bytes: pdf::write_pdf(book, &pages, &meta)?,
     })
 }
 
@@ -283,15 +291,15 @@ fn with_link(l: &Lang, key: &str, link: &str) -> String {
 /// order, one sheet each, at true size. `@page` sets the paper and zero
 /// margins, so a browser printing it as it asks prints at 100%. Text is
 /// drawn with the glyph outlines, carried once for all pages.
-/// `bodies` are the drawings of its pages ([`svg::page_body`]); `with_pdf`:
-/// whether the PDF of the same pages is written too (the preview links it
-/// only then).
+/// `bodies` are the drawings of its pages ([`svg::page_body`]) with the
+/// faces of `book`; `with_pdf`: whether the PDF of the same pages is
+/// written too (the preview links it only then).
 pub fn preview_html(
+    book: &FontBook,
     kit: &Kit,
     doc: Document,
     paper: &Paper,
-    bodies: &[SvgBody],
-    with_pdf: bool,
+    (bodies, with_pdf): (&[SvgBody], bool),
 ) -> Result<String, RenderError> {
     let pages = kit.pages(doc);
     let l = &kit.lang;
@@ -320,7 +328,7 @@ pub fn preview_html(
     }
     let glyphs = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">{}</svg>",
-        svg::glyph_defs(&used)?
+        svg::glyph_defs(book, &used)?
     );
     let mut html = format!(
         "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n\

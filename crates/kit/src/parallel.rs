@@ -4,11 +4,7 @@
 //! other.
 
 /// Maps `f` over `items` on as many threads as the machine has cores,
-/// keeping the order of the items; each item is laid out with the
-/// caller's faces (a setting of the calling thread).
+/// keeping the order of the items.
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let faces = printkit_page::font::faces();
-    printkit_solve::parallel::par_map(items, |item| {
-        printkit_page::font::with_faces(&faces, || f(item))
-    })
+    printkit_solve::parallel::par_map(items, f)
 }

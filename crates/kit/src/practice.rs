@@ -39,12 +39,13 @@ pub fn pages(
     };
     let continued = tr!(l, "practice.continued", what = &what);
     let lang = def.lang.clone();
+    let book = templates.style.book.clone();
     // A sheet handed in alone still says whose it is.
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             Ok(0.0)
         } else {
-            super::flow::running_head(&lang, page, area, &title, &continued)
+            super::flow::running_head(&book, &lang, page, area, &title, &continued)
         }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
@@ -160,9 +161,18 @@ fn question(
     let column = Frame::stack(
         text_w,
         &[
-            (text::paragraph_frame(&head, heading, text_w)?, 1.5),
-            (text::paragraph_frame(&to_move, facts, text_w)?, 1.5),
-            (text::paragraph_frame(&prompt, body, text_w)?, 1.5),
+            (
+                text::paragraph_frame(&templates.style.book, &head, heading, text_w)?,
+                1.5,
+            ),
+            (
+                text::paragraph_frame(&templates.style.book, &to_move, facts, text_w)?,
+                1.5,
+            ),
+            (
+                text::paragraph_frame(&templates.style.book, &prompt, body, text_w)?,
+                1.5,
+            ),
         ],
     );
     // The answer lines start right under the prompt.

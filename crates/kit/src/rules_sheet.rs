@@ -29,11 +29,12 @@ pub fn pages(
     let title = def.title.clone();
     let continued = tr!(def.lang, "rules.continued");
     let lang = def.lang.clone();
+    let book = templates.style.book.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             return Ok(0.0);
         }
-        super::flow::running_head(&lang, page, area, &title, &continued)
+        super::flow::running_head(&book, &lang, page, area, &title, &continued)
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     let body = PageStyles::new(&templates.style).body;
@@ -88,11 +89,17 @@ fn header(
     let column = |list: &[(String, TextStyle, f64)]| -> Result<Frame, RenderError> {
         let parts = list
             .iter()
-            .map(|(t, st, gap)| Ok((text::paragraph_frame(t, *st, left_w)?, *gap)))
+            .map(|(t, st, gap)| {
+                Ok((
+                    text::paragraph_frame(&templates.style.book, t, *st, left_w)?,
+                    *gap,
+                ))
+            })
             .collect::<Result<Vec<_>, RenderError>>()?;
         Ok(Frame::stack(left_w, &parts))
     };
-    let caption_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
+    let caption_h =
+        text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)? + 1.0;
     let right_h = start.height() + caption_h;
     // The materials stand beside the start diagram, unless a long list
     // would make the header taller than a page: then they follow it, in
@@ -116,13 +123,14 @@ fn header(
     ));
     let cap = RectMm::new(dx, start.height() + 1.0, start.width(), caption_h);
     header.push(text::line_in(
+        &templates.style.book,
         &tr!(def.lang, "rules.start_position"),
         TextStyle {
             align: Align::Centre,
             ..small
         },
         cap,
-        cap.y + text::ascent(Font::Regular, s.fonts.small_pt)?,
+        cap.y + text::ascent(&templates.style.book, Font::Regular, s.fonts.small_pt)?,
     )?);
     flow.place(&header)?;
     for (t, st, gap) in &needs {
@@ -318,7 +326,7 @@ fn example_block(
         );
         words.push(explain);
     }
-    let cap_h = text::line_height(Font::Regular, s.fonts.small_pt)? + 1.0;
+    let cap_h = text::line_height(&s.book, Font::Regular, s.fonts.small_pt)? + 1.0;
     let diagram_h = row[0].0.height();
     // The words beside the diagrams where a column of them fits, else
     // below.
@@ -327,11 +335,14 @@ fn example_block(
     let text_w = if beside { width - row_w } else { width };
     let mut parts = Vec::new();
     for w in &words {
-        parts.push((text::paragraph_frame(&l.paragraph(w), body, text_w)?, 1.5));
+        parts.push((
+            text::paragraph_frame(&s.book, &l.paragraph(w), body, text_w)?,
+            1.5,
+        ));
     }
     if !notation.is_empty() {
         parts.push((
-            text::paragraph_frame(&l.paragraph(notation), small, text_w)?,
+            text::paragraph_frame(&s.book, &l.paragraph(notation), small, text_w)?,
             0.0,
         ));
     }
@@ -348,7 +359,7 @@ fn example_block(
         ),
     };
     let mut block = Frame::new(SizeMm { width, height });
-    let a = text::ascent(Font::Regular, s.fonts.small_pt)?;
+    let a = text::ascent(&s.book, Font::Regular, s.fonts.small_pt)?;
     let mut x = 0.0;
     for (i, (frame, label)) in row.iter().enumerate() {
         let id = if i == 0 {
@@ -363,7 +374,7 @@ fn example_block(
             align: Align::Centre,
             ..small
         };
-        block.push(text::line_in(label, style, cap, cap.y + a)?);
+        block.push(text::line_in(&s.book, label, style, cap, cap.y + a)?);
         x += frame.width() + gap;
     }
     block.place(text_at, &below);
@@ -382,8 +393,8 @@ fn credit_and_printing(
     let area = flow.area();
     // Which paper a page is for is said at the foot of every page.
     let print = tr!(def.lang, "rules.printing");
-    let credit = text::paragraph_frame(&def.credit, small, area.width)?;
-    let print = text::paragraph_frame(&print, small, area.width)?;
+    let credit = text::paragraph_frame(&templates.style.book, &def.credit, small, area.width)?;
+    let print = text::paragraph_frame(&templates.style.book, &print, small, area.width)?;
     let mut block = Frame::new(SizeMm {
         width: area.width,
         height: credit.height() + print.height() + 4.0,

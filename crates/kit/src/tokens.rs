@@ -178,11 +178,12 @@ impl SheetRoom {
         // The heading wraps for a long title: room for its longest form.
         let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
         let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
-        let header_h = (text::paragraph_frame(&widest_head, h1, area.width)?.height()
-            + 1.0
-            + 2.0 * text::line_height(Font::Regular, s.fonts.small_pt)?
-            + 1.0)
-            .max(16.0);
+        let header_h =
+            (text::paragraph_frame(&templates.style.book, &widest_head, h1, area.width)?.height()
+                + 1.0
+                + 2.0 * text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)?
+                + 1.0)
+                .max(16.0);
         // Room for the backs' shift on every side, so a shifted back stays
         // on the printable area.
         let (ox, oy) = if options.duplex {
@@ -419,8 +420,8 @@ fn header(
     let s = &templates.style;
     let h1 = super::common::sheet_title(&printkit_definition::lang::Lang::english(), s, "", "").1;
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let head = text::paragraph_frame(head, h1, area.width)?;
-    let how = text::paragraph_frame(how, h2, area.width)?;
+    let head = text::paragraph_frame(&templates.style.book, head, h1, area.width)?;
+    let how = text::paragraph_frame(&templates.style.book, how, h2, area.width)?;
     page.items.extend(head.placed(pt(area.x, area.y)));
     page.items
         .extend(how.placed(pt(area.x, area.y + head.height() + 1.0)));
@@ -534,9 +535,15 @@ fn alignment_page(
     );
     let h1 = style(Font::Bold, s.fonts.subtitle_pt, s.colours.ink);
     let h2 = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
-    let (mut a, used) =
-        text::paragraph_shrunk(&head, h1, RectMm::new(area.x, area.y, area.width, 8.0), 6.0)?;
+    let (mut a, used) = text::paragraph_shrunk(
+        &templates.style.book,
+        &head,
+        h1,
+        RectMm::new(area.x, area.y, area.width, 8.0),
+        6.0,
+    )?;
     let (mut b, _) = text::paragraph(
+        &templates.style.book,
         &how,
         h2,
         RectMm::new(area.x, area.y + used + 1.0, area.width, 12.0),

@@ -1,17 +1,23 @@
 //! The last look at a page before it is written.
 use crate::error::{RenderError, Room};
+use crate::font::FontBook;
 use crate::model::{Page, RectMm, SizeMm};
 use crate::text;
 
-/// Checks a page before it is written: every character has a glyph, no text
-/// runs out of its box, and nothing is painted outside `printable` (if given).
-pub fn check_page(page: &Page, printable: Option<RectMm>) -> Result<(), RenderError> {
+/// Checks a page before it is written: every character has a glyph in
+/// `book` (the one it was laid out with), no text runs out of its box, and
+/// nothing is painted outside `printable` (if given).
+pub fn check_page(
+    book: &FontBook,
+    page: &Page,
+    printable: Option<RectMm>,
+) -> Result<(), RenderError> {
     let mut runs = Vec::new();
     for item in &page.items {
         item.for_each_text(&mut |t| runs.push(t));
     }
     for r in &runs {
-        r.font.check_coverage(&r.text)?;
+        book.check_coverage(r.font, &r.text)?;
     }
     if let Some(r) = text::overflows(page)?.first() {
         return Err(RenderError::Overflow {

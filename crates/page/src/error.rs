@@ -9,72 +9,99 @@ pub enum RenderError {
     /// The font cannot draw some characters of a text: each one it lacks,
     /// once, in the order they first appear.
     MissingGlyph {
+        /// The characters no face has.
         characters: Vec<char>,
+        /// The whole text, so the user can find it.
         text: String,
+        /// The faces tried, as messages name them.
         font: String,
     },
     /// The embedded font could not be read.
     Font(String),
     /// Text does not fit the box it must be printed in.
     Overflow {
+        /// The text that did not fit.
         text: String,
+        /// The box it did not fit.
         room: Room,
     },
     /// A template file is missing, malformed or out of range.
     Template(String),
     /// A board outside 1 to 26 columns and 1 to 99 rows.
     BoardSize {
+        /// Its columns.
         width: u32,
+        /// Its rows.
         height: u32,
     },
     /// A cell size outside `min_mm` to 200 mm.
     CellSize {
+        /// The cell size asked for.
         cell_mm: f64,
+        /// The smallest cell the layout can draw.
         min_mm: f64,
     },
     /// Something on a board (`what`: a hole, a region cell, a piece) at a
     /// column and row off its `width` × `height`.
     OffBoard {
+        /// What is off the board, in words.
         what: &'static str,
+        /// Its column, from 0.
         column: u32,
+        /// Its row, from 0.
         row: u32,
+        /// The board's columns.
         width: u32,
+        /// The board's rows.
         height: u32,
     },
     /// A diagram's marked cell off its board.
     MarkOffBoard {
+        /// Its column, from 0.
         column: u32,
+        /// Its row, from 0.
         row: u32,
     },
     /// A page too small to hold a board tile.
     NoRoomForTile,
     /// An element whose ink leaves the printable area.
     OutsidePrintable {
+        /// The box the element paints.
         painted: RectMm,
+        /// The area a printer reaches.
         area: RectMm,
     },
     /// A PDF of no pages.
     NoPages,
     /// A page size no printer takes (mm).
     PageSize {
+        /// The page's width in mm.
         width: f64,
+        /// The page's height in mm.
         height: f64,
     },
     /// Drawing failed while a kit was laid out on `paper` (its label):
     /// the whole kit, its two-sided tokens or one of its pages.
     OnPaper {
+        /// The paper's label ("A4").
         paper: String,
+        /// What was being laid out.
         part: PaperPart,
+        /// What went wrong.
         error: Box<RenderError>,
     },
     /// A page of the kit `kit` failed its check before it was written.
     OnPage {
+        /// The kit's id.
         kit: String,
+        /// The page's name.
         page: String,
+        /// What the check found.
         error: Box<RenderError>,
     },
     /// The PDF library failed.
     Pdf(String),
+    /// Reading or writing a file failed.
     Io(std::io::Error),
 }
 
@@ -172,9 +199,19 @@ impl std::error::Error for RenderError {}
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Room {
     /// A paragraph needing `needs_mm` of a box `height_mm` high.
-    Paragraph { needs_mm: f64, height_mm: f64 },
+    Paragraph {
+        /// The height its lines need, in mm.
+        needs_mm: f64,
+        /// The height of its box, in mm.
+        height_mm: f64,
+    },
     /// A label's box, too small even at `min_pt`.
-    Label { size: SizeMm, min_pt: f64 },
+    Label {
+        /// The box's size.
+        size: SizeMm,
+        /// The smallest size the label may be set at, in points.
+        min_pt: f64,
+    },
     /// The box of a line laid out in it.
     Line(SizeMm),
     /// The box of a laid-out run that runs out of it (found checking a page).

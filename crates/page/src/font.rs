@@ -1,14 +1,20 @@
-//! The one font family every kit prints with, embedded in the binary, the
-//! fallback faces a host's templates may name for characters it lacks, and
-//! the few metrics text layout needs (advance widths, vertical extent,
-//! coverage).
+//! The fonts a kit prints with: the one family every kit has, embedded in
+//! the binary, and the faces a host's templates name (a main face in its
+//! place, fallbacks for characters it lacks), gathered in a [`FontBook`],
+//! with the few metrics text layout needs (advance widths, vertical
+//! extent, coverage).
+//!
+//! A book is a value: layout and the back ends are handed the one the
+//! text is set with, so two builds with different templates can run side
+//! by side in one thread. A [`Font`] is a small handle to a face of a
+//! book; what it draws is looked up in the book it came from.
 //!
 //! The metrics are read from the same TTF bytes the PDF embeds, so what layout
 //! measures is what the PDF viewer draws. A tiny sfnt reader (cmap, hmtx,
 //! head, hhea) is enough for that and keeps layout independent of the PDF
 //! library.
-use std::cell::RefCell;
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::RenderError;
@@ -22,307 +28,210 @@ pub const FAMILY: &str = "DejaVu Sans";
 static REGULAR_TTF: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold.ttf");
 
-/// A face: one of the kit's font family, or a fallback face read from a
-/// font file the templates name (by its number in the face cache; numbers
-/// are never reused, so a cache keyed by face cannot mix up two files).
+/// A face of a [`FontBook`]: one of the kit's own family, or a face the
+/// book read from a font file the templates name (by its number in the
+/// book). Only the book it came from can say what it draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Font {
+    /// DejaVu Sans, for text set in the regular face.
     Regular,
+    /// DejaVu Sans Bold, for headings and other bold text.
     Bold,
+    /// The book's face read from a file, by its number in the book: a
+    /// fallback, or the templates' replacement for a face of the family.
     Fallback(u32),
 }
 
-/// A face's bytes and what is read from them once.
-pub struct FaceData {
-    bytes: Box<[u8]>,
-    metrics: FontMetrics,
+/// Shaping plans of a face by direction (right to left?) and script.
+pub(crate) type Plans = BTreeMap<(bool, rustybuzz::Script), Arc<rustybuzz::ShapePlan>>;
+
+/// A face's bytes and what is read from them once, with the work done on
+/// it for the layout and drawing of whoever holds its book: parsing
+/// DejaVu's GSUB/GPOS for every run measured was most of shaping's time,
+/// and a plan (the face's features and lookups compiled) cost more than
+/// the shaping itself of the short runs layout measures.
+pub(crate) struct Face {
+    // Declared before the bytes it borrows, so it is dropped first.
+    /// The face parsed for the shaper, once (`None`: it cannot be).
+    pub(crate) shaper: OnceLock<Option<rustybuzz::Face<'static>>>,
+    /// Its shaping plans, each made once.
+    pub(crate) plans: Mutex<Plans>,
+    /// Glyph outlines as SVG path data, each made once.
+    pub(crate) outlines: Mutex<HashMap<u16, Arc<str>>>,
+    bytes: Cow<'static, [u8]>,
+    metrics: Cow<'static, FontMetrics>,
+    /// SHA-256 of a file's bytes (`None` for the family's own faces).
+    digest: Option<[u8; 32]>,
     /// PDF font name: the file's name, cut to the characters a PDF name
     /// may hold without escapes.
     postscript: String,
-    /// Six capitals, unique among the faces held (see
-    /// [`Font::pdf_resource_name`]).
+    /// Six capitals, unique among the book's faces (see
+    /// [`FontBook::pdf_resource_name`]).
     resource: String,
     /// The file name, for messages.
     name: String,
 }
 
-impl FaceData {
+impl Face {
     /// The TTF program.
-    pub fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         &self.bytes
     }
-}
 
-/// A face's metrics: the family's, kept for the process, or a fallback
-/// face's, holding the face while they are in use (a face the cache lets go
-/// of stays readable to whoever still holds it).
-pub enum Metrics {
-    Family(&'static FontMetrics),
-    Held(Arc<FaceData>),
-}
-
-impl std::ops::Deref for Metrics {
-    type Target = FontMetrics;
-    fn deref(&self) -> &FontMetrics {
-        match self {
-            Metrics::Family(m) => m,
-            Metrics::Held(d) => &d.metrics,
-        }
+    /// One of the family's faces: its metrics are parsed once per process
+    /// (see [`family_metrics`]), the rest is this book's own.
+    fn family(font: Font) -> Result<Face, RenderError> {
+        let (bytes, i, postscript, resource, name) = match font {
+            Font::Bold => (BOLD_TTF, 1, "DejaVuSans-Bold", "PKFBLD", "DejaVu Sans Bold"),
+            _ => (REGULAR_TTF, 0, "DejaVuSans", "PKFREG", "DejaVu Sans"),
+        };
+        let metrics = family_metrics()[i]
+            .as_ref()
+            .map_err(|e| RenderError::Font(format!("{font:?} face: {e}")))?;
+        Ok(Face {
+            shaper: OnceLock::new(),
+            plans: Default::default(),
+            outlines: Default::default(),
+            bytes: Cow::Borrowed(bytes),
+            metrics: Cow::Borrowed(metrics),
+            digest: None,
+            postscript: postscript.into(),
+            resource: resource.into(),
+            name: name.into(),
+        })
     }
 }
 
-/// A face's TTF program, held the same way; empty for a fallback face no
-/// longer in the cache.
-pub enum FaceBytes {
-    Family(&'static [u8]),
-    Held(Option<Arc<FaceData>>),
+/// The metrics of the family's two faces, parsed from the bytes compiled
+/// in the first time a book is made. They are the same for every book and
+/// never change once read, so sharing them is no state a book could see
+/// (and spares each book, `check` makes one for every file, the parse of
+/// two character maps).
+fn family_metrics() -> &'static [Result<FontMetrics, String>; 2] {
+    static FAMILY_METRICS: OnceLock<[Result<FontMetrics, String>; 2]> = OnceLock::new();
+    FAMILY_METRICS.get_or_init(|| {
+        [
+            FontMetrics::parse(REGULAR_TTF),
+            FontMetrics::parse(BOLD_TTF),
+        ]
+    })
 }
 
-impl std::ops::Deref for FaceBytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            FaceBytes::Family(b) => b,
-            FaceBytes::Held(d) => d.as_deref().map_or(&[], FaceData::bytes),
-        }
+/// The faces text is set and drawn with: the family's two, the faces read
+/// from the templates' font files, and which of those replace the family's
+/// faces and which are fallbacks. Layout measures and shapes with a book,
+/// and the back ends draw the pages with the same one.
+///
+/// Cloning a book is cheap and shares its faces (and the shaping plans and
+/// outlines made for them); a book and its faces are freed when the last
+/// clone is dropped, so `watch`, which reads the templates' fonts again on
+/// every change, keeps only the faces in use.
+#[derive(Clone)]
+pub struct FontBook {
+    family: [Arc<Face>; 2],
+    /// The faces read from files: [`Font::Fallback`]`(n)` is the `n`th.
+    loaded: Vec<Arc<Face>>,
+    /// The face text set in the regular face is drawn with, if not DejaVu
+    /// Sans (`fonts.regular`).
+    regular: Option<Font>,
+    /// The same for the bold face (`fonts.bold`).
+    bold: Option<Font>,
+    /// `fonts.fallbacks`, in order.
+    fallbacks: Vec<Font>,
+}
+
+impl std::fmt::Debug for FontBook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FontBook")
+            .field("faces", &self.faces_named())
+            .field("regular", &self.regular)
+            .field("bold", &self.bold)
+            .field("fallbacks", &self.fallbacks)
+            .finish()
     }
 }
 
-/// Keeps a fallback face in the cache: every [`Faces`] holding the face
-/// holds one, and a face no `Pin` holds may be let go of.
-#[derive(Clone, Debug)]
-pub struct Pin(Option<Arc<u32>>);
-
-/// The last pin of a face let go of makes it a spare: the spares are
-/// trimmed to their limit at once.
-impl Drop for Pin {
-    fn drop(&mut self) {
-        if let Some(pin) = self.0.take() {
-            let last = Arc::strong_count(&pin) == 2;
-            drop(pin);
-            if last {
-                cache().let_go_of_spares();
-            }
-        }
+/// Two books are equal when they hold the same files in the same places.
+impl PartialEq for FontBook {
+    fn eq(&self, other: &FontBook) -> bool {
+        let digests = |b: &FontBook| b.loaded.iter().map(|f| f.digest).collect::<Vec<_>>();
+        (self.regular, self.bold) == (other.regular, other.bold)
+            && self.fallbacks == other.fallbacks
+            && digests(self) == digests(other)
     }
 }
 
-/// Pins say nothing of what a build draws with: any two are equal.
-impl PartialEq for Pin {
-    fn eq(&self, _: &Pin) -> bool {
-        true
-    }
-}
-
-/// The fallback faces read in this process. `watch` reads the templates'
-/// fonts again on every change: faces no build holds any longer are kept
-/// up to [`SPARE_FACE_BYTES`] (a font edited back is not read again), and
-/// the oldest are let go of beyond that, so memory stays flat however
-/// often a font is edited.
-struct Cache {
-    entries: Vec<CacheEntry>,
-    next: u32,
-    /// Counts faces let go of, so the caches built on faces (shaping
-    /// plans, SVG glyphs) know when to drop theirs.
-    evictions: u64,
-}
-
-struct CacheEntry {
-    id: u32,
-    digest: [u8; 32],
-    data: Arc<FaceData>,
-    pin: Arc<u32>,
-}
-
-/// Bytes of font files kept for faces that no build holds (a few faces in
-/// the unit tests, so they can overflow it quickly).
-const SPARE_FACE_BYTES: usize = if cfg!(test) {
-    3 * 1024 * 1024
-} else {
-    64 * 1024 * 1024
-};
-
-static CACHE: Mutex<Cache> = Mutex::new(Cache {
-    entries: Vec::new(),
-    next: 0,
-    evictions: 0,
-});
-
-fn cache() -> std::sync::MutexGuard<'static, Cache> {
-    CACHE.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn loaded(n: u32) -> Option<Arc<FaceData>> {
-    let cache = cache();
-    cache
-        .entries
-        .iter()
-        .find(|e| e.id == n)
-        .map(|e| e.data.clone())
-}
-
-/// How many faces the cache has let go of so far: a cache keyed by face
-/// drops the entries of faces no longer held when this changes.
-pub fn evictions() -> u64 {
-    cache().evictions
-}
-
-/// Whether `font` is still in the cache (the family's faces always are).
-pub fn is_held(font: Font) -> bool {
-    match font {
-        Font::Regular | Font::Bold => true,
-        Font::Fallback(n) => cache().entries.iter().any(|e| e.id == n),
+/// The built-in book: DejaVu Sans and nothing else.
+impl Default for FontBook {
+    fn default() -> FontBook {
+        FontBook::builtin()
     }
 }
 
 /// Six capitals naming a face in a PDF, from its bytes' digest: the same
 /// file gets the same name in every build (a `watch` after edits writes
-/// what `build` would), and none shares a name with another face held.
-fn resource_for(digest: &[u8; 32], held: &[CacheEntry]) -> String {
+/// what `build` would), and none shares a name with another face of the
+/// book.
+fn resource_for(digest: &[u8; 32], held: &[Arc<Face>]) -> String {
     let letter = |b: u8| char::from(b'A' + b % 26);
     for w in digest.windows(3) {
         let name = format!("PKF{}{}{}", letter(w[0]), letter(w[1]), letter(w[2]));
         let taken = name == "PKFREG"
             || name == "PKFBLD"
             || name == "PKFZZZ"
-            || held.iter().any(|e| e.data.resource == name);
+            || held.iter().any(|e| e.resource == name);
         if !taken {
             return name;
         }
     }
-    // 30 tries each taken: only with thousands of faces held at once.
+    // 30 tries each taken: only with thousands of faces in one book.
     "PKFZZY".to_string()
 }
 
-impl Cache {
-    /// Lets go of the oldest faces no build holds while those together
-    /// exceed [`SPARE_FACE_BYTES`].
-    fn let_go_of_spares(&mut self) {
-        let spare = |e: &CacheEntry| Arc::strong_count(&e.pin) == 1;
-        let mut bytes: usize = self
-            .entries
-            .iter()
-            .filter(|e| spare(e))
-            .map(|e| e.data.bytes().len())
-            .sum();
-        while bytes > SPARE_FACE_BYTES {
-            let Some(i) = self.entries.iter().position(spare) else {
-                break;
-            };
-            let e = self.entries.remove(i);
-            bytes -= e.data.bytes().len();
-            self.evictions += 1;
-        }
-    }
-}
-
-/// The faces a build draws with: the family's two, unless the templates
-/// name other files for them, and the fallback faces.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Faces {
-    /// The face text set in the regular face is drawn with, if not DejaVu
-    /// Sans (`fonts.regular`).
-    pub regular: Option<Font>,
-    /// The same for the bold face (`fonts.bold`).
-    pub bold: Option<Font>,
-    /// `fonts.fallbacks`, in order.
-    pub fallbacks: Vec<Font>,
-    /// Keep the fallback faces above in the cache while these faces are in
-    /// use.
-    pub pins: Vec<Pin>,
-}
-
-thread_local! {
-    /// The faces of the build this thread works for.
-    static FACES: RefCell<Faces> = const {
-        RefCell::new(Faces {
+impl FontBook {
+    /// The book of a kit with the built-in templates: DejaVu Sans, regular
+    /// and bold, and no other face. (A book whose built-in metrics cannot
+    /// be read, which no build of printkit has, errs on its first use.)
+    pub fn builtin() -> FontBook {
+        // The family's faces are compiled in: only a broken build lacks
+        // them, and then every lookup says so.
+        let face = |font: Font| {
+            Face::family(font).unwrap_or_else(|e| Face {
+                shaper: OnceLock::new(),
+                plans: Default::default(),
+                outlines: Default::default(),
+                bytes: Cow::Borrowed(&[]),
+                metrics: Cow::Owned(FontMetrics::empty()),
+                digest: None,
+                postscript: String::new(),
+                resource: "PKFZZZ".into(),
+                name: e.to_string(),
+            })
+        };
+        FontBook {
+            family: [Arc::new(face(Font::Regular)), Arc::new(face(Font::Bold))],
+            loaded: Vec::new(),
             regular: None,
             bold: None,
             fallbacks: Vec::new(),
-            pins: Vec::new(),
-        })
-    };
-}
-
-/// Runs `f` with `faces` as this thread's faces: text laid out inside is
-/// drawn in the templates' main faces, a character its face lacks from the
-/// first fallback that has it, and coverage is the union of the faces.
-pub fn with_faces<R>(faces: &Faces, f: impl FnOnce() -> R) -> R {
-    let before = FACES.with(|fb| fb.replace(faces.clone()));
-    let result = f();
-    FACES.with(|fb| *fb.borrow_mut() = before);
-    result
-}
-
-/// This thread's faces (to hand on to threads it starts).
-pub fn faces() -> Faces {
-    FACES.with(|fb| fb.borrow().clone())
-}
-
-/// This thread's fallback faces.
-pub fn fallbacks() -> Vec<Font> {
-    FACES.with(|fb| fb.borrow().fallbacks.clone())
-}
-
-/// The face text set in `font` is drawn with: the templates' file for a
-/// face of the family they replace, else `font` itself.
-pub fn main_face(font: Font) -> Font {
-    FACES.with(|fb| {
-        let faces = fb.borrow();
-        match font {
-            Font::Regular => faces.regular.unwrap_or(font),
-            Font::Bold => faces.bold.unwrap_or(font),
-            Font::Fallback(_) => font,
         }
-    })
-}
-
-/// Whether a face the kit draws with covers `c`: both main faces, or one
-/// of this thread's fallbacks.
-pub fn covered(c: char) -> bool {
-    Font::ALL
-        .iter()
-        .all(|f| main_face(*f).covers(c).unwrap_or(false))
-        || FACES.with(|fb| {
-            fb.borrow()
-                .fallbacks
-                .iter()
-                .any(|f| f.covers(c).unwrap_or(false))
-        })
-}
-
-/// The faces a kit draws with, for messages: "DejaVu Sans" (or the
-/// templates' regular face) and the fallbacks' files.
-pub fn faces_named() -> String {
-    let mut out = match main_face(Font::Regular) {
-        Font::Regular => FAMILY.to_string(),
-        other => other.name(),
-    };
-    for f in fallbacks() {
-        out.push_str(", ");
-        out.push_str(&f.name());
     }
-    out
-}
 
-impl Font {
-    /// The faces of the kit's own family.
-    pub const ALL: [Font; 2] = [Font::Regular, Font::Bold];
-
-    /// Reads a fallback face from the bytes of a TrueType font file (`name`
-    /// for messages); the same bytes read twice are the same face. The face
-    /// stays in the cache while its [`Pin`] (or a clone) is held.
-    pub fn load(bytes: Vec<u8>, name: &str) -> Result<(Font, Pin), String> {
+    /// Reads a face from the bytes of a TrueType font file (`name` for
+    /// messages) into the book; the same bytes read twice are the same
+    /// face. The face draws nothing until it is given a place
+    /// ([`Self::set_regular`], [`Self::set_bold`], [`Self::add_fallback`]).
+    pub fn load(&mut self, bytes: Vec<u8>, name: &str) -> Result<Font, String> {
         use sha2::Digest;
         let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
-        let mut cache = cache();
-        if let Some(e) = cache
-            .entries
+        if let Some(i) = self
+            .loaded
             .iter()
-            .find(|e| e.digest == digest && e.data.bytes() == bytes.as_slice())
+            .position(|f| f.digest == Some(digest) && f.bytes() == bytes.as_slice())
         {
-            return Ok((Font::Fallback(e.id), Pin(Some(e.pin.clone()))));
+            return Ok(Font::Fallback(i as u32));
         }
+        let n = u32::try_from(self.loaded.len()).map_err(|_| "too many font files")?;
         let metrics = Font::inspect(&bytes)?;
         let stem: String = name
             .rsplit('/')
@@ -333,32 +242,192 @@ impl Font {
             .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
             .take(60)
             .collect();
-        let data = FaceData {
-            bytes: bytes.into_boxed_slice(),
-            metrics,
+        let face = Face {
+            shaper: OnceLock::new(),
+            plans: Default::default(),
+            outlines: Default::default(),
+            bytes: Cow::Owned(bytes),
+            metrics: Cow::Owned(metrics),
+            digest: Some(digest),
             postscript: if stem.is_empty() {
                 "Fallback".into()
             } else {
                 stem
             },
-            resource: resource_for(&digest, &cache.entries),
+            resource: resource_for(&digest, &self.loaded),
             name: name.to_string(),
         };
-        let id = cache.next;
-        cache.next = cache
-            .next
-            .checked_add(1)
-            .ok_or("too many different font files read in one run")?;
-        let pin = Arc::new(id);
-        cache.entries.push(CacheEntry {
-            id,
-            digest,
-            data: Arc::new(data),
-            pin: pin.clone(),
-        });
-        cache.let_go_of_spares();
-        Ok((Font::Fallback(id), Pin(Some(pin))))
+        self.loaded.push(Arc::new(face));
+        Ok(Font::Fallback(n))
     }
+
+    /// Sets text set in the regular face in `font` (a face of this book).
+    pub fn set_regular(&mut self, font: Font) {
+        self.regular = Some(font);
+    }
+
+    /// Sets text set in the bold face in `font` (a face of this book).
+    pub fn set_bold(&mut self, font: Font) {
+        self.bold = Some(font);
+    }
+
+    /// Adds `font` (a face of this book) to the fallbacks, after those
+    /// there are: a character a run's face lacks is drawn from the first
+    /// fallback that has it.
+    pub fn add_fallback(&mut self, font: Font) {
+        if !self.fallbacks.contains(&font) {
+            self.fallbacks.push(font);
+        }
+    }
+
+    /// The face `font` stands for in this book.
+    pub(crate) fn face(&self, font: Font) -> Result<&Face, RenderError> {
+        match font {
+            Font::Regular => Ok(&self.family[0]),
+            Font::Bold => Ok(&self.family[1]),
+            Font::Fallback(n) => self
+                .loaded
+                .get(n as usize)
+                .map(|f| &**f)
+                .ok_or_else(|| RenderError::Font(format!("no face {n} in this font book"))),
+        }
+    }
+
+    /// The fallback faces, in order.
+    pub fn fallbacks(&self) -> &[Font] {
+        &self.fallbacks
+    }
+
+    /// The face text set in `font` is drawn with: the templates' file for a
+    /// face of the family they replace, else `font` itself.
+    pub fn main_face(&self, font: Font) -> Font {
+        match font {
+            Font::Regular => self.regular.unwrap_or(font),
+            Font::Bold => self.bold.unwrap_or(font),
+            Font::Fallback(_) => font,
+        }
+    }
+
+    /// Parsed metrics of a face.
+    pub fn metrics(&self, font: Font) -> Result<&FontMetrics, RenderError> {
+        Ok(&self.face(font)?.metrics)
+    }
+
+    /// A face's TTF program.
+    pub fn ttf_bytes(&self, font: Font) -> Result<&[u8], RenderError> {
+        Ok(self.face(font)?.bytes())
+    }
+
+    /// Whether the face has a glyph for `c`.
+    pub fn covers(&self, font: Font, c: char) -> Result<bool, RenderError> {
+        Ok(self.metrics(font)?.glyph_id(c).is_some())
+    }
+
+    /// Whether a face the kit draws with covers `c`: both main faces, or
+    /// one of the fallbacks.
+    pub fn covered(&self, c: char) -> bool {
+        Font::ALL
+            .iter()
+            .all(|f| self.covers(self.main_face(*f), c).unwrap_or(false))
+            || self
+                .fallbacks
+                .iter()
+                .any(|f| self.covers(*f, c).unwrap_or(false))
+    }
+
+    /// The faces a kit draws with, for messages: "DejaVu Sans" (or the
+    /// templates' regular face) and the fallbacks' files.
+    pub fn faces_named(&self) -> String {
+        let mut out = match self.main_face(Font::Regular) {
+            Font::Regular => FAMILY.to_string(),
+            other => self.name(other),
+        };
+        for f in &self.fallbacks {
+            out.push_str(", ");
+            out.push_str(&self.name(*f));
+        }
+        out
+    }
+
+    /// The face that draws `c` in a run set in `font`, and its glyph: that
+    /// face, else the first fallback that has it.
+    pub fn pick(&self, font: Font, c: char) -> Result<Option<(Font, u16)>, RenderError> {
+        if let Some(g) = self.metrics(font)?.glyph_id(c) {
+            return Ok(Some((font, g)));
+        }
+        for &f in &self.fallbacks {
+            if let Some(g) = self.metrics(f)?.glyph_id(c) {
+                return Ok(Some((f, g)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Error naming every character of `text` that neither `font` nor one
+    /// of the fallbacks can draw, each once, so one run of `check` lists
+    /// all there are to replace.
+    pub fn check_coverage(&self, font: Font, text: &str) -> Result<(), RenderError> {
+        let mut missing: Vec<char> = Vec::new();
+        for c in text.chars() {
+            if self.pick(font, c)?.is_none() && !missing.contains(&c) {
+                missing.push(c);
+            }
+        }
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let mut named = match font {
+            Font::Fallback(_) => self.name(font),
+            _ => format!("{FAMILY} {font:?}"),
+        };
+        for f in &self.fallbacks {
+            named.push_str(" or ");
+            named.push_str(&self.name(*f));
+        }
+        Err(RenderError::MissingGlyph {
+            characters: missing,
+            text: text.to_string(),
+            font: named,
+        })
+    }
+
+    /// What messages call the face.
+    pub fn name(&self, font: Font) -> String {
+        self.face(font)
+            .map_or_else(|_| "a fallback font".into(), |f| f.name.clone())
+    }
+
+    /// The face for a message that asks the host to mend it: the font
+    /// file and where the templates name it.
+    pub fn described(&self, font: Font) -> String {
+        match font {
+            Font::Regular | Font::Bold => format!("the built-in face {}", self.name(font)),
+            Font::Fallback(_) => format!(
+                "the font file {} (named in the templates' style.toml, [fonts])",
+                self.name(font)
+            ),
+        }
+    }
+
+    /// Fixed PDF resource name. Six capitals, because printpdf also uses the
+    /// first six characters as the subset tag (`PKFREG+DejaVuSans`), which the
+    /// PDF spec requires to be exactly six uppercase letters.
+    pub fn pdf_resource_name(&self, font: Font) -> String {
+        self.face(font)
+            .map_or_else(|_| "PKFZZZ".into(), |f| f.resource.clone())
+    }
+
+    /// The face's PostScript name (the `name` table's ID 6), written after
+    /// the subset tag as the PDF font's name.
+    pub fn postscript_name(&self, font: Font) -> String {
+        self.face(font)
+            .map_or_else(|_| "Fallback".into(), |f| f.postscript.clone())
+    }
+}
+
+impl Font {
+    /// The faces of the kit's own family.
+    pub const ALL: [Font; 2] = [Font::Regular, Font::Bold];
 
     /// Reads the metrics of a font file's bytes, checking that its outlines
     /// are TrueType ones: only those can be drawn in SVG and subset for the
@@ -369,130 +438,12 @@ impl Font {
         Ok(metrics)
     }
 
-    /// What messages call the face.
-    pub fn name(self) -> String {
-        match self {
-            Font::Regular => "DejaVu Sans".into(),
-            Font::Bold => "DejaVu Sans Bold".into(),
-            Font::Fallback(n) => loaded(n).map_or("a fallback font".into(), |f| f.name.clone()),
-        }
-    }
-
-    /// The face for a message that asks the host to mend it: the font
-    /// file and where the templates name it.
-    pub fn described(self) -> String {
-        match self {
-            Font::Regular | Font::Bold => format!("the built-in face {}", self.name()),
-            Font::Fallback(_) => format!(
-                "the font file {} (named in the templates' style.toml, [fonts])",
-                self.name()
-            ),
-        }
-    }
-
-    /// The TTF program.
-    pub fn ttf_bytes(self) -> FaceBytes {
-        match self {
-            Font::Regular => FaceBytes::Family(REGULAR_TTF),
-            Font::Bold => FaceBytes::Family(BOLD_TTF),
-            Font::Fallback(n) => FaceBytes::Held(loaded(n)),
-        }
-    }
-
-    /// The face that draws `c` in a run set in `self`, and its glyph: this
-    /// face, else the first of `fallbacks` that has it.
-    pub fn pick(self, c: char, fallbacks: &[Font]) -> Result<Option<(Font, u16)>, RenderError> {
-        if let Some(g) = self.metrics()?.glyph_id(c) {
-            return Ok(Some((self, g)));
-        }
-        for &f in fallbacks {
-            if let Some(g) = f.metrics()?.glyph_id(c) {
-                return Ok(Some((f, g)));
-            }
-        }
-        Ok(None)
-    }
-
-    /// Fixed PDF resource name. Six capitals, because printpdf also uses the
-    /// first six characters as the subset tag (`PKFREG+DejaVuSans`), which the
-    /// PDF spec requires to be exactly six uppercase letters.
-    pub fn pdf_resource_name(self) -> String {
-        match self {
-            Font::Regular => "PKFREG".into(),
-            Font::Bold => "PKFBLD".into(),
-            Font::Fallback(n) => loaded(n).map_or("PKFZZZ".into(), |f| f.resource.clone()),
-        }
-    }
-
-    /// The face's PostScript name (the `name` table's ID 6), written after
-    /// the subset tag as the PDF font's name.
-    pub fn postscript_name(self) -> String {
-        match self {
-            Font::Regular => "DejaVuSans".into(),
-            Font::Bold => "DejaVuSans-Bold".into(),
-            Font::Fallback(n) => loaded(n).map_or("Fallback".into(), |f| f.postscript.clone()),
-        }
-    }
-
     /// SVG `font-weight` value.
     pub fn svg_weight(self) -> &'static str {
         match self {
             Font::Regular | Font::Fallback(_) => "normal",
             Font::Bold => "bold",
         }
-    }
-
-    /// Parsed metrics of this face (the family's parsed once per process).
-    pub fn metrics(self) -> Result<Metrics, RenderError> {
-        static REGULAR: OnceLock<Result<FontMetrics, String>> = OnceLock::new();
-        static BOLD: OnceLock<Result<FontMetrics, String>> = OnceLock::new();
-        let (cell, bytes) = match self {
-            Font::Regular => (&REGULAR, REGULAR_TTF),
-            Font::Bold => (&BOLD, BOLD_TTF),
-            Font::Fallback(n) => {
-                return loaded(n)
-                    .map(Metrics::Held)
-                    .ok_or_else(|| RenderError::Font(format!("no fallback face {n}")))
-            }
-        };
-        cell.get_or_init(|| FontMetrics::parse(bytes))
-            .as_ref()
-            .map(Metrics::Family)
-            .map_err(|e| RenderError::Font(format!("{self:?} face: {e}")))
-    }
-
-    /// Whether the face has a glyph for `c`.
-    pub fn covers(self, c: char) -> Result<bool, RenderError> {
-        Ok(self.metrics()?.glyph_id(c).is_some())
-    }
-
-    /// Error naming every character of `text` that neither this face nor
-    /// one of this thread's fallbacks can draw, each once, so one run of
-    /// `check` lists all there are to replace.
-    pub fn check_coverage(self, text: &str) -> Result<(), RenderError> {
-        let fallbacks = fallbacks();
-        let mut missing: Vec<char> = Vec::new();
-        for c in text.chars() {
-            if self.pick(c, &fallbacks)?.is_none() && !missing.contains(&c) {
-                missing.push(c);
-            }
-        }
-        if missing.is_empty() {
-            return Ok(());
-        }
-        let mut font = match self {
-            Font::Fallback(_) => self.name(),
-            _ => format!("{FAMILY} {self:?}"),
-        };
-        for f in &fallbacks {
-            font.push_str(" or ");
-            font.push_str(&f.name());
-        }
-        Err(RenderError::MissingGlyph {
-            characters: missing,
-            text: text.to_string(),
-            font,
-        })
     }
 }
 
@@ -501,13 +452,15 @@ impl Font {
 const COMMON: usize = 0x2800;
 
 /// What layout needs from a face, in font units.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct FontMetrics {
+    /// Font units to the em (2048 for DejaVu).
     pub units_per_em: u16,
     /// hhea ascender (positive, above the baseline).
     pub ascender: i16,
     /// hhea descender (negative, below the baseline).
     pub descender: i16,
+    /// hhea line gap: extra space the font asks for between lines.
     pub line_gap: i16,
     /// OS/2 weight class (400 regular, 700 bold; 400 without an OS/2 table).
     pub weight_class: u16,
@@ -558,6 +511,7 @@ impl FontMetrics {
         Some(units as f64 / self.units_per_em as f64)
     }
 
+    /// Height above the baseline in em.
     pub fn ascent_em(&self) -> f64 {
         self.ascender as f64 / self.units_per_em as f64
     }
@@ -565,6 +519,21 @@ impl FontMetrics {
     /// Depth below the baseline in em, as a positive number.
     pub fn descent_em(&self) -> f64 {
         -(self.descender as f64) / self.units_per_em as f64
+    }
+
+    /// Metrics of a face with no glyph, for a book whose built-in faces
+    /// cannot be read: every character is missing.
+    fn empty() -> FontMetrics {
+        FontMetrics {
+            units_per_em: 1000,
+            ascender: 0,
+            descender: 0,
+            line_gap: 0,
+            weight_class: 400,
+            cmap: HashMap::new(),
+            common: Vec::new(),
+            advances: vec![0],
+        }
     }
 
     fn parse(data: &[u8]) -> Result<FontMetrics, String> {
@@ -712,8 +681,8 @@ fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
 mod tests {
     use super::*;
 
-    /// The kit's regular face with `n` appended: another file to the
-    /// cache, the same face to draw.
+    /// The kit's regular face with `n` appended: another file, the same
+    /// face to draw.
     fn edited_face(n: u32) -> Vec<u8> {
         let mut bytes = REGULAR_TTF.to_vec();
         bytes.extend_from_slice(b"edit");
@@ -721,76 +690,61 @@ mod tests {
         bytes
     }
 
-    /// Bytes the cache keeps for faces nobody holds.
-    fn spare_bytes() -> usize {
-        cache()
-            .entries
-            .iter()
-            .filter(|e| Arc::strong_count(&e.pin) == 1)
-            .map(|e| e.data.bytes().len())
-            .sum()
+    #[test]
+    fn a_file_read_twice_is_one_face_and_names_stay_unique() {
+        let mut book = FontBook::builtin();
+        let a = book.load(edited_face(1), "fonts/a.ttf").unwrap();
+        let b = book.load(edited_face(2), "fonts/b.ttf").unwrap();
+        assert_ne!(a, b);
+        assert_eq!(book.load(edited_face(1), "fonts/again.ttf").unwrap(), a);
+        assert_ne!(book.pdf_resource_name(a), book.pdf_resource_name(b));
+        assert_eq!(book.name(a), "fonts/a.ttf");
+        // The name comes from the bytes: another book reading the same
+        // file names it the same.
+        let mut other = FontBook::builtin();
+        let again = other.load(edited_face(1), "fonts/a.ttf").unwrap();
+        assert_eq!(other.pdf_resource_name(again), book.pdf_resource_name(a));
     }
 
     #[test]
-    fn a_font_edited_again_and_again_keeps_the_cache_flat() {
-        // What `watch --templates` does on each edit of a font: read the
-        // new file and let go of the old templates. The face still in use
-        // is never let go of.
-        let (kept, kept_pin) = Font::load(edited_face(u32::MAX), "fonts/kept.ttf").unwrap();
-        let before = evictions();
-        let mut names = Vec::new();
-        for n in 0..12 {
-            let (font, pin) = Font::load(edited_face(n), "fonts/edited.ttf").unwrap();
-            assert!(font.metrics().unwrap().glyph_id('A').is_some());
-            names.push(font.pdf_resource_name());
-            drop(pin);
-            assert!(spare_bytes() <= SPARE_FACE_BYTES, "{}", spare_bytes());
-        }
-        assert!(evictions() >= before + 5, "nothing let go of");
-        assert!(is_held(kept));
-        assert!(kept.metrics().unwrap().glyph_id('A').is_some());
-        // Names stay unique among the faces held, and the same bytes read
-        // again get the same name.
-        let again = Font::load(edited_face(u32::MAX), "fonts/kept.ttf").unwrap();
-        assert_eq!(again.0, kept);
-        assert_eq!(again.0.pdf_resource_name(), kept.pdf_resource_name());
-        drop(kept_pin);
+    fn a_face_of_another_book_is_an_error_not_a_wrong_face() {
+        let mut book = FontBook::builtin();
+        let face = book.load(edited_face(3), "fonts/held.ttf").unwrap();
+        assert!(book.metrics(face).is_ok());
+        assert!(FontBook::builtin().metrics(face).is_err());
+        assert!(FontBook::builtin().ttf_bytes(face).is_err());
     }
 
     #[test]
-    fn a_face_let_go_of_stays_readable_to_whoever_holds_it() {
-        let (font, pin) = Font::load(edited_face(1_000_000), "fonts/held.ttf").unwrap();
-        let metrics = font.metrics().unwrap();
-        let bytes = font.ttf_bytes();
-        drop(pin);
-        for n in 1_000_001..1_000_008 {
-            drop(Font::load(edited_face(n), "fonts/other.ttf").unwrap());
-        }
-        assert!(!is_held(font), "the spare faces overflowed the limit");
-        assert_eq!(
-            metrics.glyph_id('A'),
-            Font::Regular.metrics().unwrap().glyph_id('A')
-        );
-        assert_eq!(bytes.len(), REGULAR_TTF.len() + 8);
-        assert!(font.metrics().is_err());
+    fn a_book_replaces_the_main_faces_it_names() {
+        let mut book = FontBook::builtin();
+        let face = book.load(edited_face(4), "fonts/main.ttf").unwrap();
+        book.set_regular(face);
+        assert_eq!(book.main_face(Font::Regular), face);
+        assert_eq!(book.main_face(Font::Bold), Font::Bold);
+        assert_eq!(book.faces_named(), "fonts/main.ttf");
+        assert_eq!(FontBook::builtin().faces_named(), FAMILY);
     }
 
     #[test]
     fn both_faces_cover_the_kit_characters() {
+        let book = FontBook::builtin();
         for f in Font::ALL {
-            f.check_coverage("Aa→–×✓©‘’“”…·↑↓←⊕").unwrap();
+            book.check_coverage(f, "Aa→–×✓©‘’“”…·↑↓←⊕").unwrap();
         }
     }
 
     #[test]
     fn unknown_character_is_reported_by_name() {
-        let err = Font::Regular.check_coverage("ok 漢").unwrap_err();
+        let err = FontBook::builtin()
+            .check_coverage(Font::Regular, "ok 漢")
+            .unwrap_err();
         assert!(err.to_string().contains('漢'), "{err}");
     }
 
     #[test]
     fn every_missing_character_of_a_run_is_named_once() {
-        match Font::Bold.check_coverage("漢 ok 🧊 then 漢 and 跳") {
+        match FontBook::builtin().check_coverage(Font::Bold, "漢 ok 🧊 then 漢 and 跳") {
             Err(RenderError::MissingGlyph { characters, .. }) => {
                 assert_eq!(characters, ['漢', '🧊', '跳']);
             }
@@ -800,7 +754,8 @@ mod tests {
 
     #[test]
     fn widths_are_plausible() {
-        let m = Font::Regular.metrics().unwrap();
+        let book = FontBook::builtin();
+        let m = book.metrics(Font::Regular).unwrap();
         let w = m.width_em("MMMM").unwrap();
         assert!(w > 3.0 && w < 4.5, "{w}");
         assert!(m.ascent_em() > 0.7 && m.descent_em() > 0.1);

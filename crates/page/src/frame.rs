@@ -4,6 +4,8 @@
 //! out into frames): no block's height is worked out a second time by hand.
 use super::model::{Item, PointMm, SizeMm};
 
+/// A laid-out block: its items, relative to its top-left corner, and the
+/// size they take.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Frame {
     size: SizeMm,
@@ -24,18 +26,22 @@ impl Frame {
         Frame { size, items }
     }
 
+    /// The size the block takes.
     pub fn size(&self) -> SizeMm {
         self.size
     }
 
+    /// Its width in mm.
     pub fn width(&self) -> f64 {
         self.size.width
     }
 
+    /// Its height in mm.
     pub fn height(&self) -> f64 {
         self.size.height
     }
 
+    /// Its items, in its own coordinates.
     pub fn items(&self) -> &[Item] {
         &self.items
     }
@@ -92,7 +98,9 @@ mod tests {
             align: Align::Left,
         };
         let words = "A turn is one move: step to a neighbouring empty cell or jump over one. ";
-        let frame = text::paragraph_frame(&words.repeat(4), style, 60.0).unwrap();
+        let frame =
+            text::paragraph_frame(&crate::FontBook::builtin(), &words.repeat(4), style, 60.0)
+                .unwrap();
         let ink = ink(&frame).unwrap();
         // The first line's ascent touches the top, the last line's descent
         // the bottom.

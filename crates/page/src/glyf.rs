@@ -314,16 +314,19 @@ mod tests {
         bytes[at + 12..at + 14].copy_from_slice(&glyph.to_be_bytes());
         let e = check_outlines(&bytes).unwrap_err();
         assert!(e.starts_with(&format!("glyph {glyph}: ")), "{e}");
-        let e = Font::load(bytes, "fonts/crafted.ttf").unwrap_err();
+        let e = crate::font::FontBook::builtin()
+            .load(bytes, "fonts/crafted.ttf")
+            .unwrap_err();
         assert!(e.contains("not a TrueType font: glyph"), "{e}");
     }
 
     #[test]
     fn letters_have_outlines_within_their_advance() {
-        let m = Font::Regular.metrics().unwrap();
+        let book = crate::font::FontBook::builtin();
+        let m = book.metrics(Font::Regular).unwrap();
         for c in "AgÄé☐→".chars() {
             let g = m.glyph_id(c).unwrap();
-            let d = glyph_path(Font::Regular, g).unwrap();
+            let d = glyph_path(&book, Font::Regular, g).unwrap();
             assert!(d.starts_with('M') && d.ends_with('Z'), "{c:?}: {d}");
             // Every x lies between a little left of 0 and a little past the advance.
             let nums: Vec<f64> = d
@@ -340,18 +343,19 @@ mod tests {
             }
         }
         assert_eq!(
-            glyph_path(Font::Bold, m.glyph_id(' ').unwrap()).unwrap(),
+            &*glyph_path(&book, Font::Bold, m.glyph_id(' ').unwrap()).unwrap(),
             ""
         );
     }
 
     #[test]
     fn an_accented_letter_is_its_base_and_accent() {
-        let m = Font::Regular.metrics().unwrap();
-        let base = glyph_path(Font::Regular, m.glyph_id('A').unwrap()).unwrap();
-        let accented = glyph_path(Font::Regular, m.glyph_id('Ä').unwrap()).unwrap();
+        let book = crate::font::FontBook::builtin();
+        let m = book.metrics(Font::Regular).unwrap();
+        let base = glyph_path(&book, Font::Regular, m.glyph_id('A').unwrap()).unwrap();
+        let accented = glyph_path(&book, Font::Regular, m.glyph_id('Ä').unwrap()).unwrap();
         assert!(
-            accented.starts_with(&base) || accented.contains(&base[1..]),
+            accented.starts_with(&*base) || accented.contains(&base[1..]),
             "{accented}"
         );
         assert!(accented.matches('M').count() > base.matches('M').count());

@@ -6,6 +6,7 @@
 //! back ends (printkit-pdf, printkit-svg) place text without measuring it.
 //! Millimetres are used everywhere; the PDF back end converts to points
 //! once.
+#![warn(missing_docs)]
 pub mod check;
 pub mod error;
 pub mod font;
@@ -21,7 +22,7 @@ pub mod text;
 
 pub use check::check_page;
 pub use error::{PaperPart, RenderError, Room};
-pub use font::Font;
+pub use font::{Font, FontBook};
 pub use frame::Frame;
 pub use model::{
     Align, Colour, Fill, Glyph, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm,

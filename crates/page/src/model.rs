@@ -11,19 +11,26 @@ pub use crate::geometry::{PointMm, RectMm, SizeMm};
 /// An sRGB colour. In TOML it is written `"#rrggbb"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Colour {
+    /// Red, 0 to 255.
     pub r: u8,
+    /// Green, 0 to 255.
     pub g: u8,
+    /// Blue, 0 to 255.
     pub b: u8,
 }
 
 impl Colour {
+    /// Black.
     pub const BLACK: Colour = Colour::rgb(0, 0, 0);
+    /// White.
     pub const WHITE: Colour = Colour::rgb(255, 255, 255);
 
+    /// The colour of these red, green and blue values.
     pub const fn rgb(r: u8, g: u8, b: u8) -> Self {
         Colour { r, g, b }
     }
 
+    /// Reads `"#rrggbb"`; anything else is a template error.
     pub fn parse_hex(s: &str) -> Result<Colour, RenderError> {
         let bad = || RenderError::Template(format!("colour {s:?} is not of the form \"#rrggbb\""));
         let hex = s.strip_prefix('#').ok_or_else(bad)?;
@@ -34,6 +41,7 @@ impl Colour {
         Ok(Colour::rgb(c(0)?, c(2)?, c(4)?))
     }
 
+    /// The colour as `"#rrggbb"`, lower case.
     pub fn hex(&self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
     }
@@ -46,15 +54,19 @@ impl<'de> Deserialize<'de> for Colour {
     }
 }
 
+/// How a line or outline is drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stroke {
+    /// Line width in mm.
     pub width_mm: f64,
+    /// Its colour.
     pub colour: Colour,
     /// Dash pattern (dash, gap, ...) in mm; empty means solid.
     pub dash_mm: Vec<f64>,
 }
 
 impl Stroke {
+    /// A solid line.
     pub fn solid(width_mm: f64, colour: Colour) -> Self {
         Stroke {
             width_mm,
@@ -62,6 +74,7 @@ impl Stroke {
             dash_mm: Vec::new(),
         }
     }
+    /// A dashed line: `dash_mm` alternates dash and gap lengths.
     pub fn dashed(width_mm: f64, colour: Colour, dash_mm: &[f64]) -> Self {
         Stroke {
             width_mm,
@@ -75,47 +88,74 @@ impl Stroke {
 /// (`Shape::hatch_segments`) so PDF and SVG draw exactly the same strokes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hatch {
+    /// The colour under the lines, if any.
     pub background: Option<Colour>,
+    /// The lines' colour.
     pub colour: Colour,
+    /// Distance between neighbouring lines, in mm.
     pub spacing_mm: f64,
+    /// The lines' angle, in degrees.
     pub angle_deg: f64,
+    /// The lines' width, in mm.
     pub line_mm: f64,
 }
 
+/// What fills a shape.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fill {
+    /// One colour.
     Solid(Colour),
+    /// Parallel lines.
     Hatch(Hatch),
 }
 
+/// One step of a path.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PathCmd {
+    /// Starts a subpath here.
     MoveTo(PointMm),
+    /// A straight line to here.
     LineTo(PointMm),
+    /// A cubic Bézier curve through two control points to the third point.
     CubicTo(PointMm, PointMm, PointMm),
+    /// Closes the subpath.
     Close,
 }
 
+/// A geometric shape, in page millimetres.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
+    /// A straight line.
     Line {
+        /// Where it starts.
         from: PointMm,
+        /// Where it ends.
         to: PointMm,
     },
+    /// An axis-aligned rectangle.
     Rect(RectMm),
+    /// A circle.
     Circle {
+        /// Its centre.
         centre: PointMm,
+        /// Its radius in mm.
         radius_mm: f64,
     },
     /// A closed polygon.
     Polygon(Vec<PointMm>),
+    /// A path of lines and curves.
     Path(Vec<PathCmd>),
 }
 
+/// Where text sits on its anchor: its left end, its centre or its right
+/// end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
+    /// The anchor is the left end.
     Left,
+    /// The anchor is the centre.
     Centre,
+    /// The anchor is the right end.
     Right,
 }
 
@@ -129,12 +169,17 @@ pub const MM_PER_PT: f64 = 25.4 / 72.0;
 /// characters it draws. A run's glyphs are in visual order, left to right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
+    /// The face that draws it, in the book the run was laid out with.
     pub font: Font,
+    /// Its glyph id in that face.
     pub id: u16,
+    /// How far it moves the pen, in the face's units (kerning included).
     pub advance: i32,
+    /// How far right of the pen it is drawn, in the face's units.
     pub x_offset: i32,
     /// Up is positive, as in the font.
     pub y_offset: i32,
+    /// The byte offset in the run's text of the characters it draws.
     pub cluster: u32,
 }
 
@@ -147,12 +192,19 @@ pub struct Glyph {
 /// the exporters place text without measuring it again.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextRun {
+    /// The text, in logical order.
     pub text: String,
+    /// The face it is set in (the book's main face for its style).
     pub font: Font,
+    /// Its size in points.
     pub size_pt: f64,
+    /// Which point of the run `anchor` is.
     pub align: Align,
+    /// The run's anchor on the baseline.
     pub anchor: PointMm,
+    /// The box it was laid out to fit in.
     pub bounds: RectMm,
+    /// Its colour.
     pub colour: Colour,
     /// Whether the text's base direction is right-to-left (its paragraph
     /// is Arabic or Hebrew, say): viewers selecting the text need it.
@@ -161,6 +213,10 @@ pub struct TextRun {
     pub(crate) glyphs: Vec<Glyph>,
     /// The advance width of the whole run, in mm.
     pub(crate) width_mm: f64,
+    /// How far the face paints above the baseline, in mm.
+    pub(crate) ascent_mm: f64,
+    /// How far the face paints below the baseline, in mm (positive).
+    pub(crate) descent_mm: f64,
 }
 
 impl TextRun {
@@ -194,11 +250,10 @@ impl TextRun {
     }
 
     /// The box the run actually paints: its measured advance horizontally,
-    /// the face's ascent and descent vertically.
+    /// the face's ascent and descent vertically (measured when it was laid
+    /// out, as its width is).
     pub fn ink_box(&self) -> Result<RectMm, RenderError> {
-        let m = self.font.metrics()?;
-        let a = m.ascent_em() * self.size_pt * MM_PER_PT;
-        let d = m.descent_em() * self.size_pt * MM_PER_PT;
+        let (a, d) = (self.ascent_mm, self.descent_mm);
         Ok(RectMm::new(
             self.left(),
             self.anchor.y - a,
@@ -211,27 +266,38 @@ impl TextRun {
 /// A named, optionally clipped, list of items (an SVG `<g id=...>`).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Group {
+    /// Its id in the SVG, if any.
     pub id: Option<String>,
+    /// What it is clipped to, if anything.
     pub clip: Option<RectMm>,
     /// Drawn turned by 180° about this point (the back of a fold-over
     /// token, which is upside down until it is folded). The clip, like the
     /// items, is given before the turn.
     pub half_turn: Option<PointMm>,
+    /// What it holds, drawn in order.
     pub items: Vec<Item>,
 }
 
+/// One thing drawn on a page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
+    /// A shape, outlined and/or filled.
     Shape {
+        /// Its geometry.
         shape: Shape,
+        /// Its outline, if drawn.
         stroke: Option<Stroke>,
+        /// Its fill, if any.
         fill: Option<Fill>,
     },
+    /// A line of text, laid out.
     Text(TextRun),
+    /// Items drawn together.
     Group(Group),
 }
 
 impl Item {
+    /// A straight line.
     pub fn line(from: PointMm, to: PointMm, stroke: Stroke) -> Item {
         Item::Shape {
             shape: Shape::Line { from, to },
@@ -239,6 +305,7 @@ impl Item {
             fill: None,
         }
     }
+    /// A rectangle.
     pub fn rect(rect: RectMm, stroke: Option<Stroke>, fill: Option<Fill>) -> Item {
         Item::Shape {
             shape: Shape::Rect(rect),
@@ -246,6 +313,7 @@ impl Item {
             fill,
         }
     }
+    /// A circle.
     pub fn circle(
         centre: PointMm,
         radius_mm: f64,
@@ -258,6 +326,7 @@ impl Item {
             fill,
         }
     }
+    /// A closed polygon.
     pub fn polygon(points: Vec<PointMm>, stroke: Option<Stroke>, fill: Option<Fill>) -> Item {
         Item::Shape {
             shape: Shape::Polygon(points),
@@ -265,6 +334,7 @@ impl Item {
             fill,
         }
     }
+    /// A group of `items`, with an id when given.
     pub fn group(id: Option<&str>, items: Vec<Item>) -> Item {
         Item::Group(Group {
             id: id.map(str::to_string),
@@ -532,11 +602,14 @@ impl Shape {
 /// One page: its paper size and what is drawn on it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
+    /// The paper size.
     pub size_mm: SizeMm,
+    /// What is drawn, in order.
     pub items: Vec<Item>,
 }
 
 impl Page {
+    /// An empty page of this size.
     pub fn new(size_mm: SizeMm) -> Self {
         Page {
             size_mm,
@@ -549,6 +622,7 @@ impl Page {
         Item::group(None, self.items.clone()).ink_bounds()
     }
 
+    /// The group with this id, searched depth first.
     pub fn find_group(&self, id: &str) -> Option<&Group> {
         self.items.iter().find_map(|i| i.find_group(id))
     }

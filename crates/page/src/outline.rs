@@ -3,27 +3,47 @@
 //! every viewer shows the PDF's glyphs whether or not it has DejaVu, loads
 //! web fonts, or waits for them before printing.
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use crate::error::RenderError;
-use crate::font::Font;
+use crate::font::{Font, FontBook};
 use crate::glyf::{Contour, Glyf, MAX_DEPTH};
 
-/// The SVG path data of a glyph in font units, y up (`""` for a blank
-/// glyph such as the space). The SVG back end keeps each glyph's element
-/// once per process (`printkit_svg::glyph_defs`).
-pub fn glyph_path(font: Font, glyph: u16) -> Result<String, RenderError> {
-    let bytes = font.ttf_bytes();
-    let glyf =
-        Glyf::parse(&bytes).map_err(|e| RenderError::Font(format!("{}: {e}", font.described())))?;
+/// The SVG path data of a glyph of `font` in `book`, in font units, y up
+/// (`""` for a blank glyph such as the space), made once for the book:
+/// every page of a build draws the same glyphs.
+pub fn glyph_path(book: &FontBook, font: Font, glyph: u16) -> Result<Arc<str>, RenderError> {
+    let cache = &book.face(font)?.outlines;
+    let cached = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&glyph)
+        .cloned();
+    if let Some(d) = cached {
+        return Ok(d);
+    }
+    let d: Arc<str> = outline_of(book, font, glyph)?.into();
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(glyph, d.clone());
+    Ok(d)
+}
+
+/// [`glyph_path`], made from the face's outlines.
+fn outline_of(book: &FontBook, font: Font, glyph: u16) -> Result<String, RenderError> {
+    let bytes = book.ttf_bytes(font)?;
+    let glyf = Glyf::parse(bytes)
+        .map_err(|e| RenderError::Font(format!("{}: {e}", book.described(font))))?;
     let mut contours = Vec::new();
     glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut contours)
-        .map_err(|e| RenderError::Font(format!("{}, glyph {glyph}: {e}", font.described())))?;
+        .map_err(|e| RenderError::Font(format!("{}, glyph {glyph}: {e}", book.described(font))))?;
     Ok(path_data(&contours))
 }
 
 /// How many glyphs the face has (its `maxp`).
-pub fn glyph_count(font: Font) -> Result<u16, String> {
-    Ok(Glyf::parse(&font.ttf_bytes())?.num_glyphs)
+pub fn glyph_count(book: &FontBook, font: Font) -> Result<u16, String> {
+    Ok(Glyf::parse(book.ttf_bytes(font).map_err(|e| e.to_string())?)?.num_glyphs)
 }
 
 /// The face's `glyf` and `loca` tables with every glyph but `keep` (and
@@ -31,9 +51,13 @@ pub fn glyph_count(font: Font) -> Result<u16, String> {
 /// unchanged, `loca` in the face's own format. A subsetter given these reads
 /// a few dozen glyphs instead of the face's six thousand, and makes the same
 /// subset.
-pub fn reduced_glyf(font: Font, keep: &[u16]) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let bytes = font.ttf_bytes();
-    let glyf = Glyf::parse(&bytes)?;
+pub fn reduced_glyf(
+    book: &FontBook,
+    font: Font,
+    keep: &[u16],
+) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let bytes = book.ttf_bytes(font).map_err(|e| e.to_string())?;
+    let glyf = Glyf::parse(bytes)?;
     let mut kept = vec![false; usize::from(glyf.num_glyphs)];
     let mut todo: Vec<(u16, usize)> = keep.iter().map(|&g| (g, 0)).collect();
     while let Some((g, depth)) = todo.pop() {

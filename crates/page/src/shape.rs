@@ -5,12 +5,11 @@
 //!
 //! Layout ([`super::text`]) measures and places every run with these
 //! glyphs; the PDF and SVG back ends draw them where they say.
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use unicode_bidi::{BidiInfo, Level};
 
-use super::font::{self, FaceBytes, Font};
+use super::font::{Font, FontBook, Plans};
 pub use super::model::Glyph;
 use crate::error::RenderError;
 
@@ -23,75 +22,34 @@ pub fn is_rtl(text: &str) -> bool {
         .is_some_and(|p| p.level.is_rtl())
 }
 
-/// A face parsed for the shaper, with the bytes it reads from.
-struct ShapeFace {
-    // Declared before the bytes it borrows, so it is dropped first.
-    face: rustybuzz::Face<'static>,
-    _bytes: FaceBytes,
-}
-
-type PlanKey = (Font, bool, rustybuzz::Script);
-
-/// Faces parsed for the shaper and their plans, kept while the font cache
-/// holds the face: parsing DejaVu's GSUB/GPOS for every run measured was
-/// most of shaping's time, and a plan (the face's features and lookups
-/// compiled) cost more than the shaping itself of the short runs layout
-/// measures.
-struct Shapers {
-    /// [`font::evictions`] when faces no longer held were last dropped.
-    evictions: u64,
-    faces: BTreeMap<Font, Arc<ShapeFace>>,
-    plans: BTreeMap<PlanKey, Arc<rustybuzz::ShapePlan>>,
-}
-
-static SHAPERS: Mutex<Shapers> = Mutex::new(Shapers {
-    evictions: 0,
-    faces: BTreeMap::new(),
-    plans: BTreeMap::new(),
-});
-
-fn shapers() -> std::sync::MutexGuard<'static, Shapers> {
-    let mut s = SHAPERS.lock().unwrap_or_else(|e| e.into_inner());
-    let now = font::evictions();
-    if s.evictions != now {
-        s.faces.retain(|f, _| font::is_held(*f));
-        s.plans.retain(|k, _| font::is_held(k.0));
-        s.evictions = now;
-    }
-    s
-}
-
-/// The face parsed for the shaper, once while the font cache holds it.
-fn face(font: Font) -> Result<Arc<ShapeFace>, RenderError> {
-    if let Some(f) = shapers().faces.get(&font) {
-        return Ok(f.clone());
-    }
-    let bytes = font.ttf_bytes();
-    // SAFETY: `bytes` holds a `'static` slice or the `Arc` of a face whose
-    // boxed bytes never move and live as long as that `Arc`; the
-    // `ShapeFace` keeps `bytes` and drops the face that borrows them first.
-    let slice: &'static [u8] = unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
-    let parsed = rustybuzz::Face::from_slice(slice, 0)
-        .ok_or_else(|| RenderError::Font(format!("{} cannot be read for shaping", font.name())))?;
-    let face = Arc::new(ShapeFace {
-        face: parsed,
-        _bytes: bytes,
+/// The face `font` of `book` parsed for the shaper, once for the book.
+fn face<'b>(book: &'b FontBook, font: Font) -> Result<&'b rustybuzz::Face<'b>, RenderError> {
+    let held = book.face(font)?;
+    let parsed = held.shaper.get_or_init(|| {
+        let bytes = held.bytes();
+        // SAFETY: the bytes are `'static` or owned by the face, on the
+        // heap, never changed or moved while it lives; the face drops the
+        // parse, which borrows them, before them (it is declared first),
+        // and the borrow handed out here ends with the book's.
+        let slice: &'static [u8] =
+            unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
+        rustybuzz::Face::from_slice(slice, 0)
     });
-    shapers().faces.insert(font, face.clone());
-    Ok(face)
+    parsed
+        .as_ref()
+        .ok_or_else(|| RenderError::Font(format!("{} cannot be read for shaping", book.name(font))))
 }
 
 /// The shaping plan of a face for a direction and script, made once.
 fn plan(
-    font: Font,
+    plans: &Mutex<Plans>,
     face: &rustybuzz::Face<'_>,
     rtl: bool,
     script: rustybuzz::Script,
 ) -> Arc<rustybuzz::ShapePlan> {
-    let mut shapers = shapers();
-    shapers
-        .plans
-        .entry((font, rtl, script))
+    let mut plans = plans.lock().unwrap_or_else(|e| e.into_inner());
+    plans
+        .entry((rtl, script))
         .or_insert_with(|| {
             let direction = if rtl {
                 rustybuzz::Direction::RightToLeft
@@ -109,21 +67,21 @@ fn plan(
         .clone()
 }
 
-/// The glyphs of one line of `text` in `font` (characters it lacks from
-/// the faces `fallbacks`), in visual order, left to right, in the base
-/// direction `rtl` when it is set (a wrapped line keeps its paragraph's);
-/// `None` takes it from the line's first strong character.
+/// The glyphs of one line of `text` in `font` of `book` (characters it
+/// lacks from the book's fallbacks), in visual order, left to right, in
+/// the base direction `rtl` when it is set (a wrapped line keeps its
+/// paragraph's); `None` takes it from the line's first strong character.
 pub fn shape_with(
+    book: &FontBook,
     text: &str,
     font: Font,
-    fallbacks: &[Font],
     rtl: Option<bool>,
 ) -> Result<Vec<Glyph>, RenderError> {
     let mut out = Vec::with_capacity(text.len());
     // Plain left-to-right text (every line of an English kit) needs no
     // bidi analysis.
     if rtl != Some(true) && !text.chars().any(needs_bidi) {
-        shape_faces(text, 0..text.len(), font, fallbacks, false, &mut out)?;
+        shape_faces(book, text, 0..text.len(), font, false, &mut out)?;
         return Ok(out);
     }
     let level = rtl.map(|r| if r { Level::rtl() } else { Level::ltr() });
@@ -132,7 +90,7 @@ pub fn shape_with(
         let (levels, runs) = bidi.visual_runs(para, para.range.clone());
         for run in runs {
             let rtl = levels[run.start].is_rtl();
-            shape_faces(text, run, font, fallbacks, rtl, &mut out)?;
+            shape_faces(book, text, run, font, rtl, &mut out)?;
         }
     }
     Ok(out)
@@ -161,12 +119,12 @@ fn clings(c: char) -> bool {
 
 /// Appends the glyphs of the one-direction run `text[range]` in visual
 /// order, split into pieces by the face that has their characters: the
-/// run's face, else the first fallback that has it.
+/// run's face, else the first of the book's fallbacks that has it.
 fn shape_faces(
+    book: &FontBook,
     text: &str,
     range: std::ops::Range<usize>,
     font: Font,
-    fallbacks: &[Font],
     rtl: bool,
     out: &mut Vec<Glyph>,
 ) -> Result<(), RenderError> {
@@ -175,8 +133,8 @@ fn shape_faces(
         let at = range.start + i;
         let last = pieces.last().map(|p| p.0);
         let face = match last {
-            Some(f) if clings(c) && f.covers(c)? => f,
-            _ => font.pick(c, fallbacks)?.map_or(font, |(f, _)| f),
+            Some(f) if clings(c) && book.covers(f, c)? => f,
+            _ => book.pick(font, c)?.map_or(font, |(f, _)| f),
         };
         match pieces.last_mut() {
             Some((f, r)) if *f == face => r.end = at + c.len_utf8(),
@@ -187,7 +145,7 @@ fn shape_faces(
         pieces.reverse();
     }
     for (face_font, piece) in pieces {
-        shape_run(face_font, text, piece, rtl, out)?;
+        shape_run(book, face_font, text, piece, rtl, out)?;
     }
     Ok(())
 }
@@ -196,14 +154,14 @@ fn shape_faces(
 /// face, in visual order (rustybuzz already returns a right-to-left run's
 /// glyphs so).
 fn shape_run(
+    book: &FontBook,
     font: Font,
     text: &str,
     range: std::ops::Range<usize>,
     rtl: bool,
     out: &mut Vec<Glyph>,
 ) -> Result<(), RenderError> {
-    let shaper = face(font)?;
-    let face = &shaper.face;
+    let face = face(book, font)?;
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(&text[range.clone()]);
     buffer.set_direction(if rtl {
@@ -212,7 +170,7 @@ fn shape_run(
         rustybuzz::Direction::LeftToRight
     });
     buffer.guess_segment_properties();
-    let plan = plan(font, face, rtl, buffer.script());
+    let plan = plan(&book.face(font)?.plans, face, rtl, buffer.script());
     let shaped = rustybuzz::shape_with_plan(face, &plan, buffer);
     for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
         out.push(Glyph {
@@ -231,24 +189,24 @@ fn shape_run(
 /// itself add up in whole units (so a run is exactly as wide as the sum
 /// its face's units say), a fallback's in em, each in its own face's
 /// units.
-pub fn width_em(glyphs: &[Glyph], font: Font) -> Result<f64, RenderError> {
+pub fn width_em(book: &FontBook, glyphs: &[Glyph], font: Font) -> Result<f64, RenderError> {
     let mut units = 0i64;
     let mut other_em = 0.0;
     for g in glyphs {
         if g.font == font {
             units += i64::from(g.advance);
         } else {
-            other_em += f64::from(g.advance) / f64::from(g.font.metrics()?.units_per_em);
+            other_em += f64::from(g.advance) / f64::from(book.metrics(g.font)?.units_per_em);
         }
     }
-    Ok(units as f64 / f64::from(font.metrics()?.units_per_em) + other_em)
+    Ok(units as f64 / f64::from(book.metrics(font)?.units_per_em) + other_em)
 }
 
 /// Width of the shaped line in mm at `size_pt`.
-pub fn width_mm(glyphs: &[Glyph], size_pt: f64) -> Result<f64, RenderError> {
+pub fn width_mm(book: &FontBook, glyphs: &[Glyph], size_pt: f64) -> Result<f64, RenderError> {
     let mut mm = 0.0;
     for g in glyphs {
-        let upem = f64::from(g.font.metrics()?.units_per_em);
+        let upem = f64::from(book.metrics(g.font)?.units_per_em);
         mm += f64::from(g.advance) / upem * size_pt * super::model::MM_PER_PT;
     }
     Ok(mm)

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::font::{Faces, Font, Pin};
+use super::font::{Font, FontBook};
 use super::model::{Colour, RectMm, SizeMm};
 use crate::error::RenderError;
 
@@ -17,14 +17,20 @@ const BUILTIN_STYLE: &str = include_str!("../../../templates/style.toml");
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PaperPreset {
+    /// How messages and pages name it ("A4", "US Letter").
     pub label: String,
+    /// Its width in mm.
     pub width_mm: f64,
+    /// Its height in mm.
     pub height_mm: f64,
 }
 
+/// Which way up a sheet is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Orientation {
+    /// Taller than wide.
     Portrait,
+    /// Wider than tall.
     Landscape,
 }
 
@@ -33,46 +39,75 @@ pub enum Orientation {
 pub struct Paper {
     /// Preset key, e.g. "a4" or "letter".
     pub name: String,
+    /// The preset's label.
     pub label: String,
+    /// Which way up.
     pub orientation: Orientation,
+    /// The sheet's size in this orientation.
     pub size_mm: SizeMm,
 }
 
+/// The page section of `style.toml`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PageStyle {
+    /// The margin a printer needs on every side, in mm.
     pub margin_mm: f64,
 }
 
+/// Line widths, in mm (`[lines]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LineWeights {
+    /// The finest lines (guides, hatching).
     pub hairline_mm: f64,
+    /// Thin rules and outlines.
     pub thin_mm: f64,
+    /// The board's grid.
     pub grid_mm: f64,
+    /// Frames around boards and boxes.
     pub frame_mm: f64,
 }
 
+/// The colours of the pages (`[colours]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Colours {
+    /// Text and lines.
     pub ink: Colour,
+    /// Secondary text (notes, captions).
     pub muted: Colour,
+    /// The board's grid lines.
     pub grid: Colour,
+    /// Links and references.
     pub link: Colour,
+    /// The red squares of a chequered board.
     pub red_square: Colour,
+    /// The stripes that mark red squares apart from black in grey print.
     pub red_stripe: Colour,
+    /// The dark squares of a chequered board.
     pub black_square: Colour,
+    /// A hole's fill.
     pub hole_fill: Colour,
+    /// The hatching over a hole.
     pub hole_hatch: Colour,
+    /// A region's outline.
     pub region: Colour,
+    /// A ghost strip's fill (the cells repeated across a wrapping edge).
     pub ghost_fill: Colour,
+    /// A ghost strip's labels.
     pub ghost_text: Colour,
+    /// Light pieces.
     pub light_piece: Colour,
+    /// Dark pieces.
     pub dark_piece: Colour,
+    /// A family's third kind of piece.
     pub accent_piece: Colour,
+    /// The dark steps of the scale bar.
     pub scale_dark: Colour,
+    /// The light steps of the scale bar.
     pub scale_light: Colour,
+    /// Where two board tiles overlap, to glue.
     pub overlap_fill: Colour,
     /// The facts beside a position (whose turn, reserve, captures): read
     /// with the prompt, so darker than `muted`. A host's style file from
@@ -85,14 +120,21 @@ fn facts_grey() -> Colour {
     Colour::parse_hex("#333333").expect("a colour")
 }
 
+/// Text sizes in points, and the font files the templates name (`[fonts]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FontSizes {
+    /// Sheet titles.
     pub title_pt: f64,
+    /// Headings within a sheet.
     pub subtitle_pt: f64,
+    /// Running text.
     pub body_pt: f64,
+    /// Notes and captions.
     pub small_pt: f64,
+    /// The board's coordinates.
     pub coord_pt: f64,
+    /// The largest a piece's letter is set in its cell.
     pub piece_max_pt: f64,
     /// TrueType font files, relative to the templates folder, that draw a
     /// character DejaVu Sans lacks: the first that has it does.
@@ -108,19 +150,27 @@ pub struct FontSizes {
     pub bold: Option<String>,
 }
 
+/// How holes are hatched (`[hatch]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct HatchStyle {
+    /// Distance between hatch lines, in mm.
     pub spacing_mm: f64,
+    /// Hatch line width, in mm.
     pub line_mm: f64,
+    /// Hatch line angle, in degrees.
     pub angle_deg: f64,
 }
 
+/// The board's surroundings (`[board]`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct BoardStyle {
+    /// The band around the board holding its coordinates, in mm.
     pub coord_band_mm: f64,
+    /// The width of a ghost strip, in mm.
     pub ghost_strip_mm: f64,
+    /// How far neighbouring board tiles overlap, to glue, in mm.
     pub tile_overlap_mm: f64,
 }
 
@@ -128,12 +178,23 @@ pub struct BoardStyle {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Style {
+    /// `[page]`.
     pub page: PageStyle,
+    /// `[lines]`.
     pub lines: LineWeights,
+    /// `[colours]`.
     pub colours: Colours,
+    /// `[fonts]`: sizes, and the font files the templates name.
     pub fonts: FontSizes,
+    /// `[hatch]`.
     pub hatch: HatchStyle,
+    /// `[board]`.
     pub board: BoardStyle,
+    /// The faces the text is set in: DejaVu Sans, and the files
+    /// `fonts.regular`, `fonts.bold` and `fonts.fallbacks` name, read.
+    /// Layout measures with it and the back ends draw with it.
+    #[serde(skip)]
+    pub book: FontBook,
 }
 
 impl Style {
@@ -175,14 +236,13 @@ impl Style {
 /// Paper presets plus style: everything `templates/` configures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Templates {
+    /// The paper presets by key (`a4`, `letter`).
     pub papers: BTreeMap<String, PaperPreset>,
+    /// The look of the pages, with the faces the text is set in.
     pub style: Style,
     /// The files a host gave (`--templates DIR`) in place of the built-in
     /// ones, kept so a layout they break can be blamed on the line.
     pub files: Vec<TemplateFile>,
-    /// The faces `fonts.regular`, `fonts.bold` and `fonts.fallbacks`
-    /// name, read.
-    pub faces: Faces,
 }
 
 /// The largest font file a template may name (Noto Sans CJK is about 16 MB).
@@ -191,17 +251,19 @@ const MAX_FONT_BYTES: u64 = 32 * 1024 * 1024;
 /// Fallback faces named in `style.toml`.
 const MAX_FALLBACKS: usize = 8;
 
-/// Reads the font file `name` in `dir`. A name is a plain relative path
-/// inside the folder: a host's templates may come from anyone, and must
-/// not make printkit read elsewhere.
-/// Whether a font a template names can be printed: `Err` says why not.
-pub type Embeddable = fn(Font) -> Result<(), String>;
+/// Whether a font a template names (a face of the book) can be printed:
+/// `Err` says why not.
+pub type Embeddable = fn(&FontBook, Font) -> Result<(), String>;
 
+/// Reads the font file `name` in `dir` into `book`. A name is a plain
+/// relative path inside the folder: a host's templates may come from
+/// anyone, and must not make printkit read elsewhere.
 fn read_face(
     name: &str,
     dir: Option<&Path>,
+    book: &mut FontBook,
     embeddable: Embeddable,
-) -> Result<(Font, Pin), String> {
+) -> Result<Font, String> {
     use std::path::Component;
     let rel = Path::new(name);
     let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
@@ -212,21 +274,23 @@ fn read_face(
     };
     let bytes = printkit_outdir::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES)
         .map_err(|e| e.to_string())?;
-    let (face, pin) = Font::load(bytes, name).map_err(|e| format!("{name:?}: {e}"))?;
-    embeddable(face).map_err(|e| format!("{name:?}: {e}"))?;
-    Ok((face, pin))
+    let face = book
+        .load(bytes, name)
+        .map_err(|e| format!("{name:?}: {e}"))?;
+    embeddable(book, face).map_err(|e| format!("{name:?}: {e}"))?;
+    Ok(face)
 }
 
-/// Reads the fallback faces `names` in `dir`, each error at the line and
-/// column of its name in `style.toml` (its `text`, from `origin`); the
-/// faces and what keeps them in the font cache.
+/// Reads the fallback faces `names` in `dir` into `book`, each error at
+/// the line and column of its name in `style.toml` (its `text`, from
+/// `origin`).
 fn read_fallbacks(
     names: &[String],
-    dir: Option<&Path>,
+    (dir, book): (Option<&Path>, &mut FontBook),
     embeddable: Embeddable,
     text: &str,
     origin: &str,
-) -> Result<(Vec<Font>, Vec<Pin>), RenderError> {
+) -> Result<(), RenderError> {
     let err = |at: Option<(usize, usize)>, m: String| {
         let at = at.map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
         RenderError::Template(format!("{origin}{at}: fonts.fallbacks: {m}"))
@@ -235,54 +299,49 @@ fn read_fallbacks(
         let at = value_line_column(text, &["fonts", "fallbacks"], None);
         return Err(err(at, format!("at most {MAX_FALLBACKS} fonts")));
     }
-    let (mut faces, mut pins) = (Vec::new(), Vec::new());
     for (i, name) in names.iter().enumerate() {
-        let (face, pin) = read_face(name, dir, embeddable)
+        let face = read_face(name, dir, book, embeddable)
             .map_err(|m| err(value_line_column(text, &["fonts", "fallbacks"], Some(i)), m))?;
-        if !faces.contains(&face) {
-            faces.push(face);
-            pins.push(pin);
-        }
+        book.add_fallback(face);
     }
-    Ok((faces, pins))
+    Ok(())
 }
 
 /// Reads the faces `style.toml` (its `text`, from `origin`) names for the
-/// kit's regular and bold text, and its fallbacks. A file that cannot be
-/// read is reported at its key's line and column.
+/// kit's regular and bold text, and its fallbacks, into a book. A file
+/// that cannot be read is reported at its key's line and column.
 fn read_faces(
     fonts: &FontSizes,
     dir: Option<&Path>,
     embeddable: Embeddable,
     text: &str,
     origin: &str,
-) -> Result<Faces, RenderError> {
-    let mut pins = Vec::new();
-    let mut main = |key: &str, name: &Option<String>| -> Result<Option<Font>, RenderError> {
+) -> Result<FontBook, RenderError> {
+    let mut book = FontBook::builtin();
+    let main = |book: &mut FontBook, key: &str, name: &Option<String>| {
         let Some(name) = name else {
             return Ok(None);
         };
-        let (face, pin) = read_face(name, dir, embeddable).map_err(|m| {
+        let face = read_face(name, dir, book, embeddable).map_err(|m| {
             let at = value_line_column(text, &["fonts", key], None)
                 .map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
             RenderError::Template(format!("{origin}{at}: fonts.{key}: {m}"))
         })?;
-        pins.push(pin);
-        Ok(Some(face))
+        Ok::<_, RenderError>(Some(face))
     };
-    let regular = main("regular", &fonts.regular)?;
+    let regular = main(&mut book, "regular", &fonts.regular)?;
     let bold = match &fonts.bold {
-        Some(_) => main("bold", &fonts.bold)?,
+        Some(_) => main(&mut book, "bold", &fonts.bold)?,
         None => regular,
     };
-    let (fallbacks, more) = read_fallbacks(&fonts.fallbacks, dir, embeddable, text, origin)?;
-    pins.extend(more);
-    Ok(Faces {
-        regular,
-        bold,
-        fallbacks,
-        pins,
-    })
+    if let Some(face) = regular {
+        book.set_regular(face);
+    }
+    if let Some(face) = bold {
+        book.set_bold(face);
+    }
+    read_fallbacks(&fonts.fallbacks, (dir, &mut book), embeddable, text, origin)?;
+    Ok(book)
 }
 
 /// The line and column (from 1) of the value at `path` in the TOML `text`
@@ -306,7 +365,9 @@ fn value_line_column(text: &str, path: &[&str], index: Option<usize>) -> Option<
 /// A template file a host gave, with its text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TemplateFile {
+    /// Where it was read.
     pub path: String,
+    /// Its text.
     pub text: std::sync::Arc<str>,
     builtin: &'static str,
 }
@@ -314,6 +375,7 @@ pub struct TemplateFile {
 /// A value in a host's template file that differs from the built-in one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChangedValue<'a> {
+    /// The file it is in.
     pub file: &'a TemplateFile,
     /// Dotted key, e.g. `page.margin_mm`.
     pub key: String,
@@ -441,7 +503,7 @@ impl Templates {
         let (paper, paper_origin) = read("paper.toml", BUILTIN_PAPER)?;
         let (style, style_origin) = read("style.toml", BUILTIN_STYLE)?;
         let mut templates = Self::from_sources(&paper, &paper_origin, &style, &style_origin)?;
-        templates.faces = read_faces(
+        templates.style.book = read_faces(
             &templates.style.fonts,
             dir,
             embeddable,
@@ -497,7 +559,6 @@ impl Templates {
             papers,
             style,
             files: Vec::new(),
-            faces: Faces::default(),
         })
     }
 
@@ -622,11 +683,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let style = BUILTIN_STYLE.replace("margin_mm = 10.0", "margin_mm = 12.0");
         std::fs::write(dir.join("style.toml"), style).unwrap();
-        let t = Templates::load(Some(&dir), |_| Ok(())).unwrap();
+        let t = Templates::load(Some(&dir), |_, _| Ok(())).unwrap();
         assert_eq!(t.style.page.margin_mm, 12.0);
         assert_eq!(t.papers, Templates::builtin().unwrap().papers);
         std::fs::write(dir.join("style.toml"), "[page]\nmargin_mm = 1\n").unwrap();
-        assert!(Templates::load(Some(&dir), |_| Ok(())).is_err());
+        assert!(Templates::load(Some(&dir), |_, _| Ok(())).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,7 +1,7 @@
 //! Text layout with the embedded font's real metrics: measuring, wrapping a
 //! paragraph into a box, fitting a label into a cell, and checking that no
 //! text of a page runs out of its box.
-use super::font::Font;
+use super::font::{Font, FontBook};
 use super::frame::Frame;
 pub use super::model::MM_PER_PT;
 use super::model::{Align, Colour, Glyph, Item, Page, PointMm, RectMm, SizeMm, TextRun};
@@ -11,17 +11,16 @@ use crate::error::{RenderError, Room};
 const TOLERANCE_MM: f64 = 1e-6;
 
 /// Width of `text` set in `font` at `size_pt`, in mm, shaped (kerning,
-/// ligatures, joining). Errors if no face has a glyph for one of its
-/// characters.
-pub fn measure(text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    Ok(Shaped::new(text, font, None)?.width(size_pt))
+/// ligatures, joining), with the faces of `book`. Errors if no face has a
+/// glyph for one of its characters.
+pub fn measure(book: &FontBook, text: &str, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(Shaped::new(book, text, font, None)?.width(size_pt))
 }
 
 /// The error for a text with a character the font cannot draw: the
 /// coverage check names it.
-fn missing_glyph(text: &str, font: Font) -> RenderError {
-    super::font::main_face(font)
-        .check_coverage(text)
+fn missing_glyph(book: &FontBook, text: &str, font: Font) -> RenderError {
+    book.check_coverage(book.main_face(font), text)
         .err()
         .unwrap_or_else(|| RenderError::Font(format!("no glyph for a character of {text:?}")))
 }
@@ -35,18 +34,22 @@ struct Shaped {
 }
 
 impl Shaped {
-    /// `text` shaped in `font` (and this thread's fallbacks), in the base
-    /// direction `rtl` (`None`: the text's own).
-    fn new(text: &str, font: Font, rtl: Option<bool>) -> Result<Shaped, RenderError> {
-        let font = super::font::main_face(font);
-        let fallbacks = super::font::fallbacks();
-        let glyphs = super::shape::shape_with(text, font, &fallbacks, rtl)?;
+    /// `text` shaped in `font` of `book` (and the book's fallbacks), in
+    /// the base direction `rtl` (`None`: the text's own).
+    fn new(
+        book: &FontBook,
+        text: &str,
+        font: Font,
+        rtl: Option<bool>,
+    ) -> Result<Shaped, RenderError> {
+        let font = book.main_face(font);
+        let glyphs = super::shape::shape_with(book, text, font, rtl)?;
         // A glyph 0 is the empty box: a character no face has.
         if glyphs.iter().any(|g| g.id == 0) {
-            return Err(missing_glyph(text, font));
+            return Err(missing_glyph(book, text, font));
         }
         Ok(Shaped {
-            em: super::shape::width_em(&glyphs, font)?,
+            em: super::shape::width_em(book, &glyphs, font)?,
             glyphs,
             rtl: rtl.unwrap_or_else(|| super::shape::is_rtl(text)),
         })
@@ -62,34 +65,36 @@ impl Shaped {
 /// A run of `text`, measured once: its glyphs and their width go with it,
 /// so nothing downstream measures it again.
 fn make_run(
+    book: &FontBook,
     text: &str,
     style: TextStyle,
     rtl: Option<bool>,
-    anchor: PointMm,
-    bounds: RectMm,
+    (anchor, bounds): (PointMm, RectMm),
 ) -> Result<TextRun, RenderError> {
-    Ok(run_of(
+    run_of(
+        book,
         text,
-        Shaped::new(text, style.font, rtl)?,
-        style.font,
-        style.size_pt,
+        Shaped::new(book, text, style.font, rtl)?,
+        (style.font, style.size_pt),
         (style.align, anchor, bounds),
         style.colour,
-    ))
+    )
 }
 
 /// The run of an already shaped text, placed by `(align, anchor, bounds)`.
 fn run_of(
+    book: &FontBook,
     text: &str,
     shaped: Shaped,
-    font: Font,
-    size_pt: f64,
+    (font, size_pt): (Font, f64),
     (align, anchor, bounds): (Align, PointMm, RectMm),
     colour: Colour,
-) -> TextRun {
-    TextRun {
+) -> Result<TextRun, RenderError> {
+    Ok(TextRun {
         text: text.to_string(),
-        font: super::font::main_face(font),
+        font: book.main_face(font),
+        ascent_mm: ascent(book, font, size_pt)?,
+        descent_mm: descent(book, font, size_pt)?,
         size_pt,
         align,
         anchor,
@@ -98,22 +103,22 @@ fn run_of(
         rtl: shaped.rtl,
         width_mm: shaped.width(size_pt),
         glyphs: shaped.glyphs,
-    }
+    })
 }
 
 /// Height above the baseline the face can paint, in mm.
-pub fn ascent(font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    Ok(super::font::main_face(font).metrics()?.ascent_em() * size_pt * MM_PER_PT)
+pub fn ascent(book: &FontBook, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(book.metrics(book.main_face(font))?.ascent_em() * size_pt * MM_PER_PT)
 }
 
 /// Depth below the baseline the face can paint, in mm (positive).
-pub fn descent(font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    Ok(super::font::main_face(font).metrics()?.descent_em() * size_pt * MM_PER_PT)
+pub fn descent(book: &FontBook, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(book.metrics(book.main_face(font))?.descent_em() * size_pt * MM_PER_PT)
 }
 
 /// Baseline-to-baseline distance used for paragraphs, in mm.
-pub fn line_height(font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    Ok(ascent(font, size_pt)? + descent(font, size_pt)? + 0.1 * size_pt * MM_PER_PT)
+pub fn line_height(book: &FontBook, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(ascent(book, font, size_pt)? + descent(book, font, size_pt)? + 0.1 * size_pt * MM_PER_PT)
 }
 
 /// The box a run actually paints (see [`TextRun::ink_box`]).
@@ -145,12 +150,13 @@ pub fn overflows(page: &Page) -> Result<Vec<TextRun>, RenderError> {
 /// wider than the box (a position in notation) is broken after a `/`, or
 /// between characters if a single part is still too wide.
 pub fn wrap(
+    book: &FontBook,
     text: &str,
     font: Font,
     size_pt: f64,
     width_mm: f64,
 ) -> Result<Vec<String>, RenderError> {
-    Ok(wrap_lines(text, font, size_pt, width_mm)?
+    Ok(wrap_lines(book, text, font, size_pt, width_mm)?
         .into_iter()
         .map(|l| l.text)
         .collect())
@@ -165,6 +171,7 @@ struct Line {
 /// [`wrap`], each line with its paragraph's direction: lines are broken in
 /// logical order and measured shaped in that direction, as they are set.
 fn wrap_lines(
+    book: &FontBook,
     text: &str,
     font: Font,
     size_pt: f64,
@@ -172,12 +179,12 @@ fn wrap_lines(
 ) -> Result<Vec<Line>, RenderError> {
     // Checked whole first, so the error names every character the text
     // lacks, not the first of the line being measured.
-    super::font::main_face(font).check_coverage(text)?;
+    book.check_coverage(book.main_face(font), text)?;
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let rtl = super::shape::is_rtl(para);
         let fits = |s: &str| -> Result<bool, RenderError> {
-            let width = Shaped::new(s, font, Some(rtl))?.width(size_pt);
+            let width = Shaped::new(book, s, font, Some(rtl))?.width(size_pt);
             Ok(width <= width_mm + TOLERANCE_MM)
         };
         // A no-break space (French "C4 ?") joins its words.
@@ -186,7 +193,7 @@ fn wrap_lines(
             .filter(|w| !w.is_empty())
             .collect();
         let measure = |s: &str| -> Result<f64, RenderError> {
-            Ok(Shaped::new(s, font, Some(rtl))?.width(size_pt))
+            Ok(Shaped::new(book, s, font, Some(rtl))?.width(size_pt))
         };
         let widths = Widths {
             words: words.iter().map(|w| measure(w)).collect::<Result<_, _>>()?,
@@ -340,9 +347,13 @@ fn break_word(
 /// Style of a block of text.
 #[derive(Clone, Copy, Debug)]
 pub struct TextStyle {
+    /// The face it is set in (the book's main face for it draws it).
     pub font: Font,
+    /// Its size in points.
     pub size_pt: f64,
+    /// Its colour.
     pub colour: Colour,
+    /// Where its lines sit in their box.
     pub align: Align,
 }
 
@@ -350,12 +361,13 @@ pub struct TextStyle {
 /// Returns the runs and the height they use; errors if they do not fit the
 /// frame's height.
 pub fn paragraph(
+    book: &FontBook,
     text: &str,
     style: TextStyle,
     frame: RectMm,
 ) -> Result<(Vec<Item>, f64), RenderError> {
-    let lines = wrap_lines(text, style.font, style.size_pt, frame.width)?;
-    let used = lines_height(lines.len(), style.font, style.size_pt)?;
+    let lines = wrap_lines(book, text, style.font, style.size_pt, frame.width)?;
+    let used = lines_height(book, lines.len(), style.font, style.size_pt)?;
     if used > frame.height + TOLERANCE_MM {
         return Err(RenderError::Overflow {
             text: text.to_string(),
@@ -365,32 +377,42 @@ pub fn paragraph(
             },
         });
     }
-    Ok((set_lines(lines, style, frame)?, used))
+    Ok((set_lines(book, lines, style, frame)?, used))
 }
 
 /// A paragraph wrapped to `width`, laid out once into a frame exactly as
 /// tall as its lines.
-pub fn paragraph_frame(text: &str, style: TextStyle, width: f64) -> Result<Frame, RenderError> {
-    let lines = wrap_lines(text, style.font, style.size_pt, width)?;
-    let height = lines_height(lines.len(), style.font, style.size_pt)?;
-    let items = set_lines(lines, style, RectMm::new(0.0, 0.0, width, height))?;
+pub fn paragraph_frame(
+    book: &FontBook,
+    text: &str,
+    style: TextStyle,
+    width: f64,
+) -> Result<Frame, RenderError> {
+    let lines = wrap_lines(book, text, style.font, style.size_pt, width)?;
+    let height = lines_height(book, lines.len(), style.font, style.size_pt)?;
+    let items = set_lines(book, lines, style, RectMm::new(0.0, 0.0, width, height))?;
     Ok(Frame::with_items(SizeMm { width, height }, items))
 }
 
 /// Height of `n` lines: the first line's ascent, the line spacing between
 /// baselines, the last line's descent.
-fn lines_height(n: usize, font: Font, size_pt: f64) -> Result<f64, RenderError> {
-    Ok(line_height(font, size_pt)? * (n as f64 - 1.0)
-        + ascent(font, size_pt)?
-        + descent(font, size_pt)?)
+fn lines_height(book: &FontBook, n: usize, font: Font, size_pt: f64) -> Result<f64, RenderError> {
+    Ok(line_height(book, font, size_pt)? * (n as f64 - 1.0)
+        + ascent(book, font, size_pt)?
+        + descent(book, font, size_pt)?)
 }
 
 /// Wrapped lines as runs in `frame`, the first line at its top. A line of
 /// a right-to-left paragraph set flush left is set flush right instead:
 /// that is where its lines start.
-fn set_lines(lines: Vec<Line>, style: TextStyle, frame: RectMm) -> Result<Vec<Item>, RenderError> {
-    let lh = line_height(style.font, style.size_pt)?;
-    let a = ascent(style.font, style.size_pt)?;
+fn set_lines(
+    book: &FontBook,
+    lines: Vec<Line>,
+    style: TextStyle,
+    frame: RectMm,
+) -> Result<Vec<Item>, RenderError> {
+    let lh = line_height(book, style.font, style.size_pt)?;
+    let a = ascent(book, style.font, style.size_pt)?;
     lines
         .into_iter()
         .enumerate()
@@ -401,11 +423,11 @@ fn set_lines(lines: Vec<Line>, style: TextStyle, frame: RectMm) -> Result<Vec<It
             };
             let x = align_x(style.align, frame);
             make_run(
+                book,
                 &line.text,
                 style,
                 Some(line.rtl),
-                PointMm::new(x, frame.y + a + lh * i as f64),
-                frame,
+                (PointMm::new(x, frame.y + a + lh * i as f64), frame),
             )
             .map(Item::Text)
         })
@@ -433,6 +455,7 @@ fn align_x(align: Align, bounds: RectMm) -> f64 {
 /// [`paragraph`], shrunk in small steps down to `min_pt` until it fits the
 /// frame's height (a long title in a fixed heading box).
 pub fn paragraph_shrunk(
+    book: &FontBook,
     text: &str,
     style: TextStyle,
     frame: RectMm,
@@ -444,7 +467,7 @@ pub fn paragraph_shrunk(
             size_pt: size,
             ..style
         };
-        match paragraph(text, sized, frame) {
+        match paragraph(book, text, sized, frame) {
             Err(RenderError::Overflow { .. }) if size > min_pt => size = (size - 0.5).max(min_pt),
             other => return other,
         }
@@ -454,6 +477,7 @@ pub fn paragraph_shrunk(
 /// A one-line label centred in `cell`, shrunk from `max_pt` in small steps
 /// until it fits, but never below `min_pt` (then it is an error).
 pub fn fit_label(
+    book: &FontBook,
     text: &str,
     font: Font,
     max_pt: f64,
@@ -462,24 +486,24 @@ pub fn fit_label(
     colour: Colour,
 ) -> Result<Item, RenderError> {
     // Shaped once; only the size changes from try to try.
-    let shaped = Shaped::new(text, font, None)?;
+    let shaped = Shaped::new(book, text, font, None)?;
     let mut size = max_pt;
     loop {
         let w = shaped.width(size);
-        let a = ascent(font, size)?;
-        let d = descent(font, size)?;
+        let a = ascent(book, font, size)?;
+        let d = descent(book, font, size)?;
         if w <= cell.width + TOLERANCE_MM && a + d <= cell.height + TOLERANCE_MM {
             // Centre the ascent+descent box vertically in the cell.
             let baseline = cell.y + (cell.height - (a + d)) / 2.0 + a;
             let anchor = PointMm::new(cell.x + cell.width / 2.0, baseline);
             return Ok(Item::Text(run_of(
+                book,
                 text,
                 shaped,
-                font,
-                size,
+                (font, size),
                 (Align::Centre, anchor, cell),
                 colour,
-            )));
+            )?));
         }
         if size <= min_pt {
             return Err(RenderError::Overflow {
@@ -501,6 +525,7 @@ pub fn fit_label(
 /// widened to `bounds` (an error if that box does not hold it). Text of a
 /// right-to-left script set flush left is set flush right.
 pub fn line_in(
+    book: &FontBook,
     text: &str,
     style: TextStyle,
     bounds: RectMm,
@@ -511,7 +536,13 @@ pub fn line_in(
         ..style
     };
     let x = align_x(style.align, bounds);
-    let run = make_run(text, style, None, PointMm::new(x, baseline_y), bounds)?;
+    let run = make_run(
+        book,
+        text,
+        style,
+        None,
+        (PointMm::new(x, baseline_y), bounds),
+    )?;
     if run_overflows(&run)? {
         return Err(RenderError::Overflow {
             text: text.to_string(),
@@ -528,14 +559,18 @@ pub fn line_in(
 mod tests {
     use super::*;
 
+    fn book() -> FontBook {
+        FontBook::builtin()
+    }
+
     #[test]
     fn wrapping_respects_the_width() {
         let text =
             "The quick brown fox jumps over the lazy dog again and again until the line breaks.";
-        let lines = wrap(text, Font::Regular, 10.0, 50.0).unwrap();
+        let lines = wrap(&book(), text, Font::Regular, 10.0, 50.0).unwrap();
         assert!(lines.len() > 2);
         for l in &lines {
-            assert!(measure(l, Font::Regular, 10.0).unwrap() <= 50.0 + 1e-6);
+            assert!(measure(&book(), l, Font::Regular, 10.0).unwrap() <= 50.0 + 1e-6);
         }
         assert_eq!(lines.join(" "), text);
     }
@@ -543,7 +578,7 @@ mod tests {
     #[test]
     fn a_long_position_breaks_after_a_slash() {
         let position = "rbrbrbrbrb/brbrbrb2r/rbrbrbrbrb/brbrbrbrbr/rbrbrbrbrb/brbrbrbrbr b";
-        let lines = wrap(position, Font::Regular, 10.0, 40.0).unwrap();
+        let lines = wrap(&book(), position, Font::Regular, 10.0, 40.0).unwrap();
         assert!(lines.len() > 2, "{lines:?}");
         // Each line ends at a rank's `/` or at the end of the word.
         for l in &lines {
@@ -554,7 +589,7 @@ mod tests {
         }
         for l in &lines {
             assert!(
-                measure(l, Font::Regular, 10.0).unwrap() <= 40.0 + 1e-6,
+                measure(&book(), l, Font::Regular, 10.0).unwrap() <= 40.0 + 1e-6,
                 "{l}"
             );
         }
@@ -564,7 +599,7 @@ mod tests {
     #[test]
     fn a_word_without_slashes_breaks_between_characters() {
         let word = "x".repeat(200);
-        let lines = wrap(&word, Font::Regular, 10.0, 30.0).unwrap();
+        let lines = wrap(&book(), &word, Font::Regular, 10.0, 30.0).unwrap();
         assert!(lines.len() > 3);
         assert_eq!(lines.concat(), word);
     }
@@ -572,7 +607,16 @@ mod tests {
     #[test]
     fn fitting_shrinks_a_long_label() {
         let cell = RectMm::new(0.0, 0.0, 10.0, 8.0);
-        let item = fit_label("Predator", Font::Bold, 20.0, 4.0, cell, Colour::BLACK).unwrap();
+        let item = fit_label(
+            &book(),
+            "Predator",
+            Font::Bold,
+            20.0,
+            4.0,
+            cell,
+            Colour::BLACK,
+        )
+        .unwrap();
         let Item::Text(run) = item else { panic!() };
         assert!(run.size_pt < 20.0);
         assert!(!run_overflows(&run).unwrap());
@@ -587,7 +631,8 @@ mod tests {
             colour: Colour::BLACK,
             align: Align::Right,
         };
-        let Item::Text(run) = line_in("Freeze: A1–J10", style, bounds, 5.0).unwrap() else {
+        let Item::Text(run) = line_in(&book(), "Freeze: A1–J10", style, bounds, 5.0).unwrap()
+        else {
             panic!()
         };
         // DejaVu Sans's own glyph ids and kerned advances for this text, as
@@ -613,8 +658,8 @@ mod tests {
 
     #[test]
     fn bold_is_wider_than_regular() {
-        let r = measure("Freeze", Font::Regular, 12.0).unwrap();
-        let b = measure("Freeze", Font::Bold, 12.0).unwrap();
+        let r = measure(&book(), "Freeze", Font::Regular, 12.0).unwrap();
+        let b = measure(&book(), "Freeze", Font::Bold, 12.0).unwrap();
         assert!(b > r);
     }
 }

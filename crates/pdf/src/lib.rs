@@ -23,7 +23,7 @@ use printpdf::{
     TextMatrix, WindingOrder,
 };
 
-use printkit_page::font::Font;
+use printkit_page::font::{Font, FontBook};
 use printkit_page::model::{
     Colour, Fill, Glyph, Item, Page, PathCmd, PointMm, Shape, Stroke, TextRun, MM_PER_PT,
 };
@@ -186,9 +186,13 @@ fn neutral(c: char) -> bool {
 /// run. A glyph whose ToUnicode entry was taken from another use of it (a
 /// bracket mirrored here, drawn the other way round elsewhere) is given
 /// its own text too.
-fn reading_spans(t: &TextRun, faces: &[SubsetFace]) -> Result<Vec<Option<String>>, RenderError> {
+fn reading_spans(
+    book: &FontBook,
+    t: &TextRun,
+    faces: &[SubsetFace],
+) -> Result<Vec<Option<String>>, RenderError> {
     let glyphs = t.glyphs();
-    let texts = glyph_texts(t)?;
+    let texts = glyph_texts(book, t)?;
     let bidi = unicode_bidi::BidiInfo::new(&t.text, Some(unicode_bidi::Level::rtl()));
     let ltr_at = |i: usize| {
         glyphs.get(i).is_some_and(|g| {
@@ -235,6 +239,8 @@ struct Content<'a> {
     ops: Vec<Op>,
     height_mm: f64,
     faces: &'a [SubsetFace],
+    /// The faces the pages were laid out with.
+    book: &'a FontBook,
 }
 
 /// `v` rounded to `decimals` places, as the `f32` printpdf takes: lopdf
@@ -428,7 +434,7 @@ impl Content<'_> {
             self.select(t.font, t.size_pt);
         }
         let spans = if t.rtl {
-            reading_spans(t, self.faces)?
+            reading_spans(self.book, t, self.faces)?
         } else {
             Vec::new()
         };
@@ -507,7 +513,8 @@ impl Content<'_> {
                 end += 1;
             }
             let same = &glyphs[i..end];
-            let unit = t.size_pt * MM_PER_PT / f64::from(first.font.metrics()?.units_per_em);
+            let unit =
+                t.size_pt * MM_PER_PT / f64::from(self.book.metrics(first.font)?.units_per_em);
             let at = self.point(PointMm::new(
                 pen.x_mm + f64::from(first.x_offset) * unit,
                 t.anchor.y - f64::from(first.y_offset) * unit,
@@ -557,7 +564,7 @@ impl Content<'_> {
     /// `Tf` for `font` at `size_pt`.
     fn select(&mut self, font: Font, size_pt: f64) {
         self.ops.push(Op::SetFont {
-            font: PdfFontHandle::External(FontId(font.pdf_resource_name().to_string())),
+            font: PdfFontHandle::External(FontId(self.book.pdf_resource_name(font))),
             size: Pt(rounded(size_pt, 3)),
         });
     }
@@ -569,12 +576,10 @@ impl Content<'_> {
     /// Arabic joining form) by its number, with the text it stands for,
     /// which printpdf writes into the face's ToUnicode map.
     fn show(&self, font: Font, glyphs: &[Glyph]) -> Result<Vec<TextItem>, RenderError> {
-        let face = self
-            .faces
-            .iter()
-            .find(|f| f.font == font)
-            .ok_or_else(|| RenderError::Font(format!("no subset of {}", font.described())))?;
-        let metrics = font.metrics()?;
+        let face = self.faces.iter().find(|f| f.font == font).ok_or_else(|| {
+            RenderError::Font(format!("no subset of {}", self.book.described(font)))
+        })?;
+        let metrics = self.book.metrics(font)?;
         let upem = f64::from(metrics.units_per_em);
         let mut items: Vec<TextItem> = Vec::new();
         for (n, g) in glyphs.iter().enumerate() {
@@ -583,7 +588,7 @@ impl Content<'_> {
                 RenderError::Font(format!(
                     "glyph {} not in the subset of {}",
                     g.id,
-                    font.described()
+                    self.book.described(font)
                 ))
             })?;
             match (own, items.last_mut()) {
@@ -713,36 +718,37 @@ impl<P: FontTableProvider> FontTableProvider for Reduced<'_, P> {
 /// it: every glyph its character map names exists and draws, and the
 /// subset of them all is made and read back as for a kit. Run when the
 /// face is read, so `check` refuses a font `build` could not print.
-pub fn check_embeddable(font: Font) -> Result<(), String> {
-    let metrics = font.metrics().map_err(|e| e.to_string())?;
+pub fn check_embeddable(book: &FontBook, font: Font) -> Result<(), String> {
+    let metrics = book.metrics(font).map_err(|e| e.to_string())?;
     let mapped = metrics.mapped_glyphs();
-    let glyphs = printkit_page::outline::glyph_count(font)?;
+    let glyphs = printkit_page::outline::glyph_count(book, font)?;
     if let Some(g) = mapped.iter().find(|&&g| g >= glyphs) {
         return Err(format!(
             "its character map names glyph {g}, but it has {glyphs} glyphs"
         ));
     }
     let ids: Vec<u16> = std::iter::once(0).chain(mapped).collect();
-    let bytes = subset_face(font, &ids, true).map_err(|e| format!("cannot be subset: {e}"))?;
+    let bytes =
+        subset_face(book, font, &ids, true).map_err(|e| format!("cannot be subset: {e}"))?;
     let mut warnings = Vec::new();
     ParsedFont::from_bytes(&bytes, 0, &mut warnings)
         .map(|_| ())
         .ok_or_else(|| format!("its subset cannot be read back: {warnings:?}"))
 }
 
-fn subset_face(font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String> {
+fn subset_face(book: &FontBook, font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String> {
     fn pdf_subset(provider: &impl FontTableProvider, ids: &[u16]) -> Result<Vec<u8>, String> {
         allsorts::subset::subset(provider, ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
             .map_err(|e| e.to_string())
     }
-    let bytes = font.ttf_bytes();
-    let scope = ReadScope::new(&bytes);
+    let bytes = book.ttf_bytes(font).map_err(|e| e.to_string())?;
+    let scope = ReadScope::new(bytes);
     let data = scope.read::<FontData<'_>>().map_err(|e| e.to_string())?;
     let whole = data.table_provider(0).map_err(|e| e.to_string())?;
     if !reduced {
         return pdf_subset(&whole, ids);
     }
-    let (glyf, loca) = printkit_page::outline::reduced_glyf(font, ids)?;
+    let (glyf, loca) = printkit_page::outline::reduced_glyf(book, font, ids)?;
     let provider = Reduced {
         whole: &whole,
         glyf,
@@ -756,8 +762,8 @@ fn subset_face(font: Font, ids: &[u16], reduced: bool) -> Result<Vec<u8>, String
 /// long line up to 0.25 mm shorter than layout measured. (A width in
 /// thousandths is a whole number of 1000/2048ths for DejaVu: exact in the
 /// `f32` the PDF library writes.)
-fn exact_widths(face: &SubsetFace) -> Result<Object, RenderError> {
-    let metrics = face.font.metrics()?;
+fn exact_widths(book: &FontBook, face: &SubsetFace) -> Result<Object, RenderError> {
+    let metrics = book.metrics(face.font)?;
     let upem = f64::from(metrics.units_per_em);
     let mut by_code: BTreeMap<u16, f32> = BTreeMap::new();
     by_code.insert(0, (f64::from(metrics.advance(0)) * 1000.0 / upem) as f32);
@@ -826,7 +832,7 @@ struct Drawn {
 /// several glyphs (a letter and its marks), a glyph that is a character's
 /// own glyph stands for that character, the first other glyph for the
 /// rest, and any further one for nothing.
-fn glyph_texts(t: &TextRun) -> Result<Vec<String>, RenderError> {
+fn glyph_texts(book: &FontBook, t: &TextRun) -> Result<Vec<String>, RenderError> {
     let glyphs = t.glyphs();
     let mut texts = vec![String::new(); glyphs.len()];
     let mut starts: Vec<usize> = glyphs.iter().map(|g| g.cluster as usize).collect();
@@ -841,7 +847,7 @@ fn glyph_texts(t: &TextRun) -> Result<Vec<String>, RenderError> {
         let mut own: Vec<Option<char>> = Vec::with_capacity(members.len());
         for &i in &members {
             let g = glyphs[i];
-            let m = g.font.metrics()?;
+            let m = book.metrics(g.font)?;
             let c = cluster.chars().find(|&c| m.glyph_id(c) == Some(g.id));
             if let Some(c) = c {
                 if let Some(at) = rest.find(c) {
@@ -862,8 +868,12 @@ fn glyph_texts(t: &TextRun) -> Result<Vec<String>, RenderError> {
 
 /// Adds the glyphs of `run` to what each face draws, each with the text
 /// it stands for ([`glyph_texts`]; a glyph keeps the first text found).
-fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
-    for (g, text) in t.glyphs().iter().zip(glyph_texts(t)?) {
+fn collect_run(
+    book: &FontBook,
+    t: &TextRun,
+    used: &mut BTreeMap<Font, Drawn>,
+) -> Result<(), RenderError> {
+    for (g, text) in t.glyphs().iter().zip(glyph_texts(book, t)?) {
         let start = g.cluster as usize;
         let drawn = used.entry(g.font).or_default();
         drawn.chars.extend(
@@ -886,18 +896,22 @@ fn collect_run(t: &TextRun, used: &mut BTreeMap<Font, Drawn>) -> Result<(), Rend
 /// the subset is made here with the same subsetter (allsorts, PDF profile)
 /// and given to printpdf as the whole font. The subset keeps a Unicode cmap
 /// for the characters whose own glyphs it holds.
-fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
+fn subset_fonts(book: &FontBook, pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
     let mut used: BTreeMap<Font, Drawn> = BTreeMap::new();
-    fn collect(item: &Item, used: &mut BTreeMap<Font, Drawn>) -> Result<(), RenderError> {
+    fn collect(
+        book: &FontBook,
+        item: &Item,
+        used: &mut BTreeMap<Font, Drawn>,
+    ) -> Result<(), RenderError> {
         match item {
             Item::Text(t) => {
                 // The error names the whole text, which a user can find.
-                t.font.check_coverage(&t.text)?;
-                collect_run(t, used)?;
+                book.check_coverage(t.font, &t.text)?;
+                collect_run(book, t, used)?;
             }
             Item::Group(g) => {
                 for i in &g.items {
-                    collect(i, used)?;
+                    collect(book, i, used)?;
                 }
             }
             Item::Shape { .. } => {}
@@ -906,19 +920,19 @@ fn subset_fonts(pages: &[Page]) -> Result<Vec<SubsetFace>, RenderError> {
     }
     for page in pages {
         for item in &page.items {
-            collect(item, &mut used)?;
+            collect(book, item, &mut used)?;
         }
     }
     let mut faces = Vec::new();
     for (font, drawn) in used {
-        faces.push(subset_one(font, drawn)?);
+        faces.push(subset_one(book, font, drawn)?);
     }
     Ok(faces)
 }
 
 /// One face cut down to the glyphs it draws.
-fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
-    let metrics = font.metrics()?;
+fn subset_one(book: &FontBook, font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
+    let metrics = book.metrics(font)?;
     // The characters whose own glyph the face draws (a glyph standing for
     // one character, through the cmap).
     let chars: BTreeSet<char> = drawn
@@ -945,8 +959,8 @@ fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
         codes[usize::from(g)] = code as u16;
     }
     let subset_error =
-        |e: String| RenderError::Font(format!("cannot subset {}: {e}", font.described()));
-    let bytes = subset_face(font, &ids, true).map_err(subset_error)?;
+        |e: String| RenderError::Font(format!("cannot subset {}: {e}", book.described(font)));
+    let bytes = subset_face(book, font, &ids, true).map_err(subset_error)?;
     let mut warnings = Vec::new();
     let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings)
         .ok_or_else(|| subset_error(format!("{warnings:?}")))?;
@@ -957,8 +971,8 @@ fn subset_one(font: Font, drawn: Drawn) -> Result<SubsetFace, RenderError> {
     // PDF standard asks (`ABCDEF+Name`), the tag being the resource name.
     parsed.font_name = Some(format!(
         "{}+{}",
-        font.pdf_resource_name(),
-        font.postscript_name()
+        book.pdf_resource_name(font),
+        book.postscript_name(font)
     ));
     // The subset's own cmap must agree with the numbering assumed here.
     for &c in &chars {
@@ -1036,16 +1050,17 @@ impl std::io::Write for Fingerprint {
 /// document through its own API: each page's drawing as its operations,
 /// the subset faces (their ToUnicode maps from the text given with each
 /// glyph), and the Info dictionary from its metadata. `complete` then
-/// adds what printpdf has no API for, and lopdf writes the file.
-pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
+/// adds what printpdf has no API for, and lopdf writes the file. `book`:
+/// the faces the pages were laid out with.
+pub fn write_pdf(book: &FontBook, pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError> {
     if pages.is_empty() {
         return Err(RenderError::NoPages);
     }
-    let faces = subset_fonts(pages)?;
+    let faces = subset_fonts(book, pages)?;
     let mut doc = PdfDocument::new(&meta.title);
     for face in &faces {
         doc.resources.fonts.map.insert(
-            FontId(face.font.pdf_resource_name().to_string()),
+            FontId(book.pdf_resource_name(face.font)),
             PdfFont::new(face.parsed.clone()),
         );
     }
@@ -1061,6 +1076,7 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
             ops: Vec::new(),
             height_mm: h,
             faces: &faces,
+            book,
         };
         for item in &page.items {
             content.item(item)?;
@@ -1090,7 +1106,7 @@ pub fn write_pdf(pages: &[Page], meta: &DocMeta) -> Result<Vec<u8>, RenderError>
     {
         return Err(RenderError::Pdf(w.msg.clone()));
     }
-    complete(&mut lo, &faces, meta)?;
+    complete(book, &mut lo, &faces, meta)?;
     // Room for the whole file at once: grown step by step, it was copied
     // over and over.
     let size: usize = lo
@@ -1145,13 +1161,14 @@ fn set_info(doc: &mut PdfDocument, meta: &DocMeta) -> Result<(), RenderError> {
 /// it joins glyph strings on one baseline into one `TJ`; see
 /// `Content::strings`.)
 fn complete(
+    book: &FontBook,
     lo: &mut lopdf::Document,
     faces: &[SubsetFace],
     meta: &DocMeta,
 ) -> Result<(), RenderError> {
     let err = |e: lopdf::Error| RenderError::Pdf(e.to_string());
     for face in faces {
-        set_widths(lo, face)?;
+        set_widths(book, lo, face)?;
     }
     lo.version = "1.6".to_string();
     let mut prefs = Dictionary::new();
@@ -1205,12 +1222,16 @@ fn document_id(
 
 /// Writes the exact widths ([`exact_widths`]) into the face's descendant
 /// font, found by the name printpdf gives it.
-fn set_widths(lo: &mut lopdf::Document, face: &SubsetFace) -> Result<(), RenderError> {
-    let widths = exact_widths(face)?;
+fn set_widths(
+    book: &FontBook,
+    lo: &mut lopdf::Document,
+    face: &SubsetFace,
+) -> Result<(), RenderError> {
+    let widths = exact_widths(book, face)?;
     let name = format!(
         "{}+{}",
-        face.font.pdf_resource_name(),
-        face.font.postscript_name()
+        book.pdf_resource_name(face.font),
+        book.postscript_name(face.font)
     );
     let mut found = false;
     for object in lo.objects.values_mut() {
@@ -1293,7 +1314,9 @@ mod tests {
             },
             items: Vec::new(),
         };
-        let doc = lopdf::Document::load_mem(&write_pdf(&[page], &meta).unwrap()).unwrap();
+        let doc =
+            lopdf::Document::load_mem(&write_pdf(&FontBook::builtin(), &[page], &meta).unwrap())
+                .unwrap();
         let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
         let date = doc
             .get_dictionary(info)
@@ -1324,8 +1347,9 @@ mod tests {
         // Accented letters are composites in DejaVu: their parts must come
         // along. `reduced_glyf` failing to copy them, or copying the wrong
         // bytes, makes the two subsets differ.
+        let book = FontBook::builtin();
         for font in Font::ALL {
-            let m = font.metrics().unwrap();
+            let m = book.metrics(font).unwrap();
             let mut ids: Vec<u16> = "Aé Ö ñ Å→✓ÿ·–K"
                 .chars()
                 .filter_map(|c| m.glyph_id(c))
@@ -1333,9 +1357,10 @@ mod tests {
             ids.push(0);
             ids.sort();
             ids.dedup();
-            let reduced = subset_face(font, &ids, true).unwrap();
-            assert_eq!(reduced, subset_face(font, &ids, false).unwrap(), "{font:?}");
-            assert!(reduced.len() < font.ttf_bytes().len() / 10);
+            let reduced = subset_face(&book, font, &ids, true).unwrap();
+            let whole = subset_face(&book, font, &ids, false).unwrap();
+            assert_eq!(reduced, whole, "{font:?}");
+            assert!(reduced.len() < book.ttf_bytes(font).unwrap().len() / 10);
         }
     }
 
@@ -1359,7 +1384,8 @@ mod tests {
     /// The text operators of a page showing `text` as the glyphs of
     /// `shown`, the second moved sideways.
     fn text_ops(text: &str, shown: [char; 3]) -> Vec<String> {
-        let m = Font::Regular.metrics().unwrap();
+        let book = FontBook::builtin();
+        let m = book.metrics(Font::Regular).unwrap();
         let glyph = |c: char, x_offset: i32, cluster: u32| Glyph {
             font: Font::Regular,
             id: m.glyph_id(c).unwrap(),
@@ -1383,7 +1409,8 @@ mod tests {
             align: printkit_page::Align::Left,
         };
         let bounds = printkit_page::RectMm::new(20.0, 20.0, 100.0, 20.0);
-        let Ok(Item::Text(run)) = printkit_page::text::line_in(text, style, bounds, 30.0) else {
+        let Ok(Item::Text(run)) = printkit_page::text::line_in(&book, text, style, bounds, 30.0)
+        else {
             panic!("{text} is laid out as a line");
         };
         assert_eq!((run.anchor.x, run.anchor.y), (20.0, 30.0));
@@ -1396,7 +1423,7 @@ mod tests {
             items: vec![Item::Text(run)],
         };
         let meta = DocMeta::new("t", "s");
-        let doc = lopdf::Document::load_mem(&write_pdf(&[page], &meta).unwrap()).unwrap();
+        let doc = lopdf::Document::load_mem(&write_pdf(&book, &[page], &meta).unwrap()).unwrap();
         let page_id = *doc.get_pages().values().next().unwrap();
         let content = lopdf::content::Content::decode(&doc.get_page_content(page_id)).unwrap();
         content

@@ -9,13 +9,13 @@
 
 use svg::node::element;
 
-use printkit_page::font::Font;
 use printkit_page::font::SVG_FONT_FAMILY;
+use printkit_page::font::{Font, FontBook};
 use printkit_page::model::MM_PER_PT;
 use printkit_page::model::{
     Align, Colour, Fill, Group, Hatch, Item, Page, PathCmd, PointMm, Shape, SizeMm, Stroke, TextRun,
 };
-use printkit_page::{outline, RenderError};
+use printkit_page::RenderError;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -39,11 +39,13 @@ pub struct SvgBody {
 /// HTML document. Text is drawn with glyph outlines placed at the advances
 /// layout measured (the `<text>` kept on top, transparent, to select and
 /// search), so any viewer shows what the PDF shows, with or without
-/// DejaVu, and without waiting for a web font before printing.
-pub fn page_body(page: &Page, id_prefix: &str) -> Result<SvgBody, RenderError> {
+/// DejaVu, and without waiting for a web font before printing. `book`:
+/// the faces the page was laid out with.
+pub fn page_body(book: &FontBook, page: &Page, id_prefix: &str) -> Result<SvgBody, RenderError> {
     let mut ids = Ids {
         prefix: id_prefix,
         clips: 0,
+        book,
     };
     let mut markup = String::with_capacity(64 * 1024);
     for item in &page.items {
@@ -77,9 +79,9 @@ impl SvgBody {
 
     /// An SVG file of its own: it carries the outlines it uses, and a print
     /// rule sizing the sheet to the page (printed alone, the SVG fills
-    /// exactly one sheet at 100%).
-    pub fn standalone(&self) -> Result<String, RenderError> {
-        let defs = glyph_defs(&self.glyphs)?;
+    /// exactly one sheet at 100%). `book`: the faces it was drawn with.
+    pub fn standalone(&self, book: &FontBook) -> Result<String, RenderError> {
+        let defs = glyph_defs(book, &self.glyphs)?;
         let mut out = String::with_capacity(self.markup.len() + defs.len() + 512);
         out.push_str(&self.open_tag());
         out.push_str(&format!(
@@ -126,14 +128,18 @@ fn num_scale(v: f64) -> String {
     printkit_page::number::fixed(v, 9)
 }
 
-/// The outlines of `glyphs`, once each, as `<defs>`.
-pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError> {
+/// The outlines of `glyphs` (faces of `book`), once each, as `<defs>`.
+pub fn glyph_defs(book: &FontBook, glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError> {
     let mut defs = String::from("<defs>");
     for &(font, g) in glyphs {
-        let path = glyph_element(font, g)?;
-        if !path.is_empty() {
-            defs.push('\n');
-            defs.push_str(&path);
+        let d = printkit_page::outline::glyph_path(book, font, g)?;
+        if !d.is_empty() {
+            // As the svg crate writes a path: attributes in name order.
+            defs.push_str("\n<path d=\"");
+            defs.push_str(&d);
+            defs.push_str("\" id=\"");
+            push_glyph_id(&mut defs, book, font, g);
+            defs.push_str("\"/>");
         }
     }
     defs.push_str(if defs.len() > 6 {
@@ -144,52 +150,7 @@ pub fn glyph_defs(glyphs: &BTreeSet<(Font, u16)>) -> Result<String, RenderError>
     Ok(defs)
 }
 
-/// A glyph's outline as a `<path>` element (`""` for a blank glyph), made
-/// once per process: every document of a build carries the same glyphs.
-fn glyph_element(font: Font, glyph: u16) -> Result<std::sync::Arc<str>, RenderError> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    // The font cache's evictions when glyphs of faces it no longer holds
-    // were last dropped, and the glyphs.
-    type Cache = Mutex<(u64, HashMap<(Font, u16), Arc<str>>)>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    {
-        let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
-        let now = printkit_page::font::evictions();
-        if c.0 != now {
-            c.1.retain(|k, _| printkit_page::font::is_held(k.0));
-            c.0 = now;
-        }
-        if let Some(e) = c.1.get(&(font, glyph)) {
-            return Ok(e.clone());
-        }
-    }
-    let d = outline::glyph_path(font, glyph)?;
-    let e: Arc<str> = if d.is_empty() {
-        "".into()
-    } else {
-        element::Path::new()
-            .set("d", d)
-            .set("id", glyph_id(font, glyph))
-            .to_string()
-            .into()
-    };
-    cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .1
-        .insert((font, glyph), e.clone());
-    Ok(e)
-}
-
-fn glyph_id(font: Font, glyph: u16) -> String {
-    let mut id = String::new();
-    push_glyph_id(&mut id, font, glyph);
-    id
-}
-
-fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
+fn push_glyph_id(out: &mut String, book: &FontBook, font: Font, glyph: u16) {
     out.push('g');
     match font {
         Font::Regular => out.push('r'),
@@ -198,17 +159,19 @@ fn push_glyph_id(out: &mut String, font: Font, glyph: u16) {
         // `watch` after font edits writes the ids a fresh build would.
         Font::Fallback(_) => {
             out.push('f');
-            out.push_str(&font.pdf_resource_name()[3..].to_ascii_lowercase());
+            let name = book.pdf_resource_name(font);
+            out.push_str(&name.get(3..).unwrap_or("").to_ascii_lowercase());
             out.push('_');
         }
     }
     printkit_page::number::push_fixed_str(out, f64::from(glyph), 0);
 }
 
-/// Made-up ids of one page.
+/// Made-up ids of one page, and the faces it is drawn with.
 struct Ids<'a> {
     prefix: &'a str,
     clips: usize,
+    book: &'a FontBook,
 }
 
 /// An attribute value, written when the element is.
@@ -360,8 +323,8 @@ fn stroke_attrs(attrs: &mut Vec<(&'static str, Value)>, stroke: Option<&Stroke>)
 /// A run's glyph outlines at the positions the shaper gave them, in font
 /// units under one scale (a fallback's glyph scaled from its own face's
 /// units into the run's); blank glyphs (spaces) are left out.
-fn write_glyphs(out: &mut String, t: &TextRun) -> Result<(), RenderError> {
-    let upem = t.font.metrics()?.units_per_em as f64;
+fn write_glyphs(out: &mut String, book: &FontBook, t: &TextRun) -> Result<(), RenderError> {
+    let upem = book.metrics(t.font)?.units_per_em as f64;
     let scale = t.size_pt * MM_PER_PT / upem;
     let _ = write!(
         out,
@@ -376,14 +339,14 @@ fn write_glyphs(out: &mut String, t: &TextRun) -> Result<(), RenderError> {
     for glyph in t.glyphs() {
         let ratio = match glyph.font == t.font {
             true => None,
-            false => Some(upem / glyph.font.metrics()?.units_per_em as f64),
+            false => Some(upem / book.metrics(glyph.font)?.units_per_em as f64),
         };
         let r = ratio.unwrap_or(1.0);
         let gx = x + f64::from(glyph.x_offset) * r;
         let gy = f64::from(glyph.y_offset) * r;
-        if !glyph_element(glyph.font, glyph.id)?.is_empty() {
+        if !printkit_page::outline::glyph_path(book, glyph.font, glyph.id)?.is_empty() {
             out.push_str("<use xlink:href=\"#");
-            push_glyph_id(out, glyph.font, glyph.id);
+            push_glyph_id(out, book, glyph.font, glyph.id);
             if ratio.is_some() || gy != 0.0 {
                 out.push_str("\" transform=\"translate(");
                 printkit_page::number::push_fixed_str(out, gx, 0);
@@ -438,7 +401,7 @@ fn write_item(
             write_shape(out, shape, stroke.as_ref(), fill.as_ref(), inside);
             Ok(())
         }
-        Item::Text(t) => write_text(out, t, inside),
+        Item::Text(t) => write_text(out, ids.book, t, inside),
         Item::Group(g) => write_group(out, g, ids, inside),
     }
 }
@@ -505,14 +468,19 @@ fn write_hatch_lines(out: &mut String, h: &Hatch, segments: &[(PointMm, PointMm)
 
 /// A run of text: its glyph outlines, then the `<text>` (transparent over
 /// the outlines, to select and search).
-fn write_text(out: &mut String, t: &TextRun, inside: bool) -> Result<(), RenderError> {
+fn write_text(
+    out: &mut String,
+    book: &FontBook,
+    t: &TextRun,
+    inside: bool,
+) -> Result<(), RenderError> {
     let anchor = match (t.align, t.rtl) {
         (Align::Centre, _) => "middle",
         (Align::Left, false) | (Align::Right, true) => "start",
         (Align::Right, false) | (Align::Left, true) => "end",
     };
     let mut glyphs = String::new();
-    write_glyphs(&mut glyphs, t)?;
+    write_glyphs(&mut glyphs, book, t)?;
     node(out, inside, |out| out.push_str(&glyphs));
     node(out, inside, |out| {
         let mut attrs = vec![
@@ -633,7 +601,10 @@ mod tests {
             PointMm::new(1.0, 1.0),
             Stroke::dashed(0.2, Colour::BLACK, &[1.0, 1.0]),
         ));
-        let s = page_body(&p, "").unwrap().standalone().unwrap();
+        let s = page_body(&FontBook::builtin(), &p, "")
+            .unwrap()
+            .standalone(&FontBook::builtin())
+            .unwrap();
         assert!(
             s.contains(r#"width="210mm""#) && s.contains(r#"viewBox="0 0 210 297""#),
             "{s}"

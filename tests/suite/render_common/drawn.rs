@@ -9,11 +9,13 @@ use svg::node::element::tag::Type;
 use svg::parser::Event;
 
 /// A page's SVG file exactly as a build writes it (the first page of its
-/// document: clip ids start `p1-`).
+/// document: clip ids start `p1-`), for a page laid out with the built-in
+/// templates.
 pub fn svg_file(page: &Page) -> String {
-    printkit::render::svg::page_body(page, "p1-")
+    let book = printkit::render::FontBook::builtin();
+    printkit::render::svg::page_body(&book, page, "p1-")
         .expect("the page draws")
-        .standalone()
+        .standalone(&book)
         .expect("its glyphs have outlines")
 }
 

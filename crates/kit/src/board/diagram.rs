@@ -83,20 +83,23 @@ pub fn diagram_styled(
     let f = grid.frame();
     // Cells narrower than their labels: label every `step`-th column and
     // row only, each label centred on its cell in a box `step` cells wide.
-    let widest = text::measure("W", Font::Regular, 3.0)?.max(text::measure(
+    let widest = text::measure(&style.book, "W", Font::Regular, 3.0)?.max(text::measure(
+        &style.book,
         &spec.height.to_string(),
         Font::Regular,
         3.0,
     )?);
     let step = (widest / cell_mm).ceil().max(1.0) as u32;
     let span = step as f64 * cell_mm;
-    let tall = text::ascent(Font::Regular, 3.0)? + text::descent(Font::Regular, 3.0)?;
+    let tall = text::ascent(&style.book, Font::Regular, 3.0)?
+        + text::descent(&style.book, Font::Regular, 3.0)?;
     let row_step = (tall / cell_mm).ceil().max(1.0) as u32;
     let row_span = row_step as f64 * cell_mm;
     for col in (0..spec.width).step_by(step as usize) {
         let centre = f.x + (col as f64 + 0.5) * cell_mm;
         let cell = RectMm::new(centre - span / 2.0, f.bottom(), span, band);
         items.push(text::fit_label(
+            &style.book,
             &column_name(col),
             Font::Regular,
             size_pt,
@@ -109,6 +112,7 @@ pub fn diagram_styled(
         let centre = grid.cell_rect(0, row).centre().y;
         let cell = RectMm::new(origin_mm.x, centre - row_span / 2.0, band, row_span);
         items.push(text::fit_label(
+            &style.book,
             &(row + 1).to_string(),
             Font::Regular,
             size_pt,

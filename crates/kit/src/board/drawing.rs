@@ -355,7 +355,15 @@ pub fn piece_face(
         let max_pt = style.fonts.piece_max_pt.min(bx.height / text::MM_PER_PT);
         // On a diagram too small for a legible symbol the fill (and the
         // crown) tell the pieces apart.
-        match text::fit_label(symbol, Font::Bold, max_pt, 3.0, bx, text_colour) {
+        match text::fit_label(
+            &style.book,
+            symbol,
+            Font::Bold,
+            max_pt,
+            3.0,
+            bx,
+            text_colour,
+        ) {
             Ok(label) => p.push(label),
             Err(RenderError::Overflow { .. }) => {}
             Err(e) => return Err(e),
@@ -443,6 +451,7 @@ fn coordinate_labels(
         let x = f.x + col as f64 * cell;
         for &y in &label_ys {
             coords.push(text::fit_label(
+                &style.book,
                 &name,
                 Font::Bold,
                 coord_pt,
@@ -457,6 +466,7 @@ fn coordinate_labels(
         let name = (row + 1).to_string();
         for &x in &label_xs {
             coords.push(text::fit_label(
+                &style.book,
                 &name,
                 Font::Bold,
                 coord_pt,
@@ -493,6 +503,7 @@ fn torus_ghosts(
             ));
             let label_pt = style.fonts.small_pt.min(ghost * 0.7 / text::MM_PER_PT);
             strips.push(text::fit_label(
+                &style.book,
                 &format!("↕ {}", cell_name(col, row)),
                 Font::Regular,
                 label_pt,
@@ -510,6 +521,7 @@ fn torus_ghosts(
     for y in [f.y - band, f.bottom()] {
         for (x, name) in [(f.x - band, &last), (f.right(), &first)] {
             strips.push(text::fit_label(
+                &style.book,
                 &format!("↔{name}"),
                 Font::Regular,
                 style.fonts.small_pt,

@@ -7,7 +7,7 @@ use super::furniture::{place_scale_bar, Furniture, GAP_MM};
 use super::scale_bar::scale_bar;
 use super::spec::{column_name, BoardSpec, SquareColour};
 use printkit_definition::tr;
-use printkit_page::font::Font;
+use printkit_page::font::{Font, FontBook};
 use printkit_page::frame::Frame;
 use printkit_page::model::{Align, Item, Page, PointMm, RectMm};
 use printkit_page::templates::{Paper, Style, Templates};
@@ -21,6 +21,7 @@ const MIN_COLUMN_MM: f64 = 50.0;
 /// A wrapped paragraph `width` wide and the gap after it, or nothing for a
 /// blank text.
 fn text_block(
+    book: &FontBook,
     text_: &str,
     style: TextStyle,
     width: f64,
@@ -30,7 +31,7 @@ fn text_block(
         return Ok(None);
     }
     Ok(Some((
-        text::paragraph_frame(text_, style, width)?,
+        text::paragraph_frame(book, text_, style, width)?,
         gap_after,
     )))
 }
@@ -38,12 +39,13 @@ fn text_block(
 /// The legend: one paragraph, since separate short paragraphs waste the
 /// height Freeze needs. `strips`: the board shows the torus's ghost strips.
 fn notes_block(
+    book: &FontBook,
     spec: &BoardSpec,
     strips: bool,
     style: TextStyle,
     width: f64,
 ) -> Result<Option<(Frame, f64)>, RenderError> {
-    text_block(&notes(spec, strips).join(" "), style, width, 1.2)
+    text_block(book, &notes(spec, strips).join(" "), style, width, 1.2)
 }
 
 /// The board page(s) of a game: the board at 100% scale with its title,
@@ -74,7 +76,8 @@ pub fn board_pages(
         let compact = board_block(spec, style, true)?;
         if fits(&compact) {
             block = compact;
-            furniture.notes = notes_block(spec, false, furniture.note_style, safe.width)?;
+            furniture.notes =
+                notes_block(&style.book, spec, false, furniture.note_style, safe.width)?;
         }
     }
     if !fits(&block) {
@@ -129,7 +132,7 @@ fn beside_page(
             continue;
         }
         let heading = heading(spec, style, column)?;
-        let notes = notes_block(spec, !compact, furniture.note_style, column)?;
+        let notes = notes_block(&style.book, spec, !compact, furniture.note_style, column)?;
         let notes_h = notes.as_ref().map_or(0.0, |(f, _)| f.height());
         if heading.height() + notes_h + bar_h > safe.height + 1e-9 {
             continue;
@@ -161,7 +164,7 @@ fn furniture(spec: &BoardSpec, style: &Style, width: f64) -> Result<Furniture, R
     };
     Ok(Furniture {
         heading: heading(spec, style, width)?,
-        notes: notes_block(spec, true, note_style, width)?,
+        notes: notes_block(&style.book, spec, true, note_style, width)?,
         scale_bar: scale_bar(style, &spec.lang, width)?,
         lang: spec.lang.clone(),
         note_style,
@@ -185,8 +188,8 @@ fn heading(spec: &BoardSpec, style: &Style, width: f64) -> Result<Frame, RenderE
         align: Align::Centre,
     };
     let heading: Vec<(Frame, f64)> = [
-        text_block(&spec.title, title_style, width, 1.5)?,
-        text_block(&spec.reminder, reminder_style, width, GAP_MM)?,
+        text_block(&style.book, &spec.title, title_style, width, 1.5)?,
+        text_block(&style.book, &spec.reminder, reminder_style, width, GAP_MM)?,
     ]
     .into_iter()
     .flatten()

@@ -46,7 +46,8 @@ fn ruler(
         vec![Item::rect(span(0.0, 100.0), Some(outline.clone()), None)],
     ));
     let small = style.fonts.small_pt;
-    let label_h = text::ascent(Font::Regular, small)? + text::descent(Font::Regular, small)?;
+    let label_h = text::ascent(&style.book, Font::Regular, small)?
+        + text::descent(&style.book, Font::Regular, small)?;
     for i in 0..=10 {
         let at = 10.0 * i as f64;
         let (from, to) = if upright {
@@ -64,6 +65,7 @@ fn ruler(
             (10 * i).to_string()
         };
         bar.push(text::fit_label(
+            &style.book,
             &label,
             Font::Regular,
             small,
@@ -89,6 +91,7 @@ pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame,
     })?;
     let sentence_y = bar_h + tick + 0.3 + label_h + 1.2;
     let sentence = text::paragraph_frame(
+        &style.book,
         // Short enough for one line: every millimetre counts on the Freeze
         // page.
         &printkit_definition::tr!(lang, "board.scale"),
@@ -132,6 +135,7 @@ pub(super) fn upright_scale_bar(
         )
     })?;
     let sentence = text::paragraph_frame(
+        &style.book,
         &printkit_definition::tr!(lang, "board.scale"),
         TextStyle {
             font: Font::Regular,

@@ -224,8 +224,8 @@ pub(super) fn tiled_pages(
         ..furniture.note_style
     };
     // Room for the label line and two lines of joins.
-    let head_h = text::line_height(Font::Bold, label_style.size_pt)?
-        + 2.0 * text::line_height(Font::Regular, furniture.note_style.size_pt)?
+    let head_h = text::line_height(&style.book, Font::Bold, label_style.size_pt)?
+        + 2.0 * text::line_height(&style.book, Font::Regular, furniture.note_style.size_pt)?
         + 2.0;
     let mut window = SizeMm {
         width: safe.width,
@@ -255,10 +255,15 @@ pub(super) fn tiled_pages(
     for t in &grid.tiles {
         let mut page = Page::new(paper.size_mm);
         let items = &mut page.items;
-        let label =
-            text::paragraph_frame(&grid.label(&furniture.lang, t), label_style, safe.width)?;
+        let label = text::paragraph_frame(
+            &style.book,
+            &grid.label(&furniture.lang, t),
+            label_style,
+            safe.width,
+        )?;
         items.extend(label.placed(PointMm::new(safe.x, safe.y)));
         let joins = text::paragraph_frame(
+            &style.book,
             &grid.join_sentence(&furniture.lang, t),
             furniture.note_style,
             safe.width,
@@ -352,7 +357,7 @@ fn assembly_page(
         cols = cols,
         overlap = grid.overlap
     );
-    let how = text::paragraph_frame(&how, furniture.note_style, safe.width)?;
+    let how = text::paragraph_frame(&style.book, &how, furniture.note_style, safe.width)?;
     page.items.extend(how.placed(PointMm::new(safe.x, y)));
     y += how.height() + GAP_MM;
     // The map: the block's outline and each tile's window, to scale.
@@ -390,6 +395,7 @@ fn assembly_page(
             r.height / 2.0,
         );
         match text::fit_label(
+            &style.book,
             &grid.number(t.col, t.row).to_string(),
             Font::Bold,
             style.fonts.title_pt,

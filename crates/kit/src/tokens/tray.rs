@@ -71,11 +71,13 @@ fn heading(def: &Definition, templates: &Templates, width: f64) -> Result<Frame,
     let s = &templates.style;
     let l = &def.lang;
     let title = text::paragraph_frame(
+        &templates.style.book,
         &tr!(l, "tokens.tray"),
         style(Font::Bold, s.fonts.body_pt, s.colours.ink),
         width,
     )?;
     let how = text::paragraph_frame(
+        &templates.style.book,
         &tr!(l, "tokens.tray_how"),
         style(Font::Regular, s.fonts.small_pt, s.colours.muted),
         width,
@@ -178,11 +180,13 @@ impl Layout<'_> {
         let key = format!("family.{}.tray.{}", self.def.family().id(), b.key);
         let n = b.spots;
         let title = text::paragraph_frame(
+            &s.book,
             &tr!(l, &key),
             style(Font::Bold, s.fonts.body_pt, s.colours.ink),
             width,
         )?;
         let note = text::paragraph_frame(
+            &s.book,
             &tr!(l, &format!("{key}_note"), n = n, nth = l.ordinal(n as u64)),
             style(Font::Regular, s.fonts.small_pt, s.colours.muted),
             width,
@@ -207,7 +211,7 @@ impl Layout<'_> {
         let most = (((width + SPOT_GAP) / pitch).floor() as usize).max(1);
         let rows = n.div_ceil(most).max(1);
         let per_row = n.div_ceil(rows).max(1);
-        let caption_h = text::line_height(Font::Bold, s.fonts.small_pt)? + 1.0;
+        let caption_h = text::line_height(&s.book, Font::Bold, s.fonts.small_pt)? + 1.0;
         let height = rows as f64 * pitch - SPOT_GAP + if b.counted { caption_h } else { 0.0 };
         let mut frame = Frame::new(SizeMm { width, height });
         for i in 0..n {
@@ -260,6 +264,7 @@ impl Layout<'_> {
             (Font::Regular, s.colours.muted)
         };
         let mut items = vec![text::fit_label(
+            &s.book,
             &l.integer(i as i64 + 1),
             font,
             s.fonts.piece_max_pt,
@@ -275,6 +280,7 @@ impl Layout<'_> {
             let w = (2.0 * cell.width).min(width);
             let x = (cell.centre().x - w / 2.0).clamp(0.0, width - w);
             items.push(text::fit_label(
+                &s.book,
                 &words,
                 Font::Bold,
                 s.fonts.small_pt,
