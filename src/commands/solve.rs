@@ -109,7 +109,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
     }
     let run = stop::start(args.time_limit);
     if args.depth.is_none() {
-        if let Some(code) = solve_exact(&def.params, &pos, &args, &run)? {
+        if let Some(code) = solve_exact(&def.params, &loaded, &args, &run)? {
             return Ok(code);
         }
     }
@@ -245,16 +245,15 @@ pub const EXACT_NODES: u64 = 20_000_000_000;
 /// `None` otherwise: the depth-limited solver answers.
 fn solve_exact(
     params: &Params,
-    pos: &str,
+    pos: &AnyPosition,
     args: &SolveArgs,
     run: &Arc<Run>,
 ) -> Result<Option<i32>, String> {
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);
     let progress = stop::Progress::start("solve", run);
-    let solved = match params.solve_to_end(pos, !args.wld, budget, &|| run.poll()) {
-        None => return Ok(None),
-        Some(solved) => solved.map_err(|e| format!("position `{pos}`: {e}"))?,
+    let Some(solved) = params.solve_to_end(pos, !args.wld, budget, &|| run.poll()) else {
+        return Ok(None);
     };
     drop(progress);
     let stopped = run.stopped();

@@ -224,13 +224,10 @@ fn instead(position: &AnyPosition, mv: &str) -> String {
     if moves.is_empty() {
         return String::new();
     }
+    let named = printkit_rules::notation::starting_cell(mv);
     let from_cell: Vec<&MoveInfo> = moves
         .iter()
-        .filter(|m| {
-            m.effect
-                .from
-                .is_some_and(|f| mv.starts_with(&f.to_string()) && !m.text.is_empty())
-        })
+        .filter(|m| named.is_some() && m.effect.from == named)
         .collect();
     let (what, list): (String, Vec<&MoveInfo>) = match from_cell.first() {
         Some(m) => (

@@ -63,7 +63,6 @@ mod description {
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
-    use crate::notation::PositionError;
     use crate::view::BoardView;
 
     impl GameFamily for BracketFlip {
@@ -167,25 +166,20 @@ mod description {
 
         // On a board of up to 64 cells, the endgame search.
         fn solve_to_end(
-            p: &Params,
-            position: &str,
+            _: &Params,
+            typed: &crate::bracket_flip::Position,
             margin: bool,
             max_nodes: u64,
             stop: StopPoll,
-        ) -> Option<Result<SolvedToEnd, PositionError>> {
-            use crate::game::Rules;
-            let typed = match BracketFlip::new(p.clone()).parse_position(position) {
-                Ok(typed) => typed,
-                Err(e) => return Some(Err(e)),
-            };
-            let exact = crate::bracket_flip::endgame::solve(&typed, margin, max_nodes, stop)?;
+        ) -> Option<SolvedToEnd> {
+            let exact = crate::bracket_flip::endgame::solve(typed, margin, max_nodes, stop)?;
             let side = typed.side_to_move();
             let other = if side == 'B' { 'W' } else { 'B' };
-            Some(Ok(SolvedToEnd {
+            Some(SolvedToEnd {
                 sides: [side, other],
                 empties: typed.empties(),
                 exact,
-            }))
+            })
         }
 
         // Random play finds this family's puzzles.
@@ -573,7 +567,7 @@ impl<B: Lines> State<B> {
     fn print_move(&self, mv: &Move) -> String {
         match *mv {
             Move::Place(at) => self.name(at),
-            Move::Pass => String::from("pass"),
+            Move::Pass => String::from(crate::notation::PASS),
         }
     }
 
@@ -582,7 +576,7 @@ impl<B: Lines> State<B> {
         let them = SIDES[1 - self.side];
         let (mine, opp) = self.me_opp();
         let moves = self.tables.moves(mine, opp);
-        if text == "pass" {
+        if text == crate::notation::PASS {
             return match moves.iter().next() {
                 None => Ok(Move::Pass),
                 Some(at) => {
@@ -1304,7 +1298,7 @@ pub mod endgame {
         fn name_move(&self, m: Option<usize>) -> String {
             match m {
                 Some(at) => self.name(at),
-                None => "pass".to_string(),
+                None => crate::notation::PASS.to_string(),
             }
         }
     }

@@ -478,7 +478,7 @@ impl<B: Bits> State<B> {
             Move::Clone { from, to } | Move::Jump { from, to } => {
                 format!("{}-{}", self.name(from), self.name(to))
             }
-            Move::Pass => String::from("pass"),
+            Move::Pass => String::from(crate::notation::PASS),
         }
     }
 
@@ -500,7 +500,7 @@ impl<B: Bits> State<B> {
     fn parse_move(&self, limit: u32, text: &str) -> Result<Move, MoveError> {
         let me = SIDES[self.side];
         let empty = self.empty();
-        if text == "pass" {
+        if text == crate::notation::PASS {
             let moves = self.legal_moves(limit);
             return match moves.first() {
                 Some(Move::Pass) | None => Ok(Move::Pass),

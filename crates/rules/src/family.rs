@@ -28,7 +28,6 @@
 //! tuned after.
 use crate::game::{Reason, Rules};
 use crate::geometry::{Cell, Topology};
-use crate::notation::PositionError;
 use crate::view::BoardView;
 use std::fmt;
 
@@ -163,11 +162,11 @@ pub trait FamilyPuzzles: GameFamily {
     /// `None` (the default) for a family without one.
     fn solve_to_end(
         _params: &Self::Params,
-        _position: &str,
+        _position: &Self::Position,
         _margin: bool,
         _max_nodes: u64,
         _stop: StopPoll,
-    ) -> Option<Result<SolvedToEnd, PositionError>> {
+    ) -> Option<SolvedToEnd> {
         None
     }
 }
@@ -809,7 +808,14 @@ mod tests {
         // Puzzles from random play, no exact search, one game for both
         // sides.
         assert_eq!(Bare::endgame_plan(&p), None);
-        assert!(Bare::solve_to_end(&p, rules.default_start(), true, 10, &|| false).is_none());
+        assert!(Bare::solve_to_end(
+            &p,
+            &rules.parse_position(rules.default_start()).unwrap(),
+            true,
+            10,
+            &|| false
+        )
+        .is_none());
         let info = FamilyInfo::of::<Bare>();
         assert_eq!(info.id, "clone-convert");
         assert!(!info.puzzles.by_side && info.puzzles.readable.is_none());

@@ -1291,7 +1291,7 @@ impl Freeze {
         geo: &Geometry,
         text: &str,
     ) -> Result<Option<(Vec<usize>, Vec<usize>)>, MoveError> {
-        if text == "pass" {
+        if text == crate::notation::PASS {
             return Ok(None);
         }
         let syntax = || {
@@ -1429,7 +1429,7 @@ impl Rules for Freeze {
     fn print_move(&self, pos: &Position, mv: &Move) -> String {
         let geo = pos.geo();
         match mv {
-            Move::Pass => "pass".to_string(),
+            Move::Pass => crate::notation::PASS.to_string(),
             Move::Chain { from, path, kinged } => {
                 let mut s = geo.name(*from);
                 for &l in path {

@@ -147,7 +147,7 @@ impl Effect {
                 .join(", ")
         };
         let mut s = match (self.kind(), self.from, self.to) {
-            (MoveKind::Pass, _, _) => String::from("pass"),
+            (MoveKind::Pass, _, _) => String::from(crate::notation::PASS),
             (MoveKind::Place, _, Some(to)) => format!("place on {to}"),
             (MoveKind::Chain, Some(from), _) => {
                 let mut s = format!("chain {from}");

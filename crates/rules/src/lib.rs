@@ -38,7 +38,7 @@ pub use game::{
 pub use geometry::{Cell, CellError, Geometry, Topology};
 pub use notation::{BoardError, Invalid, PositionError};
 pub use registry::{
-    EngineRules, Family, Params, Registered, WithParamsType, WithRules, BUILTIN_GAME_IDS,
+    AsTyped, EngineRules, Family, Params, Registered, WithParamsType, WithRules, BUILTIN_GAME_IDS,
 };
 pub use view::BoardView;
 
@@ -210,6 +210,12 @@ impl AnyPosition {
     /// for the caller to read again.
     pub fn new<R: EngineRules>(rules: std::sync::Arc<R>, pos: R::Position) -> AnyPosition {
         AnyPosition(Box::new(TypedPosition { rules, pos }))
+    }
+}
+
+impl AsTyped for AnyPosition {
+    fn as_typed<R: EngineRules>(&self) -> Option<&R::Position> {
+        self.typed::<R>()
     }
 }
 

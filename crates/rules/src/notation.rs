@@ -268,6 +268,29 @@ impl fmt::Display for Invalid {
     }
 }
 
+/// The cell a move written by hand starts from (`C3` of `C3-C4` or
+/// `C3xC5`), when it starts with one: how a mistake's message finds the
+/// piece meant without reading the notation itself.
+pub fn starting_cell(mv: &str) -> Option<Cell> {
+    // A cell is a letter and its digits; what follows (`-`, `x`) is not.
+    let mv = mv.trim_start();
+    let digits = mv.get(1..).unwrap_or_default();
+    let end = 1 + digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    Cell::parse(mv.get(..end)?).ok()
+}
+
+/// How every family writes a pass.
+pub const PASS: &str = "pass";
+
+/// Whether a move written by hand names a pass (surrounding spaces
+/// aside): how a kit shows a pass in its own language without reading the
+/// notation itself.
+pub fn is_pass(mv: &str) -> bool {
+    mv.trim() == PASS
+}
+
 /// Lists symbols for messages: "`W` or `B`", "`b`, `r`, `B` or `R`".
 pub fn symbol_list(symbols: &[char]) -> String {
     let quoted: Vec<String> = symbols.iter().map(|c| format!("`{c}`")).collect();
@@ -610,6 +633,24 @@ mod tests {
         }
         assert!(!Sign::Disc.used_in("pass") && !Sign::Disc.used_in("C3-C4"));
         assert!(!Sign::King.used_in("C3xC5") && !Sign::Place.used_in("C3-C4"));
+    }
+
+    #[test]
+    fn a_written_move_starts_from_its_first_cell() {
+        let cell = |c| Cell::parse(c).ok();
+        assert_eq!(starting_cell("C3-C4"), cell("C3"));
+        assert_eq!(starting_cell("C10xC8xE8+B1"), cell("C10"));
+        assert_eq!(starting_cell(" B2-B3"), cell("B2"));
+        assert_eq!(starting_cell("@C4"), None);
+        assert_eq!(starting_cell("pass"), None);
+        assert_eq!(starting_cell("c3-c4"), None);
+    }
+
+    #[test]
+    fn a_pass_is_the_word_alone() {
+        assert!(is_pass("pass") && is_pass(" pass "));
+        assert!(!is_pass("passes") && !is_pass("pass+C3") && !is_pass("Pass"));
+        assert!(!is_pass("C3") && !is_pass(""));
     }
 
     #[test]

@@ -8,7 +8,6 @@ use crate::family::{
     StopPoll, TokenSet, TrayBox,
 };
 use crate::game::{Reason, Rules};
-use crate::notation::PositionError;
 use crate::view::BoardView;
 use crate::{bracket_flip, clone_convert, freeze, predator_prey};
 use std::fmt;
@@ -173,16 +172,23 @@ macro_rules! families {
             /// draw), at most `max_nodes` positions. `None` when the family
             /// has none or the position is beyond it (the depth-limited
             /// solver answers then). `stop` is asked now and then whether
-            /// to give up early (a time limit, Ctrl-C).
+            /// to give up early (a time limit, Ctrl-C). The position is
+            /// taken as its engine holds it, never read again from text.
             pub fn solve_to_end(
                 &self,
-                position: &str,
+                position: &impl AsTyped,
                 margin: bool,
                 max_nodes: u64,
                 stop: StopPoll,
-            ) -> Option<Result<SolvedToEnd, PositionError>> {
+            ) -> Option<SolvedToEnd> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::solve_to_end(p, position, margin, max_nodes, stop),)+
+                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::solve_to_end(
+                        p,
+                        position.as_typed::<$module::$rules>()?,
+                        margin,
+                        max_nodes,
+                        stop,
+                    ),)+
                 }
             }
 
@@ -259,6 +265,14 @@ families! {
 pub trait Registered {
     /// The family.
     const FAMILY: Family;
+}
+
+/// A position that can be seen as a registered family's own type (the
+/// crate's `AnyPosition`): how [`Params`] hands a family the position an
+/// engine holds, without its text read again.
+pub trait AsTyped {
+    /// The position as `R`'s own, when `R` are its rules.
+    fn as_typed<R: EngineRules>(&self) -> Option<&R::Position>;
 }
 
 /// Bounds an engine's rules and positions need: a registered family's,

@@ -169,7 +169,7 @@ impl Lang {
     /// signs are the same in every language, but `pass` is a word, printed
     /// as the language's `move.pass`.
     pub fn shown_move(&self, mv: &str) -> String {
-        if mv.trim() == "pass" {
+        if printkit_rules::notation::is_pass(mv) {
             self.text("move.pass", &[])
         } else {
             mv.to_string()
