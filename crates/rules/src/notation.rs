@@ -169,6 +169,9 @@ pub enum PositionError {
     },
     /// The text reads, but the position breaks a rule of the game.
     Invalid(Invalid),
+    /// A position of another family handed to these rules (a caller's
+    /// mistake: positions are never read again from their text).
+    OtherGame,
 }
 
 impl From<BoardError> for PositionError {
@@ -200,6 +203,9 @@ impl fmt::Display for PositionError {
                 "unexpected text `{found}` after the last field of the position"
             ),
             PositionError::Invalid(e) => e.fmt(f),
+            PositionError::OtherGame => {
+                f.write_str("the position is another game's: set it up with this game's rules")
+            }
         }
     }
 }

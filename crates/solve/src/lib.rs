@@ -276,18 +276,12 @@ pub trait Solver: Send + Sync {
     ) -> Result<Vec<AnyPosition>, PositionError>;
 }
 
-/// `position` as `R`'s own type: as it is when `R`'s engine read it, else
-/// read again from its text (a position of other rules' engine).
-fn typed<'p, R: printkit_rules::EngineRules>(
-    rules: &R,
-    position: &'p AnyPosition,
-) -> Result<std::borrow::Cow<'p, R::Position>, PositionError> {
-    match position.typed::<R>() {
-        Some(pos) => Ok(std::borrow::Cow::Borrowed(pos)),
-        None => Ok(std::borrow::Cow::Owned(
-            rules.parse_position(&position.text())?,
-        )),
-    }
+/// `position` as `R`'s own type, as `R`'s engine holds it (never read
+/// again from its text); a position of other rules is refused.
+fn typed<R: printkit_rules::EngineRules>(
+    position: &AnyPosition,
+) -> Result<&R::Position, PositionError> {
+    position.typed::<R>().ok_or(PositionError::OtherGame)
 }
 
 /// Typed rules as a [`Solver`], shared with the positions it hands back,
@@ -296,8 +290,8 @@ struct Shared<R>(Arc<R>, Arc<Run>);
 
 impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
     fn solve(&self, position: &AnyPosition, limits: Limits) -> Result<Solution, PositionError> {
-        let pos = typed(self.rules(), position)?;
-        Ok(self.played(&pos, solve(self.rules(), &self.1, &pos, limits)))
+        let pos = typed::<R>(position)?;
+        Ok(self.played(pos, solve(self.rules(), &self.1, pos, limits)))
     }
 
     fn solve_unique(
@@ -305,9 +299,9 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         position: &AnyPosition,
         limits: Limits,
     ) -> Result<Solution, PositionError> {
-        let pos = typed(self.rules(), position)?;
-        let s = solve_listing(self.rules(), &self.1, &pos, limits, Listing::WithinLimit, 2);
-        Ok(self.played(&pos, s))
+        let pos = typed::<R>(position)?;
+        let s = solve_listing(self.rules(), &self.1, pos, limits, Listing::WithinLimit, 2);
+        Ok(self.played(pos, s))
     }
 
     fn solve_within(
@@ -316,16 +310,16 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         limits: Limits,
         most: usize,
     ) -> Result<Solution, PositionError> {
-        let pos = typed(self.rules(), position)?;
+        let pos = typed::<R>(position)?;
         let s = solve_listing(
             self.rules(),
             &self.1,
-            &pos,
+            pos,
             limits,
             Listing::WinsWithinLimit,
             most,
         );
-        Ok(self.played(&pos, s))
+        Ok(self.played(pos, s))
     }
 
     fn random_game(
@@ -335,7 +329,7 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         cap: usize,
     ) -> Result<Vec<AnyPosition>, PositionError> {
         let rules = self.rules();
-        let mut pos = typed(rules, start)?.into_owned();
+        let mut pos = typed::<R>(start)?.clone();
         let mut game = vec![AnyPosition::new(self.0.clone(), pos.clone())];
         while game.len() < cap && rules.outcome(&pos).is_none() {
             if let Some(win) = rules.win_in_one(&pos) {
