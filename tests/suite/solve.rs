@@ -337,15 +337,12 @@ fn freeze_best_names_the_chain_with_only_the_kings_it_needs() {
 
 #[test]
 fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
-    use printkit::puzzles;
     use printkit::solve::{solver, Limits, Verdict};
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
     let solver = solver(&def.params, &Arc::new(Run::new()));
     // Seed 7 gave `G1xE1+D3+B1`, which wins as well without B1 (issue 24).
-    let (set, rejected) =
-        puzzles::generate(def.game(), 2, 7, 5, &Arc::new(Run::new()), &mut |_| {});
-    assert_eq!(set.len(), 2, "{rejected:?}");
+    let set = generated(&def, 2, 7);
     for p in &set {
         let s = &p.solution;
         assert_eq!(s.pv.len() as u32, s.plies, "{}", p.position.text());
@@ -581,17 +578,8 @@ fn a_list_cut_by_the_node_budget_says_so() {
 /// at least 4 first moves; the turn limit out of reach; the set spreads its
 /// lengths (a full set) and goes from easy to hard.
 fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
-    use printkit::puzzles;
     let def = definition::resolve("clone-jump-convert").unwrap();
-    let (set, rejected) = puzzles::generate(
-        def.game(),
-        count,
-        seed,
-        5,
-        &Arc::new(Run::new()),
-        &mut |_| {},
-    );
-    assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
+    let set = generated(&def, count, seed);
     let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
     let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
     if count >= 12 {
@@ -670,15 +658,7 @@ fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
 fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
     use printkit::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
-    let (set, rejected) = puzzles::generate(
-        def.game(),
-        count,
-        seed,
-        5,
-        &Arc::new(Run::new()),
-        &mut |_| {},
-    );
-    assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
+    let set = generated(&def, count, seed);
     let prey = set
         .iter()
         .filter(|p| p.position.text().contains(" o "))
@@ -867,9 +847,7 @@ fn predator_sets_of_seeds_1_7_42_vary_the_prey_answers() {
     use printkit::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
     for seed in [1, 7, 42] {
-        let (set, rejected) =
-            puzzles::generate(def.game(), 12, seed, 5, &Arc::new(Run::new()), &mut |_| {});
-        assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
+        let set = generated(&def, 12, seed);
         let prey: Vec<&puzzles::Puzzle> = set
             .iter()
             .filter(|p| p.position.text().contains(" o "))
@@ -916,12 +894,9 @@ fn empty_cells(position: &str) -> u32 {
 #[test]
 #[ignore = "seconds in release, longer in a debug build; run with --ignored"]
 fn clone_sets_of_seeds_1_7_42_are_not_mostly_full_boards() {
-    use printkit::puzzles;
     let def = definition::resolve("clone-jump-convert").unwrap();
     for seed in [1, 7, 42] {
-        let (set, rejected) =
-            puzzles::generate(def.game(), 12, seed, 5, &Arc::new(Run::new()), &mut |_| {});
-        assert_eq!(set.len(), 12, "seed {seed}: {rejected:?}");
+        let set = generated(&def, 12, seed);
         let texts: Vec<String> = set.iter().map(|p| p.position.text()).collect();
         let full: Vec<&str> = texts
             .iter()
@@ -952,18 +927,9 @@ fn assert_freeze_puzzles_hold_up(
     depth: u32,
 ) -> Vec<printkit::puzzles::Puzzle> {
     use crate::freeze_common::Grid;
-    use printkit::puzzles;
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
-    let (set, rejected) = puzzles::generate(
-        def.game(),
-        count,
-        seed,
-        5,
-        &Arc::new(Run::new()),
-        &mut |_| {},
-    );
-    assert_eq!(set.len(), count, "seed {seed}: {rejected:?}");
+    let set = generated(&def, count, seed);
     assert_spread_and_order(&set, seed);
     for p in &set {
         let text = p.position.text();
@@ -1217,4 +1183,22 @@ fn the_host_key_answers_a_puzzle_as_large_as_the_puzzle_search_allows() {
     assert_eq!(s.verdict, printkit::solve::Verdict::Win, "{s:?}");
     assert_eq!(s.plies, 5);
     assert_eq!(s.written().best, ["D5xD3xF3+B4+D2"]);
+}
+
+/// `count` puzzles of `def` from `seed`, wins of up to 5 plies, all found.
+fn generated(
+    def: &definition::Definition,
+    count: usize,
+    seed: u64,
+) -> Vec<printkit::puzzles::Puzzle> {
+    let (set, rejected) = printkit::puzzles::generate(
+        def.game(),
+        count,
+        seed,
+        5,
+        &Arc::new(Run::new()),
+        &mut |_| {},
+    );
+    assert_eq!(set.len(), count, "{} seed {seed}: {rejected:?}", def.id);
+    set
 }
