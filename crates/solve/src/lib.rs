@@ -97,7 +97,7 @@ pub struct Solution<M = MoveInfo> {
     /// instead the moves that win within the limit, slower ones too.
     /// Freeze: each move with only the kings it needs (the moves achieving
     /// a result are closed upwards: more kings never do worse); the same
-    /// chain with more kings (up to [`Solver::optional_promotions`]) does
+    /// chain with more kings (up to [`GamePosition::optional_promotions`](printkit_rules::GamePosition::optional_promotions)) does
     /// as well and is not listed.
     pub best: Vec<M>,
     /// One principal variation: each move played from the position the
