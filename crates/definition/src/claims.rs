@@ -1,7 +1,7 @@
 //! Practice positions and the claims about them, each played through the
 //! engine.
 use super::diagnostics::Reporter;
-use super::positions::{position_text, sorted};
+use super::positions::{given_position, sorted};
 use super::schema::{CheckSection, IllegalClaim, PracticeSection};
 use crate::parts::{Board, Check, Practice};
 use crate::positions::names;
@@ -44,18 +44,15 @@ pub(super) fn check_practice(
             );
         }
         seen.push(sec.name.get_ref());
-        let Some(text) = position_text(rep, params, engine, board, &sec.position) else {
+        let Some(given) = given_position(rep, params, engine, board, &sec.position) else {
             continue;
         };
-        let loaded = match engine.load(&text) {
+        let loaded = match given.load(engine) {
             Ok(p) => p,
             Err(e) => {
                 rep.error(
                     sec.position.span(),
-                    format!(
-                        "position `{}`: {e}",
-                        printkit_outdir::echo::shorten(&text, 60)
-                    ),
+                    format!("position{}: {e}", given.quoted()),
                 );
                 continue;
             }

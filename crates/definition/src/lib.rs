@@ -47,7 +47,7 @@ use diagnostics::value_span;
 use diagnostics::Reporter;
 pub use diagnostics::{Document, LoadError};
 use glyphs::missing_glyphs;
-use positions::{position_text, sorted};
+use positions::{given_position, sorted};
 use printkit_page::FontBook;
 use printkit_rules::WithParamsType;
 use printkit_rules::{AnyPosition, Cell, Engine, Family, Params, Topology};
@@ -698,8 +698,7 @@ fn check_start(
     board: &Board,
     given: &Spanned<toml::Value>,
 ) -> Option<AnyPosition> {
-    let text = position_text(rep, params, engine, board, given)?;
-    let loaded = match engine.load(&text) {
+    let loaded = match given_position(rep, params, engine, board, given)?.load(engine) {
         Ok(loaded) => loaded,
         Err(e) => {
             rep.error(given.span(), format!("start position: {e}"));

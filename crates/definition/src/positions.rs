@@ -1,8 +1,9 @@
-//! Positions written as notation or as a table of side → cells, turned into
-//! notation on the game's board with every mistake located.
+//! Positions written as notation or as a table of side → cells: the
+//! notation read by the engine, a table set up on the game's board (no
+//! notation written for it) with every mistake located.
 use super::diagnostics::Reporter;
 use crate::parts::Board;
-use printkit_rules::{Cell, Engine, Params};
+use printkit_rules::{AnyPosition, BoardView, Cell, Engine, Params, PositionError};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -13,17 +14,50 @@ pub(super) fn sorted(cells: &[Cell]) -> Vec<Cell> {
     v
 }
 
-/// The text of a position given as a notation string or as a table
+/// A position as a file gives it.
+pub(super) enum Given {
+    /// In the family's notation.
+    Text(String),
+    /// A table's pieces and side on the board, with the counts a fresh
+    /// game would have where the table names none.
+    Table {
+        /// The board, its pieces and the side to move.
+        view: BoardView,
+        /// The numbers besides the board, by name.
+        counts: Vec<(&'static str, u64)>,
+    },
+}
+
+impl Given {
+    /// The engine's position, validated as the rules validate any.
+    pub(super) fn load(&self, engine: &dyn Engine) -> Result<AnyPosition, PositionError> {
+        match self {
+            Given::Text(text) => engine.load(text),
+            Given::Table { view, counts } => engine.setup(view, counts),
+        }
+    }
+
+    /// How a message names the position: its text, shortened (a table is
+    /// pointed at, not quoted).
+    pub(super) fn quoted(&self) -> String {
+        match self {
+            Given::Text(text) => format!(" `{}`", printkit_outdir::echo::shorten(text, 60)),
+            Given::Table { .. } => String::new(),
+        }
+    }
+}
+
+/// A position given as a notation string or as a table
 /// `{ side = "W", W = ["A1", ...], B = [...] }` on the definition's board.
-pub(super) fn position_text(
+pub(super) fn given_position(
     rep: &mut Reporter,
     params: &Params,
     engine: &dyn Engine,
     board: &Board,
     value: &Spanned<toml::Value>,
-) -> Option<String> {
+) -> Option<Given> {
     match value.get_ref() {
-        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::String(s) => Some(Given::Text(s.clone())),
         toml::Value::Table(t) => table_position(rep, params, engine, board, value.span(), t),
         _ => {
             rep.error(
@@ -35,8 +69,8 @@ pub(super) fn position_text(
     }
 }
 
-/// The text of a position given as a table (at `span`): `side`, the
-/// family's counters and a list of cells a piece symbol.
+/// A position given as a table (at `span`): `side`, the family's counters
+/// and a list of cells a piece symbol.
 fn table_position(
     rep: &mut Reporter,
     params: &Params,
@@ -44,7 +78,7 @@ fn table_position(
     board: &Board,
     span: Range<usize>,
     table: &toml::Table,
-) -> Option<String> {
+) -> Option<Given> {
     let sides = engine.sides();
     let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
     let mut side = None;
@@ -66,9 +100,21 @@ fn table_position(
             continue;
         }
         if key == "side" {
-            match v.as_str() {
-                Some(s) => side = Some(s.to_string()),
-                None => {
+            let mut chars = v.as_str().unwrap_or_default().chars();
+            match (v.as_str(), chars.next(), chars.next()) {
+                (Some(_), Some(symbol), None) if sides.contains(&symbol) => side = Some(symbol),
+                (Some(s), _, _) => {
+                    let at = key_span(rep, span.clone(), key);
+                    rep.error(
+                        at,
+                        format!(
+                            "`side` is `{s}`: expected the symbol of the side to move, `{}` or `{}`",
+                            sides[0], sides[1]
+                        ),
+                    );
+                    ok = false;
+                }
+                (None, _, _) => {
                     let at = key_span(rep, span.clone(), key);
                     rep.error(at, "`side` must be a string such as \"W\"");
                     ok = false;
@@ -76,15 +122,21 @@ fn table_position(
             }
             continue;
         }
+        let pieces = params.info().pieces;
         let symbol = key.chars().next().filter(|_| key.chars().count() == 1);
-        let Some(symbol) = symbol else {
+        let Some(symbol) = symbol.filter(|c| pieces.iter().any(|p| p.symbol == *c)) else {
             let mut keys = vec!["`side`".to_string()];
             keys.extend(params.table_fields().iter().map(|f| format!("`{f}`")));
             rep.error(
                 key_span(rep, span.clone(), key),
                 format!(
-                    "`{key}` is not a piece symbol: keys are {}, and piece symbols",
-                    keys.join(", ")
+                    "`{key}` is not a piece symbol: keys are {}, and the pieces {}",
+                    keys.join(", "),
+                    pieces
+                        .iter()
+                        .map(|p| format!("`{}`", p.symbol))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
             ok = false;
@@ -100,15 +152,25 @@ fn table_position(
         };
         ok &= place_pieces(rep, board, span.clone(), symbol, list, &mut squares);
     }
-    let side = side.unwrap_or_else(|| sides[0].to_string());
     if !ok {
         return None;
     }
-    let text = board_text(board, &squares);
-    // The fields after the side: a fresh game's counters.
-    let on_board = squares.iter().flatten().count();
-    let fields = params.fresh_fields(&side, on_board, &fields);
-    Some(format!("{text} {fields}"))
+    let pieces: Vec<(Cell, char)> = squares
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Some((Cell::new(i % board.width, i / board.width), (*p)?)))
+        .collect();
+    // The counts besides the board: a fresh game's where the table names none.
+    let counts = params.fresh_counts(pieces.len(), &fields);
+    let view = BoardView {
+        width: board.width,
+        height: board.height,
+        topology: board.topology,
+        holes: sorted(&board.holes),
+        pieces,
+        side_to_move: side.unwrap_or(sides[0]),
+    };
+    Some(Given::Table { view, counts })
 }
 
 /// Puts `symbol` on each cell of `list` in `squares`; false (with the
@@ -162,27 +224,6 @@ fn place_pieces(
         }
     }
     ok
-}
-
-/// The board part of a position's text: `squares` on the board, with its
-/// holes.
-fn board_text(board: &Board, squares: &[Option<char>]) -> String {
-    use printkit_rules::notation::{print_board, Square};
-    let holes: Vec<usize> = board
-        .holes
-        .iter()
-        .map(|c| c.row as usize * board.width + c.col as usize)
-        .collect();
-    print_board(board.width, board.height, |i| {
-        if holes.contains(&i) {
-            Square::Hole
-        } else {
-            match squares[i] {
-                Some(p) => Square::Piece(p),
-                None => Square::Empty,
-            }
-        }
-    })
 }
 
 /// The span of `"needle"` inside `within`, or `within` itself: points a

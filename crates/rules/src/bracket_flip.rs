@@ -96,8 +96,8 @@ mod description {
             Vec::new()
         }
 
-        fn fresh_fields(_: &Params, side: &str, _: usize, _: &[(&str, u64)]) -> String {
-            side.to_string()
+        fn fresh_counts(_: &Params, _: usize, _: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+            Vec::new()
         }
 
         fn stop_conditions(_: &Params) -> Vec<Reason> {

@@ -94,8 +94,8 @@ mod description {
             Vec::new()
         }
 
-        fn fresh_fields(_: &Params, side: &str, _: usize, fields: &[(&str, u64)]) -> String {
-            format!("{side} {}", named_field(fields, "turns").unwrap_or(0))
+        fn fresh_counts(_: &Params, _: usize, fields: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+            vec![("turns", named_field(fields, "turns").unwrap_or(0))]
         }
 
         fn stop_conditions(p: &Params) -> Vec<Reason> {

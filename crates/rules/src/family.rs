@@ -78,14 +78,13 @@ pub trait GameFamily:
         start: &str,
         view: &BoardView,
     ) -> Vec<(&'static str, String)>;
-    /// The fields after the board of a position given as a table (see
-    /// [`Params::fresh_fields`](crate::Params::fresh_fields)).
-    fn fresh_fields(
+    /// The counts of a position given as a table (see
+    /// [`Params::fresh_counts`](crate::Params::fresh_counts)).
+    fn fresh_counts(
         params: &Self::Params,
-        side: &str,
         pieces: usize,
         fields: &[(&str, u64)],
-    ) -> String;
+    ) -> Vec<(&'static str, u64)>;
     /// The ways a game ends (see [`Params::stop_conditions`](crate::Params::stop_conditions)).
     fn stop_conditions(params: &Self::Params) -> Vec<Reason>;
     /// The turn counts that fit a position seen as `view` (the game
@@ -772,8 +771,8 @@ mod tests {
             fn start_problems(p: &Params, s: &str, v: &BoardView) -> Vec<(&'static str, String)> {
                 CloneConvert::start_problems(p, s, v)
             }
-            fn fresh_fields(p: &Params, side: &str, n: usize, f: &[(&str, u64)]) -> String {
-                CloneConvert::fresh_fields(p, side, n, f)
+            fn fresh_counts(p: &Params, n: usize, f: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+                CloneConvert::fresh_counts(p, n, f)
             }
             fn stop_conditions(p: &Params) -> Vec<Reason> {
                 CloneConvert::stop_conditions(p)

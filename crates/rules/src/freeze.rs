@@ -118,8 +118,8 @@ mod description {
             )]
         }
 
-        fn fresh_fields(_: &Params, side: &str, _: usize, _: &[(&str, u64)]) -> String {
-            side.to_string()
+        fn fresh_counts(_: &Params, _: usize, _: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+            Vec::new()
         }
 
         fn stop_conditions(_: &Params) -> Vec<Reason> {

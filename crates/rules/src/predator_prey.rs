@@ -150,17 +150,22 @@ mod description {
             )]
         }
 
-        fn fresh_fields(p: &Params, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
+        fn fresh_counts(
+            p: &Params,
+            pieces: usize,
+            fields: &[(&str, u64)],
+        ) -> Vec<(&'static str, u64)> {
             // Prey neither on the board (all but the predator) nor captured
             // are in reserve.
             let prey = pieces.saturating_sub(1) as u64;
             let captured = named_field(fields, "captured").unwrap_or(0);
             let reserve = named_field(fields, "reserve")
                 .unwrap_or_else(|| (p.prey as u64).saturating_sub(prey + captured));
-            format!(
-                "{side} {reserve} {captured} {}",
-                named_field(fields, "turns").unwrap_or(0)
-            )
+            vec![
+                ("reserve", reserve),
+                ("captured", captured),
+                ("turns", named_field(fields, "turns").unwrap_or(0)),
+            ]
         }
 
         fn stop_conditions(p: &Params) -> Vec<Reason> {

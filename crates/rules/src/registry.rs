@@ -134,13 +134,14 @@ macro_rules! families {
                 }
             }
 
-            /// The fields after the board of a position given as a table,
-            /// `side` to move with `pieces` pieces on the board and the
-            /// `fields` it names (see [`Params::table_fields`]); a field left
-            /// out is a fresh game's.
-            pub fn fresh_fields(&self, side: &str, pieces: usize, fields: &[(&str, u64)]) -> String {
+            /// The counts of a position given as a table (by name, as
+            /// [`Engine::setup`](crate::Engine::setup) takes them), with
+            /// `pieces` pieces on the board and the `fields` it names (see
+            /// [`Params::table_fields`]); a field left out is a fresh
+            /// game's.
+            pub fn fresh_counts(&self, pieces: usize, fields: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::fresh_fields(p, side, pieces, fields),)+
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::fresh_counts(p, pieces, fields),)+
                 }
             }
 
