@@ -100,23 +100,10 @@ fn table_position(
             continue;
         }
         if key == "side" {
-            let mut chars = v.as_str().unwrap_or_default().chars();
-            match (v.as_str(), chars.next(), chars.next()) {
-                (Some(_), Some(symbol), None) if sides.contains(&symbol) => side = Some(symbol),
-                (Some(s), _, _) => {
-                    let at = key_span(rep, span.clone(), key);
-                    rep.error(
-                        at,
-                        format!(
-                            "`side` is `{s}`: expected the symbol of the side to move, `{}` or `{}`",
-                            sides[0], sides[1]
-                        ),
-                    );
-                    ok = false;
-                }
-                (None, _, _) => {
-                    let at = key_span(rep, span.clone(), key);
-                    rep.error(at, "`side` must be a string such as \"W\"");
+            match side_symbol(v, sides) {
+                Ok(symbol) => side = Some(symbol),
+                Err(message) => {
+                    rep.error(key_span(rep, span.clone(), key), message);
                     ok = false;
                 }
             }
@@ -171,6 +158,21 @@ fn table_position(
         side_to_move: side.unwrap_or(sides[0]),
     };
     Some(Given::Table { view, counts })
+}
+
+/// The side to move a table's `side` names, or what is wrong with it.
+fn side_symbol(value: &toml::Value, sides: [char; 2]) -> Result<char, String> {
+    let Some(text) = value.as_str() else {
+        return Err("`side` must be a string such as \"W\"".to_string());
+    };
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(symbol), None) if sides.contains(&symbol) => Ok(symbol),
+        _ => Err(format!(
+            "`side` is `{text}`: expected the symbol of the side to move, `{}` or `{}`",
+            sides[0], sides[1]
+        )),
+    }
 }
 
 /// Puts `symbol` on each cell of `list` in `squares`; false (with the

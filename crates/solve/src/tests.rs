@@ -542,13 +542,18 @@ fn a_stopped_run_stops_its_own_searches_only() {
 #[test]
 fn a_position_of_other_rules_is_refused_not_read_again() {
     let run = Arc::new(Run::new());
-    let clone = Params::defaults(printkit_rules::Family::CloneConvert);
-    let freeze = Params::defaults(printkit_rules::Family::Freeze).engine();
-    let theirs = freeze.load(freeze.default_start()).unwrap();
-    let refused = solver(&clone, &run).solve(&theirs, Limits::depth(1));
-    assert_eq!(refused.unwrap_err(), PositionError::OtherGame);
-    // The same rules' position is searched.
-    let own = clone.engine();
-    let start = own.load(own.default_start()).unwrap();
-    assert!(solver(&clone, &run).solve(&start, Limits::depth(1)).is_ok());
+    let all = printkit_rules::Family::ALL.map(Params::defaults);
+    for params in &all {
+        let solver = solver(params, &run);
+        for other in &all {
+            let engine = other.engine();
+            let start = engine.load(engine.default_start()).unwrap();
+            let solved = solver.solve(&start, Limits::depth(1));
+            if other.family() == params.family() {
+                assert!(solved.is_ok(), "{:?}", params.family());
+            } else {
+                assert_eq!(solved.unwrap_err(), PositionError::OtherGame);
+            }
+        }
+    }
 }
