@@ -743,3 +743,46 @@ fn the_predator_tray_speaks_the_kits_language() {
         );
     }
 }
+
+/// Every fact a family may state beside a practice diagram has its
+/// message in every built-in language, and the message shows only the
+/// numbers the family gives it (a new family's fact needs its words, no
+/// code of the kit's).
+#[test]
+fn every_fact_a_family_states_has_its_message_in_every_language() {
+    let mut codes: Vec<String> = std::fs::read_dir(root().join("templates/lang"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    codes.sort();
+    assert!(codes.len() >= 5, "{codes:?}");
+    let mut facts = 0;
+    for code in &codes {
+        let l = builtin(code);
+        for family in printkit::rules::Family::ALL {
+            for kind in family.info().facts {
+                facts += 1;
+                let key = format!("facts.{}", kind.key);
+                assert!(
+                    l.messages.contains_key(&key),
+                    "{code}: no message `{key}` ({})",
+                    family.info().id
+                );
+                let numbers: Vec<(&str, lang::Arg)> = kind
+                    .numbers
+                    .iter()
+                    .map(|n| (*n, lang::Arg::from(7u64)))
+                    .collect();
+                let text = l.text(&key, &numbers);
+                assert!(
+                    !text.contains('{') && !text.contains('}'),
+                    "{code} `{key}` shows a number it is not given: {text}"
+                );
+            }
+        }
+    }
+    // Clone game 2, predator game 3, Freeze 1, in every language.
+    assert_eq!(facts, 6 * codes.len());
+}

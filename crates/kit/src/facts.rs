@@ -4,46 +4,30 @@
 //! come from the position as loaded ([`printkit_definition::Practice::counts`])
 //! and the family ([`printkit_rules::Params::position_facts`]), the words from
 //! the language file.
-use printkit_definition::tr;
+use printkit_definition::lang::Arg;
 use printkit_definition::Definition;
-use printkit_rules::family::PositionFact;
+use printkit_rules::family::{FactNumber, PositionFact};
 use printkit_rules::BoardView;
 
 /// The facts of a position with these `counts` (seen as `view`), as
-/// sentences.
+/// sentences: each fact's `facts.<key>` message with its numbers, so a
+/// family's new fact needs no code here.
 pub fn position_facts(
     def: &Definition,
     counts: &[(&'static str, u64)],
     view: &BoardView,
 ) -> Vec<String> {
     let l = &def.lang;
-    let words = |fact| match fact {
-        PositionFact::TurnsNoLimit { turns } => tr!(l, "facts.turns_no_limit", turns = turns),
-        PositionFact::TurnsOfLimit { turns, limit } => tr!(
-            l,
-            "facts.turns_of_limit",
-            turns = turns,
-            limit = limit,
-            last = l.ordinal(u64::from(limit))
-        ),
-        PositionFact::Prey {
-            reserve,
-            captured,
-            target,
-        } => tr!(
-            l,
-            "facts.prey",
-            reserve = reserve,
-            captured = captured,
-            target = target
-        ),
-        PositionFact::PredatorTurns { turns, limit } => {
-            tr!(l, "facts.predator_turns", turns = turns, limit = limit)
-        }
-        PositionFact::PreyInPlay { in_play, prey } => {
-            tr!(l, "facts.prey_in_play", n = in_play, prey = prey)
-        }
-        PositionFact::Kings { kings } => tr!(l, "facts.kings", n = kings),
+    let words = |fact: PositionFact| {
+        let numbers: Vec<(&str, Arg)> = fact
+            .numbers
+            .iter()
+            .map(|&(name, n)| match n {
+                FactNumber::Count(n) => (name, Arg::from(n)),
+                FactNumber::Ordinal(n) => (name, Arg::from(l.ordinal(n))),
+            })
+            .collect();
+        l.text(&format!("facts.{}", fact.key), &numbers)
     };
     def.params
         .position_facts(counts, view)

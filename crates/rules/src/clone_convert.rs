@@ -48,7 +48,7 @@ mod description {
     use crate::clone_convert::{CloneConvert, Params};
     use crate::family::{
         named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily,
-        Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TurnsFit,
+        FactKind, FactNumber::{Count, Ordinal}, Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TurnsFit,
         MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
@@ -124,6 +124,17 @@ mod description {
         }
     }
 
+    /// The turns played in a game without a turn limit.
+    const TURNS_NO_LIMIT: FactKind = FactKind {
+        key: "turns_no_limit",
+        numbers: &["turns"],
+    };
+    /// The turns played of the limit, and the last turn (an ordinal).
+    const TURNS_OF_LIMIT: FactKind = FactKind {
+        key: "turns_of_limit",
+        numbers: &["turns", "limit", "last"],
+    };
+
     impl FamilyPrint for CloneConvert {
         const LOOK: Look = Look {
             pieces: &[
@@ -142,15 +153,17 @@ mod description {
             vec![("turn_limit", p.turn_limit)]
         }
 
+        const FACTS: &'static [FactKind] = &[TURNS_NO_LIMIT, TURNS_OF_LIMIT];
+
         fn position_facts(
             p: &Params,
             counts: &[(&'static str, u64)],
             _: &BoardView,
         ) -> Vec<PositionFact> {
-            let turns = named_field(counts, "turns").unwrap_or(0);
-            vec![match p.turn_limit {
-                0 => PositionFact::TurnsNoLimit { turns },
-                limit => PositionFact::TurnsOfLimit { turns, limit },
+            let turns = Count(named_field(counts, "turns").unwrap_or(0));
+            vec![match u64::from(p.turn_limit) {
+                0 => TURNS_NO_LIMIT.stated(&[turns]),
+                limit => TURNS_OF_LIMIT.stated(&[turns, Count(limit), Ordinal(limit)]),
             }]
         }
 

@@ -133,8 +133,12 @@ pub trait FamilyPrint: GameFamily {
     fn tray(_params: &Self::Params) -> Vec<TrayBox> {
         Vec::new()
     }
+    /// The facts [`FamilyPrint::position_facts`] may state; none by
+    /// default.
+    const FACTS: &'static [FactKind] = &[];
     /// What a practice sheet states beside a position's diagram (see
-    /// [`Params::position_facts`](crate::Params::position_facts)); `counts`: the position's fields by
+    /// [`Params::position_facts`](crate::Params::position_facts)), each
+    /// one of [`FamilyPrint::FACTS`]; `counts`: the position's fields by
     /// name. Nothing by default.
     fn position_facts(
         _params: &Self::Params,
@@ -222,6 +226,8 @@ pub struct Look {
     pub checkered: bool,
     /// The audit sheet's fixed columns.
     pub audit: AuditInfo,
+    /// The facts of a position a practice sheet may state.
+    pub facts: &'static [FactKind],
 }
 
 /// What [`FamilyPuzzles::SEARCH`] says of a family: what the puzzle finder
@@ -279,6 +285,7 @@ impl FamilyInfo {
             orthogonal_only: look.orthogonal_only,
             checkered: look.checkered,
             audit: look.audit,
+            facts: F::FACTS,
             puzzles: search.puzzles,
             key_budget: search.key_budget,
             search_ns: search.search_ns,
@@ -315,6 +322,8 @@ pub struct FamilyInfo {
     pub checkered: bool,
     /// The audit sheet's fixed columns.
     pub audit: AuditInfo,
+    /// The facts of a position a practice sheet may state.
+    pub facts: &'static [FactKind],
     /// What the puzzle finder must know of the family's games.
     pub puzzles: PuzzleInfo,
     /// Positions the host key's solver may visit for one practice position:
@@ -411,51 +420,48 @@ impl DecoyRule {
     }
 }
 
-/// A fact of a position that the rules use and its diagram cannot show,
-/// as numbers (a kit words it from its language file).
+/// A fact of a position that the rules use and its diagram cannot show
+/// (turns of the limit, the prey in reserve, kings), as numbers: a kit
+/// words it with its language's `facts.<key>` message. Each family states
+/// its own facts and declares them ([`FamilyPrint::FACTS`]), so a new
+/// fact needs its message in the language files and nothing of the kit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionFact {
+    /// The message's key under `[facts]` in the language files.
+    pub key: &'static str,
+    /// The numbers the message shows, by the name of its placeholder.
+    pub numbers: Vec<(&'static str, FactNumber)>,
+}
+
+/// How a fact's message shows one of its numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PositionFact {
-    /// Turns played in a game without a turn limit.
-    TurnsNoLimit {
-        /// Turns played.
-        turns: u64,
-    },
-    /// Turns played of the limit that ends the game.
-    TurnsOfLimit {
-        /// Turns played.
-        turns: u64,
-        /// The turn limit.
-        limit: u32,
-    },
-    /// The prey in reserve, captured, and the captures that win.
-    Prey {
-        /// Prey in reserve.
-        reserve: u64,
-        /// Prey captured.
-        captured: u64,
-        /// The captures that win the game for the predator.
-        target: u32,
-    },
-    /// Predator turns played of its limit.
-    PredatorTurns {
-        /// Predator turns played.
-        turns: u64,
-        /// The predator turns after which the game is drawn.
-        limit: u32,
-    },
-    /// A practice fragment uses fewer prey than a game (`in_play` of
-    /// `prey`): said, or the counts would not add up.
-    PreyInPlay {
-        /// Prey in the fragment: on the board, in reserve and captured.
-        in_play: u64,
-        /// Prey in a game (the `prey` parameter).
-        prey: u32,
-    },
-    /// Kings on the board.
-    Kings {
-        /// How many kings.
-        kings: u64,
-    },
+pub enum FactNumber {
+    /// A count: "3 turns".
+    Count(u64),
+    /// A place in order: "the 40th turn".
+    Ordinal(u64),
+}
+
+/// A fact a family may state: its key and the names of its numbers (what
+/// the language files' `facts.<key>` message may show).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FactKind {
+    /// The message's key under `[facts]`.
+    pub key: &'static str,
+    /// The names of the numbers it is given.
+    pub numbers: &'static [&'static str],
+}
+
+impl FactKind {
+    /// This fact of a position: its `numbers` in the order of
+    /// [`FactKind::numbers`], named by them.
+    pub fn stated(&self, numbers: &[FactNumber]) -> PositionFact {
+        debug_assert_eq!(numbers.len(), self.numbers.len(), "{}", self.key);
+        PositionFact {
+            key: self.key,
+            numbers: self.numbers.iter().copied().zip(numbers.iter().copied()).collect(),
+        }
+    }
 }
 
 /// What an exact search to the end of the game proved, for the side to

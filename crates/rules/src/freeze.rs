@@ -42,7 +42,7 @@ impl Default for Params {
 mod description {
     use crate::family::{
         count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles,
-        GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone,
+        FactKind, FactNumber, GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone,
     };
     use crate::freeze::{Freeze, Params};
     use crate::game::Reason;
@@ -127,6 +127,12 @@ mod description {
         }
     }
 
+    /// The kings on the board.
+    const KINGS: FactKind = FactKind {
+        key: "kings",
+        numbers: &["n"],
+    };
+
     impl FamilyPrint for Freeze {
         const LOOK: Look = Look {
             pieces: &[
@@ -147,6 +153,8 @@ mod description {
             vec![("supply", p.supply)]
         }
 
+        const FACTS: &'static [FactKind] = &[KINGS];
+
         fn position_facts(
             _: &Params,
             _: &[(&'static str, u64)],
@@ -159,7 +167,7 @@ mod description {
                 .count() as u64;
             match kings {
                 0 => Vec::new(),
-                kings => vec![PositionFact::Kings { kings }],
+                kings => vec![KINGS.stated(&[FactNumber::Count(kings)])],
             }
         }
 

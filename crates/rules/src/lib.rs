@@ -472,6 +472,28 @@ mod tests {
     }
 
     #[test]
+    fn a_family_states_only_the_facts_it_declares() {
+        for params in Family::ALL.map(crate::Params::defaults) {
+            let declared = params.info().facts;
+            let keys: std::collections::BTreeSet<&str> = declared.iter().map(|f| f.key).collect();
+            assert_eq!(keys.len(), declared.len(), "{:?}: a key twice", params.family());
+            let engine = params.engine();
+            let mut pos = engine.load(engine.default_start()).unwrap();
+            for _ in 0..8 {
+                for fact in params.position_facts(&pos.counts(), &pos.view()) {
+                    let kind = declared.iter().find(|k| k.key == fact.key);
+                    let names: Vec<&str> = fact.numbers.iter().map(|(n, _)| *n).collect();
+                    assert_eq!(kind.map(|k| k.numbers.to_vec()), Some(names), "{fact:?}");
+                }
+                let Some(next) = pos.moves().into_iter().next() else {
+                    break;
+                };
+                pos = next.after;
+            }
+        }
+    }
+
+    #[test]
     fn a_position_set_up_from_its_view_is_the_position() {
         for params in Family::ALL.map(crate::Params::defaults) {
             let engine = params.engine();

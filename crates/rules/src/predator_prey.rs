@@ -53,7 +53,7 @@ impl Default for Params {
 mod description {
     use crate::family::{
         count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint,
-        FamilyPuzzles, GameFamily, HuntPlan, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
+        FamilyPuzzles, GameFamily, FactKind, FactNumber::Count, HuntPlan, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
         SearchInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
@@ -214,6 +214,23 @@ mod description {
         }
     }
 
+    /// The prey in reserve and captured, and the captures that win.
+    const PREY: FactKind = FactKind {
+        key: "prey",
+        numbers: &["reserve", "captured", "target"],
+    };
+    /// The predator's turns played of its limit.
+    const PREDATOR_TURNS: FactKind = FactKind {
+        key: "predator_turns",
+        numbers: &["turns", "limit"],
+    };
+    /// A practice fragment with fewer prey than a game: how many are in
+    /// play of the game's.
+    const PREY_IN_PLAY: FactKind = FactKind {
+        key: "prey_in_play",
+        numbers: &["n", "prey"],
+    };
+
     impl FamilyPrint for PredatorPrey {
         const LOOK: Look = Look {
             pieces: &[
@@ -236,6 +253,8 @@ mod description {
             ]
         }
 
+        const FACTS: &'static [FactKind] = &[PREY, PREDATOR_TURNS, PREY_IN_PLAY];
+
         fn position_facts(
             p: &Params,
             counts: &[(&'static str, u64)],
@@ -243,25 +262,22 @@ mod description {
         ) -> Vec<PositionFact> {
             let count = |name| named_field(counts, name).unwrap_or(0);
             let (reserve, captured) = (count("reserve"), count("captured"));
-            let mut v = vec![PositionFact::Prey {
-                reserve,
-                captured,
-                target: p.capture_target,
-            }];
+            let mut v = vec![PREY.stated(&[
+                Count(reserve),
+                Count(captured),
+                Count(p.capture_target.into()),
+            ])];
             if p.predator_turn_limit > 0 {
-                v.push(PositionFact::PredatorTurns {
-                    turns: count("turns"),
-                    limit: p.predator_turn_limit,
-                });
+                v.push(PREDATOR_TURNS.stated(&[
+                    Count(count("turns")),
+                    Count(p.predator_turn_limit.into()),
+                ]));
             }
             // A practice fragment may use fewer prey than a game: said, or
             // the counts above would not add up.
             let in_play = u64::from(count_pieces(view, &['o'])) + reserve + captured;
             if in_play < u64::from(p.prey) {
-                v.push(PositionFact::PreyInPlay {
-                    in_play,
-                    prey: p.prey,
-                });
+                v.push(PREY_IN_PLAY.stated(&[Count(in_play), Count(p.prey.into())]));
             }
             v
         }
