@@ -47,9 +47,10 @@ impl Default for Params {
 mod description {
     use crate::clone_convert::{CloneConvert, Params};
     use crate::family::{
-        named_field, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily,
-        FactKind, FactNumber::{Count, Ordinal}, Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TurnsFit,
-        MAX_TURN_LIMIT,
+        named_field, AuditInfo, DecoyRule, EndgamePlan, FactKind,
+        FactNumber::{Count, Ordinal},
+        FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
+        SearchInfo, TokenSet, Tone, TurnsFit, MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;

@@ -226,8 +226,6 @@ pub struct Look {
     pub checkered: bool,
     /// The audit sheet's fixed columns.
     pub audit: AuditInfo,
-    /// The facts of a position a practice sheet may state.
-    pub facts: &'static [FactKind],
 }
 
 /// What [`FamilyPuzzles::SEARCH`] says of a family: what the puzzle finder
@@ -459,7 +457,12 @@ impl FactKind {
         debug_assert_eq!(numbers.len(), self.numbers.len(), "{}", self.key);
         PositionFact {
             key: self.key,
-            numbers: self.numbers.iter().copied().zip(numbers.iter().copied()).collect(),
+            numbers: self
+                .numbers
+                .iter()
+                .copied()
+                .zip(numbers.iter().copied())
+                .collect(),
         }
     }
 }

@@ -41,8 +41,9 @@ impl Default for Params {
 /// What Freeze is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles,
-        FactKind, FactNumber, GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone,
+        count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FactKind, FactNumber,
+        FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
+        SearchInfo, TokenSet, Tone,
     };
     use crate::freeze::{Freeze, Params};
     use crate::game::Reason;

@@ -476,7 +476,12 @@ mod tests {
         for params in Family::ALL.map(crate::Params::defaults) {
             let declared = params.info().facts;
             let keys: std::collections::BTreeSet<&str> = declared.iter().map(|f| f.key).collect();
-            assert_eq!(keys.len(), declared.len(), "{:?}: a key twice", params.family());
+            assert_eq!(
+                keys.len(),
+                declared.len(),
+                "{:?}: a key twice",
+                params.family()
+            );
             let engine = params.engine();
             let mut pos = engine.load(engine.default_start()).unwrap();
             for _ in 0..8 {

@@ -52,9 +52,10 @@ impl Default for Params {
 /// What the predator game is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FamilyPrint,
-        FamilyPuzzles, GameFamily, FactKind, FactNumber::Count, HuntPlan, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
-        SearchInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT,
+        count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FactKind,
+        FactNumber::Count, FamilyPrint, FamilyPuzzles, GameFamily, HuntPlan, Look, Piece,
+        PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TrayBox, TurnsFit,
+        MAX_PREY, MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
@@ -268,10 +269,10 @@ mod description {
                 Count(p.capture_target.into()),
             ])];
             if p.predator_turn_limit > 0 {
-                v.push(PREDATOR_TURNS.stated(&[
-                    Count(count("turns")),
-                    Count(p.predator_turn_limit.into()),
-                ]));
+                v.push(
+                    PREDATOR_TURNS
+                        .stated(&[Count(count("turns")), Count(p.predator_turn_limit.into())]),
+                );
             }
             // A practice fragment may use fewer prey than a game: said, or
             // the counts above would not add up.
