@@ -264,7 +264,7 @@ impl<F: AtWidth> ByWidth<F> {
     }
 }
 
-/// Runs the same generic code on a [`ByWidth`] whatever its width:
+/// Runs the same generic code on a `ByWidth` whatever its width:
 /// `by_width!(&pos.0, s => s.outcome())`.
 #[macro_export]
 macro_rules! by_width {

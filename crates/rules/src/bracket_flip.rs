@@ -10,7 +10,7 @@
 //! fixed step count): the moves of a side are found in as many steps as
 //! the longest opposing line is long, for every cell together. Boards of
 //! up to 64 cells use `u64` (the 6×6 and 8×8 boards), up to 128 `u128`,
-//! larger ones [`Wide`]. Perft counts the last ply in bulk.
+//! larger ones `Wide`. Perft counts the last ply in bulk.
 //!
 //! [`endgame`] is an exact solver for boards of up to 64 cells: negamax
 //! with alpha-beta on the disc difference, null windows (win, loss or draw
@@ -247,7 +247,7 @@ pub enum Move {
 }
 
 /// Bit sets that can be shifted: what following a line needs beyond
-/// [`Bits`].
+/// `Bits`.
 pub trait Lines: Bits {
     /// Every index moved up by `n`; indices past the capacity drop out.
     fn up(self, n: u32) -> Self;

@@ -5,7 +5,7 @@
 //! The board is two bit sets (one a side) over the cells; per-cell masks of
 //! the cells at distance 1 and 2 are computed once per board shape and shared
 //! by every position derived from it. Boards of up to 64 cells use `u64`,
-//! up to 128 `u128`, larger ones [`Wide`](super::bits::Wide). Perft counts
+//! up to 128 `u128`, larger ones `Wide`. Perft counts
 //! the last ply in bulk, without playing the leaf moves.
 use super::bits::Bits;
 use super::bits::{by_width, AtWidth, Build, ByWidth};

@@ -10,9 +10,9 @@
 //! [`GameFamily`] (its parameters and the positions they allow),
 //! [`FamilyPrint`] (how its kit prints it) and [`FamilyPuzzles`] (how the
 //! solver and the puzzle finder treat it); and one line in the registry,
-//! [`crate::registry`] (`families!` makes [`Family`](crate::Family),
+//! `registry.rs` (`families!` makes [`Family`](crate::Family),
 //! [`Params`](crate::Params), [`Family::ALL`](crate::Family::ALL),
-//! [`Family::from_id`](crate::Family::from_id)(crate::Family::from_id), the built-in games' ids,
+//! [`Family::from_id`](crate::Family::from_id), the built-in games' ids,
 //! the family's [`Registered`](crate::Registered) variant and every
 //! dispatch from them), beside its module's line in `lib.rs`. The registry
 //! sits above this file and the families, so neither names it. Its printed

@@ -2,7 +2,7 @@
 //! checkers crown the opponent's singles into kings, which cannot move.
 //!
 //! The board state is one bit set per colour and piece kind, generic over
-//! [`Bits`]: `u64` for boards of up to 64 cells, [`Wide`](crate::bits::Wide) beyond. Jump
+//! `Bits`: `u64` for boards of up to 64 cells, `Wide` beyond. Jump
 //! targets are precomputed per cell and direction (with the torus wrap), so
 //! chain generation is a depth-first search with the mover lifted.
 use super::bits::Bits;

@@ -15,14 +15,14 @@
 
 use std::fmt;
 
-pub mod bits;
+mod bits;
 pub mod family;
-pub mod game;
+mod game;
 pub mod geometry;
 pub mod notation;
-pub mod registry;
-pub mod symmetry;
-pub mod view;
+mod registry;
+mod symmetry;
+mod view;
 
 // The families, each one module, listed in the registry.
 pub mod bracket_flip;
