@@ -8,8 +8,6 @@ use printkit_rules::Params;
 /// The longest side of a board (1.2 m: a board of up to 24 A4 tiles).
 pub const MAX_BOARD_SIDE_MM: f64 = 1200.0;
 
-pub use printkit_rules::family::{MAX_PREY, MAX_TURN_LIMIT};
-
 /// Audit rows when the turn limit sets them: the limit, at most this many
 /// (the sheet then says to continue on a new one).
 pub const MAX_AUDIT_ROWS: usize = 200;

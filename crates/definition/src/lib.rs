@@ -19,7 +19,7 @@ pub mod lang;
 
 mod answer;
 mod asks;
-pub mod bounds;
+mod bounds;
 pub use asks::{most_kings, Asks};
 mod claims;
 mod diagnostics;

@@ -16,20 +16,20 @@ use printkit_definition::tr;
 use printkit_definition::{Analysed, Definition, Practice};
 use printkit_page::{text, Font, Item, Page, Paper, PaperPart, RenderError, Templates};
 
-pub mod answers;
+mod answers;
 pub mod asked;
 pub mod audit;
 pub mod board;
-pub mod class_key;
+mod class_key;
 pub(crate) mod common;
 pub mod facts;
-pub mod flow;
+mod flow;
 pub mod game;
 pub mod host_key;
 pub mod output;
 pub mod parallel;
 pub mod parts;
-pub mod practice;
+mod practice;
 pub mod rules_sheet;
 pub mod tokens;
 
