@@ -3,6 +3,7 @@
 //! notation written for it) with every mistake located.
 use super::diagnostics::Reporter;
 use crate::parts::Board;
+use printkit_rules::notation::symbol_list;
 use printkit_rules::{AnyPosition, BoardView, Cell, Engine, Params, PositionError};
 use std::ops::Range;
 use toml::Spanned;
@@ -80,6 +81,7 @@ fn table_position(
     table: &toml::Table,
 ) -> Option<Given> {
     let sides = engine.sides();
+    let symbols: Vec<char> = params.info().pieces.iter().map(|p| p.symbol).collect();
     let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
     let mut side = None;
     let mut ok = true;
@@ -109,21 +111,16 @@ fn table_position(
             }
             continue;
         }
-        let pieces = params.info().pieces;
         let symbol = key.chars().next().filter(|_| key.chars().count() == 1);
-        let Some(symbol) = symbol.filter(|c| pieces.iter().any(|p| p.symbol == *c)) else {
+        let Some(symbol) = symbol.filter(|c| symbols.contains(c)) else {
             let mut keys = vec!["`side`".to_string()];
             keys.extend(params.table_fields().iter().map(|f| format!("`{f}`")));
             rep.error(
                 key_span(rep, span.clone(), key),
                 format!(
-                    "`{key}` is not a piece symbol: keys are {}, and the pieces {}",
+                    "`{key}` is not a piece symbol: keys are {} and a piece symbol, {}",
                     keys.join(", "),
-                    pieces
-                        .iter()
-                        .map(|p| format!("`{}`", p.symbol))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    symbol_list(&symbols)
                 ),
             );
             ok = false;
@@ -169,8 +166,8 @@ fn side_symbol(value: &toml::Value, sides: [char; 2]) -> Result<char, String> {
     match (chars.next(), chars.next()) {
         (Some(symbol), None) if sides.contains(&symbol) => Ok(symbol),
         _ => Err(format!(
-            "`side` is `{text}`: expected the symbol of the side to move, `{}` or `{}`",
-            sides[0], sides[1]
+            "`side` is `{text}`: expected the symbol of the side to move, {}",
+            symbol_list(&sides)
         )),
     }
 }
