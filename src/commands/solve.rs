@@ -142,20 +142,20 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
     let other = if side == a { b } else { a };
     let _ = writeln!(out, "position: {pos}");
     let _ = writeln!(out, "{}", s.describe(side, other));
+    let written = s.written();
     if !s.best.is_empty() {
         let more = if s.best_complete {
             ""
         } else {
             " (perhaps others: not every move was tried)"
         };
-        let written = s.written();
         let _ = writeln!(out, "best: {}{more}", written.best.join(" "));
         if let Some(words) = optional_words(&written.best, &optional) {
             let _ = writeln!(out, "{words}");
         }
     }
     if !s.pv.is_empty() {
-        let _ = writeln!(out, "line: {}", s.written().pv.join(" "));
+        let _ = writeln!(out, "line: {}", written.pv.join(" "));
     }
     let budget = match stopped {
         Some(reason) => format!(

@@ -383,9 +383,11 @@ impl<R: printkit_rules::EngineRules> Shared<R> {
         let pv = std::mem::take(&mut s.pv)
             .into_iter()
             .map(|m| {
-                let next = self.rules().search_play(&at, &m);
                 let info = MoveInfo::new(&self.0, &at, m);
-                at = next;
+                // The move played once: the next move starts where it led.
+                if let Some(next) = info.after.typed::<R>() {
+                    at = next.clone();
+                }
                 info
             })
             .collect();
