@@ -183,17 +183,24 @@ pub fn run() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    match execute(cli.command) {
+    let code = match execute(cli.command) {
         Ok(code) => code,
         Err(e) => {
             e.report();
             e.exit_code()
         }
+    };
+    match crate::stdout::failure() {
+        Some(message) => {
+            crate::say!("error: {message}");
+            2
+        }
+        None => code,
     }
 }
 
 fn execute(command: Command) -> Result<i32, CommandError> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::lock();
     match command {
         Command::Check {
             files,

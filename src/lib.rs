@@ -14,4 +14,5 @@ pub use printkit_solve::puzzles;
 pub mod render;
 pub use printkit_rules as rules;
 pub use printkit_solve as solve;
+pub mod stdout;
 pub mod stop;

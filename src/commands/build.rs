@@ -154,7 +154,7 @@ pub fn build_and_list(
     for note in &report.notes {
         crate::say!("note: {note}");
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::lock();
     let mut total = 0;
     for (path, size) in &report.written {
         total += size;

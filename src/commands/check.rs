@@ -2,6 +2,7 @@
 //! engine, each file's verdict printed (or a JSON list of mistakes).
 use crate::build::Checked;
 use crate::definition;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Validates files; the exit code is 2 when a file cannot be read, else 1
@@ -56,7 +57,7 @@ pub fn check(
             })
             .collect();
         list.extend(diags.iter().map(|d| d.to_json()));
-        println!("{}", serde_json::Value::Array(list));
+        let _ = writeln!(crate::stdout::lock(), "{}", serde_json::Value::Array(list));
     } else {
         say_results(&results, &diags);
     }
@@ -84,7 +85,8 @@ fn say_results(results: &[(&PathBuf, Checked)], diags: &[&definition::Diagnostic
                 for note in notes {
                     crate::say!("{note}");
                 }
-                println!(
+                let _ = writeln!(
+                    crate::stdout::lock(),
                 "{}: ok ({what}: {positions} practice position{}, {checks} check{} confirmed by the engine{})",
                 path.display(),
                 if *positions == 1 { "" } else { "s" },
@@ -94,7 +96,7 @@ fn say_results(results: &[(&PathBuf, Checked)], diags: &[&definition::Diagnostic
                     1 => ", 1 claim proven by the solver".to_string(),
                     n => format!(", {n} claims proven by the solver"),
                 }
-            )
+            );
             }
             Checked::Unreadable(message) => crate::say!("error: {message}"),
             Checked::Invalid(_) => {}
@@ -116,7 +118,7 @@ fn say_results(results: &[(&PathBuf, Checked)], diags: &[&definition::Diagnostic
 fn report_diagnostics(diags: &[definition::Diagnostic], json: bool) {
     if json {
         let list: Vec<serde_json::Value> = diags.iter().map(|d| d.to_json()).collect();
-        println!("{}", serde_json::Value::Array(list));
+        let _ = writeln!(crate::stdout::lock(), "{}", serde_json::Value::Array(list));
         return;
     }
     for d in diags {

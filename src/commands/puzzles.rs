@@ -138,7 +138,7 @@ pub fn run(args: PuzzleArgs) -> Result<i32, String> {
         Some(path) => crate::render::write_atomic(path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         None => {
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            let _ = crate::stdout::lock().write_all(text.as_bytes());
         }
     }
     if puzzles.len() < count(&args) {

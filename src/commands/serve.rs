@@ -12,13 +12,17 @@
 //!   `127.0.0.1`, `localhost` or `[::1]`, with an optional port (a page
 //!   elsewhere whose name is rebound to the loopback must not read the
 //!   host key).
-//! - **Limits**: [`WORKERS`] threads answer; at most [`WAITING`]
-//!   connections wait for one (the rest get 503 at once); a request's head
-//!   is at most [`MAX_HEAD`] bytes and [`MAX_HEADERS`] lines, read within
-//!   [`HEAD_TIME`]; writes time out; files go out in [`CHUNK`]-byte
+//! - **Limits**: one thread gathers the requests' heads as their bytes
+//!   arrive (an event loop), so a client that sends nothing, or sends it
+//!   slowly, holds no worker; at most [`MAX_PENDING`] connections wait for
+//!   their heads (the oldest dropped first), each for [`HEAD_TIME`] (then
+//!   408). [`WORKERS`] threads answer whole heads; at most [`WAITING`]
+//!   wait for one (the rest get 503 at once); a request's head is at most
+//!   [`MAX_HEAD`] bytes and [`MAX_HEADERS`] lines; writes time out; files go out in [`CHUNK`]-byte
 //!   pieces, so memory does not grow with the file or the clients.
 //!   Running out of file handles slows the accept loop down instead of
 //!   spinning it.
+use mio::{Events, Interest, Poll, Token};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Seek, Write};
 use std::net::{TcpListener, TcpStream};
@@ -29,6 +33,8 @@ use std::time::{Duration, Instant};
 
 /// Threads answering requests.
 pub const WORKERS: usize = 16;
+/// Connections still sending their heads; past it, the oldest is dropped.
+pub const MAX_PENDING: usize = 1024;
 /// Connections accepted and waiting for a worker; past it, 503.
 pub const WAITING: usize = 4096;
 /// The most a request's head (request line and headers) may be.
@@ -67,7 +73,7 @@ pub type Shared = Arc<RwLock<State>>;
 /// Serves `root` (an open handle on the output folder) until the listener
 /// fails; returns why it stopped.
 pub fn serve(listener: TcpListener, root: crate::beneath::Folder, state: Shared) -> String {
-    let (queue, waiting) = mpsc::sync_channel::<TcpStream>(WAITING);
+    let (queue, waiting) = mpsc::sync_channel::<Ready>(WAITING);
     let waiting = Arc::new(Mutex::new(waiting));
     let root = Arc::new(root);
     let mut started = 0;
@@ -83,57 +89,233 @@ pub fn serve(listener: TcpListener, root: crate::beneath::Folder, state: Shared)
     if started == 0 {
         return "cannot start a thread to answer requests".to_string();
     }
-    accept(&listener, &queue)
+    match Gathering::start(listener) {
+        Ok(mut gathering) => gathering.run(&queue),
+        Err(e) => format!("cannot watch for connections: {e}"),
+    }
 }
 
-/// Accepts connections and queues them for the workers; a full queue is
-/// answered 503 at once.
-fn accept(listener: &TcpListener, queue: &SyncSender<TcpStream>) -> String {
-    let mut failures = 0u32;
-    loop {
-        match listener.accept() {
-            Ok((stream, _)) => {
-                failures = 0;
-                match queue.try_send(stream) {
-                    Ok(()) => {}
-                    Err(TrySendError::Full(stream)) => busy(stream),
-                    Err(TrySendError::Disconnected(_)) => {
-                        return "every thread answering requests has stopped".to_string()
+/// A connection whose request head has come in, with the head's bytes.
+struct Ready {
+    stream: TcpStream,
+    head: Vec<u8>,
+}
+
+/// A connection still sending its head.
+struct Pending {
+    stream: mio::net::TcpStream,
+    head: Vec<u8>,
+    deadline: Instant,
+}
+
+/// The listener's token; connections count up from 1.
+const LISTENER: Token = Token(0);
+
+/// One thread accepts connections and reads their heads as bytes arrive
+/// (an event loop), so a client that sends nothing holds no worker: the
+/// workers only ever answer complete heads. At most [`MAX_PENDING`]
+/// connections wait for their heads, the oldest dropped first; each has
+/// [`HEAD_TIME`] to send it.
+struct Gathering {
+    poll: Poll,
+    listener: mio::net::TcpListener,
+    /// By token: the oldest first, as tokens count up.
+    pending: BTreeMap<usize, Pending>,
+    next: usize,
+    /// Accepts that failed in a row (out of file handles).
+    failures: u32,
+}
+
+impl Gathering {
+    fn start(listener: TcpListener) -> std::io::Result<Gathering> {
+        listener.set_nonblocking(true)?;
+        let poll = Poll::new()?;
+        let mut listener = mio::net::TcpListener::from_std(listener);
+        poll.registry()
+            .register(&mut listener, LISTENER, Interest::READABLE)?;
+        Ok(Gathering {
+            poll,
+            listener,
+            pending: BTreeMap::new(),
+            next: 1,
+            failures: 0,
+        })
+    }
+
+    /// Runs until the listener fails; returns why.
+    fn run(&mut self, queue: &SyncSender<Ready>) -> String {
+        let mut events = Events::with_capacity(256);
+        loop {
+            let timeout = self
+                .pending
+                .values()
+                .next()
+                .map(|p| p.deadline.saturating_duration_since(Instant::now()));
+            if let Err(e) = self.poll.poll(&mut events, timeout) {
+                if e.kind() != std::io::ErrorKind::Interrupted {
+                    return format!("cannot watch for connections: {e}");
+                }
+            }
+            for event in events.iter() {
+                match event.token() {
+                    LISTENER => {
+                        if let Some(stop) = self.accept_all() {
+                            return stop;
+                        }
+                    }
+                    Token(key) => {
+                        if let Some(ready) = self.read_more(key) {
+                            match queue.try_send(ready) {
+                                Ok(()) => {}
+                                Err(TrySendError::Full(ready)) => {
+                                    reply_at_once(&ready.stream, BUSY)
+                                }
+                                Err(TrySendError::Disconnected(_)) => {
+                                    return "every thread answering requests has stopped"
+                                        .to_string()
+                                }
+                            }
+                        }
                     }
                 }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                // Out of file handles (EMFILE, ENFILE) or a connection
-                // reset before it was taken: wait a little instead of
-                // spinning, longer while it lasts; give up only if the
-                // listener itself keeps failing for minutes.
-                failures += 1;
-                if failures > 3000 {
-                    return format!("cannot accept connections: {e}");
+            self.expire();
+        }
+    }
+
+    /// Takes every connection waiting at the listener (its readiness is
+    /// signalled once for all of them).
+    fn accept_all(&mut self) -> Option<String> {
+        loop {
+            match self.listener.accept() {
+                Ok((mut stream, _)) => {
+                    self.failures = 0;
+                    if self.pending.len() >= MAX_PENDING {
+                        self.drop_oldest();
+                    }
+                    let token = Token(self.next);
+                    self.next += 1;
+                    if self
+                        .poll
+                        .registry()
+                        .register(&mut stream, token, Interest::READABLE)
+                        .is_ok()
+                    {
+                        let deadline = Instant::now() + HEAD_TIME;
+                        let head = Vec::new();
+                        self.pending.insert(
+                            token.0,
+                            Pending {
+                                stream,
+                                head,
+                                deadline,
+                            },
+                        );
+                    }
                 }
-                std::thread::sleep(Duration::from_millis(u64::from(failures.min(100))));
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return None,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    // Out of file handles (EMFILE, ENFILE) or a connection
+                    // reset before it was taken: free a handle by dropping
+                    // the oldest waiting connection, or wait a little; give
+                    // up only if the listener keeps failing for minutes.
+                    self.failures += 1;
+                    if self.failures > 3000 {
+                        return Some(format!("cannot accept connections: {e}"));
+                    }
+                    if !self.drop_oldest() {
+                        std::thread::sleep(Duration::from_millis(u64::from(
+                            self.failures.min(100),
+                        )));
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Reads what connection `key` has sent; its head and stream once the
+    /// head is whole (or too large to be one: the worker says so).
+    fn read_more(&mut self, key: usize) -> Option<Ready> {
+        let p = self.pending.get_mut(&key)?;
+        let mut chunk = [0u8; 4096];
+        let whole = loop {
+            match p.stream.read(&mut chunk) {
+                Ok(0) => break false,
+                Ok(n) => {
+                    p.head.extend_from_slice(&chunk[..n]);
+                    if head_ends(&p.head) || p.head.len() as u64 > MAX_HEAD {
+                        break true;
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return None,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break false,
+            }
+        };
+        let mut p = self.pending.remove(&key)?;
+        let _ = self.poll.registry().deregister(&mut p.stream);
+        // Closed or failed before its head: dropped, which closes it.
+        whole.then(|| Ready {
+            stream: p.stream.into(),
+            head: p.head,
+        })
+    }
+
+    /// Drops the oldest waiting connection; whether there was one.
+    fn drop_oldest(&mut self) -> bool {
+        match self.pending.pop_first() {
+            Some((_, mut p)) => {
+                let _ = self.poll.registry().deregister(&mut p.stream);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Answers 408 to every connection whose time to send its head is up.
+    fn expire(&mut self) {
+        let now = Instant::now();
+        while self
+            .pending
+            .first_key_value()
+            .is_some_and(|(_, p)| p.deadline <= now)
+        {
+            if let Some((_, mut p)) = self.pending.pop_first() {
+                let _ = self.poll.registry().deregister(&mut p.stream);
+                let stream: TcpStream = p.stream.into();
+                reply_at_once(&stream, TIMED_OUT);
             }
         }
     }
 }
 
-/// "503" without waiting for anything: the client gets it or nothing.
-fn busy(stream: TcpStream) {
-    let _ = stream.set_nonblocking(true);
-    let _ = (&stream).write_all(
-        b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\nConnection: close\r\n\r\n",
-    );
+/// Whether `head` holds a request's whole head (its empty line).
+fn head_ends(head: &[u8]) -> bool {
+    head.windows(2).any(|w| w == b"\n\n") || head.windows(3).any(|w| w == b"\n\r\n")
 }
 
-/// A worker: answers queued connections one at a time. A panic answering
-/// one ends that connection only.
-fn work(waiting: &Mutex<Receiver<TcpStream>>, root: &crate::beneath::Folder, state: &Shared) {
+const BUSY: &[u8] =
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\nConnection: close\r\n\r\n";
+const TIMED_OUT: &[u8] =
+    b"HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+
+/// A short reply without waiting for anything: the client gets it or
+/// nothing.
+fn reply_at_once(stream: &TcpStream, reply: &[u8]) {
+    let _ = stream.set_nonblocking(true);
+    let _ = (&*stream).write_all(reply);
+}
+
+/// A worker: answers connections whose heads have come in, one at a time.
+/// A panic answering one ends that connection only.
+fn work(waiting: &Mutex<Receiver<Ready>>, root: &crate::beneath::Folder, state: &Shared) {
     loop {
         let next = waiting.lock().unwrap_or_else(|e| e.into_inner()).recv();
-        let Ok(stream) = next else { return };
+        let Ok(ready) = next else { return };
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let _ = answer(&stream, root, state);
+            let _ = answer(&ready.stream, &ready.head, root, state);
         }));
     }
 }
@@ -220,34 +402,17 @@ pub fn loopback_host(host: &str) -> bool {
     name_ok && port_ok
 }
 
-/// A deadline over a stream's reads: each read waits at most what is left.
-struct ByDeadline<'s> {
-    stream: &'s TcpStream,
-    deadline: Instant,
-}
-
-impl Read for ByDeadline<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let left = self
-            .deadline
-            .checked_duration_since(Instant::now())
-            .filter(|d| !d.is_zero())
-            .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::TimedOut))?;
-        self.stream.set_read_timeout(Some(left))?;
-        (&mut &*self.stream).read(buf)
-    }
-}
-
+/// Answers the request whose head is `head` (read whole by [`Gathering`]).
 fn answer(
     stream: &TcpStream,
+    head: &[u8],
     root: &crate::beneath::Folder,
     state: &Shared,
 ) -> std::io::Result<()> {
+    // The event loop left the connection non-blocking.
+    stream.set_nonblocking(false)?;
     stream.set_write_timeout(Some(WRITE_TIME))?;
-    let head = read_head(ByDeadline {
-        stream,
-        deadline: Instant::now() + HEAD_TIME,
-    });
+    let head = read_head(head);
     let head = match head {
         Ok(head) => head,
         Err(HeadError::TooLarge) => {

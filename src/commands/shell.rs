@@ -114,14 +114,12 @@ fn render(man: &clap_mangen::Man) -> Result<Vec<u8>, String> {
     Ok(page)
 }
 
-/// Writes `bytes` to stdout; a closed pipe (`| head`) is not an error.
+/// Writes `bytes` to stdout; a failed write is reported when the command
+/// ends ([`crate::stdout`]).
 pub fn write_stdout(bytes: &[u8]) -> Result<i32, String> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(0),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
-        Err(e) => Err(format!("cannot write to stdout: {e}")),
-    }
+    let mut out = crate::stdout::lock();
+    let _ = out.write_all(bytes).and_then(|()| out.flush());
+    Ok(0)
 }
 
 /// The files `printkit schema` describes.

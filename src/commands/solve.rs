@@ -130,7 +130,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
         .iter()
         .map(|m| loaded.optional_promotions(m))
         .collect();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::lock();
     if args.json {
         let mut v = solution_json(&s, &optional);
         v["stopped"] = serde_json::json!(stopped.map(Reason::word));
@@ -270,7 +270,7 @@ fn solve_exact(
             _ => "draw",
         }
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::lock();
     if args.json {
         let discs = x.discs.map(|(a, b)| vec![a, b]);
         let margin = if x.margin && !x.exhausted {

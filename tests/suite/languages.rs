@@ -218,6 +218,40 @@ fn check_with_language(tag: &str, text: &str) -> String {
     stderr(&o)
 }
 
+/// A message that would fill in without bound (an argument named over and
+/// over, or a text of megabytes) is refused where it is written, naming it:
+/// it used to take `check` half a minute and 600 MB.
+#[test]
+fn a_message_that_would_expand_without_bound_is_located() {
+    let many = "{first}".repeat(100_000);
+    let text = english_edited(|t| {
+        t.replacen(
+            "and = \"{first} and {last}\"",
+            &format!("and = \"{many} and {{last}}\""),
+            1,
+        )
+    });
+    let err = check_with_language("expands", &text);
+    let line = text.lines().position(|l| l.starts_with("and = ")).unwrap() + 1;
+    assert!(
+        err.contains(&format!("xx.toml:{line}:7")) && err.contains("message `list.and` has 700"),
+        "{err}"
+    );
+    // Within the length, still too many of one argument.
+    let text = english_edited(|t| {
+        t.replacen(
+            "and = \"{first} and {last}\"",
+            "and = \"{first}{first}{first}{first} and {last}\"",
+            1,
+        )
+    });
+    let err = check_with_language("repeats", &text);
+    assert!(
+        err.contains("message `list.and` names `{first}` 4 times; a message may name an argument at most 3 times"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_missing_message_is_located_at_its_table() {
     let text = english_edited(|t| t.replacen("you_need = \"You need\"\n", "", 1));

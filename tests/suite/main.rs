@@ -22,6 +22,7 @@ mod kit;
 mod languages;
 mod long_work;
 mod naive;
+mod outputs;
 mod practice_sheets;
 mod predator_prey_props;
 mod predator_prey_rules;

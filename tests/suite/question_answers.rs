@@ -331,6 +331,17 @@ fn a_counter_the_board_contradicts_is_refused_with_the_nearest_that_fits() {
     });
     assert!(err.contains("24 markers stand on the board"), "{err}");
     assert!(err.contains("the nearest count that fits is 20"), "{err}");
+    // A count far beyond any game's length is answered at once (the nearest
+    // count used to be found by trying every count up to the one claimed:
+    // minutes for this one), with the right parity.
+    let err = diagnostics_of("clone-jump-convert", |t| {
+        t.replacen("WWWWW/WWWWW W 20\"", "WWWWW/WWWWW W 2147483647\"", 1)
+    });
+    assert!(err.contains("says 2147483647 turns played"), "{err}");
+    assert!(
+        err.contains("the nearest count that fits is 2147483646"),
+        "{err}"
+    );
     // The predator on its start cell after one turn of its own.
     let err = diagnostics_of("predator-prey", |t| {
         t.replacen("\"5/2P2/5/1o3/5 o 7 0 1\"", "\"5/5/2P2/1o3/5 o 7 0 1\"", 1)

@@ -322,6 +322,44 @@ fn idle_connections_and_a_fifo_neither_stop_nor_grow_the_server() {
     );
 }
 
+/// Issue 48: 300 connections that send nothing, and 30 that send half a
+/// head and stop, hold no worker: a request from a browser tab is answered
+/// at once (it used to wait 5 s for every 16 silent connections ahead of
+/// it, 95 s here), and a silent connection is told it took too long.
+#[test]
+fn silent_and_slow_connections_do_not_keep_a_request_waiting() {
+    let dir = crate::hostile::scratch("watch-silent");
+    let w = watch(&dir);
+    assert_eq!(w.next_build(0).0, (1, true));
+    let mut held: Vec<TcpStream> = (0..300)
+        .map(|_| TcpStream::connect(("127.0.0.1", w.port)).unwrap())
+        .collect();
+    for _ in 0..30 {
+        let mut slow = TcpStream::connect(("127.0.0.1", w.port)).unwrap();
+        slow.write_all(b"GET / HTTP/1.1\r\nHost: local").unwrap();
+        held.push(slow);
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    for _ in 0..3 {
+        let started = Instant::now();
+        let (status, body) = w.get("/");
+        assert!(status.contains("200"), "{status}");
+        assert!(body.contains("<html"), "{body}");
+        // A bound far above an answer's time and far below the old wait.
+        assert!(
+            started.elapsed() < Duration::from_secs(4),
+            "a request waited {:?} behind silent connections",
+            started.elapsed()
+        );
+    }
+    let mut reply = String::new();
+    held[0]
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let _ = held[0].read_to_string(&mut reply);
+    assert!(reply.starts_with("HTTP/1.1 408"), "{reply}");
+}
+
 /// Issue 33's third and fifth reproducers: a page planted in the output
 /// folder (a big one too) is not served, nor is an `index.html` the build
 /// refused to replace; memory stays flat with clients that read nothing.

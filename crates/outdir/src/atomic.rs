@@ -8,8 +8,25 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Writes `bytes` to `path` atomically: into a temporary file in the same
 /// directory (so the rename cannot cross file systems), flushed to disk, then
 /// renamed over the target. On any error the temporary file is removed and
-/// the old `path`, if any, is untouched.
+/// the old `path`, if any, is untouched. Only a regular file (or a link,
+/// which is replaced, never written through) is replaced: renaming over a
+/// named pipe, a socket or a device would swap the node itself (for every
+/// process, for `/dev/null` run as root), so those and folders are refused
+/// before anything is written.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Ok(meta) = fs::symlink_metadata(path) {
+        if !meta.is_file() && !meta.file_type().is_symlink() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "it is {}, not a regular file, and printkit replaces only regular files; \
+                     to send the output there, print it to standard output and redirect that (> {})",
+                    not_a_file(&meta.file_type()),
+                    path.display()
+                ),
+            ));
+        }
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -44,6 +61,28 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// What a path that is not a regular file is, in a user's words.
+fn not_a_file(kind: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "a special file"
+    }
 }
 
 #[cfg(test)]

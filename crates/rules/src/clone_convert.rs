@@ -120,7 +120,8 @@ mod description {
             let (first, side) = (p.first, view.side_to_move);
             Some(TurnsFit {
                 why: format!("{on_board} markers stand on the board; the start has {at_start} and a turn adds at most one, and {first} moves after an even number of turns"),
-                fits: Box::new(move |t| on_board <= at_start + t && ((t % 2 == 0) == (side == first))),
+                least: on_board.saturating_sub(at_start),
+                parity: Some(u64::from(side != first)),
             })
         }
     }

@@ -176,13 +176,41 @@ pub trait FamilyPuzzles: GameFamily {
 
 /// The turn counts a position's board allows (see
 /// [`GameFamily::turns_that_fit`]): why, in the rules' terms, and which
-/// counts fit.
+/// counts fit: every count from `least` on, of one parity where the rules
+/// fix it. Declared as bounds rather than a test of each count, so the
+/// nearest count that fits is found at once, whatever count a position
+/// claims (a file may say 2,147,483,647 turns).
 pub struct TurnsFit {
     /// The bounds the rules give, in their terms: what a message says
     /// when a count does not fit.
     pub why: String,
-    /// Whether a turn count fits.
-    pub fits: Box<dyn Fn(u64) -> bool>,
+    /// The fewest turns that can have been played.
+    pub least: u64,
+    /// The remainder every fitting count leaves when divided by 2, where
+    /// the rules fix it (who moves after an even number of turns).
+    pub parity: Option<u64>,
+}
+
+impl TurnsFit {
+    /// Whether `turns` fits.
+    pub fn fits(&self, turns: u64) -> bool {
+        turns >= self.least && self.parity.is_none_or(|p| turns % 2 == p)
+    }
+
+    /// The fitting count nearest `turns`, the smaller of two equally near.
+    pub fn nearest(&self, turns: u64) -> u64 {
+        let from = turns.max(self.least);
+        if self.fits(from) {
+            return from;
+        }
+        // One off in parity: below when that still fits (nearer or as
+        // near, and smaller), else above.
+        if from > self.least && from == turns {
+            from - 1
+        } else {
+            from.saturating_add(1)
+        }
+    }
 }
 
 /// Orthogonal steps between two cells of `view`'s board (across the edges
@@ -838,5 +866,36 @@ mod tests {
         let own = crate::Family::CloneConvert.info();
         assert_eq!(own.pieces.len(), info.pieces.len());
         assert!(own.puzzles.fills_up && !info.puzzles.fills_up);
+    }
+
+    /// The nearest fitting count is the one a scan of every count would
+    /// find (nearest first, then the smaller), for every bound and parity.
+    #[test]
+    fn the_nearest_turn_count_is_the_scans() {
+        for least in 0..12 {
+            for parity in [None, Some(0), Some(1)] {
+                let fit = TurnsFit {
+                    why: String::new(),
+                    least,
+                    parity,
+                };
+                for turns in 0..40 {
+                    let scanned = (0..=turns.max(least) + 4)
+                        .filter(|t| fit.fits(*t))
+                        .min_by_key(|t| (t.abs_diff(turns), *t));
+                    assert_eq!(
+                        Some(fit.nearest(turns)),
+                        scanned,
+                        "{least} {parity:?} {turns}"
+                    );
+                }
+            }
+        }
+        let odd = TurnsFit {
+            why: String::new(),
+            least: 20,
+            parity: Some(0),
+        };
+        assert_eq!(odd.nearest(u64::MAX), u64::MAX - 1);
     }
 }

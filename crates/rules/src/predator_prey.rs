@@ -201,16 +201,17 @@ mod description {
                 plural(captured),
                 if placed == 1 { "has" } else { "have" },
             );
-            let fits = move |t: u64| {
-                let steps = t.saturating_sub(captured);
-                t >= captured
-                    && distance <= steps + 2 * captured
-                    && (!bounded || distance % 2 == steps % 2)
-                    && placed <= t + u64::from(predator_to_move)
-            };
+            // The predator is at most a cell from its start a turn, two
+            // more a capture; on a bounded board its distance has the
+            // parity of its turns without a capture. One prey is placed a
+            // prey turn.
+            let least = captured
+                .max(distance.saturating_sub(captured))
+                .max(placed.saturating_sub(u64::from(predator_to_move)));
             Some(TurnsFit {
                 why,
-                fits: Box::new(fits),
+                least,
+                parity: bounded.then(|| (distance + captured) % 2),
             })
         }
     }

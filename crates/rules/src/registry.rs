@@ -207,15 +207,10 @@ macro_rules! families {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::turns_that_fit(p, start, view, counts),)+
                 }?;
                 let turns = counts.iter().find(|(n, _)| *n == "turns")?.1;
-                if (fit.fits)(turns) {
+                if fit.fits(turns) {
                     return None;
                 }
-                // Enough to reach any count a rule asks for on this board.
-                let most = (self.turn_limit() as u64).max(turns + 4 * (view.width * view.height) as u64 + 4);
-                let fix = match (0..=most).filter(|t| (fit.fits)(*t)).min_by_key(|t| (t.abs_diff(turns), *t)) {
-                    Some(t) => format!("the nearest count that fits is {t}"),
-                    None => "no count fits this board".to_string(),
-                };
+                let fix = format!("the nearest count that fits is {}", fit.nearest(turns));
                 Some(format!(
                     "the position says {turns} turn{} played, but {}: {fix}",
                     if turns == 1 { "" } else { "s" },

@@ -123,6 +123,7 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
             });
         }
     }
+    bounded(&mut p, &read);
     if let Some(english) = english {
         against_english(&mut p, root, &read, english);
     }
@@ -141,6 +142,58 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
 }
 
 type Header = (String, String, Rule, String, String);
+
+/// The longest message a language file may give, in characters: four times
+/// the longest built-in one, so no language is short of room.
+pub const MAX_MESSAGE_CHARS: usize = 2000;
+/// How often one argument may stand in a message (the built-in languages
+/// name one twice at most). With the length, this bounds every filled-in
+/// message by its arguments: a file that names `{first}` 100,000 times in
+/// `list.and` cannot grow each list to megabytes.
+pub const MAX_SAME_ARGUMENT: usize = 3;
+
+/// Every message within [`MAX_MESSAGE_CHARS`] and [`MAX_SAME_ARGUMENT`],
+/// each one that is not located at its value.
+fn bounded(p: &mut Problems, read: &BTreeMap<String, Read>) {
+    for (key, r) in read {
+        let texts: Vec<&str> = match &r.message {
+            Message::Text(t) => vec![t.as_str()],
+            Message::Forms { forms, .. } => forms.values().map(String::as_str).collect(),
+        };
+        if let Some(why) = texts.into_iter().find_map(unbounded) {
+            let span = r.value_span.clone().or_else(|| r.key_span.clone());
+            p.at(span, format!("message `{key}` {why}"));
+        }
+    }
+}
+
+/// Why one message text is beyond the bounds, if it is.
+fn unbounded(text: &str) -> Option<String> {
+    let chars = text.chars().count();
+    if chars > MAX_MESSAGE_CHARS {
+        return Some(format!(
+            "has {chars} characters; a message may have at most {MAX_MESSAGE_CHARS}: shorten it"
+        ));
+    }
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('{') {
+        let tail = &rest[i..];
+        if let Some(after) = tail.strip_prefix("{{") {
+            rest = after;
+            continue;
+        }
+        let Some(end) = tail.find('}') else { break };
+        *seen.entry(&tail[1..end]).or_default() += 1;
+        rest = &tail[end + 1..];
+    }
+    let (name, n) = seen.into_iter().max_by_key(|(_, n)| *n)?;
+    (n > MAX_SAME_ARGUMENT).then(|| {
+        format!(
+            "names `{{{name}}}` {n} times; a message may name an argument at most {MAX_SAME_ARGUMENT} times"
+        )
+    })
+}
 
 /// Every family's words ([`crate::families::WORDS`]), by language code, each message under its full key (`family.<id>.…`), and
 /// the problems found reading them (none in a release: a test checks).
