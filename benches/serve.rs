@@ -62,6 +62,9 @@ fn main() {
         (digest, 250 * 1024 * 1024u64)
     };
     let state = serve::Shared::default();
+    state.write().unwrap().root = Some(std::sync::Arc::new(
+        printkit::beneath::Folder::open(&dir).unwrap(),
+    ));
     state.write().unwrap().files.insert(
         "big.pdf".to_string(),
         Written {
@@ -71,9 +74,8 @@ fn main() {
     );
     let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let root = printkit::beneath::Folder::open(&dir).unwrap();
     let served = state.clone();
-    std::thread::spawn(move || serve::serve(listener, root, served));
+    std::thread::spawn(move || serve::serve(listener, served));
     let before = memory_kb("VmRSS");
     let (status, len) = get(port, "/big.pdf");
     println!("one whole 250 MB download: {status}, {len} bytes");

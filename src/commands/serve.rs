@@ -66,22 +66,27 @@ pub struct State {
     /// The files of the last build that wrote any, by path relative to the
     /// output folder (`/` separated).
     pub files: BTreeMap<String, Written>,
+    /// The output folder as that build left it, opened anew after each
+    /// build: a folder removed or replaced since is followed.
+    pub root: Option<Arc<crate::beneath::Folder>>,
+    /// What the last build said went wrong (empty when it worked), shown in
+    /// place of a contents page no build has written yet.
+    pub errors: Vec<String>,
 }
 
 pub type Shared = Arc<RwLock<State>>;
 
-/// Serves `root` (an open handle on the output folder) until the listener
-/// fails; returns why it stopped.
-pub fn serve(listener: TcpListener, root: crate::beneath::Folder, state: Shared) -> String {
+/// Serves the files of `state` (from its open output folder) until the
+/// listener fails; returns why it stopped.
+pub fn serve(listener: TcpListener, state: Shared) -> String {
     let (queue, waiting) = mpsc::sync_channel::<Ready>(WAITING);
     let waiting = Arc::new(Mutex::new(waiting));
-    let root = Arc::new(root);
     let mut started = 0;
     for n in 0..WORKERS {
-        let (waiting, root, state) = (waiting.clone(), root.clone(), state.clone());
+        let (waiting, state) = (waiting.clone(), state.clone());
         let spawned = std::thread::Builder::new()
             .name(format!("printkit-serve-{n}"))
-            .spawn(move || work(&waiting, &root, &state));
+            .spawn(move || work(&waiting, &state));
         if spawned.is_ok() {
             started += 1;
         }
@@ -310,12 +315,12 @@ fn reply_at_once(stream: &TcpStream, reply: &[u8]) {
 
 /// A worker: answers connections whose heads have come in, one at a time.
 /// A panic answering one ends that connection only.
-fn work(waiting: &Mutex<Receiver<Ready>>, root: &crate::beneath::Folder, state: &Shared) {
+fn work(waiting: &Mutex<Receiver<Ready>>, state: &Shared) {
     loop {
         let next = waiting.lock().unwrap_or_else(|e| e.into_inner()).recv();
         let Ok(ready) = next else { return };
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let _ = answer(&ready.stream, &ready.head, root, state);
+            let _ = answer(&ready.stream, &ready.head, state);
         }));
     }
 }
@@ -403,12 +408,7 @@ pub fn loopback_host(host: &str) -> bool {
 }
 
 /// Answers the request whose head is `head` (read whole by [`Gathering`]).
-fn answer(
-    stream: &TcpStream,
-    head: &[u8],
-    root: &crate::beneath::Folder,
-    state: &Shared,
-) -> std::io::Result<()> {
+fn answer(stream: &TcpStream, head: &[u8], state: &Shared) -> std::io::Result<()> {
     // The event loop left the connection non-blocking.
     stream.set_nonblocking(false)?;
     stream.set_write_timeout(Some(WRITE_TIME))?;
@@ -456,15 +456,25 @@ fn answer(
     let Some(rel) = requested(path) else {
         return not_found(stream, head_only);
     };
-    let want = state
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .files
-        .get(&rel)
-        .cloned();
-    match want {
-        Some(want) => send_file(stream, head_only, root, &rel, &want),
-        None => not_found(stream, head_only),
+    let (want, root, errors) = {
+        let s = state.read().unwrap_or_else(|e| e.into_inner());
+        (s.files.get(&rel).cloned(), s.root.clone(), s.errors.clone())
+    };
+    match (want, root) {
+        (Some(want), Some(root)) => send_file(stream, head_only, &root, &rel, &want),
+        // No build has written a contents page yet: what went wrong, on a
+        // page that reloads itself once a build works.
+        _ if rel == "index.html" && !errors.is_empty() => {
+            let page = failed_page(&errors);
+            respond(
+                stream,
+                head_only,
+                "200 OK",
+                "text/html; charset=utf-8",
+                page.as_bytes(),
+            )
+        }
+        _ => not_found(stream, head_only),
     }
 }
 
@@ -598,6 +608,26 @@ fetch('/__printkit/version',{cache:'no-store'}).then(function(r){return r.json()
 document.title=document.title.replace(/^\\[build failed\\] /,'');\
 if(!s.ok){document.title='[build failed] '+document.title;}})\
 .catch(function(){}).then(function(){setTimeout(poll,300);});}poll();})();</script>";
+
+/// The page shown at `/` while no build has worked: the build's messages
+/// and the reload script.
+fn failed_page(errors: &[String]) -> String {
+    let escaped: String = errors
+        .join("\n")
+        .chars()
+        .map(|c| match c {
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '&' => "&amp;".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>printkit: not built</title></head>\n\
+         <body><h1>The kit was not built</h1><p>Fix what is named below and save: this page reloads \
+         itself when the build works.</p>\n<pre>{escaped}</pre>\n{RELOAD}</body></html>\n"
+    )
+}
 
 fn not_found(stream: &TcpStream, head_only: bool) -> std::io::Result<()> {
     plain(stream, head_only, "404 Not Found", "not found\n")

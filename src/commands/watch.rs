@@ -63,8 +63,11 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
     std::fs::create_dir_all(&out)
         .map_err(|e| format!("cannot create the folder {}: {e}", out.display()))?;
     // The build's own writes are no change to rebuild for, even with the
-    // output folder inside the templates folder.
-    watched.out = Some(absolute(&out)?);
+    // output folder inside the templates folder; the folder itself removed,
+    // replaced or made again is (the next build writes it whole).
+    let out_abs = absolute(&out)?;
+    watched.out_parent = out_abs.parent().map(Path::to_path_buf);
+    watched.out = Some(out_abs);
     let state: Shared = Arc::default();
     // Watching starts before the first build: an edit made while it runs,
     // or the moment its result is served, is seen and rebuilt.
@@ -94,8 +97,6 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
     let listener = TcpListener::bind(("127.0.0.1", args.port))
         .map_err(|e| format!("cannot serve on 127.0.0.1:{}: {e}", args.port))?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    let root = crate::beneath::Folder::open(&out)
-        .map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
     let served = state.clone();
     let on_end = OnServerEnd {
         events: events.clone(),
@@ -107,7 +108,7 @@ pub fn run(args: WatchArgs) -> Result<i32, String> {
             // The whole guard moves in: its drop, at the end or in a
             // panic, tells the watch loop.
             let mut on_end = on_end;
-            on_end.why = Some(serve::serve(listener, root, served));
+            on_end.why = Some(serve::serve(listener, served));
         })
         .map_err(|e| format!("cannot start the server: {e}"))?;
     crate::say!("watch: serving http://127.0.0.1:{port}/ (Ctrl-C stops)");
@@ -137,6 +138,8 @@ struct Watched {
     trees: Vec<PathBuf>,
     /// The output folder, whose changes are the build's own.
     out: Option<PathBuf>,
+    /// The folder holding it, watched for the output folder itself.
+    out_parent: Option<PathBuf>,
 }
 
 impl Watched {
@@ -146,6 +149,7 @@ impl Watched {
             folders: Vec::new(),
             trees: Vec::new(),
             out: None,
+            out_parent: None,
         };
         let named = args
             .games
@@ -181,6 +185,7 @@ impl Watched {
         let parents = self.files.iter().filter_map(|p| p.parent());
         let mut all: Vec<&Path> = parents
             .chain(self.folders.iter().map(PathBuf::as_path))
+            .chain(self.out_parent.as_deref())
             .filter(|f| !self.trees.iter().any(|t| f.starts_with(t)))
             .collect();
         all.sort();
@@ -192,6 +197,7 @@ impl Watched {
         let toml = changed.extension().is_some_and(|e| e == "toml");
         let own = self.out.as_ref().is_some_and(|o| changed.starts_with(o));
         self.files.iter().any(|f| f == changed)
+            || self.out.as_deref() == Some(changed)
             || !own && self.trees.iter().any(|t| changed.starts_with(t))
             || toml
                 && self
@@ -210,18 +216,25 @@ fn absolute(path: &Path) -> Result<PathBuf, String> {
 fn rebuild(args: &BuildArgs, state: &Shared) {
     // Each rebuild is a run of its own, with the whole search budget.
     let run = std::sync::Arc::new(crate::solve::Run::with_budget(args.search_budget));
-    let report = match super::build::build_and_list(args.clone(), &run) {
-        Ok(report) => Some(report),
+    let (report, errors) = match super::build::build_and_list(args.clone(), &run) {
+        Ok(report) => (Some(report), Vec::new()),
         Err(e) => {
             e.report();
-            None
+            (None, e.messages())
         }
     };
+    // Opened after every build: the folder served is the one just written,
+    // even when the one before was removed or replaced meanwhile.
+    let root = crate::beneath::Folder::open(&args.out).ok().map(Arc::new);
     let mut s = state.write().unwrap_or_else(|e| e.into_inner());
     s.version += 1;
     s.ok = report.is_some();
+    s.errors = errors;
     if let Some(report) = report {
         s.files = served_files(&args.out, &report);
+        s.root = root;
+    } else if s.root.is_none() {
+        s.root = root;
     }
     let word = if s.ok {
         "built"

@@ -322,6 +322,56 @@ fn idle_connections_and_a_fifo_neither_stop_nor_grow_the_server() {
     );
 }
 
+/// Issue 48: the output folder removed (a common way to start clean) is
+/// built again and served from its new self; it used to be 404 for ever
+/// while the log said "built".
+#[test]
+fn a_removed_output_folder_is_built_again_and_served() {
+    let dir = crate::hostile::scratch("watch-removed");
+    let w = watch(&dir);
+    assert_eq!(w.next_build(0).0, (1, true));
+    let page = "/clone-6x6/svg/a4/rules.svg";
+    assert!(w.get(page).0.contains("200"));
+    std::fs::remove_dir_all(dir.join("out")).unwrap();
+    // Its removal alone starts a build; no file of the game changed.
+    let (build, _) = w.next_build(1);
+    assert!(build.1, "{build:?}");
+    assert!(dir.join("out").join(&page[1..]).is_file());
+    let (status, body) = w.get(page);
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("<svg"), "{body}");
+}
+
+/// Issue 48: a first build that fails shows its messages at `/`, on a page
+/// that reloads itself, and the kit once the mistake is fixed (it used to
+/// be a plain 404 with no script, so the tab never came back).
+#[test]
+fn a_failed_first_build_is_shown_and_the_page_recovers() {
+    let dir = crate::hostile::scratch("watch-failed-first");
+    let src = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/clone-6x6.toml"),
+    )
+    .unwrap();
+    let broken = src.replacen(
+        "title = \"Clone, jump and convert on 6 × 6\"",
+        "title = 5",
+        1,
+    );
+    assert_ne!(broken, src);
+    std::fs::write(dir.join("my.toml"), &broken).unwrap();
+    let w = watch_with(&dir, &["my.toml"]);
+    assert_eq!(w.next_build(0).0, (1, false));
+    let (status, body) = w.get("/");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("my.toml:5:9"), "{body}");
+    assert!(body.contains("/__printkit/version"), "{body}");
+    std::fs::write(dir.join("my.toml"), &src).unwrap();
+    assert_eq!(w.next_build(1).0, (2, true));
+    let (status, body) = w.get("/");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("Clone, jump and convert on 6 × 6"), "{body}");
+}
+
 /// Issue 48: 300 connections that send nothing, and 30 that send half a
 /// head and stop, hold no worker: a request from a browser tab is answered
 /// at once (it used to wait 5 s for every 16 silent connections ahead of
@@ -375,8 +425,14 @@ fn only_what_the_build_wrote_is_served() {
         (1, false),
         "the build replaced a planted index.html"
     );
+    // `/` says why the build failed (the planted file it would not
+    // replace), never the planted page itself.
     let (status, body) = w.get("/");
-    assert!(status.contains("404"), "{status}");
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        body.contains("The kit was not built") && body.contains("index.html"),
+        "{body}"
+    );
     assert!(!body.contains("planted-index"));
     drop(w);
     std::fs::remove_file(dir.join("out/index.html")).unwrap();
