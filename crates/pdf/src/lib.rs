@@ -835,17 +835,24 @@ struct Drawn {
 fn glyph_texts(book: &FontBook, t: &TextRun) -> Result<Vec<String>, RenderError> {
     let glyphs = t.glyphs();
     let mut texts = vec![String::new(); glyphs.len()];
-    let mut starts: Vec<usize> = glyphs.iter().map(|g| g.cluster as usize).collect();
-    starts.sort_unstable();
-    starts.dedup();
-    for start in &starts {
-        let cluster = t.text.get(*start..cluster_end(t, *start)).unwrap_or("");
-        let members: Vec<usize> = (0..glyphs.len())
-            .filter(|&i| glyphs[i].cluster as usize == *start)
-            .collect();
+    // The glyphs of each cluster, in glyph order: sorted once by cluster
+    // (a scan of the run for each cluster made long lines quadratic).
+    let mut by_cluster: Vec<usize> = (0..glyphs.len()).collect();
+    by_cluster.sort_by_key(|&i| (glyphs[i].cluster, i));
+    let clusters: Vec<&[usize]> = by_cluster
+        .chunk_by(|&a, &b| glyphs[a].cluster == glyphs[b].cluster)
+        .collect();
+    let mut own: Vec<Option<char>> = Vec::new();
+    for (k, &members) in clusters.iter().enumerate() {
+        let start = glyphs[members[0]].cluster as usize;
+        // Where the next cluster starts ([`cluster_end`]).
+        let end = clusters
+            .get(k + 1)
+            .map_or(t.text.len(), |next| glyphs[next[0]].cluster as usize);
+        let cluster = t.text.get(start..end).unwrap_or("");
         let mut rest: String = cluster.to_string();
-        let mut own: Vec<Option<char>> = Vec::with_capacity(members.len());
-        for &i in &members {
+        own.clear();
+        for &i in members {
             let g = glyphs[i];
             let m = book.metrics(g.font)?;
             let c = cluster.chars().find(|&c| m.glyph_id(c) == Some(g.id));
@@ -856,7 +863,7 @@ fn glyph_texts(book: &FontBook, t: &TextRun) -> Result<Vec<String>, RenderError>
             }
             own.push(c);
         }
-        for (&i, c) in members.iter().zip(own) {
+        for (&i, c) in members.iter().zip(&own) {
             texts[i] = match c {
                 Some(c) => c.to_string(),
                 None => reading_text(&std::mem::take(&mut rest)),
@@ -873,15 +880,19 @@ fn collect_run(
     t: &TextRun,
     used: &mut BTreeMap<Font, Drawn>,
 ) -> Result<(), RenderError> {
+    // Where each cluster starts, in order: its end is the next start
+    // ([`cluster_end`], without a scan of the run for each glyph).
+    let mut starts: Vec<usize> = t.glyphs().iter().map(|g| g.cluster as usize).collect();
+    starts.sort_unstable();
+    starts.dedup();
     for (g, text) in t.glyphs().iter().zip(glyph_texts(book, t)?) {
         let start = g.cluster as usize;
+        let end = starts
+            .get(starts.partition_point(|&s| s <= start))
+            .copied()
+            .unwrap_or(t.text.len());
         let drawn = used.entry(g.font).or_default();
-        drawn.chars.extend(
-            t.text
-                .get(start..cluster_end(t, start))
-                .unwrap_or("")
-                .chars(),
-        );
+        drawn.chars.extend(t.text.get(start..end).unwrap_or("").chars());
         let entry = drawn.glyphs.entry(g.id).or_default();
         if entry.is_empty() {
             *entry = text;
