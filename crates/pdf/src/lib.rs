@@ -1028,17 +1028,36 @@ fn collect_run(
     let mut starts: Vec<usize> = t.glyphs().iter().map(|g| g.cluster as usize).collect();
     starts.sort_unstable();
     starts.dedup();
-    for (g, text) in t.glyphs().iter().zip(glyph_texts(book, t)?) {
+    // Most runs draw only glyphs met before, whose texts are kept: their
+    // own texts are not worked out again.
+    let known = t.glyphs().iter().all(|g| {
+        used.get(&g.font)
+            .and_then(|d| d.glyphs.get(&g.id))
+            .is_some_and(|text| !text.is_empty())
+    });
+    let mut texts = if known {
+        Vec::new()
+    } else {
+        glyph_texts(book, t)?
+    };
+    let mut last = None;
+    for (i, g) in t.glyphs().iter().enumerate() {
         let start = g.cluster as usize;
-        let end = starts
-            .get(starts.partition_point(|&s| s <= start))
-            .copied()
-            .unwrap_or(t.text.len());
         let drawn = used.entry(g.font).or_default();
-        drawn.chars.extend(t.text.get(start..end).unwrap_or("").chars());
+        // A cluster's characters once for each face drawing it.
+        if last != Some((g.font, start)) {
+            let end = starts
+                .get(starts.partition_point(|&s| s <= start))
+                .copied()
+                .unwrap_or(t.text.len());
+            drawn.chars.extend(t.text.get(start..end).unwrap_or("").chars());
+            last = Some((g.font, start));
+        }
         let entry = drawn.glyphs.entry(g.id).or_default();
         if entry.is_empty() {
-            *entry = text;
+            if let Some(text) = texts.get_mut(i) {
+                *entry = std::mem::take(text);
+            }
         }
     }
     Ok(())
