@@ -1050,7 +1050,9 @@ fn collect_run(
                 .get(starts.partition_point(|&s| s <= start))
                 .copied()
                 .unwrap_or(t.text.len());
-            drawn.chars.extend(t.text.get(start..end).unwrap_or("").chars());
+            drawn
+                .chars
+                .extend(t.text.get(start..end).unwrap_or("").chars());
             last = Some((g.font, start));
         }
         let entry = drawn.glyphs.entry(g.id).or_default();

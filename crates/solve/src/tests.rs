@@ -572,8 +572,14 @@ mod counted {
     }
 
     /// A Freeze move whose comparisons are counted.
-    #[derive(Clone, Debug, Hash)]
+    #[derive(Clone, Debug)]
     pub struct Counted(pub Move);
+
+    impl std::hash::Hash for Counted {
+        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+            self.0.hash(state);
+        }
+    }
 
     impl PartialEq for Counted {
         fn eq(&self, other: &Counted) -> bool {
@@ -656,7 +662,12 @@ mod counted {
         fn fewer_promotions(&self, pos: &Position, mv: &Counted) -> Vec<Counted> {
             wrap(self.0.fewer_promotions(pos, &mv.0))
         }
-        fn with_promotions(&self, pos: &Position, mv: &Counted, promoted: &[Cell]) -> Option<Counted> {
+        fn with_promotions(
+            &self,
+            pos: &Position,
+            mv: &Counted,
+            promoted: &[Cell],
+        ) -> Option<Counted> {
             self.0.with_promotions(pos, &mv.0, promoted).map(Counted)
         }
         fn optional_promotions(&self, pos: &Position, mv: &Counted) -> u32 {

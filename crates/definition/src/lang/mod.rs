@@ -36,10 +36,8 @@ impl Lang {
     /// The built-in English.
     pub fn english() -> Arc<Lang> {
         static EN: OnceLock<Arc<Lang>> = OnceLock::new();
-        EN.get_or_init(|| {
-            builtin_once("en").expect("built-in English reads")
-        })
-        .clone()
+        EN.get_or_init(|| builtin_once("en").expect("built-in English reads"))
+            .clone()
     }
 }
 
