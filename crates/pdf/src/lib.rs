@@ -1618,6 +1618,47 @@ mod tests {
             .collect()
     }
 
+    /// The graphics' numbers are written as lopdf writes the `f32` printpdf
+    /// was given for them (the shortest decimal reading back as it), so the
+    /// bytes are the same as through printpdf's operations: across the
+    /// page and beyond, to 3 places (lengths) and 4 (colours).
+    #[test]
+    fn numbers_are_written_as_lopdf_writes_their_f32() {
+        let book = FontBook::builtin();
+        let mut content = Content {
+            ops: Vec::new(),
+            graphics: Vec::new(),
+            height_mm: 297.0,
+            faces: &[],
+            book: &book,
+        };
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut checked = 0;
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Up to 20,000 pt either way, fine and coarse fractions.
+            let v = (x % 40_000_000) as f64 / 1000.0 - 20_000.0 + f64::from(i % 7) * 0.000_37;
+            for decimals in [3, 4] {
+                let v = if decimals == 4 { v / 20_000.0 } else { v };
+                content.graphics.clear();
+                content.number(v, decimals);
+                let ours = String::from_utf8(content.graphics.clone()).unwrap();
+                let op =
+                    lopdf::content::Operation::new("w", vec![Object::Real(rounded(v, decimals))]);
+                let lopdf = lopdf::content::Content {
+                    operations: vec![op],
+                }
+                .encode()
+                .unwrap();
+                assert_eq!(format!("{ours}w"), String::from_utf8(lopdf).unwrap(), "{v}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 400_000);
+    }
+
     #[test]
     fn page_boxes_in_points() {
         assert_eq!(page_size_pt(210.0, 297.0), (595.2756, 841.8898));
