@@ -17,10 +17,9 @@ use std::borrow::Cow;
 
 use lopdf::{Dictionary, Object, StringFormat};
 use printpdf::{
-    Codepoint, Color, CurTransMat, DictItem, FontId, Greyscale, Line, LineDashPattern, LinePoint,
-    OffsetDateTime, Op, PaintMode, ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage,
-    PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rect, Rgb, TextItem,
-    TextMatrix, WindingOrder,
+    Codepoint, DictItem, FontId, OffsetDateTime, Op, ParsedFont, PdfDocument, PdfFont,
+    PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions, Point, Pt, Rect, TextItem,
+    TextMatrix,
 };
 
 use printkit_page::font::{Font, FontBook};
@@ -235,8 +234,21 @@ fn reading_spans(
 /// A page's drawing as printpdf operations. Coordinates arrive in mm with
 /// y down and leave in points with y up, rounded to 1/1000 pt (0.35 µm)
 /// so the stream stays short and its numbers stable ([`rounded`]).
+///
+/// The graphics (paths, colours, line styles, groups) are encoded here,
+/// once, by the project's number writer ([`Content::number`]), and handed
+/// to printpdf already encoded (`graphics`, flushed as one operation of
+/// printpdf's own kind for content it does not model, whose text lopdf
+/// writes as it is): printpdf spent most of a PDF's time turning each
+/// number into an object and lopdf each object into text through `fmt`.
+/// The text stays printpdf operations: printpdf reads the glyphs shown from
+/// them for the fonts' ToUnicode maps, and encodes them for their faces.
+/// The bytes are those printpdf wrote for the same operations.
 struct Content<'a> {
     ops: Vec<Op>,
+    /// Encoded graphics operations not yet handed to printpdf, each
+    /// separated from the last by a newline (as lopdf separates them).
+    graphics: Vec<u8>,
     height_mm: f64,
     faces: &'a [SubsetFace],
     /// The faces the pages were laid out with.
@@ -252,64 +264,193 @@ fn rounded(v: f64, decimals: i32) -> f32 {
     ((v * scale).round() / scale) as f32 + 0.0
 }
 
+/// A point of a path in points (y up), not yet rounded, and whether it is
+/// a curve's control point.
+#[derive(Clone, Copy)]
+struct PathPoint {
+    x: f64,
+    y: f64,
+    bezier: bool,
+}
+
 /// A subpath: its points (control points marked) and whether it is closed.
-type Subpath = (Vec<LinePoint>, bool);
+type Subpath = (Vec<PathPoint>, bool);
+
+/// The PDF operators of a content stream, in one place.
+mod operator {
+    pub const MOVE: &[u8] = b"m";
+    pub const LINE: &[u8] = b"l";
+    pub const CURVE: &[u8] = b"c";
+    pub const CLOSE: &[u8] = b"h";
+    pub const STROKE: &[u8] = b"S";
+    pub const FILL: &[u8] = b"f";
+    pub const RECTANGLE: &[u8] = b"re";
+    pub const CLIP: &[u8] = b"W";
+    pub const NO_PAINT: &[u8] = b"n";
+}
 
 impl Content<'_> {
-    fn pt(&self, mm: f64) -> Pt {
-        Pt(rounded(mm * PT_PER_MM, 3))
-    }
-
-    fn point(&self, p: PointMm) -> Point {
-        Point {
-            x: self.pt(p.x),
-            y: self.pt(self.height_mm - p.y),
+    /// Starts an encoded graphics operation.
+    fn begin(&mut self) {
+        if !self.graphics.is_empty() {
+            self.graphics.push(b'\n');
         }
     }
 
-    fn on_path(&self, p: PointMm, bezier: bool) -> LinePoint {
-        LinePoint {
-            p: self.point(p),
+    /// Ends an operation with its operator (its operands written).
+    fn operator(&mut self, op: &[u8]) {
+        self.graphics.extend_from_slice(op);
+    }
+
+    /// An operation without operands.
+    fn bare(&mut self, op: &[u8]) {
+        self.begin();
+        self.operator(op);
+    }
+
+    /// An operand: `v` as lopdf writes the `f32` [`rounded`] to `decimals`
+    /// places, then a space. Below 8192 that is the rounded decimal without
+    /// trailing zeros (every decimal of 3 places or fewer there is its own
+    /// `f32`, the nearest, and none shorter reads back as it), written from
+    /// an integer; anything larger as lopdf writes it.
+    fn number(&mut self, v: f64, decimals: i32) {
+        let r = rounded(v, decimals);
+        if r.abs() < 8192.0 {
+            printkit_page::number::push_fixed(&mut self.graphics, v, decimals as u32);
+        } else {
+            use std::io::Write;
+            let _ = write!(self.graphics, "{r}");
+        }
+        self.graphics.push(b' ');
+    }
+
+    /// A length or coordinate in points, to 1/1000 pt.
+    fn pt(&mut self, points: f64) {
+        self.number(points, 3);
+    }
+
+    /// Hands the encoded graphics to printpdf as one operation.
+    fn flush(&mut self) {
+        if self.graphics.is_empty() {
+            return;
+        }
+        let bytes = std::mem::take(&mut self.graphics);
+        // Only ASCII is written into it.
+        let key = String::from_utf8(bytes).unwrap_or_default();
+        self.ops.push(Op::Unknown {
+            key,
+            value: Vec::new(),
+        });
+    }
+
+    /// Pushes a printpdf operation after the graphics before it.
+    fn push(&mut self, op: Op) {
+        self.flush();
+        self.ops.push(op);
+    }
+
+    fn point(&self, p: PointMm) -> PathPoint {
+        PathPoint {
+            x: p.x * PT_PER_MM,
+            y: (self.height_mm - p.y) * PT_PER_MM,
+            bezier: false,
+        }
+    }
+
+    fn text_point(&self, p: PointMm) -> Point {
+        Point {
+            x: Pt(rounded(p.x * PT_PER_MM, 3)),
+            y: Pt(rounded((self.height_mm - p.y) * PT_PER_MM, 3)),
+        }
+    }
+
+    fn on_path(&self, p: PointMm, bezier: bool) -> PathPoint {
+        PathPoint {
             bezier,
+            ..self.point(p)
         }
     }
 
     /// A colour: greys and black as DeviceGray (`g`/`G`), so a colour
     /// printer prints them with black ink alone instead of mixing them from
-    /// its colour inks; other colours as DeviceRGB (`rg`/`RG`).
-    fn colour(c: Colour) -> Color {
-        let v = |x: u8| rounded(f64::from(x) / 255.0, 4);
-        if c.r == c.g && c.g == c.b {
-            return Color::Greyscale(Greyscale::new(v(c.r), None));
+    /// its colour inks; other colours as DeviceRGB (`rg`/`RG`). `fill`:
+    /// the fill colour, else the stroke's.
+    fn colour(&mut self, c: Colour, fill: bool) {
+        self.begin();
+        let grey = c.r == c.g && c.g == c.b;
+        let channels: &[u8] = if grey { &[c.r] } else { &[c.r, c.g, c.b] };
+        for &x in channels {
+            self.number(f64::from(x) / 255.0, 4);
         }
-        Color::Rgb(Rgb::new(v(c.r), v(c.g), v(c.b), None))
+        self.operator(match (grey, fill) {
+            (true, true) => b"g",
+            (true, false) => b"G",
+            (false, true) => b"rg",
+            (false, false) => b"RG",
+        });
     }
 
     fn stroke_style(&mut self, s: &Stroke) {
-        let dash: Vec<f32> = s.dash_mm.iter().map(|&d| self.pt(d).0).collect();
-        let width = self.pt(s.width_mm);
-        self.ops.extend([
-            Op::SetOutlineColor {
-                col: Self::colour(s.colour),
-            },
-            Op::SetOutlineThickness { pt: width },
-            Op::SetLineDashPattern {
-                dash: LineDashPattern::new(0.0, &dash),
-            },
-        ]);
+        self.colour(s.colour, false);
+        self.begin();
+        self.pt(s.width_mm * PT_PER_MM);
+        self.operator(b"w");
+        self.begin();
+        self.graphics.push(b'[');
+        for (i, &d) in s.dash_mm.iter().enumerate() {
+            if i > 0 {
+                self.graphics.push(b' ');
+            }
+            self.pt(d * PT_PER_MM);
+            // The array's numbers are separated, not followed, by spaces.
+            self.graphics.pop();
+        }
+        self.graphics.extend_from_slice(b"] 0 d");
     }
 
-    /// The rectangle `r`, painted (or clipped to) by `mode`.
-    fn rect(&mut self, r: &printkit_page::model::RectMm, mode: PaintMode) {
-        let rectangle = Rect {
-            x: self.pt(r.x),
-            y: self.pt(self.height_mm - r.bottom()),
-            width: self.pt(r.width),
-            height: self.pt(r.height),
-            mode: Some(mode),
-            winding_order: None,
+    /// The rectangle `r`, painted (or clipped to) by `paint`: the
+    /// operators after `re`.
+    fn rect(&mut self, r: &printkit_page::model::RectMm, paint: &[&[u8]]) {
+        self.begin();
+        self.pt(r.x * PT_PER_MM);
+        self.pt((self.height_mm - r.bottom()) * PT_PER_MM);
+        self.pt(r.width * PT_PER_MM);
+        self.pt(r.height * PT_PER_MM);
+        self.operator(operator::RECTANGLE);
+        for op in paint {
+            self.bare(op);
+        }
+    }
+
+    /// A subpath's points: `m`, then `l` to each point on the path and `c`
+    /// through each two control points (a control point not followed by
+    /// another and a point on the path is taken as a point on it).
+    fn trace(&mut self, points: &[PathPoint]) {
+        let Some(first) = points.first() else {
+            return;
         };
-        self.ops.push(Op::DrawRectangle { rectangle });
+        self.begin();
+        self.pt(first.x);
+        self.pt(first.y);
+        self.operator(operator::MOVE);
+        let mut i = 1;
+        while i < points.len() {
+            let p = points[i];
+            self.begin();
+            if p.bezier && i + 2 < points.len() && points[i + 1].bezier {
+                for q in &points[i..i + 3] {
+                    self.pt(q.x);
+                    self.pt(q.y);
+                }
+                self.operator(operator::CURVE);
+                i += 3;
+            } else {
+                self.pt(p.x);
+                self.pt(p.y);
+                self.operator(operator::LINE);
+                i += 1;
+            }
+        }
     }
 
     /// The subpaths of a shape other than a rectangle.
@@ -351,7 +492,7 @@ impl Content<'_> {
     /// closes it (and a line drawn after it starts from where it began).
     fn path_subpaths(&self, cmds: &[PathCmd]) -> Vec<Subpath> {
         let mut out = Vec::new();
-        let mut current: Vec<LinePoint> = Vec::new();
+        let mut current: Vec<PathPoint> = Vec::new();
         let mut start = None;
         for c in cmds {
             if !matches!(c, PathCmd::MoveTo(_)) && current.is_empty() {
@@ -380,40 +521,41 @@ impl Content<'_> {
         out
     }
 
+    /// Fills the shape: every subpath closed, then `f` (non-zero winding).
     fn fill(&mut self, shape: &Shape, colour: Colour) {
         if matches!(shape, Shape::Line { .. }) {
             return;
         }
-        self.ops.push(Op::SetFillColor {
-            col: Self::colour(colour),
-        });
+        self.colour(colour, true);
         if let Shape::Rect(r) = shape {
-            return self.rect(r, PaintMode::Fill);
+            return self.rect(r, &[operator::FILL]);
         }
-        let rings = self
-            .subpaths(shape)
-            .into_iter()
-            .map(|(points, _)| PolygonRing { points })
-            .collect();
-        self.ops.push(Op::DrawPolygon {
-            polygon: Polygon {
-                rings,
-                mode: PaintMode::Fill,
-                winding_order: WindingOrder::NonZero,
-            },
-        });
+        let rings = self.subpaths(shape);
+        if rings.is_empty() {
+            return;
+        }
+        for (points, _) in &rings {
+            self.trace(points);
+        }
+        self.bare(operator::CLOSE);
+        self.bare(operator::FILL);
     }
 
-    /// Strokes the shape, each subpath on its own: printpdf strokes a path
-    /// of several subpaths only after closing the last.
+    /// Strokes the shape, each subpath on its own (a path of several
+    /// subpaths stroked at once would have every one closed).
     fn stroke(&mut self, shape: &Shape) {
         if let Shape::Rect(r) = shape {
-            return self.rect(r, PaintMode::Stroke);
+            return self.rect(r, &[operator::STROKE]);
         }
         for (points, is_closed) in self.subpaths(shape) {
-            self.ops.push(Op::DrawLine {
-                line: Line { points, is_closed },
-            });
+            if points.is_empty() {
+                continue;
+            }
+            self.trace(&points);
+            if is_closed {
+                self.bare(operator::CLOSE);
+            }
+            self.bare(operator::STROKE);
         }
     }
 
@@ -425,10 +567,8 @@ impl Content<'_> {
     /// layout measured it (and as the SVG draws it). A glyph the shaper
     /// moved off the pen (an Arabic mark) is placed on its own.
     fn text(&mut self, t: &TextRun) -> Result<(), RenderError> {
-        self.ops.push(Op::SetFillColor {
-            col: Self::colour(t.colour),
-        });
-        self.ops.push(Op::StartTextSection);
+        self.colour(t.colour, true);
+        self.push(Op::StartTextSection);
         let glyphs = t.glyphs();
         if glyphs.is_empty() {
             self.select(t.font, t.size_pt);
@@ -467,7 +607,7 @@ impl Content<'_> {
                 for (k, g) in group.iter().enumerate() {
                     self.actual_text(if k == carrier { &text } else { "" });
                     self.strings(t, std::slice::from_ref(g), &mut pen)?;
-                    self.ops.push(Op::EndMarkedContent);
+                    self.push(Op::EndMarkedContent);
                 }
                 i += n;
                 continue;
@@ -475,7 +615,7 @@ impl Content<'_> {
             if let Some(text) = span(i) {
                 self.actual_text(text);
                 self.strings(t, &glyphs[i..i + 1], &mut pen)?;
-                self.ops.push(Op::EndMarkedContent);
+                self.push(Op::EndMarkedContent);
                 i += 1;
                 continue;
             }
@@ -489,7 +629,7 @@ impl Content<'_> {
             self.strings(t, &glyphs[i..end], &mut pen)?;
             i = end;
         }
-        self.ops.push(Op::EndTextSection);
+        self.push(Op::EndTextSection);
         Ok(())
     }
 
@@ -515,7 +655,7 @@ impl Content<'_> {
             let same = &glyphs[i..end];
             let unit =
                 t.size_pt * MM_PER_PT / f64::from(self.book.metrics(first.font)?.units_per_em);
-            let at = self.point(PointMm::new(
+            let at = self.text_point(PointMm::new(
                 pen.x_mm + f64::from(first.x_offset) * unit,
                 t.anchor.y - f64::from(first.y_offset) * unit,
             ));
@@ -532,10 +672,10 @@ impl Content<'_> {
                 pen.font = Some(first.font);
             }
             by_number = numbers_only.then_some((first.font, at.y));
-            self.ops.push(Op::SetTextMatrix {
+            self.push(Op::SetTextMatrix {
                 matrix: TextMatrix::Raw([1.0, 0.0, 0.0, 1.0, at.x.0, at.y.0]),
             });
-            self.ops.push(Op::ShowText { items });
+            self.push(Op::ShowText { items });
             let units: i64 = same.iter().map(|g| i64::from(g.advance)).sum();
             pen.x_mm += units as f64 * unit;
             i = end;
@@ -555,7 +695,7 @@ impl Content<'_> {
                 literal: false,
             },
         );
-        self.ops.push(Op::BeginMarkedContentWithProperties {
+        self.push(Op::BeginMarkedContentWithProperties {
             tag: "Span".into(),
             properties: DictItem::Dict { map },
         });
@@ -563,7 +703,7 @@ impl Content<'_> {
 
     /// `Tf` for `font` at `size_pt`.
     fn select(&mut self, font: Font, size_pt: f64) {
-        self.ops.push(Op::SetFont {
+        self.push(Op::SetFont {
             font: PdfFontHandle::External(FontId(self.book.pdf_resource_name(font))),
             size: Pt(rounded(size_pt, 3)),
         });
@@ -645,25 +785,28 @@ impl Content<'_> {
                 if let Some(id) = &g.id {
                     // A marker lets tests (and people) find named groups in
                     // the content stream, e.g. the board frame.
-                    self.ops.push(Op::Marker {
-                        id: marker_name(id),
-                    });
+                    self.begin();
+                    self.graphics.push(b'/');
+                    self.graphics.extend_from_slice(marker_name(id).as_bytes());
+                    self.operator(b" MP");
                 }
-                self.ops.push(Op::SaveGraphicsState);
+                self.bare(b"q");
                 if let Some(c) = g.half_turn {
                     // x' = 2cx - x, y' = 2cy - y in the page's points.
                     let at = self.point(PointMm::new(2.0 * c.x, 2.0 * c.y - self.height_mm));
-                    self.ops.push(Op::SetTransformationMatrix {
-                        matrix: CurTransMat::Raw([-1.0, 0.0, 0.0, -1.0, at.x.0, at.y.0]),
-                    });
+                    self.begin();
+                    self.graphics.extend_from_slice(b"-1 0 0 -1 ");
+                    self.pt(at.x);
+                    self.pt(at.y);
+                    self.operator(b"cm");
                 }
                 if let Some(c) = &g.clip {
-                    self.rect(c, PaintMode::Clip);
+                    self.rect(c, &[operator::CLIP, operator::NO_PAINT]);
                 }
                 for i in &g.items {
                     self.item(i)?;
                 }
-                self.ops.push(Op::RestoreGraphicsState);
+                self.bare(b"Q");
             }
         }
         Ok(())
@@ -835,17 +978,24 @@ struct Drawn {
 fn glyph_texts(book: &FontBook, t: &TextRun) -> Result<Vec<String>, RenderError> {
     let glyphs = t.glyphs();
     let mut texts = vec![String::new(); glyphs.len()];
-    let mut starts: Vec<usize> = glyphs.iter().map(|g| g.cluster as usize).collect();
-    starts.sort_unstable();
-    starts.dedup();
-    for start in &starts {
-        let cluster = t.text.get(*start..cluster_end(t, *start)).unwrap_or("");
-        let members: Vec<usize> = (0..glyphs.len())
-            .filter(|&i| glyphs[i].cluster as usize == *start)
-            .collect();
+    // The glyphs of each cluster, in glyph order: sorted once by cluster
+    // (a scan of the run for each cluster made long lines quadratic).
+    let mut by_cluster: Vec<usize> = (0..glyphs.len()).collect();
+    by_cluster.sort_by_key(|&i| (glyphs[i].cluster, i));
+    let clusters: Vec<&[usize]> = by_cluster
+        .chunk_by(|&a, &b| glyphs[a].cluster == glyphs[b].cluster)
+        .collect();
+    let mut own: Vec<Option<char>> = Vec::new();
+    for (k, &members) in clusters.iter().enumerate() {
+        let start = glyphs[members[0]].cluster as usize;
+        // Where the next cluster starts ([`cluster_end`]).
+        let end = clusters
+            .get(k + 1)
+            .map_or(t.text.len(), |next| glyphs[next[0]].cluster as usize);
+        let cluster = t.text.get(start..end).unwrap_or("");
         let mut rest: String = cluster.to_string();
-        let mut own: Vec<Option<char>> = Vec::with_capacity(members.len());
-        for &i in &members {
+        own.clear();
+        for &i in members {
             let g = glyphs[i];
             let m = book.metrics(g.font)?;
             let c = cluster.chars().find(|&c| m.glyph_id(c) == Some(g.id));
@@ -856,7 +1006,7 @@ fn glyph_texts(book: &FontBook, t: &TextRun) -> Result<Vec<String>, RenderError>
             }
             own.push(c);
         }
-        for (&i, c) in members.iter().zip(own) {
+        for (&i, c) in members.iter().zip(&own) {
             texts[i] = match c {
                 Some(c) => c.to_string(),
                 None => reading_text(&std::mem::take(&mut rest)),
@@ -873,18 +1023,43 @@ fn collect_run(
     t: &TextRun,
     used: &mut BTreeMap<Font, Drawn>,
 ) -> Result<(), RenderError> {
-    for (g, text) in t.glyphs().iter().zip(glyph_texts(book, t)?) {
+    // Where each cluster starts, in order: its end is the next start
+    // ([`cluster_end`], without a scan of the run for each glyph).
+    let mut starts: Vec<usize> = t.glyphs().iter().map(|g| g.cluster as usize).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    // Most runs draw only glyphs met before, whose texts are kept: their
+    // own texts are not worked out again.
+    let known = t.glyphs().iter().all(|g| {
+        used.get(&g.font)
+            .and_then(|d| d.glyphs.get(&g.id))
+            .is_some_and(|text| !text.is_empty())
+    });
+    let mut texts = if known {
+        Vec::new()
+    } else {
+        glyph_texts(book, t)?
+    };
+    let mut last = None;
+    for (i, g) in t.glyphs().iter().enumerate() {
         let start = g.cluster as usize;
         let drawn = used.entry(g.font).or_default();
-        drawn.chars.extend(
-            t.text
-                .get(start..cluster_end(t, start))
-                .unwrap_or("")
-                .chars(),
-        );
+        // A cluster's characters once for each face drawing it.
+        if last != Some((g.font, start)) {
+            let end = starts
+                .get(starts.partition_point(|&s| s <= start))
+                .copied()
+                .unwrap_or(t.text.len());
+            drawn
+                .chars
+                .extend(t.text.get(start..end).unwrap_or("").chars());
+            last = Some((g.font, start));
+        }
         let entry = drawn.glyphs.entry(g.id).or_default();
         if entry.is_empty() {
-            *entry = text;
+            if let Some(text) = texts.get_mut(i) {
+                *entry = std::mem::take(text);
+            }
         }
     }
     Ok(())
@@ -1074,6 +1249,7 @@ pub fn write_pdf(book: &FontBook, pages: &[Page], meta: &DocMeta) -> Result<Vec<
         }
         let mut content = Content {
             ops: Vec::new(),
+            graphics: Vec::new(),
             height_mm: h,
             faces: &faces,
             book,
@@ -1081,6 +1257,7 @@ pub fn write_pdf(book: &FontBook, pages: &[Page], meta: &DocMeta) -> Result<Vec<
         for item in &page.items {
             content.item(item)?;
         }
+        content.flush();
         let (wp, hp) = page_size_pt(w, h);
         let bx = Rect {
             x: Pt(0.0),
@@ -1099,7 +1276,14 @@ pub fn write_pdf(book: &FontBook, pages: &[Page], meta: &DocMeta) -> Result<Vec<
     }
     set_info(&mut doc, meta)?;
     let mut warnings = Vec::new();
-    let mut lo = doc.to_lopdf_document(&PdfSaveOptions::default(), &mut warnings);
+    // `secure: false`: printpdf writes the pages' pre-encoded graphics
+    // (see `Content`), which it would otherwise drop as operations it does
+    // not know; nothing but printkit's own drawing reaches the document.
+    let options = PdfSaveOptions {
+        secure: false,
+        ..PdfSaveOptions::default()
+    };
+    let mut lo = doc.to_lopdf_document(&options, &mut warnings);
     if let Some(w) = warnings
         .iter()
         .find(|w| w.severity == PdfParseErrorSeverity::Error)
@@ -1432,6 +1616,47 @@ mod tests {
             .map(|o| o.operator)
             .filter(|o| ["Tf", "Tm", "Tj", "TJ"].contains(&o.as_str()))
             .collect()
+    }
+
+    /// The graphics' numbers are written as lopdf writes the `f32` printpdf
+    /// was given for them (the shortest decimal reading back as it), so the
+    /// bytes are the same as through printpdf's operations: across the
+    /// page and beyond, to 3 places (lengths) and 4 (colours).
+    #[test]
+    fn numbers_are_written_as_lopdf_writes_their_f32() {
+        let book = FontBook::builtin();
+        let mut content = Content {
+            ops: Vec::new(),
+            graphics: Vec::new(),
+            height_mm: 297.0,
+            faces: &[],
+            book: &book,
+        };
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut checked = 0;
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Up to 20,000 pt either way, fine and coarse fractions.
+            let v = (x % 40_000_000) as f64 / 1000.0 - 20_000.0 + f64::from(i % 7) * 0.000_37;
+            for decimals in [3, 4] {
+                let v = if decimals == 4 { v / 20_000.0 } else { v };
+                content.graphics.clear();
+                content.number(v, decimals);
+                let ours = String::from_utf8(content.graphics.clone()).unwrap();
+                let op =
+                    lopdf::content::Operation::new("w", vec![Object::Real(rounded(v, decimals))]);
+                let lopdf = lopdf::content::Content {
+                    operations: vec![op],
+                }
+                .encode()
+                .unwrap();
+                assert_eq!(format!("{ours}w"), String::from_utf8(lopdf).unwrap(), "{v}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 400_000);
     }
 
     #[test]

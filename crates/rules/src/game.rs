@@ -254,8 +254,8 @@ impl std::error::Error for MoveError {}
 pub trait Rules {
     /// A valid position of the game.
     type Position: Clone + PartialEq + fmt::Debug;
-    /// A move of the game.
-    type Move: Clone + PartialEq + fmt::Debug;
+    /// A move of the game (hashed: the solver looks moves up by hash).
+    type Move: Clone + Eq + std::hash::Hash + fmt::Debug;
 
     /// The two sides' symbols, the side that moves first first.
     fn sides(&self) -> [char; 2];

@@ -20,6 +20,7 @@ pub mod puzzles;
 mod rng;
 pub mod stop;
 pub use rng::Rng;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 pub use stop::Run;
 
@@ -997,7 +998,7 @@ impl<'r, R: Rules> Search<'r, R> {
         smallest: bool,
     ) -> Vec<R::Move> {
         let rules = self.rules;
-        let mut out = Vec::new();
+        let mut out = Listed::default();
         for group in rules.search_groups(pos) {
             if let Some(bound) = &group.bound {
                 if !self.child_reaches(bound, depth, ply, t) || self.aborted {
@@ -1011,30 +1012,32 @@ impl<'r, R: Rules> Search<'r, R> {
             // The moves of the group that reach `t`, each with as few
             // promotions as it needs: those reaching `t` are closed
             // upwards ([`Rules::fewer_promotions`]), so every smallest one
-            // lies below some largest one that reaches.
-            let mut tried: Vec<(R::Move, bool)> = Vec::new();
+            // lies below some largest one that reaches. Looked up by hash:
+            // a Freeze group can hold 100,000 kinging choices, and a scan of
+            // those tried for each made a search of one ply run minutes.
+            let mut tried: HashMap<R::Move, bool> = HashMap::new();
             for mv in moves {
                 let child = rules.search_play(pos, &mv);
                 let reaches = self.child_reaches(&child, depth, ply, t);
                 if self.aborted {
-                    return out;
+                    return out.moves;
                 }
-                tried.push((mv.clone(), reaches));
+                tried.insert(mv.clone(), reaches);
                 if reaches && !smallest {
                     out.push(mv);
-                    if out.len() >= most {
-                        return out;
+                    if out.moves.len() >= most {
+                        return out.moves;
                     }
                 } else if reaches {
                     self.smallest_below(pos, mv, (depth, ply, t), &mut tried, &mut out);
-                    if self.aborted || out.len() >= most {
-                        out.truncate(most);
-                        return out;
+                    if self.aborted || out.moves.len() >= most {
+                        out.moves.truncate(most);
+                        return out.moves;
                     }
                 }
             }
         }
-        out
+        out.moves
     }
 
     /// Adds to `out` every move below `mv` (which reaches `t`: a score of
@@ -1047,36 +1050,57 @@ impl<'r, R: Rules> Search<'r, R> {
         pos: &R::Position,
         mv: R::Move,
         (depth, ply, t): (u32, u32, i32),
-        tried: &mut Vec<(R::Move, bool)>,
-        out: &mut Vec<R::Move>,
+        tried: &mut HashMap<R::Move, bool>,
+        out: &mut Listed<R::Move>,
     ) {
         let rules = self.rules;
         let mut stack = vec![mv];
         while let Some(m) = stack.pop() {
             let mut smallest = true;
             for fewer in rules.fewer_promotions(pos, &m) {
-                let reaches = match tried.iter().find(|(x, _)| *x == fewer) {
-                    Some((_, r)) => {
-                        smallest &= !*r;
-                        continue;
-                    }
-                    None => {
-                        let child = rules.search_play(pos, &fewer);
-                        self.child_reaches(&child, depth, ply, t)
-                    }
-                };
+                if let Some(r) = tried.get(&fewer) {
+                    smallest &= !*r;
+                    continue;
+                }
+                let child = rules.search_play(pos, &fewer);
+                let reaches = self.child_reaches(&child, depth, ply, t);
                 if self.aborted {
                     return;
                 }
-                tried.push((fewer.clone(), reaches));
+                tried.insert(fewer.clone(), reaches);
                 if reaches {
                     smallest = false;
                     stack.push(fewer);
                 }
             }
-            if smallest && !out.contains(&m) {
+            if smallest {
                 out.push(m);
             }
+        }
+    }
+}
+
+/// Moves listed in order, each once (a set beside the list: the smallest
+/// kinging choices of a Freeze move can number tens of thousands).
+struct Listed<M> {
+    moves: Vec<M>,
+    seen: HashSet<M>,
+}
+
+impl<M> Default for Listed<M> {
+    fn default() -> Self {
+        Listed {
+            moves: Vec::new(),
+            seen: HashSet::new(),
+        }
+    }
+}
+
+impl<M: Clone + Eq + std::hash::Hash> Listed<M> {
+    /// Adds `m` unless it is listed already.
+    fn push(&mut self, m: M) {
+        if self.seen.insert(m.clone()) {
+            self.moves.push(m);
         }
     }
 }

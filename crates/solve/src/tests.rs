@@ -557,3 +557,181 @@ fn a_position_of_other_rules_is_refused_not_read_again() {
         }
     }
 }
+
+/// Freeze with moves that count how often the solver compares two of them:
+/// the work a search does besides the positions it counts.
+mod counted {
+    use printkit_rules::freeze::{Freeze, Move, Position};
+    use printkit_rules::{
+        BoardView, Cell, Effect, MoveError, MoveGroup, Outcome, PositionError, Rules,
+    };
+    use std::cell::Cell as Counter;
+
+    thread_local! {
+        pub static COMPARISONS: Counter<u64> = const { Counter::new(0) };
+    }
+
+    /// A Freeze move whose comparisons are counted.
+    #[derive(Clone, Debug)]
+    pub struct Counted(pub Move);
+
+    impl std::hash::Hash for Counted {
+        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+            self.0.hash(state);
+        }
+    }
+
+    impl PartialEq for Counted {
+        fn eq(&self, other: &Counted) -> bool {
+            COMPARISONS.with(|c| c.set(c.get() + 1));
+            self.0 == other.0
+        }
+    }
+
+    impl Eq for Counted {}
+
+    /// Freeze's rules, every move wrapped.
+    pub struct CountingFreeze(pub Freeze);
+
+    fn wrap(moves: Vec<Move>) -> Vec<Counted> {
+        moves.into_iter().map(Counted).collect()
+    }
+
+    impl Rules for CountingFreeze {
+        type Position = Position;
+        type Move = Counted;
+        fn sides(&self) -> [char; 2] {
+            self.0.sides()
+        }
+        fn default_start(&self) -> &'static str {
+            self.0.default_start()
+        }
+        fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+            self.0.parse_position(text)
+        }
+        fn print_position(&self, pos: &Position) -> String {
+            self.0.print_position(pos)
+        }
+        fn view(&self, pos: &Position) -> BoardView {
+            self.0.view(pos)
+        }
+        fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+            self.0.counts(pos)
+        }
+        fn outcome(&self, pos: &Position) -> Option<Outcome> {
+            self.0.outcome(pos)
+        }
+        fn legal_moves(&self, pos: &Position) -> Vec<Counted> {
+            wrap(self.0.legal_moves(pos))
+        }
+        fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Counted, MoveError> {
+            self.0.read_legal_move(pos, text).map(Counted)
+        }
+        fn print_move(&self, pos: &Position, mv: &Counted) -> String {
+            self.0.print_move(pos, &mv.0)
+        }
+        fn play(&self, pos: &Position, mv: &Counted) -> (Position, Effect) {
+            self.0.play(pos, &mv.0)
+        }
+        fn perft(&self, pos: &Position, depth: u32) -> u64 {
+            self.0.perft(pos, depth)
+        }
+        fn position_key(&self, pos: &Position) -> u64 {
+            self.0.position_key(pos)
+        }
+        fn search_moves(&self, pos: &Position) -> Vec<Counted> {
+            wrap(self.0.search_moves(pos))
+        }
+        fn search_play(&self, pos: &Position, mv: &Counted) -> Position {
+            self.0.search_play(pos, &mv.0)
+        }
+        fn search_groups(&self, pos: &Position) -> Vec<MoveGroup<Position, Counted>> {
+            self.0
+                .search_groups(pos)
+                .into_iter()
+                .map(|g| MoveGroup {
+                    bound: g.bound,
+                    first: Counted(g.first),
+                    more: g.more,
+                })
+                .collect()
+        }
+        fn group_rest(&self, pos: &Position, first: &Counted) -> Vec<Counted> {
+            wrap(self.0.group_rest(pos, &first.0))
+        }
+        fn fewer_promotions(&self, pos: &Position, mv: &Counted) -> Vec<Counted> {
+            wrap(self.0.fewer_promotions(pos, &mv.0))
+        }
+        fn with_promotions(
+            &self,
+            pos: &Position,
+            mv: &Counted,
+            promoted: &[Cell],
+        ) -> Option<Counted> {
+            self.0.with_promotions(pos, &mv.0, promoted).map(Counted)
+        }
+        fn optional_promotions(&self, pos: &Position, mv: &Counted) -> u32 {
+            self.0.optional_promotions(pos, &mv.0)
+        }
+        fn win_in_one(&self, pos: &Position) -> Option<Option<Counted>> {
+            self.0.win_in_one(pos).map(|m| m.map(Counted))
+        }
+        fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
+            self.0.escapes_in_two(pos)
+        }
+    }
+}
+
+/// A Freeze position with 17,548 legal moves, nearly all kinging choices:
+/// black's one checker (A1) can take the three red kings of the A file,
+/// then king up to six of red's 16 single checkers; red's eight checkers
+/// beside black kings can each capture, so no move wins at once.
+const KINGING_CHOICES: &str = "2rB1Br1/3r1r2/R1rB1Br1/3r1r2/R1rB1Br1/3r1r2/R1rB1Br1/b2r1r2 b";
+
+/// Issue 51: a search of one ply on a position with many kinging choices
+/// ran minutes within its budget of positions, listing the moves not
+/// proven to lose: each choice tried was looked for among all those tried
+/// before. Its work besides the positions it counts is now bounded by them:
+/// the moves it compares are counted (not timed).
+#[test]
+fn many_kinging_choices_cost_work_in_proportion_to_the_positions_searched() {
+    use counted::{CountingFreeze, COMPARISONS};
+    let rules = CountingFreeze(Freeze::new(Default::default()));
+    let pos = rules.parse_position(KINGING_CHOICES).unwrap();
+    assert_eq!(rules.perft(&pos, 1), 17_548);
+    COMPARISONS.with(|c| c.set(0));
+    let s = solve(&rules, &Run::new(), &pos, Limits::depth(1));
+    let compared = COMPARISONS.with(|c| c.get());
+    assert!(!s.budget_exhausted);
+    assert_eq!(s.verdict, Verdict::Unknown);
+    // Every kinging choice of every chain is tried: each costs a position.
+    assert!(s.nodes >= 17_548, "{} positions", s.nodes);
+    // A choice is looked up once from each tried choice with one king
+    // more (six kings at most here); before, it was compared with every
+    // choice tried (334 M comparisons).
+    assert!(
+        compared <= 8 * s.nodes,
+        "{compared} moves compared for {} positions searched",
+        s.nodes
+    );
+    // Not proven to lose: pass and each chain with no kings (a chain with
+    // kings does at least as well, so only the smallest are named).
+    let mut best: Vec<String> = s.best.iter().map(|m| rules.print_move(&pos, m)).collect();
+    best.sort();
+    assert_eq!(best, ["A1xA3", "A1xA3xA5", "A1xA3xA5xA7", "pass"]);
+}
+
+/// The same search with a budget of positions smaller than its moves stops
+/// within it, saying its list of moves is not complete.
+#[test]
+fn many_kinging_choices_stop_within_a_small_budget() {
+    let rules = Freeze::new(Default::default());
+    let pos = rules.parse_position(KINGING_CHOICES).unwrap();
+    let limits = Limits {
+        depth: 1,
+        max_nodes: 2_000,
+    };
+    let s = solve(&rules, &Run::new(), &pos, limits);
+    assert!(!s.best_complete);
+    assert!(s.nodes <= 2_001, "{} positions", s.nodes);
+}

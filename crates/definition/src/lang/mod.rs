@@ -36,13 +36,8 @@ impl Lang {
     /// The built-in English.
     pub fn english() -> Arc<Lang> {
         static EN: OnceLock<Arc<Lang>> = OnceLock::new();
-        EN.get_or_init(|| {
-            builtins()
-                .get("en")
-                .cloned()
-                .expect("built-in English reads")
-        })
-        .clone()
+        EN.get_or_init(|| builtin_once("en").expect("built-in English reads"))
+            .clone()
     }
 }
 
@@ -53,21 +48,20 @@ fn builtin(code: &str) -> Option<Lang> {
     parse(&source, text, None).ok()
 }
 
-/// The built-in languages, each read once.
-fn builtins() -> &'static BTreeMap<&'static str, Arc<Lang>> {
-    static ALL: OnceLock<BTreeMap<&'static str, Arc<Lang>>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        BUILTIN
-            .iter()
-            .filter_map(|(code, _)| Some((*code, Arc::new(builtin(code)?))))
-            .collect()
-    })
+/// The built-in language `code`, read once, when first asked for: a kit
+/// in one language reads no other's file (reading all five was a tenth
+/// of a one-kit build).
+fn builtin_once(code: &str) -> Option<Arc<Lang>> {
+    static ALL: [OnceLock<Option<Arc<Lang>>>; BUILTIN.len()] =
+        [const { OnceLock::new() }; BUILTIN.len()];
+    let at = BUILTIN.iter().position(|(c, _)| *c == code)?;
+    ALL[at].get_or_init(|| builtin(code).map(Arc::new)).clone()
 }
 
 /// The built-in language `code`, else English (a definition naming a
 /// language of the templates gets it from [`choose`]).
 pub fn builtin_arc(code: &str) -> Arc<Lang> {
-    builtins().get(code).cloned().unwrap_or_else(Lang::english)
+    builtin_once(code).unwrap_or_else(Lang::english)
 }
 
 /// The language a kit is printed in: `chosen` (the command line's
@@ -200,7 +194,7 @@ impl Languages {
         if let Some(l) = self.custom.get(code) {
             return Some(l.clone());
         }
-        builtins().get(code).cloned()
+        builtin_once(code)
     }
 
     /// Every code known: the built-in ones and the templates'.
