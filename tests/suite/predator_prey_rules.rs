@@ -209,6 +209,35 @@ fn prey_must_place_while_the_reserve_is_not_empty() {
     assert_eq!(moves(&r, before).len(), 23);
 }
 
+/// Issue 47: the example a refusal gives ("such as …") is a move the
+/// engine takes in the position refused, never a fixed one (it said
+/// `@C4` with the predator standing on C4).
+#[test]
+fn a_refusals_example_is_a_move_of_its_own_position() {
+    let r = rules();
+    for (position, tried, kind) in [
+        ("5/2P2/5/1o3/5 o 1 0 0", "B2-B3", "must-place"),
+        ("2P2/5/5/1o3/5 o 1 0 0", "B2-B1", "must-place"),
+        ("5/5/2P2/1o3/5 o 0 0 0", "@A1", "reserve-empty"),
+        ("5/5/5/1o3/2P2 o 0 0 0", "@E5", "reserve-empty"),
+    ] {
+        let (kw, msg) = refused(&r, position, tried);
+        assert_eq!(kw, kind, "{msg}");
+        let example = msg
+            .split("(such as ")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .unwrap_or_else(|| panic!("no example in {msg}"));
+        assert!(
+            moves(&r, position).iter().any(|m| m == example),
+            "{example} is not a move of {position}: {msg}"
+        );
+    }
+    // The predator on C4: the example is another cell.
+    let (_, msg) = refused(&r, "5/2P2/5/1o3/5 o 1 0 0", "B2-B3");
+    assert!(!msg.contains("@C4"), "{msg}");
+}
+
 #[test]
 fn prey_steps_one_orthogonal_cell_once_all_are_placed() {
     let r = rules();

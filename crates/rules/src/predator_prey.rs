@@ -929,6 +929,26 @@ impl<B: Bits> Board<B> {
         Ok(Move::Pass)
     }
 
+    /// ", such as …": the first move prey has in `st` (a placement while
+    /// its reserve lasts, else a step), so a message's example is always a
+    /// move the engine takes in the position it speaks of; nothing when
+    /// prey has no move.
+    fn prey_example(&self, st: &State<B>) -> String {
+        let name = |i: usize| self.geom.name(i);
+        let empty = self.empty(st);
+        let example = if st.reserve > 0 {
+            empty.iter().next().map(|c| format!("@{}", name(c)))
+        } else {
+            st.prey.iter().find_map(|p| {
+                (self.nbr[p] & empty)
+                    .iter()
+                    .next()
+                    .map(|t| format!("{}-{}", name(p), name(t)))
+            })
+        };
+        example.map_or_else(String::new, |m| format!(" (such as {m})"))
+    }
+
     /// A prey placed from the reserve on cell `to`.
     fn check_place(&self, st: &State<B>, to: usize) -> Result<Move, MoveError> {
         let name = |i: usize| self.geom.name(i);
@@ -944,7 +964,10 @@ impl<B: Bits> Board<B> {
         if st.reserve == 0 {
             return Err(MoveError::illegal(
                 "reserve-empty",
-                "the prey reserve is empty (captured prey never return to it): prey now moves one prey one orthogonal step, such as B2-B3",
+                format!(
+                    "the prey reserve is empty (captured prey never return to it): prey now moves one prey one orthogonal step{}",
+                    self.prey_example(st)
+                ),
             ));
         }
         if !self.empty(st).has(to) {
@@ -1002,8 +1025,9 @@ impl<B: Bits> Board<B> {
             return Err(MoveError::illegal(
                 "must-place",
                 format!(
-                    "prey still has {} in reserve: while any remain, prey places one on an empty cell (such as @C4) instead of moving",
-                    st.reserve
+                    "prey still has {} in reserve: while any remain, prey places one on an empty cell{} instead of moving",
+                    st.reserve,
+                    self.prey_example(st)
                 ),
             ));
         }
