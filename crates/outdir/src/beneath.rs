@@ -12,8 +12,15 @@
 //! - on other Unix systems (and a Linux whose kernel or sandbox refuses
 //!   `openat2`), by walking the path a folder at a time with `openat` and
 //!   `O_NOFOLLOW | O_DIRECTORY`, each step from the handle of the last;
-//! - elsewhere (Windows), by checking each part with `symlink_metadata`
-//!   before the open: the best a portable program can do there.
+//! - on Windows, a folder at a time too: each part is opened by name
+//!   with `FILE_FLAG_OPEN_REPARSE_POINT` (a symbolic link or junction is
+//!   opened itself, never followed), checked on its handle (no link or
+//!   junction), and held open without delete sharing until the open is
+//!   done, so no folder on the way can be renamed or swapped for a link
+//!   between its check and the next step ([`Folder`] keeps the handles of
+//!   its own way);
+//! - elsewhere, by checking each part with `symlink_metadata` before the
+//!   open: the best a portable program can do there.
 //!
 //! What is opened is then checked on the handle: a regular file, never a
 //! device or FIFO (opened non-blocking, so a FIFO cannot hang the open).
@@ -41,7 +48,7 @@ impl std::fmt::Display for BeneathError {
             BeneathError::Missing => f.write_str("not found"),
             BeneathError::NotPlain(what) => write!(f, "it is {what}, not a regular file"),
             BeneathError::NotRelative => f.write_str("not a plain path inside the folder"),
-            BeneathError::Io(e) => write!(f, "{e}"),
+            BeneathError::Io(e) => write!(f, "{}", crate::fsio::io_words(e)),
         }
     }
 }
@@ -52,6 +59,11 @@ pub struct Folder {
     path: PathBuf,
     #[cfg(unix)]
     fd: std::os::fd::OwnedFd,
+    /// This folder's handle last, after those of the folders on the way
+    /// from the one it was opened beneath: each held without delete
+    /// sharing, none can be renamed or replaced while the folder is.
+    #[cfg(windows)]
+    pins: Vec<std::sync::Arc<File>>,
 }
 
 /// Whether `rel` is made only of plain names (no `..`, `.`, root, prefix).
@@ -83,7 +95,19 @@ impl Folder {
                 fd,
             })
         }
-        #[cfg(not(unix))]
+        #[cfg(windows)]
+        {
+            // Opened through any link on the way (the user's choice), held.
+            let handle = windows::open_pinned(path, true, false)?;
+            if !handle.metadata()?.is_dir() {
+                return Err(io::Error::other("not a folder"));
+            }
+            Ok(Folder {
+                path: path.to_path_buf(),
+                pins: vec![std::sync::Arc::new(handle)],
+            })
+        }
+        #[cfg(not(any(unix, windows)))]
         {
             if !std::fs::metadata(path)?.is_dir() {
                 return Err(io::Error::other("not a folder"));
@@ -118,6 +142,15 @@ impl Folder {
     /// way.
     pub fn open_folder(&self, rel: &Path) -> Result<Folder, BeneathError> {
         let parts = plain_parts(rel).ok_or(BeneathError::NotRelative)?;
+        #[cfg(windows)]
+        {
+            let pins = self.pin_parts(&parts, true)?;
+            Ok(Folder {
+                path: self.path.join(rel),
+                pins,
+            })
+        }
+        #[cfg(not(windows))]
         let handle = self.open_parts(&parts, true)?;
         #[cfg(unix)]
         {
@@ -126,7 +159,7 @@ impl Folder {
                 fd: handle.into(),
             })
         }
-        #[cfg(not(unix))]
+        #[cfg(not(any(unix, windows)))]
         {
             drop(handle);
             Ok(Folder {
@@ -148,10 +181,14 @@ impl Folder {
             rustix::fs::renameat(&from_dir.fd, from_name, &to_dir.fd, to_name)
                 .map_err(|e| BeneathError::Io(e.into()))
         }
+        // Both folders are held (Windows: pinned) while the names in them
+        // are used.
         #[cfg(not(unix))]
         {
-            std::fs::rename(from_dir.path.join(from_name), to_dir.path.join(to_name))
-                .map_err(BeneathError::Io)
+            let to = to_dir.path.join(to_name);
+            #[cfg(windows)]
+            crate::fsio::clear_read_only(&to);
+            std::fs::rename(from_dir.path.join(from_name), to).map_err(BeneathError::Io)
         }
     }
 
@@ -170,6 +207,8 @@ impl Folder {
         #[cfg(not(unix))]
         {
             let path = dir.path.join(name);
+            #[cfg(windows)]
+            crate::fsio::clear_read_only(&path);
             match folder {
                 true => std::fs::remove_dir(path),
                 false => std::fs::remove_file(path),
@@ -212,6 +251,8 @@ impl Folder {
             path: self.path.clone(),
             #[cfg(unix)]
             fd: self.fd.try_clone().map_err(BeneathError::Io)?,
+            #[cfg(windows)]
+            pins: self.pins.clone(),
         })
     }
 
@@ -279,7 +320,40 @@ impl Folder {
         Ok(File::from(fd))
     }
 
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    fn open_parts(&self, parts: &[&std::ffi::OsStr], folder: bool) -> Result<File, BeneathError> {
+        let mut pins = self.pin_parts(parts, folder)?;
+        let last = pins.pop().ok_or(BeneathError::NotRelative)?;
+        // The folders on the way are let go: what is open is open.
+        drop(pins);
+        std::sync::Arc::try_unwrap(last)
+            .map_err(|_| BeneathError::Io(io::Error::other("the handle is shared")))
+    }
+
+    /// Opens `parts` a part at a time below this folder, each checked on
+    /// its handle (no link or junction) and held without delete sharing
+    /// before the next is opened by name through it: this folder's pins,
+    /// then one a part, the last `parts`' own.
+    #[cfg(windows)]
+    fn pin_parts(
+        &self,
+        parts: &[&std::ffi::OsStr],
+        folder: bool,
+    ) -> Result<Vec<std::sync::Arc<File>>, BeneathError> {
+        let mut pins = self.pins.clone();
+        let mut path = self.path.clone();
+        let (last, folders) = parts.split_last().ok_or(BeneathError::NotRelative)?;
+        for part in folders {
+            path.push(part);
+            pins.push(std::sync::Arc::new(windows::open_checked(&path, true)?));
+        }
+        path.push(last);
+        let handle = windows::open_checked(&path, folder)?;
+        pins.push(std::sync::Arc::new(handle));
+        Ok(pins)
+    }
+
+    #[cfg(not(any(unix, windows)))]
     fn open_parts(&self, parts: &[&std::ffi::OsStr], folder: bool) -> Result<File, BeneathError> {
         let mut path = self.path.clone();
         for part in parts {
@@ -309,6 +383,61 @@ fn open_error(e: rustix::io::Errno) -> BeneathError {
         Errno::NOTDIR => BeneathError::NotPlain("not a folder on the way"),
         Errno::NXIO => BeneathError::NotPlain("a device, pipe or socket"),
         other => BeneathError::Io(io::Error::from(other)),
+    }
+}
+
+/// Windows' side of opening beneath a folder: handles opened as Windows
+/// requires for folders, links opened themselves, and held without delete
+/// sharing.
+#[cfg(windows)]
+mod windows {
+    use super::BeneathError;
+    use std::fs::{File, OpenOptions};
+    use std::io;
+    use std::os::windows::fs::OpenOptionsExt;
+    use std::path::Path;
+
+    /// Opens a folder as well as a file (without it, opening a folder is
+    /// refused with "Access denied").
+    const FILE_FLAG_BACKUP_SEMANTICS: u32 = 0x0200_0000;
+    /// Opens a symbolic link or junction itself, never what it points at.
+    const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+    /// Others may read and write what is held, but not rename or delete it.
+    const FILE_SHARE_READ_WRITE: u32 = 0x1 | 0x2;
+
+    /// Opens `path` for reading, held so that no one can rename or delete
+    /// it meanwhile; a link at its last part is followed unless
+    /// `no_follow`.
+    pub(super) fn open_pinned(path: &Path, folder: bool, no_follow: bool) -> io::Result<File> {
+        let mut flags = if folder { FILE_FLAG_BACKUP_SEMANTICS } else { 0 };
+        if no_follow {
+            flags |= FILE_FLAG_OPEN_REPARSE_POINT;
+        }
+        OpenOptions::new()
+            .read(true)
+            .share_mode(FILE_SHARE_READ_WRITE)
+            .custom_flags(flags)
+            .open(path)
+    }
+
+    /// Opens the part at `path` (its folder held by the caller), refusing
+    /// a symbolic link or junction on its handle, and anything but a
+    /// folder when `folder`.
+    pub(super) fn open_checked(path: &Path, folder: bool) -> Result<File, BeneathError> {
+        // A folder opens only with backup semantics, and is then named as
+        // a folder by the caller when a file was wanted.
+        let handle = open_pinned(path, true, true).map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => BeneathError::Missing,
+            _ => BeneathError::Io(e),
+        })?;
+        let meta = handle.metadata().map_err(BeneathError::Io)?;
+        if meta.file_type().is_symlink() {
+            return Err(BeneathError::NotPlain("a symbolic link or junction"));
+        }
+        if folder && !meta.is_dir() {
+            return Err(BeneathError::NotPlain("not a folder on the way"));
+        }
+        Ok(handle)
     }
 }
 

@@ -198,7 +198,7 @@ impl OutputDir {
         };
         let new = path.join("new");
         if let Err(e) = fsio::create_private_folder(&new) {
-            let _ = fs::remove_dir_all(&path);
+            let _ = fsio::remove_tree(&path);
             return Err(fail("cannot create the staging folder", &new, e));
         }
         Ok(Stage {
@@ -454,7 +454,7 @@ impl Stage {
         // only then does the staging folder go.
         sync_folders_of(&root, &journal.files);
         self.done = true;
-        let _ = fs::remove_dir_all(&self.path);
+        let _ = fsio::remove_tree(&self.path);
         let _ = sync_dir(&root);
         dir.manifest = manifest;
         Ok(committed)
@@ -553,7 +553,7 @@ impl Drop for Stage {
     fn drop(&mut self) {
         if !self.done {
             self.handles.clear();
-            let _ = fs::remove_dir_all(&self.path);
+            let _ = fsio::remove_tree(&self.path);
         }
     }
 }
