@@ -441,6 +441,95 @@ mod windows {
     }
 }
 
+/// What holds on every platform: opening beneath, plain paths only, and
+/// moves into subfolders (what every kit build does).
+#[cfg(test)]
+mod portable_tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("printkit-beneath-p-{name}-{}", std::process::id()));
+        let _ = crate::fsio::remove_tree(&dir);
+        std::fs::create_dir_all(dir.join("in/sub")).unwrap();
+        std::fs::write(dir.join("in/sub/page.svg"), "inside").unwrap();
+        std::fs::write(dir.join("secret"), "outside").unwrap();
+        dir
+    }
+
+    #[test]
+    fn files_open_beneath_and_move_into_new_subfolders() {
+        let dir = scratch("moves");
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        let mut text = String::new();
+        use std::io::Read;
+        folder
+            .open_file(Path::new("sub/page.svg"))
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        assert_eq!(text, "inside");
+        for rel in ["../secret", "sub/../sub/page.svg", ""] {
+            assert!(
+                matches!(
+                    folder.open_file(Path::new(rel)),
+                    Err(BeneathError::NotRelative)
+                ),
+                "{rel}"
+            );
+        }
+        assert!(matches!(
+            folder.open_file(Path::new("nothing")),
+            Err(BeneathError::Missing)
+        ));
+        assert!(matches!(
+            folder.open_file(Path::new("sub")),
+            Err(BeneathError::NotPlain("a folder"))
+        ));
+        folder.create_folder(Path::new("sub/new"), true).unwrap();
+        folder
+            .rename(Path::new("sub/page.svg"), Path::new("sub/new/page.svg"))
+            .unwrap();
+        let moved = dir.join("in/sub/new/page.svg");
+        assert_eq!(std::fs::read_to_string(&moved).unwrap(), "inside");
+        // A read-only file is replaced and removed as any other.
+        std::fs::write(dir.join("in/sub/old.svg"), "old").unwrap();
+        let mut read_only = std::fs::metadata(&moved).unwrap().permissions();
+        read_only.set_readonly(true);
+        std::fs::set_permissions(dir.join("in/sub/old.svg"), read_only.clone()).unwrap();
+        std::fs::set_permissions(&moved, read_only).unwrap();
+        folder
+            .rename(Path::new("sub/new/page.svg"), Path::new("sub/old.svg"))
+            .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("in/sub/old.svg")).unwrap(),
+            "inside"
+        );
+        folder.remove(Path::new("sub/old.svg"), false).unwrap();
+        folder.remove(Path::new("sub/new"), true).unwrap();
+        assert!(!dir.join("in/sub/new").exists() && !dir.join("in/sub/old.svg").exists());
+        // Windows: the held folder cannot go while held.
+        drop(folder);
+        crate::fsio::remove_tree(&dir).unwrap();
+    }
+
+    /// Windows: a folder on the way is held without delete sharing while
+    /// open beneath, so it cannot be renamed (and a link put in its place)
+    /// meanwhile.
+    #[cfg(windows)]
+    #[test]
+    fn a_folder_held_open_cannot_be_swapped() {
+        let dir = scratch("pinned");
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        let sub = folder.open_folder(Path::new("sub")).unwrap();
+        assert!(std::fs::rename(dir.join("in/sub"), dir.join("in/moved")).is_err());
+        drop(sub);
+        std::fs::rename(dir.join("in/sub"), dir.join("in/moved")).unwrap();
+        drop(folder);
+        crate::fsio::remove_tree(&dir).unwrap();
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
