@@ -528,6 +528,38 @@ mod portable_tests {
         drop(folder);
         crate::fsio::remove_tree(&dir).unwrap();
     }
+
+    /// Windows: a symbolic link to a folder outside, on the way or at the
+    /// end, is refused on its handle. Making one needs Developer Mode or
+    /// an administrator, and Wine 8 makes none: the test says it skipped.
+    #[cfg(windows)]
+    #[test]
+    fn links_are_refused_on_the_handle() {
+        let dir = scratch("links");
+        std::fs::create_dir_all(dir.join("outside")).unwrap();
+        std::fs::write(dir.join("outside/secret"), "outside").unwrap();
+        let link = dir.join("in/linked");
+        let made = std::os::windows::fs::symlink_dir(dir.join("outside"), &link).is_ok()
+            && std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
+        if !made {
+            eprintln!("SKIPPED: this system cannot make a symbolic link (Windows without Developer Mode, or Wine)");
+            let _ = crate::fsio::remove_tree(&dir);
+            return;
+        }
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        for rel in ["linked/secret", "linked"] {
+            assert!(
+                matches!(
+                    folder.open_file(Path::new(rel)),
+                    Err(BeneathError::NotPlain("a symbolic link or junction"))
+                ),
+                "{rel}"
+            );
+        }
+        assert!(folder.open_folder(Path::new("linked")).is_err());
+        drop(folder);
+        let _ = crate::fsio::remove_tree(&dir);
+    }
 }
 
 #[cfg(all(test, unix))]
