@@ -45,7 +45,9 @@ pub fn cache_file() -> Option<PathBuf> {
         Some(v) => PathBuf::from(v),
         None => {
             use etcetera::BaseStrategy;
-            let cache = etcetera::base_strategy::choose_native_strategy().ok()?.cache_dir();
+            let cache = etcetera::base_strategy::choose_native_strategy()
+                .ok()?
+                .cache_dir();
             cache.is_absolute().then_some(cache)?.join("printkit")
         }
     };

@@ -409,7 +409,11 @@ mod windows {
     /// it meanwhile; a link at its last part is followed unless
     /// `no_follow`.
     pub(super) fn open_pinned(path: &Path, folder: bool, no_follow: bool) -> io::Result<File> {
-        let mut flags = if folder { FILE_FLAG_BACKUP_SEMANTICS } else { 0 };
+        let mut flags = if folder {
+            FILE_FLAG_BACKUP_SEMANTICS
+        } else {
+            0
+        };
         if no_follow {
             flags |= FILE_FLAG_OPEN_REPARSE_POINT;
         }

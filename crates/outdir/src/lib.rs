@@ -917,7 +917,10 @@ mod tests {
         }
         build("two");
         for rel in rels {
-            assert_eq!(fs::read(root.join(rel)).unwrap(), format!("two {rel}").as_bytes());
+            assert_eq!(
+                fs::read(root.join(rel)).unwrap(),
+                format!("two {rel}").as_bytes()
+            );
         }
         let left: Vec<_> = fs::read_dir(&root)
             .unwrap()
