@@ -48,7 +48,7 @@ impl std::fmt::Display for BeneathError {
             BeneathError::Missing => f.write_str("not found"),
             BeneathError::NotPlain(what) => write!(f, "it is {what}, not a regular file"),
             BeneathError::NotRelative => f.write_str("not a plain path inside the folder"),
-            BeneathError::Io(e) => write!(f, "{}", crate::fsio::io_words(e)),
+            BeneathError::Io(e) => write!(f, "{}", crate::platform::io_words(e)),
         }
     }
 }
@@ -187,7 +187,7 @@ impl Folder {
         {
             let to = to_dir.path.join(to_name);
             #[cfg(windows)]
-            crate::fsio::clear_read_only(&to);
+            crate::platform::clear_read_only(&to);
             std::fs::rename(from_dir.path.join(from_name), to).map_err(BeneathError::Io)
         }
     }
@@ -208,7 +208,7 @@ impl Folder {
         {
             let path = dir.path.join(name);
             #[cfg(windows)]
-            crate::fsio::clear_read_only(&path);
+            crate::platform::clear_read_only(&path);
             match folder {
                 true => std::fs::remove_dir(path),
                 false => std::fs::remove_file(path),
@@ -454,7 +454,7 @@ mod portable_tests {
     fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("printkit-beneath-p-{name}-{}", std::process::id()));
-        let _ = crate::fsio::remove_tree(&dir);
+        let _ = crate::platform::remove_tree(&dir);
         std::fs::create_dir_all(dir.join("in/sub")).unwrap();
         std::fs::write(dir.join("in/sub/page.svg"), "inside").unwrap();
         std::fs::write(dir.join("secret"), "outside").unwrap();
@@ -514,7 +514,7 @@ mod portable_tests {
         assert!(!dir.join("in/sub/new").exists() && !dir.join("in/sub/old.svg").exists());
         // Windows: the held folder cannot go while held.
         drop(folder);
-        crate::fsio::remove_tree(&dir).unwrap();
+        crate::platform::remove_tree(&dir).unwrap();
     }
 
     /// Windows: a folder on the way is held without delete sharing while
@@ -530,7 +530,7 @@ mod portable_tests {
         drop(sub);
         std::fs::rename(dir.join("in/sub"), dir.join("in/moved")).unwrap();
         drop(folder);
-        crate::fsio::remove_tree(&dir).unwrap();
+        crate::platform::remove_tree(&dir).unwrap();
     }
 
     /// Windows: a symbolic link to a folder outside, on the way or at the
@@ -547,7 +547,7 @@ mod portable_tests {
             && std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
         if !made {
             eprintln!("SKIPPED: this system cannot make a symbolic link (Windows without Developer Mode, or Wine)");
-            let _ = crate::fsio::remove_tree(&dir);
+            let _ = crate::platform::remove_tree(&dir);
             return;
         }
         let folder = Folder::open(&dir.join("in")).unwrap();
@@ -562,7 +562,7 @@ mod portable_tests {
         }
         assert!(folder.open_folder(Path::new("linked")).is_err());
         drop(folder);
-        let _ = crate::fsio::remove_tree(&dir);
+        let _ = crate::platform::remove_tree(&dir);
     }
 }
 

@@ -32,6 +32,7 @@ pub mod beneath;
 pub mod echo;
 mod fsio;
 pub mod input;
+mod platform;
 mod records;
 mod recover;
 
@@ -198,7 +199,7 @@ impl OutputDir {
         };
         let new = path.join("new");
         if let Err(e) = fsio::create_private_folder(&new) {
-            let _ = fsio::remove_tree(&path);
+            let _ = crate::platform::remove_tree(&path);
             return Err(fail("cannot create the staging folder", &new, e));
         }
         Ok(Stage {
@@ -454,7 +455,7 @@ impl Stage {
         // only then does the staging folder go.
         sync_folders_of(&root, &journal.files);
         self.done = true;
-        let _ = fsio::remove_tree(&self.path);
+        let _ = crate::platform::remove_tree(&self.path);
         let _ = sync_dir(&root);
         dir.manifest = manifest;
         Ok(committed)
@@ -553,7 +554,7 @@ impl Drop for Stage {
     fn drop(&mut self) {
         if !self.done {
             self.handles.clear();
-            let _ = fsio::remove_tree(&self.path);
+            let _ = crate::platform::remove_tree(&self.path);
         }
     }
 }
@@ -894,7 +895,7 @@ mod tests {
     #[test]
     fn a_rebuild_replaces_read_only_files_in_subfolders_and_leaves_no_staging() {
         let root = std::env::temp_dir().join(format!("printkit-outdir-ro-{}", std::process::id()));
-        let _ = fsio::remove_tree(&root);
+        let _ = crate::platform::remove_tree(&root);
         let rels = ["kit/kit-a4.pdf", "kit/svg/a4/board.svg"];
         let manifest = Manifest {
             kits: vec![record("kit", "a4", &rels)],
@@ -929,7 +930,7 @@ mod tests {
             .filter(|n| n.starts_with(STAGE_PREFIX))
             .collect();
         assert!(left.is_empty(), "{left:?}");
-        fsio::remove_tree(&root).unwrap();
+        crate::platform::remove_tree(&root).unwrap();
     }
 
     #[test]

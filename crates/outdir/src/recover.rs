@@ -122,13 +122,13 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
                 .map_err(|e| fail("cannot finish the interrupted build: moving", &dest, e))?;
         }
     }
-    fsio::remove_tree(stage).map_err(|e| {
+    crate::platform::remove_tree(stage).map_err(|e| {
         fail(
             "cannot remove what an interrupted build left in",
             stage,
             format!(
                 "{}; delete that folder yourself (printkit made it: nothing in it is needed) and build again",
-                fsio::io_words(&e)
+                crate::platform::io_words(&e)
             ),
         )
     })
