@@ -391,7 +391,7 @@ fn open_error(e: rustix::io::Errno) -> BeneathError {
 /// sharing.
 #[cfg(windows)]
 mod windows {
-    use super::BeneathError;
+    use crate::beneath::BeneathError;
     use std::fs::{File, OpenOptions};
     use std::io;
     use std::os::windows::fs::OpenOptionsExt;
