@@ -1,5 +1,5 @@
 //! The binary's side of stopping a long search: a command's [`Run`] made
-//! with its `--time-limit`, Ctrl-C interrupting it (SIGINT), and the
+//! with its `--time-limit`, Ctrl-C interrupting it (on every platform), and the
 //! progress line on a terminal. The run itself is a value the command
 //! hands to its searches ([`printkit_solve::stop::Run`]).
 use std::io::Write;
@@ -40,38 +40,28 @@ pub fn start(seconds: Option<f64>) -> Arc<Run> {
     run
 }
 
-/// The run Ctrl-C interrupts: a signal reaches the process, not a value,
-/// so the handler finds the command's run here (the first one made; a
-/// command makes one).
+/// The run Ctrl-C interrupts: an interrupt reaches the process, not a
+/// value, so the handler finds the command's run here (the first one made;
+/// a command makes one).
 static INTERRUPTED_RUN: OnceLock<Arc<Run>> = OnceLock::new();
 
-#[cfg(unix)]
+/// Ctrl-C (SIGINT on Unix, the console's Ctrl-C or Ctrl-Break on Windows)
+/// asks the command's run to stop; a second one ends the process at once,
+/// with the shell's code for Ctrl-C. `ctrlc` calls the handler on a thread
+/// of its own, so it may do more than a signal handler could.
 fn catch_interrupt(run: &Arc<Run>) {
     if INTERRUPTED_RUN.set(run.clone()).is_err() {
         return; // the handler is in place for the command's run already
     }
-    extern "C" fn on_interrupt(_: libc::c_int) {
-        // An atomic load and an atomic store: all a signal handler may
-        // safely do.
+    static ASKED: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| {
+        if ASKED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
         if let Some(run) = INTERRUPTED_RUN.get() {
             run.interrupt();
         }
-    }
-    // SAFETY: the handler only stores to an atomic; SA_RESETHAND gives the
-    // second SIGINT its default action (the process ends).
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as usize;
-        action.sa_flags = libc::SA_RESETHAND;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
-    }
-}
-
-#[cfg(not(unix))]
-fn catch_interrupt(run: &Arc<Run>) {
-    // Ctrl-C ends the process outright there; the run is not interrupted.
-    let _ = INTERRUPTED_RUN.set(run.clone());
+    });
 }
 
 /// The progress line on stderr while a command searches; cleared when

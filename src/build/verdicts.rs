@@ -36,22 +36,20 @@ use std::path::PathBuf;
 pub const OLD_FILE: &str = ".printkit-verdicts.json";
 
 /// The cache file: in `PRINTKIT_CACHE_DIR` when set (empty turns the cache
-/// off), else `$XDG_CACHE_HOME/printkit`, else `$HOME/.cache/printkit`.
+/// off), else in `printkit` in the platform's cache folder (`etcetera`'s
+/// native choice): `$XDG_CACHE_HOME`, else `~/.cache`, on Linux;
+/// `~/Library/Caches` on macOS; `%LOCALAPPDATA%` on Windows.
 pub fn cache_file() -> Option<PathBuf> {
-    let absolute = |v: std::ffi::OsString| {
-        let p = PathBuf::from(v);
-        p.is_absolute().then_some(p)
-    };
     let dir = match std::env::var_os("PRINTKIT_CACHE_DIR") {
         Some(v) if v.is_empty() => return None,
         Some(v) => PathBuf::from(v),
-        None => match std::env::var_os("XDG_CACHE_HOME").and_then(absolute) {
-            Some(d) => d.join("printkit"),
-            None => std::env::var_os("HOME")
-                .and_then(absolute)?
-                .join(".cache")
-                .join("printkit"),
-        },
+        None => {
+            use etcetera::BaseStrategy;
+            let cache = etcetera::base_strategy::choose_native_strategy()
+                .ok()?
+                .cache_dir();
+            cache.is_absolute().then_some(cache)?.join("printkit")
+        }
     };
     Some(dir.join("verdicts.json"))
 }

@@ -12,8 +12,15 @@
 //! - on other Unix systems (and a Linux whose kernel or sandbox refuses
 //!   `openat2`), by walking the path a folder at a time with `openat` and
 //!   `O_NOFOLLOW | O_DIRECTORY`, each step from the handle of the last;
-//! - elsewhere (Windows), by checking each part with `symlink_metadata`
-//!   before the open: the best a portable program can do there.
+//! - on Windows, a folder at a time too: each part is opened by name
+//!   with `FILE_FLAG_OPEN_REPARSE_POINT` (a symbolic link or junction is
+//!   opened itself, never followed), checked on its handle (no link or
+//!   junction), and held open without delete sharing until the open is
+//!   done, so no folder on the way can be renamed or swapped for a link
+//!   between its check and the next step ([`Folder`] keeps the handles of
+//!   its own way);
+//! - elsewhere, by checking each part with `symlink_metadata` before the
+//!   open: the best a portable program can do there.
 //!
 //! What is opened is then checked on the handle: a regular file, never a
 //! device or FIFO (opened non-blocking, so a FIFO cannot hang the open).
@@ -41,7 +48,7 @@ impl std::fmt::Display for BeneathError {
             BeneathError::Missing => f.write_str("not found"),
             BeneathError::NotPlain(what) => write!(f, "it is {what}, not a regular file"),
             BeneathError::NotRelative => f.write_str("not a plain path inside the folder"),
-            BeneathError::Io(e) => write!(f, "{e}"),
+            BeneathError::Io(e) => write!(f, "{}", crate::platform::io_words(e)),
         }
     }
 }
@@ -52,6 +59,11 @@ pub struct Folder {
     path: PathBuf,
     #[cfg(unix)]
     fd: std::os::fd::OwnedFd,
+    /// This folder's handle last, after those of the folders on the way
+    /// from the one it was opened beneath: each held without delete
+    /// sharing, none can be renamed or replaced while the folder is.
+    #[cfg(windows)]
+    pins: Vec<std::sync::Arc<File>>,
 }
 
 /// Whether `rel` is made only of plain names (no `..`, `.`, root, prefix).
@@ -83,7 +95,19 @@ impl Folder {
                 fd,
             })
         }
-        #[cfg(not(unix))]
+        #[cfg(windows)]
+        {
+            // Opened through any link on the way (the user's choice), held.
+            let handle = windows::open_pinned(path, true, false)?;
+            if !handle.metadata()?.is_dir() {
+                return Err(io::Error::other("not a folder"));
+            }
+            Ok(Folder {
+                path: path.to_path_buf(),
+                pins: vec![std::sync::Arc::new(handle)],
+            })
+        }
+        #[cfg(not(any(unix, windows)))]
         {
             if !std::fs::metadata(path)?.is_dir() {
                 return Err(io::Error::other("not a folder"));
@@ -118,6 +142,15 @@ impl Folder {
     /// way.
     pub fn open_folder(&self, rel: &Path) -> Result<Folder, BeneathError> {
         let parts = plain_parts(rel).ok_or(BeneathError::NotRelative)?;
+        #[cfg(windows)]
+        {
+            let pins = self.pin_parts(&parts, true)?;
+            Ok(Folder {
+                path: self.path.join(rel),
+                pins,
+            })
+        }
+        #[cfg(not(windows))]
         let handle = self.open_parts(&parts, true)?;
         #[cfg(unix)]
         {
@@ -126,7 +159,7 @@ impl Folder {
                 fd: handle.into(),
             })
         }
-        #[cfg(not(unix))]
+        #[cfg(not(any(unix, windows)))]
         {
             drop(handle);
             Ok(Folder {
@@ -148,10 +181,14 @@ impl Folder {
             rustix::fs::renameat(&from_dir.fd, from_name, &to_dir.fd, to_name)
                 .map_err(|e| BeneathError::Io(e.into()))
         }
+        // Both folders are held (Windows: pinned) while the names in them
+        // are used.
         #[cfg(not(unix))]
         {
-            std::fs::rename(from_dir.path.join(from_name), to_dir.path.join(to_name))
-                .map_err(BeneathError::Io)
+            let to = to_dir.path.join(to_name);
+            #[cfg(windows)]
+            crate::platform::clear_read_only(&to);
+            std::fs::rename(from_dir.path.join(from_name), to).map_err(BeneathError::Io)
         }
     }
 
@@ -170,6 +207,8 @@ impl Folder {
         #[cfg(not(unix))]
         {
             let path = dir.path.join(name);
+            #[cfg(windows)]
+            crate::platform::clear_read_only(&path);
             match folder {
                 true => std::fs::remove_dir(path),
                 false => std::fs::remove_file(path),
@@ -212,6 +251,8 @@ impl Folder {
             path: self.path.clone(),
             #[cfg(unix)]
             fd: self.fd.try_clone().map_err(BeneathError::Io)?,
+            #[cfg(windows)]
+            pins: self.pins.clone(),
         })
     }
 
@@ -279,7 +320,40 @@ impl Folder {
         Ok(File::from(fd))
     }
 
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    fn open_parts(&self, parts: &[&std::ffi::OsStr], folder: bool) -> Result<File, BeneathError> {
+        let mut pins = self.pin_parts(parts, folder)?;
+        let last = pins.pop().ok_or(BeneathError::NotRelative)?;
+        // The folders on the way are let go: what is open is open.
+        drop(pins);
+        std::sync::Arc::try_unwrap(last)
+            .map_err(|_| BeneathError::Io(io::Error::other("the handle is shared")))
+    }
+
+    /// Opens `parts` a part at a time below this folder, each checked on
+    /// its handle (no link or junction) and held without delete sharing
+    /// before the next is opened by name through it: this folder's pins,
+    /// then one a part, the last `parts`' own.
+    #[cfg(windows)]
+    fn pin_parts(
+        &self,
+        parts: &[&std::ffi::OsStr],
+        folder: bool,
+    ) -> Result<Vec<std::sync::Arc<File>>, BeneathError> {
+        let mut pins = self.pins.clone();
+        let mut path = self.path.clone();
+        let (last, folders) = parts.split_last().ok_or(BeneathError::NotRelative)?;
+        for part in folders {
+            path.push(part);
+            pins.push(std::sync::Arc::new(windows::open_checked(&path, true)?));
+        }
+        path.push(last);
+        let handle = windows::open_checked(&path, folder)?;
+        pins.push(std::sync::Arc::new(handle));
+        Ok(pins)
+    }
+
+    #[cfg(not(any(unix, windows)))]
     fn open_parts(&self, parts: &[&std::ffi::OsStr], folder: bool) -> Result<File, BeneathError> {
         let mut path = self.path.clone();
         for part in parts {
@@ -309,6 +383,186 @@ fn open_error(e: rustix::io::Errno) -> BeneathError {
         Errno::NOTDIR => BeneathError::NotPlain("not a folder on the way"),
         Errno::NXIO => BeneathError::NotPlain("a device, pipe or socket"),
         other => BeneathError::Io(io::Error::from(other)),
+    }
+}
+
+/// Windows' side of opening beneath a folder: handles opened as Windows
+/// requires for folders, links opened themselves, and held without delete
+/// sharing.
+#[cfg(windows)]
+mod windows {
+    use crate::beneath::BeneathError;
+    use std::fs::{File, OpenOptions};
+    use std::io;
+    use std::os::windows::fs::OpenOptionsExt;
+    use std::path::Path;
+
+    /// Opens a folder as well as a file (without it, opening a folder is
+    /// refused with "Access denied").
+    const FILE_FLAG_BACKUP_SEMANTICS: u32 = 0x0200_0000;
+    /// Opens a symbolic link or junction itself, never what it points at.
+    const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+    /// Others may read and write what is held, but not rename or delete it.
+    const FILE_SHARE_READ_WRITE: u32 = 0x1 | 0x2;
+
+    /// Opens `path` for reading, held so that no one can rename or delete
+    /// it meanwhile; a link at its last part is followed unless
+    /// `no_follow`.
+    pub(super) fn open_pinned(path: &Path, folder: bool, no_follow: bool) -> io::Result<File> {
+        let mut flags = if folder {
+            FILE_FLAG_BACKUP_SEMANTICS
+        } else {
+            0
+        };
+        if no_follow {
+            flags |= FILE_FLAG_OPEN_REPARSE_POINT;
+        }
+        OpenOptions::new()
+            .read(true)
+            .share_mode(FILE_SHARE_READ_WRITE)
+            .custom_flags(flags)
+            .open(path)
+    }
+
+    /// Opens the part at `path` (its folder held by the caller), refusing
+    /// a symbolic link or junction on its handle, and anything but a
+    /// folder when `folder`.
+    pub(super) fn open_checked(path: &Path, folder: bool) -> Result<File, BeneathError> {
+        // A folder opens only with backup semantics, and is then named as
+        // a folder by the caller when a file was wanted.
+        let handle = open_pinned(path, true, true).map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => BeneathError::Missing,
+            _ => BeneathError::Io(e),
+        })?;
+        let meta = handle.metadata().map_err(BeneathError::Io)?;
+        if meta.file_type().is_symlink() {
+            return Err(BeneathError::NotPlain("a symbolic link or junction"));
+        }
+        if folder && !meta.is_dir() {
+            return Err(BeneathError::NotPlain("not a folder on the way"));
+        }
+        Ok(handle)
+    }
+}
+
+/// What holds on every platform: opening beneath, plain paths only, and
+/// moves into subfolders (what every kit build does).
+#[cfg(test)]
+mod portable_tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("printkit-beneath-p-{name}-{}", std::process::id()));
+        let _ = crate::platform::remove_tree(&dir);
+        std::fs::create_dir_all(dir.join("in/sub")).unwrap();
+        std::fs::write(dir.join("in/sub/page.svg"), "inside").unwrap();
+        std::fs::write(dir.join("secret"), "outside").unwrap();
+        dir
+    }
+
+    #[test]
+    fn files_open_beneath_and_move_into_new_subfolders() {
+        let dir = scratch("moves");
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        let mut text = String::new();
+        use std::io::Read;
+        folder
+            .open_file(Path::new("sub/page.svg"))
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        assert_eq!(text, "inside");
+        for rel in ["../secret", "sub/../sub/page.svg", ""] {
+            assert!(
+                matches!(
+                    folder.open_file(Path::new(rel)),
+                    Err(BeneathError::NotRelative)
+                ),
+                "{rel}"
+            );
+        }
+        assert!(matches!(
+            folder.open_file(Path::new("nothing")),
+            Err(BeneathError::Missing)
+        ));
+        assert!(matches!(
+            folder.open_file(Path::new("sub")),
+            Err(BeneathError::NotPlain("a folder"))
+        ));
+        folder.create_folder(Path::new("sub/new"), true).unwrap();
+        folder
+            .rename(Path::new("sub/page.svg"), Path::new("sub/new/page.svg"))
+            .unwrap();
+        let moved = dir.join("in/sub/new/page.svg");
+        assert_eq!(std::fs::read_to_string(&moved).unwrap(), "inside");
+        // A read-only file is replaced and removed as any other.
+        std::fs::write(dir.join("in/sub/old.svg"), "old").unwrap();
+        let mut read_only = std::fs::metadata(&moved).unwrap().permissions();
+        read_only.set_readonly(true);
+        std::fs::set_permissions(dir.join("in/sub/old.svg"), read_only.clone()).unwrap();
+        std::fs::set_permissions(&moved, read_only).unwrap();
+        folder
+            .rename(Path::new("sub/new/page.svg"), Path::new("sub/old.svg"))
+            .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("in/sub/old.svg")).unwrap(),
+            "inside"
+        );
+        folder.remove(Path::new("sub/old.svg"), false).unwrap();
+        folder.remove(Path::new("sub/new"), true).unwrap();
+        assert!(!dir.join("in/sub/new").exists() && !dir.join("in/sub/old.svg").exists());
+        // Windows: the held folder cannot go while held.
+        drop(folder);
+        crate::platform::remove_tree(&dir).unwrap();
+    }
+
+    /// Windows: a folder on the way is held without delete sharing while
+    /// open beneath, so it cannot be renamed (and a link put in its place)
+    /// meanwhile.
+    #[cfg(windows)]
+    #[test]
+    fn a_folder_held_open_cannot_be_swapped() {
+        let dir = scratch("pinned");
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        let sub = folder.open_folder(Path::new("sub")).unwrap();
+        assert!(std::fs::rename(dir.join("in/sub"), dir.join("in/moved")).is_err());
+        drop(sub);
+        std::fs::rename(dir.join("in/sub"), dir.join("in/moved")).unwrap();
+        drop(folder);
+        crate::platform::remove_tree(&dir).unwrap();
+    }
+
+    /// Windows: a symbolic link to a folder outside, on the way or at the
+    /// end, is refused on its handle. Making one needs Developer Mode or
+    /// an administrator, and Wine 8 makes none: the test says it skipped.
+    #[cfg(windows)]
+    #[test]
+    fn links_are_refused_on_the_handle() {
+        let dir = scratch("links");
+        std::fs::create_dir_all(dir.join("outside")).unwrap();
+        std::fs::write(dir.join("outside/secret"), "outside").unwrap();
+        let link = dir.join("in/linked");
+        let made = std::os::windows::fs::symlink_dir(dir.join("outside"), &link).is_ok()
+            && std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
+        if !made {
+            eprintln!("SKIPPED: this system cannot make a symbolic link (Windows without Developer Mode, or Wine)");
+            let _ = crate::platform::remove_tree(&dir);
+            return;
+        }
+        let folder = Folder::open(&dir.join("in")).unwrap();
+        for rel in ["linked/secret", "linked"] {
+            assert!(
+                matches!(
+                    folder.open_file(Path::new(rel)),
+                    Err(BeneathError::NotPlain("a symbolic link or junction"))
+                ),
+                "{rel}"
+            );
+        }
+        assert!(folder.open_folder(Path::new("linked")).is_err());
+        drop(folder);
+        let _ = crate::platform::remove_tree(&dir);
     }
 }
 

@@ -232,10 +232,15 @@ mod tests {
     }
 
     #[test]
-    fn devices_and_folders_are_refused_without_reading() {
+    #[cfg(unix)]
+    fn devices_are_refused_without_reading() {
         let e = read_text(Path::new("/dev/zero"), MAX_INPUT_BYTES).unwrap_err();
         assert!(e.to_string().contains("a device"), "{e}");
-        let e = read_text(Path::new("/"), MAX_INPUT_BYTES).unwrap_err();
+    }
+
+    #[test]
+    fn folders_are_refused_without_reading() {
+        let e = read_text(&std::env::temp_dir(), MAX_INPUT_BYTES).unwrap_err();
         assert!(e.to_string().contains("a folder"), "{e}");
     }
 

@@ -32,6 +32,7 @@ pub mod beneath;
 pub mod echo;
 mod fsio;
 pub mod input;
+mod platform;
 mod records;
 mod recover;
 
@@ -198,7 +199,7 @@ impl OutputDir {
         };
         let new = path.join("new");
         if let Err(e) = fsio::create_private_folder(&new) {
-            let _ = fs::remove_dir_all(&path);
+            let _ = crate::platform::remove_tree(&path);
             return Err(fail("cannot create the staging folder", &new, e));
         }
         Ok(Stage {
@@ -454,7 +455,7 @@ impl Stage {
         // only then does the staging folder go.
         sync_folders_of(&root, &journal.files);
         self.done = true;
-        let _ = fs::remove_dir_all(&self.path);
+        let _ = crate::platform::remove_tree(&self.path);
         let _ = sync_dir(&root);
         dir.manifest = manifest;
         Ok(committed)
@@ -553,7 +554,7 @@ impl Drop for Stage {
     fn drop(&mut self) {
         if !self.done {
             self.handles.clear();
-            let _ = fs::remove_dir_all(&self.path);
+            let _ = crate::platform::remove_tree(&self.path);
         }
     }
 }
@@ -886,6 +887,50 @@ mod tests {
             paper_label: paper.to_uppercase(),
             files: files.iter().map(|f| f.to_string()).collect(),
         }
+    }
+
+    /// A build into folders, then a rebuild over an old file marked
+    /// read-only (as sync tools leave them): replaced, and no staging
+    /// folder left (Windows refuses to remove a read-only file).
+    #[test]
+    fn a_rebuild_replaces_read_only_files_in_subfolders_and_leaves_no_staging() {
+        let root = std::env::temp_dir().join(format!("printkit-outdir-ro-{}", std::process::id()));
+        let _ = crate::platform::remove_tree(&root);
+        let rels = ["kit/kit-a4.pdf", "kit/svg/a4/board.svg"];
+        let manifest = Manifest {
+            kits: vec![record("kit", "a4", &rels)],
+            ..Manifest::default()
+        };
+        let build = |text: &str| {
+            let files = rels
+                .iter()
+                .map(|r| (r.to_string(), format!("{text} {r}").into_bytes()))
+                .collect();
+            let mut dir = OutputDir::open(&root).unwrap();
+            dir.commit(files, &[], manifest.clone(), false).unwrap();
+        };
+        build("one");
+        for rel in rels {
+            let path = root.join(rel);
+            let mut read_only = fs::metadata(&path).unwrap().permissions();
+            read_only.set_readonly(true);
+            fs::set_permissions(&path, read_only).unwrap();
+        }
+        build("two");
+        for rel in rels {
+            assert_eq!(
+                fs::read(root.join(rel)).unwrap(),
+                format!("two {rel}").as_bytes()
+            );
+        }
+        let left: Vec<_> = fs::read_dir(&root)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(STAGE_PREFIX))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+        crate::platform::remove_tree(&root).unwrap();
     }
 
     #[test]

@@ -122,8 +122,16 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
                 .map_err(|e| fail("cannot finish the interrupted build: moving", &dest, e))?;
         }
     }
-    fs::remove_dir_all(stage)
-        .map_err(|e| fail("cannot remove what an interrupted build left in", stage, e))
+    crate::platform::remove_tree(stage).map_err(|e| {
+        fail(
+            "cannot remove what an interrupted build left in",
+            stage,
+            format!(
+                "{}; delete that folder yourself (printkit made it: nothing in it is needed) and build again",
+                crate::platform::io_words(&e)
+            ),
+        )
+    })
 }
 
 /// Moves one staged file in after checking both ends.
