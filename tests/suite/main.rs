@@ -43,4 +43,5 @@ mod tools;
 mod variants;
 mod verdicts;
 mod watch;
+mod web_page;
 mod words;
