@@ -915,7 +915,9 @@ pub fn check_in_memory(
     let languages = load_languages(None)?;
     let files: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
     let inputs = Inputs::Memory(texts);
-    Ok(check_inputs(&inputs, &files, &templates, &languages, chosen, run))
+    Ok(check_inputs(
+        &inputs, &files, &templates, &languages, chosen, run,
+    ))
 }
 
 /// [`check_files`] reading from `inputs`.

@@ -61,9 +61,10 @@ impl Staging for Held {
 /// the definitions and practice files that `request.games` and
 /// `request.practice` name; built-in ids need none) with the built-in
 /// templates, fonts and languages, and returns their files; nothing is
-/// read from or written to disk, and no solver answer is taken from a
-/// cache. A practice file's `game` names a built-in id or one of `texts`.
-/// `request.out` and `request.force` are not used.
+/// written, and no solver answer is taken from a cache. A practice file's
+/// `game` names a built-in id or one of `texts` (natively, one that is not
+/// among them is read from disk as `build` reads it; in a browser there is
+/// no disk). `request.out` and `request.force` are not used.
 pub fn build_in_memory(
     request: &BuildRequest,
     texts: &[(String, String)],
@@ -103,4 +104,64 @@ pub fn build_in_memory(
         documents: held.documents,
         games,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Run;
+    use std::sync::Arc;
+
+    /// A definition and a practice file naming it, handed over as texts,
+    /// give the files a build of the same files on disk writes; a practice
+    /// file naming a definition not handed over is refused at its `game`.
+    #[test]
+    fn texts_in_memory_build_the_files_a_build_from_disk_writes() {
+        let dir = std::env::temp_dir().join(format!("printkit-memory-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (_, clone) = crate::definition::BUILTIN[0];
+        let game_text = clone.replacen("id = \"clone-jump-convert\"", "id = \"my-clone\"", 1);
+        assert_ne!(game_text, clone, "the id is replaced");
+        let practice_text = "game = \"game.toml\"\n\n[[practice]]\nname = \"Added\"\nprompt = \"W to move.\"\nposition = \"5/5/5/2W2/BB3 W 2\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n";
+        let game = dir.join("game.toml");
+        let practice = dir.join("added.toml");
+        std::fs::write(&game, &game_text).unwrap();
+        std::fs::write(&practice, practice_text).unwrap();
+        let request = BuildRequest {
+            games: vec![game.display().to_string()],
+            practice: vec![practice.clone()],
+            papers: vec!["a4".into()],
+            formats: crate::kit::output::Formats {
+                pdf: true,
+                svg: true,
+            },
+            parts: Vec::new(),
+            duplex: false,
+            back_offset: (0.0, 0.0),
+            out: dir.join("out"),
+            templates: None,
+            force: false,
+            language: Some("fr".into()),
+            run: Arc::new(Run::new()),
+        };
+        crate::build::build(&request).unwrap();
+        let texts = vec![
+            (game.display().to_string(), game_text),
+            (practice.display().to_string(), practice_text.to_string()),
+        ];
+        let made = build_in_memory(&request, &texts).unwrap();
+        assert_eq!(made.games, 1);
+        assert!(made.files.len() > 5, "{:?}", made.files.len());
+        for (name, bytes) in &made.files {
+            let on_disk = std::fs::read(dir.join("out").join(name)).unwrap();
+            assert!(on_disk == *bytes, "{name} differs from the build on disk");
+        }
+        let alone = build_in_memory(&request, &texts[1..]).unwrap_err();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            alone.to_string().contains("game.toml"),
+            "a practice file whose game is missing: {alone}"
+        );
+    }
 }

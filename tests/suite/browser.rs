@@ -136,7 +136,12 @@ impl Chromium {
     }
 
     /// Sends a command (to a page's session when given); returns its id.
-    pub(crate) fn send(&mut self, session: Option<&str>, method: &str, params: serde_json::Value) -> u64 {
+    pub(crate) fn send(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: serde_json::Value,
+    ) -> u64 {
         use std::io::Write;
         self.next_id += 1;
         let mut msg = serde_json::json!({"id": self.next_id, "method": method, "params": params});

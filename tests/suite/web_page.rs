@@ -109,7 +109,11 @@ impl Tab {
             session,
             events,
         };
-        while !tab.events.iter().any(|m| m["method"] == "Page.loadEventFired") {
+        while !tab
+            .events
+            .iter()
+            .any(|m| m["method"] == "Page.loadEventFired")
+        {
             let m = tab.chromium.receive();
             tab.events.push(m);
         }

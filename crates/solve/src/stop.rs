@@ -102,8 +102,7 @@ impl Run {
     pub fn with_budget(seconds: f64) -> Run {
         let seconds = seconds.clamp(crate::budget::MIN_SECONDS, crate::budget::MAX_SECONDS);
         Run {
-            started: (!cfg!(all(target_arch = "wasm32", target_os = "unknown")))
-                .then(Instant::now),
+            started: (!cfg!(all(target_arch = "wasm32", target_os = "unknown"))).then(Instant::now),
             interrupted: AtomicBool::new(false),
             stopped: AtomicU8::new(0),
             resumed: AtomicU8::new(0),

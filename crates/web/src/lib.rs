@@ -155,7 +155,8 @@ pub fn build_json(input: &[u8]) -> Vec<u8> {
                     })
                 })
                 .collect();
-            let head = json!({"ok": true, "games": made.games, "files": files, "documents": documents});
+            let head =
+                json!({"ok": true, "games": made.games, "files": files, "documents": documents});
             let bytes: Vec<&[u8]> = made.files.iter().map(|(_, b)| b.as_slice()).collect();
             answer(&head, &bytes)
         }
@@ -193,7 +194,9 @@ pub fn check_json(input: &[u8]) -> Vec<u8> {
                 "checks": checks, "solved": solved, "notes": notes, "diagnostics": []}),
             Checked::Invalid(diags) => json!({"file": name, "ok": false,
                 "diagnostics": diags.iter().map(|d| d.to_json()).collect::<Vec<_>>()}),
-            Checked::Unreadable(m) => json!({"file": name, "ok": false, "error": m, "diagnostics": []}),
+            Checked::Unreadable(m) => {
+                json!({"file": name, "ok": false, "error": m, "diagnostics": []})
+            }
         })
         .collect();
     let ok = checked.iter().all(|c| matches!(c, Checked::Ok { .. }));
