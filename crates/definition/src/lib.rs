@@ -288,7 +288,7 @@ pub fn load_text_among(
     if let Some(d) = read.iter().find(|d| d.source == name && *d.text == *src) {
         return Ok(Loaded::Definition(Box::new((*d).clone())));
     }
-    let mut rep = Reporter::new(&name, &src, run);
+    let mut rep = Reporter::new(&name, src, run);
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
