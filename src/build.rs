@@ -1202,7 +1202,7 @@ mod memory_tests {
         let (_, clone) = crate::definition::BUILTIN[0];
         let game_text = clone.replacen("id = \"clone-jump-convert\"", "id = \"my-clone\"", 1);
         assert_ne!(game_text, clone, "the id is replaced");
-        let practice_text = "game = \"game.toml\"\n\n[[practice]]\nname = \"Added\"\nprompt = \"W to move.\"\nposition = \"5/5/5/2W2/BB3 W 2\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n";
+        let practice_text = "game = \"game.toml\"\n\n[[practice]]\nname = \"Added\"\nprompt = \"W to move.\"\nposition = \"5/5/5/W4/BB3 W 2\"\n\n[[practice.check]]\nmove = \"A2-A3\"\n";
         let game = dir.join("game.toml");
         let practice = dir.join("added.toml");
         std::fs::write(&game, &game_text).unwrap();
