@@ -217,8 +217,30 @@ fn the_page_builds_the_clis_kits_offline_and_checks_like_check() {
         assert_eq!(answer["ok"], false, "{answer}");
         assert_eq!(answer["results"][0]["diagnostics"], cli, "{file}");
     }
+    // The page's own controls: the games listed, a kit built with its
+    // button, both downloads offered.
+    let ui = tab.eval(
+        r#"(async () => {
+  const $ = (id) => document.getElementById(id);
+  const until = async (ok) => { while (!ok()) await new Promise((r) => setTimeout(r, 50)); };
+  await until(() => !$("build").disabled);
+  const games = $("game").options.length;
+  $("build").click();
+  await until(() => !$("build").disabled && !$("result").hidden);
+  return [games, $("status").textContent, $("download-key").disabled, $("previews").children.length];
+})()"#,
+    );
+    assert_eq!(ui[0], games.len(), "{ui}");
+    assert!(ui[1].as_str().unwrap().starts_with("Built in"), "{ui}");
+    assert_eq!(ui[2], false, "{ui}");
+    assert!(ui[3].as_u64().unwrap() > 0, "{ui}");
     let requests = tab.requests();
-    let after_load: Vec<&(String, bool)> = requests.iter().filter(|(_, after)| *after).collect();
+    // Blob URLs are the page's own bytes (the previews' SVG pages), never
+    // the network.
+    let after_load: Vec<&(String, bool)> = requests
+        .iter()
+        .filter(|(url, after)| *after && !url.starts_with("blob:"))
+        .collect();
     assert!(
         after_load.is_empty(),
         "requests after the page loaded: {after_load:?}"
