@@ -203,7 +203,63 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     crate::render::pdf::source_date_epoch()?;
     let templates = crate::render::load_templates(request.templates.as_deref())?;
     let languages = load_languages(request.templates.as_deref())?;
-    build_with(request, templates, &languages)
+    let mut sink = Sink::new(&request.out);
+    let games = make_kits(request, &templates, &languages, &Inputs::Disk, &mut sink)?;
+    let mut documents = std::mem::take(&mut sink.documents);
+    sort_documents(&mut documents);
+    let (committed, notes) = sink.commit(request.force)?;
+    Ok(BuildReport {
+        written: committed.written,
+        unchanged: committed.unchanged,
+        games,
+        notes,
+        sha256: committed.sha256,
+        documents,
+    })
+}
+
+/// Listed by game, then paper, then document.
+fn sort_documents(documents: &mut [DocumentMade]) {
+    documents.sort_by(|a, b| (&a.game, &a.paper, a.document).cmp(&(&b.game, &b.paper, b.document)));
+}
+
+/// Where a build's files come from: the disk (the command line), or texts
+/// handed over in memory (the web page), each by the name a practice
+/// file's `game` and the messages use.
+pub(crate) enum Inputs<'a> {
+    Disk,
+    Memory(&'a [(String, String)]),
+}
+
+impl Inputs<'_> {
+    /// Whether a game named to build is a file rather than a built-in id.
+    fn names_a_file(&self, game: &str) -> bool {
+        match self {
+            Inputs::Disk => definition::names_a_file(game),
+            Inputs::Memory(_) => !definition::is_builtin(game),
+        }
+    }
+
+    /// Reads and validates the file `path` (a definition or a practice
+    /// file).
+    fn load(
+        &self,
+        path: &Path,
+        read: &[&Definition],
+        fonts: &FontBook,
+        run: &Arc<Run>,
+    ) -> Result<Loaded, LoadError> {
+        let Inputs::Memory(texts) = self else {
+            return definition::load_file_among(path, read, fonts, run);
+        };
+        let name = path.to_string_lossy();
+        match texts.iter().find(|(n, _)| *n == name) {
+            Some((name, text)) => definition::load_text_among(name, text, read, fonts, run),
+            None => Err(LoadError::UnknownGame {
+                name: name.into_owned(),
+            }),
+        }
+    }
 }
 
 /// The languages of a run: the built-in ones and the templates' own
@@ -272,12 +328,17 @@ fn games_to_build(
     }
 }
 
-/// [`build`] once the templates are read.
-fn build_with(
+/// What [`build`] and [`build_in_memory`] share, once the templates are
+/// read: reads and checks the games and practice files of `request` from
+/// `inputs`, lays out and renders their kits, and hands each paper's files
+/// to `sink`. Returns how many games were built.
+fn make_kits(
     request: &BuildRequest,
-    templates: Templates,
+    templates: &Templates,
     languages: &Languages,
-) -> Result<BuildReport, BuildError> {
+    inputs: &Inputs,
+    sink: &mut dyn Staging,
+) -> Result<usize, BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
         let paper = templates.paper(name)?;
@@ -292,7 +353,7 @@ fn build_with(
     // The templates' faces cover characters for the definitions' checks
     // as for layout.
     let fonts = &templates.style.book;
-    let (games, files_read, extras) = load_inputs(request, fonts)?;
+    let (games, files_read, extras) = load_inputs(request, inputs, fonts)?;
     let mut defs = games_to_build(&games, &files_read, &extras, fonts, &request.run)?;
     choose_languages(&mut defs, languages, request.language.as_deref())?;
     let practice = join_practice(&defs, extras)?;
@@ -309,8 +370,10 @@ fn build_with(
         Vec::new()
     };
     // Answers an earlier build searched (kept in the user's cache folder,
-    // not in the output folder) need no search.
-    let kept = (!solves.is_empty()).then(Verdicts::read);
+    // not in the output folder) need no search. A build in memory has no
+    // cache folder.
+    let disk = matches!(inputs, Inputs::Disk);
+    let kept = (disk && !solves.is_empty()).then(Verdicts::read);
     let all_solved = solves.clone();
     if let Some(kept) = &kept {
         solves.retain(|(def, p)| !kept.fill(def, p, fonts));
@@ -329,17 +392,22 @@ fn build_with(
     // Each paper's documents go into the output folder's staging folder as
     // soon as they are rendered and are dropped then: a build holds one
     // paper's kits in memory, not every paper's.
-    let mut sink = Sink::new(&request.out);
-    let lay_out_and_render = |parts: &[Part], sink: &mut Sink| {
-        render_papers(request, &papers, &jobs, &templates, parts, sink)
+    let lay_out_and_render = |parts: &[Part], sink: &mut dyn Staging| {
+        render_papers(request, &papers, &jobs, templates, parts, sink)
     };
     if solves.is_empty() {
         // Every answer is known: one pass renders both, on every core.
-        lay_out_and_render(&parts, &mut sink)?;
+        lay_out_and_render(&parts, sink)?;
+    } else if crate::parallel::workers() == 1 {
+        // No thread to spare (a browser's WebAssembly): one after the
+        // other, in the same order.
+        lay_out_and_render(&player_parts, sink)?;
+        solve_rest();
+        lay_out_and_render(&key_parts, sink)?;
     } else {
         let (player, key) = std::thread::scope(|s| {
             let solver = s.spawn(solve_rest);
-            let player = lay_out_and_render(&player_parts, &mut sink);
+            let player = lay_out_and_render(&player_parts, sink);
             if player.is_err() {
                 // Nothing will be written: no search is worth finishing.
                 next_solve.store(solves.len(), std::sync::atomic::Ordering::Relaxed);
@@ -348,7 +416,7 @@ fn build_with(
             solve_rest();
             let _ = solver.join();
             let key = match player {
-                Ok(()) => lay_out_and_render(&key_parts, &mut sink),
+                Ok(()) => lay_out_and_render(&key_parts, sink),
                 Err(_) => Ok(()),
             };
             (player, key)
@@ -356,20 +424,10 @@ fn build_with(
         player?;
         key?;
     }
-    let mut documents = std::mem::take(&mut sink.documents);
-    documents.sort_by(|a, b| (&a.game, &a.paper, a.document).cmp(&(&b.game, &b.paper, b.document)));
-    let (committed, notes) = sink.commit(request.force)?;
     if let Some(kept) = kept {
         kept.save(&all_solved);
     }
-    Ok(BuildReport {
-        written: committed.written,
-        unchanged: committed.unchanged,
-        games: defs.len(),
-        notes,
-        sha256: committed.sha256,
-        documents,
-    })
+    Ok(defs.len())
 }
 
 /// The parts `--only` names (every part when it names none), in order,
@@ -393,7 +451,7 @@ fn render_papers(
     jobs: &[(&Definition, &Vec<Practice>)],
     templates: &Templates,
     parts: &[Part],
-    sink: &mut Sink,
+    sink: &mut dyn Staging,
 ) -> Result<(), BuildError> {
     if parts.is_empty() {
         return Ok(());
@@ -463,6 +521,7 @@ struct PracticeFile<'a> {
 #[allow(clippy::type_complexity)]
 fn load_inputs<'r>(
     request: &'r BuildRequest,
+    inputs: &Inputs,
     fonts: &FontBook,
 ) -> Result<(Vec<&'r str>, Vec<Definition>, Vec<PracticeFile<'r>>), BuildError> {
     let mut games: Vec<&str> = Vec::new();
@@ -474,8 +533,14 @@ fn load_inputs<'r>(
         .games
         .iter()
         .map(|g| (Path::new(g.as_str()), Some(g.as_str())));
-    for (path, as_game) in practice.chain(named) {
-        if let Some(game) = as_game.filter(|g| !definition::names_a_file(g)) {
+    // In memory the definitions come first, so a practice file naming one
+    // finds it read (there is no disk to read it from).
+    let order: Vec<(&Path, Option<&str>)> = match inputs {
+        Inputs::Disk => practice.chain(named).collect(),
+        Inputs::Memory(_) => named.chain(practice).collect(),
+    };
+    for (path, as_game) in order {
+        if let Some(game) = as_game.filter(|g| !inputs.names_a_file(g)) {
             games.push(game);
             continue;
         }
@@ -485,7 +550,7 @@ fn load_inputs<'r>(
             .map(|e| e.game.as_ref())
             .chain(&files_read)
             .collect();
-        match definition::load_file_among(path, &read, fonts, &request.run) {
+        match inputs.load(path, &read, fonts, &request.run) {
             Ok(Loaded::Practice {
                 game,
                 practice,
@@ -587,6 +652,31 @@ struct Sink {
     /// The language of the contents page: the kits' when they share one.
     lang: Option<std::sync::Arc<crate::lang::Lang>>,
     documents: Vec<DocumentMade>,
+}
+
+/// Where a build hands each paper's rendered files.
+trait Staging {
+    /// Takes the files `rendered` of `kits` on `paper` (the
+    /// `paper_index`th of the build).
+    fn take(
+        &mut self,
+        paper_index: usize,
+        paper: &crate::render::Paper,
+        kits: &[Kit],
+        rendered: Vec<(output::FileOrder, OutFile)>,
+    ) -> Result<(), BuildError>;
+}
+
+impl Staging for Sink {
+    fn take(
+        &mut self,
+        paper_index: usize,
+        paper: &crate::render::Paper,
+        kits: &[Kit],
+        rendered: Vec<(output::FileOrder, OutFile)>,
+    ) -> Result<(), BuildError> {
+        Sink::take(self, paper_index, paper, kits, rendered)
+    }
 }
 
 impl Sink {
@@ -806,6 +896,36 @@ pub fn check_files(
     chosen: Option<&str>,
     run: &Arc<Run>,
 ) -> Vec<Checked> {
+    check_inputs(&Inputs::Disk, files, templates, languages, chosen, run)
+}
+
+/// [`check_files`] of files handed over as texts (each file's name and
+/// text), with the built-in templates and languages: `files` names some of
+/// `texts`, or built-in ids.
+pub fn check_in_memory(
+    texts: &[(String, String)],
+    files: &[String],
+    chosen: Option<&str>,
+    run: &Arc<Run>,
+) -> Result<Vec<Checked>, BuildError> {
+    let templates = crate::render::load_templates(None)?;
+    let languages = load_languages(None)?;
+    let files: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    let inputs = Inputs::Memory(texts);
+    Ok(check_inputs(
+        &inputs, &files, &templates, &languages, chosen, run,
+    ))
+}
+
+/// [`check_files`] reading from `inputs`.
+fn check_inputs(
+    inputs: &Inputs,
+    files: &[PathBuf],
+    templates: &Templates,
+    languages: &Languages,
+    chosen: Option<&str>,
+    run: &Arc<Run>,
+) -> Vec<Checked> {
     // Several files naming one game read it once: each file's game is
     // known to the files after it.
     let mut games: Vec<Definition> = Vec::new();
@@ -813,7 +933,7 @@ pub fn check_files(
         .iter()
         .map(|f| {
             let read: Vec<&Definition> = games.iter().collect();
-            let l = load_for_check(f, &read, &templates.style.book, run)?;
+            let l = load_for_check(inputs, f, &read, &templates.style.book, run)?;
             let game = match &l {
                 Loaded::Definition(d) => d,
                 Loaded::Practice { game, .. } => game,
@@ -885,19 +1005,21 @@ fn with_language(
 
 /// A file read for `check`: a built-in id is checked as its definition.
 fn load_for_check(
+    inputs: &Inputs,
     file: &Path,
     read: &[&Definition],
     fonts: &FontBook,
     run: &Arc<Run>,
 ) -> Result<Loaded, Checked> {
-    let loaded = match file
-        .to_str()
-        .filter(|p| !file.exists() && !p.ends_with(".toml"))
-    {
+    let an_id = |p: &&str| match inputs {
+        Inputs::Disk => !file.exists() && !p.ends_with(".toml"),
+        Inputs::Memory(_) => !inputs.names_a_file(p),
+    };
+    let loaded = match file.to_str().filter(an_id) {
         Some(id) => {
             definition::resolve_among(id, &[], fonts, run).map(|d| Loaded::Definition(Box::new(d)))
         }
-        None => definition::load_file_among(file, read, fonts, run),
+        None => inputs.load(file, read, fonts, run),
     };
     match loaded {
         Ok(l) => Ok(l),
@@ -959,6 +1081,167 @@ fn checked(loaded: &Loaded, templates: &Templates, run: &Arc<Run>) -> Checked {
         checks: own.iter().map(|p| p.checks.len()).sum(),
         solved: own.iter().map(|p| p.solver_claims).sum(),
         notes: notes.into_iter().collect(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// `build` with no disk: the games and practice files handed over as texts,
+// the kits' files handed back as bytes. The web page (`crates/web`) builds
+// through it, on the same path as the command line ([`make_kits`]), so its
+// files are the command line's, byte for byte.
+
+/// What a build in memory made.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryBuild {
+    /// Each file of the kits by its path in an output folder
+    /// (`freeze/a4/…`), listed by paper, then as `build` lists a paper's.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// The documents to print, by game, paper and document; their `file`
+    /// is relative, as in `files`.
+    pub documents: Vec<DocumentMade>,
+    /// How many games were built.
+    pub games: usize,
+}
+
+/// The files rendered so far, each with its paper and its place in a
+/// paper's listing.
+#[derive(Default)]
+struct Held {
+    files: Vec<((usize, output::FileOrder), String, Vec<u8>)>,
+    documents: Vec<DocumentMade>,
+}
+
+impl Staging for Held {
+    fn take(
+        &mut self,
+        paper_index: usize,
+        paper: &crate::render::Paper,
+        kits: &[Kit],
+        rendered: Vec<(output::FileOrder, OutFile)>,
+    ) -> Result<(), BuildError> {
+        let names: Vec<OutFile> = rendered
+            .iter()
+            .map(|(_, f)| OutFile {
+                path: f.path.clone(),
+                bytes: Vec::new(),
+            })
+            .collect();
+        self.documents
+            .extend(documents_made(Path::new(""), paper, kits, &names));
+        for (order, file) in rendered {
+            let name = file.path.to_string_lossy().into_owned();
+            self.files.push(((paper_index, order), name, file.bytes));
+        }
+        Ok(())
+    }
+}
+
+/// Builds the kits of `request` from `texts` (each file's name and text:
+/// the definitions and practice files that `request.games` and
+/// `request.practice` name; built-in ids need none) with the built-in
+/// templates, fonts and languages, and returns their files; nothing is
+/// written, and no solver answer is taken from a cache. A practice file's
+/// `game` names a built-in id or one of `texts` (natively, one that is not
+/// among them is read from disk as `build` reads it; in a browser there is
+/// no disk). `request.out` and `request.force` are not used.
+pub fn build_in_memory(
+    request: &BuildRequest,
+    texts: &[(String, String)],
+) -> Result<MemoryBuild, BuildError> {
+    if request.templates.is_some() {
+        return Err(BuildError::Request(
+            "a build in memory uses the built-in templates".to_string(),
+        ));
+    }
+    let limit = printkit_outdir::input::MAX_INPUT_BYTES;
+    if let Some((name, text)) = texts.iter().find(|(_, t)| t.len() as u64 > limit) {
+        return Err(BuildError::Request(format!(
+            "{} is {} bytes; printkit reads files of at most {limit} bytes",
+            printkit_outdir::echo::shorten(name, 60),
+            text.len()
+        )));
+    }
+    crate::render::pdf::source_date_epoch()?;
+    let templates = crate::render::load_templates(None)?;
+    let languages = load_languages(None)?;
+    let mut held = Held::default();
+    let games = make_kits(
+        request,
+        &templates,
+        &languages,
+        &Inputs::Memory(texts),
+        &mut held,
+    )?;
+    held.files.sort_by_key(|(order, ..)| *order);
+    sort_documents(&mut held.documents);
+    Ok(MemoryBuild {
+        files: held
+            .files
+            .into_iter()
+            .map(|(_, name, bytes)| (name, bytes))
+            .collect(),
+        documents: held.documents,
+        games,
+    })
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::*;
+    use crate::solve::Run;
+    use std::sync::Arc;
+
+    /// A definition and a practice file naming it, handed over as texts,
+    /// give the files a build of the same files on disk writes; a practice
+    /// file naming a definition not handed over is refused at its `game`.
+    #[test]
+    fn texts_in_memory_build_the_files_a_build_from_disk_writes() {
+        let dir = std::env::temp_dir().join(format!("printkit-memory-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (_, clone) = crate::definition::BUILTIN[0];
+        let game_text = clone.replacen("id = \"clone-jump-convert\"", "id = \"my-clone\"", 1);
+        assert_ne!(game_text, clone, "the id is replaced");
+        let practice_text = "game = \"game.toml\"\n\n[[practice]]\nname = \"Added\"\nprompt = \"W to move.\"\nposition = \"5/5/5/W4/BB3 W 2\"\n\n[[practice.check]]\nmove = \"A2-A3\"\n";
+        let game = dir.join("game.toml");
+        let practice = dir.join("added.toml");
+        std::fs::write(&game, &game_text).unwrap();
+        std::fs::write(&practice, practice_text).unwrap();
+        let request = BuildRequest {
+            games: vec![game.display().to_string()],
+            practice: vec![practice.clone()],
+            papers: vec!["a4".into()],
+            formats: crate::kit::output::Formats {
+                pdf: true,
+                svg: true,
+            },
+            parts: Vec::new(),
+            duplex: false,
+            back_offset: (0.0, 0.0),
+            out: dir.join("out"),
+            templates: None,
+            force: false,
+            language: Some("fr".into()),
+            run: Arc::new(Run::new()),
+        };
+        crate::build::build(&request).unwrap();
+        let texts = vec![
+            (game.display().to_string(), game_text),
+            (practice.display().to_string(), practice_text.to_string()),
+        ];
+        let made = build_in_memory(&request, &texts).unwrap();
+        assert_eq!(made.games, 1);
+        assert!(made.files.len() > 5, "{:?}", made.files.len());
+        for (name, bytes) in &made.files {
+            let on_disk = std::fs::read(dir.join("out").join(name)).unwrap();
+            assert!(on_disk == *bytes, "{name} differs from the build on disk");
+        }
+        let alone = build_in_memory(&request, &texts[1..]).unwrap_err();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            alone.to_string().contains("game.toml"),
+            "a practice file whose game is missing: {alone}"
+        );
     }
 }
 

@@ -84,7 +84,7 @@ fn build(paper: &str, dir: &Path) -> (Paper, Vec<Kit>) {
 /// One headless Chromium, driven over its DevTools pipe, that prints any
 /// number of files: starting Chromium costs seconds, a print a fraction of
 /// one.
-struct Chromium {
+pub(crate) struct Chromium {
     child: std::process::Child,
     to: std::process::ChildStdin,
     from: std::io::BufReader<std::process::ChildStdout>,
@@ -94,7 +94,7 @@ struct Chromium {
 }
 
 impl Chromium {
-    fn start(scratch: &Path) -> Chromium {
+    pub(crate) fn start(scratch: &Path) -> Chromium {
         let profile = scratch.join("profile");
         // The pipe is Chromium's descriptors 3 (commands in) and 4 (answers
         // out): the shell hands it this process's pipes there.
@@ -122,7 +122,7 @@ impl Chromium {
     }
 
     /// The next message from Chromium.
-    fn receive(&mut self) -> serde_json::Value {
+    pub(crate) fn receive(&mut self) -> serde_json::Value {
         use std::io::BufRead;
         let mut buf = Vec::new();
         let n = self.from.read_until(0, &mut buf).unwrap();
@@ -136,7 +136,12 @@ impl Chromium {
     }
 
     /// Sends a command (to a page's session when given); returns its id.
-    fn send(&mut self, session: Option<&str>, method: &str, params: serde_json::Value) -> u64 {
+    pub(crate) fn send(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: serde_json::Value,
+    ) -> u64 {
         use std::io::Write;
         self.next_id += 1;
         let mut msg = serde_json::json!({"id": self.next_id, "method": method, "params": params});
@@ -152,7 +157,7 @@ impl Chromium {
 
     /// The results of the commands `ids`, in their order; events that come
     /// meanwhile go to `seen`.
-    fn results(
+    pub(crate) fn results(
         &mut self,
         ids: &[u64],
         seen: &mut Vec<serde_json::Value>,
@@ -173,7 +178,7 @@ impl Chromium {
         results
     }
 
-    fn call(
+    pub(crate) fn call(
         &mut self,
         session: Option<&str>,
         method: &str,
@@ -301,7 +306,7 @@ fn print_without_fonts(input: &Path, pdf: &Path) {
 }
 
 /// Standard base64 (the PDF Chromium returns).
-fn base64(text: &str) -> Vec<u8> {
+pub(crate) fn base64(text: &str) -> Vec<u8> {
     let value = |c: u8| -> u32 {
         match c {
             b'A'..=b'Z' => (c - b'A') as u32,

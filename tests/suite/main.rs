@@ -44,4 +44,5 @@ mod tools;
 mod variants;
 mod verdicts;
 mod watch;
+mod web_page;
 mod words;

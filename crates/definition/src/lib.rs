@@ -116,7 +116,16 @@ pub fn resolve_among(
     }
     let path = Path::new(game);
     if names_a_file(game) {
-        let src = read_input(path)?;
+        let src = match read_input(path) {
+            Ok(src) => src,
+            // A definition the run holds by this name is the file where
+            // there is none to read: a build in memory (the web page) hands
+            // its definitions over as texts.
+            Err(e) => match read.iter().find(|d| d.source == game) {
+                Some(d) => return Ok((*d).clone()),
+                None => return Err(e),
+            },
+        };
         return match known(game, &src) {
             Some(def) => Ok(def),
             None => parse_with(game, &src, fonts, run),
@@ -261,13 +270,25 @@ pub fn load_file_among(
     run: &Arc<Run>,
 ) -> Result<Loaded, LoadError> {
     let src = read_input(path)?;
-    let name = path.display().to_string();
+    load_text_among(&path.display().to_string(), &src, read, fonts, run)
+}
+
+/// [`load_file_among`] of a file's text `src` handed over in memory, named
+/// `name` in its messages and by a practice file's `game`.
+pub fn load_text_among(
+    name: &str,
+    src: &str,
+    read: &[&Definition],
+    fonts: &FontBook,
+    run: &Arc<Run>,
+) -> Result<Loaded, LoadError> {
+    let name = name.to_string();
     // A definition this run has read already (a practice file's game,
     // named again among the games) is not read again.
     if let Some(d) = read.iter().find(|d| d.source == name && *d.text == *src) {
         return Ok(Loaded::Definition(Box::new((*d).clone())));
     }
-    let mut rep = Reporter::new(&name, &src, run);
+    let mut rep = Reporter::new(&name, src, run);
     let Ok(doc) = rep.parse() else {
         return Err(LoadError::Invalid(rep.into_diags()));
     };
@@ -279,7 +300,7 @@ pub fn load_file_among(
     if practice {
         let span = value_span(&doc, "game").unwrap_or(0..0);
         let (game, practice) = practice_from(rep, &doc, read, fonts)?;
-        let source: std::sync::Arc<str> = src.as_str().into();
+        let source: std::sync::Arc<str> = src.into();
         Ok(Loaded::Practice {
             game: Box::new(game),
             practice,

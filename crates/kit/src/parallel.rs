@@ -8,3 +8,8 @@
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     printkit_solve::parallel::par_map(items, f)
 }
+
+/// How many threads [`par_map`] shares work over (1 in a browser).
+pub fn workers() -> usize {
+    printkit_solve::parallel::workers()
+}

@@ -1374,10 +1374,33 @@ fn complete(
     for key in unset {
         info.remove(&key);
     }
+    // Written here, not by printpdf: its WebAssembly build (the page of
+    // `scripts/web-page`) writes 1970 whatever the date it is given.
+    for key in ["CreationDate", "ModDate"] {
+        let date = pdf_date(meta.date_epoch).into_bytes();
+        info.set(key, Object::String(date, StringFormat::Literal));
+    }
     compress(lo)?;
     let id = Object::String(document_id(lo, info_id, meta)?, StringFormat::Hexadecimal);
     lo.trailer.set("ID", Object::Array(vec![id.clone(), id]));
     Ok(())
+}
+
+/// `epoch` (seconds since 1970, UTC) as a PDF date, `D:YYYYMMDDHHmmSS+00'00'`
+/// (days to a civil date as in Howard Hinnant's `civil_from_days`).
+fn pdf_date(epoch: i64) -> String {
+    let (days, secs) = (epoch.div_euclid(86_400), epoch.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    format!("D:{year:04}{month:02}{day:02}{h:02}{m:02}{s:02}+00'00'")
 }
 
 /// A fingerprint of the document as it will be written, but for its Info

@@ -1,13 +1,24 @@
 //! Work shared out over the machine's cores, in the order it was given.
 
+/// How many threads work can be shared out over: the machine's cores, 1
+/// where threads cannot be made (a browser's WebAssembly, which has none
+/// to offer and panics at a spawn).
+pub fn workers() -> usize {
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Maps `f` over `items` on as many threads as the machine has cores,
-/// keeping the order of the items.
+/// keeping the order of the items; with one worker, on this thread.
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().max(1));
+    let workers = workers().min(items.len().max(1));
+    if workers == 1 {
+        return items.iter().map(f).collect();
+    }
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
     std::thread::scope(|s| {

@@ -63,7 +63,9 @@ impl Reason {
 /// budget and counts are one value, not process-wide state.
 #[derive(Debug)]
 pub struct Run {
-    started: Instant,
+    /// None where there is no clock to read (a browser's WebAssembly, where
+    /// `Instant::now` panics): such a run has no deadline.
+    started: Option<Instant>,
     interrupted: AtomicBool,
     /// The first [`Reason`] met, by its code; set once.
     stopped: AtomicU8,
@@ -100,7 +102,7 @@ impl Run {
     pub fn with_budget(seconds: f64) -> Run {
         let seconds = seconds.clamp(crate::budget::MIN_SECONDS, crate::budget::MAX_SECONDS);
         Run {
-            started: Instant::now(),
+            started: (!cfg!(all(target_arch = "wasm32", target_os = "unknown"))).then(Instant::now),
             interrupted: AtomicBool::new(false),
             stopped: AtomicU8::new(0),
             resumed: AtomicU8::new(0),
@@ -164,7 +166,7 @@ impl Run {
 
     /// Time since the run started.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.started.map_or(Duration::ZERO, |s| s.elapsed())
     }
 
     /// Lets searches run again after a stop (to finish the report of what
