@@ -14,9 +14,11 @@ use super::rejections::{Reject, CANDIDATE_BUDGET};
 use crate::{Limits, Solution, Solver, Verdict};
 use printkit_rules::{AnyPosition, MoveInfo, MoveKind};
 
-/// Winning moves listed at most at a turn: more than this is never one
-/// answer on a board a puzzle shows.
-const LISTED: usize = 24;
+/// Winning moves listed at most at a turn: a second one (another chain, a
+/// pass, or the same chain with another smallest kinging set) already
+/// means no single answer, so the listing stops there (listing up to 24
+/// cost a class set of Freeze half its time, for the same puzzles).
+const LISTED: usize = 2;
 
 /// The solution of a Freeze candidate when it makes a puzzle: no win at
 /// once, one answer at every turn of the winner along the line (the loser
@@ -169,14 +171,14 @@ fn one_answer(
     if chain_count(&s.best) > 1 || s.best.iter().any(pass) {
         return Err(several);
     }
-    if !s.best_complete {
-        return Err(Reject::TooLarge);
-    }
     // The solver names each winning move with only the kings it needs
     // (its smallest winning sets): one chain with two of them is two
     // answers (king B8 or H2).
     if s.best.len() > 1 {
         return Err(Reject::Dual);
+    }
+    if !s.best_complete {
+        return Err(Reject::TooLarge);
     }
     Ok((s.best[0].clone(), nodes))
 }

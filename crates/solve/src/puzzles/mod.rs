@@ -103,16 +103,24 @@ fn examine(
         depth,
         max_nodes: CANDIDATE_BUDGET,
     };
-    if chains(&start.moves()).len() < MIN_FIRST_MOVES {
-        return Err(Reject::FewMoves);
-    }
     if params.family().info().puzzles.promotion_sets {
+        // Listing a Freeze position's moves (every kinging set of every
+        // chain) costs more than its cheap searches: only a proven puzzle's
+        // are listed. (Freeze's candidates of a game are all examined
+        // whatever the reason, so the order of the tests changes no set.)
         let s = freeze::examine(solver, start, max_plies, shortest)?;
-        return if worth_printing(start, &s) {
+        let moves = start.moves();
+        if chains(&moves).len() < MIN_FIRST_MOVES {
+            return Err(Reject::FewMoves);
+        }
+        return if worth_printing(&moves, &s) {
             Ok(s)
         } else {
             Err(Reject::Dull)
         };
+    }
+    if chains(&start.moves()).len() < MIN_FIRST_MOVES {
+        return Err(Reject::FewMoves);
     }
     // Shallower searches first: a win in fewer plies is also a win within
     // the limit, so two of them already reject the candidate.
@@ -151,7 +159,7 @@ fn examine(
     if !later_moves_unique(solver, start, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
     }
-    if !worth_printing(start, &s) || limit_within_reach(params, start, s.plies) {
+    if !worth_printing(&start.moves(), &s) || limit_within_reach(params, start, s.plies) {
         return Err(Reject::Dull);
     }
     Ok(s)
@@ -174,15 +182,14 @@ fn chains(moves: &[MoveInfo]) -> Vec<(&MoveInfo, &'static str)> {
 }
 
 /// A puzzle an editor would print: the answer is not the only move of its
-/// kind (the only capture is no puzzle), and the line ends the game by the
-/// rules of play, not by the turn limit.
-fn worth_printing(start: &printkit_rules::AnyPosition, s: &Solution) -> bool {
+/// kind among `all`, the start's moves (the only capture is no puzzle),
+/// and the line ends the game by the rules of play, not by the turn limit.
+fn worth_printing(all: &[MoveInfo], s: &Solution) -> bool {
     let (Some(first), Some(last)) = (s.pv.first(), s.pv.last()) else {
         return false;
     };
-    let all = start.moves();
     let kind = first.effect.kind().word();
-    if chains(&all).iter().filter(|(_, k)| *k == kind).count() < 2 {
+    if chains(all).iter().filter(|(_, k)| *k == kind).count() < 2 {
         return false;
     }
     last.after
