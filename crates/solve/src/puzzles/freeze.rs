@@ -10,15 +10,9 @@
 //! kings it must make ("G2xG8+B8": king B8; any other king it may make
 //! changes nothing). Two chains, a pass and a chain, or two smallest sets
 //! (king B8 or H2) are two answers: no puzzle.
-use super::rejections::{Reject, CANDIDATE_BUDGET};
+use super::rejections::{Reject, CANDIDATE_BUDGET, WINS_LISTED};
 use crate::{Limits, Solution, Solver, Verdict};
 use printkit_rules::{AnyPosition, MoveInfo, MoveKind};
-
-/// Winning moves listed at most at a turn: a second one (another chain, a
-/// pass, or the same chain with another smallest kinging set) already
-/// means no single answer, so the listing stops there (listing up to 24
-/// cost a class set of Freeze half its time, for the same puzzles).
-const LISTED: usize = 2;
 
 /// The solution of a Freeze candidate when it makes a puzzle: no win at
 /// once, one answer at every turn of the winner along the line (the loser
@@ -38,14 +32,14 @@ pub(super) fn examine(
     };
     // Cheap first: a win at once, then two chains winning sooner.
     let once = solver
-        .solve_unique(start, limits(1))
+        .solve_within(start, limits(1), WINS_LISTED)
         .map_err(|_| Reject::NoWin)?;
     if once.verdict == Verdict::Win {
         return Err(Reject::OneMove);
     }
     for depth in (3..max_plies).step_by(2) {
         let s = solver
-            .solve_unique(start, limits(depth))
+            .solve_within(start, limits(depth), WINS_LISTED)
             .map_err(|_| Reject::NoWin)?;
         if s.verdict == Verdict::Win && chain_count(&s.best) > 1 {
             return Err(Reject::SeveralWins);
@@ -55,7 +49,7 @@ pub(super) fn examine(
         }
     }
     let whole = solver
-        .solve_within(start, limits(max_plies), LISTED)
+        .solve_within(start, limits(max_plies), WINS_LISTED)
         .map_err(|_| Reject::NoWin)?;
     if whole.verdict != Verdict::Win {
         return Err(if whole.budget_exhausted {
@@ -159,7 +153,7 @@ fn one_answer(
                     depth: left,
                     max_nodes: CANDIDATE_BUDGET,
                 },
-                LISTED,
+                WINS_LISTED,
             )
             .map_err(|_| Reject::NoWin)?,
     };

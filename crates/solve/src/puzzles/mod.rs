@@ -28,7 +28,7 @@ pub use game::Game;
 use printkit_rules::family::DecoyRule;
 use printkit_rules::{AnyPosition, Engine, Family, MoveInfo};
 pub use rejections::Rejections;
-use rejections::{Reject, CANDIDATE_BUDGET};
+use rejections::{Reject, CANDIDATE_BUDGET, WINS_LISTED};
 use std::collections::HashSet;
 
 pub use crate::Rng;
@@ -126,7 +126,7 @@ fn examine(
     // the limit, so two of them already reject the candidate.
     for depth in (1..max_plies).step_by(2) {
         let s = solver
-            .solve_unique(start, limits(depth))
+            .solve_within(start, limits(depth), WINS_LISTED)
             .map_err(|_| Reject::NoWin)?;
         if s.verdict == Verdict::Win {
             if s.plies == 1 {
@@ -138,7 +138,7 @@ fn examine(
         }
     }
     let s = solver
-        .solve_unique(start, limits(max_plies))
+        .solve_within(start, limits(max_plies), WINS_LISTED)
         .map_err(|_| Reject::NoWin)?;
     if s.verdict != Verdict::Win {
         return Err(if s.budget_exhausted {
@@ -262,7 +262,7 @@ fn decoys(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> (usize, usi
         };
         let safe = m.after.outcome().is_none()
             && solver
-                .solve_unique(&m.after, limits)
+                .solve_within(&m.after, limits, WINS_LISTED)
                 .is_ok_and(|c| c.verdict != Verdict::Win);
         count += usize::from(safe);
         tempting += usize::from(safe && threatens(solver, &m.after, mover));
@@ -299,7 +299,7 @@ fn threatens(solver: &dyn Solver, after: &AnyPosition, mover: char) -> bool {
     };
     again.outcome().is_none()
         && solver
-            .solve_unique(&again, limits)
+            .solve_within(&again, limits, WINS_LISTED)
             .is_ok_and(|c| c.verdict == Verdict::Win && c.plies == 1)
 }
 
@@ -999,12 +999,13 @@ fn later_moves_unique(
     for (ply, mv) in s.pv.iter().enumerate() {
         if ply > 0 && ply.is_multiple_of(2) {
             let left = max_plies - ply as u32;
-            let Ok(here) = solver.solve_unique(
+            let Ok(here) = solver.solve_within(
                 pos,
                 Limits {
                     depth: left,
                     max_nodes: CANDIDATE_BUDGET,
                 },
+                WINS_LISTED,
             ) else {
                 return false;
             };
