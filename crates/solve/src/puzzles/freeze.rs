@@ -186,11 +186,17 @@ pub(super) fn decoys(start: &AnyPosition, s: &Solution) -> usize {
     let Some(answer) = s.pv.first() else {
         return 0;
     };
-    // Each chain's fewest capturers over its kinging sets.
+    // Each chain's fewest capturers over its kinging sets: over its
+    // largest ones (a king more only takes captures away), the others
+    // never counted (listing a child's moves is the dear part).
     let all = start.moves();
     let mut fewest: Vec<(&MoveInfo, usize)> = Vec::new();
     for m in &all {
-        let n = capturers(&m.after);
+        let n = if start.optional_promotions(m) > 0 {
+            usize::MAX
+        } else {
+            capturers(&m.after)
+        };
         match fewest.iter_mut().find(|(c, _)| c.same_but_promotions(m)) {
             Some((_, best)) => *best = (*best).min(n),
             None => fewest.push((m, n)),
