@@ -4,7 +4,8 @@
 //! as the release binary a teacher runs. Figures are printed, never
 //! asserted.
 //!
-//! `cargo bench --bench class_sets` (`-- sheets` or `-- count` for one half).
+//! `cargo bench --bench class_sets` (`-- sheets` or `-- count` for one half;
+//! `-- sheets runs=5` for the median of 5 interleaved runs a game).
 use std::process::Command;
 use std::time::Instant;
 
@@ -25,7 +26,8 @@ fn children_cpu() -> f64 {
 
 /// Runs printkit; its wall and CPU seconds, exit code and last stderr line.
 fn run(args: &[&str]) -> (f64, f64, i32, String) {
-    let exe = env!("CARGO_MANIFEST_DIR").to_string() + "/target/release/printkit";
+    // The binary cargo built for this bench (in CARGO_TARGET_DIR too).
+    let exe = env!("CARGO_BIN_EXE_printkit");
     let (t, cpu) = (Instant::now(), children_cpu());
     let o = Command::new(exe)
         .args(args)
@@ -56,21 +58,42 @@ fn main() {
         "bracket-and-flip",
     ];
     let scratch = std::env::temp_dir().join(format!("printkit-class-bench-{}", std::process::id()));
+    // `runs=N`: each game's 30 x 6 set N times, the games interleaved,
+    // and the median of its CPU times.
+    let runs: usize = args
+        .iter()
+        .find_map(|a| a.strip_prefix("runs=")?.parse().ok())
+        .unwrap_or(1);
     if only("sheets") {
-        for game in games {
-            let dir = scratch.join(game);
-            let _ = std::fs::remove_dir_all(&dir);
-            let (wall, cpu, code, last) = run(&[
-                "puzzles",
-                game,
-                "--sheets",
-                "30",
-                "--count",
-                "6",
-                "--out",
-                dir.to_str().unwrap(),
-            ]);
-            println!("sheets 30 x 6 {game}: {wall:.1} s wall, {cpu:.1} s CPU, exit {code}: {last}");
+        let mut cpus: Vec<Vec<f64>> = vec![Vec::new(); games.len()];
+        for _ in 0..runs {
+            for (g, game) in games.iter().enumerate() {
+                let dir = scratch.join(game);
+                let _ = std::fs::remove_dir_all(&dir);
+                let (wall, cpu, code, last) = run(&[
+                    "puzzles",
+                    game,
+                    "--sheets",
+                    "30",
+                    "--count",
+                    "6",
+                    "--seed",
+                    "3",
+                    "--out",
+                    dir.to_str().unwrap(),
+                ]);
+                cpus[g].push(cpu);
+                println!(
+                    "sheets 30 x 6 seed 3 {game}: {wall:.1} s wall, {cpu:.1} s CPU, exit {code}: {last}"
+                );
+            }
+        }
+        for (game, mut cpu) in games.iter().zip(cpus) {
+            cpu.sort_by(f64::total_cmp);
+            println!(
+                "sheets 30 x 6 seed 3 {game}: median {:.1} s CPU of {runs}",
+                cpu[cpu.len() / 2]
+            );
         }
     }
     if only("count") {

@@ -10,13 +10,9 @@
 //! kings it must make ("G2xG8+B8": king B8; any other king it may make
 //! changes nothing). Two chains, a pass and a chain, or two smallest sets
 //! (king B8 or H2) are two answers: no puzzle.
-use super::rejections::{Reject, CANDIDATE_BUDGET};
+use super::rejections::{Reject, CANDIDATE_BUDGET, WINS_LISTED};
 use crate::{Limits, Solution, Solver, Verdict};
 use printkit_rules::{AnyPosition, MoveInfo, MoveKind};
-
-/// Winning moves listed at most at a turn: more than this is never one
-/// answer on a board a puzzle shows.
-const LISTED: usize = 24;
 
 /// The solution of a Freeze candidate when it makes a puzzle: no win at
 /// once, one answer at every turn of the winner along the line (the loser
@@ -36,14 +32,14 @@ pub(super) fn examine(
     };
     // Cheap first: a win at once, then two chains winning sooner.
     let once = solver
-        .solve_unique(start, limits(1))
+        .solve_within(start, limits(1), WINS_LISTED)
         .map_err(|_| Reject::NoWin)?;
     if once.verdict == Verdict::Win {
         return Err(Reject::OneMove);
     }
     for depth in (3..max_plies).step_by(2) {
         let s = solver
-            .solve_unique(start, limits(depth))
+            .solve_within(start, limits(depth), WINS_LISTED)
             .map_err(|_| Reject::NoWin)?;
         if s.verdict == Verdict::Win && chain_count(&s.best) > 1 {
             return Err(Reject::SeveralWins);
@@ -53,7 +49,7 @@ pub(super) fn examine(
         }
     }
     let whole = solver
-        .solve_within(start, limits(max_plies), LISTED)
+        .solve_within(start, limits(max_plies), WINS_LISTED)
         .map_err(|_| Reject::NoWin)?;
     if whole.verdict != Verdict::Win {
         return Err(if whole.budget_exhausted {
@@ -157,7 +153,7 @@ fn one_answer(
                     depth: left,
                     max_nodes: CANDIDATE_BUDGET,
                 },
-                LISTED,
+                WINS_LISTED,
             )
             .map_err(|_| Reject::NoWin)?,
     };
@@ -169,14 +165,14 @@ fn one_answer(
     if chain_count(&s.best) > 1 || s.best.iter().any(pass) {
         return Err(several);
     }
-    if !s.best_complete {
-        return Err(Reject::TooLarge);
-    }
     // The solver names each winning move with only the kings it needs
     // (its smallest winning sets): one chain with two of them is two
     // answers (king B8 or H2).
     if s.best.len() > 1 {
         return Err(Reject::Dual);
+    }
+    if !s.best_complete {
+        return Err(Reject::TooLarge);
     }
     Ok((s.best[0].clone(), nodes))
 }
@@ -190,11 +186,17 @@ pub(super) fn decoys(start: &AnyPosition, s: &Solution) -> usize {
     let Some(answer) = s.pv.first() else {
         return 0;
     };
-    // Each chain's fewest capturers over its kinging sets.
+    // Each chain's fewest capturers over its kinging sets: over its
+    // largest ones (a king more only takes captures away), the others
+    // never counted (listing a child's moves is the dear part).
     let all = start.moves();
     let mut fewest: Vec<(&MoveInfo, usize)> = Vec::new();
     for m in &all {
-        let n = capturers(&m.after);
+        let n = if start.optional_promotions(m) > 0 {
+            usize::MAX
+        } else {
+            capturers(&m.after)
+        };
         match fewest.iter_mut().find(|(c, _)| c.same_but_promotions(m)) {
             Some((_, best)) => *best = (*best).min(n),
             None => fewest.push((m, n)),

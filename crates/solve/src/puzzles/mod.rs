@@ -28,7 +28,7 @@ pub use game::Game;
 use printkit_rules::family::DecoyRule;
 use printkit_rules::{AnyPosition, Engine, Family, MoveInfo};
 pub use rejections::Rejections;
-use rejections::{Reject, CANDIDATE_BUDGET};
+use rejections::{Reject, CANDIDATE_BUDGET, WINS_LISTED};
 use std::collections::HashSet;
 
 pub use crate::Rng;
@@ -103,22 +103,30 @@ fn examine(
         depth,
         max_nodes: CANDIDATE_BUDGET,
     };
-    if chains(&start.moves()).len() < MIN_FIRST_MOVES {
-        return Err(Reject::FewMoves);
-    }
     if params.family().info().puzzles.promotion_sets {
+        // Listing a Freeze position's moves (every kinging set of every
+        // chain) costs more than its cheap searches: only a proven puzzle's
+        // are listed. (Freeze's candidates of a game are all examined
+        // whatever the reason, so the order of the tests changes no set.)
         let s = freeze::examine(solver, start, max_plies, shortest)?;
-        return if worth_printing(start, &s) {
+        let moves = start.moves();
+        if chains(&moves).len() < MIN_FIRST_MOVES {
+            return Err(Reject::FewMoves);
+        }
+        return if worth_printing(&moves, &s) {
             Ok(s)
         } else {
             Err(Reject::Dull)
         };
     }
+    if chains(&start.moves()).len() < MIN_FIRST_MOVES {
+        return Err(Reject::FewMoves);
+    }
     // Shallower searches first: a win in fewer plies is also a win within
     // the limit, so two of them already reject the candidate.
     for depth in (1..max_plies).step_by(2) {
         let s = solver
-            .solve_unique(start, limits(depth))
+            .solve_within(start, limits(depth), WINS_LISTED)
             .map_err(|_| Reject::NoWin)?;
         if s.verdict == Verdict::Win {
             if s.plies == 1 {
@@ -128,9 +136,18 @@ fn examine(
                 return Err(Reject::SeveralWins);
             }
         }
+        // Two plies more cost the search some branching factor squared
+        // (20 to 40 moves a ply): a position not won that took more than
+        // a tenth of the budget two plies short will not settle within
+        // it. (In the clone game's 30 x 6 set of seed 3, 4,721 of the 4,739
+        // such positions ran out of budget, 4 proved a win in 5; their
+        // full searches were half the set's time.)
+        if depth + 2 >= max_plies && s.verdict != Verdict::Win && s.nodes > SETTLES_SHORT {
+            return Err(Reject::TooLarge);
+        }
     }
     let s = solver
-        .solve_unique(start, limits(max_plies))
+        .solve_within(start, limits(max_plies), WINS_LISTED)
         .map_err(|_| Reject::NoWin)?;
     if s.verdict != Verdict::Win {
         return Err(if s.budget_exhausted {
@@ -151,11 +168,15 @@ fn examine(
     if !later_moves_unique(solver, start, &s, max_plies) {
         return Err(Reject::LaterNotUnique);
     }
-    if !worth_printing(start, &s) || limit_within_reach(params, start, s.plies) {
+    if !worth_printing(&start.moves(), &s) || limit_within_reach(params, start, s.plies) {
         return Err(Reject::Dull);
     }
     Ok(s)
 }
+
+/// The most positions a search two plies short of the limit may visit
+/// for the candidate to be searched to the limit ([`examine`]).
+const SETTLES_SHORT: u64 = CANDIDATE_BUDGET / 10;
 
 /// The fewest first moves (Freeze: chains) a puzzle may offer: with fewer
 /// the answer can be guessed.
@@ -174,15 +195,14 @@ fn chains(moves: &[MoveInfo]) -> Vec<(&MoveInfo, &'static str)> {
 }
 
 /// A puzzle an editor would print: the answer is not the only move of its
-/// kind (the only capture is no puzzle), and the line ends the game by the
-/// rules of play, not by the turn limit.
-fn worth_printing(start: &printkit_rules::AnyPosition, s: &Solution) -> bool {
+/// kind among `all`, the start's moves (the only capture is no puzzle),
+/// and the line ends the game by the rules of play, not by the turn limit.
+fn worth_printing(all: &[MoveInfo], s: &Solution) -> bool {
     let (Some(first), Some(last)) = (s.pv.first(), s.pv.last()) else {
         return false;
     };
-    let all = start.moves();
     let kind = first.effect.kind().word();
-    if chains(&all).iter().filter(|(_, k)| *k == kind).count() < 2 {
+    if chains(all).iter().filter(|(_, k)| *k == kind).count() < 2 {
         return false;
     }
     last.after
@@ -255,7 +275,7 @@ fn decoys(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> (usize, usi
         };
         let safe = m.after.outcome().is_none()
             && solver
-                .solve_unique(&m.after, limits)
+                .solve_within(&m.after, limits, WINS_LISTED)
                 .is_ok_and(|c| c.verdict != Verdict::Win);
         count += usize::from(safe);
         tempting += usize::from(safe && threatens(solver, &m.after, mover));
@@ -292,7 +312,7 @@ fn threatens(solver: &dyn Solver, after: &AnyPosition, mover: char) -> bool {
     };
     again.outcome().is_none()
         && solver
-            .solve_unique(&again, limits)
+            .solve_within(&again, limits, WINS_LISTED)
             .is_ok_and(|c| c.verdict == Verdict::Win && c.plies == 1)
 }
 
@@ -395,6 +415,9 @@ struct Finder<'a> {
     games: usize,
     /// Built middle games examined ([`Finder::middle_game`]).
     middle: usize,
+    /// A class set's stream ([`Until::Candidates`]): its puzzles are dealt
+    /// with every stream's, not chosen as a set of `count`.
+    class_stream: bool,
 }
 
 impl<'a> Finder<'a> {
@@ -419,6 +442,7 @@ impl<'a> Finder<'a> {
             varied_at: (0, false),
             games: 0,
             middle: 0,
+            class_stream: false,
         }
     }
 
@@ -515,9 +539,14 @@ impl<'a> Finder<'a> {
         let reach = (self.max_plies as usize).min(game.len() - 1);
         // Freeze: wins in 5 are rare, so the position two moves further
         // back is tried too, and once the shortest wins could fill all
-        // but a quarter of the set, only it.
+        // but a quarter of the set, only it. Not in a class set's stream:
+        // its set is dealt from every stream's puzzles, whatever their
+        // lengths, and the nearer position gives three times the puzzles
+        // for its cost (Freeze's 30 x 6 set of seed 3 took 2,3 % of those
+        // tried against 0,8 % of those two moves back; at 3 times the
+        // cost each, its wins in 5 were too few to fill a sheet's share).
         let freeze = self.game.family().info().puzzles.long_wins_rare;
-        let short_enough = freeze && {
+        let short_enough = freeze && !self.class_stream && {
             let shortest_won = self.pool.iter().map(|p| p.solution.plies).min();
             let short = self
                 .pool
@@ -779,6 +808,7 @@ fn search(finder: &mut Finder, seed: u64, until: Until, run: &Run, progress: &mu
     let patience = count * if cheap { 600 } else { 40 } * sides;
     // A class set's stream keeps every win in 3 it finds: the deal takes
     // the mix the streams give.
+    finder.class_stream = matches!(until, Until::Candidates(_));
     finder.longer_only_until = match until {
         Until::Chosen => planned * 3 / 4,
         Until::Candidates(_) => 0,
@@ -992,12 +1022,13 @@ fn later_moves_unique(
     for (ply, mv) in s.pv.iter().enumerate() {
         if ply > 0 && ply.is_multiple_of(2) {
             let left = max_plies - ply as u32;
-            let Ok(here) = solver.solve_unique(
+            let Ok(here) = solver.solve_within(
                 pos,
                 Limits {
                     depth: left,
                     max_nodes: CANDIDATE_BUDGET,
                 },
+                WINS_LISTED,
             ) else {
                 return false;
             };

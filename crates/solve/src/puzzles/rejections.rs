@@ -6,6 +6,14 @@
 /// puzzle may visit as many: [`crate::key_solve`]).
 pub(super) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
 
+/// Winning moves a search of a candidate lists at most: a second one
+/// already means no single answer (Freeze: another chain, a pass, or the
+/// same chain with another smallest kinging set). The finder asks only
+/// for a won position's moves ([`crate::Solver::solve_within`]): a
+/// position not won is turned down whatever its moves, so listing them
+/// and their line would be work for nothing.
+pub(super) const WINS_LISTED: usize = 2;
+
 /// Why candidates were turned down.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rejections {
