@@ -53,7 +53,9 @@ fn catch_interrupt(run: &Arc<Run>) {
     if INTERRUPTED_RUN.set(run.clone()).is_err() {
         return; // the handler is in place for the command's run already
     }
+    #[cfg(not(target_arch = "wasm32"))]
     static ASKED: AtomicBool = AtomicBool::new(false);
+    #[cfg(not(target_arch = "wasm32"))]
     let _ = ctrlc::set_handler(|| {
         if ASKED.swap(true, Ordering::SeqCst) {
             std::process::exit(130);

@@ -22,6 +22,9 @@
 //!   pieces, so memory does not grow with the file or the clients.
 //!   Running out of file handles slows the accept loop down instead of
 //!   spinning it.
+// The browser page compiles this module but serves nothing.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
+#[cfg(not(target_arch = "wasm32"))]
 use mio::{Events, Interest, Poll, Token};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Seek, Write};
@@ -94,9 +97,16 @@ pub fn serve(listener: TcpListener, state: Shared) -> String {
     if started == 0 {
         return "cannot start a thread to answer requests".to_string();
     }
-    match Gathering::start(listener) {
+    #[cfg(not(target_arch = "wasm32"))]
+    return match Gathering::start(listener) {
         Ok(mut gathering) => gathering.run(&queue),
         Err(e) => format!("cannot watch for connections: {e}"),
+    };
+    // The browser page builds kits; it serves nothing.
+    #[cfg(target_arch = "wasm32")]
+    {
+        drop((listener, queue));
+        "there is no preview server in a browser".to_string()
     }
 }
 
@@ -106,6 +116,7 @@ struct Ready {
     head: Vec<u8>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// A connection still sending its head.
 struct Pending {
     stream: mio::net::TcpStream,
@@ -113,9 +124,11 @@ struct Pending {
     deadline: Instant,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The listener's token; connections count up from 1.
 const LISTENER: Token = Token(0);
 
+#[cfg(not(target_arch = "wasm32"))]
 /// One thread accepts connections and reads their heads as bytes arrive
 /// (an event loop), so a client that sends nothing holds no worker: the
 /// workers only ever answer complete heads. At most [`MAX_PENDING`]
@@ -131,6 +144,7 @@ struct Gathering {
     failures: u32,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Gathering {
     fn start(listener: TcpListener) -> std::io::Result<Gathering> {
         listener.set_nonblocking(true)?;
@@ -296,6 +310,7 @@ impl Gathering {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Whether `head` holds a request's whole head (its empty line).
 fn head_ends(head: &[u8]) -> bool {
     head.windows(2).any(|w| w == b"\n\n") || head.windows(3).any(|w| w == b"\n\r\n")
