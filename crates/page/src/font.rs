@@ -172,8 +172,11 @@ pub struct FontBook {
 /// again gets exactly the glyphs it got the first time.
 #[derive(Default)]
 pub(crate) struct ShapedTexts {
-    by_face: Mutex<HashMap<(Font, Option<bool>), HashMap<Box<str>, Arc<[Glyph]>>>>,
+    by_face: Mutex<HashMap<(Font, Option<bool>), TextsOfFace>>,
 }
+
+/// The glyphs of the texts shaped in one face and direction, by text.
+type TextsOfFace = HashMap<Box<str>, Arc<[Glyph]>>;
 
 /// Texts longer than this (bytes) are shaped every time: long paragraphs
 /// rarely repeat, and keeping them would cost memory for nothing.
