@@ -189,3 +189,53 @@ fn the_pdf_shows_kerned_words_as_wide_as_hb_shape_sets_them() {
         );
     }
 }
+
+/// Every text the built-in kits set, in every built-in language, is
+/// shaped once and its glyphs kept by the book: what the book hands out
+/// again must be exactly what shaping the text afresh gives.
+#[test]
+fn kept_glyphs_are_what_shaping_gives_for_every_text_of_the_built_in_kits() {
+    use printkit::definition;
+    use printkit::kit::{self, KitOptions};
+    use printkit::render::shape::shape_afresh;
+    use printkit::render::Templates;
+    let languages = printkit::lang::Languages::load(None).unwrap();
+    let t = Templates::builtin().unwrap();
+    let o = KitOptions::whole_kit(t.paper("a4").unwrap());
+    for code in languages.codes() {
+        for def in definition::builtins() {
+            let mut def = def.unwrap();
+            def.choose_language(&languages, Some(&code)).unwrap();
+            let analysed = definition::analyse(&def, &def.practice);
+            kit::build_kit(&analysed, &t, &o).unwrap();
+        }
+    }
+    let kept = t.style.book.shaped_texts();
+    let right_to_left = kept.iter().filter(|k| is_rtl(&k.2)).count();
+    assert!(
+        kept.len() > 1000 && right_to_left > 100,
+        "{} kept, {right_to_left} RTL",
+        kept.len()
+    );
+    for (font, rtl, text, glyphs) in kept {
+        let afresh = shape_afresh(&t.style.book, &text, font, rtl).unwrap();
+        assert_eq!(glyphs, afresh, "{text:?} in {font:?}, {rtl:?}");
+        let again = shape_with(&t.style.book, &text, font, rtl).unwrap();
+        assert_eq!(again, afresh, "{text:?} in {font:?}, {rtl:?}");
+    }
+}
+
+/// A book that changes (a fallback added) starts keeping glyphs afresh:
+/// what it kept before may be drawn from another face now.
+#[test]
+fn a_changed_book_keeps_no_glyphs_of_before() {
+    let mut book = FontBook::builtin();
+    shape_with(&book, "Zug", Font::Regular, None).unwrap();
+    assert_eq!(book.shaped_texts().len(), 1);
+    let copy = book.clone();
+    let bytes = std::fs::read("templates/fonts/DejaVuSans-Bold.ttf").unwrap();
+    let bold = book.load(bytes, "DejaVuSans-Bold.ttf").unwrap();
+    book.add_fallback(bold);
+    assert!(book.shaped_texts().is_empty());
+    assert_eq!(copy.shaped_texts().len(), 1);
+}

@@ -42,6 +42,27 @@ pub enum Font {
     Fallback(u32),
 }
 
+/// One glyph of a laid-out run, as the shaper placed it: the face that
+/// draws it (the run's own, or a fallback for characters the run's face
+/// lacks), its id there, its advance (kerning included) and offsets in
+/// that face's units, and the byte offset in the run's text of the
+/// characters it draws. A run's glyphs are in visual order, left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    /// The face that draws it, in the book the run was laid out with.
+    pub font: Font,
+    /// Its glyph id in that face.
+    pub id: u16,
+    /// How far it moves the pen, in the face's units (kerning included).
+    pub advance: i32,
+    /// How far right of the pen it is drawn, in the face's units.
+    pub x_offset: i32,
+    /// Up is positive, as in the font.
+    pub y_offset: i32,
+    /// The byte offset in the run's text of the characters it draws.
+    pub cluster: u32,
+}
+
 /// Shaping plans of a face by direction (right to left?) and script.
 pub(crate) type Plans = BTreeMap<(bool, rustybuzz::Script), Arc<rustybuzz::ShapePlan>>;
 
@@ -138,6 +159,69 @@ pub struct FontBook {
     bold: Option<Font>,
     /// `fonts.fallbacks`, in order.
     fallbacks: Vec<Font>,
+    /// Lines already shaped with this book as it is (see
+    /// [`ShapedTexts`]); a change to the book starts a new one.
+    pub(crate) shaped: Arc<ShapedTexts>,
+}
+
+/// The glyphs of texts shaped with a book, by face, base direction and
+/// text: a kit sets the same texts (numbers, labels, cell names, words of
+/// its rules) again and again, and shaping them was most of layout's time.
+/// Shaping is a function of the book, the text, the face and the
+/// direction alone (the size only scales the result), so a text shaped
+/// again gets exactly the glyphs it got the first time.
+#[derive(Default)]
+pub(crate) struct ShapedTexts {
+    by_face: Mutex<HashMap<(Font, Option<bool>), TextsOfFace>>,
+}
+
+/// The glyphs of the texts shaped in one face and direction, by text.
+type TextsOfFace = HashMap<Box<str>, Arc<[Glyph]>>;
+
+/// Texts longer than this (bytes) are shaped every time: long paragraphs
+/// rarely repeat, and keeping them would cost memory for nothing.
+const SHAPED_TEXT_MAX_BYTES: usize = 512;
+/// At most this many texts are kept per book (a few MB at worst); later
+/// ones are shaped every time.
+const SHAPED_TEXTS_MAX: usize = 1 << 16;
+
+impl ShapedTexts {
+    /// The glyphs `text` got when last shaped in `font` and direction
+    /// `rtl`, if it was kept.
+    pub(crate) fn get(&self, font: Font, rtl: Option<bool>, text: &str) -> Option<Vec<Glyph>> {
+        let held = self.by_face.lock().unwrap_or_else(|e| e.into_inner());
+        held.get(&(font, rtl))?.get(text).map(|g| g.to_vec())
+    }
+
+    /// Keeps the glyphs `text` got in `font` and direction `rtl`, within
+    /// the bounds above.
+    pub(crate) fn keep(&self, font: Font, rtl: Option<bool>, text: &str, glyphs: &[Glyph]) {
+        if text.len() > SHAPED_TEXT_MAX_BYTES {
+            return;
+        }
+        let mut held = self.by_face.lock().unwrap_or_else(|e| e.into_inner());
+        if held.values().map(HashMap::len).sum::<usize>() >= SHAPED_TEXTS_MAX {
+            return;
+        }
+        held.entry((font, rtl))
+            .or_default()
+            .insert(text.into(), glyphs.into());
+    }
+
+    /// Every text kept, with its face, direction and glyphs.
+    fn all(&self) -> Vec<(Font, Option<bool>, String, Vec<Glyph>)> {
+        let held = self.by_face.lock().unwrap_or_else(|e| e.into_inner());
+        let mut all: Vec<_> = held
+            .iter()
+            .flat_map(|(&(font, rtl), texts)| {
+                texts
+                    .iter()
+                    .map(move |(t, g)| (font, rtl, t.to_string(), g.to_vec()))
+            })
+            .collect();
+        all.sort_by(|a, b| (a.0, a.1, &a.2).cmp(&(b.0, b.1, &b.2)));
+        all
+    }
 }
 
 impl std::fmt::Debug for FontBook {
@@ -214,7 +298,16 @@ impl FontBook {
             regular: None,
             bold: None,
             fallbacks: Vec::new(),
+            shaped: Default::default(),
         }
+    }
+
+    /// Every text shaped with this book since it last changed and kept
+    /// for shaping again, with its face, base direction (`None`: its
+    /// own) and glyphs, sorted: for checking that kept glyphs are what
+    /// shaping gives.
+    pub fn shaped_texts(&self) -> Vec<(Font, Option<bool>, String, Vec<Glyph>)> {
+        self.shaped.all()
     }
 
     /// Reads a face from the bytes of a TrueType font file (`name` for
@@ -258,17 +351,20 @@ impl FontBook {
             name: name.to_string(),
         };
         self.loaded.push(Arc::new(face));
+        self.shaped = Default::default();
         Ok(Font::Fallback(n))
     }
 
     /// Sets text set in the regular face in `font` (a face of this book).
     pub fn set_regular(&mut self, font: Font) {
         self.regular = Some(font);
+        self.shaped = Default::default();
     }
 
     /// Sets text set in the bold face in `font` (a face of this book).
     pub fn set_bold(&mut self, font: Font) {
         self.bold = Some(font);
+        self.shaped = Default::default();
     }
 
     /// Adds `font` (a face of this book) to the fallbacks, after those
@@ -277,6 +373,7 @@ impl FontBook {
     pub fn add_fallback(&mut self, font: Font) {
         if !self.fallbacks.contains(&font) {
             self.fallbacks.push(font);
+            self.shaped = Default::default();
         }
     }
 

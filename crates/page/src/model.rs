@@ -6,6 +6,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::error::RenderError;
 use crate::font::Font;
+pub use crate::font::Glyph;
 pub use crate::geometry::{PointMm, RectMm, SizeMm};
 
 /// An sRGB colour. In TOML it is written `"#rrggbb"`.
@@ -161,27 +162,6 @@ pub enum Align {
 
 /// Millimetres per typographic point.
 pub const MM_PER_PT: f64 = 25.4 / 72.0;
-
-/// One glyph of a laid-out run, as the shaper placed it: the face that
-/// draws it (the run's own, or a fallback for characters the run's face
-/// lacks), its id there, its advance (kerning included) and offsets in
-/// that face's units, and the byte offset in the run's text of the
-/// characters it draws. A run's glyphs are in visual order, left to right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Glyph {
-    /// The face that draws it, in the book the run was laid out with.
-    pub font: Font,
-    /// Its glyph id in that face.
-    pub id: u16,
-    /// How far it moves the pen, in the face's units (kerning included).
-    pub advance: i32,
-    /// How far right of the pen it is drawn, in the face's units.
-    pub x_offset: i32,
-    /// Up is positive, as in the font.
-    pub y_offset: i32,
-    /// The byte offset in the run's text of the characters it draws.
-    pub cluster: u32,
-}
 
 /// One line of text, laid out: `anchor.x` is the left edge, centre or right
 /// edge depending on `align`; `anchor.y` is the baseline. `bounds` is the box

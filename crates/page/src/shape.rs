@@ -77,6 +77,22 @@ pub fn shape_with(
     font: Font,
     rtl: Option<bool>,
 ) -> Result<Vec<Glyph>, RenderError> {
+    if let Some(glyphs) = book.shaped.get(font, rtl, text) {
+        return Ok(glyphs);
+    }
+    let glyphs = shape_afresh(book, text, font, rtl)?;
+    book.shaped.keep(font, rtl, text, &glyphs);
+    Ok(glyphs)
+}
+
+/// What [`shape_with`] gives, shaped now whether or not the book kept the
+/// text's glyphs.
+pub fn shape_afresh(
+    book: &FontBook,
+    text: &str,
+    font: Font,
+    rtl: Option<bool>,
+) -> Result<Vec<Glyph>, RenderError> {
     let mut out = Vec::with_capacity(text.len());
     // Plain left-to-right text (every line of an English kit) needs no
     // bidi analysis.
