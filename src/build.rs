@@ -667,6 +667,18 @@ trait Staging {
     ) -> Result<(), BuildError>;
 }
 
+/// The rendered files' paths without their bytes: what the listings and
+/// the documents made need of them.
+fn names_of(rendered: &[(output::FileOrder, OutFile)]) -> Vec<OutFile> {
+    rendered
+        .iter()
+        .map(|(_, f)| OutFile {
+            path: f.path.clone(),
+            bytes: Vec::new(),
+        })
+        .collect()
+}
+
 impl Staging for Sink {
     fn take(
         &mut self,
@@ -699,13 +711,7 @@ impl Sink {
         kits: &[Kit],
         rendered: Vec<(output::FileOrder, OutFile)>,
     ) -> Result<(), BuildError> {
-        let files: Vec<OutFile> = rendered
-            .iter()
-            .map(|(_, f)| OutFile {
-                path: f.path.clone(),
-                bytes: Vec::new(),
-            })
-            .collect();
+        let files = names_of(&rendered);
         for kit in kits {
             self.lang = match self.lang.take() {
                 Some(l) if l.code != kit.lang.code => Some(crate::lang::Lang::english()),
@@ -1119,13 +1125,7 @@ impl Staging for Held {
         kits: &[Kit],
         rendered: Vec<(output::FileOrder, OutFile)>,
     ) -> Result<(), BuildError> {
-        let names: Vec<OutFile> = rendered
-            .iter()
-            .map(|(_, f)| OutFile {
-                path: f.path.clone(),
-                bytes: Vec::new(),
-            })
-            .collect();
+        let names = names_of(&rendered);
         self.documents
             .extend(documents_made(Path::new(""), paper, kits, &names));
         for (order, file) in rendered {

@@ -237,8 +237,10 @@ impl Gathering {
                 Err(e) => {
                     // Out of file handles (EMFILE, ENFILE) or a connection
                     // reset before it was taken: free a handle by dropping
-                    // the oldest waiting connection, or wait a little; give
-                    // up only if the listener keeps failing for minutes.
+                    // the oldest waiting connection, or wait a little, and
+                    // try again (the listener's readiness is signalled once:
+                    // connections left waiting now would wait for the next
+                    // one); give up only if it keeps failing for minutes.
                     self.failures += 1;
                     if self.failures > 3000 {
                         return Some(format!("cannot accept connections: {e}"));
@@ -248,7 +250,6 @@ impl Gathering {
                             self.failures.min(100),
                         )));
                     }
-                    return None;
                 }
             }
         }
