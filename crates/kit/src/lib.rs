@@ -124,40 +124,44 @@ fn lay_out_kit(
     } else {
         Vec::new()
     };
-    for &part in &options.parts {
+    // Each part is laid out on its own (they share only the board, laid out
+    // above), spread over the cores: one kit's layout is most of a one-kit
+    // build's time on the thread that waits for it. Added in `parts` order.
+    let laid_out = crate::parallel::par_map(&options.parts, |&part| -> Result<_, RenderError> {
+        let mut out = PartPages::default();
         match part {
-            Part::Rules => {
-                let pages = rules_sheet::pages(def, templates, options, &materials)?;
-                add(&mut player, part, pages);
-            }
-            Part::Board => add(&mut player, part, board.clone()),
-            Part::Tokens => {
-                let pages = tokens::pages(def, templates, options)?;
-                add(&mut player, part, pages);
-            }
-            Part::Audit => {
-                let pages = audit::pages(def, templates, options)?;
-                add(&mut player, part, pages);
-            }
+            Part::Rules => out.player = rules_sheet::pages(def, templates, options, &materials)?,
+            Part::Board => out.player = board.clone(),
+            Part::Tokens => out.player = tokens::pages(def, templates, options)?,
+            Part::Audit => out.player = audit::pages(def, templates, options)?,
             Part::Practice => {
                 if sheets.is_empty() || !ordinary.is_empty() {
-                    let pages = practice::pages(def, ordinary, templates, options, None, 1)?;
-                    add(&mut player, part, pages);
+                    out.player = practice::pages(def, ordinary, templates, options, None, 1)?;
                 }
-                (class_sheets, sheet_numbers) = sheet_pages(def, &sheets, templates, options)?;
+                out.sheets = Some(sheet_pages(def, &sheets, templates, options)?);
             }
             Part::Key => {
-                let Some(analysed) = analysed else { continue };
-                let mut pages = Vec::new();
+                let Some(analysed) = analysed else {
+                    return Ok(out);
+                };
                 if sheets.is_empty() || !ordinary.is_empty() {
-                    pages = host_key::pages(analysed, ordinary, templates, options)?;
+                    out.key = host_key::pages(analysed, ordinary, templates, options)?;
                 }
                 if !sheets.is_empty() {
-                    pages.extend(class_key::pages(analysed, &sheets, templates, options)?);
+                    out.key
+                        .extend(class_key::pages(analysed, &sheets, templates, options)?);
                 }
-                add(&mut key, part, pages);
             }
         }
+        Ok(out)
+    });
+    for (&part, pages) in options.parts.iter().zip(laid_out) {
+        let pages = pages?;
+        add(&mut player, part, pages.player);
+        if let Some(s) = pages.sheets {
+            (class_sheets, sheet_numbers) = s;
+        }
+        add(&mut key, part, pages.key);
     }
     let l = &def.lang;
     let (numbers, key_numbers) = (page_numbers(l, player.len()), page_numbers(l, key.len()));
@@ -176,6 +180,14 @@ fn lay_out_kit(
         sheets: class_sheets,
         key,
     })
+}
+
+/// The pages one part of a kit adds to each document.
+#[derive(Default)]
+struct PartPages {
+    player: Vec<Page>,
+    sheets: Option<(Vec<NamedPage>, Vec<String>)>,
+    key: Vec<Page>,
 }
 
 /// The students' class sheets, each from a new page and every one the same
