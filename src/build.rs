@@ -201,6 +201,9 @@ fn documents_made(
 /// of it or nothing.
 pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     crate::render::pdf::source_date_epoch()?;
+    // The kits' language is read while the templates load (English when
+    // the definitions will choose: the built-in games' own).
+    printkit_definition::lang::read_ahead(request.language.as_deref().unwrap_or("en"));
     let templates = crate::render::load_templates(request.templates.as_deref())?;
     let languages = load_languages(request.templates.as_deref())?;
     let mut sink = Sink::new(&request.out);

@@ -131,10 +131,22 @@ impl Face {
 fn family_metrics() -> &'static [Result<FontMetrics, String>; 2] {
     static FAMILY_METRICS: OnceLock<[Result<FontMetrics, String>; 2]> = OnceLock::new();
     FAMILY_METRICS.get_or_init(|| {
-        [
-            FontMetrics::parse(REGULAR_TTF),
-            FontMetrics::parse(BOLD_TTF),
-        ]
+        // The two character maps are read side by side where there are
+        // threads (not in a browser): every build waits for them first.
+        if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+            return [
+                FontMetrics::parse(REGULAR_TTF),
+                FontMetrics::parse(BOLD_TTF),
+            ];
+        }
+        std::thread::scope(|s| {
+            let bold = s.spawn(|| FontMetrics::parse(BOLD_TTF));
+            let regular = FontMetrics::parse(REGULAR_TTF);
+            let bold = bold
+                .join()
+                .unwrap_or_else(|_| Err("the bold face's metrics could not be read".into()));
+            [regular, bold]
+        })
     })
 }
 

@@ -58,6 +58,19 @@ fn builtin_once(code: &str) -> Option<Arc<Lang>> {
     ALL[at].get_or_init(|| builtin(code).map(Arc::new)).clone()
 }
 
+/// Starts reading the built-in language `code` on a thread of its own, so
+/// it is ready when a definition asks for it (a build reads its templates
+/// meanwhile). Nothing is started where there are no threads (a browser).
+pub fn read_ahead(code: &str) {
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        return;
+    }
+    let Some((code, _)) = BUILTIN.iter().find(|(c, _)| *c == code) else {
+        return;
+    };
+    let _ = std::thread::Builder::new().spawn(move || builtin_once(code));
+}
+
 /// The built-in language `code`, else English (a definition naming a
 /// language of the templates gets it from [`choose`]).
 pub fn builtin_arc(code: &str) -> Arc<Lang> {
