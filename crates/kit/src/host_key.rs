@@ -126,6 +126,31 @@ pub fn pages(
         flow.paragraph(&capitalise(why), body, 6.0, Some(&format!("{}.", i + 1)))?;
         flow.gap(1.0);
     }
+    // The position codes, for printkit's tools, in small print at the
+    // end: a host reading an answer never meets them.
+    let small = PageStyles::new(s).small;
+    let book = &templates.style.book;
+    let mut codes = vec![text::paragraph_frame(
+        book,
+        &tr!(l, "key.position_code"),
+        small,
+        area.width,
+    )?];
+    for (k, p) in practice.iter().enumerate() {
+        if let Some(code) = position_code(book, small, &format!("{}. {}", k + 1, p.position.text()), area.width)? {
+            codes.push(code);
+        }
+    }
+    flow.gap(3.0);
+    let stacked: Vec<(Frame, f64)> = codes.into_iter().map(|f| (f, 0.5)).collect();
+    let block = Frame::stack(area.width, &stacked);
+    flow.place(&Frame::with_items(
+        SizeMm {
+            width: area.width,
+            height: block.height(),
+        },
+        vec![Item::group(Some("key-position-codes"), block.placed(pt(0.0, 0.0)))],
+    ))?;
     Ok(flow.finish())
 }
 
@@ -169,7 +194,7 @@ fn question_parts(
     // What the diagram cannot show (turns, reserve, captures, kings), as
     // the practice sheet prints it.
     let view = p.position.view();
-    let facts = super::facts::position_facts(def, &p.counts, &view);
+    let facts = super::facts::position_facts(def, &p.counts, &view, &p.left_out);
     let to_move = tr!(
         l,
         "practice.to_move",
@@ -214,31 +239,24 @@ fn question_parts(
             1.5,
         ));
     }
-    if let Some(code) = position_code(&templates.style.book, l, small, &p.position.text(), text_w)?
-    {
-        parts.push((Some(format!("key-{k}-code")), code, 0.0));
-    }
     Ok(parts)
 }
 
-/// The position's code under its label, on a line of its own, never
-/// broken: set smaller until it fits the width, or left out (`None`) when
-/// even the smallest size does not.
+/// A position's code on a line of its own, never broken: set smaller
+/// until it fits the width, or left out (`None`) when even the smallest
+/// size does not.
 fn position_code(
     book: &FontBook,
-    l: &Lang,
     small: text::TextStyle,
     code: &str,
     width: f64,
 ) -> Result<Option<Frame>, RenderError> {
     /// The smallest size a code is printed at, in points.
     const SMALLEST_PT: f64 = 5.0;
-    let label = text::paragraph_frame(book, &tr!(l, "key.position_code"), small, width)?;
     let mut style = small;
     loop {
         if text::wrap(book, code, style.font, style.size_pt, width)?.len() == 1 {
-            let line = text::paragraph_frame(book, code, style, width)?;
-            return Ok(Some(Frame::stack(width, &[(label, 0.5), (line, 0.0)])));
+            return Ok(Some(text::paragraph_frame(book, code, style, width)?));
         }
         if style.size_pt <= SMALLEST_PT {
             return Ok(None);
