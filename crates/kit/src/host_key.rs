@@ -92,7 +92,10 @@ pub fn pages(
         // Text stands right of the diagram.
         let text_w = area.width - diagram.width() - 6.0;
         let parts = question_parts(def, templates, p, analysed.key(p), k + 1, text_w)?;
-        place_question(&mut flow, k + 1, &head, &diagram, parts, page_room)?;
+        // The position's code is for printkit's tools, not the host: kept
+        // in the SVG (`data-position` on the diagram), never printed.
+        let code = p.position.text();
+        place_question(&mut flow, k + 1, &head, (&diagram, &code), parts, page_room)?;
         flow.gap(6.0);
     }
     // The heading, its sentence and its list stay on one page: a heading
@@ -126,31 +129,6 @@ pub fn pages(
         flow.paragraph(&capitalise(why), body, 6.0, Some(&format!("{}.", i + 1)))?;
         flow.gap(1.0);
     }
-    // The position codes, for printkit's tools, in small print at the
-    // end: a host reading an answer never meets them.
-    let small = PageStyles::new(s).small;
-    let book = &templates.style.book;
-    let mut codes = vec![text::paragraph_frame(
-        book,
-        &tr!(l, "key.position_code"),
-        small,
-        area.width,
-    )?];
-    for (k, p) in practice.iter().enumerate() {
-        if let Some(code) = position_code(book, small, &format!("{}. {}", k + 1, p.position.text()), area.width)? {
-            codes.push(code);
-        }
-    }
-    flow.gap(3.0);
-    let stacked: Vec<(Frame, f64)> = codes.into_iter().map(|f| (f, 0.5)).collect();
-    let block = Frame::stack(area.width, &stacked);
-    flow.place(&Frame::with_items(
-        SizeMm {
-            width: area.width,
-            height: block.height(),
-        },
-        vec![Item::group(Some("key-position-codes"), block.placed(pt(0.0, 0.0)))],
-    ))?;
     Ok(flow.finish())
 }
 
@@ -242,29 +220,6 @@ fn question_parts(
     Ok(parts)
 }
 
-/// A position's code on a line of its own, never broken: set smaller
-/// until it fits the width, or left out (`None`) when even the smallest
-/// size does not.
-fn position_code(
-    book: &FontBook,
-    small: text::TextStyle,
-    code: &str,
-    width: f64,
-) -> Result<Option<Frame>, RenderError> {
-    /// The smallest size a code is printed at, in points.
-    const SMALLEST_PT: f64 = 5.0;
-    let mut style = small;
-    loop {
-        if text::wrap(book, code, style.font, style.size_pt, width)?.len() == 1 {
-            return Ok(Some(text::paragraph_frame(book, code, style, width)?));
-        }
-        if style.size_pt <= SMALLEST_PT {
-            return Ok(None);
-        }
-        style.size_pt = (style.size_pt - 0.5).max(SMALLEST_PT);
-    }
-}
-
 /// One question as a block that never splits: heading, diagram and, beside
 /// it, the prompt and the Answer always; the checks that do not fit on one
 /// page with them follow, each numbered.
@@ -272,7 +227,7 @@ fn place_question(
     flow: &mut Flow<'_>,
     number: usize,
     head: &Frame,
-    diagram: &Frame,
+    (diagram, code): (&Frame, &str),
     parts: Vec<KeyPart>,
     page_room: f64,
 ) -> Result<(), RenderError> {
@@ -282,8 +237,9 @@ fn place_question(
     let mut y = y0;
     let mut block_items = Vec::new();
     block_items.extend(head.placed(pt(0.0, 0.0)));
-    block_items.push(Item::group(
-        Some(&format!("key-{number}-position")),
+    block_items.push(Item::group_with_data(
+        &format!("key-{number}-position"),
+        vec![("position".to_string(), code.to_string())],
         diagram.placed(pt(0.0, y0)),
     ));
     let mut rest = Vec::new();
