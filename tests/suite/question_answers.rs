@@ -555,7 +555,11 @@ fn assert_answer_names_its_kind(def: &Definition, p: &Practice, at: &str) {
             }
         }
         Asks::Kings => {
-            let most = legal.iter().map(|(_, i)| i.effect.kinged.len()).max().unwrap();
+            let most = legal
+                .iter()
+                .map(|(_, i)| i.effect.kinged.len())
+                .max()
+                .unwrap();
             assert!(answer.starts_with(&format!("{most}")), "count {most}: {at}");
         }
         Asks::Legal => match &p.checks[0].played {
@@ -569,7 +573,10 @@ fn assert_answer_names_its_kind(def: &Definition, p: &Practice, at: &str) {
             let only = p.position.moves();
             assert_eq!(only.len(), 1, "{at}");
             if only[0].effect.kind() != printkit::rules::MoveKind::Pass {
-                assert!(answer.contains(&only[0].text) || legal.iter().any(|(c, _)| names_move(c)), "{at}");
+                assert!(
+                    answer.contains(&only[0].text) || legal.iter().any(|(c, _)| names_move(c)),
+                    "{at}"
+                );
             }
         }
         Asks::Result => {
@@ -582,7 +589,10 @@ fn assert_answer_names_its_kind(def: &Definition, p: &Practice, at: &str) {
         Asks::Win => {
             let key = definition::analyse(def, &def.practice).key(p).unwrap();
             for mv in &key.solution.pv {
-                assert!(answer.contains(&def.lang.shown_move(&mv.text)), "{mv}: {at}");
+                assert!(
+                    answer.contains(&def.lang.shown_move(&mv.text)),
+                    "{mv}: {at}"
+                );
             }
         }
         Asks::Checks => {
@@ -661,7 +671,10 @@ illegal = true
 fn a_question_without_asks_that_no_kind_fits_is_a_located_error() {
     let err = practice_diagnostics(SPANISH_FIRST);
     assert!(err.contains("host.toml:3:8"), "{err}");
-    assert!(err.contains("printkit cannot tell from the checks what this question asks"), "{err}");
+    assert!(
+        err.contains("printkit cannot tell from the checks what this question asks"),
+        "{err}"
+    );
     assert!(err.contains("`asks = \"legal\"`"), "{err}");
     // Two kinds fit: the error lists both.
     let err = practice_diagnostics(&SPANISH_FIRST.replace(
@@ -674,8 +687,14 @@ fn a_question_without_asks_that_no_kind_fits_is_a_located_error() {
         "[[practice.check]]\nmove = \"E4\"\nillegal = true\n[[practice.check]]\nmove = \"D2\"",
         1,
     ).replace("Encuentra todas las casillas donde B puede colocar una ficha y di", "¿Puede B jugar E4? Y en D2,"));
-    assert!(def_err.contains("the checks fit 2 kinds of question"), "{def_err}");
-    assert!(def_err.contains("`asks = \"legal\"`, `asks = \"turns\"`"), "{def_err}");
+    assert!(
+        def_err.contains("the checks fit 2 kinds of question"),
+        "{def_err}"
+    );
+    assert!(
+        def_err.contains("`asks = \"legal\"`, `asks = \"turns\"`"),
+        "{def_err}"
+    );
 }
 
 /// A host's own question: which B moves turn the W marker on A1, with one
@@ -717,9 +736,15 @@ fn the_key_keeps_the_authors_move_and_says_how_else_it_is_written() {
     let def = builtin_in("clone-jump-convert", "en");
     let last = question(&def, "Filling the last cell");
     let answer = answer_of(&def, last);
-    assert!(answer.starts_with("E4-E5, also written D4-E5: Clone E4→E5"), "{answer}");
+    assert!(
+        answer.starts_with("E4-E5, also written D4-E5: Clone E4→E5"),
+        "{answer}"
+    );
     let sentence = kit::host_key::check_sentence(&def, &last.checks[0]);
-    assert!(sentence.starts_with("E4-E5, also written D4-E5"), "{sentence}");
+    assert!(
+        sentence.starts_with("E4-E5, also written D4-E5"),
+        "{sentence}"
+    );
     let key = pages_text(&def, Part::Key).replace('\n', " ");
     assert!(key.contains("E4-E5, also written D4-E5"), "{key}");
 }
@@ -740,7 +765,12 @@ move = "E4-E5"
 result = "W"
 "#;
     let (_, practice) = definition::parse_practice_file("host.toml", table).unwrap();
-    let turns = practice[0].counts.iter().find(|(n, _)| *n == "turns").unwrap().1;
+    let turns = practice[0]
+        .counts
+        .iter()
+        .find(|(n, _)| *n == "turns")
+        .unwrap()
+        .1;
     assert_eq!(turns, 20);
     assert_eq!(practice[0].left_out, vec!["turns"]);
     let err = practice_diagnostics(&table.replace("side = \"W\"", "side = \"W\"\nturns = 0"));
@@ -754,9 +784,15 @@ fn the_german_predator_counts_fit_the_board_and_its_questions_stand_alone() {
         assert!(!p.prompt.starts_with("Wie eben"), "{}", p.prompt);
     }
     // 30 predator turns with 7 prey in reserve: one prey turn was played.
-    let (_, text) = ("", std::fs::read_to_string("fixtures/custom/languages/raeuber-und-beute.toml").unwrap());
+    let (_, text) = (
+        "",
+        std::fs::read_to_string("fixtures/custom/languages/raeuber-und-beute.toml").unwrap(),
+    );
     for (count, fits) in [("1", true), ("2", false), ("30", false)] {
-        let edited = text.replace("\"5/2P2/5/1o3/5 o 7 0 1\"", &format!("\"5/2P2/5/1o3/5 o 7 0 {count}\""));
+        let edited = text.replace(
+            "\"5/2P2/5/1o3/5 o 7 0 1\"",
+            &format!("\"5/2P2/5/1o3/5 o 7 0 {count}\""),
+        );
         let loaded = definition::parse_definition("de.toml", &edited);
         assert_eq!(loaded.is_ok(), fits, "{count} turns");
         if let Err(LoadError::Invalid(d)) = loaded {
@@ -789,5 +825,89 @@ fn plain_keys_say_who_passes_the_only_move_and_one_colon_a_refusal() {
     assert!(key.contains("W has only one move: W pass"), "{key}");
     assert!(!key.contains("longest defence: W pass"), "{key}");
     let pass = answer_of(&def, question(&def, "A forced pass"));
-    assert!(pass.contains("B moves next, with 1 legal move: D1 (turns C1)"), "{pass}");
+    assert!(
+        pass.contains("B moves next, with 1 legal move: D1 (turns C1)"),
+        "{pass}"
+    );
+}
+
+/// The moves written in `text` (with `-`, `x`, `@` or `+`: a bare cell
+/// is no move one can tell from a cell).
+fn moves_named(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let is_part = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | 'x' | '@' | '+');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !is_part(chars[i]) || (i > 0 && is_part(chars[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && is_part(chars[j]) {
+            j += 1;
+        }
+        let word: String = chars[i..j].iter().collect();
+        let word = word.trim_end_matches(['-', '+']).to_string();
+        let cells = word
+            .split(['-', 'x', '@', '+'])
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>();
+        let all_cells = !cells.is_empty()
+            && cells
+                .iter()
+                .all(|c| printkit::rules::Cell::parse(c).is_ok());
+        if all_cells && word.contains(['-', 'x', '@', '+']) {
+            out.push(word);
+        }
+        i = j;
+    }
+    out
+}
+
+#[test]
+fn every_move_a_host_key_names_is_one_the_engine_plays() {
+    let mut replayed = 0;
+    for (at, def) in every_definition() {
+        let analysed = definition::analyse(&def, &def.practice);
+        for p in asked(&def) {
+            // Where a move the key names may stand: the position, after
+            // each check, and along the solver's line.
+            let mut positions = vec![p.position.clone()];
+            for c in &p.checks {
+                if let Ok(info) = &c.played {
+                    positions.push(info.after.clone());
+                }
+            }
+            let key = analysed.key(p);
+            if let Some(k) = key {
+                for mv in &k.solution.pv {
+                    positions.push(mv.after.clone());
+                }
+            }
+            let refused: Vec<&str> = p
+                .checks
+                .iter()
+                .filter(|c| c.played.is_err())
+                .map(|c| c.mv.trim())
+                .collect();
+            let mut text = answer_of(&def, p);
+            for c in &p.checks {
+                text += &kit::host_key::check_sentence(&def, c);
+            }
+            if let Some(note) = key.and_then(|k| kit::asked::best_play_note(&def, p, k)) {
+                text += &note;
+            }
+            for mv in moves_named(&text) {
+                let plays = positions.iter().any(|pos| pos.play(&mv).is_ok());
+                assert!(
+                    plays || refused.contains(&mv.as_str()),
+                    "{at} `{}`: the key names `{mv}`, which no position of it plays: {text}",
+                    p.name
+                );
+                replayed += 1;
+            }
+        }
+    }
+    assert!(replayed > 100, "{replayed} moves");
 }

@@ -265,7 +265,11 @@ impl Asked<'_> {
         } else {
             format!(
                 " (it names {})",
-                named.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+                named
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         };
         Some(format!(

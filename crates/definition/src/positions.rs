@@ -61,10 +61,7 @@ impl Given {
         let fit = start.and_then(|s| params.turns_fit(s, view, counts));
         if let (Some(fit), true) = (fit, left_out.contains(&"turns")) {
             let Some(n) = fit.nearest(0) else {
-                return Err(format!(
-                    "no turn count fits this position: {}",
-                    fit.why
-                ));
+                return Err(format!("no turn count fits this position: {}", fit.why));
             };
             if let Some(turns) = counts.iter_mut().find(|(name, _)| *name == "turns") {
                 turns.1 = n;

@@ -162,10 +162,15 @@ pub fn in_written_order(cells: &[printkit_rules::Cell], mv: &str) -> Vec<printki
     let named: Vec<printkit_rules::Cell> = mv
         .split('+')
         .skip(1)
-        .filter_map(|part| printkit_rules::Cell::parse(part.trim().to_ascii_uppercase().as_str()).ok())
+        .filter_map(|part| {
+            printkit_rules::Cell::parse(part.trim().to_ascii_uppercase().as_str()).ok()
+        })
         .collect();
-    let mut out: Vec<printkit_rules::Cell> =
-        named.iter().copied().filter(|c| cells.contains(c)).collect();
+    let mut out: Vec<printkit_rules::Cell> = named
+        .iter()
+        .copied()
+        .filter(|c| cells.contains(c))
+        .collect();
     out.extend(cells.iter().copied().filter(|c| !named.contains(c)));
     out
 }
@@ -212,8 +217,11 @@ pub fn refusal(def: &Definition, e: &printkit_rules::MoveError) -> String {
     let l = &def.lang;
     let detail = e.to_string().trim_end_matches('.').to_string();
     let detail = match detail.split_once(": ") {
-        Some((fact, rule)) if !rule.contains(": ") => format!("{fact} ({rule})"),
-        _ => detail,
+        Some((_, rule)) if rule.contains(": ") => detail.clone(),
+        // A rule holding brackets of its own is not bracketed again.
+        Some((fact, rule)) if rule.contains('(') => format!("{fact}; {rule}"),
+        Some((fact, rule)) => format!("{fact} ({rule})"),
+        None => detail,
     };
     let own = format!("family.{}.illegal.{}", def.params.family(), e.keyword());
     let key = if l.has(&own) || printkit_definition::lang::Lang::english().has(&own) {

@@ -37,11 +37,7 @@ pub fn position_facts(
         .position_facts(counts, view)
         .into_iter()
         .filter(|fact| {
-            fact.numbers.is_empty()
-                || !fact
-                    .numbers
-                    .iter()
-                    .all(|(name, _)| left_out.contains(name))
+            fact.numbers.is_empty() || !fact.numbers.iter().all(|(name, _)| left_out.contains(name))
         })
         .map(words)
         .collect()

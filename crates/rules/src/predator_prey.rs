@@ -213,7 +213,9 @@ mod description {
             // left), so the count is exact.
             let reserve = named_field(counts, "reserve").unwrap_or(0);
             let why = if reserve > 0 {
-                format!("{why}; with {reserve} prey still in reserve every prey turn so far placed one")
+                format!(
+                    "{why}; with {reserve} prey still in reserve every prey turn so far placed one"
+                )
             } else {
                 why
             };
