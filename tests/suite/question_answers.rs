@@ -680,7 +680,7 @@ fn a_question_without_asks_that_no_kind_fits_is_a_located_error() {
     let err = practice_diagnostics(&SPANISH_FIRST.replace(
         "move = \"D2\"\nconverted = [\"D3\"]",
         "move = \"D2\"\nconverted = [\"D3\"]\n[[practice.check]]\nmove = \"E3\"\nconverted = [\"D3\"]\n[[practice.check]]\nmove = \"B4\"\nconverted = [\"C4\"]",
-    ).replace("move = \"E4\"\nillegal = true\n", ""));
+    ).replace("[[practice.check]]\nmove = \"E4\"\nillegal = true\n", ""));
     assert!(err.contains("(no error)"), "every move, one kind: {err}");
     let def_err = practice_diagnostics(&SPANISH_FIRST.replacen(
         "[[practice.check]]\nmove = \"D2\"",
@@ -702,7 +702,7 @@ fn a_question_without_asks_that_no_kind_fits_is_a_located_error() {
 const HOST_A1: &str = r#"game = "clone-jump-convert"
 [[practice]]
 name = "The marker on A1"
-position = "5/5/B4/5/W4 B 2"
+position = "5/5/B4/5/W4 B 1"
 prompt = "B to move. Which B moves turn the W marker on A1?"
 [[practice.check]]
 move = "A3-A4"

@@ -309,7 +309,7 @@ impl Asked<'_> {
                 ))
             }
             many => Err(format!(
-                "the checks fit {} kinds of question ({}): write the one the prompt asks",
+                "the checks fit {} kinds of question: write `asks` with the one the prompt asks ({})",
                 many.len(),
                 words(many)
             )),

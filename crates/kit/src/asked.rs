@@ -66,7 +66,8 @@ pub fn question_answer(def: &Definition, p: &Practice, key: Option<&KeyAnswer>) 
             Some((check, info)) => forced(def, p, check, info) + &refused(),
             None => String::new(),
         },
-        Asks::EveryMove => every_move(def, p, &legal) + &refused(),
+        // Every legal move is the whole answer: a refused check is not asked.
+        Asks::EveryMove => every_move(def, p, &legal),
         Asks::Kings => {
             let played: Vec<_> = p.checks.iter().map(|c| c.played.clone()).collect();
             let most = most_kings(&played).and_then(|best| {
