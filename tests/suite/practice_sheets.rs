@@ -83,7 +83,16 @@ fn practice_sheets_number_every_position_as_the_host_key_does() {
         );
         assert!(!sheets.contains(&heading), "sheet prints {heading}");
         assert!(key.contains(&heading), "key lacks {heading}");
-        assert!(key.contains(&format!("id=\"key-{n}-code\"")), "{}", p.name);
+        // The position's code for tools, on the diagram's group, not
+        // printed.
+        assert!(
+            key.contains(&format!(
+                "data-position=\"{}\" id=\"key-{n}-position\"",
+                p.position.text()
+            )),
+            "{}",
+            p.name
+        );
         // The question and its Answer on one page, never split.
         let answer = format!("id=\"key-{n}-answer\"");
         let page = files
@@ -124,9 +133,10 @@ fn the_host_key_gives_the_proven_answer() {
     let files = kit_svgs(&def, &def.practice, &[Part::Key]);
     let key = joined(&files, "host-key");
     // "Filling the last cell" asks who wins and why: W fills E5 (a clone,
-    // named from its first source D4) and wins at once.
+    // as its author wrote it, from E4, and as the engine writes it, from
+    // D4) and wins at once.
     assert!(
-        key.contains("Answer: D4-E5: Clone D4→E5, converts D5. W wins: the"),
+        key.contains("Answer: E4-E5, also written D4-E5: Clone E4→E5,"),
         "no plain answer"
     );
     // Best play as the host's note below it, in moves, without solver

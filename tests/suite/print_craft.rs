@@ -513,7 +513,7 @@ fn a_practice_position_with_fewer_prey_says_how_many_are_in_play() {
     let facts = |text: &str| {
         let loaded = def.load_position(text).unwrap();
         let (view, counts) = (loaded.view(), loaded.counts());
-        printkit::kit::facts::position_facts(&def, &counts, &view).join(" ")
+        printkit::kit::facts::position_facts(&def, &counts, &view, &[]).join(" ")
     };
     let fragment = facts("5/5/2P2/2o2/5 P 0 2 3");
     assert!(
@@ -534,7 +534,7 @@ fn a_freeze_practice_sheet_names_kings_as_drawn() {
     let text = "8/8/8/3r4/2R1r3/2br4/8/8 b";
     let loaded = def.load_position(text).unwrap();
     let (view, counts) = (loaded.view(), loaded.counts());
-    let facts = printkit::kit::facts::position_facts(&def, &counts, &view).join(" ");
+    let facts = printkit::kit::facts::position_facts(&def, &counts, &view, &[]).join(" ");
     assert!(
         facts.contains("1 king on the board (drawn with a crown"),
         "{facts}"

@@ -173,12 +173,12 @@ fn the_predator_key_answers_yes_or_no_with_the_reason() {
     let def = builtin_in("predator-prey", "en");
     let blocked = answer_of(&def, question(&def, "A blocked jump"));
     assert!(
-        blocked.starts_with("No: C3xC5 cannot be played: C5 is occupied"),
+        blocked.starts_with("No. C3xC5 cannot be played: C5 is occupied"),
         "{blocked}"
     );
     assert!(blocked.contains("C3-D3 can be played instead"), "{blocked}");
     let placing = answer_of(&def, question(&def, "Placing comes first"));
-    assert!(placing.starts_with("No: B2-B3"), "{placing}");
+    assert!(placing.starts_with("No. B2-B3"), "{placing}");
     assert!(placing.contains("@B3"), "{placing}");
 }
 
@@ -232,15 +232,18 @@ fn host_keys_speak_in_moves_print_facts_and_keep_codes_whole() {
                 );
             }
             for p in asked(&def) {
-                // The code stands whole on a line of its own.
+                // The code is for tools (the SVG's `data-position`), never
+                // printed.
                 let code = p.position.text();
                 assert!(
-                    key.lines().any(|l| l == code),
-                    "{id}: `{code}` broken or missing"
+                    !key.lines().any(|l| l.contains(&code)),
+                    "{id}: `{code}` printed"
                 );
                 // The facts line the practice sheet prints beside the
                 // diagram, on the key too.
-                for fact in kit::facts::position_facts(&def, &p.counts, &p.position.view()) {
+                for fact in
+                    kit::facts::position_facts(&def, &p.counts, &p.position.view(), &p.left_out)
+                {
                     let start: String = fact
                         .split_whitespace()
                         .take(3)
@@ -350,7 +353,7 @@ fn a_counter_the_board_contradicts_is_refused_with_the_nearest_that_fits() {
         err.contains("the predator stands 0 cells from its start cell C3"),
         "{err}"
     );
-    assert!(err.contains("the nearest count that fits is 2"), "{err}");
+    assert!(err.contains("no turn count fits this board"), "{err}");
     let mut seen = BTreeMap::new();
     for (id, _) in definition::BUILTIN {
         seen.insert(id, diagnostics_of(id, |t| t.to_string()));
@@ -492,4 +495,419 @@ fn the_stop_conditions_heading_stays_with_its_list() {
             }
         }
     }
+}
+
+// Issue 47: every question is one printkit can answer, and says so.
+
+/// A definition file of fixtures/, its language chosen as the file says,
+/// its positions analysed.
+fn fixture(path: &str) -> Definition {
+    let loaded = definition::load_file(std::path::Path::new(path)).unwrap();
+    let definition::Loaded::Definition(mut def) = loaded else {
+        panic!("{path} is no definition");
+    };
+    let languages = printkit::lang::Languages::load(None).unwrap();
+    def.choose_language(&languages, None).unwrap();
+    definition::analyse(&def, &def.practice);
+    *def
+}
+
+/// The diagnostics of a practice file's text.
+fn practice_diagnostics(src: &str) -> String {
+    match definition::parse_practice_file("host.toml", src) {
+        Ok(_) => String::from("(no error)"),
+        Err(LoadError::Invalid(d)) => d.iter().map(|d| format!("{d}\n")).collect(),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The Answer names what the question's kind asks: the cells each legal
+/// check turns or takes, every legal move, the count of kings, yes or no
+/// with the refusal, the forced move, the decisive move, the winning line.
+fn assert_answer_names_its_kind(def: &Definition, p: &Practice, at: &str) {
+    let answer = answer_of(def, p).replace('\u{202F}', " ");
+    let at = format!("{at} `{}`: {answer}", p.name);
+    assert!(!answer.is_empty(), "no answer: {at}");
+    let legal: Vec<_> = p
+        .checks
+        .iter()
+        .filter_map(|c| c.played.as_ref().ok().map(|i| (c, i)))
+        .collect();
+    let names_move = |c: &definition::Check| answer.contains(c.mv.trim());
+    match p.asks {
+        Asks::Turns => {
+            for (c, info) in &legal {
+                assert!(names_move(c), "{} not named: {at}", c.mv);
+                for cell in info.effect.converted.iter().chain(&info.effect.captured) {
+                    assert!(answer.contains(&cell.to_string()), "{cell} not named: {at}");
+                }
+            }
+        }
+        Asks::EveryMove => {
+            let moves = p.position.moves();
+            assert_eq!(legal.len(), moves.len(), "{at}");
+            for m in &moves {
+                assert!(
+                    answer.contains(&def.lang.shown_move(&m.text)),
+                    "{} missing: {at}",
+                    m.text
+                );
+            }
+        }
+        Asks::Kings => {
+            let most = legal
+                .iter()
+                .map(|(_, i)| i.effect.kinged.len())
+                .max()
+                .unwrap();
+            assert!(answer.starts_with(&format!("{most}")), "count {most}: {at}");
+        }
+        Asks::Legal => match &p.checks[0].played {
+            Err(e) => {
+                let why = kit::host_key::refusal(def, e);
+                assert!(answer.contains(&why), "why `{why}` missing: {at}");
+            }
+            Ok(_) => assert!(names_move(&p.checks[0]), "{at}"),
+        },
+        Asks::Forced => {
+            let only = p.position.moves();
+            assert_eq!(only.len(), 1, "{at}");
+            if only[0].effect.kind() != printkit::rules::MoveKind::Pass {
+                assert!(
+                    answer.contains(&only[0].text) || legal.iter().any(|(c, _)| names_move(c)),
+                    "{at}"
+                );
+            }
+        }
+        Asks::Result => {
+            let (c, _) = legal
+                .iter()
+                .find(|(_, i)| i.after.outcome().is_some())
+                .unwrap_or(&legal[0]);
+            assert!(names_move(c), "{at}");
+        }
+        Asks::Win => {
+            let key = definition::analyse(def, &def.practice).key(p).unwrap();
+            for mv in &key.solution.pv {
+                assert!(
+                    answer.contains(&def.lang.shown_move(&mv.text)),
+                    "{mv}: {at}"
+                );
+            }
+        }
+        Asks::Checks => {
+            for c in &p.checks {
+                assert!(answer.contains(&def.lang.shown_move(c.mv.trim())), "{at}");
+            }
+        }
+    }
+}
+
+/// Every definition the tests read as a host would: the built-in games in
+/// every built-in language, the language examples and the variants.
+fn every_definition() -> Vec<(String, Definition)> {
+    let mut all = Vec::new();
+    for (id, _) in definition::BUILTIN {
+        for language in ["en", "fr", "es", "de", "ar"] {
+            all.push((format!("{id} ({language})"), builtin_in(id, language)));
+        }
+    }
+    for dir in ["fixtures/custom/languages", "fixtures/variants"] {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            let path = f.display().to_string();
+            all.push((path.clone(), fixture(&path)));
+        }
+    }
+    all
+}
+
+#[test]
+fn every_builtin_and_fixture_question_in_every_language_has_a_kind_its_answer_names() {
+    let mut questions = 0;
+    for (at, def) in every_definition() {
+        for p in asked(&def) {
+            assert_answer_names_its_kind(&def, p, &at);
+            questions += 1;
+        }
+    }
+    // 4 built-in games in 5 languages, 3 language examples, 5 variants.
+    assert!(questions > 80, "{questions} questions");
+}
+
+#[test]
+fn the_spanish_first_question_is_answered_with_every_cell_b_may_place_on() {
+    let def = fixture("fixtures/custom/languages/encerrar-y-voltear.toml");
+    let first = answer_of(&def, question(&def, "La primera jugada"));
+    for cell in ["D2", "E3", "B4", "C5"] {
+        assert!(first.contains(cell), "{cell}: {first}");
+    }
+    assert!(first.starts_with("B tiene 4 jugadas legales"), "{first}");
+}
+
+/// The Spanish question as it was written, with no `asks` and two of the
+/// four cells: printkit cannot tell what it asks, and says so where.
+const SPANISH_FIRST: &str = r#"game = "bracket-and-flip"
+[[practice]]
+name = "La primera jugada"
+position = "6/6/2WB2/2BW2/6/6 B"
+prompt = "Empieza B. Encuentra todas las casillas donde B puede colocar una ficha y di qué ficha W voltea cada una."
+[[practice.check]]
+move = "D2"
+converted = ["D3"]
+[[practice.check]]
+move = "C5"
+converted = ["C4"]
+[[practice.check]]
+move = "E4"
+illegal = true
+"#;
+
+#[test]
+fn a_question_without_asks_that_no_kind_fits_is_a_located_error() {
+    let err = practice_diagnostics(SPANISH_FIRST);
+    assert!(err.contains("host.toml:3:8"), "{err}");
+    assert!(
+        err.contains("printkit cannot tell from the checks what this question asks"),
+        "{err}"
+    );
+    assert!(err.contains("`asks = \"legal\"`"), "{err}");
+    // Two kinds fit: the error lists both.
+    let err = practice_diagnostics(&SPANISH_FIRST.replace(
+        "move = \"D2\"\nconverted = [\"D3\"]",
+        "move = \"D2\"\nconverted = [\"D3\"]\n[[practice.check]]\nmove = \"E3\"\nconverted = [\"D3\"]\n[[practice.check]]\nmove = \"B4\"\nconverted = [\"C4\"]",
+    ).replace("[[practice.check]]\nmove = \"E4\"\nillegal = true\n", ""));
+    assert!(err.contains("(no error)"), "every move, one kind: {err}");
+    let def_err = practice_diagnostics(&SPANISH_FIRST.replacen(
+        "[[practice.check]]\nmove = \"D2\"",
+        "[[practice.check]]\nmove = \"E4\"\nillegal = true\n[[practice.check]]\nmove = \"D2\"",
+        1,
+    ).replace("Encuentra todas las casillas donde B puede colocar una ficha y di", "¿Puede B jugar E4? Y en D2,"));
+    assert!(
+        def_err.contains("the checks fit 2 kinds of question"),
+        "{def_err}"
+    );
+    assert!(
+        def_err.contains("`asks = \"legal\"`, `asks = \"turns\"`"),
+        "{def_err}"
+    );
+}
+
+/// A host's own question: which B moves turn the W marker on A1, with one
+/// check that turns nothing.
+const HOST_A1: &str = r#"game = "clone-jump-convert"
+[[practice]]
+name = "The marker on A1"
+position = "5/5/B4/5/W4 B 1"
+prompt = "B to move. Which B moves turn the W marker on A1?"
+[[practice.check]]
+move = "A3-A4"
+converted = []
+"#;
+
+#[test]
+fn a_turns_question_whose_prompt_names_no_cell_of_its_move_is_refused() {
+    let err = practice_diagnostics(HOST_A1);
+    assert!(err.contains("host.toml:3:8"), "{err}");
+    assert!(err.contains("printkit cannot tell"), "{err}");
+    let err = practice_diagnostics(&HOST_A1.replace(
+        "name = \"The marker on A1\"",
+        "name = \"The marker on A1\"\nasks = \"turns\"",
+    ));
+    assert!(
+        err.contains("the prompt names no cell of `A3-A4` (it names A1)"),
+        "{err}"
+    );
+    assert!(err.contains("`asks = \"every-move\"`"), "{err}");
+    // Named, the same question is answered.
+    let ok = practice_diagnostics(&HOST_A1.replace(
+        "Which B moves turn the W marker on A1?",
+        "What does A3-A4 turn?",
+    ));
+    assert_eq!(ok, "(no error)");
+}
+
+#[test]
+fn the_key_keeps_the_authors_move_and_says_how_else_it_is_written() {
+    let def = builtin_in("clone-jump-convert", "en");
+    let last = question(&def, "Filling the last cell");
+    let answer = answer_of(&def, last);
+    assert!(
+        answer.starts_with("E4-E5, also written D4-E5: Clone E4→E5"),
+        "{answer}"
+    );
+    let sentence = kit::host_key::check_sentence(&def, &last.checks[0]);
+    assert!(
+        sentence.starts_with("E4-E5, also written D4-E5"),
+        "{sentence}"
+    );
+    let key = pages_text(&def, Part::Key).replace('\n', " ");
+    assert!(key.contains("E4-E5, also written D4-E5"), "{key}");
+}
+
+#[test]
+fn a_table_without_turns_takes_the_nearest_count_and_a_wrong_count_names_the_key() {
+    let table = r#"game = "clone-jump-convert"
+[[practice]]
+name = "Full board"
+asks = "result"
+prompt = "One cell is empty. W fills it: who wins?"
+[practice.position]
+side = "W"
+B = ["A5", "B5", "C5", "D5"]
+W = ["A4", "B4", "C4", "D4", "E4", "A3", "B3", "C3", "D3", "E3", "A2", "B2", "C2", "D2", "E2", "A1", "B1", "C1", "D1", "E1"]
+[[practice.check]]
+move = "E4-E5"
+result = "W"
+"#;
+    let (_, practice) = definition::parse_practice_file("host.toml", table).unwrap();
+    let turns = practice[0]
+        .counts
+        .iter()
+        .find(|(n, _)| *n == "turns")
+        .unwrap()
+        .1;
+    assert_eq!(turns, 20);
+    assert_eq!(practice[0].left_out, vec!["turns"]);
+    let err = practice_diagnostics(&table.replace("side = \"W\"", "side = \"W\"\nturns = 0"));
+    assert!(err.contains("write `turns = 20`"), "{err}");
+}
+
+#[test]
+fn the_german_predator_counts_fit_the_board_and_its_questions_stand_alone() {
+    let def = fixture("fixtures/custom/languages/raeuber-und-beute.toml");
+    for p in &def.practice {
+        assert!(!p.prompt.starts_with("Wie eben"), "{}", p.prompt);
+    }
+    // 30 predator turns with 7 prey in reserve: one prey turn was played.
+    let (_, text) = (
+        "",
+        std::fs::read_to_string("fixtures/custom/languages/raeuber-und-beute.toml").unwrap(),
+    );
+    for (count, fits) in [("1", true), ("2", false), ("30", false)] {
+        let edited = text.replace(
+            "\"5/2P2/5/1o3/5 o 7 0 1\"",
+            &format!("\"5/2P2/5/1o3/5 o 7 0 {count}\""),
+        );
+        let loaded = definition::parse_definition("de.toml", &edited);
+        assert_eq!(loaded.is_ok(), fits, "{count} turns");
+        if let Err(LoadError::Invalid(d)) = loaded {
+            let all: String = d.iter().map(|d| d.to_string()).collect();
+            assert!(all.contains("with 7 prey still in reserve"), "{all}");
+        }
+    }
+}
+
+#[test]
+fn plain_keys_say_who_passes_the_only_move_and_one_colon_a_refusal() {
+    for (at, def) in every_definition() {
+        let key = pages_text(&def, Part::Key).replace('\n', " ");
+        for word in ["pass: Pass", "passe : Passe", "pase: Pase"] {
+            assert!(!key.contains(word), "{at}: `{word}`");
+        }
+        for p in asked(&def) {
+            assert!(!key.contains(&p.position.text()), "{at}: a code printed");
+            for c in &p.checks {
+                let s = kit::host_key::check_sentence(&def, c);
+                for sentence in s.split(". ") {
+                    assert!(sentence.matches(':').count() <= 1, "{at}: {s}");
+                }
+            }
+        }
+    }
+    let def = builtin_in("bracket-and-flip", "en");
+    let key = pages_text(&def, Part::Key).replace('\n', " ");
+    assert!(key.contains("2.1 W passes."), "{key}");
+    assert!(key.contains("W has only one move: W pass"), "{key}");
+    assert!(!key.contains("longest defence: W pass"), "{key}");
+    let pass = answer_of(&def, question(&def, "A forced pass"));
+    assert!(
+        pass.contains("B moves next, with 1 legal move: D1 (turns C1)"),
+        "{pass}"
+    );
+}
+
+/// The moves written in `text` (with `-`, `x`, `@` or `+`: a bare cell
+/// is no move one can tell from a cell).
+fn moves_named(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let is_part = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | 'x' | '@' | '+');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !is_part(chars[i]) || (i > 0 && is_part(chars[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && is_part(chars[j]) {
+            j += 1;
+        }
+        let word: String = chars[i..j].iter().collect();
+        let word = word.trim_end_matches(['-', '+']).to_string();
+        let cells = word
+            .split(['-', 'x', '@', '+'])
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>();
+        let all_cells = !cells.is_empty()
+            && cells
+                .iter()
+                .all(|c| printkit::rules::Cell::parse(c).is_ok());
+        if all_cells && word.contains(['-', 'x', '@', '+']) {
+            out.push(word);
+        }
+        i = j;
+    }
+    out
+}
+
+#[test]
+fn every_move_a_host_key_names_is_one_the_engine_plays() {
+    let mut replayed = 0;
+    for (at, def) in every_definition() {
+        let analysed = definition::analyse(&def, &def.practice);
+        for p in asked(&def) {
+            // Where a move the key names may stand: the position, after
+            // each check, and along the solver's line.
+            let mut positions = vec![p.position.clone()];
+            for c in &p.checks {
+                if let Ok(info) = &c.played {
+                    positions.push(info.after.clone());
+                }
+            }
+            let key = analysed.key(p);
+            if let Some(k) = key {
+                for mv in &k.solution.pv {
+                    positions.push(mv.after.clone());
+                }
+            }
+            let refused: Vec<&str> = p
+                .checks
+                .iter()
+                .filter(|c| c.played.is_err())
+                .map(|c| c.mv.trim())
+                .collect();
+            let mut text = answer_of(&def, p);
+            for c in &p.checks {
+                text += &kit::host_key::check_sentence(&def, c);
+            }
+            if let Some(note) = key.and_then(|k| kit::asked::best_play_note(&def, p, k)) {
+                text += &note;
+            }
+            for mv in moves_named(&text) {
+                let plays = positions.iter().any(|pos| pos.play(&mv).is_ok());
+                assert!(
+                    plays || refused.contains(&mv.as_str()),
+                    "{at} `{}`: the key names `{mv}`, which no position of it plays: {text}",
+                    p.name
+                );
+                replayed += 1;
+            }
+        }
+    }
+    assert!(replayed > 100, "{replayed} moves");
 }

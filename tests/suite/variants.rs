@@ -286,6 +286,7 @@ end = ["{end}"]
 
 [[practice]]
 name = "The start"
+asks = "checks"
 position = "{start}"
 prompt = "The start position.{long}"
 

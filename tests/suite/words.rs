@@ -83,7 +83,7 @@ fn a_variant_keeping_a_built_in_id_is_not_mixed_up_with_it() {
     std::fs::write(dir.join("my.toml"), variant).unwrap();
     std::fs::write(
         dir.join("practice.toml"),
-        "game = \"freeze\"\n\n[[practice]]\nname = \"Eight by eight\"\nposition = \"8/8/8/3r4/2r1r3/2br4/8/8 b\"\nprompt = \"Take all four.\"\n\n[[practice.check]]\nmove = \"C3xC5xE5xE3xC3\"\n",
+        "game = \"freeze\"\n\n[[practice]]\nname = \"Eight by eight\"\nasks = \"checks\"\nposition = \"8/8/8/3r4/2r1r3/2br4/8/8 b\"\nprompt = \"Take all four.\"\n\n[[practice.check]]\nmove = \"C3xC5xE5xE3xC3\"\n",
     )
     .unwrap();
     let o = printkit_in(&dir, &["check", "my.toml", "practice.toml"]);
@@ -117,7 +117,7 @@ fn a_variant_keeping_a_built_in_id_is_not_mixed_up_with_it() {
 
 fn fixture_practice_6x6(game: &str) -> String {
     format!(
-        "game = \"{game}\"\n\n[[practice]]\nname = \"Around the corner\"\nposition = \"rbrbrb/brb2r/rbrbrb/brbrbr/r2brb/brbrbr b\"\nprompt = \"Capture into the region.\"\n\n[[practice.check]]\nmove = \"B4xB2\"\n"
+        "game = \"{game}\"\n\n[[practice]]\nname = \"Around the corner\"\nasks = \"checks\"\nposition = \"rbrbrb/brb2r/rbrbrb/brbrbr/r2brb/brbrbr b\"\nprompt = \"Capture into the region.\"\n\n[[practice.check]]\nmove = \"B4xB2\"\n"
     )
 }
 
@@ -178,7 +178,7 @@ fn engine_commands_take_the_variants_board() {
     // Holes: a clone copy with two, and a position that leaves them out.
     let src = fixture("fixtures/clone-jump-convert.toml");
     let clone = format!(
-        "{}[[practice]]\nname = \"Clone or jump\"\nposition = \"B3W/5/2-2/5/W3B W 0\"\nprompt = \"Clone.\"\n\n[[practice.check]]\nmove = \"A1-B2\"\n\n{}",
+        "{}[[practice]]\nname = \"Clone or jump\"\nasks = \"checks\"\nposition = \"B3W/5/2-2/5/W3B W 0\"\nprompt = \"Clone.\"\n\n[[practice.check]]\nmove = \"A1-B2\"\n\n{}",
         &src[..src.find("[[practice]]").unwrap()],
         &src[src.find("[audit]").unwrap()..]
     )
@@ -259,7 +259,8 @@ fn a_copied_setup_names_the_copys_cells() {
         .replace("5/5/2P2/5/5 o 8 0 0", "5/5/5/1P3/5 o 8 0 0")
         // The practice positions' predator turns, counted from B2 now.
         .replace("5/2o2/2P2/5/5 P 0 0 0", "5/2o2/2P2/5/5 P 0 0 2")
-        .replace("5/2P2/5/1o3/5 o 7 0 1", "5/2P2/5/1o3/5 o 7 0 3");
+        // One prey placed, so one predator turn: it stands a cell from B2.
+        .replace("5/2P2/5/1o3/5 o 7 0 1", "5/5/5/Po3/5 o 7 0 1");
     let def = definition::parse_definition("copy.toml", &src).unwrap_or_else(|e| panic!("{e}"));
     assert!(printed(&def, Part::Rules).contains("Put the predator on B2."));
 }
@@ -289,7 +290,7 @@ fn practice_sheets_say_turns_reserve_and_captures() {
     use printkit::definition::Loaded;
     use printkit::kit::Part;
     let dir = scratch("facts");
-    let clone = "game = \"clone-jump-convert\"\n\n[[practice]]\nname = \"Late\"\nposition = \"5/3B1/2W2/5/5 W 58\"\nprompt = \"W to move.\"\n\n[[practice.check]]\nmove = \"C3-C4\"\n\n[[practice]]\nname = \"Late table\"\nprompt = \"W to move.\"\n[practice.position]\nside = \"W\"\nturns = 58\nW = [\"C3\"]\nB = [\"D4\"]\n\n[[practice.check]]\nmove = \"C3-C4\"\n";
+    let clone = "game = \"clone-jump-convert\"\n\n[[practice]]\nname = \"Late\"\nasks = \"checks\"\nposition = \"5/3B1/2W2/5/5 W 58\"\nprompt = \"W to move.\"\n\n[[practice.check]]\nmove = \"C3-C4\"\n\n[[practice]]\nname = \"Late table\"\nasks = \"checks\"\nprompt = \"W to move.\"\n[practice.position]\nside = \"W\"\nturns = 58\nW = [\"C3\"]\nB = [\"D4\"]\n\n[[practice.check]]\nmove = \"C3-C4\"\n";
     let prey = "game = \"predator-prey\"\n\n[[practice]]\nname = \"Two taken\"\nprompt = \"Predator to move.\"\n[practice.position]\nside = \"P\"\nreserve = 0\ncaptured = 2\nturns = 11\nP = [\"C2\"]\no = [\"C3\"]\n\n[[practice.check]]\nmove = \"C2xC4\"\nresult = \"P\"\n";
     for (name, src, says) in [
         (

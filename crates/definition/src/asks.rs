@@ -195,30 +195,164 @@ impl Asked<'_> {
         ))
     }
 
-    /// What the question asks when the file does not say: read from its
-    /// claims and checks, the first that they can answer.
-    fn inferred(&self) -> Asks {
+    /// The kinds of question the checks point at, each one they can
+    /// answer: a solver claim (`win`), a chain that kings (`kings`), the
+    /// only legal move played (`forced`), a refused first check (`legal`),
+    /// a check that says its move ends the game (`result`), a check that
+    /// lists what a move the prompt names turns or takes (`turns`), and
+    /// checks that are every legal move (`every-move`).
+    fn fitting(&self) -> Vec<Asks> {
         let first_illegal = matches!(self.played.first(), Some(Err(_)));
         let decisive = self
             .legal()
             .any(|(i, info)| info.after.outcome().is_some() && self.sec.check[i].result.is_some());
-        let candidates = [
+        let forced = moves_listable(self.params) && self.position.moves().len() == 1;
+        let told_cells = self.legal().any(|(i, info)| {
+            let c = &self.sec.check[i];
+            (c.converted.is_some() || c.captured.is_some()) && self.names_move(info)
+        });
+        let every = moves_listable(self.params) && self.legal().count() >= 2;
+        [
             (self.solver_claims(), Asks::Win),
             (most_kings(self.played).is_some(), Asks::Kings),
-            (
-                self.legal()
-                    .any(|(_, i)| i.effect.kind() == printkit_rules::MoveKind::Pass),
-                Asks::Forced,
-            ),
+            (forced, Asks::Forced),
             (first_illegal, Asks::Legal),
             (decisive, Asks::Result),
-            (true, Asks::Turns),
-        ];
-        candidates
-            .into_iter()
-            .find(|(fits, asks)| *fits && self.cannot(*asks).is_none())
-            .map_or(Asks::Checks, |(_, asks)| asks)
+            (told_cells, Asks::Turns),
+            (every, Asks::EveryMove),
+        ]
+        .into_iter()
+        .filter(|(fits, asks)| *fits && self.cannot(*asks).is_none())
+        .map(|(_, asks)| asks)
+        .collect()
     }
+
+    /// Whether the prompt names `info`'s move: a cell it leaves, lands on,
+    /// turns or takes (cells are written the same in every language), or
+    /// it is the position's only legal move. A question about what a move
+    /// turns must say which move; "Which moves turn A1?" with one check
+    /// that turns nothing asks something else.
+    fn names_move(&self, info: &MoveInfo) -> bool {
+        let named = prompt_cells(&self.sec.prompt);
+        let e = &info.effect;
+        let touched = e
+            .from
+            .iter()
+            .chain(e.to.iter())
+            .chain(e.converted.iter())
+            .chain(e.captured.iter())
+            .any(|c| named.contains(c));
+        touched || self.position.moves().len() == 1
+    }
+
+    /// Why a `turns` question's prompt does not name the move its checks
+    /// answer for, or `None` when it names one.
+    fn unnamed_turns(&self) -> Option<String> {
+        let told: Vec<&MoveInfo> = self
+            .legal()
+            .filter(|(i, _)| {
+                let c = &self.sec.check[*i];
+                c.converted.is_some() || c.captured.is_some()
+            })
+            .map(|(_, info)| info)
+            .collect();
+        if told.is_empty() || told.iter().any(|info| self.names_move(info)) {
+            return None;
+        }
+        let named = prompt_cells(&self.sec.prompt);
+        let asked = if named.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (it names {})",
+                named
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        Some(format!(
+            "`asks = \"turns\"` answers what a given move turns, but the prompt names no cell of {}{asked}: name the move in the prompt, or, to ask which moves do something, give every legal move as a check with `asks = \"every-move\"`",
+            shown(told.iter().map(|info| info.text.as_str()))
+        ))
+    }
+
+    /// What the question asks when the file does not say: the one kind
+    /// its checks fit, or why none or several do (the kinds that fit, for
+    /// the author to choose).
+    fn inferred(&self) -> Result<Asks, String> {
+        let mut fits = self.fitting();
+        // A `turns` Answer ends with the result of a move that ends the
+        // game: it answers a `result` question too.
+        if fits == [Asks::Result, Asks::Turns] {
+            fits = vec![Asks::Turns];
+        }
+        let words = |kinds: &[Asks]| {
+            kinds
+                .iter()
+                .map(|a| format!("`asks = \"{}\"`", a.word()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match fits.as_slice() {
+            [one] => Ok(*one),
+            [] => {
+                let possible: Vec<Asks> = Asks::ALL
+                    .into_iter()
+                    .filter(|a| self.cannot(*a).is_none() && self.unnamed(*a).is_none())
+                    .collect();
+                Err(format!(
+                    "printkit cannot tell from the checks what this question asks, so the host key could answer another question: write `asks` ({} fit{} these checks; see the practice guide)",
+                    words(&possible),
+                    if possible.len() == 1 { "s" } else { "" }
+                ))
+            }
+            many => Err(format!(
+                "the checks fit {} kinds of question: write `asks` with the one the prompt asks ({})",
+                many.len(),
+                words(many)
+            )),
+        }
+    }
+
+    /// Why the prompt does not fit `asks` (see [`Asked::unnamed_turns`]).
+    fn unnamed(&self, asks: Asks) -> Option<String> {
+        match asks {
+            Asks::Turns => self.unnamed_turns(),
+            _ => None,
+        }
+    }
+}
+
+/// The cells a prompt names (`C4`, `e5`), in the order written, once each.
+fn prompt_cells(prompt: &str) -> Vec<printkit_rules::Cell> {
+    let mut cells = Vec::new();
+    let chars: Vec<char> = prompt.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_alphabetic()
+            && (i == 0 || !chars[i - 1].is_alphanumeric())
+            && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < chars.len() && chars[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j == chars.len() || !chars[j].is_alphanumeric() {
+            let word: String = chars[i..j].iter().collect();
+            if let Ok(cell) = printkit_rules::Cell::parse(&word.to_ascii_uppercase()) {
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+        }
+        i = j;
+    }
+    cells
 }
 
 /// The legal check that makes the most kings (the first of them), if any
@@ -252,7 +386,13 @@ pub(super) fn question_asks(
     asks: Option<&Spanned<String>>,
 ) -> Asks {
     let Some(asks) = asks else {
-        return asked.inferred();
+        return match asked.inferred() {
+            Ok(asks) => asks,
+            Err(why) => {
+                rep.error(asked.sec.name.span(), why);
+                Asks::Checks
+            }
+        };
     };
     let Some(word) = Asks::from_word(asks.get_ref()) else {
         let words: Vec<&str> = Asks::ALL.iter().map(|a| a.word()).collect();
@@ -269,7 +409,7 @@ pub(super) fn question_asks(
         );
         return Asks::Checks;
     };
-    if let Some(why) = asked.cannot(word) {
+    if let Some(why) = asked.cannot(word).or_else(|| asked.unnamed(word)) {
         rep.error(asks.span(), why);
         return Asks::Checks;
     }

@@ -44,8 +44,16 @@ pub(super) fn check_practice(
             );
         }
         seen.push(sec.name.get_ref());
-        let Some(given) = given_position(rep, params, engine, board, &sec.position) else {
+        let Some(mut given) = given_position(rep, params, engine, board, &sec.position) else {
             continue;
+        };
+        let start_view = start.map(|s| s.view());
+        let left_out = match given.fill_counters(params, start_view.as_ref()) {
+            Ok(left_out) => left_out,
+            Err(why) => {
+                rep.error(sec.position.span(), why);
+                continue;
+            }
         };
         let loaded = match given.load(engine) {
             Ok(p) => p,
@@ -60,8 +68,14 @@ pub(super) fn check_practice(
         if !fits_board(rep, board, &loaded, &sec.position) {
             continue;
         }
-        let counter =
-            start.and_then(|s| params.counter_mistake(&s.view(), &loaded.view(), &loaded.counts()));
+        let counter = start.and_then(|s| {
+            params.table_counter_mistake(
+                &s.view(),
+                &loaded.view(),
+                &loaded.counts(),
+                given.is_table(),
+            )
+        });
         if let Some(why) = counter {
             rep.error(sec.position.span(), why);
             continue;
@@ -117,6 +131,7 @@ pub(super) fn check_practice(
             .count(),
             asks,
             title: sec.title.clone(),
+            left_out,
         });
     }
     out

@@ -61,6 +61,11 @@ pub struct Practice {
     /// The title the player's sheet prints (`None`: the question's number
     /// alone; the name is the host's).
     pub title: Option<String>,
+    /// The counters a table position left out (`turns`, `reserve`,
+    /// `captured`): printkit took the nearest plausible count, and a sheet
+    /// states it only where the rules make it matter (see the kit's
+    /// facts).
+    pub left_out: Vec<&'static str>,
 }
 
 impl Practice {

@@ -26,6 +26,9 @@ pub(super) enum Given {
         view: BoardView,
         /// The numbers besides the board, by name.
         counts: Vec<(&'static str, u64)>,
+        /// The counters the table leaves out (a fresh game's so far; see
+        /// [`Given::fill_counters`]).
+        left_out: Vec<&'static str>,
     },
 }
 
@@ -34,8 +37,42 @@ impl Given {
     pub(super) fn load(&self, engine: &dyn Engine) -> Result<AnyPosition, PositionError> {
         match self {
             Given::Text(text) => engine.load(text),
-            Given::Table { view, counts } => engine.setup(view, counts),
+            Given::Table { view, counts, .. } => engine.setup(view, counts),
         }
+    }
+
+    /// A table that leaves its turn count out takes the nearest count the
+    /// board allows (from 0: the fewest turns that reach it), `start`
+    /// being the game's start; the counters left out, for the facts a
+    /// sheet prints. `Err`: no count fits the board at all.
+    pub(super) fn fill_counters(
+        &mut self,
+        params: &Params,
+        start: Option<&BoardView>,
+    ) -> Result<Vec<&'static str>, String> {
+        let Given::Table {
+            view,
+            counts,
+            left_out,
+        } = self
+        else {
+            return Ok(Vec::new());
+        };
+        let fit = start.and_then(|s| params.turns_fit(s, view, counts));
+        if let (Some(fit), true) = (fit, left_out.contains(&"turns")) {
+            let Some(n) = fit.nearest(0) else {
+                return Err(format!("no turn count fits this position: {}", fit.why));
+            };
+            if let Some(turns) = counts.iter_mut().find(|(name, _)| *name == "turns") {
+                turns.1 = n;
+            }
+        }
+        Ok(left_out.clone())
+    }
+
+    /// Whether the position was written as a table.
+    pub(super) fn is_table(&self) -> bool {
+        matches!(self, Given::Table { .. })
     }
 
     /// How a message names the position: its text, shortened (a table is
@@ -144,8 +181,14 @@ fn table_position(
         .enumerate()
         .filter_map(|(i, p)| Some((Cell::new(i % board.width, i / board.width), (*p)?)))
         .collect();
-    // The counts besides the board: a fresh game's where the table names none.
+    // The counts besides the board: a fresh game's where the table names
+    // none, the turn count then made to fit (see `Given::fill_counters`).
     let counts = params.fresh_counts(pieces.len(), &fields);
+    let left_out: Vec<&'static str> = counts
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| !fields.iter().any(|(f, _)| f == name))
+        .collect();
     let view = BoardView {
         width: board.width,
         height: board.height,
@@ -154,7 +197,11 @@ fn table_position(
         pieces,
         side_to_move: side.unwrap_or(sides[0]),
     };
-    Some(Given::Table { view, counts })
+    Some(Given::Table {
+        view,
+        counts,
+        left_out,
+    })
 }
 
 /// The side to move a table's `side` names, or what is wrong with it.

@@ -122,19 +122,81 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
     line
 }
 
-/// A check in plain words: the move as players write it, what it does and
-/// what follows, or why it cannot be played.
+/// A check's move as its author wrote it (the engine's own writing only
+/// where the two differ in letter case alone), and, where the engine
+/// writes the same move another way (a clone from another neighbour, kings
+/// in another order), that writing too: "E4-E5, also written D4-E5". A
+/// host marks a student's move against the sheet's.
+pub fn written_move(def: &Definition, check: &Check) -> String {
+    let l = &def.lang;
+    let author = check.mv.trim();
+    match &check.played {
+        Ok(info) if info.text.eq_ignore_ascii_case(author) => l.shown_move(&info.text),
+        Ok(info) => tr!(
+            l,
+            "check.also_written",
+            mv = l.shown_move(author),
+            other = l.shown_move(&info.text)
+        ),
+        Err(_) => l.shown_move(author),
+    }
+}
+
+/// A move's effect as `mv` writes it: a clone from the neighbour the
+/// author named, the kings in the order the move names them (reading
+/// order for any it does not name).
+pub fn as_written(e: &printkit_rules::Effect, mv: &str) -> printkit_rules::Effect {
+    let mut e = e.clone();
+    if e.kind() == printkit_rules::MoveKind::Clone {
+        if let Some(from) = printkit_rules::notation::starting_cell(mv) {
+            e.from = Some(from);
+        }
+    }
+    e.kinged = in_written_order(&e.kinged, mv);
+    e
+}
+
+/// `cells` in the order `mv` names them after a `+` (each king it
+/// makes), the rest after them in the order given.
+pub fn in_written_order(cells: &[printkit_rules::Cell], mv: &str) -> Vec<printkit_rules::Cell> {
+    let named: Vec<printkit_rules::Cell> = mv
+        .split('+')
+        .skip(1)
+        .filter_map(|part| {
+            printkit_rules::Cell::parse(part.trim().to_ascii_uppercase().as_str()).ok()
+        })
+        .collect();
+    let mut out: Vec<printkit_rules::Cell> = named
+        .iter()
+        .copied()
+        .filter(|c| cells.contains(c))
+        .collect();
+    out.extend(cells.iter().copied().filter(|c| !named.contains(c)));
+    out
+}
+
+/// A check in plain words: the move as its author wrote it, what it does
+/// and what follows, or why it cannot be played. A pass says who passes
+/// ("W passes."), not "pass: Pass.".
 pub fn check_sentence(def: &Definition, check: &Check) -> String {
     let l = &def.lang;
     match &check.played {
+        Ok(info) if info.effect.kind() == printkit_rules::MoveKind::Pass => l
+            .paragraph(&tr!(
+                l,
+                "check.pass",
+                side = capitalise(&crate::game::side_name(l, def.family(), info.effect.side)),
+                result = result_in_words(def, info.after.outcome())
+            ))
+            .into_owned(),
         // It starts with the move: in a right-to-left language it is
         // still a sentence of that language.
         Ok(info) => l
             .paragraph(&tr!(
                 l,
                 "check.legal",
-                mv = l.shown_move(&info.text),
-                effect = capitalise(&effect_words(l, &info.effect)),
+                mv = written_move(def, check),
+                effect = capitalise(&effect_words(l, &as_written(&info.effect, &check.mv))),
                 result = result_in_words(def, info.after.outcome())
             ))
             .into_owned(),
@@ -148,10 +210,19 @@ pub fn check_sentence(def: &Definition, check: &Check) -> String {
 }
 
 /// Why the engine refused a move, in the kit's language (a refusal only
-/// one family makes is worded in its words).
+/// one family makes is worded in its words). The engine's own sentence
+/// ("A3 is occupied by a B piece: a clone or jump lands on an empty
+/// cell") has its rule in brackets, so the key's sentence holds one colon.
 pub fn refusal(def: &Definition, e: &printkit_rules::MoveError) -> String {
     let l = &def.lang;
     let detail = e.to_string().trim_end_matches('.').to_string();
+    let detail = match detail.split_once(": ") {
+        Some((_, rule)) if rule.contains(": ") => detail.clone(),
+        // A rule holding brackets of its own is not bracketed again.
+        Some((fact, rule)) if rule.contains('(') => format!("{fact}; {rule}"),
+        Some((fact, rule)) => format!("{fact} ({rule})"),
+        None => detail,
+    };
     let own = format!("family.{}.illegal.{}", def.params.family(), e.keyword());
     let key = if l.has(&own) || printkit_definition::lang::Lang::english().has(&own) {
         own
@@ -190,9 +261,11 @@ fn kings_words(l: &Lang, key: &KeyAnswer, others: &[&MoveInfo], promotion_sets: 
         let names = |cells: &[printkit_rules::Cell]| {
             cells.iter().map(|c| c.to_string()).collect::<Vec<_>>()
         };
+        // The kings in the order the line's move writes them.
+        let first = key.solution.pv.first().map_or("", |m| m.text.as_str());
         let (free, needed) = (
             shown_list(l, &names(&k.free)),
-            shown_list(l, &names(&k.needed)),
+            shown_list(l, &names(&in_written_order(&k.needed, first))),
         );
         let chain = k.chain.text.clone();
         let count = k.free.len();
@@ -298,6 +371,16 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
             ) + &others_words(l, &texts(&others), s.best_complete)
                 + &fewer
         }
+        // The loser's one move is no defence to choose: "the only move".
+        Verdict::Loss if start.moves().len() == 1 => tr!(
+            l,
+            "answer.wins_only_move",
+            side = name(other),
+            moves = tr!(l, "moves.count", n = s.plies),
+            loser = name(side),
+            line = line,
+            because = because
+        ),
         Verdict::Loss => tr!(
             l,
             "answer.wins_whatever",

@@ -5,10 +5,10 @@
 //! make, or the result of a move. Only a question whose claims the solver
 //! proves is answered with the winning line.
 use super::common::{capitalise, effect_words, result_in_words};
-use crate::answers::{answer, check_sentence, refusal};
+use crate::answers::{answer, as_written, check_sentence, in_written_order, refusal, written_move};
 use printkit_definition::lang::Lang;
 use printkit_definition::tr;
-use printkit_definition::{most_kings, Asks, Definition, KeyAnswer, Practice};
+use printkit_definition::{most_kings, Asks, Check, Definition, KeyAnswer, Practice};
 use printkit_rules::{Cell, MoveInfo, MoveKind};
 use printkit_solve::Verdict;
 
@@ -46,10 +46,10 @@ fn other_side(def: &Definition, symbol: char) -> char {
 /// The Answer to the question `p` asks, in plain words; `key` is the
 /// solver's answer (used only where the question claims a result).
 pub fn question_answer(def: &Definition, p: &Practice, key: Option<&KeyAnswer>) -> String {
-    let legal: Vec<&MoveInfo> = p
+    let legal: Vec<(&Check, &MoveInfo)> = p
         .checks
         .iter()
-        .filter_map(|c| c.played.as_ref().ok())
+        .filter_map(|c| c.played.as_ref().ok().map(|info| (c, info)))
         .collect();
     let refused = || -> String {
         p.checks
@@ -63,19 +63,23 @@ pub fn question_answer(def: &Definition, p: &Practice, key: Option<&KeyAnswer>) 
         Asks::Turns => turns(def, p, &legal),
         Asks::Legal => legal_words(def, p),
         Asks::Forced => match legal.first() {
-            Some(info) => forced(def, p, info) + &refused(),
+            Some((check, info)) => forced(def, p, check, info) + &refused(),
             None => String::new(),
         },
-        Asks::EveryMove => every_move(def, p, &legal) + &refused(),
-        Asks::Kings => match most_kings(
-            &p.checks
-                .iter()
-                .map(|c| c.played.clone())
-                .collect::<Vec<_>>(),
-        ) {
-            Some(info) => kings(def, p, info) + &refused(),
-            None => String::new(),
-        },
+        // Every legal move is the whole answer: a refused check is not asked.
+        Asks::EveryMove => every_move(def, p, &legal),
+        Asks::Kings => {
+            let played: Vec<_> = p.checks.iter().map(|c| c.played.clone()).collect();
+            let most = most_kings(&played).and_then(|best| {
+                p.checks
+                    .iter()
+                    .find(|c| c.played.as_ref().is_ok_and(|info| info == best))
+            });
+            match most {
+                Some(check) => kings(def, p, check) + &refused(),
+                None => String::new(),
+            }
+        }
         Asks::Result => {
             let decisive = p
                 .checks
@@ -95,13 +99,13 @@ pub fn question_answer(def: &Definition, p: &Practice, key: Option<&KeyAnswer>) 
 
 /// `turns`: what each legal check turns (or takes), and, for a move that
 /// turns pieces, the opponent's pieces that stay as they were.
-fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
+fn turns(def: &Definition, p: &Practice, legal: &[(&Check, &MoveInfo)]) -> String {
     let l = &def.lang;
     let view = p.position.view();
     let mut said = Vec::new();
-    for info in legal {
-        let e = &info.effect;
-        let mv = &l.shown_move(&info.text);
+    for (check, info) in legal {
+        let e = &as_written(&info.effect, &check.mv);
+        let mv = &written_move(def, check);
         if !e.captured.is_empty() {
             said.push(tr!(
                 l,
@@ -154,7 +158,7 @@ fn turns(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
     }
     let end = legal
         .iter()
-        .find_map(|i| i.after.outcome())
+        .find_map(|(_, i)| i.after.outcome())
         .map(|o| format!(" {}", result_in_words(def, Some(o))))
         .unwrap_or_default();
     said.join(" ") + &end
@@ -198,13 +202,13 @@ fn legal_words(def: &Definition, p: &Practice) -> String {
     let others: Vec<String> = rest
         .iter()
         .filter(|_| first.played.is_err())
-        .filter_map(|c| c.played.as_ref().ok())
-        .map(|info| {
+        .filter_map(|c| c.played.as_ref().ok().map(|info| (c, info)))
+        .map(|(c, info)| {
             tr!(
                 l,
                 "asked.instead",
-                mv = l.shown_move(&info.text),
-                effect = effect_words(l, &info.effect)
+                mv = written_move(def, c),
+                effect = effect_words(l, &as_written(&info.effect, &c.mv))
             )
         })
         .collect();
@@ -215,8 +219,10 @@ fn legal_words(def: &Definition, p: &Practice) -> String {
 }
 
 /// `forced`: the side must play the one legal move (pass, often); what
-/// follows, and who moves next while the game goes on.
-fn forced(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
+/// follows, and, while the game goes on, who moves next and what that side
+/// can do (its moves, when few enough to name): "What must W do, and what
+/// can B do next?" is answered in both parts.
+fn forced(def: &Definition, p: &Practice, check: &Check, info: &MoveInfo) -> String {
     let l = &def.lang;
     let mover = side(def, p.position.view().side_to_move);
     let mut words = match info.effect.kind() {
@@ -225,45 +231,67 @@ fn forced(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
             l,
             "asked.must_play",
             side = &mover,
-            mv = l.shown_move(&info.text),
-            effect = effect_words(l, &info.effect)
+            mv = written_move(def, check),
+            effect = effect_words(l, &as_written(&info.effect, &check.mv))
         ),
     };
     words.push(' ');
     words += &match info.after.outcome() {
         Some(o) => result_in_words(def, Some(o)),
-        None => tr!(
-            l,
-            "asked.goes_on_next",
-            side = side(def, info.after.view().side_to_move)
-        ),
+        None => {
+            let next = side(def, info.after.view().side_to_move);
+            let moves = info.after.moves();
+            if moves.is_empty() || moves.len() > MOST_NAMED {
+                tr!(l, "asked.goes_on_next", side = next)
+            } else {
+                let items: Vec<String> = moves.iter().map(|m| move_item(l, m)).collect();
+                tr!(
+                    l,
+                    "asked.next_moves",
+                    side = next,
+                    n = items.len(),
+                    moves = l.list(&items)
+                )
+            }
+        }
     };
     words
 }
 
-/// `every-move`: the legal moves, each with what it turns or takes.
-fn every_move(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
+/// A move with what it turns or takes: "D1 (turns C1)".
+fn move_item(l: &Lang, info: &MoveInfo) -> String {
+    let e = &info.effect;
+    if !e.converted.is_empty() {
+        tr!(
+            l,
+            "asked.item_turns",
+            mv = l.shown_move(&info.text),
+            cells = cell_list(l, &e.converted)
+        )
+    } else if !e.captured.is_empty() {
+        tr!(
+            l,
+            "asked.item_takes",
+            mv = l.shown_move(&info.text),
+            cells = cell_list(l, &e.captured)
+        )
+    } else {
+        l.shown_move(&info.text)
+    }
+}
+
+/// `every-move`: the legal moves, each with what it turns or takes, as
+/// the checks write them.
+fn every_move(def: &Definition, p: &Practice, legal: &[(&Check, &MoveInfo)]) -> String {
     let l = &def.lang;
     let items: Vec<String> = legal
         .iter()
-        .map(|info| {
-            let e = &info.effect;
-            if !e.converted.is_empty() {
-                tr!(
-                    l,
-                    "asked.item_turns",
-                    mv = l.shown_move(&info.text),
-                    cells = cell_list(l, &e.converted)
-                )
-            } else if !e.captured.is_empty() {
-                tr!(
-                    l,
-                    "asked.item_takes",
-                    mv = l.shown_move(&info.text),
-                    cells = cell_list(l, &e.captured)
-                )
-            } else {
-                l.shown_move(&info.text)
+        .map(|(check, info)| {
+            let shown = move_item(l, info);
+            // The author's writing of the move in place of the engine's.
+            match shown.strip_prefix(&l.shown_move(&info.text)) {
+                Some(rest) => format!("{}{rest}", written_move(def, check)),
+                None => shown,
             }
         })
         .collect();
@@ -278,8 +306,11 @@ fn every_move(def: &Definition, p: &Practice, legal: &[&MoveInfo]) -> String {
 
 /// `kings`: the most kings the chain may make, from its captures (a
 /// captured king counts as two), with the check's kings as an example.
-fn kings(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
+fn kings(def: &Definition, p: &Practice, check: &Check) -> String {
     let l = &def.lang;
+    let Ok(info) = &check.played else {
+        return String::new();
+    };
     let e = &info.effect;
     let n = e.kinged.len();
     let worth = if n > e.captured.len() {
@@ -298,7 +329,7 @@ fn kings(def: &Definition, p: &Practice, info: &MoveInfo) -> String {
         captured = cell_list(l, &e.captured),
         worth = worth,
         side = side(def, p.position.view().side_to_move),
-        kinged = cell_list(l, &e.kinged)
+        kinged = cell_list(l, &in_written_order(&e.kinged, &check.mv))
     )
 }
 

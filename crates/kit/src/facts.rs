@@ -11,11 +11,15 @@ use printkit_rules::BoardView;
 
 /// The facts of a position with these `counts` (seen as `view`), as
 /// sentences: each fact's `facts.<key>` message with its numbers, so a
-/// family's new fact needs no code here.
+/// family's new fact needs no code here. A fact made only of counters the
+/// position's table left out (`left_out`: printkit's nearest plausible
+/// count, "20 turns played" in a game without a turn limit) is not
+/// stated: the author never said it, and no rule reads it.
 pub fn position_facts(
     def: &Definition,
     counts: &[(&'static str, u64)],
     view: &BoardView,
+    left_out: &[&'static str],
 ) -> Vec<String> {
     let l = &def.lang;
     let words = |fact: PositionFact| {
@@ -32,6 +36,9 @@ pub fn position_facts(
     def.params
         .position_facts(counts, view)
         .into_iter()
+        .filter(|fact| {
+            fact.numbers.is_empty() || !fact.numbers.iter().all(|(name, _)| left_out.contains(name))
+        })
         .map(words)
         .collect()
 }

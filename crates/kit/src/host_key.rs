@@ -92,7 +92,10 @@ pub fn pages(
         // Text stands right of the diagram.
         let text_w = area.width - diagram.width() - 6.0;
         let parts = question_parts(def, templates, p, analysed.key(p), k + 1, text_w)?;
-        place_question(&mut flow, k + 1, &head, &diagram, parts, page_room)?;
+        // The position's code is for printkit's tools, not the host: kept
+        // in the SVG (`data-position` on the diagram), never printed.
+        let code = p.position.text();
+        place_question(&mut flow, k + 1, &head, (&diagram, &code), parts, page_room)?;
         flow.gap(6.0);
     }
     // The heading, its sentence and its list stay on one page: a heading
@@ -169,7 +172,7 @@ fn question_parts(
     // What the diagram cannot show (turns, reserve, captures, kings), as
     // the practice sheet prints it.
     let view = p.position.view();
-    let facts = super::facts::position_facts(def, &p.counts, &view);
+    let facts = super::facts::position_facts(def, &p.counts, &view, &p.left_out);
     let to_move = tr!(
         l,
         "practice.to_move",
@@ -214,37 +217,7 @@ fn question_parts(
             1.5,
         ));
     }
-    if let Some(code) = position_code(&templates.style.book, l, small, &p.position.text(), text_w)?
-    {
-        parts.push((Some(format!("key-{k}-code")), code, 0.0));
-    }
     Ok(parts)
-}
-
-/// The position's code under its label, on a line of its own, never
-/// broken: set smaller until it fits the width, or left out (`None`) when
-/// even the smallest size does not.
-fn position_code(
-    book: &FontBook,
-    l: &Lang,
-    small: text::TextStyle,
-    code: &str,
-    width: f64,
-) -> Result<Option<Frame>, RenderError> {
-    /// The smallest size a code is printed at, in points.
-    const SMALLEST_PT: f64 = 5.0;
-    let label = text::paragraph_frame(book, &tr!(l, "key.position_code"), small, width)?;
-    let mut style = small;
-    loop {
-        if text::wrap(book, code, style.font, style.size_pt, width)?.len() == 1 {
-            let line = text::paragraph_frame(book, code, style, width)?;
-            return Ok(Some(Frame::stack(width, &[(label, 0.5), (line, 0.0)])));
-        }
-        if style.size_pt <= SMALLEST_PT {
-            return Ok(None);
-        }
-        style.size_pt = (style.size_pt - 0.5).max(SMALLEST_PT);
-    }
 }
 
 /// One question as a block that never splits: heading, diagram and, beside
@@ -254,7 +227,7 @@ fn place_question(
     flow: &mut Flow<'_>,
     number: usize,
     head: &Frame,
-    diagram: &Frame,
+    (diagram, code): (&Frame, &str),
     parts: Vec<KeyPart>,
     page_room: f64,
 ) -> Result<(), RenderError> {
@@ -264,8 +237,9 @@ fn place_question(
     let mut y = y0;
     let mut block_items = Vec::new();
     block_items.extend(head.placed(pt(0.0, 0.0)));
-    block_items.push(Item::group(
-        Some(&format!("key-{number}-position")),
+    block_items.push(Item::group_with_data(
+        &format!("key-{number}-position"),
+        vec![("position".to_string(), code.to_string())],
         diagram.placed(pt(0.0, y0)),
     ));
     let mut rest = Vec::new();

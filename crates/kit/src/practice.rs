@@ -110,7 +110,7 @@ fn turn_and_prompt(def: &Definition, p: &Practice) -> (String, String) {
         "practice.to_move",
         side = capitalise(&side_name(l, def.family(), view.side_to_move))
     );
-    let facts = super::facts::position_facts(def, &p.counts, &view).join(" ");
+    let facts = super::facts::position_facts(def, &p.counts, &view, &p.left_out).join(" ");
     let to_move = if facts.is_empty() {
         to_move
     } else {

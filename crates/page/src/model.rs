@@ -256,6 +256,9 @@ pub struct Group {
     pub half_turn: Option<PointMm>,
     /// What it holds, drawn in order.
     pub items: Vec<Item>,
+    /// Facts for tools, not drawn: each an SVG `data-<name>` attribute
+    /// (the host key's position codes).
+    pub data: Vec<(String, String)>,
 }
 
 /// One thing drawn on a page.
@@ -323,6 +326,16 @@ impl Item {
         })
     }
 
+    /// A group with facts for tools (see [`Group::data`]).
+    pub fn group_with_data(id: &str, data: Vec<(String, String)>, items: Vec<Item>) -> Item {
+        Item::Group(Group {
+            id: Some(id.to_string()),
+            items,
+            data,
+            ..Group::default()
+        })
+    }
+
     /// The items as a group drawn turned by 180° about `centre`.
     pub fn half_turned(centre: PointMm, items: Vec<Item>) -> Item {
         Item::Group(Group {
@@ -377,6 +390,7 @@ impl Item {
                 clip: g.clip.as_ref().map(r),
                 half_turn: g.half_turn.as_ref().map(p),
                 items: g.items.iter().map(|i| i.translated(dx, dy)).collect(),
+                data: g.data.clone(),
             }),
         }
     }

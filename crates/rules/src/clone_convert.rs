@@ -121,6 +121,7 @@ mod description {
             Some(TurnsFit {
                 why: format!("{on_board} markers stand on the board; the start has {at_start} and a turn adds at most one, and {first} moves after an even number of turns"),
                 least: on_board.saturating_sub(at_start),
+                most: None,
                 parity: Some(u64::from(side != first)),
             })
         }

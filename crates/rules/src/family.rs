@@ -176,16 +176,20 @@ pub trait FamilyPuzzles: GameFamily {
 
 /// The turn counts a position's board allows (see
 /// [`GameFamily::turns_that_fit`]): why, in the rules' terms, and which
-/// counts fit: every count from `least` on, of one parity where the rules
-/// fix it. Declared as bounds rather than a test of each count, so the
-/// nearest count that fits is found at once, whatever count a position
-/// claims (a file may say 2,147,483,647 turns).
+/// counts fit: every count from `least` to `most` (no end when `None`), of
+/// one parity where the rules fix it. Declared as bounds rather than a
+/// test of each count, so the nearest count that fits is found at once,
+/// whatever count a position claims (a file may say 2,147,483,647 turns).
 pub struct TurnsFit {
     /// The bounds the rules give, in their terms: what a message says
     /// when a count does not fit.
     pub why: String,
     /// The fewest turns that can have been played.
     pub least: u64,
+    /// The most turns that can have been played, where the board bounds
+    /// them (the predator game while prey are in reserve: one placed a
+    /// prey turn, so the count is exact).
+    pub most: Option<u64>,
     /// The remainder every fitting count leaves when divided by 2, where
     /// the rules fix it (who moves after an even number of turns).
     pub parity: Option<u64>,
@@ -194,21 +198,29 @@ pub struct TurnsFit {
 impl TurnsFit {
     /// Whether `turns` fits.
     pub fn fits(&self, turns: u64) -> bool {
-        turns >= self.least && self.parity.is_none_or(|p| turns % 2 == p)
+        turns >= self.least
+            && self.most.is_none_or(|m| turns <= m)
+            && self.parity.is_none_or(|p| turns % 2 == p)
     }
 
-    /// The fitting count nearest `turns`, the smaller of two equally near.
-    pub fn nearest(&self, turns: u64) -> u64 {
-        let from = turns.max(self.least);
+    /// The fitting count nearest `turns`, the smaller of two equally near;
+    /// `None` when no count fits (the board cannot be reached at all).
+    pub fn nearest(&self, turns: u64) -> Option<u64> {
+        let high = self.most.unwrap_or(u64::MAX);
+        if self.least > high {
+            return None;
+        }
+        let from = turns.clamp(self.least, high);
         if self.fits(from) {
-            return from;
+            return Some(from);
         }
         // One off in parity: below when that still fits (nearer or as
         // near, and smaller), else above.
-        if from > self.least && from == turns {
-            from - 1
-        } else {
-            from.saturating_add(1)
+        let below = from.checked_sub(1).filter(|b| self.fits(*b));
+        let above = from.checked_add(1).filter(|a| self.fits(*a));
+        match (below, above) {
+            (Some(b), Some(a)) => Some(if from == turns || from == high { b } else { a }),
+            (b, a) => b.or(a),
         }
     }
 }
@@ -874,28 +886,32 @@ mod tests {
     fn the_nearest_turn_count_is_the_scans() {
         for least in 0..12 {
             for parity in [None, Some(0), Some(1)] {
-                let fit = TurnsFit {
-                    why: String::new(),
-                    least,
-                    parity,
-                };
-                for turns in 0..40 {
-                    let scanned = (0..=turns.max(least) + 4)
-                        .filter(|t| fit.fits(*t))
-                        .min_by_key(|t| (t.abs_diff(turns), *t));
-                    assert_eq!(
-                        Some(fit.nearest(turns)),
-                        scanned,
-                        "{least} {parity:?} {turns}"
-                    );
+                for most in [None, Some(least), Some(least + 1), Some(least + 5)] {
+                    let fit = TurnsFit {
+                        why: String::new(),
+                        least,
+                        most,
+                        parity,
+                    };
+                    for turns in 0..40 {
+                        let scanned = (0..=turns.max(least) + 4)
+                            .filter(|t| fit.fits(*t))
+                            .min_by_key(|t| (t.abs_diff(turns), *t));
+                        assert_eq!(
+                            fit.nearest(turns),
+                            scanned,
+                            "{least} {most:?} {parity:?} {turns}"
+                        );
+                    }
                 }
             }
         }
         let odd = TurnsFit {
             why: String::new(),
             least: 20,
+            most: None,
             parity: Some(0),
         };
-        assert_eq!(odd.nearest(u64::MAX), u64::MAX - 1);
+        assert_eq!(odd.nearest(u64::MAX), Some(u64::MAX - 1));
     }
 }

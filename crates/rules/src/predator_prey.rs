@@ -208,9 +208,21 @@ mod description {
             let least = captured
                 .max(distance.saturating_sub(captured))
                 .max(placed.saturating_sub(u64::from(predator_to_move)));
+            // While prey wait in reserve every prey turn placed one (prey
+            // may not move a piece then, and an empty cell is always
+            // left), so the count is exact.
+            let reserve = named_field(counts, "reserve").unwrap_or(0);
+            let why = if reserve > 0 {
+                format!(
+                    "{why}; with {reserve} prey still in reserve every prey turn so far placed one"
+                )
+            } else {
+                why
+            };
             Some(TurnsFit {
                 why,
                 least,
+                most: (reserve > 0).then(|| placed.saturating_sub(u64::from(predator_to_move))),
                 parity: bounded.then(|| (distance + captured) % 2),
             })
         }

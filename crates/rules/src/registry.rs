@@ -5,7 +5,7 @@
 //! [`Family`] from here ([`Registered`]), not the other way round.
 use crate::family::{
     EndgamePlan, FamilyInfo, FamilyPrint, FamilyPuzzles, GameFamily, PositionFact, SolvedToEnd,
-    StopPoll, TokenSet, TrayBox,
+    StopPoll, TokenSet, TrayBox, TurnsFit,
 };
 use crate::game::{Reason, Rules};
 use crate::view::BoardView;
@@ -193,24 +193,54 @@ macro_rules! families {
                 }
             }
 
+            /// The turn counts that fit a position seen as `view` (the game
+            /// starting at `start`), and why; `None` when the family keeps
+            /// no counter.
+            pub fn turns_fit(
+                &self,
+                start: &BoardView,
+                view: &BoardView,
+                counts: &[(&'static str, u64)],
+            ) -> Option<TurnsFit> {
+                match self {
+                    $(Params::$variant(p) => <$module::$rules as GameFamily>::turns_that_fit(p, start, view, counts),)+
+                }
+            }
+
             /// Why a position's turn counter (its `turns` count) cannot be
-            /// what it says, with the nearest count that fits; `None` when
-            /// it fits or the family keeps no counter. `start`: the game's
-            /// start position.
+            /// what it says, with the nearest count that fits (or that none
+            /// does); `None` when it fits or the family keeps no counter.
+            /// `start`: the game's start position. The fix names the
+            /// notation's last number (see [`Params::table_counter_mistake`]
+            /// for a table).
             pub fn counter_mistake(
                 &self,
                 start: &BoardView,
                 view: &BoardView,
                 counts: &[(&'static str, u64)],
             ) -> Option<String> {
-                let fit = match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::turns_that_fit(p, start, view, counts),)+
-                }?;
+                self.table_counter_mistake(start, view, counts, false)
+            }
+
+            /// [`Params::counter_mistake`], the fix naming the `turns` key
+            /// when `table` (the position was written as a table).
+            pub fn table_counter_mistake(
+                &self,
+                start: &BoardView,
+                view: &BoardView,
+                counts: &[(&'static str, u64)],
+                table: bool,
+            ) -> Option<String> {
+                let fit = self.turns_fit(start, view, counts)?;
                 let turns = counts.iter().find(|(n, _)| *n == "turns")?.1;
                 if fit.fits(turns) {
                     return None;
                 }
-                let fix = format!("the nearest count that fits is {}", fit.nearest(turns));
+                let fix = match fit.nearest(turns) {
+                    Some(n) if table => format!("the nearest count that fits is {n}: write `turns = {n}`"),
+                    Some(n) => format!("the nearest count that fits is {n}: write {n} as the position's last number"),
+                    None => "no turn count fits this board: the game cannot reach it".to_string(),
+                };
                 Some(format!(
                     "the position says {turns} turn{} played, but {}: {fix}",
                     if turns == 1 { "" } else { "s" },

@@ -519,6 +519,10 @@ fn write_group(
     if let Some(id) = &g.id {
         attrs.push(("id", Value::Str(id)));
     }
+    let names: Vec<String> = g.data.iter().map(|(n, _)| format!("data-{n}")).collect();
+    for (name, (_, value)) in names.iter().zip(&g.data) {
+        attrs.push((name.as_str(), Value::Str(value)));
+    }
     if let Some(c) = g.clip {
         ids.clips += 1;
         let clip_id = format!("{}clip{}", ids.prefix, ids.clips);

@@ -280,6 +280,7 @@ pub(super) fn tiled_pages(
             clip: Some(window),
             items: content,
             half_turn: None,
+            data: Vec::new(),
         }));
         // The tile's cut line, kept inside the window so it stays in the safe area.
         items.push(Item::rect(
