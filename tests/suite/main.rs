@@ -39,6 +39,7 @@ mod shaping;
 #[cfg(unix)]
 mod shared_folder;
 mod shell;
+mod translations;
 mod solve;
 mod tools;
 mod variants;
