@@ -1117,7 +1117,8 @@ fn checked(loaded: &Loaded, templates: &Templates, run: &Arc<Run>) -> Checked {
     .collect();
     // A kit in two languages is printable, but the host should know.
     if let Loaded::Definition(d) = loaded {
-        notes.extend(untranslated_warnings(std::slice::from_ref(d.as_ref())));
+        let warnings = untranslated_warnings(std::slice::from_ref(d.as_ref()));
+        notes.extend(warnings.into_iter().map(|w| format!("warning: {w}")));
     }
     Checked::Ok {
         what,
