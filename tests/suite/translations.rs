@@ -61,7 +61,12 @@ fn prose(def: &Definition) -> Vec<String> {
         def.reminder.clone(),
     ];
     all.extend(def.materials.iter().cloned());
-    for part in [&def.sheet.setup, &def.sheet.turn, &def.sheet.special, &def.sheet.end] {
+    for part in [
+        &def.sheet.setup,
+        &def.sheet.turn,
+        &def.sheet.special,
+        &def.sheet.end,
+    ] {
         all.extend(part.iter().cloned());
     }
     for p in &def.practice {
@@ -95,13 +100,21 @@ fn every_built_in_game_is_translated_into_every_built_in_language() {
         .collect();
     let mut on_disk: Vec<String> = std::fs::read_dir(root().join("fixtures/translations"))
         .unwrap()
-        .map(|e| format!("fixtures/translations/{}", e.unwrap().file_name().to_string_lossy()))
+        .map(|e| {
+            format!(
+                "fixtures/translations/{}",
+                e.unwrap().file_name().to_string_lossy()
+            )
+        })
         .collect();
     expected.sort();
     listed.sort();
     on_disk.sort();
     assert_eq!(listed, expected, "a game or language lacks a translation");
-    assert_eq!(on_disk, expected, "a file in fixtures/translations/ is not built in");
+    assert_eq!(
+        on_disk, expected,
+        "a file in fixtures/translations/ is not built in"
+    );
     for id in &ids {
         let english = builtin(id);
         let english_texts = prose(&english);
@@ -125,7 +138,11 @@ fn every_built_in_game_is_translated_into_every_built_in_language() {
             );
             // The ticked audit columns are translated columns.
             assert_eq!(def.audit.ticks.len(), english.audit.ticks.len());
-            assert!(def.audit.ticks.iter().all(|t| def.audit.columns.contains(t)));
+            assert!(def
+                .audit
+                .ticks
+                .iter()
+                .all(|t| def.audit.columns.contains(t)));
         }
     }
 }
@@ -133,7 +150,11 @@ fn every_built_in_game_is_translated_into_every_built_in_language() {
 /// Lines of `pdftotext` joined, every run of white space (the French
 /// narrow no-break space included) one space.
 fn pdf_text(pdf: &Path) -> String {
-    let out = Command::new("pdftotext").arg(pdf).arg("-").output().unwrap();
+    let out = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
     assert!(out.status.success(), "pdftotext {}", pdf.display());
     let text = String::from_utf8_lossy(&out.stdout);
     plain(&text)
@@ -142,7 +163,8 @@ fn pdf_text(pdf: &Path) -> String {
 /// `text` with every run of white space one space, and the marks that set
 /// a direction left out.
 fn plain(text: &str) -> String {
-    let marks = |c: char| matches!(c as u32, 0x200E | 0x200F | 0x061C | 0x202A..=0x202E | 0x2066..=0x2069);
+    let marks =
+        |c: char| matches!(c as u32, 0x200E | 0x200F | 0x061C | 0x202A..=0x202E | 0x2066..=0x2069);
     text.chars()
         .filter(|c| !marks(*c))
         .collect::<String>()
@@ -204,19 +226,30 @@ fn kits_of_the_built_in_games_are_in_the_language_asked_for() {
             .flatten()
             .chain([&english.reminder])
             .collect();
-            let translated: Vec<&String> = [&def.sheet.setup, &def.sheet.turn, &def.sheet.special, &def.sheet.end]
-                .into_iter()
-                .flatten()
-                .chain([&def.reminder])
-                .collect();
+            let translated: Vec<&String> = [
+                &def.sheet.setup,
+                &def.sheet.turn,
+                &def.sheet.special,
+                &def.sheet.end,
+            ]
+            .into_iter()
+            .flatten()
+            .chain([&def.reminder])
+            .collect();
             for (en, ours) in rules.iter().zip(&translated) {
                 let en = opening(en, 6);
                 let ours = opening(ours, 4);
                 if code == "en" {
                     assert!(player.contains(&en), "en {id}: `{en}` not in the kit");
                 } else {
-                    assert!(!player.contains(&en), "{code} {id}: English `{en}` in the kit");
-                    assert!(player.contains(&ours), "{code} {id}: `{ours}` not in the kit");
+                    assert!(
+                        !player.contains(&en),
+                        "{code} {id}: English `{en}` in the kit"
+                    );
+                    assert!(
+                        player.contains(&ours),
+                        "{code} {id}: `{ours}` not in the kit"
+                    );
                 }
             }
             // The questions the key answers, in the kit's language.
@@ -229,7 +262,10 @@ fn kits_of_the_built_in_games_are_in_the_language_asked_for() {
                     assert!(key.contains(&en), "en {id}: `{en}` not in the key");
                 } else {
                     assert!(!key.contains(&en), "{code} {id}: English `{en}` in the key");
-                    assert!(!player.contains(&en), "{code} {id}: English `{en}` in the kit");
+                    assert!(
+                        !player.contains(&en),
+                        "{code} {id}: English `{en}` in the kit"
+                    );
                     assert!(key.contains(&ours), "{code} {id}: `{ours}` not in the key");
                 }
             }
@@ -249,7 +285,13 @@ fn french_freeze_edited(from: &str, to: &str) -> Vec<definition::Diagnostic> {
     let edited = text.replacen(from, to, 1);
     let def = builtin("freeze");
     let french = Languages::load(None).unwrap().get("fr").unwrap();
-    match translate(&def, "freeze.fr.toml", &edited, &french, &FontBook::builtin()) {
+    match translate(
+        &def,
+        "freeze.fr.toml",
+        &edited,
+        &french,
+        &FontBook::builtin(),
+    ) {
         Ok(_) => panic!("{from} → {to}: accepted"),
         Err(diags) => diags,
     }
@@ -272,7 +314,10 @@ fn place_of(needle: &str) -> (usize, usize) {
     let at = text.find(needle).unwrap();
     let before = &text[..at];
     let line = before.matches('\n').count() + 1;
-    let column = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
+    let column = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }
 
@@ -297,18 +342,28 @@ fn a_translation_with_another_number_of_rules_items_is_located() {
 /// translation, are refused where they are.
 #[test]
 fn a_translation_that_does_not_follow_the_practice_positions_is_located() {
-    let diags = french_freeze_edited("[[practice]]\nname = \"Retour au départ\"", "[[oops]]\nname = \"Retour au départ\"");
+    let diags = french_freeze_edited(
+        "[[practice]]\nname = \"Retour au départ\"",
+        "[[oops]]\nname = \"Retour au départ\"",
+    );
     assert!(
-        diags.iter().any(|d| d.message.contains("2 `[[practice]]` tables here, 3 in fixtures/freeze.toml")),
+        diags.iter().any(|d| d
+            .message
+            .contains("2 `[[practice]]` tables here, 3 in fixtures/freeze.toml")),
         "{diags:?}"
     );
-    assert!(diags.iter().any(|d| d.message.contains("`oops` is not a text a translation gives")));
+    assert!(diags.iter().any(|d| d
+        .message
+        .contains("`oops` is not a text a translation gives")));
     let diags = french_freeze_edited(
         "name = \"Retour au départ\"",
         "name = \"Retour au départ\"\nposition = \"8/8/8/3r4/2r1r3/2br4/8/8 b\"",
     );
     let (line, column, message) = only(&diags);
-    assert_eq!((line, column), (place_of("name = \"Retour au départ\"").0 + 1, 1));
+    assert_eq!(
+        (line, column),
+        (place_of("name = \"Retour au départ\"").0 + 1, 1)
+    );
     assert!(
         message.contains("`practice.2.position` is not a text a translation gives")
             && message.contains("positions, checks and parameters are the definition's"),
@@ -329,14 +384,23 @@ fn a_translations_placeholders_texts_and_glyphs_are_checked_where_they_are() {
     let diags = french_freeze_edited("region_name = \"zone de départ\"\n", "");
     let (line, column, message) = only(&diags);
     assert_eq!((line, column), place_of("[board]"));
-    assert!(message.contains("`board.region_name` is missing"), "{message}");
+    assert!(
+        message.contains("`board.region_name` is missing"),
+        "{message}"
+    );
 
     let diags = french_freeze_edited("Dames faites", "Dames faites \u{2603}\u{1F600}");
-    assert!(diags.iter().any(|d| d.message.contains("U+1F600")), "{diags:?}");
-    assert_eq!((diags.last().unwrap().line, diags.last().unwrap().column), {
-        let (l, c) = place_of("Dames faites");
-        (l, c + "Dames faites ".chars().count() + 1)
-    });
+    assert!(
+        diags.iter().any(|d| d.message.contains("U+1F600")),
+        "{diags:?}"
+    );
+    assert_eq!(
+        (diags.last().unwrap().line, diags.last().unwrap().column),
+        {
+            let (l, c) = place_of("Dames faites");
+            (l, c + "Dames faites ".chars().count() + 1)
+        }
+    );
 
     let diags = french_freeze_edited("language = \"fr\"", "language = \"de\"");
     let (line, column, message) = only(&diags);
@@ -350,22 +414,17 @@ fn a_translations_placeholders_texts_and_glyphs_are_checked_where_they_are() {
 /// nothing.
 #[test]
 fn a_hosts_definition_in_another_language_is_built_with_a_warning() {
-    let out = std::env::temp_dir().join(format!("printkit-translations-warn-{}", std::process::id()));
+    let out =
+        std::env::temp_dir().join(format!("printkit-translations-warn-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     let french = "fixtures/custom/languages/cloner-sauter-convertir.toml";
     let args = |extra: &[&'static str]| {
         let mut a = vec![
-            "build",
-            french,
-            "--only",
-            "rules",
-            "--paper",
-            "a4",
-            "--format",
-            "pdf",
-            "--out",
+            "build", french, "--only", "rules", "--paper", "a4", "--format", "pdf", "--out",
         ];
-        a.push(Box::leak(out.to_string_lossy().into_owned().into_boxed_str()));
+        a.push(Box::leak(
+            out.to_string_lossy().into_owned().into_boxed_str(),
+        ));
         a.extend_from_slice(extra);
         a
     };
@@ -384,7 +443,10 @@ fn a_hosts_definition_in_another_language_is_built_with_a_warning() {
     let o = printkit(&["check", french, "--language", "es"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
-    assert!(said.contains("is written in `fr`") && said.contains("in `es`"), "{said}");
+    assert!(
+        said.contains("is written in `fr`") && said.contains("in `es`"),
+        "{said}"
+    );
     let o = printkit(&["check", "freeze", "--language", "es"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));

@@ -19,23 +19,10 @@ use printkit_page::FontBook;
 use std::sync::Arc;
 use toml_edit::{Item, TableLike, Value};
 
-/// Every built-in game's translation into every built-in language other
-/// than English, as `(game id, language code, file text)`.
-macro_rules! translations {
-    ($($game:literal: $($code:literal)+;)+) => {
-        [$($(($game, $code, include_str!(concat!(
-            "../../../fixtures/translations/", $game, ".", $code, ".toml"
-        ))),)+)+]
-    };
-}
-
-/// The built-in translations: `(game id, language code, file text)`.
-pub const TRANSLATIONS: [(&str, &str, &str); 16] = translations! {
-    "clone-jump-convert": "fr" "de" "es" "ar";
-    "predator-prey": "fr" "de" "es" "ar";
-    "freeze": "fr" "de" "es" "ar";
-    "bracket-and-flip": "fr" "de" "es" "ar";
-};
+/// The built-in translations: `(game id, language code, file text)`, one
+/// for each built-in game and built-in language but English (the games
+/// are listed in [`crate::families`]).
+pub use crate::families::TRANSLATIONS;
 
 /// Where a translation file of the game `id` into `code` lives (and what
 /// its messages call it).
@@ -128,9 +115,8 @@ pub fn translate(
     }
     crate::glyphs::missing_glyphs(&mut rep, &doc, fonts);
 
-    let text = |key: &str| value_at(&doc, key).and_then(Value::as_str).map(str::to_string);
     let mut out = def.clone();
-    if let Some(name) = text("board.region_name") {
+    if let Some(name) = text_at(&doc, "board.region_name") {
         out.board.region_name = name;
     }
     let figures = placeholders::Figures::new(
@@ -140,82 +126,8 @@ pub fn translate(
         Some(&def.start_position),
         lang,
     );
-    for (key, field) in [
-        ("title", &mut out.title),
-        ("players", &mut out.players),
-        ("time", &mut out.time),
-        ("credit", &mut out.credit),
-    ] {
-        if let Some(t) = text(key) {
-            *field = t;
-        }
-    }
-    if let Some(t) = text("purpose") {
-        out.purpose = placeholders::fill_text(&mut rep, &figures, "purpose", &t, false);
-    }
-    if let Some(t) = text("reminder") {
-        out.reminder = placeholders::fill_text(&mut rep, &figures, "reminder", &t, true);
-    }
-    let list = |key: &str| -> Vec<String> {
-        value_at(&doc, key)
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-            .unwrap_or_default()
-    };
-    if value_at(original, "materials").is_some() {
-        out.materials = list("materials");
-    }
-    for (part, items) in [
-        ("setup", &mut out.sheet.setup),
-        ("turn", &mut out.sheet.turn),
-        ("special", &mut out.sheet.special),
-        ("end", &mut out.sheet.end),
-    ] {
-        let key = format!("sheet.{part}");
-        if value_at(original, &key).is_none() {
-            continue;
-        }
-        *items = list(&key)
-            .iter()
-            .enumerate()
-            .map(|(i, t)| placeholders::fill_text(&mut rep, &figures, &format!("{key}.{i}"), t, true))
-            .collect();
-    }
-    // The audit's tick columns are the same columns, by place.
-    let columns = list("audit.columns");
-    let ticks = def
-        .audit
-        .ticks
-        .iter()
-        .filter_map(|t| def.audit.columns.iter().position(|c| c == t))
-        .filter_map(|i| columns.get(i).cloned())
-        .collect();
-    out.audit.columns = columns;
-    out.audit.ticks = ticks;
-    // The definition's own positions, in its order; a practice file's keep
-    // their words.
-    let mut own = 0;
-    for p in out.practice.iter_mut().filter(|p| p.origin == def.source) {
-        let at = |k: &str| format!("practice.{own}.{k}");
-        let old_name = std::mem::take(&mut p.name);
-        p.name = text(&at("name")).unwrap_or_default();
-        if out.example == old_name {
-            out.example = p.name.clone();
-        }
-        if p.title.is_some() {
-            p.title = text(&at("title"));
-        }
-        let prompt = text(&at("prompt")).unwrap_or_default();
-        p.prompt = placeholders::fill_text_of(
-            &mut rep,
-            &figures,
-            &at("prompt"),
-            &prompt,
-            false,
-            Some(&p.counts),
-        );
-        own += 1;
-    }
+    take_texts(&mut rep, &doc, &figures, def, &mut out);
+    take_practice_texts(&mut rep, &doc, &figures, def, &mut out);
     if rep.found() > 0 {
         return Err(rep.into_diags());
     }
@@ -228,6 +140,117 @@ pub fn translate(
     Ok(out)
 }
 
+/// The text at `key` of a translation, if it is one.
+fn text_at(doc: &Document, key: &str) -> Option<String> {
+    value_at(doc, key)
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+/// The texts of the list at `key` of a translation.
+fn list_at(doc: &Document, key: &str) -> Vec<String> {
+    value_at(doc, key)
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The game's texts but its practice positions', taken from the
+/// translation `doc` into `out` (a copy of `def`), placeholders filled by
+/// `figures` as the definition's are.
+fn take_texts(
+    rep: &mut Reporter,
+    doc: &Document,
+    figures: &placeholders::Figures,
+    def: &Definition,
+    out: &mut Definition,
+) {
+    for (key, field) in [
+        ("title", &mut out.title),
+        ("players", &mut out.players),
+        ("time", &mut out.time),
+        ("credit", &mut out.credit),
+    ] {
+        if let Some(t) = text_at(doc, key) {
+            *field = t;
+        }
+    }
+    if let Some(t) = text_at(doc, "purpose") {
+        out.purpose = placeholders::fill_text(rep, figures, "purpose", &t, false);
+    }
+    if let Some(t) = text_at(doc, "reminder") {
+        out.reminder = placeholders::fill_text(rep, figures, "reminder", &t, true);
+    }
+    if value_at(&def.document, "materials").is_some() {
+        out.materials = list_at(doc, "materials");
+    }
+    for (part, items) in [
+        ("setup", &mut out.sheet.setup),
+        ("turn", &mut out.sheet.turn),
+        ("special", &mut out.sheet.special),
+        ("end", &mut out.sheet.end),
+    ] {
+        let key = format!("sheet.{part}");
+        if value_at(&def.document, &key).is_none() {
+            continue;
+        }
+        *items = list_at(doc, &key)
+            .iter()
+            .enumerate()
+            .map(|(i, t)| placeholders::fill_text(rep, figures, &format!("{key}.{i}"), t, true))
+            .collect();
+    }
+    // The audit's tick columns are the same columns, by place.
+    let columns = list_at(doc, "audit.columns");
+    out.audit.ticks = def
+        .audit
+        .ticks
+        .iter()
+        .filter_map(|t| def.audit.columns.iter().position(|c| c == t))
+        .filter_map(|i| columns.get(i).cloned())
+        .collect();
+    out.audit.columns = columns;
+}
+
+/// The names, titles and prompts of the definition's own practice
+/// positions, in its order, taken from the translation `doc` into `out`
+/// (a practice file's positions keep their words); the worked example
+/// follows its position's name.
+fn take_practice_texts(
+    rep: &mut Reporter,
+    doc: &Document,
+    figures: &placeholders::Figures,
+    def: &Definition,
+    out: &mut Definition,
+) {
+    let mut own = 0;
+    for p in out.practice.iter_mut().filter(|p| p.origin == def.source) {
+        let at = |k: &str| format!("practice.{own}.{k}");
+        let old_name = std::mem::take(&mut p.name);
+        p.name = text_at(doc, &at("name")).unwrap_or_default();
+        if out.example == old_name {
+            out.example = p.name.clone();
+        }
+        if p.title.is_some() {
+            p.title = text_at(doc, &at("title"));
+        }
+        let prompt = text_at(doc, &at("prompt")).unwrap_or_default();
+        p.prompt = placeholders::fill_text_of(
+            rep,
+            figures,
+            &at("prompt"),
+            &prompt,
+            false,
+            Some(&p.counts),
+        );
+        own += 1;
+    }
+}
+
 /// Reports where the translation `doc` does not match the definition
 /// `original` key for key and item for item, and a `language` other than
 /// `code`.
@@ -238,20 +261,33 @@ fn shape(rep: &mut Reporter, doc: &Document, original: &Document, def: &Definiti
         Some((_, Some(c))) if c == code => {}
         Some((item, _)) => rep.error(
             item.span().unwrap_or(0..0),
-            format!("this translation is used for the language `{code}`: write `language = \"{code}\"`"),
+            format!(
+                "this translation is used for the language `{code}`: write `language = \"{code}\"`"
+            ),
         ),
-        None => rep.error(0..0, format!("the key `language` is missing: write `language = \"{code}\"`")),
+        None => rep.error(
+            0..0,
+            format!("the key `language` is missing: write `language = \"{code}\"`"),
+        ),
     }
     // Every key the translation writes is one the definition prints.
     let mut allowed: Vec<&str> = vec!["language"];
-    allowed.extend(TEXTS.iter().chain(&LISTS).map(|k| k.split('.').next().unwrap_or(k)));
+    allowed.extend(
+        TEXTS
+            .iter()
+            .chain(&LISTS)
+            .map(|k| k.split('.').next().unwrap_or(k)),
+    );
     allowed.push("practice");
     allowed.dedup();
     unknown(rep, doc.as_table(), "", &allowed);
     for table in ["board", "sheet", "audit"] {
         let Some(t) = doc.get(table).and_then(Item::as_table_like) else {
             if let Some(item) = doc.get(table) {
-                rep.error(item.span().unwrap_or(0..0), format!("`{table}` is a table: `[{table}]`"));
+                rep.error(
+                    item.span().unwrap_or(0..0),
+                    format!("`{table}` is a table: `[{table}]`"),
+                );
             }
             continue;
         };
@@ -267,22 +303,31 @@ fn shape(rep: &mut Reporter, doc: &Document, original: &Document, def: &Definiti
         match (value_at(original, key), value_at(doc, key)) {
             (None, Some(_)) => rep.error(
                 value_span(doc, key).unwrap_or(0..0),
-                format!("`{key}` is not in {}: a translation gives only the texts its definition has", def.source),
+                format!(
+                    "`{key}` is not in {}: a translation gives only the texts its definition has",
+                    def.source
+                ),
             ),
             (Some(_), None) => missing(rep, doc, key, line_of(key), &def.source),
-            (Some(_), Some(v)) if v.as_str().is_none() => {
-                rep.error(v.span().unwrap_or(0..0), format!("`{key}` is a text in quotes"))
-            }
+            (Some(_), Some(v)) if v.as_str().is_none() => rep.error(
+                v.span().unwrap_or(0..0),
+                format!("`{key}` is a text in quotes"),
+            ),
             _ => {}
         }
     }
     // A list as long as the definition's, of texts.
     for key in LISTS {
-        let want = value_at(original, key).and_then(Value::as_array).map(|a| a.len());
+        let want = value_at(original, key)
+            .and_then(Value::as_array)
+            .map(|a| a.len());
         match (want, value_at(doc, key)) {
             (None, Some(_)) => rep.error(
                 value_span(doc, key).unwrap_or(0..0),
-                format!("`{key}` is not in {}: a translation gives only the texts its definition has", def.source),
+                format!(
+                    "`{key}` is not in {}: a translation gives only the texts its definition has",
+                    def.source
+                ),
             ),
             (Some(_), None) => missing(rep, doc, key, line_of(key), &def.source),
             (Some(n), Some(v)) => same_length(rep, v, key, n, line_of(key), &def.source),
@@ -301,7 +346,10 @@ fn practice(rep: &mut Reporter, doc: &Document, original: &Document, def: &Defin
             .map_or(0, |a| a.len())
     };
     let (want, have) = (count(original), count(doc));
-    if let Some(item) = doc.get("practice").filter(|i| i.as_array_of_tables().is_none()) {
+    if let Some(item) = doc
+        .get("practice")
+        .filter(|i| i.as_array_of_tables().is_none())
+    {
         rep.error(
             item.span().unwrap_or(0..0),
             "`practice` is a list of tables: `[[practice]]`",
@@ -339,10 +387,17 @@ fn practice(rep: &mut Reporter, doc: &Document, original: &Document, def: &Defin
         for k in &keys {
             let key = format!("{path}.{k}");
             match value_at(doc, &key) {
-                None => missing(rep, doc, &key, def.diagnostic_at(&key, "").line, &def.source),
-                Some(v) if v.as_str().is_none() => {
-                    rep.error(v.span().unwrap_or(0..0), format!("`{key}` is a text in quotes"))
-                }
+                None => missing(
+                    rep,
+                    doc,
+                    &key,
+                    def.diagnostic_at(&key, "").line,
+                    &def.source,
+                ),
+                Some(v) if v.as_str().is_none() => rep.error(
+                    v.span().unwrap_or(0..0),
+                    format!("`{key}` is a text in quotes"),
+                ),
                 Some(_) => {}
             }
         }
@@ -351,12 +406,18 @@ fn practice(rep: &mut Reporter, doc: &Document, original: &Document, def: &Defin
     let names: Vec<(String, std::ops::Range<usize>)> = (0..have)
         .filter_map(|i| {
             let key = format!("practice.{i}.name");
-            Some((value_at(doc, &key)?.as_str()?.to_string(), value_span(doc, &key)?))
+            Some((
+                value_at(doc, &key)?.as_str()?.to_string(),
+                value_span(doc, &key)?,
+            ))
         })
         .collect();
     for (k, (name, at)) in names.iter().enumerate() {
         if names[..k].iter().any(|(n, _)| n == name) {
-            rep.error(at.clone(), format!("two practice positions are named `{name}`"));
+            rep.error(
+                at.clone(),
+                format!("two practice positions are named `{name}`"),
+            );
         }
     }
 }
@@ -406,7 +467,10 @@ fn missing(rep: &mut Reporter, doc: &Document, key: &str, line: usize, source: &
 fn same_length(rep: &mut Reporter, v: &Value, key: &str, want: usize, line: usize, source: &str) {
     let at = v.span().unwrap_or(0..0);
     let Some(list) = v.as_array() else {
-        rep.error(at, format!("`{key}` is a list of texts, as in {source} (line {line})"));
+        rep.error(
+            at,
+            format!("`{key}` is a list of texts, as in {source} (line {line})"),
+        );
         return;
     };
     if list.len() != want {
@@ -419,6 +483,9 @@ fn same_length(rep: &mut Reporter, v: &Value, key: &str, want: usize, line: usiz
         );
     }
     if let Some(bad) = list.iter().find(|v| v.as_str().is_none()) {
-        rep.error(bad.span().unwrap_or(at), format!("`{key}` is a list of texts in quotes"));
+        rep.error(
+            bad.span().unwrap_or(at),
+            format!("`{key}` is a list of texts in quotes"),
+        );
     }
 }
