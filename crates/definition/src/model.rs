@@ -79,7 +79,7 @@ pub struct Definition {
     /// The translation its own texts were taken from, when they were (a
     /// built-in game in another built-in language): problems with them
     /// are located there.
-    pub translation: Option<std::sync::Arc<crate::translation::Translated>>,
+    pub translation: Option<std::sync::Arc<Translated>>,
 }
 
 impl Definition {
@@ -93,12 +93,10 @@ impl Definition {
     /// the key is not written there).
     pub fn diagnostic_at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
         let message = message.into();
-        if let Some(d) = self
-            .translation
-            .as_ref()
-            .and_then(|t| t.diagnostic_at(key, &message))
-        {
-            return d;
+        if let Some(t) = &self.translation {
+            if let Some(span) = value_span(&t.document, key) {
+                return Diagnostic::new(&t.source, &t.text, span, message);
+            }
         }
         let span = value_span(&self.document, key).unwrap_or(0..0);
         Diagnostic::new(&self.source, &self.text, span, message)
@@ -132,7 +130,8 @@ impl Definition {
 
     /// [`Definition::choose_language`] with the templates' faces `fonts`:
     /// a built-in game asked for in another built-in language takes its
-    /// texts from its translation, whose every character must be in them.
+    /// texts from its translation (`translation.rs`), whose
+    /// every character must be in them.
     pub fn choose_language_with(
         &mut self,
         languages: &crate::lang::Languages,
@@ -144,9 +143,8 @@ impl Definition {
         })?;
         self.lang = lang.clone();
         if lang.code != self.language && self.translation.is_none() {
-            if let Some((file, text)) = crate::translation::builtin_translation(self, &lang.code) {
-                *self = crate::translation::translate(self, &file, text, &lang, fonts)
-                    .map_err(crate::lang::LanguageError::Translation)?;
+            if let Some(translated) = self.translated(&lang, fonts) {
+                *self = translated.map_err(crate::lang::LanguageError::Translation)?;
                 return Ok(());
             }
         }
@@ -259,4 +257,19 @@ impl Definition {
     pub fn same_as(&self, other: &Definition) -> bool {
         self.id == other.id && self.text == other.text
     }
+}
+
+/// The file a definition's texts were taken from, when they are a
+/// translation's (`translation.rs`): where a problem with them
+/// is located.
+#[derive(Clone, Debug)]
+pub struct Translated {
+    /// The translation file's name.
+    pub source: String,
+    /// Its text.
+    pub text: std::sync::Arc<str>,
+    /// Its one parse.
+    pub document: Document,
+    /// The language it is written in.
+    pub language: String,
 }

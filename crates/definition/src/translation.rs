@@ -13,6 +13,7 @@
 //! located in the translation's own file.
 use crate::diagnostic::{suggest, Diagnostic};
 use crate::diagnostics::{value_at, value_span, Document, Reporter};
+pub use crate::model::Translated;
 use crate::model::Definition;
 use crate::placeholders;
 use printkit_page::FontBook;
@@ -34,38 +35,26 @@ pub fn translation_file(id: &str, code: &str) -> String {
 /// game exactly as printkit ships it (a copy edited by a host is its own
 /// definition: its texts may no longer match the translation).
 pub fn builtin_translation(def: &Definition, code: &str) -> Option<(String, &'static str)> {
-    let (id, _) = crate::BUILTIN.iter().find(|(_, src)| *src == &*def.text)?;
+    let (id, _) = crate::families::BUILTIN_GAMES
+        .iter()
+        .find(|(_, src)| *src == &*def.text)?;
     TRANSLATIONS
         .iter()
         .find(|(game, c, _)| game == id && *c == code)
         .map(|(game, c, text)| (translation_file(game, c), *text))
 }
 
-/// The file a definition's texts were taken from, when they are a
-/// translation's: where a problem with them is located.
-#[derive(Clone, Debug)]
-pub struct Translated {
-    /// The translation file's name.
-    pub source: String,
-    /// Its text.
-    pub text: Arc<str>,
-    /// Its one parse.
-    pub document: Document,
-    /// The language it is written in.
-    pub language: String,
-}
-
-impl Translated {
-    /// A diagnostic at the value of `key` in the translation, when the
-    /// translation writes that key.
-    pub(crate) fn diagnostic_at(&self, key: &str, message: &str) -> Option<Diagnostic> {
-        let span = value_span(&self.document, key)?;
-        Some(Diagnostic::new(
-            &self.source,
-            &self.text,
-            span,
-            message.to_string(),
-        ))
+impl Definition {
+    /// This built-in game with its texts in `lang`, from its built-in
+    /// translation; `None` when it has none (a host's own definition, or
+    /// a language printkit has no translation into).
+    pub(crate) fn translated(
+        &self,
+        lang: &Arc<crate::lang::Lang>,
+        fonts: &FontBook,
+    ) -> Option<Result<Definition, Vec<Diagnostic>>> {
+        let (file, text) = builtin_translation(self, &lang.code)?;
+        Some(translate(self, &file, text, lang, fonts))
     }
 }
 
@@ -128,6 +117,7 @@ pub fn translate(
     );
     take_texts(&mut rep, &doc, &figures, def, &mut out);
     take_practice_texts(&mut rep, &doc, &figures, def, &mut out);
+    typeset_plain_texts(&mut out, lang, &def.source);
     if rep.found() > 0 {
         return Err(rep.into_diags());
     }
@@ -145,6 +135,35 @@ fn text_at(doc: &Document, key: &str) -> Option<String> {
     value_at(doc, key)
         .and_then(Value::as_str)
         .map(str::to_string)
+}
+
+/// The texts with no placeholders (the title, the credit, the audit's
+/// columns, the positions' names), set as their language sets punctuation
+/// (French's narrow space before `:` and `;`), as the filled texts are;
+/// `source` is the definition's file, whose own positions were translated.
+fn typeset_plain_texts(out: &mut Definition, lang: &crate::lang::Lang, source: &str) {
+    let set = |t: &mut String| *t = lang.typeset(t);
+    for t in [
+        &mut out.title,
+        &mut out.players,
+        &mut out.time,
+        &mut out.credit,
+        &mut out.board.region_name,
+        &mut out.example,
+    ] {
+        set(t);
+    }
+    out.materials
+        .iter_mut()
+        .chain(out.audit.columns.iter_mut())
+        .chain(out.audit.ticks.iter_mut())
+        .for_each(set);
+    for p in out.practice.iter_mut().filter(|p| p.origin == source) {
+        set(&mut p.name);
+        if let Some(title) = &mut p.title {
+            set(title);
+        }
+    }
 }
 
 /// The texts of the list at `key` of a translation.
