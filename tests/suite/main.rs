@@ -39,9 +39,9 @@ mod shaping;
 #[cfg(unix)]
 mod shared_folder;
 mod shell;
-mod translations;
 mod solve;
 mod tools;
+mod translations;
 mod variants;
 mod verdicts;
 mod watch;

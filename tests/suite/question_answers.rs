@@ -61,7 +61,11 @@ fn pages_text(def: &Definition, part: Part) -> String {
 /// language names it in that language, at the same place.
 fn question<'d>(def: &'d Definition, name: &str) -> &'d Practice {
     let english = definition::resolve(&def.id).unwrap();
-    let at = english.practice.iter().position(|p| p.name == name).unwrap();
+    let at = english
+        .practice
+        .iter()
+        .position(|p| p.name == name)
+        .unwrap();
     &def.practice[at]
 }
 

@@ -13,8 +13,8 @@
 //! located in the translation's own file.
 use crate::diagnostic::{suggest, Diagnostic};
 use crate::diagnostics::{value_at, value_span, Document, Reporter};
-pub use crate::model::Translated;
 use crate::model::Definition;
+pub use crate::model::Translated;
 use crate::placeholders;
 use printkit_page::FontBook;
 use std::sync::Arc;
@@ -246,8 +246,8 @@ fn take_practice_texts(
     def: &Definition,
     out: &mut Definition,
 ) {
-    let mut own = 0;
-    for p in out.practice.iter_mut().filter(|p| p.origin == def.source) {
+    let own_positions = out.practice.iter_mut().filter(|p| p.origin == def.source);
+    for (own, p) in own_positions.enumerate() {
         let at = |k: &str| format!("practice.{own}.{k}");
         let old_name = std::mem::take(&mut p.name);
         p.name = text_at(doc, &at("name")).unwrap_or_default();
@@ -266,7 +266,6 @@ fn take_practice_texts(
             false,
             Some(&p.counts),
         );
-        own += 1;
     }
 }
 
