@@ -139,6 +139,9 @@ pub struct BuildReport {
     pub games: usize,
     /// What the output folder held that printkit left alone, in words.
     pub notes: Vec<String>,
+    /// What the host should know of the kits made, in words (a game whose
+    /// own texts stay in another language than the kit's words).
+    pub warnings: Vec<String>,
     /// The SHA-256 of each file this build wrote or found in place, by its
     /// path relative to the output folder.
     pub sha256: std::collections::BTreeMap<String, String>,
@@ -207,7 +210,7 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     let templates = crate::render::load_templates(request.templates.as_deref())?;
     let languages = load_languages(request.templates.as_deref())?;
     let mut sink = Sink::new(&request.out);
-    let games = make_kits(request, &templates, &languages, &Inputs::Disk, &mut sink)?;
+    let (games, warnings) = make_kits(request, &templates, &languages, &Inputs::Disk, &mut sink)?;
     let mut documents = std::mem::take(&mut sink.documents);
     sort_documents(&mut documents);
     let (committed, notes) = sink.commit(request.force)?;
@@ -216,6 +219,7 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
         unchanged: committed.unchanged,
         games,
         notes,
+        warnings,
         sha256: committed.sha256,
         documents,
     })
@@ -276,17 +280,21 @@ pub fn load_languages(templates: Option<&Path>) -> Result<Languages, BuildError>
     })
 }
 
-/// Sets each definition's language (`chosen`, else its `language` key).
+/// Sets each definition's language (`chosen`, else its `language` key),
+/// a built-in game's texts taken from its translation into it (checked
+/// against the templates' faces `fonts`).
 fn choose_languages(
     defs: &mut [Definition],
     languages: &Languages,
     chosen: Option<&str>,
+    fonts: &FontBook,
 ) -> Result<(), BuildError> {
     let mut wrong = Vec::new();
     for d in defs {
-        match d.choose_language(languages, chosen) {
+        match d.choose_language_with(languages, chosen, fonts) {
             Ok(()) => {}
             Err(LanguageError::Located(diag)) => wrong.push(diag),
+            Err(LanguageError::Translation(mut diags)) => wrong.append(&mut diags),
             Err(LanguageError::Option(m)) => return Err(BuildError::Request(m)),
         }
     }
@@ -294,6 +302,26 @@ fn choose_languages(
         true => Ok(()),
         false => Err(BuildError::Invalid(wrong)),
     }
+}
+
+/// What a build says of a game whose own texts stay in another language
+/// than the kit's words (a host's definition with `--language` and no
+/// translation): the kit mixes two languages, and the host should know.
+pub fn untranslated_warnings(defs: &[Definition]) -> Vec<String> {
+    defs.iter()
+        .filter(|d| d.untranslated())
+        .map(|d| {
+            format!(
+                "`{}` ({}) is written in `{}`: its own texts (title, rules, prompts, audit columns) stay in that language, and only printkit's words are in `{}`; printkit translates the built-in games only, so write the definition in `{}` (with `language = \"{}\"`) for a kit in one language",
+                d.id,
+                d.source,
+                d.prose_language(),
+                d.lang.code,
+                d.lang.code,
+                d.lang.code
+            )
+        })
+        .collect()
 }
 
 /// The games named and those of the practice files named among them, or
@@ -334,14 +362,15 @@ fn games_to_build(
 /// What [`build`] and [`build_in_memory`] share, once the templates are
 /// read: reads and checks the games and practice files of `request` from
 /// `inputs`, lays out and renders their kits, and hands each paper's files
-/// to `sink`. Returns how many games were built.
+/// to `sink`. Returns how many games were built, and what to warn the
+/// host of ([`untranslated_warnings`]).
 fn make_kits(
     request: &BuildRequest,
     templates: &Templates,
     languages: &Languages,
     inputs: &Inputs,
     sink: &mut dyn Staging,
-) -> Result<usize, BuildError> {
+) -> Result<(usize, Vec<String>), BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
         let paper = templates.paper(name)?;
@@ -358,7 +387,8 @@ fn make_kits(
     let fonts = &templates.style.book;
     let (games, files_read, extras) = load_inputs(request, inputs, fonts)?;
     let mut defs = games_to_build(&games, &files_read, &extras, fonts, &request.run)?;
-    choose_languages(&mut defs, languages, request.language.as_deref())?;
+    choose_languages(&mut defs, languages, request.language.as_deref(), fonts)?;
+    let warnings = untranslated_warnings(&defs);
     let practice = join_practice(&defs, extras)?;
 
     // Lay out and render everything before the output folder changes:
@@ -430,7 +460,7 @@ fn make_kits(
     if let Some(kept) = kept {
         kept.save(&all_solved);
     }
-    Ok(defs.len())
+    Ok((defs.len(), warnings))
 }
 
 /// The parts `--only` names (every part when it names none), in order,
@@ -948,7 +978,7 @@ fn check_inputs(
                 Loaded::Practice { game, .. } => game,
             };
             games.push(game.as_ref().clone());
-            with_language(l, languages, chosen)
+            with_language(l, languages, chosen, &templates.style.book)
         })
         .collect();
     let defs: Vec<&Definition> = loaded
@@ -1000,14 +1030,16 @@ fn with_language(
     mut loaded: Loaded,
     languages: &Languages,
     chosen: Option<&str>,
+    fonts: &FontBook,
 ) -> Result<Loaded, Checked> {
     let def = match &mut loaded {
         Loaded::Definition(d) => d.as_mut(),
         Loaded::Practice { game, .. } => game.as_mut(),
     };
-    match def.choose_language(languages, chosen) {
+    match def.choose_language_with(languages, chosen, fonts) {
         Ok(()) => Ok(loaded),
         Err(LanguageError::Located(d)) => Err(Checked::Invalid(vec![d])),
+        Err(LanguageError::Translation(diags)) => Err(Checked::Invalid(diags)),
         Err(LanguageError::Option(m)) => Err(Checked::Unreadable(m)),
     }
 }
@@ -1080,16 +1112,23 @@ fn checked(loaded: &Loaded, templates: &Templates, run: &Arc<Run>) -> Checked {
             (format!("practice for `{}`", game.id), practice)
         }
     };
-    let notes = match loaded {
+    let mut notes: Vec<String> = match loaded {
         Loaded::Definition(d) => kit::tiling_note(d, templates).ok().flatten(),
         Loaded::Practice { .. } => None,
-    };
+    }
+    .into_iter()
+    .collect();
+    // A kit in two languages is printable, but the host should know.
+    if let Loaded::Definition(d) = loaded {
+        let warnings = untranslated_warnings(std::slice::from_ref(d.as_ref()));
+        notes.extend(warnings.into_iter().map(|w| format!("warning: {w}")));
+    }
     Checked::Ok {
         what,
         positions: own.len(),
         checks: own.iter().map(|p| p.checks.len()).sum(),
         solved: own.iter().map(|p| p.solver_claims).sum(),
-        notes: notes.into_iter().collect(),
+        notes,
     }
 }
 
@@ -1110,6 +1149,9 @@ pub struct MemoryBuild {
     pub documents: Vec<DocumentMade>,
     /// How many games were built.
     pub games: usize,
+    /// What the host should know of the kits made, in words (as
+    /// [`BuildReport::warnings`]).
+    pub warnings: Vec<String>,
 }
 
 /// The files rendered so far, each with its paper and its place in a
@@ -1168,7 +1210,7 @@ pub fn build_in_memory(
     let templates = crate::render::load_templates(None)?;
     let languages = load_languages(None)?;
     let mut held = Held::default();
-    let games = make_kits(
+    let (games, warnings) = make_kits(
         request,
         &templates,
         &languages,
@@ -1185,6 +1227,7 @@ pub fn build_in_memory(
             .collect(),
         documents: held.documents,
         games,
+        warnings,
     })
 }
 

@@ -42,8 +42,9 @@ pub struct BuildArgs {
     /// look, and lang/<code>.toml files adding or replacing languages.
     #[arg(long)]
     pub templates: Option<PathBuf>,
-    /// The language of the kits' own words (en, fr, de, es, ar, or the code
-    /// of a file in <templates>/lang/), over each definition's `language`.
+    /// The language of the kits' own words and of the built-in games' texts
+    /// (en, fr, de, es, ar, or the code of a file in <templates>/lang/), over
+    /// each definition's `language`.
     #[arg(long)]
     pub language: Option<String>,
     /// Replace files at the kit's paths that printkit did not write, or that
@@ -153,6 +154,9 @@ pub fn build_and_list(
     let report = crate::build::build(&request)?;
     for note in &report.notes {
         crate::say!("note: {note}");
+    }
+    for warning in &report.warnings {
+        crate::say!("warning: {warning}");
     }
     let mut out = crate::stdout::lock();
     let mut total = 0;

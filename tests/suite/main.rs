@@ -41,6 +41,7 @@ mod shared_folder;
 mod shell;
 mod solve;
 mod tools;
+mod translations;
 mod variants;
 mod verdicts;
 mod watch;

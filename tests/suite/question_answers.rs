@@ -57,8 +57,16 @@ fn pages_text(def: &Definition, part: Part) -> String {
     lines.join("\n")
 }
 
+/// The position the English built-in game names `name`: a game in another
+/// language names it in that language, at the same place.
 fn question<'d>(def: &'d Definition, name: &str) -> &'d Practice {
-    def.practice.iter().find(|p| p.name == name).unwrap()
+    let english = definition::resolve(&def.id).unwrap();
+    let at = english
+        .practice
+        .iter()
+        .position(|p| p.name == name)
+        .unwrap();
+    &def.practice[at]
 }
 
 #[test]

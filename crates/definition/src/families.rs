@@ -1,9 +1,10 @@
 //! What printkit adds to each family of the rules' registry
 //! (`crates/rules/src/lib.rs`): the words a kit prints for it, in every
-//! built-in language, and its built-in game's definition. One line a
-//! family, in the registry's order (tests hold the two lists equal), so
-//! adding a family is its rules module, its words file, its fixture and a
-//! line in each registry.
+//! built-in language, its built-in game's definition and that game's texts
+//! in the other built-in languages. One line a family, in the registry's
+//! order (tests hold the two lists equal), so adding a family is its rules
+//! module, its words file, its fixture and translations, and a line in
+//! each registry.
 
 /// The words file (`lang/families/<module>.words.toml`) of each family, by
 /// family id, and each built-in game's definition (`fixtures/<id>.toml`),
@@ -20,6 +21,19 @@ macro_rules! kit_families {
         /// The built-in definitions, compiled into the binary, by game id.
         pub const BUILTIN_GAMES: [(&str, &str); [$($game),+].len()] = [
             $(($game, include_str!(concat!("../../../fixtures/", $game, ".toml"))),)+
+        ];
+
+        /// Each built-in game's texts in each built-in language but
+        /// English (`fixtures/translations/<game>.<code>.toml`), as
+        /// `(game id, language code, file text)`: see
+        /// [`crate::translation`].
+        pub const TRANSLATIONS: [(&str, &str, &str); [$($game),+].len() * 4] = [
+            $(
+                ($game, "fr", include_str!(concat!("../../../fixtures/translations/", $game, ".fr.toml"))),
+                ($game, "de", include_str!(concat!("../../../fixtures/translations/", $game, ".de.toml"))),
+                ($game, "es", include_str!(concat!("../../../fixtures/translations/", $game, ".es.toml"))),
+                ($game, "ar", include_str!(concat!("../../../fixtures/translations/", $game, ".ar.toml"))),
+            )+
         ];
     };
 }

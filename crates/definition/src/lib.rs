@@ -38,6 +38,7 @@ mod placeholders;
 mod positions;
 mod schema;
 mod solved;
+pub mod translation;
 mod unknown_keys;
 mod value_kinds;
 
@@ -594,6 +595,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         document: doc.clone(),
         lang: text_lang,
         language: file.language.unwrap_or_else(|| "en".to_string()),
+        translation: None,
     };
     rep.finish(def)
 }

@@ -76,6 +76,10 @@ pub struct Definition {
     pub language: String,
     /// The language of its words.
     pub lang: std::sync::Arc<crate::lang::Lang>,
+    /// The translation its own texts were taken from, when they were (a
+    /// built-in game in another built-in language): problems with them
+    /// are located there.
+    pub translation: Option<std::sync::Arc<Translated>>,
 }
 
 impl Definition {
@@ -88,8 +92,30 @@ impl Definition {
     /// `board.cell_mm` or `practice.2.position` (the start of the file if
     /// the key is not written there).
     pub fn diagnostic_at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
+        let message = message.into();
+        if let Some(t) = &self.translation {
+            if let Some(span) = value_span(&t.document, key) {
+                return Diagnostic::new(&t.source, &t.text, span, message);
+            }
+        }
         let span = value_span(&self.document, key).unwrap_or(0..0);
-        Diagnostic::new(&self.source, &self.text, span, message.into())
+        Diagnostic::new(&self.source, &self.text, span, message)
+    }
+
+    /// The language the game's own texts (rules, prompts, audit columns)
+    /// are written in: its `language` key's, or its translation's.
+    pub fn prose_language(&self) -> &str {
+        match &self.translation {
+            Some(t) => &t.language,
+            None => &self.language,
+        }
+    }
+
+    /// Whether the game's own texts are in another language than the
+    /// kit's own words (a host's definition asked for in a language it is
+    /// not written in, with no translation): the build says so.
+    pub fn untranslated(&self) -> bool {
+        self.prose_language() != self.lang.code
     }
     /// Sets the language the kit's own words are printed in: `chosen` (the
     /// command line's `--language`), else the `language` key; an unknown
@@ -99,10 +125,29 @@ impl Definition {
         languages: &crate::lang::Languages,
         chosen: Option<&str>,
     ) -> Result<(), crate::lang::LanguageError> {
+        self.choose_language_with(languages, chosen, &printkit_page::FontBook::builtin())
+    }
+
+    /// [`Definition::choose_language`] with the templates' faces `fonts`:
+    /// a built-in game asked for in another built-in language takes its
+    /// texts from its translation (`translation.rs`), whose
+    /// every character must be in them.
+    pub fn choose_language_with(
+        &mut self,
+        languages: &crate::lang::Languages,
+        chosen: Option<&str>,
+        fonts: &printkit_page::FontBook,
+    ) -> Result<(), crate::lang::LanguageError> {
         let lang = crate::lang::choose(&self.language, languages, chosen, |why| {
             self.diagnostic_at("language", why)
         })?;
-        self.lang = lang;
+        self.lang = lang.clone();
+        if lang.code != self.language && self.translation.is_none() {
+            if let Some(translated) = self.translated(&lang, fonts) {
+                *self = translated.map_err(crate::lang::LanguageError::Translation)?;
+                return Ok(());
+            }
+        }
         // The text is written in the `language` key's language: loading
         // filled its placeholders in the built-in one (English for a code
         // printkit lacks); the templates' own file for it says them now.
@@ -212,4 +257,19 @@ impl Definition {
     pub fn same_as(&self, other: &Definition) -> bool {
         self.id == other.id && self.text == other.text
     }
+}
+
+/// The file a definition's texts were taken from, when they are a
+/// translation's (`translation.rs`): where a problem with them
+/// is located.
+#[derive(Clone, Debug)]
+pub struct Translated {
+    /// The translation file's name.
+    pub source: String,
+    /// Its text.
+    pub text: std::sync::Arc<str>,
+    /// Its one parse.
+    pub document: Document,
+    /// The language it is written in.
+    pub language: String,
 }

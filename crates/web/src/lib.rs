@@ -155,8 +155,7 @@ pub fn build_json(input: &[u8]) -> Vec<u8> {
                     })
                 })
                 .collect();
-            let head =
-                json!({"ok": true, "games": made.games, "files": files, "documents": documents});
+            let head = json!({"ok": true, "games": made.games, "files": files, "documents": documents, "warnings": made.warnings});
             let bytes: Vec<&[u8]> = made.files.iter().map(|(_, b)| b.as_slice()).collect();
             answer(&head, &bytes)
         }

@@ -114,6 +114,9 @@ pub enum LanguageError {
     Located(crate::diagnostic::Diagnostic),
     /// From `--language`: what to say.
     Option(String),
+    /// The game's translation into the language has mistakes, located in
+    /// it.
+    Translation(Vec<crate::diagnostic::Diagnostic>),
 }
 
 impl std::fmt::Display for LanguageError {
@@ -121,6 +124,10 @@ impl std::fmt::Display for LanguageError {
         match self {
             LanguageError::Located(d) => f.write_str(d.render().trim_end()),
             LanguageError::Option(s) => f.write_str(s),
+            LanguageError::Translation(diags) => {
+                let shown: Vec<String> = diags.iter().map(|d| d.render()).collect();
+                f.write_str(shown.join("\n").trim_end())
+            }
         }
     }
 }
