@@ -569,7 +569,8 @@ mod tests {
         assert_eq!(puzzles::run(args), Ok(0));
         let request = BuildRequest {
             games: vec!["clone-jump-convert".into()],
-            practice: vec![set.clone()],
+            // As `build --practice DIR` lists the folder.
+            practice: vec![set.join("sheet-01.toml"), set.join("sheet-02.toml")],
             papers: vec!["a4".into()],
             formats: printkit::kit::output::Formats {
                 pdf: true,
