@@ -56,8 +56,13 @@ impl Browser {
             session: String::new(),
             events: Vec::new(),
         };
-        let target = b.call(false, "Target.createTarget", json!({"url": "about:blank"}))["targetId"].clone();
-        let attached = b.call(false, "Target.attachToTarget", json!({"targetId": target, "flatten": true}));
+        let target =
+            b.call(false, "Target.createTarget", json!({"url": "about:blank"}))["targetId"].clone();
+        let attached = b.call(
+            false,
+            "Target.attachToTarget",
+            json!({"targetId": target, "flatten": true}),
+        );
         b.session = attached["sessionId"].as_str().unwrap().to_string();
         for m in ["Page.enable", "Runtime.enable"] {
             b.call(true, m, json!({}));
@@ -77,7 +82,10 @@ impl Browser {
         self.to.flush().unwrap();
         loop {
             let mut buf = Vec::new();
-            assert!(self.from.read_until(0, &mut buf).unwrap() > 0, "chromium closed its pipe");
+            assert!(
+                self.from.read_until(0, &mut buf).unwrap() > 0,
+                "chromium closed its pipe"
+            );
             buf.pop();
             let m: Value = serde_json::from_slice(&buf).unwrap();
             if m["id"].as_u64() == Some(self.next) {
@@ -92,7 +100,11 @@ impl Browser {
     fn open(&mut self, page: &Path) {
         let url = format!("file://{}", page.canonicalize().unwrap().display());
         self.call(true, "Page.navigate", json!({"url": url}));
-        while !self.events.iter().any(|m| m["method"] == "Page.loadEventFired") {
+        while !self
+            .events
+            .iter()
+            .any(|m| m["method"] == "Page.loadEventFired")
+        {
             let mut buf = Vec::new();
             self.from.read_until(0, &mut buf).unwrap();
             buf.pop();
@@ -125,7 +137,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// The built-in games' ids.
 fn games() -> Vec<&'static str> {
-    printkit::definition::BUILTIN.iter().map(|(id, _)| *id).collect()
+    printkit::definition::BUILTIN
+        .iter()
+        .map(|(id, _)| *id)
+        .collect()
 }
 
 /// The first kit in a fresh browser: milliseconds to the load event, to
@@ -150,7 +165,12 @@ fn first_kit(page: &Path, scratch: &Path, run: usize) -> [f64; 4] {
     );
     let wall = opened.elapsed().as_secs_f64() * 1e3;
     let _ = std::fs::remove_dir_all(&profile);
-    let v: Vec<f64> = t.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    let v: Vec<f64> = t
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
     println!(
         "  run {run}: load event {:.0} ms, module ready {:.0} ms, first build {:.0} ms, first kit {:.0} ms (page clock), {wall:.0} ms (from the navigate command)",
         v[0], v[1], v[2], v[3]
@@ -159,8 +179,13 @@ fn first_kit(page: &Path, scratch: &Path, run: usize) -> [f64; 4] {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
-    let want = |part: &str| !args.iter().any(|a| a == "kit" || a == "class") || args.iter().any(|a| a == part);
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let want = |part: &str| {
+        !args.iter().any(|a| a == "kit" || a == "class") || args.iter().any(|a| a == part)
+    };
     let runs: usize = args
         .iter()
         .find_map(|a| a.strip_prefix("runs=")?.parse().ok())
@@ -169,7 +194,10 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("dist/printkit.html"));
     if !page.exists() {
-        println!("{} is not built: run scripts/web-page first", page.display());
+        println!(
+            "{} is not built: run scripts/web-page first",
+            page.display()
+        );
         return;
     }
     let scratch = std::env::temp_dir().join(format!("printkit-web-bench-{}", std::process::id()));
@@ -186,7 +214,11 @@ fn main() {
         "page {}: {:.2} MB on disk, {:.2} MB gzip -9",
         page.display(),
         bytes.len() as f64 / 1e6,
-        String::from_utf8_lossy(&gz.stdout).trim().parse::<f64>().unwrap_or(f64::NAN) / 1e6
+        String::from_utf8_lossy(&gz.stdout)
+            .trim()
+            .parse::<f64>()
+            .unwrap_or(f64::NAN)
+            / 1e6
     );
     if want("kit") {
         println!("first kit (Freeze, A4, PDF) in a fresh headless Chromium, {runs} runs:");
@@ -214,8 +246,16 @@ fn main() {
   return t;
 }})()"#
             ));
-            let t: Vec<f64> = times.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-            let cli = cli_ms(&["build", game, "--paper", "a4", "--out"], &scratch.join("cli-kit"));
+            let t: Vec<f64> = times
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            let cli = cli_ms(
+                &["build", game, "--paper", "a4", "--out"],
+                &scratch.join("cli-kit"),
+            );
             println!(
                 "warm kit {game} (A4, PDF and SVG): median {:.0} ms of 5 (min {:.0}, max {:.0}); CLI `printkit build {game} --paper a4`: {cli:.0} ms",
                 median(t.clone()),
@@ -245,13 +285,25 @@ fn main() {
             let _ = std::fs::remove_dir_all(&out);
             let started = Instant::now();
             cli_ms(
-                &["puzzles", game, "--sheets", "30", "--count", "6", "--seed", "1", "--out"],
+                &[
+                    "puzzles", game, "--sheets", "30", "--count", "6", "--seed", "1", "--out",
+                ],
                 &out.join("set"),
             );
             let cli_search = started.elapsed().as_secs_f64() * 1e3;
             let set = out.join("set");
             let cli_build = cli_ms(
-                &["build", game, "--practice", set.to_str().unwrap(), "--paper", "a4", "--format", "pdf", "--out"],
+                &[
+                    "build",
+                    game,
+                    "--practice",
+                    set.to_str().unwrap(),
+                    "--paper",
+                    "a4",
+                    "--format",
+                    "pdf",
+                    "--out",
+                ],
                 &out.join("out"),
             );
             println!(
@@ -278,6 +330,9 @@ fn cli_ms(args: &[&str], last: &Path) -> f64 {
         .output()
         .expect("printkit");
     let ms = started.elapsed().as_secs_f64() * 1e3;
-    assert!(o.status.success() || o.status.code() == Some(1), "{args:?}: {o:?}");
+    assert!(
+        o.status.success() || o.status.code() == Some(1),
+        "{args:?}: {o:?}"
+    );
     ms
 }

@@ -57,8 +57,10 @@ impl BuildRequest {
     fn pdf_date(&self) -> Result<i64, BuildError> {
         match self.date_epoch {
             Some(epoch) => Ok(epoch),
-            None => Ok(crate::render::pdf::source_date_epoch()?
-                .unwrap_or(crate::render::pdf::FIXED_EPOCH)),
+            None => {
+                Ok(crate::render::pdf::source_date_epoch()?
+                    .unwrap_or(crate::render::pdf::FIXED_EPOCH))
+            }
         }
     }
 }
@@ -510,8 +512,13 @@ fn render_papers(
         for k in laid_out {
             kits.push(k?);
         }
-        let rendered =
-            output::render_ordered(&kits, paper, templates, request.formats, request.pdf_date()?)?;
+        let rendered = output::render_ordered(
+            &kits,
+            paper,
+            templates,
+            request.formats,
+            request.pdf_date()?,
+        )?;
         sink.take(paper_index, paper, &kits, rendered)?;
     }
     Ok(())

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-pub use printkit_solve::stop::{Reason, Run};
 use printkit_solve::puzzles::class_sets;
+pub use printkit_solve::stop::{Reason, Run};
 
 /// 130 (the shell's code for Ctrl-C) when interrupted, else `code`.
 pub fn exit_code_or(stopped: Option<Reason>, code: i32) -> i32 {
@@ -144,7 +144,10 @@ pub struct SetProgress {
 impl SetProgress {
     pub fn start(run: &Arc<Run>) -> SetProgress {
         use std::io::IsTerminal;
-        let last = Arc::new(std::sync::Mutex::new((class_sets::Progress::default(), 0.0)));
+        let last = Arc::new(std::sync::Mutex::new((
+            class_sets::Progress::default(),
+            0.0,
+        )));
         let done = Arc::new(AtomicBool::new(false));
         let ticker = std::io::stderr().is_terminal().then(|| {
             let (last, done, run) = (last.clone(), done.clone(), run.clone());

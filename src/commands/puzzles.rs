@@ -170,7 +170,9 @@ fn check_sizes(args: &PuzzleArgs, most: &str) -> Result<(), String> {
 
 fn check_count(count: usize, max_plies: u32, most: &str) -> Result<(), String> {
     if count == 0 || count > MAX_PRACTICE {
-        return Err(format!("--count {count}: expected 1 to {MAX_PRACTICE}, {most}"));
+        return Err(format!(
+            "--count {count}: expected 1 to {MAX_PRACTICE}, {most}"
+        ));
     }
     if max_plies == 0 || max_plies > 15 {
         return Err(format!("--max-plies {max_plies}: expected 1 to 15 plies"));
@@ -265,7 +267,10 @@ pub fn make_class_set(
         .map(|(k, sheet)| {
             let number = k as u32 + 1;
             let text = practice_file(def, asked.game_ref, sheet, &command, asked.max_plies);
-            (file_name(number), class_sets::with_sheet_number(&text, number))
+            (
+                file_name(number),
+                class_sets::with_sheet_number(&text, number),
+            )
         })
         .collect();
     ClassSet {

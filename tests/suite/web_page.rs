@@ -370,10 +370,16 @@ fn the_page_makes_the_clis_class_set_with_progress_and_cancels() {
         .iter()
         .map(|s| {
             let name = s["name"].as_str().unwrap().trim_start_matches("set/");
-            (name.to_string(), s["text"].as_str().unwrap().as_bytes().to_vec())
+            (
+                name.to_string(),
+                s["text"].as_str().unwrap().as_bytes().to_vec(),
+            )
         })
         .collect();
-    assert_eq!(sheets.keys().collect::<Vec<_>>(), cli_sheets.keys().collect::<Vec<_>>());
+    assert_eq!(
+        sheets.keys().collect::<Vec<_>>(),
+        cli_sheets.keys().collect::<Vec<_>>()
+    );
     for (name, text) in &cli_sheets {
         assert!(sheets[name] == *text, "{name} differs from the CLI's");
     }
@@ -381,9 +387,17 @@ fn the_page_makes_the_clis_class_set_with_progress_and_cancels() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|f| (f[0].as_str().unwrap().to_string(), base64(f[1].as_str().unwrap())))
+        .map(|f| {
+            (
+                f[0].as_str().unwrap().to_string(),
+                base64(f[1].as_str().unwrap()),
+            )
+        })
         .collect();
-    assert_eq!(files.keys().collect::<Vec<_>>(), cli_files.keys().collect::<Vec<_>>());
+    assert_eq!(
+        files.keys().collect::<Vec<_>>(),
+        cli_files.keys().collect::<Vec<_>>()
+    );
     assert!(
         files.keys().any(|f| f.contains("class-sheets")),
         "{:?}",

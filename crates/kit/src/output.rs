@@ -186,7 +186,9 @@ pub fn render_ordered(
         }
     }
     jobs.append(&mut page_jobs);
-    let results = crate::parallel::par_map(&jobs, |(_, job)| run_job(job, book, paper, printable, date_epoch));
+    let results = crate::parallel::par_map(&jobs, |(_, job)| {
+        run_job(job, book, paper, printable, date_epoch)
+    });
     let mut files = Vec::new();
     for ((order, _), r) in jobs.iter().zip(results) {
         files.extend(r?.map(|f| (*order, f)));

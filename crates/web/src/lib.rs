@@ -15,8 +15,8 @@
 use printkit::build::{self, BuildError, BuildRequest, Checked};
 use printkit::commands::puzzles;
 use printkit::definition;
-use printkit::puzzles::class_sets;
 use printkit::kit::{output::Formats, Part};
+use printkit::puzzles::class_sets;
 use printkit::solve::Run;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -188,8 +188,7 @@ fn built_answer(made: &build::MemoryBuild, extra: Value) -> Vec<u8> {
             })
         })
         .collect();
-    let mut head =
-        json!({"ok": true, "games": made.games, "files": files, "documents": documents});
+    let mut head = json!({"ok": true, "games": made.games, "files": files, "documents": documents});
     if let (Some(head), Value::Object(extra)) = (head.as_object_mut(), extra) {
         head.extend(extra);
     }
@@ -276,7 +275,11 @@ pub fn class_set_json(input: &[u8], progress: &mut dyn FnMut(&class_sets::Progre
     let (def, folder, game_ref) = match texts.iter().find(|(name, _)| *name == asked.game) {
         // A definition handed over: its sheets sit beside it, naming it.
         Some((name, text)) => match definition::parse_definition(name, text) {
-            Ok(def) => (def, asked.folder.clone().unwrap_or(".".into()), name.clone()),
+            Ok(def) => (
+                def,
+                asked.folder.clone().unwrap_or(".".into()),
+                name.clone(),
+            ),
             Err(e) => return answer(&error_json(&BuildError::Load(e)), &[]),
         },
         None if definition::is_builtin(&asked.game) => match definition::resolve(&asked.game) {
@@ -541,7 +544,10 @@ mod tests {
         let mut files = Vec::new();
         for f in head["files"].as_array().into_iter().flatten() {
             let size = f["size"].as_u64().unwrap() as usize;
-            files.push((f["name"].as_str().unwrap().to_string(), answer[at..at + size].to_vec()));
+            files.push((
+                f["name"].as_str().unwrap().to_string(),
+                answer[at..at + size].to_vec(),
+            ));
             at += size;
         }
         assert_eq!(at, answer.len(), "every byte belongs to a file");
@@ -602,8 +608,12 @@ mod tests {
             let on_disk = std::fs::read_to_string(name).unwrap();
             assert_eq!(s["text"].as_str().unwrap(), on_disk, "{name}");
         }
-        let pdfs: Vec<&(String, Vec<u8>)> = files.iter().filter(|(n, _)| n.ends_with(".pdf")).collect();
-        assert!(pdfs.iter().any(|(n, _)| n.contains("class-sheets")), "{pdfs:?}");
+        let pdfs: Vec<&(String, Vec<u8>)> =
+            files.iter().filter(|(n, _)| n.ends_with(".pdf")).collect();
+        assert!(
+            pdfs.iter().any(|(n, _)| n.contains("class-sheets")),
+            "{pdfs:?}"
+        );
         for (name, bytes) in &files {
             let on_disk = std::fs::read(dir.join("out").join(name)).unwrap();
             assert!(on_disk == *bytes, "{name} differs from the build on disk");
@@ -611,7 +621,11 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(told.first().map(|p| p.sheets_found), Some(0), "{told:?}");
         assert_eq!(told.last().map(|p| p.sheets_found), Some(2), "{told:?}");
-        assert!(told.windows(2).all(|w| w[0].sheets_found <= w[1].sheets_found), "{told:?}");
+        assert!(
+            told.windows(2)
+                .all(|w| w[0].sheets_found <= w[1].sheets_found),
+            "{told:?}"
+        );
     }
 
     /// What a class set cannot be made of is refused with what to ask
@@ -619,18 +633,38 @@ mod tests {
     #[test]
     fn a_class_set_asked_wrongly_is_refused_before_searching() {
         let cases = [
-            (json!({"game": "freeze", "sheets": 0}), "--sheets 0: expected 1 to 99"),
-            (json!({"game": "freeze", "sheets": 2, "count": 7}), "at most 6 puzzles"),
-            (json!({"game": "nope", "sheets": 2}), "nope: neither a built-in game"),
-            (json!({"game": "freeze", "sheets": 2, "folder": " "}), "folder: expected"),
-            (json!({"game": "freeze", "sheets": 2, "date": -1}), "date -1: expected whole seconds"),
+            (
+                json!({"game": "freeze", "sheets": 0}),
+                "--sheets 0: expected 1 to 99",
+            ),
+            (
+                json!({"game": "freeze", "sheets": 2, "count": 7}),
+                "at most 6 puzzles",
+            ),
+            (
+                json!({"game": "nope", "sheets": 2}),
+                "nope: neither a built-in game",
+            ),
+            (
+                json!({"game": "freeze", "sheets": 2, "folder": " "}),
+                "folder: expected",
+            ),
+            (
+                json!({"game": "freeze", "sheets": 2, "date": -1}),
+                "date -1: expected whole seconds",
+            ),
             (json!({"game": "freeze"}), "missing field `sheets`"),
         ];
         for (asked, says) in cases {
             let mut told = 0;
-            let (head, _) = read(&class_set_json(asked.to_string().as_bytes(), &mut |_| told += 1));
+            let (head, _) = read(&class_set_json(asked.to_string().as_bytes(), &mut |_| {
+                told += 1
+            }));
             assert_eq!(head["ok"], false, "{asked}");
-            assert!(head["error"].as_str().unwrap().contains(says), "{asked}: {head}");
+            assert!(
+                head["error"].as_str().unwrap().contains(says),
+                "{asked}: {head}"
+            );
             assert_eq!(told, 0, "{asked}");
         }
     }

@@ -343,8 +343,12 @@ pub fn find(
             true => sheets,
             false => most_sheets(&counts, count, sheets).min(sheets.saturating_sub(1)),
         };
-        told.streams_expected =
-            streams_expected(&counts, told.streams_done, (sheets, count), told.streams_most);
+        told.streams_expected = streams_expected(
+            &counts,
+            told.streams_done,
+            (sheets, count),
+            told.streams_most,
+        );
         progress(&told);
         if run.reason().is_some() || complete {
             break;
@@ -391,13 +395,19 @@ mod progress_tests {
         };
         assert_eq!(p.seconds_left(8.0), Some(12.0));
         assert_eq!(p.words(Some(12.0)), "3 of 10 sheets found, about 12 s left");
-        assert_eq!(p.words(Some(150.0)), "3 of 10 sheets found, about 3 min left");
+        assert_eq!(
+            p.words(Some(150.0)),
+            "3 of 10 sheets found, about 3 min left"
+        );
         let start = Progress {
             streams_done: 0,
             ..p
         };
         assert_eq!(start.seconds_left(1.0), None);
-        assert_eq!(start.words(None), "3 of 10 sheets found, estimating the time left");
+        assert_eq!(
+            start.words(None),
+            "3 of 10 sheets found, estimating the time left"
+        );
         let done = Progress {
             sheets_found: 10,
             ..p
