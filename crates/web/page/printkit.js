@@ -37,9 +37,10 @@
   // worker hands the compiled module back for the next worker a cancel
   // starts.
   startWorker();
-  const gzipped = Uint8Array.from(atob(moduleBase64), (c) => c.charCodeAt(0));
+  const gzipped = () => Uint8Array.from(atob(moduleBase64), (c) => c.charCodeAt(0)).buffer;
   let compiled = null;
-  let ready = ask("start", gzipped.buffer, [gzipped.buffer]).then((module) => {
+  const first = gzipped();
+  let ready = ask("start", first, [first]).then((module) => {
     compiled = module;
   });
 
@@ -131,7 +132,12 @@
     const cancelled = [...waiting.values()];
     waiting.clear();
     startWorker();
-    ready = ask("start", compiled);
+    // A browser that cannot hand a compiled module to a worker compiles
+    // it again.
+    ready = ask("start", compiled).catch(() => {
+      const again = gzipped();
+      return ask("start", again, [again]);
+    });
     for (const call of cancelled) {
       const e = new Error("cancelled");
       e.name = "AbortError";
