@@ -491,8 +491,8 @@ pub unsafe extern "C" fn pk_check(ptr: *const u8, len: usize) -> usize {
     keep(check_json(input(ptr, len)))
 }
 
-/// The worker's own functions (module `printkit`): its clock and the
-/// class set's progress.
+// The worker's own functions (module `printkit`): its clock and the
+// class set's progress.
 #[cfg(target_arch = "wasm32")]
 #[link(wasm_import_module = "printkit")]
 extern "C" {
