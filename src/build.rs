@@ -45,6 +45,24 @@ pub struct BuildRequest {
     /// The build's searches: the practice claims' budget, the host keys'
     /// searches, counted for the progress line.
     pub run: Arc<Run>,
+    /// The PDFs' date, seconds since 1970 (UTC); `None` takes
+    /// `SOURCE_DATE_EPOCH`, or 2000-01-01 when it is unset
+    /// ([`crate::render::pdf::FIXED_EPOCH`]). The web page sets it (it has
+    /// no environment).
+    pub date_epoch: Option<i64>,
+}
+
+impl BuildRequest {
+    /// The date the PDFs carry (see [`BuildRequest::date_epoch`]).
+    fn pdf_date(&self) -> Result<i64, BuildError> {
+        match self.date_epoch {
+            Some(epoch) => Ok(epoch),
+            None => {
+                Ok(crate::render::pdf::source_date_epoch()?
+                    .unwrap_or(crate::render::pdf::FIXED_EPOCH))
+            }
+        }
+    }
 }
 
 /// Why a build wrote nothing: each kind has its exit code
@@ -203,7 +221,7 @@ fn documents_made(
 /// Reads, checks, lays out, renders and writes the kits of `request`: all
 /// of it or nothing.
 pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
-    crate::render::pdf::source_date_epoch()?;
+    request.pdf_date()?;
     // The kits' language is read while the templates load (English when
     // the definitions will choose: the built-in games' own).
     printkit_definition::lang::read_ahead(request.language.as_deref().unwrap_or("en"));
@@ -527,7 +545,13 @@ fn render_papers(
         for k in laid_out {
             kits.push(k?);
         }
-        let rendered = output::render_ordered(&kits, paper, templates, request.formats)?;
+        let rendered = output::render_ordered(
+            &kits,
+            paper,
+            templates,
+            request.formats,
+            request.pdf_date()?,
+        )?;
         sink.take(paper_index, paper, &kits, rendered)?;
     }
     Ok(())
@@ -1206,7 +1230,7 @@ pub fn build_in_memory(
             text.len()
         )));
     }
-    crate::render::pdf::source_date_epoch()?;
+    request.pdf_date()?;
     let templates = crate::render::load_templates(None)?;
     let languages = load_languages(None)?;
     let mut held = Held::default();
@@ -1269,6 +1293,7 @@ mod memory_tests {
             force: false,
             language: Some("fr".into()),
             run: Arc::new(Run::new()),
+            date_epoch: None,
         };
         crate::build::build(&request).unwrap();
         let texts = vec![
@@ -1346,6 +1371,7 @@ mod tests {
             force: false,
             language: None,
             run: Arc::new(Run::new()),
+            date_epoch: None,
         };
         build(&request).unwrap();
         let built = counts();

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use printkit_solve::puzzles::class_sets;
 pub use printkit_solve::stop::{Reason, Run};
 
 /// 130 (the shell's code for Ctrl-C) when interrupted, else `code`.
@@ -99,6 +100,14 @@ impl Drop for Progress {
 }
 
 fn tick(label: &str, run: &Run, done: &AtomicBool) {
+    ticker_loop(run, done, &|seconds| {
+        progress_line(label, run.counts(), seconds)
+    });
+}
+
+/// Redraws `line(seconds)` every 100 ms after the first half second,
+/// until `done`; then erases it.
+fn ticker_loop(run: &Run, done: &AtomicBool, line: &dyn Fn(f64) -> String) {
     let mut shown = false;
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
@@ -106,7 +115,7 @@ fn tick(label: &str, run: &Run, done: &AtomicBool) {
         if seconds < 0.5 {
             continue;
         }
-        let line = crate::input::for_terminal(&progress_line(label, run.counts(), seconds));
+        let line = crate::input::for_terminal(&line(seconds));
         let mut err = std::io::stderr().lock();
         // Carriage return and erase-line redraw the one line in place.
         let _ = write!(err, "\r{line}\x1b[K");
@@ -118,6 +127,68 @@ fn tick(label: &str, run: &Run, done: &AtomicBool) {
         let _ = write!(std::io::stderr().lock(), "\r\x1b[K");
         crate::input::set_progress_line_shown(false);
     }
+}
+
+/// A class set's progress line on stderr (`puzzles --sheets`): the sheets
+/// found of those wanted and the time left, counted down between the
+/// search's reports ([`SetProgress::tell`]); shown as [`Progress`] is
+/// (a terminal only, after half a second), cleared when dropped.
+pub struct SetProgress {
+    /// The last report, and the run's seconds when it came.
+    last: Arc<std::sync::Mutex<(class_sets::Progress, f64)>>,
+    run: Arc<Run>,
+    done: Arc<AtomicBool>,
+    ticker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SetProgress {
+    pub fn start(run: &Arc<Run>) -> SetProgress {
+        use std::io::IsTerminal;
+        let last = Arc::new(std::sync::Mutex::new((
+            class_sets::Progress::default(),
+            0.0,
+        )));
+        let done = Arc::new(AtomicBool::new(false));
+        let ticker = std::io::stderr().is_terminal().then(|| {
+            let (last, done, run) = (last.clone(), done.clone(), run.clone());
+            std::thread::spawn(move || {
+                ticker_loop(&run, &done, &|seconds| {
+                    let (p, at) = *last.lock().unwrap_or_else(|e| e.into_inner());
+                    set_progress_line(&p, at, seconds)
+                })
+            })
+        });
+        SetProgress {
+            last,
+            run: run.clone(),
+            done,
+            ticker,
+        }
+    }
+
+    /// The search's latest report.
+    pub fn tell(&self, progress: &class_sets::Progress) {
+        let now = self.run.elapsed().as_secs_f64();
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = (*progress, now);
+    }
+}
+
+impl Drop for SetProgress {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(ticker) = self.ticker.take() {
+            let _ = ticker.join();
+        }
+    }
+}
+
+/// "puzzles: 12 of 30 sheets found, about 14 s left, 9.0 s": `progress`
+/// as reported at `at` seconds, its time left counted down to `seconds`.
+pub fn set_progress_line(progress: &class_sets::Progress, at: f64, seconds: f64) -> String {
+    let left = progress
+        .seconds_left(at)
+        .map(|left| (left - (seconds - at)).max(0.0));
+    format!("puzzles: {}, {seconds:.1} s", progress.words(left))
 }
 
 /// "solve: 12.3 M positions, depth 9, 4.1 M/s, 3.0 s": `label`, the

@@ -221,6 +221,7 @@ fn request_from(
         force: args.force,
         language: args.language,
         run: run.clone(),
+        date_epoch: None,
     };
     Ok(request)
 }

@@ -71,7 +71,7 @@ fn exit_code_or(stopped: Option<Reason>, code: i32) -> i32 {
 /// What the practice file's `game` says: a built-in id, or the definition
 /// file relative to the practice file's folder (as `check` and `build` read
 /// it), which must hold it or a folder above it.
-fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
+pub fn game_reference(game: &str, out: Option<&Path>) -> Result<String, String> {
     if definition::is_builtin(game) {
         return Ok(game.to_string());
     }
@@ -165,17 +165,17 @@ fn count(args: &PuzzleArgs) -> usize {
 }
 
 fn check_sizes(args: &PuzzleArgs, most: &str) -> Result<(), String> {
-    if count(args) == 0 || count(args) > MAX_PRACTICE {
+    check_count(count(args), args.max_plies, most)
+}
+
+fn check_count(count: usize, max_plies: u32, most: &str) -> Result<(), String> {
+    if count == 0 || count > MAX_PRACTICE {
         return Err(format!(
-            "--count {}: expected 1 to {MAX_PRACTICE}, {most}",
-            count(args)
+            "--count {count}: expected 1 to {MAX_PRACTICE}, {most}"
         ));
     }
-    if args.max_plies == 0 || args.max_plies > 15 {
-        return Err(format!(
-            "--max-plies {}: expected 1 to 15 plies",
-            args.max_plies
-        ));
+    if max_plies == 0 || max_plies > 15 {
+        return Err(format!("--max-plies {max_plies}: expected 1 to 15 plies"));
     }
     Ok(())
 }
@@ -184,20 +184,104 @@ fn check_sizes(args: &PuzzleArgs, most: &str) -> Result<(), String> {
 /// instructions, two pages of every built-in game on A4 and US Letter.
 pub const MOST_ON_A_SHEET: usize = 6;
 
-fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, String> {
+/// What a class set is asked for: by `printkit puzzles --sheets` and by
+/// the web page's `printkit.classSet` alike.
+pub struct ClassSetAsked<'a> {
+    /// The game as the command names it (for the files' first line).
+    pub game: &'a str,
+    /// The game as the practice files name it ([`game_reference`]).
+    pub game_ref: &'a str,
+    pub sheets: u32,
+    /// Puzzles a sheet.
+    pub count: usize,
+    pub seed: u64,
+    pub max_plies: u32,
+    /// The folder the sheets are written to, as given (for the files'
+    /// first line).
+    pub folder: &'a str,
+}
+
+/// A class set made: its sheets as practice files, and what the search
+/// found.
+pub struct ClassSet {
+    /// Each sheet's practice file, `sheet-01.toml` first; fewer than asked
+    /// when the search made fewer, none when not one.
+    pub sheets: Vec<(String, String)>,
+    pub found: class_sets::Found,
+    /// "2 won in 3 plies, … a sheet" (empty when no sheet was made).
+    pub mix: String,
+}
+
+/// The bounds of a class set's `--sheets`, `--count` and `--max-plies`.
+pub fn check_class_set(sheets: u32, count: usize, max_plies: u32) -> Result<(), String> {
     if sheets == 0 || sheets > MAX_SHEET_NUMBER {
         return Err(format!(
             "--sheets {sheets}: expected 1 to {MAX_SHEET_NUMBER} sheets"
         ));
     }
-    check_sizes(args, "the most puzzles a sheet may hold")?;
-    if count(args) > MOST_ON_A_SHEET {
+    check_count(count, max_plies, "the most puzzles a sheet may hold")?;
+    if count > MOST_ON_A_SHEET {
         return Err(format!(
-            "--count {} with --sheets: a student's sheet holds at most {MOST_ON_A_SHEET} puzzles \
-             (one sheet of paper, printed on both sides); make more sheets with --sheets instead",
-            count(args)
+            "--count {count} with --sheets: a student's sheet holds at most {MOST_ON_A_SHEET} puzzles \
+             (one sheet of paper, printed on both sides); make more sheets with --sheets instead"
         ));
     }
+    Ok(())
+}
+
+/// Searches for the class set `asked` within `run` and deals it into
+/// sheets: the one implementation of `puzzles --sheets` (which writes the
+/// files) and of the web page's class sets (which build them in memory).
+/// `say` gets the search's remarks, `progress` its sheets found.
+pub fn make_class_set(
+    def: &Definition,
+    asked: &ClassSetAsked,
+    run: &Arc<Run>,
+    say: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(&class_sets::Progress),
+) -> ClassSet {
+    let (sheets, count) = (asked.sheets as usize, asked.count);
+    let found = class_sets::find(
+        def.game(),
+        (sheets, count),
+        asked.seed,
+        asked.max_plies,
+        run,
+        say,
+        progress,
+    );
+    let Some(dealt) = class_sets::deal_most(def.family(), &found.puzzles, sheets, count) else {
+        return ClassSet {
+            sheets: Vec::new(),
+            found,
+            mix: String::new(),
+        };
+    };
+    let command = format!(
+        "printkit puzzles {} --sheets {sheets} --count {count} --seed {} --max-plies {} --out {}",
+        asked.game, asked.seed, asked.max_plies, asked.folder
+    );
+    let files = dealt
+        .iter()
+        .enumerate()
+        .map(|(k, sheet)| {
+            let number = k as u32 + 1;
+            let text = practice_file(def, asked.game_ref, sheet, &command, asked.max_plies);
+            (
+                file_name(number),
+                class_sets::with_sheet_number(&text, number),
+            )
+        })
+        .collect();
+    ClassSet {
+        sheets: files,
+        mix: class_sets::mix_words(&dealt[0]),
+        found,
+    }
+}
+
+fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, String> {
+    check_class_set(sheets, count(args), args.max_plies)?;
     let Some(dir) = args.out.as_deref() else {
         return Err("--sheets writes one file a sheet: name their folder with --out DIR".into());
     };
@@ -206,21 +290,30 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     refuse_other_sheets(dir, sheets)?;
     let game = game_reference(&args.game, Some(&dir.join(file_name(1))))?;
     let run = stop::start(args.time_limit);
-    let progress = stop::Progress::start("puzzles", &run);
-    let found = class_sets::find(
-        def.game(),
-        (sheets as usize, count(args)),
-        args.seed,
-        args.max_plies,
+    let folder = dir.display().to_string();
+    let asked = ClassSetAsked {
+        game: &args.game,
+        game_ref: &game,
+        sheets,
+        count: count(args),
+        seed: args.seed,
+        max_plies: args.max_plies,
+        folder: &folder,
+    };
+    // The line counts sheets found and the time left, not positions.
+    let progress_line = stop::SetProgress::start(&run);
+    let set = make_class_set(
+        def,
+        &asked,
         &run,
-        &mut |line| crate::say!("{line}"),
+        &mut |remark| crate::say!("{remark}"),
+        &mut |p| progress_line.tell(p),
     );
-    drop(progress);
+    drop(progress_line);
     let stopped = run.stopped();
     say_stopped_puzzles(stopped);
-    let family = def.family();
-    let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, count(args))
-    else {
+    let found = &set.found;
+    if set.sheets.is_empty() {
         crate::say!(
             "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths, so nothing was written; \
              try a smaller --count, another --seed or a larger --max-plies",
@@ -229,31 +322,20 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
             count(args)
         );
         return Ok(exit_code_or(stopped, 1));
-    };
-    let command = format!(
-        "printkit puzzles {} --sheets {sheets} --count {} --seed {} --max-plies {} --out {}",
-        args.game,
-        count(args),
-        args.seed,
-        args.max_plies,
-        dir.display()
-    );
-    let made = dealt.len() as u32;
-    for (k, sheet) in dealt.iter().enumerate() {
-        let number = k as u32 + 1;
-        let text = practice_file(def, &game, sheet, &command, args.max_plies);
-        let text = class_sets::with_sheet_number(&text, number);
-        let path = dir.join(file_name(number));
+    }
+    for (name, text) in &set.sheets {
+        let path = dir.join(name);
         crate::render::write_atomic(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
+    let made = set.sheets.len() as u32;
     crate::say!(
         "puzzles: examined {} candidates, {} distinct puzzles; wrote {made} sheets of {} to {} ({}); `printkit build {} --practice {}` prints them as the students' sheets, one PDF apart from the player kit, and answers them in the host key",
         found.examined,
         found.puzzles.len(),
         count(args),
         dir.display(),
-        class_sets::mix_words(&dealt[0]),
+        set.mix,
         args.game,
         dir.display()
     );

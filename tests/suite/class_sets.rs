@@ -572,3 +572,32 @@ fn the_most_puzzles_a_sheet_holds_fit_two_pages_everywhere() {
         "{err}"
     );
 }
+
+/// The class set's progress line counts what the host waits for: sheets
+/// found of those wanted and the time left, counted down between the
+/// search's reports (issue 49), not positions searched.
+#[test]
+fn the_class_set_progress_line_counts_sheets_and_time_left() {
+    use printkit::puzzles::class_sets::Progress;
+    let p = Progress {
+        sheets_found: 12,
+        sheets_wanted: 30,
+        streams_done: 4,
+        streams_expected: 10,
+        streams_most: 40,
+    };
+    // Reported at 8 s: 6 streams left at 2 s each, 12 s; 2 s later, 10.
+    assert_eq!(
+        printkit::stop::set_progress_line(&p, 8.0, 10.0),
+        "puzzles: 12 of 30 sheets found, about 10 s left, 10.0 s"
+    );
+    let start = Progress {
+        sheets_found: 0,
+        streams_done: 0,
+        ..p
+    };
+    assert_eq!(
+        printkit::stop::set_progress_line(&start, 0.0, 0.6),
+        "puzzles: 0 of 30 sheets found, estimating the time left, 0.6 s"
+    );
+}

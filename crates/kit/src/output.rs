@@ -112,12 +112,14 @@ pub type FileOrder = (u8, usize, Document, usize);
 /// Renders the files of several kits, spread over the machine's cores (the
 /// files do not depend on each other), each with its [`FileOrder`]. Every
 /// page is checked first: no text outside its box, every character
-/// drawable, nothing outside the printable area.
+/// drawable, nothing outside the printable area. The PDFs are dated
+/// `date_epoch` (seconds since 1970).
 pub fn render_ordered(
     kits: &[Kit],
     paper: &Paper,
     templates: &Templates,
     formats: Formats,
+    date_epoch: i64,
 ) -> Result<Vec<(FileOrder, OutFile)>, RenderError> {
     let printable = templates.printable_area(paper);
     let book = &templates.style.book;
@@ -184,7 +186,9 @@ pub fn render_ordered(
         }
     }
     jobs.append(&mut page_jobs);
-    let results = crate::parallel::par_map(&jobs, |(_, job)| run_job(job, book, paper, printable));
+    let results = crate::parallel::par_map(&jobs, |(_, job)| {
+        run_job(job, book, paper, printable, date_epoch)
+    });
     let mut files = Vec::new();
     for ((order, _), r) in jobs.iter().zip(results) {
         files.extend(r?.map(|f| (*order, f)));
@@ -199,6 +203,7 @@ fn run_job(
     book: &FontBook,
     paper: &Paper,
     printable: printkit_page::RectMm,
+    date_epoch: i64,
 ) -> Result<Option<OutFile>, RenderError> {
     match job {
         Job::Check { kit, page } => {
@@ -211,7 +216,7 @@ fn run_job(
             })?;
             Ok(None)
         }
-        Job::Pdf { kit, doc } => pdf_file(book, kit, *doc, paper).map(Some),
+        Job::Pdf { kit, doc } => pdf_file(book, kit, *doc, paper, date_epoch).map(Some),
         Job::Preview {
             kit,
             doc,
@@ -239,6 +244,7 @@ fn pdf_file(
     kit: &Kit,
     doc: Document,
     paper: &Paper,
+    date_epoch: i64,
 ) -> Result<OutFile, RenderError> {
     let id = &kit.id;
     let l = &kit.lang;
@@ -247,7 +253,11 @@ fn pdf_file(
         Document::ClassSheets => tr!(l, "pdf.sheets_subject", id = id, n = kit.sheet_count),
         Document::HostKey => tr!(l, "pdf.key_subject", id = id),
     };
-    let meta = DocMeta::new(&format!("{}: {}", kit.title, doc.words(l)), &subject);
+    let meta = DocMeta::dated(
+        &format!("{}: {}", kit.title, doc.words(l)),
+        &subject,
+        date_epoch,
+    );
     let pages: Vec<_> = kit.pages(doc).iter().map(|p| p.page.clone()).collect();
     Ok(OutFile {
         path: pdf_path(id, doc, paper),

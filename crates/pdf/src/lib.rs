@@ -52,6 +52,18 @@ impl DocMeta {
             date_epoch: epoch_from(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref()),
         }
     }
+
+    /// Metadata dated `date_epoch` (seconds since 1970, UTC), whatever the
+    /// environment says: a build asked for a date (the web page's, which
+    /// has no environment) gets the bytes the CLI writes with
+    /// `SOURCE_DATE_EPOCH` set to it.
+    pub fn dated(title: &str, subject: &str, date_epoch: i64) -> DocMeta {
+        DocMeta {
+            title: title.to_string(),
+            subject: subject.to_string(),
+            date_epoch,
+        }
+    }
 }
 
 /// The date to stamp given the value of `SOURCE_DATE_EPOCH` (a value that

@@ -1,17 +1,32 @@
 // printkit's Web Worker: the WebAssembly module (crates/web) runs here, so
 // a build or a search never holds up the page. Messages in: {id, op, args};
-// out: {id, ok, result} or {id, ok: false, error}.
+// out: {id, ok, result} or {id, ok: false, error}, and while a class set
+// is searched, {id, progress}.
 "use strict";
 let module = null;
 let wasm = null;
+// The call running now: its progress goes to its caller.
+let running = null;
 
-// The module imports what printpdf's JavaScript bindings would have used
-// (wasm-bindgen's placeholders); printkit never calls them, so each is a
-// function that says so if it ever is.
+// The module's own imports (module `printkit`): the clock and a class
+// set's progress. The others are what printpdf's JavaScript bindings would
+// have used (wasm-bindgen's placeholders); printkit never calls them, so
+// each is a function that says so if it ever is.
 function imports() {
-  const all = {};
+  const own = {
+    now_ms: () => performance.now(),
+    progress: (ptr, len) => {
+      const text = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, ptr, len).slice());
+      postMessage({ id: running, progress: JSON.parse(text) });
+    },
+  };
+  const all = { printkit: {} };
   for (const imp of WebAssembly.Module.imports(module)) {
     if (imp.kind !== "function") throw new Error(`printkit: unexpected import ${imp.module}.${imp.name}`);
+    if (imp.module === "printkit" && own[imp.name]) {
+      all.printkit[imp.name] = own[imp.name];
+      continue;
+    }
     (all[imp.module] ||= {})[imp.name] = () => {
       throw new Error(`printkit: ${imp.module}.${imp.name} is not available in the page`);
     };
@@ -19,9 +34,15 @@ function imports() {
   return all;
 }
 
-async function start(gzipped) {
-  const stream = new Blob([gzipped]).stream().pipeThrough(new DecompressionStream("gzip"));
-  module = await WebAssembly.compile(await new Response(stream).arrayBuffer());
+// `given` is the module's gzipped bytes, or the module compiled already
+// (a worker started again after a cancel gets the first one's).
+async function start(given) {
+  if (given instanceof WebAssembly.Module) {
+    module = given;
+  } else {
+    const stream = new Blob([given]).stream().pipeThrough(new DecompressionStream("gzip"));
+    module = await WebAssembly.compile(await new Response(stream).arrayBuffer());
+  }
   wasm = (await WebAssembly.instantiate(module, imports())).exports;
 }
 
@@ -54,9 +75,12 @@ onmessage = async (event) => {
   try {
     if (op === "start") {
       await start(args);
-      postMessage({ id, ok: true, result: null });
+      // The compiled module goes back to the page, which starts the next
+      // worker with it after a cancel.
+      postMessage({ id, ok: true, result: module });
       return;
     }
+    running = id;
     const result = call(op, args);
     postMessage({ id, ok: true, result }, result.files.map((f) => f.bytes.buffer));
   } catch (e) {
@@ -65,5 +89,7 @@ onmessage = async (event) => {
       wasm = (await WebAssembly.instantiate(module, imports())).exports;
     } catch (_) {}
     postMessage({ id, ok: false, error: String(e && e.message ? e.message : e) });
+  } finally {
+    running = null;
   }
 };

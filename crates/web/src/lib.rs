@@ -4,11 +4,19 @@
 //! drives the module with no generated glue.
 //!
 //! The page hands a request over as JSON in the module's memory
-//! ([`pk_alloc`]), calls [`pk_build`] or [`pk_check`], and reads the answer
-//! from [`pk_output`]: a little-endian `u32` length, that many bytes of JSON,
-//! then the bytes of each file the JSON lists, one after the other.
+//! ([`pk_alloc`]), calls [`pk_build`], [`pk_check`] or [`pk_class_set`],
+//! and reads the answer from [`pk_output`]: a little-endian `u32` length,
+//! that many bytes of JSON, then the bytes of each file the JSON lists, one
+//! after the other.
+//!
+//! The module imports two functions of its own from the worker (module
+//! `printkit`): `now_ms`, the worker's clock, and `progress`, which takes a
+//! class set's progress as JSON while [`pk_class_set`] runs.
 use printkit::build::{self, BuildError, BuildRequest, Checked};
+use printkit::commands::puzzles;
+use printkit::definition;
 use printkit::kit::{output::Formats, Part};
+use printkit::puzzles::class_sets;
 use printkit::solve::Run;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -47,6 +55,9 @@ struct BuildAsked {
     formats: Vec<String>,
     #[serde(default)]
     duplex: bool,
+    /// The PDFs' date, seconds since 1970 (as `SOURCE_DATE_EPOCH`).
+    #[serde(default)]
+    date: Option<i64>,
 }
 
 fn both_papers() -> Vec<String> {
@@ -74,6 +85,7 @@ fn request_of(asked: &BuildAsked) -> Result<BuildRequest, String> {
     if let Some(bad) = asked.formats.iter().find(|f| *f != "pdf" && *f != "svg") {
         return Err(format!("unknown format `{bad}`: expected pdf or svg"));
     }
+    check_date(asked.date)?;
     let wants = |f: &str| asked.formats.is_empty() || asked.formats.iter().any(|g| g == f);
     Ok(BuildRequest {
         games: asked.games.clone(),
@@ -91,7 +103,22 @@ fn request_of(asked: &BuildAsked) -> Result<BuildRequest, String> {
         force: false,
         language: asked.language.clone(),
         run: Arc::new(Run::new()),
+        // The CLI's date with `SOURCE_DATE_EPOCH` unset, unless asked.
+        date_epoch: Some(asked.date.unwrap_or(printkit::render::pdf::FIXED_EPOCH)),
     })
+}
+
+/// The last second a PDF date can hold (9999-12-31T23:59:59Z).
+const MAX_DATE: i64 = 253_402_300_799;
+
+/// A date asked for the PDFs, within what a PDF date can hold.
+fn check_date(date: Option<i64>) -> Result<(), String> {
+    match date.filter(|d| !(0..=MAX_DATE).contains(d)) {
+        Some(date) => Err(format!(
+            "date {date}: expected whole seconds since 1970-01-01 (0 to {MAX_DATE})"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// An error as the page shows it: located messages when there are any.
@@ -135,30 +162,219 @@ pub fn build_json(input: &[u8]) -> Vec<u8> {
     };
     match build::build_in_memory(&request, &text_pairs(&asked.files)) {
         Err(e) => answer(&error_json(&e), &[]),
-        Ok(made) => {
-            let files: Vec<Value> = made
-                .files
-                .iter()
-                .map(|(name, bytes)| json!({"name": name, "size": bytes.len()}))
-                .collect();
-            let documents: Vec<Value> = made
-                .documents
-                .iter()
-                .map(|d| {
-                    json!({
-                        "game": d.game,
-                        "document": d.document.file_name(),
-                        "key": d.document.is_key(),
-                        "paper": d.paper,
-                        "file": d.file.to_string_lossy(),
-                        "pages": d.pages,
-                    })
-                })
-                .collect();
-            let head = json!({"ok": true, "games": made.games, "files": files, "documents": documents, "warnings": made.warnings});
-            let bytes: Vec<&[u8]> = made.files.iter().map(|(_, b)| b.as_slice()).collect();
-            answer(&head, &bytes)
+        Ok(made) => built_answer(&made, json!({})),
+    }
+}
+
+/// A build's answer: `extra`'s fields, each file (`name`, `size`) and each
+/// document to print, then the files' bytes.
+fn built_answer(made: &build::MemoryBuild, extra: Value) -> Vec<u8> {
+    let files: Vec<Value> = made
+        .files
+        .iter()
+        .map(|(name, bytes)| json!({"name": name, "size": bytes.len()}))
+        .collect();
+    let documents: Vec<Value> = made
+        .documents
+        .iter()
+        .map(|d| {
+            json!({
+                "game": d.game,
+                "document": d.document.file_name(),
+                "key": d.document.is_key(),
+                "paper": d.paper,
+                "file": d.file.to_string_lossy(),
+                "pages": d.pages,
+            })
+        })
+        .collect();
+    let mut head = json!({"ok": true, "games": made.games, "files": files, "documents": documents, "warnings": made.warnings});
+    if let (Some(head), Value::Object(extra)) = (head.as_object_mut(), extra) {
+        head.extend(extra);
+    }
+    let bytes: Vec<&[u8]> = made.files.iter().map(|(_, b)| b.as_slice()).collect();
+    answer(&head, &bytes)
+}
+
+/// What `printkit.classSet` asks for (see docs/reference.md): the
+/// arguments of `printkit puzzles GAME --sheets N --count C --seed S
+/// --max-plies P --out FOLDER`, then of `printkit build GAME --practice
+/// FOLDER`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassSetAsked {
+    /// A built-in id, or the name of the definition in `files`.
+    game: String,
+    #[serde(default)]
+    files: Vec<Text>,
+    sheets: u32,
+    /// Puzzles a sheet.
+    #[serde(default = "six")]
+    count: usize,
+    #[serde(default = "one")]
+    seed: u64,
+    #[serde(default = "five")]
+    max_plies: u32,
+    /// The folder named on the sheets' first line (`--out`): the game's
+    /// id and `-class-set` unless given.
+    #[serde(default)]
+    folder: Option<String>,
+    #[serde(default = "both_papers")]
+    papers: Vec<String>,
+    #[serde(default)]
+    language: Option<String>,
+    #[serde(default)]
+    formats: Vec<String>,
+    #[serde(default)]
+    date: Option<i64>,
+}
+
+fn six() -> usize {
+    6
+}
+fn one() -> u64 {
+    1
+}
+fn five() -> u32 {
+    5
+}
+
+/// A class set's progress as the page gets it: the search's own counts,
+/// the time left from `seconds` spent so far, and the words the CLI's line
+/// shows.
+pub fn progress_json(p: &class_sets::Progress, seconds: f64) -> Value {
+    let left = p.seconds_left(seconds);
+    json!({
+        "sheetsFound": p.sheets_found,
+        "sheetsWanted": p.sheets_wanted,
+        "streamsDone": p.streams_done,
+        "streamsExpected": p.streams_expected,
+        "streamsMost": p.streams_most,
+        "secondsLeft": left,
+        "words": p.words(left),
+    })
+}
+
+/// Makes the class set the JSON `input` asks for, as `printkit puzzles
+/// --sheets` does, and builds the kit with its sheets, as `printkit build
+/// --practice` does; `progress` gets the search's progress
+/// ([`progress_json`]) at the start and after every wave of streams. The
+/// answer has the sheets' practice files (`sheets`: `name`, `text`), what
+/// the search found, and the build's files.
+pub fn class_set_json(input: &[u8], progress: &mut dyn FnMut(&class_sets::Progress)) -> Vec<u8> {
+    let fail = |e: String| answer(&json!({"ok": false, "error": e}), &[]);
+    let asked: ClassSetAsked = match serde_json::from_slice(input) {
+        Ok(a) => a,
+        Err(e) => return fail(e.to_string()),
+    };
+    let checked = puzzles::check_class_set(asked.sheets, asked.count, asked.max_plies);
+    if let Err(e) = checked.and_then(|()| check_date(asked.date)) {
+        return fail(e);
+    }
+    let texts = text_pairs(&asked.files);
+    let (def, folder, game_ref) = match texts.iter().find(|(name, _)| *name == asked.game) {
+        // A definition handed over: its sheets sit beside it, naming it.
+        Some((name, text)) => match definition::parse_definition(name, text) {
+            Ok(def) => (
+                def,
+                asked.folder.clone().unwrap_or(".".into()),
+                name.clone(),
+            ),
+            Err(e) => return answer(&error_json(&BuildError::Load(e)), &[]),
+        },
+        None if definition::is_builtin(&asked.game) => match definition::resolve(&asked.game) {
+            Ok(def) => {
+                let folder = asked.folder.clone();
+                let folder = folder.unwrap_or_else(|| format!("{}-class-set", asked.game));
+                (def, folder, asked.game.clone())
+            }
+            Err(e) => return fail(e.to_string()),
+        },
+        None => {
+            return fail(format!(
+                "{}: neither a built-in game nor a definition handed over",
+                asked.game
+            ))
         }
+    };
+    if folder.trim().is_empty() {
+        return fail("folder: expected the name of the sheets' folder, such as class-set".into());
+    }
+    let run = Arc::new(Run::new());
+    let mut remarks = Vec::new();
+    let set = puzzles::make_class_set(
+        &def,
+        &puzzles::ClassSetAsked {
+            game: &asked.game,
+            game_ref: &game_ref,
+            sheets: asked.sheets,
+            count: asked.count,
+            seed: asked.seed,
+            max_plies: asked.max_plies,
+            folder: &folder,
+        },
+        &run,
+        &mut |line| remarks.push(line.to_string()),
+        progress,
+    );
+    let found = json!({"examined": set.found.examined, "distinct": set.found.puzzles.len()});
+    if set.sheets.is_empty() {
+        return answer(
+            &json!({"ok": false, "found": found, "remarks": remarks, "error": format!(
+                "{} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths; \
+                 try fewer puzzles a sheet or another seed",
+                set.found.puzzles.len(), set.found.examined, asked.count)}),
+            &[],
+        );
+    }
+    // The sheets as `build --practice FOLDER` reads them: FOLDER/sheet-01.toml, ….
+    let path = |name: &str| match folder.as_str() {
+        "." => name.to_string(),
+        f => format!("{}/{name}", f.trim_end_matches('/')),
+    };
+    let sheets: Vec<(String, String)> = set
+        .sheets
+        .iter()
+        .map(|(name, text)| (path(name), text.clone()))
+        .collect();
+    let build_asked = BuildAsked {
+        games: vec![asked.game.clone()],
+        files: asked
+            .files
+            .iter()
+            .map(|f| Text {
+                name: f.name.clone(),
+                text: f.text.clone(),
+            })
+            .chain(sheets.iter().map(|(name, text)| Text {
+                name: name.clone(),
+                text: text.clone(),
+            }))
+            .collect(),
+        practice: sheets.iter().map(|(name, _)| name.clone()).collect(),
+        papers: asked.papers,
+        language: asked.language,
+        parts: Vec::new(),
+        formats: asked.formats,
+        duplex: false,
+        date: asked.date,
+    };
+    let request = match request_of(&build_asked) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    match build::build_in_memory(&request, &text_pairs(&build_asked.files)) {
+        Err(e) => answer(&error_json(&e), &[]),
+        Ok(made) => built_answer(
+            &made,
+            json!({
+                "sheets": sheets.iter().map(|(name, text)| json!({"name": name, "text": text})).collect::<Vec<_>>(),
+                "sheetsWanted": asked.sheets,
+                "found": found,
+                "mix": set.mix,
+                "remarks": remarks,
+            }),
+        ),
     }
 }
 
@@ -275,6 +491,33 @@ pub unsafe extern "C" fn pk_check(ptr: *const u8, len: usize) -> usize {
     keep(check_json(input(ptr, len)))
 }
 
+// The worker's own functions (module `printkit`): its clock and the
+// class set's progress.
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "printkit")]
+extern "C" {
+    /// Milliseconds of the worker's clock (`performance.now()`).
+    fn now_ms() -> f64;
+    /// Takes `len` bytes of JSON at `ptr`: a class set's progress.
+    fn progress(ptr: *const u8, len: usize);
+}
+
+/// [`class_set_json`] of the `len` bytes at `ptr`, its progress told to
+/// the worker as it goes; returns the answer's length.
+///
+/// # Safety
+/// `ptr..ptr + len` is memory of this module the caller wrote.
+#[cfg(target_arch = "wasm32")]
+#[no_mangle]
+pub unsafe extern "C" fn pk_class_set(ptr: *const u8, len: usize) -> usize {
+    let started = now_ms();
+    keep(class_set_json(input(ptr, len), &mut |p| {
+        let seconds = (now_ms() - started) / 1000.0;
+        let text = progress_json(p, seconds).to_string();
+        progress(text.as_ptr(), text.len());
+    }))
+}
+
 /// [`info_json`]; returns the answer's length. Takes no input (`ptr` and
 /// `len` are not read).
 #[no_mangle]
@@ -286,4 +529,143 @@ pub extern "C" fn pk_info(_ptr: *const u8, _len: usize) -> usize {
 #[no_mangle]
 pub extern "C" fn pk_output() -> *const u8 {
     OUTPUT.lock().unwrap_or_else(|e| e.into_inner()).as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use printkit::commands::puzzles::PuzzleArgs;
+
+    /// The head of an answer and its files.
+    fn read(answer: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
+        let len = u32::from_le_bytes(answer[..4].try_into().unwrap()) as usize;
+        let head: Value = serde_json::from_slice(&answer[4..4 + len]).unwrap();
+        let mut at = 4 + len;
+        let mut files = Vec::new();
+        for f in head["files"].as_array().into_iter().flatten() {
+            let size = f["size"].as_u64().unwrap() as usize;
+            files.push((
+                f["name"].as_str().unwrap().to_string(),
+                answer[at..at + size].to_vec(),
+            ));
+            at += size;
+        }
+        assert_eq!(at, answer.len(), "every byte belongs to a file");
+        (head, files)
+    }
+
+    /// A class set made for the page is the one `printkit puzzles --sheets`
+    /// writes (the same code, asked the same), and its kit the one `build
+    /// --practice` of those sheets writes, dated as asked; its progress
+    /// counts sheets up to those wanted.
+    #[test]
+    fn a_class_set_is_the_clis_sheets_and_kit() {
+        let dir = std::env::temp_dir().join(format!("printkit-web-class-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let set = dir.join("set");
+        let args = PuzzleArgs {
+            game: "clone-jump-convert".into(),
+            count: Some(3),
+            seed: 2,
+            max_plies: 3,
+            out: Some(set.clone()),
+            sheets: Some(2),
+            time_limit: None,
+        };
+        assert_eq!(puzzles::run(args), Ok(0));
+        let request = BuildRequest {
+            games: vec!["clone-jump-convert".into()],
+            // As `build --practice DIR` lists the folder.
+            practice: vec![set.join("sheet-01.toml"), set.join("sheet-02.toml")],
+            papers: vec!["a4".into()],
+            formats: printkit::kit::output::Formats {
+                pdf: true,
+                svg: false,
+            },
+            parts: Vec::new(),
+            duplex: false,
+            back_offset: (0.0, 0.0),
+            out: dir.join("out"),
+            templates: None,
+            force: false,
+            language: None,
+            run: Arc::new(Run::new()),
+            date_epoch: Some(1_700_000_000),
+        };
+        build::build(&request).unwrap();
+        let asked = json!({"game": "clone-jump-convert", "sheets": 2, "count": 3, "seed": 2,
+            "max_plies": 3, "folder": set.display().to_string(), "papers": ["a4"],
+            "formats": ["pdf"], "date": 1_700_000_000});
+        let mut told = Vec::new();
+        let (head, files) = read(&class_set_json(asked.to_string().as_bytes(), &mut |p| {
+            told.push(*p)
+        }));
+        assert_eq!(head["ok"], true, "{head}");
+        let sheets = head["sheets"].as_array().unwrap();
+        assert_eq!(sheets.len(), 2, "{head}");
+        for s in sheets {
+            let name = s["name"].as_str().unwrap();
+            let on_disk = std::fs::read_to_string(name).unwrap();
+            assert_eq!(s["text"].as_str().unwrap(), on_disk, "{name}");
+        }
+        let pdfs: Vec<&(String, Vec<u8>)> =
+            files.iter().filter(|(n, _)| n.ends_with(".pdf")).collect();
+        assert!(
+            pdfs.iter().any(|(n, _)| n.contains("class-sheets")),
+            "{pdfs:?}"
+        );
+        for (name, bytes) in &files {
+            let on_disk = std::fs::read(dir.join("out").join(name)).unwrap();
+            assert!(on_disk == *bytes, "{name} differs from the build on disk");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(told.first().map(|p| p.sheets_found), Some(0), "{told:?}");
+        assert_eq!(told.last().map(|p| p.sheets_found), Some(2), "{told:?}");
+        assert!(
+            told.windows(2)
+                .all(|w| w[0].sheets_found <= w[1].sheets_found),
+            "{told:?}"
+        );
+    }
+
+    /// What a class set cannot be made of is refused with what to ask
+    /// instead, before any search.
+    #[test]
+    fn a_class_set_asked_wrongly_is_refused_before_searching() {
+        let cases = [
+            (
+                json!({"game": "freeze", "sheets": 0}),
+                "--sheets 0: expected 1 to 99",
+            ),
+            (
+                json!({"game": "freeze", "sheets": 2, "count": 7}),
+                "at most 6 puzzles",
+            ),
+            (
+                json!({"game": "nope", "sheets": 2}),
+                "nope: neither a built-in game",
+            ),
+            (
+                json!({"game": "freeze", "sheets": 2, "folder": " "}),
+                "folder: expected",
+            ),
+            (
+                json!({"game": "freeze", "sheets": 2, "date": -1}),
+                "date -1: expected whole seconds",
+            ),
+            (json!({"game": "freeze"}), "missing field `sheets`"),
+        ];
+        for (asked, says) in cases {
+            let mut told = 0;
+            let (head, _) = read(&class_set_json(asked.to_string().as_bytes(), &mut |_| {
+                told += 1
+            }));
+            assert_eq!(head["ok"], false, "{asked}");
+            assert!(
+                head["error"].as_str().unwrap().contains(says),
+                "{asked}: {head}"
+            );
+            assert_eq!(told, 0, "{asked}");
+        }
+    }
 }

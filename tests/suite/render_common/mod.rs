@@ -49,6 +49,12 @@ pub fn kit_files(
     templates: &Templates,
     formats: printkit::kit::output::Formats,
 ) -> Result<Vec<printkit::kit::output::OutFile>, printkit::render::RenderError> {
-    let files = printkit::kit::output::render_ordered(kits, paper, templates, formats)?;
+    let files = printkit::kit::output::render_ordered(
+        kits,
+        paper,
+        templates,
+        formats,
+        printkit::render::pdf::epoch_from(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref()),
+    )?;
     Ok(files.into_iter().map(|(_, f)| f).collect())
 }

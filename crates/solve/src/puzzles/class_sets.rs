@@ -223,11 +223,86 @@ pub struct Found {
     pub foreseen: usize,
 }
 
+/// How far a class set's search has come, in what the user waits for:
+/// sheets found of those wanted, and the streams searched, from which the
+/// time left is estimated. It holds no clock (a browser's WebAssembly has
+/// none): whoever shows it times the search and asks
+/// [`Progress::seconds_left`]. The command line's progress line and the
+/// web page's progress bar both show it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Sheets the puzzles found so far deal into (all of them once the
+    /// search has them).
+    pub sheets_found: usize,
+    /// Sheets asked for.
+    pub sheets_wanted: usize,
+    /// Streams searched so far.
+    pub streams_done: usize,
+    /// Streams the search is expected to run in all, at the rate of those
+    /// searched (the budget when that rate makes too few sheets); 0 before
+    /// the first wave.
+    pub streams_expected: usize,
+    /// The most streams the budget allows.
+    pub streams_most: usize,
+}
+
+impl Progress {
+    /// Seconds still to wait, estimated from `elapsed`, the seconds the
+    /// streams done took; `None` before any stream is done, 0 when done.
+    pub fn seconds_left(&self, elapsed: f64) -> Option<f64> {
+        if self.sheets_found >= self.sheets_wanted {
+            return Some(0.0);
+        }
+        if self.streams_done == 0 {
+            return None;
+        }
+        let left = self.streams_expected.saturating_sub(self.streams_done);
+        Some(elapsed * left as f64 / self.streams_done as f64)
+    }
+
+    /// "12 of 30 sheets found, about 14 s left" (`seconds_left` from
+    /// [`Progress::seconds_left`], counted down since).
+    pub fn words(&self, seconds_left: Option<f64>) -> String {
+        let found = format!(
+            "{} of {} sheets found",
+            self.sheets_found, self.sheets_wanted
+        );
+        match seconds_left {
+            None => format!("{found}, estimating the time left"),
+            Some(s) if self.sheets_found >= self.sheets_wanted || s <= 0.0 => found,
+            Some(s) if s < 90.0 => format!("{found}, about {} s left", s.ceil().max(1.0)),
+            Some(s) => format!("{found}, about {} min left", (s / 60.0).ceil()),
+        }
+    }
+}
+
+/// The streams, in all, at whose rate `counts` (found in `done` streams)
+/// grows into `sheets` sheets of `count`: the budget `most` when even it
+/// would not.
+fn streams_expected(
+    counts: &BTreeMap<Share, usize>,
+    done: usize,
+    (sheets, count): (usize, usize),
+    most: usize,
+) -> usize {
+    (done.max(1)..=most)
+        .step_by(WAVE)
+        .find(|&total| {
+            let scaled = counts
+                .iter()
+                .map(|(share, n)| (*share, n * total / done.max(1)))
+                .collect();
+            most_sheets(&scaled, count, sheets) >= sheets
+        })
+        .unwrap_or(most)
+}
+
 /// Searches for a class set of `sheets` sheets of `count`: independent
 /// streams of [`puzzles::pool`], `WAVE` at a time on the machine's
 /// cores, until the puzzles found deal into the sheets ([`deal`]), the
 /// budget of `max_streams` streams is spent, or a stop. After the first
-/// wave, `say` is told when its rate foretells fewer sheets than asked.
+/// wave, `say` is told when its rate foretells fewer sheets than asked;
+/// `progress` is told at the start and after every wave.
 pub fn find(
     game: Game<'_>,
     (sheets, count): (usize, usize),
@@ -235,11 +310,18 @@ pub fn find(
     max_plies: u32,
     run: &std::sync::Arc<crate::Run>,
     say: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(&Progress),
 ) -> Found {
     let family = game.family();
     let candidates = stream_candidates(family);
     let (mut found, mut examined, mut foreseen) = (Vec::new(), 0, sheets);
     let waves = max_streams(family) / WAVE;
+    let mut told = Progress {
+        sheets_wanted: sheets,
+        streams_most: waves * WAVE,
+        ..Progress::default()
+    };
+    progress(&told);
     for wave in 0..waves {
         let seeds: Vec<u64> = (0..WAVE)
             .map(|k| stream_seed(seed, wave * WAVE + k))
@@ -252,13 +334,29 @@ pub fn find(
             found.extend(pool);
         }
         found = puzzles::distinct(found);
-        if run.reason().is_some() || deal(family, found.clone(), sheets, count).is_some() {
+        let counts = share_counts(family, &found);
+        let complete = deal(family, found.clone(), sheets, count).is_some();
+        told.streams_done = (wave + 1) * WAVE;
+        // A full mix of lengths may still clash on a sheet: a set is found
+        // only once it deals.
+        told.sheets_found = match complete {
+            true => sheets,
+            false => most_sheets(&counts, count, sheets).min(sheets.saturating_sub(1)),
+        };
+        told.streams_expected = streams_expected(
+            &counts,
+            told.streams_done,
+            (sheets, count),
+            told.streams_most,
+        );
+        progress(&told);
+        if run.reason().is_some() || complete {
             break;
         }
         if wave == 0 {
             // Each share found at this rate over the whole budget.
             let scale = waves;
-            let counts = share_counts(family, &found)
+            let counts = counts
                 .into_iter()
                 .map(|(share, n)| (share, n * scale))
                 .collect();
@@ -277,5 +375,57 @@ pub fn find(
         puzzles: found,
         examined,
         foreseen,
+    }
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::*;
+
+    /// The time left scales the time taken by the streams still expected;
+    /// a set found has none left, a search not yet timed says so.
+    #[test]
+    fn the_time_left_is_the_streams_expected_at_the_rate_so_far() {
+        let p = Progress {
+            sheets_found: 3,
+            sheets_wanted: 10,
+            streams_done: 4,
+            streams_expected: 10,
+            streams_most: 40,
+        };
+        assert_eq!(p.seconds_left(8.0), Some(12.0));
+        assert_eq!(p.words(Some(12.0)), "3 of 10 sheets found, about 12 s left");
+        assert_eq!(
+            p.words(Some(150.0)),
+            "3 of 10 sheets found, about 3 min left"
+        );
+        let start = Progress {
+            streams_done: 0,
+            ..p
+        };
+        assert_eq!(start.seconds_left(1.0), None);
+        assert_eq!(
+            start.words(None),
+            "3 of 10 sheets found, estimating the time left"
+        );
+        let done = Progress {
+            sheets_found: 10,
+            ..p
+        };
+        assert_eq!(done.seconds_left(8.0), Some(0.0));
+        assert_eq!(done.words(Some(0.0)), "10 of 10 sheets found");
+    }
+
+    /// Twice the streams double every share: a rate that makes half the
+    /// sheets in two streams expects four; one that never makes them
+    /// expects the whole budget.
+    #[test]
+    fn the_streams_expected_follow_the_rate_of_each_share() {
+        let counts: BTreeMap<Share, usize> = [((3, 'W'), 4), ((5, 'W'), 4)].into();
+        // 4 of each share: 4 sheets of 2 now, 8 at twice the streams.
+        assert_eq!(most_sheets(&counts, 2, 8), 4);
+        assert_eq!(streams_expected(&counts, 2, (8, 2), 40), 4);
+        let none: BTreeMap<Share, usize> = [((3, 'W'), 0)].into();
+        assert_eq!(streams_expected(&none, 2, (8, 2), 40), 40);
     }
 }
