@@ -341,7 +341,13 @@ fn make_kits(
 ) -> Result<usize, BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
-        let paper = templates.paper(name)?;
+        // Named on the command line: the host is told what to type.
+        let paper = templates.paper(name).map_err(|_| {
+            BuildError::Request(format!(
+                "--paper {name}: no such paper; expected {}, each with -landscape for landscape pages, comma-separated (--paper a4,letter)",
+                templates.papers.keys().cloned().collect::<Vec<_>>().join(" or ")
+            ))
+        })?;
         if !papers.contains(&paper) {
             papers.push(paper);
         }

@@ -327,7 +327,10 @@ fn build_argument_errors_say_what_is_expected() {
     let cases: &[(&[&str], &str)] = &[
         (&["build", "--only", "dice"], "unknown part `dice`"),
         (&["build", "--format", "png"], "unknown format `png`"),
-        (&["build", "--paper", "a3"], "unknown paper"),
+        (
+            &["build", "--paper", "a3"],
+            "--paper a3: no such paper; expected a4 or letter",
+        ),
         (
             &["build", "--duplex", "--back-offset", "1"],
             "expected two numbers in mm",
@@ -364,6 +367,14 @@ fn build_argument_errors_say_what_is_expected() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn a_wrong_paper_name_is_no_template_error() {
+    let o = printkit(&["build", "freeze", "--paper", "A5"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("template"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("-landscape"), "{}", stderr(&o));
 }
 
 #[test]

@@ -140,7 +140,13 @@ fn lay_out_kit(
                 add(&mut player, part, pages);
             }
             Part::Practice => {
-                if sheets.is_empty() || !ordinary.is_empty() {
+                // A sheet with no position on it is not printed, unless it
+                // is all the player kit asked for holds.
+                let alone = !options
+                    .parts
+                    .iter()
+                    .any(|p| !matches!(p, Part::Practice | Part::Key));
+                if !ordinary.is_empty() || (sheets.is_empty() && alone) {
                     let pages = practice::pages(def, ordinary, templates, options, None, 1)?;
                     add(&mut player, part, pages);
                 }
