@@ -920,3 +920,25 @@ fn build_counts_one_unchanged_file_in_the_singular() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A host types the cells off a sheet as written: lower case is the same
+/// move.
+#[test]
+fn replay_takes_cells_in_lower_case() {
+    let lower = printkit(&["replay", "clone-jump-convert", "a1-b2", "e1-d2", "--json"]);
+    let upper = printkit(&["replay", "clone-jump-convert", "A1-B2", "E1-D2", "--json"]);
+    assert!(lower.status.success(), "{}", stderr(&lower));
+    assert_eq!(stdout(&lower), stdout(&upper));
+}
+
+/// `A1 B2` is two moves: when `A1` cannot be played and `A1-B2` can,
+/// the error says what to write.
+#[test]
+fn replay_hints_at_a_move_written_as_two_words() {
+    let o = printkit(&["replay", "clone-jump-convert", "A1", "B2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("write `A1-B2`"), "{}", stderr(&o));
+    // No hint where the joined move is no move either.
+    let o = printkit(&["replay", "clone-jump-convert", "A1", "E5"]);
+    assert!(!stderr(&o).contains("hint:"), "{}", stderr(&o));
+}

@@ -333,3 +333,44 @@ fn a_kings_letter_is_nearly_a_checkers() {
         );
     }
 }
+
+/// A student's class sheet whose page is mostly empty (Freeze's second
+/// page holds one question of six) says the room is for working.
+#[test]
+fn a_class_sheets_empty_room_says_it_is_for_working() {
+    let t = Templates::builtin().unwrap();
+    let mut wrong = Vec::new();
+    for game in definition::builtins() {
+        let def = game.unwrap();
+        let sheet: Vec<definition::Practice> = (1..=6)
+            .map(|k| {
+                let mut p = def.practice[0].clone();
+                p.sheet = Some(1);
+                p.name = format!("Puzzle {k} · medium");
+                p.title = None;
+                p.prompt = "Win in 15 moves (8 by one side, 7 by the other).".into();
+                p
+            })
+            .collect();
+        for paper in PAPERS {
+            let options = KitOptions {
+                parts: vec![Part::Practice],
+                ..KitOptions::whole_kit(t.paper(paper).unwrap())
+            };
+            let kit = kit::build_player_kit(&def, &sheet, &t, &options).unwrap();
+            for page in &kit.sheets {
+                let mut text = String::new();
+                for item in &page.page.items {
+                    item.for_each_text(&mut |r| text.push_str(&r.text));
+                }
+                if used_share(page, paper) < 0.6 && !text.contains("for your working") {
+                    wrong.push(format!("{} on {paper}: {}", def.id, page.name));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "mostly empty, and not said to be for working: {wrong:?}"
+    );
+}

@@ -629,6 +629,10 @@ fn continuation_note(
     let s = &templates.style;
     let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let last = next_turn - 1;
+    // A sheet that reaches the longest game the rules allow has no sequel.
+    if def.audit.longest.is_some_and(|l| last >= l) {
+        return Ok(());
+    }
     let note = if continuation {
         tr!(
             def.lang,
