@@ -820,3 +820,21 @@ fn every_fact_a_family_states_has_its_message_in_every_language() {
     // Clone game 2, predator game 3, Freeze 1, in every language.
     assert_eq!(facts, 6 * codes.len());
 }
+
+/// A language's own `digits` are the ten from zero; anything else is
+/// refused where it is written.
+#[test]
+fn a_languages_digits_are_ten_and_located() {
+    let text =
+        english_edited(|t| t.replacen("plural = \"en\"", "plural = \"en\"\ndigits = \"0123\"", 1));
+    let err = check_with_language("digits", &text);
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("digits = "))
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!("xx.toml:{line}:10")) && err.contains("`digits` is the ten digits"),
+        "{err}"
+    );
+}
