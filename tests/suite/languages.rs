@@ -538,7 +538,7 @@ fn a_hosts_language_file_fills_the_definitions_placeholders() {
     let _ = std::fs::remove_dir_all(&out);
     let _ = std::fs::remove_dir_all(&templates);
     assert!(
-        text.contains("arriba en C3 e D4, W hacia arriba en C4 e D3"),
+        text.contains("arriba en C3 e D4, la clara en C4 e D3"),
         "the host's list words are not in the rules: {text}"
     );
 }

@@ -811,12 +811,12 @@ fn fill_sheet(rep: &mut Reporter, figures: &placeholders::Figures, sheet: &mut S
 }
 
 /// The most turns a game from `start` can take, when the rules bound it:
-/// its turn limit, or in the bracketing game twice the start's empty
-/// cells (each turn but a pass fills one, and a pass is always followed
-/// by a placement: when neither side can place, the game is over).
+/// its turn limit, or in a game that fills a cell a turn (the bracketing
+/// game) twice the start's empty cells (a pass is always followed by a
+/// placement: when neither side can place, the game is over).
 fn longest_game(params: &Params, start: Option<&printkit_rules::AnyPosition>) -> Option<usize> {
-    let by_board = match (params.family(), start) {
-        (printkit_rules::Family::BracketFlip, Some(start)) => {
+    let by_board = match start {
+        Some(start) if params.family().info().audit.fills_a_cell_a_turn => {
             let view = start.view();
             let cells = view.width * view.height - view.holes.len();
             Some(2 * cells.saturating_sub(view.pieces.len()))
