@@ -377,6 +377,27 @@ fn games_to_build(
     }
 }
 
+/// The papers `--paper` names, each once; a name that is none says the
+/// names to type.
+fn papers_of(
+    request: &BuildRequest,
+    templates: &Templates,
+) -> Result<Vec<crate::render::Paper>, BuildError> {
+    let mut papers = Vec::new();
+    for name in &request.papers {
+        let paper = templates.paper(name).map_err(|_| {
+            BuildError::Request(format!(
+                "--paper {name}: no such paper; expected {}, each with -landscape for landscape pages, comma-separated (--paper a4,letter)",
+                templates.papers.keys().cloned().collect::<Vec<_>>().join(" or ")
+            ))
+        })?;
+        if !papers.contains(&paper) {
+            papers.push(paper);
+        }
+    }
+    Ok(papers)
+}
+
 /// What [`build`] and [`build_in_memory`] share, once the templates are
 /// read: reads and checks the games and practice files of `request` from
 /// `inputs`, lays out and renders their kits, and hands each paper's files
@@ -389,13 +410,7 @@ fn make_kits(
     inputs: &Inputs,
     sink: &mut dyn Staging,
 ) -> Result<(usize, Vec<String>), BuildError> {
-    let mut papers = Vec::new();
-    for name in &request.papers {
-        let paper = templates.paper(name)?;
-        if !papers.contains(&paper) {
-            papers.push(paper);
-        }
-    }
+    let papers = papers_of(request, templates)?;
     let parts = parts_to_build(request);
 
     // Every game and practice file is validated before anything is drawn;

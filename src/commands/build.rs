@@ -21,7 +21,8 @@ pub struct BuildArgs {
     /// Papers, comma-separated: a4, letter (add -landscape for landscape
     /// pages). By default both, so the host prints the file made for the
     /// paper in the tray.
-    #[arg(long, value_delimiter = ',', default_value = "a4,letter")]
+    #[arg(long, value_delimiter = ',', default_value = "a4,letter",
+          value_parser = PaperName, hide_possible_values = true)]
     pub paper: Vec<String>,
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
@@ -167,6 +168,43 @@ pub fn build_and_list(
     say_documents(&mut out, &report.documents);
     say_summary(&mut out, &report, total, started.elapsed().as_millis());
     Ok(report)
+}
+
+/// A `--paper` name: any text (a templates folder may add papers, and the
+/// build names the known ones when it is wrong), with the built-in papers
+/// offered by shell completion.
+#[derive(Clone, Debug)]
+pub struct PaperName;
+
+impl clap::builder::TypedValueParser for PaperName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        // Made once and kept: clap's values borrow `'static` text.
+        static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        let names = NAMES.get_or_init(|| {
+            let names = printkit_page::builtin_paper_names();
+            let landscape = names.iter().map(|n| format!("{n}-landscape"));
+            let all: Vec<String> = names.iter().cloned().chain(landscape).collect();
+            all.into_iter()
+                .map(|n| &*Box::leak(n.into_boxed_str()))
+                .collect()
+        });
+        Some(Box::new(
+            names.iter().map(|n| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
 }
 
 /// The build the arguments ask for, or why they make no sense; nothing

@@ -131,6 +131,11 @@ pub fn replay(
         );
     }
     all.extend(moves.into_iter().map(|m| (m, None)));
+    // A host copies cells off a sheet as written: `a1-b2` is `A1-B2`.
+    let all: Vec<(String, Option<usize>)> = all
+        .into_iter()
+        .map(|(m, line)| (capital_cells(&m), line))
+        .collect();
     let mut played: Vec<MoveInfo> = Vec::new();
     for (k, (text, line)) in all.iter().enumerate() {
         match pos.play(text) {
@@ -163,6 +168,12 @@ pub fn replay(
                 } else {
                     let _ = out.flush();
                     crate::say!("error: move {} `{text}`{at}, played by {side}: {e}", k + 1);
+                    if let Some(joined) = joined_move(&pos, text, all.get(k + 1)) {
+                        crate::say!(
+                            "hint: a move is one word: `{text}` and the next, `{}`, read as two moves; write `{joined}`",
+                            all[k + 1].0
+                        );
+                    }
                     crate::say!("position before it: {pos}");
                 }
                 return Ok(1);
@@ -196,6 +207,37 @@ pub fn replay(
         }
     }
     Ok(0)
+}
+
+/// `text` with each cell's column letter a capital (`b4xd4` → `B4xD4`):
+/// a lower-case letter just before a digit is a cell's column in every
+/// game's notation, and no other part of a move is.
+fn capital_cells(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let before_digit = chars.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+            if c.is_ascii_lowercase() && before_digit {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// The move `text` and the next move on its line make when joined by `-`
+/// (`A1 B2` for `A1-B2`), if that move is legal here.
+fn joined_move(
+    pos: &crate::rules::AnyPosition,
+    text: &str,
+    next: Option<&(String, Option<usize>)>,
+) -> Option<String> {
+    let (next, _) = next?;
+    let joined = format!("{text}-{next}");
+    pos.play(&joined).ok().map(|_| joined)
 }
 
 fn describe_outcome(o: &Outcome) -> String {
@@ -234,5 +276,13 @@ mod tests {
         assert_eq!(record_moves(text), vec!["A1-B2", "E1-D2", "pass"]);
         let lines: Vec<usize> = record_moves_by_line(text).iter().map(|(_, n)| *n).collect();
         assert_eq!(lines, [2, 2, 4]);
+    }
+
+    #[test]
+    fn lower_case_cells_become_capitals_and_nothing_else_does() {
+        assert_eq!(capital_cells("a1-b2"), "A1-B2");
+        assert_eq!(capital_cells("c5xc3"), "C5xC3");
+        assert_eq!(capital_cells("@e5"), "@E5");
+        assert_eq!(capital_cells("pass"), "pass");
     }
 }

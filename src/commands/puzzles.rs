@@ -341,14 +341,39 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     );
     if made < sheets {
         crate::say!(
-            "puzzles: only {made} of {sheets} sheets: the largest set of {} with one mix of lengths and no answer twice on a sheet \
-             that {} makes; another --seed adds others (write them to another folder)",
-            count(args),
-            def.title
+            "{}",
+            fewer_sheets(made, sheets, stopped, count(args), &def.title)
         );
         return Ok(exit_code_or(stopped, 1));
     }
     Ok(exit_code_or(stopped, 0))
+}
+
+/// Why only `made` of the `sheets` asked for were written, and what to
+/// type for the rest: a search cut short is run again with more time; a
+/// finished one found every set the game makes from this seed.
+fn fewer_sheets(
+    made: u32,
+    sheets: u32,
+    stopped: Option<Reason>,
+    count: usize,
+    title: &str,
+) -> String {
+    match stopped {
+        Some(reason) => format!(
+            "puzzles: only {made} of {sheets} sheets: the search {} before it found more; run the same command {} \
+             to find all {sheets} (it rewrites these {made})",
+            reason.sentence(),
+            match reason {
+                Reason::TimeLimit => "with a larger --time-limit, or none,",
+                Reason::Interrupted => "again and let it finish",
+            }
+        ),
+        None => format!(
+            "puzzles: only {made} of {sheets} sheets: the largest set of {count} with one mix of lengths and no answer twice on a sheet \
+             that {title} makes; another --seed adds others (write them to another folder)"
+        ),
+    }
 }
 
 /// `sheet-07.toml`: the numbers sort as they read.
@@ -463,4 +488,19 @@ pub fn practice_file(
 
 fn toml_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_cut_short_by_the_time_limit_says_so_and_what_to_type() {
+        let cut = fewer_sheets(4, 24, Some(Reason::TimeLimit), 6, "Freeze");
+        assert!(cut.contains("time limit"), "{cut}");
+        assert!(cut.contains("--time-limit"), "{cut}");
+        assert!(!cut.contains("largest set"), "{cut}");
+        let finished = fewer_sheets(4, 24, None, 6, "Freeze");
+        assert!(finished.contains("largest set"), "{finished}");
+    }
 }

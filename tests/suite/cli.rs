@@ -327,7 +327,10 @@ fn build_argument_errors_say_what_is_expected() {
     let cases: &[(&[&str], &str)] = &[
         (&["build", "--only", "dice"], "unknown part `dice`"),
         (&["build", "--format", "png"], "unknown format `png`"),
-        (&["build", "--paper", "a3"], "unknown paper"),
+        (
+            &["build", "--paper", "a3"],
+            "--paper a3: no such paper; expected a4 or letter",
+        ),
         (
             &["build", "--duplex", "--back-offset", "1"],
             "expected two numbers in mm",
@@ -364,6 +367,14 @@ fn build_argument_errors_say_what_is_expected() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn a_wrong_paper_name_is_no_template_error() {
+    let o = printkit(&["build", "freeze", "--paper", "A5"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("template"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("-landscape"), "{}", stderr(&o));
 }
 
 #[test]
@@ -908,4 +919,26 @@ fn build_counts_one_unchanged_file_in_the_singular() {
         "{last}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A host types the cells off a sheet as written: lower case is the same
+/// move.
+#[test]
+fn replay_takes_cells_in_lower_case() {
+    let lower = printkit(&["replay", "clone-jump-convert", "a1-b2", "e1-d2", "--json"]);
+    let upper = printkit(&["replay", "clone-jump-convert", "A1-B2", "E1-D2", "--json"]);
+    assert!(lower.status.success(), "{}", stderr(&lower));
+    assert_eq!(stdout(&lower), stdout(&upper));
+}
+
+/// `A1 B2` is two moves: when `A1` cannot be played and `A1-B2` can,
+/// the error says what to write.
+#[test]
+fn replay_hints_at_a_move_written_as_two_words() {
+    let o = printkit(&["replay", "clone-jump-convert", "A1", "B2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("write `A1-B2`"), "{}", stderr(&o));
+    // No hint where the joined move is no move either.
+    let o = printkit(&["replay", "clone-jump-convert", "A1", "E5"]);
+    assert!(!stderr(&o).contains("hint:"), "{}", stderr(&o));
 }

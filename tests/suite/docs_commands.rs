@@ -2,9 +2,11 @@
 //! command lines (indented or fenced, starting with `printkit `, `mkdir -p `
 //! or `cp `) run in order in a fresh folder holding a copy of `fixtures/`,
 //! with the built binary as `printkit` and a home folder of their own. A
-//! command must succeed unless its comment says `docs-test: exit N`; one whose
-//! comment says `docs-test: skip (why)` is listed and not run (a server that
-//! runs until Ctrl-C, a class set of minutes in a debug build). A line
+//! command must succeed unless a line `<!-- docs-test: exit N -->` before it
+//! says otherwise; one after `<!-- docs-test: skip (why) -->` is listed and
+//! not run (a server that runs until Ctrl-C, a class set of minutes in a
+//! debug build). The marks are HTML comments, which a page read in a
+//! terminal shows apart from the command, and a rendered page hides. A line
 //! `<!-- docs-test: file NAME -->` writes the fenced block after it to NAME,
 //! so a page's example files are tested too.
 use std::path::{Path, PathBuf};
@@ -28,6 +30,9 @@ enum Step {
 type Located = (usize, String, Step);
 
 const FILE_MARK: &str = "<!-- docs-test: file ";
+
+/// An `exit N` or `skip (why)` mark for the next command line.
+const STEP_MARK: &str = "<!-- docs-test: ";
 
 /// Splits a shell line into words: quotes, `~` and `$HOME` (expanded to
 /// `home`), and a trailing `# comment` (returned apart). Pipes, globs and
@@ -66,7 +71,7 @@ fn shell_words(line: &str, home: &str) -> Result<(Vec<String>, String), String> 
             }
             '|' | '*' | '?' | ';' | '&' | '<' | '`' | '(' | ')' => {
                 return Err(format!(
-                    "`{c}` in `{line}`: the docs test runs no shell; mark the line `docs-test: skip (why)`"
+                    "`{c}` in `{line}`: the docs test runs no shell; put `<!-- docs-test: skip (why) -->` on a line before it"
                 ));
             }
             '~' if !in_word => {
@@ -138,6 +143,7 @@ fn doc_steps(text: &str, home: &str) -> Result<Vec<Located>, String> {
     let mut steps = Vec::new();
     let mut fence: Option<usize> = None;
     let mut pending_file: Option<(usize, String)> = None;
+    let mut pending_mark: Option<(usize, String)> = None;
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim();
         if trimmed.starts_with("```") {
@@ -158,14 +164,34 @@ fn doc_steps(text: &str, home: &str) -> Result<Vec<Located>, String> {
             pending_file = Some((i + 1, name));
             continue;
         }
+        if let Some(mark) = trimmed.strip_prefix(STEP_MARK) {
+            let mark = mark.trim_end_matches("-->").trim();
+            pending_mark = Some((i + 1, format!("docs-test: {mark}")));
+            continue;
+        }
         let is_code = fence.is_some() || line.starts_with("    ");
         let is_command = ["printkit ", "mkdir -p ", "cp "]
             .iter()
             .any(|p| trimmed.starts_with(p));
         if is_code && is_command {
+            let mark = pending_mark.take().map(|(_, m)| m).unwrap_or_default();
+            if let Some(why) = mark.strip_prefix("docs-test: skip") {
+                steps.push((
+                    i + 1,
+                    trimmed.to_string(),
+                    Step::Skip(why.trim().to_string()),
+                ));
+                continue;
+            }
             let (words, comment) =
                 shell_words(trimmed, home).map_err(|e| format!("line {}: {e}", i + 1))?;
-            let step = step_of(words, &comment).map_err(|e| format!("line {}: {e}", i + 1))?;
+            if comment.contains("docs-test:") {
+                return Err(format!(
+                    "line {}: a `# docs-test:` mark shows in the command a reader copies; put it on the line before as `<!-- docs-test: ... -->`",
+                    i + 1
+                ));
+            }
+            let step = step_of(words, &mark).map_err(|e| format!("line {}: {e}", i + 1))?;
             steps.push((i + 1, trimmed.to_string(), step));
         }
     }
@@ -173,6 +199,9 @@ fn doc_steps(text: &str, home: &str) -> Result<Vec<Located>, String> {
         return Err(format!(
             "line {at}: no fenced block after the file mark for {name}"
         ));
+    }
+    if let Some((at, mark)) = pending_mark {
+        return Err(format!("line {at}: no command after the mark `{mark}`"));
     }
     Ok(steps)
 }
@@ -262,12 +291,35 @@ fn run_page(name: &str, text: &str) -> Result<usize, String> {
             Err(e) => failures.push(format!("{name}:{line}: `{shown}`: {e}")),
         }
     }
+    // A definition copied as the page says keeps its `#:schema` line: the
+    // schema it names must be there once the page's steps are done.
+    for (line, _, step) in &steps {
+        if let Step::Copy(_, to) = step {
+            if let Some(missing) = schema_not_found(&dir, to) {
+                failures.push(format!(
+                    "{name}:{line}: the copy {to} names its schema `{missing}`, which is not there"
+                ));
+            }
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
     if failures.is_empty() {
         Ok(ran)
     } else {
         Err(failures.join("\n"))
     }
+}
+
+/// The `#:schema` path of the file `file` (in `dir`), if it names a
+/// local file that does not exist; a URL is not looked up.
+fn schema_not_found(dir: &Path, file: &str) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join(file)).ok()?;
+    let named = text.lines().next()?.strip_prefix("#:schema ")?.trim();
+    if named.contains("://") {
+        return None;
+    }
+    let folder = dir.join(file).parent()?.to_path_buf();
+    (!folder.join(named).exists()).then(|| named.to_string())
 }
 
 fn page(path: &str) -> String {
@@ -361,12 +413,22 @@ fn docs_commands_a_typo_fails() {
     let typo = "    printkit build freeze --paperr letter\n";
     let e = run_page("typo", typo).unwrap_err();
     assert!(e.contains("--paperr letter"), "{e}");
-    let wrong_exit = "    printkit check fixtures/freeze.toml   # docs-test: exit 1\n";
+    let wrong_exit = "<!-- docs-test: exit 1 -->\n\n    printkit check fixtures/freeze.toml\n";
     assert!(run_page("wrong-exit", wrong_exit)
         .unwrap_err()
         .contains("the page says 1"));
     let unfenced = "<!-- docs-test: file a.toml -->\ntext\n";
     assert!(run_page("unfenced", unfenced).is_err());
+    let shown = "    printkit check fixtures/freeze.toml   # docs-test: exit 1\n";
+    assert!(run_page("shown", shown)
+        .unwrap_err()
+        .contains("shows in the command"));
+    let dangling = "<!-- docs-test: exit 1 -->\ntext\n";
+    let schema_lost = "    cp fixtures/freeze.toml my-game.toml\n";
+    assert!(run_page("schema-lost", schema_lost)
+        .unwrap_err()
+        .contains("names its schema"));
+    assert!(run_page("dangling", dangling).is_err());
     let piped = "    printkit man | man -l -\n";
     assert!(run_page("piped", piped)
         .unwrap_err()
@@ -380,4 +442,51 @@ fn docs_commands_shell_words() {
     assert_eq!(c, " why");
     let (w, _) = shell_words("printkit man --out ~/.local/man $HOME/x", "/h").unwrap();
     assert_eq!(w, ["printkit", "man", "--out", "/h/.local/man", "/h/x"]);
+}
+
+/// The README's figures of the default build are the build's: how many
+/// files `build` writes, for how many games.
+#[test]
+fn readme_figures_are_the_builds() {
+    let dir = std::env::temp_dir().join(format!("printkit-docs-figures-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_printkit"))
+        .args(["build", "--out"])
+        .arg(&dir)
+        .env("PRINTKIT_CACHE_DIR", cache_dir())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut files = 0;
+    let mut folders = vec![dir.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let entry = entry.unwrap();
+            match entry.file_type().unwrap().is_dir() {
+                true => folders.push(entry.path()),
+                // The output folder's own record of what it wrote is no kit file.
+                false if entry.file_name().to_string_lossy().starts_with('.') => {}
+                false => files += 1,
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let readme = page("README.md");
+    let games = printkit::definition::BUILTIN.len();
+    let said =
+        format!("The first writes the {games} built-in games' kits into `out/`: {files} files");
+    assert!(
+        readme
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(&said),
+        "the README should say `{said}`"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(&format!("wrote {files} files")), "{stdout}");
 }

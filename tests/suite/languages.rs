@@ -538,7 +538,7 @@ fn a_hosts_language_file_fills_the_definitions_placeholders() {
     let _ = std::fs::remove_dir_all(&out);
     let _ = std::fs::remove_dir_all(&templates);
     assert!(
-        text.contains("arriba en C3 e D4, W hacia arriba en C4 e D3"),
+        text.contains("arriba en C3 e D4, la clara en C4 e D3"),
         "the host's list words are not in the rules: {text}"
     );
 }
@@ -819,4 +819,22 @@ fn every_fact_a_family_states_has_its_message_in_every_language() {
     }
     // Clone game 2, predator game 3, Freeze 1, in every language.
     assert_eq!(facts, 6 * codes.len());
+}
+
+/// A language's own `digits` are the ten from zero; anything else is
+/// refused where it is written.
+#[test]
+fn a_languages_digits_are_ten_and_located() {
+    let text =
+        english_edited(|t| t.replacen("plural = \"en\"", "plural = \"en\"\ndigits = \"0123\"", 1));
+    let err = check_with_language("digits", &text);
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("digits = "))
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!("xx.toml:{line}:10")) && err.contains("`digits` is the ten digits"),
+        "{err}"
+    );
 }

@@ -40,6 +40,7 @@ mod shaping;
 mod shared_folder;
 mod shell;
 mod solve;
+mod teacher_pages;
 mod tools;
 mod translations;
 mod variants;

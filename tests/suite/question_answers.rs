@@ -165,7 +165,7 @@ fn the_clone_key_says_which_markers_turn_and_what_a_forced_pass_does() {
     let fr = builtin_in("clone-jump-convert", "fr");
     let spread = answer_of(&fr, question(&fr, "Conversion does not spread"));
     assert!(
-        spread.ends_with("restent B (pas à côté de C2)."),
+        spread.ends_with("restent Foncé (pas à côté de C2)."),
         "{spread}"
     );
     let pass = answer_of(&def, question(&def, "A forced pass"));
@@ -173,7 +173,7 @@ fn the_clone_key_says_which_markers_turn_and_what_a_forced_pass_does() {
     assert!(pass.contains("The game goes on: B moves next."), "{pass}");
     let fr = builtin_in("clone-jump-convert", "fr");
     let pass = answer_of(&fr, question(&fr, "A forced pass"));
-    assert!(pass.starts_with("W doit passer"), "{pass}");
+    assert!(pass.starts_with("Clair doit passer"), "{pass}");
 }
 
 #[test]

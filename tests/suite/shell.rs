@@ -46,6 +46,23 @@ fn bash_completion_offers_the_commands_and_their_options() {
     assert!(bash_completes("printkit build --pa").contains(&"--paper".to_string()));
 }
 
+/// After `--paper`, bash offers the papers, not the folder's files.
+#[test]
+fn bash_completion_offers_paper_names_after_paper() {
+    if !crate::tools::available("bash", "bash_completion_offers_paper_names_after_paper") {
+        return;
+    }
+    let offered = bash_completes("printkit build --paper \"\"");
+    for paper in ["a4", "letter", "a4-landscape", "letter-landscape"] {
+        assert!(offered.iter().any(|w| w == paper), "{paper} in {offered:?}");
+    }
+    assert!(!offered.iter().any(|w| w == "Cargo.toml"), "{offered:?}");
+    assert_eq!(
+        bash_completes("printkit build --paper le"),
+        ["letter", "letter-landscape"]
+    );
+}
+
 /// Where a game is named, bash offers the built-in ids and the files of
 /// the folder (definitions, practice files); fish is told the ids.
 #[test]

@@ -565,7 +565,8 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     fill_sheet(&mut rep, &figures, &mut sheet);
     let reminder = placeholders::fill_text(&mut rep, &figures, "reminder", &file.reminder, true);
     let purpose = placeholders::fill_text(&mut rep, &figures, "purpose", &file.purpose, false);
-    let audit = check_audit(&mut rep, file.audit, params.turn_limit());
+    let longest = longest_game(&params, start.as_ref());
+    let audit = check_audit(&mut rep, file.audit, params.turn_limit(), longest);
     if let Err(why) = check_id(file.id.get_ref()) {
         rep.error(file.id.span(), why);
     }
@@ -811,9 +812,35 @@ fn fill_sheet(rep: &mut Reporter, figures: &placeholders::Figures, sheet: &mut S
     }
 }
 
+/// The most turns a game from `start` can take, when the rules bound it:
+/// its turn limit, or in a game that fills a cell a turn (the bracketing
+/// game) twice the start's empty cells (a pass is always followed by a
+/// placement: when neither side can place, the game is over).
+fn longest_game(params: &Params, start: Option<&printkit_rules::AnyPosition>) -> Option<usize> {
+    let by_board = match start {
+        Some(start) if params.family().info().audit.fills_a_cell_a_turn => {
+            let view = start.view();
+            let cells = view.width * view.height - view.holes.len();
+            Some(2 * cells.saturating_sub(view.pieces.len()))
+        }
+        _ => None,
+    };
+    match params.turn_limit() {
+        0 => by_board,
+        limit => Some(by_board.map_or(limit, |b| b.min(limit))),
+    }
+}
+
 /// The `[audit]` section: rows (the turn `limit` by default, capped),
-/// columns and ticks.
-fn check_audit(rep: &mut Reporter, section: AuditSection, limit: usize) -> Audit {
+/// columns and ticks. `longest`: the most turns a game can take, when
+/// known: no sheet has rows beyond it, and a continuation sheet is
+/// printed only for a game that can outlast the rows.
+fn check_audit(
+    rep: &mut Reporter,
+    section: AuditSection,
+    limit: usize,
+    longest: Option<usize>,
+) -> Audit {
     let rows = match &section.rows {
         Some(r) => {
             if *r.get_ref() == 0 || *r.get_ref() > 200 {
@@ -824,6 +851,8 @@ fn check_audit(rep: &mut Reporter, section: AuditSection, limit: usize) -> Audit
         None if limit > 0 => limit.min(bounds::MAX_AUDIT_ROWS),
         None => 40,
     };
+    // Rows no game can reach are not printed.
+    let rows = longest.map_or(rows, |l| rows.min(l.max(1)));
     let n = section.columns.get_ref().len();
     if !(1..=8).contains(&n) {
         rep.error(
@@ -844,7 +873,8 @@ fn check_audit(rep: &mut Reporter, section: AuditSection, limit: usize) -> Audit
         columns: section.columns.into_inner(),
         rows,
         limit,
-        continues: limit == 0 || rows < limit,
+        longest,
+        continues: longest.is_none_or(|l| rows < l),
     }
 }
 

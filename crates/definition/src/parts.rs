@@ -115,6 +115,9 @@ pub struct Audit {
     pub rows: usize,
     /// The turn limit the rows follow (0: none).
     pub limit: usize,
+    /// The most turns a game can take, when the rules bound it (the turn
+    /// limit, or the bracketing game's board): no row is printed beyond it.
+    pub longest: Option<usize>,
     /// The game has no turn limit, or more turns than rows: the sheet says
     /// to continue on a new one.
     pub continues: bool,

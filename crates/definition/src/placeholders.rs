@@ -306,7 +306,10 @@ fn fill_placeholder(
                 let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
                 Ok(figures.lang.list(&names))
             }
-            "list" => Ok(cell_list(cells, true)),
+            "list" => {
+                let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+                Ok(names.join(&crate::tr!(figures.lang, "list.comma")))
+            }
             other => error(format!(
                 "unknown form `:{other}` in `{{{inner}}}`: a cell list is written `{{{name}}}` (A1 and E5) or `{{{name}:list}}` (A1, E5)"
             )),

@@ -30,7 +30,33 @@ const LANE_GAP_MM: f64 = 6.0;
 /// wide as its content needs (a cell name, a tick box, its title), and how
 /// many lanes of rows stand side by side: two when two such tables fit the
 /// width. The room left over goes to the free columns in proportion.
-fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
+/// The columns and lanes of the sheet, and the size (pt) of the column
+/// heads: [`HEAD_PT`], or [`NARROW_HEAD_PT`] where only that lets two
+/// tables stand side by side (a language's longer heads would otherwise
+/// take a third sheet for the same rows).
+fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize, f64) {
+    let (cols, lanes) = layout_at(book, def, width, HEAD_PT);
+    if lanes == 2 {
+        return (cols, lanes, HEAD_PT);
+    }
+    match layout_at(book, def, width, NARROW_HEAD_PT) {
+        (narrow, 2) => (narrow, 2, NARROW_HEAD_PT),
+        _ => (cols, lanes, HEAD_PT),
+    }
+}
+
+/// The size column heads are measured at.
+const HEAD_PT: f64 = 7.5;
+/// The smaller size they take where that gives two tables a sheet.
+const NARROW_HEAD_PT: f64 = 6.5;
+
+/// [`layout`] with its heads at `head_pt`.
+fn layout_at(
+    book: &FontBook,
+    def: &Definition,
+    width: f64,
+    head_pt: f64,
+) -> (Vec<(String, f64, bool)>, usize) {
     let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
     let id = def.family().id();
@@ -39,7 +65,7 @@ fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, b
     // A head wraps at its spaces: its longest word sets the least width.
     let head = |t: &str| {
         t.split(' ')
-            .map(|w| text::measure(book, w, Font::Bold, 7.5).unwrap_or(20.0))
+            .map(|w| text::measure(book, w, Font::Bold, head_pt).unwrap_or(20.0))
             .fold(0.0, f64::max)
             + 3.0
     };
@@ -53,7 +79,7 @@ fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, b
     }
     // A short head keeps to one line ("W count" would otherwise break
     // where "B count", a narrower letter, does not).
-    let one_line = |t: &str| text::measure(book, t, Font::Bold, 7.5).unwrap_or(20.0) + 3.0;
+    let one_line = |t: &str| text::measure(book, t, Font::Bold, head_pt).unwrap_or(20.0) + 3.0;
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
         // A one-word head ("From", "Cell") asks for a short entry, a
@@ -99,8 +125,9 @@ fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, b
 }
 
 /// The columns of one lane of the sheet: (title, width in mm, is a tick box).
-fn columns(book: &FontBook, def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
-    layout(book, def, width).0
+fn columns(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, f64) {
+    let (cols, _, head_pt) = layout(book, def, width);
+    (cols, head_pt)
 }
 
 /// How many rows fit a page, and how many on the last page (which also
@@ -128,8 +155,15 @@ fn column_heads(
 ) -> Result<(Vec<Frame>, f64), RenderError> {
     let area = crate::flow::content_area(templates, &options.paper);
     let s = &templates.style;
-    let bold_small = style(Font::Bold, s.fonts.small_pt, s.colours.ink);
-    let heads = columns(&s.book, def, area.width - 1.0)
+    let (cols, head_pt) = columns(&s.book, def, area.width - 1.0);
+    // Narrowed heads are set at the size they were measured at.
+    let size = if head_pt < HEAD_PT {
+        head_pt
+    } else {
+        s.fonts.small_pt
+    };
+    let bold_small = style(Font::Bold, size, s.colours.ink);
+    let heads = cols
         .iter()
         .map(|(title, w, _)| {
             text::paragraph_frame(&templates.style.book, title, bold_small, w - 2.0)
@@ -197,7 +231,8 @@ struct Table {
 
 /// Row counts of each sheet: the sheets the game's rows need, shared so
 /// the emptiest is as full as it can be; then, for a game that can
-/// outlast them, one continuation sheet as full as the first.
+/// outlast them, one continuation sheet as full as the first, or up to
+/// the longest game.
 fn sheet_rows(
     def: &Definition,
     cap: usize,
@@ -209,7 +244,9 @@ fn sheet_rows(
     let split = split_rows(def.audit.rows, cap, cap_last);
     let mut split = balanced(split, (cap, cap_last), lanes, avail, continues);
     if continues {
-        split.push(split[0].min(cap_last));
+        // Up to the longest game the rules allow, when they bound it.
+        let beyond = def.audit.longest.map_or(usize::MAX, |l| l - def.audit.rows);
+        split.push(split[0].min(cap_last).min(beyond));
     }
     split
 }
@@ -285,7 +322,7 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let area = crate::flow::content_area(templates, &options.paper);
-    let (cols, lanes) = layout(&templates.style.book, def, area.width - 1.0);
+    let (cols, lanes, _) = layout(&templates.style.book, def, area.width - 1.0);
     let (heads, head_h) = column_heads(def, templates, options)?;
     let (cap, cap_last) = capacity(templates, options, head_h);
     let avail = rows_room(templates, options, head_h);
@@ -592,6 +629,10 @@ fn continuation_note(
     let s = &templates.style;
     let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
     let last = next_turn - 1;
+    // A sheet that reaches the longest game the rules allow has no sequel.
+    if def.audit.longest.is_some_and(|l| last >= l) {
+        return Ok(());
+    }
     let note = if continuation {
         tr!(
             def.lang,

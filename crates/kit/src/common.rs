@@ -192,6 +192,6 @@ pub(crate) fn generated_level(l: &Lang, number: usize, name: &str) -> Option<Str
 pub(crate) fn key_heading(l: &Lang, number: usize, name: &str) -> String {
     match generated_level(l, number, name) {
         Some(_) => name.to_string(),
-        None => format!("{number}. {name}"),
+        None => format!("{} {name}", l.list_number(number)),
     }
 }

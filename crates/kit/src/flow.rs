@@ -69,6 +69,49 @@ pub struct Flow<'a> {
     lang: Option<std::sync::Arc<printkit_definition::lang::Lang>>,
     /// The faces its text is set in.
     book: FontBook,
+    /// What each gap is multiplied by: below 1 when a document is
+    /// tightened to pull back a nearly empty last page ([`tightest`]).
+    gap_scale: f64,
+}
+
+/// How tightly a flowing document may be laid out, loosest first: what
+/// its gaps are multiplied by; diagrams shrink only at the tightest
+/// ([`diagram_fit`]), and text never.
+pub const FITS: [f64; 3] = [1.0, 0.6, 0.4];
+
+/// What a diagram's size is multiplied by at `fit`: 1 until the
+/// tightest fit, then 0.8 (smaller still, a position is hard to read).
+pub fn diagram_fit(fit: f64) -> f64 {
+    (fit + 0.4).clamp(0.8, 1.0)
+}
+
+/// The least share of its content area a document's last page holds: a
+/// page with less is one a teacher would not print.
+pub const LEAST_LAST_PAGE: f64 = 0.25;
+
+/// A document laid out by `lay_out` at each of [`FITS`], loosest first:
+/// the loosest whose last page holds at least [`LEAST_LAST_PAGE`] of it,
+/// or which takes fewer pages than the loosest (a nearly empty last page
+/// pulled back onto the one before); else the loosest. A tighter layout
+/// whose text overflows its box is passed over. `lay_out` gives
+/// the pages and its last page's share ([`Flow::last_page_share`]).
+pub fn tightest(
+    mut lay_out: impl FnMut(f64) -> Result<(Vec<Page>, f64), RenderError>,
+) -> Result<Vec<Page>, RenderError> {
+    let (loosest, share) = lay_out(FITS[0])?;
+    if loosest.len() < 2 || share >= LEAST_LAST_PAGE {
+        return Ok(loosest);
+    }
+    for &fit in &FITS[1..] {
+        // A tighter layout that cannot hold its text (a caption under a
+        // smaller diagram) is no choice; the loosest one stands.
+        match lay_out(fit) {
+            Ok((pages, _)) if pages.len() < loosest.len() => return Ok(pages),
+            Ok(_) | Err(RenderError::Overflow { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(loosest)
 }
 
 impl<'a> Flow<'a> {
@@ -88,6 +131,7 @@ impl<'a> Flow<'a> {
             decorate,
             lang: None,
             book: templates.style.book.clone(),
+            gap_scale: 1.0,
         };
         f.new_page()?;
         Ok(f)
@@ -97,6 +141,22 @@ impl<'a> Flow<'a> {
     pub fn in_language(mut self, lang: &std::sync::Arc<printkit_definition::lang::Lang>) -> Self {
         self.lang = Some(lang.clone());
         self
+    }
+
+    /// Gaps `fit` times as tall (see [`FITS`]).
+    pub fn tightened(mut self, fit: f64) -> Self {
+        self.gap_scale = fit;
+        self
+    }
+
+    /// How much of the last page's content area (below its header) is
+    /// used, from 0 to 1.
+    pub fn last_page_share(&self) -> f64 {
+        let room = self.area.bottom() - self.page_top;
+        if room <= 0.0 {
+            return 1.0;
+        }
+        ((self.y - self.page_top) / room).clamp(0.0, 1.0)
     }
 
     /// The content area of every page.
@@ -126,7 +186,7 @@ impl<'a> Flow<'a> {
 
     /// Leaves `mm` of space (no more than the page has left).
     pub fn gap(&mut self, mm: f64) {
-        self.y = (self.y + mm).min(self.area.bottom());
+        self.y = (self.y + mm * self.gap_scale).min(self.area.bottom());
     }
 
     /// Places a laid-out block at the left of the column, on a new page if

@@ -62,12 +62,28 @@ pub fn pages(
     templates: &Templates,
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
+    // A last page of a few lines is pulled back by smaller gaps and
+    // diagrams.
+    super::flow::tightest(|fit| lay_out(analysed, practice, templates, options, fit))
+}
+
+/// The host key's pages with gaps and diagrams `fit` times their size
+/// ([`super::flow::FITS`]), and how much of the last page they use.
+fn lay_out(
+    analysed: &Analysed,
+    practice: &[&Practice],
+    templates: &Templates,
+    options: &KitOptions,
+    fit: f64,
+) -> Result<(Vec<Page>, f64), RenderError> {
     let def = analysed.game();
     let s = &templates.style;
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let l = &def.lang;
     let decorate = band(&templates.style.book, l, def.title.clone());
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
+    let mut flow = Flow::new(templates, &options.paper, &decorate)?
+        .in_language(&def.lang)
+        .tightened(fit);
     let area = flow.area();
     // The most a question's block may take: a page below its band.
     let page_room = flow.remaining();
@@ -81,7 +97,11 @@ pub fn pages(
     for (k, p) in practice.iter().enumerate() {
         let spec = position_spec(def, &p.position);
         // Readable letters: Freeze's 8×8 board gets 7 mm cells.
-        let cell = diagram_cell(spec.width as usize, spec.height as usize, 56.0);
+        let cell = diagram_cell(
+            spec.width as usize,
+            spec.height as usize,
+            56.0 * super::flow::diagram_fit(fit),
+        );
         let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = text::paragraph_frame(
             &templates.style.book,
@@ -126,10 +146,11 @@ pub fn pages(
     flow.paragraph(&tr!(l, "key.stop_order"), body, 0.0, None)?;
     flow.gap(1.0);
     for (i, (_, why)) in stops.iter().enumerate() {
-        flow.paragraph(&capitalise(why), body, 6.0, Some(&format!("{}.", i + 1)))?;
+        flow.paragraph(&capitalise(why), body, 6.0, Some(&l.list_number(i + 1)))?;
         flow.gap(1.0);
     }
-    Ok(flow.finish())
+    let share = flow.last_page_share();
+    Ok((flow.finish(), share))
 }
 
 /// The text beside a question's diagram, `text_w` wide: the prompt (with

@@ -135,7 +135,13 @@ fn lay_out_kit(
             Part::Tokens => out.player = tokens::pages(def, templates, options)?,
             Part::Audit => out.player = audit::pages(def, templates, options)?,
             Part::Practice => {
-                if sheets.is_empty() || !ordinary.is_empty() {
+                // A sheet with no position on it is not printed, unless it
+                // is all the player kit asked for holds.
+                let alone = !options
+                    .parts
+                    .iter()
+                    .any(|p| !matches!(p, Part::Practice | Part::Key));
+                if !ordinary.is_empty() || (sheets.is_empty() && alone) {
                     out.player = practice::pages(def, ordinary, templates, options, None, 1)?;
                 }
                 out.sheets = Some(sheet_pages(def, &sheets, templates, options)?);

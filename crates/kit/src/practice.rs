@@ -61,6 +61,11 @@ pub fn pages(
         flow.gap(6.0);
     }
     let body = PageStyles::new(&templates.style).body;
+    // A student's sheet whose last page is mostly empty says what the room
+    // is for, as a padded page does.
+    if sheet.is_some() && flow.remaining() > 0.4 * flow.area().height {
+        flow.paragraph(&tr!(l, "practice.working_rest"), body, 0.0, None)?;
+    }
     while flow.page_count() < pad_to {
         flow.new_page()?;
         flow.paragraph(&tr!(l, "practice.working"), body, 0.0, None)?;

@@ -36,19 +36,26 @@ pub fn pages(
         }
         super::flow::running_head(&book, &lang, page, area, &title, &continued)
     };
-    let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
-    let body = PageStyles::new(&templates.style).body;
-    header(&mut flow, def, templates, materials)?;
-    rules(&mut flow, def, templates)?;
-    // How moves are written: beside the worked example's diagrams, else a
-    // paragraph of its own.
-    let notation = notation_line(def);
-    if !worked_example(&mut flow, def, templates, &notation)? && !notation.is_empty() {
-        flow.paragraph(&notation, body, 0.0, None)?;
-        flow.gap(3.0);
-    }
-    credit_and_printing(&mut flow, def, templates)?;
-    Ok(flow.finish())
+    // A last page of a few lines is pulled back by smaller gaps and
+    // diagrams.
+    super::flow::tightest(|fit| {
+        let mut flow = Flow::new(templates, &options.paper, &decorate)?
+            .in_language(&def.lang)
+            .tightened(fit);
+        let body = PageStyles::new(&templates.style).body;
+        header(&mut flow, def, templates, materials, fit)?;
+        rules(&mut flow, def, templates)?;
+        // How moves are written: beside the worked example's diagrams, else a
+        // paragraph of its own.
+        let notation = notation_line(def);
+        if !worked_example(&mut flow, def, templates, &notation, fit)? && !notation.is_empty() {
+            flow.paragraph(&notation, body, 0.0, None)?;
+            flow.gap(3.0);
+        }
+        credit_and_printing(&mut flow, def, templates)?;
+        let share = flow.last_page_share();
+        Ok((flow.finish(), share))
+    })
 }
 
 /// Title, purpose and the facts on the left, the start on the right; the
@@ -58,6 +65,7 @@ fn header(
     def: &Definition,
     templates: &Templates,
     materials: &[String],
+    fit: f64,
 ) -> Result<(), RenderError> {
     let s = &templates.style;
     let c = &s.colours;
@@ -65,7 +73,11 @@ fn header(
     let bold = style(Font::Bold, s.fonts.body_pt, c.ink);
     let area = flow.area();
     let start_spec = position_spec(def, &def.start_position);
-    let dcell = diagram_cell(def.board.width, def.board.height, 52.0);
+    let dcell = diagram_cell(
+        def.board.width,
+        def.board.height,
+        52.0 * super::flow::diagram_fit(fit),
+    );
     let start = diagram_frame(&start_spec, s, dcell, &[])?;
     let left_w = area.width - start.width() - 8.0;
     let title_style = style(Font::Bold, s.fonts.title_pt, c.ink);
@@ -159,7 +171,7 @@ fn rules(flow: &mut Flow<'_>, def: &Definition, templates: &Templates) -> Result
         flow.paragraph(&tr!(def.lang, head), heading, 0.0, None)?;
         flow.gap(1.0);
         for p in paras {
-            flow.paragraph(p, body, indent, Some(&format!("{number}.")))?;
+            flow.paragraph(p, body, indent, Some(&def.lang.list_number(number)))?;
             flow.gap(1.2);
             number += 1;
         }
@@ -178,6 +190,7 @@ fn worked_example(
     def: &Definition,
     templates: &Templates,
     notation: &str,
+    fit: f64,
 ) -> Result<bool, RenderError> {
     let PageStyles { body, heading, .. } = PageStyles::new(&templates.style);
     let Some(practice) = def.practice.iter().find(|p| p.name == def.example) else {
@@ -207,6 +220,7 @@ fn worked_example(
         (&practice.position, &legal),
         notation,
         flow.area().width,
+        fit,
     )?;
     flow.place(&block)?;
     flow.gap(3.0);
@@ -287,6 +301,7 @@ fn example_block(
     (position, moves): (&printkit_rules::AnyPosition, &[&MoveInfo]),
     notation: &str,
     width: f64,
+    fit: f64,
 ) -> Result<Frame, RenderError> {
     let s = &templates.style;
     let PageStyles { body, small, .. } = PageStyles::new(s);
@@ -296,7 +311,7 @@ fn example_block(
     let n = moves.len() as f64 + 1.0;
     // Several moves share the row: smaller diagrams keep the sheet on
     // its page.
-    let most = if moves.len() > 1 { 30.0 } else { 48.0 };
+    let most = (if moves.len() > 1 { 30.0 } else { 48.0 }) * super::flow::diagram_fit(fit);
     let room = ((width - gap * (n - 1.0)) / n).min(most);
     let cell = diagram_cell(spec.width as usize, spec.height as usize, room);
     // One move: the before diagram marks its cells too.

@@ -28,4 +28,6 @@ pub use model::{
     Align, Colour, Fill, Glyph, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm,
     Stroke, TextRun,
 };
-pub use templates::{ChangedValue, Orientation, Paper, Style, TemplateFile, Templates};
+pub use templates::{
+    builtin_paper_names, ChangedValue, Orientation, Paper, Style, TemplateFile, Templates,
+};

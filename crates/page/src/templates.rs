@@ -11,6 +11,14 @@ use super::model::{Colour, RectMm, SizeMm};
 use crate::error::RenderError;
 
 const BUILTIN_PAPER: &str = include_str!("../../../templates/paper.toml");
+
+/// The built-in papers' names (`a4`, `letter`), for a shell to offer
+/// after `--paper`; a templates folder may add others.
+pub fn builtin_paper_names() -> Vec<String> {
+    toml::from_str::<BTreeMap<String, toml::Value>>(BUILTIN_PAPER)
+        .map(|papers| papers.into_keys().collect())
+        .unwrap_or_default()
+}
 const BUILTIN_STYLE: &str = include_str!("../../../templates/style.toml");
 
 /// A paper preset as written in `paper.toml` (portrait).

@@ -149,6 +149,7 @@ mod description {
             audit: AuditInfo {
                 turn_mm: 9.0,
                 side_mm: Some(9.0),
+                fills_a_cell_a_turn: false,
             },
         };
 

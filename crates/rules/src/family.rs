@@ -626,6 +626,10 @@ pub struct AuditInfo {
     /// A column for the side that moves (mm), prefilled, when a row is one
     /// side's turn.
     pub side_mm: Option<f64>,
+    /// Every turn but a pass fills one empty cell, and a pass is always
+    /// followed by a placement: no game lasts more than twice the start's
+    /// empty cells, and no audit row is printed beyond.
+    pub fills_a_cell_a_turn: bool,
 }
 
 impl FamilyInfo {

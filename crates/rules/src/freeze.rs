@@ -147,6 +147,7 @@ mod description {
             audit: AuditInfo {
                 turn_mm: 11.0,
                 side_mm: Some(10.0),
+                fills_a_cell_a_turn: false,
             },
         };
 

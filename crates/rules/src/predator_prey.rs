@@ -256,6 +256,7 @@ mod description {
             audit: AuditInfo {
                 turn_mm: 16.0,
                 side_mm: None,
+                fills_a_cell_a_turn: false,
             },
         };
 

@@ -128,12 +128,13 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
         against_english(&mut p, root, &read, english);
     }
     match head {
-        Some((code, name, rule, decimal, group)) if p.list.is_empty() => Ok(Lang {
+        Some((code, name, rule, decimal, group, digits)) if p.list.is_empty() => Ok(Lang {
             code,
             name,
             rule,
             decimal,
             group,
+            digits,
             messages: read.into_iter().map(|(k, r)| (k, r.message)).collect(),
             source: file.to_string(),
         }),
@@ -141,7 +142,7 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
     }
 }
 
-type Header = (String, String, Rule, String, String);
+type Header = (String, String, Rule, String, String, Option<String>);
 
 /// The longest message a language file may give, in characters: four times
 /// the longest built-in one, so no language is short of room.
@@ -286,11 +287,29 @@ fn header(p: &mut Problems, root: &toml_edit::Table) -> Option<Header> {
             }
         }
     }
+    // Optional: the digits a list's numbers are written in (Arabic-Indic
+    // `٠١٢٣٤٥٦٧٨٩` in Arabic), ten characters from zero.
+    const OPTIONAL: [&str; 1] = ["digits"];
+    let all: Vec<&str> = KEYS.iter().chain(&OPTIONAL).copied().collect();
     for (key, _) in table.iter() {
-        if !KEYS.contains(&key) {
+        if !all.contains(&key) {
             let span = table.key(key).and_then(|k| k.span());
-            p.at(span, unknown(key, &KEYS, "`[language]` key"));
+            p.at(span, unknown(key, &all, "`[language]` key"));
         }
+    }
+    match table.get("digits") {
+        None => values.push(String::new()),
+        Some(item) => match item.as_str() {
+            Some(d) if d.chars().count() == 10 => values.push(d.to_string()),
+            _ => {
+                p.at(
+                    item.span(),
+                    "`digits` is the ten digits from zero to nine as the language writes them (`\"٠١٢٣٤٥٦٧٨٩\"`)"
+                        .to_string(),
+                );
+                values.push(String::new());
+            }
+        },
     }
     let rule = Rule::parse(&values[2]);
     if rule.is_none() && !values[2].is_empty() {
@@ -321,7 +340,8 @@ fn header(p: &mut Problems, root: &toml_edit::Table) -> Option<Header> {
     let mut values = values.into_iter();
     let mut next = || values.next().unwrap_or_default();
     let (code, name, _, decimal, group) = (next(), next(), next(), next(), next());
-    Some((code, name, rule?, decimal, group))
+    let digits = Some(next()).filter(|d| !d.is_empty());
+    Some((code, name, rule?, decimal, group, digits))
 }
 
 fn unknown(key: &str, allowed: &[&str], what: &str) -> String {

@@ -89,6 +89,9 @@ pub struct Lang {
     /// Put between groups of three digits of a number of five digits or
     /// more (empty: none).
     pub group: String,
+    /// The digits a list's numbers are written in, zero to nine (`None`:
+    /// `0123456789`).
+    pub digits: Option<String>,
     /// Its messages by key.
     pub messages: BTreeMap<String, Message>,
     /// Where it was read from (`templates/lang/fr.toml` when built in).
@@ -124,6 +127,25 @@ impl Lang {
             format!("\u{200F}{text}").into()
         } else {
             text.into()
+        }
+    }
+
+    /// The number of the `n`th item of a numbered list ("3."), in the
+    /// language's digits; in a right-to-left language it is set right to
+    /// left, its full stop at the left of the number, as that reader
+    /// expects.
+    pub fn list_number(&self, n: usize) -> String {
+        let digits = n.to_string();
+        let digits: String = match &self.digits {
+            Some(own) => {
+                let own: Vec<char> = own.chars().collect();
+                digits.bytes().map(|b| own[usize::from(b - b'0')]).collect()
+            }
+            None => digits,
+        };
+        match self.rtl() {
+            true => format!("\u{200F}{digits}."),
+            false => format!("{digits}."),
         }
     }
 
