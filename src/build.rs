@@ -27,8 +27,10 @@ pub struct BuildRequest {
     pub games: Vec<String>,
     /// Practice files whose positions join their game's kit.
     pub practice: Vec<PathBuf>,
-    /// Paper names (`a4`, `letter-landscape`, …).
+    /// Paper names (`a4`, `letter-landscape`, `a4-large-print`, …).
     pub papers: Vec<String>,
+    /// Every paper's kit in large print (`a4` as `a4-large-print`).
+    pub large_print: bool,
     pub formats: Formats,
     /// Parts to build; empty for all.
     pub parts: Vec<Part>,
@@ -341,7 +343,8 @@ fn make_kits(
 ) -> Result<usize, BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
-        let paper = templates.paper(name)?;
+        let mut paper = templates.paper(name)?;
+        paper.large_print |= request.large_print;
         if !papers.contains(&paper) {
             papers.push(paper);
         }
@@ -457,6 +460,9 @@ fn render_papers(
         return Ok(());
     }
     for (paper_index, paper) in papers.iter().enumerate() {
+        // A large-print paper's kit is laid out, and drawn, in large print.
+        let look = templates.for_paper(paper);
+        let templates: &Templates = &look;
         let options = KitOptions {
             paper: paper.clone(),
             parts: parts.to_vec(),
@@ -1221,6 +1227,7 @@ mod memory_tests {
             out: dir.join("out"),
             templates: None,
             force: false,
+            large_print: false,
             language: Some("fr".into()),
             run: Arc::new(Run::new()),
         };
@@ -1298,6 +1305,7 @@ mod tests {
             out: dir.join("out"),
             templates: None,
             force: false,
+            large_print: false,
             language: None,
             run: Arc::new(Run::new()),
         };

@@ -23,6 +23,11 @@ pub struct BuildArgs {
     /// paper in the tray.
     #[arg(long, value_delimiter = ',', default_value = "a4,letter")]
     pub paper: Vec<String>,
+    /// Lay every kit out in large print, for a reader with low vision
+    /// (body text 16 pt, labels 14 pt, bold; boards and tokens at 100%),
+    /// its files named apart (`…-a4-large-print.pdf`).
+    #[arg(long)]
+    pub large_print: bool,
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
     pub format: Vec<String>,
@@ -215,6 +220,7 @@ fn request_from(
         out: args.out,
         templates: args.templates,
         force: args.force,
+        large_print: args.large_print,
         language: args.language,
         run: run.clone(),
     };

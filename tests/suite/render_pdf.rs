@@ -13,6 +13,7 @@ fn meta(epoch: i64) -> DocMeta {
     DocMeta {
         title: "Freeze — board".into(),
         subject: "Board at 100% scale".into(),
+        lang: "en".into(),
         date_epoch: epoch,
     }
 }

@@ -9,22 +9,24 @@ use printkit_page::{
 /// Draws a page's running header (and footer) into a fresh page.
 pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
 
-/// A small grey line at the top of a continued page: "`title`: `what`".
+/// A small grey line at the top of a continued page: "`title`: `what`",
+/// in the look's small size (`look`).
 /// A title too long for the line is shortened with an ellipsis, so any
 /// title the definition accepts fits. Returns the height it used.
 pub fn running_head(
-    book: &FontBook,
+    look: &printkit_page::Style,
     lang: &printkit_definition::lang::Lang,
     page: &mut Page,
     area: RectMm,
     title: &str,
     what: &str,
 ) -> Result<f64, RenderError> {
-    use printkit_page::{Align, Colour, Font};
+    use printkit_page::{Align, Font};
+    let book = &look.book;
     let style = TextStyle {
         font: Font::Regular,
-        size_pt: 7.5,
-        colour: Colour::rgb(0x55, 0x55, 0x55),
+        size_pt: look.fonts.small_pt,
+        colour: look.colours.muted,
         align: Align::Left,
     };
     let h = text::line_height(book, style.font, style.size_pt)? + 2.0;
@@ -69,6 +71,8 @@ pub struct Flow<'a> {
     lang: Option<std::sync::Arc<printkit_definition::lang::Lang>>,
     /// The faces its text is set in.
     book: FontBook,
+    /// What the gaps between blocks are multiplied by (large print: more).
+    space: f64,
 }
 
 impl<'a> Flow<'a> {
@@ -88,6 +92,7 @@ impl<'a> Flow<'a> {
             decorate,
             lang: None,
             book: templates.style.book.clone(),
+            space: templates.style.space(1.0),
         };
         f.new_page()?;
         Ok(f)
@@ -124,8 +129,13 @@ impl<'a> Flow<'a> {
         self.area.bottom() - self.y
     }
 
-    /// Leaves `mm` of space (no more than the page has left).
+    /// Leaves `mm` of space, as the look spaces blocks (no more than the
+    /// page has left).
     pub fn gap(&mut self, mm: f64) {
+        let mm = match self.space == 1.0 {
+            true => mm,
+            false => mm * self.space,
+        };
         self.y = (self.y + mm).min(self.area.bottom());
     }
 

@@ -291,7 +291,7 @@ fn footers(
             &long,
             Font::Regular,
             s.fonts.small_pt,
-            5.0,
+            s.least_pt(5.0),
             band,
             s.colours.muted,
         ) {
@@ -300,7 +300,7 @@ fn footers(
                 &short,
                 Font::Regular,
                 s.fonts.small_pt,
-                5.0,
+                s.least_pt(5.0),
                 band,
                 s.colours.muted,
             )?,
@@ -376,13 +376,18 @@ pub fn materials(
 /// area); nothing is rendered to files. `check` runs this, so whatever it
 /// accepts, `build` prints. The error names the paper and page.
 pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<(), RenderError> {
+    // Large-print templates lay out (and name) the large-print papers.
+    let large = match templates.style.in_large_print {
+        true => printkit_page::LARGE_PRINT_SUFFIX,
+        false => "",
+    };
     for name in templates.papers.keys() {
         for orientation in ["", "-landscape"] {
-            let paper = templates.paper(&format!("{name}{orientation}"))?;
+            let paper = templates.paper(&format!("{name}{orientation}{large}"))?;
             let options = KitOptions::whole_kit(paper.clone());
             let printable = templates.printable_area(&paper);
             let at = |e: RenderError, part: PaperPart| RenderError::OnPaper {
-                paper: paper.label.clone(),
+                paper: paper_named(&paper),
                 part,
                 error: Box::new(e),
             };
@@ -403,6 +408,14 @@ pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<
         }
     }
     Ok(())
+}
+
+/// A paper as a message names it ("on A4 paper", "on A4 large-print paper").
+fn paper_named(paper: &Paper) -> String {
+    match paper.large_print {
+        true => format!("{} large-print", paper.label),
+        false => paper.label.clone(),
+    }
 }
 
 /// When the board does not fit one sheet of some paper (it prints as an
@@ -475,8 +488,13 @@ pub fn layout_diagnostic(
     let def = analysed.game();
     let changed = templates.changed_values();
     if let Some(first) = changed.first() {
-        let builtin_lays_out =
-            Templates::builtin().is_ok_and(|t| lay_out_everywhere(analysed, &t).is_ok());
+        let builtin_lays_out = Templates::builtin().is_ok_and(|t| {
+            let t = match templates.style.in_large_print {
+                true => t.large_print(),
+                false => t,
+            };
+            lay_out_everywhere(analysed, &t).is_ok()
+        });
         if builtin_lays_out {
             let others: Vec<String> = changed[1..]
                 .iter()
@@ -516,7 +534,7 @@ pub fn layout_diagnostic_on(
     error: RenderError,
 ) -> printkit_definition::Diagnostic {
     let error = RenderError::OnPaper {
-        paper: paper.label.clone(),
+        paper: paper_named(paper),
         part: PaperPart::Kit,
         error: Box::new(error),
     };

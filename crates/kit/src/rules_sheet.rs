@@ -29,12 +29,12 @@ pub fn pages(
     let title = def.title.clone();
     let continued = tr!(def.lang, "rules.continued");
     let lang = def.lang.clone();
-    let book = templates.style.book.clone();
+    let look = templates.style.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             return Ok(0.0);
         }
-        super::flow::running_head(&book, &lang, page, area, &title, &continued)
+        super::flow::running_head(&look, &lang, page, area, &title, &continued)
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     let body = PageStyles::new(&templates.style).body;

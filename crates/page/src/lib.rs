@@ -28,4 +28,7 @@ pub use model::{
     Align, Colour, Fill, Glyph, Group, Hatch, Item, Page, PathCmd, PointMm, RectMm, Shape, SizeMm,
     Stroke, TextRun,
 };
-pub use templates::{ChangedValue, Orientation, Paper, Style, TemplateFile, Templates};
+pub use templates::{
+    ChangedValue, LargePrintStyle, Orientation, Paper, Style, TemplateFile, Templates,
+    LARGE_PRINT_SUFFIX,
+};

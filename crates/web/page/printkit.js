@@ -58,6 +58,7 @@
       parts: list(options.parts),
       formats: list(options.formats),
       duplex: !!options.duplex,
+      large_print: !!options.largePrint,
     };
     if (request.papers.length === 0) delete request.papers;
     if (options.language) request.language = options.language;

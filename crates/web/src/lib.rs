@@ -47,6 +47,9 @@ struct BuildAsked {
     formats: Vec<String>,
     #[serde(default)]
     duplex: bool,
+    /// Every kit in large print (as `build --large-print`).
+    #[serde(default)]
+    large_print: bool,
 }
 
 fn both_papers() -> Vec<String> {
@@ -89,6 +92,7 @@ fn request_of(asked: &BuildAsked) -> Result<BuildRequest, String> {
         out: "out".into(),
         templates: None,
         force: false,
+        large_print: asked.large_print,
         language: asked.language.clone(),
         run: Arc::new(Run::new()),
     })
