@@ -29,6 +29,13 @@ pub fn running_head(
         colour: look.colours.muted,
         align: Align::Left,
     };
+    if look.in_large_print {
+        // Large print never shortens the title: the line wraps instead.
+        let line = printkit_definition::tr!(lang, "kit.sheet_title", title = title, what = what);
+        let para = text::paragraph_frame(book, &lang.paragraph(&line), style, area.width)?;
+        page.items.extend(para.placed(PointMm::new(area.x, area.y)));
+        return Ok(para.height() + 4.0);
+    }
     let h = text::line_height(book, style.font, style.size_pt)? + 2.0;
     let bounds = RectMm::new(area.x, area.y, area.width, h);
     let baseline = area.y + text::ascent(book, style.font, style.size_pt)?;
@@ -171,6 +178,13 @@ impl<'a> Flow<'a> {
             None => text.into(),
         };
         let text = text.as_ref();
+        // A label wider than its indent (large print's "10.") widens it.
+        let indent = match label {
+            Some(label) => indent.max(
+                text::measure(&self.book, label, printkit_page::Font::Bold, style.size_pt)? + 1.5,
+            ),
+            None => indent,
+        };
         let para = text::paragraph_frame(&self.book, text, style, self.area.width - indent)?;
         let mut block = Frame::new(SizeMm {
             width: self.area.width,
