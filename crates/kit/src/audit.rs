@@ -30,7 +30,11 @@ const LANE_GAP_MM: f64 = 6.0;
 /// wide as its content needs (a cell name, a tick box, its title), and how
 /// many lanes of rows stand side by side: two when two such tables fit the
 /// width. The room left over goes to the free columns in proportion.
-fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize) {
+fn layout(
+    (book, head_pt): (&FontBook, f64),
+    def: &Definition,
+    width: f64,
+) -> (Vec<(String, f64, bool)>, usize) {
     let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
     let id = def.family().id();
@@ -39,7 +43,7 @@ fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, b
     // A head wraps at its spaces: its longest word sets the least width.
     let head = |t: &str| {
         t.split(' ')
-            .map(|w| text::measure(book, w, Font::Bold, 7.5).unwrap_or(20.0))
+            .map(|w| text::measure(book, w, Font::Bold, head_pt).unwrap_or(20.0))
             .fold(0.0, f64::max)
             + 3.0
     };
@@ -53,7 +57,7 @@ fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, b
     }
     // A short head keeps to one line ("W count" would otherwise break
     // where "B count", a narrower letter, does not).
-    let one_line = |t: &str| text::measure(book, t, Font::Bold, 7.5).unwrap_or(20.0) + 3.0;
+    let one_line = |t: &str| text::measure(book, t, Font::Bold, head_pt).unwrap_or(20.0) + 3.0;
     for c in &def.audit.columns {
         let tick = def.audit.ticks.contains(c);
         // A one-word head ("From", "Cell") asks for a short entry, a
@@ -98,9 +102,18 @@ fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, b
     (cols, lanes)
 }
 
+/// The size the column heads are measured at: 7.5 pt, the built-in small
+/// size (as they always were); large print's own.
+fn head_pt(s: &printkit_page::Style) -> f64 {
+    match s.in_large_print {
+        true => s.fonts.small_pt,
+        false => 7.5,
+    }
+}
+
 /// The columns of one lane of the sheet: (title, width in mm, is a tick box).
-fn columns(book: &FontBook, def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
-    layout(book, def, width).0
+fn columns(look: (&FontBook, f64), def: &Definition, width: f64) -> Vec<(String, f64, bool)> {
+    layout(look, def, width).0
 }
 
 /// How many rows fit a page, and how many on the last page (which also
@@ -241,7 +254,7 @@ fn column_heads(
     let area = crate::flow::content_area(templates, &options.paper);
     let s = &templates.style;
     let bold_small = style(Font::Bold, s.fonts.small_pt, s.colours.ink);
-    let heads = columns(&s.book, def, area.width - 1.0)
+    let heads = columns((&s.book, head_pt(s)), def, area.width - 1.0)
         .iter()
         .map(|(title, w, _)| {
             text::paragraph_frame(&templates.style.book, title, bold_small, w - 2.0)
@@ -286,7 +299,12 @@ pub fn page_count(
     let area = crate::flow::content_area(templates, &options.paper);
     let room = room(def, templates, area.width)?;
     let (cap, cap_last) = capacity(templates, options, hr, &room);
-    let lanes = layout(&templates.style.book, def, area.width - 1.0).1;
+    let lanes = layout(
+        (&templates.style.book, head_pt(&templates.style)),
+        def,
+        area.width - 1.0,
+    )
+    .1;
     let avail = rows_room(templates, options, hr, &room);
     Ok(sheet_rows(def, (cap * lanes, cap_last * lanes), lanes, avail, &room).len())
 }
@@ -321,6 +339,11 @@ fn sheet_rows(
     room: &Room,
 ) -> Vec<usize> {
     let continues = def.audit.continues;
+    // Every sheet of a game that can go on holds the closing box.
+    let cap = match continues {
+        true => cap.min(cap_last),
+        false => cap,
+    };
     let split = split_rows(def.audit.rows, cap, cap_last);
     let mut split = balanced(split, (cap, cap_last), (lanes, avail), continues, room);
     if continues {
@@ -400,7 +423,11 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let area = crate::flow::content_area(templates, &options.paper);
-    let (cols, lanes) = layout(&templates.style.book, def, area.width - 1.0);
+    let (cols, lanes) = layout(
+        (&templates.style.book, head_pt(&templates.style)),
+        def,
+        area.width - 1.0,
+    );
     let (heads, head_h) = column_heads(def, templates, options)?;
     let room = room(def, templates, area.width)?;
     let (cap, cap_last) = capacity(templates, options, head_h, &room);

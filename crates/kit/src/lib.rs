@@ -118,7 +118,7 @@ fn lay_out_kit(
         }
     };
     // The rules sheet lists how many board pages to print: lay them out once.
-    let board = crate::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
+    let board = board_pages_in(&board_page_spec(def)?, templates, &options.paper)?;
     let materials = if options.parts.contains(&Part::Rules) {
         materials(def, templates, options, board.len())?
     } else {
@@ -408,6 +408,27 @@ pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<
         }
     }
     Ok(())
+}
+
+/// The board's pages; in large print with the wider coordinate band
+/// (`[large_print] coord_band_mm`) where the board takes no more sheets
+/// with it: a board that fits one sheet is never tiled for its labels.
+fn board_pages_in(
+    spec: &BoardSpec,
+    templates: &Templates,
+    paper: &Paper,
+) -> Result<Vec<Page>, RenderError> {
+    let pages = crate::board::board_pages(spec, templates, paper)?;
+    let (s, band) = (&templates.style, templates.style.large_print.coord_band_mm);
+    if !s.in_large_print || s.board.coord_band_mm >= band {
+        return Ok(pages);
+    }
+    let mut wide = templates.clone();
+    wide.style.board.coord_band_mm = band;
+    match crate::board::board_pages(spec, &wide, paper) {
+        Ok(wider) if wider.len() <= pages.len() => Ok(wider),
+        _ => Ok(pages),
+    }
 }
 
 /// A paper as a message names it ("on A4 paper", "on A4 large-print paper").

@@ -178,10 +178,24 @@ impl SheetRoom {
         // The heading wraps for a long title: room for its longest form.
         let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
         let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
+        // What to do with the sheet: two lines; large print, as many as
+        // the longest of the instructions takes.
+        let how_h = match s.in_large_print {
+            true => {
+                let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
+                let mut most: f64 = 0.0;
+                for key in ["tokens.how_fold", "tokens.how_back", "tokens.how_duplex", "tokens.how_cut"] {
+                    let how = tr!(def.lang, key);
+                    most = most.max(text::paragraph_frame(&s.book, &how, small, area.width)?.height());
+                }
+                most
+            }
+            false => 2.0 * text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)?,
+        };
         let header_h =
             (text::paragraph_frame(&templates.style.book, &widest_head, h1, area.width)?.height()
                 + 1.0
-                + 2.0 * text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)?
+                + how_h
                 + 1.0)
                 .max(16.0);
         // Room for the backs' shift on every side, so a shifted back stays

@@ -194,7 +194,9 @@ pub struct LargePrintStyle {
     pub small_pt: f64,
     /// The board's coordinates.
     pub coord_pt: f64,
-    /// The band around a board holding its coordinates, in mm.
+    /// The band around a board holding its coordinates, in mm, where
+    /// the board still takes as many sheets with it (a board that fits
+    /// one sheet is never tiled for its labels).
     pub coord_band_mm: f64,
     /// How much the space between blocks grows (1.5: half as much again).
     pub space: f64,
@@ -213,7 +215,7 @@ impl Default for LargePrintStyle {
             body_pt: 16.0,
             small_pt: 14.0,
             coord_pt: 14.0,
-            coord_band_mm: 8.0,
+            coord_band_mm: 6.6,
             space: 1.5,
         }
     }
@@ -261,7 +263,8 @@ impl Style {
         f.body_pt = f.body_pt.max(lp.body_pt);
         f.small_pt = f.small_pt.max(lp.small_pt);
         f.coord_pt = f.coord_pt.max(lp.coord_pt);
-        s.board.coord_band_mm = s.board.coord_band_mm.max(lp.coord_band_mm);
+        // The board's coordinate band stays: the kit widens it only where
+        // the board still takes as many sheets (`printkit_kit`).
         // Bold sans throughout: thin strokes are what a reader with low
         // vision loses first.
         let bold = s.book.main_face(Font::Bold);
