@@ -186,7 +186,8 @@ fn room(def: &Definition, templates: &Templates, width: f64) -> Result<Room, Ren
     };
     let l = &def.lang;
     let sides = def.engine().sides();
-    let name = |i: usize| super::common::capitalise(&crate::game::side_name(l, def.family(), sides[i]));
+    let name =
+        |i: usize| super::common::capitalise(&crate::game::side_name(l, def.family(), sides[i]));
     let (title, title_style) = super::common::sheet_title(l, s, &def.title, &tr!(l, "audit.sheet"));
     let body = style(Font::Regular, s.fonts.body_pt, c.ink);
     let small = style(Font::Regular, s.fonts.small_pt, c.muted);

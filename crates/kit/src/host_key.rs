@@ -122,7 +122,14 @@ pub fn pages(
             true => QuestionLayout::DiagramBelow,
             false => QuestionLayout::DiagramBeside,
         };
-        place_question(&mut flow, (k + 1, layout), &head, &diagram, parts, page_room)?;
+        place_question(
+            &mut flow,
+            (k + 1, layout),
+            &head,
+            &diagram,
+            parts,
+            page_room,
+        )?;
         flow.gap(6.0);
     }
     // The heading, its sentence and its list stay on one page: a heading

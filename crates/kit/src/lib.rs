@@ -413,6 +413,9 @@ pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<
 /// The board's pages; in large print with the wider coordinate band
 /// (`[large_print] coord_band_mm`) where the board takes no more sheets
 /// with it: a board that fits one sheet is never tiled for its labels.
+/// Where large print's words around it would tile it, its page keeps the
+/// ordinary sizes (in bold): a board to cut and tape is worse to play on
+/// than a smaller heading, and the rules sheet says it all in large print.
 fn board_pages_in(
     spec: &BoardSpec,
     templates: &Templates,
@@ -420,7 +423,20 @@ fn board_pages_in(
 ) -> Result<Vec<Page>, RenderError> {
     let pages = crate::board::board_pages(spec, templates, paper)?;
     let (s, band) = (&templates.style, templates.style.large_print.coord_band_mm);
-    if !s.in_large_print || s.board.coord_band_mm >= band {
+    if !s.in_large_print {
+        return Ok(pages);
+    }
+    if let Some(ordinary) = &s.ordinary {
+        let plain = Templates {
+            style: (**ordinary).clone(),
+            ..templates.clone()
+        };
+        let fewer = crate::board::board_pages(spec, &plain, paper)?;
+        if fewer.len() < pages.len() {
+            return Ok(fewer);
+        }
+    }
+    if s.board.coord_band_mm >= band {
         return Ok(pages);
     }
     let mut wide = templates.clone();

@@ -247,8 +247,8 @@ fn pdf_file(
         Document::ClassSheets => tr!(l, "pdf.sheets_subject", id = id, n = kit.sheet_count),
         Document::HostKey => tr!(l, "pdf.key_subject", id = id),
     };
-    let meta = DocMeta::new(&format!("{}: {}", kit.title, doc.words(l)), &subject)
-        .in_language(&l.code);
+    let meta =
+        DocMeta::new(&format!("{}: {}", kit.title, doc.words(l)), &subject).in_language(&l.code);
     let pages: Vec<_> = kit.pages(doc).iter().map(|p| p.page.clone()).collect();
     Ok(OutFile {
         path: pdf_path(id, doc, paper),

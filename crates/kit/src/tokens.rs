@@ -184,13 +184,21 @@ impl SheetRoom {
             true => {
                 let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
                 let mut most: f64 = 0.0;
-                for key in ["tokens.how_fold", "tokens.how_back", "tokens.how_duplex", "tokens.how_cut"] {
+                for key in [
+                    "tokens.how_fold",
+                    "tokens.how_back",
+                    "tokens.how_duplex",
+                    "tokens.how_cut",
+                ] {
                     let how = tr!(def.lang, key);
-                    most = most.max(text::paragraph_frame(&s.book, &how, small, area.width)?.height());
+                    most =
+                        most.max(text::paragraph_frame(&s.book, &how, small, area.width)?.height());
                 }
                 most
             }
-            false => 2.0 * text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)?,
+            false => {
+                2.0 * text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)?
+            }
         };
         let header_h =
             (text::paragraph_frame(&templates.style.book, &widest_head, h1, area.width)?.height()

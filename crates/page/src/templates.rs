@@ -244,6 +244,15 @@ pub struct Style {
     /// Whether this look is the large-print one ([`Style::large_print`]).
     #[serde(skip)]
     pub in_large_print: bool,
+    /// In large print, the sizes it was made from (its book's faces):
+    /// the board page falls back to them where large print would tile a
+    /// board that fits its sheets.
+    #[serde(skip)]
+    pub ordinary: Option<std::sync::Arc<Style>>,
+    /// The size the footer is set in where it is larger than the band the
+    /// ordinary look leaves it (large print's, kept by its `ordinary`).
+    #[serde(skip)]
+    pub footer_pt: Option<f64>,
     /// The faces the text is set in: DejaVu Sans, and the files
     /// `fonts.regular`, `fonts.bold` and `fonts.fallbacks` name, read.
     /// Layout measures with it and the back ends draw with it.
@@ -257,6 +266,7 @@ impl Style {
     pub fn large_print(&self) -> Style {
         let lp = &self.large_print;
         let mut s = self.clone();
+        s.ordinary = Some(std::sync::Arc::new(self.clone()));
         let f = &mut s.fonts;
         f.title_pt = f.title_pt.max(lp.title_pt);
         f.subtitle_pt = f.subtitle_pt.max(lp.subtitle_pt);
@@ -270,6 +280,14 @@ impl Style {
         let bold = s.book.main_face(Font::Bold);
         s.book.set_regular(bold);
         s.in_large_print = true;
+        s.footer_pt = Some(s.fonts.small_pt);
+        if let Some(ordinary) = &mut s.ordinary {
+            // Drawn with the large-print book (its text bold too), above
+            // the large-print footer.
+            let ordinary = std::sync::Arc::make_mut(ordinary);
+            ordinary.book = s.book.clone();
+            ordinary.footer_pt = s.footer_pt;
+        }
         s
     }
 
@@ -776,10 +794,9 @@ impl Templates {
     /// The height of the footer band: [`FOOTER_MM`], or a line of the
     /// small size where that is taller (large print).
     pub fn footer_mm(&self) -> f64 {
-        let line = self.style.fonts.small_pt * crate::text::MM_PER_PT * 1.3;
-        match self.style.in_large_print {
-            true => FOOTER_MM.max(line),
-            false => FOOTER_MM,
+        match self.style.footer_pt {
+            Some(pt) => FOOTER_MM.max(pt * crate::text::MM_PER_PT * 1.3),
+            None => FOOTER_MM,
         }
     }
 
