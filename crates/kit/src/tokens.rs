@@ -146,7 +146,8 @@ fn sheet_grid(
     let per_sheet = |g: &SheetGrid| g.cols * g.rows;
     let sheets = count.div_ceil(per_sheet(&grid));
     let last_rows = (count - (sheets - 1) * per_sheet(&grid)).div_ceil(grid.cols);
-    if sheets < 2 || 2 * last_rows >= grid.rows {
+    // Large print keeps every token at its size: it takes more sheets.
+    if sheets < 2 || 2 * last_rows >= grid.rows || templates.style.in_large_print {
         return Ok(grid);
     }
     // Tenths of a millimetre, so the sizes tried are exact.
