@@ -27,8 +27,10 @@ pub struct BuildRequest {
     pub games: Vec<String>,
     /// Practice files whose positions join their game's kit.
     pub practice: Vec<PathBuf>,
-    /// Paper names (`a4`, `letter-landscape`, …).
+    /// Paper names (`a4`, `letter-landscape`, `a4-large-print`, …).
     pub papers: Vec<String>,
+    /// Every paper's kit in large print (`a4` as `a4-large-print`).
+    pub large_print: bool,
     pub formats: Formats,
     /// Parts to build; empty for all.
     pub parts: Vec<Part>,
@@ -385,12 +387,13 @@ fn papers_of(
 ) -> Result<Vec<crate::render::Paper>, BuildError> {
     let mut papers = Vec::new();
     for name in &request.papers {
-        let paper = templates.paper(name).map_err(|_| {
+        let mut paper = templates.paper(name).map_err(|_| {
             BuildError::Request(format!(
                 "--paper {name}: no such paper; expected {}, each with -landscape for landscape pages, comma-separated (--paper a4,letter)",
                 templates.papers.keys().cloned().collect::<Vec<_>>().join(" or ")
             ))
         })?;
+        paper.large_print |= request.large_print;
         if !papers.contains(&paper) {
             papers.push(paper);
         }
@@ -523,6 +526,9 @@ fn render_papers(
         return Ok(());
     }
     for (paper_index, paper) in papers.iter().enumerate() {
+        // A large-print paper's kit is laid out, and drawn, in large print.
+        let look = templates.for_paper(paper);
+        let templates: &Templates = &look;
         let options = KitOptions {
             paper: paper.clone(),
             parts: parts.to_vec(),
@@ -1306,6 +1312,7 @@ mod memory_tests {
             out: dir.join("out"),
             templates: None,
             force: false,
+            large_print: false,
             language: Some("fr".into()),
             run: Arc::new(Run::new()),
             date_epoch: None,
@@ -1384,6 +1391,7 @@ mod tests {
             out: dir.join("out"),
             templates: None,
             force: false,
+            large_print: false,
             language: None,
             run: Arc::new(Run::new()),
             date_epoch: None,

@@ -120,6 +120,10 @@ pub enum Command {
         /// Check the kits in this language, as `build --language` would.
         #[arg(long)]
         language: Option<String>,
+        /// Check that the kits lay out in large print, as `build
+        /// --large-print` would make them.
+        #[arg(long)]
+        large_print: bool,
         /// Seconds of solver search the whole run may spend proving claims
         /// (counted in positions, the same on every machine); a claim not
         /// settled within it is reported unproven.
@@ -207,6 +211,7 @@ fn execute(command: Command) -> Result<i32, CommandError> {
             json,
             templates,
             language,
+            large_print,
             search_budget,
         } => {
             let run = std::sync::Arc::new(crate::solve::Run::with_budget(search_budget));
@@ -216,6 +221,7 @@ fn execute(command: Command) -> Result<i32, CommandError> {
                 json,
                 templates.as_deref(),
                 language.as_deref(),
+                large_print,
                 &run,
             ))
         }

@@ -24,6 +24,11 @@ pub struct BuildArgs {
     #[arg(long, value_delimiter = ',', default_value = "a4,letter",
           value_parser = PaperName, hide_possible_values = true)]
     pub paper: Vec<String>,
+    /// Lay every kit out in large print, for a reader with low vision
+    /// (body text 16 pt, labels 14 pt, bold; boards and tokens at 100%),
+    /// its files named apart (`…-a4-large-print.pdf`).
+    #[arg(long)]
+    pub large_print: bool,
     /// Formats to write, comma-separated: pdf, svg.
     #[arg(long, value_delimiter = ',', default_value = "pdf,svg")]
     pub format: Vec<String>,
@@ -257,6 +262,7 @@ fn request_from(
         out: args.out,
         templates: args.templates,
         force: args.force,
+        large_print: args.large_print,
         language: args.language,
         run: run.clone(),
         date_epoch: None,

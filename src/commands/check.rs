@@ -12,10 +12,12 @@ pub fn check(
     json: bool,
     dir: Option<&Path>,
     language: Option<&str>,
+    large_print: bool,
     run: &std::sync::Arc<crate::solve::Run>,
 ) -> i32 {
     use crate::build::{check_files, load_languages, BuildError};
     let templates = match crate::render::load_templates(dir) {
+        Ok(t) if large_print => t.large_print(),
         Ok(t) => t,
         Err(e) => {
             crate::say!("error: {e}");

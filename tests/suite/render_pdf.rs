@@ -13,6 +13,7 @@ fn meta(epoch: i64) -> DocMeta {
     DocMeta {
         title: "Freeze — board".into(),
         subject: "Board at 100% scale".into(),
+        lang: "en".into(),
         date_epoch: epoch,
     }
 }
@@ -320,6 +321,49 @@ fn scale_bar_measures_100_mm_in_the_pdf() {
     let bars = marked_rect_mm(&bytes, "scale-bar-outline");
     assert_eq!(bars.len(), 1);
     assert!((bars[0].2 - 100.0).abs() < 0.01, "{:?}", bars[0]);
+}
+
+/// In large print the board is still at 100%: in every built-in game's
+/// large-print player kit, on A4 and Letter, the scale bar measures
+/// 100 mm and the board's frame is its cells times the cell size.
+#[test]
+fn large_print_boards_are_at_100_percent() {
+    let t = templates();
+    for paper in ["a4-large-print", "letter-large-print"] {
+        let paper = t.paper(paper).unwrap();
+        let look = t.for_paper(&paper);
+        assert!(look.style.in_large_print);
+        for def in printkit::definition::builtins().map(|d| d.unwrap()) {
+            let options = printkit::kit::KitOptions {
+                parts: vec![printkit::kit::Part::Board],
+                ..printkit::kit::KitOptions::whole_kit(paper.clone())
+            };
+            let kit = printkit::kit::build_player_kit(&def, &[], &look, &options).unwrap();
+            let pages: Vec<_> = kit.player.iter().map(|p| p.page.clone()).collect();
+            let bytes = write_pdf(&look.style.book, &pages, &meta(FIXED_EPOCH)).unwrap();
+            let bars = marked_rect_mm(&bytes, "scale-bar-outline");
+            assert!(!bars.is_empty(), "{}: no scale bar", def.id);
+            for bar in bars {
+                assert!((bar.2 - 100.0).abs() < 0.01, "{}: {bar:?}", def.id);
+            }
+            let spec = printkit::kit::board_page_spec(&def).unwrap();
+            if pages.len() == 1 {
+                let frames = marked_rect_mm(&bytes, "board-frame");
+                assert_eq!(frames.len(), 1, "{}: one frame", def.id);
+                let (w, h) = (frames[0].2, frames[0].3);
+                assert!(
+                    (w - spec.width as f64 * spec.cell_mm).abs() < 0.01,
+                    "{} {w}",
+                    def.id
+                );
+                assert!(
+                    (h - spec.height as f64 * spec.cell_mm).abs() < 0.01,
+                    "{} {h}",
+                    def.id
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -31,17 +31,21 @@ const LANE_GAP_MM: f64 = 6.0;
 /// many lanes of rows stand side by side: two when two such tables fit the
 /// width. The room left over goes to the free columns in proportion.
 /// The columns and lanes of the sheet, and the size (pt) of the column
-/// heads: [`HEAD_PT`], or [`NARROW_HEAD_PT`] where only that lets two
+/// heads: `head_pt`, or [`NARROW_HEAD_PT`] where only that lets two
 /// tables stand side by side (a language's longer heads would otherwise
-/// take a third sheet for the same rows).
-fn layout(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, usize, f64) {
-    let (cols, lanes) = layout_at(book, def, width, HEAD_PT);
-    if lanes == 2 {
-        return (cols, lanes, HEAD_PT);
+/// take a third sheet for the same rows). Large print's heads never shrink.
+fn layout(
+    (book, head_pt): (&FontBook, f64),
+    def: &Definition,
+    width: f64,
+) -> (Vec<(String, f64, bool)>, usize, f64) {
+    let (cols, lanes) = layout_at((book, head_pt), def, width);
+    if lanes == 2 || head_pt != HEAD_PT {
+        return (cols, lanes, head_pt);
     }
-    match layout_at(book, def, width, NARROW_HEAD_PT) {
+    match layout_at((book, NARROW_HEAD_PT), def, width) {
         (narrow, 2) => (narrow, 2, NARROW_HEAD_PT),
-        _ => (cols, lanes, HEAD_PT),
+        _ => (cols, lanes, head_pt),
     }
 }
 
@@ -52,10 +56,9 @@ const NARROW_HEAD_PT: f64 = 6.5;
 
 /// [`layout`] with its heads at `head_pt`.
 fn layout_at(
-    book: &FontBook,
+    (book, head_pt): (&FontBook, f64),
     def: &Definition,
     width: f64,
-    head_pt: f64,
 ) -> (Vec<(String, f64, bool)>, usize) {
     let info = &def.family().info().audit;
     let mut cols: Vec<(String, f64, bool)> = Vec::new();
@@ -124,26 +127,152 @@ fn layout_at(
     (cols, lanes)
 }
 
+/// The size the column heads are measured at: 7.5 pt, the built-in small
+/// size (as they always were); large print's own.
+fn head_pt(s: &printkit_page::Style) -> f64 {
+    match s.in_large_print {
+        true => s.fonts.small_pt,
+        false => HEAD_PT,
+    }
+}
+
 /// The columns of one lane of the sheet: (title, width in mm, is a tick box).
-fn columns(book: &FontBook, def: &Definition, width: f64) -> (Vec<(String, f64, bool)>, f64) {
-    let (cols, _, head_pt) = layout(book, def, width);
+fn columns(
+    look: (&FontBook, f64),
+    def: &Definition,
+    width: f64,
+) -> (Vec<(String, f64, bool)>, f64) {
+    let (cols, _, head_pt) = layout(look, def, width);
     (cols, head_pt)
 }
 
 /// How many rows fit a page, and how many on the last page (which also
 /// holds the closing box).
-fn capacity(templates: &Templates, options: &KitOptions, head_row: f64) -> (usize, usize) {
-    let avail = rows_room(templates, options, head_row);
-    let cap = (avail / ROW_MM).floor().max(1.0) as usize;
-    let cap_last = ((avail - CLOSING_MM) / ROW_MM).floor().max(1.0) as usize;
+fn capacity(
+    templates: &Templates,
+    options: &KitOptions,
+    head_row: f64,
+    room: &Room,
+) -> (usize, usize) {
+    let avail = rows_room(templates, options, head_row, room);
+    let row = room.row_mm;
+    let cap = (avail / row).floor().max(1.0) as usize;
+    let cap_last = ((avail - room.closing) / row).floor().max(1.0) as usize;
     (cap, cap_last)
 }
 
 /// The height a sheet has for its rows: the page less its header, the
 /// table's head row and a margin above the footer.
-fn rows_room(templates: &Templates, options: &KitOptions, head_row: f64) -> f64 {
+fn rows_room(templates: &Templates, options: &KitOptions, head_row: f64, room: &Room) -> f64 {
     let area = crate::flow::content_area(templates, &options.paper);
-    area.height - HEADER_MM - head_row - 10.0
+    area.height - room.header - head_row - room.foot
+}
+
+/// The heights of a sheet's parts around its rows: fixed in the ordinary
+/// look, measured from the text in large print, where the words are
+/// larger and may take more lines.
+#[derive(Clone, Copy, Debug)]
+struct Room {
+    /// From the top to the fields line ("Date … Table …").
+    fields_y: f64,
+    /// From the top to the note on what a row holds.
+    note_y: f64,
+    /// The title's, the fields' and the note's boxes.
+    title_h: f64,
+    fields_h: f64,
+    note_h: f64,
+    /// The whole header, above the table.
+    header: f64,
+    /// The closing box with the space around it.
+    closing: f64,
+    /// The margin above the footer (the continuation note's).
+    foot: f64,
+    /// The least height of a handwriting row, and the most.
+    row_mm: f64,
+    max_row_mm: f64,
+}
+
+fn room(def: &Definition, templates: &Templates, width: f64) -> Result<Room, RenderError> {
+    let s = &templates.style;
+    let ordinary = Room {
+        fields_y: 9.0,
+        note_y: 16.0,
+        title_h: 7.0,
+        fields_h: 6.0,
+        note_h: 6.0,
+        header: HEADER_MM,
+        closing: CLOSING_MM,
+        foot: 10.0,
+        row_mm: ROW_MM,
+        max_row_mm: MAX_ROW_MM,
+    };
+    if !s.in_large_print {
+        return Ok(ordinary);
+    }
+    let book = &s.book;
+    let c = &s.colours;
+    let height = |text: &str, style: text::TextStyle, w: f64| -> Result<f64, RenderError> {
+        Ok(text::paragraph_frame(book, text, style, w)?.height() + 0.5)
+    };
+    let l = &def.lang;
+    let sides = def.engine().sides();
+    let name =
+        |i: usize| super::common::capitalise(&crate::game::side_name(l, def.family(), sides[i]));
+    let (title, title_style) = super::common::sheet_title(l, s, &def.title, &tr!(l, "audit.sheet"));
+    let body = style(Font::Regular, s.fonts.body_pt, c.ink);
+    let small = style(Font::Regular, s.fonts.small_pt, c.muted);
+    let bold_small = style(Font::Bold, s.fonts.small_pt, c.ink);
+    let title_h = height(&title, title_style, width)?;
+    let fields_h = height(
+        &tr!(l, "audit.fields", first = name(0), second = name(1)),
+        body,
+        width,
+    )?;
+    let note_h = height(
+        &tr!(l, &format!("family.{}.audit.note", def.family().id())),
+        small,
+        width,
+    )?;
+    let fields_y = title_h + 2.0;
+    let note_y = fields_y + fields_h + 1.0;
+    // The closing box: its heading, its tick boxes, the final count.
+    let inner_w = width.min(150.0) - 4.0;
+    let ticks: Vec<String> = stop_boxes(def)
+        .into_iter()
+        .map(|why| format!("☐\u{a0}{why}"))
+        .collect();
+    let score = tr!(
+        l,
+        &format!("family.{}.audit.score", def.family().id()),
+        first = sides[0],
+        second = sides[1]
+    );
+    let closing_inner = height(&tr!(l, "audit.stopped_because"), bold_small, inner_w)?
+        + 1.0
+        + height(&ticks.join("   "), small, inner_w)?
+        + 2.0
+        + height(&score, body, inner_w)?;
+    // The continuation note at the foot, as long as it can be.
+    let mut foot: f64 = 0.0;
+    for note in [
+        tr!(l, "audit.continue_copy", turn = 9999, n = 9999),
+        tr!(l, "audit.continue", turn = 9999),
+        tr!(l, "audit.continue_no_limit", turn = 9999),
+    ] {
+        foot = foot.max(height(&note, small, width)?);
+    }
+    Ok(Room {
+        fields_y,
+        note_y,
+        title_h,
+        fields_h,
+        note_h,
+        header: note_y + note_h + 3.0,
+        closing: closing_inner + 4.0 + 6.0,
+        foot: foot + 1.0,
+        row_mm: s.space(ROW_MM),
+        max_row_mm: s.space(MAX_ROW_MM),
+    })
 }
 
 /// The table's column heads, each laid out once into a frame as wide as
@@ -155,7 +284,7 @@ fn column_heads(
 ) -> Result<(Vec<Frame>, f64), RenderError> {
     let area = crate::flow::content_area(templates, &options.paper);
     let s = &templates.style;
-    let (cols, head_pt) = columns(&s.book, def, area.width - 1.0);
+    let (cols, head_pt) = columns((&s.book, head_pt(s)), def, area.width - 1.0);
     // Narrowed heads are set at the size they were measured at.
     let size = if head_pt < HEAD_PT {
         head_pt
@@ -205,11 +334,17 @@ pub fn page_count(
     options: &KitOptions,
 ) -> Result<usize, RenderError> {
     let (_, hr) = column_heads(def, templates, options)?;
-    let (cap, cap_last) = capacity(templates, options, hr);
     let area = crate::flow::content_area(templates, &options.paper);
-    let lanes = layout(&templates.style.book, def, area.width - 1.0).1;
-    let avail = rows_room(templates, options, hr);
-    Ok(sheet_rows(def, cap * lanes, cap_last * lanes, lanes, avail).len())
+    let room = room(def, templates, area.width)?;
+    let (cap, cap_last) = capacity(templates, options, hr, &room);
+    let lanes = layout(
+        (&templates.style.book, head_pt(&templates.style)),
+        def,
+        area.width - 1.0,
+    )
+    .1;
+    let avail = rows_room(templates, options, hr, &room);
+    Ok(sheet_rows(def, (cap * lanes, cap_last * lanes), lanes, avail, &room).len())
 }
 
 /// What every lane of a game's audit table shares: its columns and their
@@ -227,6 +362,8 @@ struct Table {
     row_mm: f64,
     /// The language reads right to left: lanes run from the right.
     rtl: bool,
+    /// The heights around the rows.
+    room: Room,
 }
 
 /// Row counts of each sheet: the sheets the game's rows need, shared so
@@ -235,14 +372,19 @@ struct Table {
 /// the longest game.
 fn sheet_rows(
     def: &Definition,
-    cap: usize,
-    cap_last: usize,
+    (cap, cap_last): (usize, usize),
     lanes: usize,
     avail: f64,
+    room: &Room,
 ) -> Vec<usize> {
     let continues = def.audit.continues;
+    // Every sheet of a game that can go on holds the closing box.
+    let cap = match continues {
+        true => cap.min(cap_last),
+        false => cap,
+    };
     let split = split_rows(def.audit.rows, cap, cap_last);
-    let mut split = balanced(split, (cap, cap_last), lanes, avail, continues);
+    let mut split = balanced(split, (cap, cap_last), (lanes, avail), continues, room);
     if continues {
         // Up to the longest game the rules allow, when they bound it.
         let beyond = def.audit.longest.map_or(usize::MAX, |l| l - def.audit.rows);
@@ -257,9 +399,9 @@ fn sheet_rows(
 fn balanced(
     split: Vec<usize>,
     (cap, cap_last): (usize, usize),
-    lanes: usize,
-    avail: f64,
+    (lanes, avail): (usize, f64),
     continues: bool,
+    room: &Room,
 ) -> Vec<usize> {
     let pages = split.len();
     if pages < 2 {
@@ -267,12 +409,12 @@ fn balanced(
     }
     let rows: usize = split.iter().sum();
     let fill = |s: &[usize]| {
-        let h = row_height(s, lanes, avail, continues);
+        let h = row_height(s, lanes, avail, continues, room);
         s.iter()
             .enumerate()
             .map(|(k, &n)| {
                 let closing = if k + 1 == pages || continues {
-                    CLOSING_MM
+                    room.closing
                 } else {
                     0.0
                 };
@@ -303,16 +445,16 @@ fn balanced(
 /// The row height that lets the fullest sheet's lanes reach the foot of
 /// its page (the last sheet's closing box under them), at least
 /// [`ROW_MM`] and at most [`MAX_ROW_MM`].
-fn row_height(split: &[usize], lanes: usize, avail: f64, continues: bool) -> f64 {
-    let mut row = MAX_ROW_MM;
+fn row_height(split: &[usize], lanes: usize, avail: f64, continues: bool, room: &Room) -> f64 {
+    let mut row = room.max_row_mm;
     for (k, &n) in split.iter().enumerate() {
         // Every sheet of a game that can go on may be its last.
         let last = k + 1 == split.len() || continues;
-        let room = if last { avail - CLOSING_MM } else { avail };
+        let left = if last { avail - room.closing } else { avail };
         let per_lane = n.div_ceil(lanes).max(1);
-        row = row.min(room / per_lane as f64);
+        row = row.min(left / per_lane as f64);
     }
-    row.max(ROW_MM)
+    row.max(room.row_mm)
 }
 
 /// The audit (record) sheets: a row a turn, with the game's own columns.
@@ -322,11 +464,16 @@ pub fn pages(
     options: &KitOptions,
 ) -> Result<Vec<Page>, RenderError> {
     let area = crate::flow::content_area(templates, &options.paper);
-    let (cols, lanes, _) = layout(&templates.style.book, def, area.width - 1.0);
+    let (cols, lanes, _) = layout(
+        (&templates.style.book, head_pt(&templates.style)),
+        def,
+        area.width - 1.0,
+    );
     let (heads, head_h) = column_heads(def, templates, options)?;
-    let (cap, cap_last) = capacity(templates, options, head_h);
-    let avail = rows_room(templates, options, head_h);
-    let split = sheet_rows(def, cap * lanes, cap_last * lanes, lanes, avail);
+    let room = room(def, templates, area.width)?;
+    let (cap, cap_last) = capacity(templates, options, head_h, &room);
+    let avail = rows_room(templates, options, head_h, &room);
+    let split = sheet_rows(def, (cap * lanes, cap_last * lanes), lanes, avail, &room);
     let table = Table {
         width: cols.iter().map(|c| c.1).sum(),
         cols,
@@ -334,8 +481,9 @@ pub fn pages(
         head_h,
         sides: def.engine().sides(),
         by_side: def.family().info().audit.side_mm.is_some(),
-        row_mm: row_height(&split, lanes, avail, def.audit.continues),
+        row_mm: row_height(&split, lanes, avail, def.audit.continues, &room),
         rtl: def.lang.rtl(),
+        room,
     };
     let mut pages = Vec::new();
     let mut turn = 1;
@@ -357,7 +505,15 @@ pub fn pages(
             closing_box(&mut page, def, &table, templates, area, bottom)?;
         }
         if def.audit.continues {
-            continuation_note(&mut page, def, templates, area, first, turn, continuation)?;
+            continuation_note(
+                &mut page,
+                (def, &table.room),
+                templates,
+                area,
+                first,
+                turn,
+                continuation,
+            )?;
         }
         pages.push(page);
     }
@@ -389,7 +545,7 @@ fn table_lanes(
         }
         let place = if rtl { lanes - 1 - lane } else { lane };
         let x0 = lanes_x + place as f64 * (table.width + LANE_GAP_MM);
-        let at = pt(x0, area.y + HEADER_MM);
+        let at = pt(x0, area.y + table.room.header);
         let (items, lane_bottom) = table_lane(table, templates, at, *turn, rows)?;
         bottom = bottom.max(lane_bottom);
         *turn += rows;
@@ -420,8 +576,8 @@ fn sheet_header(
         &templates.style.book,
         &title,
         title_style,
-        RectMm::new(area.x, area.y, area.width, 7.0),
-        6.0,
+        RectMm::new(area.x, area.y, area.width, table.room.title_h),
+        s.least_pt(6.0),
     )?;
     page.items.append(&mut t);
     let l = &def.lang;
@@ -434,7 +590,12 @@ fn sheet_header(
         &templates.style.book,
         &fields,
         body,
-        RectMm::new(area.x, area.y + 9.0, area.width, 6.0),
+        RectMm::new(
+            area.x,
+            area.y + table.room.fields_y,
+            area.width,
+            table.room.fields_h,
+        ),
     )?;
     page.items.append(&mut f);
     let note = tr!(l, &format!("family.{}.audit.note", def.family().id()));
@@ -443,7 +604,12 @@ fn sheet_header(
         &templates.style.book,
         &note,
         small,
-        RectMm::new(area.x, area.y + 16.0, area.width, 6.0),
+        RectMm::new(
+            area.x,
+            area.y + table.room.note_y,
+            area.width,
+            table.room.note_h,
+        ),
     )?;
     page.items.append(&mut f);
     Ok(())
@@ -553,7 +719,7 @@ fn closing_box(
     // As wide as the table, but never too narrow for its sentences.
     let box_w = table.width.max(area.width.min(150.0));
     let bx = area.x + (area.width - box_w) / 2.0;
-    let boxr = RectMm::new(bx, top, box_w, CLOSING_MM - 6.0);
+    let boxr = RectMm::new(bx, top, box_w, table.room.closing - 6.0);
     items.push(Item::rect(
         boxr,
         Some(Stroke::solid(s.lines.thin_mm, c.ink)),
@@ -564,18 +730,28 @@ fn closing_box(
         .map(|why| format!("☐\u{a0}{why}"))
         .collect();
     let inner = boxr.inflate(-2.0);
+    // Large print: each paragraph may take what the box has left.
+    let or_rest = |mm: f64, y: f64| match s.in_large_print {
+        true => inner.bottom() - y,
+        false => mm,
+    };
     let (mut runs, used) = text::paragraph(
         &templates.style.book,
         &tr!(def.lang, "audit.stopped_because"),
         bold_small,
-        RectMm::new(inner.x, inner.y, inner.width, 5.0),
+        RectMm::new(inner.x, inner.y, inner.width, or_rest(5.0, inner.y)),
     )?;
     items.append(&mut runs);
     let (mut runs, used2) = text::paragraph(
         &templates.style.book,
         &lines.join("   "),
         small,
-        RectMm::new(inner.x, inner.y + used + 1.0, inner.width, 12.0),
+        RectMm::new(
+            inner.x,
+            inner.y + used + 1.0,
+            inner.width,
+            or_rest(12.0, inner.y + used + 1.0),
+        ),
     )?;
     items.append(&mut runs);
     let score = tr!(
@@ -588,7 +764,12 @@ fn closing_box(
         &templates.style.book,
         &score,
         body,
-        RectMm::new(inner.x, inner.y + used + used2 + 3.0, inner.width, 6.0),
+        RectMm::new(
+            inner.x,
+            inner.y + used + used2 + 3.0,
+            inner.width,
+            or_rest(6.0, inner.y + used + used2 + 3.0),
+        ),
     )?;
     items.append(&mut runs);
     page.items.push(Item::group(Some("audit-closing"), items));
@@ -619,7 +800,7 @@ fn stop_boxes(def: &Definition) -> Vec<String> {
 /// goes on (the continuation sheet, numbered on; past that, a copy of it).
 fn continuation_note(
     page: &mut Page,
-    def: &Definition,
+    (def, room): (&Definition, &Room),
     templates: &Templates,
     area: RectMm,
     first: usize,
@@ -646,12 +827,16 @@ fn continuation_note(
         tr!(def.lang, "audit.continue_no_limit", turn = last)
     };
     // Two lines at most, in the margin the rows leave above the footer.
-    let y = area.bottom() - 9.0;
+    let h = match s.in_large_print {
+        true => room.foot - 1.0,
+        false => 9.0,
+    };
+    let y = area.bottom() - h;
     let (mut runs, _) = text::paragraph(
         &templates.style.book,
         &note,
         small,
-        RectMm::new(area.x, y, area.width, 9.0),
+        RectMm::new(area.x, y, area.width, h),
     )?;
     page.items.append(&mut runs);
     Ok(())

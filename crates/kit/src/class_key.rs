@@ -48,7 +48,7 @@ pub fn pages(
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let bold = super::common::style(Font::Bold, s.fonts.body_pt, s.colours.ink);
     let l = &def.lang;
-    let decorate = band(&templates.style.book, l, def.title.clone());
+    let decorate = band(&templates.style, l, def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     flow.paragraph(&tr!(l, "class.heading"), heading, 0.0, None)?;
     flow.gap(1.0);

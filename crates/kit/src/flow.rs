@@ -9,24 +9,33 @@ use printkit_page::{
 /// Draws a page's running header (and footer) into a fresh page.
 pub type Decorate<'a> = dyn Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> + 'a;
 
-/// A small grey line at the top of a continued page: "`title`: `what`".
+/// A small grey line at the top of a continued page: "`title`: `what`",
+/// in the look's small size (`look`).
 /// A title too long for the line is shortened with an ellipsis, so any
 /// title the definition accepts fits. Returns the height it used.
 pub fn running_head(
-    book: &FontBook,
+    look: &printkit_page::Style,
     lang: &printkit_definition::lang::Lang,
     page: &mut Page,
     area: RectMm,
     title: &str,
     what: &str,
 ) -> Result<f64, RenderError> {
-    use printkit_page::{Align, Colour, Font};
+    use printkit_page::{Align, Font};
+    let book = &look.book;
     let style = TextStyle {
         font: Font::Regular,
-        size_pt: 7.5,
-        colour: Colour::rgb(0x55, 0x55, 0x55),
+        size_pt: look.fonts.small_pt,
+        colour: look.colours.muted,
         align: Align::Left,
     };
+    if look.in_large_print {
+        // Large print never shortens the title: the line wraps instead.
+        let line = printkit_definition::tr!(lang, "kit.sheet_title", title = title, what = what);
+        let para = text::paragraph_frame(book, &lang.paragraph(&line), style, area.width)?;
+        page.items.extend(para.placed(PointMm::new(area.x, area.y)));
+        return Ok(para.height() + 4.0);
+    }
     let h = text::line_height(book, style.font, style.size_pt)? + 2.0;
     let bounds = RectMm::new(area.x, area.y, area.width, h);
     let baseline = area.y + text::ascent(book, style.font, style.size_pt)?;
@@ -72,6 +81,8 @@ pub struct Flow<'a> {
     /// What each gap is multiplied by: below 1 when a document is
     /// tightened to pull back a nearly empty last page ([`tightest`]).
     gap_scale: f64,
+    /// What the gaps between blocks are multiplied by (large print: more).
+    space: f64,
 }
 
 /// How tightly a flowing document may be laid out, loosest first: what
@@ -132,6 +143,7 @@ impl<'a> Flow<'a> {
             lang: None,
             book: templates.style.book.clone(),
             gap_scale: 1.0,
+            space: templates.style.space(1.0),
         };
         f.new_page()?;
         Ok(f)
@@ -184,9 +196,16 @@ impl<'a> Flow<'a> {
         self.area.bottom() - self.y
     }
 
-    /// Leaves `mm` of space (no more than the page has left).
+    /// Leaves `mm` of space, as the look spaces blocks (no more than the
+    /// page has left).
     pub fn gap(&mut self, mm: f64) {
-        self.y = (self.y + mm * self.gap_scale).min(self.area.bottom());
+        // Large print's spacing, and a tightened layout's ([`tightest`]).
+        let scale = self.space * self.gap_scale;
+        let mm = match scale == 1.0 {
+            true => mm,
+            false => mm * scale,
+        };
+        self.y = (self.y + mm).min(self.area.bottom());
     }
 
     /// Places a laid-out block at the left of the column, on a new page if
@@ -221,6 +240,13 @@ impl<'a> Flow<'a> {
             None => text.into(),
         };
         let text = text.as_ref();
+        // A label wider than its indent (large print's "10.") widens it.
+        let indent = match label {
+            Some(label) => indent.max(
+                text::measure(&self.book, label, printkit_page::Font::Bold, style.size_pt)? + 1.5,
+            ),
+            None => indent,
+        };
         let para = text::paragraph_frame(&self.book, text, style, self.area.width - indent)?;
         let mut block = Frame::new(SizeMm {
             width: self.area.width,

@@ -13,7 +13,7 @@ use printkit_definition::tr;
 use printkit_definition::{Analysed, Definition, KeyAnswer, Practice};
 use printkit_page::text;
 use printkit_page::{
-    Colour, Fill, Font, FontBook, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
+    Colour, Fill, Font, Frame, Item, Page, RectMm, RenderError, SizeMm, Templates,
 };
 
 pub use crate::answers::{answer, check_sentence, refusal, sentence};
@@ -21,15 +21,20 @@ pub use crate::answers::{answer, check_sentence, refusal, sentence};
 /// The dark band atop every host-key page: it is never taken for player
 /// material.
 pub fn band(
-    book: &FontBook,
+    look: &printkit_page::Style,
     lang: &Lang,
     title: String,
 ) -> impl Fn(&mut Page, RectMm, usize) -> Result<f64, RenderError> {
     let band = Colour::rgb(0x30, 0x30, 0x30);
     let short = tr!(lang, "key.band");
-    let book = book.clone();
+    let book = look.book.clone();
+    // Large print sets the band's words no smaller than its labels.
+    let (size_pt, least_pt) = (look.fonts.small_pt.max(11.0), look.least_pt(7.0));
+    let h = match look.in_large_print {
+        true => size_pt * text::MM_PER_PT * 1.3 + 3.0,
+        false => 9.0,
+    };
     move |page: &mut Page, area: RectMm, _n: usize| -> Result<f64, RenderError> {
-        let h = 9.0;
         let bar = RectMm::new(area.x, area.y, area.width, h);
         page.items
             .push(Item::rect(bar, None, Some(Fill::Solid(band))));
@@ -40,8 +45,8 @@ pub fn band(
                 &book,
                 l,
                 Font::Bold,
-                11.0,
-                7.0,
+                size_pt,
+                least_pt,
                 bar.inflate(-1.5),
                 Colour::WHITE,
             )
@@ -54,6 +59,18 @@ pub fn band(
 /// A part of a question's block: its group id (if any), its text, the gap
 /// after it.
 type KeyPart = (Option<String>, Frame, f64);
+
+/// The widest a host key's diagram gets in large print, under its text.
+const LARGE_PRINT_DIAGRAM_MM: f64 = 90.0;
+
+/// Where a question's diagram stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum QuestionLayout {
+    /// At the left, the text beside it.
+    DiagramBeside,
+    /// Under the prompt, the facts and the Answer (large print).
+    DiagramBelow,
+}
 
 /// The host key's pages for `practice`, positions of `analysed`.
 pub fn pages(
@@ -80,7 +97,7 @@ fn lay_out(
     let s = &templates.style;
     let PageStyles { body, heading, .. } = PageStyles::new(s);
     let l = &def.lang;
-    let decorate = band(&templates.style.book, l, def.title.clone());
+    let decorate = band(&templates.style, l, def.title.clone());
     let mut flow = Flow::new(templates, &options.paper, &decorate)?
         .in_language(&def.lang)
         .tightened(fit);
@@ -96,11 +113,16 @@ fn lay_out(
     flow.gap(3.0);
     for (k, p) in practice.iter().enumerate() {
         let spec = position_spec(def, &p.position);
-        // Readable letters: Freeze's 8×8 board gets 7 mm cells.
+        // Readable letters: Freeze's 8×8 board gets 7 mm cells (in large
+        // print, under the text, 11 mm).
+        let widest = match s.in_large_print {
+            true => LARGE_PRINT_DIAGRAM_MM,
+            false => 56.0,
+        };
         let cell = diagram_cell(
             spec.width as usize,
             spec.height as usize,
-            56.0 * super::flow::diagram_fit(fit),
+            widest * super::flow::diagram_fit(fit),
         );
         let diagram = diagram_frame(&spec, s, cell, &[])?;
         let head = text::paragraph_frame(
@@ -109,13 +131,28 @@ fn lay_out(
             heading,
             area.width,
         )?;
-        // Text stands right of the diagram.
-        let text_w = area.width - diagram.width() - 6.0;
+        // Text stands right of the diagram; in large print above it, the
+        // whole width, so its lines are not a narrow column.
+        let text_w = match s.in_large_print {
+            true => area.width,
+            false => area.width - diagram.width() - 6.0,
+        };
         let parts = question_parts(def, templates, p, analysed.key(p), k + 1, text_w)?;
+        let layout = match s.in_large_print {
+            true => QuestionLayout::DiagramBelow,
+            false => QuestionLayout::DiagramBeside,
+        };
         // The position's code is for printkit's tools, not the host: kept
         // in the SVG (`data-position` on the diagram), never printed.
         let code = p.position.text();
-        place_question(&mut flow, k + 1, &head, (&diagram, &code), parts, page_room)?;
+        place_question(
+            &mut flow,
+            (k + 1, layout),
+            &head,
+            (&diagram, &code),
+            parts,
+            page_room,
+        )?;
         flow.gap(6.0);
     }
     // The heading, its sentence and its list stay on one page: a heading
@@ -246,29 +283,34 @@ fn question_parts(
 /// page with them follow, each numbered.
 fn place_question(
     flow: &mut Flow<'_>,
-    number: usize,
+    (number, layout): (usize, QuestionLayout),
     head: &Frame,
     (diagram, code): (&Frame, &str),
     parts: Vec<KeyPart>,
     page_room: f64,
 ) -> Result<(), RenderError> {
     let width = flow.area().width;
-    let tx = diagram.width() + 6.0;
+    let below = layout == QuestionLayout::DiagramBelow;
+    let tx = match below {
+        true => 0.0,
+        false => diagram.width() + 6.0,
+    };
     let y0 = head.height() + 2.0;
     let mut y = y0;
+    // Below the text, the diagram needs its own room on the page.
+    let text_room = match below {
+        true => page_room - diagram.height() - 3.0,
+        false => page_room,
+    };
     let mut block_items = Vec::new();
     block_items.extend(head.placed(pt(0.0, 0.0)));
-    block_items.push(Item::group_with_data(
-        &format!("key-{number}-position"),
-        vec![("position".to_string(), code.to_string())],
-        diagram.placed(pt(0.0, y0)),
-    ));
     let mut rest = Vec::new();
     let mut spilled = false;
     for (i, (id, frame, gap)) in parts.into_iter().enumerate() {
         // The prompt, the facts and the Answer always stand with the
         // diagram.
-        spilled = spilled || (i >= 3 && y + frame.height() > page_room);
+        // Below it (large print), the checks follow the diagram.
+        spilled = spilled || (i >= 3 && (below || y + frame.height() > text_room));
         if spilled {
             rest.push((id, frame, gap));
             continue;
@@ -280,7 +322,22 @@ fn place_question(
         }
         y += frame.height() + gap;
     }
-    let height = y.max(y0 + diagram.height());
+    // The diagram is written after the text beside it, so the page reads
+    // (copied, spoken, extracted) as heading, question, facts and answer,
+    // and the board's labels never stand between a question and its
+    // answer.
+    let diagram_y = match below {
+        true => y + 1.0,
+        false => y0,
+    };
+    // The position's code is for printkit's tools, not the host: kept in
+    // the SVG (`data-position` on the diagram), never printed.
+    block_items.push(Item::group_with_data(
+        &format!("key-{number}-position"),
+        vec![("position".to_string(), code.to_string())],
+        diagram.placed(pt(0.0, diagram_y)),
+    ));
+    let height = y.max(diagram_y + diagram.height());
     flow.place(&Frame::with_items(SizeMm { width, height }, block_items))?;
     for (id, frame, gap) in rest {
         flow.place(&Frame::with_items(

@@ -118,7 +118,7 @@ fn lay_out_kit(
         }
     };
     // The rules sheet lists how many board pages to print: lay them out once.
-    let board = crate::board::board_pages(&board_page_spec(def)?, templates, &options.paper)?;
+    let board = board_pages_in(&board_page_spec(def)?, templates, &options.paper)?;
     let materials = if options.parts.contains(&Part::Rules) {
         materials(def, templates, options, board.len())?
     } else {
@@ -309,7 +309,7 @@ fn footers(
             &long,
             Font::Regular,
             s.fonts.small_pt,
-            5.0,
+            s.least_pt(5.0),
             band,
             s.colours.muted,
         ) {
@@ -318,7 +318,7 @@ fn footers(
                 &short,
                 Font::Regular,
                 s.fonts.small_pt,
-                5.0,
+                s.least_pt(5.0),
                 band,
                 s.colours.muted,
             )?,
@@ -394,13 +394,18 @@ pub fn materials(
 /// area); nothing is rendered to files. `check` runs this, so whatever it
 /// accepts, `build` prints. The error names the paper and page.
 pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<(), RenderError> {
+    // Large-print templates lay out (and name) the large-print papers.
+    let large = match templates.style.in_large_print {
+        true => printkit_page::LARGE_PRINT_SUFFIX,
+        false => "",
+    };
     for name in templates.papers.keys() {
         for orientation in ["", "-landscape"] {
-            let paper = templates.paper(&format!("{name}{orientation}"))?;
+            let paper = templates.paper(&format!("{name}{orientation}{large}"))?;
             let options = KitOptions::whole_kit(paper.clone());
             let printable = templates.printable_area(&paper);
             let at = |e: RenderError, part: PaperPart| RenderError::OnPaper {
-                paper: paper.label.clone(),
+                paper: paper_named(&paper),
                 part,
                 error: Box::new(e),
             };
@@ -421,6 +426,51 @@ pub fn lay_out_everywhere(analysed: &Analysed, templates: &Templates) -> Result<
         }
     }
     Ok(())
+}
+
+/// The board's pages; in large print with the wider coordinate band
+/// (`[large_print] coord_band_mm`) where the board takes no more sheets
+/// with it: a board that fits one sheet is never tiled for its labels.
+/// Where large print's words around it would tile it, its page keeps the
+/// ordinary sizes (in bold): a board to cut and tape is worse to play on
+/// than a smaller heading, and the rules sheet says it all in large print.
+fn board_pages_in(
+    spec: &BoardSpec,
+    templates: &Templates,
+    paper: &Paper,
+) -> Result<Vec<Page>, RenderError> {
+    let pages = crate::board::board_pages(spec, templates, paper)?;
+    let (s, band) = (&templates.style, templates.style.large_print.coord_band_mm);
+    if !s.in_large_print {
+        return Ok(pages);
+    }
+    if let Some(ordinary) = &s.ordinary {
+        let plain = Templates {
+            style: (**ordinary).clone(),
+            ..templates.clone()
+        };
+        let fewer = crate::board::board_pages(spec, &plain, paper)?;
+        if fewer.len() < pages.len() {
+            return Ok(fewer);
+        }
+    }
+    if s.board.coord_band_mm >= band {
+        return Ok(pages);
+    }
+    let mut wide = templates.clone();
+    wide.style.board.coord_band_mm = band;
+    match crate::board::board_pages(spec, &wide, paper) {
+        Ok(wider) if wider.len() <= pages.len() => Ok(wider),
+        _ => Ok(pages),
+    }
+}
+
+/// A paper as a message names it ("on A4 paper", "on A4 large-print paper").
+fn paper_named(paper: &Paper) -> String {
+    match paper.large_print {
+        true => format!("{} large-print", paper.label),
+        false => paper.label.clone(),
+    }
 }
 
 /// When the board does not fit one sheet of some paper (it prints as an
@@ -493,8 +543,13 @@ pub fn layout_diagnostic(
     let def = analysed.game();
     let changed = templates.changed_values();
     if let Some(first) = changed.first() {
-        let builtin_lays_out =
-            Templates::builtin().is_ok_and(|t| lay_out_everywhere(analysed, &t).is_ok());
+        let builtin_lays_out = Templates::builtin().is_ok_and(|t| {
+            let t = match templates.style.in_large_print {
+                true => t.large_print(),
+                false => t,
+            };
+            lay_out_everywhere(analysed, &t).is_ok()
+        });
         if builtin_lays_out {
             let others: Vec<String> = changed[1..]
                 .iter()
@@ -534,7 +589,7 @@ pub fn layout_diagnostic_on(
     error: RenderError,
 ) -> printkit_definition::Diagnostic {
     let error = RenderError::OnPaper {
-        paper: paper.label.clone(),
+        paper: paper_named(paper),
         part: PaperPart::Kit,
         error: Box::new(error),
     };

@@ -257,7 +257,8 @@ fn pdf_file(
         &format!("{}: {}", kit.title, doc.words(l)),
         &subject,
         date_epoch,
-    );
+    )
+    .in_language(&l.code);
     let pages: Vec<_> = kit.pages(doc).iter().map(|p| p.page.clone()).collect();
     Ok(OutFile {
         path: pdf_path(id, doc, paper),

@@ -18,6 +18,8 @@ const ANSWER_LINES: usize = 3;
 const LINE_GAP_MM: f64 = 8.0;
 /// The widest a practice diagram gets.
 const DIAGRAM_MM: f64 = 55.0;
+/// The same in large print, under the question's text.
+const LARGE_PRINT_DIAGRAM_MM: f64 = 90.0;
 
 /// The practice sheets; `sheet` is the class sheet's number, which heads
 /// every page of it (its questions are numbered from 1 on their own).
@@ -39,13 +41,13 @@ pub fn pages(
     };
     let continued = tr!(l, "practice.continued", what = &what);
     let lang = def.lang.clone();
-    let book = templates.style.book.clone();
+    let look = templates.style.clone();
     // A sheet handed in alone still says whose it is.
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             Ok(0.0)
         } else {
-            super::flow::running_head(&book, &lang, page, area, &title, &continued)
+            super::flow::running_head(&look, &lang, page, area, &title, &continued)
         }
     };
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
@@ -151,7 +153,14 @@ fn question(
         ..
     } = PageStyles::new(s);
     let spec = position_spec(def, &p.position);
-    let cell = diagram_cell(spec.width as usize, spec.height as usize, DIAGRAM_MM);
+    // Large print: the text above, the whole width, the diagram larger
+    // under it, and the answer lines beside the diagram.
+    let below = s.in_large_print;
+    let widest = match below {
+        true => LARGE_PRINT_DIAGRAM_MM,
+        false => DIAGRAM_MM,
+    };
+    let cell = diagram_cell(spec.width as usize, spec.height as usize, widest);
     let diagram = diagram_frame(&spec, s, cell, &[])?;
     // The name may give the answer away: it is the host's; the player
     // sees the number, and the title the definition gives for players.
@@ -162,7 +171,10 @@ fn question(
     };
     let (to_move, prompt) = turn_and_prompt(def, p);
     let tx = diagram.width() + 6.0;
-    let text_w = width - diagram.width() - 6.0;
+    let (text_x, text_w) = match below {
+        true => (0.0, width),
+        false => (tx, width - diagram.width() - 6.0),
+    };
     let column = Frame::stack(
         text_w,
         &[
@@ -180,24 +192,37 @@ fn question(
             ),
         ],
     );
-    // The answer lines start right under the prompt.
-    let lines_top = column.height() - 1.5;
-    let mut items = vec![Item::group(
+    // The answer lines start right under the prompt (in large print, at
+    // the diagram's top, beside it), farther apart in large print.
+    let diagram_y = match below {
+        true => column.height() + 1.0,
+        false => 0.0,
+    };
+    let lines_top = match below {
+        true => diagram_y,
+        false => column.height() - 1.5,
+    };
+    let line_gap = s.space(LINE_GAP_MM);
+    let lines_w = match below {
+        true => width - tx,
+        false => text_w,
+    };
+    // Written in reading order: the heading, facts and prompt, then the
+    // diagram, then the lines for the answer.
+    let mut items = column.placed(pt(text_x, 0.0));
+    items.push(Item::group(
         Some(&format!("{id}-position")),
-        diagram.placed(pt(0.0, 0.0)),
-    )];
-    items.extend(column.placed(pt(tx, 0.0)));
+        diagram.placed(pt(0.0, diagram_y)),
+    ));
     let line = Stroke::solid(s.lines.hairline_mm, s.colours.grid);
     let lines = (1..=ANSWER_LINES)
         .map(|i| {
-            let ly = lines_top + i as f64 * LINE_GAP_MM;
-            Item::line(pt(tx, ly), pt(tx + text_w, ly), line.clone())
+            let ly = lines_top + i as f64 * line_gap;
+            Item::line(pt(tx, ly), pt(tx + lines_w, ly), line.clone())
         })
         .collect();
     items.push(Item::group(Some(&format!("{id}-answer")), lines));
-    let height = diagram
-        .height()
-        .max(lines_top + ANSWER_LINES as f64 * LINE_GAP_MM);
+    let height = (diagram_y + diagram.height()).max(lines_top + ANSWER_LINES as f64 * line_gap);
     Ok(Frame::with_items(
         SizeMm { width, height },
         vec![Item::group(Some(id), items)],

@@ -29,12 +29,12 @@ pub fn pages(
     let title = def.title.clone();
     let continued = tr!(def.lang, "rules.continued");
     let lang = def.lang.clone();
-    let book = templates.style.book.clone();
+    let look = templates.style.clone();
     let decorate = move |page: &mut Page, area: RectMm, n: usize| -> Result<f64, RenderError> {
         if n == 1 {
             return Ok(0.0);
         }
-        super::flow::running_head(&book, &lang, page, area, &title, &continued)
+        super::flow::running_head(&look, &lang, page, area, &title, &continued)
     };
     // A last page of a few lines is pulled back by smaller gaps and
     // diagrams.
@@ -311,7 +311,7 @@ fn example_block(
     let n = moves.len() as f64 + 1.0;
     // Several moves share the row: smaller diagrams keep the sheet on
     // its page.
-    let most = (if moves.len() > 1 { 30.0 } else { 48.0 }) * super::flow::diagram_fit(fit);
+    let most = s.space(if moves.len() > 1 { 30.0 } else { 48.0 }) * super::flow::diagram_fit(fit);
     let room = ((width - gap * (n - 1.0)) / n).min(most);
     let cell = diagram_cell(spec.width as usize, spec.height as usize, room);
     // One move: the before diagram marks its cells too.
@@ -341,7 +341,22 @@ fn example_block(
         );
         words.push(explain);
     }
-    let cap_h = text::line_height(&s.book, Font::Regular, s.fonts.small_pt)? + 1.0;
+    let centred = TextStyle {
+        align: Align::Centre,
+        ..small
+    };
+    // Large print wraps a caption wider than its diagram (never smaller).
+    let captions: Vec<Option<Frame>> = row
+        .iter()
+        .map(|(frame, label)| match s.in_large_print {
+            true => text::paragraph_frame(&s.book, label, centred, frame.width()).map(Some),
+            false => Ok(None),
+        })
+        .collect::<Result<_, RenderError>>()?;
+    let mut cap_h = text::line_height(&s.book, Font::Regular, s.fonts.small_pt)? + 1.0;
+    for caption in captions.iter().flatten() {
+        cap_h = cap_h.max(caption.height() + 1.0);
+    }
     let diagram_h = row[0].0.height();
     // The words beside the diagrams where a column of them fits, else
     // below.
@@ -385,11 +400,10 @@ fn example_block(
         let at = if rtl { width - x - frame.width() } else { x };
         block.push(Item::group(Some(&id), frame.placed(pt(at, 0.0))));
         let cap = RectMm::new(at, diagram_h + 1.0, frame.width(), cap_h);
-        let style = TextStyle {
-            align: Align::Centre,
-            ..small
-        };
-        block.push(text::line_in(&s.book, label, style, cap, cap.y + a)?);
+        match &captions[i] {
+            Some(caption) => block.place(pt(cap.x, cap.y), caption),
+            None => block.push(text::line_in(&s.book, label, centred, cap, cap.y + a)?),
+        }
         x += frame.width() + gap;
     }
     block.place(text_at, &below);

@@ -146,7 +146,8 @@ fn sheet_grid(
     let per_sheet = |g: &SheetGrid| g.cols * g.rows;
     let sheets = count.div_ceil(per_sheet(&grid));
     let last_rows = (count - (sheets - 1) * per_sheet(&grid)).div_ceil(grid.cols);
-    if sheets < 2 || 2 * last_rows >= grid.rows {
+    // Large print keeps every token at its size: it takes more sheets.
+    if sheets < 2 || 2 * last_rows >= grid.rows || templates.style.in_large_print {
         return Ok(grid);
     }
     // Tenths of a millimetre, so the sizes tried are exact.
@@ -178,10 +179,32 @@ impl SheetRoom {
         // The heading wraps for a long title: room for its longest form.
         let widest = tr!(def.lang, "tokens.backs_sheet", n = 999);
         let (widest_head, h1) = super::common::sheet_title(&def.lang, s, &def.title, &widest);
+        // What to do with the sheet: two lines; large print, as many as
+        // the longest of the instructions takes.
+        let how_h = match s.in_large_print {
+            true => {
+                let small = style(Font::Regular, s.fonts.small_pt, s.colours.muted);
+                let mut most: f64 = 0.0;
+                for key in [
+                    "tokens.how_fold",
+                    "tokens.how_back",
+                    "tokens.how_duplex",
+                    "tokens.how_cut",
+                ] {
+                    let how = tr!(def.lang, key);
+                    most =
+                        most.max(text::paragraph_frame(&s.book, &how, small, area.width)?.height());
+                }
+                most
+            }
+            false => {
+                2.0 * text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)?
+            }
+        };
         let header_h =
             (text::paragraph_frame(&templates.style.book, &widest_head, h1, area.width)?.height()
                 + 1.0
-                + 2.0 * text::line_height(&templates.style.book, Font::Regular, s.fonts.small_pt)?
+                + how_h
                 + 1.0)
                 .max(16.0);
         // Room for the backs' shift on every side, so a shifted back stays

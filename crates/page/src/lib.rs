@@ -29,5 +29,6 @@ pub use model::{
     Stroke, TextRun,
 };
 pub use templates::{
-    builtin_paper_names, ChangedValue, Orientation, Paper, Style, TemplateFile, Templates,
+    builtin_paper_names, ChangedValue, LargePrintStyle, Orientation, Paper, Style, TemplateFile,
+    Templates, LARGE_PRINT_SUFFIX,
 };

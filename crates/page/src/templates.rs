@@ -53,6 +53,9 @@ pub struct Paper {
     pub orientation: Orientation,
     /// The sheet's size in this orientation.
     pub size_mm: SizeMm,
+    /// Laid out in large print ([`Style::large_print`]): its files are
+    /// named apart (`a4-large-print`), so a folder holds both kits.
+    pub large_print: bool,
 }
 
 /// The page section of `style.toml`.
@@ -182,6 +185,50 @@ pub struct BoardStyle {
     pub tile_overlap_mm: f64,
 }
 
+/// Large print (`[large_print]`): the sizes a kit is set in for a reader
+/// with low vision (16–18 pt body text, as the UK Association for
+/// Accessible Formats asks, all in the bold face). Boards and tokens keep
+/// their sizes: only the text around them and the space between grow.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LargePrintStyle {
+    /// Sheet titles.
+    pub title_pt: f64,
+    /// Headings within a sheet.
+    pub subtitle_pt: f64,
+    /// Running text (at least 16 pt).
+    pub body_pt: f64,
+    /// Notes, captions, facts and labels (at least 14 pt).
+    pub small_pt: f64,
+    /// The board's coordinates.
+    pub coord_pt: f64,
+    /// The band around a board holding its coordinates, in mm, where
+    /// the board still takes as many sheets with it (a board that fits
+    /// one sheet is never tiled for its labels).
+    pub coord_band_mm: f64,
+    /// How much the space between blocks grows (1.5: half as much again).
+    pub space: f64,
+}
+
+/// The least body text large print is set in, in points.
+pub const LARGE_PRINT_BODY_PT: f64 = 16.0;
+/// The least size of any other text of large print, in points.
+pub const LARGE_PRINT_SMALL_PT: f64 = 14.0;
+
+impl Default for LargePrintStyle {
+    fn default() -> LargePrintStyle {
+        LargePrintStyle {
+            title_pt: 24.0,
+            subtitle_pt: 17.0,
+            body_pt: 16.0,
+            small_pt: 14.0,
+            coord_pt: 14.0,
+            coord_band_mm: 6.6,
+            space: 1.5,
+        }
+    }
+}
+
 /// The look of the pages (`style.toml`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -198,6 +245,22 @@ pub struct Style {
     pub hatch: HatchStyle,
     /// `[board]`.
     pub board: BoardStyle,
+    /// `[large_print]`: the sizes of `--large-print` (built-in ones for a
+    /// style file from before it was added).
+    #[serde(default)]
+    pub large_print: LargePrintStyle,
+    /// Whether this look is the large-print one ([`Style::large_print`]).
+    #[serde(skip)]
+    pub in_large_print: bool,
+    /// In large print, the sizes it was made from (its book's faces):
+    /// the board page falls back to them where large print would tile a
+    /// board that fits its sheets.
+    #[serde(skip)]
+    pub ordinary: Option<std::sync::Arc<Style>>,
+    /// The size the footer is set in where it is larger than the band the
+    /// ordinary look leaves it (large print's, kept by its `ordinary`).
+    #[serde(skip)]
+    pub footer_pt: Option<f64>,
     /// The faces the text is set in: DejaVu Sans, and the files
     /// `fonts.regular`, `fonts.bold` and `fonts.fallbacks` name, read.
     /// Layout measures with it and the back ends draw with it.
@@ -206,6 +269,54 @@ pub struct Style {
 }
 
 impl Style {
+    /// This look in large print: `[large_print]`'s sizes (where larger),
+    /// every text in the bold face, and [`Style::space`] grown.
+    pub fn large_print(&self) -> Style {
+        let lp = &self.large_print;
+        let mut s = self.clone();
+        s.ordinary = Some(std::sync::Arc::new(self.clone()));
+        let f = &mut s.fonts;
+        f.title_pt = f.title_pt.max(lp.title_pt);
+        f.subtitle_pt = f.subtitle_pt.max(lp.subtitle_pt);
+        f.body_pt = f.body_pt.max(lp.body_pt);
+        f.small_pt = f.small_pt.max(lp.small_pt);
+        f.coord_pt = f.coord_pt.max(lp.coord_pt);
+        // The board's coordinate band stays: the kit widens it only where
+        // the board still takes as many sheets (`printkit_kit`).
+        // Bold sans throughout: thin strokes are what a reader with low
+        // vision loses first.
+        let bold = s.book.main_face(Font::Bold);
+        s.book.set_regular(bold);
+        s.in_large_print = true;
+        s.footer_pt = Some(s.fonts.small_pt);
+        if let Some(ordinary) = &mut s.ordinary {
+            // Drawn with the large-print book (its text bold too), above
+            // the large-print footer.
+            let ordinary = std::sync::Arc::make_mut(ordinary);
+            ordinary.book = s.book.clone();
+            ordinary.footer_pt = s.footer_pt;
+        }
+        s
+    }
+
+    /// `mm` of space between blocks, as this look spaces them: grown in
+    /// large print.
+    pub fn space(&self, mm: f64) -> f64 {
+        match self.in_large_print {
+            true => mm * self.large_print.space,
+            false => mm,
+        }
+    }
+
+    /// The least size a label may be shrunk to: in large print none is
+    /// set below the small size.
+    pub fn least_pt(&self, pt: f64) -> f64 {
+        match self.in_large_print {
+            true => pt.max(self.fonts.small_pt),
+            false => pt,
+        }
+    }
+
     fn validate(&self) -> Result<(), RenderError> {
         let lengths = [
             ("page.margin_mm", self.page.margin_mm),
@@ -224,6 +335,12 @@ impl Style {
             ("board.coord_band_mm", self.board.coord_band_mm),
             ("board.ghost_strip_mm", self.board.ghost_strip_mm),
             ("board.tile_overlap_mm", self.board.tile_overlap_mm),
+            ("large_print.title_pt", self.large_print.title_pt),
+            ("large_print.subtitle_pt", self.large_print.subtitle_pt),
+            ("large_print.body_pt", self.large_print.body_pt),
+            ("large_print.small_pt", self.large_print.small_pt),
+            ("large_print.coord_pt", self.large_print.coord_pt),
+            ("large_print.coord_band_mm", self.large_print.coord_band_mm),
         ];
         for (name, v) in lengths {
             if !(v.is_finite() && (0.0..=100.0).contains(&v)) {
@@ -231,6 +348,24 @@ impl Style {
                     "style.toml: {name} = {v} is not between 0 and 100"
                 )));
             }
+        }
+        let lp = &self.large_print;
+        for (name, v, least) in [
+            ("large_print.body_pt", lp.body_pt, LARGE_PRINT_BODY_PT),
+            ("large_print.small_pt", lp.small_pt, LARGE_PRINT_SMALL_PT),
+            ("large_print.coord_pt", lp.coord_pt, LARGE_PRINT_SMALL_PT),
+        ] {
+            if v < least {
+                return Err(RenderError::Template(format!(
+                    "style.toml: {name} = {v} is smaller than large print allows: set it to {least} or more"
+                )));
+            }
+        }
+        if !(lp.space.is_finite() && (1.0..=4.0).contains(&lp.space)) {
+            return Err(RenderError::Template(format!(
+                "style.toml: large_print.space = {} is not between 1 and 4",
+                lp.space
+            )));
         }
         if self.hatch.spacing_mm < 0.5 {
             return Err(RenderError::Template(
@@ -461,13 +596,20 @@ fn same_value(a: &toml_edit::Value, b: &toml_edit::Value) -> bool {
     }
 }
 
+/// What a paper's name ends with for its large-print kit (`a4-large-print`).
+pub const LARGE_PRINT_SUFFIX: &str = "-large-print";
+
 impl Paper {
     /// The paper as file names spell it: `a4`, `a4-landscape`, `letter`, so
     /// a landscape build never overwrites a portrait one.
     pub fn file_name(&self) -> String {
-        match self.orientation {
+        let name = match self.orientation {
             Orientation::Portrait => self.name.clone(),
             Orientation::Landscape => format!("{}-landscape", self.name),
+        };
+        match self.large_print {
+            true => format!("{name}{LARGE_PRINT_SUFFIX}"),
+            false => name,
         }
     }
 }
@@ -571,9 +713,16 @@ impl Templates {
     }
 
     /// A paper by name: `a4`, `letter`, optionally suffixed `-portrait` or
-    /// `-landscape`.
+    /// `-landscape`, then `-large-print` for the large-print kit.
     pub fn paper(&self, name: &str) -> Result<Paper, RenderError> {
-        let lower = name.to_ascii_lowercase();
+        let mut lower = name.to_ascii_lowercase();
+        let large_print = match lower.strip_suffix(LARGE_PRINT_SUFFIX) {
+            Some(rest) => {
+                lower = rest.to_string();
+                true
+            }
+            None => false,
+        };
         let (key, orientation) = if let Some(k) = lower.strip_suffix("-landscape") {
             (k, Orientation::Landscape)
         } else if let Some(k) = lower.strip_suffix("-portrait") {
@@ -592,6 +741,7 @@ impl Templates {
             label: preset.label.clone(),
             orientation,
             size_mm: oriented(preset, orientation),
+            large_print,
         })
     }
 
@@ -632,6 +782,32 @@ impl Templates {
 pub const FOOTER_MM: f64 = 4.0;
 
 impl Templates {
+    /// These templates in large print ([`Style::large_print`]).
+    pub fn large_print(&self) -> Templates {
+        Templates {
+            style: self.style.large_print(),
+            ..self.clone()
+        }
+    }
+
+    /// The look a kit on `paper` is laid out in: large print for a
+    /// large-print paper, else this one.
+    pub fn for_paper(&self, paper: &Paper) -> std::borrow::Cow<'_, Templates> {
+        match paper.large_print && !self.style.in_large_print {
+            true => std::borrow::Cow::Owned(self.large_print()),
+            false => std::borrow::Cow::Borrowed(self),
+        }
+    }
+
+    /// The height of the footer band: [`FOOTER_MM`], or a line of the
+    /// small size where that is taller (large print).
+    pub fn footer_mm(&self) -> f64 {
+        match self.style.footer_pt {
+            Some(pt) => FOOTER_MM.max(pt * crate::text::MM_PER_PT * 1.3),
+            None => FOOTER_MM,
+        }
+    }
+
     /// The area a page's content uses: the safe area without its footer
     /// band.
     pub fn page_area(&self, paper: &Paper) -> RectMm {
@@ -640,14 +816,14 @@ impl Templates {
             safe.x,
             safe.y,
             safe.width,
-            (safe.height - FOOTER_MM).max(0.0),
+            (safe.height - self.footer_mm()).max(0.0),
         )
     }
 
     /// The footer band of every page.
     pub fn footer_area(&self, paper: &Paper) -> RectMm {
         let safe = self.safe_area(paper);
-        let h = FOOTER_MM.min(safe.height);
+        let h = self.footer_mm().min(safe.height);
         RectMm::new(safe.x, safe.bottom() - h, safe.width, h)
     }
 }

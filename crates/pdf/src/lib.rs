@@ -38,6 +38,9 @@ pub struct DocMeta {
     pub title: String,
     /// What it is for (the game and the paper).
     pub subject: String,
+    /// The language its text is in, as a BCP 47 tag (`en`, `ar`): the
+    /// catalog's `/Lang`, which screen readers speak it in.
+    pub lang: String,
     /// Creation/modification time, seconds since 1970 (UTC).
     pub date_epoch: i64,
 }
@@ -45,10 +48,12 @@ pub struct DocMeta {
 impl DocMeta {
     /// Metadata dated from `SOURCE_DATE_EPOCH` if set (and valid), else
     /// from [`FIXED_EPOCH`]: never from the clock, so builds reproduce.
+    /// In English until [`DocMeta::in_language`] says otherwise.
     pub fn new(title: &str, subject: &str) -> DocMeta {
         DocMeta {
             title: title.to_string(),
             subject: subject.to_string(),
+            lang: "en".to_string(),
             date_epoch: epoch_from(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref()),
         }
     }
@@ -61,7 +66,16 @@ impl DocMeta {
         DocMeta {
             title: title.to_string(),
             subject: subject.to_string(),
+            lang: "en".to_string(),
             date_epoch,
+        }
+    }
+
+    /// The same document, its text in the language `code` (`fr`, `ar`).
+    pub fn in_language(self, code: &str) -> DocMeta {
+        DocMeta {
+            lang: code.to_string(),
+            ..self
         }
     }
 }
@@ -1343,7 +1357,8 @@ fn set_info(doc: &mut PdfDocument, meta: &DocMeta) -> Result<(), RenderError> {
 /// - Version and viewer preferences: printpdf always writes PDF 1.3 and
 ///   has no viewer preferences; `/PrintScaling /None` (PDF 1.6) stops
 ///   "Fit to page" being preselected in print dialogs, as boards must
-///   come out at 100%.
+///   come out at 100%, and `/DisplayDocTitle` shows the title.
+/// - Language: printpdf writes no `/Lang`; the catalog gets the kit's.
 /// - Info: printpdf writes every field of its document information, unset
 ///   ones as empty strings (Author, Keywords, Identifier, and
 ///   GTS_PDFXVersion, the key that claims PDF/X): those are dropped.
@@ -1369,9 +1384,15 @@ fn complete(
     lo.version = "1.6".to_string();
     let mut prefs = Dictionary::new();
     prefs.set("PrintScaling", Object::Name(b"None".to_vec()));
-    lo.catalog_mut()
-        .map_err(err)?
-        .set("ViewerPreferences", Object::Dictionary(prefs));
+    // A viewer's window and a screen reader name the document by its
+    // title, not its file name.
+    prefs.set("DisplayDocTitle", Object::Boolean(true));
+    let catalog = lo.catalog_mut().map_err(err)?;
+    catalog.set("ViewerPreferences", Object::Dictionary(prefs));
+    catalog.set(
+        "Lang",
+        Object::String(meta.lang.clone().into_bytes(), StringFormat::Literal),
+    );
     let info_id = lo
         .trailer
         .get(b"Info")
@@ -1524,6 +1545,7 @@ mod tests {
         let meta = DocMeta {
             title: "t".into(),
             subject: "s".into(),
+            lang: "en".into(),
             date_epoch: epoch,
         };
         let page = Page {

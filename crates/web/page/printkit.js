@@ -81,6 +81,7 @@
       parts: list(options.parts),
       formats: list(options.formats),
       duplex: !!options.duplex,
+      large_print: !!options.largePrint,
     };
     if (request.papers.length === 0) delete request.papers;
     if (options.language) request.language = options.language;
@@ -118,6 +119,7 @@
     if (papers.length) request.papers = papers;
     if (options.formats) request.formats = list(options.formats);
     if (options.date !== undefined) request.date = seconds(options.date);
+    if (options.largePrint) request.large_print = true;
     return settled(await ask("pk_class_set", request, [], options.onProgress));
   }
 

@@ -58,6 +58,9 @@ struct BuildAsked {
     /// The PDFs' date, seconds since 1970 (as `SOURCE_DATE_EPOCH`).
     #[serde(default)]
     date: Option<i64>,
+    /// Every kit in large print (as `build --large-print`).
+    #[serde(default)]
+    large_print: bool,
 }
 
 fn both_papers() -> Vec<String> {
@@ -101,6 +104,7 @@ fn request_of(asked: &BuildAsked) -> Result<BuildRequest, String> {
         out: "out".into(),
         templates: None,
         force: false,
+        large_print: asked.large_print,
         language: asked.language.clone(),
         run: Arc::new(Run::new()),
         // The CLI's date with `SOURCE_DATE_EPOCH` unset, unless asked.
@@ -227,6 +231,9 @@ struct ClassSetAsked {
     formats: Vec<String>,
     #[serde(default)]
     date: Option<i64>,
+    /// The kit in large print (as `build --large-print`).
+    #[serde(default)]
+    large_print: bool,
 }
 
 fn six() -> usize {
@@ -358,6 +365,7 @@ pub fn class_set_json(input: &[u8], progress: &mut dyn FnMut(&class_sets::Progre
         formats: asked.formats,
         duplex: false,
         date: asked.date,
+        large_print: asked.large_print,
     };
     let request = match request_of(&build_asked) {
         Ok(r) => r,

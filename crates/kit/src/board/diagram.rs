@@ -13,7 +13,12 @@ use printkit_page::RenderError;
 /// Footprint of [`diagram`] for a board at this cell size: the board plus a
 /// label band on its left and below.
 pub fn diagram_size(spec: &BoardSpec, cell_mm: f64) -> SizeMm {
-    let band = diagram_band(cell_mm);
+    diagram_size_in(spec, None, cell_mm)
+}
+
+/// [`diagram_size`] in a look (large print has a wider label band).
+fn diagram_size_in(spec: &BoardSpec, style: Option<&Style>, cell_mm: f64) -> SizeMm {
+    let band = diagram_band(style, cell_mm);
     SizeMm {
         width: band + spec.width as f64 * cell_mm,
         height: band + spec.height as f64 * cell_mm,
@@ -23,8 +28,13 @@ pub fn diagram_size(spec: &BoardSpec, cell_mm: f64) -> SizeMm {
 /// The smallest diagram cell: a 99-row board in a 50 mm column.
 pub const MIN_DIAGRAM_CELL_MM: f64 = 0.4;
 
-fn diagram_band(cell_mm: f64) -> f64 {
-    (cell_mm * 0.5).clamp(3.0, 6.0)
+fn diagram_band(style: Option<&Style>, cell_mm: f64) -> f64 {
+    let band = (cell_mm * 0.5).clamp(3.0, 6.0);
+    match style.filter(|s| s.in_large_print) {
+        // Room for labels of the small size (set at 0.7 of the band).
+        Some(s) => band.max(s.fonts.small_pt * text::MM_PER_PT / 0.7),
+        None => band,
+    }
 }
 
 /// A small board diagram (e.g. 8 mm cells) with its top-left corner
@@ -54,7 +64,10 @@ pub fn diagram_frame(
     marked: &[(u32, u32)],
 ) -> Result<Frame, RenderError> {
     let item = diagram_styled(spec, style, PointMm::new(0.0, 0.0), cell_mm, marked)?;
-    Ok(Frame::with_items(diagram_size(spec, cell_mm), vec![item]))
+    Ok(Frame::with_items(
+        diagram_size_in(spec, Some(style), cell_mm),
+        vec![item],
+    ))
 }
 
 /// [`diagram`] with an explicit style.
@@ -71,7 +84,7 @@ pub fn diagram_styled(
             return Err(RenderError::MarkOffBoard { column: c, row: r });
         }
     }
-    let band = diagram_band(cell_mm);
+    let band = diagram_band(Some(style), cell_mm);
     let grid = Grid {
         origin: PointMm::new(origin_mm.x + band, origin_mm.y),
         cell: cell_mm,
@@ -80,19 +93,21 @@ pub fn diagram_styled(
     };
     let mut items = board_items(spec, style, &grid, marked)?;
     let size_pt = (band * 0.7 / text::MM_PER_PT).min(style.fonts.small_pt);
+    // The smallest a label is set (large print: never below its size).
+    let least_pt = style.least_pt(3.0).min(size_pt);
     let f = grid.frame();
     // Cells narrower than their labels: label every `step`-th column and
     // row only, each label centred on its cell in a box `step` cells wide.
-    let widest = text::measure(&style.book, "W", Font::Regular, 3.0)?.max(text::measure(
+    let widest = text::measure(&style.book, "W", Font::Regular, least_pt)?.max(text::measure(
         &style.book,
         &spec.height.to_string(),
         Font::Regular,
-        3.0,
+        least_pt,
     )?);
     let step = (widest / cell_mm).ceil().max(1.0) as u32;
     let span = step as f64 * cell_mm;
-    let tall = text::ascent(&style.book, Font::Regular, 3.0)?
-        + text::descent(&style.book, Font::Regular, 3.0)?;
+    let tall = text::ascent(&style.book, Font::Regular, least_pt)?
+        + text::descent(&style.book, Font::Regular, least_pt)?;
     let row_step = (tall / cell_mm).ceil().max(1.0) as u32;
     let row_span = row_step as f64 * cell_mm;
     for col in (0..spec.width).step_by(step as usize) {
@@ -103,7 +118,7 @@ pub fn diagram_styled(
             &column_name(col),
             Font::Regular,
             size_pt,
-            3.0,
+            least_pt,
             cell,
             style.colours.muted,
         )?);
@@ -116,7 +131,7 @@ pub fn diagram_styled(
             &(row + 1).to_string(),
             Font::Regular,
             size_pt,
-            3.0,
+            least_pt,
             cell,
             style.colours.muted,
         )?);
