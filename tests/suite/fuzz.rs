@@ -18,7 +18,7 @@ fn cases() -> u32 {
     std::env::var("PRINTKIT_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(40)
+        .unwrap_or(100)
 }
 
 fn sources() -> Vec<(String, String)> {
