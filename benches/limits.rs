@@ -149,13 +149,18 @@ fn largest_practice_file() -> String {
     )
     .expect("fixtures/custom/clone-puzzles.toml");
     // The hand-written position and its claims, a hundred times.
-    let start = base.find("# Written by hand").expect("the hand-written position");
+    let start = base
+        .find("# Written by hand")
+        .expect("the hand-written position");
     let one = &base[start..];
     let one = one[..one[1..].find("\n# ").map_or(one.len(), |i| i + 1)].to_string();
     let mut out = String::from("game = \"clone-jump-convert\"\n");
     for p in 0..100 {
         let position = one
-            .replace("name = \"Seven ways to win\"", &format!("name = \"Position {p:03}\""))
+            .replace(
+                "name = \"Seven ways to win\"",
+                &format!("name = \"Position {p:03}\""),
+            )
             .replace("5/3B1/2W2/5/5 W 0", "5/3B1/2W2/5/5 W 2147483647")
             .replace(
                 "prompt = \"W to move. Find every move that wins at once.\"",
@@ -215,7 +220,11 @@ fn largest_language() -> String {
             {
                 let value = &rest[..rest.len() - 1];
                 let room = 2000usize.saturating_sub(value.chars().count() + 1);
-                let _ = writeln!(out, "{key} = \"{value} {}\"", &words(room)[..room.min(words(room).len())]);
+                let _ = writeln!(
+                    out,
+                    "{key} = \"{value} {}\"",
+                    &words(room)[..room.min(words(room).len())]
+                );
             }
             _ if line.starts_with("and = \"{first} and {last}\"") => {
                 let _ = writeln!(
@@ -348,7 +357,14 @@ fn main() {
         ),
         (
             "check, largest language file",
-            vec!["check", "freeze", "--templates", language, "--language", "xx"],
+            vec![
+                "check",
+                "freeze",
+                "--templates",
+                language,
+                "--language",
+                "xx",
+            ],
         ),
         (
             "check, largest font",

@@ -496,8 +496,8 @@ fn render_papers(
         }
         // A page that fails its last check (text out of its box or off the
         // page) is the input's mistake, located as `check` locates it.
-        let rendered = output::render_ordered(&kits, paper, templates, request.formats)
-            .map_err(|e| {
+        let rendered =
+            output::render_ordered(&kits, paper, templates, request.formats).map_err(|e| {
                 let of_kit = match &e {
                     RenderError::OnPage { kit, .. } => jobs.iter().find(|(d, _)| d.id == *kit),
                     _ => None,

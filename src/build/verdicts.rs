@@ -65,7 +65,13 @@ pub fn user_key() -> Option<crate::outdir::Key> {
         let cache = etcetera::base_strategy::choose_native_strategy()
             .ok()?
             .cache_dir();
-        Some(cache.is_absolute().then_some(cache)?.join("printkit").join("verdicts.json"))
+        Some(
+            cache
+                .is_absolute()
+                .then_some(cache)?
+                .join("printkit")
+                .join("verdicts.json"),
+        )
     })?;
     folder_key(&file)
 }

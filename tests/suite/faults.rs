@@ -671,11 +671,17 @@ fn a_planted_staging_folder_is_not_finished() {
     assert!(o.status.success(), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(
-        e.contains("left alone") && e.contains(".printkit-stage-999999-0") && e.contains("not a staging folder this user's printkit made"),
+        e.contains("left alone")
+            && e.contains(".printkit-stage-999999-0")
+            && e.contains("not a staging folder this user's printkit made"),
         "{e}"
     );
     let after = snapshot(&out);
-    assert_eq!(after.get(&pdf), before.get(&pdf), "the planted PDF was moved in");
+    assert_eq!(
+        after.get(&pdf),
+        before.get(&pdf),
+        "the planted PDF was moved in"
+    );
     assert_eq!(
         after.get(Path::new(".printkit-manifest.json")),
         before.get(Path::new(".printkit-manifest.json"))
@@ -701,8 +707,10 @@ fn a_damaged_manifest_is_named() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(
-        e.contains(&format!("the manifest {} is damaged", Path::new("out").join(".printkit-manifest.json").display()))
-            && e.contains("remove the manifest and build again with --force")
+        e.contains(&format!(
+            "the manifest {} is damaged",
+            Path::new("out").join(".printkit-manifest.json").display()
+        )) && e.contains("remove the manifest and build again with --force")
             && !e.contains("not written by printkit"),
         "{e}"
     );

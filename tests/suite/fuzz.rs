@@ -214,12 +214,13 @@ fn the_corpus_is_checked_without_panicking() {
 fn english_file() -> String {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut text = std::fs::read_to_string(root.join("templates/lang/en.toml")).unwrap();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("crates/definition/src/lang/families"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
-        .collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(root.join("crates/definition/src/lang/families"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
+            .collect();
     files.sort();
     for file in files {
         let mut ours = false;

@@ -827,14 +827,33 @@ fn check_and_build_with_language(tag: &str, text: &str) -> [(Option<i32>, String
     let dir = templates_with(tag, "xx.toml", text);
     let out = dir.join("out");
     let templates = dir.to_str().unwrap();
-    let o = printkit(&["check", "freeze", "--templates", templates, "--language", "xx"]);
+    let o = printkit(&[
+        "check",
+        "freeze",
+        "--templates",
+        templates,
+        "--language",
+        "xx",
+    ]);
     let checked = (o.status.code(), stderr(&o));
     let o = printkit(&[
-        "build", "freeze", "--templates", templates, "--language", "xx", "--format", "pdf",
-        "--out", out.to_str().unwrap(),
+        "build",
+        "freeze",
+        "--templates",
+        templates,
+        "--language",
+        "xx",
+        "--format",
+        "pdf",
+        "--out",
+        out.to_str().unwrap(),
     ]);
     let built = (o.status.code(), stderr(&o));
-    assert!(!out.join("freeze").exists(), "a kit was written: {}", built.1);
+    assert!(
+        !out.join("freeze").exists(),
+        "a kit was written: {}",
+        built.1
+    );
     let _ = std::fs::remove_dir_all(&dir);
     [checked, built]
 }
@@ -888,7 +907,8 @@ fn an_overlong_word_is_located_at_its_message_in_check_and_build() {
     for (code, err) in check_and_build_with_language("long-word", &text) {
         assert_eq!(code, Some(1), "{err}");
         assert!(
-            err.contains(&format!("xx.toml:{line}:14")) && err.contains("message `footer.player_kit`"),
+            err.contains(&format!("xx.toml:{line}:14"))
+                && err.contains("message `footer.player_kit`"),
             "{err}"
         );
     }

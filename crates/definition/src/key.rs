@@ -147,11 +147,8 @@ fn one_ply_agrees(start: &AnyPosition, s: &Solution) -> bool {
         return s.plies == 0 && s.verdict == result;
     }
     let moves = start.moves();
-    let wins_at_once = |m: &printkit_rules::MoveInfo| {
-        m.after
-            .outcome()
-            .is_some_and(|o| o.winner == Some(side))
-    };
+    let wins_at_once =
+        |m: &printkit_rules::MoveInfo| m.after.outcome().is_some_and(|o| o.winner == Some(side));
     let mut draws_at_once = false;
     let mut all_lose_at_once = !moves.is_empty();
     for m in &moves {

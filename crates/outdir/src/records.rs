@@ -250,7 +250,10 @@ impl Journal {
 
 /// What a staging folder named `stage_name` holds in its [`STAMP`].
 pub(crate) fn stamp_of(key: &crate::mac::Key, stage_name: &str) -> String {
-    crate::mac::hmac_sha256(key, format!("printkit staging folder\n{stage_name}").as_bytes())
+    crate::mac::hmac_sha256(
+        key,
+        format!("printkit staging folder\n{stage_name}").as_bytes(),
+    )
 }
 
 /// What a commit did.
