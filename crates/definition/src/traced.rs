@@ -20,6 +20,10 @@ fn letters(text: &str) -> String {
 /// number) stand in too many places to name one.
 const FEWEST: usize = 6;
 
+/// The fewest letters a failed text found inside a longer value must
+/// have to be taken for one of its lines.
+const LINE: usize = 24;
+
 /// How many letters `source` shares with the failed text (`failed`, in
 /// [`letters`]): one holds the other; 0 when neither does.
 fn shared(source: &str, failed: &str) -> usize {
@@ -28,7 +32,10 @@ fn shared(source: &str, failed: &str) -> usize {
     if n < FEWEST {
         return 0;
     }
-    if failed.contains(&s) || s.contains(failed) {
+    // A failed text inside a longer value is one line of it, and a line is
+    // long: a short text (a heading made of the title) found inside some
+    // value is chance.
+    if failed.contains(&s) || (failed.len() >= LINE && s.contains(failed)) {
         n
     } else {
         0
@@ -143,6 +150,9 @@ mod tests {
     fn a_laid_out_text_matches_its_source_however_it_was_wrapped() {
         let failed = letters("Jump and clo- ne across the board");
         assert!(shared("jump and clone across", &failed) > 0);
+        let line = letters("and clone across the board to win");
+        assert!(shared("Jump and clone across the board to win the game", &line) > 0);
+        assert_eq!(shared("Freeze rules and more rules", &letters("Freeze: rules")), 0);
         assert_eq!(shared("jump", &failed), 0, "too short to name one value");
         assert_eq!(shared("something else entirely", &failed), 0);
         assert_eq!(
