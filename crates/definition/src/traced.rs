@@ -92,21 +92,24 @@ impl Definition {
     /// most of it, located, with `message`. `None` when no value of the
     /// user's shares enough of it.
     pub fn locate_text(&self, failed: &str, message: &str) -> Option<Diagnostic> {
+        let as_laid_out = failed;
         let failed = letters(failed);
         if failed.len() < FEWEST {
             return None;
         }
-        let mut best: Option<(usize, Diagnostic)> = None;
-        let mut consider = |n: usize, make: &dyn Fn() -> Diagnostic| {
-            if n > 0 && best.as_ref().is_none_or(|(m, _)| n > *m) {
-                best = Some((n, make()));
+        // The most letters shared wins; of equals, one that stands in the
+        // text exactly as written (the title "Freeze", not the id "freeze").
+        let mut best: Option<((usize, bool), Diagnostic)> = None;
+        let mut consider = |n: usize, exact: bool, make: &dyn Fn() -> Diagnostic| {
+            if n > 0 && best.as_ref().is_none_or(|(m, _)| (n, exact) > *m) {
+                best = Some(((n, exact), make()));
             }
         };
         let mut found = Vec::new();
         strings(self.document.as_item(), &mut found);
         for (value, span) in found {
             let n = shared(value, &failed);
-            consider(n, &|| {
+            consider(n, as_laid_out.contains(value), &|| {
                 Diagnostic::new(&self.source, &self.text, span.clone(), message.to_string())
             });
         }
@@ -129,7 +132,7 @@ impl Definition {
                 .map(|piece| shared(piece, &failed))
                 .max()
                 .unwrap_or(0);
-            consider(n, &|| {
+            consider(n, false, &|| {
                 Diagnostic::in_file(
                     &lang.source,
                     &lang.text,
