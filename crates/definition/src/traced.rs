@@ -155,7 +155,10 @@ mod tests {
         assert!(shared("jump and clone across", &failed) > 0);
         let line = letters("and clone across the board to win");
         assert!(shared("Jump and clone across the board to win the game", &line) > 0);
-        assert_eq!(shared("Freeze rules and more rules", &letters("Freeze: rules")), 0);
+        assert_eq!(
+            shared("Freeze rules and more rules", &letters("Freeze: rules")),
+            0
+        );
         assert_eq!(shared("jump", &failed), 0, "too short to name one value");
         assert_eq!(shared("something else entirely", &failed), 0);
         assert_eq!(
