@@ -114,7 +114,11 @@ fn apply(src: &str, m: &Mutation) -> Vec<u8> {
         }
         Mutation::DuplicateLine { line } | Mutation::DropLine { line } => {
             let mut lines: Vec<&str> = src.lines().collect();
-            let i = line % lines.len().max(1);
+            // A file mutated down to nothing has no line to copy or drop.
+            if lines.is_empty() {
+                return bytes;
+            }
+            let i = line % lines.len();
             if matches!(m, Mutation::DuplicateLine { .. }) {
                 lines.insert(i, lines[i]);
             } else {
