@@ -139,6 +139,136 @@ fn largest_board() -> String {
     out
 }
 
+/// A practice file for the clone game at its limits: the most positions,
+/// each with the longest prompt, the deepest search, a turn count at the
+/// largest number a position may claim, and every claim a position may
+/// make.
+fn largest_practice_file() -> String {
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/custom/clone-puzzles.toml"),
+    )
+    .expect("fixtures/custom/clone-puzzles.toml");
+    // The hand-written position and its claims, a hundred times.
+    let start = base
+        .find("# Written by hand")
+        .expect("the hand-written position");
+    let one = &base[start..];
+    let one = one[..one[1..].find("\n# ").map_or(one.len(), |i| i + 1)].to_string();
+    let mut out = String::from("game = \"clone-jump-convert\"\n");
+    for p in 0..100 {
+        let position = one
+            .replace(
+                "name = \"Seven ways to win\"",
+                &format!("name = \"Position {p:03}\""),
+            )
+            .replace("5/3B1/2W2/5/5 W 0", "5/3B1/2W2/5/5 W 2147483647")
+            .replace(
+                "prompt = \"W to move. Find every move that wins at once.\"",
+                &format!("prompt = {:?}", words(598)),
+            )
+            .replace("search_depth = 4", "search_depth = 30");
+        out.push('\n');
+        out.push_str(&position);
+    }
+    out
+}
+
+/// A record for `replay` at the input limit (1 MiB): a legal game of the
+/// clone game as far as it goes, then moves to the end of the file.
+fn largest_record() -> String {
+    let mut out = String::from("A1-B2 E1-D2 B2-C3 D2-C2\n");
+    while out.len() < 1024 * 1024 - 16 {
+        out.push_str("C3-C4 pass A1-A2 pass\n");
+    }
+    out
+}
+
+/// English as a host's language `xx` with each message that is a plain
+/// text at the longest a message may be (2,000 characters, its arguments
+/// kept), and `list.and` naming `{first}` the most times it may.
+fn largest_language() -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = std::fs::read_to_string(root.join("templates/lang/en.toml"))
+        .expect("templates/lang/en.toml")
+        .replacen("code = \"en\"", "code = \"xx\"", 1);
+    // The families' words, as a host's file gives them.
+    let mut files: Vec<_> = std::fs::read_dir(root.join("crates/definition/src/lang/families"))
+        .expect("the families' words")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
+        .collect();
+    files.sort();
+    for file in files {
+        let mut ours = false;
+        for line in std::fs::read_to_string(file).unwrap_or_default().lines() {
+            if line.starts_with('[') {
+                ours = line.starts_with("[en.family.");
+            }
+            if ours {
+                text.push('\n');
+                text.push_str(&line.replacen("[en.", "[", 1));
+            }
+        }
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        // `key = "text"` lines: the text padded to the limit.
+        match line.split_once(" = \"") {
+            Some((key, rest))
+                if !key.starts_with('#') && rest.ends_with('"') && !line.contains('{') =>
+            {
+                let value = &rest[..rest.len() - 1];
+                let room = 2000usize.saturating_sub(value.chars().count() + 1);
+                let _ = writeln!(
+                    out,
+                    "{key} = \"{value} {}\"",
+                    &words(room)[..room.min(words(room).len())]
+                );
+            }
+            _ if line.starts_with("and = \"{first} and {last}\"") => {
+                let _ = writeln!(
+                    out,
+                    "and = \"{{first}}, {{first}}, {{first}} {} and {{last}}\"",
+                    words(1900)
+                );
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A templates folder with the built-in look whose fallback face is a
+/// font file at the size limit (32 MiB): DejaVu Sans padded with zeros
+/// after its tables.
+fn largest_font(dir: &std::path::Path) -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let templates = dir.join("font-templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    let mut font = std::fs::read(root.join("templates/fonts/DejaVuSans.ttf")).unwrap();
+    font.resize(32 * 1024 * 1024, 0);
+    std::fs::write(templates.join("big.ttf"), font).unwrap();
+    let style = std::fs::read_to_string(root.join("templates/style.toml")).unwrap();
+    let style = match style.find("[fonts]") {
+        Some(at) => format!(
+            "{}[fonts]\nfallbacks = [\"big.ttf\"]\n{}",
+            &style[..at],
+            &style[at + "[fonts]".len()..]
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("fallbacks"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+        None => format!("{style}\n[fonts]\nfallbacks = [\"big.ttf\"]\n"),
+    };
+    std::fs::write(templates.join("style.toml"), style).unwrap();
+    templates
+}
+
 /// Wall time and peak resident memory of one command, via GNU time.
 fn measure(args: &[&str]) -> (f64, u64, bool) {
     let exe = env!("CARGO_BIN_EXE_printkit");
@@ -183,6 +313,24 @@ fn main() {
         board_src.len(),
         board_src.matches("[[practice]]").count()
     );
+    let practice = dir.join("largest-practice.toml");
+    let practice_src = largest_practice_file();
+    std::fs::write(&practice, &practice_src).unwrap();
+    let record = dir.join("largest-record.txt");
+    std::fs::write(&record, largest_record()).unwrap();
+    let language = dir.join("lang-templates");
+    std::fs::create_dir_all(language.join("lang")).unwrap();
+    let language_src = largest_language();
+    std::fs::write(language.join("lang/xx.toml"), &language_src).unwrap();
+    let font = largest_font(&dir);
+    println!(
+        "largest practice file: {} bytes, {} positions; record: 1 MiB; language file: {} bytes; font: 32 MiB",
+        practice_src.len(),
+        practice_src.matches("[[practice]]").count(),
+        language_src.len()
+    );
+    let (practice, record) = (practice.to_str().unwrap(), record.to_str().unwrap());
+    let (language, font) = (language.to_str().unwrap(), font.to_str().unwrap());
     let board = board.to_str().unwrap();
     let big = big.to_str().unwrap();
     let out = out.to_str().unwrap();
@@ -202,6 +350,26 @@ fn main() {
             vec!["build", big, "--out", out],
         ),
         ("check, largest board", vec!["check", board]),
+        ("check, largest practice file", vec!["check", practice]),
+        (
+            "replay, largest record",
+            vec!["replay", "clone-jump-convert", "--record", record],
+        ),
+        (
+            "check, largest language file",
+            vec![
+                "check",
+                "freeze",
+                "--templates",
+                language,
+                "--language",
+                "xx",
+            ],
+        ),
+        (
+            "check, largest font",
+            vec!["check", "freeze", "--templates", font],
+        ),
         (
             "build, largest board",
             vec!["build", board, "--paper", papers, "--out", out, "--force"],

@@ -566,13 +566,28 @@ fn render_papers(
         for k in laid_out {
             kits.push(k?);
         }
-        let rendered = output::render_ordered(
-            &kits,
-            paper,
-            templates,
-            request.formats,
-            request.pdf_date()?,
-        )?;
+        // A page that fails its last check (text out of its box or off the
+        // page) is the input's mistake, located as `check` locates it.
+        let date = request.pdf_date()?;
+        let rendered = output::render_ordered(&kits, paper, templates, request.formats, date)
+            .map_err(|e| {
+                let of_kit = match &e {
+                    RenderError::OnPage { kit, .. } => jobs.iter().find(|(d, _)| d.id == *kit),
+                    _ => None,
+                };
+                match of_kit {
+                    Some((def, practice)) => {
+                        let analysed = definition::analyse_in(def, practice, &request.run);
+                        BuildError::Invalid(vec![kit::layout_diagnostic_on(
+                            &analysed,
+                            templates,
+                            &options.paper,
+                            e,
+                        )])
+                    }
+                    None => BuildError::from(e),
+                }
+            })?;
         sink.take(paper_index, paper, &kits, rendered)?;
     }
     Ok(())
@@ -810,7 +825,7 @@ impl Sink {
             }
         }
         if self.dir.is_none() {
-            self.dir = Some(OutputDir::open(&self.out)?);
+            self.dir = Some(OutputDir::open(&self.out, verdicts::user_key().as_ref())?);
         }
         for (order, file) in rendered {
             let rel = file.path.to_string_lossy().into_owned();
@@ -832,7 +847,7 @@ impl Sink {
     fn commit(mut self, force: bool) -> Result<(Committed, Vec<String>), BuildError> {
         const INDEX: &str = "index.html";
         if self.dir.is_none() {
-            self.dir = Some(OutputDir::open(&self.out)?);
+            self.dir = Some(OutputDir::open(&self.out, verdicts::user_key().as_ref())?);
         }
         let mut dir = self.dir.take().expect("opened above");
         let text = |p: &Path| p.to_string_lossy().into_owned();

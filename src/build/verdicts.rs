@@ -54,6 +54,28 @@ pub fn cache_file() -> Option<PathBuf> {
     Some(dir.join("verdicts.json"))
 }
 
+/// This user's key (see [`folder_key`]), kept in the cache folder; with
+/// the cache off (`PRINTKIT_CACHE_DIR` empty) in the platform's cache
+/// folder still, as it is no cache: it is what signs an output folder's
+/// staging folders, so a build killed mid-commit can be finished by the
+/// next and a planted staging folder cannot.
+pub fn user_key() -> Option<crate::outdir::Key> {
+    let file = cache_file().or_else(|| {
+        use etcetera::BaseStrategy;
+        let cache = etcetera::base_strategy::choose_native_strategy()
+            .ok()?
+            .cache_dir();
+        Some(
+            cache
+                .is_absolute()
+                .then_some(cache)?
+                .join("printkit")
+                .join("verdicts.json"),
+        )
+    })?;
+    folder_key(&file)
+}
+
 /// At most this many answers are kept (the newest build's first), so
 /// the file stays small however many games a folder has seen.
 const MAX_ENTRIES: usize = 2000;
@@ -124,26 +146,7 @@ fn random_key() -> Option<[u8; 32]> {
     Some(key)
 }
 
-/// HMAC-SHA256 (RFC 2104) of `message` under `key`, in hex.
-fn hmac_sha256(key: &[u8], message: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
-    let mut block = [0u8; 64];
-    if key.len() > 64 {
-        block[..32].copy_from_slice(&Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let pad = |byte: u8| block.map(|b| b ^ byte);
-    let inner = Sha256::new()
-        .chain_update(pad(0x36))
-        .chain_update(message)
-        .finalize();
-    let outer = Sha256::new()
-        .chain_update(pad(0x5c))
-        .chain_update(inner)
-        .finalize();
-    outer.iter().map(|b| format!("{b:02x}")).collect()
-}
+use crate::outdir::hmac_sha256;
 
 /// The MAC of one answer: its search and its data, under the key.
 fn mac_of(key: &[u8; 32], search: &str, solution: &Solution<String>) -> String {
@@ -340,16 +343,49 @@ mod tests {
         );
     }
 
+    /// A cache entry forged with the cache's own key, saying "a draw with
+    /// best play" of a position where a move wins at once: its line plays
+    /// out (it has none), but one ply of play refutes it, so it is not
+    /// used and the position is searched again.
     #[test]
-    fn the_mac_is_rfc_4231s_hmac_sha256() {
-        // RFC 4231, test cases 1 and 2.
-        assert_eq!(
-            hmac_sha256(&[0x0b; 20], b"Hi There"),
-            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+    fn a_kept_draw_beside_a_win_in_one_is_searched_again() {
+        let def = crate::definition::resolve("clone-jump-convert").unwrap();
+        let p = def
+            .practice
+            .iter()
+            .find(|p| p.name == "Filling the last cell")
+            .unwrap();
+        crate::definition::solve_key(&def, p, &std::sync::Arc::new(crate::solve::Run::new()));
+        let won = p.searched().cloned().flatten().unwrap().solution.written();
+        assert!(won.verdict == Verdict::Win && won.plies == 1, "{won:?}");
+        let key = [9u8; 32];
+        let kept = |s: Solution<String>| Verdicts {
+            program: program(),
+            solutions: [(
+                search(&def, p),
+                Kept {
+                    mac: mac_of(&key, &search(&def, p), &s),
+                    solution: s,
+                },
+            )]
+            .into_iter()
+            .collect(),
+            key: Some(key),
+        };
+        let draw = Solution {
+            verdict: Verdict::Draw,
+            plies: 0,
+            pv: Vec::new(),
+            best: Vec::new(),
+            ..won.clone()
+        };
+        let q = p.unanswered();
+        assert!(
+            !kept(draw).fill(&def, &q, &FontBook::builtin()),
+            "a forged draw beside a win in one was used"
         );
-        assert_eq!(
-            hmac_sha256(b"Jefe", b"what do ya want for nothing?"),
-            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
-        );
+        assert!(q.searched().is_none());
+        let q = p.unanswered();
+        assert!(kept(won).fill(&def, &q, &FontBook::builtin()));
     }
 }

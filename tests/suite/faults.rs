@@ -188,6 +188,11 @@ fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
         &[],
     );
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("finished the build that was interrupted in"),
+        "recovery did not say what it recovered: {}",
+        stderr(&o)
+    );
     let now = snapshot(&dir.join("out"));
     for (p, bytes) in &new {
         if p.starts_with("freeze") {
@@ -607,4 +612,110 @@ fn a_file_printkit_did_not_write_is_left_alone_unless_it_holds_the_same_bytes() 
     let o = build(&dir, &["freeze", "--out", "out", "--force"], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(snapshot(&out), old);
+}
+
+/// SHA-256 in hex, as printkit's records keep it.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A staging folder planted in the output folder, as someone handing the
+/// folder round could leave one: a journal naming a kit file, that file in
+/// `new/` with other bytes, and a staged manifest vouching for them (a
+/// stamp and a MAC of its own making; owner-only on Unix, as printkit
+/// makes its own). The next build does not finish it: printkit's PDF and
+/// manifest stay, and the folder is named and left alone.
+#[test]
+fn a_planted_staging_folder_is_not_finished() {
+    let dir = scratch("planted-stage");
+    let cache = dir.join("cache");
+    let cache_env = [("PRINTKIT_CACHE_DIR", cache.to_str().unwrap())];
+    let args = ["freeze", "--out", "out", "--format", "pdf"];
+    let o = build(&dir, &args, &cache_env);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = dir.join("out");
+    let before = snapshot(&out);
+    let pdf = before
+        .keys()
+        .find(|p| p.extension().is_some_and(|e| e == "pdf"))
+        .unwrap()
+        .clone();
+    let rel = pdf.to_string_lossy().replace('\\', "/");
+    let stage = out.join(".printkit-stage-999999-0");
+    let planted = b"%PDF-1.7 not printkit's".to_vec();
+    std::fs::create_dir_all(stage.join("new").join(pdf.parent().unwrap())).unwrap();
+    std::fs::write(stage.join("new").join(&pdf), &planted).unwrap();
+    let mut manifest: serde_json::Value =
+        serde_json::from_slice(&before[Path::new(".printkit-manifest.json")]).unwrap();
+    manifest["sha256"][&rel] = sha256_hex(&planted).into();
+    let manifest = serde_json::to_vec_pretty(&manifest).unwrap();
+    std::fs::write(stage.join("new/.printkit-manifest.json"), &manifest).unwrap();
+    let journal = serde_json::json!({
+        "files": [rel, ".printkit-manifest.json"],
+        "stale": [],
+        "sha256": { rel.clone(): sha256_hex(&planted), ".printkit-manifest.json": sha256_hex(&manifest) },
+        "mac": "0".repeat(64),
+    });
+    std::fs::write(stage.join("journal.json"), journal.to_string()).unwrap();
+    std::fs::write(stage.join("stamp"), "0".repeat(64)).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&stage, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let o = build(&dir, &args, &cache_env);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("left alone")
+            && e.contains(".printkit-stage-999999-0")
+            && e.contains("not a staging folder this user's printkit made"),
+        "{e}"
+    );
+    let after = snapshot(&out);
+    assert_eq!(
+        after.get(&pdf),
+        before.get(&pdf),
+        "the planted PDF was moved in"
+    );
+    assert_eq!(
+        after.get(Path::new(".printkit-manifest.json")),
+        before.get(Path::new(".printkit-manifest.json"))
+    );
+    assert!(
+        stage.join("new").join(&pdf).exists(),
+        "the planted folder was not left alone"
+    );
+}
+
+/// A manifest that is not JSON: the build that cannot then call a kit
+/// file its own names the manifest and says what to do, not "not written
+/// by printkit" of every file; removing it and `--force` builds.
+#[test]
+fn a_damaged_manifest_is_named() {
+    let (dir, _, new) = prepared_with("damaged-manifest", &["--format", "pdf"]);
+    let out = dir.join("out");
+    let manifest = out.join(".printkit-manifest.json");
+    std::fs::write(&manifest, "{\"kits\": [ damaged").unwrap();
+    let newdef = dir.join("freeze-new.toml");
+    let args = [newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"];
+    let o = build(&dir, &args, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!(
+            "the manifest {} is damaged",
+            Path::new("out").join(".printkit-manifest.json").display()
+        )) && e.contains("remove the manifest and build again with --force")
+            && !e.contains("not written by printkit"),
+        "{e}"
+    );
+    std::fs::remove_file(&manifest).unwrap();
+    let o = build(&dir, &[args.as_slice(), &["--force"]].concat(), &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(snapshot(&out), new);
 }

@@ -1,8 +1,10 @@
 //! Fuzzing the file readers: the built-in definitions and the example
 //! practice files, mutated byte by byte and line by line, and definitions
-//! with extreme values put into every number. Whatever comes in, `check`
-//! answers (accepts or reports) without panicking, and what it accepts lays
-//! out without panicking.
+//! with extreme values put into every number; English as a host's language
+//! file, a `replay` record and DejaVu Sans, mutated the same way. Whatever
+//! comes in, printkit answers (accepts, or reports at a file, line and
+//! column) without panicking, and what it accepts lays out without
+//! panicking.
 //!
 //! A bounded number of cases runs in `cargo test`; for a longer run set
 //! `PRINTKIT_FUZZ_CASES` (e.g. 20000). The hostile inputs found by hand are
@@ -16,7 +18,7 @@ fn cases() -> u32 {
     std::env::var("PRINTKIT_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(40)
+        .unwrap_or(100)
 }
 
 fn sources() -> Vec<(String, String)> {
@@ -112,7 +114,11 @@ fn apply(src: &str, m: &Mutation) -> Vec<u8> {
         }
         Mutation::DuplicateLine { line } | Mutation::DropLine { line } => {
             let mut lines: Vec<&str> = src.lines().collect();
-            let i = line % lines.len().max(1);
+            // A file mutated down to nothing has no line to copy or drop.
+            if lines.is_empty() {
+                return bytes;
+            }
+            let i = line % lines.len();
             if matches!(m, Mutation::DuplicateLine { .. }) {
                 lines.insert(i, lines[i]);
             } else {
@@ -174,7 +180,7 @@ fn check_and_lay_out(name: &str, bytes: &[u8]) {
             for d in diags {
                 // Every message is located and short enough to read.
                 assert!(d.message.len() < 2000, "{}", d.message);
-                let _ = d.render();
+                located(&d);
             }
         }
         Err(_) => {}
@@ -204,5 +210,155 @@ proptest! {
 fn the_corpus_is_checked_without_panicking() {
     for (name, src) in sources() {
         check_and_lay_out(&name, src.as_bytes());
+    }
+}
+
+/// English as one language file (its families' words joined), the seed of
+/// the language cases.
+fn english_file() -> String {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut text = std::fs::read_to_string(root.join("templates/lang/en.toml")).unwrap();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(root.join("crates/definition/src/lang/families"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
+            .collect();
+    files.sort();
+    for file in files {
+        let mut ours = false;
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            if line.starts_with('[') {
+                ours = line.starts_with("[en.family.");
+            }
+            if ours {
+                text.push('\n');
+                text.push_str(&line.replacen("[en.", "[", 1));
+            }
+        }
+    }
+    text.replacen("code = \"en\"", "code = \"xx\"", 1) + "\n"
+}
+
+/// Every diagnostic names a file and a place in it, in few enough words.
+fn located(d: &printkit::diagnostic::Diagnostic) {
+    assert!(!d.file.is_empty() && d.line >= 1 && d.column >= 1, "{d:?}");
+    assert!(d.message.len() < 4000, "{}", d.message);
+    let _ = d.render();
+}
+
+/// A mutated language file: read and checked against English, its problems
+/// located; when it reads, the Freeze kit is laid out in it (a message may
+/// now be longer, or its forms other).
+fn check_language(bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    match printkit::lang::parse("xx.toml", text, Some(&printkit::lang::Lang::english())) {
+        Ok(lang) => {
+            let mut def = definition::resolve("freeze").unwrap();
+            def.lang = std::sync::Arc::new(lang);
+            let templates = printkit::render::load_templates(None).unwrap();
+            let options = KitOptions::whole_kit(templates.paper("a4").unwrap());
+            let analysed = printkit::definition::analyse(&def, &def.practice);
+            if let Err(e) = kit::build_kit(&analysed, &templates, &options) {
+                located(&kit::layout_diagnostic(&analysed, &templates, &e));
+            }
+        }
+        Err(printkit::lang::LangError::Invalid(list)) => {
+            assert!(!list.is_empty());
+            list.iter().for_each(located);
+        }
+        Err(printkit::lang::LangError::Read(_)) => {}
+    }
+}
+
+/// A record of the clone game (its moves, one or more a line), mutated,
+/// replayed as `printkit replay --record` does: an answer, never a panic.
+fn replay_record(dir: &std::path::Path, bytes: &[u8]) {
+    let file = dir.join("record.txt");
+    std::fs::write(&file, bytes).unwrap();
+    let mut out = Vec::new();
+    let _ = printkit::commands::engine::replay(
+        &mut out,
+        "clone-jump-convert",
+        None,
+        Some(&file),
+        Vec::new(),
+        true,
+    );
+}
+
+const RECORD: &str = "A1-B2 E1-D2\nB2-C3 D2-C2\nC3-C4 pass\n# a comment\nA5-B4\n";
+
+/// DejaVu Sans with bytes changed: read into a book (as a template's
+/// fallback face is) and asked for every character of a text and its
+/// width: an error or an answer, never a panic.
+fn load_font(bytes: Vec<u8>) {
+    let mut book = printkit::render::FontBook::builtin();
+    if let Ok(face) = book.load(bytes, "mutated.ttf") {
+        book.add_fallback(face);
+        let _ = book.check_coverage(face, "Freeze — W wins in 3 moves: ÀÉ ﬁ 12½ ←");
+        if let Ok(m) = book.metrics(face) {
+            let _ = m.width_em("Freeze, W wins");
+            let _ = (m.ascent_em(), m.descent_em(), m.mapped_glyphs().len());
+        }
+        let _ = book.pick(face, 'A');
+    }
+}
+
+/// Changes bytes of a binary file: `n` bytes at positions from `at`, in
+/// its first 64 KiB (where a font's tables are read from).
+fn mutate_bytes(mut bytes: Vec<u8>, changes: &[(usize, u8)]) -> Vec<u8> {
+    let n = bytes.len().clamp(1, 65_536);
+    for (at, byte) in changes {
+        if !bytes.is_empty() {
+            bytes[at % n] = *byte;
+        }
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_language_files_are_located_or_lay_out(
+        mutations in prop::collection::vec(mutation(), 1..4),
+    ) {
+        let mut bytes = english_file().into_bytes();
+        for m in &mutations {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            bytes = apply(&text, m);
+        }
+        check_language(&bytes);
+    }
+
+    #[test]
+    fn mutated_records_replay_without_panicking(
+        mutations in prop::collection::vec(mutation(), 1..6),
+    ) {
+        let dir = std::env::temp_dir().join(format!("printkit-fuzz-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut bytes = RECORD.as_bytes().to_vec();
+        for m in &mutations {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            bytes = apply(&text, m);
+        }
+        replay_record(&dir, &bytes);
+    }
+
+    #[test]
+    fn mutated_fonts_load_or_are_refused(
+        changes in prop::collection::vec((any::<usize>(), any::<u8>()), 1..16),
+        cut in prop::option::of(any::<usize>()),
+    ) {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let mut bytes = std::fs::read(root.join("templates/fonts/DejaVuSans.ttf")).unwrap();
+        if let Some(cut) = cut {
+            bytes.truncate(cut % bytes.len());
+        }
+        load_font(mutate_bytes(bytes, &changes));
     }
 }

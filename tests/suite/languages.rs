@@ -838,3 +838,96 @@ fn a_languages_digits_are_ten_and_located() {
         "{err}"
     );
 }
+
+/// `check` and `build --language xx --templates DIR` of Freeze with a
+/// host's language file: exit codes and standard error of each.
+fn check_and_build_with_language(tag: &str, text: &str) -> [(Option<i32>, String); 2] {
+    let dir = templates_with(tag, "xx.toml", text);
+    let out = dir.join("out");
+    let templates = dir.to_str().unwrap();
+    let o = printkit(&[
+        "check",
+        "freeze",
+        "--templates",
+        templates,
+        "--language",
+        "xx",
+    ]);
+    let checked = (o.status.code(), stderr(&o));
+    let o = printkit(&[
+        "build",
+        "freeze",
+        "--templates",
+        templates,
+        "--language",
+        "xx",
+        "--format",
+        "pdf",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let built = (o.status.code(), stderr(&o));
+    assert!(
+        !out.join("freeze").exists(),
+        "a kit was written: {}",
+        built.1
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    [checked, built]
+}
+
+/// A message that fills in to more lines than its page has (`list.and`,
+/// within the bounds, with 1,900 characters of its own) puts the host key's
+/// answer off the page. `check` and `build` both refuse it with exit 1, at
+/// the message in the language file, in words: it used to be an internal
+/// "element painted at RectMm { … }" from `build`, with exit 2.
+#[test]
+fn a_message_that_expands_off_the_page_is_located_in_check_and_build() {
+    let long: String = "jump and clone ".repeat(130)[..1900].to_string();
+    let text = english_edited(|t| {
+        t.replacen(
+            "and = \"{first} and {last}\"",
+            &format!("and = \"{{first}}, {{first}}, {{first}} {long} and {{last}}\""),
+            1,
+        )
+    });
+    let line = text.lines().position(|l| l.starts_with("and = ")).unwrap() + 1;
+    for (code, err) in check_and_build_with_language("off-page", &text) {
+        assert_eq!(code, Some(1), "{err}");
+        assert!(
+            err.contains(&format!("xx.toml:{line}:7"))
+                && err.contains("message `list.and`")
+                && err.contains("does not fit on the page")
+                && !err.contains("RectMm"),
+            "{err}"
+        );
+    }
+}
+
+/// A word too long for its box (a 300-letter `footer.player_kit`, printed
+/// in every page's footer) is refused at the message, by `check` and
+/// `build` alike.
+#[test]
+fn an_overlong_word_is_located_at_its_message_in_check_and_build() {
+    let word = "W".repeat(300);
+    let text = english_edited(|t| {
+        t.replacen(
+            "player_kit = \"player kit\"",
+            &format!("player_kit = \"{word}\""),
+            1,
+        )
+    });
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("player_kit = "))
+        .unwrap()
+        + 1;
+    for (code, err) in check_and_build_with_language("long-word", &text) {
+        assert_eq!(code, Some(1), "{err}");
+        assert!(
+            err.contains(&format!("xx.toml:{line}:14"))
+                && err.contains("message `footer.player_kit`"),
+            "{err}"
+        );
+    }
+}

@@ -106,6 +106,9 @@ pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
             _ => return false,
         }
     }
+    if !one_ply_agrees(start, s) {
+        return false;
+    }
     // Where the line ends.
     let end = s.pv.last().map_or(start, |m| &m.after);
     let side = start.view().side_to_move;
@@ -125,4 +128,50 @@ pub fn holds_up(start: &AnyPosition, depth: u32, s: &Solution) -> bool {
         }
         Verdict::Draw | Verdict::Unknown => s.plies == 0,
     }
+}
+
+/// Whether `s` agrees with one ply of play from `start`: a finished
+/// position's result is the game's; a move that wins at once makes the
+/// answer a win in one, reached by each best move; a move that draws at
+/// once rules out a loss; and when every move loses at once the answer is
+/// a loss in one. A forged answer ("a draw" beside a win in one) fails
+/// here, however well its own line plays out.
+fn one_ply_agrees(start: &AnyPosition, s: &Solution) -> bool {
+    let side = start.view().side_to_move;
+    if let Some(over) = start.outcome() {
+        let result = match over.winner {
+            Some(w) if w == side => Verdict::Win,
+            Some(_) => Verdict::Loss,
+            None => Verdict::Draw,
+        };
+        return s.plies == 0 && s.verdict == result;
+    }
+    let moves = start.moves();
+    let wins_at_once =
+        |m: &printkit_rules::MoveInfo| m.after.outcome().is_some_and(|o| o.winner == Some(side));
+    let mut draws_at_once = false;
+    let mut all_lose_at_once = !moves.is_empty();
+    for m in &moves {
+        match m.after.outcome() {
+            Some(o) if o.winner == Some(side) => {
+                return s.verdict == Verdict::Win
+                    && s.plies == 1
+                    && !s.best.is_empty()
+                    && s.best.iter().all(wins_at_once);
+            }
+            Some(o) if o.winner.is_none() => {
+                draws_at_once = true;
+                all_lose_at_once = false;
+            }
+            Some(_) => {}
+            None => all_lose_at_once = false,
+        }
+    }
+    if s.verdict == Verdict::Win && s.plies <= 1 {
+        return false; // no move wins at once
+    }
+    if all_lose_at_once {
+        return s.verdict == Verdict::Loss && s.plies == 1;
+    }
+    !(draws_at_once && s.verdict == Verdict::Loss)
 }

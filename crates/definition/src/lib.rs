@@ -38,6 +38,7 @@ mod placeholders;
 mod positions;
 mod schema;
 mod solved;
+mod traced;
 pub mod translation;
 mod unknown_keys;
 mod value_kinds;

@@ -573,12 +573,20 @@ pub fn layout_diagnostic(
             );
         }
     }
+    let message = format!("this kit cannot be laid out: {error}");
+    // The user's value the failed text came from, when it can be found.
+    if let Some(d) = error
+        .failed_text()
+        .and_then(|t| def.locate_text(t, &message))
+    {
+        return d;
+    }
     let key = if error.failed_text().is_some_and(|t| t.contains(&def.title)) {
         "title"
     } else {
         "board.cell_mm"
     };
-    def.diagnostic_at(key, format!("this kit cannot be laid out: {error}"))
+    def.diagnostic_at(key, message)
 }
 
 /// [`layout_diagnostic`] for a failure on one paper: the message names it.

@@ -32,14 +32,16 @@ pub mod beneath;
 pub mod echo;
 mod fsio;
 pub mod input;
+mod mac;
 mod platform;
 mod records;
 mod recover;
 
 pub use atomic::write_atomic;
+pub use mac::{hmac_sha256, Key};
 
 use fsio::{Kind, OpenError};
-use records::{fail, Journal, JOURNAL, LOCK, OPEN_AT_ONCE, STAGE_PREFIX};
+use records::{fail, Journal, JOURNAL, LOCK, OPEN_AT_ONCE, STAGE_PREFIX, STAMP};
 pub use records::{Committed, KitRecord, Manifest, OutError, MANIFEST, MAX_RECORD_BYTES};
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File};
@@ -59,6 +61,13 @@ pub struct OutputDir {
     notes: Vec<String>,
     /// The build being written, once its first file came.
     staging: Option<Stage>,
+    /// This folder's key (the user's key bound to the folder's path):
+    /// what makes a staging folder and its journal this user's. `None`
+    /// when printkit has no key: then no staging folder is recovered.
+    key: Option<mac::Key>,
+    /// The manifest's path and why it could not be read, when it exists
+    /// but is damaged or unreadable.
+    damaged_manifest: Option<(PathBuf, String)>,
 }
 
 /// "refusing to write `x`" unless `rel` is a plain path inside the folder.
@@ -74,8 +83,12 @@ fn checked_relative(rel: &str) -> Result<&Path, OutError> {
 
 impl OutputDir {
     /// Creates the folder if needed, takes its lock, reads the manifest, and
-    /// finishes or discards what an interrupted build left.
-    pub fn open(root: &Path) -> Result<OutputDir, OutError> {
+    /// finishes or discards what an interrupted build of this user's left.
+    /// `user_key` is a secret kept outside the folder (printkit's: in its
+    /// cache folder): staging folders and journals are signed with it,
+    /// bound to this folder, and only signed ones are recovered. Without a
+    /// key nothing found is recovered (each staging folder is named).
+    pub fn open(root: &Path, user_key: Option<&mac::Key>) -> Result<OutputDir, OutError> {
         fs::create_dir_all(root).map_err(|e| fail("cannot create the output folder", root, e))?;
         let lock_path = root.join(LOCK);
         let mut lock = fsio::open_own_for_writing(&lock_path).map_err(|e| match e {
@@ -106,6 +119,13 @@ impl OutputDir {
         let _ = write!(lock, "{}", std::process::id());
         let folder = crate::beneath::Folder::open(root)
             .map_err(|e| fail("cannot open the output folder", root, e))?;
+        // The folder's full path binds the key to it; a folder whose path
+        // cannot be found has no key (nothing found there is recovered).
+        let key = user_key.and_then(|k| {
+            fs::canonicalize(root)
+                .ok()
+                .map(|full| mac::folder_key(k, &full))
+        });
         let mut dir = OutputDir {
             root: root.to_path_buf(),
             folder,
@@ -113,6 +133,8 @@ impl OutputDir {
             manifest: Manifest::default(),
             notes: Vec::new(),
             staging: None,
+            key,
+            damaged_manifest: None,
         };
         dir.manifest = dir.read_manifest();
         recover::run(recover::Opened {
@@ -120,6 +142,7 @@ impl OutputDir {
             folder: &dir.folder,
             manifest: &dir.manifest,
             notes: &mut dir.notes,
+            key: dir.key.as_ref(),
         })?;
         dir.manifest = dir.read_manifest();
         Ok(dir)
@@ -145,13 +168,26 @@ impl OutputDir {
     }
 
     /// The manifest, or an empty one: a missing, damaged or planted manifest
-    /// only means that printkit treats no file here as its own.
+    /// only means that printkit treats no file here as its own. A damaged
+    /// or unreadable one is remembered, to be named if the build stops on
+    /// a file it cannot then call its own.
     fn read_manifest(&mut self) -> Manifest {
         let path = self.root.join(MANIFEST);
+        self.damaged_manifest = None;
+        let mut damaged = |why: String| {
+            self.damaged_manifest = Some((path.clone(), why));
+            Manifest::default()
+        };
         match fsio::read_plain(&self.folder, Path::new(MANIFEST), crate::MAX_RECORD_BYTES) {
-            Ok(bytes) => serde_json::from_slice::<Manifest>(&bytes)
-                .map(Manifest::sanitised)
-                .unwrap_or_default(),
+            Ok(bytes) => match serde_json::from_slice::<Manifest>(&bytes) {
+                Ok(m) => m.sanitised(),
+                Err(e) => damaged(format!("not a manifest printkit wrote: {e}")),
+            },
+            Err(OpenError::TooLarge) => damaged(format!(
+                "larger than {} MB, far more than printkit writes",
+                crate::MAX_RECORD_BYTES >> 20
+            )),
+            Err(OpenError::Io(e)) => damaged(crate::platform::io_words(&e)),
             Err(OpenError::Missing) => Manifest::default(),
             Err(OpenError::NotPlain(what)) => {
                 self.note(format!(
@@ -160,7 +196,6 @@ impl OutputDir {
                 ));
                 Manifest::default()
             }
-            Err(_) => Manifest::default(),
         }
     }
 
@@ -197,20 +232,34 @@ impl OutputDir {
                 Err(e) => return Err(fail("cannot create the staging folder", &path, e)),
             }
         };
-        let new = path.join("new");
-        if let Err(e) = fsio::create_private_folder(&new) {
-            let _ = crate::platform::remove_tree(&path);
-            return Err(fail("cannot create the staging folder", &new, e));
-        }
-        Ok(Stage {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut stage = Stage {
             path,
+            name,
             files: Vec::new(),
             names: HashSet::new(),
             foreign: Vec::new(),
             handles: Vec::new(),
-            folders: vec![new],
+            folders: Vec::new(),
             done: false,
-        })
+        };
+        // The stamp makes the folder this user's: a build killed before
+        // its commit point has its folder removed by the next, and only a
+        // stamped one.
+        if let Some(key) = &self.key {
+            let stamp = stage.path.join(STAMP);
+            let file = write_unsynced(&stamp, records::stamp_of(key, &stage.name).as_bytes())
+                .map_err(|e| fail("cannot create the staging folder", &stamp, e))?;
+            stage.handles.push((file, stamp));
+        }
+        let new = stage.path.join("new");
+        fsio::create_private_folder(&new)
+            .map_err(|e| fail("cannot create the staging folder", &new, e))?;
+        stage.folders.push(new);
+        Ok(stage)
     }
 
     /// Adds files to the build being written (path below the root, bytes):
@@ -271,6 +320,8 @@ impl Drop for OutputDir {
 /// so no more than one document need be held in memory.
 struct Stage {
     path: PathBuf,
+    /// The staging folder's name (what its stamp and journal are bound to).
+    name: String,
     /// Each file of the build: path, size, digest, and whether it was
     /// staged (false: already in place with the same bytes).
     files: Vec<(String, usize, String, bool)>,
@@ -377,6 +428,7 @@ impl Stage {
             return Err(OutError::Foreign {
                 root: dir.root.clone(),
                 files: self.foreign.clone(),
+                damaged_manifest: dir.damaged_manifest.clone(),
             });
         }
         let root = dir.root.clone();
@@ -430,12 +482,22 @@ impl Stage {
             }
         }
         self.sync_staged()?;
+        let mut sha256: std::collections::BTreeMap<String, String> = self
+            .files
+            .iter()
+            .filter(|f| f.3)
+            .map(|(f, _, d, _)| (f.clone(), d.clone()))
+            .collect();
+        sha256.insert(MANIFEST.to_string(), fsio::digest(json.as_bytes()));
         let mut files = staged;
         files.push(MANIFEST.to_string());
-        let journal = Journal {
+        let mut journal = Journal {
             files,
             stale: stale_ours,
+            sha256,
+            mac: String::new(),
         };
+        journal.sign(dir.key.as_ref(), &self.name);
         fault_point()?;
         self.write_journal(&journal)?;
         // The commit point has passed: move everything in, or back out.
@@ -906,7 +968,7 @@ mod tests {
                 .iter()
                 .map(|r| (r.to_string(), format!("{text} {r}").into_bytes()))
                 .collect();
-            let mut dir = OutputDir::open(&root).unwrap();
+            let mut dir = OutputDir::open(&root, Some(&[7; 32])).unwrap();
             dir.commit(files, &[], manifest.clone(), false).unwrap();
         };
         build("one");

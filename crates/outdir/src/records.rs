@@ -17,6 +17,9 @@ pub(crate) const LOCK: &str = ".printkit.lock";
 /// build's (or planted).
 pub(crate) const STAGE_PREFIX: &str = ".printkit-stage";
 pub(crate) const JOURNAL: &str = "journal.json";
+/// The file that makes a staging folder this user's: the MAC of its name
+/// under the output folder's key, written when the folder is made.
+pub(crate) const STAMP: &str = "stamp";
 /// The manifest's name in the output folder: what printkit wrote there.
 pub const MANIFEST: &str = ".printkit-manifest.json";
 /// The largest file printkit hashes to know whether it is still the one it
@@ -67,6 +70,8 @@ pub enum OutError {
     Foreign {
         root: PathBuf,
         files: Vec<(String, String)>,
+        /// The manifest, when it could not be read: its path and why.
+        damaged_manifest: Option<(PathBuf, String)>,
     },
     /// A failure injected at a step by `PRINTKIT_FAIL_AT` (tests).
     #[allow(missing_docs)]
@@ -124,7 +129,12 @@ impl fmt::Display for OutError {
                 "two files of this build are both `{}`: give the games different ids",
                 crate::echo::escaped(rel)
             ),
-            OutError::Foreign { root, files } => f.write_str(&foreign_message(root, files)),
+            OutError::Foreign {
+                root,
+                files,
+                damaged_manifest: Some((manifest, why)),
+            } => f.write_str(&damaged_manifest_message(root, files, manifest, why)),
+            OutError::Foreign { root, files, .. } => f.write_str(&foreign_message(root, files)),
             OutError::Injected { step } => {
                 write!(f, "injected failure at step {step} (PRINTKIT_FAIL_AT)")
             }
@@ -197,10 +207,53 @@ impl Manifest {
 
 /// The journal: written before the first file moves, so a killed build can
 /// be finished. `files` ends with the manifest, which moves in last.
+/// `sha256` holds the digest of each file to move in, and `mac` the MAC of
+/// the whole (with the staging folder's name) under the output folder's
+/// key: a journal found in the folder is followed only when it carries it.
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct Journal {
     pub(crate) files: Vec<String>,
     pub(crate) stale: Vec<String>,
+    #[serde(default)]
+    pub(crate) sha256: BTreeMap<String, String>,
+    #[serde(default)]
+    pub(crate) mac: String,
+}
+
+impl Journal {
+    fn signed_bytes(&self, stage_name: &str) -> Vec<u8> {
+        serde_json::to_vec(&(
+            "printkit journal",
+            stage_name,
+            &self.files,
+            &self.stale,
+            &self.sha256,
+        ))
+        .unwrap_or_default()
+    }
+
+    /// Gives the journal its MAC under `key` (none without a key).
+    pub(crate) fn sign(&mut self, key: Option<&crate::mac::Key>, stage_name: &str) {
+        self.mac = key.map_or_else(String::new, |k| {
+            crate::mac::hmac_sha256(k, &self.signed_bytes(stage_name))
+        });
+    }
+
+    /// Whether the journal carries its MAC under `key`.
+    pub(crate) fn is_signed(&self, key: &crate::mac::Key, stage_name: &str) -> bool {
+        crate::mac::same(
+            &self.mac,
+            &crate::mac::hmac_sha256(key, &self.signed_bytes(stage_name)),
+        )
+    }
+}
+
+/// What a staging folder named `stage_name` holds in its [`STAMP`].
+pub(crate) fn stamp_of(key: &crate::mac::Key, stage_name: &str) -> String {
+    crate::mac::hmac_sha256(
+        key,
+        format!("printkit staging folder\n{stage_name}").as_bytes(),
+    )
 }
 
 /// What a commit did.
@@ -231,21 +284,59 @@ pub(crate) fn add_note(notes: &mut Vec<String>, note: String) {
     }
 }
 
-/// Why the build stops: the files at kit paths that printkit may not
-/// replace, every one named (up to a screenful).
-fn foreign_message(root: &Path, foreign: &[(String, String)]) -> String {
+/// "a file" or "3 files".
+fn files_count(n: usize) -> String {
+    if n == 1 {
+        "a file".to_string()
+    } else {
+        format!("{n} files")
+    }
+}
+
+/// Each path of `foreign`, up to a screenful.
+fn list_paths(m: &mut String, root: &Path, foreign: &[(String, String)], with_what: bool) {
     const SHOWN: usize = 12;
-    let mut m = format!(
-        "{} already holds {} that printkit did not write (or that changed since it did), at paths this build writes:",
-        root.display(),
-        if foreign.len() == 1 { "a file".to_string() } else { format!("{} files", foreign.len()) }
-    );
     for (rel, what) in foreign.iter().take(SHOWN) {
-        m.push_str(&format!("\n  {} ({what})", root.join(rel).display()));
+        m.push_str(&format!("\n  {}", root.join(rel).display()));
+        if with_what {
+            m.push_str(&format!(" ({what})"));
+        }
     }
     if foreign.len() > SHOWN {
         m.push_str(&format!("\n  and {} more", foreign.len() - SHOWN));
     }
+}
+
+/// Why the build stops when the manifest could not be read: printkit
+/// cannot tell its own files, and says which record failed and what to do.
+fn damaged_manifest_message(
+    root: &Path,
+    foreign: &[(String, String)],
+    manifest: &Path,
+    why: &str,
+) -> String {
+    let mut m = format!(
+        "the manifest {} is damaged ({why}), so printkit cannot tell whether it wrote the {} at paths this build writes:",
+        manifest.display(),
+        if foreign.len() == 1 { "file".to_string() } else { format!("{} files", foreign.len()) }
+    );
+    list_paths(&mut m, root, foreign, false);
+    m.push_str(&format!(
+        "\nIf {} holds only kits printkit built, remove the manifest and build again with --force (a new manifest is written); otherwise move those files away or build into another folder with --out. Nothing was written.",
+        root.display()
+    ));
+    m
+}
+
+/// Why the build stops: the files at kit paths that printkit may not
+/// replace, every one named (up to a screenful).
+fn foreign_message(root: &Path, foreign: &[(String, String)]) -> String {
+    let mut m = format!(
+        "{} already holds {} that printkit did not write (or that changed since it did), at paths this build writes:",
+        root.display(),
+        files_count(foreign.len())
+    );
+    list_paths(&mut m, root, foreign, true);
     m.push_str(
         "\nprintkit never replaces a file it did not write: move them away, build into another folder with --out, or pass --force to replace them. Nothing was written.",
     );

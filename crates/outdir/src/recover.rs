@@ -1,8 +1,14 @@
 //! What an interrupted build left: finished when its journal shows it had
 //! passed its commit point, discarded otherwise.
 //!
-//! A staging folder found in the output folder may have been planted, so
-//! each of its paths is checked before anything moves: a plain relative
+//! A staging folder found in the output folder may have been planted (a
+//! folder handed round as a zip holds whatever its maker put in it), so it
+//! is touched only when it is this user's printkit's: owned by this user
+//! and private to them (Unix), carrying the stamp made from its name under
+//! the output folder's key, and, to be finished, a journal carrying its MAC
+//! under that key (the key is kept outside the output folder, see
+//! [`crate::OutputDir::open`]). Anything else is left alone and named.
+//! Even then each of its paths is checked before anything moves: a plain relative
 //! path, no link on the way (in the staging folder or in the output
 //! folder), listed with its digest in the staged manifest, and a
 //! destination that is missing or still the file printkit wrote. A stale
@@ -10,9 +16,10 @@
 //! left where it is and named.
 use crate::beneath::Folder;
 use crate::fsio::{self, Kind};
+use crate::mac::Key;
 use crate::records::{
-    add_note, fail, Journal, Manifest, OutError, JOURNAL, MANIFEST, MAX_KIT_FILE, MAX_RECORD_BYTES,
-    STAGE_PREFIX,
+    add_note, fail, stamp_of, Journal, Manifest, OutError, JOURNAL, MANIFEST, MAX_KIT_FILE,
+    MAX_RECORD_BYTES, STAGE_PREFIX, STAMP,
 };
 use std::fs;
 use std::path::Path;
@@ -24,6 +31,8 @@ pub(crate) struct Opened<'a> {
     pub folder: &'a Folder,
     pub manifest: &'a Manifest,
     pub notes: &'a mut Vec<String>,
+    /// The output folder's key, when printkit has one.
+    pub key: Option<&'a Key>,
 }
 
 impl Opened<'_> {
@@ -71,6 +80,7 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
     // the folder is not (only) printkit's.
     for (name, want) in [
         (JOURNAL, Kind::File),
+        (STAMP, Kind::File),
         ("new", Kind::Folder),
         ("old", Kind::Folder),
     ] {
@@ -85,9 +95,27 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
             return Ok(());
         }
     }
+    // An empty one (a build killed as it made it) holds nothing of anyone's.
+    if fs::remove_dir(stage).is_ok() {
+        return Ok(());
+    }
+    let name_text = name.to_string_lossy().into_owned();
+    let key = match authenticate(dir, name, &name_text) {
+        Ok(key) => key,
+        Err(why) => {
+            dir.note(format!(
+                "left alone: {} is not a staging folder this user's printkit made ({why}); nothing in it was moved, read or removed. Delete it if you do not know it",
+                stage.display()
+            ));
+            return Ok(());
+        }
+    };
+    // A journal without this folder's MAC was never completed (the build
+    // died writing it, before its commit point) or is not printkit's.
     let journal = fsio::read_plain(dir.folder, &name.join(JOURNAL), MAX_RECORD_BYTES)
         .ok()
-        .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok());
+        .and_then(|bytes| serde_json::from_slice::<Journal>(&bytes).ok())
+        .filter(|j| j.is_signed(key, &name_text));
     let staged_manifest = stage.join("new").join(MANIFEST);
     // No journal: killed before the commit point, nothing to finish. No
     // staged manifest: it moved in last, so everything else had.
@@ -95,6 +123,7 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
         let staged_rel = name.join("new").join(MANIFEST);
         let staged = fsio::read_plain(dir.folder, &staged_rel, MAX_RECORD_BYTES)
             .ok()
+            .filter(|b| journal.sha256.get(MANIFEST) == Some(&fsio::digest(b)))
             .and_then(|b| serde_json::from_slice::<Manifest>(&b).ok())
             .map(Manifest::sanitised);
         let Some(staged) = staged else {
@@ -104,17 +133,23 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
             ));
             return Ok(());
         };
+        let mut moved = Vec::new();
         for rel in journal.files.iter().filter(|f| *f != MANIFEST) {
-            if let Err(why) = move_in(dir, name, &staged, rel) {
-                dir.note(format!(
+            match move_in(dir, name, &journal, &staged, rel) {
+                Ok(true) => moved.push(rel.as_str()),
+                Ok(false) => {}
+                Err(why) => dir.note(format!(
                     "an interrupted build was finished without `{}`: {why}",
                     crate::echo::shorten(&crate::echo::escaped(rel), 120)
-                ));
+                )),
             }
         }
-        for rel in &journal.stale {
-            remove_stale(dir, rel);
-        }
+        let removed = journal
+            .stale
+            .iter()
+            .filter(|rel| remove_stale(dir, rel))
+            .count();
+        dir.note(recovered_words(stage, &moved, removed));
         let dest = dir.root.join(MANIFEST);
         if matches!(Kind::of(&dest), Kind::Missing | Kind::File | Kind::Link) {
             dir.folder
@@ -134,8 +169,80 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
     })
 }
 
-/// Moves one staged file in after checking both ends.
-fn move_in(dir: &Opened, name: &Path, staged: &Manifest, rel: &str) -> Result<(), String> {
+/// The output folder's key when the staging folder `name` is this user's
+/// printkit's, else why not.
+fn authenticate<'k>(dir: &Opened<'k>, name: &Path, name_text: &str) -> Result<&'k Key, String> {
+    let Some(key) = dir.key else {
+        return Err("printkit has no key to check it with: its cache folder cannot be used".into());
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = fs::symlink_metadata(dir.root.join(name)).map_err(|e| e.to_string())?;
+        if meta.uid() != rustix::process::geteuid().as_raw() {
+            return Err(format!("it belongs to user {}, not to you", meta.uid()));
+        }
+        if meta.mode() & 0o077 != 0 {
+            return Err(format!(
+                "others may use it (mode {:o}), and printkit makes its staging folders for their owner only",
+                meta.mode() & 0o777
+            ));
+        }
+    }
+    let stamp = fsio::read_plain(dir.folder, &name.join(STAMP), 256)
+        .map_err(|_| "it has no stamp of printkit's".to_string())?;
+    let (stamp, want) = (String::from_utf8_lossy(&stamp), stamp_of(key, name_text));
+    // A stamp cut short is a build killed as it wrote it: its folder can
+    // only be removed (finishing takes a journal with this key's MAC).
+    let torn = stamp.len() < want.len() && want.starts_with(&*stamp);
+    if !crate::mac::same(&stamp, &want) && !torn {
+        return Err("its stamp was not made with this user's key for this folder".into());
+    }
+    Ok(key)
+}
+
+/// "finished the build interrupted in …: moved in 3 files (a, b, c)".
+fn recovered_words(stage: &Path, moved: &[&str], removed: usize) -> String {
+    const SHOWN: usize = 5;
+    let mut m = format!(
+        "finished the build that was interrupted in {}: moved in {}",
+        stage.display(),
+        match moved.len() {
+            0 => "no file (all were in place)".to_string(),
+            1 => "1 file".to_string(),
+            n => format!("{n} files"),
+        }
+    );
+    if !moved.is_empty() {
+        let shown: Vec<String> = moved
+            .iter()
+            .take(SHOWN)
+            .map(|r| crate::echo::shorten(&crate::echo::escaped(r), 120))
+            .collect();
+        m.push_str(&format!(" ({}", shown.join(", ")));
+        if moved.len() > SHOWN {
+            m.push_str(&format!(" and {} more", moved.len() - SHOWN));
+        }
+        m.push(')');
+    }
+    m.push_str(" and its manifest");
+    match removed {
+        0 => {}
+        1 => m.push_str("; removed 1 stale file"),
+        n => m.push_str(&format!("; removed {n} stale files")),
+    }
+    m
+}
+
+/// Moves one staged file in after checking both ends: whether it moved
+/// (false: it had before the interruption).
+fn move_in(
+    dir: &Opened,
+    name: &Path,
+    journal: &Journal,
+    staged: &Manifest,
+    rel: &str,
+) -> Result<bool, String> {
     let stage = &dir.root.join(name);
     if !fsio::is_plain_relative(rel) {
         return Err("not a plain path inside the output folder".into());
@@ -149,13 +256,14 @@ fn move_in(dir: &Opened, name: &Path, staged: &Manifest, rel: &str) -> Result<()
     }
     let source = new.join(rel);
     match Kind::of(&source) {
-        Kind::Missing => return Ok(()), // moved in before the interruption
+        Kind::Missing => return Ok(false), // moved in before the interruption
         Kind::File => {}
         other => return Err(format!("{} is {}", source.display(), other.words())),
     }
     let source_rel = name.join("new").join(rel);
-    if fsio::digest_of(dir.folder, &source_rel, MAX_KIT_FILE).as_deref() != Some(want.as_str()) {
-        return Err("the staged file is not the one the manifest lists".into());
+    let digest = fsio::digest_of(dir.folder, &source_rel, MAX_KIT_FILE);
+    if digest.as_deref() != Some(want.as_str()) || journal.sha256.get(rel) != Some(want) {
+        return Err("the staged file is not the one the journal and manifest list".into());
     }
     if let Some((p, kind)) = fsio::first_unsafe_folder(dir.root, Path::new(rel)) {
         return Err(format!("{} is {}", p.display(), kind.words()));
@@ -191,24 +299,27 @@ fn move_in(dir: &Opened, name: &Path, staged: &Manifest, rel: &str) -> Result<()
     }
     dir.folder
         .rename(&source_rel, Path::new(rel))
-        .map_err(|e| format!("cannot move it in: {e}"))
+        .map_err(|e| format!("cannot move it in: {e}"))?;
+    Ok(true)
 }
 
-/// Removes a stale file the journal names, if it is still printkit's.
-fn remove_stale(dir: &mut Opened, rel: &str) {
+/// Removes a stale file the journal names, if it is still printkit's:
+/// whether it went.
+fn remove_stale(dir: &mut Opened, rel: &str) -> bool {
     if !fsio::is_plain_relative(rel) {
-        return;
+        return false;
     }
     let path = dir.root.join(rel);
     if Kind::of(&path) == Kind::Missing {
-        return;
+        return false;
     }
     if fsio::first_unsafe_folder(dir.root, Path::new(rel)).is_none() && dir.is_ours(rel) {
-        let _ = dir.folder.remove(Path::new(rel), false);
+        return dir.folder.remove(Path::new(rel), false).is_ok();
     } else {
         dir.note(format!(
             "kept {}: an interrupted build meant to remove it, but it is not a file printkit wrote (or it changed since)",
             path.display()
         ));
     }
+    false
 }

@@ -32,7 +32,22 @@ pub fn check_page(
         for item in &page.items {
             if let Some(b) = item.ink_bounds()? {
                 if !area.contains_rect(&b, 1e-6) {
-                    return Err(RenderError::OutsidePrintable { painted: b, area });
+                    // Its words, so the error can be traced to the file
+                    // that gave them (bounded: a paragraph is enough).
+                    let mut text = String::new();
+                    item.for_each_text(&mut |t| {
+                        if text.len() < 4000 {
+                            if !text.is_empty() {
+                                text.push(' ');
+                            }
+                            text.push_str(&t.text);
+                        }
+                    });
+                    return Err(RenderError::OutsidePrintable {
+                        painted: b,
+                        area,
+                        text: (!text.is_empty()).then_some(text),
+                    });
                 }
             }
         }

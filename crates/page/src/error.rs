@@ -70,6 +70,9 @@ pub enum RenderError {
         painted: RectMm,
         /// The area a printer reaches.
         area: RectMm,
+        /// The element's words, if it has any (what the user finds in
+        /// their files).
+        text: Option<String>,
     },
     /// A PDF of no pages.
     NoPages,
@@ -169,10 +172,25 @@ impl fmt::Display for RenderError {
             RenderError::NoRoomForTile => f.write_str(
                 "the page has no room for a board tile; use larger paper or smaller text",
             ),
-            RenderError::OutsidePrintable { painted, area } => write!(
-                f,
-                "an element painted at {painted:?} leaves the printable area {area:?}"
-            ),
+            RenderError::OutsidePrintable {
+                painted,
+                area,
+                text,
+            } => {
+                let over = (area.x - painted.x)
+                    .max(painted.right() - area.right())
+                    .max(area.y - painted.y)
+                    .max(painted.bottom() - area.bottom());
+                match text {
+                    Some(t) => write!(f, "the text {:?}", shortened(t))?,
+                    None => f.write_str("a drawing")?,
+                }
+                write!(
+                    f,
+                    " does not fit on the page: at {:.1} × {:.1} mm it reaches {over:.1} mm past the printable area of {:.1} × {:.1} mm",
+                    painted.width, painted.height, area.width, area.height
+                )
+            }
             RenderError::NoPages => f.write_str("a PDF needs at least one page"),
             RenderError::PageSize { width, height } => {
                 write!(f, "page size {width} × {height} mm is not printable")
@@ -194,6 +212,18 @@ impl fmt::Display for RenderError {
 }
 
 impl std::error::Error for RenderError {}
+
+/// A long text as a message quotes it: its start and end.
+fn shortened(t: &str) -> String {
+    const MOST: usize = 120;
+    let chars: Vec<char> = t.chars().collect();
+    if chars.len() <= MOST {
+        return t.to_string();
+    }
+    let head: String = chars[..MOST - 20].iter().collect();
+    let tail: String = chars[chars.len() - 15..].iter().collect();
+    format!("{head} … {tail}")
+}
 
 /// The box a text did not fit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -237,6 +267,7 @@ impl RenderError {
             RenderError::MissingGlyph { text, .. } | RenderError::Overflow { text, .. } => {
                 Some(text)
             }
+            RenderError::OutsidePrintable { text, .. } => text.as_deref(),
             RenderError::OnPaper { error, .. } | RenderError::OnPage { error, .. } => {
                 error.failed_text()
             }

@@ -135,8 +135,13 @@ pub fn parse(file: &str, text: &str, english: Option<&Lang>) -> Result<Lang, Lan
             decimal,
             group,
             digits,
+            spans: read
+                .iter()
+                .filter_map(|(k, r)| Some((k.clone(), r.value_span.clone()?)))
+                .collect(),
             messages: read.into_iter().map(|(k, r)| (k, r.message)).collect(),
             source: file.to_string(),
+            text: p.text.clone(),
         }),
         _ => Err(LangError::Invalid(p.into_list())),
     }

@@ -96,6 +96,11 @@ pub struct Lang {
     pub messages: BTreeMap<String, Message>,
     /// Where it was read from (`templates/lang/fr.toml` when built in).
     pub source: String,
+    /// The file's text and where each message's value stands in it, so a
+    /// page a message cannot fit on is reported at the message.
+    pub text: std::sync::Arc<str>,
+    /// Each message's value, by key (those the file gives itself).
+    pub spans: BTreeMap<String, std::ops::Range<usize>>,
 }
 
 /// The direction of the first letter of `text` that has one: `Some(true)`
