@@ -222,7 +222,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     let Some(dealt) = class_sets::deal_most(family, &found.puzzles, sheets as usize, count(args))
     else {
         crate::say!(
-            "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths, so nothing was written; \
+            "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths and marks, so nothing was written; \
              try a smaller --count, another --seed or a larger --max-plies",
             found.puzzles.len(),
             found.examined,
@@ -259,7 +259,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     );
     if made < sheets {
         crate::say!(
-            "puzzles: only {made} of {sheets} sheets: the largest set of {} with one mix of lengths and no answer twice on a sheet \
+            "puzzles: only {made} of {sheets} sheets: the largest set of {} with one mix of lengths and marks and no answer twice on a sheet \
              that {} makes; another --seed adds others (write them to another folder)",
             count(args),
             def.title
