@@ -617,7 +617,9 @@ fn looks_like(text: &str, torus: bool) -> String {
             .collect()
     };
     let mirror = |g: &Vec<Vec<char>>| -> Vec<Vec<char>> {
-        g.iter().map(|r| r.iter().rev().copied().collect()).collect()
+        g.iter()
+            .map(|r| r.iter().rev().copied().collect())
+            .collect()
     };
     let mut images = Vec::new();
     let mut g = rows.clone();
@@ -661,7 +663,13 @@ fn assert_no_two_alike(dir: &Path, sheets: usize, torus: bool) -> Vec<Vec<String
         }
         let mut mix: Vec<String> = values(&text, "name")
             .iter()
-            .map(|name| name.trim_matches('"').rsplit(" · ").next().unwrap().to_string())
+            .map(|name| {
+                name.trim_matches('"')
+                    .rsplit(" · ")
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         mix.sort();
         marks.push(mix);
@@ -816,7 +824,11 @@ fn the_finders_key_is_one_for_mirrors_turns_and_shifts() {
             "5/o4/1o3/Poo2/1o3 o 2 1 6",
             "1o3/Poo2/1o3/o4/5 o 3 0 5",
         ),
-        ("clone-jump-convert", "W4/5/1B3/5/4B W 4", "4W/5/5/1B3/B4 W 4"),
+        (
+            "clone-jump-convert",
+            "W4/5/1B3/5/4B W 4",
+            "4W/5/5/1B3/B4 W 4",
+        ),
         (
             "freeze",
             "8/8/8/7r/r4b2/Br4br/rb3Brb/b4rbr b",
@@ -831,7 +843,10 @@ fn the_finders_key_is_one_for_mirrors_turns_and_shifts() {
     for (game, a, b) in same {
         assert_eq!(key(game, a), key(game, b), "{game}: {a} and {b}");
         // The test's own reading agrees.
-        assert_eq!(looks_like(a, game == "freeze"), looks_like(b, game == "freeze"));
+        assert_eq!(
+            looks_like(a, game == "freeze"),
+            looks_like(b, game == "freeze")
+        );
     }
     assert_ne!(
         key("predator-prey", "5/o4/1o3/Poo2/1o3 o 2 1 6"),
