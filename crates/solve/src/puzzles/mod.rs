@@ -9,7 +9,8 @@
 //! side to move wins by force within the limit, has exactly one winning
 //! first move, every later move of the winner along the line is also the
 //! only win, the win takes more than one move (when the limit allows), and
-//! no accepted puzzle is the same position under a symmetry of the board.
+//! no accepted puzzle has the board of another under a symmetry of the
+//! board, whatever their counts ([`symmetry_key`]).
 //! (Freeze: a chain winning with its kings and with more is one answer,
 //! `freeze`.)
 //! Cheap searches come first: a win at once, then two wins within fewer
