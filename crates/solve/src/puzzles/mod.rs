@@ -996,6 +996,10 @@ pub fn first_kind(s: &Solution) -> &'static str {
         .unwrap_or("move")
 }
 
+/// A symmetry as the source cell (row, column) of an image's cell (row,
+/// column), given the board's width and height.
+type SourceCell = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// What a student sees of a position, the same for all its images under
 /// the board's symmetries: the board (holes and pieces) and the side to
 /// move, smallest over the mirror images, the rotations of a square board
@@ -1023,7 +1027,7 @@ pub fn symmetry_key(position: &AnyPosition) -> String {
     // The eight symmetries of a square (the four keeping a rectangle's
     // shape on other boards): the source cell (row, column) of an image's
     // cell, in the image's own width and height.
-    let maps: [fn(usize, usize, usize, usize) -> (usize, usize); 8] = [
+    let maps: [SourceCell; 8] = [
         |r, c, _, _| (r, c),
         |r, c, w, h| (h - 1 - r, w - 1 - c),
         |r, c, w, _| (r, w - 1 - c),
