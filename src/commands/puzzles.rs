@@ -315,7 +315,7 @@ fn run_sheets(def: &Definition, args: &PuzzleArgs, sheets: u32) -> Result<i32, S
     let found = &set.found;
     if set.sheets.is_empty() {
         crate::say!(
-            "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths, so nothing was written; \
+            "puzzles: {} distinct puzzles in {} candidates, not enough for one sheet of {} with one mix of lengths and marks, so nothing was written; \
              try a smaller --count, another --seed or a larger --max-plies",
             found.puzzles.len(),
             found.examined,
@@ -370,7 +370,7 @@ fn fewer_sheets(
             }
         ),
         None => format!(
-            "puzzles: only {made} of {sheets} sheets: the largest set of {count} with one mix of lengths and no answer twice on a sheet \
+            "puzzles: only {made} of {sheets} sheets: the largest set of {count} with one mix of lengths and marks and no answer twice on a sheet \
              that {title} makes; another --seed adds others (write them to another folder)"
         ),
     }

@@ -404,7 +404,8 @@ fn answers(text: &str) -> Vec<String> {
 /// Issue 34: a class set of each family, three seeds: every sheet is
 /// written (the search no longer asks for twice the set before it deals),
 /// and no two puzzles of a sheet share an answer line or their last two
-/// moves. Heavy in a debug build: `cargo test --release --test suite
+/// moves; issue 47: no two of the set look alike, and every sheet has the
+/// same marks. Heavy in a debug build: `cargo test --release --test suite
 /// class_sets -- --ignored` (the full 30 × 6 is `cargo bench --bench
 /// class_sets`).
 #[test]
@@ -436,6 +437,14 @@ fn every_family_deals_a_class_set_without_an_answer_twice_on_a_sheet() {
             assert!(o.status.success(), "{game} seed {seed}: {err}");
             // In a pipe: one summary line, no progress lines.
             assert!(err.lines().count() <= 2, "{game}: {err}");
+            // Issue 47: no two puzzles of the set alike under the board's
+            // symmetries (Freeze: its torus shifts too), every sheet with
+            // the same marks.
+            let marks = assert_no_two_alike(&dir, 6, game == "freeze");
+            assert!(
+                marks.iter().all(|m| *m == marks[0]),
+                "{game} seed {seed}: {marks:?}"
+            );
             for n in 1..=6 {
                 let text = std::fs::read_to_string(dir.join(format!("sheet-{n:02}.toml"))).unwrap();
                 let lines = answers(&text);
@@ -599,5 +608,277 @@ fn the_class_set_progress_line_counts_sheets_and_time_left() {
     assert_eq!(
         printkit::stop::set_progress_line(&start, 0.0, 0.6),
         "puzzles: 0 of 30 sheets found, estimating the time left, 0.6 s"
+    );
+}
+
+/// A position's board as a student sees it (rows top first, each cell's
+/// symbol, `.` empty) and its side to move, read from the position's text
+/// apart from printkit's own reading: what the symmetry tests compare.
+fn board_of(text: &str) -> (Vec<Vec<char>>, String) {
+    let mut parts = text.split_whitespace();
+    let rows = parts.next().unwrap().split('/').map(|row| {
+        let mut cells = Vec::new();
+        let mut run = 0usize;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            cells.extend(std::iter::repeat_n('.', run));
+            run = 0;
+            cells.push(ch);
+        }
+        cells.extend(std::iter::repeat_n('.', run));
+        cells
+    });
+    (rows.collect(), parts.next().unwrap_or("").to_string())
+}
+
+/// One key for a board and all its images: the mirror images, the
+/// rotations of a square board and, on a torus, every shift; the counts
+/// (turns, reserve, captures) left out, as a student comparing two
+/// diagrams leaves them out.
+fn looks_like(text: &str, torus: bool) -> String {
+    let (rows, side) = board_of(text);
+    let turn = |g: &Vec<Vec<char>>| -> Vec<Vec<char>> {
+        (0..g[0].len())
+            .map(|c| (0..g.len()).rev().map(|r| g[r][c]).collect())
+            .collect()
+    };
+    let mirror = |g: &Vec<Vec<char>>| -> Vec<Vec<char>> {
+        g.iter()
+            .map(|r| r.iter().rev().copied().collect())
+            .collect()
+    };
+    let mut images = Vec::new();
+    let mut g = rows.clone();
+    for _ in 0..4 {
+        images.push(mirror(&g));
+        images.push(g.clone());
+        g = turn(&g);
+    }
+    images.retain(|i| i.len() == rows.len() && i[0].len() == rows[0].len());
+    let (h, w) = (rows.len(), rows[0].len());
+    let mut keys = Vec::new();
+    for i in &images {
+        let shifts = if torus { h * w } else { 1 };
+        for s in 0..shifts {
+            let (dr, dc) = (s / w, s % w);
+            let text: String = (0..h)
+                .flat_map(|r| (0..w).map(move |c| (r, c)))
+                .map(|(r, c)| i[(r + dr) % h][(c + dc) % w])
+                .collect();
+            keys.push(text);
+        }
+    }
+    format!("{} {side}", keys.into_iter().min().unwrap())
+}
+
+/// Every position of a set's sheets, and each sheet's difficulty marks in
+/// order; fails when two positions of the set look alike (one is another
+/// seen in a mirror, turned, or shifted on a torus, whatever their counts).
+fn assert_no_two_alike(dir: &Path, sheets: usize, torus: bool) -> Vec<Vec<String>> {
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut marks = Vec::new();
+    for n in 1..=sheets {
+        let text = std::fs::read_to_string(dir.join(format!("sheet-{n:02}.toml"))).unwrap();
+        for (q, position) in values(&text, "position").iter().enumerate() {
+            let key = looks_like(position.trim_matches('"'), torus);
+            let here = format!("sheet {n} question {}: {position}", q + 1);
+            if let Some((_, there)) = seen.iter().find(|(k, _)| *k == key) {
+                panic!("{here} looks like {there}");
+            }
+            seen.push((key, here));
+        }
+        let mut mix: Vec<String> = values(&text, "name")
+            .iter()
+            .map(|name| {
+                name.trim_matches('"')
+                    .rsplit(" · ")
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        mix.sort();
+        marks.push(mix);
+    }
+    marks
+}
+
+#[test]
+fn the_independent_symmetry_key_sees_mirrors_turns_and_shifts() {
+    // The test's own key, checked against images made by hand.
+    let predator = "5/o4/1o3/Poo2/1o3 o 2 1 6";
+    assert_eq!(
+        looks_like(predator, false),
+        looks_like("1o3/Poo2/1o3/o4/5 o 3 0 5", false)
+    );
+    assert_eq!(
+        looks_like(predator, false),
+        looks_like("5/4o/3o1/2ooP/3o1 o 2 1 6", false)
+    );
+    assert_ne!(
+        looks_like(predator, false),
+        looks_like("5/o4/1o3/Poo2/1o3 P 2 1 6", false)
+    );
+    let freeze = "8/8/8/7r/r4b2/Br4br/rb3Brb/b4rbr b";
+    let shifted = "8/7r/r4b2/Br4br/rb3Brb/b4rbr/8/8 b";
+    assert_eq!(looks_like(freeze, true), looks_like(shifted, true));
+    assert_ne!(looks_like(freeze, false), looks_like(shifted, false));
+}
+
+/// Issue 47: a predator set of 4 sheets of 6 held mirror images (the same
+/// board with other counts), and its sheets had different mixes of marks
+/// (one sheet three "hard", another one). Every puzzle of a set now looks
+/// like no other, and every sheet has the same marks.
+#[test]
+fn a_class_set_has_no_two_puzzles_alike_and_one_mix_of_marks() {
+    let dir = crate::hostile::scratch("class-sets-alike");
+    let o = printkit(&[
+        "puzzles",
+        "predator-prey",
+        "--sheets",
+        "4",
+        "--count",
+        "6",
+        "--seed",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let marks = assert_no_two_alike(&dir, 4, false);
+    assert!(marks.iter().all(|m| *m == marks[0]), "{marks:?}");
+    // `puzzles` says the mix of marks it dealt.
+    let mix = marks[0].join(" ");
+    for mark in ["easy", "medium", "hard"] {
+        let n = marks[0].iter().filter(|m| *m == mark).count();
+        if n > 0 {
+            assert!(err.contains(&format!("{n} {mark}")), "{mix}: {err}");
+        }
+    }
+}
+
+/// Issue 47: every Freeze answer of a class key ended with the same two
+/// sentences ("No other first move wins as fast." and what the line says
+/// of later kings); the key now says each once, after its intro.
+#[test]
+fn a_class_key_says_each_fact_once() {
+    let dir = crate::hostile::scratch("class-sets-once");
+    let class = dir.join("class");
+    std::fs::create_dir_all(&class).unwrap();
+    let puzzles = [
+        (
+            "Rb3b2/1R3r1r/1b3b1b/6br/r7/8/8/B6r r",
+            r#"["H1xB1+H6+G5", "B8xH8+F7+H7", "H5xF5+B6+F6"]"#,
+        ),
+        (
+            "8/8/8/7r/r4b2/Br4br/rb3Brb/b4rbr b",
+            r#"["B2xB4xH4xH6+H3+G2+F1", "A2xA4+G3+H2", "G1xE1+H1"]"#,
+        ),
+    ];
+    for (n, (position, solution)) in puzzles.iter().enumerate() {
+        std::fs::write(
+            class.join(format!("sheet-{:02}.toml", n + 1)),
+            format!(
+                "game = \"freeze\"\nsheet_number = {}\n\n[[practice]]\nname = \"Puzzle 1 · easy\"\n\
+                 position = \"{position}\"\nprompt = \"Win in 3 moves.\"\nsolution = {solution}\n\
+                 wins_in = 3\nsearch_depth = 5\n",
+                n + 1
+            ),
+        )
+        .unwrap();
+    }
+    let out = dir.join("out");
+    let o = printkit(&[
+        "build",
+        "freeze",
+        "--practice",
+        class.to_str().unwrap(),
+        "--paper",
+        "a4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The pages' words, a line break read as a space.
+    let key: String = svg_text(&out.join("freeze/host-key/svg/a4"))
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    let mut words = String::new();
+    for part in key.split('<') {
+        let text = part.split_once('>').map_or("", |(_, t)| t);
+        words.push(' ');
+        words.push_str(text);
+    }
+    let words = words
+        .replace("&apos;", "'")
+        .replace("&#39;", "'")
+        .replace('\u{2019}', "'");
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    let table = words
+        .split("Answers by class sheet")
+        .nth(1)
+        .expect("the class table");
+    for sentence in [
+        "No other first move wins as fast.",
+        "At the winner's later turns the line names only the kings needed; more kings win as well.",
+    ] {
+        assert_eq!(table.matches(sentence).count(), 1, "{sentence}: {table}");
+    }
+    // Both answers are still there, each with its own kings.
+    assert!(table.contains("H1xB1") && table.contains("B2xB4xH4xH6"));
+}
+
+/// Issue 47: the finder's key of a position (what keeps two puzzles of a
+/// set apart) is one for its images under each of the board's symmetries,
+/// made here by hand: a mirror image with other counts (the predator game,
+/// the pair a set of 4 sheets held), a quarter turn (the clone game), a
+/// torus shift and a shifted mirror (Freeze); and two for boards that
+/// differ.
+#[test]
+fn the_finders_key_is_one_for_mirrors_turns_and_shifts() {
+    use printkit::puzzles::symmetry_key;
+    let key = |game: &str, text: &str| {
+        let def = printkit::definition::resolve(game).unwrap();
+        let position = def.engine().load(text).unwrap();
+        symmetry_key(&position)
+    };
+    let same = [
+        (
+            "predator-prey",
+            "5/o4/1o3/Poo2/1o3 o 2 1 6",
+            "1o3/Poo2/1o3/o4/5 o 3 0 5",
+        ),
+        (
+            "clone-jump-convert",
+            "1B1B1/5/3W1/5/B2W1 W 20",
+            "B4/4B/5/W1W1B/5 W 20",
+        ),
+        (
+            "freeze",
+            "8/8/8/7r/r4b2/Br4br/rb3Brb/b4rbr b",
+            "8/7r/r4b2/Br4br/rb3Brb/b4rbr/8/8 b",
+        ),
+        (
+            "freeze",
+            "8/8/8/7r/r4b2/Br4br/rb3Brb/b4rbr b",
+            "8/8/8/1r6/r2b4/Brb4r/rbrB3b/brbr4 b",
+        ),
+    ];
+    for (game, a, b) in same {
+        assert_eq!(key(game, a), key(game, b), "{game}: {a} and {b}");
+        // The test's own reading agrees.
+        assert_eq!(
+            looks_like(a, game == "freeze"),
+            looks_like(b, game == "freeze")
+        );
+    }
+    assert_ne!(
+        key("predator-prey", "5/o4/1o3/Poo2/1o3 o 2 1 6"),
+        key("predator-prey", "5/o4/1o3/Poo2/2o2 o 2 1 6")
     );
 }

@@ -52,14 +52,23 @@ pub fn pages(
     let mut flow = Flow::new(templates, &options.paper, &decorate)?.in_language(&def.lang);
     flow.paragraph(&tr!(l, "class.heading"), heading, 0.0, None)?;
     flow.gap(1.0);
-    flow.paragraph(
-        &tr!(l, "class.intro", n = sheets.len(), title = &def.title),
-        body,
-        0.0,
-        None,
-    )?;
+    let mut answers: Vec<Vec<(String, String)>> = Vec::new();
+    for list in sheets.values() {
+        let rows = list.iter().enumerate();
+        answers.push(
+            rows.map(|(k, p)| row(def, k + 1, p, analysed.key(p)))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    let once = said_once(def, &mut answers);
+    let mut intro = tr!(l, "class.intro", n = sheets.len(), title = &def.title);
+    for sentence in once {
+        intro.push(' ');
+        intro.push_str(&sentence);
+    }
+    flow.paragraph(&intro, body, 0.0, None)?;
     let width = flow.area().width;
-    for (n, list) in sheets {
+    for (n, rows_of_sheet) in sheets.keys().zip(answers) {
         flow.gap(3.0);
         let mut rows = vec![(
             text::paragraph_frame(
@@ -70,8 +79,7 @@ pub fn pages(
             )?,
             1.0,
         )];
-        for (k, p) in list.iter().enumerate() {
-            let (label, answer) = row(def, k + 1, p, analysed.key(p))?;
+        for (label, answer) in rows_of_sheet {
             rows.push((
                 labelled_row(&templates.style.book, l, &label, &answer, body, bold, width)?,
                 0.8,
@@ -80,6 +88,29 @@ pub fn pages(
         flow.place(&Frame::stack(width, &rows))?;
     }
     Ok(flow.finish())
+}
+
+/// The sentences every answer of the table would end with (Freeze's "No
+/// other first move wins as fast." and what the line says of later kings),
+/// taken out of the answers to be said once, after the table's intro: a
+/// fact true of every answer is not read thirty times. Only where the
+/// table has two answers or more and every one says it.
+fn said_once(def: &Definition, answers: &mut [Vec<(String, String)>]) -> Vec<String> {
+    let l = &def.lang;
+    let mut once = Vec::new();
+    for key in ["answer.no_other", "answer.later_kings"] {
+        let sentence = format!(" {}", tr!(l, key));
+        let count = answers.iter().flatten().count();
+        let every = answers.iter().flatten().all(|(_, a)| a.contains(&sentence));
+        if count < 2 || !every {
+            continue;
+        }
+        for (_, answer) in answers.iter_mut().flatten() {
+            *answer = answer.replacen(&sentence, "", 1);
+        }
+        once.push(sentence.trim_start().to_string());
+    }
+    once
 }
 
 /// The width of a row's label ("6 · medium").

@@ -470,13 +470,13 @@ impl<B: Bits> State<B> {
         for s in me.iter() {
             clones |= t.near[s];
         }
-        let mut moves: Vec<Move> = (clones & empty)
-            .iter()
-            .map(|to| Move::Clone {
-                from: (t.near[to] & me).pop_first().unwrap_or(to),
-                to,
-            })
-            .collect();
+        let targets = clones & empty;
+        let jumps: u32 = me.iter().map(|from| (t.far[from] & empty).count()).sum();
+        let mut moves: Vec<Move> = Vec::with_capacity((targets.count() + jumps) as usize);
+        moves.extend(targets.iter().map(|to| Move::Clone {
+            from: (t.near[to] & me).pop_first().unwrap_or(to),
+            to,
+        }));
         for from in me.iter() {
             moves.extend(
                 (t.far[from] & empty)
@@ -649,15 +649,34 @@ impl<B: Bits> State<B> {
     /// (a clone before a jump converting as many), which finds the
     /// refutations of the clone game's deep searches sooner.
     fn search_moves(&self, limit: u32) -> Vec<Move> {
-        let mut moves = self.legal_moves(limit);
+        let moves = self.legal_moves(limit);
         let theirs = self.pieces[1 - self.side];
         let near = &self.tables.near;
-        moves.sort_by_cached_key(|mv| match *mv {
-            Move::Clone { to, .. } => std::cmp::Reverse(2 * (theirs & near[to]).count() + 1),
-            Move::Jump { to, .. } => std::cmp::Reverse(2 * (theirs & near[to]).count()),
-            Move::Pass => std::cmp::Reverse(0),
-        });
-        moves
+        // Most converted first, a clone before a jump converting as many,
+        // in generation order otherwise: a stable counting sort on the
+        // rank (the search's every node orders its moves; a comparison
+        // sort was a quarter of a class set's time).
+        let rank = |mv: &Move| match *mv {
+            Move::Clone { to, .. } => 2 * (theirs & near[to]).count() as usize + 1,
+            Move::Jump { to, .. } => 2 * (theirs & near[to]).count() as usize,
+            Move::Pass => 0,
+        };
+        const RANKS: usize = 2 * 8 + 2;
+        let mut starts = [0usize; RANKS + 1];
+        let ranks: Vec<usize> = moves.iter().map(|m| rank(m).min(RANKS - 1)).collect();
+        for &r in &ranks {
+            starts[RANKS - 1 - r + 1] += 1;
+        }
+        for k in 1..=RANKS {
+            starts[k] += starts[k - 1];
+        }
+        let mut sorted = vec![Move::Pass; moves.len()];
+        for (mv, &r) in moves.into_iter().zip(&ranks) {
+            let at = &mut starts[RANKS - 1 - r];
+            sorted[*at] = mv;
+            *at += 1;
+        }
+        sorted
     }
 
     /// [`State::play`] without the effect (no list of converted cells).

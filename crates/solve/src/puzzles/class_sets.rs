@@ -21,21 +21,44 @@ pub fn with_sheet_number(text: &str, number: u32) -> String {
     out
 }
 
-/// "2 wins in 3 plies and 4 in 5 plies a sheet".
+/// "2 won in 3 plies, 4 won in 5 plies a sheet: 2 easy, 3 medium, 1 hard".
 pub fn mix_words(sheet: &[Puzzle]) -> String {
     let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut marks: BTreeMap<u8, (&str, usize)> = BTreeMap::new();
     for p in sheet {
         *counts.entry(p.solution.plies).or_default() += 1;
+        marks.entry(mark_rank(p)).or_insert((p.difficulty(), 0)).1 += 1;
     }
     let parts: Vec<String> = counts
         .iter()
         .map(|(plies, n)| format!("{n} won in {plies} plies"))
         .collect();
-    format!("{} a sheet", parts.join(", "))
+    let marks: Vec<String> = marks
+        .values()
+        .map(|(mark, n)| format!("{n} {mark}"))
+        .collect();
+    format!("{} a sheet: {}", parts.join(", "), marks.join(", "))
 }
 
-/// A share of a set: a win length and, in the predator game, the side.
-type Share = (u32, char);
+/// A share of a set: a win length, in the predator game the side, and
+/// the difficulty mark (0 easy, 1 medium, 2 hard): every sheet gets the
+/// same number of each, so no student's sheet is harder than another's.
+pub type Share = (u32, char, u8);
+
+/// The share of a set `p` belongs to.
+fn sheet_share(family: printkit_rules::Family, p: &Puzzle) -> Share {
+    let (plies, side) = puzzles::share(family, p);
+    (plies, side, mark_rank(p))
+}
+
+/// The difficulty mark in order: 0 easy, 1 medium, 2 hard.
+fn mark_rank(p: &Puzzle) -> u8 {
+    match p.difficulty() {
+        "easy" => 0,
+        "medium" => 1,
+        _ => 2,
+    }
+}
 
 /// How many sheets `counts` (puzzles found of each share) give `count`
 /// puzzles with one mix, and that mix (puzzles of each share a sheet):
@@ -77,7 +100,7 @@ pub fn most_sheets(counts: &BTreeMap<Share, usize>, count: usize, most: usize) -
 pub fn share_counts(family: printkit_rules::Family, found: &[Puzzle]) -> BTreeMap<Share, usize> {
     let mut counts = BTreeMap::new();
     for p in found {
-        *counts.entry(puzzles::share(family, p)).or_default() += 1;
+        *counts.entry(sheet_share(family, p)).or_default() += 1;
     }
     counts
 }
@@ -95,12 +118,32 @@ fn printed_line(p: &Puzzle) -> Vec<&str> {
     p.solution.pv.iter().map(|m| m.text.as_str()).collect()
 }
 
+/// The trick of a puzzle: the pattern of the winner's moves
+/// ([`puzzles::shape`]) when it plays two or more, with the facts the
+/// sheet prints beside the board but the turn count (the reserve, the
+/// captures): two puzzles of a sheet with one trick read as one, though
+/// their boards and lines differ. A single winning move is no trick.
+fn trick(p: &Puzzle) -> Option<(&str, Vec<(&'static str, u64)>)> {
+    if !p.shape.contains(", ") {
+        return None;
+    }
+    let mut facts = p.position.counts();
+    facts.retain(|(name, _)| *name != "turns");
+    Some((p.shape.as_str(), facts))
+}
+
 /// Whether `p` would repeat a puzzle of `sheet`: the same answer line or
 /// the same ending.
 fn clashes(sheet: &[Puzzle], p: &Puzzle) -> bool {
     sheet
         .iter()
         .any(|q| printed_line(q) == printed_line(p) || ending(q) == ending(p))
+}
+
+/// Whether `p` has the trick of a puzzle of `sheet` ([`trick`]).
+fn same_trick(sheet: &[Puzzle], p: &Puzzle) -> bool {
+    let mine = trick(p);
+    mine.is_some() && sheet.iter().any(|q| trick(q) == mine)
 }
 
 /// `list` reordered so that each answer line comes once before any comes
@@ -123,11 +166,12 @@ fn spread(list: Vec<Puzzle>) -> Vec<Puzzle> {
 }
 
 /// Deals `found` into `sheets` sheets of `count`, each with the same number
-/// of puzzles of each share (win length and, in the predator game, winning
-/// side: [`puzzles::share`]), shortest first on each sheet; `None` when
-/// there are too few. No two puzzles of a sheet have the same answer line
-/// or the same ending (`ending`), and a line found several times goes
-/// to sheets far apart (`spread`).
+/// of puzzles of each share (win length, in the predator game the winning
+/// side, and difficulty mark: [`Share`]), shortest first on each sheet;
+/// `None` when there are too few. No two puzzles of a sheet have the same
+/// answer line or the same ending (`ending`), a puzzle whose trick
+/// (`trick`) is new to the sheet comes first, and a line found several
+/// times goes to sheets far apart (`spread`).
 pub fn deal(
     family: printkit_rules::Family,
     found: Vec<Puzzle>,
@@ -137,10 +181,7 @@ pub fn deal(
     let mix = mix_for(&share_counts(family, &found), sheets, count)?;
     let mut by_share: BTreeMap<Share, Vec<Puzzle>> = BTreeMap::new();
     for p in found {
-        by_share
-            .entry(puzzles::share(family, &p))
-            .or_default()
-            .push(p);
+        by_share.entry(sheet_share(family, &p)).or_default().push(p);
     }
     let mut pools: BTreeMap<Share, Vec<Puzzle>> = by_share
         .into_iter()
@@ -152,7 +193,14 @@ pub fn deal(
         for (share, taken) in &mix {
             let pool = pools.get_mut(share)?;
             for _ in 0..*taken {
-                let at = pool.iter().position(|p| !clashes(&sheet, p))?;
+                // A new trick for the sheet where its share has one (the
+                // predator's last captures are mostly one step and a jump
+                // with two prey taken: a share may have no other).
+                let fits = |p: &Puzzle| !clashes(&sheet, p);
+                let at = pool
+                    .iter()
+                    .position(|p| fits(p) && !same_trick(&sheet, p))
+                    .or_else(|| pool.iter().position(fits))?;
                 sheet.push(pool.remove(at));
             }
         }
@@ -315,6 +363,9 @@ pub fn find(
     let family = game.family();
     let candidates = stream_candidates(family);
     let (mut found, mut examined, mut foreseen) = (Vec::new(), 0, sheets);
+    // Each puzzle's key made once: the streams' pools are added as they
+    // come, each puzzle whose board was found already left out.
+    let mut seen = std::collections::HashSet::new();
     let waves = max_streams(family) / WAVE;
     let mut told = Progress {
         sheets_wanted: sheets,
@@ -331,9 +382,9 @@ pub fn find(
         });
         for (pool, rej) in pools {
             examined += rej.examined;
-            found.extend(pool);
+            let fresh = pool.into_iter();
+            found.extend(fresh.filter(|p| seen.insert(puzzles::symmetry_key(&p.position))));
         }
-        found = puzzles::distinct(found);
         let counts = share_counts(family, &found);
         let complete = deal(family, found.clone(), sheets, count).is_some();
         told.streams_done = (wave + 1) * WAVE;

@@ -9,7 +9,8 @@
 //! side to move wins by force within the limit, has exactly one winning
 //! first move, every later move of the winner along the line is also the
 //! only win, the win takes more than one move (when the limit allows), and
-//! no accepted puzzle is the same position under a symmetry of the board.
+//! no accepted puzzle has the board of another under a symmetry of the
+//! board, whatever their counts ([`symmetry_key`]).
 //! (Freeze: a chain winning with its kings and with more is one answer,
 //! `freeze`.)
 //! Cheap searches come first: a win at once, then two wins within fewer
@@ -119,7 +120,9 @@ fn examine(
             Err(Reject::Dull)
         };
     }
-    if chains(&start.moves()).len() < MIN_FIRST_MOVES {
+    // Without kinging sets every legal move is its own first move (no
+    // pairing of the list, which was a twentieth of a clone set's time).
+    if start.moves().len() < MIN_FIRST_MOVES {
         return Err(Reject::FewMoves);
     }
     // Shallower searches first: a win in fewer plies is also a win within
@@ -463,11 +466,10 @@ impl<'a> Finder<'a> {
                 self.rej.reasons()
             ));
         }
-        // The same text again is a duplicate at once; another image of a
-        // kept puzzle only once it proves a puzzle (the images of a torus
-        // position are many, so they are made for kept ones only).
-        let text = position.text();
-        if self.seen.contains(&text) {
+        // A kept puzzle again, or one of its images, whatever its counts:
+        // a duplicate before any search.
+        let key = symmetry_key(position);
+        if self.seen.contains(&key) {
             self.rej.duplicate += 1;
             return Err(Reject::Duplicate);
         }
@@ -479,12 +481,7 @@ impl<'a> Finder<'a> {
         let shortest = self.shortest_wanted;
         match examine(self.game.params, solver, position, self.max_plies, shortest) {
             Ok(solution) => {
-                let key = canonical(position);
-                self.seen.insert(text);
-                if !self.seen.insert(key) {
-                    self.rej.duplicate += 1;
-                    return Err(Reject::Duplicate);
-                }
+                self.seen.insert(key);
                 let shape = shape(&solution);
                 // Near a game's end, the predator's wins repeat one fork:
                 // enough of a pattern sends the search further back.
@@ -999,15 +996,73 @@ pub fn first_kind(s: &Solution) -> &'static str {
         .unwrap_or("move")
 }
 
-/// The smallest text among the images of a position under the board's
-/// symmetries: one key for them all.
-fn canonical(position: &AnyPosition) -> String {
-    position
-        .images()
-        .iter()
-        .map(|p| p.text())
-        .min()
-        .unwrap_or_else(|| position.text())
+/// A symmetry as the source cell (row, column) of an image's cell (row,
+/// column), given the board's width and height.
+type SourceCell = fn(usize, usize, usize, usize) -> (usize, usize);
+
+/// What a student sees of a position, the same for all its images under
+/// the board's symmetries: the board (holes and pieces) and the side to
+/// move, smallest over the mirror images, the rotations of a square board
+/// and every shift of a torus; the counts (turns, reserve) left out, so two
+/// boards that look alike are one puzzle whatever their counts.
+///
+/// Made from the view directly (no position is set up or printed): a
+/// Freeze candidate has 512 images. A symmetry that puts a Freeze checker
+/// on the wrong colour gives no legal position, so it equals no other
+/// puzzle and the smallest over all images is still one key for the legal
+/// ones.
+pub fn symmetry_key(position: &AnyPosition) -> String {
+    let view = position.view();
+    let (w, h) = (view.width, view.height);
+    let mut grid = vec!['.'; w * h];
+    let marks = view.holes.iter().map(|&c| (c, '-'));
+    for (c, what) in marks.chain(view.pieces.iter().copied()) {
+        let (row, col) = (usize::from(c.row), usize::from(c.col));
+        if row < h && col < w {
+            grid[row * w + col] = what;
+        }
+    }
+    let torus = view.topology == printkit_rules::Topology::Torus;
+    let mut best: Vec<char> = grid.clone();
+    // The eight symmetries of a square (the four keeping a rectangle's
+    // shape on other boards): the source cell (row, column) of an image's
+    // cell, in the image's own width and height.
+    let maps: [SourceCell; 8] = [
+        |r, c, _, _| (r, c),
+        |r, c, w, h| (h - 1 - r, w - 1 - c),
+        |r, c, w, _| (r, w - 1 - c),
+        |r, c, _, h| (h - 1 - r, c),
+        |r, c, _, _| (c, r),
+        |r, c, w, _| (c, w - 1 - r),
+        |r, c, _, h| (h - 1 - c, r),
+        |r, c, w, h| (h - 1 - c, w - 1 - r),
+    ];
+    let count = if w == h { 8 } else { 4 };
+    let shifts = if torus { w * h } else { 1 };
+    for map in &maps[..count] {
+        for shift in 0..shifts {
+            let (dr, dc) = (shift / w, shift % w);
+            let cell = |k: usize| {
+                let (r, c) = ((k / w + dr) % h, (k % w + dc) % w);
+                let (sr, sc) = map(r, c, w, h);
+                grid[sr * w + sc]
+            };
+            // Compared as made: most images differ from the best in their
+            // first cells.
+            let smaller = (0..w * h)
+                .map(|k| cell(k).cmp(&best[k]))
+                .find(|o| o.is_ne())
+                == Some(std::cmp::Ordering::Less);
+            if smaller {
+                best = (0..w * h).map(cell).collect();
+            }
+        }
+    }
+    let mut key: String = best.into_iter().collect();
+    key.push(' ');
+    key.push(view.side_to_move);
+    key.push_str(&format!(" {w}x{h}"));
+    key
 }
 
 /// Whether, along the line, the winner's every later move is also its only
@@ -1048,6 +1103,6 @@ pub fn distinct(found: Vec<Puzzle>) -> Vec<Puzzle> {
     let mut seen = HashSet::new();
     found
         .into_iter()
-        .filter(|p| seen.insert(canonical(&p.position)))
+        .filter(|p| seen.insert(symmetry_key(&p.position)))
         .collect()
 }
