@@ -597,6 +597,7 @@ mod tests {
             templates: None,
             force: false,
             language: None,
+            large_print: false,
             run: Arc::new(Run::new()),
             date_epoch: Some(1_700_000_000),
         };
