@@ -472,11 +472,11 @@ mod progress_tests {
     /// expects the whole budget.
     #[test]
     fn the_streams_expected_follow_the_rate_of_each_share() {
-        let counts: BTreeMap<Share, usize> = [((3, 'W'), 4), ((5, 'W'), 4)].into();
+        let counts: BTreeMap<Share, usize> = [((3, 'W', 0), 4), ((5, 'W', 0), 4)].into();
         // 4 of each share: 4 sheets of 2 now, 8 at twice the streams.
         assert_eq!(most_sheets(&counts, 2, 8), 4);
         assert_eq!(streams_expected(&counts, 2, (8, 2), 40), 4);
-        let none: BTreeMap<Share, usize> = [((3, 'W'), 0)].into();
+        let none: BTreeMap<Share, usize> = [((3, 'W', 0), 0)].into();
         assert_eq!(streams_expected(&none, 2, (8, 2), 40), 40);
     }
 }
