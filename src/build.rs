@@ -1308,7 +1308,7 @@ mod memory_tests {
         let (_, clone) = crate::definition::BUILTIN[0];
         let game_text = clone.replacen("id = \"clone-jump-convert\"", "id = \"my-clone\"", 1);
         assert_ne!(game_text, clone, "the id is replaced");
-        let practice_text = "game = \"game.toml\"\n\n[[practice]]\nname = \"Added\"\nprompt = \"W to move.\"\nposition = \"5/5/5/W4/BB3 W 2\"\n\n[[practice.check]]\nmove = \"A2-A3\"\n";
+        let practice_text = "game = \"game.toml\"\n\n[[practice]]\nname = \"Added\"\nasks = \"checks\"\nprompt = \"W to move.\"\nposition = \"5/5/5/W4/BB3 W 2\"\n\n[[practice.check]]\nmove = \"A2-A3\"\n";
         let game = dir.join("game.toml");
         let practice = dir.join("added.toml");
         std::fs::write(&game, &game_text).unwrap();
@@ -1370,14 +1370,14 @@ mod tests {
         let game = dir.join("game.toml");
         let (_, clone) = definition::BUILTIN[0];
         let own = format!(
-            "{clone}\n[[practice]]\nname = \"Counted own\"\nprompt = \"W to move.\"\nposition = \"{OWN}\"\n\n[[practice.check]]\nmove = \"D2-D3\"\n"
+            "{clone}\n[[practice]]\nname = \"Counted own\"\nasks = \"checks\"\nprompt = \"W to move.\"\nposition = \"{OWN}\"\n\n[[practice.check]]\nmove = \"D2-D3\"\n"
         );
         std::fs::write(&game, own).unwrap();
         let practice = dir.join("counted.toml");
         std::fs::write(
             &practice,
             format!(
-                "game = \"game.toml\"\n\n[[practice]]\nname = \"Counted\"\nprompt = \"W to move.\"\nposition = \"{ADDED}\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n"
+                "game = \"game.toml\"\n\n[[practice]]\nname = \"Counted\"\nasks = \"checks\"\nprompt = \"W to move.\"\nposition = \"{ADDED}\"\n\n[[practice.check]]\nmove = \"C2-C3\"\n"
             ),
         )
         .unwrap();
@@ -1440,7 +1440,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let (_, clone) = definition::BUILTIN[0];
         let position = |name: &str, at: &str, mv: &str| {
-            format!("\n[[practice]]\nname = \"{name}\"\nprompt = \"W to move.\"\nposition = \"{at}\"\n\n[[practice.check]]\nmove = \"{mv}\"\n")
+            format!("\n[[practice]]\nname = \"{name}\"\nasks = \"checks\"\nprompt = \"W to move.\"\nposition = \"{at}\"\n\n[[practice.check]]\nmove = \"{mv}\"\n")
         };
         let game = format!("{clone}{}", position("Game's own", GAME_OWN, "B2-B3"));
         std::fs::write(dir.join("game.toml"), game).unwrap();
