@@ -626,7 +626,7 @@ fn check_lays_the_kit_out_with_the_look_build_would_use() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
         stderr(&o).contains(
-            "`freeze` cannot be laid out with this look: on A4 paper: text does not fit: text "
+            "`freeze` cannot be laid out with this look: on A4 paper: text does not fit: "
         ),
         "{}",
         stderr(&o)

@@ -171,7 +171,16 @@ const MAX_FUNCTION_LINES: usize = 100;
 
 /// Functions over [`MAX_FUNCTION_LINES`] that are known and will be split
 /// (file, function); the test fails on one no longer that long. None now.
-const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[];
+/// Grown over the limit by 2 to 17 lines in the session that merged seven
+/// branches at once (2026-12-06); issue 50 (structure) splits them.
+const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
+    ("crates/web/src/lib.rs", "class_set_json"),
+    ("crates/kit/src/rules_sheet.rs", "example_block"),
+    ("crates/definition/src/claims.rs", "check_practice"),
+    ("crates/outdir/src/lib.rs", "commit"),
+    ("crates/kit/src/host_key.rs", "lay_out"),
+    ("crates/kit/src/lib.rs", "lay_out_kit"),
+];
 
 /// Every function over the limit in `src/` and the workspace's crates
 /// (tests left out), longest first, by its path from the workspace root.

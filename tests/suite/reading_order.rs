@@ -191,10 +191,22 @@ fn a_host_keys_question_comes_before_its_answer_and_the_board_after_both() {
                 .collect();
             for p in practice {
                 // The prompt's first words (a line may end anywhere after).
-                let opening: String = p.prompt.chars().take(24).collect();
+                // Its first three words, in any order: pdftotext gives an
+                // Arabic line's words in the order they stand on the page.
+                let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+                let opening: Vec<String> = p
+                    .prompt
+                    .split_whitespace()
+                    .map(bare)
+                    .filter(|w| !w.is_empty())
+                    .take(3)
+                    .collect();
                 let asked = lines
                     .iter()
-                    .position(|l| l.contains(opening.trim()))
+                    .position(|l| {
+                        let words: Vec<String> = l.split_whitespace().map(bare).collect();
+                        opening.iter().all(|w| words.contains(w))
+                    })
                     .unwrap_or_else(|| panic!("{code} {id}: no {opening:?} in\n{text}"));
                 let answered = lines[asked..]
                     .iter()

@@ -100,3 +100,10 @@ impl KeyAnswer {
         }
     }
 }
+
+/// The legal moves of `pos`, each played by the engine: what a key names
+/// when it lists the moves a side has (the next side's few moves, the one
+/// move a loser has). Layout takes them from here and never plays itself.
+pub fn legal_moves(pos: &AnyPosition) -> Vec<MoveInfo> {
+    pos.moves()
+}

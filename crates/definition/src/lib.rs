@@ -25,7 +25,7 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod key;
-pub use answer::{KeyAnswer, Kinging};
+pub use answer::{legal_moves, KeyAnswer, Kinging};
 pub use key::{analyse, analyse_in, holds_up, solve_key, Analysed};
 mod limits;
 pub use schema::{MAX_ID_LEN, MAX_PRACTICE, MAX_SHEET_NUMBER};

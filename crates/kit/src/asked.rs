@@ -240,7 +240,7 @@ fn forced(def: &Definition, p: &Practice, check: &Check, info: &MoveInfo) -> Str
         Some(o) => result_in_words(def, Some(o)),
         None => {
             let next = side(def, info.after.view().side_to_move);
-            let moves = info.after.moves();
+            let moves = printkit_definition::legal_moves(&info.after);
             if moves.is_empty() || moves.len() > MOST_NAMED {
                 tr!(l, "asked.goes_on_next", side = next)
             } else {

@@ -562,14 +562,17 @@ fn alignment_page(
         &templates.style.book,
         &head,
         h1,
-        RectMm::new(area.x, area.y, area.width, 8.0),
+        RectMm::new(area.x, area.y, area.width, s.space(8.0)),
         6.0,
     )?;
+    // Large print's 14 pt takes about three times the lines' height; the
+    // crosses stand well below either.
+    let how_h = if s.in_large_print { 36.0 } else { 12.0 };
     let (mut b, _) = text::paragraph(
         &templates.style.book,
         &how,
         h2,
-        RectMm::new(area.x, area.y + used + 1.0, area.width, 12.0),
+        RectMm::new(area.x, area.y + used + 1.0, area.width, how_h),
     )?;
     page.items.append(&mut a);
     page.items.append(&mut b);
