@@ -658,7 +658,10 @@ fn the_spanish_first_question_is_answered_with_every_cell_b_may_place_on() {
     for cell in ["D2", "E3", "B4", "C5"] {
         assert!(first.contains(cell), "{cell}: {first}");
     }
-    assert!(first.starts_with("Oscuras tiene 4 jugadas legales"), "{first}");
+    assert!(
+        first.starts_with("Oscuras tiene 4 jugadas legales"),
+        "{first}"
+    );
 }
 
 /// The Spanish question as it was written, with no `asks` and two of the
