@@ -27,7 +27,7 @@ pub fn hmac_sha256_bytes(key: &[u8], message: &[u8]) -> [u8; 32] {
     outer.into()
 }
 
-/// [`hmac_sha256_bytes`] in lowercase hex.
+/// `hmac_sha256_bytes` in lowercase hex.
 pub fn hmac_sha256(key: &[u8], message: &[u8]) -> String {
     hmac_sha256_bytes(key, message)
         .iter()
