@@ -105,10 +105,12 @@ fn apply(src: &str, m: &Mutation) -> Vec<u8> {
     let mut bytes = src.as_bytes().to_vec();
     let n = bytes.len().max(1);
     match *m {
+        // A file mutated down to nothing has no byte to flip: one is added.
+        Mutation::Flip { byte, .. } if bytes.is_empty() => bytes.push(byte),
         Mutation::Flip { at, byte } => bytes[at % n] = byte,
-        Mutation::Insert { at, byte } => bytes.insert(at % n, byte),
+        Mutation::Insert { at, byte } => bytes.insert(at % (bytes.len() + 1), byte),
         Mutation::Delete { at, len } => {
-            let start = at % n;
+            let start = (at % n).min(bytes.len());
             let end = (start + len).min(bytes.len());
             bytes.drain(start..end);
         }
