@@ -266,6 +266,23 @@ mod tests {
     use super::*;
     use crate::solve::Verdict;
 
+    /// The verdicts of one position, `s` kept under `key` with its MAC.
+    fn kept_one(def: &Definition, p: &Practice, key: [u8; 32], s: Solution<String>) -> Verdicts {
+        Verdicts {
+            program: program(),
+            solutions: [(
+                search(def, p),
+                Kept {
+                    mac: mac_of(&key, &search(def, p), &s),
+                    solution: s,
+                },
+            )]
+            .into_iter()
+            .collect(),
+            key: Some(key),
+        }
+    }
+
     #[test]
     fn kept_answers_are_used_only_when_playing_them_bears_them_out() {
         let def = crate::definition::resolve("clone-jump-convert").unwrap();
@@ -278,19 +295,7 @@ mod tests {
             "{s:?}"
         );
         let key = [7u8; 32];
-        let with = |s: Solution<String>| Verdicts {
-            program: program(),
-            solutions: [(
-                search(&def, p),
-                Kept {
-                    mac: mac_of(&key, &search(&def, p), &s),
-                    solution: s,
-                },
-            )]
-            .into_iter()
-            .collect(),
-            key: Some(key),
-        };
+        let with = |s: Solution<String>| kept_one(&def, p, key, s);
         let fresh = || p.unanswered();
         let q = fresh();
         assert!(with(s.clone()).fill(&def, &q, &FontBook::builtin()));
@@ -359,19 +364,7 @@ mod tests {
         let won = p.searched().cloned().flatten().unwrap().solution.written();
         assert!(won.verdict == Verdict::Win && won.plies == 1, "{won:?}");
         let key = [9u8; 32];
-        let kept = |s: Solution<String>| Verdicts {
-            program: program(),
-            solutions: [(
-                search(&def, p),
-                Kept {
-                    mac: mac_of(&key, &search(&def, p), &s),
-                    solution: s,
-                },
-            )]
-            .into_iter()
-            .collect(),
-            key: Some(key),
-        };
+        let kept = |s: Solution<String>| kept_one(&def, p, key, s);
         let draw = Solution {
             verdict: Verdict::Draw,
             plies: 0,
