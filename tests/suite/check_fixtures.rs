@@ -256,3 +256,26 @@ fn one_line_key(line: &str) -> Option<&str> {
         || v.parse::<f64>().is_ok();
     whole.then_some(key)
 }
+
+/// A worked example of four moves, the most it may show (the fixture
+/// `example-too-many-moves` has five), is drawn in one row within the
+/// page on every paper: the coordinate labels once made such a row 8 mm
+/// wider than A4's printable width.
+#[test]
+fn a_worked_example_of_four_moves_fits_the_page() {
+    let five = std::fs::read_to_string(root().join("fixtures/invalid/example-too-many-moves.toml"))
+        .unwrap();
+    let four = five.replacen("\n[[practice.check]]\nmove = \"C3-E5\"\n", "", 1);
+    assert_ne!(four, five, "the fixture's fifth move");
+    let dir = std::env::temp_dir().join(format!("printkit-example-four-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("four.toml");
+    std::fs::write(&path, four).unwrap();
+    let loaded = definition::load_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    let templates = printkit::render::Templates::builtin().unwrap();
+    let checked = printkit::build::check_loaded(&loaded, &templates, &Default::default());
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(d) = checked {
+        panic!("{d}");
+    }
+}

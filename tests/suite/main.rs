@@ -21,6 +21,7 @@ mod hostile;
 mod kit;
 mod languages;
 mod large_print;
+mod limit_inputs;
 mod long_work;
 mod naive;
 mod outputs;

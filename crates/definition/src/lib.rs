@@ -776,10 +776,52 @@ fn check_start(
     Some(loaded)
 }
 
+/// The most legal checks a worked example may have: the rules sheet draws
+/// each move's result in one row beside the position before it, and five
+/// diagrams are what a row holds at a readable size (on the largest board,
+/// 26 × 99, cells of 0.6 mm on A4).
+pub const MOST_EXAMPLE_MOVES: usize = 4;
+
 /// The practice position the rules sheet draws: the one `example` names
 /// (among all positions: one with errors is reported there), else the
-/// first that is valid.
+/// first that is valid. An example with more legal checks than a row of
+/// diagrams holds is an error at its name.
 fn example_name(
+    rep: &mut Reporter,
+    example: &Option<Spanned<String>>,
+    written: &[PracticeSection],
+    practice: &[Practice],
+) -> String {
+    let name = chosen_example(rep, example, written, practice);
+    let moves = practice.iter().find(|p| p.name == name).map_or(0, |p| {
+        p.checks
+            .iter()
+            .filter(|c| !c.illegal && c.played.is_ok())
+            .count()
+    });
+    if moves > MOST_EXAMPLE_MOVES {
+        let at = written
+            .iter()
+            .find(|p| p.name.get_ref() == &name)
+            .map(|p| p.name.span());
+        let how = match example {
+            Some(_) => "name a position with fewer as `example`",
+            None => "name a position with fewer as `example` (the first position is the example when none is named)",
+        };
+        if let Some(at) = at {
+            rep.error(
+                at,
+                format!(
+                    "the worked example `{name}` has {moves} legal checks, and the rules sheet draws each one's result in one row beside the position before it, a row of at most {MOST_EXAMPLE_MOVES}. Keep {MOST_EXAMPLE_MOVES} or fewer legal checks here, or {how}"
+                ),
+            );
+        }
+    }
+    name
+}
+
+/// [`example_name`] before its number of moves is checked.
+fn chosen_example(
     rep: &mut Reporter,
     example: &Option<Spanned<String>>,
     written: &[PracticeSection],

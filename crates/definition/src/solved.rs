@@ -20,12 +20,14 @@ struct Budgeted<'a> {
 
 impl Budgeted<'_> {
     fn solve(&self, position: &AnyPosition, depth: u32) -> Option<Solution> {
+        let view = position.view();
+        let cells = view.width * view.height;
         let limits = Limits {
             depth: depth.max(1),
-            max_nodes: self.run.positions_left(self.family),
+            max_nodes: self.run.positions_left(self.family, cells),
         };
         let s = self.solver.solve(position, limits).ok()?;
-        self.run.spend(self.family, s.nodes);
+        self.run.spend(self.family, cells, s.nodes);
         Some(s)
     }
 }

@@ -5,7 +5,7 @@ use super::common::{
     capitalise, changed_cells, diagram_cell, effect_words, result_in_words, style, PageStyles,
 };
 use super::flow::{pt, Flow};
-use crate::board::diagram_frame;
+use crate::board::{diagram_frame, diagram_size_in};
 use crate::game::{players_line, position_spec};
 use crate::parts::KitOptions;
 use printkit_definition::lang::Lang;
@@ -312,8 +312,15 @@ fn example_block(
     // Several moves share the row: smaller diagrams keep the sheet on
     // its page.
     let most = s.space(if moves.len() > 1 { 30.0 } else { 48.0 }) * super::flow::diagram_fit(fit);
-    let room = ((width - gap * (n - 1.0)) / n).min(most);
-    let cell = diagram_cell(spec.width as usize, spec.height as usize, room);
+    let each = (width - gap * (n - 1.0)) / n;
+    let (w, h) = (spec.width as usize, spec.height as usize);
+    let mut cell = diagram_cell(w, h, each.min(most));
+    // The coordinate labels' band comes on top of the cells: where it
+    // makes the row wider than the page, the cells give the room back.
+    let over = diagram_size_in(&spec, Some(s), cell).width - each;
+    if over > 0.0 {
+        cell = diagram_cell(w, h, each.min(most) - over);
+    }
     // One move: the before diagram marks its cells too.
     let before_marks = match moves {
         [only] => marked_cells(&only.effect),

@@ -19,10 +19,36 @@ pub const MIN_SECONDS: f64 = 0.01;
 /// See [`MIN_SECONDS`].
 pub const MAX_SECONDS: f64 = 3600.0;
 
+/// The board a family's cost holds for: its figure was measured on a
+/// built-in board (8 × 8 at most). A position of a larger board costs more
+/// in proportion to its cells, since its moves and evaluation go over
+/// them: on a 26 × 99 board, about 40 times as much (measured: 50,000
+/// positions of the clone game there took 0.9 s against 12.5 ms).
+pub const REFERENCE_CELLS: u64 = 64;
+
 /// Nanoseconds the reference machine takes to search one position of a
-/// family (the family's own figure: [`printkit_rules::family::FamilyInfo`]).
-pub(crate) fn cost(family: Family) -> u64 {
-    family.info().search_ns
+/// family (the family's own figure: [`printkit_rules::family::FamilyInfo`])
+/// on a board of `cells` cells.
+pub(crate) fn cost(family: Family, cells: usize) -> u64 {
+    family.info().search_ns.saturating_mul(board_scale(cells)) / REFERENCE_CELLS
+}
+
+/// A board's cells counted for its cost: at least [`REFERENCE_CELLS`].
+fn board_scale(cells: usize) -> u64 {
+    u64::try_from(cells)
+        .unwrap_or(u64::MAX)
+        .max(REFERENCE_CELLS)
+}
+
+/// The positions a search of a board of `cells` cells may visit to cost
+/// what `nodes` positions cost on the reference board (at least one): a
+/// host key's search takes the same time whatever the board, so a file of
+/// positions on the largest board is checked as quickly as on a small one.
+pub fn scaled_nodes(nodes: u64, cells: usize) -> u64 {
+    (u128::from(nodes) * u128::from(REFERENCE_CELLS) / u128::from(board_scale(cells)))
+        .try_into()
+        .unwrap_or(u64::MAX)
+        .max(1)
 }
 
 /// `--search-budget`'s value: seconds, from 0.01 to 3600.

@@ -1348,10 +1348,16 @@ pub fn key_solve(
     run: &Arc<Run>,
 ) -> Option<Solution> {
     // At least what a puzzle's search may take: every puzzle `puzzles`
-    // writes gets its answer in the key.
+    // writes gets its answer in the key. The same time on a larger board
+    // (fewer positions), so 100 positions on the largest board are
+    // searched in about a second, not 44.
+    let view = position.view();
     let limits = Limits {
         depth,
-        max_nodes: params.info().key_budget.max(PUZZLE_NODES),
+        max_nodes: budget::scaled_nodes(
+            params.info().key_budget.max(PUZZLE_NODES),
+            view.width * view.height,
+        ),
     };
     solver(params, run).solve(position, limits).ok()
 }

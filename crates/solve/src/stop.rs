@@ -198,14 +198,16 @@ impl Run {
         )
     }
 
-    /// The most positions of `family` the next budgeted search may visit.
-    pub fn positions_left(&self, family: Family) -> u64 {
-        self.budget_left.load(Ordering::Relaxed) / crate::budget::cost(family)
+    /// The most positions of `family`, on a board of `cells` cells, the
+    /// next budgeted search may visit.
+    pub fn positions_left(&self, family: Family, cells: usize) -> u64 {
+        self.budget_left.load(Ordering::Relaxed) / crate::budget::cost(family, cells).max(1)
     }
 
-    /// Takes `positions` searched positions of `family` off the budget.
-    pub fn spend(&self, family: Family, positions: u64) {
-        let used = positions.saturating_mul(crate::budget::cost(family));
+    /// Takes `positions` searched positions of `family`, on a board of
+    /// `cells` cells, off the budget.
+    pub fn spend(&self, family: Family, cells: usize, positions: u64) {
+        let used = positions.saturating_mul(crate::budget::cost(family, cells));
         let _ = self
             .budget_left
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
@@ -259,12 +261,12 @@ mod tests {
         let (small, large) = (Run::with_budget(0.01), Run::with_budget(10.0));
         assert_eq!(small.budget_seconds(), "0.01");
         assert_eq!(large.budget_seconds(), "10");
-        let left = large.positions_left(family);
-        assert!(left > 1000 * small.positions_left(family) / 2, "{left}");
-        large.spend(family, left / 2);
-        assert!(large.positions_left(family) <= left - left / 2 + 1);
-        small.spend(family, u64::MAX);
-        assert_eq!(small.positions_left(family), 0);
+        let left = large.positions_left(family, 25);
+        assert!(left > 1000 * small.positions_left(family, 25) / 2, "{left}");
+        large.spend(family, 25, left / 2);
+        assert!(large.positions_left(family, 25) <= left - left / 2 + 1);
+        small.spend(family, 25, u64::MAX);
+        assert_eq!(small.positions_left(family, 25), 0);
         assert_eq!(Run::with_budget(1e9).budget_seconds(), "3600");
     }
 }

@@ -17,7 +17,7 @@ pub fn diagram_size(spec: &BoardSpec, cell_mm: f64) -> SizeMm {
 }
 
 /// [`diagram_size`] in a look (large print has a wider label band).
-fn diagram_size_in(spec: &BoardSpec, style: Option<&Style>, cell_mm: f64) -> SizeMm {
+pub fn diagram_size_in(spec: &BoardSpec, style: Option<&Style>, cell_mm: f64) -> SizeMm {
     let band = diagram_band(style, cell_mm);
     SizeMm {
         width: band + spec.width as f64 * cell_mm,

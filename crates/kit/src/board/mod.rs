@@ -16,7 +16,9 @@ mod page;
 mod scale_bar;
 mod tiles;
 
-pub use diagram::{diagram, diagram_frame, diagram_size, diagram_styled, MIN_DIAGRAM_CELL_MM};
+pub use diagram::{
+    diagram, diagram_frame, diagram_size, diagram_size_in, diagram_styled, MIN_DIAGRAM_CELL_MM,
+};
 pub use drawing::piece_face;
 pub use page::board_pages;
 
