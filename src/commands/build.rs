@@ -58,7 +58,7 @@ pub struct BuildArgs {
     /// them).
     #[arg(long)]
     pub force: bool,
-    /// Seconds of solver search the whole run may spend proving claims
+    /// Seconds of solver search each file may spend proving its claims
     /// (counted in positions, the same on every machine); a claim not
     /// settled within it is reported unproven.
     #[arg(long, value_name = "SECONDS", default_value_t = crate::solve::budget::DEFAULT_SECONDS,

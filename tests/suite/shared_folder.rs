@@ -454,7 +454,7 @@ fn one_search_budget_bounds_the_whole_run_and_is_named() {
         let e = stderr(&o);
         assert!(
             e.contains("unproven: `result = \"win\"`")
-                && e.contains("this run's search budget ran out (0.05 s of search; give more with `--search-budget`)"),
+                && e.contains("this file's search budget ran out (0.05 s of search; give more with `--search-budget`)"),
             "{command}: {e}"
         );
     }

@@ -34,8 +34,10 @@ pub(super) struct Reporter {
     pub(super) diags: Vec<Diagnostic>,
     /// The problems past the first [`crate::diagnostic::MAX_SHOWN`].
     more: crate::diagnostic::Overflow,
-    /// The run whose search budget the file's claims draw on.
+    /// The run the file is read in (its interrupt, its seconds of search).
     pub(super) run: Arc<printkit_solve::Run>,
+    /// The file's own search budget, which its claims draw on.
+    pub(super) budget: Arc<printkit_solve::budget::Budget>,
 }
 
 impl Reporter {
@@ -47,6 +49,7 @@ impl Reporter {
             diags: Vec::new(),
             more: Default::default(),
             run: run.clone(),
+            budget: Arc::new(run.file_budget()),
         }
     }
     /// The file parsed once, or its syntax error reported.

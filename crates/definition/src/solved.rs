@@ -5,17 +5,20 @@
 use super::diagnostics::Reporter;
 use super::schema::PracticeSection;
 use printkit_rules::{AnyPosition, Cell, Engine, Family, MoveInfo, Params};
+use printkit_solve::budget::Budget;
 use printkit_solve::{solver, Limits, Run, Solution, Solver, Verdict};
 
 /// The depth when a position does not set `search_depth`: deep enough for
 /// the short lines practice sheets teach, quick enough for `check`.
 pub const DEFAULT_SEARCH_DEPTH: u32 = 8;
 const MAX_SEARCH_DEPTH: u32 = 30;
-/// The solver, drawing on the run's one search budget ([`budget`]).
+/// The solver, drawing on the file's search budget
+/// ([`printkit_solve::budget`]).
 struct Budgeted<'a> {
     solver: &'a dyn Solver,
     family: Family,
     run: &'a Run,
+    budget: &'a Budget,
 }
 
 impl Budgeted<'_> {
@@ -24,10 +27,10 @@ impl Budgeted<'_> {
         let cells = view.width * view.height;
         let limits = Limits {
             depth: depth.max(1),
-            max_nodes: self.run.positions_left(self.family, cells),
+            max_nodes: self.budget.positions_left(self.family, cells),
         };
         let s = self.solver.solve(position, limits).ok()?;
-        self.run.spend(self.family, cells, s.nodes);
+        self.budget.spend(self.family, cells, s.nodes);
         Some(s)
     }
 }
@@ -35,7 +38,7 @@ impl Budgeted<'_> {
 /// Why a search stopped short, for an "unproven" message.
 fn budget_words(run: &Run, nodes: u64) -> String {
     format!(
-        "stopped after {nodes} positions, when this run's search budget ran out ({} s of search; give more with `--search-budget`)",
+        "stopped after {nodes} positions, when this file's search budget ran out ({} s of search; give more with `--search-budget`)",
         run.budget_seconds()
     )
 }
@@ -76,12 +79,13 @@ pub(super) fn check_solver_claims(
             ),
         );
     }
-    let run = rep.run.clone();
+    let (run, budget) = (rep.run.clone(), rep.budget.clone());
     let solver = solver(params, &run);
     let solver = Budgeted {
         solver: solver.as_ref(),
         family: params.family(),
         run: &run,
+        budget: &budget,
     };
     let Some(s) = solver.solve(position, depth) else {
         return depth;

@@ -1,19 +1,24 @@
-//! One search budget for a whole run of `check` or `build`: every solver
-//! claim of every practice file draws on it, so no file handed in can keep
-//! printkit busy without bound (a claim could once search 20 M positions,
-//! and a file could hold hundreds).
+//! The search budget of each file `check` or `build` reads: every solver
+//! claim of the file draws on it, so no file handed in can keep printkit
+//! busy without bound (a claim could once search 20 M positions, and a
+//! file could hold hundreds). Each file has its own, so a run of many
+//! files (a class set's sheets) is bounded file by file, and a file's
+//! verdicts do not depend on the files read beside it.
 //!
 //! The budget is counted in positions, not read off a clock, so the same
 //! files give the same verdicts on every machine. A position of each family
 //! costs what it takes to search on the reference machine (2 cores, the
-//! project's CI), so `--search-budget 10` is about ten seconds of search
-//! there whatever the games. A run's budget is part of its
-//! [`Run`](crate::stop::Run): what is left, what was given.
+//! project's CI), so `--search-budget 1` is about a second of search there
+//! whatever the games. The seconds are part of a
+//! [`Run`](crate::stop::Run); each file takes a [`Budget`] of them.
 use printkit_rules::Family;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The default budget of a run, in seconds of search on the reference
-/// machine.
-pub const DEFAULT_SECONDS: f64 = 10.0;
+/// The default budget of a file, in seconds of search on the reference
+/// machine: with the host key's searches and the layout, `check` of a file
+/// at the size limits stays within 2 s. Every built-in game and example
+/// file proves its claims within it.
+pub const DEFAULT_SECONDS: f64 = 1.0;
 /// The least and the most a run may be given (an hour).
 pub const MIN_SECONDS: f64 = 0.01;
 /// See [`MIN_SECONDS`].
@@ -58,5 +63,37 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
         _ => Err(format!(
             "expected seconds of search from {MIN_SECONDS} to {MAX_SECONDS}, such as 10 or 0.5"
         )),
+    }
+}
+
+/// What is left of one file's search budget, in reference nanoseconds
+/// ([`crate::stop::Run::file_budget`]).
+#[derive(Debug)]
+pub struct Budget {
+    left_ns: AtomicU64,
+}
+
+impl Budget {
+    pub(crate) fn new(ns: u64) -> Budget {
+        Budget {
+            left_ns: AtomicU64::new(ns),
+        }
+    }
+
+    /// The most positions of `family`, on a board of `cells` cells, the
+    /// next budgeted search may visit.
+    pub fn positions_left(&self, family: Family, cells: usize) -> u64 {
+        self.left_ns.load(Ordering::Relaxed) / cost(family, cells).max(1)
+    }
+
+    /// Takes `positions` searched positions of `family`, on a board of
+    /// `cells` cells, off the budget.
+    pub fn spend(&self, family: Family, cells: usize, positions: u64) {
+        let used = positions.saturating_mul(cost(family, cells));
+        let _ = self
+            .left_ns
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                Some(left.saturating_sub(used))
+            });
     }
 }

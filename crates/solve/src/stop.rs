@@ -6,7 +6,7 @@
 //! code. Whoever runs the searches makes the value and hands it to the
 //! solver ([`crate::solver`]); the binary makes one a command and lets
 //! Ctrl-C interrupt it.
-use printkit_rules::Family;
+
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
@@ -78,9 +78,7 @@ pub struct Run {
     nodes: AtomicU64,
     /// The deepest iteration completed so far.
     depth: AtomicU32,
-    /// What is left of the search budget, in reference nanoseconds.
-    budget_left: AtomicU64,
-    /// The whole budget, in milliseconds, for messages.
+    /// Each file's search budget, in milliseconds ([`Run::file_budget`]).
     budget_ms: u64,
 }
 
@@ -109,7 +107,6 @@ impl Run {
             deadline_ns: AtomicU64::new(u64::MAX),
             nodes: AtomicU64::new(0),
             depth: AtomicU32::new(0),
-            budget_left: AtomicU64::new((seconds * 1e9).round() as u64),
             budget_ms: (seconds * 1e3).round() as u64,
         }
     }
@@ -198,24 +195,14 @@ impl Run {
         )
     }
 
-    /// The most positions of `family`, on a board of `cells` cells, the
-    /// next budgeted search may visit.
-    pub fn positions_left(&self, family: Family, cells: usize) -> u64 {
-        self.budget_left.load(Ordering::Relaxed) / crate::budget::cost(family, cells).max(1)
+    /// A fresh search budget for one file of the run: its claims draw on
+    /// it alone, so a file's verdicts do not depend on the files read
+    /// before it or beside it, and no file can take more than its share.
+    pub fn file_budget(&self) -> crate::budget::Budget {
+        crate::budget::Budget::new(self.budget_ms.saturating_mul(1_000_000))
     }
 
-    /// Takes `positions` searched positions of `family`, on a board of
-    /// `cells` cells, off the budget.
-    pub fn spend(&self, family: Family, cells: usize, positions: u64) {
-        let used = positions.saturating_mul(crate::budget::cost(family, cells));
-        let _ = self
-            .budget_left
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
-                Some(left.saturating_sub(used))
-            });
-    }
-
-    /// The run's budget in seconds, for messages ("10", "0.05").
+    /// Each file's budget in seconds, for messages ("1", "0.05").
     pub fn budget_seconds(&self) -> String {
         let ms = self.budget_ms;
         if ms.is_multiple_of(1000) {
@@ -229,6 +216,7 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use printkit_rules::Family;
 
     #[test]
     fn two_runs_stop_apart() {
@@ -256,17 +244,44 @@ mod tests {
     }
 
     #[test]
-    fn each_run_has_its_own_budget() {
+    fn each_file_has_its_own_budget() {
         let family = Family::ALL[0];
         let (small, large) = (Run::with_budget(0.01), Run::with_budget(10.0));
         assert_eq!(small.budget_seconds(), "0.01");
         assert_eq!(large.budget_seconds(), "10");
+        let (small, large, other) = (
+            small.file_budget(),
+            large.file_budget(),
+            large.file_budget(),
+        );
         let left = large.positions_left(family, 25);
         assert!(left > 1000 * small.positions_left(family, 25) / 2, "{left}");
         large.spend(family, 25, left / 2);
         assert!(large.positions_left(family, 25) <= left - left / 2 + 1);
+        assert_eq!(
+            other.positions_left(family, 25),
+            left,
+            "another file's budget is whole"
+        );
         small.spend(family, 25, u64::MAX);
         assert_eq!(small.positions_left(family, 25), 0);
         assert_eq!(Run::with_budget(1e9).budget_seconds(), "3600");
+    }
+
+    #[test]
+    fn a_larger_board_costs_more_of_the_budget() {
+        let family = Family::ALL[0];
+        let budget = Run::with_budget(1.0).file_budget();
+        let small = budget.positions_left(family, 25);
+        assert_eq!(
+            small,
+            budget.positions_left(family, 64),
+            "up to 8 x 8, one cost"
+        );
+        let large = budget.positions_left(family, 26 * 99);
+        assert!(
+            large * 40 <= small && small <= large * 41,
+            "{small} {large}"
+        );
     }
 }
