@@ -215,32 +215,9 @@ fn the_corpus_is_checked_without_panicking() {
     }
 }
 
-/// English as one language file (its families' words joined), the seed of
-/// the language cases.
+/// English as one language file, the seed of the language cases.
 fn english_file() -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut text = std::fs::read_to_string(root.join("templates/lang/en.toml")).unwrap();
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(root.join("crates/definition/src/lang/families"))
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
-            .collect();
-    files.sort();
-    for file in files {
-        let mut ours = false;
-        for line in std::fs::read_to_string(file).unwrap().lines() {
-            if line.starts_with('[') {
-                ours = line.starts_with("[en.family.");
-            }
-            if ours {
-                text.push('\n');
-                text.push_str(&line.replacen("[en.", "[", 1));
-            }
-        }
-    }
-    text.replacen("code = \"en\"", "code = \"xx\"", 1) + "\n"
+    crate::limit_inputs::english_file()
 }
 
 /// Every diagnostic names a file and a place in it, in few enough words.

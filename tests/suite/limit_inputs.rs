@@ -198,17 +198,13 @@ pub fn largest_record() -> String {
     out
 }
 
-/// English as a host's language `xx` with each message that is a plain
-/// text at the longest a message may be (2,000 characters, its arguments
-/// kept), and `list.and` naming `{first}` the most times it may.
-pub fn largest_language() -> String {
+/// English as one language file `xx` (its families' words joined, as a
+/// host's file gives them).
+pub fn english_file() -> String {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut text = std::fs::read_to_string(root.join("templates/lang/en.toml"))
-        .expect("templates/lang/en.toml")
-        .replacen("code = \"en\"", "code = \"xx\"", 1);
-    // The families' words, as a host's file gives them.
+    let mut text = std::fs::read_to_string(root.join("templates/lang/en.toml")).unwrap();
     let mut files: Vec<_> = std::fs::read_dir(root.join("crates/definition/src/lang/families"))
-        .expect("the families' words")
+        .unwrap()
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.to_string_lossy().ends_with(".words.toml"))
@@ -216,7 +212,7 @@ pub fn largest_language() -> String {
     files.sort();
     for file in files {
         let mut ours = false;
-        for line in std::fs::read_to_string(file).unwrap_or_default().lines() {
+        for line in std::fs::read_to_string(file).unwrap().lines() {
             if line.starts_with('[') {
                 ours = line.starts_with("[en.family.");
             }
@@ -226,6 +222,14 @@ pub fn largest_language() -> String {
             }
         }
     }
+    text.replacen("code = \"en\"", "code = \"xx\"", 1) + "\n"
+}
+
+/// English as a host's language `xx` with each message that is a plain
+/// text at the longest a message may be (2,000 characters, its arguments
+/// kept), and `list.and` naming `{first}` the most times it may.
+pub fn largest_language() -> String {
+    let text = english_file();
     let mut out = String::new();
     // The language's own settings (its code, plural rule, number words)
     // are not messages: they keep their values.
