@@ -424,6 +424,47 @@ fn the_page_makes_the_clis_class_set_with_progress_and_cancels() {
     );
     assert_eq!(cancelled[0], "AbortError", "{cancelled}");
     assert!(cancelled[3].as_u64().unwrap() > 0, "{cancelled}");
+    // The page's own class-set controls: a set of 2 × 2 made with its
+    // button (the bar at 2 of 2, the sheets offered), then a long one
+    // stopped with its Cancel button.
+    let ui = tab.eval(
+        r#"(async () => {
+  const $ = (id) => document.getElementById(id);
+  const until = async (ok) => { while (!ok()) await new Promise((r) => setTimeout(r, 50)); };
+  await until(() => !$("class-make").disabled);
+  $("game").value = "freeze";
+  $("game").dispatchEvent(new Event("change"));
+  $("class-sheets").value = "2";
+  $("class-count").value = "2";
+  $("class-make").click();
+  await until(() => !$("class-make").disabled);
+  const made = [$("class-status").textContent, $("class-progress").value, $("class-progress").max,
+    $("class-result").hidden, $("download-sheets").disabled];
+  $("class-sheets").value = "30";
+  $("class-count").value = "6";
+  $("class-seed").value = "9";
+  $("class-make").click();
+  await until(() => !$("class-cancel").hidden && $("class-status").textContent !== "Searching…");
+  $("class-cancel").click();
+  await until(() => !$("class-make").disabled);
+  return [made, $("class-status").textContent, $("class-result").hidden];
+})()"#,
+    );
+    assert!(
+        ui[0][0].as_str().unwrap().starts_with("2 of 2 sheets made"),
+        "{ui}"
+    );
+    assert_eq!((&ui[0][1], &ui[0][2]), (&json!(2), &json!(2)), "{ui}");
+    assert_eq!(
+        (&ui[0][3], &ui[0][4]),
+        (&json!(false), &json!(false)),
+        "{ui}"
+    );
+    assert_eq!(
+        (&ui[1], &ui[2]),
+        (&json!("Cancelled."), &json!(true)),
+        "{ui}"
+    );
     let requests = tab.requests();
     assert!(
         requests
