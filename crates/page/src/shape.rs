@@ -16,6 +16,11 @@ use crate::error::RenderError;
 /// Whether the paragraph's base direction is right-to-left (its first
 /// strong character is).
 pub fn is_rtl(text: &str) -> bool {
+    // Without a right-to-left character the first strong one is not one
+    // (every paragraph of an English kit: no analysis to make).
+    if !text.chars().any(needs_bidi) {
+        return false;
+    }
     BidiInfo::new(text, None)
         .paragraphs
         .first()
@@ -116,13 +121,15 @@ pub fn shape_afresh(
 /// needs the bidi algorithm.
 pub fn needs_bidi(c: char) -> bool {
     use unicode_bidi::BidiClass::*;
-    matches!(unicode_bidi::bidi_class(c), R | AL | RLE | RLO | RLI | AN)
+    // Nothing before Hebrew (U+0590) is of these classes: Latin text is
+    // told without a table search.
+    c >= '\u{0590}' && matches!(unicode_bidi::bidi_class(c), R | AL | RLE | RLO | RLI | AN)
 }
 
 /// Whether `c` is a strong right-to-left letter (Hebrew, Arabic).
 pub fn is_strong_rtl(c: char) -> bool {
     use unicode_bidi::BidiClass::*;
-    matches!(unicode_bidi::bidi_class(c), R | AL)
+    c >= '\u{0590}' && matches!(unicode_bidi::bidi_class(c), R | AL)
 }
 
 /// Characters that belong with the character before them: combining
@@ -226,4 +233,27 @@ pub fn width_mm(book: &FontBook, glyphs: &[Glyph], size_pt: f64) -> Result<f64, 
         mm += f64::from(g.advance) / upem * size_pt * super::model::MM_PER_PT;
     }
     Ok(mm)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut of [`needs_bidi`] and [`is_strong_rtl`]: no character
+    /// before U+0590 is of a right-to-left class, by the Unicode tables.
+    #[test]
+    fn nothing_before_hebrew_is_right_to_left() {
+        use unicode_bidi::BidiClass::*;
+        for c in (0..0x0590).filter_map(char::from_u32) {
+            let class = unicode_bidi::bidi_class(c);
+            assert!(
+                !matches!(class, R | AL | RLE | RLO | RLI | AN),
+                "{c:?}: {class:?}"
+            );
+        }
+        assert!(needs_bidi('\u{05D0}') && is_strong_rtl('\u{0627}') && needs_bidi('\u{202B}'));
+        assert!(
+            !is_rtl("Freeze: A1-B2 «x»") && is_rtl("\u{0627}\u{0644} A1") && !is_rtl("A1 \u{0627}")
+        );
+    }
 }
