@@ -22,6 +22,7 @@ mod kit;
 mod languages;
 mod large_print;
 mod long_work;
+mod named_moves;
 mod naive;
 mod outputs;
 mod practice_sheets;

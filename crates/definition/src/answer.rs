@@ -17,6 +17,10 @@ pub struct KeyAnswer {
     /// the kings of the line's first move told apart, when the search
     /// settled them.
     pub kinging: Option<Kinging>,
+    /// How many legal moves the side to move has where the position
+    /// stands (a loser's one move is "the only move", no defence it
+    /// chose): counted here, once, so layout never plays a move.
+    pub moves_here: usize,
 }
 
 /// The kings of a winning chain told apart: every set holding `needed`
@@ -97,13 +101,18 @@ impl KeyAnswer {
             solution,
             end,
             kinging,
+            moves_here: checked_moves(position).len(),
         }
     }
 }
 
-/// The legal moves of `pos`, each played by the engine: what a key names
-/// when it lists the moves a side has (the next side's few moves, the one
-/// move a loser has). Layout takes them from here and never plays itself.
-pub fn legal_moves(pos: &AnyPosition) -> Vec<MoveInfo> {
+/// The legal moves of `pos`, each played by the engine and its text read
+/// back as a host's move is (a move the engine would not take as written
+/// is never printed): what a key names when it lists the moves a side has.
+/// Worked out where a definition is resolved; layout only prints them.
+pub(crate) fn checked_moves(pos: &AnyPosition) -> Vec<MoveInfo> {
     pos.moves()
+        .into_iter()
+        .filter(|m| pos.play(&m.text).is_ok_and(|read| read == *m))
+        .collect()
 }

@@ -25,12 +25,14 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod key;
-pub use answer::{legal_moves, KeyAnswer, Kinging};
+pub use answer::{KeyAnswer, Kinging};
 pub use key::{analyse, analyse_in, holds_up, solve_key, Analysed};
 mod limits;
 pub use schema::{MAX_ID_LEN, MAX_PRACTICE, MAX_SHEET_NUMBER};
 mod model;
 pub use model::{Definition, SharedEngine};
+mod notation;
+pub use notation::NotationExample;
 mod parts;
 pub use parts::{Audit, Board, Check, Practice, Sheet};
 pub mod json_schema;
@@ -575,6 +577,9 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     let Some(start_position) = start else {
         return rep.fail("the start position cannot be read");
     };
+    // The moves the rules sheet writes to show the notation.
+    let worked = practice.iter().find(|p| p.name == example);
+    let notation = notation::notation_examples(&start_position, worked);
     let def = Definition {
         source: rep.file.clone(),
         id: file.id.get_ref().clone(),
@@ -591,6 +596,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         materials: file.materials,
         reminder,
         example,
+        notation,
         practice,
         audit,
         text: rep.source.clone(),

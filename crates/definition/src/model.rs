@@ -62,6 +62,10 @@ pub struct Definition {
     pub reminder: String,
     /// The practice position drawn as the worked example on the rules sheet.
     pub example: String,
+    /// The moves the rules sheet writes to show how moves are written,
+    /// one a sign, each a legal move of the position it names (see
+    /// [`crate::NotationExample`]).
+    pub notation: Vec<crate::NotationExample>,
     /// Its own practice positions.
     pub practice: Vec<Practice>,
     /// The audit sheet.
