@@ -51,7 +51,10 @@ fn read_svg(svg: &str) -> (Vec<Line>, Vec<(usize, String)>) {
         rest = &rest[at..];
         let end = rest.find('>').expect("a closed tag");
         let tag = &rest[..=end];
-        if tag.starts_with("<g") {
+        if tag.ends_with("/>") {
+            // An empty element holds no words.
+            rest = &rest[end + 1..];
+        } else if tag.starts_with("<g") {
             let id = attr(tag, "id");
             let question = id.as_deref().and_then(question_of);
             if let (Some(k), Some(code)) = (question, attr(tag, "data-position")) {
@@ -138,8 +141,8 @@ impl Spoken {
 /// Replays the moves `lines` name, in order: each is played by the engine
 /// in one of `spoken`'s positions or after the move named before it (a
 /// line of play), or is a check its author wrote as refused there.
-/// Returns how many it replayed.
-fn replay(at: &str, lines: &[&str], spoken: &Spoken) -> usize {
+/// Returns how many it replayed, or the first move none plays.
+fn replay(at: &str, lines: &[&str], spoken: &Spoken) -> Result<usize, String> {
     let text = lines.join(" ");
     let mut after: Option<AnyPosition> = None;
     let mut replayed = 0;
@@ -151,17 +154,22 @@ fn replay(at: &str, lines: &[&str], spoken: &Spoken) -> usize {
         match played {
             Some(info) => after = Some(info.after),
             None => {
-                let refused = spoken.refused.iter().any(|(_, m)| *m == mv);
-                assert!(
-                    refused,
-                    "{at} names `{mv}`, which no position it speaks of plays: {text}"
-                );
+                if !spoken.refused.iter().any(|(_, m)| *m == mv) {
+                    return Err(format!(
+                        "{at} names `{mv}`, which no position it speaks of plays: {text}"
+                    ));
+                }
                 after = None;
             }
         }
         replayed += 1;
     }
-    replayed
+    Ok(replayed)
+}
+
+/// [`replay`], failing the test at the first move no position plays.
+fn replayed(at: &str, lines: &[&str], spoken: &Spoken) -> usize {
+    replay(at, lines, spoken).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The SVG pages under `dir`, by file name, in order.
@@ -211,7 +219,7 @@ fn replay_kit(at: &str, def: &Definition, out: &Path, class: &[Practice]) -> usi
             }
         }
         let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
-        replayed += replay(&format!("{at} {name}"), &texts, &spoken);
+        replayed += self::replayed(&format!("{at} {name}"), &texts, &spoken);
     }
     // The host key: each question's lines speak of the position its
     // diagram keeps; the class table of the class set's puzzles.
@@ -251,7 +259,7 @@ fn replay_kit(at: &str, def: &Definition, out: &Path, class: &[Practice]) -> usi
                 None => Spoken::of(&class),
             };
             let at = format!("{at} {name} question {question:?}");
-            replayed += replay(&at, &block, &spoken);
+            replayed += self::replayed(&at, &block, &spoken);
         }
     }
     replayed
@@ -363,9 +371,47 @@ fn a_move_no_position_plays_is_caught() {
     let p = def.practice.iter().find(|p| def.is_worked_example(p)).unwrap();
     let spoken = Spoken::of(&[p]);
     let fine = replay("test", &["The predator steps C3-C2, then prey C4-C5"], &spoken);
-    assert_eq!(fine, 2);
-    let caught = std::panic::catch_unwind(|| {
-        replay("test", &["prey places on an empty cell (such as @C4)"], &spoken)
-    });
-    assert!(caught.is_err());
+    assert_eq!(fine, Ok(2));
+    let caught = replay("test", &["prey places on an empty cell (such as @C4)"], &spoken);
+    assert!(caught.is_err_and(|e| e.contains("`@C4`")));
+}
+
+/// The moves in backquotes in `message`.
+fn quoted(message: &str) -> Vec<String> {
+    message
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|m| !moves_named(m).is_empty() || printkit::rules::Cell::parse(m).is_ok())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A message about a move's form (`check`, `replay`, `moves`) shows
+/// examples the engine plays where the move was written: in every
+/// built-in game's start and practice positions (the predator's once
+/// showed `@C4` with a prey on C4, and `B2-B3` with no prey on B2).
+#[test]
+fn every_move_a_message_gives_as_an_example_is_legal_where_it_is_given() {
+    let mut shown = 0;
+    for (id, _) in definition::BUILTIN {
+        let def = definition::resolve(id).unwrap();
+        let positions = std::iter::once(def.start_position.clone())
+            .chain(def.practice.iter().map(|p| p.position.clone()));
+        for pos in positions {
+            for bad in ["hello", "C3C4", "@", "x"] {
+                let Err(e) = pos.play(bad) else { continue };
+                let message = e.to_string();
+                for mv in quoted(&message) {
+                    assert!(
+                        pos.play(&mv).is_ok(),
+                        "{id} `{}`: the message gives `{mv}`, which the engine refuses there: {message}",
+                        pos.text()
+                    );
+                    shown += 1;
+                }
+            }
+        }
+    }
+    assert!(shown > 20, "{shown} examples");
 }

@@ -31,8 +31,7 @@ mod limits;
 pub use schema::{MAX_ID_LEN, MAX_PRACTICE, MAX_SHEET_NUMBER};
 mod model;
 pub use model::{Definition, SharedEngine};
-mod notation;
-pub use notation::NotationExample;
+pub mod notation;
 mod parts;
 pub use parts::{Audit, Board, Check, Practice, Sheet};
 pub mod json_schema;
@@ -577,9 +576,6 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     let Some(start_position) = start else {
         return rep.fail("the start position cannot be read");
     };
-    // The moves the rules sheet writes to show the notation.
-    let worked = practice.iter().find(|p| p.name == example);
-    let notation = notation::notation_examples(&start_position, worked);
     let def = Definition {
         source: rep.file.clone(),
         id: file.id.get_ref().clone(),
@@ -591,12 +587,12 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         params,
         engine,
         board,
+        notation: notation::notation_examples(&start_position, &practice, &example),
         start_position,
         sheet,
         materials: file.materials,
         reminder,
         example,
-        notation,
         practice,
         audit,
         text: rep.source.clone(),

@@ -1,6 +1,7 @@
 //! A resolved game definition: its rules engine built once, its start
 //! and practice positions read once, its rules sheet filled in.
 use crate::diagnostic::Diagnostic;
+use crate::notation::NotationExample;
 use crate::diagnostics::{value_at, value_span, Document};
 use crate::parts::{Audit, Board, Practice, Sheet};
 use crate::placeholders;
@@ -64,8 +65,8 @@ pub struct Definition {
     pub example: String,
     /// The moves the rules sheet writes to show how moves are written,
     /// one a sign, each a legal move of the position it names (see
-    /// [`crate::NotationExample`]).
-    pub notation: Vec<crate::NotationExample>,
+    /// [`NotationExample`]).
+    pub notation: Vec<NotationExample>,
     /// Its own practice positions.
     pub practice: Vec<Practice>,
     /// The audit sheet.

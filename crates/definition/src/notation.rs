@@ -29,14 +29,17 @@ const MOST_PLIES: usize = 2;
 /// many chains): a sign no move of the game uses costs no more.
 const MOST_POSITIONS: usize = 48;
 
-/// Each sign's example: a legal check of the worked example `example`
-/// (the move the sheet draws) where one uses the sign, else the first
-/// legal move using it in the worked example's position or the start, or
-/// up to [`MOST_PLIES`] on from them. A sign no move found uses has none.
+/// Each sign's example: a legal check of the worked example (`practice`
+/// named `example`: the moves the sheet draws) where one uses the sign,
+/// else the first legal move using it in the worked example's position or
+/// the start, or up to [`MOST_PLIES`] on from them. A sign no move found
+/// uses has none.
 pub(crate) fn notation_examples(
     start: &AnyPosition,
-    example: Option<&Practice>,
+    practice: &[Practice],
+    example: &str,
 ) -> Vec<NotationExample> {
+    let example = practice.iter().find(|p| p.name == example);
     let mut found: Vec<NotationExample> = Vec::new();
     if let Some(p) = example {
         for c in p.checks.iter().filter(|c| !c.illegal) {

@@ -444,7 +444,7 @@ fn credit_and_printing(
 /// with a move the engine played where the definition was resolved: the
 /// worked example's own (answered on this sheet anyway), else a legal move
 /// of the worked example's position or the start, or a move or two on
-/// (see [`printkit_definition::NotationExample`]); so no practice
+/// (see [`printkit_definition::notation::NotationExample`]); so no practice
 /// question's move is shown, and no example is a move the rules refuse.
 pub fn notation_line(def: &Definition) -> String {
     let used = |sign: Sign| {
