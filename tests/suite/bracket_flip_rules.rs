@@ -260,7 +260,10 @@ fn moves_are_refused_with_their_reason() {
         assert_eq!(k, "syntax", "{text}");
         // The rules' own refusal gives the form; the position's legal
         // moves are added where a position is played (`AnyPosition::play`).
-        assert!(msg.contains("expected a cell to place a disc on"), "{text}: {msg}");
+        assert!(
+            msg.contains("expected a cell to place a disc on"),
+            "{text}: {msg}"
+        );
     }
     let (k, msg) = illegal(start, "pass");
     assert_eq!(k, "pass-not-allowed");

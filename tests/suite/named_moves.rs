@@ -36,9 +36,8 @@ struct Line {
 /// The `<text>` lines of an SVG page in order, and the position codes its
 /// key questions' diagrams keep, by question.
 fn read_svg(svg: &str) -> (Vec<Line>, Vec<(usize, String)>) {
-    let question_of = |id: &str| -> Option<usize> {
-        id.strip_prefix("key-")?.split('-').next()?.parse().ok()
-    };
+    let question_of =
+        |id: &str| -> Option<usize> { id.strip_prefix("key-")?.split('-').next()?.parse().ok() };
     let attr = |tag: &str, name: &str| -> Option<String> {
         let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
         tag[at..].split('"').next().map(unescape)
@@ -242,7 +241,9 @@ fn replay_kit(at: &str, def: &Definition, out: &Path, class: &[Practice]) -> usi
             let spoken = match question {
                 Some(q) => {
                     let code = codes.iter().find(|(n, _)| *n == q);
-                    let code = &code.unwrap_or_else(|| panic!("{at}: no position for {q}")).1;
+                    let code = &code
+                        .unwrap_or_else(|| panic!("{at}: no position for {q}"))
+                        .1;
                     let position = def
                         .load_position(code)
                         .unwrap_or_else(|e| panic!("{at} {name}: {e}"));
@@ -282,7 +283,15 @@ fn every_move_a_builtin_kit_names_in_every_language_is_one_the_engine_plays() {
         let out = crate::hostile::scratch(&format!("named-moves-{language}"));
         let o = out.to_str().unwrap();
         printkit(&[
-            "build", "--language", language, "--paper", "a4", "--format", "svg", "--out", o,
+            "build",
+            "--language",
+            language,
+            "--paper",
+            "a4",
+            "--format",
+            "svg",
+            "--out",
+            o,
         ]);
         for (id, _) in definition::BUILTIN {
             let mut def = definition::resolve(id).unwrap();
@@ -368,11 +377,23 @@ fn every_move_a_class_set_of_each_family_names_is_one_the_engine_plays() {
 fn a_move_no_position_plays_is_caught() {
     // The predator on C3 and a prey on C4: a placement on C4 is refused.
     let def = definition::resolve("predator-prey").unwrap();
-    let p = def.practice.iter().find(|p| def.is_worked_example(p)).unwrap();
+    let p = def
+        .practice
+        .iter()
+        .find(|p| def.is_worked_example(p))
+        .unwrap();
     let spoken = Spoken::of(&[p]);
-    let fine = replay("test", &["The predator steps C3-C2, then prey C4-C5"], &spoken);
+    let fine = replay(
+        "test",
+        &["The predator steps C3-C2, then prey C4-C5"],
+        &spoken,
+    );
     assert_eq!(fine, Ok(2));
-    let caught = replay("test", &["prey places on an empty cell (such as @C4)"], &spoken);
+    let caught = replay(
+        "test",
+        &["prey places on an empty cell (such as @C4)"],
+        &spoken,
+    );
     assert!(caught.is_err_and(|e| e.contains("`@C4`")));
 }
 

@@ -1,8 +1,8 @@
 //! A resolved game definition: its rules engine built once, its start
 //! and practice positions read once, its rules sheet filled in.
 use crate::diagnostic::Diagnostic;
-use crate::notation::NotationExample;
 use crate::diagnostics::{value_at, value_span, Document};
+use crate::notation::NotationExample;
 use crate::parts::{Audit, Board, Practice, Sheet};
 use crate::placeholders;
 use crate::positions::{names, sorted};

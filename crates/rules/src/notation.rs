@@ -534,7 +534,6 @@ impl Sign {
             Sign::Disc => Cell::parse(mv).is_ok(),
         }
     }
-
 }
 
 /// Splits a position into its board and its fields. Fields are separated
