@@ -436,3 +436,53 @@ fn every_move_a_message_gives_as_an_example_is_legal_where_it_is_given() {
     }
     assert!(shown > 20, "{shown} examples");
 }
+
+/// The words of a command line, a '…' quoted part one word.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, part) in line.split('\'').enumerate() {
+        match i % 2 {
+            1 => out.push(part.to_string()),
+            _ => out.extend(part.split_whitespace().map(str::to_string)),
+        }
+    }
+    out
+}
+
+/// Every example in the help of the commands that play moves (`replay`,
+/// `moves`, `perft`, `solve`) runs as written: `replay`'s once ended in a
+/// `pass` the engine refuses there (W had 26 moves).
+#[test]
+fn every_move_the_help_gives_as_an_example_plays() {
+    let mut run = 0;
+    for command in ["replay", "moves", "perft", "solve"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+            .args([command, "--help"])
+            .output()
+            .unwrap();
+        let help = String::from_utf8_lossy(&o.stdout).into_owned();
+        let examples = help
+            .lines()
+            .map(|l| l.split(" #").next().unwrap_or(l).trim())
+            .filter(|l| l.starts_with(&format!("printkit {command} ")));
+        // An example reading a file of its own (`--record sheet.txt`) is
+        // the host's file, not one a test has; a form (`GAME`) is no
+        // example.
+        let runnable =
+            |l: &&str| !l.contains(".txt") && !l.contains(".toml") && !l.contains("GAME");
+        for example in examples.filter(runnable) {
+            let args = words(example);
+            let o = Command::new(env!("CARGO_BIN_EXE_printkit"))
+                .args(&args[1..])
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "`{example}` fails: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            run += 1;
+        }
+    }
+    assert!(run >= 3, "{run} examples");
+}
