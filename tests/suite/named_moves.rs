@@ -299,6 +299,7 @@ fn every_move_a_builtin_kit_names_in_every_language_is_one_the_engine_plays() {
             def.choose_language(&languages, Some(language)).unwrap();
             replayed += replay_kit(&format!("{id} ({language})"), &def, &out, &[]);
         }
+        std::fs::remove_dir_all(&out).unwrap();
     }
     assert!(replayed > 200, "{replayed} moves");
 }
@@ -321,6 +322,7 @@ fn every_move_a_variant_or_language_example_names_is_one_the_engine_plays() {
                 "build", &path, "--paper", "a4", "--format", "svg", "--out", o,
             ]);
             replayed += replay_kit(&path, &def, &out, &[]);
+            std::fs::remove_dir_all(&out).unwrap();
         }
     }
     assert!(replayed > 40, "{replayed} moves");
@@ -369,6 +371,7 @@ fn every_move_a_class_set_of_each_family_names_is_one_the_engine_plays() {
         assert_eq!(class.len(), 4, "{id}");
         let def = definition::resolve(id).unwrap();
         replayed += replay_kit(&format!("{id} class set"), &def, &out, &class);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
     assert!(replayed > 40, "{replayed} moves");
 }
