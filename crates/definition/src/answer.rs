@@ -17,10 +17,10 @@ pub struct KeyAnswer {
     /// the kings of the line's first move told apart, when the search
     /// settled them.
     pub kinging: Option<Kinging>,
-    /// How many legal moves the side to move has where the position
-    /// stands (a loser's one move is "the only move", no defence it
-    /// chose): counted here, once, so layout never plays a move.
-    pub moves_here: usize,
+    /// Whether the side to move loses with one legal move only (a loser's
+    /// one move is "the only move", no defence it chose): told here, once,
+    /// so layout never plays a move.
+    pub only_move: bool,
 }
 
 /// The kings of a winning chain told apart: every set holding `needed`
@@ -97,11 +97,13 @@ impl KeyAnswer {
     pub fn new(params: &Params, position: &AnyPosition, solution: Solution) -> KeyAnswer {
         let end = solution.pv.last().and_then(|m| m.after.outcome());
         let kinging = kinging(params, position, &solution);
+        // Only a loss names the loser's moves.
+        let only_move = solution.verdict == Verdict::Loss && position.moves().len() == 1;
         KeyAnswer {
             solution,
             end,
             kinging,
-            moves_here: checked_moves(position).len(),
+            only_move,
         }
     }
 }

@@ -3,7 +3,6 @@
 //! else the start's, or a move or two on from them), played and read back
 //! by the engine where the definition is resolved. Never a made-up move:
 //! one once read "@C4" beside a diagram whose C4 held a prey.
-use crate::answer::checked_moves;
 use crate::parts::Practice;
 use printkit_rules::notation::Sign;
 use printkit_rules::{AnyPosition, MoveInfo};
@@ -21,19 +20,21 @@ pub struct NotationExample {
     pub mv: MoveInfo,
 }
 
-/// How many plies on from the worked example or the start a sign's move
-/// is looked for: the rules sheet draws those positions, so its examples
-/// stay near them.
+/// How many plies on from the positions the rules sheet draws a sign the
+/// game's questions use is looked for, when none of them shows it.
 const MOST_PLIES: usize = 2;
-/// How many positions each search expands at most (a Freeze position has
-/// many chains): a sign no move of the game uses costs no more.
+/// How many positions that search expands at most (a Freeze position has
+/// many chains).
 const MOST_POSITIONS: usize = 48;
 
 /// Each sign's example: a legal check of the worked example (`practice`
 /// named `example`: the moves the sheet draws) where one uses the sign,
-/// else the first legal move using it in the worked example's position or
-/// the start, or up to [`MOST_PLIES`] on from them. A sign no move found
-/// uses has none.
+/// else, for a sign the definition's questions use, the first legal move
+/// using it in a position the sheet draws (the worked example's, after
+/// each of its moves, the start), or a move or two on (up to
+/// [`MOST_PLIES`]). A sign no move found uses has none, nor has a sign
+/// only a practice file joined later uses: the sheet leaves it out rather
+/// than show a move no position plays.
 pub(crate) fn notation_examples(
     start: &AnyPosition,
     practice: &[Practice],
@@ -41,56 +42,64 @@ pub(crate) fn notation_examples(
 ) -> Vec<NotationExample> {
     let example = practice.iter().find(|p| p.name == example);
     let mut found: Vec<NotationExample> = Vec::new();
+    let mut drawn = Vec::new();
     if let Some(p) = example {
-        for c in p.checks.iter().filter(|c| !c.illegal) {
-            let Ok(info) = &c.played else { continue };
-            for sign in Sign::ALL {
-                let have = found.iter().any(|e| e.sign == sign);
-                if !have && sign.used_in(&info.text) {
-                    found.push(NotationExample {
-                        sign,
-                        position: p.position.clone(),
-                        mv: info.clone(),
-                    });
-                }
-            }
+        let legal = p.checks.iter().filter(|c| !c.illegal);
+        let legal: Vec<&MoveInfo> = legal.filter_map(|c| c.played.as_ref().ok()).collect();
+        for info in &legal {
+            take(&mut found, &p.position, info, &Sign::ALL);
         }
+        drawn.push(p.position.clone());
+        let going = legal.iter().filter(|i| i.after.outcome().is_none());
+        drawn.extend(going.map(|i| i.after.clone()));
     }
-    let roots = example.map(|p| p.position.clone()).into_iter();
-    for root in roots.chain(std::iter::once(start.clone())) {
-        if found.len() == Sign::ALL.len() {
-            break;
-        }
-        search(root, &mut found);
-    }
+    drawn.push(start.clone());
+    let asked = |sign: Sign| {
+        practice
+            .iter()
+            .flat_map(|p| &p.checks)
+            .any(|c| !c.illegal && c.played.as_ref().is_ok_and(|i| sign.used_in(&i.text)))
+    };
+    let needed: Vec<Sign> = Sign::ALL.into_iter().filter(|s| asked(*s)).collect();
+    search(drawn, &needed, &mut found);
     found.sort_by_key(|e| Sign::ALL.iter().position(|s| *s == e.sign));
     found
 }
 
-/// Breadth first from `root`: the first move of each sign not yet in
-/// `found`, read back by the engine.
-fn search(root: AnyPosition, found: &mut Vec<NotationExample>) {
-    let mut layer = vec![root];
+/// Adds `mv`, played in `pos`, as the example of each sign of `signs` it
+/// uses that has none yet, once the engine reads its text back as that
+/// move (as it reads a host's).
+fn take(found: &mut Vec<NotationExample>, pos: &AnyPosition, mv: &MoveInfo, signs: &[Sign]) {
+    for sign in signs {
+        let wanted = sign.used_in(&mv.text) && !found.iter().any(|e| e.sign == *sign);
+        if wanted && pos.play(&mv.text).is_ok_and(|read| read == *mv) {
+            found.push(NotationExample {
+                sign: *sign,
+                position: pos.clone(),
+                mv: mv.clone(),
+            });
+        }
+    }
+}
+
+/// Breadth first from the positions the sheet draws (`drawn`): the first
+/// move of each `needed` sign still without an example, up to
+/// [`MOST_PLIES`] on.
+fn search(drawn: Vec<AnyPosition>, needed: &[Sign], found: &mut Vec<NotationExample>) {
+    let missing =
+        |found: &[NotationExample]| needed.iter().any(|s| !found.iter().any(|e| e.sign == *s));
+    let mut layer = drawn;
     let mut expanded = 0;
-    for _ in 0..=MOST_PLIES {
+    for ply in 0..=MOST_PLIES {
         let mut next = Vec::new();
         for pos in layer {
-            if expanded == MOST_POSITIONS || found.len() == Sign::ALL.len() {
+            if !missing(found) || (ply > 0 && expanded == MOST_POSITIONS) {
                 return;
             }
-            expanded += 1;
-            for mv in checked_moves(&pos) {
-                for sign in Sign::ALL {
-                    let have = found.iter().any(|e| e.sign == sign);
-                    if !have && sign.used_in(&mv.text) {
-                        found.push(NotationExample {
-                            sign,
-                            position: pos.clone(),
-                            mv: mv.clone(),
-                        });
-                    }
-                }
-                if mv.after.outcome().is_none() {
+            expanded += usize::from(ply > 0);
+            for mv in pos.moves() {
+                take(found, &pos, &mv, needed);
+                if mv.after.outcome().is_none() && missing(found) {
                     next.push(mv.after);
                 }
             }
