@@ -82,7 +82,7 @@ pub enum Command {
     /// Play moves from a position and report what each did and the result:
     /// settles a dispute over a filled-in audit sheet.
     #[command(
-        after_help = "Examples:\n  printkit replay clone-jump-convert A1-B2 E1-D2 pass\n  \
+        after_help = "Examples:\n  printkit replay clone-jump-convert A1-B2 E1-D2 B2-C3\n  \
                             printkit replay predator-prey --record sheet.txt --json\n\n\
                             A record file holds one or more moves a line; `#` starts a comment."
     )]

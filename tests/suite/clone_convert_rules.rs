@@ -414,7 +414,7 @@ fn unreadable_moves_and_bad_cells() {
         let (k, msg) = illegal(p, bad);
         assert_eq!(k, "syntax", "{bad:?}");
         assert!(
-            msg.contains("expected a clone or jump such as `C3-C4`"),
+            msg.contains("expected a clone or jump (its cell and the empty cell, joined by `-`)"),
             "{msg}"
         );
     }

@@ -675,6 +675,11 @@ const LAYOUT_MUST_NOT_CALL: &[&str] = &[
     "load_position(",
     ".play(",
     ".moves(",
+    // A wrapper over the engine's moves is still playing them (issue 47:
+    // the key's next moves and only move were listed this way).
+    "legal_moves(",
+    "with_promotions(",
+    "optional_promotions(",
     "solve::solver",
     "key_solve(",
     "solve_position(",

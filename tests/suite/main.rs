@@ -24,6 +24,7 @@ mod large_print;
 mod limit_inputs;
 mod long_work;
 mod naive;
+mod named_moves;
 mod outputs;
 mod practice_sheets;
 mod predator_prey_props;

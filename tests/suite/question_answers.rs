@@ -846,39 +846,7 @@ fn plain_keys_say_who_passes_the_only_move_and_one_colon_a_refusal() {
     );
 }
 
-/// The moves written in `text` (with `-`, `x`, `@` or `+`: a bare cell
-/// is no move one can tell from a cell).
-fn moves_named(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let is_part = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | 'x' | '@' | '+');
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if !is_part(chars[i]) || (i > 0 && is_part(chars[i - 1])) {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < chars.len() && is_part(chars[j]) {
-            j += 1;
-        }
-        let word: String = chars[i..j].iter().collect();
-        let word = word.trim_end_matches(['-', '+']).to_string();
-        let cells = word
-            .split(['-', 'x', '@', '+'])
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>();
-        let all_cells = !cells.is_empty()
-            && cells
-                .iter()
-                .all(|c| printkit::rules::Cell::parse(c).is_ok());
-        if all_cells && word.contains(['-', 'x', '@', '+']) {
-            out.push(word);
-        }
-        i = j;
-    }
-    out
-}
+use crate::named_moves::moves_named;
 
 #[test]
 fn every_move_a_host_key_names_is_one_the_engine_plays() {

@@ -17,6 +17,10 @@ pub struct KeyAnswer {
     /// the kings of the line's first move told apart, when the search
     /// settled them.
     pub kinging: Option<Kinging>,
+    /// Whether the side to move loses with one legal move only (a loser's
+    /// one move is "the only move", no defence it chose): told here, once,
+    /// so layout never plays a move.
+    pub only_move: bool,
 }
 
 /// The kings of a winning chain told apart: every set holding `needed`
@@ -93,17 +97,24 @@ impl KeyAnswer {
     pub fn new(params: &Params, position: &AnyPosition, solution: Solution) -> KeyAnswer {
         let end = solution.pv.last().and_then(|m| m.after.outcome());
         let kinging = kinging(params, position, &solution);
+        // Only a loss names the loser's moves.
+        let only_move = solution.verdict == Verdict::Loss && position.moves().len() == 1;
         KeyAnswer {
             solution,
             end,
             kinging,
+            only_move,
         }
     }
 }
 
-/// The legal moves of `pos`, each played by the engine: what a key names
-/// when it lists the moves a side has (the next side's few moves, the one
-/// move a loser has). Layout takes them from here and never plays itself.
-pub fn legal_moves(pos: &AnyPosition) -> Vec<MoveInfo> {
+/// The legal moves of `pos`, each played by the engine and its text read
+/// back as a host's move is (a move the engine would not take as written
+/// is never printed): what a key names when it lists the moves a side has.
+/// Worked out where a definition is resolved; layout only prints them.
+pub(crate) fn checked_moves(pos: &AnyPosition) -> Vec<MoveInfo> {
     pos.moves()
+        .into_iter()
+        .filter(|m| pos.play(&m.text).is_ok_and(|read| read == *m))
+        .collect()
 }

@@ -3,6 +3,7 @@
 use super::diagnostics::Reporter;
 use super::positions::{given_position, sorted};
 use super::schema::{CheckSection, IllegalClaim, PracticeSection};
+use crate::asks::Asks;
 use crate::parts::{Board, Check, Practice};
 use crate::positions::names;
 use printkit_rules::{AnyPosition, Cell, Engine, MoveError, MoveInfo, MoveKind, Outcome, Params};
@@ -99,9 +100,12 @@ pub(super) fn check_practice(
                 mv: c.mv.get_ref().clone(),
                 illegal: c.illegal.is_some(),
                 played,
+                next: Vec::new(),
+                chain: None,
             });
         }
         let asks = question_asks(rep, params, engine, &loaded, sec, &checks);
+        named_moves(&loaded, asks, &mut checks);
         let counts = loaded.counts();
         out.push(Practice {
             name: sec.name.get_ref().clone(),
@@ -135,6 +139,24 @@ pub(super) fn check_practice(
         });
     }
     out
+}
+
+/// The moves a question's Answer names beyond its checks, worked out here,
+/// once, so the key's layout never plays a move: after a `forced`
+/// question's move, the next side's moves; for a `kings` question, each
+/// chain without its kings.
+fn named_moves(position: &AnyPosition, asks: Asks, checks: &mut [Check]) {
+    for check in checks {
+        let Ok(info) = &check.played else { continue };
+        if asks == Asks::Forced && info.after.outcome().is_none() {
+            check.next = super::answer::checked_moves(&info.after);
+        }
+        if asks == Asks::Kings && !info.effect.kinged.is_empty() {
+            check.chain = position
+                .with_promotions(info, &[])
+                .filter(|chain| position.play(&chain.text).is_ok_and(|read| read == *chain));
+        }
+    }
 }
 
 /// What a question asks (see [`super::asks`]), from its `asks` and its

@@ -25,12 +25,13 @@ mod claims;
 mod diagnostics;
 mod glyphs;
 mod key;
-pub use answer::{legal_moves, KeyAnswer, Kinging};
+pub use answer::{KeyAnswer, Kinging};
 pub use key::{analyse, analyse_in, holds_up, solve_key, Analysed};
 mod limits;
 pub use schema::{MAX_ID_LEN, MAX_PRACTICE, MAX_SHEET_NUMBER};
 mod model;
 pub use model::{Definition, SharedEngine};
+pub mod notation;
 mod parts;
 pub use parts::{Audit, Board, Check, Practice, Sheet};
 pub mod json_schema;
@@ -586,6 +587,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
         params,
         engine,
         board,
+        notation: notation::notation_examples(&start_position, &practice, &example),
         start_position,
         sheet,
         materials: file.materials,

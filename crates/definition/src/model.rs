@@ -2,6 +2,7 @@
 //! and practice positions read once, its rules sheet filled in.
 use crate::diagnostic::Diagnostic;
 use crate::diagnostics::{value_at, value_span, Document};
+use crate::notation::NotationExample;
 use crate::parts::{Audit, Board, Practice, Sheet};
 use crate::placeholders;
 use crate::positions::{names, sorted};
@@ -62,6 +63,10 @@ pub struct Definition {
     pub reminder: String,
     /// The practice position drawn as the worked example on the rules sheet.
     pub example: String,
+    /// The moves the rules sheet writes to show how moves are written,
+    /// one a sign, each a legal move of the position it names (see
+    /// [`NotationExample`]).
+    pub notation: Vec<NotationExample>,
     /// Its own practice positions.
     pub practice: Vec<Practice>,
     /// The audit sheet.

@@ -102,6 +102,14 @@ pub struct Check {
     /// The move played where the position stands: how the engine writes
     /// it, what it does and the position after it; or why it is refused.
     pub played: Result<MoveInfo, MoveError>,
+    /// After the one move of a `forced` question, while the game goes on:
+    /// the next side's legal moves, each played and read back by the
+    /// engine (the key names them); empty otherwise. Worked out where the
+    /// definition is resolved: layout never plays a move.
+    pub next: Vec<MoveInfo>,
+    /// A legal chain that makes kings, played again without them (what a
+    /// `kings` answer names as the chain); `None` otherwise.
+    pub chain: Option<MoveInfo>,
 }
 
 /// The audit (record) sheet.

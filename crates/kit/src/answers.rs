@@ -372,7 +372,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
                 + &fewer
         }
         // The loser's one move is no defence to choose: "the only move".
-        Verdict::Loss if printkit_definition::legal_moves(start).len() == 1 => tr!(
+        Verdict::Loss if key.only_move => tr!(
             l,
             "answer.wins_only_move",
             side = name(other),

@@ -240,7 +240,7 @@ fn forced(def: &Definition, p: &Practice, check: &Check, info: &MoveInfo) -> Str
         Some(o) => result_in_words(def, Some(o)),
         None => {
             let next = side(def, info.after.view().side_to_move);
-            let moves = printkit_definition::legal_moves(&info.after);
+            let moves = &check.next;
             if moves.is_empty() || moves.len() > MOST_NAMED {
                 tr!(l, "asked.goes_on_next", side = next)
             } else {
@@ -322,10 +322,7 @@ fn kings(def: &Definition, p: &Practice, check: &Check) -> String {
         l,
         "asked.kings",
         n = n,
-        chain = p
-            .position
-            .with_promotions(info, &[])
-            .map_or_else(|| info.text.clone(), |chain| chain.text),
+        chain = check.chain.as_ref().unwrap_or(info).text.clone(),
         captured = cell_list(l, &e.captured),
         worth = worth,
         side = side(def, p.position.view().side_to_move),

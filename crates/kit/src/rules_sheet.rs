@@ -447,51 +447,33 @@ fn credit_and_printing(
 }
 
 /// One line telling players how moves are written (on the audit sheet and
-/// the practice sheets), each sign shown with a move of this game as the
-/// engine writes it, taken from its own practice positions.
+/// the practice sheets), each sign the game's practice moves use shown
+/// with a move the engine played where the definition was resolved: the
+/// worked example's own (answered on this sheet anyway), else a legal move
+/// of the worked example's position or the start, or a move or two on
+/// (see [`printkit_definition::notation::NotationExample`]); so no practice
+/// question's move is shown, and no example is a move the rules refuse.
 pub fn notation_line(def: &Definition) -> String {
-    // The signs the game's moves use; examples from the worked example
-    // (answered on this sheet anyway), else a made-up move, so no
-    // practice question's move is shown.
-    let mut example_moves: Vec<String> = Vec::new();
-    let mut other_moves: Vec<String> = Vec::new();
-    for p in &def.practice {
-        for c in p.checks.iter().filter(|c| !c.illegal) {
-            if let Ok(info) = &c.played {
-                if crate::game::is_worked_example(def, p) {
-                    example_moves.push(info.text.clone());
-                } else {
-                    other_moves.push(info.text.clone());
-                }
-            }
-        }
-    }
-    // A sign is shown with the worked example's move that uses it, else
-    // with a made-up move when another practice move uses it.
-    let made_up = made_up_cells(&def.board);
-    let example = |sign: Sign| -> Option<String> {
-        let found = example_moves.iter().find(|w| sign.used_in(w)).cloned();
-        if found.is_some() {
-            return found;
-        }
-        other_moves
-            .iter()
-            .any(|w| sign.used_in(w))
-            .then(|| sign.example(made_up))
+    let used = |sign: Sign| {
+        def.practice.iter().any(|p| {
+            p.checks
+                .iter()
+                .filter(|c| !c.illegal)
+                .filter_map(|c| c.played.as_ref().ok())
+                .any(|info| sign.used_in(&info.text))
+        })
     };
     let l = &def.lang;
     let mut parts = vec![tr!(l, "notation.cells")];
-    for sign in Sign::ALL {
-        let key = match sign {
+    for example in def.notation.iter().filter(|e| used(e.sign)) {
+        let key = match example.sign {
             Sign::Step => "notation.move",
             Sign::Capture => "notation.capture",
             Sign::Place => "notation.place",
             Sign::King => "notation.king",
             Sign::Disc => "notation.disc",
         };
-        if let Some(w) = example(sign) {
-            parts.push(tr!(l, key, example = w));
-        }
+        parts.push(tr!(l, key, example = &example.mv.text));
     }
     if parts.len() == 1 {
         return String::new();
@@ -501,48 +483,4 @@ pub fn notation_line(def: &Definition) -> String {
         "notation.sentence",
         parts = parts.join(&tr!(l, "notation.separator"))
     )
-}
-
-/// The cells of the moves made up to show how moves are written, every
-/// cell on the game's board (a 3×3 board has no C5): its middle cell, a
-/// neighbour, the cell two on, and another cell for a king (see
-/// [`Sign::example`]).
-fn made_up_cells(board: &printkit_definition::Board) -> [Cell; 4] {
-    let (w, h) = (board.width as i64, board.height as i64);
-    let playable = |col: i64, row: i64| {
-        (0..w).contains(&col)
-            && (0..h).contains(&row)
-            && !board
-                .holes
-                .iter()
-                .any(|c| i64::from(c.col) == col && i64::from(c.row) == row)
-    };
-    let mut cells: Vec<(i64, i64)> = (0..h)
-        .flat_map(|row| (0..w).map(move |col| (col, row)))
-        .filter(|(c, r)| playable(*c, *r))
-        .collect();
-    // Nearest the middle first.
-    cells.sort_by_key(|(c, r)| ((2 * c - (w - 1)).abs() + (2 * r - (h - 1)).abs(), *r, *c));
-    let cell = |(c, r): (i64, i64)| Cell {
-        col: c as u8,
-        row: r as u8,
-    };
-    let from = cells.first().copied().unwrap_or((0, 0));
-    let other = |not: &[(i64, i64)]| {
-        cells
-            .iter()
-            .copied()
-            .find(|c| !not.contains(c))
-            .unwrap_or(from)
-    };
-    let toward = |dist: i64| {
-        [(0, dist), (dist, 0), (0, -dist), (-dist, 0)]
-            .into_iter()
-            .map(|(dc, dr)| (from.0 + dc, from.1 + dr))
-            .find(|(c, r)| playable(*c, *r))
-    };
-    let next = toward(1).unwrap_or_else(|| other(&[from]));
-    let beyond = toward(2).unwrap_or(next);
-    let crowned = other(&[from, next, beyond]);
-    [from, next, beyond, crowned].map(cell)
 }

@@ -673,7 +673,7 @@ impl<B: Lines> State<B> {
 fn syntax(found: &str) -> MoveError {
     MoveError::Syntax {
         found: found.to_string(),
-        expected: String::from("a cell to place a disc on, such as `C5`, or `pass`"),
+        expected: String::from("a cell to place a disc on, or `pass`"),
     }
 }
 

@@ -719,7 +719,7 @@ fn syntax(found: &str) -> MoveError {
     MoveError::Syntax {
         found: found.to_string(),
         expected: String::from(
-            "a clone or jump such as `C3-C4` or `C3-A3`, a clone as its destination such as `C4`, or `pass`",
+            "a clone or jump (its cell and the empty cell, joined by `-`), a clone as its destination cell alone, or `pass`",
         ),
     }
 }

@@ -1307,7 +1307,7 @@ impl Freeze {
         let syntax = || {
             MoveError::Syntax {
             found: text.to_string(),
-            expected: "`pass` or a chain of squares joined by `x`, such as `A7xG7xG5`, then `+` and a square for each king made, such as `A7xG7+H5`".to_string(),
+            expected: "`pass` or a chain of squares joined by `x`, then `+` and a square for each king made".to_string(),
         }
         };
         let mut parts = text.split('+');

@@ -320,7 +320,30 @@ impl<R: EngineRules> TypedPosition<R> {
     fn info(&self, mv: R::Move) -> MoveInfo {
         MoveInfo::new(&self.rules, &self.pos, mv)
     }
+
+    /// " (here, for example: `C3-D3`, `C3xC5`)": the first legal move of
+    /// each form this position has (at most [`EXAMPLES`]), as the engine
+    /// writes it; nothing when no move is legal.
+    fn legal_examples(&self) -> String {
+        let mut forms = Vec::new();
+        let mut shown = Vec::new();
+        for m in self.rules.legal_moves(&self.pos) {
+            let text = self.rules.print_move(&self.pos, &m);
+            let form = notation::Sign::ALL.map(|s| s.used_in(&text));
+            if shown.len() < EXAMPLES && !forms.contains(&form) {
+                forms.push(form);
+                shown.push(format!("`{text}`"));
+            }
+        }
+        match shown.is_empty() {
+            true => String::new(),
+            false => format!(" (here, for example: {})", shown.join(", ")),
+        }
+    }
 }
+
+/// The most legal moves a message about a move's form shows.
+const EXAMPLES: usize = 3;
 
 impl<R: EngineRules> GamePosition for TypedPosition<R> {
     fn as_any(&self) -> &dyn std::any::Any {
@@ -346,8 +369,16 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
         moves.into_iter().map(|m| self.info(m)).collect()
     }
     fn play(&self, mv: &str) -> Result<MoveInfo, MoveError> {
-        let m = self.rules.parse_move(&self.pos, mv)?;
-        Ok(self.info(m))
+        match self.rules.parse_move(&self.pos, mv) {
+            Ok(m) => Ok(self.info(m)),
+            // The forms' examples are this position's own legal moves, so
+            // a message never shows a move the engine refuses here.
+            Err(MoveError::Syntax { found, expected }) => Err(MoveError::Syntax {
+                found,
+                expected: expected + &self.legal_examples(),
+            }),
+            Err(e) => Err(e),
+        }
     }
     fn read(&self, mv: &str) -> Result<(), MoveError> {
         match self.rules.read_legal_move(&self.pos, mv) {

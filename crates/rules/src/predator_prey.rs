@@ -1200,7 +1200,7 @@ enum Shape {
 }
 
 const MOVE_FORMS: &str =
-    "a placement such as `@C4`, a step such as `B2-B3`, a capture such as `C3xC5`, or `pass`";
+    "a placement (`@` and a cell), a step (two cells joined by `-`), a capture (two cells joined by `x`), or `pass`";
 
 /// A letter and digits: something meant as a cell name (whose details
 /// `Geometry::cell` then checks, e.g. lowercase or off the board).
