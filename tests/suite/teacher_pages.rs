@@ -395,3 +395,49 @@ fn a_class_sheets_empty_room_says_it_is_for_working() {
         "mostly empty, and not said to be for working: {wrong:?}"
     );
 }
+
+/// Words that, followed by a side's name, use the name as a colour word
+/// that must agree with what it describes ("restent Foncé" for the
+/// markers that stay dark, "sigue siendo Oscuras" for one disc): a side's
+/// name is a player's, so the kits say whose a piece stays ("restent à
+/// Foncé", "sigue siendo de Oscuras", "bleibt bei Schwarz").
+const COLOUR_SLOTS: [(&str, &[&str]); 3] = [
+    ("fr", &["reste", "restent", "pion", "pions", "devient", "deviennent"]),
+    ("es", &["siendo", "ficha", "fichas", "queda", "quedan"]),
+    ("de", &["bleibt", "bleiben", "wird", "werden"]),
+];
+
+#[test]
+fn side_names_are_never_colour_words_that_must_agree() {
+    let mut wrong = Vec::new();
+    let mut read = 0;
+    for (name, def) in every_kit() {
+        let Some((_, slots)) = COLOUR_SLOTS.iter().find(|(c, _)| *c == def.lang.code) else {
+            continue;
+        };
+        let kit = kit_on(&def, "a4");
+        let mut text = String::new();
+        for p in kit.all_pages() {
+            for item in &p.page.items {
+                item.for_each_text(&mut |t| {
+                    text.push_str(&t.text);
+                    text.push(' ');
+                });
+            }
+        }
+        // Lines are laid out apart: a space stands for every break.
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for side in def.engine().sides() {
+            let side = printkit::lang::side_name(&def.lang, def.family(), side);
+            for slot in *slots {
+                let said = format!("{slot} {side}");
+                if text.contains(&said) {
+                    wrong.push(format!("{name}: \"{said}\""));
+                }
+            }
+        }
+        read += 1;
+    }
+    assert!(read >= 12, "{read} kits read");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

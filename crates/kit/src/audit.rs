@@ -10,7 +10,7 @@ use printkit_definition::tr;
 use printkit_definition::Definition;
 use printkit_page::text::{self, TextStyle};
 use printkit_page::{
-    Align, Font, FontBook, Frame, Item, Page, RectMm, RenderError, Stroke, Templates,
+    Align, AuditMisfit, Font, FontBook, Frame, Item, Page, RectMm, RenderError, Stroke, Templates,
 };
 
 /// Height of a handwriting row.
@@ -299,7 +299,38 @@ fn column_heads(
         })
         .collect::<Result<Vec<Frame>, RenderError>>()?;
     let tallest = heads.iter().map(Frame::height).fold(0.0, f64::max);
-    Ok((heads, tallest + 3.0))
+    let head_h = tallest + 3.0;
+    // A head row that leaves no room for a row above the closing box is
+    // the heads' doing (many columns, long words in narrow ones): said
+    // of the head that takes the room, not found as a box off the page.
+    let widest = cols.iter().max_by(|a, b| a.1.total_cmp(&b.1));
+    let needs_mm: f64 = cols.iter().map(|c| c.1).sum();
+    if let Some((head, ..)) = widest.filter(|_| needs_mm > area.width + 0.5) {
+        return Err(RenderError::AuditColumns {
+            head: head.clone(),
+            misfit: AuditMisfit::TooWide {
+                needs_mm,
+                room_mm: area.width,
+            },
+        });
+    }
+    let room = room(def, templates, area.width)?;
+    let left = rows_room(templates, options, head_h, &room) - room.closing;
+    let tallest_at = heads
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.height().total_cmp(&b.1.height()));
+    if let Some((i, frame)) = tallest_at.filter(|_| left < room.row_mm) {
+        let line = text::line_height(&s.book, Font::Bold, size)?;
+        return Err(RenderError::AuditColumns {
+            head: cols[i].0.clone(),
+            misfit: AuditMisfit::TooTall {
+                lines: (frame.height() / line).round().max(1.0) as usize,
+                heads_mm: head_h,
+            },
+        });
+    }
+    Ok((heads, head_h))
 }
 
 /// Row counts of each page: as few pages as hold the rows, the rows then
