@@ -541,8 +541,7 @@ pub fn tiling_note(def: &Definition, templates: &Templates) -> Result<Option<Str
 /// look: if that works, the templates are the cause, and the diagnostic
 /// points at the first value they change (naming the others). Otherwise it
 /// points into the definition: at the title when the text that failed
-/// holds it, at the audit columns when their heads leave the audit sheet
-/// no room, else at the cell size (the board and tokens are sized from it).
+/// holds it, at the audit columns when they are wider than the page, else at the cell size (the board and tokens are sized from it).
 pub fn layout_diagnostic(
     analysed: &Analysed,
     templates: &Templates,
@@ -591,9 +590,9 @@ pub fn layout_diagnostic(
     }
     let key = if error.failed_text().is_some_and(|t| t.contains(&def.title)) {
         "title"
-    } else if matches!(error.innermost(), RenderError::AuditColumns { .. }) {
-        // A head of the family's own (the turn's, the side's) is crowded
-        // out by the definition's columns.
+    } else if matches!(error.innermost(), RenderError::AuditTooWide { .. }) {
+        // The widest head may be the family's own (the turn's, the
+        // side's): the definition's columns crowd it.
         "audit.columns"
     } else {
         "board.cell_mm"

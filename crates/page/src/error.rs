@@ -64,14 +64,14 @@ pub enum RenderError {
     },
     /// A page too small to hold a board tile.
     NoRoomForTile,
-    /// An audit sheet whose column heads leave it no room: together wider
-    /// than the page, or one wrapped onto so many lines in its narrow
-    /// column that no row fits between the heads and the closing box.
-    AuditColumns {
-        /// The head that takes the room: the widest or the tallest.
+    /// An audit sheet whose columns are together wider than the page.
+    AuditTooWide {
+        /// The widest head.
         head: String,
-        /// What does not fit.
-        misfit: AuditMisfit,
+        /// The width the columns need, in mm.
+        needs_mm: f64,
+        /// The width the page has, in mm.
+        room_mm: f64,
     },
     /// An element whose ink leaves the printable area.
     OutsidePrintable {
@@ -178,19 +178,15 @@ impl fmt::Display for RenderError {
             RenderError::MarkOffBoard { column, row } => {
                 write!(f, "marked cell {column},{row} is off the board")
             }
-            RenderError::AuditColumns { head, misfit } => {
-                match misfit {
-                    AuditMisfit::TooWide { needs_mm, room_mm } => write!(
-                        f,
-                        "the audit table's columns need {needs_mm:.0} mm across and the page has {room_mm:.0} mm (the widest head is {head:?})"
-                    )?,
-                    AuditMisfit::TooTall { lines, heads_mm } => write!(
-                        f,
-                        "the audit sheet has no room for a single row: its column heads take {heads_mm:.0} mm, as {head:?} wraps onto {lines} lines in its column, and the box for why the game stopped must stand under the rows"
-                    )?,
-                }
-                f.write_str(": use fewer audit columns, or shorter heads")
-            }
+            RenderError::AuditTooWide {
+                head,
+                needs_mm,
+                room_mm,
+            } => write!(
+                f,
+                "the audit table's columns need {needs_mm:.0} mm across and the page has {room_mm:.0} mm \
+                 (the widest head is {head:?}): use fewer audit columns, or shorter heads"
+            ),
             RenderError::NoRoomForTile => f.write_str(
                 "the page has no room for a board tile; use larger paper or smaller text",
             ),
@@ -270,26 +266,6 @@ pub enum Room {
     Run(SizeMm),
 }
 
-/// How an audit sheet's column heads fail to fit (see
-/// [`RenderError::AuditColumns`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum AuditMisfit {
-    /// One table's columns are wider than the page.
-    TooWide {
-        /// The width the columns need, in mm.
-        needs_mm: f64,
-        /// The width the page has, in mm.
-        room_mm: f64,
-    },
-    /// The head row leaves no room for a row above the closing box.
-    TooTall {
-        /// The lines the tallest head takes.
-        lines: usize,
-        /// The head row's height, in mm.
-        heads_mm: f64,
-    },
-}
-
 /// What part of a kit was being laid out on a paper when drawing failed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PaperPart {
@@ -320,7 +296,7 @@ impl RenderError {
                 Some(text)
             }
             RenderError::OutsidePrintable { text, .. } => text.as_deref(),
-            RenderError::AuditColumns { head, .. } => Some(head),
+            RenderError::AuditTooWide { head, .. } => Some(head),
             RenderError::OnPaper { error, .. } | RenderError::OnPage { error, .. } => {
                 error.failed_text()
             }

@@ -21,7 +21,7 @@ pub mod templates;
 pub mod text;
 
 pub use check::check_page;
-pub use error::{AuditMisfit, PaperPart, RenderError, Room};
+pub use error::{PaperPart, RenderError, Room};
 pub use font::{Font, FontBook};
 pub use frame::Frame;
 pub use model::{
