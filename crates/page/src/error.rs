@@ -133,30 +133,7 @@ impl fmt::Display for RenderError {
                 write!(f, " in the text {text:?}")
             }
             RenderError::Font(m) => write!(f, "font error: {m}"),
-            RenderError::Overflow { text, room } => {
-                f.write_str("text does not fit: ")?;
-                match room {
-                    Room::Paragraph { needs_mm, height_mm } => write!(
-                        f,
-                        "paragraph {text:?} needs {needs_mm:.1} mm but its box is {height_mm:.1} mm high"
-                    ),
-                    Room::Label { size, min_pt } => write!(
-                        f,
-                        "label {text:?} does not fit a {:.1} × {:.1} mm box even at {min_pt} pt",
-                        size.width, size.height
-                    ),
-                    Room::Line(size) => write!(
-                        f,
-                        "text {text:?} does not fit its {:.1} × {:.1} mm box",
-                        size.width, size.height
-                    ),
-                    Room::Run(size) => write!(
-                        f,
-                        "{text:?} runs out of its {:.1} × {:.1} mm box",
-                        size.width, size.height
-                    ),
-                }
-            }
+            RenderError::Overflow { text, room } => overflow(f, text, room),
             RenderError::Template(m) => write!(f, "template error: {m}"),
             RenderError::BoardSize { width, height } => write!(
                 f,
@@ -230,6 +207,32 @@ impl fmt::Display for RenderError {
 }
 
 impl std::error::Error for RenderError {}
+
+/// The words for text that does not fit `room`.
+fn overflow(f: &mut fmt::Formatter<'_>, text: &str, room: &Room) -> fmt::Result {
+    f.write_str("text does not fit: ")?;
+    match room {
+        Room::Paragraph { needs_mm, height_mm } => write!(
+            f,
+            "paragraph {text:?} needs {needs_mm:.1} mm but its box is {height_mm:.1} mm high"
+        ),
+        Room::Label { size, min_pt } => write!(
+            f,
+            "label {text:?} does not fit a {:.1} × {:.1} mm box even at {min_pt} pt",
+            size.width, size.height
+        ),
+        Room::Line(size) => write!(
+            f,
+            "text {text:?} does not fit its {:.1} × {:.1} mm box",
+            size.width, size.height
+        ),
+        Room::Run(size) => write!(
+            f,
+            "{text:?} runs out of its {:.1} × {:.1} mm box",
+            size.width, size.height
+        ),
+    }
+}
 
 /// A long text as a message quotes it: its start and end.
 fn shortened(t: &str) -> String {

@@ -255,19 +255,8 @@ pub(super) fn tiled_pages(
     let (grid, upright) =
         grid_with_bars(block_size, window, overlap, inset, furniture, style, safe)?;
     let y = safe.y + head_h + GAP_MM;
-    // Where the tiles leave a column free, the guide (how to join them,
-    // the map) stands in it beside the first tile, under its upright
-    // scale bar: no sheet is printed for the guide alone.
     let guide = match &upright {
-        Some(bar) => {
-            let widest = grid.tiles.iter().map(|t| t.view.width).fold(0.0, f64::max);
-            let x = safe.x + widest + GAP_MM;
-            let top = y + bar.height() + GAP_MM;
-            // Level with the first tile's foot.
-            let bottom = (y + grid.tiles[0].view.height).min(safe.bottom());
-            let column = RectMm::new(x, top, safe.right() - x, bottom - top);
-            guide_beside(&grid, furniture, style, column)?
-        }
+        Some(bar) => guide_in_column(&grid, furniture, style, safe, (y, bar.height()))?,
         None => None,
     };
     let mut pages = Vec::new();
@@ -325,6 +314,29 @@ pub(super) fn tiled_pages(
         pages.push(page);
     }
     Ok(pages)
+}
+
+/// Where the tiles leave a column free, the guide (how to join them, the
+/// map) stands in it beside the first tile, under its upright scale bar
+/// (`y` the tiles' top, `bar_h` the bar's height): no sheet is printed
+/// for the guide alone. Level with the first tile's foot, or down to the
+/// footer where a language's longer words leave the map too small above it.
+fn guide_in_column(
+    grid: &TileGrid,
+    furniture: &Furniture,
+    style: &Style,
+    safe: RectMm,
+    (y, bar_h): (f64, f64),
+) -> Result<Option<(PointMm, Frame)>, RenderError> {
+    let widest = grid.tiles.iter().map(|t| t.view.width).fold(0.0, f64::max);
+    let x = safe.x + widest + GAP_MM;
+    let top = y + bar_h + GAP_MM;
+    let foot = (y + grid.tiles[0].view.height).min(safe.bottom());
+    let column = |bottom: f64| RectMm::new(x, top, safe.right() - x, bottom - top);
+    match guide_beside(grid, furniture, style, column(foot))? {
+        Some(guide) => Ok(Some(guide)),
+        None => guide_beside(grid, furniture, style, column(safe.bottom())),
+    }
 }
 
 /// The tiles, each to carry a scale bar so a tile printed alone can be
