@@ -164,7 +164,11 @@ fn every_board_sheet_holds_the_board_or_a_tile_of_it() {
         }
     }
     assert_eq!(tiled, EVERY_PAPER.len(), "the 7 × 7 variant was not built");
-    assert!(wrong.is_empty(), "board pages without the board:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "board pages without the board:\n{}",
+        wrong.join("\n")
+    );
 }
 
 /// The turns of an audit sheet's rows, read from its first column.
@@ -444,7 +448,10 @@ fn a_class_sheets_empty_room_says_it_is_for_working() {
 /// name is a player's, so the kits say whose a piece stays ("restent à
 /// Foncé", "sigue siendo de Oscuras", "bleibt bei Schwarz").
 const COLOUR_SLOTS: [(&str, &[&str]); 3] = [
-    ("fr", &["reste", "restent", "pion", "pions", "devient", "deviennent"]),
+    (
+        "fr",
+        &["reste", "restent", "pion", "pions", "devient", "deviennent"],
+    ),
     ("es", &["siendo", "ficha", "fichas", "queda", "quedan"]),
     ("de", &["bleibt", "bleiben", "wird", "werden"]),
 ];

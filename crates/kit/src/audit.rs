@@ -872,7 +872,10 @@ mod tests {
                     let split = split_rows(rows, cap, cap_last);
                     let (last, rest) = split.split_last().unwrap();
                     assert_eq!(split.iter().sum::<usize>(), rows);
-                    assert!(split.iter().all(|&n| n > 0), "{rows} {cap} {cap_last}: {split:?}");
+                    assert!(
+                        split.iter().all(|&n| n > 0),
+                        "{rows} {cap} {cap_last}: {split:?}"
+                    );
                     assert!(*last <= cap_last && rest.iter().all(|&n| n <= cap));
                 }
             }

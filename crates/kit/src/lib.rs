@@ -364,9 +364,9 @@ pub fn materials(
     let l = &def.lang;
     let mut list = Vec::new();
     let board_pages = board.len();
-    let guide_page = board
-        .first()
-        .is_some_and(|p| p.find_group("tile-map").is_some() && p.find_group("board-tile").is_none());
+    let guide_page = board.first().is_some_and(|p| {
+        p.find_group("tile-map").is_some() && p.find_group("board-tile").is_none()
+    });
     if board_pages == 1 {
         list.push(tr!(
             l,

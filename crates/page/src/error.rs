@@ -212,7 +212,10 @@ impl std::error::Error for RenderError {}
 fn overflow(f: &mut fmt::Formatter<'_>, text: &str, room: &Room) -> fmt::Result {
     f.write_str("text does not fit: ")?;
     match room {
-        Room::Paragraph { needs_mm, height_mm } => write!(
+        Room::Paragraph {
+            needs_mm,
+            height_mm,
+        } => write!(
             f,
             "paragraph {text:?} needs {needs_mm:.1} mm but its box is {height_mm:.1} mm high"
         ),
