@@ -334,7 +334,7 @@ fn split_rows(rows: usize, cap: usize, cap_last: usize) -> Vec<usize> {
     let pages = out.len();
     let even = rows.div_ceil(pages);
     // Spread evenly where that leaves the last sheet rows it has room for.
-    let last = rows.checked_sub(even * (pages - 1)).unwrap_or(0);
+    let last = rows.saturating_sub(even * (pages - 1));
     if even <= cap && (1..=cap_last).contains(&last) {
         out = vec![even; pages - 1];
         out.push(last);
