@@ -26,8 +26,16 @@ fn diagnostics(path: &Path) -> String {
     std::env::set_current_dir(root()).unwrap();
     let result = definition::load_file(rel);
     std::env::set_current_dir(cwd).unwrap();
-    // As `printkit check` does: the kit is laid out too.
+    // As `printkit check` does: the kit is laid out too; a file named
+    // `large-print-…` as `check --large-print` does.
     let templates = printkit::render::Templates::builtin().unwrap();
+    let large = rel
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("large-print-"));
+    let templates = match large {
+        true => templates.large_print(),
+        false => templates,
+    };
     match result
         .map(|loaded| printkit::build::check_loaded(&loaded, &templates, &Default::default()))
     {
@@ -67,7 +75,7 @@ fn custom_practice_examples_pass_check() {
 }
 
 /// Each invalid file fails with exactly the messages and locations kept in
-/// its `.expected` file. `PRINTKIT_BLESS=1 cargo test` rewrites them (review
+/// its `.expected` file (a `large-print-…` file checked in large print). `PRINTKIT_BLESS=1 cargo test` rewrites them (review
 /// the diff before committing).
 #[test]
 fn invalid_fixtures_fail_with_their_expected_messages() {

@@ -296,3 +296,46 @@ const LARGE_PRINT_MISFIT: [(&str, &str); 1] = [(
     "columns = [\"Moving checker and jumps\", \"Captured\", \"Kings made\"]",
     "columns = [\"Moving checker and jumps\", \"Captured\", \"Kings made\", \"Notesaboutthisturnforlater\", \"Signedbythereferee\"]",
 )];
+
+/// Where the host key's diagrams stand across the page, as shares of its
+/// width from the left: each question's `key-N-position` group's middle.
+fn key_diagram_places(kit: &Kit) -> Vec<f64> {
+    let mut places = Vec::new();
+    for page in kit.key.iter() {
+        let width = page.page.size_mm.width;
+        // A key holds a few dozen questions at most.
+        for n in 1..100 {
+            let Some(g) = page.page.find_group(&format!("key-{n}-position")) else {
+                continue;
+            };
+            let b = Item::Group(g.clone()).ink_bounds().unwrap().unwrap();
+            places.push((b.x + b.width / 2.0) / width);
+        }
+    }
+    places
+}
+
+/// Right to left, the host key is the mirror of the left-to-right one:
+/// the diagrams stand at the right in Arabic (under the text in large
+/// print, beside it in the ordinary kit), at the left in English.
+#[test]
+fn an_arabic_host_key_has_its_diagrams_at_the_right() {
+    let t = Templates::builtin().unwrap();
+    for (code, right) in [("en", false), ("ar", true)] {
+        for def in builtins_in(code) {
+            for paper in ["a4", "a4-large-print", "letter-large-print"] {
+                let places = key_diagram_places(&kit_on(&def, &t, paper));
+                assert!(!places.is_empty(), "{} {code} {paper}: no diagram", def.id);
+                for place in places {
+                    assert_eq!(
+                        place > 0.5,
+                        right,
+                        "{} {code} {paper}: a diagram at {:.0}% of the width",
+                        def.id,
+                        place * 100.0
+                    );
+                }
+            }
+        }
+    }
+}

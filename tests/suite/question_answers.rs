@@ -169,7 +169,7 @@ fn the_clone_key_says_which_markers_turn_and_what_a_forced_pass_does() {
     let fr = builtin_in("clone-jump-convert", "fr");
     let spread = answer_of(&fr, question(&fr, "Conversion does not spread"));
     assert!(
-        spread.ends_with("restent Foncé (pas à côté de C2)."),
+        spread.ends_with("les pions de D4 et E5 restent à Foncé (pas à côté de C2)."),
         "{spread}"
     );
     let pass = answer_of(&def, question(&def, "A forced pass"));

@@ -11,6 +11,8 @@ use std::path::PathBuf;
 
 const LANGUAGES: [&str; 5] = ["en", "fr", "de", "es", "ar"];
 const PAPERS: [&str; 2] = ["a4", "letter"];
+/// Both papers, ordinary and large print.
+const EVERY_PAPER: [&str; 4] = ["a4", "letter", "a4-large-print", "letter-large-print"];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -55,15 +57,18 @@ fn kit_on(def: &Definition, paper: &str) -> kit::Kit {
     kits_on(def, &[paper]).pop().unwrap()
 }
 
-/// The kit of `def` on each of `papers`, its answers searched once.
+/// The kit of `def` on each of `papers` (a large-print paper with the
+/// large-print look), its answers searched once.
 fn kits_on(def: &Definition, papers: &[&str]) -> Vec<kit::Kit> {
     let t = Templates::builtin().unwrap();
     let analysed = definition::analyse(def, &def.practice);
     papers
         .iter()
         .map(|paper| {
-            let options = KitOptions::whole_kit(t.paper(paper).unwrap());
-            kit::build_kit(&analysed, &t, &options).unwrap()
+            let paper = t.paper(paper).unwrap();
+            let options = KitOptions::whole_kit(paper.clone());
+            kit::build_kit(&analysed, &t.for_paper(&paper), &options)
+                .unwrap_or_else(|e| panic!("{} on {}: {e}", def.id, paper.label))
         })
         .collect()
 }
@@ -72,7 +77,8 @@ fn kits_on(def: &Definition, papers: &[&str]) -> Vec<kit::Kit> {
 /// page's ink reaches down to, from 0 to 1.
 fn used_share(page: &NamedPage, paper: &str) -> f64 {
     let t = Templates::builtin().unwrap();
-    let area = kit::content_area(&t, &t.paper(paper).unwrap());
+    let paper = t.paper(paper).unwrap();
+    let area = kit::content_area(&t.for_paper(&paper), &paper);
     let mut lowest = area.y;
     for item in &page.page.items {
         if let Some(b) = item.ink_bounds().unwrap() {
@@ -106,11 +112,12 @@ fn near_empty_last_pages(pages: &[NamedPage], paper: &str) -> Vec<String> {
     out
 }
 
+/// In every kit, in large print too.
 #[test]
 fn no_kit_ends_a_part_on_a_nearly_empty_page() {
     let mut wrong = Vec::new();
     for (name, def) in every_kit() {
-        for (paper, kit) in PAPERS.into_iter().zip(kits_on(&def, &PAPERS)) {
+        for (paper, kit) in EVERY_PAPER.into_iter().zip(kits_on(&def, &EVERY_PAPER)) {
             for pages in [&kit.player, &kit.key] {
                 for page in near_empty_last_pages(pages, paper) {
                     wrong.push(format!("{name} on {paper}: {page}"));
@@ -121,6 +128,45 @@ fn no_kit_ends_a_part_on_a_nearly_empty_page() {
     assert!(
         wrong.is_empty(),
         "last pages under a quarter used:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// No sheet of a board is printed for its guide alone: a board too
+/// large for one sheet carries how to join its tiles, and their map,
+/// beside its first tile (the 7 × 7 variant's assembly page held a
+/// paragraph and a small map, two thirds of it blank), so every board
+/// page of every kit, on both papers and in large print, holds the board
+/// or a tile of it; and the 7 × 7 variant's board is tiled.
+#[test]
+fn every_board_sheet_holds_the_board_or_a_tile_of_it() {
+    let mut wrong = Vec::new();
+    let mut tiled = 0;
+    for (name, def) in every_kit() {
+        for (paper, kit) in EVERY_PAPER.into_iter().zip(kits_on(&def, &EVERY_PAPER)) {
+            let board: Vec<&NamedPage> = kit
+                .player
+                .iter()
+                .filter(|p| p.part == Part::Board)
+                .collect();
+            for page in &board {
+                let p = &page.page;
+                if p.find_group("board").is_none() && p.find_group("board-tile").is_none() {
+                    wrong.push(format!("{name} on {paper}: {}", page.name));
+                }
+            }
+            if name.ends_with("clone-7x7.toml") {
+                assert!(board.len() > 1, "{name} on {paper}: not tiled");
+                // The map of the tiles stands on the first.
+                assert!(board[0].page.find_group("tile-map").is_some());
+                tiled += 1;
+            }
+        }
+    }
+    assert_eq!(tiled, EVERY_PAPER.len(), "the 7 × 7 variant was not built");
+    assert!(
+        wrong.is_empty(),
+        "board pages without the board:\n{}",
         wrong.join("\n")
     );
 }
@@ -394,4 +440,53 @@ fn a_class_sheets_empty_room_says_it_is_for_working() {
         wrong.is_empty(),
         "mostly empty, and not said to be for working: {wrong:?}"
     );
+}
+
+/// Words that, followed by a side's name, use the name as a colour word
+/// that must agree with what it describes ("restent Foncé" for the
+/// markers that stay dark, "sigue siendo Oscuras" for one disc): a side's
+/// name is a player's, so the kits say whose a piece stays ("restent à
+/// Foncé", "sigue siendo de Oscuras", "bleibt bei Schwarz").
+const COLOUR_SLOTS: [(&str, &[&str]); 3] = [
+    (
+        "fr",
+        &["reste", "restent", "pion", "pions", "devient", "deviennent"],
+    ),
+    ("es", &["siendo", "ficha", "fichas", "queda", "quedan"]),
+    ("de", &["bleibt", "bleiben", "wird", "werden"]),
+];
+
+#[test]
+fn side_names_are_never_colour_words_that_must_agree() {
+    let mut wrong = Vec::new();
+    let mut read = 0;
+    for (name, def) in every_kit() {
+        let Some((_, slots)) = COLOUR_SLOTS.iter().find(|(c, _)| *c == def.lang.code) else {
+            continue;
+        };
+        let kit = kit_on(&def, "a4");
+        let mut text = String::new();
+        for p in kit.all_pages() {
+            for item in &p.page.items {
+                item.for_each_text(&mut |t| {
+                    text.push_str(&t.text);
+                    text.push(' ');
+                });
+            }
+        }
+        // Lines are laid out apart: a space stands for every break.
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for side in def.engine().sides() {
+            let side = printkit::lang::side_name(&def.lang, def.family(), side);
+            for slot in *slots {
+                let said = format!("{slot} {side}");
+                if text.contains(&said) {
+                    wrong.push(format!("{name}: \"{said}\""));
+                }
+            }
+        }
+        read += 1;
+    }
+    assert!(read >= 12, "{read} kits read");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

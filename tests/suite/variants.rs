@@ -903,13 +903,13 @@ fn check_warns_of_a_tiled_board_and_names_the_cell_size_that_fits() {
 
 /// Every page of a tiled board carries a scale bar, so a tile printed
 /// alone can be checked at 100 %; beside the board where the tile leaves
-/// a column (the 7 × 7 clone board at 30 mm keeps its 2 tiles), under it
-/// otherwise.
+/// a column (the 7 × 7 clone board at 30 mm keeps its 2 tiles, the guide
+/// to joining them beside the first), under it otherwise.
 #[test]
 fn every_tile_of_a_tiled_board_carries_a_scale_bar() {
     let t = Templates::builtin().unwrap();
     let cases = [
-        ("clone-convert", 7, 30.0, Some(3)),
+        ("clone-convert", 7, 30.0, Some(2)),
         ("freeze", 10, 22.0, None),
         ("predator-prey", 12, 30.0, None),
     ];

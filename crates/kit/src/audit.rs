@@ -299,7 +299,19 @@ fn column_heads(
         })
         .collect::<Result<Vec<Frame>, RenderError>>()?;
     let tallest = heads.iter().map(Frame::height).fold(0.0, f64::max);
-    Ok((heads, tallest + 3.0))
+    let head_h = tallest + 3.0;
+    // A table wider than the page is its columns' doing: said of the
+    // widest head, not found later as a box off the page.
+    let widest = cols.iter().max_by(|a, b| a.1.total_cmp(&b.1));
+    let needs_mm: f64 = cols.iter().map(|c| c.1).sum();
+    if let Some((head, ..)) = widest.filter(|_| needs_mm > area.width + 0.5) {
+        return Err(RenderError::AuditTooWide {
+            head: head.clone(),
+            needs_mm,
+            room_mm: area.width,
+        });
+    }
+    Ok((heads, head_h))
 }
 
 /// Row counts of each page: as few pages as hold the rows, the rows then
@@ -312,15 +324,18 @@ fn split_rows(rows: usize, cap: usize, cap_last: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut left = rows;
     while left > cap_last {
-        let n = cap.min(left);
+        // The last sheet keeps a row at least: a sheet of the closing box
+        // alone is no sheet to print (its box had no table to stand under).
+        let n = cap.min(left - 1);
         out.push(n);
         left -= n;
     }
     out.push(left);
     let pages = out.len();
     let even = rows.div_ceil(pages);
-    let last = rows - even * (pages - 1);
-    if even <= cap && last <= cap_last {
+    // Spread evenly where that leaves the last sheet rows it has room for.
+    let last = rows.saturating_sub(even * (pages - 1));
+    if even <= cap && (1..=cap_last).contains(&last) {
         out = vec![even; pages - 1];
         out.push(last);
     }
@@ -840,4 +855,30 @@ fn continuation_note(
     )?;
     page.items.append(&mut runs);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_rows;
+
+    /// Every sheet holds rows, the last one included, and no sheet more
+    /// than it has room for: 60 rows at 10 a sheet, 5 on the last, made a
+    /// seventh sheet of no rows (the closing box alone, drawn at the top).
+    #[test]
+    fn every_sheet_holds_rows_within_its_room() {
+        for rows in 1..=130 {
+            for cap in 1..=20 {
+                for cap_last in 1..=cap {
+                    let split = split_rows(rows, cap, cap_last);
+                    let (last, rest) = split.split_last().unwrap();
+                    assert_eq!(split.iter().sum::<usize>(), rows);
+                    assert!(
+                        split.iter().all(|&n| n > 0),
+                        "{rows} {cap} {cap_last}: {split:?}"
+                    );
+                    assert!(*last <= cap_last && rest.iter().all(|&n| n <= cap));
+                }
+            }
+        }
+    }
 }

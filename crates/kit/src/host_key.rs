@@ -66,7 +66,7 @@ const LARGE_PRINT_DIAGRAM_MM: f64 = 90.0;
 /// Where a question's diagram stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum QuestionLayout {
-    /// At the left, the text beside it.
+    /// At the left (right to left: at the right), the text beside it.
     DiagramBeside,
     /// Under the prompt, the facts and the Answer (large print).
     DiagramBelow,
@@ -147,7 +147,7 @@ fn lay_out(
         let code = p.position.text();
         place_question(
             &mut flow,
-            (k + 1, layout),
+            (k + 1, layout, l.rtl()),
             &head,
             (&diagram, &code),
             parts,
@@ -280,10 +280,12 @@ fn question_parts(
 
 /// One question as a block that never splits: heading, diagram and, beside
 /// it, the prompt and the Answer always; the checks that do not fit on one
-/// page with them follow, each numbered.
+/// page with them follow, each numbered. Right to left (`rtl`), the block
+/// is the mirror of the left-to-right one: the diagram stands at the
+/// right, where that reader starts a line.
 fn place_question(
     flow: &mut Flow<'_>,
-    (number, layout): (usize, QuestionLayout),
+    (number, layout, rtl): (usize, QuestionLayout, bool),
     head: &Frame,
     (diagram, code): (&Frame, &str),
     parts: Vec<KeyPart>,
@@ -291,9 +293,13 @@ fn place_question(
 ) -> Result<(), RenderError> {
     let width = flow.area().width;
     let below = layout == QuestionLayout::DiagramBelow;
-    let tx = match below {
+    let tx = match below || rtl {
         true => 0.0,
         false => diagram.width() + 6.0,
+    };
+    let diagram_x = match rtl {
+        true => width - diagram.width(),
+        false => 0.0,
     };
     let y0 = head.height() + 2.0;
     let mut y = y0;
@@ -335,7 +341,7 @@ fn place_question(
     block_items.push(Item::group_with_data(
         &format!("key-{number}-position"),
         vec![("position".to_string(), code.to_string())],
-        diagram.placed(pt(0.0, diagram_y)),
+        diagram.placed(pt(diagram_x, diagram_y)),
     ));
     let height = y.max(diagram_y + diagram.height());
     flow.place(&Frame::with_items(SizeMm { width, height }, block_items))?;

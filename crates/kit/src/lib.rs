@@ -120,7 +120,7 @@ fn lay_out_kit(
     // The rules sheet lists how many board pages to print: lay them out once.
     let board = board_pages_in(&board_page_spec(def)?, templates, &options.paper)?;
     let materials = if options.parts.contains(&Part::Rules) {
-        materials(def, templates, options, board.len())?
+        materials(def, templates, options, &board)?
     } else {
         Vec::new()
     };
@@ -352,16 +352,21 @@ fn other_papers(templates: &Templates, options: &KitOptions) -> Result<Vec<Paper
     Ok(others)
 }
 
-/// The materials a host gathers, computed from the kit; `board_pages` is
-/// how many pages the board takes (more than one when it is tiled).
+/// The materials a host gathers, computed from the kit; `board` is the
+/// board's pages (more than one when it is tiled: an assembly page and
+/// the tiles, or the tiles alone where the first carries the guide).
 pub fn materials(
     def: &Definition,
     templates: &Templates,
     options: &KitOptions,
-    board_pages: usize,
+    board: &[Page],
 ) -> Result<Vec<String>, RenderError> {
     let l = &def.lang;
     let mut list = Vec::new();
+    let board_pages = board.len();
+    let guide_page = board.first().is_some_and(|p| {
+        p.find_group("tile-map").is_some() && p.find_group("board-tile").is_none()
+    });
     if board_pages == 1 {
         list.push(tr!(
             l,
@@ -370,13 +375,15 @@ pub fn materials(
             height = def.board.height,
             cell = def.board.cell_mm
         ));
-    } else {
+    } else if guide_page {
         list.push(tr!(
             l,
             "materials.board_pages",
             n = board_pages,
             tiles = board_pages - 1
         ));
+    } else {
+        list.push(tr!(l, "materials.board_tiles", n = board_pages));
     }
     for set in tokens::token_sets(def) {
         list.push(tokens::describe(l, def.family(), &set, options.duplex));
@@ -534,7 +541,7 @@ pub fn tiling_note(def: &Definition, templates: &Templates) -> Result<Option<Str
 /// look: if that works, the templates are the cause, and the diagnostic
 /// points at the first value they change (naming the others). Otherwise it
 /// points into the definition: at the title when the text that failed
-/// holds it, else at the cell size (the board and tokens are sized from it).
+/// holds it, at the audit columns when they are wider than the page, else at the cell size (the board and tokens are sized from it).
 pub fn layout_diagnostic(
     analysed: &Analysed,
     templates: &Templates,
@@ -583,6 +590,10 @@ pub fn layout_diagnostic(
     }
     let key = if error.failed_text().is_some_and(|t| t.contains(&def.title)) {
         "title"
+    } else if matches!(error.innermost(), RenderError::AuditTooWide { .. }) {
+        // The widest head may be the family's own (the turn's, the
+        // side's): the definition's columns crowd it.
+        "audit.columns"
     } else {
         "board.cell_mm"
     };

@@ -64,6 +64,15 @@ pub enum RenderError {
     },
     /// A page too small to hold a board tile.
     NoRoomForTile,
+    /// An audit sheet whose columns are together wider than the page.
+    AuditTooWide {
+        /// The widest head.
+        head: String,
+        /// The width the columns need, in mm.
+        needs_mm: f64,
+        /// The width the page has, in mm.
+        room_mm: f64,
+    },
     /// An element whose ink leaves the printable area.
     OutsidePrintable {
         /// The box the element paints.
@@ -124,30 +133,7 @@ impl fmt::Display for RenderError {
                 write!(f, " in the text {text:?}")
             }
             RenderError::Font(m) => write!(f, "font error: {m}"),
-            RenderError::Overflow { text, room } => {
-                f.write_str("text does not fit: ")?;
-                match room {
-                    Room::Paragraph { needs_mm, height_mm } => write!(
-                        f,
-                        "paragraph {text:?} needs {needs_mm:.1} mm but its box is {height_mm:.1} mm high"
-                    ),
-                    Room::Label { size, min_pt } => write!(
-                        f,
-                        "label {text:?} does not fit a {:.1} × {:.1} mm box even at {min_pt} pt",
-                        size.width, size.height
-                    ),
-                    Room::Line(size) => write!(
-                        f,
-                        "text {text:?} does not fit its {:.1} × {:.1} mm box",
-                        size.width, size.height
-                    ),
-                    Room::Run(size) => write!(
-                        f,
-                        "{text:?} runs out of its {:.1} × {:.1} mm box",
-                        size.width, size.height
-                    ),
-                }
-            }
+            RenderError::Overflow { text, room } => overflow(f, text, room),
             RenderError::Template(m) => write!(f, "template error: {m}"),
             RenderError::BoardSize { width, height } => write!(
                 f,
@@ -169,6 +155,15 @@ impl fmt::Display for RenderError {
             RenderError::MarkOffBoard { column, row } => {
                 write!(f, "marked cell {column},{row} is off the board")
             }
+            RenderError::AuditTooWide {
+                head,
+                needs_mm,
+                room_mm,
+            } => write!(
+                f,
+                "the audit table's columns need {needs_mm:.0} mm across and the page has {room_mm:.0} mm \
+                 (the widest head is {head:?}): use fewer audit columns, or shorter heads"
+            ),
             RenderError::NoRoomForTile => f.write_str(
                 "the page has no room for a board tile; use larger paper or smaller text",
             ),
@@ -212,6 +207,35 @@ impl fmt::Display for RenderError {
 }
 
 impl std::error::Error for RenderError {}
+
+/// The words for text that does not fit `room`.
+fn overflow(f: &mut fmt::Formatter<'_>, text: &str, room: &Room) -> fmt::Result {
+    f.write_str("text does not fit: ")?;
+    match room {
+        Room::Paragraph {
+            needs_mm,
+            height_mm,
+        } => write!(
+            f,
+            "paragraph {text:?} needs {needs_mm:.1} mm but its box is {height_mm:.1} mm high"
+        ),
+        Room::Label { size, min_pt } => write!(
+            f,
+            "label {text:?} does not fit a {:.1} × {:.1} mm box even at {min_pt} pt",
+            size.width, size.height
+        ),
+        Room::Line(size) => write!(
+            f,
+            "text {text:?} does not fit its {:.1} × {:.1} mm box",
+            size.width, size.height
+        ),
+        Room::Run(size) => write!(
+            f,
+            "{text:?} runs out of its {:.1} × {:.1} mm box",
+            size.width, size.height
+        ),
+    }
+}
 
 /// A long text as a message quotes it: its start and end.
 fn shortened(t: &str) -> String {
@@ -260,6 +284,16 @@ pub enum PaperPart {
 }
 
 impl RenderError {
+    /// What went wrong, under the kit, paper and page it was laid out for.
+    pub fn innermost(&self) -> &RenderError {
+        match self {
+            RenderError::OnPaper { error, .. } | RenderError::OnPage { error, .. } => {
+                error.innermost()
+            }
+            e => e,
+        }
+    }
+
     /// The text that could not be drawn or did not fit its box, if that is
     /// what failed (under the kit, paper and page it was laid out for).
     pub fn failed_text(&self) -> Option<&str> {
@@ -268,6 +302,7 @@ impl RenderError {
                 Some(text)
             }
             RenderError::OutsidePrintable { text, .. } => text.as_deref(),
+            RenderError::AuditTooWide { head, .. } => Some(head),
             RenderError::OnPaper { error, .. } | RenderError::OnPage { error, .. } => {
                 error.failed_text()
             }

@@ -166,10 +166,16 @@ impl TileGrid {
         lines
     }
 
-    fn label(&self, l: &Lang, t: &Tile) -> String {
+    /// The tile's heading; `map_beside`: the map stands beside tile 1,
+    /// not on an assembly page.
+    fn label(&self, l: &Lang, t: &Tile, map_beside: bool) -> String {
+        let key = match map_beside {
+            true => "board.tile_label_map_beside",
+            false => "board.tile_label",
+        };
         tr!(
             l,
-            "board.tile_label",
+            key,
             n = self.number(t.col, t.row),
             total = self.tiles.len(),
             row = t.row + 1,
@@ -248,7 +254,15 @@ pub(super) fn tiled_pages(
     }
     let (grid, upright) =
         grid_with_bars(block_size, window, overlap, inset, furniture, style, safe)?;
-    let mut pages = vec![assembly_page(&grid, furniture, style, safe, paper)?];
+    let y = safe.y + head_h + GAP_MM;
+    let guide = match &upright {
+        Some(bar) => guide_in_column(&grid, furniture, style, safe, (y, bar.height()))?,
+        None => None,
+    };
+    let mut pages = Vec::new();
+    if guide.is_none() {
+        pages.push(assembly_page(&grid, furniture, style, safe, paper)?);
+    }
     let marks = grid.alignment_marks(&Stroke::solid(style.lines.thin_mm, c.ink));
     let seam = Stroke::dashed(style.lines.thin_mm, c.muted, &[2.0, 1.5]);
     let hair = style.lines.hairline_mm;
@@ -257,7 +271,7 @@ pub(super) fn tiled_pages(
         let items = &mut page.items;
         let label = text::paragraph_frame(
             &style.book,
-            &grid.label(&furniture.lang, t),
+            &grid.label(&furniture.lang, t, guide.is_some()),
             label_style,
             safe.width,
         )?;
@@ -269,7 +283,9 @@ pub(super) fn tiled_pages(
             safe.width,
         )?;
         items.extend(joins.placed(PointMm::new(safe.x, safe.y + label.height())));
-        let y = safe.y + head_h + GAP_MM;
+        if let Some((at, frame)) = guide.as_ref().filter(|_| t.col == 0 && t.row == 0) {
+            items.extend(frame.placed(*at));
+        }
         let window = RectMm::new(safe.x, y, t.view.width, t.view.height);
         let (dx, dy) = (window.x - t.view.x, window.y - t.view.y);
         let mut content = block.placed(PointMm::new(dx, dy));
@@ -298,6 +314,29 @@ pub(super) fn tiled_pages(
         pages.push(page);
     }
     Ok(pages)
+}
+
+/// Where the tiles leave a column free, the guide (how to join them, the
+/// map) stands in it beside the first tile, under its upright scale bar
+/// (`y` the tiles' top, `bar_h` the bar's height): no sheet is printed
+/// for the guide alone. Level with the first tile's foot, or down to the
+/// footer where a language's longer words leave the map too small above it.
+fn guide_in_column(
+    grid: &TileGrid,
+    furniture: &Furniture,
+    style: &Style,
+    safe: RectMm,
+    (y, bar_h): (f64, f64),
+) -> Result<Option<(PointMm, Frame)>, RenderError> {
+    let widest = grid.tiles.iter().map(|t| t.view.width).fold(0.0, f64::max);
+    let x = safe.x + widest + GAP_MM;
+    let top = y + bar_h + GAP_MM;
+    let foot = (y + grid.tiles[0].view.height).min(safe.bottom());
+    let column = |bottom: f64| RectMm::new(x, top, safe.right() - x, bottom - top);
+    match guide_beside(grid, furniture, style, column(foot))? {
+        Some(guide) => Ok(Some(guide)),
+        None => guide_beside(grid, furniture, style, column(safe.bottom())),
+    }
 }
 
 /// The tiles, each to carry a scale bar so a tile printed alone can be
@@ -344,7 +383,6 @@ fn assembly_page(
     safe: RectMm,
     paper: &Paper,
 ) -> Result<Page, RenderError> {
-    let c = &style.colours;
     let mut page = Page::new(paper.size_mm);
     page.items
         .extend(furniture.heading.placed(PointMm::new(safe.x, safe.y)));
@@ -372,6 +410,63 @@ fn assembly_page(
         grid.block.width * scale,
         grid.block.height * scale,
     );
+    page.items.push(tile_map(grid, style, map, scale)?);
+    y = map.bottom() + GAP_MM;
+    if let Some((notes, _)) = &furniture.notes {
+        page.items.extend(notes.placed(PointMm::new(safe.x, y)));
+    }
+    place_scale_bar(&mut page, furniture, safe);
+    Ok(page)
+}
+
+/// The guide to joining the tiles in `column` (beside the first tile):
+/// how to join them and the map under it, placed at the column's top
+/// left; `None` where the column is too narrow or short for the map to
+/// read, or the board has a legend (the assembly page carries it).
+fn guide_beside(
+    grid: &TileGrid,
+    furniture: &Furniture,
+    style: &Style,
+    column: RectMm,
+) -> Result<Option<(PointMm, Frame)>, RenderError> {
+    /// The least width of the column's words and map.
+    const LEAST_MM: f64 = 40.0;
+    if furniture.notes.is_some() || column.width < LEAST_MM {
+        return Ok(None);
+    }
+    let how = tr!(
+        furniture.lang,
+        "board.assembly_beside",
+        n = grid.tiles.len(),
+        rows = grid.ys.len(),
+        cols = grid.xs.len(),
+        overlap = grid.overlap
+    );
+    let how = text::paragraph_frame(&style.book, &how, furniture.note_style, column.width)?;
+    let room = column.height - how.height() - GAP_MM;
+    let scale = (column.width / grid.block.width).min(room / grid.block.height);
+    if room <= 0.0 || grid.block.width * scale < LEAST_MM {
+        return Ok(None);
+    }
+    let map = RectMm::new(
+        0.0,
+        how.height() + GAP_MM,
+        grid.block.width * scale,
+        grid.block.height * scale,
+    );
+    let mut frame = Frame::new(SizeMm {
+        width: column.width,
+        height: map.bottom(),
+    });
+    frame.place(PointMm::new(0.0, 0.0), &how);
+    frame.push(tile_map(grid, style, map, scale)?);
+    Ok(Some((PointMm::new(column.x, column.y), frame)))
+}
+
+/// The map of the tiles in `map` (the block at `scale`): the block's
+/// outline and each tile's window, dashed and numbered.
+fn tile_map(grid: &TileGrid, style: &Style, map: RectMm, scale: f64) -> Result<Item, RenderError> {
+    let c = &style.colours;
     let mut items = vec![Item::rect(
         map,
         Some(Stroke::solid(style.lines.thin_mm, c.ink)),
@@ -409,13 +504,7 @@ fn assembly_page(
             Err(e) => return Err(e),
         }
     }
-    page.items.push(Item::group(Some("tile-map"), items));
-    y = map.bottom() + GAP_MM;
-    if let Some((notes, _)) = &furniture.notes {
-        page.items.extend(notes.placed(PointMm::new(safe.x, y)));
-    }
-    place_scale_bar(&mut page, furniture, safe);
-    Ok(page)
+    Ok(Item::group(Some("tile-map"), items))
 }
 
 #[cfg(test)]
