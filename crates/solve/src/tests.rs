@@ -494,7 +494,7 @@ fn a_node_budget_stops_the_search_and_proves_nothing_more() {
 fn a_written_solution_reads_back_only_where_its_moves_stand() {
     let rules = CloneConvert::new(Default::default());
     let start = printkit_rules::load(&rules, "5/3B1/2W2/5/5 W 0").unwrap();
-    let solver = Shared(Arc::new(rules.clone()), Arc::new(Run::new()));
+    let solver = Shared::new(Arc::new(rules.clone()), Arc::new(Run::new()));
     let solved = solver.solve(&start, Limits::depth(3)).unwrap();
     assert!(
         !solved.pv.is_empty() && solved.best.len() == 7,

@@ -493,7 +493,7 @@ impl<'a> Finder<'a> {
                 let decoy_rule = self.game.family().info().puzzles.decoys;
                 let (decoys, tempting) = match decoy_rule {
                     DecoyRule::Safe => decoys(solver, position, &solution),
-                    DecoyRule::FewestCapturers => (freeze::decoys(position, &solution), 0),
+                    DecoyRule::FewestCapturers => (freeze::decoys(solver, position, &solution), 0),
                 };
                 let side = position.view().side_to_move;
                 let late = late(self.game.params, position);
