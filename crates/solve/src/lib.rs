@@ -286,6 +286,9 @@ pub trait Solver: Send + Sync {
         &self,
         position: &AnyPosition,
     ) -> Result<Vec<(printkit_rules::Effect, usize)>, PositionError>;
+    /// How many legal moves `position` has (`position.moves().len()`,
+    /// without the text and effect of each).
+    fn move_count(&self, position: &AnyPosition) -> Result<usize, PositionError>;
 }
 
 /// `position` as `R`'s own type, as `R`'s engine holds it (never read
@@ -401,6 +404,10 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
             game.push(AnyPosition::new(self.0.clone(), pos.clone()));
         }
         Ok(game)
+    }
+
+    fn move_count(&self, position: &AnyPosition) -> Result<usize, PositionError> {
+        Ok(self.rules().legal_moves(typed::<R>(position)?).len())
     }
 
     fn fewest_starts_after(
