@@ -209,3 +209,53 @@ pub(super) fn decoys(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> 
         .filter(|(c, n)| *c != answer && c.kind() != MoveKind::Pass && *n <= bar)
         .count()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use printkit_rules::freeze::Freeze;
+    use printkit_rules::Rules;
+    use std::sync::Arc;
+
+    /// A candidate turned down before the search to the limit for one
+    /// chain winning sooner with two smallest kinging sets is one the
+    /// search to the limit and the line would turn down too: the
+    /// shortcut keeps every puzzle the whole examination keeps.
+    #[test]
+    fn two_kinging_answers_sooner_are_no_puzzle_within_the_limit() {
+        let rules = Freeze::new(Default::default());
+        let start = printkit_rules::load(&rules, rules.default_start()).unwrap();
+        let solver = crate::Shared::new(Arc::new(rules), Arc::new(crate::Run::new()));
+        let limits = |depth| Limits {
+            depth,
+            max_nodes: CANDIDATE_BUDGET,
+        };
+        let (mut flagged, mut kept) = (0, 0);
+        for seed in 0..40 {
+            let mut rng = crate::Rng::new(seed);
+            let game = solver.random_game(&start, &mut rng, 300).unwrap();
+            for back in [2, 4, 6] {
+                let Some(at) = game.len().checked_sub(1 + back).map(|i| &game[i]) else {
+                    continue;
+                };
+                let whole = solver.solve_within(at, limits(5), WINS_LISTED).unwrap();
+                let puzzle = whole.verdict == Verdict::Win
+                    && whole.plies > 1
+                    && line(&solver, at, &whole, 5).is_ok();
+                kept += usize::from(puzzle);
+                let sooner = solver.solve_within(at, limits(3), WINS_LISTED).unwrap();
+                let dual = sooner.verdict == Verdict::Win
+                    && sooner.plies > 1
+                    && chain_count(&sooner.best) == 1
+                    && sooner.best.len() > 1;
+                flagged += usize::from(dual);
+                assert!(!(dual && puzzle), "{}", at.text());
+            }
+        }
+        // (Seeds 0-39: 9 turned down sooner, 1 kept.)
+        assert!(
+            flagged >= 3 && kept >= 1,
+            "{flagged} turned down sooner, {kept} kept: too few to tell"
+        );
+    }
+}
