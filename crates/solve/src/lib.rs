@@ -275,6 +275,20 @@ pub trait Solver: Send + Sync {
         rng: &mut Rng,
         cap: usize,
     ) -> Result<Vec<AnyPosition>, PositionError>;
+    /// Each first move of `position` up to its promotions (a Freeze
+    /// chain, a pass), as its effect without them, with the fewest cells
+    /// the opponent could then start a move from, over the move's search
+    /// moves (Freeze: its largest kinging sets; a king more only takes
+    /// captures away). Worked out on the rules' own moves: listing every
+    /// move of every child as text cost a Freeze class set a tenth of its
+    /// time.
+    fn fewest_starts_after(
+        &self,
+        position: &AnyPosition,
+    ) -> Result<Vec<(printkit_rules::Effect, usize)>, PositionError>;
+    /// How many legal moves `position` has (`position.moves().len()`,
+    /// without the text and effect of each).
+    fn move_count(&self, position: &AnyPosition) -> Result<usize, PositionError>;
 }
 
 /// `position` as `R`'s own type, as `R`'s engine holds it (never read
@@ -286,13 +300,35 @@ fn typed<R: printkit_rules::EngineRules>(
 }
 
 /// Typed rules as a [`Solver`], shared with the positions it hands back,
-/// searching within a run.
-struct Shared<R>(Arc<R>, Arc<Run>);
+/// searching within a run; the rules' shortcuts it has worked out, kept
+/// for its next searches ([`Shortcuts`]).
+struct Shared<R>(Arc<R>, Arc<Run>, std::sync::Mutex<Shortcuts>);
+
+impl<R> Shared<R> {
+    fn new(rules: Arc<R>, run: Arc<Run>) -> Self {
+        let kept = Shortcuts::with_slots(SHORTCUT_SLOTS);
+        Shared(rules, run, std::sync::Mutex::new(kept))
+    }
+
+    /// `search` with the solver's shortcuts; with none kept when another
+    /// thread is searching with them (searches of one solver at once are
+    /// rare: a puzzle stream has a solver of its own).
+    fn with_shortcuts<T>(&self, search: impl FnOnce(&mut Shortcuts) -> T) -> T {
+        match self.2.try_lock() {
+            Ok(mut kept) => search(&mut kept),
+            Err(_) => search(&mut Shortcuts::default()),
+        }
+    }
+}
 
 impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
     fn solve(&self, position: &AnyPosition, limits: Limits) -> Result<Solution, PositionError> {
         let pos = typed::<R>(position)?;
-        Ok(self.played(pos, solve(self.rules(), &self.1, pos, limits)))
+        let s = self.with_shortcuts(|kept| {
+            let how = (Listing::Fastest, usize::MAX);
+            solve_with(self.rules(), &self.1, pos, limits, how, kept)
+        });
+        Ok(self.played(pos, s))
     }
 
     fn solve_unique(
@@ -301,7 +337,10 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         limits: Limits,
     ) -> Result<Solution, PositionError> {
         let pos = typed::<R>(position)?;
-        let s = solve_listing(self.rules(), &self.1, pos, limits, Listing::WithinLimit, 2);
+        let s = self.with_shortcuts(|kept| {
+            let how = (Listing::WithinLimit, 2);
+            solve_with(self.rules(), &self.1, pos, limits, how, kept)
+        });
         Ok(self.played(pos, s))
     }
 
@@ -312,14 +351,10 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         most: usize,
     ) -> Result<Solution, PositionError> {
         let pos = typed::<R>(position)?;
-        let s = solve_listing(
-            self.rules(),
-            &self.1,
-            pos,
-            limits,
-            Listing::WinsWithinLimit,
-            most,
-        );
+        let s = self.with_shortcuts(|kept| {
+            let how = (Listing::WinsWithinLimit, most);
+            solve_with(self.rules(), &self.1, pos, limits, how, kept)
+        });
         Ok(self.played(pos, s))
     }
 
@@ -370,9 +405,49 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
         }
         Ok(game)
     }
+
+    fn move_count(&self, position: &AnyPosition) -> Result<usize, PositionError> {
+        Ok(self.rules().legal_moves(typed::<R>(position)?).len())
+    }
+
+    fn fewest_starts_after(
+        &self,
+        position: &AnyPosition,
+    ) -> Result<Vec<(printkit_rules::Effect, usize)>, PositionError> {
+        let rules = self.rules();
+        let pos = typed::<R>(position)?;
+        let mut out = Vec::new();
+        for group in rules.search_groups(pos) {
+            let mut moves = vec![group.first.clone()];
+            if group.more {
+                moves.extend(rules.group_rest(pos, &group.first));
+            }
+            let fewest = moves
+                .iter()
+                .map(|m| self.starts(&rules.search_play(pos, m)))
+                .min()
+                .unwrap_or(usize::MAX);
+            let effect = rules.play(pos, &group.first).1.without_promotions();
+            out.push((effect, fewest));
+        }
+        Ok(out)
+    }
 }
 
 impl<R: printkit_rules::EngineRules> Shared<R> {
+    /// The cells the side to move at `at` could start a move from.
+    fn starts(&self, at: &R::Position) -> usize {
+        let rules = self.rules();
+        let groups = rules.search_groups(at);
+        let mut from: Vec<_> = groups
+            .iter()
+            .filter_map(|g| rules.play(at, &g.first).1.from)
+            .collect();
+        from.sort_unstable();
+        from.dedup();
+        from.len()
+    }
+
     /// A family's solution of `pos` with its moves played: the engine's
     /// typed moves, each with the position it leads to.
     fn played(&self, pos: &R::Position, mut s: Solution<R::Move>) -> Solution {
@@ -445,7 +520,7 @@ pub fn solver(params: &Params, run: &Arc<Run>) -> Box<dyn Solver> {
     impl WithRules for MakeSolver {
         type Output = Box<dyn Solver>;
         fn with<R: printkit_rules::EngineRules>(self, rules: R) -> Box<dyn Solver> {
-            Box::new(Shared(Arc::new(rules), self.0))
+            Box::new(Shared::new(Arc::new(rules), self.0))
         }
     }
     params.with_rules(MakeSolver(run.clone()))
@@ -643,6 +718,60 @@ struct Search<'r, R: Rules> {
     aborted: bool,
     /// A finished draw was met: only then can a draw be proven.
     saw_draw: bool,
+    /// The rules' shortcuts worked out so far (see [`Shortcuts`]).
+    shortcuts: Shortcuts,
+    /// The rules have no shortcut for the last plies: no key is made for
+    /// [`Search::shortcuts`].
+    no_shortcut: bool,
+}
+
+/// What the rules' shortcuts for the last two plies ([`Rules::win_in_one`],
+/// [`Rules::escapes_in_two`]) said of positions, by their keys: a Freeze
+/// candidate's searches (to 1, 3 and 5 plies, then its line) and the
+/// candidates of one random game meet the same positions two plies from
+/// the horizon again and again, and those shortcuts were most of a Freeze
+/// search's time. A fixed number of slots, each position's chosen by its
+/// key, the latest kept; no slots, nothing kept. What a search visits and
+/// finds is the same with or without them.
+#[derive(Default)]
+pub struct Shortcuts {
+    slots: Vec<(u64, u8)>,
+}
+
+/// The slots of a solver's [`Shortcuts`]: 1 MB.
+const SHORTCUT_SLOTS: usize = 1 << 16;
+
+impl Shortcuts {
+    /// Whether the side to move wins at once is known (bit set), and its
+    /// answer; then the same for whether it escapes in two.
+    const WIN_KNOWN: u8 = 1;
+    const WINS: u8 = 2;
+    const ESCAPE_KNOWN: u8 = 4;
+    const ESCAPES: u8 = 8;
+
+    /// Room for `n` positions (a power of two).
+    pub fn with_slots(n: usize) -> Shortcuts {
+        Shortcuts {
+            slots: vec![(0, 0); n],
+        }
+    }
+
+    fn get(&self, key: u64) -> u8 {
+        match self
+            .slots
+            .get(key as usize & self.slots.len().wrapping_sub(1))
+        {
+            Some(&(k, known)) if k == key => known,
+            _ => 0,
+        }
+    }
+
+    fn put(&mut self, key: u64, known: u8) {
+        let mask = self.slots.len().wrapping_sub(1);
+        if let Some(slot) = self.slots.get_mut(key as usize & mask) {
+            *slot = (key, known);
+        }
+    }
 }
 
 fn to_table(score: i32, ply: u32) -> i32 {
@@ -677,6 +806,8 @@ impl<'r, R: Rules> Search<'r, R> {
             max_nodes,
             aborted: false,
             saw_draw: false,
+            shortcuts: Shortcuts::default(),
+            no_shortcut: false,
         }
     }
 
@@ -722,18 +853,41 @@ impl<'r, R: Rules> Search<'r, R> {
     /// the horizon when some move does not let the opponent win at once,
     /// else a loss in two.
     fn shortcut(&mut self, pos: &R::Position, depth: u32, ply: u32) -> Option<i32> {
+        if self.no_shortcut {
+            return None;
+        }
         let rules = self.rules;
-        if rules.win_in_one(pos)?.is_some() {
-            return Some(MATE - ply as i32 - 1);
+        let key = rules.position_key(pos);
+        let was = self.shortcuts.get(key);
+        let mut known = was;
+        if known & Shortcuts::WIN_KNOWN == 0 {
+            let Some(win) = rules.win_in_one(pos) else {
+                self.no_shortcut = true;
+                return None;
+            };
+            known |= Shortcuts::WIN_KNOWN | if win.is_some() { Shortcuts::WINS } else { 0 };
         }
-        if depth == 1 {
-            return Some(self.horizon_score(ply));
-        }
-        Some(if rules.escapes_in_two(pos)? {
-            self.horizon_score(ply)
+        let score = if known & Shortcuts::WINS != 0 {
+            Some(MATE - ply as i32 - 1)
+        } else if depth == 1 {
+            Some(self.horizon_score(ply))
         } else {
-            -(MATE - ply as i32 - 2)
-        })
+            if known & Shortcuts::ESCAPE_KNOWN == 0 {
+                if let Some(escapes) = rules.escapes_in_two(pos) {
+                    known |= Shortcuts::ESCAPE_KNOWN;
+                    known |= if escapes { Shortcuts::ESCAPES } else { 0 };
+                }
+            }
+            match known & (Shortcuts::ESCAPE_KNOWN | Shortcuts::ESCAPES) {
+                0 => None,
+                Shortcuts::ESCAPE_KNOWN => Some(-(MATE - ply as i32 - 2)),
+                _ => Some(self.horizon_score(ply)),
+            }
+        };
+        if known != was {
+            self.shortcuts.put(key, known);
+        }
+        score
     }
 
     fn negamax(
@@ -1138,8 +1292,37 @@ pub fn solve_listing<R: Rules>(
     listing: Listing,
     most: usize,
 ) -> Solution<R::Move> {
+    let how = (listing, most);
+    solve_with(rules, run, pos, limits, how, &mut Shortcuts::default())
+}
+
+/// [`solve_listing`] with the shortcuts `kept` from earlier searches of the
+/// same rules, and those it works out added to them.
+fn solve_with<R: Rules>(
+    rules: &R,
+    run: &Run,
+    pos: &R::Position,
+    limits: Limits,
+    (listing, most): (Listing, usize),
+    kept: &mut Shortcuts,
+) -> Solution<R::Move> {
     let root_side = rules.view(pos).side_to_move;
     let mut search = Search::new(rules, run, root_side, Horizon::Neutral, limits.max_nodes);
+    search.shortcuts = std::mem::take(kept);
+    let solution = search_listing(&mut search, pos, limits, listing, most);
+    *kept = std::mem::take(&mut search.shortcuts);
+    solution
+}
+
+/// The body of [`solve_with`], with `search` set up.
+fn search_listing<R: Rules>(
+    search: &mut Search<'_, R>,
+    pos: &R::Position,
+    limits: Limits,
+    listing: Listing,
+    most: usize,
+) -> Solution<R::Move> {
+    let (rules, run) = (search.rules, search.run);
     let mut solution = Solution {
         verdict: Verdict::Unknown,
         plies: 0,
@@ -1183,14 +1366,7 @@ pub fn solve_listing<R: Rules>(
         solution.verdict = Verdict::Loss;
         solution.plies = (MATE + value) as u32;
     } else if reached > 0 && search.saw_draw {
-        prove_draw(
-            rules,
-            pos,
-            reached,
-            limits.max_nodes,
-            &mut search,
-            &mut solution,
-        );
+        prove_draw(rules, pos, reached, limits.max_nodes, search, &mut solution);
     }
     if listing == Listing::WinsWithinLimit && solution.verdict != Verdict::Win {
         solution.nodes = search.nodes;
@@ -1199,7 +1375,7 @@ pub fn solve_listing<R: Rules>(
     let depth = reached;
     solution.budget_exhausted = search.aborted;
     if !search.aborted && solution.verdict != Verdict::Draw {
-        solution.pv = principal_variation(&mut search, pos, value, depth);
+        solution.pv = principal_variation(search, pos, value, depth);
     }
     if depth > 0 && solution.verdict != Verdict::Draw {
         // A win: every move that wins as fast (or, for the puzzle

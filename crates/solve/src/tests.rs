@@ -494,7 +494,7 @@ fn a_node_budget_stops_the_search_and_proves_nothing_more() {
 fn a_written_solution_reads_back_only_where_its_moves_stand() {
     let rules = CloneConvert::new(Default::default());
     let start = printkit_rules::load(&rules, "5/3B1/2W2/5/5 W 0").unwrap();
-    let solver = Shared(Arc::new(rules.clone()), Arc::new(Run::new()));
+    let solver = Shared::new(Arc::new(rules.clone()), Arc::new(Run::new()));
     let solved = solver.solve(&start, Limits::depth(3)).unwrap();
     assert!(
         !solved.pv.is_empty() && solved.best.len() == 7,
@@ -734,4 +734,96 @@ fn many_kinging_choices_stop_within_a_small_budget() {
     let s = solve(&rules, &Run::new(), &pos, limits);
     assert!(!s.best_complete);
     assert!(s.nodes <= 2_001, "{} positions", s.nodes);
+}
+
+/// Busier Freeze positions than `random_freeze`: 8 to 17 pieces placed.
+fn busy_freeze(count: usize, seed: u64) -> Vec<String> {
+    freeze_positions(count, seed, 8, 10)
+}
+
+/// A solver remembers what the rules' two-ply shortcuts said across its
+/// searches ([`Shortcuts`]): every search, first or again, visits and finds
+/// what a search that remembers nothing does, its count of positions
+/// included.
+#[test]
+fn a_solvers_remembered_shortcuts_change_no_search() {
+    let rules = Freeze::new(Default::default());
+    let solver = Shared::new(Arc::new(rules.clone()), Arc::new(Run::new()));
+    let run = Run::new();
+    let mut won = 0;
+    for text in busy_freeze(120, 51) {
+        let Ok(pos) = rules.parse_position(&text) else {
+            continue;
+        };
+        let any = printkit_rules::load(&rules, &text).unwrap();
+        for depth in [1, 3, 5] {
+            let limits = Limits {
+                depth,
+                max_nodes: PUZZLE_NODES,
+            };
+            let plain = solve_listing(&rules, &run, &pos, limits, Listing::WinsWithinLimit, 2);
+            won += usize::from(plain.verdict == Verdict::Win);
+            let plain = written(&rules, &pos, plain);
+            for again in 0..2 {
+                let kept = solver.solve_within(&any, limits, 2).unwrap().written();
+                assert_eq!(kept, plain, "{text} depth {depth}, search {again}");
+            }
+            let fastest = written(&rules, &pos, solve(&rules, &run, &pos, limits));
+            assert_eq!(solver.solve(&any, limits).unwrap().written(), fastest);
+        }
+    }
+    assert!(
+        won > 20,
+        "only {won} searches won: the positions test little"
+    );
+}
+
+/// The fewest cells the opponent could capture from after each first
+/// chain, as the solver works them out on the rules' own moves, are what
+/// the listed moves (each written out, with the position after it) say:
+/// the least over the chain's moves that may king no more.
+#[test]
+fn freeze_fewest_capturers_agree_with_the_listed_moves() {
+    let rules = Freeze::new(Default::default());
+    let solver = Shared::new(Arc::new(rules.clone()), Arc::new(Run::new()));
+    let starts = |at: &AnyPosition| {
+        let mut from: Vec<_> = at
+            .moves()
+            .into_iter()
+            .filter_map(|m| m.effect.from)
+            .collect();
+        from.sort_unstable();
+        from.dedup();
+        from.len()
+    };
+    let mut chains = 0;
+    for text in busy_freeze(150, 7) {
+        let Ok(any) = printkit_rules::load(&rules, &text) else {
+            continue;
+        };
+        let mut listed: Vec<(printkit_rules::Effect, usize)> = Vec::new();
+        for m in any.moves() {
+            let n = if any.optional_promotions(&m) > 0 {
+                usize::MAX
+            } else {
+                starts(&m.after)
+            };
+            let chain = m.effect.without_promotions();
+            match listed.iter_mut().find(|(c, _)| *c == chain) {
+                Some((_, fewest)) => *fewest = (*fewest).min(n),
+                None => listed.push((chain, n)),
+            }
+        }
+        let worked_out = solver.fewest_starts_after(&any).unwrap();
+        assert_eq!(worked_out.len(), listed.len(), "{text}");
+        for (chain, n) in &listed {
+            assert!(
+                worked_out.contains(&(chain.clone(), *n)),
+                "{text}: {chain:?} {n}"
+            );
+        }
+        chains += listed.len();
+        assert_eq!(solver.move_count(&any).unwrap(), any.moves().len());
+    }
+    assert!(chains > 300, "only {chains} chains");
 }

@@ -121,8 +121,12 @@ fn examine(
         };
     }
     // Without kinging sets every legal move is its own first move (no
-    // pairing of the list, which was a twentieth of a clone set's time).
-    if start.moves().len() < MIN_FIRST_MOVES {
+    // pairing of the list, which was a twentieth of a clone set's time),
+    // counted without writing each as text (a thirtieth).
+    let count = solver
+        .move_count(start)
+        .unwrap_or_else(|_| start.moves().len());
+    if count < MIN_FIRST_MOVES {
         return Err(Reject::FewMoves);
     }
     // Shallower searches first: a win in fewer plies is also a win within
@@ -493,7 +497,7 @@ impl<'a> Finder<'a> {
                 let decoy_rule = self.game.family().info().puzzles.decoys;
                 let (decoys, tempting) = match decoy_rule {
                     DecoyRule::Safe => decoys(solver, position, &solution),
-                    DecoyRule::FewestCapturers => (freeze::decoys(position, &solution), 0),
+                    DecoyRule::FewestCapturers => (freeze::decoys(solver, position, &solution), 0),
                 };
                 let side = position.view().side_to_move;
                 let late = late(self.game.params, position);
