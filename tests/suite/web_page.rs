@@ -1,6 +1,7 @@
 //! The offline web page (`scripts/web-page`, crates/web) in headless
 //! Chromium, opened from the file system and driven through its JavaScript
-//! API over the DevTools protocol: every built-in game on A4 and Letter
+//! API over the DevTools protocol: every built-in game on A4 and Letter, in
+//! every built-in language,
 //! gives the files `printkit build` writes, byte for byte; a practice file
 //! with mistakes gets `check --json`'s messages; and once loaded the page
 //! makes no network request. Needs `chromium` and the page (`.ci/run` builds
@@ -35,12 +36,12 @@ fn page() -> Option<PathBuf> {
     None
 }
 
-/// `printkit build` of every built-in game on `paper`, as the page dates
-/// its files (no `SOURCE_DATE_EPOCH`), by path.
-fn cli_kits(paper: &str, dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let out = dir.join(paper);
+/// `printkit build` of every built-in game on `paper` in `language`, as
+/// the page dates its files (no `SOURCE_DATE_EPOCH`), by path.
+fn cli_kits(paper: &str, language: &str, dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let out = dir.join(format!("{paper}-{language}"));
     let status = Command::new(env!("CARGO_BIN_EXE_printkit"))
-        .args(["build", "--paper", paper, "--out"])
+        .args(["build", "--paper", paper, "--language", language, "--out"])
         .arg(&out)
         .env_remove("SOURCE_DATE_EPOCH")
         .env("PRINTKIT_CACHE_DIR", "")
@@ -154,9 +155,10 @@ impl Tab {
     }
 }
 
-/// Builds `game` on `paper` in the page: each file's name and bytes.
-const BUILD: &str = r#"(async (game, paper) => {
-  const made = await printkit.build({ game, paper });
+/// Builds `game` on `paper` in `language` in the page: each file's name
+/// and bytes.
+const BUILD: &str = r#"(async (game, paper, language) => {
+  const made = await printkit.build({ game, paper, language });
   const text = (bytes) => { let s = ""; for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192)); return btoa(s); };
   return made.files.map((f) => [f.name, text(f.bytes)]);
 })"#;
@@ -175,12 +177,18 @@ fn the_page_builds_the_clis_kits_offline_and_checks_like_check() {
         .collect();
     let mut first_kit = None;
     let mut warm = Vec::new();
-    for paper in ["a4", "letter"] {
-        let cli = cli_kits(paper, &dir);
+    // Every built-in language on both papers (the built-in games' own
+    // texts translated, right to left in Arabic).
+    let languages = ["en", "fr", "de", "es", "ar"];
+    for (paper, language) in ["a4", "letter"]
+        .into_iter()
+        .flat_map(|p| languages.map(|l| (p, l)))
+    {
+        let cli = cli_kits(paper, language, &dir);
         let mut from_page = BTreeMap::new();
         for game in &games {
             let started = std::time::Instant::now();
-            let files = tab.eval(&format!("{BUILD}({game:?}, {paper:?})"));
+            let files = tab.eval(&format!("{BUILD}({game:?}, {paper:?}, {language:?})"));
             match first_kit {
                 None => first_kit = Some(opened.elapsed()),
                 Some(_) => warm.push(started.elapsed()),
@@ -191,7 +199,11 @@ fn the_page_builds_the_clis_kits_offline_and_checks_like_check() {
             }
         }
         let names = |m: &BTreeMap<String, Vec<u8>>| m.keys().cloned().collect::<Vec<_>>();
-        assert_eq!(names(&from_page), names(&cli), "the files on {paper}");
+        assert_eq!(
+            names(&from_page),
+            names(&cli),
+            "the files on {paper} in {language}"
+        );
         for (name, bytes) in &cli {
             assert!(from_page[name] == *bytes, "{name} differs from the CLI's");
         }
