@@ -339,3 +339,32 @@ fn an_arabic_host_key_has_its_diagrams_at_the_right() {
         }
     }
 }
+
+/// `check --large-print`'s note on a tiled board counts the sheets the
+/// large-print kit really gives its board: Freeze's board stays on one
+/// sheet in large print (no note; it once said 4 pages), and the 7 × 7
+/// variant's tiles are counted as its kit lays them out.
+#[test]
+fn the_tiling_note_counts_the_large_print_kits_board_sheets() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let t = Templates::builtin().unwrap().large_print();
+    for file in ["fixtures/freeze.toml", "fixtures/variants/clone-7x7.toml"] {
+        let o = printkit(&["check", "--large-print", file], root);
+        assert!(o.status.success(), "{file}: {o:?}");
+        let said =
+            String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+        let def = match definition::load_file(&root.join(file)).unwrap() {
+            definition::Loaded::Definition(d) => *d,
+            _ => panic!("{file} is a definition"),
+        };
+        let kit = kit_on(&def, &t, "a4-large-print");
+        let sheets = kit.player.iter().filter(|p| p.part == Part::Board).count();
+        match sheets {
+            1 => assert!(!said.contains("tiles to cut"), "{file}: {said}"),
+            n => assert!(
+                said.contains(&format!("A4 ({n} pages)")),
+                "{file}: {n} sheets; {said}"
+            ),
+        }
+    }
+}

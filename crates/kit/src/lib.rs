@@ -498,7 +498,7 @@ pub fn tiling_note(def: &Definition, templates: &Templates) -> Result<Option<Str
         };
         papers
             .iter()
-            .map(|p| crate::board::board_pages(&spec, templates, p).map(|pages| pages.len()))
+            .map(|p| board_pages_in(&spec, templates, p).map(|pages| pages.len()))
             .collect()
     };
     let now = sheets(spec.cell_mm)?;
