@@ -28,7 +28,7 @@ pub(super) fn examine(
 ) -> Result<Solution, Reject> {
     let limits = |depth| Limits {
         depth,
-        max_nodes: CANDIDATE_BUDGET,
+        max_nodes: super::rejections::candidate_budget(start),
     };
     // Cheap first: a win at once, then two chains winning sooner.
     let once = solver

@@ -102,7 +102,7 @@ fn examine(
 ) -> Result<Solution, Reject> {
     let limits = |depth| Limits {
         depth,
-        max_nodes: CANDIDATE_BUDGET,
+        max_nodes: rejections::candidate_budget(start),
     };
     if params.family().info().puzzles.promotion_sets {
         // Listing a Freeze position's moves (every kinging set of every

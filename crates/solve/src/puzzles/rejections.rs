@@ -6,6 +6,15 @@
 /// puzzle may visit as many: [`crate::key_solve`]).
 pub(super) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
 
+/// [`CANDIDATE_BUDGET`] for the search that settles a candidate of
+/// `start`'s board: on a board of more than 64 cells, fewer positions, as
+/// the host key's search of it gets ([`crate::budget::scaled_nodes`]), so
+/// every puzzle found is answered in the key on any board.
+pub(super) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
+    let view = start.view();
+    crate::budget::scaled_nodes(CANDIDATE_BUDGET, view.width * view.height)
+}
+
 /// Winning moves a search of a candidate lists at most: a second one
 /// already means no single answer (Freeze: another chain, a pass, or the
 /// same chain with another smallest kinging set). The finder asks only
