@@ -227,6 +227,7 @@ pub fn build(request: &BuildRequest) -> Result<BuildReport, BuildError> {
     // The kits' language is read while the templates load (English when
     // the definitions will choose: the built-in games' own).
     printkit_definition::lang::read_ahead(request.language.as_deref().unwrap_or("en"));
+    printkit_page::font::read_ahead();
     let templates = crate::render::load_templates(request.templates.as_deref())?;
     let languages = load_languages(request.templates.as_deref())?;
     let mut sink = Sink::new(&request.out);

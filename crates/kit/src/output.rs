@@ -52,6 +52,11 @@ enum Job<'a> {
         kit: &'a Kit,
         page: &'a crate::parts::NamedPage,
     },
+    /// A page's SVG drawing, its clip ids numbered `i + 1`.
+    Draw {
+        page: &'a printkit_page::Page,
+        i: usize,
+    },
 }
 
 /// Where a kit's files go below the output folder. Every name carries the
@@ -123,89 +128,134 @@ pub fn render_ordered(
 ) -> Result<Vec<(FileOrder, OutFile)>, RenderError> {
     let printable = templates.printable_area(paper);
     let book = &templates.style.book;
-    // Each page's SVG drawing is made once: its own file and the preview
-    // share it. Clip ids carry the page's number in its document.
-    let mut pages = Vec::new();
-    if formats.svg {
-        for kit in kits {
-            for doc in Document::ALL {
-                let list = kit.pages(doc);
-                pages.extend(list.iter().enumerate().map(|(i, p)| (i, &p.page)));
-            }
-        }
-    }
-    let bodies = crate::parallel::par_map(&pages, |(i, page)| {
-        svg::page_body(book, page, &format!("p{}-", i + 1))
-    })
-    .into_iter()
-    .collect::<Result<Vec<SvgBody>, _>>()?;
-    let mut next_body = bodies.iter();
-    // The biggest jobs (whole PDFs, previews) first, so the cores finish together.
-    let mut jobs = Vec::new();
-    let mut page_jobs = Vec::new();
-    let mut at = 0;
+    // First, side by side: the PDFs (the longest jobs: the largest
+    // first, so the cores finish together), each page's SVG drawing (made
+    // once: its own file and the preview share it; clip ids carry the
+    // page's number in its document) and the page checks. Then the files
+    // made of the drawings.
+    let mut first = Vec::new();
+    let mut pdfs = Vec::new();
+    let mut checks = Vec::new();
     for (k, kit) in kits.iter().enumerate() {
         for doc in Document::ALL {
             let list = kit.pages(doc);
-            let doc_bodies = if formats.svg {
-                let b = &bodies[at..at + list.len()];
-                at += list.len();
-                b
-            } else {
-                &[]
-            };
+            if formats.pdf && !list.is_empty() {
+                pdfs.push(((0, k, doc, 0), Job::Pdf { kit, doc }));
+            }
             for (i, page) in list.iter().enumerate() {
                 if formats.svg {
-                    if let Some(body) = next_body.next() {
-                        let svg = Job::Svg {
+                    first.push((
+                        (1, k, doc, i),
+                        Job::Draw {
+                            page: &page.page,
+                            i,
+                        },
+                    ));
+                }
+                checks.push(((1, k, doc, i), Job::Check { kit, page }));
+            }
+        }
+    }
+    pdfs.sort_by_key(|((_, k, doc, _), _)| std::cmp::Reverse(kits[*k].pages(*doc).len()));
+    pdfs.append(&mut first);
+    pdfs.append(&mut checks);
+    let first = pdfs;
+    let mut files = Vec::new();
+    let mut bodies = Vec::new();
+    // A failure is reported as if the jobs ran in order: a drawing's
+    // first, then by file order (a page's SVG before its check).
+    let mut failed: Option<((FileOrder, u8), RenderError)> = None;
+    let mut fail = |at: (FileOrder, u8), e: RenderError| {
+        if failed.as_ref().is_none_or(|(first, _)| at < *first) {
+            failed = Some((at, e));
+        }
+    };
+    let done = crate::parallel::par_map(&first, |(_, job)| {
+        run_job(job, book, paper, printable, date_epoch)
+    });
+    for ((order, job), r) in first.iter().zip(done) {
+        match r {
+            Ok(Made::File(f)) => files.push((*order, f)),
+            Ok(Made::Drawing(body)) => bodies.push(body),
+            Ok(Made::Nothing) => {}
+            Err(e) if matches!(job, Job::Draw { .. }) => return Err(e),
+            Err(e) => fail((*order, u8::from(matches!(job, Job::Check { .. }))), e),
+        }
+    }
+    let mut next_body = bodies.iter();
+    let mut then = Vec::new();
+    let mut at = 0;
+    for (k, kit) in kits.iter().enumerate().filter(|_| formats.svg) {
+        for doc in Document::ALL {
+            let list = kit.pages(doc);
+            let doc_bodies = &bodies[at..at + list.len()];
+            at += list.len();
+            for (i, page) in list.iter().enumerate() {
+                if let Some(body) = next_body.next() {
+                    then.push((
+                        (1, k, doc, i),
+                        Job::Svg {
                             kit,
                             doc,
                             page,
                             body,
-                        };
-                        page_jobs.push(((1, k, doc, i), svg));
-                    }
+                        },
+                    ));
                 }
-                page_jobs.push(((1, k, doc, i), Job::Check { kit, page }));
             }
-            if list.is_empty() {
-                continue;
-            }
-            if formats.pdf {
-                jobs.push(((0, k, doc, 0), Job::Pdf { kit, doc }));
-            }
-            if formats.svg {
+            if !list.is_empty() {
                 let preview = Job::Preview {
                     kit,
                     doc,
                     bodies: doc_bodies,
                     pdf: formats.pdf,
                 };
-                jobs.push(((0, k, doc, 1), preview));
+                then.push(((0, k, doc, 1), preview));
             }
         }
     }
-    jobs.append(&mut page_jobs);
-    let results = crate::parallel::par_map(&jobs, |(_, job)| {
+    // The previews (whole documents) first.
+    then.sort_by_key(|(order, _)| order.0);
+    let done = crate::parallel::par_map(&then, |(_, job)| {
         run_job(job, book, paper, printable, date_epoch)
     });
-    let mut files = Vec::new();
-    for ((order, _), r) in jobs.iter().zip(results) {
-        files.extend(r?.map(|f| (*order, f)));
+    for ((order, _), r) in then.iter().zip(done) {
+        match r {
+            Ok(Made::File(f)) => files.push((*order, f)),
+            Ok(_) => {}
+            Err(e) => fail((*order, 0), e),
+        }
     }
+    if let Some((_, e)) = failed {
+        return Err(e);
+    }
+    // Documents before single pages, by kit, document and page.
+    files.sort_by_key(|(order, _)| *order);
     Ok(files)
 }
 
-/// One file of the output (or, for a page check, none), drawn with the
-/// faces of `book`.
+/// What a job makes: a file, a page's SVG drawing (for the files made of
+/// drawings) or, for a page check, nothing.
+enum Made {
+    File(OutFile),
+    Drawing(SvgBody),
+    Nothing,
+}
+
+/// One job of [`render_ordered`], drawn with the faces of `book`.
 fn run_job(
     job: &Job,
     book: &FontBook,
     paper: &Paper,
     printable: printkit_page::RectMm,
     date_epoch: i64,
-) -> Result<Option<OutFile>, RenderError> {
+) -> Result<Made, RenderError> {
     match job {
+        Job::Draw { page, i } => Ok(Made::Drawing(svg::page_body(
+            book,
+            page,
+            &format!("p{}-", i + 1),
+        )?)),
         Job::Check { kit, page } => {
             printkit_page::check_page(book, &page.page, Some(printable)).map_err(|e| {
                 RenderError::OnPage {
@@ -214,15 +264,15 @@ fn run_job(
                     error: Box::new(e),
                 }
             })?;
-            Ok(None)
+            Ok(Made::Nothing)
         }
-        Job::Pdf { kit, doc } => pdf_file(book, kit, *doc, paper, date_epoch).map(Some),
+        Job::Pdf { kit, doc } => pdf_file(book, kit, *doc, paper, date_epoch).map(Made::File),
         Job::Preview {
             kit,
             doc,
             bodies,
             pdf,
-        } => Ok(Some(OutFile {
+        } => Ok(Made::File(OutFile {
             path: preview_path(&kit.id, *doc, paper),
             bytes: preview_html(book, kit, *doc, paper, (bodies, *pdf))?.into_bytes(),
         })),
@@ -231,7 +281,7 @@ fn run_job(
             doc,
             page,
             body,
-        } => Ok(Some(OutFile {
+        } => Ok(Made::File(OutFile {
             path: svg_path(kit, *doc, page, paper),
             bytes: body.standalone(book)?.into_bytes(),
         })),

@@ -123,6 +123,17 @@ impl Face {
     }
 }
 
+/// Starts reading the family's two faces (their metrics) on threads of
+/// their own, so they are ready when the templates ask for them (a build
+/// parses the templates meanwhile). Nothing is started where there are no
+/// threads (a browser).
+pub fn read_ahead() {
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        return;
+    }
+    let _ = std::thread::Builder::new().spawn(family_metrics);
+}
+
 /// The metrics of the family's two faces, parsed from the bytes compiled
 /// in the first time a book is made. They are the same for every book and
 /// never change once read, so sharing them is no state a book could see

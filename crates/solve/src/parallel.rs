@@ -7,7 +7,9 @@ pub fn workers() -> usize {
     if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
         return 1;
     }
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    // Asked once: on Linux each answer reads the cgroup's files.
+    static WORKERS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *WORKERS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Maps `f` over `items` on as many threads as the machine has cores,
@@ -21,15 +23,18 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
     }
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(item) = items.get(i) else { break };
+        let r = f(item);
+        slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+    };
+    // This thread is one of the workers.
     std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let r = f(item);
-                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-            });
+        for _ in 1..workers {
+            s.spawn(work);
         }
+        work();
     });
     slots
         .into_inner()
