@@ -458,7 +458,8 @@ fn keep(out: Vec<u8>) -> usize {
 unsafe fn input<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
     match len {
         0 => &[],
-        _ => std::slice::from_raw_parts(ptr, len),
+        // SAFETY: the caller's promise above.
+        _ => unsafe { std::slice::from_raw_parts(ptr, len) },
     }
 }
 
@@ -477,7 +478,8 @@ pub extern "C" fn pk_alloc(len: usize) -> *mut u8 {
 /// `ptr` came from `pk_alloc(len)` and is freed once.
 #[no_mangle]
 pub unsafe extern "C" fn pk_free(ptr: *mut u8, len: usize) {
-    drop(Vec::from_raw_parts(ptr, 0, len));
+    // SAFETY: `pk_alloc` made it as a vector of capacity `len`.
+    drop(unsafe { Vec::from_raw_parts(ptr, 0, len) });
 }
 
 /// [`build_json`] of the `len` bytes at `ptr`; returns the answer's length
@@ -487,7 +489,8 @@ pub unsafe extern "C" fn pk_free(ptr: *mut u8, len: usize) {
 /// `ptr..ptr + len` is memory of this module the caller wrote.
 #[no_mangle]
 pub unsafe extern "C" fn pk_build(ptr: *const u8, len: usize) -> usize {
-    keep(build_json(input(ptr, len)))
+    // SAFETY: the caller's promise above.
+    keep(build_json(unsafe { input(ptr, len) }))
 }
 
 /// [`check_json`] of the `len` bytes at `ptr`; returns the answer's length.
@@ -496,7 +499,8 @@ pub unsafe extern "C" fn pk_build(ptr: *const u8, len: usize) -> usize {
 /// `ptr..ptr + len` is memory of this module the caller wrote.
 #[no_mangle]
 pub unsafe extern "C" fn pk_check(ptr: *const u8, len: usize) -> usize {
-    keep(check_json(input(ptr, len)))
+    // SAFETY: the caller's promise above.
+    keep(check_json(unsafe { input(ptr, len) }))
 }
 
 // The worker's own functions (module `printkit`): its clock and the
