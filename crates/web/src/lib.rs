@@ -522,11 +522,13 @@ extern "C" {
 #[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub unsafe extern "C" fn pk_class_set(ptr: *const u8, len: usize) -> usize {
-    let started = now_ms();
-    keep(class_set_json(input(ptr, len), &mut |p| {
-        let seconds = (now_ms() - started) / 1000.0;
+    // SAFETY: the worker's functions take what they are declared to take;
+    // the input is the caller's promise above.
+    let started = unsafe { now_ms() };
+    keep(class_set_json(unsafe { input(ptr, len) }, &mut |p| {
+        let seconds = (unsafe { now_ms() } - started) / 1000.0;
         let text = progress_json(p, seconds).to_string();
-        progress(text.as_ptr(), text.len());
+        unsafe { progress(text.as_ptr(), text.len()) };
     }))
 }
 
