@@ -56,13 +56,27 @@ pub fn scaled_nodes(nodes: u64, cells: usize) -> u64 {
         .max(1)
 }
 
+/// Why a `--search-budget` value is refused ([`parse_seconds`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected seconds of search from {} to {}, such as 10 or 0.5",
+    MIN_SECONDS,
+    MAX_SECONDS
+)]
+pub struct SecondsError {
+    /// Why it is no number, when it is none (else it is out of range).
+    #[source]
+    not_a_number: Option<std::num::ParseFloatError>,
+}
+
 /// `--search-budget`'s value: seconds, from 0.01 to 3600.
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
+pub fn parse_seconds(text: &str) -> Result<f64, SecondsError> {
     match text.trim().parse::<f64>() {
         Ok(s) if (MIN_SECONDS..=MAX_SECONDS).contains(&s) => Ok(s),
-        _ => Err(format!(
-            "expected seconds of search from {MIN_SECONDS} to {MAX_SECONDS}, such as 10 or 0.5"
-        )),
+        Ok(_) => Err(SecondsError { not_a_number: None }),
+        Err(e) => Err(SecondsError {
+            not_a_number: Some(e),
+        }),
     }
 }
 
