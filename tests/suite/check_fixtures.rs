@@ -123,7 +123,9 @@ fn invalid_fixtures_fail_with_their_expected_messages() {
 /// the line is shown whole; and the columns the carets cover.
 fn under_caret(rendered: &str) -> Option<(String, char, usize)> {
     let lines: Vec<&str> = rendered.lines().collect();
-    let at = lines.iter().position(|l| l.trim_start().starts_with("| ") && l.contains('^'))?;
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("| ") && l.contains('^'))?;
     let (source, carets) = (lines[at - 1], lines[at]);
     let bar = source.find(" | ")? + 3;
     let col = carets.find('^')? - bar;
@@ -132,7 +134,11 @@ fn under_caret(rendered: &str) -> Option<(String, char, usize)> {
         x += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
         x > col
     })?;
-    Some((source[bar..].to_string(), under, carets.matches('^').count()))
+    Some((
+        source[bar..].to_string(),
+        under,
+        carets.matches('^').count(),
+    ))
 }
 
 /// Each caret `check` draws stands, on screen, under the character its
@@ -169,7 +175,10 @@ fn carets_stand_under_the_character_their_column_names() {
         }
     }
     assert!(checked >= 50, "only {checked} carets checked");
-    assert!(after_wide >= 3, "only {after_wide} carets after a wide character");
+    assert!(
+        after_wide >= 3,
+        "only {after_wide} carets after a wide character"
+    );
 }
 
 /// Breaking any single claim of a built-in definition must make check fail

@@ -316,7 +316,12 @@ mod tests {
         let text = "id = \"x\"\ntitle = \"Freeze \u{1f9ca} on ice (\u{6c37})\"\n";
         let src: std::sync::Arc<str> = text.into();
         let at = text.find('\u{6c37}').unwrap();
-        let d = Diagnostic::new("f.toml", &src, at..at + '\u{6c37}'.len_utf8(), "no glyph".into());
+        let d = Diagnostic::new(
+            "f.toml",
+            &src,
+            at..at + '\u{6c37}'.len_utf8(),
+            "no glyph".into(),
+        );
         // The column counts characters, as editors do.
         let before = &text[text.find("title").unwrap()..at];
         assert_eq!((d.line, d.column), (2, before.chars().count() + 1));

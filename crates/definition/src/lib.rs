@@ -172,7 +172,9 @@ pub enum IdError {
         bad: char,
     },
     /// A hyphen or digit first, a hyphen last, or two hyphens in a row.
-    #[error("the id `{shown}` must start with a letter and have no hyphen at the end or two in a row")]
+    #[error(
+        "the id `{shown}` must start with a letter and have no hyphen at the end or two in a row"
+    )]
     Shape {
         /// The id, shortened.
         shown: String,
@@ -1037,6 +1039,55 @@ mod tests {
         for (id, text) in BUILTIN {
             assert!(text.contains(&format!("id = \"{id}\"")), "{id}");
         }
+    }
+
+    /// A refused id says why in the host's words, shortened.
+    #[test]
+    fn a_refused_id_says_what_an_id_is() {
+        assert_eq!(check_id("my-freeze-2"), Ok(()));
+        let said = |id: &str| check_id(id).unwrap_err().to_string();
+        assert!(said("").starts_with("the id is empty: an id is lowercase"));
+        assert!(said("Freeze").contains("has the character 'F'"));
+        assert!(said("-x").ends_with("no hyphen at the end or two in a row"));
+        let long = "a".repeat(MAX_ID_LEN + 1);
+        assert_eq!(
+            check_id(&long).unwrap_err(),
+            IdError::TooLong {
+                shown: printkit_outdir::echo::shorten(&long, 40)
+            }
+        );
+        assert!(said(&long).ends_with(&format!("is longer than {MAX_ID_LEN} characters")));
+    }
+
+    /// A file that cannot be read keeps the reason as its cause.
+    #[test]
+    fn an_unreadable_file_keeps_its_cause() {
+        use std::error::Error;
+        let missing = std::env::temp_dir().join("printkit-no-such-definition.toml");
+        let e = load_file(&missing).err().expect("no such file");
+        let LoadError::Input(input) = &e else {
+            panic!("{e}");
+        };
+        assert_eq!(e.source().map(|c| c.to_string()), Some(input.to_string()));
+    }
+
+    /// A position given on the command line that the engine cannot read
+    /// keeps the engine's reason as its cause, and says it too.
+    #[test]
+    fn an_unreadable_position_keeps_the_engines_reason() {
+        use std::error::Error;
+        let def = builtins().next().unwrap().unwrap();
+        let e = def.load_position("not a position").unwrap_err();
+        let cause = e.source().expect("the engine's reason").to_string();
+        assert_eq!(
+            cause,
+            def.engine()
+                .load("not a position")
+                .err()
+                .unwrap()
+                .to_string()
+        );
+        assert_eq!(e.to_string(), format!("position `not a position`: {cause}"));
     }
 
     /// One walk finds a key path's span and value: a key, a table, an

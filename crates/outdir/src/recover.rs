@@ -212,7 +212,8 @@ fn authenticate<'k>(dir: &Opened<'k>, name: &Path, name_text: &str) -> Result<&'
             return Err(NotOurs::OpenToOthers(meta.mode() & 0o777));
         }
     }
-    let stamp = fsio::read_plain(dir.folder, &name.join(STAMP), 256).map_err(|_| NotOurs::NoStamp)?;
+    let stamp =
+        fsio::read_plain(dir.folder, &name.join(STAMP), 256).map_err(|_| NotOurs::NoStamp)?;
     let (stamp, want) = (String::from_utf8_lossy(&stamp), stamp_of(key, name_text));
     // A stamp cut short is a build killed as it wrote it: its folder can
     // only be removed (finishing takes a journal with this key's MAC).

@@ -111,3 +111,29 @@ impl Budget {
             });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error;
+
+    /// A value that is no number keeps the parser's reason as its cause;
+    /// one out of range has none; both say the range.
+    #[test]
+    fn a_refused_budget_says_the_range_and_keeps_its_cause() {
+        assert_eq!(parse_seconds(" 0.5 "), Ok(0.5));
+        let words = "expected seconds of search from 0.01 to 3600, such as 10 or 0.5";
+        let not_a_number = parse_seconds("ten").unwrap_err();
+        assert_eq!(not_a_number.to_string(), words);
+        let cause = not_a_number.source().expect("the parser's reason");
+        assert_eq!(
+            cause.to_string(),
+            "ten".parse::<f64>().unwrap_err().to_string()
+        );
+        for out_of_range in ["0", "3601", "NaN", "-1"] {
+            let e = parse_seconds(out_of_range).unwrap_err();
+            assert_eq!(e.to_string(), words, "{out_of_range}");
+            assert!(e.source().is_none(), "{out_of_range}");
+        }
+    }
+}

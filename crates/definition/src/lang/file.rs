@@ -592,3 +592,26 @@ fn table_span(root: &toml_edit::Table, key: &str) -> Option<Range<usize>> {
     }
     span
 }
+
+#[cfg(test)]
+mod tests {
+    use super::placeholders;
+
+    /// A message's braces are read as the host writes them, and a mistake
+    /// in them is said in the host's words.
+    #[test]
+    fn braces_are_read_or_their_mistake_said() {
+        let names = placeholders("{n} of {total} {{literal}}").unwrap();
+        assert_eq!(names.into_iter().collect::<Vec<_>>(), ["n", "total"]);
+        let said = |text: &str| placeholders(text).unwrap_err().to_string();
+        assert_eq!(
+            said("a } b"),
+            "a `}` closes no `{` (write `}}` for a brace)"
+        );
+        assert_eq!(
+            said("a { b"),
+            "a `{` is never closed (write `{{` for a brace)"
+        );
+        assert_eq!(said("{two words}"), "`{two words}` is not an argument name");
+    }
+}
