@@ -108,5 +108,7 @@ pub fn start_position(
             ))
         });
     }
-    Ok(def.load_position(text)?)
+    // The binary's edge: the typed error becomes the message said.
+    def.load_position(text)
+        .map_err(|e| CommandError::Failed(e.to_string()))
 }

@@ -1,6 +1,6 @@
 //! `printkit check` on the built-in definitions, the example practice files
 //! and one file per mistake a host would make.
-use printkit::definition::{self, LoadError, Loaded};
+use printkit::definition::{self, Diagnostic, LoadError, Loaded};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -18,9 +18,9 @@ pub fn toml_files(dir: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The diagnostics of a file as `file:line:column: message` lines, with the
-/// path relative to the crate root.
-fn diagnostics(path: &Path) -> String {
+/// What `printkit check` finds in a file (path relative to the crate
+/// root): its located problems, or an error that is not located.
+fn check(path: &Path) -> Result<Vec<Diagnostic>, String> {
     let rel = path.strip_prefix(root()).unwrap();
     let cwd = std::env::current_dir().unwrap();
     std::env::set_current_dir(root()).unwrap();
@@ -39,9 +39,19 @@ fn diagnostics(path: &Path) -> String {
     match result
         .map(|loaded| printkit::build::check_loaded(&loaded, &templates, &Default::default()))
     {
-        Ok(Ok(())) => String::from("(no error)\n"),
-        Ok(Err(d)) => format!("{d}\n"),
-        Err(LoadError::Invalid(diags)) => diags.iter().map(|d| format!("{d}\n")).collect(),
+        Ok(Ok(())) => Ok(Vec::new()),
+        Ok(Err(d)) => Ok(vec![d]),
+        Err(LoadError::Invalid(diags)) => Ok(diags),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The diagnostics of a file as `file:line:column: message` lines, with the
+/// path relative to the crate root.
+fn diagnostics(path: &Path) -> String {
+    match check(path) {
+        Ok(diags) if diags.is_empty() => String::from("(no error)\n"),
+        Ok(diags) => diags.iter().map(|d| format!("{d}\n")).collect(),
         Err(e) => format!("{e}\n"),
     }
 }
@@ -106,6 +116,69 @@ fn invalid_fixtures_fail_with_their_expected_messages() {
         assert_ne!(got, "(no error)\n", "{} passed check", f.display());
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The character a rendered diagnostic's caret stands under as a terminal
+/// shows the line (each character as wide as its display width), when
+/// the line is shown whole; and the columns the carets cover.
+fn under_caret(rendered: &str) -> Option<(String, char, usize)> {
+    let lines: Vec<&str> = rendered.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("| ") && l.contains('^'))?;
+    let (source, carets) = (lines[at - 1], lines[at]);
+    let bar = source.find(" | ")? + 3;
+    let col = carets.find('^')? - bar;
+    let mut x = 0;
+    let under = source[bar..].chars().find(|c| {
+        x += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+        x > col
+    })?;
+    Some((
+        source[bar..].to_string(),
+        under,
+        carets.matches('^').count(),
+    ))
+}
+
+/// Each caret `check` draws stands, on screen, under the character its
+/// `file:line:column` names, also after a wide character (`🧊`, `氷`:
+/// two columns each); the column counts characters.
+#[test]
+fn carets_stand_under_the_character_their_column_names() {
+    let (mut checked, mut after_wide) = (0, 0);
+    for f in toml_files("fixtures/invalid") {
+        let Ok(diags) = check(&f) else { continue };
+        for d in diags {
+            let Ok(text) = std::fs::read_to_string(root().join(&d.file)) else {
+                continue;
+            };
+            let line = text.lines().nth(d.line - 1).unwrap_or("");
+            let Some(named) = line.chars().nth(d.column - 1) else {
+                continue; // the end of the line: nothing to stand under
+            };
+            let rendered = d.render();
+            let Some((shown, under, carets)) = under_caret(&rendered) else {
+                panic!("{}: no caret in\n{rendered}", f.display());
+            };
+            // A line shown escaped or cut is another test's (diagnostic.rs).
+            if shown != line {
+                continue;
+            }
+            assert_eq!(under, named, "{}:\n{rendered}", f.display());
+            let width = |c: char| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if named != ' ' {
+                assert!(carets >= width(named), "{}:\n{rendered}", f.display());
+            }
+            checked += 1;
+            after_wide += usize::from(line.chars().take(d.column - 1).any(|c| width(c) > 1));
+        }
+    }
+    assert!(checked >= 50, "only {checked} carets checked");
+    assert!(
+        after_wide >= 3,
+        "only {after_wide} carets after a wide character"
+    );
 }
 
 /// Breaking any single claim of a built-in definition must make check fail

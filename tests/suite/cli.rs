@@ -313,6 +313,36 @@ fn check_exit_codes_and_json() {
     }
 }
 
+/// `check --json`'s column counts characters, as the `-->` line does: a
+/// wide character before the value (`🧊`, two columns on screen) counts
+/// one.
+#[test]
+fn check_json_columns_count_characters() {
+    let file = "fixtures/invalid/definition-missing-glyph.toml";
+    let j = printkit(&["check", "--json", file]);
+    assert_eq!(j.status.code(), Some(1), "{}", stderr(&j));
+    let text = std::fs::read_to_string(file).unwrap();
+    let list = json(&j);
+    let ice = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains('\u{6c37}'))
+        .expect("the glyph 氷 is reported");
+    let line = ice["line"].as_u64().unwrap() as usize;
+    let source = text.lines().nth(line - 1).unwrap();
+    let before = &source[..source.find('\u{6c37}').unwrap()];
+    assert!(before.contains('\u{1f9ca}'), "a wide character comes first");
+    assert_eq!(
+        ice["column"].as_u64().unwrap() as usize,
+        before.chars().count() + 1
+    );
+    // The same column as the rendered diagnostic's `-->` line.
+    let shown = printkit(&["check", file]);
+    let at = format!("--> {file}:{line}:{}", ice["column"]);
+    assert!(stderr(&shown).contains(&at), "{}", stderr(&shown));
+}
+
 #[test]
 fn list_shows_the_built_in_games() {
     let o = printkit(&["list"]);

@@ -281,38 +281,22 @@ impl Asked<'_> {
     /// What the question asks when the file does not say: the one kind
     /// its checks fit, or why none or several do (the kinds that fit, for
     /// the author to choose).
-    fn inferred(&self) -> Result<Asks, String> {
+    fn inferred(&self) -> Result<Asks, AsksUnclear> {
         let mut fits = self.fitting();
         // A `turns` Answer ends with the result of a move that ends the
         // game: it answers a `result` question too.
         if fits == [Asks::Result, Asks::Turns] {
             fits = vec![Asks::Turns];
         }
-        let words = |kinds: &[Asks]| {
-            kinds
-                .iter()
-                .map(|a| format!("`asks = \"{}\"`", a.word()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         match fits.as_slice() {
             [one] => Ok(*one),
-            [] => {
-                let possible: Vec<Asks> = Asks::ALL
+            [] => Err(AsksUnclear::NoneFits {
+                possible: Asks::ALL
                     .into_iter()
                     .filter(|a| self.cannot(*a).is_none() && self.unnamed(*a).is_none())
-                    .collect();
-                Err(format!(
-                    "printkit cannot tell from the checks what this question asks, so the host key could answer another question: write `asks` ({} fit{} these checks; see the practice guide)",
-                    words(&possible),
-                    if possible.len() == 1 { "s" } else { "" }
-                ))
-            }
-            many => Err(format!(
-                "the checks fit {} kinds of question: write `asks` with the one the prompt asks ({})",
-                many.len(),
-                words(many)
-            )),
+                    .collect(),
+            }),
+            many => Err(AsksUnclear::Several(many.to_vec())),
         }
     }
 
@@ -323,6 +307,36 @@ impl Asked<'_> {
             _ => None,
         }
     }
+}
+
+/// Why a question's checks do not tell what it asks
+/// ([`Asked::inferred`]).
+#[derive(Debug, thiserror::Error)]
+enum AsksUnclear {
+    /// No kind fits the checks and the prompt by itself; `possible`: the
+    /// kinds the checks can answer when the file says so.
+    #[error(
+        "printkit cannot tell from the checks what this question asks, so the host key could answer another question: write `asks` ({} fit{} these checks; see the practice guide)",
+        asks_words(.possible),
+        if .possible.len() == 1 { "s" } else { "" }
+    )]
+    NoneFits { possible: Vec<Asks> },
+    /// Several kinds fit.
+    #[error(
+        "the checks fit {} kinds of question: write `asks` with the one the prompt asks ({})",
+        .0.len(),
+        asks_words(.0)
+    )]
+    Several(Vec<Asks>),
+}
+
+/// Kinds of question as a message lists them: "`asks = \"turns\"`, …".
+fn asks_words(kinds: &[Asks]) -> String {
+    kinds
+        .iter()
+        .map(|a| format!("`asks = \"{}\"`", a.word()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The cells a prompt names (`C4`, `e5`), in the order written, once each.
@@ -389,7 +403,7 @@ pub(super) fn question_asks(
         return match asked.inferred() {
             Ok(asks) => asks,
             Err(why) => {
-                rep.error(asked.sec.name.span(), why);
+                rep.error(asked.sec.name.span(), why.to_string());
                 Asks::Checks
             }
         };

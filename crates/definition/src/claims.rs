@@ -52,7 +52,7 @@ pub(super) fn check_practice(
         let left_out = match given.fill_counters(params, start_view.as_ref()) {
             Ok(left_out) => left_out,
             Err(why) => {
-                rep.error(sec.position.span(), why);
+                rep.error(sec.position.span(), why.to_string());
                 continue;
             }
         };

@@ -3,6 +3,7 @@
 //! layer that knows files and places, so every layer above reports alike.
 use std::fmt;
 use std::ops::Range;
+use unicode_width::UnicodeWidthStr;
 
 /// The most characters of a line a diagnostic shows.
 const EXCERPT: usize = 100;
@@ -64,7 +65,8 @@ pub struct Diagnostic {
     pub span: Range<usize>,
     /// Its line (from 1).
     pub line: usize,
-    /// Its column (from 1, in characters).
+    /// Its column (from 1, in characters, as editors count them; the
+    /// caret of [`Diagnostic::render`] is placed by display width).
     pub column: usize,
     /// What is wrong, and how to fix it.
     pub message: String,
@@ -127,8 +129,11 @@ impl Diagnostic {
         );
         let number = self.line.to_string();
         let gutter = " ".repeat(number.len());
-        let indent = excerpt[..span.start].chars().count();
-        let carets = excerpt[span.clone()].chars().count().max(1);
+        // Columns on screen, not characters: a wide character (`氷`, `🧊`)
+        // takes two, so the caret stands under the value after one and
+        // spans it when it is one.
+        let indent = excerpt[..span.start].width();
+        let carets = excerpt[span.clone()].width().max(1);
         format!(
             "error: {message}\n{gutter}--> {origin}:{}:{}\n{gutter} |\n{number} | {excerpt}\n{gutter} | {}{}\n",
             self.line,
@@ -263,6 +268,7 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_width::UnicodeWidthChar;
 
     #[test]
     fn suggestions_find_near_misses_only() {
@@ -286,6 +292,46 @@ mod tests {
         assert!(r.contains("f.toml:2:6"), "{r}");
         assert!(r.contains("bb = \"x\""), "{r}");
         assert!(r.contains("^^^"), "{r}");
+    }
+
+    /// The character a rendered diagnostic's caret stands under, as a
+    /// terminal shows it (each character as wide as its display width),
+    /// and how many columns the carets cover.
+    fn under_caret(rendered: &str) -> (Option<char>, usize) {
+        let lines: Vec<&str> = rendered.lines().collect();
+        let at = lines.iter().position(|l| l.contains('^')).unwrap();
+        let (source, carets) = (lines[at - 1], lines[at]);
+        let bar = source.find(" | ").unwrap() + 3;
+        let col = carets.find('^').unwrap() - bar;
+        let mut x = 0;
+        let under = source[bar..].chars().find(|c| {
+            x += c.width().unwrap_or(0);
+            x > col
+        });
+        (under, carets.matches('^').count())
+    }
+
+    #[test]
+    fn the_caret_stands_under_the_value_after_wide_characters() {
+        let text = "id = \"x\"\ntitle = \"Freeze \u{1f9ca} on ice (\u{6c37})\"\n";
+        let src: std::sync::Arc<str> = text.into();
+        let at = text.find('\u{6c37}').unwrap();
+        let d = Diagnostic::new(
+            "f.toml",
+            &src,
+            at..at + '\u{6c37}'.len_utf8(),
+            "no glyph".into(),
+        );
+        // The column counts characters, as editors do.
+        let before = &text[text.find("title").unwrap()..at];
+        assert_eq!((d.line, d.column), (2, before.chars().count() + 1));
+        let r = d.render();
+        // Under it on screen, after a wide emoji, and as wide as it.
+        assert_eq!(under_caret(&r), (Some('\u{6c37}'), 2), "{r}");
+        // A narrow value after wide ones: one caret, under it.
+        let at = text.find('(').unwrap();
+        let d = Diagnostic::new("f.toml", &src, at..at + 1, "paren".into());
+        assert_eq!(under_caret(&d.render()), (Some('('), 1), "{}", d.render());
     }
 
     #[test]

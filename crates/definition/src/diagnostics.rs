@@ -174,7 +174,14 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Input(e) => Some(e),
+            LoadError::UnknownGame { .. } | LoadError::Invalid(_) => None,
+        }
+    }
+}
 
 /// What a dotted key path (`practice.0.check.1.move`; numbers index arrays
 /// and arrays of tables) names in a parsed file.

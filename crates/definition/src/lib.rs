@@ -30,7 +30,7 @@ pub use key::{analyse, analyse_in, holds_up, solve_key, Analysed};
 mod limits;
 pub use schema::{MAX_ID_LEN, MAX_PRACTICE, MAX_SHEET_NUMBER};
 mod model;
-pub use model::{Definition, SharedEngine};
+pub use model::{Definition, PositionLoadError, SharedEngine};
 pub mod notation;
 mod parts;
 pub use parts::{Audit, Board, Check, Practice, Sheet};
@@ -146,32 +146,63 @@ pub fn names_a_file(game: &str) -> bool {
         && (Path::new(game).exists() || game.ends_with(".toml"))
 }
 
+/// What every game id must be ([`IdError`] quotes it).
+const ID_RULE: &str =
+    "an id is lowercase letters a-z, digits and hyphens, starting with a letter, such as `my-freeze`";
+
+/// Why a game id cannot be used ([`check_id`]); `shown` is the id,
+/// shortened for the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IdError {
+    /// The id is empty.
+    #[error("the id is empty: {}", ID_RULE)]
+    Empty,
+    /// Longer than [`MAX_ID_LEN`] characters.
+    #[error("the id `{shown}` is longer than {} characters", MAX_ID_LEN)]
+    TooLong {
+        /// The id, shortened.
+        shown: String,
+    },
+    /// A character an id cannot have.
+    #[error("the id `{shown}` has the character {bad:?}: {}", ID_RULE)]
+    Character {
+        /// The id, shortened.
+        shown: String,
+        /// The first such character.
+        bad: char,
+    },
+    /// A hyphen or digit first, a hyphen last, or two hyphens in a row.
+    #[error(
+        "the id `{shown}` must start with a letter and have no hyphen at the end or two in a row"
+    )]
+    Shape {
+        /// The id, shortened.
+        shown: String,
+    },
+}
+
 /// A game id is one safe name, used as a folder and file name and in links:
 /// lowercase ASCII letters, digits and single hyphens, starting with a
 /// letter. Anything else could escape the output folder or the page.
-pub fn check_id(id: &str) -> Result<(), String> {
-    let shown = printkit_outdir::echo::shorten(id, 40);
-    let rule = "an id is lowercase letters a-z, digits and hyphens, starting with a letter, such as `my-freeze`";
+pub fn check_id(id: &str) -> Result<(), IdError> {
+    let shown = || printkit_outdir::echo::shorten(id, 40);
     if id.is_empty() {
-        return Err(format!("the id is empty: {rule}"));
+        return Err(IdError::Empty);
     }
     if id.chars().count() > MAX_ID_LEN {
-        return Err(format!(
-            "the id `{shown}` is longer than {MAX_ID_LEN} characters"
-        ));
+        return Err(IdError::TooLong { shown: shown() });
     }
     if let Some(bad) = id
         .chars()
         .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
     {
-        return Err(format!(
-            "the id `{shown}` has the character {bad:?}: {rule}"
-        ));
+        return Err(IdError::Character {
+            shown: shown(),
+            bad,
+        });
     }
     if !id.starts_with(|c: char| c.is_ascii_lowercase()) || id.ends_with('-') || id.contains("--") {
-        return Err(format!(
-            "the id `{shown}` must start with a letter and have no hyphen at the end or two in a row"
-        ));
+        return Err(IdError::Shape { shown: shown() });
     }
     Ok(())
 }
@@ -182,11 +213,50 @@ fn read_input(path: &Path) -> Result<String, LoadError> {
         .map_err(LoadError::Input)
 }
 
+/// Why a practice file's `game` names no file printkit may read.
+#[derive(Debug, thiserror::Error)]
+enum GameFileError {
+    /// Neither a built-in id nor a path ([`LoadError::UnknownGame`]).
+    #[error(transparent)]
+    Unknown(LoadError),
+    /// A path, but not of a `.toml` definition in the practice file's
+    /// folder or below it.
+    #[error("{}", not_beside_words(.game))]
+    NotBeside {
+        /// The `game` as written.
+        game: String,
+    },
+    /// A symbolic link on the way leads out of that folder.
+    #[error(
+        "`{}` leads outside the practice file's folder through a symbolic link: printkit reads a practice file's game only from that folder or below it, so a downloaded file cannot make it read others. Copy the definition next to the practice file",
+        printkit_outdir::echo::shorten(&printkit_outdir::echo::escaped(.shown), 60)
+    )]
+    LeadsOutside {
+        /// The `game` as written.
+        shown: String,
+    },
+}
+
+/// What [`GameFileError::NotBeside`] says: what `game` may be, and the
+/// built-in id `game` comes closest to.
+fn not_beside_words(game: &str) -> String {
+    let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
+    let mut m = format!(
+        "`game` is a built-in id ({}) or a `.toml` definition in the practice file's folder or below it, found `{}`",
+        ids.join(", "),
+        printkit_outdir::echo::shorten(game, 60)
+    );
+    if let Some(s) = suggest(game, &ids) {
+        m.push_str(&format!(": did you mean `{s}`?"));
+    }
+    m
+}
+
 /// A practice file's `game`: a built-in id, or a definition file (`.toml`)
 /// beside the practice file or below its folder. A file downloaded from
 /// someone else must not make printkit read (and echo in its errors) any
 /// other file of the host's.
-fn game_reference(game: &str) -> Result<(), String> {
+fn game_reference(game: &str) -> Result<(), GameFileError> {
     if BUILTIN.iter().any(|(id, _)| *id == game) {
         return Ok(());
     }
@@ -198,22 +268,14 @@ fn game_reference(game: &str) -> Result<(), String> {
         )
     });
     if !escapes && !game.contains(['/', '\\']) && !game.ends_with(".toml") {
-        return Err(LoadError::UnknownGame {
+        return Err(GameFileError::Unknown(LoadError::UnknownGame {
             name: game.to_string(),
-        }
-        .to_string());
+        }));
     }
     if !game.ends_with(".toml") || escapes {
-        let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
-        let mut m = format!(
-            "`game` is a built-in id ({}) or a `.toml` definition in the practice file's folder or below it, found `{}`",
-            ids.join(", "),
-            printkit_outdir::echo::shorten(game, 60)
-        );
-        if let Some(s) = suggest(game, &ids) {
-            m.push_str(&format!(": did you mean `{s}`?"));
-        }
-        return Err(m);
+        return Err(GameFileError::NotBeside {
+            game: game.to_string(),
+        });
     }
     Ok(())
 }
@@ -221,7 +283,7 @@ fn game_reference(game: &str) -> Result<(), String> {
 /// Refuses a practice file's game file that is, or lies behind, a symbolic
 /// link leading out of the practice file's folder (`game.toml ->
 /// /etc/passwd`): checked on the resolved path before anything is read.
-fn inside_practice_folder(practice: &Path, game: &Path, shown: &str) -> Result<(), String> {
+fn inside_practice_folder(practice: &Path, game: &Path, shown: &str) -> Result<(), GameFileError> {
     let folder = match practice.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -233,10 +295,9 @@ fn inside_practice_folder(practice: &Path, game: &Path, shown: &str) -> Result<(
     if target.starts_with(&folder) {
         return Ok(());
     }
-    Err(format!(
-        "`{}` leads outside the practice file's folder through a symbolic link: printkit reads a practice file's game only from that folder or below it, so a downloaded file cannot make it read others. Copy the definition next to the practice file",
-        printkit_outdir::echo::shorten(&printkit_outdir::echo::escaped(shown), 60)
-    ))
+    Err(GameFileError::LeadsOutside {
+        shown: shown.to_string(),
+    })
 }
 
 /// What a file turned out to be.
@@ -349,7 +410,7 @@ fn practice_from(
         }
     };
     if let Err(why) = game_reference(parsed.game.get_ref()) {
-        rep.error(parsed.game.span(), why);
+        rep.error(parsed.game.span(), why.to_string());
         return Err(LoadError::Invalid(rep.into_diags()));
     }
     // A path is read from the practice file's folder, as a host who keeps
@@ -367,7 +428,7 @@ fn practice_from(
     };
     if !is_builtin(name) {
         if let Err(why) = inside_practice_folder(Path::new(file), Path::new(&game_path), name) {
-            rep.error(parsed.game.span(), why);
+            rep.error(parsed.game.span(), why.to_string());
             return Err(LoadError::Invalid(rep.into_diags()));
         }
     }
@@ -570,7 +631,7 @@ fn parse_typed<P: serde::de::DeserializeOwned + Default + schemars::JsonSchema>(
     let longest = longest_game(&params, start.as_ref());
     let audit = check_audit(&mut rep, file.audit, params.turn_limit(), longest);
     if let Err(why) = check_id(file.id.get_ref()) {
-        rep.error(file.id.span(), why);
+        rep.error(file.id.span(), why.to_string());
     }
     // A start that did not read is reported: there is no definition.
     let Some(start_position) = start else {
@@ -978,6 +1039,55 @@ mod tests {
         for (id, text) in BUILTIN {
             assert!(text.contains(&format!("id = \"{id}\"")), "{id}");
         }
+    }
+
+    /// A refused id says why in the host's words, shortened.
+    #[test]
+    fn a_refused_id_says_what_an_id_is() {
+        assert_eq!(check_id("my-freeze-2"), Ok(()));
+        let said = |id: &str| check_id(id).unwrap_err().to_string();
+        assert!(said("").starts_with("the id is empty: an id is lowercase"));
+        assert!(said("Freeze").contains("has the character 'F'"));
+        assert!(said("-x").ends_with("no hyphen at the end or two in a row"));
+        let long = "a".repeat(MAX_ID_LEN + 1);
+        assert_eq!(
+            check_id(&long).unwrap_err(),
+            IdError::TooLong {
+                shown: printkit_outdir::echo::shorten(&long, 40)
+            }
+        );
+        assert!(said(&long).ends_with(&format!("is longer than {MAX_ID_LEN} characters")));
+    }
+
+    /// A file that cannot be read keeps the reason as its cause.
+    #[test]
+    fn an_unreadable_file_keeps_its_cause() {
+        use std::error::Error;
+        let missing = std::env::temp_dir().join("printkit-no-such-definition.toml");
+        let e = load_file(&missing).err().expect("no such file");
+        let LoadError::Input(input) = &e else {
+            panic!("{e}");
+        };
+        assert_eq!(e.source().map(|c| c.to_string()), Some(input.to_string()));
+    }
+
+    /// A position given on the command line that the engine cannot read
+    /// keeps the engine's reason as its cause, and says it too.
+    #[test]
+    fn an_unreadable_position_keeps_the_engines_reason() {
+        use std::error::Error;
+        let def = builtins().next().unwrap().unwrap();
+        let e = def.load_position("not a position").unwrap_err();
+        let cause = e.source().expect("the engine's reason").to_string();
+        assert_eq!(
+            cause,
+            def.engine()
+                .load("not a position")
+                .err()
+                .unwrap()
+                .to_string()
+        );
+        assert_eq!(e.to_string(), format!("position `not a position`: {cause}"));
     }
 
     /// One walk finds a key path's span and value: a key, a table, an

@@ -223,36 +223,34 @@ impl Definition {
     /// A position of this game given on the command line: read by the
     /// engine with this definition's parameters and drawn on its board (its
     /// size and holes), as a practice position is.
-    pub fn load_position(&self, text: &str) -> Result<printkit_rules::AnyPosition, String> {
+    pub fn load_position(&self, text: &str) -> Result<AnyPosition, PositionLoadError> {
         let shown = printkit_outdir::echo::shorten(text, 60);
         let pos = self
             .engine()
             .load(text)
-            .map_err(|e| format!("position `{shown}`: {e}"))?;
+            .map_err(|source| PositionLoadError::Unreadable {
+                shown: shown.clone(),
+                source,
+            })?;
         let view = pos.view();
         let b = &self.board;
+        let game = || format!("`{}` ({})", self.id, self.source);
         if (view.width, view.height) != (b.width, b.height) {
-            return Err(format!(
-                "position `{shown}` is {}×{}, but the board of `{}` ({}) is {}×{}",
-                view.width, view.height, self.id, self.source, b.width, b.height
-            ));
+            return Err(PositionLoadError::Size {
+                shown,
+                size: (view.width, view.height),
+                game: game(),
+                board: (b.width, b.height),
+            });
         }
         let holes = sorted(&b.holes);
         if view.holes != holes {
-            let list = |cells: &[Cell]| {
-                if cells.is_empty() {
-                    "none".to_string()
-                } else {
-                    names(cells)
-                }
-            };
-            return Err(format!(
-                "position `{shown}` has holes (`-`) at {}, but the board of `{}` ({}) has them at {}",
-                list(&view.holes),
-                self.id,
-                self.source,
-                list(&holes)
-            ));
+            return Err(PositionLoadError::Holes {
+                shown,
+                holes: view.holes.clone(),
+                game: game(),
+                board: holes,
+            });
         }
         Ok(pos)
     }
@@ -261,6 +259,60 @@ impl Definition {
     /// another definition with the same id: one id means one game in a run.
     pub fn same_as(&self, other: &Definition) -> bool {
         self.id == other.id && self.text == other.text
+    }
+}
+
+/// Why a position given on the command line is not one of the game's
+/// ([`Definition::load_position`]); `shown` is its text, shortened, and
+/// `game` the game's id and file.
+#[derive(Debug, thiserror::Error)]
+pub enum PositionLoadError {
+    /// The engine cannot read it (the cause).
+    #[error("position `{shown}`: {source}")]
+    Unreadable {
+        /// The position's text, shortened.
+        shown: String,
+        /// Why the engine refused it.
+        source: printkit_rules::PositionError,
+    },
+    /// Its board has another size than the game's.
+    #[error(
+        "position `{shown}` is {}×{}, but the board of {game} is {}×{}",
+        .size.0, .size.1, .board.0, .board.1
+    )]
+    Size {
+        /// The position's text, shortened.
+        shown: String,
+        /// Its width and height.
+        size: (usize, usize),
+        /// The game, as messages name it.
+        game: String,
+        /// The game's board's width and height.
+        board: (usize, usize),
+    },
+    /// Its holes are not the game's board's.
+    #[error(
+        "position `{shown}` has holes (`-`) at {}, but the board of {game} has them at {}",
+        hole_list(.holes), hole_list(.board)
+    )]
+    Holes {
+        /// The position's text, shortened.
+        shown: String,
+        /// Its holes.
+        holes: Vec<Cell>,
+        /// The game, as messages name it.
+        game: String,
+        /// The game's board's holes.
+        board: Vec<Cell>,
+    },
+}
+
+/// Holes as a message lists them: "none" or the cells.
+fn hole_list(cells: &[Cell]) -> String {
+    if cells.is_empty() {
+        "none".to_string()
+    } else {
+        names(cells)
     }
 }
 

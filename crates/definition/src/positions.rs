@@ -15,6 +15,14 @@ pub(super) fn sorted(cells: &[Cell]) -> Vec<Cell> {
     v
 }
 
+/// No turn count fits a table's board (see [`Given::fill_counters`]).
+#[derive(Debug, thiserror::Error)]
+#[error("no turn count fits this position: {why}")]
+pub(super) struct NoTurnCount {
+    /// The bounds the rules set, in their words.
+    why: String,
+}
+
 /// A position as a file gives it.
 pub(super) enum Given {
     /// In the family's notation.
@@ -49,7 +57,7 @@ impl Given {
         &mut self,
         params: &Params,
         start: Option<&BoardView>,
-    ) -> Result<Vec<&'static str>, String> {
+    ) -> Result<Vec<&'static str>, NoTurnCount> {
         let Given::Table {
             view,
             counts,
@@ -61,7 +69,7 @@ impl Given {
         let fit = start.and_then(|s| params.turns_fit(s, view, counts));
         if let (Some(fit), true) = (fit, left_out.contains(&"turns")) {
             let Some(n) = fit.nearest(0) else {
-                return Err(format!("no turn count fits this position: {}", fit.why));
+                return Err(NoTurnCount { why: fit.why });
             };
             if let Some(turns) = counts.iter_mut().find(|(name, _)| *name == "turns") {
                 turns.1 = n;
@@ -141,8 +149,8 @@ fn table_position(
         if key == "side" {
             match side_symbol(v, sides) {
                 Ok(symbol) => side = Some(symbol),
-                Err(message) => {
-                    rep.error(key_span(rep, span.clone(), key), message);
+                Err(why) => {
+                    rep.error(key_span(rep, span.clone(), key), why.to_string());
                     ok = false;
                 }
             }
@@ -204,18 +212,34 @@ fn table_position(
     })
 }
 
+/// What is wrong with a table's `side`.
+#[derive(Debug, thiserror::Error)]
+enum SideError {
+    /// Not a string.
+    #[error("`side` must be a string such as \"W\"")]
+    NotText,
+    /// A string, but not one side's symbol.
+    #[error("`side` is `{text}`: expected the symbol of the side to move, {}", symbol_list(.sides))]
+    NotASide {
+        /// What `side` says.
+        text: String,
+        /// The two sides' symbols.
+        sides: [char; 2],
+    },
+}
+
 /// The side to move a table's `side` names, or what is wrong with it.
-fn side_symbol(value: &toml::Value, sides: [char; 2]) -> Result<char, String> {
+fn side_symbol(value: &toml::Value, sides: [char; 2]) -> Result<char, SideError> {
     let Some(text) = value.as_str() else {
-        return Err("`side` must be a string such as \"W\"".to_string());
+        return Err(SideError::NotText);
     };
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(symbol), None) if sides.contains(&symbol) => Ok(symbol),
-        _ => Err(format!(
-            "`side` is `{text}`: expected the symbol of the side to move, {}",
-            symbol_list(&sides)
-        )),
+        _ => Err(SideError::NotASide {
+            text: text.to_string(),
+            sides,
+        }),
     }
 }
 

@@ -53,6 +53,15 @@ impl std::fmt::Display for BeneathError {
     }
 }
 
+impl std::error::Error for BeneathError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BeneathError::Io(e) => Some(e),
+            BeneathError::Missing | BeneathError::NotPlain(_) | BeneathError::NotRelative => None,
+        }
+    }
+}
+
 /// A folder held open: files are opened relative to it.
 #[derive(Debug)]
 pub struct Folder {

@@ -14,7 +14,7 @@
 //! destination that is missing or still the file printkit wrote. A stale
 //! file goes only while it is still printkit's. Whatever fails a check is
 //! left where it is and named.
-use crate::beneath::Folder;
+use crate::beneath::{BeneathError, Folder};
 use crate::fsio::{self, Kind};
 use crate::mac::Key;
 use crate::records::{
@@ -22,7 +22,7 @@ use crate::records::{
     MAX_RECORD_BYTES, STAGE_PREFIX, STAMP,
 };
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What recovery needs of the output folder just opened: its path and
 /// handle, the manifest read at opening, and what the user is told.
@@ -169,34 +169,57 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
     })
 }
 
+/// Why a staging folder is not this user's printkit's ([`authenticate`]).
+#[derive(Debug, thiserror::Error)]
+enum NotOurs {
+    /// No key to check its stamp with.
+    #[error("printkit has no key to check it with: its cache folder cannot be used")]
+    NoKey,
+    /// Its owner and mode cannot be read.
+    #[cfg(unix)]
+    #[error("{0}")]
+    Unreadable(#[source] std::io::Error),
+    /// Another user owns it (their id).
+    #[cfg(unix)]
+    #[error("it belongs to user {0}, not to you")]
+    OtherUser(u32),
+    /// Others may use it (its permission bits).
+    #[cfg(unix)]
+    #[error("others may use it (mode {0:o}), and printkit makes its staging folders for their owner only")]
+    OpenToOthers(u32),
+    /// It holds no stamp printkit can read.
+    #[error("it has no stamp of printkit's")]
+    NoStamp,
+    /// Its stamp is not the one this user's key makes for its name.
+    #[error("its stamp was not made with this user's key for this folder")]
+    WrongStamp,
+}
+
 /// The output folder's key when the staging folder `name` is this user's
 /// printkit's, else why not.
-fn authenticate<'k>(dir: &Opened<'k>, name: &Path, name_text: &str) -> Result<&'k Key, String> {
+fn authenticate<'k>(dir: &Opened<'k>, name: &Path, name_text: &str) -> Result<&'k Key, NotOurs> {
     let Some(key) = dir.key else {
-        return Err("printkit has no key to check it with: its cache folder cannot be used".into());
+        return Err(NotOurs::NoKey);
     };
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        let meta = fs::symlink_metadata(dir.root.join(name)).map_err(|e| e.to_string())?;
+        let meta = fs::symlink_metadata(dir.root.join(name)).map_err(NotOurs::Unreadable)?;
         if meta.uid() != rustix::process::geteuid().as_raw() {
-            return Err(format!("it belongs to user {}, not to you", meta.uid()));
+            return Err(NotOurs::OtherUser(meta.uid()));
         }
         if meta.mode() & 0o077 != 0 {
-            return Err(format!(
-                "others may use it (mode {:o}), and printkit makes its staging folders for their owner only",
-                meta.mode() & 0o777
-            ));
+            return Err(NotOurs::OpenToOthers(meta.mode() & 0o777));
         }
     }
-    let stamp = fsio::read_plain(dir.folder, &name.join(STAMP), 256)
-        .map_err(|_| "it has no stamp of printkit's".to_string())?;
+    let stamp =
+        fsio::read_plain(dir.folder, &name.join(STAMP), 256).map_err(|_| NotOurs::NoStamp)?;
     let (stamp, want) = (String::from_utf8_lossy(&stamp), stamp_of(key, name_text));
     // A stamp cut short is a build killed as it wrote it: its folder can
     // only be removed (finishing takes a journal with this key's MAC).
     let torn = stamp.len() < want.len() && want.starts_with(&*stamp);
     if !crate::mac::same(&stamp, &want) && !torn {
-        return Err("its stamp was not made with this user's key for this folder".into());
+        return Err(NotOurs::WrongStamp);
     }
     Ok(key)
 }
@@ -234,6 +257,38 @@ fn recovered_words(stage: &Path, moved: &[&str], removed: usize) -> String {
     m
 }
 
+/// Why a staged file was not moved in ([`move_in`]); each is left where
+/// it is.
+#[derive(Debug, thiserror::Error)]
+enum NotMoved {
+    /// The journal's name for it is not a plain relative path.
+    #[error("not a plain path inside the output folder")]
+    NotPlain,
+    /// The staged manifest has no digest for it.
+    #[error("the staged manifest does not list it")]
+    NotListed,
+    /// A link or something else than a folder or file on its way, or in
+    /// its place in the staging folder.
+    #[error("{} is {}", .path.display(), .kind.words())]
+    InTheWay { path: PathBuf, kind: Kind },
+    /// Its bytes are not the ones the journal and manifest list.
+    #[error("the staged file is not the one the journal and manifest list")]
+    Changed,
+    /// Its destination holds something printkit did not write.
+    #[error(
+        "{} is {} that printkit did not write, and was kept",
+        .path.display(),
+        if *.kind == Kind::File { "a file" } else { .kind.words() }
+    )]
+    NotOurs { path: PathBuf, kind: Kind },
+    /// A folder on its way cannot be made.
+    #[error("cannot create {}: {source}", .path.display())]
+    CreateFolder { path: PathBuf, source: BeneathError },
+    /// The move itself failed.
+    #[error("cannot move it in: {0}")]
+    Move(#[source] BeneathError),
+}
+
 /// Moves one staged file in after checking both ends: whether it moved
 /// (false: it had before the interruption).
 fn move_in(
@@ -242,47 +297,37 @@ fn move_in(
     journal: &Journal,
     staged: &Manifest,
     rel: &str,
-) -> Result<bool, String> {
+) -> Result<bool, NotMoved> {
     let stage = &dir.root.join(name);
     if !fsio::is_plain_relative(rel) {
-        return Err("not a plain path inside the output folder".into());
+        return Err(NotMoved::NotPlain);
     }
     let Some(want) = staged.sha256.get(rel) else {
-        return Err("the staged manifest does not list it".into());
+        return Err(NotMoved::NotListed);
     };
     let new = stage.join("new");
-    if let Some((p, kind)) = fsio::first_unsafe_folder(&new, Path::new(rel)) {
-        return Err(format!("{} is {}", p.display(), kind.words()));
+    if let Some((path, kind)) = fsio::first_unsafe_folder(&new, Path::new(rel)) {
+        return Err(NotMoved::InTheWay { path, kind });
     }
     let source = new.join(rel);
     match Kind::of(&source) {
         Kind::Missing => return Ok(false), // moved in before the interruption
         Kind::File => {}
-        other => return Err(format!("{} is {}", source.display(), other.words())),
+        kind => return Err(NotMoved::InTheWay { path: source, kind }),
     }
     let source_rel = name.join("new").join(rel);
     let digest = fsio::digest_of(dir.folder, &source_rel, MAX_KIT_FILE);
     if digest.as_deref() != Some(want.as_str()) || journal.sha256.get(rel) != Some(want) {
-        return Err("the staged file is not the one the journal and manifest list".into());
+        return Err(NotMoved::Changed);
     }
-    if let Some((p, kind)) = fsio::first_unsafe_folder(dir.root, Path::new(rel)) {
-        return Err(format!("{} is {}", p.display(), kind.words()));
+    if let Some((path, kind)) = fsio::first_unsafe_folder(dir.root, Path::new(rel)) {
+        return Err(NotMoved::InTheWay { path, kind });
     }
     let dest = dir.root.join(rel);
     match Kind::of(&dest) {
         Kind::Missing => {}
         Kind::File if dir.is_ours(rel) => {}
-        other => {
-            return Err(format!(
-                "{} is {} that printkit did not write, and was kept",
-                dest.display(),
-                if other == Kind::File {
-                    "a file"
-                } else {
-                    other.words()
-                }
-            ))
-        }
+        kind => return Err(NotMoved::NotOurs { path: dest, kind }),
     }
     // Missing folders made, and the file moved, beneath the folder's handle.
     let parents: Vec<&Path> = Path::new(rel).ancestors().skip(1).collect();
@@ -294,12 +339,15 @@ fn move_in(
         if Kind::of(&dir.root.join(parent)) == Kind::Missing {
             dir.folder
                 .create_folder(parent, false)
-                .map_err(|e| format!("cannot create {}: {e}", dir.root.join(parent).display()))?;
+                .map_err(|source| NotMoved::CreateFolder {
+                    path: dir.root.join(parent),
+                    source,
+                })?;
         }
     }
     dir.folder
         .rename(&source_rel, Path::new(rel))
-        .map_err(|e| format!("cannot move it in: {e}"))?;
+        .map_err(NotMoved::Move)?;
     Ok(true)
 }
 

@@ -56,13 +56,27 @@ pub fn scaled_nodes(nodes: u64, cells: usize) -> u64 {
         .max(1)
 }
 
+/// Why a `--search-budget` value is refused ([`parse_seconds`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected seconds of search from {} to {}, such as 10 or 0.5",
+    MIN_SECONDS,
+    MAX_SECONDS
+)]
+pub struct SecondsError {
+    /// Why it is no number, when it is none (else it is out of range).
+    #[source]
+    not_a_number: Option<std::num::ParseFloatError>,
+}
+
 /// `--search-budget`'s value: seconds, from 0.01 to 3600.
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
+pub fn parse_seconds(text: &str) -> Result<f64, SecondsError> {
     match text.trim().parse::<f64>() {
         Ok(s) if (MIN_SECONDS..=MAX_SECONDS).contains(&s) => Ok(s),
-        _ => Err(format!(
-            "expected seconds of search from {MIN_SECONDS} to {MAX_SECONDS}, such as 10 or 0.5"
-        )),
+        Ok(_) => Err(SecondsError { not_a_number: None }),
+        Err(e) => Err(SecondsError {
+            not_a_number: Some(e),
+        }),
     }
 }
 
@@ -95,5 +109,31 @@ impl Budget {
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
                 Some(left.saturating_sub(used))
             });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error;
+
+    /// A value that is no number keeps the parser's reason as its cause;
+    /// one out of range has none; both say the range.
+    #[test]
+    fn a_refused_budget_says_the_range_and_keeps_its_cause() {
+        assert_eq!(parse_seconds(" 0.5 "), Ok(0.5));
+        let words = "expected seconds of search from 0.01 to 3600, such as 10 or 0.5";
+        let not_a_number = parse_seconds("ten").unwrap_err();
+        assert_eq!(not_a_number.to_string(), words);
+        let cause = not_a_number.source().expect("the parser's reason");
+        assert_eq!(
+            cause.to_string(),
+            "ten".parse::<f64>().unwrap_err().to_string()
+        );
+        for out_of_range in ["0", "3601", "NaN", "-1"] {
+            let e = parse_seconds(out_of_range).unwrap_err();
+            assert_eq!(e.to_string(), words, "{out_of_range}");
+            assert!(e.source().is_none(), "{out_of_range}");
+        }
     }
 }

@@ -463,8 +463,22 @@ fn forms(p: &mut Problems, path: &str, t: &toml_edit::InlineTable) -> Option<Mes
     })
 }
 
+/// Why a message's `{names}` cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum PlaceholderError {
+    /// A `}` with no `{` before it.
+    #[error("a `}}` closes no `{{` (write `}}}}` for a brace)")]
+    Unopened,
+    /// A `{` with no `}` after it.
+    #[error("a `{{` is never closed (write `{{{{` for a brace)")]
+    Unclosed,
+    /// Braces around something else than an argument's name.
+    #[error("`{{{0}}}` is not an argument name")]
+    NotAName(String),
+}
+
 /// The `{names}` a text uses, or the reason it cannot be read.
-pub(super) fn placeholders(text: &str) -> Result<BTreeSet<String>, String> {
+pub(super) fn placeholders(text: &str) -> Result<BTreeSet<String>, PlaceholderError> {
     let mut names = BTreeSet::new();
     let mut rest = text;
     while let Some(i) = rest.find(['{', '}']) {
@@ -474,14 +488,14 @@ pub(super) fn placeholders(text: &str) -> Result<BTreeSet<String>, String> {
             continue;
         }
         if tail.starts_with('}') {
-            return Err("a `}` closes no `{` (write `}}` for a brace)".to_string());
+            return Err(PlaceholderError::Unopened);
         }
         let Some(end) = tail.find('}') else {
-            return Err("a `{` is never closed (write `{{` for a brace)".to_string());
+            return Err(PlaceholderError::Unclosed);
         };
         let name = &tail[1..end];
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!("`{{{name}}}` is not an argument name"));
+            return Err(PlaceholderError::NotAName(name.to_string()));
         }
         names.insert(name.to_string());
         rest = &tail[end + 1..];
@@ -490,7 +504,7 @@ pub(super) fn placeholders(text: &str) -> Result<BTreeSet<String>, String> {
 }
 
 /// Every argument a message uses.
-pub(super) fn arguments(m: &Message) -> Result<BTreeSet<String>, String> {
+pub(super) fn arguments(m: &Message) -> Result<BTreeSet<String>, PlaceholderError> {
     match m {
         Message::Text(t) => placeholders(t),
         Message::Forms { by, forms, .. } => {
@@ -577,4 +591,27 @@ fn table_span(root: &toml_edit::Table, key: &str) -> Option<Range<usize>> {
         }
     }
     span
+}
+
+#[cfg(test)]
+mod tests {
+    use super::placeholders;
+
+    /// A message's braces are read as the host writes them, and a mistake
+    /// in them is said in the host's words.
+    #[test]
+    fn braces_are_read_or_their_mistake_said() {
+        let names = placeholders("{n} of {total} {{literal}}").unwrap();
+        assert_eq!(names.into_iter().collect::<Vec<_>>(), ["n", "total"]);
+        let said = |text: &str| placeholders(text).unwrap_err().to_string();
+        assert_eq!(
+            said("a } b"),
+            "a `}` closes no `{` (write `}}` for a brace)"
+        );
+        assert_eq!(
+            said("a { b"),
+            "a `{` is never closed (write `{{` for a brace)"
+        );
+        assert_eq!(said("{two words}"), "`{two words}` is not an argument name");
+    }
 }
