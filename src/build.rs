@@ -1392,6 +1392,7 @@ mod tests {
         let (game, practice) = files(&dir);
         // Searched afresh, not taken from a cache of earlier runs.
         std::env::set_var("PRINTKIT_CACHE_DIR", "");
+        reads::start();
         let counts = || [reads::of(OWN), reads::of(ADDED)];
         let request = BuildRequest {
             games: vec![game.display().to_string()],
@@ -1455,6 +1456,7 @@ mod tests {
                 path
             })
             .collect();
+        reads::start();
         let before = reads::of(GAME_OWN);
         let templates = Templates::builtin().unwrap();
         let run = Arc::new(Run::new());

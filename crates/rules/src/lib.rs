@@ -273,7 +273,6 @@ impl<R: EngineRules> Engine for Typed<R> {
         self.0.default_start()
     }
     fn load(&self, text: &str) -> Result<AnyPosition, PositionError> {
-        #[cfg(any(test, feature = "count-reads"))]
         reads::note(text);
         let pos = self.0.parse_position(text)?;
         Ok(AnyPosition(Box::new(TypedPosition {
@@ -447,17 +446,28 @@ impl Params {
     }
 }
 
-/// How many times each position text has been read in this test run, for
-/// the tests that a build reads each position once.
-#[cfg(any(test, feature = "count-reads"))]
+/// How many times each position text has been read, for the tests that a
+/// build reads each position once. Nothing is counted until a test calls
+/// [`reads::start`]: the binary the tests run is the one that ships, with
+/// the counter idle (one relaxed load a position read).
 pub mod reads {
     use std::collections::HashMap;
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Mutex;
 
+    static COUNTING: AtomicBool = AtomicBool::new(false);
     static READS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
 
-    /// Counts one reading of `text`.
+    /// Counts every reading from now on, in this process.
+    pub fn start() {
+        COUNTING.store(true, Ordering::Relaxed);
+    }
+
+    /// Counts one reading of `text`, once [`start`]ed.
     pub fn note(text: &str) {
+        if !COUNTING.load(Ordering::Relaxed) {
+            return;
+        }
         let mut reads = READS.lock().unwrap_or_else(|e| e.into_inner());
         *reads
             .get_or_insert_with(HashMap::new)
@@ -465,7 +475,7 @@ pub mod reads {
             .or_default() += 1;
     }
 
-    /// How many times `text` has been read.
+    /// How many times `text` has been read since counting started.
     pub fn of(text: &str) -> usize {
         let reads = READS.lock().unwrap_or_else(|e| e.into_inner());
         reads
