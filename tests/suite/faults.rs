@@ -380,8 +380,8 @@ fn a_full_disk_leaves_the_old_kit() {
         .unwrap_or(false);
     if !mounted {
         // A permission, not a tool: nothing for .ci/run to install.
-        eprintln!(
-            "SKIPPED a_full_disk_leaves_the_old_kit: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN); the step-by-step failure tests still run"
+        crate::tools::skipped(
+            "SKIPPED a_full_disk_leaves_the_old_kit: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN); the step-by-step failure tests still run",
         );
         return;
     }
@@ -501,7 +501,9 @@ fn a_read_only_folder_leaves_the_old_kit() {
             if std::env::var_os("CI").is_some() {
                 panic!("setpriv cannot be run ({e}): install util-linux");
             }
-            eprintln!("SKIPPED a_read_only_folder_leaves_the_old_kit: setpriv is missing ({e})");
+            crate::tools::skipped(&format!(
+                "SKIPPED a_read_only_folder_leaves_the_old_kit: setpriv is missing ({e})"
+            ));
             return;
         }
         Err(e) => panic!("cannot run printkit: {e}"),
@@ -510,10 +512,10 @@ fn a_read_only_folder_leaves_the_old_kit() {
         // The unprivileged user cannot even run the binary here (the
         // checkout is not readable by it): a property of this machine.
         restore();
-        eprintln!(
+        crate::tools::skipped(&format!(
             "SKIPPED a_read_only_folder_leaves_the_old_kit: {}",
             stderr(&o)
-        );
+        ));
         return;
     }
     restore();

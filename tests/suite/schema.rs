@@ -86,7 +86,9 @@ fn python_jsonschema(test: &str) -> bool {
             std::env::var_os("CI").is_none(),
             "{test} needs python3 with jsonschema (python3-jsonschema), which is missing: .ci/run installs it"
         );
-        eprintln!("SKIPPED {test}: python3 jsonschema is not installed (CI would fail here)");
+        crate::tools::skipped(&format!(
+            "SKIPPED {test}: python3 jsonschema is not installed (CI would fail here)"
+        ));
     }
     ok
 }

@@ -2,6 +2,14 @@
 //! installs them; a test that needs one fails when it is missing and `CI` is
 //! set, and elsewhere says plainly that it skipped.
 
+/// Says that a test skipped, on the test run's own standard error: the
+/// harness keeps what a passing test prints with `eprintln!`, so a skip
+/// said that way would never be seen.
+pub fn skipped(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// Whether `tool` runs (`tool --version` or `tool -v`); panics when it does not and the
 /// `CI` environment variable is set.
 pub fn available(tool: &str, test: &str) -> bool {
@@ -17,7 +25,9 @@ pub fn available(tool: &str, test: &str) -> bool {
             std::env::var_os("CI").is_none(),
             "{test} needs `{tool}`, which is missing: .ci/run installs it"
         );
-        eprintln!("SKIPPED {test}: `{tool}` is not installed (CI would fail here)");
+        skipped(&format!(
+            "SKIPPED {test}: `{tool}` is not installed (CI would fail here)"
+        ));
     }
     ok
 }
