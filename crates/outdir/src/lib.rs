@@ -544,7 +544,7 @@ impl Stage {
         // only then does the staging folder go.
         sync_folders_of(&root, &journal.files);
         self.done = true;
-        let _ = remove_stage(&self.path);
+        let _ = crate::platform::remove_stage(&self.path);
         let _ = sync_dir(&root);
         dir.manifest = manifest;
         Ok(committed)
@@ -638,39 +638,12 @@ fn sync_folders_of(root: &Path, files: &[String]) {
     let _ = sync_together(&handles);
 }
 
-/// Removes the staging folder `path`, its stamp last: a build killed while
-/// removing it leaves a folder whose stamp still says it is this user's
-/// printkit's, which the next build removes (without the stamp it would be
-/// left alone as someone else's, with old kit files in it).
-pub(crate) fn remove_stage(path: &Path) -> std::io::Result<()> {
-    for entry in fs::read_dir(path)? {
-        let entry = entry?;
-        if entry.file_name() == STAMP {
-            continue;
-        }
-        let child = entry.path();
-        if entry.file_type()?.is_dir() {
-            crate::platform::remove_tree(&child)?;
-        } else {
-            // A link to a folder is removed as a folder on Windows.
-            #[cfg(windows)]
-            crate::platform::clear_read_only(&child);
-            fs::remove_file(&child).or_else(|_| fs::remove_dir(&child))?;
-        }
-    }
-    match fs::remove_file(path.join(STAMP)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
-        _ => {}
-    }
-    fs::remove_dir(path)
-}
-
 impl Drop for Stage {
     /// A build that did not commit leaves nothing behind.
     fn drop(&mut self) {
         if !self.done {
             self.handles.clear();
-            let _ = remove_stage(&self.path);
+            let _ = crate::platform::remove_stage(&self.path);
         }
     }
 }

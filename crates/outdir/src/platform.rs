@@ -59,3 +59,30 @@ pub fn remove_tree(path: &Path) -> std::io::Result<()> {
     #[cfg(not(windows))]
     fs::remove_dir_all(path)
 }
+
+/// Removes the staging folder `path`, its stamp last: a build killed while
+/// removing it leaves a folder whose stamp still says it is this user's
+/// printkit's, which the next build removes (without the stamp it would be
+/// left alone as someone else's, with old kit files in it).
+pub fn remove_stage(path: &Path) -> std::io::Result<()> {
+    for entry in fs::read_dir(path)? {
+        let entry = entry?;
+        if entry.file_name() == crate::records::STAMP {
+            continue;
+        }
+        let child = entry.path();
+        if entry.file_type()?.is_dir() {
+            remove_tree(&child)?;
+        } else {
+            // A link to a folder is removed as a folder on Windows.
+            #[cfg(windows)]
+            clear_read_only(&child);
+            fs::remove_file(&child).or_else(|_| fs::remove_dir(&child))?;
+        }
+    }
+    match fs::remove_file(path.join(crate::records::STAMP)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    fs::remove_dir(path)
+}
