@@ -33,6 +33,9 @@ out = tempfile.mkdtemp(prefix="printkit-vs-typst-")
 one = tempfile.mkdtemp(prefix="printkit-vs-typst-one-")
 fresh = tempfile.mkdtemp(prefix="printkit-vs-typst-fresh-")
 cache = tempfile.mkdtemp(prefix="printkit-vs-typst-cache-")
+# The other printkit keeps its answers apart: the cache is keyed by the
+# binary, so one shared cache had each rebuild its host key every round.
+other_cache = tempfile.mkdtemp(prefix="printkit-vs-typst-other-cache-")
 commands = {
     "printkit build (3 kits, pdf+svg+previews)": [exe, "build", "--out", out],
     "printkit build (3 kits, pdf)": [exe, "build", "--format", "pdf", "--out", out],
@@ -56,7 +59,7 @@ times = {k: [] for k in commands}
 cpu = {k: [] for k in commands}
 for i in range(runs + 2):
     for name, cmd in commands.items():
-        env = dict(os.environ, PRINTKIT_CACHE_DIR=cache)
+        env = dict(os.environ, PRINTKIT_CACHE_DIR=other_cache if name.startswith("other") else cache)
         if None in cmd:
             cmd = [tempfile.mkdtemp(dir=fresh) if c is None else c for c in cmd]
         if cmd[0] == "CACHE":
@@ -86,3 +89,4 @@ shutil.rmtree(out)
 shutil.rmtree(one)
 shutil.rmtree(fresh)
 shutil.rmtree(cache)
+shutil.rmtree(other_cache)
