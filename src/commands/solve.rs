@@ -252,7 +252,8 @@ fn solve_exact(
     let start = std::time::Instant::now();
     let budget = args.max_nodes.unwrap_or(EXACT_NODES);
     let progress = stop::Progress::start("solve", run);
-    let Some(solved) = params.solve_to_end(pos, !args.wld, budget, &|| run.poll()) else {
+    let Some(solved) = crate::solve::solve_to_end(params, pos, !args.wld, budget, &|| run.poll())
+    else {
         return Ok(None);
     };
     drop(progress);

@@ -1,10 +1,11 @@
 //! The rules and decisions of docs/rules.md "Bracket and flip", one test (or
 //! more) each, and a naive reference engine (cells walked one by one) the
 //! bitboard engine is compared with on random games of every width.
-use printkit::rules::bracket_flip::{endgame, BracketFlip, Params, Position};
+use printkit::rules::bracket_flip::{BracketFlip, Params, Position};
 use printkit::rules::{
     load, perft_by_moves, Cell, Family, Invalid, MoveError, MoveKind, PositionError, Reason, Rules,
 };
+use printkit::solve::families::bracket_flip as endgame;
 
 fn rules() -> BracketFlip {
     BracketFlip::new(Params::default())

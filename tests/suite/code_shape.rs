@@ -347,13 +347,13 @@ fn a_catch_all_beside_family_arms_is_found() {
     assert_eq!(family_catch_alls("x.rs", text), vec!["x.rs:2".to_string()]);
 }
 
-/// The registry's lines (`families! { CloneConvert =>
+/// The registry's lines (`with_families!`'s `$then! { CloneConvert =>
 /// clone_convert::CloneConvert, "clone-jump-convert", ... }` in
 /// `crates/rules/src/registry.rs`): variant, module and built-in game, as
 /// written.
 fn registry() -> Vec<[String; 3]> {
     let text = std::fs::read_to_string(rules_src().join("registry.rs")).unwrap();
-    let opening = "\nfamilies! {";
+    let opening = "$then! {";
     let at = text
         .find(opening)
         .expect("the registry in crates/rules/src/registry.rs");
@@ -417,9 +417,12 @@ fn all_files(dir: &Path, found: &mut Vec<PathBuf>) {
 /// built from) that name the family of a registry line, by its variant,
 /// module, id, built-in game's id or that id in words ("bracket and
 /// flip"), besides its module's own files (`crates/rules/src/<module>.rs`,
+/// `crates/solve/src/families/<module>.rs`,
 /// `crates/definition/src/lang/families/<module>.words.toml`), the rules'
-/// `lib.rs` (which declares the module) and the two registries (the rules',
-/// `crates/rules/src/registry.rs`, and `crates/definition/src/families.rs`);
+/// `lib.rs` (which declares the module) and the registries (the rules',
+/// `crates/rules/src/registry.rs`, the solver's
+/// `crates/solve/src/families/mod.rs`, which declares its modules, and
+/// `crates/definition/src/families.rs`);
 /// as paths from the workspace root.
 fn files_naming(line: &[String; 3]) -> Vec<String> {
     let [variant, module, game] = line;
@@ -441,6 +444,8 @@ fn files_naming(line: &[String; 3]) -> Vec<String> {
         "crates/rules/src/lib.rs".to_string(),
         "crates/rules/src/registry.rs".to_string(),
         "crates/definition/src/families.rs".to_string(),
+        format!("crates/solve/src/families/{module}.rs"),
+        "crates/solve/src/families/mod.rs".to_string(),
     ];
     let mut found: Vec<String> = files
         .into_iter()

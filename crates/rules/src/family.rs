@@ -23,22 +23,13 @@
 //! what a family's rules must say. [`FamilyPrint`] asks only how the pieces
 //! look and [`FamilyPuzzles`] nothing: their other items have defaults (no
 //! figures for a rules text, tokens to fill the board, no tray, no facts
-//! beside a diagram; random play for puzzles, no exact endgame search), so
+//! beside a diagram; random play for puzzles), so
 //! a family prints and is searched once its rules are written, and is
 //! tuned after.
 use crate::game::{Reason, Rules};
 use crate::geometry::{Cell, Topology};
 use crate::view::BoardView;
 use std::fmt;
-
-/// Asked by a long search every [`POLL_EVERY`] positions: `true` makes it
-/// give up as if its node budget had run out. The caller decides why (a
-/// time limit, Ctrl-C), so the rules keep no clock and no signal handler.
-pub type StopPoll<'a> = &'a dyn Fn() -> bool;
-
-/// Positions a long search visits between two questions to its
-/// [`StopPoll`] (a power of two: a mask test).
-pub const POLL_EVERY: u64 = 4096;
 
 /// What a family's rules are besides play: its parameters, the positions
 /// they allow and how a game ends. The first description a new family
@@ -52,7 +43,8 @@ pub trait GameFamily:
         + PartialEq
         + serde::de::DeserializeOwned
         + Default
-        + schemars::JsonSchema;
+        + schemars::JsonSchema
+        + 'static;
     /// Its id, board and sides.
     const INFO: RulesInfo;
     /// The keys of a position written as a table besides `side` and the
@@ -159,17 +151,6 @@ pub trait FamilyPuzzles: GameFamily {
     /// (see [`Params::endgame_plan`](crate::Params::endgame_plan)); `None` (the default): random play
     /// only.
     fn endgame_plan(_params: &Self::Params) -> Option<EndgamePlan> {
-        None
-    }
-    /// An exact search to the end of the game (see [`Params::solve_to_end`](crate::Params::solve_to_end));
-    /// `None` (the default) for a family without one.
-    fn solve_to_end(
-        _params: &Self::Params,
-        _position: &Self::Position,
-        _margin: bool,
-        _max_nodes: u64,
-        _stop: StopPoll,
-    ) -> Option<SolvedToEnd> {
         None
     }
 }
@@ -507,42 +488,6 @@ impl FactKind {
     }
 }
 
-/// What an exact search to the end of the game proved, for the side to
-/// move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolvedToEnd {
-    /// The side to move, then the other.
-    pub sides: [char; 2],
-    /// Empty cells: the most plies left (passes aside).
-    pub empties: u32,
-    /// What the search proved.
-    pub exact: Exact,
-}
-
-/// What the exact search proved about a position, for the side to
-/// move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Exact {
-    /// Disc difference (side to move minus the other) with best play:
-    /// exact when `margin` was asked for, else only its sign is
-    /// (-1, 0 or 1 for a loss, draw or win).
-    pub score: i32,
-    /// Whether `score` is the exact margin.
-    pub margin: bool,
-    /// The final disc counts (side to move, other side), when the
-    /// margin is known and the best line fills the board or ends it.
-    pub discs: Option<(u32, u32)>,
-    /// Every first move that achieves the result (the margin, when
-    /// known).
-    pub best: Vec<String>,
-    /// One line of best play to the end of the game.
-    pub pv: Vec<String>,
-    /// Positions the search visited.
-    pub nodes: u64,
-    /// The node budget ran out: nothing was proven.
-    pub exhausted: bool,
-}
-
 /// What the puzzle finder needs of a hunt's rules to build its endgames.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HuntPlan {
@@ -857,17 +802,9 @@ mod tests {
         let start = rules.parse_position(rules.default_start()).unwrap();
         let view = rules.view(&start);
         assert!(Bare::position_facts(&p, &rules.counts(&start), &view).is_empty());
-        // Puzzles from random play, no exact search, one game for both
+        // Puzzles from random play, one game for both
         // sides.
         assert_eq!(Bare::endgame_plan(&p), None);
-        assert!(Bare::solve_to_end(
-            &p,
-            &rules.parse_position(rules.default_start()).unwrap(),
-            true,
-            10,
-            &|| false
-        )
-        .is_none());
         let info = FamilyInfo::of::<Bare>();
         assert_eq!(info.id, "clone-convert");
         assert!(!info.puzzles.by_side && info.puzzles.readable.is_none());

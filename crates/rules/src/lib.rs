@@ -30,7 +30,7 @@ pub mod clone_convert;
 pub mod freeze;
 pub mod predator_prey;
 
-pub use family::{FamilyInfo, StopPoll, POLL_EVERY};
+pub use family::FamilyInfo;
 pub use game::{
     key_of_text, key_of_words, perft_by_moves, Effect, MoveError, MoveGroup, MoveKind, Outcome,
     Reason, Rules,
@@ -38,7 +38,7 @@ pub use game::{
 pub use geometry::{Cell, CellError, Geometry, Topology};
 pub use notation::{BoardError, Invalid, PositionError};
 pub use registry::{
-    AsTyped, EngineRules, Family, Params, Registered, WithParamsType, WithRules, BUILTIN_GAME_IDS,
+    EngineRules, Family, Params, Registered, WithParamsType, WithRules, BUILTIN_GAME_IDS,
 };
 pub use view::BoardView;
 
@@ -210,12 +210,6 @@ impl AnyPosition {
     /// for the caller to read again.
     pub fn new<R: EngineRules>(rules: std::sync::Arc<R>, pos: R::Position) -> AnyPosition {
         AnyPosition(Box::new(TypedPosition { rules, pos }))
-    }
-}
-
-impl AsTyped for AnyPosition {
-    fn as_typed<R: EngineRules>(&self) -> Option<&R::Position> {
-        self.typed::<R>()
     }
 }
 

@@ -4,8 +4,8 @@
 //! above both, so neither names it: a family's rules learn their
 //! [`Family`] from here ([`Registered`]), not the other way round.
 use crate::family::{
-    EndgamePlan, FamilyInfo, FamilyPrint, FamilyPuzzles, GameFamily, PositionFact, SolvedToEnd,
-    StopPoll, TokenSet, TrayBox, TurnsFit,
+    EndgamePlan, FamilyInfo, FamilyPrint, FamilyPuzzles, GameFamily, PositionFact, TokenSet,
+    TrayBox, TurnsFit,
 };
 use crate::game::{Reason, Rules};
 use crate::view::BoardView;
@@ -88,6 +88,19 @@ macro_rules! families {
                 }
             }
 
+            /// These parameters as `F`'s own, when they are for `F`'s
+            /// family: how another crate's dispatch (the solver's, made
+            /// from [`with_families!`](crate::with_families)) reaches a
+            /// family's typed parameters without naming it.
+            pub fn typed<F: GameFamily + Registered>(&self) -> Option<&F::Params> {
+                if self.family() != F::FAMILY {
+                    return None;
+                }
+                match self {
+                    $(Params::$variant(p) => (p as &dyn std::any::Any).downcast_ref::<F::Params>(),)+
+                }
+            }
+
             /// The turn limit that ends a game (predator turns in the
             /// predator game; a position's last field counts the turns),
             /// which the audit sheet's rows count up to; 0: none.
@@ -165,31 +178,6 @@ macro_rules! families {
             ) -> Vec<PositionFact> {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as FamilyPrint>::position_facts(p, counts, view),)+
-                }
-            }
-
-            /// An exact search of `position` to the end of the game
-            /// (`margin`: the final margin too, not only win, loss or
-            /// draw), at most `max_nodes` positions. `None` when the family
-            /// has none or the position is beyond it (the depth-limited
-            /// solver answers then). `stop` is asked now and then whether
-            /// to give up early (a time limit, Ctrl-C). The position is
-            /// taken as its engine holds it, never read again from text.
-            pub fn solve_to_end(
-                &self,
-                position: &impl AsTyped,
-                margin: bool,
-                max_nodes: u64,
-                stop: StopPoll,
-            ) -> Option<SolvedToEnd> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::solve_to_end(
-                        p,
-                        position.as_typed::<$module::$rules>()?,
-                        margin,
-                        max_nodes,
-                        stop,
-                    ),)+
                 }
             }
 
@@ -278,27 +266,30 @@ macro_rules! families {
     };
 }
 
-// The registry: one line a family (see [`families!`]); its module is
-// declared in `lib.rs`.
-families! {
-    CloneConvert => clone_convert::CloneConvert, "clone-jump-convert",
-    PredatorPrey => predator_prey::PredatorPrey, "predator-prey",
-    Freeze => freeze::Freeze, "freeze",
-    BracketFlip => bracket_flip::BracketFlip, "bracket-and-flip",
+/// The registry: one line a family (variant, then its module and rules
+/// type, then the id of its built-in game), handed to the macro `$then`.
+/// This crate makes [`Family`], [`Params`] and their dispatch from it
+/// (`families!`); another crate makes its own dispatch from the same lines
+/// (the solver's, over its `FamilySolve`), so a family is listed once.
+/// Each family's module is declared in `lib.rs`.
+#[macro_export]
+macro_rules! with_families {
+    ($then:ident) => {
+        $then! {
+            CloneConvert => clone_convert::CloneConvert, "clone-jump-convert",
+            PredatorPrey => predator_prey::PredatorPrey, "predator-prey",
+            Freeze => freeze::Freeze, "freeze",
+            BracketFlip => bracket_flip::BracketFlip, "bracket-and-flip",
+        }
+    };
 }
+
+with_families!(families);
 
 /// Rules the registry lists: which [`Family`] they are.
 pub trait Registered {
     /// The family.
     const FAMILY: Family;
-}
-
-/// A position that can be seen as a registered family's own type (the
-/// crate's `AnyPosition`): how [`Params`] hands a family the position an
-/// engine holds, without its text read again.
-pub trait AsTyped {
-    /// The position as `R`'s own, when `R` are its rules.
-    fn as_typed<R: EngineRules>(&self) -> Option<&R::Position>;
 }
 
 /// Bounds an engine's rules and positions need: a registered family's,

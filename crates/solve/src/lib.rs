@@ -15,10 +15,12 @@
 use printkit_rules::{AnyPosition, MoveGroup, MoveInfo, Params, PositionError, Rules, WithRules};
 
 pub mod budget;
+pub mod families;
 pub mod parallel;
 pub mod puzzles;
 mod rng;
 pub mod stop;
+pub use families::{solve_to_end, Exact, FamilySolve, SolvedToEnd};
 pub use rng::Rng;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
