@@ -19,7 +19,12 @@ fn main() {
     );
     for (stem, path) in &games {
         println!("cargo:rerun-if-changed={}", path.display());
-        writeln!(code, "    ({stem:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+        writeln!(
+            code,
+            "    ({stem:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     code.push_str(
         "];\n\n/// The built-in games' texts in other languages\n\

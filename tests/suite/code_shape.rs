@@ -1097,7 +1097,11 @@ fn only_the_assets_crate_includes_files_from_outside_itself() {
         .collect();
     assert!(crates.len() >= 9, "the crates: {crates:?}");
     crates.push((root.join("src"), vec![root.to_path_buf()]));
-    let shared = [root.join("templates"), root.join("fixtures"), root.join("crates")];
+    let shared = [
+        root.join("templates"),
+        root.join("fixtures"),
+        root.join("crates"),
+    ];
     let mut wrong = Vec::new();
     let mut seen = 0;
     for (dir, own) in crates {
@@ -1160,8 +1164,14 @@ fn layout_depends_on_no_back_end() {
         .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim()))
         .filter(|name| name.starts_with("printkit-"))
         .collect();
-    assert!(deps.contains(&"printkit-page"), "dependencies not read: {deps:?}");
+    assert!(
+        deps.contains(&"printkit-page"),
+        "dependencies not read: {deps:?}"
+    );
     for back_end in ["printkit-pdf", "printkit-svg"] {
-        assert!(!deps.contains(&back_end), "printkit-kit depends on {back_end}");
+        assert!(
+            !deps.contains(&back_end),
+            "printkit-kit depends on {back_end}"
+        );
     }
 }

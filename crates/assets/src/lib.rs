@@ -88,7 +88,11 @@ mod tests {
         }
         assert_eq!(game("no-such-game"), None);
         assert_eq!(game(""), None);
-        assert_eq!(translation(GAMES[0].0, "en"), None, "English is the definition itself");
+        assert_eq!(
+            translation(GAMES[0].0, "en"),
+            None,
+            "English is the definition itself"
+        );
     }
 
     #[test]

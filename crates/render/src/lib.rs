@@ -6,11 +6,11 @@
 //! atomically. A crate of its own so that layout knows no back end: the
 //! binary and the browser page call it.
 #![warn(missing_docs)]
-pub use printkit_kit::files::{document_dir, pdf_path, preview_path};
-use printkit_kit::files::svg_path;
-use printkit_kit::parts::{Document, Kit, NamedPage};
 use printkit_definition::lang::Lang;
 use printkit_definition::tr;
+use printkit_kit::files::svg_path;
+pub use printkit_kit::files::{document_dir, pdf_path, preview_path};
+use printkit_kit::parts::{Document, Kit, NamedPage};
 use printkit_page::{FontBook, Paper, RenderError, Templates};
 use printkit_pdf::{self as pdf, DocMeta};
 use printkit_svg as svg;
@@ -90,33 +90,7 @@ pub fn render_ordered(
     // once: its own file and the preview share it; clip ids carry the
     // page's number in its document) and the page checks. Then the files
     // made of the drawings.
-    let mut first = Vec::new();
-    let mut pdfs = Vec::new();
-    let mut checks = Vec::new();
-    for (k, kit) in kits.iter().enumerate() {
-        for doc in Document::ALL {
-            let list = kit.pages(doc);
-            if formats.pdf && !list.is_empty() {
-                pdfs.push(((0, k, doc, 0), Job::Pdf { kit, doc }));
-            }
-            for (i, page) in list.iter().enumerate() {
-                if formats.svg {
-                    first.push((
-                        (1, k, doc, i),
-                        Job::Draw {
-                            page: &page.page,
-                            i,
-                        },
-                    ));
-                }
-                checks.push(((1, k, doc, i), Job::Check { kit, page }));
-            }
-        }
-    }
-    pdfs.sort_by_key(|((_, k, doc, _), _)| std::cmp::Reverse(kits[*k].pages(*doc).len()));
-    pdfs.append(&mut first);
-    pdfs.append(&mut checks);
-    let first = pdfs;
+    let first = first_jobs(kits, formats);
     let mut files = Vec::new();
     let mut bodies = Vec::new();
     // A failure is reported as if the jobs ran in order: a drawing's
@@ -189,6 +163,38 @@ pub fn render_ordered(
     // Documents before single pages, by kit, document and page.
     files.sort_by_key(|(order, _)| *order);
     Ok(files)
+}
+
+/// The jobs [`render_ordered`] runs first, side by side: the PDFs, largest
+/// first, then each page's SVG drawing, then the page checks.
+fn first_jobs(kits: &[Kit], formats: Formats) -> Vec<(FileOrder, Job<'_>)> {
+    let mut first = Vec::new();
+    let mut pdfs = Vec::new();
+    let mut checks = Vec::new();
+    for (k, kit) in kits.iter().enumerate() {
+        for doc in Document::ALL {
+            let list = kit.pages(doc);
+            if formats.pdf && !list.is_empty() {
+                pdfs.push(((0, k, doc, 0), Job::Pdf { kit, doc }));
+            }
+            for (i, page) in list.iter().enumerate() {
+                if formats.svg {
+                    first.push((
+                        (1, k, doc, i),
+                        Job::Draw {
+                            page: &page.page,
+                            i,
+                        },
+                    ));
+                }
+                checks.push(((1, k, doc, i), Job::Check { kit, page }));
+            }
+        }
+    }
+    pdfs.sort_by_key(|((_, k, doc, _), _)| std::cmp::Reverse(kits[*k].pages(*doc).len()));
+    pdfs.append(&mut first);
+    pdfs.append(&mut checks);
+    pdfs
 }
 
 /// What a job makes: a file, a page's SVG drawing (for the files made of
