@@ -9,10 +9,10 @@
 
 mod verdicts;
 use crate::definition::{self, Definition, Diagnostic, LoadError, Loaded, Practice};
-use crate::kit::output::{self, Formats, KitEntry, OutFile};
 use crate::kit::{self, Kit, KitOptions, Part};
 use crate::lang::{LanguageError, Languages};
 use crate::outdir::{plan, Committed, KitRecord, OutError, OutputDir};
+use crate::render::output::{self, Formats, KitEntry, OutFile};
 use crate::render::{FontBook, RenderError, Templates};
 use crate::solve::Run;
 use std::fmt;
@@ -1318,7 +1318,7 @@ mod memory_tests {
             games: vec![game.display().to_string()],
             practice: vec![practice.clone()],
             papers: vec!["a4".into()],
-            formats: crate::kit::output::Formats {
+            formats: crate::render::output::Formats {
                 pdf: true,
                 svg: true,
             },

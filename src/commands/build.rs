@@ -219,7 +219,8 @@ fn request_from(
     run: &Arc<Run>,
 ) -> Result<crate::build::BuildRequest, CommandError> {
     use crate::build::BuildRequest;
-    use crate::kit::{output, Part};
+    use crate::kit::Part;
+    use crate::render::output;
     // Arguments first: nothing is read or written until they all make sense.
     let formats = output::Formats {
         pdf: args.format.iter().any(|f| f == "pdf"),

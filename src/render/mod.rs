@@ -1,7 +1,9 @@
 //! The drawing stages as the kit sees them: the page model with its fonts
-//! and templates (printkit-page, re-exported whole) and the two back ends,
-//! printkit-pdf and printkit-svg.
+//! and templates (printkit-page, re-exported whole), the two back ends,
+//! printkit-pdf and printkit-svg, and a laid-out kit's files
+//! (printkit-render, as `output`).
 pub use printkit_page::*;
+pub use printkit_render as output;
 
 pub use printkit_outdir::write_atomic;
 pub use printkit_pdf as pdf;

@@ -8,8 +8,8 @@
 //! side by side), the board is measured on two rendered strips rather than
 //! whole pages, and the fontless check covers six representative pages.
 use printkit::definition;
-use printkit::kit::{self, output, Kit, KitOptions, Part};
-use printkit::render::{Item, Paper, RectMm, Shape, Templates};
+use printkit::kit::{self, Kit, KitOptions, Part};
+use printkit::render::{output, Item, Paper, RectMm, Shape, Templates};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1043,3 +1043,140 @@ fn the_cycle_finder_follows_use_trees_children_and_macros() {
         .collect();
     assert_eq!(named, expect);
 }
+
+/// The files that `include_str!`, `include_bytes!` and `include!` in
+/// `text` name by a path literal (the first literal of a `concat!`; a path
+/// made with `env!` is the build's own), as (line, path joined to `dir`
+/// with every `..` taken back).
+fn included_files(text: &str, dir: &Path) -> Vec<(usize, PathBuf)> {
+    let code: Vec<char> = code_only(text).chars().collect();
+    let raw: Vec<char> = text.chars().collect();
+    assert_eq!(code.len(), raw.len(), "code_only keeps every character");
+    let mut found = Vec::new();
+    for mac in ["include_str!(", "include_bytes!(", "include!("] {
+        let mac: Vec<char> = mac.chars().collect();
+        for at in 0..code.len() {
+            let starts_word = at == 0 || !(code[at - 1].is_alphanumeric() || code[at - 1] == '_');
+            if !starts_word || !code[at..].starts_with(&mac) {
+                continue;
+            }
+            let mut p = at + mac.len();
+            let concat: Vec<char> = "concat!(".chars().collect();
+            if raw[p..].starts_with(&concat) {
+                p += concat.len();
+            }
+            if raw.get(p) != Some(&'"') {
+                continue;
+            }
+            let literal: String = raw[p + 1..].iter().take_while(|&&c| c != '"').collect();
+            let mut path = dir.to_path_buf();
+            for part in Path::new(&literal).components() {
+                match part {
+                    std::path::Component::ParentDir => {
+                        path.pop();
+                    }
+                    std::path::Component::CurDir => {}
+                    other => path.push(other),
+                }
+            }
+            let line = raw[..at].iter().filter(|&&c| c == '\n').count() + 1;
+            found.push((line, path));
+        }
+    }
+    found
+}
+
+/// Only printkit-assets compiles in files from outside its own folder (the
+/// templates and fixtures at the top of the workspace, which a user reads
+/// and copies); every other crate takes their bytes from it, so each
+/// builds from its own folder. The top crate's `src/` may include its own
+/// tests' and docs' files, but not the templates or fixtures either.
+#[test]
+fn only_the_assets_crate_includes_files_from_outside_itself() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut crates: Vec<(PathBuf, Vec<PathBuf>)> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && !p.ends_with("assets"))
+        .map(|p| (p.clone(), vec![p]))
+        .collect();
+    assert!(crates.len() >= 9, "the crates: {crates:?}");
+    crates.push((root.join("src"), vec![root.to_path_buf()]));
+    let shared = [
+        root.join("templates"),
+        root.join("fixtures"),
+        root.join("crates"),
+    ];
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for (dir, own) in crates {
+        let mut files = Vec::new();
+        rust_files_under(&dir, &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (line, path) in included_files(&text, file.parent().unwrap()) {
+                seen += 1;
+                let inside = own.iter().any(|o| path.starts_with(o))
+                    && (dir.starts_with(root.join("crates"))
+                        || !shared.iter().any(|s| path.starts_with(s)));
+                if !inside {
+                    let shown = file.strip_prefix(root).unwrap().display();
+                    wrong.push(format!("{shown}:{line}: {}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no include found at all: is the search broken?");
+    assert!(
+        wrong.is_empty(),
+        "compiled in from outside the crate (take it from printkit_assets instead):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn an_include_that_leaves_its_folder_is_found() {
+    let text = "// include_str!(\"../../x\")\nconst A: &str = include_str!(\"../../../templates/paper.toml\");\n\
+                const B: &[u8] = include_bytes!(concat!(\"../../fixtures/\", $g, \".toml\"));\n\
+                include!(concat!(env!(\"OUT_DIR\"), \"/a.rs\"));\nfn my_include_str!() {}\n\
+                const C: &str = include_str!(\"lang/en.toml\");\n";
+    let dir = Path::new("/w/crates/page/src");
+    let found = included_files(text, dir);
+    let paths: Vec<(usize, &str)> = found
+        .iter()
+        .map(|(l, p)| (*l, p.to_str().unwrap()))
+        .collect();
+    assert_eq!(
+        paths,
+        vec![
+            (2, "/w/templates/paper.toml"),
+            (6, "/w/crates/page/src/lang/en.toml"),
+            (3, "/w/crates/fixtures")
+        ]
+    );
+}
+
+/// Layout (printkit-kit) makes a kit's pages; the back ends that turn
+/// pages into PDF and SVG sit beside it, called by the renderer
+/// (printkit-render), so a change to a back end never rebuilds layout and
+/// layout cannot reach into one.
+#[test]
+fn layout_depends_on_no_back_end() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("crates/kit/Cargo.toml")).unwrap();
+    let deps: Vec<&str> = manifest
+        .lines()
+        .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim()))
+        .filter(|name| name.starts_with("printkit-"))
+        .collect();
+    assert!(
+        deps.contains(&"printkit-page"),
+        "dependencies not read: {deps:?}"
+    );
+    for back_end in ["printkit-pdf", "printkit-svg"] {
+        assert!(
+            !deps.contains(&back_end),
+            "printkit-kit depends on {back_end}"
+        );
+    }
+}

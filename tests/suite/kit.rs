@@ -2,8 +2,8 @@
 //! the build command's promises (nothing written on failure, identical
 //! bytes on rebuild). Counts are read back from the written SVG files.
 use printkit::definition::{self, Definition};
-use printkit::kit::{self, output, KitOptions, Part};
-use printkit::render::Templates;
+use printkit::kit::{self, KitOptions, Part};
+use printkit::render::{output, Templates};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,8 +1,8 @@
 //! The practice sheets of the player kit and the solver's lines in the host
 //! key: same positions, same numbers, no answers on the players' side.
 use printkit::definition::{self, Definition, Practice};
-use printkit::kit::{self, output, KitOptions, Part};
-use printkit::render::Templates;
+use printkit::kit::{self, KitOptions, Part};
+use printkit::render::{output, Templates};
 use std::path::PathBuf;
 
 fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(String, String)> {

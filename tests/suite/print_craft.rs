@@ -1,8 +1,8 @@
 //! Print craft of the player kits: token sheets a host can cut and fold as
 //! printed, ink a school printer can afford, and practice facts that add up.
 use printkit::definition::{self, Definition};
-use printkit::kit::{self, output, KitOptions, Part};
-use printkit::render::{Item, Templates};
+use printkit::kit::{self, KitOptions, Part};
+use printkit::render::{output, Item, Templates};
 
 fn builtin(id: &str) -> Definition {
     definition::builtins()

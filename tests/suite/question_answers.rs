@@ -39,7 +39,7 @@ fn pages_text(def: &Definition, part: Part) -> String {
         std::slice::from_ref(&kit),
         &o.paper,
         &t,
-        kit::output::Formats {
+        printkit::render::output::Formats {
             pdf: false,
             svg: true,
         },
@@ -486,7 +486,7 @@ fn the_stop_conditions_heading_stays_with_its_list() {
                     std::slice::from_ref(&kit),
                     &o.paper,
                     &t,
-                    kit::output::Formats {
+                    printkit::render::output::Formats {
                         pdf: false,
                         svg: true,
                     },

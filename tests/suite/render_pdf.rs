@@ -503,7 +503,7 @@ fn greys_and_black_are_device_gray() {
             std::slice::from_ref(&kit),
             &o.paper,
             &t,
-            printkit::kit::output::Formats {
+            printkit::render::output::Formats {
                 pdf: true,
                 svg: false,
             },

@@ -11,8 +11,8 @@
 //! `PRINTKIT_MATRIX_TIMES=1` prints each variant's build time and
 //! `PRINTKIT_MATRIX_DUMP=<dir>` writes each variant's definition there.
 use printkit::definition::{self, Definition};
-use printkit::kit::{self, output, KitOptions, Part};
-use printkit::render::{Item, Page, Shape, Templates};
+use printkit::kit::{self, KitOptions, Part};
+use printkit::render::{output, Item, Page, Shape, Templates};
 use printkit::rules::Family;
 use std::time::Instant;
 

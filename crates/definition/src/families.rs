@@ -20,7 +20,7 @@ macro_rules! kit_families {
 
         /// The built-in definitions, compiled into the binary, by game id.
         pub const BUILTIN_GAMES: [(&str, &str); [$($game),+].len()] = [
-            $(($game, include_str!(concat!("../../../fixtures/", $game, ".toml"))),)+
+            $(($game, printkit_assets::game($game).expect("fixtures/<game>.toml")),)+
         ];
 
         /// Each built-in game's texts in each built-in language but
@@ -29,10 +29,10 @@ macro_rules! kit_families {
         /// [`crate::translation`].
         pub const TRANSLATIONS: [(&str, &str, &str); [$($game),+].len() * 4] = [
             $(
-                ($game, "fr", include_str!(concat!("../../../fixtures/translations/", $game, ".fr.toml"))),
-                ($game, "de", include_str!(concat!("../../../fixtures/translations/", $game, ".de.toml"))),
-                ($game, "es", include_str!(concat!("../../../fixtures/translations/", $game, ".es.toml"))),
-                ($game, "ar", include_str!(concat!("../../../fixtures/translations/", $game, ".ar.toml"))),
+                ($game, "fr", printkit_assets::translation($game, "fr").expect("fixtures/translations/<game>.fr.toml")),
+                ($game, "de", printkit_assets::translation($game, "de").expect("fixtures/translations/<game>.de.toml")),
+                ($game, "es", printkit_assets::translation($game, "es").expect("fixtures/translations/<game>.es.toml")),
+                ($game, "ar", printkit_assets::translation($game, "ar").expect("fixtures/translations/<game>.ar.toml")),
             )+
         ];
     };

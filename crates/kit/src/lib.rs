@@ -23,10 +23,10 @@ pub mod board;
 mod class_key;
 pub(crate) mod common;
 pub mod facts;
+pub mod files;
 mod flow;
 pub mod game;
 pub mod host_key;
-pub mod output;
 pub mod parallel;
 pub mod parts;
 mod practice;
@@ -272,7 +272,7 @@ fn footers(
     // The same document made for each other paper, by its file name.
     let mut others = Vec::new();
     for other in other_papers(templates, options)? {
-        let file = output::pdf_path(&def.id, key, &other);
+        let file = files::pdf_path(&def.id, key, &other);
         let file = file
             .file_name()
             .map_or_else(String::new, |f| f.to_string_lossy().into_owned());

@@ -25,8 +25,8 @@ pub const SVG_FONT_FAMILY: &str = "DejaVu Sans, Verdana, Bitstream Vera Sans, sa
 /// Family name as the font itself spells it.
 pub const FAMILY: &str = "DejaVu Sans";
 
-static REGULAR_TTF: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold.ttf");
+static REGULAR_TTF: &[u8] = printkit_assets::DEJAVU_SANS;
+static BOLD_TTF: &[u8] = printkit_assets::DEJAVU_SANS_BOLD;
 
 /// A face of a [`FontBook`]: one of the kit's own family, or a face the
 /// book read from a font file the templates name (by its number in the

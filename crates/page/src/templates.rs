@@ -10,7 +10,7 @@ use super::font::{Font, FontBook};
 use super::model::{Colour, RectMm, SizeMm};
 use crate::error::RenderError;
 
-const BUILTIN_PAPER: &str = include_str!("../../../templates/paper.toml");
+const BUILTIN_PAPER: &str = printkit_assets::PAPER_TOML;
 
 /// The built-in papers' names (`a4`, `letter`), for a shell to offer
 /// after `--paper`; a templates folder may add others.
@@ -19,7 +19,7 @@ pub fn builtin_paper_names() -> Vec<String> {
         .map(|papers| papers.into_keys().collect())
         .unwrap_or_default()
 }
-const BUILTIN_STYLE: &str = include_str!("../../../templates/style.toml");
+const BUILTIN_STYLE: &str = printkit_assets::STYLE_TOML;
 
 /// A paper preset as written in `paper.toml` (portrait).
 #[derive(Clone, Debug, Deserialize, PartialEq)]

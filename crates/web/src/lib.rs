@@ -15,8 +15,9 @@
 use printkit::build::{self, BuildError, BuildRequest, Checked};
 use printkit::commands::puzzles;
 use printkit::definition;
-use printkit::kit::{output::Formats, Part};
+use printkit::kit::Part;
 use printkit::puzzles::class_sets;
+use printkit::render::output::Formats;
 use printkit::solve::Run;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -592,7 +593,7 @@ mod tests {
             // As `build --practice DIR` lists the folder.
             practice: vec![set.join("sheet-01.toml"), set.join("sheet-02.toml")],
             papers: vec!["a4".into()],
-            formats: printkit::kit::output::Formats {
+            formats: printkit::render::output::Formats {
                 pdf: true,
                 svg: false,
             },

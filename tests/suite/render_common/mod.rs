@@ -47,9 +47,9 @@ pub fn kit_files(
     kits: &[printkit::kit::Kit],
     paper: &printkit::render::Paper,
     templates: &Templates,
-    formats: printkit::kit::output::Formats,
-) -> Result<Vec<printkit::kit::output::OutFile>, printkit::render::RenderError> {
-    let files = printkit::kit::output::render_ordered(
+    formats: printkit::render::output::Formats,
+) -> Result<Vec<printkit::render::output::OutFile>, printkit::render::RenderError> {
+    let files = printkit::render::output::render_ordered(
         kits,
         paper,
         templates,

@@ -24,13 +24,7 @@ use std::sync::{Arc, OnceLock};
 pub use words::{Arg, Lang, Message};
 
 /// The built-in languages, by code, with their files.
-pub const BUILTIN: [(&str, &str); 5] = [
-    ("en", include_str!("../../../../templates/lang/en.toml")),
-    ("fr", include_str!("../../../../templates/lang/fr.toml")),
-    ("de", include_str!("../../../../templates/lang/de.toml")),
-    ("es", include_str!("../../../../templates/lang/es.toml")),
-    ("ar", include_str!("../../../../templates/lang/ar.toml")),
-];
+pub const BUILTIN: [(&str, &str); 5] = printkit_assets::LANGUAGES;
 
 impl Lang {
     /// The built-in English.

@@ -1,10 +1,16 @@
-//! Turning laid-out kits into files: one PDF for the player kit, one for the
-//! students' class sheets when there are any, one for the host key, an SVG a page, and `index.html` to preview and print them at
-//! true size from a browser. Everything is rendered in memory first; files
-//! are written only when every page rendered, each atomically.
-use crate::parts::{Document, Kit};
+//! Laid-out kits (printkit-kit's pages) rendered to files by the back ends:
+//! one PDF for the player kit, one for the students' class sheets when there
+//! are any, one for the host key, an SVG a page, and `index.html` to preview
+//! and print them at true size from a browser. Everything is rendered in
+//! memory first; files are written only when every page rendered, each
+//! atomically. A crate of its own so that layout knows no back end: the
+//! binary and the browser page call it.
+#![warn(missing_docs)]
 use printkit_definition::lang::Lang;
 use printkit_definition::tr;
+use printkit_kit::files::svg_path;
+pub use printkit_kit::files::{document_dir, pdf_path, preview_path};
+use printkit_kit::parts::{Document, Kit, NamedPage};
 use printkit_page::{FontBook, Paper, RenderError, Templates};
 use printkit_pdf::{self as pdf, DocMeta};
 use printkit_svg as svg;
@@ -38,7 +44,7 @@ enum Job<'a> {
     Svg {
         kit: &'a Kit,
         doc: Document,
-        page: &'a crate::parts::NamedPage,
+        page: &'a NamedPage,
         body: &'a SvgBody,
     },
     Preview {
@@ -50,62 +56,13 @@ enum Job<'a> {
     },
     Check {
         kit: &'a Kit,
-        page: &'a crate::parts::NamedPage,
+        page: &'a NamedPage,
     },
     /// A page's SVG drawing, its clip ids numbered `i + 1`.
     Draw {
         page: &'a printkit_page::Page,
         i: usize,
     },
-}
-
-/// Where a kit's files go below the output folder. Every name carries the
-/// full paper name, so builds for several papers sit side by side. Every
-/// host-key file sits apart, in `<id>/host-key/`, so the player files'
-/// folders can be shared without handing out the answers.
-pub fn pdf_path(kit_id: &str, doc: Document, paper: &Paper) -> PathBuf {
-    PathBuf::from(format!(
-        "{}/{kit_id}-{}-{}.pdf",
-        document_dir(kit_id, doc),
-        doc.file_name(),
-        paper.file_name()
-    ))
-}
-
-/// The browser preview printing the same pages as [`pdf_path`].
-pub fn preview_path(kit_id: &str, doc: Document, paper: &Paper) -> PathBuf {
-    PathBuf::from(format!(
-        "{}/{kit_id}-{}-{}.html",
-        document_dir(kit_id, doc),
-        doc.file_name(),
-        paper.file_name()
-    ))
-}
-
-/// The folder of a kit's player files and class sheets (`<id>`) or of its
-/// host key (`<id>/host-key`).
-pub fn document_dir(kit_id: &str, doc: Document) -> String {
-    if doc.is_key() {
-        format!("{kit_id}/host-key")
-    } else {
-        kit_id.to_string()
-    }
-}
-
-/// A page's SVG file: one folder per paper, the host key's in its own
-/// folder (`<id>/host-key/svg/<paper>/host-key-1.svg`), a class sheet's
-/// by its number (`<id>/svg/<paper>/sheet-07-1.svg`).
-fn svg_path(kit: &Kit, doc: Document, page: &crate::parts::NamedPage, paper: &Paper) -> PathBuf {
-    let name = if doc.is_key() {
-        page.name.replace("key", "host-key")
-    } else {
-        page.name.clone()
-    };
-    PathBuf::from(format!(
-        "{}/svg/{}/{name}.svg",
-        document_dir(&kit.id, doc),
-        paper.file_name()
-    ))
 }
 
 /// Where a file comes in [`render_ordered`]'s result: documents (PDFs,
@@ -133,33 +90,7 @@ pub fn render_ordered(
     // once: its own file and the preview share it; clip ids carry the
     // page's number in its document) and the page checks. Then the files
     // made of the drawings.
-    let mut first = Vec::new();
-    let mut pdfs = Vec::new();
-    let mut checks = Vec::new();
-    for (k, kit) in kits.iter().enumerate() {
-        for doc in Document::ALL {
-            let list = kit.pages(doc);
-            if formats.pdf && !list.is_empty() {
-                pdfs.push(((0, k, doc, 0), Job::Pdf { kit, doc }));
-            }
-            for (i, page) in list.iter().enumerate() {
-                if formats.svg {
-                    first.push((
-                        (1, k, doc, i),
-                        Job::Draw {
-                            page: &page.page,
-                            i,
-                        },
-                    ));
-                }
-                checks.push(((1, k, doc, i), Job::Check { kit, page }));
-            }
-        }
-    }
-    pdfs.sort_by_key(|((_, k, doc, _), _)| std::cmp::Reverse(kits[*k].pages(*doc).len()));
-    pdfs.append(&mut first);
-    pdfs.append(&mut checks);
-    let first = pdfs;
+    let first = first_jobs(kits, formats);
     let mut files = Vec::new();
     let mut bodies = Vec::new();
     // A failure is reported as if the jobs ran in order: a drawing's
@@ -170,7 +101,7 @@ pub fn render_ordered(
             failed = Some((at, e));
         }
     };
-    let done = crate::parallel::par_map(&first, |(_, job)| {
+    let done = printkit_kit::parallel::par_map(&first, |(_, job)| {
         run_job(job, book, paper, printable, date_epoch)
     });
     for ((order, job), r) in first.iter().zip(done) {
@@ -216,7 +147,7 @@ pub fn render_ordered(
     }
     // The previews (whole documents) first.
     then.sort_by_key(|(order, _)| order.0);
-    let done = crate::parallel::par_map(&then, |(_, job)| {
+    let done = printkit_kit::parallel::par_map(&then, |(_, job)| {
         run_job(job, book, paper, printable, date_epoch)
     });
     for ((order, _), r) in then.iter().zip(done) {
@@ -232,6 +163,38 @@ pub fn render_ordered(
     // Documents before single pages, by kit, document and page.
     files.sort_by_key(|(order, _)| *order);
     Ok(files)
+}
+
+/// The jobs [`render_ordered`] runs first, side by side: the PDFs, largest
+/// first, then each page's SVG drawing, then the page checks.
+fn first_jobs(kits: &[Kit], formats: Formats) -> Vec<(FileOrder, Job<'_>)> {
+    let mut first = Vec::new();
+    let mut pdfs = Vec::new();
+    let mut checks = Vec::new();
+    for (k, kit) in kits.iter().enumerate() {
+        for doc in Document::ALL {
+            let list = kit.pages(doc);
+            if formats.pdf && !list.is_empty() {
+                pdfs.push(((0, k, doc, 0), Job::Pdf { kit, doc }));
+            }
+            for (i, page) in list.iter().enumerate() {
+                if formats.svg {
+                    first.push((
+                        (1, k, doc, i),
+                        Job::Draw {
+                            page: &page.page,
+                            i,
+                        },
+                    ));
+                }
+                checks.push(((1, k, doc, i), Job::Check { kit, page }));
+            }
+        }
+    }
+    pdfs.sort_by_key(|((_, k, doc, _), _)| std::cmp::Reverse(kits[*k].pages(*doc).len()));
+    pdfs.append(&mut first);
+    pdfs.append(&mut checks);
+    pdfs
 }
 
 /// What a job makes: a file, a page's SVG drawing (for the files made of
