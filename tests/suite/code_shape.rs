@@ -1167,6 +1167,7 @@ fn layout_depends_on_no_back_end() {
     let deps: Vec<&str> = manifest
         .lines()
         .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim()))
+        .map(|name| name.trim_end_matches(".workspace"))
         .filter(|name| name.starts_with("printkit-"))
         .collect();
     assert!(

@@ -544,7 +544,7 @@ impl Stage {
         // only then does the staging folder go.
         sync_folders_of(&root, &journal.files);
         self.done = true;
-        let _ = crate::platform::remove_stage(&self.path);
+        let _ = crate::platform::remove_stage(&self.path, STAMP);
         let _ = sync_dir(&root);
         dir.manifest = manifest;
         Ok(committed)
@@ -643,7 +643,7 @@ impl Drop for Stage {
     fn drop(&mut self) {
         if !self.done {
             self.handles.clear();
-            let _ = crate::platform::remove_stage(&self.path);
+            let _ = crate::platform::remove_stage(&self.path, STAMP);
         }
     }
 }

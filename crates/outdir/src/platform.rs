@@ -60,14 +60,14 @@ pub fn remove_tree(path: &Path) -> std::io::Result<()> {
     fs::remove_dir_all(path)
 }
 
-/// Removes the staging folder `path`, its stamp last: a build killed while
+/// Removes the staging folder `path`, its stamp (the file `stamp`) last: a build killed while
 /// removing it leaves a folder whose stamp still says it is this user's
 /// printkit's, which the next build removes (without the stamp it would be
 /// left alone as someone else's, with old kit files in it).
-pub fn remove_stage(path: &Path) -> std::io::Result<()> {
+pub fn remove_stage(path: &Path, stamp: &str) -> std::io::Result<()> {
     for entry in fs::read_dir(path)? {
         let entry = entry?;
-        if entry.file_name() == crate::records::STAMP {
+        if entry.file_name() == stamp {
             continue;
         }
         let child = entry.path();
@@ -80,7 +80,7 @@ pub fn remove_stage(path: &Path) -> std::io::Result<()> {
             fs::remove_file(&child).or_else(|_| fs::remove_dir(&child))?;
         }
     }
-    match fs::remove_file(path.join(crate::records::STAMP)) {
+    match fs::remove_file(path.join(stamp)) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
         _ => {}
     }

@@ -157,7 +157,7 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
                 .map_err(|e| fail("cannot finish the interrupted build: moving", &dest, e))?;
         }
     }
-    crate::platform::remove_stage(stage).map_err(|e| {
+    crate::platform::remove_stage(stage, STAMP).map_err(|e| {
         fail(
             "cannot remove what an interrupted build left in",
             stage,
