@@ -59,10 +59,9 @@ impl BuildRequest {
     fn pdf_date(&self) -> Result<i64, BuildError> {
         match self.date_epoch {
             Some(epoch) => Ok(epoch),
-            None => {
-                Ok(crate::render::pdf::source_date_epoch()?
-                    .unwrap_or(crate::render::pdf::FIXED_EPOCH))
-            }
+            None => Ok(crate::render::pdf::source_date_epoch()
+                .map_err(|e| e.to_string())?
+                .unwrap_or(crate::render::pdf::FIXED_EPOCH)),
         }
     }
 }

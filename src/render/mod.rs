@@ -16,5 +16,5 @@ pub use pdf::DocMeta;
 /// back end can embed it as a build does: how every command and test reads
 /// templates, so `check` refuses what `build` could not print.
 pub fn load_templates(dir: Option<&std::path::Path>) -> Result<Templates, RenderError> {
-    Templates::load(dir, pdf::check_embeddable)
+    Templates::load(dir, |book, font| Ok(pdf::check_embeddable(book, font)?))
 }

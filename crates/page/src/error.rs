@@ -1,7 +1,13 @@
 //! Everything that can go wrong while drawing or writing pages, and the
 //! words a user reads for it.
 use crate::geometry::{RectMm, SizeMm};
+use crate::templates::TemplateFontError;
+use std::error::Error;
 use std::fmt;
+
+/// An error from below (a library, the file system, a font file) that a
+/// [`RenderError`] keeps as its cause.
+pub type Cause = Box<dyn Error + Send + Sync>;
 
 /// Everything that can go wrong while drawing or writing pages.
 #[derive(Debug)]
@@ -18,6 +24,14 @@ pub enum RenderError {
     },
     /// The embedded font could not be read.
     Font(String),
+    /// A face could not be read, drawn or subset: `what` failed (the face,
+    /// and the glyph or step), `error` says why.
+    FontFailed {
+        /// What failed, in words.
+        what: String,
+        /// Why.
+        error: Cause,
+    },
     /// Text does not fit the box it must be printed in.
     Overflow {
         /// The text that did not fit.
@@ -27,6 +41,23 @@ pub enum RenderError {
     },
     /// A template file is missing, malformed or out of range.
     Template(String),
+    /// A template file could not be read or parsed: the file (if said)
+    /// and why.
+    TemplateFailed {
+        /// The file, as messages name it.
+        at: Option<String>,
+        /// Why.
+        error: Cause,
+    },
+    /// A font file the templates name cannot be printed with.
+    TemplateFont {
+        /// The `style.toml` naming it, with the line and column of its name.
+        at: String,
+        /// Its key under `[fonts]` (`regular`, `bold`, `fallbacks`).
+        key: &'static str,
+        /// Why.
+        error: TemplateFontError,
+    },
     /// A board outside 1 to 26 columns and 1 to 99 rows.
     BoardSize {
         /// Its columns.
@@ -113,6 +144,13 @@ pub enum RenderError {
     },
     /// The PDF library failed.
     Pdf(String),
+    /// The PDF library failed at `what` (if said).
+    PdfFailed {
+        /// The step that failed, in words.
+        what: Option<String>,
+        /// Why.
+        error: Cause,
+    },
     /// Reading or writing a file failed.
     Io(std::io::Error),
 }
@@ -133,8 +171,16 @@ impl fmt::Display for RenderError {
                 write!(f, " in the text {text:?}")
             }
             RenderError::Font(m) => write!(f, "font error: {m}"),
+            RenderError::FontFailed { what, error } => write!(f, "font error: {what}: {error}"),
             RenderError::Overflow { text, room } => overflow(f, text, room),
             RenderError::Template(m) => write!(f, "template error: {m}"),
+            RenderError::TemplateFailed { at: Some(at), error } => {
+                write!(f, "template error: {at}: {error}")
+            }
+            RenderError::TemplateFailed { at: None, error } => write!(f, "template error: {error}"),
+            RenderError::TemplateFont { at, key, error } => {
+                write!(f, "template error: {at}: fonts.{key}: {error}")
+            }
             RenderError::BoardSize { width, height } => write!(
                 f,
                 "a board must have 1 to 26 columns and 1 to 99 rows, not {width} × {height}"
@@ -201,12 +247,124 @@ impl fmt::Display for RenderError {
             }
             RenderError::OnPage { kit, page, error } => write!(f, "{kit} page {page}: {error}"),
             RenderError::Pdf(m) => write!(f, "PDF error: {m}"),
+            RenderError::PdfFailed {
+                what: Some(what),
+                error,
+            } => write!(f, "PDF error: {what}: {error}"),
+            RenderError::PdfFailed { what: None, error } => write!(f, "PDF error: {error}"),
             RenderError::Io(e) => write!(f, "I/O error: {e}"),
         }
     }
 }
 
-impl std::error::Error for RenderError {}
+impl Error for RenderError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            RenderError::FontFailed { error, .. }
+            | RenderError::TemplateFailed { error, .. }
+            | RenderError::PdfFailed { error, .. } => Some(&**error),
+            RenderError::TemplateFont { error, .. } => Some(error),
+            RenderError::OnPaper { error, .. } | RenderError::OnPage { error, .. } => {
+                Some(&**error)
+            }
+            RenderError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// A table's four-letter tag (`glyf`, `OS/2`), as messages spell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tag(pub [u8; 4]);
+
+impl fmt::Display for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&String::from_utf8_lossy(&self.0))
+    }
+}
+
+/// What is wrong with a font file's tables, as printkit's reader of them
+/// found it: the file may come from anyone, so each is read without
+/// trusting it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SfntError {
+    /// A part of the file ends before its data does.
+    #[error("truncated {0}")]
+    Truncated(&'static str),
+    /// A component's offset or scale ends before its data does.
+    #[error("truncated")]
+    TruncatedValue,
+    /// A part holds what it cannot.
+    #[error("bad {0}")]
+    Bad(&'static str),
+    /// A table the reader needs is missing.
+    #[error("no {0} table")]
+    NoTable(Tag),
+    /// A table's record points past the end of the file.
+    #[error("{0} table out of range")]
+    TagOutOfRange(Tag),
+    /// A table's record points past the end of the file (the outline
+    /// reader's words).
+    #[error("table out of range")]
+    TableOutOfRange,
+    /// Something (`glyph`, `glyph id`, `cmap subtable`) points past its table.
+    #[error("{0} out of range")]
+    OutOfRange(&'static str),
+    /// A glyph number past the face's glyphs.
+    #[error("glyph {0} out of range")]
+    GlyphOutOfRange(u16),
+    /// The `head` table's units per em are 0.
+    #[error("unitsPerEm is 0")]
+    ZeroUnitsPerEm,
+    /// The `hmtx` table has no advance.
+    #[error("empty hmtx")]
+    EmptyHmtx,
+    /// No character map of Unicode.
+    #[error("no Unicode cmap subtable")]
+    NoUnicodeCmap,
+    /// A character map maps more characters than Unicode has.
+    #[error("cmap maps more characters than Unicode has")]
+    CmapTooLarge,
+    /// Composite glyphs nest deeper than the reader follows.
+    #[error("components nested too deep")]
+    NestedTooDeep,
+    /// A glyph visits more components than the reader draws.
+    #[error("too many components")]
+    TooManyComponents,
+    /// A component placed by matching point numbers, which the reader
+    /// refuses rather than draw a misplaced part.
+    #[error("component placed by point numbers")]
+    PlacedByPointNumbers,
+    /// Outlines too long for the face's `loca` format.
+    #[error("glyf too long")]
+    GlyfTooLong,
+    /// The bold face's metrics were being read when the reader failed.
+    #[error("the bold face's metrics could not be read")]
+    BoldUnread,
+    /// What is wrong with one glyph.
+    #[error("glyph {glyph}: {error}")]
+    InGlyph {
+        /// The glyph's number.
+        glyph: u16,
+        /// What is wrong with it.
+        #[source]
+        error: Box<SfntError>,
+    },
+}
+
+/// Why a font file's bytes cannot be a face of a book.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FaceError {
+    /// A book holds at most `u32::MAX` files.
+    #[error("too many font files")]
+    TooManyFiles,
+    /// Its tables cannot be read.
+    #[error("{0}")]
+    Tables(#[source] SfntError),
+    /// Its outlines are not TrueType ones that printkit draws.
+    #[error("not a TrueType font: {0}")]
+    NotTrueType(#[source] SfntError),
+}
 
 /// The words for text that does not fit `room`.
 fn overflow(f: &mut fmt::Formatter<'_>, text: &str, room: &Room) -> fmt::Result {

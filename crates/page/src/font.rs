@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::error::RenderError;
+use crate::error::{FaceError, RenderError, SfntError, Tag};
 use crate::glyf::Reader;
 
 /// Family name written into SVG, with fallbacks for viewers without it.
@@ -108,7 +108,10 @@ impl Face {
         };
         let metrics = family_metrics()[i]
             .as_ref()
-            .map_err(|e| RenderError::Font(format!("{font:?} face: {e}")))?;
+            .map_err(|e| RenderError::FontFailed {
+                what: format!("{font:?} face"),
+                error: Box::new(e.clone()),
+            })?;
         Ok(Face {
             shaper: OnceLock::new(),
             plans: Default::default(),
@@ -139,8 +142,8 @@ pub fn read_ahead() {
 /// never change once read, so sharing them is no state a book could see
 /// (and spares each book, `check` makes one for every file, the parse of
 /// two character maps).
-fn family_metrics() -> &'static [Result<FontMetrics, String>; 2] {
-    static FAMILY_METRICS: OnceLock<[Result<FontMetrics, String>; 2]> = OnceLock::new();
+fn family_metrics() -> &'static [Result<FontMetrics, SfntError>; 2] {
+    static FAMILY_METRICS: OnceLock<[Result<FontMetrics, SfntError>; 2]> = OnceLock::new();
     FAMILY_METRICS.get_or_init(|| {
         // The two character maps are read side by side where there are
         // threads (not in a browser): every build waits for them first.
@@ -153,9 +156,7 @@ fn family_metrics() -> &'static [Result<FontMetrics, String>; 2] {
         std::thread::scope(|s| {
             let bold = s.spawn(|| FontMetrics::parse(BOLD_TTF));
             let regular = FontMetrics::parse(REGULAR_TTF);
-            let bold = bold
-                .join()
-                .unwrap_or_else(|_| Err("the bold face's metrics could not be read".into()));
+            let bold = bold.join().unwrap_or(Err(SfntError::BoldUnread));
             [regular, bold]
         })
     })
@@ -337,7 +338,7 @@ impl FontBook {
     /// messages) into the book; the same bytes read twice are the same
     /// face. The face draws nothing until it is given a place
     /// ([`Self::set_regular`], [`Self::set_bold`], [`Self::add_fallback`]).
-    pub fn load(&mut self, bytes: Vec<u8>, name: &str) -> Result<Font, String> {
+    pub fn load(&mut self, bytes: Vec<u8>, name: &str) -> Result<Font, FaceError> {
         use sha2::Digest;
         let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
         if let Some(i) = self
@@ -347,7 +348,7 @@ impl FontBook {
         {
             return Ok(Font::Fallback(i as u32));
         }
-        let n = u32::try_from(self.loaded.len()).map_err(|_| "too many font files")?;
+        let n = u32::try_from(self.loaded.len()).map_err(|_| FaceError::TooManyFiles)?;
         let metrics = Font::inspect(&bytes)?;
         let stem: String = name
             .rsplit('/')
@@ -552,9 +553,9 @@ impl Font {
     /// Reads the metrics of a font file's bytes, checking that its outlines
     /// are TrueType ones: only those can be drawn in SVG and subset for the
     /// PDF.
-    pub fn inspect(bytes: &[u8]) -> Result<FontMetrics, String> {
-        let metrics = FontMetrics::parse(bytes)?;
-        crate::glyf::check_outlines(bytes).map_err(|e| format!("not a TrueType font: {e}"))?;
+    pub fn inspect(bytes: &[u8]) -> Result<FontMetrics, FaceError> {
+        let metrics = FontMetrics::parse(bytes).map_err(FaceError::Tables)?;
+        crate::glyf::check_outlines(bytes).map_err(FaceError::NotTrueType)?;
         Ok(metrics)
     }
 
@@ -656,45 +657,44 @@ impl FontMetrics {
         }
     }
 
-    fn parse(data: &[u8]) -> Result<FontMetrics, String> {
+    fn parse(data: &[u8]) -> Result<FontMetrics, SfntError> {
         let r = Reader(data);
-        let num_tables = r.u16(4).ok_or("truncated header")?;
+        let num_tables = r.u16(4).ok_or(SfntError::Truncated("header"))?;
         let mut tables = HashMap::new();
         for i in 0..num_tables as usize {
             let rec = 12 + 16 * i;
-            let tag = data.get(rec..rec + 4).ok_or("truncated table record")?;
-            let offset = r.u32(rec + 8).ok_or("truncated table record")? as usize;
-            let length = r.u32(rec + 12).ok_or("truncated table record")? as usize;
+            let truncated = SfntError::Truncated("table record");
+            let tag = data.get(rec..rec + 4).ok_or(truncated.clone())?;
+            let offset = r.u32(rec + 8).ok_or(truncated.clone())? as usize;
+            let length = r.u32(rec + 12).ok_or(truncated)? as usize;
             tables.insert(tag.to_vec(), (offset, length));
         }
-        let table = |tag: &[u8]| -> Result<&[u8], String> {
-            let (o, l) = tables
-                .get(tag)
-                .ok_or_else(|| format!("no {} table", String::from_utf8_lossy(tag)))?;
+        let table = |tag: &[u8; 4]| -> Result<&[u8], SfntError> {
+            let (o, l) = tables.get(&tag[..]).ok_or(SfntError::NoTable(Tag(*tag)))?;
             data.get(*o..o + l)
-                .ok_or_else(|| format!("{} table out of range", String::from_utf8_lossy(tag)))
+                .ok_or(SfntError::TagOutOfRange(Tag(*tag)))
         };
         let head = Reader(table(b"head")?);
         let hhea = Reader(table(b"hhea")?);
         let hmtx = Reader(table(b"hmtx")?);
         let cmap = table(b"cmap")?;
 
-        let units_per_em = head.u16(18).ok_or("bad head")?;
+        let units_per_em = head.u16(18).ok_or(SfntError::Bad("head"))?;
         if units_per_em == 0 {
-            return Err("unitsPerEm is 0".into());
+            return Err(SfntError::ZeroUnitsPerEm);
         }
-        let ascender = hhea.i16(4).ok_or("bad hhea")?;
-        let descender = hhea.i16(6).ok_or("bad hhea")?;
-        let line_gap = hhea.i16(8).ok_or("bad hhea")?;
-        let num_h_metrics = hhea.u16(34).ok_or("bad hhea")? as usize;
+        let ascender = hhea.i16(4).ok_or(SfntError::Bad("hhea"))?;
+        let descender = hhea.i16(6).ok_or(SfntError::Bad("hhea"))?;
+        let line_gap = hhea.i16(8).ok_or(SfntError::Bad("hhea"))?;
+        let num_h_metrics = hhea.u16(34).ok_or(SfntError::Bad("hhea"))? as usize;
         let advances = (0..num_h_metrics)
-            .map(|i| hmtx.u16(4 * i).ok_or("truncated hmtx"))
+            .map(|i| hmtx.u16(4 * i).ok_or(SfntError::Truncated("hmtx")))
             .collect::<Result<Vec<_>, _>>()?;
         if advances.is_empty() {
-            return Err("empty hmtx".into());
+            return Err(SfntError::EmptyHmtx);
         }
         let weight_class = match table(b"OS/2") {
-            Ok(os2) => Reader(os2).u16(4).ok_or("bad OS/2")?,
+            Ok(os2) => Reader(os2).u16(4).ok_or(SfntError::Bad("OS/2"))?,
             Err(_) => 400,
         };
         let cmap = parse_cmap(cmap)?;
@@ -715,16 +715,16 @@ impl FontMetrics {
 }
 
 /// Reads the Unicode cmap: format 12 (full Unicode) if present, else format 4.
-fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
+fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, SfntError> {
     let r = Reader(cmap);
-    let n = r.u16(2).ok_or("bad cmap")? as usize;
+    let n = r.u16(2).ok_or(SfntError::Bad("cmap"))? as usize;
     let mut best: Option<(u8, usize)> = None;
     for i in 0..n {
         let rec = 4 + 8 * i;
-        let platform = r.u16(rec).ok_or("bad cmap record")?;
-        let encoding = r.u16(rec + 2).ok_or("bad cmap record")?;
-        let offset = r.u32(rec + 4).ok_or("bad cmap record")? as usize;
-        let format = r.u16(offset).ok_or("bad cmap subtable")?;
+        let platform = r.u16(rec).ok_or(SfntError::Bad("cmap record"))?;
+        let encoding = r.u16(rec + 2).ok_or(SfntError::Bad("cmap record"))?;
+        let offset = r.u32(rec + 4).ok_or(SfntError::Bad("cmap record"))? as usize;
+        let format = r.u16(offset).ok_or(SfntError::Bad("cmap subtable"))?;
         let rank = match (platform, encoding, format) {
             (3, 10, 12) | (0, _, 12) => 2,
             (3, 1, 4) | (0, _, 4) => 1,
@@ -734,27 +734,28 @@ fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
             best = Some((rank, offset));
         }
     }
-    let (rank, offset) = best.ok_or("no Unicode cmap subtable")?;
-    let sub = Reader(cmap.get(offset..).ok_or("cmap subtable out of range")?);
+    let (rank, offset) = best.ok_or(SfntError::NoUnicodeCmap)?;
+    let sub = Reader(
+        cmap.get(offset..)
+            .ok_or(SfntError::OutOfRange("cmap subtable"))?,
+    );
     let mut map = HashMap::new();
     // A font file may come from anyone: a cmap mapping more characters
     // than Unicode has is refused rather than read for ever.
     let mut budget: u32 = 0x110000;
-    let mut spend = |n: u32| -> Result<(), String> {
-        budget = budget
-            .checked_sub(n)
-            .ok_or("cmap maps more characters than Unicode has")?;
+    let mut spend = |n: u32| -> Result<(), SfntError> {
+        budget = budget.checked_sub(n).ok_or(SfntError::CmapTooLarge)?;
         Ok(())
     };
     if rank == 2 {
-        let groups = sub.u32(12).ok_or("bad cmap 12")? as usize;
+        let groups = sub.u32(12).ok_or(SfntError::Bad("cmap 12"))? as usize;
         for g in 0..groups {
             let at = 16 + 12 * g;
-            let start = sub.u32(at).ok_or("bad cmap 12 group")?;
-            let end = sub.u32(at + 4).ok_or("bad cmap 12 group")?;
-            let glyph = sub.u32(at + 8).ok_or("bad cmap 12 group")?;
+            let start = sub.u32(at).ok_or(SfntError::Bad("cmap 12 group"))?;
+            let end = sub.u32(at + 4).ok_or(SfntError::Bad("cmap 12 group"))?;
+            let glyph = sub.u32(at + 8).ok_or(SfntError::Bad("cmap 12 group"))?;
             if end < start || end > 0x10FFFF {
-                return Err("bad cmap 12 range".into());
+                return Err(SfntError::Bad("cmap 12 range"));
             }
             spend(end - start + 1)?;
             for c in start..=end {
@@ -762,17 +763,17 @@ fn parse_cmap(cmap: &[u8]) -> Result<HashMap<u32, u16>, String> {
             }
         }
     } else {
-        let seg_count = (sub.u16(6).ok_or("bad cmap 4")? / 2) as usize;
+        let seg_count = (sub.u16(6).ok_or(SfntError::Bad("cmap 4"))? / 2) as usize;
         let ends = 14;
         let starts = ends + 2 * seg_count + 2;
         let deltas = starts + 2 * seg_count;
         let range_offsets = deltas + 2 * seg_count;
         for s in 0..seg_count {
-            let end = sub.u16(ends + 2 * s).ok_or("bad cmap 4")?;
-            let start = sub.u16(starts + 2 * s).ok_or("bad cmap 4")?;
-            let delta = sub.u16(deltas + 2 * s).ok_or("bad cmap 4")?;
+            let end = sub.u16(ends + 2 * s).ok_or(SfntError::Bad("cmap 4"))?;
+            let start = sub.u16(starts + 2 * s).ok_or(SfntError::Bad("cmap 4"))?;
+            let delta = sub.u16(deltas + 2 * s).ok_or(SfntError::Bad("cmap 4"))?;
             let ro_at = range_offsets + 2 * s;
-            let ro = sub.u16(ro_at).ok_or("bad cmap 4")?;
+            let ro = sub.u16(ro_at).ok_or(SfntError::Bad("cmap 4"))?;
             if start > end {
                 continue;
             }

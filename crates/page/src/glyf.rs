@@ -1,6 +1,7 @@
 //! A TrueType font's `glyf` and `loca` tables, read without trusting
 //! them: outlines drawn with a budget of visits and a nesting limit, so a
 //! font file from anyone can neither loop nor fan out without bound.
+use crate::error::{SfntError, Tag};
 
 /// Big-endian reads that return `None` instead of panicking on short data.
 pub(crate) struct Reader<'a>(pub(crate) &'a [u8]);
@@ -32,7 +33,7 @@ const MAX_VISITS: u32 = 10_000;
 
 /// Whether `data` is a TrueType font whose outlines this reader draws
 /// (glyph 0 read as a test).
-pub fn check_outlines(data: &[u8]) -> Result<(), String> {
+pub fn check_outlines(data: &[u8]) -> Result<(), SfntError> {
     let glyf = Glyf::parse(data)?;
     // Every glyph, as drawing it would (each with its own visit budget):
     // a glyph that cannot be drawn (a component that refers to itself,
@@ -43,7 +44,10 @@ pub fn check_outlines(data: &[u8]) -> Result<(), String> {
         glyf.visits.set(0);
         out.clear();
         glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut out)
-            .map_err(|e| format!("glyph {glyph}: {e}"))?;
+            .map_err(|e| SfntError::InGlyph {
+                glyph,
+                error: Box::new(e),
+            })?;
     }
     Ok(())
 }
@@ -59,36 +63,34 @@ pub(crate) struct Glyf<'a> {
 }
 
 impl<'a> Glyf<'a> {
-    pub(crate) fn parse(data: &'a [u8]) -> Result<Glyf<'a>, String> {
+    pub(crate) fn parse(data: &'a [u8]) -> Result<Glyf<'a>, SfntError> {
         let r = Reader(data);
-        let n = r.u16(4).ok_or("truncated header")? as usize;
-        let find = |tag: &[u8]| -> Result<&'a [u8], String> {
+        let n = r.u16(4).ok_or(SfntError::Truncated("header"))? as usize;
+        let find = |tag: &[u8; 4]| -> Result<&'a [u8], SfntError> {
             for i in 0..n {
                 let rec = 12 + 16 * i;
-                if data.get(rec..rec + 4) == Some(tag) {
-                    let o = r.u32(rec + 8).ok_or("bad table record")? as usize;
-                    let l = r.u32(rec + 12).ok_or("bad table record")? as usize;
-                    return data
-                        .get(o..o + l)
-                        .ok_or_else(|| "table out of range".to_string());
+                if data.get(rec..rec + 4) == Some(&tag[..]) {
+                    let o = r.u32(rec + 8).ok_or(SfntError::Bad("table record"))? as usize;
+                    let l = r.u32(rec + 12).ok_or(SfntError::Bad("table record"))? as usize;
+                    return data.get(o..o + l).ok_or(SfntError::TableOutOfRange);
                 }
             }
-            Err(format!("no {} table", String::from_utf8_lossy(tag)))
+            Err(SfntError::NoTable(Tag(*tag)))
         };
         let head = Reader(find(b"head")?);
         let maxp = Reader(find(b"maxp")?);
         Ok(Glyf {
-            long_loca: head.i16(50).ok_or("bad head")? == 1,
-            num_glyphs: maxp.u16(4).ok_or("bad maxp")?,
+            long_loca: head.i16(50).ok_or(SfntError::Bad("head"))? == 1,
+            num_glyphs: maxp.u16(4).ok_or(SfntError::Bad("maxp"))?,
             loca: Reader(find(b"loca")?),
             glyf: find(b"glyf")?,
             visits: std::cell::Cell::new(0),
         })
     }
 
-    pub(crate) fn data(&self, glyph: u16) -> Result<&'a [u8], String> {
+    pub(crate) fn data(&self, glyph: u16) -> Result<&'a [u8], SfntError> {
         if glyph >= self.num_glyphs {
-            return Err("glyph id out of range".into());
+            return Err(SfntError::OutOfRange("glyph id"));
         }
         let g = glyph as usize;
         let (a, b) = if self.long_loca {
@@ -99,13 +101,15 @@ impl<'a> Glyf<'a> {
                 self.loca.u16(2 * g + 2).map(|v| 2 * v as u32),
             )
         };
-        let (a, b) = (a.ok_or("bad loca")? as usize, b.ok_or("bad loca")? as usize);
+        let bad = SfntError::Bad("loca");
+        let (a, b) = (
+            a.ok_or(bad.clone())? as usize,
+            b.ok_or(bad.clone())? as usize,
+        );
         if b < a {
-            return Err("bad loca".into());
+            return Err(bad);
         }
-        self.glyf
-            .get(a..b)
-            .ok_or_else(|| "glyph out of range".into())
+        self.glyf.get(a..b).ok_or(SfntError::OutOfRange("glyph"))
     }
 
     /// Appends the glyph's contours, transformed by `m` (a b c d e f:
@@ -116,37 +120,37 @@ impl<'a> Glyf<'a> {
         m: [f64; 6],
         depth: usize,
         out: &mut Vec<Contour>,
-    ) -> Result<(), String> {
+    ) -> Result<(), SfntError> {
         if depth > MAX_DEPTH {
-            return Err("components nested too deep".into());
+            return Err(SfntError::NestedTooDeep);
         }
         self.visits.set(self.visits.get() + 1);
         if self.visits.get() > MAX_VISITS {
-            return Err("too many components".into());
+            return Err(SfntError::TooManyComponents);
         }
         let data = self.data(glyph)?;
         if data.is_empty() {
             return Ok(());
         }
         let r = Reader(data);
-        let n = r.i16(0).ok_or("truncated glyph")?;
+        let n = r.i16(0).ok_or(SfntError::Truncated("glyph"))?;
         let tf = |x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
         if n >= 0 {
             let n = n as usize;
             let ends = (0..n)
                 .map(|i| r.u16(10 + 2 * i).map(|v| v as usize))
                 .collect::<Option<Vec<_>>>()
-                .ok_or("truncated contours")?;
+                .ok_or(SfntError::Truncated("contours"))?;
             let points = ends.last().map_or(0, |e| e + 1);
-            let ins = r.u16(10 + 2 * n).ok_or("truncated glyph")? as usize;
+            let ins = r.u16(10 + 2 * n).ok_or(SfntError::Truncated("glyph"))? as usize;
             let mut at = 12 + 2 * n + ins;
             let mut flags = Vec::with_capacity(points);
             while flags.len() < points {
-                let f = *data.get(at).ok_or("truncated flags")?;
+                let f = *data.get(at).ok_or(SfntError::Truncated("flags"))?;
                 at += 1;
                 flags.push(f);
                 if f & 8 != 0 {
-                    let rep = *data.get(at).ok_or("truncated flags")?;
+                    let rep = *data.get(at).ok_or(SfntError::Truncated("flags"))?;
                     at += 1;
                     for _ in 0..rep {
                         flags.push(f);
@@ -154,16 +158,16 @@ impl<'a> Glyf<'a> {
                 }
             }
             flags.truncate(points);
-            let mut coords = |short: u8, same: u8| -> Result<Vec<f64>, String> {
+            let mut coords = |short: u8, same: u8| -> Result<Vec<f64>, SfntError> {
                 let mut v = 0i32;
                 let mut out = Vec::with_capacity(points);
                 for &f in &flags {
                     if f & short != 0 {
-                        let d = *data.get(at).ok_or("truncated coordinates")? as i32;
+                        let d = *data.get(at).ok_or(SfntError::Truncated("coordinates"))? as i32;
                         at += 1;
                         v += if f & same != 0 { d } else { -d };
                     } else if f & same == 0 {
-                        v += r.i16(at).ok_or("truncated coordinates")? as i32;
+                        v += r.i16(at).ok_or(SfntError::Truncated("coordinates"))? as i32;
                         at += 2;
                     }
                     out.push(v as f64);
@@ -175,7 +179,7 @@ impl<'a> Glyf<'a> {
             let mut start = 0;
             for &end in &ends {
                 if end < start || end >= points {
-                    return Err("bad contour ends".into());
+                    return Err(SfntError::Bad("contour ends"));
                 }
                 out.push(
                     (start..=end)
@@ -190,30 +194,34 @@ impl<'a> Glyf<'a> {
         } else {
             let mut at = 10;
             loop {
-                let flags = r.u16(at).ok_or("truncated component")?;
-                let component = r.u16(at + 2).ok_or("truncated component")?;
+                let flags = r.u16(at).ok_or(SfntError::Truncated("component"))?;
+                let component = r.u16(at + 2).ok_or(SfntError::Truncated("component"))?;
                 at += 4;
                 let (dx, dy) = if flags & 1 != 0 {
                     let v = (r.i16(at), r.i16(at + 2));
                     at += 4;
                     (
-                        v.0.ok_or("truncated")? as f64,
-                        v.1.ok_or("truncated")? as f64,
+                        v.0.ok_or(SfntError::TruncatedValue)? as f64,
+                        v.1.ok_or(SfntError::TruncatedValue)? as f64,
                     )
                 } else {
                     let v = (data.get(at), data.get(at + 1));
                     at += 2;
                     (
-                        *v.0.ok_or("truncated")? as i8 as f64,
-                        *v.1.ok_or("truncated")? as i8 as f64,
+                        *v.0.ok_or(SfntError::TruncatedValue)? as i8 as f64,
+                        *v.1.ok_or(SfntError::TruncatedValue)? as i8 as f64,
                     )
                 };
                 if flags & 2 == 0 {
                     // Offsets given as matching point numbers: DejaVu has
                     // none; refuse rather than draw a misplaced part.
-                    return Err("component placed by point numbers".into());
+                    return Err(SfntError::PlacedByPointNumbers);
                 }
-                let f2 = |at: usize| r.i16(at).map(|v| v as f64 / 16384.0).ok_or("truncated");
+                let f2 = |at: usize| {
+                    r.i16(at)
+                        .map(|v| v as f64 / 16384.0)
+                        .ok_or(SfntError::TruncatedValue)
+                };
                 let (a, b, c, d) = if flags & 8 != 0 {
                     let s = f2(at)?;
                     at += 2;
@@ -251,17 +259,17 @@ impl<'a> Glyf<'a> {
 
 impl Glyf<'_> {
     /// The glyphs a composite glyph is made of (none for a simple one).
-    pub(crate) fn components(&self, glyph: u16) -> Result<Vec<u16>, String> {
+    pub(crate) fn components(&self, glyph: u16) -> Result<Vec<u16>, SfntError> {
         let data = self.data(glyph)?;
         let r = Reader(data);
         let mut out = Vec::new();
-        if data.is_empty() || r.i16(0).ok_or("truncated glyph")? >= 0 {
+        if data.is_empty() || r.i16(0).ok_or(SfntError::Truncated("glyph"))? >= 0 {
             return Ok(out);
         }
         let mut at = 10;
         loop {
-            let flags = r.u16(at).ok_or("truncated component")?;
-            out.push(r.u16(at + 2).ok_or("truncated component")?);
+            let flags = r.u16(at).ok_or(SfntError::Truncated("component"))?;
+            out.push(r.u16(at + 2).ok_or(SfntError::Truncated("component"))?);
             at += 4 + if flags & 1 != 0 { 4 } else { 2 };
             at += if flags & 8 != 0 {
                 2
@@ -313,11 +321,20 @@ mod tests {
         bytes[at + 10..at + 12].copy_from_slice(&0u16.to_be_bytes());
         bytes[at + 12..at + 14].copy_from_slice(&glyph.to_be_bytes());
         let e = check_outlines(&bytes).unwrap_err();
-        assert!(e.starts_with(&format!("glyph {glyph}: ")), "{e}");
+        assert!(
+            e.to_string().starts_with(&format!("glyph {glyph}: ")),
+            "{e}"
+        );
+        // The glyph's own fault is kept as the cause.
+        let cause = std::error::Error::source(&e).map(|c| c.to_string());
+        assert_eq!(
+            cause.as_deref(),
+            e.to_string().split_once(": ").map(|p| p.1)
+        );
         let e = crate::font::FontBook::builtin()
             .load(bytes, "fonts/crafted.ttf")
             .unwrap_err();
-        assert!(e.contains("not a TrueType font: glyph"), "{e}");
+        assert!(e.to_string().contains("not a TrueType font: glyph"), "{e}");
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub mod templates;
 pub mod text;
 
 pub use check::check_page;
-pub use error::{PaperPart, RenderError, Room};
+pub use error::{Cause, FaceError, PaperPart, RenderError, Room, SfntError, Tag};
 pub use font::{Font, FontBook};
 pub use frame::Frame;
 pub use model::{
@@ -30,5 +30,5 @@ pub use model::{
 };
 pub use templates::{
     builtin_paper_names, ChangedValue, LargePrintStyle, Orientation, Paper, Style, TemplateFile,
-    Templates, LARGE_PRINT_SUFFIX,
+    TemplateFontError, Templates, LARGE_PRINT_SUFFIX,
 };

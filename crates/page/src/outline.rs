@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use crate::error::RenderError;
+use crate::error::{RenderError, SfntError};
 use crate::font::{Font, FontBook};
 use crate::glyf::{Contour, Glyf, MAX_DEPTH};
 
@@ -33,17 +33,46 @@ pub fn glyph_path(book: &FontBook, font: Font, glyph: u16) -> Result<Arc<str>, R
 /// [`glyph_path`], made from the face's outlines.
 fn outline_of(book: &FontBook, font: Font, glyph: u16) -> Result<String, RenderError> {
     let bytes = book.ttf_bytes(font)?;
-    let glyf = Glyf::parse(bytes)
-        .map_err(|e| RenderError::Font(format!("{}: {e}", book.described(font))))?;
+    let glyf = Glyf::parse(bytes).map_err(|e| RenderError::FontFailed {
+        what: book.described(font),
+        error: Box::new(e),
+    })?;
     let mut contours = Vec::new();
     glyf.contours(glyph, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 0, &mut contours)
-        .map_err(|e| RenderError::Font(format!("{}, glyph {glyph}: {e}", book.described(font))))?;
+        .map_err(|e| RenderError::FontFailed {
+            what: format!("{}, glyph {glyph}", book.described(font)),
+            error: Box::new(e),
+        })?;
     Ok(path_data(&contours))
 }
 
+/// Why a face's outlines cannot be read for the PDF: the face is not the
+/// book's, or its tables are wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum OutlineError {
+    /// The book has no such face.
+    #[error("{0}")]
+    Face(#[source] RenderError),
+    /// Its `glyf`, `loca`, `head` or `maxp` table is wrong.
+    #[error("{0}")]
+    Tables(#[source] SfntError),
+}
+
+impl From<RenderError> for OutlineError {
+    fn from(e: RenderError) -> OutlineError {
+        OutlineError::Face(e)
+    }
+}
+
+impl From<SfntError> for OutlineError {
+    fn from(e: SfntError) -> OutlineError {
+        OutlineError::Tables(e)
+    }
+}
+
 /// How many glyphs the face has (its `maxp`).
-pub fn glyph_count(book: &FontBook, font: Font) -> Result<u16, String> {
-    Ok(Glyf::parse(book.ttf_bytes(font).map_err(|e| e.to_string())?)?.num_glyphs)
+pub fn glyph_count(book: &FontBook, font: Font) -> Result<u16, OutlineError> {
+    Ok(Glyf::parse(book.ttf_bytes(font)?)?.num_glyphs)
 }
 
 /// The face's `glyf` and `loca` tables with every glyph but `keep` (and
@@ -55,30 +84,30 @@ pub fn reduced_glyf(
     book: &FontBook,
     font: Font,
     keep: &[u16],
-) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let bytes = book.ttf_bytes(font).map_err(|e| e.to_string())?;
+) -> Result<(Vec<u8>, Vec<u8>), OutlineError> {
+    let bytes = book.ttf_bytes(font)?;
     let glyf = Glyf::parse(bytes)?;
     let mut kept = vec![false; usize::from(glyf.num_glyphs)];
     let mut todo: Vec<(u16, usize)> = keep.iter().map(|&g| (g, 0)).collect();
     while let Some((g, depth)) = todo.pop() {
         if depth > MAX_DEPTH {
-            return Err("components nested too deep".into());
+            return Err(SfntError::NestedTooDeep.into());
         }
         match kept.get_mut(usize::from(g)) {
             Some(k) if !*k => *k = true,
             Some(_) => continue,
-            None => return Err(format!("glyph {g} out of range")),
+            None => return Err(SfntError::GlyphOutOfRange(g).into()),
         }
         todo.extend(glyf.components(g)?.into_iter().map(|c| (c, depth + 1)));
     }
     let mut data = Vec::new();
     let mut loca = Vec::with_capacity((kept.len() + 1) * 4);
-    let offset = |loca: &mut Vec<u8>, at: usize| -> Result<(), String> {
+    let offset = |loca: &mut Vec<u8>, at: usize| -> Result<(), SfntError> {
         if glyf.long_loca {
-            let at = u32::try_from(at).map_err(|_| "glyf too long")?;
+            let at = u32::try_from(at).map_err(|_| SfntError::GlyfTooLong)?;
             loca.extend_from_slice(&at.to_be_bytes());
         } else {
-            let half = u16::try_from(at / 2).map_err(|_| "glyf too long")?;
+            let half = u16::try_from(at / 2).map_err(|_| SfntError::GlyfTooLong)?;
             loca.extend_from_slice(&half.to_be_bytes());
         }
         Ok(())

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::font::{Font, FontBook};
 use super::model::{Colour, RectMm, SizeMm};
-use crate::error::RenderError;
+use crate::error::{Cause, FaceError, RenderError};
 
 const BUILTIN_PAPER: &str = printkit_assets::PAPER_TOML;
 
@@ -395,8 +395,43 @@ const MAX_FONT_BYTES: u64 = 32 * 1024 * 1024;
 const MAX_FALLBACKS: usize = 8;
 
 /// Whether a font a template names (a face of the book) can be printed:
-/// `Err` says why not.
-pub type Embeddable = fn(&FontBook, Font) -> Result<(), String>;
+/// `Err` says why not (in the back end's own error, which this crate
+/// does not know).
+pub type Embeddable = fn(&FontBook, Font) -> Result<(), Cause>;
+
+/// Why a font file the templates name cannot be printed with.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateFontError {
+    /// Its name leaves the templates folder, or there is no folder.
+    #[error(
+        "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
+    )]
+    OutsideFolder {
+        /// The name as the templates give it.
+        name: String,
+    },
+    /// The file cannot be read.
+    #[error("{0}")]
+    Read(#[source] printkit_outdir::input::InputError),
+    /// Its bytes are not a face printkit can read.
+    #[error("{name:?}: {error}")]
+    Face {
+        /// The name as the templates give it.
+        name: String,
+        /// Why.
+        #[source]
+        error: FaceError,
+    },
+    /// The back end cannot embed it.
+    #[error("{name:?}: {error}")]
+    NotEmbeddable {
+        /// The name as the templates give it.
+        name: String,
+        /// Why, in the back end's words.
+        #[source]
+        error: Cause,
+    },
+}
 
 /// Reads the font file `name` in `dir` into `book`. A name is a plain
 /// relative path inside the folder: a host's templates may come from
@@ -406,21 +441,27 @@ fn read_face(
     dir: Option<&Path>,
     book: &mut FontBook,
     embeddable: Embeddable,
-) -> Result<Font, String> {
+) -> Result<Font, TemplateFontError> {
     use std::path::Component;
     let rel = Path::new(name);
     let plain = !name.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
     let Some(dir) = dir.filter(|_| plain) else {
-        return Err(format!(
-            "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
-        ));
+        return Err(TemplateFontError::OutsideFolder {
+            name: name.to_string(),
+        });
     };
     let bytes = printkit_outdir::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES)
-        .map_err(|e| e.to_string())?;
+        .map_err(TemplateFontError::Read)?;
     let face = book
         .load(bytes, name)
-        .map_err(|e| format!("{name:?}: {e}"))?;
-    embeddable(book, face).map_err(|e| format!("{name:?}: {e}"))?;
+        .map_err(|error| TemplateFontError::Face {
+            name: name.to_string(),
+            error,
+        })?;
+    embeddable(book, face).map_err(|error| TemplateFontError::NotEmbeddable {
+        name: name.to_string(),
+        error,
+    })?;
     Ok(face)
 }
 
@@ -434,17 +475,24 @@ fn read_fallbacks(
     text: &str,
     origin: &str,
 ) -> Result<(), RenderError> {
-    let err = |at: Option<(usize, usize)>, m: String| {
-        let at = at.map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
-        RenderError::Template(format!("{origin}{at}: fonts.fallbacks: {m}"))
+    let at = |index: Option<usize>| {
+        let at = value_line_column(text, &["fonts", "fallbacks"], index)
+            .map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
+        format!("{origin}{at}")
     };
     if names.len() > MAX_FALLBACKS {
-        let at = value_line_column(text, &["fonts", "fallbacks"], None);
-        return Err(err(at, format!("at most {MAX_FALLBACKS} fonts")));
+        return Err(RenderError::Template(format!(
+            "{}: fonts.fallbacks: at most {MAX_FALLBACKS} fonts",
+            at(None)
+        )));
     }
     for (i, name) in names.iter().enumerate() {
-        let face = read_face(name, dir, book, embeddable)
-            .map_err(|m| err(value_line_column(text, &["fonts", "fallbacks"], Some(i)), m))?;
+        let face =
+            read_face(name, dir, book, embeddable).map_err(|error| RenderError::TemplateFont {
+                at: at(Some(i)),
+                key: "fallbacks",
+                error,
+            })?;
         book.add_fallback(face);
     }
     Ok(())
@@ -461,14 +509,18 @@ fn read_faces(
     origin: &str,
 ) -> Result<FontBook, RenderError> {
     let mut book = FontBook::builtin();
-    let main = |book: &mut FontBook, key: &str, name: &Option<String>| {
+    let main = |book: &mut FontBook, key: &'static str, name: &Option<String>| {
         let Some(name) = name else {
             return Ok(None);
         };
-        let face = read_face(name, dir, book, embeddable).map_err(|m| {
+        let face = read_face(name, dir, book, embeddable).map_err(|error| {
             let at = value_line_column(text, &["fonts", key], None)
                 .map_or_else(String::new, |(l, c)| format!(":{l}:{c}"));
-            RenderError::Template(format!("{origin}{at}: fonts.{key}: {m}"))
+            RenderError::TemplateFont {
+                at: format!("{origin}{at}"),
+                key,
+                error,
+            }
         })?;
         Ok::<_, RenderError>(Some(face))
     };
@@ -636,7 +688,10 @@ impl Templates {
                 if p.symlink_metadata().is_ok() {
                     let text =
                         printkit_outdir::input::read_text_beneath(dir, Path::new(name), 64 * 1024)
-                            .map_err(|e| RenderError::Template(e.to_string()))?;
+                            .map_err(|e| RenderError::TemplateFailed {
+                                at: None,
+                                error: Box::new(e),
+                            })?;
                     return Ok((text, p.display().to_string()));
                 }
             }
@@ -681,8 +736,11 @@ impl Templates {
         style: &str,
         style_origin: &str,
     ) -> Result<Templates, RenderError> {
-        let papers: BTreeMap<String, PaperPreset> = toml::from_str(paper)
-            .map_err(|e| RenderError::Template(format!("{paper_origin}: {e}")))?;
+        let papers: BTreeMap<String, PaperPreset> =
+            toml::from_str(paper).map_err(|e| RenderError::TemplateFailed {
+                at: Some(paper_origin.to_string()),
+                error: Box::new(e),
+            })?;
         if papers.is_empty() {
             return Err(RenderError::Template(format!(
                 "{paper_origin}: no paper preset"
@@ -702,8 +760,10 @@ impl Templates {
                 )));
             }
         }
-        let style: Style = toml::from_str(style)
-            .map_err(|e| RenderError::Template(format!("{style_origin}: {e}")))?;
+        let style: Style = toml::from_str(style).map_err(|e| RenderError::TemplateFailed {
+            at: Some(style_origin.to_string()),
+            error: Box::new(e),
+        })?;
         style.validate()?;
         Ok(Templates {
             papers,
