@@ -1,7 +1,6 @@
 //! Everything that can go wrong while drawing or writing pages, and the
 //! words a user reads for it.
 use crate::geometry::{RectMm, SizeMm};
-use crate::templates::TemplateFontError;
 use std::error::Error;
 use std::fmt;
 
@@ -473,6 +472,40 @@ impl From<std::io::Error> for RenderError {
     fn from(e: std::io::Error) -> Self {
         RenderError::Io(e)
     }
+}
+
+/// Why a font file the templates name cannot be printed with.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateFontError {
+    /// Its name leaves the templates folder, or there is no folder.
+    #[error(
+        "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
+    )]
+    OutsideFolder {
+        /// The name as the templates give it.
+        name: String,
+    },
+    /// The file cannot be read.
+    #[error("{0}")]
+    Read(#[source] printkit_outdir::input::InputError),
+    /// Its bytes are not a face printkit can read.
+    #[error("{name:?}: {error}")]
+    Face {
+        /// The name as the templates give it.
+        name: String,
+        /// Why.
+        #[source]
+        error: FaceError,
+    },
+    /// The back end cannot embed it.
+    #[error("{name:?}: {error}")]
+    NotEmbeddable {
+        /// The name as the templates give it.
+        name: String,
+        /// Why, in the back end's words.
+        #[source]
+        error: Cause,
+    },
 }
 
 #[cfg(test)]

@@ -21,7 +21,9 @@ pub mod templates;
 pub mod text;
 
 pub use check::check_page;
-pub use error::{Cause, FaceError, PaperPart, RenderError, Room, SfntError, Tag};
+pub use error::{
+    Cause, FaceError, PaperPart, RenderError, Room, SfntError, Tag, TemplateFontError,
+};
 pub use font::{Font, FontBook};
 pub use frame::Frame;
 pub use model::{
@@ -30,5 +32,5 @@ pub use model::{
 };
 pub use templates::{
     builtin_paper_names, ChangedValue, LargePrintStyle, Orientation, Paper, Style, TemplateFile,
-    TemplateFontError, Templates, LARGE_PRINT_SUFFIX,
+    Templates, LARGE_PRINT_SUFFIX,
 };

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::font::{Font, FontBook};
 use super::model::{Colour, RectMm, SizeMm};
-use crate::error::{Cause, FaceError, RenderError};
+use crate::error::{Cause, RenderError, TemplateFontError};
 
 const BUILTIN_PAPER: &str = printkit_assets::PAPER_TOML;
 
@@ -398,40 +398,6 @@ const MAX_FALLBACKS: usize = 8;
 /// `Err` says why not (in the back end's own error, which this crate
 /// does not know).
 pub type Embeddable = fn(&FontBook, Font) -> Result<(), Cause>;
-
-/// Why a font file the templates name cannot be printed with.
-#[derive(Debug, thiserror::Error)]
-pub enum TemplateFontError {
-    /// Its name leaves the templates folder, or there is no folder.
-    #[error(
-        "{name:?} must be a font file's path inside the templates folder (no `..`, not absolute)"
-    )]
-    OutsideFolder {
-        /// The name as the templates give it.
-        name: String,
-    },
-    /// The file cannot be read.
-    #[error("{0}")]
-    Read(#[source] printkit_outdir::input::InputError),
-    /// Its bytes are not a face printkit can read.
-    #[error("{name:?}: {error}")]
-    Face {
-        /// The name as the templates give it.
-        name: String,
-        /// Why.
-        #[source]
-        error: FaceError,
-    },
-    /// The back end cannot embed it.
-    #[error("{name:?}: {error}")]
-    NotEmbeddable {
-        /// The name as the templates give it.
-        name: String,
-        /// Why, in the back end's words.
-        #[source]
-        error: Cause,
-    },
-}
 
 /// Reads the font file `name` in `dir` into `book`. A name is a plain
 /// relative path inside the folder: a host's templates may come from

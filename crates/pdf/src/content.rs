@@ -11,9 +11,10 @@ use printkit_page::model::{
 };
 use printkit_page::RenderError;
 
+use crate::fonts::reading_text;
 use crate::fonts::SubsetFace;
-use crate::reading::{reading_spans, reading_text, LRM, RLM};
-use crate::PT_PER_MM;
+use crate::meta::PT_PER_MM;
+use crate::reading::{reading_spans, LRM, RLM};
 
 /// Where the next glyph of a run goes, and the face last selected.
 struct Pen {

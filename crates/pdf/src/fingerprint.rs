@@ -2,7 +2,7 @@
 //! same content whatever the date.
 use printkit_page::RenderError;
 
-use crate::DocMeta;
+use crate::meta::DocMeta;
 
 /// 128-bit FNV-1a (two 64-bit lanes with different seeds) of what is
 /// written into it; not cryptographic, only a stable fingerprint of the

@@ -8,7 +8,7 @@ use printkit_page::RenderError;
 
 use crate::fingerprint::document_id;
 use crate::fonts::{set_widths, SubsetFace};
-use crate::DocMeta;
+use crate::meta::DocMeta;
 
 /// The Info dictionary's entries, through printpdf's metadata: dated from
 /// `meta`, never from the clock.

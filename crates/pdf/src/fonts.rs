@@ -17,8 +17,6 @@ use printkit_page::model::{Item, Page, TextRun};
 use printkit_page::outline::OutlineError;
 use printkit_page::RenderError;
 
-use crate::reading::reading_text;
-
 /// A face whose `glyf` and `loca` hold only the glyphs to keep
 /// ([`printkit_page::outline::reduced_glyf`]); every other table is the face's own.
 /// allsorts reads every glyph of the `glyf` it is given, which was a tenth
@@ -472,6 +470,22 @@ pub(crate) fn set_widths(
         return Err(RenderError::Pdf(format!("no font dictionary for {name}")));
     }
     Ok(())
+}
+
+/// The text of a glyph or cluster as text extraction expects it: a
+/// right-to-left cluster of several characters in visual order, as
+/// extractors (poppler's, pdf.js) reverse a right-to-left word's
+/// characters, those of one glyph included, to read it.
+pub(crate) fn reading_text(text: &str) -> String {
+    let rtl = text
+        .chars()
+        .next()
+        .is_some_and(printkit_page::shape::is_strong_rtl);
+    if rtl && text.chars().count() > 1 {
+        text.chars().rev().collect()
+    } else {
+        text.to_string()
+    }
 }
 
 #[cfg(test)]

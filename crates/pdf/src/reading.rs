@@ -7,22 +7,6 @@ use printkit_page::RenderError;
 
 use crate::fonts::{glyph_texts, SubsetFace};
 
-/// The text of a glyph or cluster as text extraction expects it: a
-/// right-to-left cluster of several characters in visual order, as
-/// extractors (poppler's, pdf.js) reverse a right-to-left word's
-/// characters, those of one glyph included, to read it.
-pub(crate) fn reading_text(text: &str) -> String {
-    let rtl = text
-        .chars()
-        .next()
-        .is_some_and(printkit_page::shape::is_strong_rtl);
-    if rtl && text.chars().count() > 1 {
-        text.chars().rev().collect()
-    } else {
-        text.to_string()
-    }
-}
-
 /// RIGHT-TO-LEFT MARK: invisible, a strong right-to-left character.
 pub(crate) const RLM: char = '\u{200F}';
 /// LEFT-TO-RIGHT MARK: invisible, a strong left-to-right character.
