@@ -274,26 +274,24 @@ impl OutputDir {
         // The files' digests are made on another thread while they are
         // checked and staged here: hashing a kit's files took a tenth of
         // a one-kit build, all of it on this thread.
+        let digest_all = || {
+            files
+                .iter()
+                .map(|(_, b)| fsio::digest(b))
+                .collect::<Vec<_>>()
+        };
         let (digests, result) = if files.len() < 2 || cfg!(target_arch = "wasm32") {
             let result = files
                 .iter()
                 .try_for_each(|(rel, bytes)| stage.add(self, rel, bytes));
-            (files.iter().map(|(_, b)| fsio::digest(b)).collect(), result)
+            (digest_all(), result)
         } else {
             std::thread::scope(|s| {
-                let hashing = s.spawn(|| {
-                    files
-                        .iter()
-                        .map(|(_, b)| fsio::digest(b))
-                        .collect::<Vec<_>>()
-                });
+                let hashing = s.spawn(digest_all);
                 let result = files
                     .iter()
                     .try_for_each(|(rel, bytes)| stage.add(self, rel, bytes));
-                let digests = hashing
-                    .join()
-                    .unwrap_or_else(|_| files.iter().map(|(_, b)| fsio::digest(b)).collect());
-                (digests, result)
+                (hashing.join().unwrap_or_else(|_| digest_all()), result)
             })
         };
         for (entry, digest) in stage.files[from..].iter_mut().zip(digests) {

@@ -31,14 +31,21 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
     let work = || {
-        let was = SHARING.with(|s| s.replace(true));
+        // Set back when the work ends, a panic in `f` included: the
+        // calling thread maps in parallel again afterwards.
+        struct Restore(bool);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                SHARING.with(|s| s.set(self.0));
+            }
+        }
+        let _restore = Restore(SHARING.with(|s| s.replace(true)));
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = items.get(i) else { break };
             let r = f(item);
             slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
         }
-        SHARING.with(|s| s.set(was));
     };
     // This thread is one of the workers.
     std::thread::scope(|s| {
