@@ -72,14 +72,12 @@ pub(crate) type Plans = BTreeMap<(bool, rustybuzz::Script), Arc<rustybuzz::Shape
 /// and a plan (the face's features and lookups compiled) cost more than
 /// the shaping itself of the short runs layout measures.
 pub(crate) struct Face {
-    // Declared before the bytes it borrows, so it is dropped first.
-    /// The face parsed for the shaper, once (`None`: it cannot be).
-    pub(crate) shaper: OnceLock<Option<rustybuzz::Face<'static>>>,
+    /// The TTF program, with the face parsed from it for the shaper.
+    pub(crate) program: Program,
     /// Its shaping plans, each made once.
     pub(crate) plans: Mutex<Plans>,
     /// Glyph outlines as SVG path data, each made once.
     pub(crate) outlines: Mutex<HashMap<u16, Arc<str>>>,
-    bytes: Cow<'static, [u8]>,
     metrics: Cow<'static, FontMetrics>,
     /// SHA-256 of a file's bytes (`None` for the family's own faces).
     digest: Option<[u8; 32]>,
@@ -93,10 +91,31 @@ pub(crate) struct Face {
     name: String,
 }
 
+/// The shaper's parse of a face, made once on first use (`None`: the
+/// bytes cannot be parsed), borrowing the bytes it was made from.
+pub(crate) type ShaperFace<'a> = OnceLock<Option<rustybuzz::Face<'a>>>;
+
+self_cell::self_cell!(
+    /// A face's bytes (compiled in or read from a file) owned together
+    /// with the shaper's parse that borrows them: the parse cannot
+    /// outlive them, whatever order the fields are declared in.
+    pub(crate) struct Program {
+        owner: Cow<'static, [u8]>,
+        #[not_covariant]
+        dependent: ShaperFace,
+    }
+);
+
+impl Program {
+    fn of(bytes: Cow<'static, [u8]>) -> Program {
+        Program::new(bytes, |_| OnceLock::new())
+    }
+}
+
 impl Face {
     /// The TTF program.
     pub(crate) fn bytes(&self) -> &[u8] {
-        &self.bytes
+        self.program.borrow_owner()
     }
 
     /// One of the family's faces: its metrics are parsed once per process
@@ -113,10 +132,9 @@ impl Face {
                 error: Box::new(e.clone()),
             })?;
         Ok(Face {
-            shaper: OnceLock::new(),
+            program: Program::of(Cow::Borrowed(bytes)),
             plans: Default::default(),
             outlines: Default::default(),
-            bytes: Cow::Borrowed(bytes),
             metrics: Cow::Borrowed(metrics),
             digest: None,
             postscript: postscript.into(),
@@ -305,10 +323,9 @@ impl FontBook {
         // them, and then every lookup says so.
         let face = |font: Font| {
             Face::family(font).unwrap_or_else(|e| Face {
-                shaper: OnceLock::new(),
+                program: Program::of(Cow::Borrowed(&[])),
                 plans: Default::default(),
                 outlines: Default::default(),
-                bytes: Cow::Borrowed(&[]),
                 metrics: Cow::Owned(FontMetrics::empty()),
                 digest: None,
                 postscript: String::new(),
@@ -360,10 +377,9 @@ impl FontBook {
             .take(60)
             .collect();
         let face = Face {
-            shaper: OnceLock::new(),
+            program: Program::of(Cow::Owned(bytes)),
             plans: Default::default(),
             outlines: Default::default(),
-            bytes: Cow::Owned(bytes),
             metrics: Cow::Owned(metrics),
             digest: Some(digest),
             postscript: if stem.is_empty() {

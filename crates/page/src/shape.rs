@@ -27,22 +27,23 @@ pub fn is_rtl(text: &str) -> bool {
         .is_some_and(|p| p.level.is_rtl())
 }
 
-/// The face `font` of `book` parsed for the shaper, once for the book.
-fn face<'b>(book: &'b FontBook, font: Font) -> Result<&'b rustybuzz::Face<'b>, RenderError> {
+/// Runs `then` with the face `font` of `book` parsed for the shaper
+/// (parsed once for the book).
+fn with_face<R>(
+    book: &FontBook,
+    font: Font,
+    then: impl FnOnce(&rustybuzz::Face<'_>) -> R,
+) -> Result<R, RenderError> {
     let held = book.face(font)?;
-    let parsed = held.shaper.get_or_init(|| {
-        let bytes = held.bytes();
-        // SAFETY: the bytes are `'static` or owned by the face, on the
-        // heap, never changed or moved while it lives; the face drops the
-        // parse, which borrows them, before them (it is declared first),
-        // and the borrow handed out here ends with the book's.
-        let slice: &'static [u8] =
-            unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
-        rustybuzz::Face::from_slice(slice, 0)
-    });
-    parsed
-        .as_ref()
-        .ok_or_else(|| RenderError::Font(format!("{} cannot be read for shaping", book.name(font))))
+    held.program.with_dependent(|bytes, parsed| {
+        match parsed.get_or_init(|| rustybuzz::Face::from_slice(bytes, 0)) {
+            Some(face) => Ok(then(face)),
+            None => Err(RenderError::Font(format!(
+                "{} cannot be read for shaping",
+                book.name(font)
+            ))),
+        }
+    })
 }
 
 /// The shaping plan of a face for a direction and script, made once.
@@ -184,7 +185,6 @@ fn shape_run(
     rtl: bool,
     out: &mut Vec<Glyph>,
 ) -> Result<(), RenderError> {
-    let face = face(book, font)?;
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(&text[range.clone()]);
     buffer.set_direction(if rtl {
@@ -193,8 +193,11 @@ fn shape_run(
         rustybuzz::Direction::LeftToRight
     });
     buffer.guess_segment_properties();
-    let plan = plan(&book.face(font)?.plans, face, rtl, buffer.script());
-    let shaped = rustybuzz::shape_with_plan(face, &plan, buffer);
+    let plans = &book.face(font)?.plans;
+    let shaped = with_face(book, font, |face| {
+        let plan = plan(plans, face, rtl, buffer.script());
+        rustybuzz::shape_with_plan(face, &plan, buffer)
+    })?;
     for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
         out.push(Glyph {
             font,
