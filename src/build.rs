@@ -1258,11 +1258,11 @@ pub fn build_in_memory(
             "a build in memory uses the built-in templates".to_string(),
         ));
     }
-    let limit = printkit_outdir::input::MAX_INPUT_BYTES;
+    let limit = printkit_files::read::MAX_INPUT_BYTES;
     if let Some((name, text)) = texts.iter().find(|(_, t)| t.len() as u64 > limit) {
         return Err(BuildError::Request(format!(
             "{} is {} bytes; printkit reads files of at most {limit} bytes",
-            printkit_outdir::echo::shorten(name, 60),
+            printkit_files::echo::shorten(name, 60),
             text.len()
         )));
     }

@@ -1,7 +1,7 @@
 //! The terminal side of a user's files: reading them safely is
-//! [`printkit_outdir::input`]'s (re-exported here); messages that echo them
+//! [`printkit_files::read`]'s (re-exported here); messages that echo them
 //! are written escaped.
-pub use printkit_outdir::input::*;
+pub use printkit_files::read::*;
 
 /// `eprintln!` for messages that may echo a user's input: control
 /// characters escaped (see [`for_terminal`]).
@@ -38,6 +38,6 @@ pub fn set_progress_line_shown(shown: bool) {
 }
 
 /// Echoing a user's text in a message safely: shortened, control
-/// characters and direction overrides written out (printkit-outdir's, which
-/// names the folder's files with them too).
-pub use printkit_outdir::echo::{escaped, for_terminal, push_escaped, shorten};
+/// characters and direction overrides written out (printkit-files', which
+/// the output folder's messages use too).
+pub use printkit_files::echo::{escaped, for_terminal, push_escaped, shorten};

@@ -1,6 +1,6 @@
 //! printkit: print-ready kits for tabletop logic games, every example checked
 //! by a rules engine before it is printed.
-pub use printkit_outdir::beneath;
+pub use printkit_files::beneath;
 pub mod build;
 pub mod cli;
 pub mod commands;

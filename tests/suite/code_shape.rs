@@ -1160,24 +1160,65 @@ fn an_include_that_leaves_its_folder_is_found() {
 /// pages into PDF and SVG sit beside it, called by the renderer
 /// (printkit-render), so a change to a back end never rebuilds layout and
 /// layout cannot reach into one.
-#[test]
-fn layout_depends_on_no_back_end() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let manifest = std::fs::read_to_string(root.join("crates/kit/Cargo.toml")).unwrap();
-    let deps: Vec<&str> = manifest
+/// The printkit crates `manifest` (a crate's Cargo.toml) names.
+fn printkit_dependencies(manifest: &Path) -> Vec<String> {
+    std::fs::read_to_string(manifest)
+        .unwrap()
         .lines()
         .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim()))
         .map(|name| name.trim_end_matches(".workspace"))
         .filter(|name| name.starts_with("printkit-"))
-        .collect();
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn layout_depends_on_no_back_end() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let deps = printkit_dependencies(&root.join("crates/kit/Cargo.toml"));
     assert!(
-        deps.contains(&"printkit-page"),
+        deps.iter().any(|d| d == "printkit-page"),
         "dependencies not read: {deps:?}"
     );
     for back_end in ["printkit-pdf", "printkit-svg"] {
         assert!(
-            !deps.contains(&back_end),
+            !deps.iter().any(|d| d == back_end),
             "printkit-kit depends on {back_end}"
         );
     }
+}
+
+/// Reading a user's files safely (printkit-files) and the output folder
+/// (printkit-outdir) are apart: the page model, the definition and the
+/// back ends read files without the output folder's locks and journal,
+/// which only the binary's crate commits.
+#[test]
+fn only_the_binary_crate_uses_the_output_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut users = Vec::new();
+    let mut readers = Vec::new();
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let dir = entry.unwrap().path();
+        let deps = printkit_dependencies(&dir.join("Cargo.toml"));
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        if deps.iter().any(|d| d == "printkit-outdir") {
+            users.push(name.clone());
+        }
+        if deps.iter().any(|d| d == "printkit-files") {
+            readers.push(name);
+        }
+    }
+    readers.sort();
+    // The control: the crates that read files do name the file layer.
+    for reader in ["definition", "outdir", "page"] {
+        assert!(
+            readers.iter().any(|r| r == reader),
+            "{reader} not seen among {readers:?}"
+        );
+    }
+    assert_eq!(
+        users,
+        Vec::<String>::new(),
+        "crates that use the output folder"
+    );
 }

@@ -536,7 +536,7 @@ fn check_after(
             after.span(),
             format!(
                 "position `{}`: {e}",
-                printkit_outdir::echo::shorten(after.get_ref(), 60)
+                printkit_files::echo::shorten(after.get_ref(), 60)
             ),
         ),
     }

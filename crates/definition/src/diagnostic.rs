@@ -119,14 +119,12 @@ impl Diagnostic {
     /// to a window around the value.
     pub fn render(&self) -> String {
         let (excerpt, span) = self.excerpt();
-        let message = printkit_outdir::echo::shorten(
-            &printkit_outdir::echo::escaped(&self.message),
+        let message = printkit_files::echo::shorten(
+            &printkit_files::echo::escaped(&self.message),
             MAX_MESSAGE,
         );
-        let origin = printkit_outdir::echo::shorten(
-            &printkit_outdir::echo::escaped(&self.file),
-            MAX_MESSAGE,
-        );
+        let origin =
+            printkit_files::echo::shorten(&printkit_files::echo::escaped(&self.file), MAX_MESSAGE);
         let number = self.line.to_string();
         let gutter = " ".repeat(number.len());
         // Columns on screen, not characters: a wide character (`氷`, `🧊`)
@@ -164,7 +162,7 @@ impl Diagnostic {
                 to = Some(shown.len());
             }
             let mut one = String::new();
-            printkit_outdir::echo::push_escaped(&mut one, c);
+            printkit_files::echo::push_escaped(&mut one, c);
             shown.push(one);
         }
         let from = from.unwrap_or(shown.len());
@@ -226,10 +224,10 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}:{}:{}: {}",
-            printkit_outdir::echo::escaped(&self.file),
+            printkit_files::echo::escaped(&self.file),
             self.line,
             self.column,
-            printkit_outdir::echo::escaped(&self.message)
+            printkit_files::echo::escaped(&self.message)
         )
     }
 }

@@ -132,7 +132,7 @@ impl Reporter {
 pub enum LoadError {
     /// The file cannot be read, or is not one printkit reads: a device,
     /// too large, not UTF-8 (exit 2).
-    Input(printkit_outdir::input::InputError),
+    Input(printkit_files::read::InputError),
     /// Neither a built-in id nor a file.
     UnknownGame {
         /// The name given.

@@ -185,7 +185,7 @@ pub enum IdError {
 /// lowercase ASCII letters, digits and single hyphens, starting with a
 /// letter. Anything else could escape the output folder or the page.
 pub fn check_id(id: &str) -> Result<(), IdError> {
-    let shown = || printkit_outdir::echo::shorten(id, 40);
+    let shown = || printkit_files::echo::shorten(id, 40);
     if id.is_empty() {
         return Err(IdError::Empty);
     }
@@ -207,9 +207,9 @@ pub fn check_id(id: &str) -> Result<(), IdError> {
     Ok(())
 }
 
-/// Reads a file a user named, with the limits of [`printkit_outdir::input`].
+/// Reads a file a user named, with the limits of [`printkit_files::read`].
 fn read_input(path: &Path) -> Result<String, LoadError> {
-    printkit_outdir::input::read_text(path, printkit_outdir::input::MAX_INPUT_BYTES)
+    printkit_files::read::read_text(path, printkit_files::read::MAX_INPUT_BYTES)
         .map_err(LoadError::Input)
 }
 
@@ -229,7 +229,7 @@ enum GameFileError {
     /// A symbolic link on the way leads out of that folder.
     #[error(
         "`{}` leads outside the practice file's folder through a symbolic link: printkit reads a practice file's game only from that folder or below it, so a downloaded file cannot make it read others. Copy the definition next to the practice file",
-        printkit_outdir::echo::shorten(&printkit_outdir::echo::escaped(.shown), 60)
+        printkit_files::echo::shorten(&printkit_files::echo::escaped(.shown), 60)
     )]
     LeadsOutside {
         /// The `game` as written.
@@ -244,7 +244,7 @@ fn not_beside_words(game: &str) -> String {
     let mut m = format!(
         "`game` is a built-in id ({}) or a `.toml` definition in the practice file's folder or below it, found `{}`",
         ids.join(", "),
-        printkit_outdir::echo::shorten(game, 60)
+        printkit_files::echo::shorten(game, 60)
     );
     if let Some(s) = suggest(game, &ids) {
         m.push_str(&format!(": did you mean `{s}`?"));
@@ -756,7 +756,7 @@ fn check_cell_size(rep: &mut Reporter, b: &BoardSection, size_ok: bool) {
             b.cell_mm.span(),
             format!(
                 "cells are 5 to 100 mm wide, found {}",
-                printkit_outdir::echo::shorten(&format!("{cell_mm}"), 12)
+                printkit_files::echo::shorten(&format!("{cell_mm}"), 12)
             ),
         );
     }
@@ -1053,7 +1053,7 @@ mod tests {
         assert_eq!(
             check_id(&long).unwrap_err(),
             IdError::TooLong {
-                shown: printkit_outdir::echo::shorten(&long, 40)
+                shown: printkit_files::echo::shorten(&long, 40)
             }
         );
         assert!(said(&long).ends_with(&format!("is longer than {MAX_ID_LEN} characters")));

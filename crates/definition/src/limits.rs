@@ -3,7 +3,7 @@
 //! do grows at most linearly with a file of bounded size. Each limit is a
 //! located error that names it.
 use super::diagnostics::Reporter;
-use printkit_outdir::echo::shorten;
+use printkit_files::echo::shorten;
 use printkit_rules::Family;
 use toml_edit::{Item, Value};
 

@@ -224,7 +224,7 @@ impl Definition {
     /// engine with this definition's parameters and drawn on its board (its
     /// size and holes), as a practice position is.
     pub fn load_position(&self, text: &str) -> Result<AnyPosition, PositionLoadError> {
-        let shown = printkit_outdir::echo::shorten(text, 60);
+        let shown = printkit_files::echo::shorten(text, 60);
         let pos = self
             .engine()
             .load(text)

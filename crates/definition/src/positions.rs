@@ -87,7 +87,7 @@ impl Given {
     /// pointed at, not quoted).
     pub(super) fn quoted(&self) -> String {
         match self {
-            Given::Text(text) => format!(" `{}`", printkit_outdir::echo::shorten(text, 60)),
+            Given::Text(text) => format!(" `{}`", printkit_files::echo::shorten(text, 60)),
             Given::Table { .. } => String::new(),
         }
     }

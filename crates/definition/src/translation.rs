@@ -454,7 +454,7 @@ fn unknown(rep: &mut Reporter, table: &dyn TableLike, path: &str, allowed: &[&st
         };
         let mut m = format!(
             "`{}` is not a text a translation gives",
-            printkit_outdir::echo::shorten(&shown, 60)
+            printkit_files::echo::shorten(&shown, 60)
         );
         match suggest(key, allowed) {
             Some(s) => m.push_str(&format!(": did you mean `{s}`?")),

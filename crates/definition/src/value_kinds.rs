@@ -170,7 +170,7 @@ pub(super) fn found(item: &Item) -> String {
         Item::Value(v) => match v {
             Value::String(s) => format!(
                 "the text \"{}\"",
-                printkit_outdir::echo::shorten(s.value(), 40)
+                printkit_files::echo::shorten(s.value(), 40)
             ),
             Value::Integer(n) => format!("the number {}", n.value()),
             Value::Float(x) => format!("the number {}", x.value()),

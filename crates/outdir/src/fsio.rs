@@ -2,7 +2,7 @@
 //! nothing here follows a symbolic link, every file read must be a regular
 //! file (a device or a FIFO could be read forever or hang the build), and
 //! reads stop at a size limit.
-use crate::beneath::{BeneathError, Folder};
+use printkit_files::beneath::{BeneathError, Folder};
 use std::fs::{self, File, OpenOptions};
 use std::io::Read;
 #[cfg(unix)]
@@ -71,7 +71,7 @@ pub enum OpenError {
 
 /// Opens `rel` beneath the output folder `root` for reading when it is a
 /// regular file, in one step no link on the way and no folder swapped in
-/// meanwhile can turn outside it ([`crate::beneath`]).
+/// meanwhile can turn outside it ([`printkit_files::beneath`]).
 pub fn open_plain(root: &Folder, rel: &Path) -> Result<File, OpenError> {
     root.open_file(rel).map_err(|e| match e {
         BeneathError::Missing => OpenError::Missing,

@@ -23,17 +23,13 @@
 //! anything is written (unless `--force`), and a stale one is kept and
 //! named.
 //!
-//! The files a user hands in are read here too, as possibly hostile
-//! ([`input`]: regular files only, size-limited, UTF-8 located), and a
-//! single file is written all or nothing by [`write_atomic`].
+//! The folder is reached only through [`printkit_files::beneath`] (no
+//! link followed on the way); a single file is written all or nothing by
+//! [`write_atomic`].
 #![warn(missing_docs)]
 mod atomic;
-pub mod beneath;
-pub mod echo;
 mod fsio;
-pub mod input;
 mod mac;
-mod platform;
 mod records;
 mod recover;
 
@@ -52,8 +48,8 @@ use std::path::{Path, PathBuf};
 pub struct OutputDir {
     root: PathBuf,
     /// The folder held open: every file printkit reads in it is opened
-    /// beneath this handle ([`crate::beneath`]).
-    folder: crate::beneath::Folder,
+    /// beneath this handle ([`printkit_files::beneath`]).
+    folder: printkit_files::beneath::Folder,
     lock: File,
     manifest: Manifest,
     /// What printkit found and left alone (a planted link, a file changed
@@ -117,7 +113,7 @@ impl OutputDir {
         }
         let _ = lock.set_len(0);
         let _ = write!(lock, "{}", std::process::id());
-        let folder = crate::beneath::Folder::open(root)
+        let folder = printkit_files::beneath::Folder::open(root)
             .map_err(|e| fail("cannot open the output folder", root, e))?;
         // The folder's full path binds the key to it; a folder whose path
         // cannot be found has no key (nothing found there is recovered).
@@ -187,7 +183,7 @@ impl OutputDir {
                 "larger than {} MB, far more than printkit writes",
                 crate::MAX_RECORD_BYTES >> 20
             )),
-            Err(OpenError::Io(e)) => damaged(crate::platform::io_words(&e)),
+            Err(OpenError::Io(e)) => damaged(printkit_files::platform::io_words(&e)),
             Err(OpenError::Missing) => Manifest::default(),
             Err(OpenError::NotPlain(what)) => {
                 self.note(format!(
@@ -542,7 +538,7 @@ impl Stage {
         // only then does the staging folder go.
         sync_folders_of(&root, &journal.files);
         self.done = true;
-        let _ = crate::platform::remove_stage(&self.path, STAMP);
+        let _ = printkit_files::platform::remove_stage(&self.path, STAMP);
         let _ = sync_dir(&root);
         dir.manifest = manifest;
         Ok(committed)
@@ -641,7 +637,7 @@ impl Drop for Stage {
     fn drop(&mut self) {
         if !self.done {
             self.handles.clear();
-            let _ = crate::platform::remove_stage(&self.path, STAMP);
+            let _ = printkit_files::platform::remove_stage(&self.path, STAMP);
         }
     }
 }
@@ -654,10 +650,10 @@ enum Applied {
 /// Moves the journal's files in (the manifest last, after the stale files
 /// went), keeping each old file in the staging folder's `old/`. Every move
 /// and every new folder is made beneath the output folder's handle
-/// ([`crate::beneath::Folder::rename`]): a folder swapped for a link after
+/// ([`printkit_files::beneath::Folder::rename`]): a folder swapped for a link after
 /// the checks cannot send a file outside.
 fn apply(
-    folder: &crate::beneath::Folder,
+    folder: &printkit_files::beneath::Folder,
     stage: &Path,
     journal: &Journal,
     applied: &mut Vec<Applied>,
@@ -725,7 +721,7 @@ fn apply(
 /// Undoes `applied` in reverse: new files out, old files back; beneath
 /// the folder's handle, as they were made.
 fn roll_back(
-    folder: &crate::beneath::Folder,
+    folder: &printkit_files::beneath::Folder,
     stage: &Path,
     applied: &[Applied],
     created: &[PathBuf],
@@ -982,7 +978,7 @@ mod tests {
     #[test]
     fn a_rebuild_replaces_read_only_files_in_subfolders_and_leaves_no_staging() {
         let root = std::env::temp_dir().join(format!("printkit-outdir-ro-{}", std::process::id()));
-        let _ = crate::platform::remove_tree(&root);
+        let _ = printkit_files::platform::remove_tree(&root);
         let rels = ["kit/kit-a4.pdf", "kit/svg/a4/board.svg"];
         let manifest = Manifest {
             kits: vec![record("kit", "a4", &rels)],
@@ -1017,7 +1013,7 @@ mod tests {
             .filter(|n| n.starts_with(STAGE_PREFIX))
             .collect();
         assert!(left.is_empty(), "{left:?}");
-        crate::platform::remove_tree(&root).unwrap();
+        printkit_files::platform::remove_tree(&root).unwrap();
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! What printkit keeps in the output folder and says of it: the names and
 //! limits of its records, the manifest, the journal, what a commit did,
 //! and why the folder could not take a build.
-use crate::beneath::Folder;
 use crate::fsio::{self, Kind};
+use printkit_files::beneath::Folder;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -85,7 +85,7 @@ impl fmt::Display for OutError {
             OutError::NotPlainPath { rel } => write!(
                 f,
                 "refusing to write `{}`: not a plain path inside the output folder",
-                crate::echo::escaped(rel)
+                printkit_files::echo::escaped(rel)
             ),
             OutError::LockNotPlain { path, what } => write!(
                 f,
@@ -127,7 +127,7 @@ impl fmt::Display for OutError {
             OutError::SamePath { rel } => write!(
                 f,
                 "two files of this build are both `{}`: give the games different ids",
-                crate::echo::escaped(rel)
+                printkit_files::echo::escaped(rel)
             ),
             OutError::Foreign {
                 root,

@@ -14,13 +14,13 @@
 //! destination that is missing or still the file printkit wrote. A stale
 //! file goes only while it is still printkit's. Whatever fails a check is
 //! left where it is and named.
-use crate::beneath::{BeneathError, Folder};
 use crate::fsio::{self, Kind};
 use crate::mac::Key;
 use crate::records::{
     add_note, fail, stamp_of, Journal, Manifest, OutError, JOURNAL, MANIFEST, MAX_KIT_FILE,
     MAX_RECORD_BYTES, STAGE_PREFIX, STAMP,
 };
+use printkit_files::beneath::{BeneathError, Folder};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -140,7 +140,7 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
                 Ok(false) => {}
                 Err(why) => dir.note(format!(
                     "an interrupted build was finished without `{}`: {why}",
-                    crate::echo::shorten(&crate::echo::escaped(rel), 120)
+                    printkit_files::echo::shorten(&printkit_files::echo::escaped(rel), 120)
                 )),
             }
         }
@@ -157,13 +157,13 @@ fn finish(dir: &mut Opened, name: &Path) -> Result<(), OutError> {
                 .map_err(|e| fail("cannot finish the interrupted build: moving", &dest, e))?;
         }
     }
-    crate::platform::remove_stage(stage, STAMP).map_err(|e| {
+    printkit_files::platform::remove_stage(stage, STAMP).map_err(|e| {
         fail(
             "cannot remove what an interrupted build left in",
             stage,
             format!(
                 "{}; delete that folder yourself (printkit made it: nothing in it is needed) and build again",
-                crate::platform::io_words(&e)
+                printkit_files::platform::io_words(&e)
             ),
         )
     })
@@ -240,7 +240,7 @@ fn recovered_words(stage: &Path, moved: &[&str], removed: usize) -> String {
         let shown: Vec<String> = moved
             .iter()
             .take(SHOWN)
-            .map(|r| crate::echo::shorten(&crate::echo::escaped(r), 120))
+            .map(|r| printkit_files::echo::shorten(&printkit_files::echo::escaped(r), 120))
             .collect();
         m.push_str(&format!(" ({}", shown.join(", ")));
         if moved.len() > SHOWN {

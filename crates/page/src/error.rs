@@ -487,7 +487,7 @@ pub enum TemplateFontError {
     },
     /// The file cannot be read.
     #[error("{0}")]
-    Read(#[source] printkit_outdir::input::InputError),
+    Read(#[source] printkit_files::read::InputError),
     /// Its bytes are not a face printkit can read.
     #[error("{name:?}: {error}")]
     Face {

@@ -416,7 +416,7 @@ fn read_face(
             name: name.to_string(),
         });
     };
-    let bytes = printkit_outdir::input::read_bytes_beneath(dir, rel, MAX_FONT_BYTES)
+    let bytes = printkit_files::read::read_bytes_beneath(dir, rel, MAX_FONT_BYTES)
         .map_err(TemplateFontError::Read)?;
     let face = book
         .load(bytes, name)
@@ -653,7 +653,7 @@ impl Templates {
                 let p = dir.join(name);
                 if p.symlink_metadata().is_ok() {
                     let text =
-                        printkit_outdir::input::read_text_beneath(dir, Path::new(name), 64 * 1024)
+                        printkit_files::read::read_text_beneath(dir, Path::new(name), 64 * 1024)
                             .map_err(|e| RenderError::TemplateFailed {
                                 at: None,
                                 error: Box::new(e),

@@ -81,7 +81,7 @@ pub enum EpochError {
     /// It is not whole seconds from 1970 to 9999 (its value).
     #[error(
         "SOURCE_DATE_EPOCH is `{}`: expected whole seconds since 1970-01-01 (0 to 253402300799), or unset it",
-        printkit_outdir::echo::shorten(.0, 30)
+        printkit_files::echo::shorten(.0, 30)
     )]
     NotSeconds(String),
 }

@@ -569,7 +569,7 @@ fn against_english(
             table_span(root, key),
             format!(
                 "message `{key}` is missing (in English: \"{}\")",
-                printkit_outdir::echo::shorten(&shown, 80)
+                printkit_files::echo::shorten(&shown, 80)
             ),
         );
     }

@@ -186,10 +186,10 @@ impl Languages {
             // Beneath the templates folder: `lang` itself may not be a
             // link out of it either.
             let rel = std::path::Path::new("lang").join(path.file_name().unwrap_or_default());
-            let text = printkit_outdir::input::read_text_beneath(
+            let text = printkit_files::read::read_text_beneath(
                 root,
                 &rel,
-                printkit_outdir::input::MAX_INPUT_BYTES,
+                printkit_files::read::MAX_INPUT_BYTES,
             )
             .map_err(|e| LangError::Read(e.to_string()))?;
             let lang = parse(&path.display().to_string(), &text, Some(&english))?;
