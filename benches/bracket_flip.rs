@@ -5,9 +5,9 @@
 //! the node counts, which must be the published ones.
 //!
 //! `cargo bench --bench bracket_flip` (`-- solve`, `-- solve margin`).
-use printkit::rules::bracket_flip::{BracketFlip, Params};
-use printkit::rules::Rules;
-use printkit::solve::families::bracket_flip as endgame;
+use printkit_rules::bracket_flip::{BracketFlip, Params};
+use printkit_rules::Rules;
+use printkit_solve::families::bracket_flip as endgame;
 use std::time::Instant;
 
 #[path = "common/cpu.rs"]

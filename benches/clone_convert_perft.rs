@@ -2,8 +2,8 @@
 //! (141,865,520 nodes; target under 0.2 s single-threaded), and the 5×5
 //! start. Run with `cargo bench --bench clone_convert_perft`; each count is
 //! timed several times and the median reported, since the machine is shared.
-use printkit::rules::clone_convert::{CloneConvert, Params};
-use printkit::rules::Rules;
+use printkit_rules::clone_convert::{CloneConvert, Params};
+use printkit_rules::Rules;
 use std::time::Instant;
 
 fn bench(rules: &CloneConvert, position: &str, depth: u32, expected: u64, runs: usize) {

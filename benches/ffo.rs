@@ -6,9 +6,9 @@
 //! classic standalone solvers report). Figures are printed, never asserted.
 //!
 //! `cargo bench --bench ffo` (#40–#44; `-- all` adds #45–#49).
-use printkit::rules::bracket_flip::{BracketFlip, Params};
-use printkit::rules::Rules;
-use printkit::solve::families::bracket_flip as endgame;
+use printkit_rules::bracket_flip::{BracketFlip, Params};
+use printkit_rules::Rules;
+use printkit_solve::families::bracket_flip as endgame;
 
 #[path = "common/cpu.rs"]
 mod cpu;

@@ -1,7 +1,7 @@
 //! Freeze perft timing (single-threaded, std::time): nodes, seconds,
 //! nodes per second.
-use printkit::rules::freeze::{Freeze, Params};
-use printkit::rules::Rules;
+use printkit_rules::freeze::{Freeze, Params};
+use printkit_rules::Rules;
 use std::time::Instant;
 
 fn main() {

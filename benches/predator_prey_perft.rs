@@ -1,6 +1,6 @@
 //! Perft throughput of the predator-prey engine (std::time, no harness).
-use printkit::rules::predator_prey::{Params, PredatorPrey};
-use printkit::rules::Rules;
+use printkit_rules::predator_prey::{Params, PredatorPrey};
+use printkit_rules::Rules;
 use std::time::Instant;
 
 fn main() {

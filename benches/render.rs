@@ -4,17 +4,17 @@
 //! a directory to also keep the files for inspection.
 use std::time::Instant;
 
-use printkit::kit::board::{board_pages, BoardSpec};
-use printkit::render::pdf::{write_pdf, DocMeta};
-use printkit::render::svg::page_body;
-use printkit::render::Templates;
+use printkit_kit::board::{board_pages, BoardSpec};
+use printkit_page::Templates;
+use printkit_pdf::{write_pdf, DocMeta};
+use printkit_svg::page_body;
 
 /// The board pages of the built-in games, as `printkit build` draws them.
 fn boards() -> Vec<(String, BoardSpec)> {
-    printkit::definition::builtins()
+    printkit_definition::builtins()
         .map(|d| {
             let d = d.expect("built-in definition");
-            let spec = printkit::kit::board_page_spec(&d).expect("board spec");
+            let spec = printkit_kit::board_page_spec(&d).expect("board spec");
             (d.id, spec)
         })
         .collect()
@@ -56,10 +56,10 @@ fn main() {
             );
             if let Some(dir) = &out {
                 std::fs::create_dir_all(dir).expect("out dir");
-                printkit::render::write_atomic(&dir.join(format!("{name}-{paper_name}.pdf")), &pdf)
+                printkit_outdir::write_atomic(&dir.join(format!("{name}-{paper_name}.pdf")), &pdf)
                     .expect("write");
                 for (i, s) in svgs.iter().enumerate() {
-                    printkit::render::write_atomic(
+                    printkit_outdir::write_atomic(
                         &dir.join(format!("{name}-{paper_name}-{}.svg", i + 1)),
                         s.as_bytes(),
                     )

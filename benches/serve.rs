@@ -63,7 +63,7 @@ fn main() {
     };
     let state = serve::Shared::default();
     state.write().unwrap().root = Some(std::sync::Arc::new(
-        printkit::beneath::Folder::open(&dir).unwrap(),
+        printkit_files::beneath::Folder::open(&dir).unwrap(),
     ));
     state.write().unwrap().files.insert(
         "big.pdf".to_string(),
@@ -124,7 +124,7 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
 
     // `check` of a 1 MB definition of unknown keys.
-    let src = printkit::definition::BUILTIN[0].1;
+    let src = printkit_definition::BUILTIN[0].1;
     let at = src.find("\n[").unwrap();
     let mut keys = String::new();
     let mut n = 0;

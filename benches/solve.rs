@@ -6,9 +6,9 @@
 //!
 //! `cargo bench --bench solve` (add `-- moonshot` for the predator start,
 //! `-- quick` to skip the puzzle runs).
-use printkit::definition;
-use printkit::puzzles;
-use printkit::solve::{solver, Limits, Run};
+use printkit_definition as definition;
+use printkit_solve::puzzles;
+use printkit_solve::{solver, Limits, Run};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -149,7 +149,7 @@ fn main() {
             let left = 1200.0 - all.elapsed().as_secs_f64();
             // The next depth costs more than this one.
             if r.budget_exhausted
-                || r.verdict != printkit::solve::Verdict::Unknown
+                || r.verdict != printkit_solve::Verdict::Unknown
                 || 2.0 * secs > left
             {
                 break;

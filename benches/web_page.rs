@@ -137,7 +137,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// The built-in games' ids.
 fn games() -> Vec<&'static str> {
-    printkit::definition::BUILTIN
+    printkit_definition::BUILTIN
         .iter()
         .map(|(id, _)| *id)
         .collect()

@@ -1,11 +1,11 @@
 //! The rules and decisions of docs/rules.md "Bracket and flip", one test (or
 //! more) each, and a naive reference engine (cells walked one by one) the
 //! bitboard engine is compared with on random games of every width.
-use printkit::rules::bracket_flip::{BracketFlip, Params, Position};
-use printkit::rules::{
+use printkit_rules::bracket_flip::{BracketFlip, Params, Position};
+use printkit_rules::{
     load, perft_by_moves, Cell, Family, Invalid, MoveError, MoveKind, PositionError, Reason, Rules,
 };
-use printkit::solve::families::bracket_flip as endgame;
+use printkit_solve::families::bracket_flip as endgame;
 
 fn rules() -> BracketFlip {
     BracketFlip::new(Params::default())
@@ -55,7 +55,7 @@ fn moves(position: &str) -> Vec<String> {
 fn the_start_is_the_centre_crosswise_and_b_moves_first() {
     let r = rules();
     assert_eq!(
-        <BracketFlip as printkit::rules::Registered>::FAMILY,
+        <BracketFlip as printkit_rules::Registered>::FAMILY,
         Family::BracketFlip
     );
     assert_eq!(r.default_start(), "6/6/2WB2/2BW2/6/6 B");
@@ -773,7 +773,7 @@ fn the_exact_search_stops_at_its_node_budget() {
 
 #[test]
 fn the_classic_8x8_board_is_a_definition_only() {
-    use printkit::definition::{self, Loaded};
+    use printkit_definition::{self as definition, Loaded};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/variants/bracket-and-flip-8x8.toml");
     let path = path.as_path();

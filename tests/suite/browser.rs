@@ -7,9 +7,10 @@
 //! skipped otherwise. Kept cheap: one Chromium prints every preview (in tabs
 //! side by side), the board is measured on two rendered strips rather than
 //! whole pages, and the fontless check covers six representative pages.
-use printkit::definition;
-use printkit::kit::{self, Kit, KitOptions, Part};
-use printkit::render::{output, Item, Paper, RectMm, Shape, Templates};
+use printkit_definition as definition;
+use printkit_kit::{self as kit, Kit, KitOptions, Part};
+use printkit_page::{Item, Paper, RectMm, Shape, Templates};
+use printkit_render as output;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -60,12 +61,7 @@ fn build(paper: &str, dir: &Path) -> (Paper, Vec<Kit>) {
     let kits: Vec<Kit> = definition::builtins()
         .map(|d| {
             let d = d.unwrap();
-            kit::build_kit(
-                &printkit::definition::analyse(&d, &d.practice),
-                &t,
-                &options,
-            )
-            .unwrap()
+            kit::build_kit(&printkit_definition::analyse(&d, &d.practice), &t, &options).unwrap()
         })
         .collect();
     let formats = output::Formats {
@@ -461,7 +457,7 @@ impl Raster {
 }
 
 /// The rectangle drawn by the first shape inside the group `id`.
-fn group_rect(page: &printkit::render::Page, id: &str) -> RectMm {
+fn group_rect(page: &printkit_page::Page, id: &str) -> RectMm {
     let g = page
         .find_group(id)
         .unwrap_or_else(|| panic!("no group {id}"));
@@ -700,7 +696,7 @@ fn svg_pages_draw_their_text_like_the_pdf_with_no_font_installed() {
                 if run.text.trim().is_empty() {
                     return;
                 }
-                let b = printkit::render::text::ink_box(run).unwrap();
+                let b = printkit_page::text::ink_box(run).unwrap();
                 let (x0, x1) = (b.x - 0.5, b.right() + 0.5);
                 let a = ours.dark_extent(x0, x1, b.y, b.bottom());
                 let c = theirs.dark_extent(x0, x1, b.y, b.bottom());
@@ -725,9 +721,9 @@ fn svg_pages_draw_their_text_like_the_pdf_with_no_font_installed() {
 }
 
 /// The player kit or the host key.
-fn document(key: bool) -> printkit::kit::Document {
+fn document(key: bool) -> printkit_kit::Document {
     match key {
-        true => printkit::kit::Document::HostKey,
-        false => printkit::kit::Document::PlayerKit,
+        true => printkit_kit::Document::HostKey,
+        false => printkit_kit::Document::PlayerKit,
     }
 }

@@ -1,6 +1,6 @@
 //! `printkit check` on the built-in definitions, the example practice files
 //! and one file per mistake a host would make.
-use printkit::definition::{self, Diagnostic, LoadError, Loaded};
+use printkit_definition::{self as definition, Diagnostic, LoadError, Loaded};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -28,7 +28,7 @@ fn check(path: &Path) -> Result<Vec<Diagnostic>, String> {
     std::env::set_current_dir(cwd).unwrap();
     // As `printkit check` does: the kit is laid out too; a file named
     // `large-print-…` as `check --large-print` does.
-    let templates = printkit::render::Templates::builtin().unwrap();
+    let templates = printkit_page::Templates::builtin().unwrap();
     let large = rel
         .file_name()
         .is_some_and(|n| n.to_string_lossy().starts_with("large-print-"));
@@ -353,7 +353,7 @@ fn a_worked_example_of_four_moves_fits_the_page() {
     let path = dir.join("four.toml");
     std::fs::write(&path, four).unwrap();
     let loaded = definition::load_file(&path).unwrap_or_else(|e| panic!("{e}"));
-    let templates = printkit::render::Templates::builtin().unwrap();
+    let templates = printkit_page::Templates::builtin().unwrap();
     let checked = printkit::build::check_loaded(&loaded, &templates, &Default::default());
     let _ = std::fs::remove_dir_all(&dir);
     if let Err(d) = checked {

@@ -303,8 +303,8 @@ fn a_set_never_mixes_with_old_files_or_writes_through_a_link() {
 
 /// A line of two real moves from the predator game's start, `k` picking
 /// them: a different `k`, a different line (and a different ending).
-fn line(k: usize) -> Vec<printkit::rules::MoveInfo> {
-    let def = printkit::definition::resolve("predator-prey").unwrap();
+fn line(k: usize) -> Vec<printkit_rules::MoveInfo> {
+    let def = printkit_definition::resolve("predator-prey").unwrap();
     let (mut at, mut k, mut out) = (def.start_position.clone(), k, Vec::new());
     for _ in 0..2 {
         let moves = at.moves();
@@ -320,11 +320,11 @@ fn line(k: usize) -> Vec<printkit::rules::MoveInfo> {
 /// A found puzzle for `deal`: its line ([`line`] of `k`) names it (`deal`
 /// never looks at the position, the game's start here); `plies` and
 /// `side` make its share.
-fn found(k: usize, plies: u32, side: char) -> printkit::puzzles::Puzzle {
-    use printkit::solve::{Solution, Verdict};
-    let def = printkit::definition::resolve("predator-prey").unwrap();
+fn found(k: usize, plies: u32, side: char) -> printkit_solve::puzzles::Puzzle {
+    use printkit_solve::{Solution, Verdict};
+    let def = printkit_definition::resolve("predator-prey").unwrap();
     let pv = line(k);
-    printkit::puzzles::Puzzle {
+    printkit_solve::puzzles::Puzzle {
         position: def.start_position.clone(),
         solution: Solution {
             verdict: Verdict::Win,
@@ -341,7 +341,7 @@ fn found(k: usize, plies: u32, side: char) -> printkit::puzzles::Puzzle {
         built: false,
         candidate: 0,
         decoys: 0,
-        decoy_rule: printkit::rules::family::DecoyRule::Safe,
+        decoy_rule: printkit_rules::family::DecoyRule::Safe,
         tempting: 0,
         shape: String::new(),
         side,
@@ -351,8 +351,8 @@ fn found(k: usize, plies: u32, side: char) -> printkit::puzzles::Puzzle {
 
 #[test]
 fn deal_gives_every_sheet_the_same_mix_and_each_puzzle_once() {
-    use printkit::puzzles::class_sets::deal;
-    use printkit::rules::Family;
+    use printkit_rules::Family;
+    use printkit_solve::puzzles::class_sets::deal;
     // Predator game: wins in 3 and 5 of each side, unevenly found.
     let mut pool = Vec::new();
     for (plies, side, n) in [(3, 'P', 7), (5, 'P', 4), (5, 'o', 5), (3, 'o', 1)] {
@@ -362,7 +362,7 @@ fn deal_gives_every_sheet_the_same_mix_and_each_puzzle_once() {
     }
     let sheets = deal(Family::PredatorPrey, pool.clone(), 2, 6).expect("enough for 2 sheets");
     assert_eq!(sheets.len(), 2);
-    let mix = |sheet: &[printkit::puzzles::Puzzle]| {
+    let mix = |sheet: &[printkit_solve::puzzles::Puzzle]| {
         let mut m: Vec<(u32, char)> = sheet.iter().map(|p| (p.solution.plies, p.side)).collect();
         m.sort();
         m
@@ -498,8 +498,8 @@ fn bracket_and_flip_gives_a_full_set_on_both_boards() {
 /// sheet and spreads a repeated line over sheets far apart.
 #[test]
 fn deal_puts_no_answer_twice_on_a_sheet() {
-    use printkit::puzzles::class_sets::deal;
-    use printkit::rules::Family;
+    use printkit_rules::Family;
+    use printkit_solve::puzzles::class_sets::deal;
     // Four answer lines, each found three times in a row.
     let mut pool = Vec::new();
     for line in 0..4 {
@@ -528,13 +528,13 @@ fn deal_puts_no_answer_twice_on_a_sheet() {
 #[test]
 fn the_most_puzzles_a_sheet_holds_fit_two_pages_everywhere() {
     use printkit::commands::puzzles::MOST_ON_A_SHEET;
-    use printkit::kit::{self, KitOptions, Part};
-    let t = printkit::render::Templates::builtin().unwrap();
-    for game in printkit::definition::builtins() {
+    use printkit_kit::{self as kit, KitOptions, Part};
+    let t = printkit_page::Templates::builtin().unwrap();
+    for game in printkit_definition::builtins() {
         let def = game.unwrap();
         let id = def.id.clone();
         // The game's first position, as long a prompt as a puzzle gets.
-        let sheet: Vec<printkit::definition::Practice> = (1..=MOST_ON_A_SHEET)
+        let sheet: Vec<printkit_definition::Practice> = (1..=MOST_ON_A_SHEET)
             .map(|k| {
                 let mut p = def.practice[0].clone();
                 p.sheet = Some(1);
@@ -587,7 +587,7 @@ fn the_most_puzzles_a_sheet_holds_fit_two_pages_everywhere() {
 /// search's reports (issue 49), not positions searched.
 #[test]
 fn the_class_set_progress_line_counts_sheets_and_time_left() {
-    use printkit::puzzles::class_sets::Progress;
+    use printkit_solve::puzzles::class_sets::Progress;
     let p = Progress {
         sheets_found: 12,
         sheets_wanted: 30,
@@ -841,9 +841,9 @@ fn a_class_key_says_each_fact_once() {
 /// differ.
 #[test]
 fn the_finders_key_is_one_for_mirrors_turns_and_shifts() {
-    use printkit::puzzles::symmetry_key;
+    use printkit_solve::puzzles::symmetry_key;
     let key = |game: &str, text: &str| {
-        let def = printkit::definition::resolve(game).unwrap();
+        let def = printkit_definition::resolve(game).unwrap();
         let position = def.engine().load(text).unwrap();
         symmetry_key(&position)
     };

@@ -1,8 +1,8 @@
 //! Perft of the clone-convert family against the table in
 //! `tests/perft/clone-convert.txt`, and the fast (bulk-counting) perft
 //! against the reference count that plays every move.
-use printkit::rules::clone_convert::{CloneConvert, Params};
-use printkit::rules::{perft_by_moves, Rules};
+use printkit_rules::clone_convert::{CloneConvert, Params};
+use printkit_rules::{perft_by_moves, Rules};
 
 const TABLE: &str = include_str!("../perft/clone-convert.txt");
 

@@ -1,7 +1,7 @@
 //! Property tests: random legal games stay valid positions, every listed
 //! move reads back as itself, and no input text panics the parsers.
-use printkit::rules::clone_convert::{CloneConvert, Params, Position};
-use printkit::rules::{MoveKind, Rules};
+use printkit_rules::clone_convert::{CloneConvert, Params, Position};
+use printkit_rules::{MoveKind, Rules};
 use proptest::prelude::*;
 
 /// A random board up to 9 × 9 (so both bit-set widths occur) as position

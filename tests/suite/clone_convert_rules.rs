@@ -1,7 +1,7 @@
 //! The rules and decisions of docs/rules.md "Clone, jump and convert", one test
 //! (or more) each, and its worked checks.
-use printkit::rules::clone_convert::{CloneConvert, Move, Params, Position};
-use printkit::rules::{
+use printkit_rules::clone_convert::{CloneConvert, Move, Params, Position};
+use printkit_rules::{
     load, Cell, Family, MoveError, MoveKind, Outcome, PositionError, Reason, Rules,
 };
 
@@ -105,7 +105,7 @@ fn worked_check_start_has_16_moves() {
 fn start_and_sides() {
     let r = rules();
     assert_eq!(
-        <CloneConvert as printkit::rules::Registered>::FAMILY,
+        <CloneConvert as printkit_rules::Registered>::FAMILY,
         Family::CloneConvert
     );
     assert_eq!(r.default_start(), "B3W/5/5/5/W3B W 0");
@@ -502,7 +502,7 @@ fn position_fields_are_read_strictly() {
 
 #[test]
 fn engine_interface_lists_moves_with_effects_and_positions() {
-    let e = printkit::rules::Params::CloneConvert(Params::default()).engine();
+    let e = printkit_rules::Params::CloneConvert(Params::default()).engine();
     let p = e.load("5/3B1/2W2/5/5 W 0").unwrap();
     let m = p.moves();
     let c4 = m.iter().find(|i| i.text == "C3-C4").unwrap();

@@ -262,8 +262,8 @@ fn functions_are_measured_from_fn_to_their_closing_brace_in_code_only() {
     );
 }
 
-/// Where a `match` with arms on [`printkit::rules::Family`] or
-/// [`printkit::rules::Params`] variants also has a catch-all `_ =>` arm
+/// Where a `match` with arms on [`printkit_rules::Family`] or
+/// [`printkit_rules::Params`] variants also has a catch-all `_ =>` arm
 /// (which would take a new family in silently), as "file: line".
 fn family_catch_alls(file: &str, text: &str) -> Vec<String> {
     let code: Vec<char> = code_only(text).chars().collect();

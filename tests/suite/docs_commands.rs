@@ -476,7 +476,7 @@ fn readme_figures_are_the_builds() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     let readme = page("README.md");
-    let games = printkit::definition::BUILTIN.len();
+    let games = printkit_definition::BUILTIN.len();
     let said =
         format!("The first writes the {games} built-in games' kits into `out/`: {files} files");
     assert!(

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use printkit::render::{Font, FontBook};
+use printkit_page::{Font, FontBook};
 
 const TEMPLATES: &str = "fixtures/fallback-fonts";
 const DEFINITION: &str = "fixtures/fallback-fonts/freeze-ethiopic.toml";
@@ -110,7 +110,7 @@ fn a_fallback_face_is_embedded_in_the_pdf_and_outlined_in_the_svg() {
     let bold = book.metrics(Font::Bold).unwrap();
     // Shaped: kerning may move "Freeze (" from its plain advances.
     let builtin = FontBook::builtin();
-    let before: i32 = printkit::render::shape::shape_with(&builtin, "Freeze (", Font::Bold, None)
+    let before: i32 = printkit_page::shape::shape_with(&builtin, "Freeze (", Font::Bold, None)
         .unwrap()
         .iter()
         .map(|g| g.advance)
@@ -214,7 +214,7 @@ fn a_damaged_font_file_is_an_error_never_a_panic() {
         drawn += 1;
         let _ = book.check_coverage(Font::Regular, "ሰላም");
         for g in 0..8 {
-            let _ = printkit::render::outline::glyph_path(&book, font, g);
+            let _ = printkit_page::outline::glyph_path(&book, font, g);
         }
     }
 }
@@ -414,8 +414,8 @@ fn a_fallback_that_cannot_be_used_is_named_at_its_line_in_style_toml() {
 /// with other templates on the same thread would have changed them).
 #[test]
 fn two_font_books_lay_out_side_by_side_each_with_its_own_faces() {
-    use printkit::render::text::{self, TextStyle};
-    use printkit::render::{Align, Colour, Item, RectMm};
+    use printkit_page::text::{self, TextStyle};
+    use printkit_page::{Align, Colour, Item, RectMm};
     let plain = FontBook::builtin();
     let mut ethiopic = FontBook::builtin();
     let face = ethiopic
@@ -440,7 +440,7 @@ fn two_font_books_lay_out_side_by_side_each_with_its_own_faces() {
         // The same text: refused by one book, drawn from the fallback by
         // the other, in turn.
         match text::line_in(&plain, "Freeze (ሰላም)", style, bounds, 5.0) {
-            Err(printkit::render::RenderError::MissingGlyph { characters, .. }) => {
+            Err(printkit_page::RenderError::MissingGlyph { characters, .. }) => {
                 assert_eq!(characters, ['ሰ', 'ላ', 'ም'])
             }
             other => panic!("the built-in book drew Ethiopic: {other:?}"),
@@ -455,7 +455,7 @@ fn two_font_books_lay_out_side_by_side_each_with_its_own_faces() {
         assert_eq!(faces[0], Font::Regular);
         // The book draws the fallback's outlines; the other knows no such face.
         let g = run.glyphs().iter().find(|g| g.font == face).unwrap();
-        let outline = |book: &FontBook| printkit::render::outline::glyph_path(book, face, g.id);
+        let outline = |book: &FontBook| printkit_page::outline::glyph_path(book, face, g.id);
         assert!(!outline(&ethiopic).unwrap().is_empty());
         assert!(outline(&plain).is_err());
         // Text both can set is measured alike.

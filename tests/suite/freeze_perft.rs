@@ -4,8 +4,8 @@
 //! positions on the torus).
 
 use crate::freeze_common::Grid;
-use printkit::rules::freeze::{Freeze, Params};
-use printkit::rules::{perft_by_moves, Rules};
+use printkit_rules::freeze::{Freeze, Params};
+use printkit_rules::{perft_by_moves, Rules};
 
 const START: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b";
 const SMALL: &str = "rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb/2brbr b";

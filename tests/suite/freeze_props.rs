@@ -1,7 +1,7 @@
 //! Freeze property tests: random games stay valid and round-trip, listed
 //! moves read back as themselves, and no input text panics the parsers.
-use printkit::rules::freeze::{Freeze, Params};
-use printkit::rules::Rules;
+use printkit_rules::freeze::{Freeze, Params};
+use printkit_rules::Rules;
 use proptest::prelude::*;
 
 const START: &str = "rbrbrbrb/brbrb2r/rbrbrbrb/brbrbrbr/rbrbrbrb/b2rbrbr/rbrbrbrb/brbrbrbr b";

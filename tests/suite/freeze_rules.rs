@@ -1,7 +1,7 @@
 //! Freeze: every rule and decision of docs/rules.md ("Freeze") and its worked
 //! checks.
-use printkit::rules::freeze::{Freeze, Move, Params};
-use printkit::rules::{
+use printkit_rules::freeze::{Freeze, Move, Params};
+use printkit_rules::{
     load, Cell, Family, Invalid, MoveError, MoveKind, Outcome, PositionError, Reason, Rules,
     Topology,
 };
@@ -15,7 +15,7 @@ fn f() -> Freeze {
     Freeze::new(Params::default())
 }
 
-fn pos(text: &str) -> printkit::rules::freeze::Position {
+fn pos(text: &str) -> printkit_rules::freeze::Position {
     f().parse_position(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -38,7 +38,7 @@ fn texts(text: &str) -> Vec<String> {
 
 /// Plays a move given as text; returns the canonical move, the effect and
 /// the position after it.
-fn play(text: &str, mv: &str) -> (String, printkit::rules::Effect, String) {
+fn play(text: &str, mv: &str) -> (String, printkit_rules::Effect, String) {
     let info = load(&f(), text)
         .unwrap()
         .play(mv)
@@ -65,7 +65,7 @@ fn invalid(text: &str) -> Invalid {
 fn the_start_is_the_games_md_text_and_black_moves_first() {
     let f = f();
     assert_eq!(
-        <Freeze as printkit::rules::Registered>::FAMILY,
+        <Freeze as printkit_rules::Registered>::FAMILY,
         Family::Freeze
     );
     assert_eq!(f.default_start(), START);

@@ -9,8 +9,8 @@
 //! A bounded number of cases runs in `cargo test`; for a longer run set
 //! `PRINTKIT_FUZZ_CASES` (e.g. 20000). The hostile inputs found by hand are
 //! kept as a corpus in `fixtures/invalid/` and `tests/corpus/`.
-use printkit::definition::{self, LoadError};
-use printkit::kit::{self, KitOptions};
+use printkit_definition::{self as definition, LoadError};
+use printkit_kit::{self as kit, KitOptions};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -172,7 +172,7 @@ fn check_and_lay_out(name: &str, bytes: &[u8]) {
             let mut practice = def.practice.clone();
             practice.extend(extra);
             let _ = kit::build_kit(
-                &printkit::definition::analyse(&def, &practice),
+                &printkit_definition::analyse(&def, &practice),
                 &templates,
                 &options,
             );
@@ -221,7 +221,7 @@ fn english_file() -> String {
 }
 
 /// Every diagnostic names a file and a place in it, in few enough words.
-fn located(d: &printkit::diagnostic::Diagnostic) {
+fn located(d: &printkit_definition::diagnostic::Diagnostic) {
     assert!(!d.file.is_empty() && d.line >= 1 && d.column >= 1, "{d:?}");
     assert!(d.message.len() < 4000, "{}", d.message);
     let _ = d.render();
@@ -234,22 +234,26 @@ fn check_language(bytes: &[u8]) {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return;
     };
-    match printkit::lang::parse("xx.toml", text, Some(&printkit::lang::Lang::english())) {
+    match printkit_definition::lang::parse(
+        "xx.toml",
+        text,
+        Some(&printkit_definition::lang::Lang::english()),
+    ) {
         Ok(lang) => {
             let mut def = definition::resolve("freeze").unwrap();
             def.lang = std::sync::Arc::new(lang);
             let templates = printkit::render::load_templates(None).unwrap();
             let options = KitOptions::whole_kit(templates.paper("a4").unwrap());
-            let analysed = printkit::definition::analyse(&def, &def.practice);
+            let analysed = printkit_definition::analyse(&def, &def.practice);
             if let Err(e) = kit::build_kit(&analysed, &templates, &options) {
                 located(&kit::layout_diagnostic(&analysed, &templates, &e));
             }
         }
-        Err(printkit::lang::LangError::Invalid(list)) => {
+        Err(printkit_definition::lang::LangError::Invalid(list)) => {
             assert!(!list.is_empty());
             list.iter().for_each(located);
         }
-        Err(printkit::lang::LangError::Read(_)) => {}
+        Err(printkit_definition::lang::LangError::Read(_)) => {}
     }
 }
 
@@ -275,7 +279,7 @@ const RECORD: &str = "A1-B2 E1-D2\nB2-C3 D2-C2\nC3-C4 pass\n# a comment\nA5-B4\n
 /// fallback face is) and asked for every character of a text and its
 /// width: an error or an answer, never a panic.
 fn load_font(bytes: Vec<u8>) {
-    let mut book = printkit::render::FontBook::builtin();
+    let mut book = printkit_page::FontBook::builtin();
     if let Ok(face) = book.load(bytes, "mutated.ttf") {
         book.add_fallback(face);
         let _ = book.check_coverage(face, "Freeze — W wins in 3 moves: ÀÉ ﬁ 12½ ←");

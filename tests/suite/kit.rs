@@ -1,9 +1,10 @@
 //! The whole kit: its pages, what they count, what the host key says, and
 //! the build command's promises (nothing written on failure, identical
 //! bytes on rebuild). Counts are read back from the written SVG files.
-use printkit::definition::{self, Definition};
-use printkit::kit::{self, KitOptions, Part};
-use printkit::render::{output, Templates};
+use printkit_definition::{self as definition, Definition};
+use printkit_kit::{self as kit, KitOptions, Part};
+use printkit_page::Templates;
+use printkit_render as output;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,7 +23,7 @@ fn svgs(def: &Definition, extra: &[definition::Practice]) -> BTreeMap<String, St
     let o = options("a4");
     let mut practice = def.practice.clone();
     practice.extend_from_slice(extra);
-    let kit = kit::build_kit(&printkit::definition::analyse(def, &practice), &t, &o).unwrap();
+    let kit = kit::build_kit(&printkit_definition::analyse(def, &practice), &t, &o).unwrap();
     let files = crate::render_common::kit_files(
         std::slice::from_ref(&kit),
         &o.paper,
@@ -62,8 +63,8 @@ fn each_kit_has_its_pages_in_order() {
     for paper in ["a4", "letter"] {
         let o = options(paper);
         for def in builtins() {
-            let kit = kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
-                .unwrap();
+            let kit =
+                kit::build_kit(&printkit_definition::analyse(&def, &def.practice), &t, &o).unwrap();
             let parts: Vec<Part> = kit.player.iter().map(|p| p.part).collect();
             let mut sorted = parts.clone();
             sorted.sort();
@@ -81,7 +82,7 @@ fn each_kit_has_its_pages_in_order() {
             // Every page: inside the printable area, no text overflow, every glyph present.
             let area = t.printable_area(&o.paper);
             for p in kit.player.iter().chain(&kit.key) {
-                printkit::render::check_page(&t.style.book, &p.page, Some(area))
+                printkit_page::check_page(&t.style.book, &p.page, Some(area))
                     .unwrap_or_else(|e| panic!("{} {paper} {}: {e}", def.id, p.name));
                 assert_eq!(p.page.size_mm, o.paper.size_mm);
             }
@@ -114,9 +115,9 @@ fn token_counts_equal_the_supply() {
 
 #[test]
 fn audit_rows_equal_the_turn_limit() {
-    use printkit::rules::Params;
+    use printkit_rules::Params;
     let defs = builtins();
-    assert_eq!(defs.len(), printkit::rules::Family::ALL.len());
+    assert_eq!(defs.len(), printkit_rules::Family::ALL.len());
     for def in defs {
         // A row a turn up to the limit; a game without one gets the
         // definition's sheet of rows and a continuation sheet numbered on.
@@ -224,8 +225,8 @@ fn the_player_kit_answers_no_practice_question() {
         let t = Templates::builtin().unwrap();
         let o = options(paper);
         for def in builtins() {
-            let kit = kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
-                .unwrap();
+            let kit =
+                kit::build_kit(&printkit_definition::analyse(&def, &def.practice), &t, &o).unwrap();
             let files = crate::render_common::kit_files(
                 std::slice::from_ref(&kit),
                 &o.paper,
@@ -250,10 +251,10 @@ fn the_player_kit_answers_no_practice_question() {
                 .filter(|p| !kit::is_worked_example(&def, p))
             {
                 // A pass says who passes ("W passes."): no effect to check.
-                let pass = |c: &&printkit::definition::Check| {
+                let pass = |c: &&printkit_definition::Check| {
                     c.played
                         .as_ref()
-                        .is_ok_and(|i| i.effect.kind() == printkit::rules::MoveKind::Pass)
+                        .is_ok_and(|i| i.effect.kind() == printkit_rules::MoveKind::Pass)
                 };
                 for c in p.checks.iter().filter(|c| !c.illegal && !pass(c)) {
                     // The host key's words: "C3-C4: Clone C3→C4, converts
@@ -548,7 +549,7 @@ fn the_clone_audit_fits_60_turns_on_2_sheets() {
     for paper in ["a4", "letter"] {
         let o = options(paper);
         let kit =
-            kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o).unwrap();
+            kit::build_kit(&printkit_definition::analyse(&def, &def.practice), &t, &o).unwrap();
         let sheets = kit.player.iter().filter(|p| p.part == Part::Audit).count();
         assert_eq!(sheets, 2, "{paper}: {sheets} audit sheets for 60 turns");
         assert_eq!(kit::audit::page_count(&def, &t, &o).unwrap(), 2);
@@ -564,14 +565,14 @@ fn every_page_names_its_document_number_and_paper() {
     for def in builtins() {
         for (paper, label, other) in [("a4", "A4", "US Letter"), ("letter", "US Letter", "A4")] {
             let o = options(paper);
-            let kit = kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
-                .unwrap();
+            let kit =
+                kit::build_kit(&printkit_definition::analyse(&def, &def.practice), &t, &o).unwrap();
             for (document, pages) in [("player kit", &kit.player), ("host key", &kit.key)] {
                 let n = pages.len();
                 for (i, page) in pages.iter().enumerate() {
                     let mut footer = String::new();
                     page.page.items.iter().for_each(|item| {
-                        if let printkit::render::Item::Group(g) = item {
+                        if let printkit_page::Item::Group(g) = item {
                             if g.id.as_deref() == Some("footer") {
                                 item.for_each_text(&mut |t| footer.push_str(&t.text));
                             }
@@ -608,15 +609,15 @@ fn every_page_names_its_document_number_and_paper() {
 /// winning moves.
 #[test]
 fn a_freeze_answer_says_which_kings_change_nothing() {
-    use printkit::definition::KeyAnswer;
-    let def = printkit::definition::resolve("freeze").unwrap();
+    use printkit_definition::KeyAnswer;
+    let def = printkit_definition::resolve("freeze").unwrap();
     let answer = |position: &str| {
         let pos = def.load_position(position).unwrap();
-        let s = printkit::solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
+        let s = printkit_solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
         let key = KeyAnswer::new(&def.params, &pos, s);
         (
             key.clone(),
-            printkit::kit::host_key::answer(&def, &pos, &key),
+            printkit_kit::host_key::answer(&def, &pos, &key),
         )
     };
     // One capture, so one king: C8, E8 or D1, or none, all win at once.
@@ -762,8 +763,8 @@ fn a_practice_file_named_as_a_game_is_built_with_its_game() {
 fn audit_sheets() -> Vec<(
     String,
     &'static str,
-    printkit::render::RectMm,
-    Vec<printkit::render::Page>,
+    printkit_page::RectMm,
+    Vec<printkit_page::Page>,
 )> {
     let t = Templates::builtin().unwrap();
     let mut out = Vec::new();
@@ -787,7 +788,7 @@ fn audit_sheets() -> Vec<(
 }
 
 /// All the text of a page, its runs joined by spaces.
-fn page_words(page: &printkit::render::Page) -> String {
+fn page_words(page: &printkit_page::Page) -> String {
     let mut words = Vec::new();
     for item in &page.items {
         item.for_each_text(&mut |t| words.push(t.text.clone()));
@@ -803,7 +804,7 @@ fn every_audit_sheet_is_three_quarters_used() {
         for (i, page) in pages.iter().enumerate() {
             let mut bottom = area.y;
             for item in &page.items {
-                if let printkit::render::Item::Group(g) = item {
+                if let printkit_page::Item::Group(g) = item {
                     let id = g.id.as_deref().unwrap_or("");
                     if id.starts_with("audit-table") || id == "audit-closing" {
                         bottom = bottom.max(item.ink_bounds().unwrap().unwrap().bottom());
@@ -894,8 +895,8 @@ fn the_clone_audit_has_a_box_for_a_pass() {
             .filter(|i| {
                 matches!(
                     i,
-                    printkit::render::Item::Shape {
-                        shape: printkit::render::Shape::Rect(_),
+                    printkit_page::Item::Shape {
+                        shape: printkit_page::Shape::Rect(_),
                         ..
                     }
                 )
@@ -926,7 +927,7 @@ fn a_right_to_left_audit_sheet_starts_at_the_right() {
         let page = &kit.player[0].page;
         let x = |turn: usize| {
             let row = page.find_group(&format!("audit-row-{turn}")).unwrap();
-            printkit::render::Item::Group(row.clone())
+            printkit_page::Item::Group(row.clone())
                 .ink_bounds()
                 .unwrap()
                 .unwrap()
@@ -950,7 +951,7 @@ fn position_facts_are_set_like_the_prompt() {
     let t = Templates::builtin().unwrap();
     for def in builtins() {
         let kit = kit::build_kit(
-            &printkit::definition::analyse(&def, &def.practice),
+            &printkit_definition::analyse(&def, &def.practice),
             &t,
             &options("a4"),
         )
@@ -1017,7 +1018,7 @@ fn a_right_to_left_worked_example_puts_before_on_the_right() {
                 .iter()
                 .find_map(|p| p.page.find_group(id))
                 .unwrap_or_else(|| panic!("{}: no {id}", def.id));
-            printkit::render::Item::Group(g.clone())
+            printkit_page::Item::Group(g.clone())
                 .ink_bounds()
                 .unwrap()
                 .unwrap()
@@ -1040,7 +1041,7 @@ fn a_right_to_left_worked_example_puts_before_on_the_right() {
 #[test]
 fn a_right_to_left_token_sheet_runs_from_the_right() {
     let t = Templates::builtin().unwrap();
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     for (code, rtl) in [("ar", true), ("en", false)] {
         let mut def = definition::resolve("predator-prey").unwrap();
         def.choose_language(&languages, Some(code)).unwrap();
@@ -1054,7 +1055,7 @@ fn a_right_to_left_token_sheet_runs_from_the_right() {
             let g = page
                 .find_group(id)
                 .unwrap_or_else(|| panic!("{code}: no {id}"));
-            printkit::render::Item::Group(g.clone())
+            printkit_page::Item::Group(g.clone())
                 .ink_bounds()
                 .unwrap()
                 .unwrap()

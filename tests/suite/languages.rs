@@ -2,7 +2,7 @@
 //! English word of printkit's own (read back with `pdftotext`), a host's
 //! own language file is checked with located errors, and the Arabic
 //! fixture has every message.
-use printkit::lang::{self, Lang, Message};
+use printkit_definition::lang::{self, Lang, Message};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -608,8 +608,8 @@ fn puzzles_write_their_prompts_in_the_definitions_language() {
 
 /// Every group of `item` (depth first) whose id starts with `prefix` and
 /// has one of `tails` after its number: its text, runs joined by spaces.
-fn key_texts(item: &printkit::render::Item, tails: &[&str], out: &mut Vec<String>) {
-    if let printkit::render::Item::Group(g) = item {
+fn key_texts(item: &printkit_page::Item, tails: &[&str], out: &mut Vec<String>) {
+    if let printkit_page::Item::Group(g) = item {
         let id = g.id.as_deref().unwrap_or("");
         let wanted = id.starts_with("key-")
             && tails.iter().any(|t| {
@@ -638,7 +638,7 @@ fn key_texts(item: &printkit::render::Item, tails: &[&str], out: &mut Vec<String
 fn a_translated_host_key_says_no_english_engine_word() {
     let english = builtin("en");
     let languages = lang::Languages::load(None).unwrap();
-    let templates = printkit::render::Templates::builtin().unwrap();
+    let templates = printkit_page::Templates::builtin().unwrap();
     for code in ["fr", "es", "de", "ar"] {
         let other = builtin(code);
         let own_words = message_words(&other);
@@ -656,16 +656,16 @@ fn a_translated_host_key_says_no_english_engine_word() {
             .filter(|w| !own_words.contains(w))
             .collect();
         assert!(engine.iter().any(|w| w == "pass"), "{code}: {engine:?}");
-        for def in printkit::definition::builtins() {
+        for def in printkit_definition::builtins() {
             let mut def = def.unwrap();
             def.choose_language(&languages, Some(code)).unwrap();
-            printkit::definition::analyse(&def, &def.practice);
-            let o = printkit::kit::KitOptions {
-                parts: vec![printkit::kit::Part::Key],
-                ..printkit::kit::KitOptions::whole_kit(templates.paper("a4").unwrap())
+            printkit_definition::analyse(&def, &def.practice);
+            let o = printkit_kit::KitOptions {
+                parts: vec![printkit_kit::Part::Key],
+                ..printkit_kit::KitOptions::whole_kit(templates.paper("a4").unwrap())
             };
-            let kit = printkit::kit::build_kit(
-                &printkit::definition::analyse(&def, &def.practice),
+            let kit = printkit_kit::build_kit(
+                &printkit_definition::analyse(&def, &def.practice),
                 &templates,
                 &o,
             )
@@ -699,26 +699,26 @@ fn a_translated_host_key_says_no_english_engine_word() {
 /// printkit's own words and in the definition's French text alike.
 #[test]
 fn french_kits_put_a_narrow_no_break_space_before_double_signs() {
-    let templates = printkit::render::Templates::builtin().unwrap();
+    let templates = printkit_page::Templates::builtin().unwrap();
     let languages = lang::Languages::load(None).unwrap();
     let path = "fixtures/custom/languages/cloner-sauter-convertir.toml";
-    let french = printkit::definition::parse_definition(
+    let french = printkit_definition::parse_definition(
         path,
         &std::fs::read_to_string(root().join(path)).unwrap(),
     )
     .unwrap();
     let mut defs = vec![french];
-    for def in printkit::definition::builtins() {
+    for def in printkit_definition::builtins() {
         let mut def = def.unwrap();
         def.choose_language(&languages, Some("fr")).unwrap();
         defs.push(def);
     }
     for def in defs {
-        printkit::definition::analyse(&def, &def.practice);
+        printkit_definition::analyse(&def, &def.practice);
         for paper in ["a4", "letter"] {
-            let o = printkit::kit::KitOptions::whole_kit(templates.paper(paper).unwrap());
-            let kit = printkit::kit::build_kit(
-                &printkit::definition::analyse(&def, &def.practice),
+            let o = printkit_kit::KitOptions::whole_kit(templates.paper(paper).unwrap());
+            let kit = printkit_kit::build_kit(
+                &printkit_definition::analyse(&def, &def.practice),
                 &templates,
                 &o,
             )
@@ -757,11 +757,11 @@ fn french_kits_put_a_narrow_no_break_space_before_double_signs() {
 /// fail: the English tray is all such words.
 #[test]
 fn the_predator_tray_speaks_the_kits_language() {
-    use printkit::kit::{self, KitOptions, Part};
+    use printkit_kit::{self as kit, KitOptions, Part};
     let languages = lang::Languages::load(None).unwrap();
-    let t = printkit::render::Templates::builtin().unwrap();
+    let t = printkit_page::Templates::builtin().unwrap();
     let tray_words = |code: &str| {
-        let mut def = printkit::definition::resolve("predator-prey").unwrap();
+        let mut def = printkit_definition::resolve("predator-prey").unwrap();
         def.choose_language(&languages, Some(code)).unwrap();
         let options = KitOptions {
             parts: vec![Part::Tokens],
@@ -773,7 +773,7 @@ fn the_predator_tray_speaks_the_kits_language() {
             .find_group("tray")
             .unwrap_or_else(|| panic!("{code}: no tray"));
         let mut text = String::new();
-        printkit::render::Item::Group(tray.clone()).for_each_text(&mut |r| {
+        printkit_page::Item::Group(tray.clone()).for_each_text(&mut |r| {
             text.push_str(&r.text);
             text.push(' ');
         });
@@ -812,7 +812,7 @@ fn every_fact_a_family_states_has_its_message_in_every_language() {
     let mut facts = 0;
     for code in &codes {
         let l = builtin(code);
-        for family in printkit::rules::Family::ALL {
+        for family in printkit_rules::Family::ALL {
             for kind in family.info().facts {
                 facts += 1;
                 let key = format!("facts.{}", kind.key);

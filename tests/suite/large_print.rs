@@ -9,15 +9,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use printkit::definition::{self, Definition};
-use printkit::kit::{self, Kit, KitOptions, Part};
-use printkit::render::{Font, FontBook, Item, Templates};
+use printkit_definition::{self as definition, Definition};
+use printkit_kit::{self as kit, Kit, KitOptions, Part};
+use printkit_page::{Font, FontBook, Item, Templates};
 
 const LANGUAGES: [&str; 5] = ["en", "fr", "de", "es", "ar"];
 const PAPERS: [&str; 2] = ["a4", "letter"];
 
 fn builtins_in(code: &str) -> Vec<Definition> {
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     definition::builtins()
         .map(|d| {
             let mut d = d.unwrap();
@@ -41,7 +41,7 @@ fn kit_on(def: &Definition, t: &Templates, paper: &str) -> Kit {
 fn runs<'a>(
     items: &'a [Item],
     path: &mut Vec<String>,
-    out: &mut Vec<(Vec<String>, &'a printkit::render::TextRun)>,
+    out: &mut Vec<(Vec<String>, &'a printkit_page::TextRun)>,
 ) {
     for item in items {
         match item {

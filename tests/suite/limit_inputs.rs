@@ -23,7 +23,7 @@ pub fn words(n: usize) -> String {
 
 /// The clone game's definition with everything at its limit.
 pub fn largest_definition() -> String {
-    let base = printkit::definition::BUILTIN[0].1;
+    let base = printkit_definition::BUILTIN[0].1;
     let mut out = String::new();
     let list = |n: usize, len: usize| {
         (0..n)
@@ -101,7 +101,7 @@ pub fn largest_definition() -> String {
 /// The clone game on the largest board (26 × 99 cells of 12 mm) with the
 /// most practice positions, each a different position on that board.
 pub fn largest_board() -> String {
-    let base = printkit::definition::BUILTIN[0].1;
+    let base = printkit_definition::BUILTIN[0].1;
     let head = &base[..base.find("[[practice]]").unwrap_or(base.len())];
     let empty = vec!["26"; 97].join("/");
     let start = format!("B24W/{empty}/W24B W 0");
@@ -181,7 +181,7 @@ pub fn largest_practice_file() -> String {
 /// order), then moves after its end to the end of the file, which
 /// `replay` must report as the dispute they are (exit 1).
 pub fn largest_record() -> String {
-    let def = printkit::definition::resolve("clone-jump-convert").expect("the clone game");
+    let def = printkit_definition::resolve("clone-jump-convert").expect("the clone game");
     let mut at = def.start_position.clone();
     let mut out = String::new();
     while at.outcome().is_none() {

@@ -8,8 +8,8 @@
 //! puzzles. A move may also follow the move named before it (a line of
 //! play), and a key may name a check the author wrote as refused, saying
 //! why. A move no such position plays fails the test.
-use printkit::definition::{self, Definition, Loaded, Practice};
-use printkit::rules::AnyPosition;
+use printkit_definition::{self as definition, Definition, Loaded, Practice};
+use printkit_rules::AnyPosition;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -98,10 +98,8 @@ pub fn moves_named(text: &str) -> Vec<String> {
             .split(['-', 'x', '@', '+'])
             .filter(|s| !s.is_empty())
             .collect();
-        let all_cells = !cells.is_empty()
-            && cells
-                .iter()
-                .all(|c| printkit::rules::Cell::parse(c).is_ok());
+        let all_cells =
+            !cells.is_empty() && cells.iter().all(|c| printkit_rules::Cell::parse(c).is_ok());
         if all_cells && word.contains(['-', 'x', '@', '+']) {
             out.push(word.to_string());
         }
@@ -271,7 +269,7 @@ fn definition_file(path: &str) -> Definition {
     let Ok(Loaded::Definition(mut def)) = definition::load_file(Path::new(path)) else {
         panic!("{path} is no definition");
     };
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     def.choose_language(&languages, None).unwrap();
     *def
 }
@@ -295,7 +293,7 @@ fn every_move_a_builtin_kit_names_in_every_language_is_one_the_engine_plays() {
         ]);
         for (id, _) in definition::BUILTIN {
             let mut def = definition::resolve(id).unwrap();
-            let languages = printkit::lang::Languages::load(None).unwrap();
+            let languages = printkit_definition::lang::Languages::load(None).unwrap();
             def.choose_language(&languages, Some(language)).unwrap();
             replayed += replay_kit(&format!("{id} ({language})"), &def, &out, &[]);
         }
@@ -406,7 +404,7 @@ fn quoted(message: &str) -> Vec<String> {
         .split('`')
         .skip(1)
         .step_by(2)
-        .filter(|m| !moves_named(m).is_empty() || printkit::rules::Cell::parse(m).is_ok())
+        .filter(|m| !moves_named(m).is_empty() || printkit_rules::Cell::parse(m).is_ok())
         .map(str::to_string)
         .collect()
 }

@@ -1,8 +1,9 @@
 //! The practice sheets of the player kit and the solver's lines in the host
 //! key: same positions, same numbers, no answers on the players' side.
-use printkit::definition::{self, Definition, Practice};
-use printkit::kit::{self, KitOptions, Part};
-use printkit::render::{output, Templates};
+use printkit_definition::{self as definition, Definition, Practice};
+use printkit_kit::{self as kit, KitOptions, Part};
+use printkit_page::Templates;
+use printkit_render as output;
 use std::path::PathBuf;
 
 fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(String, String)> {
@@ -11,10 +12,10 @@ fn kit_svgs(def: &Definition, practice: &[Practice], parts: &[Part]) -> Vec<(Str
         parts: parts.to_vec(),
         ..KitOptions::whole_kit(t.paper("a4").unwrap())
     };
-    let kit = kit::build_kit(&printkit::definition::analyse(def, practice), &t, &o).unwrap();
+    let kit = kit::build_kit(&printkit_definition::analyse(def, practice), &t, &o).unwrap();
     let area = t.printable_area(&o.paper);
     for p in kit.player.iter().chain(&kit.key) {
-        printkit::render::check_page(&t.style.book, &p.page, Some(area))
+        printkit_page::check_page(&t.style.book, &p.page, Some(area))
             .unwrap_or_else(|e| panic!("{}: {e}", p.name));
     }
     let files = crate::render_common::kit_files(

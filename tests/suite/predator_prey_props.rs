@@ -1,7 +1,7 @@
 //! Predator and prey placement: property tests over random positions and
 //! random games.
-use printkit::rules::predator_prey::{Params, Position, PredatorPrey};
-use printkit::rules::*;
+use printkit_rules::predator_prey::{Params, Position, PredatorPrey};
+use printkit_rules::*;
 use proptest::prelude::*;
 
 fn rules() -> PredatorPrey {

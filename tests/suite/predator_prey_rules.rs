@@ -1,8 +1,8 @@
 //! Predator and prey placement: every rule and decision of docs/rules.md, its
 //! worked checks, hand-derived perft counts, symmetry and the perft table.
-use printkit::rules::notation::{print_board, Square};
-use printkit::rules::predator_prey::{Move, Params, PredatorPrey};
-use printkit::rules::*;
+use printkit_rules::notation::{print_board, Square};
+use printkit_rules::predator_prey::{Move, Params, PredatorPrey};
+use printkit_rules::*;
 
 fn rules() -> PredatorPrey {
     PredatorPrey::new(Params::default())
@@ -64,7 +64,7 @@ fn defaults_follow_games_md() {
     assert_eq!(r.default_start(), "5/5/2P2/5/5 o 8 0 0");
     assert_eq!(r.sides(), ['o', 'P']);
     assert_eq!(
-        <PredatorPrey as printkit::rules::Registered>::FAMILY,
+        <PredatorPrey as printkit_rules::Registered>::FAMILY,
         Family::PredatorPrey
     );
 }

@@ -1,8 +1,9 @@
 //! Print craft of the player kits: token sheets a host can cut and fold as
 //! printed, ink a school printer can afford, and practice facts that add up.
-use printkit::definition::{self, Definition};
-use printkit::kit::{self, KitOptions, Part};
-use printkit::render::{output, Item, Templates};
+use printkit_definition::{self as definition, Definition};
+use printkit_kit::{self as kit, KitOptions, Part};
+use printkit_page::{Item, Templates};
+use printkit_render as output;
 
 fn builtin(id: &str) -> Definition {
     definition::builtins()
@@ -20,7 +21,7 @@ fn token_kit(def: &Definition, paper: &str) -> kit::Kit {
     kit::build_player_kit(def, &def.practice, &t, &options).unwrap()
 }
 
-fn groups<'a>(items: &'a [Item], out: &mut Vec<&'a printkit::render::Group>) {
+fn groups<'a>(items: &'a [Item], out: &mut Vec<&'a printkit_page::Group>) {
     for item in items {
         if let Item::Group(g) = item {
             out.push(g);
@@ -29,11 +30,11 @@ fn groups<'a>(items: &'a [Item], out: &mut Vec<&'a printkit::render::Group>) {
     }
 }
 
-fn lines<'a>(items: &'a [Item], out: &mut Vec<&'a printkit::render::Stroke>) {
+fn lines<'a>(items: &'a [Item], out: &mut Vec<&'a printkit_page::Stroke>) {
     for item in items {
         match item {
             Item::Shape {
-                shape: printkit::render::Shape::Line { .. },
+                shape: printkit_page::Shape::Line { .. },
                 stroke: Some(s),
                 ..
             } => out.push(s),
@@ -119,13 +120,11 @@ fn cut_lines_are_heavier_than_fold_lines() {
     for page in &kit.player {
         lines(&page.page.items, &mut strokes);
     }
-    let darkness = |s: &printkit::render::Stroke| {
+    let darkness = |s: &printkit_page::Stroke| {
         765 - (u32::from(s.colour.r) + u32::from(s.colour.g) + u32::from(s.colour.b))
     };
-    let (folds, cuts): (
-        Vec<&printkit::render::Stroke>,
-        Vec<&printkit::render::Stroke>,
-    ) = strokes.iter().copied().partition(|s| !s.dash_mm.is_empty());
+    let (folds, cuts): (Vec<&printkit_page::Stroke>, Vec<&printkit_page::Stroke>) =
+        strokes.iter().copied().partition(|s| !s.dash_mm.is_empty());
     assert!(!folds.is_empty() && !cuts.is_empty());
     let thinnest_cut = cuts.iter().map(|s| s.width_mm).fold(f64::MAX, f64::min);
     let widest_fold = folds.iter().map(|s| s.width_mm).fold(0.0, f64::max);
@@ -204,7 +203,7 @@ fn freeze_has_spares_and_its_tokens_fit_one_sheet() {
 
 /// How far down its page's content area a page is used: the bottom of its
 /// lowest item (the footer aside), as a share of the area's height.
-fn used_share(page: &printkit::render::Page, area: printkit::render::RectMm) -> f64 {
+fn used_share(page: &printkit_page::Page, area: printkit_page::RectMm) -> f64 {
     let mut bottom = area.y;
     for item in &page.items {
         if let Item::Group(g) = item {
@@ -281,7 +280,7 @@ fn tokens_shrink_a_little_to_save_a_nearly_empty_sheet() {
 
 /// The least distance between the centres of two tokens of a sheet side
 /// by side: the size the tokens are drawn at.
-fn token_pitch(page: &printkit::render::Page) -> f64 {
+fn token_pitch(page: &printkit_page::Page) -> f64 {
     let mut all = Vec::new();
     groups(&page.items, &mut all);
     let mut xs: Vec<f64> = all
@@ -304,13 +303,10 @@ fn token_pitch(page: &printkit::render::Page) -> f64 {
 
 /// The groups of `page` whose id is `prefix` and a number, in order of
 /// that number.
-fn numbered<'a>(
-    page: &'a printkit::render::Page,
-    prefix: &str,
-) -> Vec<&'a printkit::render::Group> {
+fn numbered<'a>(page: &'a printkit_page::Page, prefix: &str) -> Vec<&'a printkit_page::Group> {
     let mut all = Vec::new();
     groups(&page.items, &mut all);
-    let mut found: Vec<(usize, &printkit::render::Group)> = all
+    let mut found: Vec<(usize, &printkit_page::Group)> = all
         .into_iter()
         .filter_map(|g| {
             let n = g.id.as_deref()?.strip_prefix(prefix)?.parse().ok()?;
@@ -322,7 +318,7 @@ fn numbered<'a>(
 }
 
 /// The text of a group, its runs joined by spaces.
-fn group_words(g: &printkit::render::Group) -> String {
+fn group_words(g: &printkit_page::Group) -> String {
     let mut words = Vec::new();
     Item::Group(g.clone()).for_each_text(&mut |r| words.push(r.text.clone()));
     words.join(" ")
@@ -383,7 +379,7 @@ fn the_predator_token_sheet_has_a_tray_that_follows_the_parameters() {
             // Whole and apart: below the grid and its crop marks, inside
             // the content area.
             let bounds =
-                |g: &printkit::render::Group| Item::Group(g.clone()).ink_bounds().unwrap().unwrap();
+                |g: &printkit_page::Group| Item::Group(g.clone()).ink_bounds().unwrap().unwrap();
             let grid = bounds(page.find_group("token-grid").unwrap());
             let tray = bounds(tray);
             assert!(tray.y > grid.bottom() + 1.0, "{paper}: {tray:?} {grid:?}");
@@ -424,7 +420,7 @@ fn a_tray_box_too_big_for_the_sheet_is_left_out() {
                 .replace("width = 5", "width = 7")
                 .replace("height = 5", "height = 7")
         });
-        let kit = kit::build_kit(&printkit::definition::analyse(&def, &[]), &t, &options).unwrap();
+        let kit = kit::build_kit(&printkit_definition::analyse(&def, &[]), &t, &options).unwrap();
         assert_eq!(kit.player.len(), 1, "{prey} prey");
         let page = &kit.player[0].page;
         assert_eq!(numbered(page, "token-o-").len(), prey);
@@ -513,7 +509,7 @@ fn a_practice_position_with_fewer_prey_says_how_many_are_in_play() {
     let facts = |text: &str| {
         let loaded = def.load_position(text).unwrap();
         let (view, counts) = (loaded.view(), loaded.counts());
-        printkit::kit::facts::position_facts(&def, &counts, &view, &[]).join(" ")
+        printkit_kit::facts::position_facts(&def, &counts, &view, &[]).join(" ")
     };
     let fragment = facts("5/5/2P2/2o2/5 P 0 2 3");
     assert!(
@@ -534,7 +530,7 @@ fn a_freeze_practice_sheet_names_kings_as_drawn() {
     let text = "8/8/8/3r4/2R1r3/2br4/8/8 b";
     let loaded = def.load_position(text).unwrap();
     let (view, counts) = (loaded.view(), loaded.counts());
-    let facts = printkit::kit::facts::position_facts(&def, &counts, &view, &[]).join(" ");
+    let facts = printkit_kit::facts::position_facts(&def, &counts, &view, &[]).join(" ");
     assert!(
         facts.contains("1 king on the board (drawn with a crown"),
         "{facts}"
@@ -551,7 +547,7 @@ fn sheets_share_one_heading_and_practice_asks_for_a_name() {
     for def in definition::builtins().map(|d| d.unwrap()) {
         let options = KitOptions::whole_kit(t.paper("a4").unwrap());
         let kit = kit::build_kit(
-            &printkit::definition::analyse(&def, &def.practice),
+            &printkit_definition::analyse(&def, &def.practice),
             &t,
             &options,
         )
@@ -603,7 +599,7 @@ fn no_page_is_under_a_third_full_unless_it_must_be() {
             let options = KitOptions::whole_kit(t.paper(paper).unwrap());
             let area = t.page_area(&options.paper);
             let kit = kit::build_kit(
-                &printkit::definition::analyse(&def, &def.practice),
+                &printkit_definition::analyse(&def, &def.practice),
                 &t,
                 &options,
             )

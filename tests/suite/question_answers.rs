@@ -2,15 +2,15 @@
 //! asks (made from its checks, not from the solver's verdict), in plain
 //! words; the player page keeps the answers secret; every counter printed
 //! holds against the board.
-use printkit::definition::{self, Asks, Definition, LoadError, Practice};
-use printkit::kit::{self, KitOptions, Part};
-use printkit::render::Templates;
+use printkit_definition::{self as definition, Asks, Definition, LoadError, Practice};
+use printkit_kit::{self as kit, KitOptions, Part};
+use printkit_page::Templates;
 use std::collections::BTreeMap;
 
 /// A built-in game in `language`, its positions analysed.
 fn builtin_in(id: &str, language: &str) -> Definition {
     let mut def = definition::resolve(id).unwrap();
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     def.choose_language(&languages, Some(language)).unwrap();
     definition::analyse(&def, &def.practice);
     def
@@ -34,12 +34,12 @@ fn pages_text(def: &Definition, part: Part) -> String {
     let t = Templates::builtin().unwrap();
     let mut o = KitOptions::whole_kit(t.paper("a4").unwrap());
     o.parts = vec![part];
-    let kit = kit::build_kit(&printkit::definition::analyse(def, &def.practice), &t, &o).unwrap();
+    let kit = kit::build_kit(&printkit_definition::analyse(def, &def.practice), &t, &o).unwrap();
     let files = crate::render_common::kit_files(
         std::slice::from_ref(&kit),
         &o.paper,
         &t,
-        printkit::render::output::Formats {
+        printkit_render::Formats {
             pdf: false,
             svg: true,
         },
@@ -137,7 +137,7 @@ fn every_builtin_answer_names_what_its_checks_assert_in_english_and_french() {
                             assert!(answer.contains(&why), "why `{why}` missing: {at}");
                         }
                         let pass = ["must pass", "doit passer"][(language == "fr") as usize];
-                        let is_pass = legal[0].effect.kind() == printkit::rules::MoveKind::Pass;
+                        let is_pass = legal[0].effect.kind() == printkit_rules::MoveKind::Pass;
                         assert!(!is_pass || answer.contains(pass), "{at}");
                     }
                     Asks::Result => {
@@ -469,8 +469,8 @@ fn the_stop_conditions_heading_stays_with_its_list() {
     for id in &games {
         for language in ["en", "fr", "de", "es", "ar"] {
             let def = builtin_in(id, language);
-            let heading = printkit::tr!(&def.lang, "key.stop_heading");
-            let last = printkit::kit::stop_conditions(&def)
+            let heading = printkit_definition::tr!(&def.lang, "key.stop_heading");
+            let last = printkit_kit::stop_conditions(&def)
                 .last()
                 .unwrap()
                 .1
@@ -480,13 +480,13 @@ fn the_stop_conditions_heading_stays_with_its_list() {
                 let mut o = KitOptions::whole_kit(t.paper(paper).unwrap());
                 o.parts = vec![Part::Key];
                 let kit =
-                    kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
+                    kit::build_kit(&printkit_definition::analyse(&def, &def.practice), &t, &o)
                         .unwrap();
                 let files = crate::render_common::kit_files(
                     std::slice::from_ref(&kit),
                     &o.paper,
                     &t,
-                    printkit::render::output::Formats {
+                    printkit_render::Formats {
                         pdf: false,
                         svg: true,
                     },
@@ -518,7 +518,7 @@ fn fixture(path: &str) -> Definition {
     let definition::Loaded::Definition(mut def) = loaded else {
         panic!("{path} is no definition");
     };
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     def.choose_language(&languages, None).unwrap();
     definition::analyse(&def, &def.practice);
     *def
@@ -584,7 +584,7 @@ fn assert_answer_names_its_kind(def: &Definition, p: &Practice, at: &str) {
         Asks::Forced => {
             let only = p.position.moves();
             assert_eq!(only.len(), 1, "{at}");
-            if only[0].effect.kind() != printkit::rules::MoveKind::Pass {
+            if only[0].effect.kind() != printkit_rules::MoveKind::Pass {
                 assert!(
                     answer.contains(&only[0].text) || legal.iter().any(|(c, _)| names_move(c)),
                     "{at}"

@@ -166,28 +166,32 @@ fn a_host_keys_question_comes_before_its_answer_and_the_board_after_both() {
     build(&en, &["--only", "key"]);
     let ar = temp("key-ar");
     build(&ar, &["--only", "key", "--language", "ar"]);
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     let mut questions = 0;
     for (folder, code) in [(&en, "en"), (&ar, "ar")] {
         let keys = pdfs(folder);
-        assert_eq!(keys.len(), printkit::definition::BUILTIN.len(), "{keys:?}");
+        assert_eq!(keys.len(), printkit_definition::BUILTIN.len(), "{keys:?}");
         for pdf in keys {
             let id = pdf.file_name().unwrap().to_string_lossy();
             let id = id.trim_end_matches("-host-key-a4.pdf").to_string();
-            let mut def = printkit::definition::resolve(&id).unwrap();
+            let mut def = printkit_definition::resolve(&id).unwrap();
             def.choose_language(&languages, Some(code)).unwrap();
             // Its word alone: `pdftotext` sets a right-to-left colon apart.
-            let answer_word = plain(&printkit::tr!(def.lang, "key.answer", answer = ""))
-                .trim()
-                .trim_matches(':')
-                .trim()
-                .to_string();
+            let answer_word = plain(&printkit_definition::tr!(
+                def.lang,
+                "key.answer",
+                answer = ""
+            ))
+            .trim()
+            .trim_matches(':')
+            .trim()
+            .to_string();
             let text = plain(&raw_text(&pdf));
             let lines: Vec<&str> = text.lines().collect();
             let practice: Vec<_> = def
                 .practice
                 .iter()
-                .filter(|p| !printkit::kit::is_worked_example(&def, p))
+                .filter(|p| !printkit_kit::is_worked_example(&def, p))
                 .collect();
             for p in practice {
                 // The prompt's first words (a line may end anywhere after).

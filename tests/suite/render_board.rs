@@ -2,9 +2,9 @@
 //! tiling of boards too big for one sheet, diagrams.
 
 use crate::render_common::*;
-use printkit::kit::board::{board_pages, diagram, diagram_size, BoardSpec, PieceStyle};
-use printkit::render::text::overflows;
-use printkit::render::{check_page, Item, PointMm, RectMm, RenderError};
+use printkit_kit::board::{board_pages, diagram, diagram_size, BoardSpec, PieceStyle};
+use printkit_page::text::overflows;
+use printkit_page::{check_page, Item, PointMm, RectMm, RenderError};
 
 #[test]
 fn every_element_lies_inside_the_printable_area_and_safe_area() {
@@ -87,7 +87,7 @@ fn a_board_too_big_for_the_sheet_is_tiled_with_overlap() {
                 .find_map(|i| i.find_group("board-frame"))
                 .unwrap();
             let Item::Shape {
-                shape: printkit::render::Shape::Rect(f),
+                shape: printkit_page::Shape::Rect(f),
                 ..
             } = &frame.items[0]
             else {
@@ -165,7 +165,7 @@ fn a_board_just_too_wide_splits_into_two_equal_tiles_with_marks_off_the_labels()
                 .find_map(|i| i.find_group("board-frame"))
                 .unwrap();
             let Item::Shape {
-                shape: printkit::render::Shape::Rect(cells),
+                shape: printkit_page::Shape::Rect(cells),
                 ..
             } = &frame.items[0]
             else {
@@ -283,7 +283,7 @@ fn freeze_square_colours_differ_in_greyscale_and_a1_is_red() {
     // The pattern carries the difference, but the tints should not be far
     // apart in lightness either way; the stripe must be clearly darker.
     // Perceived lightness 0..1 (Rec. 601 luma), what a greyscale print shows.
-    let luma = |c: printkit::render::Colour| {
+    let luma = |c: printkit_page::Colour| {
         (0.299 * f64::from(c.r) + 0.587 * f64::from(c.g) + 0.114 * f64::from(c.b)) / 255.0
     };
     assert!(luma(c.red_stripe) + 0.2 < luma(c.red_square));
@@ -295,14 +295,14 @@ fn freeze_square_colours_differ_in_greyscale_and_a1_is_red() {
     assert!(matches!(
         &squares.items[0],
         Item::Shape {
-            fill: Some(printkit::render::Fill::Hatch(_)),
+            fill: Some(printkit_page::Fill::Hatch(_)),
             ..
         }
     ));
     assert!(matches!(
         &squares.items[1],
         Item::Shape {
-            fill: Some(printkit::render::Fill::Solid(_)),
+            fill: Some(printkit_page::Fill::Solid(_)),
             ..
         }
     ));
@@ -310,14 +310,14 @@ fn freeze_square_colours_differ_in_greyscale_and_a1_is_red() {
 
 #[test]
 fn the_region_is_explained_by_its_name_from_the_definition() {
-    let src = printkit::definition::BUILTIN[2].1.replace(
+    let src = printkit_definition::BUILTIN[2].1.replace(
         "region_name = \"initial region\"",
         "region_name = \"Starting Gap\"",
     );
-    let def = printkit::definition::parse_definition("freeze-gap.toml", &src).unwrap();
+    let def = printkit_definition::parse_definition("freeze-gap.toml", &src).unwrap();
     assert_eq!(def.board.region_name, "Starting Gap");
     let t = templates();
-    let spec = printkit::kit::board_page_spec(&def).unwrap();
+    let spec = printkit_kit::board_page_spec(&def).unwrap();
     let pages = board_pages(&spec, &t, &t.paper("a4").unwrap()).unwrap();
     let drawn: Vec<String> = pages
         .iter()

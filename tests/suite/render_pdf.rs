@@ -4,10 +4,10 @@
 use crate::render_common::*;
 use lopdf::content::Content;
 use lopdf::{Document, Object};
-use printkit::kit::board::board_pages;
-use printkit::render::pdf::{write_pdf, DocMeta, FIXED_EPOCH};
-use printkit::render::text::{self, TextStyle};
-use printkit::render::{Align, Colour, Font, RectMm, RenderError};
+use printkit_kit::board::board_pages;
+use printkit_page::text::{self, TextStyle};
+use printkit_page::{Align, Colour, Font, RectMm, RenderError};
+use printkit_pdf::{write_pdf, DocMeta, FIXED_EPOCH};
 
 fn meta(epoch: i64) -> DocMeta {
     DocMeta {
@@ -18,7 +18,7 @@ fn meta(epoch: i64) -> DocMeta {
     }
 }
 
-fn render(spec: &printkit::kit::board::BoardSpec, paper: &str, epoch: i64) -> Vec<u8> {
+fn render(spec: &printkit_kit::board::BoardSpec, paper: &str, epoch: i64) -> Vec<u8> {
     let t = templates();
     let pages = board_pages(spec, &t, &t.paper(paper).unwrap()).unwrap();
     write_pdf(&t.style.book, &pages, &meta(epoch)).unwrap()
@@ -333,12 +333,12 @@ fn large_print_boards_are_at_100_percent() {
         let paper = t.paper(paper).unwrap();
         let look = t.for_paper(&paper);
         assert!(look.style.in_large_print);
-        for def in printkit::definition::builtins().map(|d| d.unwrap()) {
-            let options = printkit::kit::KitOptions {
-                parts: vec![printkit::kit::Part::Board],
-                ..printkit::kit::KitOptions::whole_kit(paper.clone())
+        for def in printkit_definition::builtins().map(|d| d.unwrap()) {
+            let options = printkit_kit::KitOptions {
+                parts: vec![printkit_kit::Part::Board],
+                ..printkit_kit::KitOptions::whole_kit(paper.clone())
             };
-            let kit = printkit::kit::build_player_kit(&def, &[], &look, &options).unwrap();
+            let kit = printkit_kit::build_player_kit(&def, &[], &look, &options).unwrap();
             let pages: Vec<_> = kit.player.iter().map(|p| p.page.clone()).collect();
             let bytes = write_pdf(&look.style.book, &pages, &meta(FIXED_EPOCH)).unwrap();
             let bars = marked_rect_mm(&bytes, "scale-bar-outline");
@@ -346,7 +346,7 @@ fn large_print_boards_are_at_100_percent() {
             for bar in bars {
                 assert!((bar.2 - 100.0).abs() < 0.01, "{}: {bar:?}", def.id);
             }
-            let spec = printkit::kit::board_page_spec(&def).unwrap();
+            let spec = printkit_kit::board_page_spec(&def).unwrap();
             if pages.len() == 1 {
                 let frames = marked_rect_mm(&bytes, "board-frame");
                 assert_eq!(frames.len(), 1, "{}: one frame", def.id);
@@ -433,7 +433,7 @@ fn an_undrawable_character_is_an_error_naming_it() {
     };
     let text = "Snowman ☃ and 漢, 🧊 and 漢 again";
     let frame = RectMm::new(20.0, 10.0, 150.0, 20.0);
-    let book = printkit::render::FontBook::builtin();
+    let book = printkit_page::FontBook::builtin();
     let laid_out = [
         text::line_in(&book, text, style, frame, 20.0).map(|_| ()),
         text::paragraph(&book, text, style, frame).map(|_| ()),
@@ -467,7 +467,7 @@ fn qpdf_check_passes() {
     std::fs::create_dir_all(&dir).unwrap();
     for (i, spec) in all_boards().into_iter().enumerate() {
         let path = dir.join(format!("board{i}.pdf"));
-        printkit::render::write_atomic(&path, &render(&spec, "a4", FIXED_EPOCH)).unwrap();
+        printkit_outdir::write_atomic(&path, &render(&spec, "a4", FIXED_EPOCH)).unwrap();
         let out = std::process::Command::new("qpdf")
             .arg("--check")
             .arg(&path)
@@ -492,18 +492,18 @@ fn qpdf_check_passes() {
 #[test]
 fn greys_and_black_are_device_gray() {
     // A grey written as RGB is mixed from colour inks on a colour printer.
-    let t = printkit::render::Templates::builtin().unwrap();
-    let o = printkit::kit::KitOptions::whole_kit(t.paper("a4").unwrap());
+    let t = printkit_page::Templates::builtin().unwrap();
+    let o = printkit_kit::KitOptions::whole_kit(t.paper("a4").unwrap());
     let mut grays = 0;
-    for def in printkit::definition::builtins().map(|d| d.unwrap()) {
+    for def in printkit_definition::builtins().map(|d| d.unwrap()) {
         let kit =
-            printkit::kit::build_kit(&printkit::definition::analyse(&def, &def.practice), &t, &o)
+            printkit_kit::build_kit(&printkit_definition::analyse(&def, &def.practice), &t, &o)
                 .unwrap();
         let files = crate::render_common::kit_files(
             std::slice::from_ref(&kit),
             &o.paper,
             &t,
-            printkit::render::output::Formats {
+            printkit_render::Formats {
                 pdf: true,
                 svg: false,
             },

@@ -2,10 +2,10 @@
 //! frame at 100% scale, text drawn in outlines and selectable, determinism.
 
 use crate::render_common::*;
-use printkit::kit::board::board_pages;
+use printkit_kit::board::board_pages;
 use svg::parser::Event;
 
-fn svgs(spec: &printkit::kit::board::BoardSpec, paper: &str) -> Vec<String> {
+fn svgs(spec: &printkit_kit::board::BoardSpec, paper: &str) -> Vec<String> {
     let t = templates();
     board_pages(spec, &t, &t.paper(paper).unwrap())
         .unwrap()
@@ -104,7 +104,7 @@ fn text_is_drawn_in_outlines_and_stays_text_with_the_family_named() {
 #[test]
 fn svg_is_deterministic() {
     let mut boards = all_boards();
-    boards.push(printkit::kit::board::BoardSpec::new(
+    boards.push(printkit_kit::board::BoardSpec::new(
         "Nine by nine",
         "A tiled test variant.",
         9,

@@ -1,7 +1,7 @@
 //! Shaped text checked against an independent shaper: HarfBuzz's `hb-shape`
 //! on the same font file.
-use printkit::render::shape::{is_rtl, shape_with, width_mm};
-use printkit::render::{Font, FontBook};
+use printkit_page::shape::{is_rtl, shape_with, width_mm};
+use printkit_page::{Font, FontBook};
 
 use crate::tools;
 
@@ -48,9 +48,9 @@ fn kerning_narrows_a_latin_pair() {
 }
 
 /// A page with one line, `text`, at 10 pt, flush left at x = 20 mm.
-fn one_line(text: &str) -> printkit::render::TextRun {
-    use printkit::render::text::{line_in, TextStyle};
-    use printkit::render::{Align, Colour, Item, RectMm};
+fn one_line(text: &str) -> printkit_page::TextRun {
+    use printkit_page::text::{line_in, TextStyle};
+    use printkit_page::{Align, Colour, Item, RectMm};
     let style = TextStyle {
         font: Font::Regular,
         size_pt: 10.0,
@@ -93,14 +93,14 @@ fn layout_measures_and_places_kerned_glyphs_as_hb_shape_does() {
     );
     assert!((run.width_mm() - mm(total)).abs() < 1e-9);
     // The SVG draws each glyph where HarfBuzz puts it.
-    let page = printkit::render::Page {
-        size_mm: printkit::render::SizeMm {
+    let page = printkit_page::Page {
+        size_mm: printkit_page::SizeMm {
             width: 210.0,
             height: 297.0,
         },
-        items: vec![printkit::render::Item::Text(run.clone())],
+        items: vec![printkit_page::Item::Text(run.clone())],
     };
-    let svg = printkit::render::svg::page_body(&book, &page, "p1-")
+    let svg = printkit_svg::page_body(&book, &page, "p1-")
         .unwrap()
         .standalone(&book)
         .unwrap();
@@ -142,15 +142,15 @@ fn the_pdf_shows_kerned_words_as_wide_as_hb_shape_sets_them() {
         return;
     }
     let run = one_line(KERNED);
-    let page = printkit::render::Page {
-        size_mm: printkit::render::SizeMm {
+    let page = printkit_page::Page {
+        size_mm: printkit_page::SizeMm {
             width: 210.0,
             height: 297.0,
         },
-        items: vec![printkit::render::Item::Text(run)],
+        items: vec![printkit_page::Item::Text(run)],
     };
-    let meta = printkit::render::DocMeta::new("kerning", "kerning");
-    let pdf = printkit::render::pdf::write_pdf(&FontBook::builtin(), &[page], &meta).unwrap();
+    let meta = printkit_pdf::DocMeta::new("kerning", "kerning");
+    let pdf = printkit_pdf::write_pdf(&FontBook::builtin(), &[page], &meta).unwrap();
     let file = std::env::temp_dir().join(format!("printkit-kerning-{}.pdf", std::process::id()));
     std::fs::write(&file, pdf).unwrap();
     let out = std::process::Command::new("pdftotext")
@@ -195,11 +195,11 @@ fn the_pdf_shows_kerned_words_as_wide_as_hb_shape_sets_them() {
 /// again must be exactly what shaping the text afresh gives.
 #[test]
 fn kept_glyphs_are_what_shaping_gives_for_every_text_of_the_built_in_kits() {
-    use printkit::definition;
-    use printkit::kit::{self, KitOptions};
-    use printkit::render::shape::shape_afresh;
-    use printkit::render::Templates;
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    use printkit_definition as definition;
+    use printkit_kit::{self as kit, KitOptions};
+    use printkit_page::shape::shape_afresh;
+    use printkit_page::Templates;
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     let t = Templates::builtin().unwrap();
     let o = KitOptions::whole_kit(t.paper("a4").unwrap());
     for code in languages.codes() {

@@ -103,7 +103,7 @@ fn install_steps_make_their_folders() {
     assert!(help.contains("MANPATH"), "{help}");
     let help = String::from_utf8_lossy(&printkit(&["build", "--help"]).stdout).into_owned();
     assert!(help.contains("A4 and US Letter"), "{help}");
-    for code in printkit::lang::Languages::default().codes() {
+    for code in printkit_definition::lang::Languages::default().codes() {
         assert!(help.contains(&format!("{code},")), "{code}: {help}");
     }
 }

@@ -1,8 +1,8 @@
 //! `printkit solve` and `printkit puzzles` as a host meets them: the JSON
 //! contract, exit codes, and puzzle files that are reproducible and pass
 //! `check`.
-use printkit::definition::{self, Loaded};
-use printkit::solve::Run;
+use printkit_definition::{self as definition, Loaded};
+use printkit_solve::Run;
 use std::process::{Command, Output};
 use std::sync::Arc;
 
@@ -248,12 +248,12 @@ fn same_answer(answer: &str, other: &str) -> bool {
 /// largest the solver searches) after which the opponent loses within
 /// `plies - 1`, by a search of each resulting position.
 fn winning_moves(
-    engine: &dyn printkit::rules::Engine,
-    solver: &dyn printkit::solve::Solver,
+    engine: &dyn printkit_rules::Engine,
+    solver: &dyn printkit_solve::Solver,
     position: &str,
     plies: u32,
 ) -> Vec<String> {
-    use printkit::solve::{Limits, Verdict};
+    use printkit_solve::{Limits, Verdict};
     let pos = engine.load(position).unwrap();
     pos.moves()
         .into_iter()
@@ -337,7 +337,7 @@ fn freeze_best_names_the_chain_with_only_the_kings_it_needs() {
 
 #[test]
 fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
-    use printkit::solve::{solver, Limits, Verdict};
+    use printkit_solve::{solver, Limits, Verdict};
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
     let solver = solver(&def.params, &Arc::new(Run::new()));
@@ -385,11 +385,11 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
         "{text}"
     );
     for p in &set {
-        use printkit::definition::KeyAnswer;
+        use printkit_definition::KeyAnswer;
         let pos = def.load_position(&p.position.text()).unwrap();
-        let s = printkit::solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
+        let s = printkit_solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
         let key = KeyAnswer::new(&def.params, &pos, s);
-        let words = printkit::kit::host_key::answer(&def, &pos, &key);
+        let words = printkit_kit::host_key::answer(&def, &pos, &key);
         assert!(
             words.contains("At the winner's later turns the line names only the kings needed")
                 || words
@@ -465,7 +465,7 @@ fn clone_endgame(rng: &mut u64) -> String {
 fn best_is_exactly_the_fastest_wins_and_slowest_losses_of_plain_minimax() {
     // Issue 24: "Filling the last cell" wins in 1 only by D4-E5; the jumps
     // to E5 leave a cell empty and win later, so they are not in `best`.
-    use printkit::solve::{solver, Limits, Verdict};
+    use printkit_solve::{solver, Limits, Verdict};
     let def = definition::resolve("clone-jump-convert").unwrap();
     let solver = solver(&def.params, &Arc::new(Run::new()));
     let mut positions = vec!["BBBB1/WWWWW/WWWWW/WWWWW/WWWWW W 0".to_string()];
@@ -656,7 +656,7 @@ fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
 /// puzzle's own length), at least 4 first moves, and ends by the rules,
 /// the turn limit out of reach.
 fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
-    use printkit::puzzles;
+    use printkit_solve::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
     let set = generated(&def, count, seed);
     let prey = set
@@ -725,7 +725,7 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
 
 /// A full set holds at least a quarter of puzzles longer than its
 /// shortest, and goes from easy to hard ([`assert_marks_and_patterns`]).
-fn assert_spread_and_order(set: &[printkit::puzzles::Puzzle], seed: u64) {
+fn assert_spread_and_order(set: &[printkit_solve::puzzles::Puzzle], seed: u64) {
     let shortest = set.iter().map(|p| p.solution.plies).min().unwrap();
     let longer = set.iter().filter(|p| p.solution.plies > shortest).count();
     if set.len() >= 12 {
@@ -738,7 +738,7 @@ fn assert_spread_and_order(set: &[printkit::puzzles::Puzzle], seed: u64) {
 /// (12) shows all three marks and no answer pattern more than 3 times
 /// ([`pattern`], read from the moves' text, nothing shared with the
 /// generator).
-fn assert_marks_and_patterns(set: &[printkit::puzzles::Puzzle], seed: u64) {
+fn assert_marks_and_patterns(set: &[printkit_solve::puzzles::Puzzle], seed: u64) {
     assert_marks(set, seed);
     if set.len() < 12 {
         return;
@@ -755,8 +755,8 @@ fn assert_marks_and_patterns(set: &[printkit::puzzles::Puzzle], seed: u64) {
 
 /// A set goes from easy to hard by its marks, and a full set shows all
 /// three.
-fn assert_marks(set: &[printkit::puzzles::Puzzle], seed: u64) {
-    let rank = |p: &printkit::puzzles::Puzzle| match p.difficulty() {
+fn assert_marks(set: &[printkit_solve::puzzles::Puzzle], seed: u64) {
+    let rank = |p: &printkit_solve::puzzles::Puzzle| match p.difficulty() {
         "easy" => 0,
         "medium" => 1,
         "hard" => 2,
@@ -844,7 +844,7 @@ fn predator_puzzle_sets_of_seeds_1_7_42_hold_up_under_a_plain_search() {
 #[test]
 #[ignore = "seconds in release, longer in a debug build; run with --ignored"]
 fn predator_sets_of_seeds_1_7_42_vary_the_prey_answers() {
-    use printkit::puzzles;
+    use printkit_solve::puzzles;
     let def = definition::resolve("predator-prey").unwrap();
     for seed in [1, 7, 42] {
         let set = generated(&def, 12, seed);
@@ -925,7 +925,7 @@ fn assert_freeze_puzzles_hold_up(
     seed: u64,
     count: usize,
     depth: u32,
-) -> Vec<printkit::puzzles::Puzzle> {
+) -> Vec<printkit_solve::puzzles::Puzzle> {
     use crate::freeze_common::Grid;
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
@@ -1169,7 +1169,7 @@ fn freeze_kings_that_change_nothing_leave_one_answer() {
 /// once said "no forced win within 4 moves" beside its proven 5-move win.
 #[test]
 fn the_host_key_answers_a_puzzle_as_large_as_the_puzzle_search_allows() {
-    let def = printkit::definition::resolve("freeze").unwrap();
+    let def = printkit_definition::resolve("freeze").unwrap();
     let position = def
         .engine()
         .load("8/8/rb2r3/b1br4/rbrbr3/1rb1b3/1brbr3/8 r")
@@ -1178,9 +1178,9 @@ fn the_host_key_answers_a_puzzle_as_large_as_the_puzzle_search_allows() {
         def.params.info().key_budget < 8_600,
         "the case no longer tests anything"
     );
-    let s = printkit::solve::key_solve(&def.params, &position, 5, &Default::default())
+    let s = printkit_solve::key_solve(&def.params, &position, 5, &Default::default())
         .expect("a solution");
-    assert_eq!(s.verdict, printkit::solve::Verdict::Win, "{s:?}");
+    assert_eq!(s.verdict, printkit_solve::Verdict::Win, "{s:?}");
     assert_eq!(s.plies, 5);
     assert_eq!(s.written().best, ["D5xD3xF3+B4+D2"]);
 }
@@ -1190,8 +1190,8 @@ fn generated(
     def: &definition::Definition,
     count: usize,
     seed: u64,
-) -> Vec<printkit::puzzles::Puzzle> {
-    let (set, rejected) = printkit::puzzles::generate(
+) -> Vec<printkit_solve::puzzles::Puzzle> {
+    let (set, rejected) = printkit_solve::puzzles::generate(
         def.game(),
         count,
         seed,

@@ -4,9 +4,9 @@
 //! a game cannot reach, no other game's jargon on a player page, side
 //! names that read right, one quote style a kit, Arabic list numbers in
 //! Arabic digits, and a king whose letter reads at a glance.
-use printkit::definition::{self, Definition};
-use printkit::kit::{self, KitOptions, NamedPage, Part};
-use printkit::render::Templates;
+use printkit_definition::{self as definition, Definition};
+use printkit_kit::{self as kit, KitOptions, NamedPage, Part};
+use printkit_page::Templates;
 use std::path::PathBuf;
 
 const LANGUAGES: [&str; 5] = ["en", "fr", "de", "es", "ar"];
@@ -32,7 +32,7 @@ fn fixture_files(folder: &str) -> Vec<PathBuf> {
 /// Every kit the issue names: each built-in game in each built-in
 /// language, then the language and variant fixtures in their own.
 fn every_kit() -> Vec<(String, Definition)> {
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     let mut kits = Vec::new();
     for code in LANGUAGES {
         for def in definition::builtins() {
@@ -219,7 +219,7 @@ fn no_audit_row_is_beyond_the_longest_game() {
 /// English, so it prints no more audit sheets.
 #[test]
 fn french_audit_sheets_hold_two_tables_as_english_ones_do() {
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     let text = std::fs::read_to_string(
         root().join("fixtures/custom/languages/cloner-sauter-convertir.toml"),
     )
@@ -289,13 +289,13 @@ fn player_pages_use_no_other_games_jargon() {
 /// `B` reads as *blanc* or *blanco* for the dark side, and W as nothing.
 #[test]
 fn sides_are_named_in_words_of_each_language() {
-    let languages = printkit::lang::Languages::load(None).unwrap();
+    let languages = printkit_definition::lang::Languages::load(None).unwrap();
     for code in ["fr", "de", "es", "ar"] {
         let lang = languages.get(code).unwrap();
         for def in definition::builtins() {
             let def = def.unwrap();
             for side in def.engine().sides() {
-                let name = printkit::lang::side_name(&lang, def.family(), side);
+                let name = printkit_definition::lang::side_name(&lang, def.family(), side);
                 assert!(
                     name.chars().count() > 1,
                     "{code}: {} names a side `{name}`",
@@ -369,10 +369,10 @@ fn arabic_lists_use_arabic_digits_and_commas() {
 
 /// The size of the letter `piece_face` draws on a piece of `look` in a
 /// cell of `cell` mm, in points.
-fn letter_pt(cell: f64, look: printkit::kit::board::PieceStyle) -> f64 {
+fn letter_pt(cell: f64, look: printkit_kit::board::PieceStyle) -> f64 {
     let t = Templates::builtin().unwrap();
-    let items = printkit::kit::board::piece_face(
-        printkit::render::PointMm::new(50.0, 50.0),
+    let items = printkit_kit::board::piece_face(
+        printkit_page::PointMm::new(50.0, 50.0),
         cell,
         "r",
         look,
@@ -390,7 +390,7 @@ fn letter_pt(cell: f64, look: printkit::kit::board::PieceStyle) -> f64 {
 /// practice diagram's cells (7 mm, where it was 4.4 pt) and a token's.
 #[test]
 fn a_kings_letter_is_nearly_a_checkers() {
-    use printkit::kit::board::PieceStyle;
+    use printkit_kit::board::PieceStyle;
     for cell in [7.0, 22.0] {
         let plain = letter_pt(cell, PieceStyle::Light);
         let king = letter_pt(cell, PieceStyle::Light.king());
@@ -477,7 +477,7 @@ fn side_names_are_never_colour_words_that_must_agree() {
         // Lines are laid out apart: a space stands for every break.
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         for side in def.engine().sides() {
-            let side = printkit::lang::side_name(&def.lang, def.family(), side);
+            let side = printkit_definition::lang::side_name(&def.lang, def.family(), side);
             for slot in *slots {
                 let said = format!("{slot} {side}");
                 if text.contains(&said) {

@@ -4,10 +4,10 @@
 //! English sentences and holds the translated ones (read back with
 //! `pdftotext`), a translation's mistakes are located in it, and a host's
 //! own definition asked for in another language is built with a warning.
-use printkit::definition::translation::{translate, translation_file, TRANSLATIONS};
-use printkit::definition::{self, Definition};
-use printkit::lang::{self, Languages};
-use printkit::render::FontBook;
+use printkit_definition::lang::{self, Languages};
+use printkit_definition::translation::{translate, translation_file, TRANSLATIONS};
+use printkit_definition::{self as definition, Definition};
+use printkit_page::FontBook;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -10,10 +10,11 @@
 //! 26 × 99 for one family); `PRINTKIT_FULL_MATRIX=1` runs every variant
 //! `PRINTKIT_MATRIX_TIMES=1` prints each variant's build time and
 //! `PRINTKIT_MATRIX_DUMP=<dir>` writes each variant's definition there.
-use printkit::definition::{self, Definition};
-use printkit::kit::{self, KitOptions, Part};
-use printkit::render::{output, Item, Page, Shape, Templates};
-use printkit::rules::Family;
+use printkit_definition::{self as definition, Definition};
+use printkit_kit::{self as kit, KitOptions, Part};
+use printkit_page::{Item, Page, Shape, Templates};
+use printkit_render as output;
+use printkit_rules::Family;
 use std::time::Instant;
 
 #[derive(Clone, Debug)]
@@ -487,7 +488,7 @@ fn build_and_inspect(v: &Variant, def: &Definition) -> Result<(), String> {
     let t = Templates::builtin().unwrap();
     for paper in ["a4", "letter"] {
         let o = options(paper);
-        let kit = kit::build_kit(&printkit::definition::analyse(def, &def.practice), &t, &o)
+        let kit = kit::build_kit(&printkit_definition::analyse(def, &def.practice), &t, &o)
             .map_err(|e| e.to_string())?;
         let formats = output::Formats {
             pdf: false,
@@ -632,9 +633,9 @@ fn run(full: bool) {
                 continue;
             }
         };
-        printkit::definition::analyse(&def, &def.practice);
+        printkit_definition::analyse(&def, &def.practice);
         let checked =
-            kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t);
+            kit::lay_out_everywhere(&printkit_definition::analyse(&def, &def.practice), &t);
         let started = Instant::now();
         let built = build_and_inspect(v, &def);
         let secs = started.elapsed().as_secs_f64();
@@ -724,10 +725,10 @@ fn a_copied_built_in_follows_a_changed_parameter() {
         };
         let def = definition::parse_definition("copy.toml", &src)
             .unwrap_or_else(|e| panic!("{id} with {to}: {e}"));
-        printkit::definition::analyse(&def, &def.practice);
-        kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t).unwrap();
+        printkit_definition::analyse(&def, &def.practice);
+        kit::lay_out_everywhere(&printkit_definition::analyse(&def, &def.practice), &t).unwrap();
         let kit = kit::build_kit(
-            &printkit::definition::analyse(&def, &def.practice),
+            &printkit_definition::analyse(&def, &def.practice),
             &t,
             &options("a4"),
         )
@@ -758,7 +759,7 @@ fn a_board_that_fits_the_page_is_not_tiled() {
         let def = definition::parse_definition("nine.toml", &v.toml()).unwrap();
         for paper in ["a4", "letter"] {
             let kit = kit::build_kit(
-                &printkit::definition::analyse(&def, &def.practice),
+                &printkit_definition::analyse(&def, &def.practice),
                 &t,
                 &options(paper),
             )
@@ -772,7 +773,7 @@ fn a_board_that_fits_the_page_is_not_tiled() {
     v.cell_mm = 22.0;
     let def = definition::parse_definition("ten.toml", &v.toml()).unwrap();
     let kit = kit::build_kit(
-        &printkit::definition::analyse(&def, &def.practice),
+        &printkit_definition::analyse(&def, &def.practice),
         &t,
         &options("a4"),
     )
@@ -804,8 +805,8 @@ fn the_longest_accepted_title_fits_every_page() {
         Err(e) => panic!("{e}"),
     };
     assert_eq!(def.title, title);
-    printkit::definition::analyse(&def, &def.practice);
-    kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t).unwrap();
+    printkit_definition::analyse(&def, &def.practice);
+    kit::lay_out_everywhere(&printkit_definition::analyse(&def, &def.practice), &t).unwrap();
 }
 
 /// Every text at its limit (20 materials of 160 characters, a 600-character
@@ -836,8 +837,8 @@ fn texts_at_their_limits_lay_out() {
         Err(e) => panic!("{e}"),
     };
     assert_eq!(def.materials.len(), 20);
-    printkit::definition::analyse(&def, &def.practice);
-    kit::lay_out_everywhere(&printkit::definition::analyse(&def, &def.practice), &t).unwrap();
+    printkit_definition::analyse(&def, &def.practice);
+    kit::lay_out_everywhere(&printkit_definition::analyse(&def, &def.practice), &t).unwrap();
 }
 
 /// `check` says when a board will print in tiles, and which `cell_mm` puts
@@ -917,10 +918,10 @@ fn every_tile_of_a_tiled_board_carries_a_scale_bar() {
         let mut v = Variant::base(family, side, side);
         v.cell_mm = cell;
         let def = definition::parse_definition("tiled.toml", &v.toml()).unwrap();
-        printkit::definition::analyse(&def, &def.practice);
+        printkit_definition::analyse(&def, &def.practice);
         for paper in ["a4", "letter"] {
             let kit = kit::build_kit(
-                &printkit::definition::analyse(&def, &def.practice),
+                &printkit_definition::analyse(&def, &def.practice),
                 &t,
                 &options(paper),
             )

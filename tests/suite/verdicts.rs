@@ -96,11 +96,11 @@ fn kept_sentences_are_reused_and_bad_ones_searched_again() {
     let kept = solutions(&cache);
     let map = kept.as_object().unwrap();
     // Every question of the key; the worked example is on the rules sheet.
-    let def = printkit::definition::resolve("freeze").unwrap();
+    let def = printkit_definition::resolve("freeze").unwrap();
     let positions = def
         .practice
         .iter()
-        .filter(|p| !printkit::kit::is_worked_example(&def, p))
+        .filter(|p| !printkit_kit::is_worked_example(&def, p))
         .count();
     assert_eq!(map.len(), positions, "{kept}");
     assert!(
@@ -278,11 +278,11 @@ fn check_keeps_the_sentences_it_works_out_for_the_build() {
     printkit(&cache, &["check", "fixtures/freeze.toml"]);
     let kept = solutions(&cache);
     // Every question of the key; the worked example is on the rules sheet.
-    let def = printkit::definition::resolve("freeze").unwrap();
+    let def = printkit_definition::resolve("freeze").unwrap();
     let positions = def
         .practice
         .iter()
-        .filter(|p| !printkit::kit::is_worked_example(&def, p))
+        .filter(|p| !printkit_kit::is_worked_example(&def, p))
         .count();
     assert_eq!(kept.as_object().unwrap().len(), positions, "{kept}");
     // The build prints what check found (the same answers a fresh build

@@ -171,7 +171,7 @@ fn the_page_builds_the_clis_kits_offline_and_checks_like_check() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let (mut tab, opened) = Tab::open(&page, &dir);
-    let games: Vec<String> = printkit::definition::BUILTIN
+    let games: Vec<String> = printkit_definition::BUILTIN
         .iter()
         .map(|(id, _)| id.to_string())
         .collect();

@@ -1,7 +1,7 @@
 //! Issue 18: every word a kit prints is checked against the game. A host
 //! copies a built-in definition and changes its board, start or
 //! parameters: `check` names what no longer fits, or the kit is right.
-use printkit::definition::{self, LoadError};
+use printkit_definition::{self as definition, LoadError};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -202,13 +202,13 @@ fn engine_commands_take_the_variants_board() {
 }
 
 /// The text of a kit's pages of one part, as printed.
-fn printed(def: &definition::Definition, part: printkit::kit::Part) -> String {
-    use printkit::kit::{self, KitOptions};
-    use printkit::render::Templates;
+fn printed(def: &definition::Definition, part: printkit_kit::Part) -> String {
+    use printkit_kit::{self as kit, KitOptions};
+    use printkit_page::Templates;
     let t = Templates::builtin().unwrap();
     let options = KitOptions::whole_kit(t.paper("a4").unwrap());
     let kit = kit::build_kit(
-        &printkit::definition::analyse(def, &def.practice),
+        &printkit_definition::analyse(def, &def.practice),
         &t,
         &options,
     )
@@ -233,7 +233,7 @@ fn load(path: &str) -> definition::Definition {
 /// start and region, so it names their cells.
 #[test]
 fn a_copied_setup_names_the_copys_cells() {
-    use printkit::kit::Part;
+    use printkit_kit::Part;
     let rules = printed(&load("fixtures/variants/clone-6x6.toml"), Part::Rules);
     assert!(
         rules.contains("Place W markers on A1 and F6 and B markers on A6 and F1"),
@@ -287,8 +287,8 @@ fn literal_cells_that_no_longer_fit_are_located() {
 /// cannot show; the table form of a position can give each of them.
 #[test]
 fn practice_sheets_say_turns_reserve_and_captures() {
-    use printkit::definition::Loaded;
-    use printkit::kit::Part;
+    use printkit_definition::Loaded;
+    use printkit_kit::Part;
     let dir = scratch("facts");
     let clone = "game = \"clone-jump-convert\"\n\n[[practice]]\nname = \"Late\"\nasks = \"checks\"\nposition = \"5/3B1/2W2/5/5 W 58\"\nprompt = \"W to move.\"\n\n[[practice.check]]\nmove = \"C3-C4\"\n\n[[practice]]\nname = \"Late table\"\nasks = \"checks\"\nprompt = \"W to move.\"\n[practice.position]\nside = \"W\"\nturns = 58\nW = [\"C3\"]\nB = [\"D4\"]\n\n[[practice.check]]\nmove = \"C3-C4\"\n";
     let prey = "game = \"predator-prey\"\n\n[[practice]]\nname = \"Two taken\"\nprompt = \"Predator to move.\"\n[practice.position]\nside = \"P\"\nreserve = 0\ncaptured = 2\nturns = 11\nP = [\"C2\"]\no = [\"C3\"]\n\n[[practice.check]]\nmove = \"C2xC4\"\nresult = \"P\"\n";
@@ -420,7 +420,7 @@ fn puzzles_of_a_variant_name_its_file() {
 /// Every good copy in `fixtures/variants/` passes `check`, its kit laid out.
 #[test]
 fn variant_fixtures_pass_check() {
-    let templates = printkit::render::Templates::builtin().unwrap();
+    let templates = printkit_page::Templates::builtin().unwrap();
     let mut n = 0;
     for entry in std::fs::read_dir(root().join("fixtures/variants")).unwrap() {
         let path = entry.unwrap().path();
@@ -436,8 +436,8 @@ fn variant_fixtures_pass_check() {
 /// player's moves in the same lower-case words as the line it gives.
 #[test]
 fn the_host_key_names_the_loser_and_counts_moves_in_plain_words() {
-    let freeze = printkit::definition::resolve("freeze").unwrap();
-    let key = printed(&freeze, printkit::kit::Part::Key);
+    let freeze = printkit_definition::resolve("freeze").unwrap();
+    let key = printed(&freeze, printkit_kit::Part::Key);
     // "A king is worth two": black's chain leaves red without a capture.
     assert!(key.contains("(red has no capture, and loses)"), "{key}");
     assert!(!key.contains("(b or r)"), "{key}");
@@ -462,7 +462,7 @@ search_depth = 5
 "#;
     let (mut game, extra) = definition::parse_practice_file("puzzle.toml", src).unwrap();
     game.practice.extend(extra);
-    let key = printed(&game, printkit::kit::Part::Key);
+    let key = printed(&game, printkit_kit::Part::Key);
     assert!(
         key.contains("Red wins in 3 moves (2 by red, 1 by black): red D1xF1+D2,"),
         "{key}"

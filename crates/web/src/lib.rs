@@ -14,11 +14,11 @@
 //! class set's progress as JSON while [`pk_class_set`] runs.
 use printkit::build::{self, BuildError, BuildRequest, Checked};
 use printkit::commands::puzzles;
-use printkit::definition;
-use printkit::kit::Part;
-use printkit::puzzles::class_sets;
-use printkit::render::output::Formats;
-use printkit::solve::Run;
+use printkit_definition as definition;
+use printkit_kit::Part;
+use printkit_render::Formats;
+use printkit_solve::puzzles::class_sets;
+use printkit_solve::Run;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
@@ -109,7 +109,7 @@ fn request_of(asked: &BuildAsked) -> Result<BuildRequest, String> {
         language: asked.language.clone(),
         run: Arc::new(Run::new()),
         // The CLI's date with `SOURCE_DATE_EPOCH` unset, unless asked.
-        date_epoch: Some(asked.date.unwrap_or(printkit::render::pdf::FIXED_EPOCH)),
+        date_epoch: Some(asked.date.unwrap_or(printkit_pdf::FIXED_EPOCH)),
     })
 }
 
@@ -430,15 +430,18 @@ pub fn check_json(input: &[u8]) -> Vec<u8> {
 /// What the page offers: the built-in games (id, title, example
 /// definition text) and languages.
 pub fn info_json() -> Vec<u8> {
-    let games: Vec<Value> = printkit::definition::BUILTIN
+    let games: Vec<Value> = printkit_definition::BUILTIN
         .iter()
-        .zip(printkit::definition::builtins())
+        .zip(printkit_definition::builtins())
         .map(|((id, text), d)| {
             let title = d.map(|d| d.title).unwrap_or_default();
             json!({"id": id, "title": title, "text": text})
         })
         .collect();
-    let languages: Vec<&str> = printkit::lang::BUILTIN.iter().map(|(c, _)| *c).collect();
+    let languages: Vec<&str> = printkit_definition::lang::BUILTIN
+        .iter()
+        .map(|(c, _)| *c)
+        .collect();
     answer(
         &json!({"ok": true, "games": games, "languages": languages, "papers": ["a4", "letter"]}),
         &[],
@@ -593,7 +596,7 @@ mod tests {
             // As `build --practice DIR` lists the folder.
             practice: vec![set.join("sheet-01.toml"), set.join("sheet-02.toml")],
             papers: vec!["a4".into()],
-            formats: printkit::render::output::Formats {
+            formats: printkit_render::Formats {
                 pdf: true,
                 svg: false,
             },

@@ -2,7 +2,7 @@
 //! outlines the page places (`<use>` of its `<defs>`), checked against the
 //! DejaVu files themselves (read here with ttf-parser, not with printkit's
 //! own font code), not from the transparent `<text>` kept for selection.
-use printkit::render::Page;
+use printkit_page::Page;
 use rustybuzz::ttf_parser::{Face, GlyphId};
 use std::collections::BTreeMap;
 use svg::node::element::tag::Type;
@@ -12,8 +12,8 @@ use svg::parser::Event;
 /// document: clip ids start `p1-`), for a page laid out with the built-in
 /// templates.
 pub fn svg_file(page: &Page) -> String {
-    let book = printkit::render::FontBook::builtin();
-    printkit::render::svg::page_body(&book, page, "p1-")
+    let book = printkit_page::FontBook::builtin();
+    printkit_svg::page_body(&book, page, "p1-")
         .expect("the page draws")
         .standalone(&book)
         .expect("its glyphs have outlines")

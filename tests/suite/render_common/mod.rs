@@ -3,20 +3,20 @@
 #![allow(dead_code)]
 mod drawn;
 pub use drawn::{drawn_texts, svg_file};
-use printkit::kit::board::BoardSpec;
-use printkit::render::Templates;
+use printkit_kit::board::BoardSpec;
+use printkit_page::Templates;
 
 /// The board page of a built-in game, exactly as its kit draws it.
 pub fn real_board(id: &str) -> BoardSpec {
-    let def = printkit::definition::resolve(id).expect("a built-in game");
-    printkit::kit::board_page_spec(&def).expect("its board page lays out")
+    let def = printkit_definition::resolve(id).expect("a built-in game");
+    printkit_kit::board_page_spec(&def).expect("its board page lays out")
 }
 
 /// A built-in game's board with its start position on it, as the rules
 /// sheet's diagram draws it.
 pub fn real_start(id: &str) -> BoardSpec {
-    let def = printkit::definition::resolve(id).expect("a built-in game");
-    printkit::kit::position_spec(&def, &def.start_position)
+    let def = printkit_definition::resolve(id).expect("a built-in game");
+    printkit_kit::position_spec(&def, &def.start_position)
 }
 
 pub fn clone_board() -> BoardSpec {
@@ -44,17 +44,17 @@ pub const PAPERS: [&str; 4] = ["a4", "letter", "a4-landscape", "letter-landscape
 /// The files a build renders for `kits` on `paper` (the build's own call,
 /// the order it sorts them by dropped).
 pub fn kit_files(
-    kits: &[printkit::kit::Kit],
-    paper: &printkit::render::Paper,
+    kits: &[printkit_kit::Kit],
+    paper: &printkit_page::Paper,
     templates: &Templates,
-    formats: printkit::render::output::Formats,
-) -> Result<Vec<printkit::render::output::OutFile>, printkit::render::RenderError> {
-    let files = printkit::render::output::render_ordered(
+    formats: printkit_render::Formats,
+) -> Result<Vec<printkit_render::OutFile>, printkit_page::RenderError> {
+    let files = printkit_render::render_ordered(
         kits,
         paper,
         templates,
         formats,
-        printkit::render::pdf::epoch_from(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref()),
+        printkit_pdf::epoch_from(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref()),
     )?;
     Ok(files.into_iter().map(|(_, f)| f).collect())
 }
