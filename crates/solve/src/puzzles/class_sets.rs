@@ -225,16 +225,10 @@ pub fn deal_most(
         .find_map(|n| deal(family, found.to_vec(), n, count))
 }
 
-/// The most streams a class set's search runs ([`find`]): its budget,
-/// some 30 s of two cores for the built-in games. A cheap family's
-/// candidates cost a tenth of Freeze's, so it may search three times as
-/// many streams (the predator game needed 44 for 30 sheets of 6).
+/// The most streams a class set's search runs ([`find`]): its budget
+/// ([`Effort::class_streams`](crate::families::Effort::class_streams)).
 fn max_streams(family: printkit_rules::Family) -> usize {
-    if family.info().puzzles.dear_search {
-        40
-    } else {
-        120
-    }
+    crate::families::tuning(family).effort.class_streams
 }
 /// Streams searched at once (a fixed number, so that the streams searched
 /// and the set written do not depend on the machine's cores): two, so that
@@ -243,14 +237,10 @@ fn max_streams(family: printkit_rules::Family) -> usize {
 /// still keeps two cores busy.
 const WAVE: usize = 2;
 
-/// Candidates one stream examines: a Freeze candidate costs some ten
-/// times another family's.
+/// Candidates one stream examines (by what a candidate costs:
+/// [`Effort::stream_candidates`](crate::families::Effort::stream_candidates)).
 fn stream_candidates(family: printkit_rules::Family) -> usize {
-    if family.info().puzzles.dear_search {
-        1_000
-    } else {
-        1_500
-    }
+    crate::families::tuning(family).effort.stream_candidates
 }
 
 /// The seed of stream `k` of a set seeded `seed`: far apart in the

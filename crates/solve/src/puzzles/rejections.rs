@@ -4,13 +4,13 @@
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle (the host key's search of a
 /// puzzle may visit as many: [`crate::key_solve`]).
-pub(super) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
+pub(crate) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
 
 /// [`CANDIDATE_BUDGET`] for the search that settles a candidate of
 /// `start`'s board: on a board of more than 64 cells, fewer positions, as
 /// the host key's search of it gets ([`crate::budget::scaled_nodes`]), so
 /// every puzzle found is answered in the key on any board.
-pub(super) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
+pub(crate) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
     let view = start.view();
     crate::budget::scaled_nodes(CANDIDATE_BUDGET, view.width * view.height)
 }
@@ -21,7 +21,7 @@ pub(super) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
 /// for a won position's moves ([`crate::Solver::solve_within`]): a
 /// position not won is turned down whatever its moves, so listing them
 /// and their line would be work for nothing.
-pub(super) const WINS_LISTED: usize = 2;
+pub(crate) const WINS_LISTED: usize = 2;
 
 /// Why candidates were turned down.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,8 +48,8 @@ pub struct Rejections {
     /// Won sooner than the lengths still wanted (Freeze, once its
     /// shortest wins fill their part of the set).
     pub short: usize,
-    /// Freeze: more kings or pieces than a printed board shows clearly
-    /// ([`printkit_rules::family::PuzzleInfo::readable`]).
+    /// More crowned pieces or pieces than a printed board shows clearly
+    /// ([`Tuning::readable`](crate::families::Tuning::readable)).
     pub crowded: usize,
     /// A position already found, or one of its images under the board's
     /// symmetries.
@@ -62,21 +62,34 @@ pub struct Rejections {
     pub quota_full: usize,
 }
 
-/// Why one candidate was turned down.
+/// Why one candidate was turned down (each counted in [`Rejections`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Reject {
+pub enum Reject {
+    /// No forced win within the limit.
     NoWin,
+    /// The search reached its node budget before settling it.
     TooLarge,
+    /// Won in one move.
     OneMove,
+    /// More than one winning first move.
     SeveralWins,
+    /// A later move of the winner along the line is not the only win.
     LaterNotUnique,
+    /// One move wins with two sets of promotions neither of which holds
+    /// the other.
     Dual,
+    /// An answer that is the only move of its kind, or a line the turn
+    /// limit decides.
     Dull,
     /// Dull for having fewer than `MIN_FIRST_MOVES` first moves.
     FewMoves,
+    /// A position already found, or one of its images.
     Duplicate,
+    /// More crowned pieces or pieces than a printed board shows clearly.
     Crowded,
+    /// Won sooner than the lengths still wanted.
     Short,
+    /// An answer whose pattern was found often enough.
     Alike,
 }
 
