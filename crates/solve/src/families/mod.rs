@@ -403,3 +403,36 @@ pub fn solve_to_end(
     }
     with_family(params, ToEnd(position, margin, max_nodes, stop))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::endgames::Cells;
+
+    /// A family's declared source of candidates agrees with its builder:
+    /// one that names built endgames builds some, one that does not
+    /// builds none (the finder would wait on a source that never gives).
+    #[test]
+    fn a_family_builds_endgames_exactly_when_its_tuning_says_so() {
+        struct Tries;
+        impl WithFamily for Tries {
+            type Output = usize;
+            fn with<F: FamilySolve>(self, rules: F, params: &F::Params) -> usize {
+                let start = rules.parse_position(rules.default_start()).unwrap();
+                let view = rules.view(&start);
+                let mut rng = Rng::new(5);
+                (0..50)
+                    .filter(|_| {
+                        let cells = Cells::of(&view, false);
+                        F::build_endgame(params, cells, false, &mut rng).is_some()
+                    })
+                    .count()
+            }
+        }
+        for family in Family::ALL {
+            let built = with_family(&Params::defaults(family), Tries);
+            let builds = tuning(family).candidates != Candidates::Start;
+            assert_eq!(built > 0, builds, "{family}: {built} of 50 tries built");
+        }
+    }
+}

@@ -40,7 +40,7 @@ pub fn mix_words(sheet: &[Puzzle]) -> String {
     format!("{} a sheet: {}", parts.join(", "), marks.join(", "))
 }
 
-/// A share of a set: a win length, in the predator game the side, and
+/// A share of a set: a win length, the side where a set shares by side, and
 /// the difficulty mark (0 easy, 1 medium, 2 hard): every sheet gets the
 /// same number of each, so no student's sheet is harder than another's.
 pub type Share = (u32, char, u8);
@@ -166,7 +166,7 @@ fn spread(list: Vec<Puzzle>) -> Vec<Puzzle> {
 }
 
 /// Deals `found` into `sheets` sheets of `count`, each with the same number
-/// of puzzles of each share (win length, in the predator game the winning
+/// of puzzles of each share (win length, where a set shares by side the winning
 /// side, and difficulty mark: [`Share`]), shortest first on each sheet;
 /// `None` when there are too few. No two puzzles of a sheet have the same
 /// answer line or the same ending (`ending`), a puzzle whose trick
@@ -194,7 +194,7 @@ pub fn deal(
             let pool = pools.get_mut(share)?;
             for _ in 0..*taken {
                 // A new trick for the sheet where its share has one (the
-                // predator's last captures are mostly one step and a jump
+                // predator's last captures, for example, are mostly one step and a jump
                 // with two prey taken: a share may have no other).
                 let fits = |p: &Puzzle| !clashes(&sheet, p);
                 let at = pool

@@ -24,7 +24,7 @@ pub struct Cells {
 
 impl Cells {
     /// The board `view` shows, its pieces kept when `keep`.
-    fn of(view: &BoardView, keep: bool) -> Cells {
+    pub(crate) fn of(view: &BoardView, keep: bool) -> Cells {
         let (w, h) = (view.width, view.height);
         let mut cells = Cells {
             w,
@@ -141,7 +141,7 @@ pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
         }
     }
     let built = families::with_family(game.params, Build(cells, game.torus(), rng))?;
-    // A turn count the board contradicts (the predator's distance from its
+    // A turn count the board contradicts (for example the predator's distance from its
     // start cell, the prey placed) is never kept: `check` would refuse it.
     let position = game
         .engine()
@@ -162,8 +162,8 @@ pub fn candidate(game: Game<'_>, rng: &mut Rng) -> Option<AnyPosition> {
 /// limit far off.
 const MIDDLE_GAME: std::ops::RangeInclusive<usize> = 12..=40;
 
-/// A middle-game candidate for a game whose board fills up (the clone
-/// game): a random game from the start stopped after 12 to 40 plies, where
+/// A middle-game candidate for a game whose board fills up
+/// ([`BoardFill::FillsUp`](crate::families::BoardFill::FillsUp)): a random game from the start stopped after 12 to 40 plies, where
 /// the side to move has beaten the other down to 2 or 3 pieces (each
 /// other piece of the opponent becomes the mover's or, two times in three,
 /// an empty cell), to be taken in a few moves on a board with room. Random games

@@ -2,7 +2,7 @@
 //!
 //! Seeded random games are played to their end (captures preferred half
 //! the time; where the rules answer "can the side to move win at once?"
-//! cheaply, as in Freeze, both sides take such a win and avoid allowing
+//! cheaply, both sides take such a win and avoid allowing
 //! one, so a game ends on a win the loser could not stop). A candidate is
 //! the position nearest the end with the game's winner to move, or further
 //! back while those nearer are won in one move. It is accepted when the
@@ -10,9 +10,10 @@
 //! first move, every later move of the winner along the line is also the
 //! only win, the win takes more than one move (when the limit allows), and
 //! no accepted puzzle has the board of another under a symmetry of the
-//! board, whatever their counts ([`symmetry_key`]).
-//! (Freeze: a chain winning with its kings and with more is one answer,
-//! `freeze`.)
+//! board, whatever their counts ([`symmetry_key`]). A family may examine
+//! its candidates its own way ([`FamilySolve::examine`]: where a move ends
+//! with a choice of promotions, one move with more promotions is one
+//! answer).
 //! Cheap searches come first: a win at once, then two wins within fewer
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
@@ -49,9 +50,9 @@ pub struct Puzzle {
     pub built: bool,
     /// Which candidate of the search it was (1 for the first examined).
     pub candidate: usize,
-    /// First moves (chains, in Freeze) other than the answer that a 1-ply
-    /// look-ahead finds safe (the opponent cannot win at once after
-    /// them): the more, the harder the puzzle.
+    /// First moves (a move once whatever it promotes) other than the
+    /// answer that a 1-ply look-ahead rates as good ([`DecoyRule`]): the
+    /// more, the harder the puzzle.
     pub decoys: usize,
     /// What counts as a decoy in this family.
     pub decoy_rule: DecoyRule,
@@ -73,8 +74,8 @@ impl Puzzle {
     /// of the winner (plies 4 and up), 1 for each decoy that looks as good
     /// as the answer a move ahead, and what the family's decoys are worth
     /// ([`DecoyRule::points`]). A count of decoys alone cannot rate a side
-    /// with 4 moves at most (the predator) against one with 20 (the prey
-    /// placing).
+    /// with 4 moves at most against one with 20 (for example the predator
+    /// and the prey placing).
     pub fn points(&self) -> usize {
         let long = if self.solution.plies >= 4 { 2 } else { 0 };
         long + self.tempting + self.decoy_rule.points(self.decoys)
@@ -158,9 +159,9 @@ pub(crate) fn examine_moves(
         // Two plies more cost the search some branching factor squared
         // (20 to 40 moves a ply): a position not won that took more than
         // a tenth of the budget two plies short will not settle within
-        // it. (In the clone game's 30 x 6 set of seed 3, 4,721 of the 4,739
-        // such positions ran out of budget, 4 proved a win in 5; their
-        // full searches were half the set's time.)
+        // it. (For example, in one family's 30 x 6 set of seed 3, 4,721 of
+        // the 4,739 such positions ran out of budget, 4 proved a win in 5;
+        // their full searches were half the set's time.)
         if depth + 2 >= max_plies && s.verdict != Verdict::Win && s.nodes > SETTLES_SHORT {
             return Err(Reject::TooLarge);
         }
@@ -229,9 +230,9 @@ pub(crate) fn worth_printing(all: &[MoveInfo], s: &Solution) -> bool {
         .is_some_and(|o| o.reason != printkit_rules::Reason::TurnLimit)
 }
 
-/// Whether the turn limit could end the game within the line's plies: the
-/// clone game's turn 58 of 60 with the board nearly full is won by any
-/// move that keeps the lead, which is no puzzle.
+/// Whether the turn limit could end the game within the line's plies: a
+/// turn 58 of 60 with the board nearly full is won by any move that keeps
+/// the lead, which is no puzzle.
 fn limit_within_reach(
     params: &printkit_rules::Params,
     at: &printkit_rules::AnyPosition,
@@ -388,8 +389,9 @@ pub fn shape(s: &Solution) -> String {
     words.join(", ")
 }
 
-/// The most puzzles of one pattern ([`shape`]) the predator game's search
-/// keeps ([`Finder::consider`]), and a set shows while others are found
+/// The most puzzles of one pattern ([`shape`]) the search keeps where a
+/// set shares its puzzles by side ([`Shares::LengthAndSide`],
+/// [`Finder::consider`]), and a set shows while others are found
 /// ([`choose`]).
 const ALIKE_IN_POOL: usize = 4;
 const ALIKE_IN_SET: usize = 2;
@@ -402,9 +404,9 @@ pub fn side_name(family: Family, side: char) -> String {
     family.info().side_title(side)
 }
 
-/// The share of a set a puzzle belongs to: its win length and, in the
-/// predator game (whose two sides play different games), the side that
-/// wins; `*` for the other games.
+/// The share of a set a puzzle belongs to: its win length and, where the
+/// two sides play different games ([`Shares::LengthAndSide`]), the side
+/// that wins; `*` for the other games.
 pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
     let side = if families::tuning(family).shares == Shares::LengthAndSide {
         p.side
@@ -415,9 +417,9 @@ pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
 }
 
 /// Every share a set should spread over: the win lengths that can occur
-/// (in Freeze and the predator game a win ends on the winner's move, so
-/// after an odd number of plies; one-move wins are too easy when longer
-/// ones are allowed) by the sides, shortest first.
+/// (odd ones only where a win ends on the winner's move:
+/// [`WinPlies::Odd`]; one-move wins are too easy when longer ones are
+/// allowed) by the sides, shortest first.
 pub fn shares(game: Game<'_>, max_plies: u32) -> Vec<(u32, char)> {
     let family = game.family();
     let shortest = if max_plies > 1 { 2 } else { 1 };
@@ -445,8 +447,9 @@ struct Finder<'a> {
     count: usize,
     /// Every acceptable puzzle found; the set is chosen from it at the end.
     pool: Vec<Puzzle>,
-    /// The shortest win still wanted (Freeze: shorter ones are turned
-    /// down at once once their part of the set is filled).
+    /// The shortest win still wanted (where long wins are rare,
+    /// [`LongWins::Rare`], shorter ones are turned down at once once their
+    /// part of the set is filled).
     shortest_wanted: u32,
     /// Candidates examined after which shorter wins are wanted again, so
     /// that a set whose longer wins stay too rare is still filled.
@@ -524,8 +527,9 @@ impl<'a> Finder<'a> {
             Ok(solution) => {
                 self.seen.insert(key);
                 let shape = shape(&solution);
-                // Near a game's end, the predator's wins repeat one fork:
-                // enough of a pattern sends the search further back.
+                // Near a game's end, a side's wins may repeat one fork
+                // (the predator's): enough of a pattern sends the search
+                // further back.
                 let alike = self.pool.iter().filter(|p| p.shape == shape).count();
                 let tuning = families::tuning(self.game.family());
                 if tuning.shares == Shares::LengthAndSide && alike >= ALIKE_IN_POOL {
@@ -576,14 +580,15 @@ impl<'a> Finder<'a> {
     ) {
         let winner = game[game.len() - 1].outcome().and_then(|o| o.winner);
         let reach = (self.max_plies as usize).min(game.len() - 1);
-        // Freeze: wins in 5 are rare, so the position two moves further
-        // back is tried too, and once the shortest wins could fill all
-        // but a quarter of the set, only it. Not in a class set's stream:
-        // its set is dealt from every stream's puzzles, whatever their
-        // lengths, and the nearer position gives three times the puzzles
-        // for its cost (Freeze's 30 x 6 set of seed 3 took 2,3 % of those
-        // tried against 0,8 % of those two moves back; at 3 times the
-        // cost each, its wins in 5 were too few to fill a sheet's share).
+        // Where long wins are rare ([`LongWins::Rare`]), the position two
+        // moves further back is tried too, and once the shortest wins
+        // could fill all but a quarter of the set, only it. Not in a class
+        // set's stream: its set is dealt from every stream's puzzles,
+        // whatever their lengths, and the nearer position gives three
+        // times the puzzles for its cost (for example, one family's 30 x 6
+        // set of seed 3 took 2,3 % of those tried against 0,8 % of those
+        // two moves back; at 3 times the cost each, its wins in 5 were too
+        // few to fill a sheet's share).
         let tuning = families::tuning(self.game.family());
         let rare = tuning.long_wins == LongWins::Rare;
         let short_enough = rare && !self.class_stream && {
@@ -595,7 +600,7 @@ impl<'a> Finder<'a> {
                 .count();
             short >= self.count - self.count / 4
         };
-        // The predator game: every other game from its farthest candidate,
+        // Shares by side: every other game from its farthest candidate,
         // for wins that are not the last fork.
         self.games += 1;
         let far = tuning.shares == Shares::LengthAndSide && self.games.is_multiple_of(2);
@@ -624,9 +629,9 @@ impl<'a> Finder<'a> {
         }
     }
 
-    /// One random game (Freeze: a guided game from a built endgame when
-    /// `build`) and its candidates; `false` when the start is already
-    /// over, so every game would be this one.
+    /// One random game (from a built endgame when `build`) and its
+    /// candidates; `false` when the start is already over, so every game
+    /// would be this one.
     fn play_one(
         &mut self,
         build: bool,
@@ -655,9 +660,10 @@ impl<'a> Finder<'a> {
         (game.len() >= 2).then_some(game)
     }
 
-    /// Whether a set chosen from the pool varies enough: in the predator
-    /// game, whose random games end on one fork or two and whose built
-    /// prey puzzles are mostly placements, no pattern more than
+    /// Whether a set chosen from the pool varies enough: where the two
+    /// sides play different games (the predator's random games end on one
+    /// fork or two, the prey's built puzzles are mostly placements), no
+    /// pattern more than
     /// [`ALIKE_IN_SET`] times and each side's answers starting with two
     /// kinds of move at least; in a game whose board fills up, no more
     /// than a quarter of late positions ([`late`]) while the lengths still
@@ -766,10 +772,11 @@ pub enum Until {
 /// ends the search with the puzzles found); `progress` gets a line now
 /// and then.
 ///
-/// Candidates come from seeded random games and, for the prey's puzzles
-/// and Freeze, from built endgames ([`endgames`]); in the predator
-/// game the two sources take turns (random games give the predator's
-/// puzzles, built ones the prey's) while both sides still need puzzles.
+/// Candidates come from seeded random games and, where the family builds
+/// them, from built endgames ([`endgames`], [`Candidates`]); with
+/// [`Candidates::StartAndBuilt`] the two sources take turns (random games
+/// give one side's puzzles, built ones the other's) while both sides
+/// still need puzzles.
 pub fn generate(
     game: Game<'_>,
     count: usize,
@@ -843,8 +850,8 @@ fn search(finder: &mut Finder, seed: u64, until: Until, run: &Run, progress: &mu
         _ => planned,
     };
     // Once the pool holds `count`, the search goes on this many candidates
-    // more for shares still short of their part (three times as many for
-    // the predator game's two sides, each with its own patterns to vary).
+    // more for shares still short of their part (three times as many
+    // for shares by side, each side with its own patterns to vary).
     let sides = if tuning.shares == Shares::LengthAndSide {
         3
     } else {
@@ -1013,8 +1020,8 @@ fn pick(
             .filter(|k| k.difficulty() == p.difficulty())
             .count()
     };
-    // The predator game: the kind of first move its side has fewest of
-    // (the prey's placements and steps).
+    // Shares by side: the kind of first move its side has fewest of (the
+    // prey's placements and steps, for example).
     let side_kind = |p: &Puzzle| {
         let kind = kind_of(p);
         kept.iter()
@@ -1055,8 +1062,8 @@ type SourceCell = fn(usize, usize, usize, usize) -> (usize, usize);
 /// boards that look alike are one puzzle whatever their counts.
 ///
 /// Made from the view directly (no position is set up or printed): a
-/// Freeze candidate has 512 images. A symmetry that puts a Freeze checker
-/// on the wrong colour gives no legal position, so it equals no other
+/// candidate on an 8×8 torus has 512 images. A symmetry that puts a piece
+/// on a square the rules refuse gives no legal position, so it equals no other
 /// puzzle and the smallest over all images is still one key for the legal
 /// ones.
 pub fn symmetry_key(position: &AnyPosition) -> String {

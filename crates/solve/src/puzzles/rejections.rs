@@ -16,8 +16,8 @@ pub(crate) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
 }
 
 /// Winning moves a search of a candidate lists at most: a second one
-/// already means no single answer (Freeze: another chain, a pass, or the
-/// same chain with another smallest kinging set). The finder asks only
+/// already means no single answer (another move, or the same move with
+/// another smallest set of promotions). The finder asks only
 /// for a won position's moves ([`crate::Solver::solve_within`]): a
 /// position not won is turned down whatever its moves, so listing them
 /// and their line would be work for nothing.
@@ -38,14 +38,14 @@ pub struct Rejections {
     pub one_move: usize,
     /// A later move of the winner along the line is not the only win.
     pub later_not_unique: usize,
-    /// Freeze: a winner's chain wins with two kinging sets neither of
-    /// which holds the other (two answers, not one answer and kings that
+    /// A winner's move wins with two sets of promotions neither of which
+    /// holds the other (two answers, not one answer and promotions that
     /// change nothing).
     pub dual: usize,
     /// Fewer than 4 first moves, an answer that is the only move of its
     /// kind, or a line the turn limit decides.
     pub dull: usize,
-    /// Won sooner than the lengths still wanted (Freeze, once its
+    /// Won sooner than the lengths still wanted (where long wins are rare, once its
     /// shortest wins fill their part of the set).
     pub short: usize,
     /// More crowned pieces or pieces than a printed board shows clearly
@@ -54,7 +54,7 @@ pub struct Rejections {
     /// A position already found, or one of its images under the board's
     /// symmetries.
     pub duplicate: usize,
-    /// The predator game: a puzzle whose answer has the pattern of
+    /// Shares by side: a puzzle whose answer has the pattern of
     /// `ALIKE_IN_POOL` found already ([`shape`](super::shape)).
     pub alike: usize,
     /// Accepted but not chosen: their length or move kind was already well
