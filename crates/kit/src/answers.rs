@@ -355,7 +355,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
                 .iter()
                 .filter(|m| Some(*m) != s.pv.first() && !same_answer(m))
                 .collect();
-            let fewer = kings_words(l, key, &others, start.promotions().is_some());
+            let fewer = kings_words(l, key, &others, def.params.has_promotions());
             tr!(
                 l,
                 "answer.wins",
