@@ -92,7 +92,7 @@ pub trait FamilySolve: GameFamily + EngineRules {
     /// The solution of a puzzle candidate when it makes a puzzle, or why
     /// not (`shortest`: wins in fewer plies are turned down at once, 0:
     /// none). By default every legal move is its own first move
-    /// ([`crate::puzzles::examine_moves`]); a family whose moves end with
+    /// (`puzzles::examine_moves`); a family whose moves end with
     /// a choice of promotions counts a move with its promotions as one
     /// answer.
     fn examine(

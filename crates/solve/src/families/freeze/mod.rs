@@ -1,7 +1,7 @@
 //! Freeze as the solver and the puzzle finder treat it: its chains grouped
 //! by their kinging sets (one search of a bound rules out a chain's sets
 //! together), endgames built on a small patch of the torus, and puzzles
-//! whose answer is a chain with the kings it must make ([`puzzles`]).
+//! whose answer is a chain with the kings it must make (`puzzles.rs`).
 use super::{
     BoardLimits, Candidates, DecoyRule, Effort, FamilySolve, LongWins, MoveGroup, Tuning, WinPlies,
 };
