@@ -449,7 +449,9 @@ fn make_kits(
     }
     // The slowest search per position starts first, so it ends with the
     // others.
-    solves.sort_by_key(|(def, _)| std::cmp::Reverse(def.family().info().search_ns));
+    solves.sort_by_key(|(def, _)| {
+        std::cmp::Reverse(crate::solve::families::tuning(def.family()).search_ns)
+    });
     let next_solve = std::sync::atomic::AtomicUsize::new(0);
     let solve_rest = || loop {
         let i = next_solve.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

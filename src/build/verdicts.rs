@@ -220,7 +220,7 @@ impl Verdicts {
             return false;
         }
         // Already answered (a search of this process) is answered too.
-        let _ = p.keep_answer(KeyAnswer::new(&def.params, &p.position, s));
+        let _ = p.keep_answer(KeyAnswer::new(&p.position, s));
         true
     }
 

@@ -2,6 +2,7 @@
 //! options, progress lines, exit codes and the files it writes).
 use crate::definition::{self, Definition, MAX_PRACTICE, MAX_SHEET_NUMBER};
 use crate::puzzles::{self, class_sets, Puzzle};
+use crate::solve::families::DecoyRule;
 use crate::stop::{self, Reason, Run};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -427,7 +428,7 @@ pub fn practice_file(
         out,
         "# wins within {max_plies} plies with one winning move at every turn of the winner."
     );
-    if def.params.info().puzzles.promotion_sets {
+    if def.params.has_promotions() {
         let _ = writeln!(
             out,
             "# One move up to kings: each move of the winner makes only the kings it needs; kinging more opposing"
@@ -450,10 +451,10 @@ pub fn practice_file(
             if p.built { "a built endgame" } else { "the start" },
             p.solution.nodes,
             p.decoys,
-            def.family().info().puzzles.decoys.words(),
-            match def.family().info().puzzles.decoys {
-                crate::rules::family::DecoyRule::Safe => format!(", {} of them threatening a win", p.tempting),
-                crate::rules::family::DecoyRule::FewestCapturers => String::new(),
+            p.decoy_rule.words(),
+            match p.decoy_rule {
+                DecoyRule::Safe => format!(", {} of them threatening a win", p.tempting),
+                DecoyRule::FewestCapturers => String::new(),
             },
             p.shape,
             p.difficulty()

@@ -128,7 +128,7 @@ pub fn solve(args: SolveArgs) -> Result<i32, super::CommandError> {
     let optional: Vec<u32> = s
         .best
         .iter()
-        .map(|m| loaded.optional_promotions(m))
+        .map(|m| loaded.promotions().map_or(0, |p| p.optional_promotions(m)))
         .collect();
     let mut out = crate::stdout::lock();
     if args.json {

@@ -341,7 +341,7 @@ fn found(k: usize, plies: u32, side: char) -> printkit_solve::puzzles::Puzzle {
         built: false,
         candidate: 0,
         decoys: 0,
-        decoy_rule: printkit_rules::family::DecoyRule::Safe,
+        decoy_rule: printkit_solve::families::DecoyRule::Safe,
         tempting: 0,
         shape: String::new(),
         side,

@@ -614,7 +614,7 @@ fn a_freeze_answer_says_which_kings_change_nothing() {
     let answer = |position: &str| {
         let pos = def.load_position(position).unwrap();
         let s = printkit_solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
-        let key = KeyAnswer::new(&def.params, &pos, s);
+        let key = KeyAnswer::new(&pos, s);
         (
             key.clone(),
             printkit_kit::host_key::answer(&def, &pos, &key),

@@ -388,7 +388,7 @@ fn freeze_puzzles_have_one_winning_move_at_every_turn_of_the_winner() {
         use printkit_definition::KeyAnswer;
         let pos = def.load_position(&p.position.text()).unwrap();
         let s = printkit_solve::key_solve(&def.params, &pos, 5, &Default::default()).unwrap();
-        let key = KeyAnswer::new(&def.params, &pos, s);
+        let key = KeyAnswer::new(&pos, s);
         let words = printkit_kit::host_key::answer(&def, &pos, &key);
         assert!(
             words.contains("At the winner's later turns the line names only the kings needed")
@@ -1175,7 +1175,7 @@ fn the_host_key_answers_a_puzzle_as_large_as_the_puzzle_search_allows() {
         .load("8/8/rb2r3/b1br4/rbrbr3/1rb1b3/1brbr3/8 r")
         .unwrap();
     assert!(
-        def.params.info().key_budget < 8_600,
+        printkit_solve::families::tuning(def.family()).key_budget < 8_600,
         "the case no longer tests anything"
     );
     let s = printkit_solve::key_solve(&def.params, &position, 5, &Default::default())

@@ -1,7 +1,7 @@
 //! The host key's answer to a practice position: the solver's result with
 //! its line played where it stands, and, for a family of kinging sets, the
 //! kings the first move needs.
-use printkit_rules::{AnyPosition, Cell, MoveInfo, Outcome, Params};
+use printkit_rules::{AnyPosition, Cell, MoveInfo, Outcome};
 use printkit_solve::{Solution, Verdict};
 
 /// The solver's answer to a practice position: its moves are the engine's,
@@ -48,10 +48,11 @@ pub struct Kinging {
 /// each winning chain with only the kings it needs (its smallest winning
 /// sets); one set for the line's chain makes its kings the needed ones,
 /// and every other opposing checker may be kinged too, as far as the
-/// capture allows ([`printkit_solve::Solver::optional_promotions`]).
-fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<Kinging> {
+/// capture allows ([`printkit_rules::PositionPromotions::optional_promotions`]).
+fn kinging(position: &AnyPosition, s: &Solution) -> Option<Kinging> {
     let exact = s.verdict == Verdict::Win && s.best_complete && !s.budget_exhausted;
-    if !params.info().puzzles.promotion_sets || !exact {
+    let promotions = position.promotions()?;
+    if !exact {
         return None;
     }
     let first = s.pv.first()?;
@@ -63,11 +64,11 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
     if sets != 1 || first.effect.captured.is_empty() {
         return None;
     }
-    let optional = position.optional_promotions(first);
+    let optional = promotions.optional_promotions(first);
     if first.effect.kinged.is_empty() && optional == 0 {
         return None;
     }
-    let chain = position.with_promotions(first, &[])?;
+    let chain = promotions.with_promotions(first, &[])?;
     let reading = |c: &Cell| (std::cmp::Reverse(c.row), c.col);
     let mut needed = first.effect.kinged.clone();
     needed.sort_by_key(reading);
@@ -92,11 +93,11 @@ fn kinging(params: &Params, position: &AnyPosition, s: &Solution) -> Option<King
 }
 
 impl KeyAnswer {
-    /// The answer `solution` of `position` (a game of `params`), with the
+    /// The answer `solution` of `position`, with the
     /// kings of its first move told apart for a family of kinging sets.
-    pub fn new(params: &Params, position: &AnyPosition, solution: Solution) -> KeyAnswer {
+    pub fn new(position: &AnyPosition, solution: Solution) -> KeyAnswer {
         let end = solution.pv.last().and_then(|m| m.after.outcome());
-        let kinging = kinging(params, position, &solution);
+        let kinging = kinging(position, &solution);
         // Only a loss names the loser's moves.
         let only_move = solution.verdict == Verdict::Loss && position.moves().len() == 1;
         KeyAnswer {

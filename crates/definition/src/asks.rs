@@ -76,7 +76,7 @@ pub(super) struct Asked<'a> {
 /// Families whose positions may have more moves than a key can list (a
 /// chain's kinging sets): no question there asks for every move.
 fn moves_listable(params: &Params) -> bool {
-    !params.info().puzzles.promotion_sets
+    !params.has_promotions()
 }
 
 impl Asked<'_> {
@@ -185,7 +185,7 @@ impl Asked<'_> {
             .find_map(|(c, _)| {
                 let mut kings = info.effect.kinged.clone();
                 kings.push(*c);
-                self.position.with_promotions(info, &kings)
+                self.position.promotions()?.with_promotions(info, &kings)
             })?;
         Some(format!(
             "`asks = \"kings\"`: `{}` makes {} king{}, but the chain may make more (`{one_more}` is legal): give the check with the most",

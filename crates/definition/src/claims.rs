@@ -153,7 +153,8 @@ fn named_moves(position: &AnyPosition, asks: Asks, checks: &mut [Check]) {
         }
         if asks == Asks::Kings && !info.effect.kinged.is_empty() {
             check.chain = position
-                .with_promotions(info, &[])
+                .promotions()
+                .and_then(|p| p.with_promotions(info, &[]))
                 .filter(|chain| position.play(&chain.text).is_ok_and(|read| read == *chain));
         }
     }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 pub fn solve_key(def: &Definition, p: &Practice, run: &Arc<Run>) {
     p.key.get_or_init(|| {
         printkit_solve::key_solve(&def.params, &p.position, p.search_depth, run)
-            .map(|s| KeyAnswer::new(&def.params, &p.position, s))
+            .map(|s| KeyAnswer::new(&p.position, s))
     });
 }
 

@@ -383,7 +383,7 @@ fn kinging_dual(
         }
     }
     tries.into_iter().find_map(|set| {
-        let info = pos.with_promotions(played, &set)?;
+        let info = pos.promotions()?.with_promotions(played, &set)?;
         let c = solver.solve(&info.after, left - 1)?;
         (c.verdict == Verdict::Loss).then_some(info.text)
     })

@@ -115,7 +115,7 @@ pub fn sentence(def: &Definition, position: &AnyPosition, depth: u32, s: &Soluti
     if !line.ends_with('!') {
         line.push('.');
     }
-    if def.family().info().puzzles.promotion_sets && s.best.iter().any(captures) {
+    if def.params.has_promotions() && s.best.iter().any(captures) {
         line.push(' ');
         line.push_str(&tr!(l, "solver.needed_kings"));
     }
@@ -355,7 +355,7 @@ pub fn answer(def: &Definition, start: &AnyPosition, key: &KeyAnswer) -> String 
                 .iter()
                 .filter(|m| Some(*m) != s.pv.first() && !same_answer(m))
                 .collect();
-            let fewer = kings_words(l, key, &others, family.info().puzzles.promotion_sets);
+            let fewer = kings_words(l, key, &others, def.params.has_promotions());
             tr!(
                 l,
                 "answer.wins",

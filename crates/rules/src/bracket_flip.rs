@@ -53,8 +53,7 @@ impl Default for Params {
 mod description {
     use crate::bracket_flip::{BracketFlip, Params};
     use crate::family::{
-        AuditInfo, DecoyRule, EndgamePlan, FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece,
-        PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone,
+        AuditInfo, FamilyPrint, GameFamily, Look, Piece, PositionFact, RulesInfo, TokenSet, Tone,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
@@ -139,30 +138,6 @@ mod description {
                 spares: cells.div_ceil(5),
                 size_mm: 19.0,
             }]
-        }
-    }
-
-    impl FamilyPuzzles for BracketFlip {
-        const SEARCH: SearchInfo = SearchInfo {
-            puzzles: PuzzleInfo {
-                by_side: false,
-                odd_wins: false,
-                promotion_sets: false,
-                readable: None,
-                dear_search: false,
-                endgames_only: false,
-                long_wins_rare: false,
-                fills_up: false,
-                ends_full: true,
-                decoys: DecoyRule::Safe,
-            },
-            key_budget: 50_000,
-            search_ns: 250,
-        };
-
-        // Random play finds this family's puzzles.
-        fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
-            None
         }
     }
 }

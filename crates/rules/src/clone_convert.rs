@@ -47,10 +47,10 @@ impl Default for Params {
 mod description {
     use crate::clone_convert::{CloneConvert, Params};
     use crate::family::{
-        named_field, AuditInfo, DecoyRule, EndgamePlan, FactKind,
+        named_field, AuditInfo, FactKind,
         FactNumber::{Count, Ordinal},
-        FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
-        SearchInfo, TokenSet, Tone, TurnsFit, MAX_TURN_LIMIT,
+        FamilyPrint, GameFamily, Look, Piece, PositionFact, RulesInfo, TokenSet, Tone, TurnsFit,
+        MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
@@ -181,30 +181,6 @@ mod description {
                 spares: cells.div_ceil(5),
                 size_mm: 22.0,
             }]
-        }
-    }
-
-    impl FamilyPuzzles for CloneConvert {
-        const SEARCH: SearchInfo = SearchInfo {
-            puzzles: PuzzleInfo {
-                by_side: false,
-                odd_wins: false,
-                promotion_sets: false,
-                readable: None,
-                dear_search: false,
-                endgames_only: false,
-                long_wins_rare: false,
-                fills_up: true,
-                ends_full: false,
-                decoys: DecoyRule::Safe,
-            },
-            key_budget: 50_000,
-            search_ns: 250,
-        };
-
-        // Random play finds this family's puzzles.
-        fn endgame_plan(_: &Params) -> Option<EndgamePlan> {
-            None
         }
     }
 }

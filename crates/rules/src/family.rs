@@ -1,15 +1,13 @@
 //! Everything printkit knows about a game family besides its rules: what
 //! its sides are called, its board, its parameters and their bounds, which
 //! numbers of the rules text a parameter controls, how its pieces look, its
-//! tokens, its audit sheet, its printed words, how it ends, the solver's
-//! budget.
+//! tokens, its audit sheet, its printed words, how it ends.
 //!
 //! A family is one module of this crate (`crates/rules/src/<family>.rs`)
 //! that implements [`Rules`] (state, moves, outcome), then
-//! three descriptions in the order a new family writes them:
-//! [`GameFamily`] (its parameters and the positions they allow),
-//! [`FamilyPrint`] (how its kit prints it) and [`FamilyPuzzles`] (how the
-//! solver and the puzzle finder treat it); and one line in the registry,
+//! two descriptions in the order a new family writes them:
+//! [`GameFamily`] (its parameters and the positions they allow) and
+//! [`FamilyPrint`] (how its kit prints it); and one line in the registry,
 //! `registry.rs` (`families!` makes [`Family`](crate::Family),
 //! [`Params`](crate::Params), [`Family::ALL`](crate::Family::ALL),
 //! [`Family::from_id`](crate::Family::from_id), the built-in games' ids,
@@ -21,11 +19,11 @@
 //! [`GameFamily`]'s items have no defaults but one
 //! ([`GameFamily::turns_that_fit`]: no turn counter), so the compiler lists
 //! what a family's rules must say. [`FamilyPrint`] asks only how the pieces
-//! look and [`FamilyPuzzles`] nothing: their other items have defaults (no
-//! figures for a rules text, tokens to fill the board, no tray, no facts
-//! beside a diagram; random play for puzzles), so
-//! a family prints and is searched once its rules are written, and is
-//! tuned after.
+//! look: its other items have defaults (no figures for a rules text, tokens
+//! to fill the board, no tray, no facts beside a diagram), so a family
+//! prints once its rules are written, and is tuned after. How the solver
+//! and the puzzle finder treat a family is the solver's: its module
+//! `crates/solve/src/families/<family>.rs`.
 use crate::game::{Reason, Rules};
 use crate::geometry::{Cell, Topology};
 use crate::view::BoardView;
@@ -141,20 +139,6 @@ pub trait FamilyPrint: GameFamily {
     }
 }
 
-/// How the solver and the puzzle finder treat a family. Every item has a
-/// default.
-pub trait FamilyPuzzles: GameFamily {
-    /// What the puzzle finder must know of its games, and the solver's
-    /// budget and costs.
-    const SEARCH: SearchInfo = SearchInfo::DEFAULT;
-    /// How the puzzle finder builds endgame positions beside random play
-    /// (see [`Params::endgame_plan`](crate::Params::endgame_plan)); `None` (the default): random play
-    /// only.
-    fn endgame_plan(_params: &Self::Params) -> Option<EndgamePlan> {
-        None
-    }
-}
-
 /// The turn counts a position's board allows (see
 /// [`GameFamily::turns_that_fit`]): why, in the rules' terms, and which
 /// counts fit: every count from `least` to `most` (no end when `None`), of
@@ -249,51 +233,10 @@ pub struct Look {
     pub audit: AuditInfo,
 }
 
-/// What [`FamilyPuzzles::SEARCH`] says of a family: what the puzzle finder
-/// must know of its games, and the solver's budget and costs.
-#[derive(Debug)]
-pub struct SearchInfo {
-    /// What the puzzle finder must know of the family's games.
-    pub puzzles: PuzzleInfo,
-    /// Positions the host key's solver may visit for one practice position
-    /// (see [`FamilyInfo::key_budget`]).
-    pub key_budget: u64,
-    /// Nanoseconds one position of the family costs to search (see
-    /// [`FamilyInfo::search_ns`]).
-    pub search_ns: u64,
-}
-
-impl SearchInfo {
-    /// A family whose two sides play one game, searched at the clone
-    /// game's cost and budget.
-    pub const DEFAULT: SearchInfo = SearchInfo {
-        puzzles: PuzzleInfo::DEFAULT,
-        key_budget: 50_000,
-        search_ns: 250,
-    };
-}
-
-impl PuzzleInfo {
-    /// Nothing special: one game for both sides, wins of any length,
-    /// every board readable, candidates from random play, safe decoys.
-    pub const DEFAULT: PuzzleInfo = PuzzleInfo {
-        by_side: false,
-        odd_wins: false,
-        promotion_sets: false,
-        readable: None,
-        dear_search: false,
-        endgames_only: false,
-        long_wins_rare: false,
-        fills_up: false,
-        ends_full: false,
-        decoys: DecoyRule::Safe,
-    };
-}
-
 impl FamilyInfo {
-    /// The description of `F`, from its three parts.
-    pub const fn of<F: FamilyPrint + FamilyPuzzles>() -> FamilyInfo {
-        let (rules, look, search) = (F::INFO, F::LOOK, F::SEARCH);
+    /// The description of `F`, from its two parts.
+    pub const fn of<F: FamilyPrint>() -> FamilyInfo {
+        let (rules, look) = (F::INFO, F::LOOK);
         FamilyInfo {
             id: rules.id,
             topology: rules.topology,
@@ -305,16 +248,12 @@ impl FamilyInfo {
             checkered: look.checkered,
             audit: look.audit,
             facts: F::FACTS,
-            puzzles: search.puzzles,
-            key_budget: search.key_budget,
-            search_ns: search.search_ns,
         }
     }
 }
 
-/// A family, described once: its three descriptions together
-/// ([`RulesInfo`], [`Look`], [`SearchInfo`]), as the rest of printkit
-/// reads them.
+/// A family, described once: its two descriptions together
+/// ([`RulesInfo`], [`Look`]), as the rest of printkit reads them.
 #[derive(Debug)]
 pub struct FamilyInfo {
     /// The id a definition's `family` key names.
@@ -343,100 +282,6 @@ pub struct FamilyInfo {
     pub audit: AuditInfo,
     /// The facts of a position a practice sheet may state.
     pub facts: &'static [FactKind],
-    /// What the puzzle finder must know of the family's games.
-    pub puzzles: PuzzleInfo,
-    /// Positions the host key's solver may visit for one practice position:
-    /// a few milliseconds of a build each (less for a family whose positions
-    /// cost more to search).
-    pub key_budget: u64,
-    /// Nanoseconds the reference machine (2 cores, the project's CI) takes
-    /// to search one position of the family, release build (`printkit
-    /// solve`; see docs/benchmarks.md): what a position costs of a run's search
-    /// budget.
-    pub search_ns: u64,
-}
-
-/// What the puzzle finder must know of a family's games.
-#[derive(Debug)]
-pub struct PuzzleInfo {
-    /// The two sides play different games (predator and prey): a set of
-    /// puzzles shares them out between the sides.
-    pub by_side: bool,
-    /// A win ends on the winner's own move, so a winning line has an odd
-    /// number of plies.
-    pub odd_wins: bool,
-    /// A move ends with a set of pieces to promote (Freeze's kings): a
-    /// larger set that wins as fast is the same answer, not a second one.
-    pub promotion_sets: bool,
-    /// The most crowned pieces and pieces a puzzle's board shows and still
-    /// reads at a glance on paper (`None`: every board reads); the
-    /// endgames the finder builds have no more crowned pieces than this.
-    pub readable: Option<BoardLimits>,
-    /// A candidate costs some ten times another family's to search: the
-    /// finder examines fewer and gives up sooner once its set is full.
-    pub dear_search: bool,
-    /// Candidates come only from games played from built endgames, never
-    /// from the start (whose games end on boards too crowded to print).
-    pub endgames_only: bool,
-    /// Wins longer than the shortest are rare near a game's end: the
-    /// finder also looks two moves further back, and only there once the
-    /// shortest wins fill their part of the set.
-    pub long_wins_rare: bool,
-    /// The board fills up toward the turn limit, where most moves that
-    /// keep the lead win: a set holds at most a quarter of late positions
-    /// (a nearly full board or the limit near), the rest from built middle
-    /// games.
-    pub fills_up: bool,
-    /// The game ends when the board is full, with few moves left near the
-    /// end: a random game's candidate with too few first moves sends the
-    /// finder a step further back, where more cells are empty.
-    pub ends_full: bool,
-    /// Which other first moves a 1-ply look-ahead rates as good (the
-    /// puzzle's decoys, its difficulty).
-    pub decoys: DecoyRule,
-}
-
-/// The most pieces a readable puzzle board shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardLimits {
-    /// Crowned pieces (kings), hard to tell apart on paper.
-    pub crowned: usize,
-    /// Pieces of every kind.
-    pub pieces: usize,
-}
-
-/// Which other first moves look good a move ahead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DecoyRule {
-    /// Safe: the opponent cannot win at once after them.
-    Safe,
-    /// As good as the answer by the count of the opponent's pieces that
-    /// can still capture after them (Freeze: the answer seldom leaves a
-    /// safe alternative, but often one that looks as strong).
-    FewestCapturers,
-}
-
-impl DecoyRule {
-    /// What `decoys` of them add to a puzzle's difficulty points. Safe
-    /// decoys are many in the clone and predator games (1 point for every
-    /// 6: a wide choice); a Freeze chain as strong as the answer by its
-    /// look is already a trap (1 point each).
-    pub fn points(self, decoys: usize) -> usize {
-        match self {
-            DecoyRule::Safe => decoys / 6,
-            DecoyRule::FewestCapturers => decoys,
-        }
-    }
-
-    /// How the practice file words the decoys.
-    pub fn words(self) -> &'static str {
-        match self {
-            DecoyRule::Safe => "look safe a move ahead",
-            DecoyRule::FewestCapturers => {
-                "leave the opponent as few checkers that can capture as the answer does"
-            }
-        }
-    }
 }
 
 /// A fact of a position that the rules use and its diagram cannot show
@@ -486,30 +331,6 @@ impl FactKind {
                 .collect(),
         }
     }
-}
-
-/// What the puzzle finder needs of a hunt's rules to build its endgames.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HuntPlan {
-    /// Prey in the game: on the board, in reserve and captured together.
-    pub prey: u32,
-    /// The captures that win the game for the predator.
-    pub capture_target: u32,
-    /// The predator turns after which the game is drawn (0: no limit).
-    pub predator_turn_limit: u32,
-}
-
-/// How the puzzle finder builds a family's candidate endgames.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EndgamePlan {
-    /// The predator among prey near the end of a hunt.
-    Hunt(HuntPlan),
-    /// A few checkers of each colour left of `supply`, a king or two among
-    /// them.
-    Checkers {
-        /// Checkers of each colour in the kit (the `supply` parameter).
-        supply: u32,
-    },
 }
 
 /// The tone of a piece (the kit maps it to colours).
@@ -706,7 +527,7 @@ mod tests {
     /// look. It compiles, and prints and is searched on the defaults.
     mod bare {
         use crate::clone_convert::{CloneConvert, Move, Params, Position};
-        use crate::family::{FamilyPrint, FamilyPuzzles, GameFamily, Look, RulesInfo};
+        use crate::family::{FamilyPrint, GameFamily, Look, RulesInfo};
         use crate::{BoardView, Effect, MoveError, Outcome, PositionError, Reason, Rules};
 
         #[derive(Clone, Debug)]
@@ -780,12 +601,10 @@ mod tests {
         impl FamilyPrint for Bare {
             const LOOK: Look = <CloneConvert as FamilyPrint>::LOOK;
         }
-
-        impl FamilyPuzzles for Bare {}
     }
 
     #[test]
-    fn a_family_with_its_rules_and_its_look_alone_prints_and_is_searched_on_the_defaults() {
+    fn a_family_with_its_rules_and_its_look_alone_prints_on_the_defaults() {
         use crate::Rules;
         use bare::Bare;
         let p = crate::clone_convert::Params::default();
@@ -802,23 +621,10 @@ mod tests {
         let start = rules.parse_position(rules.default_start()).unwrap();
         let view = rules.view(&start);
         assert!(Bare::position_facts(&p, &rules.counts(&start), &view).is_empty());
-        // Puzzles from random play, one game for both
-        // sides.
-        assert_eq!(Bare::endgame_plan(&p), None);
         let info = FamilyInfo::of::<Bare>();
         assert_eq!(info.id, "clone-convert");
-        assert!(!info.puzzles.by_side && info.puzzles.readable.is_none());
-        assert_eq!(
-            (info.key_budget, info.search_ns),
-            (
-                SearchInfo::DEFAULT.key_budget,
-                SearchInfo::DEFAULT.search_ns
-            )
-        );
-        // The clone game's own description differs where it tunes.
         let own = crate::Family::CloneConvert.info();
         assert_eq!(own.pieces.len(), info.pieces.len());
-        assert!(own.puzzles.fills_up && !info.puzzles.fills_up);
     }
 
     /// The nearest fitting count is the one a scan of every count would

@@ -41,9 +41,8 @@ impl Default for Params {
 /// What Freeze is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FactKind, FactNumber,
-        FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo, RulesInfo,
-        SearchInfo, TokenSet, Tone,
+        count_pieces, AuditInfo, FactKind, FactNumber, FamilyPrint, GameFamily, Look, Piece,
+        PositionFact, RulesInfo, TokenSet, Tone,
     };
     use crate::freeze::{Freeze, Params};
     use crate::game::Reason;
@@ -192,36 +191,6 @@ mod description {
                     size_mm: 15.8,
                 })
                 .to_vec()
-        }
-    }
-
-    impl FamilyPuzzles for Freeze {
-        const SEARCH: SearchInfo = SearchInfo {
-            puzzles: PuzzleInfo {
-                by_side: false,
-                odd_wins: true,
-                promotion_sets: true,
-                readable: Some(BoardLimits {
-                    crowned: 3,
-                    pieces: 18,
-                }),
-                dear_search: true,
-                endgames_only: true,
-                long_wins_rare: true,
-                fills_up: false,
-                ends_full: false,
-                decoys: DecoyRule::FewestCapturers,
-            },
-            // A Freeze position costs many times more to search (chains and
-            // their kinging sets), so it gets a tenth of the budget; its
-            // quick wins are found within it all the same.
-            key_budget: 5_000,
-            search_ns: 4_000,
-        };
-
-        // A Freeze game's random positions are crowded: endgames are built.
-        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
-            Some(EndgamePlan::Checkers { supply: p.supply })
         }
     }
 }
@@ -645,7 +614,7 @@ impl<B: Bits> Board<B> {
     /// checkers that could capture first. The bound kings every opposing
     /// single: by the argument of [`Board::maximal_kingings`] (it holds for
     /// any superset of kings), no kinging set does better for the mover.
-    fn search_groups(&self) -> Vec<(u32, MoveGroup<Board<B>, Move>)> {
+    fn search_groups(&self) -> Vec<(u32, ChainGroup<Board<B>>)> {
         let mut groups = Vec::new();
         let (w, h) = (self.t.geo.width(), self.t.geo.height());
         self.for_each_chain::<true>(&mut |ch| {
@@ -688,7 +657,7 @@ impl<B: Bits> Board<B> {
             };
             groups.push((
                 ch.value,
-                MoveGroup {
+                ChainGroup {
                     bound: bound.map(Box::new),
                     first,
                     more,
@@ -702,7 +671,7 @@ impl<B: Bits> Board<B> {
         groups.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
         groups.push((
             0,
-            MoveGroup {
+            ChainGroup {
                 bound: None,
                 first: Move::Pass,
                 more: false,
@@ -755,7 +724,7 @@ impl<B: Bits> Board<B> {
         value
     }
 
-    /// `mv` with one king fewer, each way (see [`Rules::fewer_promotions`]).
+    /// `mv` with one king fewer, each way (see [`Position::fewer_kings`]).
     fn fewer_kings(&self, mv: &Move) -> Vec<Move> {
         let Move::Chain { from, path, kinged } = mv else {
             return Vec::new();
@@ -1490,26 +1459,24 @@ impl Rules for Freeze {
         by_width!(&pos.0, b => Position(ByWidth::wrap(b.search_play(mv))))
     }
 
-    fn search_groups(&self, pos: &Position) -> Vec<MoveGroup<Position, Move>> {
-        by_width!(&pos.0, b => b
-            .search_groups()
-            .into_iter()
-            .map(|(_, g)| MoveGroup {
-                bound: g.bound.map(|b| Box::new(Position(ByWidth::wrap(*b)))),
-                first: g.first,
-                more: g.more,
-            })
-            .collect())
+    fn promotions(&self) -> Option<&dyn Promotions<Position, Move>> {
+        Some(self)
     }
 
-    fn group_rest(&self, pos: &Position, first: &Move) -> Vec<Move> {
-        by_width!(&pos.0, b => b.group_rest(first))
+    /// A Freeze move never loses for its mover: the opponent moves next,
+    /// and the game ends only for a side to move without a capture.
+    fn win_in_one(&self, pos: &Position) -> Option<Option<Move>> {
+        Some(by_width!(&pos.0, b => b.win_in_one()))
     }
 
-    fn fewer_promotions(&self, pos: &Position, mv: &Move) -> Vec<Move> {
-        by_width!(&pos.0, b => b.fewer_kings(mv))
+    fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
+        Some(by_width!(&pos.0, b => b.escapes_in_two()))
     }
+}
 
+/// A chain may king as many opposing checkers as it captures (a king
+/// counting two), whichever it chooses.
+impl Promotions<Position, Move> for Freeze {
     fn with_promotions(&self, pos: &Position, mv: &Move, promoted: &[Cell]) -> Option<Move> {
         let Move::Chain { from, path, .. } = mv else {
             return None;
@@ -1527,15 +1494,52 @@ impl Rules for Freeze {
     fn optional_promotions(&self, pos: &Position, mv: &Move) -> u32 {
         by_width!(&pos.0, b => b.optional_kings(mv))
     }
+}
 
-    /// A Freeze move never loses for its mover: the opponent moves next,
-    /// and the game ends only for a side to move without a capture.
-    fn win_in_one(&self, pos: &Position) -> Option<Option<Move>> {
-        Some(by_width!(&pos.0, b => b.win_in_one()))
+/// The solver's moves in groups (see [`Position::chain_groups`]): a
+/// chain with its kinging sets, ruled out together when its bound is.
+#[derive(Clone, Debug)]
+pub struct ChainGroup<P = Position> {
+    /// The chain kinging every opposing single checker left: at least as
+    /// good for the mover, at every depth, as any kinging set of the chain
+    /// (it need not be reachable in a game). `None` when the chain has one
+    /// kinging set only.
+    pub bound: Option<Box<P>>,
+    /// The chain with its first kinging set (the checkers that could
+    /// capture first, then the rest, in reading order), or the pass.
+    pub first: Move,
+    /// The chain has other kinging sets ([`Position::chain_rest`]).
+    pub more: bool,
+}
+
+/// What the solver asks of a Freeze position beyond the [`Rules`]: its
+/// chains grouped by their kinging sets, and the sets one king smaller.
+impl Position {
+    /// One group a chain, bigger captures first, then the pass: the
+    /// largest kinging sets, those with the most checkers that could
+    /// capture first; none once the game is over.
+    pub fn chain_groups(&self) -> Vec<ChainGroup> {
+        by_width!(&self.0, b => b
+            .search_groups()
+            .into_iter()
+            .map(|(_, g)| ChainGroup {
+                bound: g.bound.map(|b| Box::new(Position(ByWidth::wrap(*b)))),
+                first: g.first,
+                more: g.more,
+            })
+            .collect())
     }
 
-    fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
-        Some(by_width!(&pos.0, b => b.escapes_in_two()))
+    /// The kinging sets of `first`'s chain after its first one (only for
+    /// a group with `more`).
+    pub fn chain_rest(&self, first: &Move) -> Vec<Move> {
+        by_width!(&self.0, b => b.group_rest(first))
+    }
+
+    /// `mv` with one king fewer, each way: the moves below it in the
+    /// order the moves achieving a result are closed under.
+    pub fn fewer_kings(&self, mv: &Move) -> Vec<Move> {
+        by_width!(&self.0, b => b.fewer_kings(mv))
     }
 }
 

@@ -314,53 +314,14 @@ pub trait Rules {
         self.play(pos, mv).0
     }
 
-    /// The solver's moves in groups, best candidates first. A group's moves
-    /// differ only in a choice its `bound` position dominates (Freeze: one
-    /// chain, its kinging sets), so one search of the bound can rule out the
-    /// whole group. The default: every search move alone.
-    fn search_groups(&self, pos: &Self::Position) -> Vec<MoveGroup<Self::Position, Self::Move>> {
-        self.search_moves(pos)
-            .into_iter()
-            .map(|first| MoveGroup {
-                bound: None,
-                first,
-                more: false,
-            })
-            .collect()
-    }
-
-    /// The moves of a group after its first, best candidates first (only
-    /// called for a group with `more`).
-    fn group_rest(&self, _pos: &Self::Position, _first: &Self::Move) -> Vec<Self::Move> {
-        Vec::new()
-    }
-
-    /// The moves that make one promotion fewer than `mv` and are otherwise
-    /// the same (Freeze: the chain with one king fewer), for families whose
-    /// moves end with a set of promotions that only ever help their mover
-    /// (so the moves achieving a result are closed upwards and named by
-    /// their smallest sets). Default: none.
-    fn fewer_promotions(&self, _pos: &Self::Position, _mv: &Self::Move) -> Vec<Self::Move> {
-        Vec::new()
-    }
-
-    /// `mv` with exactly the promotions `promoted` in place of its own
-    /// (Freeze: the same chain kinging these checkers), when that move is
-    /// legal here. Default: `None`, no promotion choices.
-    fn with_promotions(
-        &self,
-        _pos: &Self::Position,
-        _mv: &Self::Move,
-        _promoted: &[Cell],
-    ) -> Option<Self::Move> {
+    /// The choice of promotions a move ends with, for a family whose moves
+    /// end with a set of pieces to promote (Freeze: the opposing checkers a
+    /// chain kings); `None` (the default): no such choice. One optional
+    /// capability, not hooks every family would fill with "none": a caller
+    /// learns once whether the rules have the choice, and only a family
+    /// that has it answers questions about it.
+    fn promotions(&self) -> Option<&dyn Promotions<Self::Position, Self::Move>> {
         None
-    }
-
-    /// How many more promotions (Freeze: kings, on any opposing checkers
-    /// not yet kinged) `mv`'s mover may add to it; each such move does at
-    /// least as well. Default: none.
-    fn optional_promotions(&self, _pos: &Self::Position, _mv: &Self::Move) -> u32 {
-        0
     }
 
     /// A shortcut for the last ply of a search, for families where a move
@@ -381,17 +342,19 @@ pub trait Rules {
     }
 }
 
-/// Moves the solver may rule out together (see [`Rules::search_groups`]).
-#[derive(Clone, Debug)]
-pub struct MoveGroup<P, M> {
-    /// A position at least as good for the mover, at every depth, as the
-    /// position after any move of the group (it need not be reachable in a
-    /// game). `None`: no bound, every move is searched.
-    pub bound: Option<Box<P>>,
-    /// The group's first move.
-    pub first: M,
-    /// The group has more moves ([`Rules::group_rest`]).
-    pub more: bool,
+/// The choice of promotions a family's moves end with (see
+/// [`Rules::promotions`]): promoting a piece only ever helps the mover, so
+/// the moves achieving a result are closed upwards, and a move is named by
+/// its smallest set.
+pub trait Promotions<P, M> {
+    /// `mv` with exactly the promotions `promoted` in place of its own
+    /// (Freeze: the same chain kinging these checkers), when that move is
+    /// legal at `pos`.
+    fn with_promotions(&self, pos: &P, mv: &M, promoted: &[Cell]) -> Option<M>;
+    /// How many more promotions (Freeze: kings, on any opposing checkers
+    /// not yet kinged) `mv`'s mover may add to it; each such move does at
+    /// least as well.
+    fn optional_promotions(&self, pos: &P, mv: &M) -> u32;
 }
 
 /// FNV-1a over a position's text: the default transposition key.

@@ -32,7 +32,7 @@ pub mod predator_prey;
 
 pub use family::FamilyInfo;
 pub use game::{
-    key_of_text, key_of_words, perft_by_moves, Effect, MoveError, MoveGroup, MoveKind, Outcome,
+    key_of_text, key_of_words, perft_by_moves, Effect, MoveError, MoveKind, Outcome, Promotions,
     Reason, Rules,
 };
 pub use geometry::{Cell, CellError, Geometry, Topology};
@@ -55,7 +55,7 @@ pub struct MoveInfo {
     /// The position after the move.
     pub after: AnyPosition,
     /// The rules' own move, for the questions its position answers about
-    /// it ([`GamePosition::with_promotions`]).
+    /// it ([`PositionPromotions::with_promotions`]).
     typed: TypedMove,
 }
 
@@ -168,19 +168,26 @@ pub trait GamePosition: Send + Sync {
     fn with_side_to_move(&self, side: char) -> Option<AnyPosition>;
     /// Perft split by first move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// `mv`, a move of this position, with exactly the promotions
-    /// `promoted` in place of its own (Freeze: the same chain kinging these
-    /// checkers), when the rules allow that move; `None` otherwise, and for
-    /// a family whose moves have no promotion choice.
-    fn with_promotions(&self, mv: &MoveInfo, promoted: &[Cell]) -> Option<MoveInfo>;
-    /// How many more promotions the mover of `mv`, a move of this position,
-    /// may add to it (see [`Rules::optional_promotions`]); 0 for a move of
-    /// another position's rules.
-    fn optional_promotions(&self, mv: &MoveInfo) -> u32;
+    /// The choice of promotions this position's moves end with (see
+    /// [`Rules::promotions`]); `None` for a family without one.
+    fn promotions(&self) -> Option<&dyn PositionPromotions>;
     /// A boxed copy (what lets [`AnyPosition`] be cloned).
     fn clone_box(&self) -> Box<dyn GamePosition>;
     /// The typed position behind this interface (see [`AnyPosition::typed`]).
     fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// The choice of promotions of a position's moves, over the engine's
+/// moves (see [`Promotions`], [`GamePosition::promotions`]).
+pub trait PositionPromotions {
+    /// `mv`, a move of this position, with exactly the promotions
+    /// `promoted` in place of its own (Freeze: the same chain kinging these
+    /// checkers), when the rules allow that move; `None` otherwise.
+    fn with_promotions(&self, mv: &MoveInfo, promoted: &[Cell]) -> Option<MoveInfo>;
+    /// How many more promotions the mover of `mv`, a move of this position,
+    /// may add to it (see [`Promotions::optional_promotions`]); 0 for a move
+    /// of another position's rules.
+    fn optional_promotions(&self, mv: &MoveInfo) -> u32;
 }
 
 /// A position of any family: clones, compares and prints by its canonical
@@ -409,20 +416,33 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
             })
             .collect()
     }
-    fn with_promotions(&self, mv: &MoveInfo, promoted: &[Cell]) -> Option<MoveInfo> {
-        let mv = mv.typed::<R>()?;
-        let m = self.rules.with_promotions(&self.pos, mv, promoted)?;
-        Some(self.info(m))
-    }
-    fn optional_promotions(&self, mv: &MoveInfo) -> u32 {
-        mv.typed::<R>()
-            .map_or(0, |m| self.rules.optional_promotions(&self.pos, m))
+    fn promotions(&self) -> Option<&dyn PositionPromotions> {
+        self.rules
+            .promotions()
+            .map(|_| self as &dyn PositionPromotions)
     }
     fn clone_box(&self) -> Box<dyn GamePosition> {
         Box::new(TypedPosition {
             rules: self.rules.clone(),
             pos: self.pos.clone(),
         })
+    }
+}
+
+impl<R: EngineRules> PositionPromotions for TypedPosition<R> {
+    fn with_promotions(&self, mv: &MoveInfo, promoted: &[Cell]) -> Option<MoveInfo> {
+        let mv = mv.typed::<R>()?;
+        let m = self
+            .rules
+            .promotions()?
+            .with_promotions(&self.pos, mv, promoted)?;
+        Some(self.info(m))
+    }
+    fn optional_promotions(&self, mv: &MoveInfo) -> u32 {
+        let promotions = self.rules.promotions();
+        mv.typed::<R>()
+            .zip(promotions)
+            .map_or(0, |(m, p)| p.optional_promotions(&self.pos, m))
     }
 }
 
@@ -437,6 +457,19 @@ impl Params {
             }
         }
         self.with_rules(MakeEngine)
+    }
+
+    /// Whether these rules' moves end with a choice of promotions
+    /// (Freeze's kings: see [`Rules::promotions`]).
+    pub fn has_promotions(&self) -> bool {
+        struct HasPromotions;
+        impl WithRules for HasPromotions {
+            type Output = bool;
+            fn with<R: EngineRules>(self, rules: R) -> bool {
+                rules.promotions().is_some()
+            }
+        }
+        self.with_rules(HasPromotions)
     }
 }
 
@@ -639,20 +672,21 @@ mod tests {
         let freeze = Params::defaults(Family::Freeze).engine();
         // One capture: the chain may king one opposing checker, or none.
         let pos = freeze.load("RBr1r3/B7/8/brb1b3/1b1B4/8/8/3r4 b").unwrap();
+        let promoted = pos.promotions().unwrap();
         let alone = pos.play("B4xB6").unwrap();
-        assert_eq!(pos.optional_promotions(&alone), 1);
-        let c8 = pos.with_promotions(&alone, &[cell("C8")]).unwrap();
+        assert_eq!(promoted.optional_promotions(&alone), 1);
+        let c8 = promoted.with_promotions(&alone, &[cell("C8")]).unwrap();
         assert_eq!(c8, pos.play("B4xB6+C8").unwrap());
-        assert_eq!(pos.optional_promotions(&c8), 0);
+        assert_eq!(promoted.optional_promotions(&c8), 0);
         assert!(c8.same_but_promotions(&alone) && alone.same_but_promotions(&c8));
         assert_ne!(c8, alone);
-        assert_eq!(pos.with_promotions(&c8, &[]), Some(alone.clone()));
+        assert_eq!(promoted.with_promotions(&c8, &[]), Some(alone.clone()));
         // More kings than captures, a king on an empty square or a
         // checker of the mover's own colour, a square off the board: no
         // such move.
         for kings in [vec!["C8", "E8"], vec!["A1"], vec!["A4"], vec!["Z9"]] {
             let kings: Vec<Cell> = kings.into_iter().map(cell).collect();
-            assert_eq!(pos.with_promotions(&alone, &kings), None, "{kings:?}");
+            assert_eq!(promoted.with_promotions(&alone, &kings), None, "{kings:?}");
         }
         // Another chain is not the same move with other kings.
         let other = pos
@@ -665,10 +699,11 @@ mod tests {
         let clone = Params::defaults(Family::CloneConvert).engine();
         let start = clone.load(clone.default_start()).unwrap();
         let mv = start.moves().remove(0);
-        assert_eq!(start.with_promotions(&mv, &[]), None);
-        assert_eq!(start.optional_promotions(&mv), 0);
-        assert_eq!(pos.optional_promotions(&mv), 0);
-        assert_eq!(pos.with_promotions(&mv, &[]), None);
+        assert!(start.promotions().is_none());
+        assert!(!Params::defaults(Family::CloneConvert).has_promotions());
+        assert!(Params::defaults(Family::Freeze).has_promotions());
+        assert_eq!(promoted.optional_promotions(&mv), 0);
+        assert_eq!(promoted.with_promotions(&mv, &[]), None);
         // The typed move is the rules' own.
         assert!(mv.typed::<clone_convert::CloneConvert>().is_some());
         assert!(mv.typed::<freeze::Freeze>().is_none());

@@ -52,10 +52,9 @@ impl Default for Params {
 /// What the predator game is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FactKind,
-        FactNumber::Count, FamilyPrint, FamilyPuzzles, GameFamily, HuntPlan, Look, Piece,
-        PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TrayBox, TurnsFit,
-        MAX_PREY, MAX_TURN_LIMIT,
+        count_pieces, named_field, steps_apart, AuditInfo, FactKind, FactNumber::Count,
+        FamilyPrint, GameFamily, Look, Piece, PositionFact, RulesInfo, TokenSet, Tone, TrayBox,
+        TurnsFit, MAX_PREY, MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
@@ -333,34 +332,6 @@ mod description {
                     counted: true,
                 },
             ]
-        }
-    }
-
-    impl FamilyPuzzles for PredatorPrey {
-        const SEARCH: SearchInfo = SearchInfo {
-            puzzles: PuzzleInfo {
-                by_side: true,
-                odd_wins: true,
-                promotion_sets: false,
-                readable: None,
-                dear_search: false,
-                endgames_only: false,
-                long_wins_rare: false,
-                fills_up: false,
-                ends_full: false,
-                decoys: DecoyRule::Safe,
-            },
-            key_budget: 50_000,
-            search_ns: 200,
-        };
-
-        // Random games rarely give the prey a win: hunts are built.
-        fn endgame_plan(p: &Params) -> Option<EndgamePlan> {
-            Some(EndgamePlan::Hunt(HuntPlan {
-                prey: p.prey,
-                capture_target: p.capture_target,
-                predator_turn_limit: p.predator_turn_limit,
-            }))
         }
     }
 

@@ -4,8 +4,7 @@
 //! above both, so neither names it: a family's rules learn their
 //! [`Family`] from here ([`Registered`]), not the other way round.
 use crate::family::{
-    EndgamePlan, FamilyInfo, FamilyPrint, FamilyPuzzles, GameFamily, PositionFact, TokenSet,
-    TrayBox, TurnsFit,
+    FamilyInfo, FamilyPrint, GameFamily, PositionFact, TokenSet, TrayBox, TurnsFit,
 };
 use crate::game::{Reason, Rules};
 use crate::view::BoardView;
@@ -234,15 +233,6 @@ macro_rules! families {
                     if turns == 1 { "" } else { "s" },
                     fit.why
                 ))
-            }
-
-            /// How the puzzle finder builds candidate endgames for the
-            /// family, beside random play; `None`: random play finds its
-            /// puzzles.
-            pub fn endgame_plan(&self) -> Option<EndgamePlan> {
-                match self {
-                    $(Params::$variant(p) => <$module::$rules as FamilyPuzzles>::endgame_plan(p),)+
-                }
             }
 
             /// The tokens of a game with `cells` playable cells: the supply

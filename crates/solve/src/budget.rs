@@ -32,10 +32,13 @@ pub const MAX_SECONDS: f64 = 3600.0;
 pub const REFERENCE_CELLS: u64 = 64;
 
 /// Nanoseconds the reference machine takes to search one position of a
-/// family (the family's own figure: [`printkit_rules::family::FamilyInfo`])
+/// family (the family's own figure: [`Tuning::search_ns`](crate::families::Tuning::search_ns))
 /// on a board of `cells` cells.
 pub(crate) fn cost(family: Family, cells: usize) -> u64 {
-    family.info().search_ns.saturating_mul(board_scale(cells)) / REFERENCE_CELLS
+    crate::families::tuning(family)
+        .search_ns
+        .saturating_mul(board_scale(cells))
+        / REFERENCE_CELLS
 }
 
 /// A board's cells counted for its cost: at least [`REFERENCE_CELLS`].

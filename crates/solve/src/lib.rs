@@ -12,7 +12,10 @@
 //! more searches, counting an unfinished line first as a loss, then as a
 //! win, for the side to move).
 #![warn(missing_docs)]
-use printkit_rules::{AnyPosition, MoveGroup, MoveInfo, Params, PositionError, Rules, WithRules};
+use families::{with_family, MoveGroup, WithFamily};
+#[cfg(doc)]
+use printkit_rules::Rules;
+use printkit_rules::{AnyPosition, MoveInfo, Params, PositionError};
 
 pub mod budget;
 pub mod families;
@@ -100,7 +103,7 @@ pub struct Solution<M = MoveInfo> {
     /// instead the moves that win within the limit, slower ones too.
     /// Freeze: each move with only the kings it needs (the moves achieving
     /// a result are closed upwards: more kings never do worse); the same
-    /// chain with more kings (up to [`GamePosition::optional_promotions`](printkit_rules::GamePosition::optional_promotions)) does
+    /// chain with more kings (up to [`PositionPromotions::optional_promotions`](printkit_rules::PositionPromotions::optional_promotions)) does
     /// as well and is not listed.
     pub best: Vec<M>,
     /// One principal variation: each move played from the position the
@@ -323,7 +326,7 @@ impl<R> Shared<R> {
     }
 }
 
-impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
+impl<R: FamilySolve> Solver for Shared<R> {
     fn solve(&self, position: &AnyPosition, limits: Limits) -> Result<Solution, PositionError> {
         let pos = typed::<R>(position)?;
         let s = self.with_shortcuts(|kept| {
@@ -436,7 +439,7 @@ impl<R: printkit_rules::EngineRules> Solver for Shared<R> {
     }
 }
 
-impl<R: printkit_rules::EngineRules> Shared<R> {
+impl<R: FamilySolve> Shared<R> {
     /// The cells the side to move at `at` could start a move from.
     fn starts(&self, at: &R::Position) -> usize {
         let rules = self.rules();
@@ -484,7 +487,7 @@ impl<R> Shared<R> {
 /// when there is no move. Groups are tried in random order; within a
 /// group its first move (Freeze: the kinging that stops the most
 /// captures), then the others in random order.
-fn shallow_move<R: Rules>(rules: &R, pos: &R::Position, rng: &mut Rng) -> Option<R::Move> {
+fn shallow_move<R: FamilySolve>(rules: &R, pos: &R::Position, rng: &mut Rng) -> Option<R::Move> {
     let safe = |mv: &R::Move| {
         let child = rules.search_play(pos, mv);
         !matches!(rules.win_in_one(&child), Some(Some(_)))
@@ -519,13 +522,13 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
 /// deadline or interrupt, counted in its progress).
 pub fn solver(params: &Params, run: &Arc<Run>) -> Box<dyn Solver> {
     struct MakeSolver(Arc<Run>);
-    impl WithRules for MakeSolver {
+    impl WithFamily for MakeSolver {
         type Output = Box<dyn Solver>;
-        fn with<R: printkit_rules::EngineRules>(self, rules: R) -> Box<dyn Solver> {
+        fn with<F: FamilySolve>(self, rules: F, _: &F::Params) -> Box<dyn Solver> {
             Box::new(Shared::new(Arc::new(rules), self.0))
         }
     }
-    params.with_rules(MakeSolver(run.clone()))
+    with_family(params, MakeSolver(run.clone()))
 }
 
 const MATE: i32 = 1_000_000;
@@ -708,7 +711,7 @@ impl Best {
     }
 }
 
-struct Search<'r, R: Rules> {
+struct Search<'r, R: FamilySolve> {
     rules: &'r R,
     /// The run this search belongs to: its deadline, interrupt and counts.
     run: &'r Run,
@@ -736,7 +739,7 @@ struct Search<'r, R: Rules> {
 /// key, the latest kept; no slots, nothing kept. What a search visits and
 /// finds is the same with or without them.
 #[derive(Default)]
-pub struct Shortcuts {
+pub(crate) struct Shortcuts {
     slots: Vec<(u64, u8)>,
 }
 
@@ -796,7 +799,7 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-impl<'r, R: Rules> Search<'r, R> {
+impl<'r, R: FamilySolve> Search<'r, R> {
     fn new(rules: &'r R, run: &'r Run, root_side: char, horizon: Horizon, max_nodes: u64) -> Self {
         Search {
             run,
@@ -1167,7 +1170,7 @@ impl<'r, R: Rules> Search<'r, R> {
             }
             // The moves of the group that reach `t`, each with as few
             // promotions as it needs: those reaching `t` are closed
-            // upwards ([`Rules::fewer_promotions`]), so every smallest one
+            // upwards ([`FamilySolve::fewer_promotions`]), so every smallest one
             // lies below some largest one that reaches. Looked up by hash:
             // a Freeze group can hold 100,000 kinging choices, and a scan of
             // those tried for each made a search of one ply run minutes.
@@ -1263,7 +1266,7 @@ impl<M: Clone + Eq + std::hash::Hash> Listed<M> {
 
 /// Iterative deepening to the first depth that proves a win or loss, or the
 /// limit.
-pub fn solve<R: Rules>(
+pub fn solve<R: FamilySolve>(
     rules: &R,
     run: &Run,
     pos: &R::Position,
@@ -1274,7 +1277,7 @@ pub fn solve<R: Rules>(
 
 /// Which moves of a won position `best` lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Listing {
+pub(crate) enum Listing {
     /// The fastest wins only (what `solve` documents).
     Fastest,
     /// Every move that wins within the limit (the puzzle generator's
@@ -1286,7 +1289,7 @@ pub enum Listing {
 
 /// [`solve`], listing at most `most` best moves (`best_complete` is false
 /// when the list stopped there).
-pub fn solve_listing<R: Rules>(
+pub(crate) fn solve_listing<R: FamilySolve>(
     rules: &R,
     run: &Run,
     pos: &R::Position,
@@ -1300,7 +1303,7 @@ pub fn solve_listing<R: Rules>(
 
 /// [`solve_listing`] with the shortcuts `kept` from earlier searches of the
 /// same rules, and those it works out added to them.
-fn solve_with<R: Rules>(
+fn solve_with<R: FamilySolve>(
     rules: &R,
     run: &Run,
     pos: &R::Position,
@@ -1317,7 +1320,7 @@ fn solve_with<R: Rules>(
 }
 
 /// The body of [`solve_with`], with `search` set up.
-fn search_listing<R: Rules>(
+fn search_listing<R: FamilySolve>(
     search: &mut Search<'_, R>,
     pos: &R::Position,
     limits: Limits,
@@ -1400,7 +1403,7 @@ fn search_listing<R: Rules>(
 /// unfinished lines counted against, then for, the side to move (within
 /// what is left of `max_nodes`): then `solution` gets the verdict, the
 /// moves that keep it and the line to the finished draw.
-fn prove_draw<R: Rules>(
+fn prove_draw<R: FamilySolve>(
     rules: &R,
     pos: &R::Position,
     reached: u32,
@@ -1438,7 +1441,7 @@ fn prove_draw<R: Rules>(
 
 /// Follows moves that keep the root's score, to the end of a won or lost
 /// game (or the depth otherwise).
-fn principal_variation<R: Rules>(
+fn principal_variation<R: FamilySolve>(
     search: &mut Search<'_, R>,
     root: &R::Position,
     value: i32,
@@ -1469,50 +1472,6 @@ fn principal_variation<R: Rules>(
     pv
 }
 
-/// Plain minimax to a depth with the same scores (no pruning, no table):
-/// the reference the solver is tested against. Scores are for the side to
-/// move: `Some(plies)` positive for a win in that many plies, negative for a
-/// loss, `Some(0)` for a finished draw, `None` when unfinished lines decide.
-pub fn minimax_reference<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> i32 {
-    fn go<R: Rules>(rules: &R, pos: &R::Position, depth: u32, ply: u32, side: char) -> i32 {
-        if let Some(o) = rules.outcome(pos) {
-            return match o.winner {
-                None => 0,
-                Some(w) if w == side => MATE - ply as i32,
-                Some(_) => -(MATE - ply as i32),
-            };
-        }
-        if depth == 0 {
-            return 0;
-        }
-        let [a, b] = rules.sides();
-        let other = if side == a { b } else { a };
-        rules
-            .legal_moves(pos)
-            .iter()
-            .map(|m| -go(rules, &rules.play(pos, m).0, depth - 1, ply + 1, other))
-            .max()
-            .unwrap_or(0)
-    }
-    let side = rules.view(pos).side_to_move;
-    go(rules, pos, depth, 0, side)
-}
-
-/// The solver's score with the same convention as [`minimax_reference`]
-/// (for tests): plies to a win (positive), to a loss (negative), else 0.
-pub fn score_at_depth<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> i32 {
-    let side = rules.view(pos).side_to_move;
-    let run = Run::new();
-    let mut s = Search::new(rules, &run, side, Horizon::Neutral, u64::MAX);
-    s.exact(pos, depth, 0)
-}
-
-/// Plies to the end encoded in a score, for messages: `Some(k)` for a win or
-/// loss in `k`.
-pub fn mate_plies(score: i32) -> Option<u32> {
-    (score.abs() > MATED_BOUND).then(|| (MATE - score.abs()) as u32)
-}
-
 #[cfg(test)]
 mod tests;
 
@@ -1533,7 +1492,9 @@ pub fn key_solve(
     let limits = Limits {
         depth,
         max_nodes: budget::scaled_nodes(
-            params.info().key_budget.max(PUZZLE_NODES),
+            families::tuning(params.family())
+                .key_budget
+                .max(PUZZLE_NODES),
             view.width * view.height,
         ),
     };

@@ -1,7 +1,19 @@
 use super::*;
+use printkit_oracles::{mate_plies, minimax_reference};
+use printkit_rules::{Promotions, Rules};
+
+/// The solver's score within `depth` plies with the convention of
+/// [`minimax_reference`]: plies to a win (positive), to a loss
+/// (negative), else 0.
+fn score_at_depth<R: FamilySolve>(rules: &R, pos: &R::Position, depth: u32) -> i32 {
+    let side = rules.view(pos).side_to_move;
+    let run = Run::new();
+    let mut s = Search::new(rules, &run, side, Horizon::Neutral, u64::MAX);
+    s.exact(pos, depth, 0)
+}
 
 /// The solver's result for a position's text, its moves written out.
-fn solve_text<R: Rules>(
+fn solve_text<R: FamilySolve>(
     rules: &R,
     text: &str,
     limits: Limits,
@@ -127,7 +139,7 @@ fn freeze_positions(count: usize, seed: u64, least: usize, spread: usize) -> Vec
     out
 }
 
-fn agrees_with_minimax<R: Rules>(rules: &R, positions: &[R::Position], max_depth: u32) {
+fn agrees_with_minimax<R: FamilySolve>(rules: &R, positions: &[R::Position], max_depth: u32) {
     for pos in positions {
         for depth in 1..=max_depth {
             let reference = minimax_reference(rules, pos, depth);
@@ -320,7 +332,7 @@ fn freeze_solutions_name_every_winning_move_by_its_smallest_kinging_set() {
             let covered = s.best.iter().any(|b| {
                 let (c, needed) = chain_and_kings(b);
                 let mv = rules.parse_move(&pos, b).unwrap();
-                let more = Rules::optional_promotions(&rules, &pos, &mv) as usize;
+                let more = rules.optional_promotions(&pos, &mv) as usize;
                 c == chain
                     && needed.iter().all(|k| kings.contains(k))
                     && kings.len() <= needed.len() + more
@@ -561,9 +573,11 @@ fn a_position_of_other_rules_is_refused_not_read_again() {
 /// Freeze with moves that count how often the solver compares two of them:
 /// the work a search does besides the positions it counts.
 mod counted {
-    use printkit_rules::freeze::{Freeze, Move, Position};
+    use crate::families::{FamilySolve, MoveGroup};
+    use printkit_rules::family::{GameFamily, RulesInfo};
+    use printkit_rules::freeze::{Freeze, Move, Params, Position};
     use printkit_rules::{
-        BoardView, Cell, Effect, MoveError, MoveGroup, Outcome, PositionError, Rules,
+        BoardView, Effect, Family, MoveError, Outcome, PositionError, Reason, Registered, Rules,
     };
     use std::cell::Cell as Counter;
 
@@ -645,6 +659,43 @@ mod counted {
         fn search_play(&self, pos: &Position, mv: &Counted) -> Position {
             self.0.search_play(pos, &mv.0)
         }
+        fn win_in_one(&self, pos: &Position) -> Option<Option<Counted>> {
+            self.0.win_in_one(pos).map(|m| m.map(Counted))
+        }
+        fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
+            self.0.escapes_in_two(pos)
+        }
+    }
+
+    impl Registered for CountingFreeze {
+        const FAMILY: Family = Family::Freeze;
+    }
+
+    impl GameFamily for CountingFreeze {
+        type Params = Params;
+        const INFO: RulesInfo = <Freeze as GameFamily>::INFO;
+        const TABLE_FIELDS: &'static [&'static str] = <Freeze as GameFamily>::TABLE_FIELDS;
+        fn with_params(params: Params) -> Self {
+            CountingFreeze(Freeze::with_params(params))
+        }
+        fn turn_limit(p: &Params) -> usize {
+            Freeze::turn_limit(p)
+        }
+        fn problems(p: &Params, c: u32, w: usize, h: usize) -> Vec<(&'static str, String)> {
+            Freeze::problems(p, c, w, h)
+        }
+        fn start_problems(p: &Params, s: &str, v: &BoardView) -> Vec<(&'static str, String)> {
+            Freeze::start_problems(p, s, v)
+        }
+        fn fresh_counts(p: &Params, n: usize, f: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+            Freeze::fresh_counts(p, n, f)
+        }
+        fn stop_conditions(p: &Params) -> Vec<Reason> {
+            Freeze::stop_conditions(p)
+        }
+    }
+
+    impl FamilySolve for CountingFreeze {
         fn search_groups(&self, pos: &Position) -> Vec<MoveGroup<Position, Counted>> {
             self.0
                 .search_groups(pos)
@@ -661,23 +712,6 @@ mod counted {
         }
         fn fewer_promotions(&self, pos: &Position, mv: &Counted) -> Vec<Counted> {
             wrap(self.0.fewer_promotions(pos, &mv.0))
-        }
-        fn with_promotions(
-            &self,
-            pos: &Position,
-            mv: &Counted,
-            promoted: &[Cell],
-        ) -> Option<Counted> {
-            self.0.with_promotions(pos, &mv.0, promoted).map(Counted)
-        }
-        fn optional_promotions(&self, pos: &Position, mv: &Counted) -> u32 {
-            self.0.optional_promotions(pos, &mv.0)
-        }
-        fn win_in_one(&self, pos: &Position) -> Option<Option<Counted>> {
-            self.0.win_in_one(pos).map(|m| m.map(Counted))
-        }
-        fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
-            self.0.escapes_in_two(pos)
         }
     }
 }
@@ -803,7 +837,10 @@ fn freeze_fewest_capturers_agree_with_the_listed_moves() {
         };
         let mut listed: Vec<(printkit_rules::Effect, usize)> = Vec::new();
         for m in any.moves() {
-            let n = if any.optional_promotions(&m) > 0 {
+            let n = if any
+                .promotions()
+                .is_some_and(|p| p.optional_promotions(&m) > 0)
+            {
                 usize::MAX
             } else {
                 starts(&m.after)

@@ -6,11 +6,16 @@
 //! ([`Board64`]); a board of at most 8×8 is laid out on the 8×8 board's
 //! bits, where moves, flips and stable discs have faster forms of their
 //! own here.
-use super::{Exact, FamilySolve, SolvedToEnd};
+use super::{BoardFill, Exact, FamilySolve, SolvedToEnd, Tuning};
 use crate::stop::{StopPoll, POLL_EVERY};
 use printkit_rules::bracket_flip::{Board64, BracketFlip, Params, Position};
 
 impl FamilySolve for BracketFlip {
+    const TUNING: Tuning = Tuning {
+        board: BoardFill::EndsFull,
+        ..Tuning::DEFAULT
+    };
+
     // On a board of up to 64 cells, the endgame search.
     fn solve_to_end(
         _: &Params,

@@ -1,22 +1,38 @@
 //! What the solver and the puzzle finder know of each family beyond its
 //! rules: one module a family, named as the rules' module, each
-//! implementing [`FamilySolve`] (every item has a default: a family with
-//! nothing of its own implements it empty). The dispatch from [`Params`]
-//! is made from the rules' registry ([`printkit_rules::with_families!`]),
-//! so a family is listed once, and a family without its `FamilySolve`
-//! does not compile.
+//! implementing [`FamilySolve`]. Every item has a default, so a family
+//! with nothing of its own implements it empty; a family declares its
+//! puzzle tuning as data ([`Tuning`], each field a value that says what
+//! it means) and fills the hooks it needs (Freeze: its chains grouped by
+//! their kinging sets, its built endgames, its examination of a
+//! candidate). What the rules already know (whether a move ends with a
+//! choice of promotions: [`Rules::promotions`]) is asked of them, not
+//! declared again. The dispatch from [`Params`] and [`Family`] is made
+//! from the rules' registry ([`printkit_rules::with_families!`]), so a
+//! family is listed once, and a family without its `FamilySolve` does
+//! not compile.
+use crate::puzzles::endgames::{Built, Cells};
+use crate::puzzles::{Reject, Rng};
 use crate::stop::StopPoll;
+use crate::{Solution, Solver};
 use printkit_rules::family::GameFamily;
-use printkit_rules::{AnyPosition, EngineRules, Params};
+#[cfg(doc)]
+use printkit_rules::Rules;
+use printkit_rules::{AnyPosition, EngineRules, Family, Params};
 
 pub mod bracket_flip;
 pub mod clone_convert;
 pub mod freeze;
 pub mod predator_prey;
 
-/// How the solver treats a family beyond its rules. Every item has a
-/// default.
+/// How the solver and the puzzle finder treat a family beyond its rules.
+/// Every item has a default.
 pub trait FamilySolve: GameFamily + EngineRules {
+    /// What the puzzle finder must know of the family's games, and the
+    /// solver's budget and costs; [`Tuning::DEFAULT`] unless the family
+    /// tunes it (`Tuning { field: value, ..Tuning::DEFAULT }`).
+    const TUNING: Tuning = Tuning::DEFAULT;
+
     /// An exact search to the end of the game (see [`solve_to_end`]);
     /// `None` (the default) for a family without one.
     fn solve_to_end(
@@ -27,6 +43,268 @@ pub trait FamilySolve: GameFamily + EngineRules {
         _stop: StopPoll,
     ) -> Option<SolvedToEnd> {
         None
+    }
+
+    /// The solver's moves in groups, best candidates first. A group's
+    /// moves differ only in a choice its `bound` position dominates
+    /// (Freeze: one chain, its kinging sets), so one search of the bound
+    /// can rule out the whole group. The default: every search move
+    /// ([`Rules::search_moves`]) alone.
+    fn search_groups(&self, pos: &Self::Position) -> Vec<MoveGroup<Self::Position, Self::Move>> {
+        self.search_moves(pos)
+            .into_iter()
+            .map(|first| MoveGroup {
+                bound: None,
+                first,
+                more: false,
+            })
+            .collect()
+    }
+
+    /// The moves of a group after its first, best candidates first (only
+    /// asked of a group with `more`); none by default.
+    fn group_rest(&self, _pos: &Self::Position, _first: &Self::Move) -> Vec<Self::Move> {
+        Vec::new()
+    }
+
+    /// The moves that make one promotion fewer than `mv` and are otherwise
+    /// the same (Freeze: the chain with one king fewer), for a family whose
+    /// moves end with a set of promotions that only ever help their mover
+    /// (so the moves achieving a result are closed upwards and named by
+    /// their smallest sets); none by default.
+    fn fewer_promotions(&self, _pos: &Self::Position, _mv: &Self::Move) -> Vec<Self::Move> {
+        Vec::new()
+    }
+
+    /// A built candidate for the puzzle finder on `cells`, the start's
+    /// board emptied (`torus`: it wraps), when the family's
+    /// [`Tuning::candidates`] name built endgames; `None` when this try
+    /// gave none (the finder tries again), and always by default.
+    fn build_endgame(
+        _params: &Self::Params,
+        _cells: Cells,
+        _torus: bool,
+        _rng: &mut Rng,
+    ) -> Option<Built> {
+        None
+    }
+
+    /// The solution of a puzzle candidate when it makes a puzzle, or why
+    /// not (`shortest`: wins in fewer plies are turned down at once, 0:
+    /// none). By default every legal move is its own first move
+    /// (`puzzles::examine_moves`); a family whose moves end with
+    /// a choice of promotions counts a move with its promotions as one
+    /// answer.
+    fn examine(
+        params: &Params,
+        solver: &dyn Solver,
+        start: &AnyPosition,
+        max_plies: u32,
+        shortest: u32,
+    ) -> Result<Solution, Reject> {
+        crate::puzzles::examine_moves(params, solver, start, max_plies, shortest)
+    }
+}
+
+/// Moves the solver may rule out together (see
+/// [`FamilySolve::search_groups`]).
+#[derive(Clone, Debug)]
+pub struct MoveGroup<P, M> {
+    /// A position at least as good for the mover, at every depth, as the
+    /// position after any move of the group (it need not be reachable in a
+    /// game). `None`: no bound, every move is searched.
+    pub bound: Option<Box<P>>,
+    /// The group's first move.
+    pub first: M,
+    /// The group has more moves ([`FamilySolve::group_rest`]).
+    pub more: bool,
+}
+
+/// What [`FamilySolve::TUNING`] says of a family: what the puzzle finder
+/// must know of its games, and the solver's budget and costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// What a set of puzzles shares out.
+    pub shares: Shares,
+    /// How many plies a winning line can have.
+    pub win_plies: WinPlies,
+    /// The most crowned pieces and pieces a puzzle's board shows and still
+    /// reads at a glance on paper (`None`: every board reads); the
+    /// endgames the finder builds have no more crowned pieces than this.
+    pub readable: Option<BoardLimits>,
+    /// How many candidates the finder examines, by what one costs.
+    pub effort: Effort,
+    /// Where the finder's candidates come from.
+    pub candidates: Candidates,
+    /// How common wins longer than the shortest are near a game's end.
+    pub long_wins: LongWins,
+    /// How a game's board fills.
+    pub board: BoardFill,
+    /// Which other first moves a 1-ply look-ahead rates as good (the
+    /// puzzle's decoys, its difficulty).
+    pub decoys: DecoyRule,
+    /// Positions the host key's solver may visit for one practice
+    /// position: a few milliseconds of a build each (less for a family
+    /// whose positions cost more to search).
+    pub key_budget: u64,
+    /// Nanoseconds the reference machine (2 cores, the project's CI)
+    /// takes to search one position of the family, release build
+    /// (`printkit solve`; see docs/benchmarks.md): what a position costs
+    /// of a run's search budget.
+    pub search_ns: u64,
+}
+
+impl Tuning {
+    /// Nothing special: one game for both sides, wins of any length,
+    /// every board readable, candidates from random play at a clone
+    /// game's cost, safe decoys, the clone game's budget and cost.
+    pub const DEFAULT: Tuning = Tuning {
+        shares: Shares::Length,
+        win_plies: WinPlies::Any,
+        readable: None,
+        effort: Effort::CHEAP,
+        candidates: Candidates::Start,
+        long_wins: LongWins::Common,
+        board: BoardFill::Open,
+        decoys: DecoyRule::Safe,
+        key_budget: 50_000,
+        search_ns: 250,
+    };
+}
+
+/// What a set of puzzles shares out evenly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shares {
+    /// The lengths of the wins: both sides play one game.
+    Length,
+    /// The lengths of the wins and the winning side: the two sides play
+    /// different games (predator and prey).
+    LengthAndSide,
+}
+
+/// How many plies a winning line can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinPlies {
+    /// Any number.
+    Any,
+    /// An odd number: a win ends on the winner's own move.
+    Odd,
+}
+
+/// How many candidates the puzzle finder examines and how long it keeps
+/// looking, by what a candidate costs to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Candidates planned for each puzzle wanted (after 200 to begin).
+    pub candidates_a_puzzle: usize,
+    /// Of the planned candidates, this many hundredths are examined at
+    /// most by a set still short of its count.
+    pub attempts_percent: usize,
+    /// Candidates examined for each puzzle wanted once the pool holds the
+    /// count, for shares still short.
+    pub patience_a_puzzle: usize,
+    /// The most streams a class set's search runs.
+    pub class_streams: usize,
+    /// Candidates one stream of a class set examines.
+    pub stream_candidates: usize,
+}
+
+impl Effort {
+    /// A candidate searched in a few milliseconds (the clone and predator
+    /// games).
+    pub const CHEAP: Effort = Effort {
+        candidates_a_puzzle: 1000,
+        attempts_percent: 100,
+        patience_a_puzzle: 600,
+        // Some 30 s of two cores for a class set of the built-in games
+        // (the predator game needed 44 for 30 sheets of 6).
+        class_streams: 120,
+        stream_candidates: 1_500,
+    };
+}
+
+/// Where the puzzle finder's candidates come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Candidates {
+    /// Random games from the start.
+    Start,
+    /// Random games from the start and, taking turns while the shares
+    /// the random games do not reach are short, built endgames examined
+    /// as they are ([`FamilySolve::build_endgame`]).
+    StartAndBuilt,
+    /// Random games from built endgames only, never from the start
+    /// (whose games end on boards too crowded to print).
+    BuiltEndgames,
+}
+
+/// How common wins longer than the shortest are near a game's end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongWins {
+    /// Common: a game's candidates are examined from its end back until
+    /// one makes a puzzle or the search has no reason to go further.
+    Common,
+    /// Rare: every candidate of a game is examined, and once the shortest
+    /// wins fill all but a quarter of the set, only those two moves
+    /// further back.
+    Rare,
+}
+
+/// How a game's board fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardFill {
+    /// Nothing the finder must mind.
+    Open,
+    /// The board fills up toward the turn limit, where most moves that
+    /// keep the lead win: a set holds at most a quarter of late positions
+    /// (a nearly full board or the limit near), the rest from built middle
+    /// games.
+    FillsUp,
+    /// The game ends when the board is full, with few moves left near the
+    /// end: a random game's candidate with too few first moves sends the
+    /// finder a step further back, where more cells are empty.
+    EndsFull,
+}
+
+/// The most pieces a readable puzzle board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardLimits {
+    /// Crowned pieces (kings), hard to tell apart on paper.
+    pub crowned: usize,
+    /// Pieces of every kind.
+    pub pieces: usize,
+}
+
+/// Which other first moves look good a move ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecoyRule {
+    /// Safe: the opponent cannot win at once after them.
+    Safe,
+    /// As good as the answer by the count of the opponent's pieces that
+    /// can still capture after them (Freeze: the answer seldom leaves a
+    /// safe alternative, but often one that looks as strong).
+    FewestCapturers,
+}
+
+impl DecoyRule {
+    /// What `decoys` of them add to a puzzle's difficulty points. Safe
+    /// decoys are many in the clone and predator games (1 point for every
+    /// 6: a wide choice); a Freeze chain as strong as the answer by its
+    /// look is already a trap (1 point each).
+    pub fn points(self, decoys: usize) -> usize {
+        match self {
+            DecoyRule::Safe => decoys / 6,
+            DecoyRule::FewestCapturers => decoys,
+        }
+    }
+
+    /// How the practice file words the decoys.
+    pub fn words(self) -> &'static str {
+        match self {
+            DecoyRule::Safe => "look safe a move ahead",
+            DecoyRule::FewestCapturers => {
+                "leave the opponent as few checkers that can capture as the answer does"
+            }
+        }
     }
 }
 
@@ -66,38 +344,95 @@ pub struct Exact {
     pub exhausted: bool,
 }
 
-/// Makes the dispatch from [`Params`] to each family's [`FamilySolve`]
-/// from the rules' registry lines.
+/// Something to do with a family's [`FamilySolve`], whichever it is.
+pub trait WithFamily {
+    /// What the task gives back.
+    type Output;
+    /// Does the task with the family `F`'s rules made from `params`, its
+    /// own parameters.
+    fn with<F: FamilySolve>(self, rules: F, params: &F::Params) -> Self::Output;
+}
+
+/// Makes the dispatch from [`Params`] and [`Family`] to each family's
+/// [`FamilySolve`] from the rules' registry lines.
 macro_rules! solver_families {
     ($($variant:ident => $module:ident :: $rules:ident, $game:literal,)+) => {
-        /// An exact search of `position` to the end of the game
-        /// (`margin`: the final margin too, not only win, loss or draw),
-        /// at most `max_nodes` positions. `None` when the family has none
-        /// or the position is beyond it (the depth-limited solver answers
-        /// then). `stop` is asked now and then whether to give up early (a
-        /// time limit, Ctrl-C). The position is taken as its engine holds
-        /// it, never read again from text.
-        pub fn solve_to_end(
-            params: &Params,
-            position: &AnyPosition,
-            margin: bool,
-            max_nodes: u64,
-            stop: StopPoll,
-        ) -> Option<SolvedToEnd> {
+        /// The puzzle tuning of `family` ([`FamilySolve::TUNING`]).
+        pub fn tuning(family: Family) -> &'static Tuning {
+            match family {
+                $(Family::$variant => &<printkit_rules::$module::$rules as FamilySolve>::TUNING,)+
+            }
+        }
+
+        /// Runs `with` on the family of `params` with its typed rules: the
+        /// solver's one place a family's parameters become its rules.
+        pub fn with_family<W: WithFamily>(params: &Params, with: W) -> W::Output {
             $(
                 if let Some(p) = params.typed::<printkit_rules::$module::$rules>() {
-                    return <printkit_rules::$module::$rules as FamilySolve>::solve_to_end(
-                        p,
-                        position.typed::<printkit_rules::$module::$rules>()?,
-                        margin,
-                        max_nodes,
-                        stop,
-                    );
+                    let rules = <printkit_rules::$module::$rules as GameFamily>::with_params(p.clone());
+                    return with.with(rules, p);
                 }
             )+
-            None
+            unreachable!("every family is registered")
         }
     };
 }
 
 printkit_rules::with_families!(solver_families);
+
+/// An exact search of `position` to the end of the game (`margin`: the
+/// final margin too, not only win, loss or draw), at most `max_nodes`
+/// positions. `None` when the family has none or the position is beyond
+/// it (the depth-limited solver answers then). `stop` is asked now and
+/// then whether to give up early (a time limit, Ctrl-C). The position is
+/// taken as its engine holds it, never read again from text.
+pub fn solve_to_end(
+    params: &Params,
+    position: &AnyPosition,
+    margin: bool,
+    max_nodes: u64,
+    stop: StopPoll,
+) -> Option<SolvedToEnd> {
+    struct ToEnd<'a>(&'a AnyPosition, bool, u64, StopPoll<'a>);
+    impl WithFamily for ToEnd<'_> {
+        type Output = Option<SolvedToEnd>;
+        fn with<F: FamilySolve>(self, _: F, params: &F::Params) -> Option<SolvedToEnd> {
+            let ToEnd(position, margin, max_nodes, stop) = self;
+            F::solve_to_end(params, position.typed::<F>()?, margin, max_nodes, stop)
+        }
+    }
+    with_family(params, ToEnd(position, margin, max_nodes, stop))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::endgames::Cells;
+
+    /// A family's declared source of candidates agrees with its builder:
+    /// one that names built endgames builds some, one that does not
+    /// builds none (the finder would wait on a source that never gives).
+    #[test]
+    fn a_family_builds_endgames_exactly_when_its_tuning_says_so() {
+        struct Tries;
+        impl WithFamily for Tries {
+            type Output = usize;
+            fn with<F: FamilySolve>(self, rules: F, params: &F::Params) -> usize {
+                let start = rules.parse_position(rules.default_start()).unwrap();
+                let view = rules.view(&start);
+                let mut rng = Rng::new(5);
+                (0..50)
+                    .filter(|_| {
+                        let cells = Cells::of(&view, false);
+                        F::build_endgame(params, cells, false, &mut rng).is_some()
+                    })
+                    .count()
+            }
+        }
+        for family in Family::ALL {
+            let built = with_family(&Params::defaults(family), Tries);
+            let builds = tuning(family).candidates != Candidates::Start;
+            assert_eq!(built > 0, builds, "{family}: {built} of 50 tries built");
+        }
+    }
+}

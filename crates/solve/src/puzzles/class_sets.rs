@@ -40,7 +40,7 @@ pub fn mix_words(sheet: &[Puzzle]) -> String {
     format!("{} a sheet: {}", parts.join(", "), marks.join(", "))
 }
 
-/// A share of a set: a win length, in the predator game the side, and
+/// A share of a set: a win length, the side where a set shares by side, and
 /// the difficulty mark (0 easy, 1 medium, 2 hard): every sheet gets the
 /// same number of each, so no student's sheet is harder than another's.
 pub type Share = (u32, char, u8);
@@ -166,7 +166,7 @@ fn spread(list: Vec<Puzzle>) -> Vec<Puzzle> {
 }
 
 /// Deals `found` into `sheets` sheets of `count`, each with the same number
-/// of puzzles of each share (win length, in the predator game the winning
+/// of puzzles of each share (win length, where a set shares by side the winning
 /// side, and difficulty mark: [`Share`]), shortest first on each sheet;
 /// `None` when there are too few. No two puzzles of a sheet have the same
 /// answer line or the same ending (`ending`), a puzzle whose trick
@@ -194,7 +194,7 @@ pub fn deal(
             let pool = pools.get_mut(share)?;
             for _ in 0..*taken {
                 // A new trick for the sheet where its share has one (the
-                // predator's last captures are mostly one step and a jump
+                // predator's last captures, for example, are mostly one step and a jump
                 // with two prey taken: a share may have no other).
                 let fits = |p: &Puzzle| !clashes(&sheet, p);
                 let at = pool
@@ -225,16 +225,10 @@ pub fn deal_most(
         .find_map(|n| deal(family, found.to_vec(), n, count))
 }
 
-/// The most streams a class set's search runs ([`find`]): its budget,
-/// some 30 s of two cores for the built-in games. A cheap family's
-/// candidates cost a tenth of Freeze's, so it may search three times as
-/// many streams (the predator game needed 44 for 30 sheets of 6).
+/// The most streams a class set's search runs ([`find`]): its budget
+/// ([`Effort::class_streams`](crate::families::Effort::class_streams)).
 fn max_streams(family: printkit_rules::Family) -> usize {
-    if family.info().puzzles.dear_search {
-        40
-    } else {
-        120
-    }
+    crate::families::tuning(family).effort.class_streams
 }
 /// Streams searched at once (a fixed number, so that the streams searched
 /// and the set written do not depend on the machine's cores): two, so that
@@ -243,14 +237,10 @@ fn max_streams(family: printkit_rules::Family) -> usize {
 /// still keeps two cores busy.
 const WAVE: usize = 2;
 
-/// Candidates one stream examines: a Freeze candidate costs some ten
-/// times another family's.
+/// Candidates one stream examines (by what a candidate costs:
+/// [`Effort::stream_candidates`](crate::families::Effort::stream_candidates)).
 fn stream_candidates(family: printkit_rules::Family) -> usize {
-    if family.info().puzzles.dear_search {
-        1_000
-    } else {
-        1_500
-    }
+    crate::families::tuning(family).effort.stream_candidates
 }
 
 /// The seed of stream `k` of a set seeded `seed`: far apart in the

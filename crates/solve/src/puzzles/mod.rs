@@ -2,7 +2,7 @@
 //!
 //! Seeded random games are played to their end (captures preferred half
 //! the time; where the rules answer "can the side to move win at once?"
-//! cheaply, as in Freeze, both sides take such a win and avoid allowing
+//! cheaply, both sides take such a win and avoid allowing
 //! one, so a game ends on a win the loser could not stop). A candidate is
 //! the position nearest the end with the game's winner to move, or further
 //! back while those nearer are won in one move. It is accepted when the
@@ -10,9 +10,10 @@
 //! first move, every later move of the winner along the line is also the
 //! only win, the win takes more than one move (when the limit allows), and
 //! no accepted puzzle has the board of another under a symmetry of the
-//! board, whatever their counts ([`symmetry_key`]).
-//! (Freeze: a chain winning with its kings and with more is one answer,
-//! `freeze`.)
+//! board, whatever their counts ([`symmetry_key`]). A family may examine
+//! its candidates its own way ([`FamilySolve::examine`]: where a move ends
+//! with a choice of promotions, one move with more promotions is one
+//! answer).
 //! Cheap searches come first: a win at once, then two wins within fewer
 //! plies, reject a candidate before the search to the limit. The set is
 //! chosen from the accepted ones to spread the length of the wins and the
@@ -22,14 +23,15 @@ use std::sync::Arc;
 
 pub mod class_sets;
 pub mod endgames;
-mod freeze;
 mod game;
 mod rejections;
+use crate::families::{
+    self, BoardFill, Candidates, DecoyRule, FamilySolve, LongWins, Shares, WinPlies, WithFamily,
+};
 pub use game::Game;
-use printkit_rules::family::DecoyRule;
 use printkit_rules::{AnyPosition, Engine, Family, MoveInfo};
-pub use rejections::Rejections;
-use rejections::{Reject, CANDIDATE_BUDGET, WINS_LISTED};
+pub(crate) use rejections::{candidate_budget, CANDIDATE_BUDGET, WINS_LISTED};
+pub use rejections::{Reject, Rejections};
 use std::collections::HashSet;
 
 pub use crate::Rng;
@@ -48,9 +50,9 @@ pub struct Puzzle {
     pub built: bool,
     /// Which candidate of the search it was (1 for the first examined).
     pub candidate: usize,
-    /// First moves (chains, in Freeze) other than the answer that a 1-ply
-    /// look-ahead finds safe (the opponent cannot win at once after
-    /// them): the more, the harder the puzzle.
+    /// First moves (a move once whatever it promotes) other than the
+    /// answer that a 1-ply look-ahead rates as good ([`DecoyRule`]): the
+    /// more, the harder the puzzle.
     pub decoys: usize,
     /// What counts as a decoy in this family.
     pub decoy_rule: DecoyRule,
@@ -72,8 +74,8 @@ impl Puzzle {
     /// of the winner (plies 4 and up), 1 for each decoy that looks as good
     /// as the answer a move ahead, and what the family's decoys are worth
     /// ([`DecoyRule::points`]). A count of decoys alone cannot rate a side
-    /// with 4 moves at most (the predator) against one with 20 (the prey
-    /// placing).
+    /// with 4 moves at most against one with 20 (for example the predator
+    /// and the prey placing).
     pub fn points(&self) -> usize {
         let long = if self.solution.plies >= 4 { 2 } else { 0 };
         long + self.tempting + self.decoy_rule.points(self.decoys)
@@ -89,10 +91,8 @@ impl Puzzle {
     }
 }
 
-/// The solution of a candidate when it makes a puzzle: the cheap tests
-/// first (a win at once is a one-ply search), then the search to the
-/// limit listing at most two winning first moves, then the winner's later
-/// moves.
+/// The solution of a candidate when it makes a puzzle, by its family's
+/// examination ([`FamilySolve::examine`]).
 fn examine(
     params: &printkit_rules::Params,
     solver: &dyn Solver,
@@ -100,29 +100,42 @@ fn examine(
     max_plies: u32,
     shortest: u32,
 ) -> Result<Solution, Reject> {
+    struct Examine<'a>(
+        &'a printkit_rules::Params,
+        &'a dyn Solver,
+        &'a AnyPosition,
+        u32,
+        u32,
+    );
+    impl WithFamily for Examine<'_> {
+        type Output = Result<Solution, Reject>;
+        fn with<F: FamilySolve>(self, _: F, _: &F::Params) -> Self::Output {
+            let Examine(params, solver, start, max_plies, shortest) = self;
+            F::examine(params, solver, start, max_plies, shortest)
+        }
+    }
+    families::with_family(params, Examine(params, solver, start, max_plies, shortest))
+}
+
+/// The solution of a candidate when it makes a puzzle, every legal move
+/// its own first move (the default of [`FamilySolve::examine`]): the
+/// cheap tests first (a win at once is a one-ply search), then the search
+/// to the limit listing at most two winning first moves, then the
+/// winner's later moves.
+pub(crate) fn examine_moves(
+    params: &printkit_rules::Params,
+    solver: &dyn Solver,
+    start: &AnyPosition,
+    max_plies: u32,
+    _shortest: u32,
+) -> Result<Solution, Reject> {
     let limits = |depth| Limits {
         depth,
         max_nodes: rejections::candidate_budget(start),
     };
-    if params.family().info().puzzles.promotion_sets {
-        // Listing a Freeze position's moves (every kinging set of every
-        // chain) costs more than its cheap searches: only a proven puzzle's
-        // are listed. (Freeze's candidates of a game are all examined
-        // whatever the reason, so the order of the tests changes no set.)
-        let s = freeze::examine(solver, start, max_plies, shortest)?;
-        let moves = start.moves();
-        if chains(&moves).len() < MIN_FIRST_MOVES {
-            return Err(Reject::FewMoves);
-        }
-        return if worth_printing(&moves, &s) {
-            Ok(s)
-        } else {
-            Err(Reject::Dull)
-        };
-    }
-    // Without kinging sets every legal move is its own first move (no
-    // pairing of the list, which was a twentieth of a clone set's time),
-    // counted without writing each as text (a thirtieth).
+    // Every legal move is its own first move (no pairing of the list,
+    // which was a twentieth of one family's set's time), counted without
+    // writing each as text (a thirtieth).
     let count = solver
         .move_count(start)
         .unwrap_or_else(|_| start.moves().len());
@@ -146,9 +159,9 @@ fn examine(
         // Two plies more cost the search some branching factor squared
         // (20 to 40 moves a ply): a position not won that took more than
         // a tenth of the budget two plies short will not settle within
-        // it. (In the clone game's 30 x 6 set of seed 3, 4,721 of the 4,739
-        // such positions ran out of budget, 4 proved a win in 5; their
-        // full searches were half the set's time.)
+        // it. (For example, in one family's 30 x 6 set of seed 3, 4,721 of
+        // the 4,739 such positions ran out of budget, 4 proved a win in 5;
+        // their full searches were half the set's time.)
         if depth + 2 >= max_plies && s.verdict != Verdict::Win && s.nodes > SETTLES_SHORT {
             return Err(Reject::TooLarge);
         }
@@ -185,13 +198,13 @@ fn examine(
 /// for the candidate to be searched to the limit ([`examine`]).
 const SETTLES_SHORT: u64 = CANDIDATE_BUDGET / 10;
 
-/// The fewest first moves (Freeze: chains) a puzzle may offer: with fewer
-/// the answer can be guessed.
-const MIN_FIRST_MOVES: usize = 4;
+/// The fewest first moves (a move once whatever it promotes) a puzzle may
+/// offer: with fewer the answer can be guessed.
+pub(crate) const MIN_FIRST_MOVES: usize = 4;
 
-/// The distinct first moves, a Freeze chain once whatever it kings, with
-/// each one's kind.
-fn chains(moves: &[MoveInfo]) -> Vec<(&MoveInfo, &'static str)> {
+/// The distinct first moves, a move once whatever it promotes, with each
+/// one's kind.
+pub(crate) fn first_moves(moves: &[MoveInfo]) -> Vec<(&MoveInfo, &'static str)> {
     let mut out: Vec<(&MoveInfo, &'static str)> = Vec::new();
     for m in moves {
         if !out.iter().any(|(c, _)| c.same_but_promotions(m)) {
@@ -204,12 +217,12 @@ fn chains(moves: &[MoveInfo]) -> Vec<(&MoveInfo, &'static str)> {
 /// A puzzle an editor would print: the answer is not the only move of its
 /// kind among `all`, the start's moves (the only capture is no puzzle),
 /// and the line ends the game by the rules of play, not by the turn limit.
-fn worth_printing(all: &[MoveInfo], s: &Solution) -> bool {
+pub(crate) fn worth_printing(all: &[MoveInfo], s: &Solution) -> bool {
     let (Some(first), Some(last)) = (s.pv.first(), s.pv.last()) else {
         return false;
     };
     let kind = first.effect.kind().word();
-    if chains(all).iter().filter(|(_, k)| *k == kind).count() < 2 {
+    if first_moves(all).iter().filter(|(_, k)| *k == kind).count() < 2 {
         return false;
     }
     last.after
@@ -217,9 +230,9 @@ fn worth_printing(all: &[MoveInfo], s: &Solution) -> bool {
         .is_some_and(|o| o.reason != printkit_rules::Reason::TurnLimit)
 }
 
-/// Whether the turn limit could end the game within the line's plies: the
-/// clone game's turn 58 of 60 with the board nearly full is won by any
-/// move that keeps the lead, which is no puzzle.
+/// Whether the turn limit could end the game within the line's plies: a
+/// turn 58 of 60 with the board nearly full is won by any move that keeps
+/// the lead, which is no puzzle.
 fn limit_within_reach(
     params: &printkit_rules::Params,
     at: &printkit_rules::AnyPosition,
@@ -234,12 +247,12 @@ fn limit_within_reach(
 }
 
 /// A late position of a game whose board fills up
-/// ([`PuzzleInfo::fills_up`](printkit_rules::family::PuzzleInfo)): fewer
+/// ([`BoardFill::FillsUp`]): fewer
 /// than [`LATE_EMPTY`] empty cells, or within [`LATE_TURNS`] turns of the
 /// turn limit. Most moves that keep the lead win there: a set holds a
 /// quarter of them at most.
 fn late(params: &printkit_rules::Params, at: &printkit_rules::AnyPosition) -> bool {
-    if !params.family().info().puzzles.fills_up {
+    if families::tuning(params.family()).board != BoardFill::FillsUp {
         return false;
     }
     let view = at.view();
@@ -290,11 +303,35 @@ fn decoys(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> (usize, usi
     (count, tempting)
 }
 
+/// The puzzle's decoys by [`DecoyRule::FewestCapturers`]: the other
+/// first moves (a move once whatever it promotes, a pass left out) that a
+/// 1-ply look-ahead rates as good as the answer, leaving the opponent as
+/// few pieces that can capture ([`Solver::fewest_starts_after`]). Where
+/// almost every other first move lets the opponent win at once, "safe a
+/// move ahead" tells nothing; how many moves look as strong as the answer
+/// does.
+fn as_strong(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> usize {
+    let Some(answer) = s.pv.first() else {
+        return 0;
+    };
+    let Ok(fewest) = solver.fewest_starts_after(start) else {
+        return 0;
+    };
+    let answer = answer.effect.without_promotions();
+    let Some(&(_, bar)) = fewest.iter().find(|(c, _)| *c == answer) else {
+        return 0;
+    };
+    fewest
+        .iter()
+        .filter(|(c, n)| *c != answer && c.kind() != printkit_rules::MoveKind::Pass && *n <= bar)
+        .count()
+}
+
 /// Whether a board reads at a glance on paper: no more crowned pieces
 /// and pieces than the family's limits.
 fn readable(family: Family, position: &AnyPosition) -> bool {
     let info = family.info();
-    let Some(limits) = info.puzzles.readable else {
+    let Some(limits) = families::tuning(family).readable else {
         return true;
     };
     let (mut crowned, mut pieces) = (0, 0);
@@ -352,8 +389,9 @@ pub fn shape(s: &Solution) -> String {
     words.join(", ")
 }
 
-/// The most puzzles of one pattern ([`shape`]) the predator game's search
-/// keeps ([`Finder::consider`]), and a set shows while others are found
+/// The most puzzles of one pattern ([`shape`]) the search keeps where a
+/// set shares its puzzles by side ([`Shares::LengthAndSide`],
+/// [`Finder::consider`]), and a set shows while others are found
 /// ([`choose`]).
 const ALIKE_IN_POOL: usize = 4;
 const ALIKE_IN_SET: usize = 2;
@@ -366,11 +404,11 @@ pub fn side_name(family: Family, side: char) -> String {
     family.info().side_title(side)
 }
 
-/// The share of a set a puzzle belongs to: its win length and, in the
-/// predator game (whose two sides play different games), the side that
-/// wins; `*` for the other games.
+/// The share of a set a puzzle belongs to: its win length and, where the
+/// two sides play different games ([`Shares::LengthAndSide`]), the side
+/// that wins; `*` for the other games.
 pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
-    let side = if family.info().puzzles.by_side {
+    let side = if families::tuning(family).shares == Shares::LengthAndSide {
         p.side
     } else {
         '*'
@@ -379,14 +417,15 @@ pub fn share(family: Family, p: &Puzzle) -> (u32, char) {
 }
 
 /// Every share a set should spread over: the win lengths that can occur
-/// (in Freeze and the predator game a win ends on the winner's move, so
-/// after an odd number of plies; one-move wins are too easy when longer
-/// ones are allowed) by the sides, shortest first.
+/// (odd ones only where a win ends on the winner's move:
+/// [`WinPlies::Odd`]; one-move wins are too easy when longer ones are
+/// allowed) by the sides, shortest first.
 pub fn shares(game: Game<'_>, max_plies: u32) -> Vec<(u32, char)> {
     let family = game.family();
     let shortest = if max_plies > 1 { 2 } else { 1 };
-    let odd_only = family.info().puzzles.odd_wins;
-    let sides: Vec<char> = if family.info().puzzles.by_side {
+    let tuning = families::tuning(family);
+    let odd_only = tuning.win_plies == WinPlies::Odd;
+    let sides: Vec<char> = if tuning.shares == Shares::LengthAndSide {
         game.engine().sides().to_vec()
     } else {
         vec!['*']
@@ -408,8 +447,9 @@ struct Finder<'a> {
     count: usize,
     /// Every acceptable puzzle found; the set is chosen from it at the end.
     pool: Vec<Puzzle>,
-    /// The shortest win still wanted (Freeze: shorter ones are turned
-    /// down at once once their part of the set is filled).
+    /// The shortest win still wanted (where long wins are rare,
+    /// [`LongWins::Rare`], shorter ones are turned down at once once their
+    /// part of the set is filled).
     shortest_wanted: u32,
     /// Candidates examined after which shorter wins are wanted again, so
     /// that a set whose longer wins stay too rare is still filled.
@@ -487,17 +527,19 @@ impl<'a> Finder<'a> {
             Ok(solution) => {
                 self.seen.insert(key);
                 let shape = shape(&solution);
-                // Near a game's end, the predator's wins repeat one fork:
-                // enough of a pattern sends the search further back.
+                // Near a game's end, a side's wins may repeat one fork
+                // (the predator's): enough of a pattern sends the search
+                // further back.
                 let alike = self.pool.iter().filter(|p| p.shape == shape).count();
-                if self.game.family().info().puzzles.by_side && alike >= ALIKE_IN_POOL {
+                let tuning = families::tuning(self.game.family());
+                if tuning.shares == Shares::LengthAndSide && alike >= ALIKE_IN_POOL {
                     self.rej.alike += 1;
                     return Err(Reject::Alike);
                 }
-                let decoy_rule = self.game.family().info().puzzles.decoys;
+                let decoy_rule = tuning.decoys;
                 let (decoys, tempting) = match decoy_rule {
                     DecoyRule::Safe => decoys(solver, position, &solution),
-                    DecoyRule::FewestCapturers => (freeze::decoys(solver, position, &solution), 0),
+                    DecoyRule::FewestCapturers => (as_strong(solver, position, &solution), 0),
                 };
                 let side = position.view().side_to_move;
                 let late = late(self.game.params, position);
@@ -538,16 +580,18 @@ impl<'a> Finder<'a> {
     ) {
         let winner = game[game.len() - 1].outcome().and_then(|o| o.winner);
         let reach = (self.max_plies as usize).min(game.len() - 1);
-        // Freeze: wins in 5 are rare, so the position two moves further
-        // back is tried too, and once the shortest wins could fill all
-        // but a quarter of the set, only it. Not in a class set's stream:
-        // its set is dealt from every stream's puzzles, whatever their
-        // lengths, and the nearer position gives three times the puzzles
-        // for its cost (Freeze's 30 x 6 set of seed 3 took 2,3 % of those
-        // tried against 0,8 % of those two moves back; at 3 times the
-        // cost each, its wins in 5 were too few to fill a sheet's share).
-        let freeze = self.game.family().info().puzzles.long_wins_rare;
-        let short_enough = freeze && !self.class_stream && {
+        // Where long wins are rare ([`LongWins::Rare`]), the position two
+        // moves further back is tried too, and once the shortest wins
+        // could fill all but a quarter of the set, only it. Not in a class
+        // set's stream: its set is dealt from every stream's puzzles,
+        // whatever their lengths, and the nearer position gives three
+        // times the puzzles for its cost (for example, one family's 30 x 6
+        // set of seed 3 took 2,3 % of those tried against 0,8 % of those
+        // two moves back; at 3 times the cost each, its wins in 5 were too
+        // few to fill a sheet's share).
+        let tuning = families::tuning(self.game.family());
+        let rare = tuning.long_wins == LongWins::Rare;
+        let short_enough = rare && !self.class_stream && {
             let shortest_won = self.pool.iter().map(|p| p.solution.plies).min();
             let short = self
                 .pool
@@ -556,10 +600,10 @@ impl<'a> Finder<'a> {
                 .count();
             short >= self.count - self.count / 4
         };
-        // The predator game: every other game from its farthest candidate,
+        // Shares by side: every other game from its farthest candidate,
         // for wins that are not the last fork.
         self.games += 1;
-        let far = self.game.family().info().puzzles.by_side && self.games.is_multiple_of(2);
+        let far = tuning.shares == Shares::LengthAndSide && self.games.is_multiple_of(2);
         let from = if far {
             reach.saturating_sub(1).max(shortest as usize)
         } else if short_enough {
@@ -576,18 +620,18 @@ impl<'a> Finder<'a> {
                 continue;
             }
             let r = self.consider(&game[index], index, built, progress);
-            let ends_full = self.game.family().info().puzzles.ends_full;
+            let ends_full = tuning.board == BoardFill::EndsFull;
             let further = [Err(Reject::OneMove), Err(Reject::Alike)].contains(&r)
                 || ends_full && r == Err(Reject::FewMoves);
-            if r.is_ok() || (!further && !freeze) {
+            if r.is_ok() || (!further && !rare) {
                 return;
             }
         }
     }
 
-    /// One random game (Freeze: a guided game from a built endgame when
-    /// `build`) and its candidates; `false` when the start is already
-    /// over, so every game would be this one.
+    /// One random game (from a built endgame when `build`) and its
+    /// candidates; `false` when the start is already over, so every game
+    /// would be this one.
     fn play_one(
         &mut self,
         build: bool,
@@ -616,9 +660,10 @@ impl<'a> Finder<'a> {
         (game.len() >= 2).then_some(game)
     }
 
-    /// Whether a set chosen from the pool varies enough: in the predator
-    /// game, whose random games end on one fork or two and whose built
-    /// prey puzzles are mostly placements, no pattern more than
+    /// Whether a set chosen from the pool varies enough: where the two
+    /// sides play different games (the predator's random games end on one
+    /// fork or two, the prey's built puzzles are mostly placements), no
+    /// pattern more than
     /// [`ALIKE_IN_SET`] times and each side's answers starting with two
     /// kinds of move at least; in a game whose board fills up, no more
     /// than a quarter of late positions ([`late`]) while the lengths still
@@ -627,8 +672,9 @@ impl<'a> Finder<'a> {
     /// Worked out again only when the pool has grown.
     fn varied(&mut self, wanted: &[(u32, char)]) -> bool {
         let family = self.game.family();
-        let info = &family.info().puzzles;
-        if !info.by_side && !info.fills_up {
+        let tuning = families::tuning(family);
+        let by_side = tuning.shares == Shares::LengthAndSide;
+        if !by_side && tuning.board != BoardFill::FillsUp {
             return true;
         }
         if self.varied_at.0 != self.pool.len() {
@@ -658,7 +704,7 @@ impl<'a> Finder<'a> {
             let mut marks: Vec<&str> = set.iter().map(Puzzle::difficulty).collect();
             marks.sort_unstable();
             marks.dedup();
-            let ok = if info.by_side {
+            let ok = if by_side {
                 patterns
             } else {
                 lates.count() * 4 <= self.count
@@ -682,7 +728,7 @@ impl<'a> Finder<'a> {
         rng: &mut Rng,
         progress: &mut dyn FnMut(&str),
     ) -> bool {
-        let fills_up = self.game.family().info().puzzles.fills_up;
+        let fills_up = families::tuning(self.game.family()).board == BoardFill::FillsUp;
         if !fills_up || self.middle >= attempts || self.middle_enough() && self.varied(wanted) {
             return false;
         }
@@ -697,7 +743,7 @@ impl<'a> Finder<'a> {
     /// ([`late`]) for three quarters of the set, with a choice: always in
     /// the games whose board does not fill up.
     fn middle_enough(&self) -> bool {
-        !self.game.family().info().puzzles.fills_up
+        families::tuning(self.game.family()).board != BoardFill::FillsUp
             || self.pool.iter().filter(|p| !p.late).count() >= self.count
     }
 
@@ -726,10 +772,11 @@ pub enum Until {
 /// ends the search with the puzzles found); `progress` gets a line now
 /// and then.
 ///
-/// Candidates come from seeded random games and, for the prey's puzzles
-/// and Freeze, from built endgames ([`endgames`]); in the predator
-/// game the two sources take turns (random games give the predator's
-/// puzzles, built ones the prey's) while both sides still need puzzles.
+/// Candidates come from seeded random games and, where the family builds
+/// them, from built endgames ([`endgames`], [`Candidates`]); with
+/// [`Candidates::StartAndBuilt`] the two sources take turns (random games
+/// give one side's puzzles, built ones the other's) while both sides
+/// still need puzzles.
 pub fn generate(
     game: Game<'_>,
     count: usize,
@@ -787,26 +834,30 @@ fn search(finder: &mut Finder, seed: u64, until: Until, run: &Run, progress: &mu
     let shortest = if max_plies > 1 { 2 } else { 1 };
     let wanted = shares(game, max_plies);
     let quota = count.div_ceil(wanted.len().max(1));
-    // A Freeze candidate costs some ten times a clone or predator one, so
-    // its search gives up sooner.
-    let cheap = !family.info().puzzles.dear_search;
+    // A family whose candidates cost more examines fewer and gives up
+    // sooner ([`Effort`](crate::families::Effort)).
+    let tuning = families::tuning(family);
+    let effort = tuning.effort;
     let planned = match until {
-        Until::Chosen => 200 + count * if cheap { 1000 } else { 400 },
+        Until::Chosen => 200 + count * effort.candidates_a_puzzle,
         Until::Candidates(n) => n,
     };
-    // A Freeze set still short at its planned budget may search half as
-    // long again (the 6×6 board's seed 3 found 11 of 12 in 5,000): the
-    // plan still decides the search's phases, so a set full in time is
-    // the same.
+    // A set still short at its planned budget may search longer: the plan
+    // still decides the search's phases, so a set full in time is the
+    // same.
     let attempts = match until {
-        Until::Chosen if !cheap => planned * 3 / 2,
+        Until::Chosen => planned * effort.attempts_percent / 100,
         _ => planned,
     };
     // Once the pool holds `count`, the search goes on this many candidates
-    // more for shares still short of their part (three times as many for
-    // the predator game's two sides, each with its own patterns to vary).
-    let sides = if family.info().puzzles.by_side { 3 } else { 1 };
-    let patience = count * if cheap { 600 } else { 40 } * sides;
+    // more for shares still short of their part (three times as many
+    // for shares by side, each side with its own patterns to vary).
+    let sides = if tuning.shares == Shares::LengthAndSide {
+        3
+    } else {
+        1
+    };
+    let patience = count * effort.patience_a_puzzle * sides;
     // A class set's stream keeps every win in 3 it finds: the deal takes
     // the mix the streams give.
     finder.class_stream = matches!(until, Until::Candidates(_));
@@ -814,8 +865,8 @@ fn search(finder: &mut Finder, seed: u64, until: Until, run: &Run, progress: &mu
         Until::Chosen => planned * 3 / 4,
         Until::Candidates(_) => 0,
     };
-    let builds = endgames::builds(family);
-    let plays = !family.info().puzzles.endgames_only;
+    let builds = tuning.candidates != Candidates::Start;
+    let plays = tuning.candidates != Candidates::BuiltEndgames;
     let (mut full_at, mut round) = (None, 0usize);
     // Built prey candidates have their own budget, so that a limit where
     // the prey never win (`--max-plies 3`) leaves the random games theirs.
@@ -921,7 +972,7 @@ fn choose(
             if kept.len() == count || bucket.is_empty() {
                 continue;
             }
-            let by_side = family.info().puzzles.by_side;
+            let by_side = families::tuning(family).shares == Shares::LengthAndSide;
             let at = pick(&kept, bucket, count, by_side, &unwanted);
             // A share left with patterns (or late positions) the set has
             // enough of waits while another share has a new one.
@@ -969,8 +1020,8 @@ fn pick(
             .filter(|k| k.difficulty() == p.difficulty())
             .count()
     };
-    // The predator game: the kind of first move its side has fewest of
-    // (the prey's placements and steps).
+    // Shares by side: the kind of first move its side has fewest of (the
+    // prey's placements and steps, for example).
     let side_kind = |p: &Puzzle| {
         let kind = kind_of(p);
         kept.iter()
@@ -1011,8 +1062,8 @@ type SourceCell = fn(usize, usize, usize, usize) -> (usize, usize);
 /// boards that look alike are one puzzle whatever their counts.
 ///
 /// Made from the view directly (no position is set up or printed): a
-/// Freeze candidate has 512 images. A symmetry that puts a Freeze checker
-/// on the wrong colour gives no legal position, so it equals no other
+/// candidate on an 8×8 torus has 512 images. A symmetry that puts a piece
+/// on a square the rules refuse gives no legal position, so it equals no other
 /// puzzle and the smallest over all images is still one key for the legal
 /// ones.
 pub fn symmetry_key(position: &AnyPosition) -> String {

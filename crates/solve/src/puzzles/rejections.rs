@@ -4,24 +4,24 @@
 /// Positions a single search of a candidate may visit before the
 /// candidate is dropped as too large to settle (the host key's search of a
 /// puzzle may visit as many: [`crate::key_solve`]).
-pub(super) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
+pub(crate) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
 
 /// [`CANDIDATE_BUDGET`] for the search that settles a candidate of
 /// `start`'s board: on a board of more than 64 cells, fewer positions, as
 /// the host key's search of it gets ([`crate::budget::scaled_nodes`]), so
 /// every puzzle found is answered in the key on any board.
-pub(super) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
+pub(crate) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
     let view = start.view();
     crate::budget::scaled_nodes(CANDIDATE_BUDGET, view.width * view.height)
 }
 
 /// Winning moves a search of a candidate lists at most: a second one
-/// already means no single answer (Freeze: another chain, a pass, or the
-/// same chain with another smallest kinging set). The finder asks only
+/// already means no single answer (another move, or the same move with
+/// another smallest set of promotions). The finder asks only
 /// for a won position's moves ([`crate::Solver::solve_within`]): a
 /// position not won is turned down whatever its moves, so listing them
 /// and their line would be work for nothing.
-pub(super) const WINS_LISTED: usize = 2;
+pub(crate) const WINS_LISTED: usize = 2;
 
 /// Why candidates were turned down.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,23 +38,23 @@ pub struct Rejections {
     pub one_move: usize,
     /// A later move of the winner along the line is not the only win.
     pub later_not_unique: usize,
-    /// Freeze: a winner's chain wins with two kinging sets neither of
-    /// which holds the other (two answers, not one answer and kings that
+    /// A winner's move wins with two sets of promotions neither of which
+    /// holds the other (two answers, not one answer and promotions that
     /// change nothing).
     pub dual: usize,
     /// Fewer than 4 first moves, an answer that is the only move of its
     /// kind, or a line the turn limit decides.
     pub dull: usize,
-    /// Won sooner than the lengths still wanted (Freeze, once its
+    /// Won sooner than the lengths still wanted (where long wins are rare, once its
     /// shortest wins fill their part of the set).
     pub short: usize,
-    /// Freeze: more kings or pieces than a printed board shows clearly
-    /// ([`printkit_rules::family::PuzzleInfo::readable`]).
+    /// More crowned pieces or pieces than a printed board shows clearly
+    /// ([`Tuning::readable`](crate::families::Tuning::readable)).
     pub crowded: usize,
     /// A position already found, or one of its images under the board's
     /// symmetries.
     pub duplicate: usize,
-    /// The predator game: a puzzle whose answer has the pattern of
+    /// Shares by side: a puzzle whose answer has the pattern of
     /// `ALIKE_IN_POOL` found already ([`shape`](super::shape)).
     pub alike: usize,
     /// Accepted but not chosen: their length or move kind was already well
@@ -62,21 +62,34 @@ pub struct Rejections {
     pub quota_full: usize,
 }
 
-/// Why one candidate was turned down.
+/// Why one candidate was turned down (each counted in [`Rejections`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Reject {
+pub enum Reject {
+    /// No forced win within the limit.
     NoWin,
+    /// The search reached its node budget before settling it.
     TooLarge,
+    /// Won in one move.
     OneMove,
+    /// More than one winning first move.
     SeveralWins,
+    /// A later move of the winner along the line is not the only win.
     LaterNotUnique,
+    /// One move wins with two sets of promotions neither of which holds
+    /// the other.
     Dual,
+    /// An answer that is the only move of its kind, or a line the turn
+    /// limit decides.
     Dull,
     /// Dull for having fewer than `MIN_FIRST_MOVES` first moves.
     FewMoves,
+    /// A position already found, or one of its images.
     Duplicate,
+    /// More crowned pieces or pieces than a printed board shows clearly.
     Crowded,
+    /// Won sooner than the lengths still wanted.
     Short,
+    /// An answer whose pattern was found often enough.
     Alike,
 }
 

@@ -10,9 +10,36 @@
 //! kings it must make ("G2xG8+B8": king B8; any other king it may make
 //! changes nothing). Two chains, a pass and a chain, or two smallest sets
 //! (king B8 or H2) are two answers: no puzzle.
-use super::rejections::{Reject, CANDIDATE_BUDGET, WINS_LISTED};
+use crate::puzzles::{
+    candidate_budget, first_moves, worth_printing, Reject, CANDIDATE_BUDGET, MIN_FIRST_MOVES,
+    WINS_LISTED,
+};
 use crate::{Limits, Solution, Solver, Verdict};
 use printkit_rules::{AnyPosition, MoveInfo, MoveKind};
+
+/// The solution of a Freeze candidate when it makes a puzzle (see
+/// [`settle`]), with at least [`MIN_FIRST_MOVES`] chains to choose from
+/// and worth printing. Listing a Freeze position's moves (every kinging
+/// set of every chain) costs more than its cheap searches: only a proven
+/// puzzle's are listed. (Freeze's candidates of a game are all examined
+/// whatever the reason, so the order of the tests changes no set.)
+pub(super) fn examine(
+    solver: &dyn Solver,
+    start: &AnyPosition,
+    max_plies: u32,
+    shortest: u32,
+) -> Result<Solution, Reject> {
+    let s = settle(solver, start, max_plies, shortest)?;
+    let moves = start.moves();
+    if first_moves(&moves).len() < MIN_FIRST_MOVES {
+        return Err(Reject::FewMoves);
+    }
+    if worth_printing(&moves, &s) {
+        Ok(s)
+    } else {
+        Err(Reject::Dull)
+    }
+}
 
 /// The solution of a Freeze candidate when it makes a puzzle: no win at
 /// once, one answer at every turn of the winner along the line (the loser
@@ -20,7 +47,7 @@ use printkit_rules::{AnyPosition, MoveInfo, MoveKind};
 /// A win in fewer than `shortest` plies is turned down at once (those
 /// lengths are already well represented): the cheap search for a win in
 /// 3 then settles most candidates.
-pub(super) fn examine(
+fn settle(
     solver: &dyn Solver,
     start: &AnyPosition,
     max_plies: u32,
@@ -28,7 +55,7 @@ pub(super) fn examine(
 ) -> Result<Solution, Reject> {
     let limits = |depth| Limits {
         depth,
-        max_nodes: super::rejections::candidate_budget(start),
+        max_nodes: candidate_budget(start),
     };
     // Cheap first: a win at once, then two chains winning sooner.
     let once = solver
@@ -184,30 +211,6 @@ fn one_answer(
         return Err(Reject::TooLarge);
     }
     Ok((s.best[0].clone(), nodes))
-}
-
-/// The puzzle's decoys: the other first chains that a 1-ply look-ahead
-/// rates as good as the answer, leaving the opponent (with their best
-/// kings) as few checkers that can capture. (Almost every other chain of a
-/// Freeze puzzle lets the opponent win at once, so "safe a move ahead"
-/// tells nothing; how many chains look as strong as the answer does.)
-/// Each chain's fewest capturers are counted over its largest kinging
-/// sets: a king more only takes captures away.
-pub(super) fn decoys(solver: &dyn Solver, start: &AnyPosition, s: &Solution) -> usize {
-    let Some(answer) = s.pv.first() else {
-        return 0;
-    };
-    let Ok(fewest) = solver.fewest_starts_after(start) else {
-        return 0;
-    };
-    let answer = answer.effect.without_promotions();
-    let Some(&(_, bar)) = fewest.iter().find(|(c, _)| *c == answer) else {
-        return 0;
-    };
-    fewest
-        .iter()
-        .filter(|(c, n)| *c != answer && c.kind() != MoveKind::Pass && *n <= bar)
-        .count()
 }
 
 #[cfg(test)]
