@@ -18,9 +18,13 @@
 //! sits above this file and the families, so neither names it. Its printed
 //! words and its built-in game's definition are printkit's, not the
 //! rules': a line in `crates/definition/src/families.rs` names them.
-//! [`GameFamily`]'s items have no defaults but one
-//! ([`GameFamily::turns_that_fit`]: no turn counter), so the compiler lists
-//! what a family's rules must say. [`FamilyPrint`] asks only how the pieces
+//! A new family writes 13 items, which the compiler lists: [`Rules`]'
+//! position and move types, its [`RulesInfo`] and seven methods (read,
+//! print and view a position, its outcome and legal moves, print and play
+//! a move); [`GameFamily`]'s parameter type and how they make the rules;
+//! [`FamilyPrint`]'s look. [`GameFamily`]'s other items default to a game
+//! whose pieces are all on the board and which ends when the side to move
+//! cannot move. [`FamilyPrint`] asks only how the pieces
 //! look and [`FamilyPuzzles`] nothing: their other items have defaults (no
 //! figures for a rules text, tokens to fill the board, no tray, no facts
 //! beside a diagram; random play for puzzles), so
@@ -33,7 +37,9 @@ use std::fmt;
 
 /// What a family's rules are besides play: its parameters, the positions
 /// they allow and how a game ends. The first description a new family
-/// writes, after its [`Rules`].
+/// writes, after its [`Rules`]: its parameter type and how they make its
+/// rules are required; the rest has defaults for a family whose pieces are
+/// all on the board and whose game ends when the side to move cannot move.
 pub trait GameFamily:
     Rules<Position: Send + Sync + 'static> + Send + Sync + 'static + Sized
 {
@@ -45,40 +51,61 @@ pub trait GameFamily:
         + Default
         + schemars::JsonSchema
         + 'static;
-    /// Its id, board and sides.
-    const INFO: RulesInfo;
     /// The keys of a position written as a table besides `side` and the
-    /// piece symbols: the fields of the text form after the side, by name.
-    const TABLE_FIELDS: &'static [&'static str];
+    /// piece symbols: the fields of the text form after the side, by name
+    /// ([`Rules::counts`]'s names). None by default.
+    const TABLE_FIELDS: &'static [&'static str] = &[];
     /// The rules these parameters make.
     fn with_params(params: Self::Params) -> Self;
     /// The turn limit that ends a game, which the audit sheet's rows count
-    /// up to; 0: none.
-    fn turn_limit(params: &Self::Params) -> usize;
+    /// up to; 0 (the default): none.
+    fn turn_limit(_params: &Self::Params) -> usize {
+        0
+    }
     /// The bounds of the parameters on a board of `cells` playable cells,
-    /// `width` × `height` (see [`Params::problems`](crate::Params::problems)).
+    /// `width` × `height` (see [`Params::problems`](crate::Params::problems));
+    /// none by default.
     fn problems(
-        params: &Self::Params,
-        cells: u32,
-        width: usize,
-        height: usize,
-    ) -> Vec<(&'static str, String)>;
+        _params: &Self::Params,
+        _cells: u32,
+        _width: usize,
+        _height: usize,
+    ) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// Where a parameter the start decides disagrees with the start (see
-    /// [`Params::start_problems`](crate::Params::start_problems)).
+    /// [`Params::start_problems`](crate::Params::start_problems)); none by
+    /// default (no parameter counts what the start holds).
     fn start_problems(
-        params: &Self::Params,
-        start: &str,
-        view: &BoardView,
-    ) -> Vec<(&'static str, String)>;
+        _params: &Self::Params,
+        _start: &str,
+        _view: &BoardView,
+    ) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// The counts of a position given as a table (see
-    /// [`Params::fresh_counts`](crate::Params::fresh_counts)).
+    /// [`Params::fresh_counts`](crate::Params::fresh_counts)): by default
+    /// each of [`GameFamily::TABLE_FIELDS`] as the table gives it, else 0.
     fn fresh_counts(
-        params: &Self::Params,
-        pieces: usize,
+        _params: &Self::Params,
+        _pieces: usize,
         fields: &[(&str, u64)],
-    ) -> Vec<(&'static str, u64)>;
-    /// The ways a game ends (see [`Params::stop_conditions`](crate::Params::stop_conditions)).
-    fn stop_conditions(params: &Self::Params) -> Vec<Reason>;
+    ) -> Vec<(&'static str, u64)> {
+        Self::TABLE_FIELDS
+            .iter()
+            .map(|name| (*name, named_field(fields, name).unwrap_or(0)))
+            .collect()
+    }
+    /// The ways a game ends (see [`Params::stop_conditions`](crate::Params::stop_conditions)):
+    /// by default when the side to move cannot move, and at the turn limit
+    /// if there is one.
+    fn stop_conditions(params: &Self::Params) -> Vec<Reason> {
+        let mut v = vec![Reason::NoMoves];
+        if Self::turn_limit(params) > 0 {
+            v.push(Reason::TurnLimit);
+        }
+        v
+    }
     /// The turn counts that fit a position seen as `view` (the game
     /// starting from `start`), by the bounds the rules give, and why (see
     /// [`Params::counter_mistake`](crate::Params::counter_mistake)); `None` (the default): the family's
@@ -219,7 +246,8 @@ pub fn steps_apart(view: &BoardView, a: Cell, b: Cell) -> u64 {
     along(a.col, b.col, view.width) + along(a.row, b.row, view.height)
 }
 
-/// What [`GameFamily::INFO`] says of a family: its id, board and sides.
+/// What [`Rules::INFO`] says of a family: its id, board, sides and
+/// default start.
 #[derive(Debug)]
 pub struct RulesInfo {
     /// The id a definition's `family` key names.
@@ -230,8 +258,11 @@ pub struct RulesInfo {
     /// not).
     pub first_mover: &'static str,
     /// What players call each side, by symbol, in English (see
-    /// [`FamilyInfo::sides`]).
+    /// [`FamilyInfo::sides`]); the side that moves first first.
     pub sides: &'static [(char, &'static str)],
+    /// The default start position (its text in docs/rules.md), with the
+    /// first side to move.
+    pub start: &'static str,
 }
 
 /// What [`FamilyPrint::LOOK`] says of a family: how its pieces, board and
@@ -702,12 +733,13 @@ mod tests {
     use super::*;
 
     /// A family written as a new one starts: its rules (the clone game's,
-    /// passed through) and its [`GameFamily`], then only how its pieces
-    /// look. It compiles, and prints and is searched on the defaults.
+    /// passed through) with the required items alone, its parameters, and
+    /// how its pieces look. It compiles, and prints and is searched on the
+    /// defaults.
     mod bare {
         use crate::clone_convert::{CloneConvert, Move, Params, Position};
         use crate::family::{FamilyPrint, FamilyPuzzles, GameFamily, Look, RulesInfo};
-        use crate::{BoardView, Effect, MoveError, Outcome, PositionError, Reason, Rules};
+        use crate::{BoardView, Effect, Outcome, PositionError, Rules};
 
         #[derive(Clone, Debug)]
         pub struct Bare(pub CloneConvert);
@@ -715,12 +747,7 @@ mod tests {
         impl Rules for Bare {
             type Position = Position;
             type Move = Move;
-            fn sides(&self) -> [char; 2] {
-                self.0.sides()
-            }
-            fn default_start(&self) -> &'static str {
-                self.0.default_start()
-            }
+            const INFO: RulesInfo = <CloneConvert as Rules>::INFO;
             fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
                 self.0.parse_position(text)
             }
@@ -730,17 +757,11 @@ mod tests {
             fn view(&self, pos: &Position) -> BoardView {
                 self.0.view(pos)
             }
-            fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
-                self.0.counts(pos)
-            }
             fn outcome(&self, pos: &Position) -> Option<Outcome> {
                 self.0.outcome(pos)
             }
             fn legal_moves(&self, pos: &Position) -> Vec<Move> {
                 self.0.legal_moves(pos)
-            }
-            fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-                self.0.read_legal_move(pos, text)
             }
             fn print_move(&self, pos: &Position, mv: &Move) -> String {
                 self.0.print_move(pos, mv)
@@ -748,32 +769,12 @@ mod tests {
             fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
                 self.0.play(pos, mv)
             }
-            fn perft(&self, pos: &Position, depth: u32) -> u64 {
-                self.0.perft(pos, depth)
-            }
         }
 
         impl GameFamily for Bare {
             type Params = Params;
-            const INFO: RulesInfo = <CloneConvert as GameFamily>::INFO;
-            const TABLE_FIELDS: &'static [&'static str] = &["turns"];
             fn with_params(params: Params) -> Self {
                 Bare(CloneConvert::with_params(params))
-            }
-            fn turn_limit(p: &Params) -> usize {
-                CloneConvert::turn_limit(p)
-            }
-            fn problems(p: &Params, c: u32, w: usize, h: usize) -> Vec<(&'static str, String)> {
-                CloneConvert::problems(p, c, w, h)
-            }
-            fn start_problems(p: &Params, s: &str, v: &BoardView) -> Vec<(&'static str, String)> {
-                CloneConvert::start_problems(p, s, v)
-            }
-            fn fresh_counts(p: &Params, n: usize, f: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
-                CloneConvert::fresh_counts(p, n, f)
-            }
-            fn stop_conditions(p: &Params) -> Vec<Reason> {
-                CloneConvert::stop_conditions(p)
             }
         }
 
@@ -786,7 +787,7 @@ mod tests {
 
     #[test]
     fn a_family_with_its_rules_and_its_look_alone_prints_and_is_searched_on_the_defaults() {
-        use crate::Rules;
+        use crate::{MoveError, Reason, Rules};
         use bare::Bare;
         let p = crate::clone_convert::Params::default();
         // Tokens: each piece without a crown (W, B), enough to fill the
@@ -799,9 +800,35 @@ mod tests {
         assert_eq!(shown, [('W', None, 25, 0), ('B', None, 25, 0)]);
         assert!(Bare::tray(&p).is_empty() && Bare::figures(&p).is_empty());
         let rules = Bare::with_params(p.clone());
+        // Its sides and start are its description's.
+        assert_eq!(rules.sides(), ['W', 'B']);
+        assert_eq!(rules.default_start(), "B3W/5/5/5/W3B W 0");
         let start = rules.parse_position(rules.default_start()).unwrap();
         let view = rules.view(&start);
+        assert!(rules.counts(&start).is_empty());
         assert!(Bare::position_facts(&p, &rules.counts(&start), &view).is_empty());
+        // Its parameters have no bounds, no start problems, no turn limit;
+        // a game ends when the side to move cannot move.
+        assert!(Bare::problems(&p, 25, 5, 5).is_empty());
+        assert!(Bare::start_problems(&p, rules.default_start(), &view).is_empty());
+        assert_eq!(Bare::turn_limit(&p), 0);
+        assert_eq!(Bare::stop_conditions(&p), [Reason::NoMoves]);
+        assert!(Bare::fresh_counts(&p, 4, &[("turns", 3)]).is_empty());
+        // Perft by playing every move: the clone game's own fast count.
+        let clone = crate::clone_convert::CloneConvert::with_params(p.clone());
+        for depth in 0..=3 {
+            assert_eq!(rules.perft(&start, depth), clone.perft(&start, depth));
+        }
+        // A move reads when it is a legal move's text, and only then.
+        let first = rules.legal_moves(&start).remove(0);
+        let text = rules.print_move(&start, &first);
+        assert_eq!(rules.parse_move(&start, &text), Ok(first));
+        let refused = rules.parse_move(&start, "A1-E5");
+        assert!(
+            matches!(refused, Err(MoveError::Syntax { ref found, .. }) if found == "A1-E5"),
+            "{refused:?}"
+        );
+        assert!(clone.parse_move(&start, "A1-E5").is_err());
         // Puzzles from random play, one game for both
         // sides.
         assert_eq!(Bare::endgame_plan(&p), None);
@@ -819,6 +846,19 @@ mod tests {
         let own = crate::Family::CloneConvert.info();
         assert_eq!(own.pieces.len(), info.pieces.len());
         assert!(own.puzzles.fills_up && !info.puzzles.fills_up);
+    }
+
+    /// The default table counts are the declared fields, each as a table
+    /// gives it or 0.
+    #[test]
+    fn default_fresh_counts_follow_the_table_fields() {
+        use crate::clone_convert::{CloneConvert, Params};
+        let p = Params::default();
+        assert_eq!(CloneConvert::fresh_counts(&p, 4, &[]), [("turns", 0)]);
+        assert_eq!(
+            CloneConvert::fresh_counts(&p, 4, &[("turns", 7)]),
+            [("turns", 7)]
+        );
     }
 
     /// The nearest fitting count is the one a scan of every count would

@@ -11,9 +11,10 @@
 //! The board state is a bit set of prey plus the predator's cell; boards of
 //! up to 64 cells use `u64`, up to 128 `u128`, larger ones the wide set.
 use super::bits::Bits;
-use super::bits::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, width_rules, AtWidth, Build, ByWidth, WidthState};
 use super::geometry::ORTHOGONAL;
 use super::notation::{parse_board, print_board, split_position, Square};
+use crate::family::RulesInfo;
 use crate::game::*;
 use crate::geometry::{Cell, Geometry, Topology};
 use crate::notation::{Invalid, PositionError};
@@ -54,8 +55,8 @@ mod description {
     use crate::family::{
         count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FactKind,
         FactNumber::Count, FamilyPrint, FamilyPuzzles, GameFamily, HuntPlan, Look, Piece,
-        PositionFact, PuzzleInfo, RulesInfo, SearchInfo, TokenSet, Tone, TrayBox, TurnsFit,
-        MAX_PREY, MAX_TURN_LIMIT,
+        PositionFact, PuzzleInfo, SearchInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY,
+        MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
@@ -64,13 +65,6 @@ mod description {
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
-
-        const INFO: RulesInfo = RulesInfo {
-            id: "predator-prey",
-            topology: Topology::Bounded,
-            first_mover: "prey always moves first",
-            sides: &[('o', "prey"), ('P', "the predator")],
-        };
 
         const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
 
@@ -618,7 +612,9 @@ impl<B: Bits> Pos<B> {
             None
         }
     }
+}
 
+impl<B: Bits> WidthState<PredatorPrey> for Pos<B> {
     fn text(&self) -> String {
         let g = self.geom();
         let board = print_board(g.width(), g.height(), |i| {
@@ -651,6 +647,33 @@ impl<B: Bits> Pos<B> {
                 .collect(),
             side_to_move: if self.st.prey_to_move { PREY } else { PREDATOR },
         }
+    }
+
+    fn outcome(&self, rules: &PredatorPrey) -> Option<Outcome> {
+        self.board.outcome(&rules.params, &self.st)
+    }
+
+    fn legal_moves(&self, rules: &PredatorPrey) -> Vec<Move> {
+        self.board.legal_moves(&rules.params, &self.st)
+    }
+
+    fn read_legal_move(&self, rules: &PredatorPrey, text: &str) -> Result<Move, MoveError> {
+        let shape = read_move(self.geom(), text)?;
+        self.board.check(&rules.params, &self.st, shape)
+    }
+
+    fn print_move(&self, mv: &Move) -> String {
+        print_move(mv)
+    }
+
+    fn play(&self, _: &PredatorPrey, mv: &Move) -> (Pos<B>, Effect) {
+        let (st, e) = self.board.play(&self.st, mv);
+        let board = Arc::clone(&self.board);
+        (Pos { board, st }, e)
+    }
+
+    fn perft(&self, rules: &PredatorPrey, depth: u32) -> u64 {
+        self.board.perft(&rules.params, &self.st, depth)
     }
 }
 
@@ -1356,22 +1379,18 @@ impl PredatorPrey {
 impl Rules for PredatorPrey {
     type Position = Position;
     type Move = Move;
-
-    fn sides(&self) -> [char; 2] {
-        [PREY, PREDATOR]
-    }
-
-    fn default_start(&self) -> &'static str {
-        "5/5/2P2/5/5 o 8 0 0"
-    }
+    const INFO: RulesInfo = RulesInfo {
+        id: "predator-prey",
+        topology: Topology::Bounded,
+        first_mover: "prey always moves first",
+        sides: &[('o', "prey"), ('P', "the predator")],
+        start: "5/5/2P2/5/5 o 8 0 0",
+    };
+    width_rules!(Position);
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let setup = parse_setup(text)?;
         Ok(self.validate(&setup)?)
-    }
-
-    fn print_position(&self, pos: &Position) -> String {
-        pos.text()
     }
 
     fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
@@ -1380,41 +1399,6 @@ impl Rules for PredatorPrey {
             ("captured", u64::from(p.st.captured)),
             ("turns", u64::from(p.st.turns)),
         ])
-    }
-
-    fn view(&self, pos: &Position) -> BoardView {
-        by_width!(&pos.0, p => p.view())
-    }
-
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        by_width!(&pos.0, p => p.board.outcome(&self.params, &p.st))
-    }
-
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        by_width!(&pos.0, p => p.board.legal_moves(&self.params, &p.st))
-    }
-
-    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        by_width!(&pos.0, p => {
-            let shape = read_move(p.geom(), text)?;
-            p.board.check(&self.params, &p.st, shape)
-        })
-    }
-
-    fn print_move(&self, _pos: &Position, mv: &Move) -> String {
-        print_move(mv)
-    }
-
-    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        by_width!(&pos.0, p => {
-            let (st, e) = p.board.play(&p.st, mv);
-            let board = Arc::clone(&p.board);
-            (Position(ByWidth::wrap(Pos { board, st })), e)
-        })
-    }
-
-    fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        by_width!(&pos.0, p => p.board.perft(&self.params, &p.st, depth))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {

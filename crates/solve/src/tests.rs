@@ -600,6 +600,7 @@ mod counted {
     impl Rules for CountingFreeze {
         type Position = Position;
         type Move = Counted;
+        const INFO: printkit_rules::family::RulesInfo = Freeze::INFO;
         fn sides(&self) -> [char; 2] {
             self.0.sides()
         }
