@@ -6,6 +6,7 @@ use crate::diagnostics::Reporter;
 use crate::lang::side_name;
 use crate::lang::Lang;
 use crate::parts::Board;
+use printkit_rules::family::Counted;
 use printkit_rules::{Cell, Params};
 use std::ops::Range;
 use std::sync::Arc;
@@ -30,6 +31,12 @@ pub(super) struct Figures {
     first: Option<char>,
     /// Whether the start read (its cell lists are known).
     start_read: bool,
+    /// The family's figures that are limits, 0 for none.
+    limits: &'static [&'static str],
+    /// How a rules text counts what the family's figures set.
+    counted: &'static [Counted],
+    /// How a prompt states the family's position counts.
+    stated: &'static [Counted],
     lang: Arc<Lang>,
 }
 
@@ -105,6 +112,9 @@ impl Figures {
             region_name: board.region_name.clone(),
             first,
             start_read: view.is_some(),
+            limits: info.limits,
+            counted: info.counted,
+            stated: info.stated,
             lang: lang.clone(),
         }
     }
@@ -326,7 +336,7 @@ fn fill_placeholder(
     }
     match (figures.get(name), form) {
         // "after the 0th turn" would teach a limit the game does not have.
-        (Some(0), _) if name.ends_with("turn_limit") => error(format!(
+        (Some(0), _) if figures.limits.contains(&name) => error(format!(
             "`{name}` is 0, so the game has no turn limit: this text names one; leave the limit out of it"
         )),
         (Some(v), "") => Ok(v.to_string()),
@@ -455,76 +465,67 @@ fn words_outside_placeholders(text: &str) -> Vec<(Range<usize>, &str)> {
     words
 }
 
-/// Numbers that count what a parameter sets: the turn limit, the capture
-/// target, the prey, the checkers.
+/// Whether the words around `words[k]`, a number `n`, say one of the
+/// phrases of `says` (see [`Counted::says`]); the words are compared in
+/// lower case.
+fn says(says: &str, words: &[(Range<usize>, &str)], k: usize, n: u32) -> bool {
+    let word = words[k].1.to_ascii_lowercase();
+    let ordinal = !word.chars().all(|c| c.is_ascii_digit()) && !WORDS.contains(&word.as_str());
+    says.split('|').any(|phrase| {
+        let tokens: Vec<&str> = phrase.split_whitespace().collect();
+        let Some(at) = tokens.iter().position(|t| t.starts_with('#')) else {
+            return false;
+        };
+        let form = &tokens[at][1..];
+        let (kind, above) = form.split_once('>').unwrap_or((form, ""));
+        let form_fits = match kind {
+            "th" => ordinal,
+            "n" => !ordinal,
+            _ => true,
+        } && above.parse::<u32>().map_or(true, |least| n > least);
+        let Some(first) = k.checked_sub(at) else {
+            return false;
+        };
+        form_fits
+            && tokens.iter().enumerate().all(|(i, token)| {
+                i == at
+                    || words.get(first + i).is_some_and(|(_, w)| {
+                        let w = w.to_ascii_lowercase();
+                        token.split('/').any(|t| t == w)
+                    })
+            })
+    })
+}
+
+/// Numbers that count what a parameter sets, in the phrases the family
+/// declares ([`Counted`]: "the 60th turn" with `turn_limit = 40`); a limit
+/// that is 0 (none) has no count to contradict.
 fn parameter_count_mistakes(
     text: &str,
     figures: &Figures,
     words: &[(Range<usize>, &str)],
 ) -> Vec<TextError> {
     let mut errors = Vec::new();
-    let mut say = |at: Range<usize>, found: u32, name: &str, value: u32, what: &str| {
-        if found != value {
-            errors.push(TextError {
-                message: format!(
-                    "`{}` here counts {what}, but `{name}` is {value}: write `{{{name}}}` (or `{{{name}:th}}` for {}) so the sheet follows the parameter",
-                    &text[at.clone()],
-                    ordinal(value)
-                ),
-                at,
-            });
-        }
-    };
     for (k, (at, word)) in words.iter().enumerate() {
         let Some(n) = number(word) else { continue };
-        let next = words.get(k + 1).map(|(_, w)| w.to_ascii_lowercase());
-        let prev = k.checked_sub(1).map(|j| words[j].1.to_ascii_lowercase());
-        let next = next.as_deref().unwrap_or("");
-        let prev = prev.as_deref().unwrap_or("");
-        let ordinal_word = !word.chars().all(|c| c.is_ascii_digit())
-            && !WORDS.contains(&word.to_ascii_lowercase().as_str());
-        // "the 60th turn", "predator's 40th turn", "turn 60".
-        let turn_limit = figures
-            .get("turn_limit")
-            .or_else(|| figures.get("predator_turn_limit"));
-        if let Some(limit) = turn_limit.filter(|l| *l > 0) {
-            let name = if figures.get("turn_limit").is_some() {
-                "turn_limit"
-            } else {
-                "predator_turn_limit"
+        for counted in figures.counted {
+            let name = counted.name;
+            let Some(value) = figures.get(name) else {
+                continue;
             };
-            // "turn 2" elsewhere is a moment of play, not the limit: only
-            // "after turn 60" and "after 60 turns" name it.
-            let before = k
-                .checked_sub(2)
-                .map(|j| words[j].1.to_ascii_lowercase())
-                .unwrap_or_default();
-            if (ordinal_word && next == "turn")
-                || (prev == "turn" && before == "after")
-                || (next == "turns" && prev == "after")
-            {
-                say(at.clone(), n, name, limit, "turns");
+            if value == 0 && figures.limits.contains(&name) {
+                continue;
             }
-        }
-        if let Some(target) = figures.get("capture_target") {
-            if (ordinal_word && next == "capture") || next == "captures" {
-                say(at.clone(), n, "capture_target", target, "captures");
-            }
-        }
-        if let Some(prey) = figures.get("prey") {
-            // "the eight prey", not "two prey in a row".
-            let whole = ["the", "all", "its", "their"].contains(&prev);
-            if next == "prey" && !ordinal_word && whole {
-                say(at.clone(), n, "prey", prey, "prey");
-            }
-        }
-        if let Some(supply) = figures.get("supply") {
-            if !ordinal_word
-                && n > 4
-                && (next == "checkers"
-                    || (next == "of" && words.get(k + 2).is_some_and(|(_, w)| *w == "each")))
-            {
-                say(at.clone(), n, "supply", supply, "checkers");
+            if says(counted.says, words, k, n) && n != value {
+                errors.push(TextError {
+                    message: format!(
+                        "`{}` here counts {}, but `{name}` is {value}: write `{{{name}}}` (or `{{{name}:th}}` for {}) so the sheet follows the parameter",
+                        &text[at.clone()],
+                        counted.what,
+                        ordinal(value)
+                    ),
+                    at: at.clone(),
+                });
             }
         }
     }
@@ -793,36 +794,31 @@ pub(super) fn cell_mistakes(text: &str, figures: &Figures, start: bool) -> Vec<T
 }
 
 /// Numbers in a practice prompt that say something else of its position
-/// than its fields: "seven in reserve" (`reserve`), "has taken two prey"
-/// (`captured`), "58 turns played" (`turns`).
+/// than its counts, in the phrases its family declares ([`Counted`]:
+/// "seven in reserve" where the position has 8 in reserve).
 pub(super) fn position_contradictions(
     text: &str,
+    figures: &Figures,
     counts: &[(&'static str, u64)],
 ) -> Vec<TextError> {
-    let mut words: Vec<(Range<usize>, String)> = Vec::new();
+    let mut words: Vec<(Range<usize>, &str)> = Vec::new();
     let mut start = None;
     for (i, ch) in text.char_indices().chain([(text.len(), ' ')]) {
         if ch.is_alphanumeric() {
             start.get_or_insert(i);
         } else if let Some(s) = start.take() {
-            words.push((s..i, text[s..i].to_lowercase()));
+            words.push((s..i, &text[s..i]));
         }
     }
     let get = |name: &str| counts.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     let mut errors = Vec::new();
     for (k, (at, word)) in words.iter().enumerate() {
         let Some(n) = number(word) else { continue };
-        let next = |d: usize| words.get(k + d).map_or("", |(_, w)| w.as_str());
-        let prev = k.checked_sub(1).map_or("", |j| words[j].1.as_str());
-        let (name, what) = if next(1) == "in" && next(2) == "reserve" {
-            ("reserve", "prey in reserve")
-        } else if ["taken", "captured"].contains(&prev) && next(1) == "prey" {
-            ("captured", "prey captured")
-        } else if next(1) == "turns" && next(2) == "played" {
-            ("turns", "turns played")
-        } else {
+        // The first phrase the words say is what the number counts.
+        let Some(counted) = figures.stated.iter().find(|c| says(c.says, &words, k, n)) else {
             continue;
         };
+        let (name, what) = (counted.name, counted.what);
         if let Some(actual) = get(name) {
             if u64::from(n) != actual {
                 errors.push(TextError {
@@ -870,7 +866,7 @@ pub(crate) fn fill_text_of(
     // reminder, a list said of a piece or the region is the start's.
     contradictions.extend(cell_mistakes(text, figures, numbers));
     if let Some(counts) = counts {
-        contradictions.extend(position_contradictions(text, counts));
+        contradictions.extend(position_contradictions(text, figures, counts));
     }
     contradictions.sort_by_key(|e| e.at.start);
     let expanded = expand(text, figures);

@@ -48,7 +48,7 @@ impl Default for Params {
 mod description {
     use crate::clone_convert::{CloneConvert, Params};
     use crate::family::{
-        named_field, AuditInfo, DecoyRule, EndgamePlan, FactKind,
+        named_field, AuditInfo, Counted, DecoyRule, EndgamePlan, FactKind,
         FactNumber::{Count, Ordinal},
         FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo, SearchInfo,
         TokenSet, Tone, TurnsFit, MAX_TURN_LIMIT,
@@ -140,6 +140,22 @@ mod description {
         fn figures(p: &Params) -> Vec<(&'static str, u32)> {
             vec![("turn_limit", p.turn_limit)]
         }
+
+        const LIMITS: &'static [&'static str] = &["turn_limit"];
+
+        // "the 60th turn", "after turn 60", "after 60 turns" ("turn 2"
+        // elsewhere is a moment of play, not the limit).
+        const COUNTED: &'static [Counted] = &[Counted {
+            name: "turn_limit",
+            what: "turns",
+            says: "#th turn | after turn # | after # turns",
+        }];
+
+        const STATED: &'static [Counted] = &[Counted {
+            name: "turns",
+            what: "turns played",
+            says: "# turns played",
+        }];
 
         const FACTS: &'static [FactKind] = &[TURNS_NO_LIMIT, TURNS_OF_LIMIT];
 

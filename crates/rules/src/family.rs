@@ -152,6 +152,18 @@ pub trait FamilyPrint: GameFamily {
     fn tray(_params: &Self::Params) -> Vec<TrayBox> {
         Vec::new()
     }
+    /// The figures of [`FamilyPrint::figures`] that are limits, 0 for
+    /// none (a text naming such a limit while it is 0 is refused); none by
+    /// default.
+    const LIMITS: &'static [&'static str] = &[];
+    /// How a rules text may count what a figure sets in words ("the 60th
+    /// turn"): a literal number there that is not the figure is a
+    /// mistake. None by default.
+    const COUNTED: &'static [Counted] = &[];
+    /// How a practice prompt may state a count of its position in words
+    /// ("seven in reserve"), by the names of [`Rules::counts`]; none by
+    /// default.
+    const STATED: &'static [Counted] = &[];
     /// The facts [`FamilyPrint::position_facts`] may state; none by
     /// default.
     const FACTS: &'static [FactKind] = &[];
@@ -166,6 +178,23 @@ pub trait FamilyPrint: GameFamily {
     ) -> Vec<PositionFact> {
         Vec::new()
     }
+}
+
+/// A number in a text that counts what a figure ([`FamilyPrint::figures`])
+/// or a position's count ([`Rules::counts`]) holds, in the phrases that
+/// say it (English: the words the definition checks texts in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The figure or count the number must equal.
+    pub name: &'static str,
+    /// What the number counts, for the message ("turns", "prey in
+    /// reserve").
+    pub what: &'static str,
+    /// The phrases, apart by `|`: words, one of them the number, `#` (any),
+    /// `#th` (an ordinal: 60th, third), `#n` (a cardinal: 60, eight), or
+    /// `#n>4` (a cardinal above 4); a word may be one of several, apart by
+    /// `/` ("the/all #n prey").
+    pub says: &'static str,
 }
 
 /// How the solver and the puzzle finder treat a family. Every item has a
@@ -336,6 +365,9 @@ impl FamilyInfo {
             checkered: look.checkered,
             audit: look.audit,
             facts: F::FACTS,
+            limits: F::LIMITS,
+            counted: F::COUNTED,
+            stated: F::STATED,
             puzzles: search.puzzles,
             key_budget: search.key_budget,
             search_ns: search.search_ns,
@@ -374,6 +406,12 @@ pub struct FamilyInfo {
     pub audit: AuditInfo,
     /// The facts of a position a practice sheet may state.
     pub facts: &'static [FactKind],
+    /// The figures that are limits, 0 for none ([`FamilyPrint::LIMITS`]).
+    pub limits: &'static [&'static str],
+    /// How a rules text counts what a figure sets ([`FamilyPrint::COUNTED`]).
+    pub counted: &'static [Counted],
+    /// How a prompt states a position's counts ([`FamilyPrint::STATED`]).
+    pub stated: &'static [Counted],
     /// What the puzzle finder must know of the family's games.
     pub puzzles: PuzzleInfo,
     /// Positions the host key's solver may visit for one practice position:

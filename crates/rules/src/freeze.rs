@@ -42,9 +42,9 @@ impl Default for Params {
 /// What Freeze is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, AuditInfo, BoardLimits, DecoyRule, EndgamePlan, FactKind, FactNumber,
-        FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo, SearchInfo,
-        TokenSet, Tone,
+        count_pieces, AuditInfo, BoardLimits, Counted, DecoyRule, EndgamePlan, FactKind,
+        FactNumber, FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo,
+        SearchInfo, TokenSet, Tone,
     };
     use crate::freeze::{Freeze, Params};
     use crate::view::BoardView;
@@ -132,6 +132,14 @@ mod description {
         fn figures(p: &Params) -> Vec<(&'static str, u32)> {
             vec![("supply", p.supply)]
         }
+
+        // "the 30 checkers", "15 of each" (a few checkers, "jumps two
+        // checkers", are a move's, not the supply).
+        const COUNTED: &'static [Counted] = &[Counted {
+            name: "supply",
+            what: "checkers",
+            says: "#n>4 checkers | #n>4 of each",
+        }];
 
         const FACTS: &'static [FactKind] = &[KINGS];
 

@@ -53,8 +53,8 @@ impl Default for Params {
 /// What the predator game is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, named_field, steps_apart, AuditInfo, DecoyRule, EndgamePlan, FactKind,
-        FactNumber::Count, FamilyPrint, FamilyPuzzles, GameFamily, HuntPlan, Look, Piece,
+        count_pieces, named_field, steps_apart, AuditInfo, Counted, DecoyRule, EndgamePlan,
+        FactKind, FactNumber::Count, FamilyPrint, FamilyPuzzles, GameFamily, HuntPlan, Look, Piece,
         PositionFact, PuzzleInfo, SearchInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY,
         MAX_TURN_LIMIT,
     };
@@ -261,6 +261,47 @@ mod description {
                 ("prey", p.prey),
             ]
         }
+
+        const LIMITS: &'static [&'static str] = &["predator_turn_limit"];
+
+        // "the predator's 40th turn", "its third capture", "the eight
+        // prey" (not "two prey in a row").
+        const COUNTED: &'static [Counted] = &[
+            Counted {
+                name: "predator_turn_limit",
+                what: "turns",
+                says: "#th turn | after turn # | after # turns",
+            },
+            Counted {
+                name: "capture_target",
+                what: "captures",
+                says: "#th capture | # captures",
+            },
+            Counted {
+                name: "prey",
+                what: "prey",
+                says: "the/all/its/their #n prey",
+            },
+        ];
+
+        // "seven in reserve", "has taken two prey", "58 turns played".
+        const STATED: &'static [Counted] = &[
+            Counted {
+                name: "reserve",
+                what: "prey in reserve",
+                says: "# in reserve",
+            },
+            Counted {
+                name: "captured",
+                what: "prey captured",
+                says: "taken/captured # prey",
+            },
+            Counted {
+                name: "turns",
+                what: "turns played",
+                says: "# turns played",
+            },
+        ];
 
         const FACTS: &'static [FactKind] = &[PREY, PREDATOR_TURNS, PREY_IN_PLAY];
 
