@@ -76,9 +76,10 @@ pub trait GameFamily:
     /// Where a parameter the start decides disagrees with the start (see
     /// [`Params::start_problems`](crate::Params::start_problems)); none by
     /// default (no parameter counts what the start holds).
+    /// `start`: the start position as the rules read it, seen as `view`.
     fn start_problems(
         _params: &Self::Params,
-        _start: &str,
+        _start: &Self::Position,
         _view: &BoardView,
     ) -> Vec<(&'static str, String)> {
         Vec::new()
@@ -848,7 +849,7 @@ mod tests {
         // Its parameters have no bounds, no start problems, no turn limit;
         // a game ends when the side to move cannot move.
         assert!(Bare::problems(&p, 25, 5, 5).is_empty());
-        assert!(Bare::start_problems(&p, rules.default_start(), &view).is_empty());
+        assert!(Bare::start_problems(&p, &start, &view).is_empty());
         assert_eq!(Bare::turn_limit(&p), 0);
         assert_eq!(Bare::stop_conditions(&p), [Reason::NoMoves]);
         assert!(Bare::fresh_counts(&p, 4, &[("turns", 3)]).is_empty());

@@ -46,7 +46,7 @@ mod description {
         FactNumber, FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo,
         SearchInfo, TokenSet, Tone,
     };
-    use crate::freeze::{Freeze, Params};
+    use crate::freeze::{Freeze, Params, Position};
     use crate::view::BoardView;
 
     impl GameFamily for Freeze {
@@ -82,7 +82,11 @@ mod description {
             problems
         }
 
-        fn start_problems(p: &Params, _: &str, view: &BoardView) -> Vec<(&'static str, String)> {
+        fn start_problems(
+            p: &Params,
+            _: &Position,
+            view: &BoardView,
+        ) -> Vec<(&'static str, String)> {
             let black = count_pieces(view, &['b']) + 2 * count_pieces(view, &['B']);
             let red = count_pieces(view, &['r']) + 2 * count_pieces(view, &['R']);
             if black == p.supply && red == p.supply {

@@ -60,7 +60,7 @@ mod description {
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
-    use crate::predator_prey::{Params, PredatorPrey};
+    use crate::predator_prey::{Params, Position, PredatorPrey};
     use crate::view::BoardView;
 
     impl GameFamily for PredatorPrey {
@@ -106,23 +106,18 @@ mod description {
 
         fn start_problems(
             p: &Params,
-            start: &str,
+            start: &Position,
             view: &BoardView,
         ) -> Vec<(&'static str, String)> {
-            let fields: Vec<&str> = start.split_whitespace().skip(1).collect();
-            let field = |i: usize| {
-                fields
-                    .get(i)
-                    .and_then(|f| f.parse::<u32>().ok())
-                    .unwrap_or(0)
-            };
-            let (reserve, captured) = (field(1), field(2));
+            let (reserve, captured) = (start.reserve(), start.captured());
             let on_board = count_pieces(view, &['o']);
             let total = reserve + on_board + captured;
             if total == p.prey {
                 return Vec::new();
             }
-            let board = start.split_whitespace().next().unwrap_or("");
+            let text = start.text();
+            let board = text.split_whitespace().next().unwrap_or("");
+            let side = if start.prey_to_move() { 'o' } else { 'P' };
             let mut parts = vec![format!("{reserve} in reserve")];
             if on_board > 0 {
                 parts.push(format!("{on_board} on the board"));
@@ -138,9 +133,9 @@ mod description {
                     parts.join(", "),
                     p.prey,
                     p.prey.saturating_sub(on_board + captured),
-                    fields.first().unwrap_or(&"o"),
+                    side,
                     p.prey.saturating_sub(on_board + captured),
-                    fields.get(3).unwrap_or(&"0"),
+                    start.predator_turns(),
                 ),
             )]
         }

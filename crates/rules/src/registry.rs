@@ -9,6 +9,7 @@ use crate::family::{
 };
 use crate::game::{Reason, Rules};
 use crate::view::BoardView;
+use crate::AnyPosition;
 use crate::{bracket_flip, clone_convert, freeze, predator_prey};
 use std::fmt;
 
@@ -133,9 +134,14 @@ macro_rules! families {
             /// the parameter's key and what is wrong, with the fix. The start
             /// is the game: the engine plays its reserve and its checkers, so
             /// the parameter must agree.
-            pub fn start_problems(&self, start: &str, view: &BoardView) -> Vec<(&'static str, String)> {
+            /// `start` is the start position as these rules read it (none
+            /// for a position of other rules).
+            pub fn start_problems(&self, start: &AnyPosition) -> Vec<(&'static str, String)> {
+                let view = start.view();
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::start_problems(p, start, view),)+
+                    $(Params::$variant(p) => start
+                        .typed::<$module::$rules>()
+                        .map_or_else(Vec::new, |typed| <$module::$rules as GameFamily>::start_problems(p, typed, &view)),)+
                 }
             }
 
