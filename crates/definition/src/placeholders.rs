@@ -1,4 +1,4 @@
-//! Placeholders in the rules text (`{turn_limit}`, `{width}`, `{prey:th}`
+//! Placeholders in the rules text (`{turn_limit}`, `{width}`, `{turn_limit:th}`
 //! …) filled from the definition, so a copied definition stays right when a
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
@@ -11,7 +11,7 @@ use printkit_rules::{Cell, Params};
 use std::ops::Range;
 use std::sync::Arc;
 
-/// The figures a text may name, by placeholder: numbers (`{prey}`), cell
+/// The figures a text may name, by placeholder: numbers (`{turn_limit}`), cell
 /// lists made from the start and the board (`{start:W}`, `{region}`) and
 /// names (`{first}`, `{region_name}`).
 pub(super) struct Figures {
@@ -21,7 +21,8 @@ pub(super) struct Figures {
     lists: Vec<(String, Vec<Cell>)>,
     /// Words by placeholder (`first`, `second`, `region_name`).
     words: Vec<(&'static str, String)>,
-    /// The words a text calls a piece by (`W`, `predator`, `black`), with
+    /// The words a text calls a piece by (its symbol, the last word of its
+    /// side's name), with
     /// its symbol.
     pieces: Vec<(String, char)>,
     width: usize,
@@ -98,7 +99,7 @@ impl Figures {
         let mut pieces = Vec::new();
         for (symbol, name) in info.sides {
             pieces.push((symbol.to_string(), *symbol));
-            // "the predator" is called "predator" in a sentence.
+            // A side named "the x" is called "x" in a sentence.
             let last = name.rsplit(' ').next().unwrap_or(name);
             pieces.push((last.to_string(), *symbol));
         }
@@ -152,7 +153,7 @@ impl Figures {
         v
     }
 
-    /// The symbol a word names (`W`, `predator`, `Black`).
+    /// The symbol a word names (`W`, `Black`).
     fn piece(&self, word: &str) -> Option<char> {
         self.pieces
             .iter()
@@ -434,8 +435,8 @@ fn number(word: &str) -> Option<u32> {
 }
 
 /// Literal numbers in `text` (before placeholders are filled) that say
-/// something else than the definition: a count of turns, captures, prey,
-/// checkers, or the board's size.
+/// something else than the definition: a count a family's figure sets,
+/// the start's pieces, the region, or the board's size.
 pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
     let words = words_outside_placeholders(text);
     let mut errors = parameter_count_mistakes(text, figures, &words);
@@ -591,7 +592,7 @@ fn piece_and_region_mistakes(
                 }
             }
         }
-        // "W moves first", "Prey plays first".
+        // "W moves first", "Black plays first".
         if let (Some(symbol), Some(first)) = (figures.piece(word), figures.first) {
             if ["moves", "plays", "goes"].contains(&next(1).as_str())
                 && next(2) == "first"
@@ -795,7 +796,7 @@ pub(super) fn cell_mistakes(text: &str, figures: &Figures, start: bool) -> Vec<T
 
 /// Numbers in a practice prompt that say something else of its position
 /// than its counts, in the phrases its family declares ([`Counted`]:
-/// "seven in reserve" where the position has 8 in reserve).
+/// "58 turns played" where the position has 40).
 pub(super) fn position_contradictions(
     text: &str,
     figures: &Figures,
@@ -848,7 +849,7 @@ pub(crate) fn fill_text(
 }
 
 /// [`fill_text`] for a practice prompt: the counts it says of its position
-/// (`"seven in reserve"`) are checked against the position's `counts`.
+/// (`"58 turns played"`) are checked against the position's `counts`.
 pub(crate) fn fill_text_of(
     rep: &mut Reporter,
     figures: &Figures,
@@ -993,6 +994,60 @@ mod tests {
             1
         );
         assert!(contradictions("Put one P piece on the board.", &f).is_empty());
+    }
+
+    /// The phrases a family declares find the numbers that contradict its
+    /// figures and its positions' counts, and only those.
+    #[test]
+    fn a_familys_phrases_find_its_counts() {
+        let board = |w: usize| Board {
+            width: w,
+            height: w,
+            topology: Topology::Bounded,
+            holes: Vec::new(),
+            cell_mm: 30.0,
+            region: Vec::new(),
+            region_name: String::new(),
+        };
+        let of = |params: Params, w: usize| {
+            let engine = params.engine();
+            let start = engine.load(engine.default_start()).ok();
+            Figures::new(
+                &params,
+                engine.as_ref(),
+                &board(w),
+                start.as_ref(),
+                &Lang::english(),
+            )
+        };
+        let freeze = of(Params::defaults(printkit_rules::Family::Freeze), 8);
+        // A cardinal above 4 before "checkers" counts the supply (30).
+        assert_eq!(
+            contradictions("the 20 checkers of a colour", &freeze).len(),
+            1
+        );
+        assert_eq!(contradictions("twenty of each colour", &freeze).len(), 1);
+        assert!(contradictions("the 30 checkers; jump two checkers", &freeze).is_empty());
+        assert!(contradictions("the 20th checkers", &freeze).is_empty());
+        let clone = of(Params::defaults(printkit_rules::Family::CloneConvert), 5);
+        // The clone game's limit is 60 turns; its prompts state turns.
+        let after = contradictions("the game ends after 50 turns", &clone);
+        assert_eq!(after.len(), 1);
+        assert!(
+            after[0].message.contains("`turn_limit` is 60"),
+            "{}",
+            after[0].message
+        );
+        let stated =
+            position_contradictions("5 turns played, 3 in reserve", &clone, &[("turns", 4)]);
+        assert_eq!(stated.len(), 1);
+        assert!(
+            stated[0].message.contains("turns played"),
+            "{}",
+            stated[0].message
+        );
+        // Its words say nothing of another family's counts.
+        assert!(contradictions("the nine prey, its 5th capture", &clone).is_empty());
     }
 
     #[test]
