@@ -7,7 +7,7 @@ use crate::lang::side_name;
 use crate::lang::Lang;
 use crate::parts::Board;
 use printkit_rules::family::Counted;
-use printkit_rules::{Cell, Params};
+use printkit_rules::{Cell, Counts, Params};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -800,7 +800,7 @@ pub(super) fn cell_mistakes(text: &str, figures: &Figures, start: bool) -> Vec<T
 pub(super) fn position_contradictions(
     text: &str,
     figures: &Figures,
-    counts: &[(&'static str, u64)],
+    counts: &Counts,
 ) -> Vec<TextError> {
     let mut words: Vec<(Range<usize>, &str)> = Vec::new();
     let mut start = None;
@@ -811,7 +811,12 @@ pub(super) fn position_contradictions(
             words.push((s..i, &text[s..i]));
         }
     }
-    let get = |name: &str| counts.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let get = |name: &str| {
+        counts
+            .iter()
+            .find(|(n, _)| n.as_str() == name)
+            .map(|(_, v)| v)
+    };
     let mut errors = Vec::new();
     for (k, (at, word)) in words.iter().enumerate() {
         let Some(n) = number(word) else { continue };
@@ -856,7 +861,7 @@ pub(crate) fn fill_text_of(
     key: &str,
     text: &str,
     numbers: bool,
-    counts: Option<&[(&'static str, u64)]>,
+    counts: Option<&Counts>,
 ) -> String {
     let mut contradictions = if numbers {
         contradictions(text, figures)
@@ -1038,8 +1043,8 @@ mod tests {
             "{}",
             after[0].message
         );
-        let stated =
-            position_contradictions("5 turns played, 3 in reserve", &clone, &[("turns", 4)]);
+        let four = Counts::new().with(printkit_rules::TURNS, 4);
+        let stated = position_contradictions("5 turns played, 3 in reserve", &clone, &four);
         assert_eq!(stated.len(), 1);
         assert!(
             stated[0].message.contains("turns played"),

@@ -10,7 +10,7 @@
 use super::bits::Bits;
 use super::bits::{by_width, width_rules, AtWidth, Build, ByWidth, WidthState};
 use super::notation::{parse_board, print_board, split_position, Square};
-use crate::family::RulesInfo;
+use crate::family::{Counts, RulesInfo, TURNS};
 use crate::game::*;
 use crate::geometry::{CellError, Geometry, Topology};
 use crate::notation::{self, Invalid, PositionError};
@@ -47,8 +47,9 @@ impl Default for Params {
 /// What the clone game is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::clone_convert::{CloneConvert, Params};
+    use crate::family::TURNS;
     use crate::family::{
-        named_field, AuditInfo, Counted, DecoyRule, EndgamePlan, FactKind,
+        AuditInfo, CountName, Counted, Counts, DecoyRule, EndgamePlan, FactKind,
         FactNumber::{Count, Ordinal},
         FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo, SearchInfo,
         TokenSet, Tone, TurnsFit, MAX_TURN_LIMIT,
@@ -59,7 +60,7 @@ mod description {
     impl GameFamily for CloneConvert {
         type Params = Params;
 
-        const TABLE_FIELDS: &'static [&'static str] = &["turns"];
+        const TABLE_FIELDS: &'static [CountName] = &[TURNS];
 
         fn with_params(params: Params) -> Self {
             CloneConvert::new(params)
@@ -98,7 +99,7 @@ mod description {
             p: &Params,
             start: &BoardView,
             view: &BoardView,
-            _: &[(&'static str, u64)],
+            _: &Counts,
         ) -> Option<TurnsFit> {
             let (on_board, at_start) = (view.pieces.len() as u64, start.pieces.len() as u64);
             let (first, side) = (p.first, view.side_to_move);
@@ -159,12 +160,8 @@ mod description {
 
         const FACTS: &'static [FactKind] = &[TURNS_NO_LIMIT, TURNS_OF_LIMIT];
 
-        fn position_facts(
-            p: &Params,
-            counts: &[(&'static str, u64)],
-            _: &BoardView,
-        ) -> Vec<PositionFact> {
-            let turns = Count(named_field(counts, "turns").unwrap_or(0));
+        fn position_facts(p: &Params, counts: &Counts, _: &BoardView) -> Vec<PositionFact> {
+            let turns = Count(counts.turns().unwrap_or(0));
             vec![match u64::from(p.turn_limit) {
                 0 => TURNS_NO_LIMIT.stated(&[turns]),
                 limit => TURNS_OF_LIMIT.stated(&[turns, Count(limit), Ordinal(limit)]),
@@ -871,8 +868,8 @@ impl Rules for CloneConvert {
         Ok(Setup::parse(text)?.validate()?)
     }
 
-    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
-        vec![("turns", u64::from(pos.turns()))]
+    fn counts(&self, pos: &Position) -> Counts {
+        Counts::new().with(TURNS, u64::from(pos.turns()))
     }
 
     fn search_moves(&self, pos: &Position) -> Vec<Move> {

@@ -54,7 +54,7 @@ pub trait GameFamily:
     /// The keys of a position written as a table besides `side` and the
     /// piece symbols: the fields of the text form after the side, by name
     /// ([`Rules::counts`]'s names). None by default.
-    const TABLE_FIELDS: &'static [&'static str] = &[];
+    const TABLE_FIELDS: &'static [CountName] = &[];
     /// The rules these parameters make.
     fn with_params(params: Self::Params) -> Self;
     /// The turn limit that ends a game, which the audit sheet's rows count
@@ -87,14 +87,10 @@ pub trait GameFamily:
     /// The counts of a position given as a table (see
     /// [`Params::fresh_counts`](crate::Params::fresh_counts)): by default
     /// each of [`GameFamily::TABLE_FIELDS`] as the table gives it, else 0.
-    fn fresh_counts(
-        _params: &Self::Params,
-        _pieces: usize,
-        fields: &[(&str, u64)],
-    ) -> Vec<(&'static str, u64)> {
+    fn fresh_counts(_params: &Self::Params, _pieces: usize, fields: &Counts) -> Counts {
         Self::TABLE_FIELDS
             .iter()
-            .map(|name| (*name, named_field(fields, name).unwrap_or(0)))
+            .map(|name| (*name, fields.get(*name).unwrap_or(0)))
             .collect()
     }
     /// The ways a game ends (see [`Params::stop_conditions`](crate::Params::stop_conditions)):
@@ -115,7 +111,7 @@ pub trait GameFamily:
         _params: &Self::Params,
         _start: &BoardView,
         _view: &BoardView,
-        _counts: &[(&'static str, u64)],
+        _counts: &Counts,
     ) -> Option<TurnsFit> {
         None
     }
@@ -174,7 +170,7 @@ pub trait FamilyPrint: GameFamily {
     /// name. Nothing by default.
     fn position_facts(
         _params: &Self::Params,
-        _counts: &[(&'static str, u64)],
+        _counts: &Counts,
         _view: &BoardView,
     ) -> Vec<PositionFact> {
         Vec::new()
@@ -395,7 +391,7 @@ pub struct FamilyInfo {
     pub sides: &'static [(char, &'static str)],
     /// The numbers of a position after its side, by name, in the order
     /// its text writes them ([`GameFamily::TABLE_FIELDS`]).
-    pub table_fields: &'static [&'static str],
+    pub table_fields: &'static [CountName],
     /// How each piece symbol is drawn.
     pub pieces: &'static [Piece],
     /// Pieces move along rows and columns only: the board draws no
@@ -754,9 +750,104 @@ pub struct TrayBox {
     pub counted: bool,
 }
 
-/// The value of the field `name` among a table's `fields`.
-pub fn named_field(fields: &[(&str, u64)], name: &str) -> Option<u64> {
-    fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+/// The name of one of a position's counts (its numbers besides the board
+/// and the side to move): [`TURNS`] for the turn counter, the others
+/// declared by their family (`predator_prey::RESERVE`). Typed, so code
+/// names a count by its constant, never by a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CountName(&'static str);
+
+impl CountName {
+    /// The count called `name` in a position's table and in messages.
+    pub const fn new(name: &'static str) -> CountName {
+        CountName(name)
+    }
+
+    /// Its name: a key of a position written as a table.
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for CountName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// The turns played: the count every family with a turn counter keeps
+/// under this name (the audit sheet's rows, the counter's checks).
+pub const TURNS: CountName = CountName::new("turns");
+
+/// A position's counts by name ([`Rules::counts`]), in the order its text
+/// writes them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts(Vec<(CountName, u64)>);
+
+impl Counts {
+    /// No counts.
+    pub fn new() -> Counts {
+        Counts(Vec::new())
+    }
+
+    /// These counts and `name` = `value` after them.
+    pub fn with(mut self, name: CountName, value: u64) -> Counts {
+        self.0.push((name, value));
+        self
+    }
+
+    /// The count `name`, if the position has it.
+    pub fn get(&self, name: CountName) -> Option<u64> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
+    /// The turns played ([`TURNS`]), for a family that counts them.
+    pub fn turns(&self) -> Option<u64> {
+        self.get(TURNS)
+    }
+
+    /// Sets the count `name` where there is one; whether there was.
+    pub fn set(&mut self, name: CountName, value: u64) -> bool {
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some(count) => {
+                count.1 = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The counts but `name`.
+    pub fn without(&self, name: CountName) -> Counts {
+        Counts(self.0.iter().copied().filter(|(n, _)| *n != name).collect())
+    }
+
+    /// The counts, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (CountName, u64)> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The first `n` counts (a position written with its last fields left
+    /// out).
+    pub fn first(&self, n: usize) -> Counts {
+        Counts(self.0.iter().copied().take(n).collect())
+    }
+
+    /// How many counts there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl FromIterator<(CountName, u64)> for Counts {
+    fn from_iter<I: IntoIterator<Item = (CountName, u64)>>(iter: I) -> Counts {
+        Counts(iter.into_iter().collect())
+    }
 }
 
 /// How many pieces of `symbols` stand on the board.
@@ -852,7 +943,7 @@ mod tests {
         assert!(Bare::start_problems(&p, &start, &view).is_empty());
         assert_eq!(Bare::turn_limit(&p), 0);
         assert_eq!(Bare::stop_conditions(&p), [Reason::NoMoves]);
-        assert!(Bare::fresh_counts(&p, 4, &[("turns", 3)]).is_empty());
+        assert!(Bare::fresh_counts(&p, 4, &Counts::new().with(TURNS, 3)).is_empty());
         // Perft by playing every move: the clone game's own fast count.
         let clone = crate::clone_convert::CloneConvert::with_params(p.clone());
         for depth in 0..=3 {
@@ -893,11 +984,10 @@ mod tests {
     fn default_fresh_counts_follow_the_table_fields() {
         use crate::clone_convert::{CloneConvert, Params};
         let p = Params::default();
-        assert_eq!(CloneConvert::fresh_counts(&p, 4, &[]), [("turns", 0)]);
-        assert_eq!(
-            CloneConvert::fresh_counts(&p, 4, &[("turns", 7)]),
-            [("turns", 7)]
-        );
+        let none = Counts::new();
+        assert_eq!(CloneConvert::fresh_counts(&p, 4, &none).turns(), Some(0));
+        let seven = Counts::new().with(TURNS, 7);
+        assert_eq!(CloneConvert::fresh_counts(&p, 4, &seven), seven);
     }
 
     /// The nearest fitting count is the one a scan of every count would

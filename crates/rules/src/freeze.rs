@@ -42,7 +42,7 @@ impl Default for Params {
 /// What Freeze is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, AuditInfo, BoardLimits, Counted, DecoyRule, EndgamePlan, FactKind,
+        count_pieces, AuditInfo, BoardLimits, Counted, Counts, DecoyRule, EndgamePlan, FactKind,
         FactNumber, FamilyPrint, FamilyPuzzles, GameFamily, Look, Piece, PositionFact, PuzzleInfo,
         SearchInfo, TokenSet, Tone,
     };
@@ -147,11 +147,7 @@ mod description {
 
         const FACTS: &'static [FactKind] = &[KINGS];
 
-        fn position_facts(
-            _: &Params,
-            _: &[(&'static str, u64)],
-            view: &BoardView,
-        ) -> Vec<PositionFact> {
+        fn position_facts(_: &Params, _: &Counts, view: &BoardView) -> Vec<PositionFact> {
             let kings = view
                 .pieces
                 .iter()

@@ -2,7 +2,7 @@
 //! moves, outcome), the moves' effects and errors, and how a game ends.
 //! Below the families, which implement [`Rules`], and the registry, which
 //! lists them; it knows neither.
-use crate::family::RulesInfo;
+use crate::family::{Counts, RulesInfo};
 use crate::geometry::{Cell, CellError};
 use crate::notation::PositionError;
 use crate::view::BoardView;
@@ -289,8 +289,8 @@ pub trait Rules {
     /// of [`GameFamily::TABLE_FIELDS`](crate::family::GameFamily::TABLE_FIELDS), in their order (`turns`;
     /// `reserve`, `captured`, `turns`): what a prompt may state. None by
     /// default (every piece is on the board).
-    fn counts(&self, _pos: &Self::Position) -> Vec<(&'static str, u64)> {
-        Vec::new()
+    fn counts(&self, _pos: &Self::Position) -> Counts {
+        Counts::new()
     }
 
     /// The game result, or `None` while the game goes on.

@@ -30,7 +30,7 @@ pub mod clone_convert;
 pub mod freeze;
 pub mod predator_prey;
 
-pub use family::FamilyInfo;
+pub use family::{CountName, Counts, FamilyInfo, TURNS};
 pub use game::{
     key_of_text, key_of_words, perft_by_moves, Effect, MoveError, MoveGroup, MoveKind, Outcome,
     Reason, Rules,
@@ -130,8 +130,7 @@ pub trait Engine: Send + Sync {
     /// gives them: validated exactly as [`Engine::load`] validates the
     /// same position's text, with the same errors. How a caller builds a
     /// position without writing the family's notation.
-    fn setup(&self, view: &BoardView, counts: &[(&str, u64)])
-        -> Result<AnyPosition, PositionError>;
+    fn setup(&self, view: &BoardView, counts: &Counts) -> Result<AnyPosition, PositionError>;
 }
 
 /// A position of some family's game, read once (see [`Engine::load`]).
@@ -144,7 +143,7 @@ pub trait GamePosition: Send + Sync {
     fn view(&self) -> BoardView;
     /// Its numbers besides the board and side, by name (see
     /// [`Rules::counts`]).
-    fn counts(&self) -> Vec<(&'static str, u64)>;
+    fn counts(&self) -> Counts;
     /// The game result, or `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
     /// Every legal move with what it does (none once the game is over).
@@ -274,11 +273,7 @@ impl<R: EngineRules> Engine for Typed<R> {
             pos,
         })))
     }
-    fn setup(
-        &self,
-        view: &BoardView,
-        counts: &[(&str, u64)],
-    ) -> Result<AnyPosition, PositionError> {
+    fn setup(&self, view: &BoardView, counts: &Counts) -> Result<AnyPosition, PositionError> {
         let pos = set_up(self.0.as_ref(), view, counts)?;
         Ok(AnyPosition::new(self.0.clone(), pos))
     }
@@ -290,7 +285,7 @@ impl<R: EngineRules> Engine for Typed<R> {
 fn set_up<R: EngineRules>(
     rules: &R,
     view: &BoardView,
-    counts: &[(&str, u64)],
+    counts: &Counts,
 ) -> Result<R::Position, PositionError> {
     let info = R::FAMILY.info();
     let symbols: Vec<char> = info.pieces.iter().map(|p| p.symbol).collect();
@@ -351,7 +346,7 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     fn view(&self) -> BoardView {
         self.rules.view(&self.pos)
     }
-    fn counts(&self) -> Vec<(&'static str, u64)> {
+    fn counts(&self) -> Counts {
         self.rules.counts(&self.pos)
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -564,7 +559,7 @@ mod tests {
         let start = prey.load("5/5/2P2/5/5 o 8 0 0").unwrap();
         let (view, counts) = (start.view(), start.counts());
         // Each view against the text that says the same, written by hand.
-        let same = |view: &BoardView, counts: &[(&str, u64)], text: &str| {
+        let same = |view: &BoardView, counts: &Counts, text: &str| {
             let loaded = prey.load(text).map(|_| ());
             assert!(loaded.is_err(), "{text}");
             assert_eq!(prey.setup(view, counts).map(|_| ()), loaded, "{text}");
@@ -577,8 +572,9 @@ mod tests {
         };
         same(&side, &counts, "5/5/2P2/5/5 x 8 0 0");
         // A count left out, and one too big.
-        same(&view, &counts[..1], "5/5/2P2/5/5 o 8");
-        let big = [counts[0], counts[1], ("turns", 1 << 40)];
+        same(&view, &counts.first(1), "5/5/2P2/5/5 o 8");
+        let mut big = counts.clone();
+        assert!(big.set(TURNS, 1 << 40));
         same(&view, &big, "5/5/2P2/5/5 o 8 0 1099511627776");
         assert!(matches!(
             prey.setup(&view, &big),
@@ -588,7 +584,8 @@ mod tests {
             })
         ));
         // What no text can say is refused too, never played.
-        assert!(prey.setup(&view, &[("moves", 3)]).is_err());
+        let moves = Counts::new().with(CountName::new("moves"), 3);
+        assert!(prey.setup(&view, &moves).is_err());
         let mut off = view.clone();
         off.pieces.push((Cell::new(40, 0), 'o'));
         assert!(matches!(
@@ -630,7 +627,7 @@ mod tests {
             ),
             "{refused:?}"
         );
-        assert_eq!(freeze.setup(&moved, &[]).map(|_| ()), refused);
+        assert_eq!(freeze.setup(&moved, &Counts::new()).map(|_| ()), refused);
     }
 
     #[test]

@@ -14,13 +14,18 @@ use super::bits::Bits;
 use super::bits::{by_width, width_rules, AtWidth, Build, ByWidth, WidthState};
 use super::geometry::ORTHOGONAL;
 use super::notation::{parse_board, print_board, split_position, Square};
-use crate::family::RulesInfo;
+use crate::family::{CountName, Counts, RulesInfo, TURNS};
 use crate::game::*;
 use crate::geometry::{Cell, Geometry, Topology};
 use crate::notation::{Invalid, PositionError};
 use crate::view::BoardView;
 use std::fmt;
 use std::sync::Arc;
+
+/// Prey waiting in reserve, a position's first count.
+pub const RESERVE: CountName = CountName::new("reserve");
+/// Prey the predator has captured, its second.
+pub const CAPTURED: CountName = CountName::new("captured");
 
 const PREY: char = 'o';
 const PREDATOR: char = 'P';
@@ -52,21 +57,22 @@ impl Default for Params {
 
 /// What the predator game is besides its rules (see [`GameFamily`]).
 mod description {
+    use crate::family::TURNS;
     use crate::family::{
-        count_pieces, named_field, steps_apart, AuditInfo, Counted, DecoyRule, EndgamePlan,
+        count_pieces, steps_apart, AuditInfo, CountName, Counted, Counts, DecoyRule, EndgamePlan,
         FactKind, FactNumber::Count, FamilyPrint, FamilyPuzzles, GameFamily, HuntPlan, Look, Piece,
         PositionFact, PuzzleInfo, SearchInfo, TokenSet, Tone, TrayBox, TurnsFit, MAX_PREY,
         MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
-    use crate::predator_prey::{Params, Position, PredatorPrey};
+    use crate::predator_prey::{Params, Position, PredatorPrey, CAPTURED, RESERVE};
     use crate::view::BoardView;
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
 
-        const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
+        const TABLE_FIELDS: &'static [CountName] = &[RESERVE, CAPTURED, TURNS];
 
         fn with_params(params: Params) -> Self {
             PredatorPrey::new(params)
@@ -140,22 +146,18 @@ mod description {
             )]
         }
 
-        fn fresh_counts(
-            p: &Params,
-            pieces: usize,
-            fields: &[(&str, u64)],
-        ) -> Vec<(&'static str, u64)> {
+        fn fresh_counts(p: &Params, pieces: usize, fields: &Counts) -> Counts {
             // Prey neither on the board (all but the predator) nor captured
             // are in reserve.
             let prey = pieces.saturating_sub(1) as u64;
-            let captured = named_field(fields, "captured").unwrap_or(0);
-            let reserve = named_field(fields, "reserve")
+            let captured = fields.get(CAPTURED).unwrap_or(0);
+            let reserve = fields
+                .get(RESERVE)
                 .unwrap_or_else(|| (p.prey as u64).saturating_sub(prey + captured));
-            vec![
-                ("reserve", reserve),
-                ("captured", captured),
-                ("turns", named_field(fields, "turns").unwrap_or(0)),
-            ]
+            Counts::new()
+                .with(RESERVE, reserve)
+                .with(CAPTURED, captured)
+                .with(TURNS, fields.turns().unwrap_or(0))
         }
 
         fn stop_conditions(p: &Params) -> Vec<Reason> {
@@ -174,11 +176,11 @@ mod description {
             _: &Params,
             start: &BoardView,
             view: &BoardView,
-            counts: &[(&'static str, u64)],
+            counts: &Counts,
         ) -> Option<TurnsFit> {
             let at = |v: &BoardView| v.pieces.iter().find(|(_, p)| *p == 'P').map(|(c, _)| *c);
             let (now, from) = (at(view)?, at(start)?);
-            let captured = named_field(counts, "captured").unwrap_or(0);
+            let captured = counts.get(CAPTURED).unwrap_or(0);
             let distance = steps_apart(view, now, from);
             let bounded = view.topology == Topology::Bounded;
             let placed = u64::from(count_pieces(view, &['o'])) + captured;
@@ -200,7 +202,7 @@ mod description {
             // While prey wait in reserve every prey turn placed one (prey
             // may not move a piece then, and an empty cell is always
             // left), so the count is exact.
-            let reserve = named_field(counts, "reserve").unwrap_or(0);
+            let reserve = counts.get(RESERVE).unwrap_or(0);
             let why = if reserve > 0 {
                 format!(
                     "{why}; with {reserve} prey still in reserve every prey turn so far placed one"
@@ -300,13 +302,9 @@ mod description {
 
         const FACTS: &'static [FactKind] = &[PREY, PREDATOR_TURNS, PREY_IN_PLAY];
 
-        fn position_facts(
-            p: &Params,
-            counts: &[(&'static str, u64)],
-            view: &BoardView,
-        ) -> Vec<PositionFact> {
-            let count = |name| named_field(counts, name).unwrap_or(0);
-            let (reserve, captured) = (count("reserve"), count("captured"));
+        fn position_facts(p: &Params, counts: &Counts, view: &BoardView) -> Vec<PositionFact> {
+            let count = |name| counts.get(name).unwrap_or(0);
+            let (reserve, captured) = (count(RESERVE), count(CAPTURED));
             let mut v = vec![PREY.stated(&[
                 Count(reserve),
                 Count(captured),
@@ -315,7 +313,7 @@ mod description {
             if p.predator_turn_limit > 0 {
                 v.push(
                     PREDATOR_TURNS
-                        .stated(&[Count(count("turns")), Count(p.predator_turn_limit.into())]),
+                        .stated(&[Count(count(TURNS)), Count(p.predator_turn_limit.into())]),
                 );
             }
             // A practice fragment may use fewer prey than a game: said, or
@@ -1429,12 +1427,11 @@ impl Rules for PredatorPrey {
         Ok(self.validate(&setup)?)
     }
 
-    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
-        by_width!(&pos.0, p => vec![
-            ("reserve", u64::from(p.st.reserve)),
-            ("captured", u64::from(p.st.captured)),
-            ("turns", u64::from(p.st.turns)),
-        ])
+    fn counts(&self, pos: &Position) -> Counts {
+        by_width!(&pos.0, p => Counts::new()
+            .with(RESERVE, u64::from(p.st.reserve))
+            .with(CAPTURED, u64::from(p.st.captured))
+            .with(TURNS, u64::from(p.st.turns)))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {

@@ -4,8 +4,8 @@
 //! above both, so neither names it: a family's rules learn their
 //! [`Family`] from here ([`Registered`]), not the other way round.
 use crate::family::{
-    EndgamePlan, FamilyInfo, FamilyPrint, FamilyPuzzles, GameFamily, PositionFact, TokenSet,
-    TrayBox, TurnsFit,
+    CountName, Counts, EndgamePlan, FamilyInfo, FamilyPrint, FamilyPuzzles, GameFamily,
+    PositionFact, TokenSet, TrayBox, TurnsFit,
 };
 use crate::game::{Reason, Rules};
 use crate::view::BoardView;
@@ -147,7 +147,7 @@ macro_rules! families {
 
             /// The keys of a position written as a table besides `side` and
             /// the piece symbols: every field of the text form, by name.
-            pub fn table_fields(&self) -> &'static [&'static str] {
+            pub fn table_fields(&self) -> &'static [CountName] {
                 match self {
                     $(Params::$variant(_) => <$module::$rules as GameFamily>::TABLE_FIELDS,)+
                 }
@@ -158,7 +158,7 @@ macro_rules! families {
             /// `pieces` pieces on the board and the `fields` it names (see
             /// [`Params::table_fields`]); a field left out is a fresh
             /// game's.
-            pub fn fresh_counts(&self, pieces: usize, fields: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+            pub fn fresh_counts(&self, pieces: usize, fields: &Counts) -> Counts {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::fresh_counts(p, pieces, fields),)+
                 }
@@ -179,7 +179,7 @@ macro_rules! families {
             /// states beside its diagram.
             pub fn position_facts(
                 &self,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
                 view: &BoardView,
             ) -> Vec<PositionFact> {
                 match self {
@@ -194,7 +194,7 @@ macro_rules! families {
                 &self,
                 start: &BoardView,
                 view: &BoardView,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
             ) -> Option<TurnsFit> {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::turns_that_fit(p, start, view, counts),)+
@@ -211,7 +211,7 @@ macro_rules! families {
                 &self,
                 start: &BoardView,
                 view: &BoardView,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
             ) -> Option<String> {
                 self.table_counter_mistake(start, view, counts, false)
             }
@@ -222,11 +222,11 @@ macro_rules! families {
                 &self,
                 start: &BoardView,
                 view: &BoardView,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
                 table: bool,
             ) -> Option<String> {
                 let fit = self.turns_fit(start, view, counts)?;
-                let turns = counts.iter().find(|(n, _)| *n == "turns")?.1;
+                let turns = counts.turns()?;
                 if fit.fits(turns) {
                     return None;
                 }

@@ -616,7 +616,7 @@ mod counted {
         fn view(&self, pos: &Position) -> BoardView {
             self.0.view(pos)
         }
-        fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+        fn counts(&self, pos: &Position) -> printkit_rules::Counts {
             self.0.counts(pos)
         }
         fn outcome(&self, pos: &Position) -> Option<Outcome> {

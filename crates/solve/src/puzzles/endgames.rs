@@ -124,7 +124,7 @@ impl Cells {
 struct Built {
     cells: Cells,
     side: char,
-    counts: Vec<(&'static str, u64)>,
+    counts: printkit_rules::Counts,
 }
 
 /// Whether built candidates are a source of puzzles for this family.
@@ -236,11 +236,10 @@ fn hunt(mut cells: Cells, p: &HuntPlan, rng: &mut Rng) -> Option<Built> {
         return None;
     }
     let side = if hunter { 'P' } else { 'o' };
-    let counts = vec![
-        ("reserve", u64::from(reserve)),
-        ("captured", u64::from(captured)),
-        ("turns", u64::from(turns)),
-    ];
+    let counts = printkit_rules::Counts::new()
+        .with(printkit_rules::predator_prey::RESERVE, u64::from(reserve))
+        .with(printkit_rules::predator_prey::CAPTURED, u64::from(captured))
+        .with(printkit_rules::TURNS, u64::from(turns));
     Some(Built {
         cells,
         side,
@@ -335,6 +334,6 @@ fn freeze(
     Some(Built {
         cells,
         side,
-        counts: Vec::new(),
+        counts: printkit_rules::Counts::new(),
     })
 }
