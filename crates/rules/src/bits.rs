@@ -265,24 +265,24 @@ impl<F: AtWidth> ByWidth<F> {
 }
 
 /// A family's position at one bit-set width, as the rules `R` play it:
-/// what [`width_rules!`] dispatches [`Rules`](crate::Rules)' methods to,
+/// what [`width_rules!`] dispatches [`Rules`](crate::game::Rules)' methods to,
 /// so a family writes its play once, generic over the width, and no
 /// dispatch of its own.
-pub trait WidthState<R: crate::Rules>: Sized {
+pub trait WidthState<R: crate::game::Rules>: Sized {
     /// The canonical text of the position.
     fn text(&self) -> String;
     /// What the position looks like.
-    fn view(&self) -> crate::BoardView;
+    fn view(&self) -> crate::view::BoardView;
     /// The game result, or `None` while the game goes on.
-    fn outcome(&self, rules: &R) -> Option<crate::Outcome>;
+    fn outcome(&self, rules: &R) -> Option<crate::game::Outcome>;
     /// Every legal move.
     fn legal_moves(&self, rules: &R) -> Vec<R::Move>;
     /// Reads a move in a game that is not over.
-    fn read_legal_move(&self, rules: &R, text: &str) -> Result<R::Move, crate::MoveError>;
+    fn read_legal_move(&self, rules: &R, text: &str) -> Result<R::Move, crate::game::MoveError>;
     /// The canonical text of a legal move.
     fn print_move(&self, mv: &R::Move) -> String;
     /// Plays a legal move.
-    fn play(&self, rules: &R, mv: &R::Move) -> (Self, crate::Effect);
+    fn play(&self, rules: &R, mv: &R::Move) -> (Self, crate::game::Effect);
     /// The perft count.
     fn perft(&self, rules: &R, depth: u32) -> u64;
 }
@@ -303,7 +303,7 @@ macro_rules! by_width_state {
 }
 pub(crate) use by_width_state;
 
-/// The [`Rules`](crate::Rules) methods of a family whose position is the
+/// The [`Rules`](crate::game::Rules) methods of a family whose position is the
 /// one-field tuple struct `$position` over a [`ByWidth`] of states that
 /// implement [`WidthState`]: each passes the position's state, at its
 /// width, on to the state's own method. Written inside the family's
@@ -313,10 +313,10 @@ macro_rules! width_rules {
         fn print_position(&self, pos: &$position) -> String {
             $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::<Self>::text(s))
         }
-        fn view(&self, pos: &$position) -> $crate::BoardView {
+        fn view(&self, pos: &$position) -> $crate::view::BoardView {
             $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::<Self>::view(s))
         }
-        fn outcome(&self, pos: &$position) -> Option<$crate::Outcome> {
+        fn outcome(&self, pos: &$position) -> Option<$crate::game::Outcome> {
             $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::outcome(s, self))
         }
         fn legal_moves(&self, pos: &$position) -> Vec<Self::Move> {
@@ -326,13 +326,13 @@ macro_rules! width_rules {
             &self,
             pos: &$position,
             text: &str,
-        ) -> Result<Self::Move, $crate::MoveError> {
+        ) -> Result<Self::Move, $crate::game::MoveError> {
             $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::read_legal_move(s, self, text))
         }
         fn print_move(&self, pos: &$position, mv: &Self::Move) -> String {
             $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::<Self>::print_move(s, mv))
         }
-        fn play(&self, pos: &$position, mv: &Self::Move) -> ($position, $crate::Effect) {
+        fn play(&self, pos: &$position, mv: &Self::Move) -> ($position, $crate::game::Effect) {
             $crate::bits::by_width_state!(&pos.0, s => {
                 let (next, effect) = $crate::bits::WidthState::play(s, self, mv);
                 ($position($crate::bits::ByWidth::wrap(next)), effect)

@@ -2,8 +2,8 @@
 //! moves, outcome), the moves' effects and errors, and how a game ends.
 //! Below the families, which implement [`Rules`], and the registry, which
 //! lists them; it knows neither.
-use crate::family::{Counts, RulesInfo};
-use crate::geometry::{Cell, CellError};
+use crate::counts::Counts;
+use crate::geometry::{Cell, CellError, Topology};
 use crate::notation::PositionError;
 use crate::view::BoardView;
 use std::fmt;
@@ -249,6 +249,25 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// What [`Rules::INFO`] says of a family: its id, board, sides and
+/// default start.
+#[derive(Debug)]
+pub struct RulesInfo {
+    /// The id a definition's `family` key names.
+    pub id: &'static str,
+    /// The board it plays on; a definition's `topology` must agree.
+    pub topology: Topology,
+    /// Why the start must have the first side to move (said when it does
+    /// not).
+    pub first_mover: &'static str,
+    /// What players call each side, by symbol, in English (see
+    /// [`FamilyInfo::sides`](crate::FamilyInfo::sides)); the side that moves first first.
+    pub sides: &'static [(char, &'static str)],
+    /// The default start position (its text in docs/rules.md), with the
+    /// first side to move.
+    pub start: &'static str,
+}
 
 /// A game family's rules with its parameters. Positions and moves are typed;
 /// see [`Engine`](crate::Engine) for the same interface over text.

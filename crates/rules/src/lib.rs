@@ -16,6 +16,7 @@
 use std::fmt;
 
 mod bits;
+mod counts;
 pub mod family;
 mod game;
 pub mod geometry;

@@ -3,7 +3,7 @@
 //! decimal count of empty cells, or `-` for a hole. Parsing is strict and
 //! every error names what it found and what it expected. Also the signs a
 //! move is written with ([`Sign`]), for the rules sheet that explains them.
-use super::family::{CountName, Counts};
+use super::counts::{CountName, Counts};
 use super::geometry::{Cell, MAX_HEIGHT, MAX_WIDTH};
 use super::view::BoardView;
 use std::fmt;
