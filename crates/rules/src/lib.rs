@@ -181,6 +181,9 @@ pub trait GamePosition: Send + Sync {
     fn clone_box(&self) -> Box<dyn GamePosition>;
     /// The typed position behind this interface (see [`AnyPosition::typed`]).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The rules' own position, as [`std::any::Any`] (see
+    /// [`Params::start_problems`]).
+    fn position_any(&self) -> &dyn std::any::Any;
 }
 
 /// A position of any family: clones, compares and prints by its canonical
@@ -338,6 +341,9 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+    fn position_any(&self) -> &dyn std::any::Any {
+        &self.pos
+    }
     fn family(&self) -> Family {
         R::FAMILY
     }
@@ -423,6 +429,12 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
 }
 
 impl Params {
+    /// Where a parameter the start decides says something else than the
+    /// start `start`, read by these rules (see [`Params::start_problems_of`]).
+    pub fn start_problems(&self, start: &AnyPosition) -> Vec<(&'static str, String)> {
+        self.start_problems_of(start.position_any(), &start.view())
+    }
+
     /// The engine of these rules.
     pub fn engine(&self) -> Box<dyn Engine> {
         struct MakeEngine;

@@ -9,7 +9,6 @@ use crate::family::{
 };
 use crate::game::{Reason, Rules};
 use crate::view::BoardView;
-use crate::AnyPosition;
 use crate::{bracket_flip, clone_convert, freeze, predator_prey};
 use std::fmt;
 
@@ -134,14 +133,13 @@ macro_rules! families {
             /// the parameter's key and what is wrong, with the fix. The start
             /// is the game: the engine plays its reserve and its checkers, so
             /// the parameter must agree.
-            /// `start` is the start position as these rules read it (none
-            /// for a position of other rules).
-            pub fn start_problems(&self, start: &AnyPosition) -> Vec<(&'static str, String)> {
-                let view = start.view();
+            /// `start` is the start position as these rules read it, typed
+            /// (none for a position of other rules), seen as `view`.
+            pub fn start_problems_of(&self, start: &dyn std::any::Any, view: &BoardView) -> Vec<(&'static str, String)> {
                 match self {
                     $(Params::$variant(p) => start
-                        .typed::<$module::$rules>()
-                        .map_or_else(Vec::new, |typed| <$module::$rules as GameFamily>::start_problems(p, typed, &view)),)+
+                        .downcast_ref::<<$module::$rules as Rules>::Position>()
+                        .map_or_else(Vec::new, |typed| <$module::$rules as GameFamily>::start_problems(p, typed, view)),)+
                 }
             }
 
