@@ -1231,17 +1231,22 @@ fn doc_examples(text: &str) -> Vec<usize> {
     let mut open = false;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim_start();
-        let Some(doc) = line.strip_prefix("///").or_else(|| line.strip_prefix("//!")) else {
+        let Some(doc) = line
+            .strip_prefix("///")
+            .or_else(|| line.strip_prefix("//!"))
+        else {
             continue;
         };
         let Some(info) = doc.trim().strip_prefix("```") else {
             continue;
         };
         if !open {
-            let runs = info
-                .split(',')
-                .map(str::trim)
-                .all(|word| matches!(word, "" | "rust" | "no_run" | "compile_fail" | "should_panic"));
+            let runs = info.split(',').map(str::trim).all(|word| {
+                matches!(
+                    word,
+                    "" | "rust" | "no_run" | "compile_fail" | "should_panic"
+                )
+            });
             if runs {
                 found.push(i + 1);
             }
@@ -1264,20 +1269,30 @@ fn a_crate_without_doc_tests_has_no_doc_examples() {
     let mut off = 0;
     let mut examples = Vec::new();
     for manifest in manifests {
-        if !std::fs::read_to_string(&manifest).unwrap().contains("\ndoctest = false\n") {
+        if !std::fs::read_to_string(&manifest)
+            .unwrap()
+            .contains("\ndoctest = false\n")
+        {
             continue;
         }
         off += 1;
         let mut files = Vec::new();
         all_files(&manifest.parent().unwrap().join("src"), &mut files);
-        for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs")) {
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        {
             for line in doc_examples(&std::fs::read_to_string(file).unwrap()) {
                 examples.push(format!("{}:{line}", file.display()));
             }
         }
     }
     assert!(off >= 10, "only {off} crates have doctest = false");
-    assert_eq!(examples, Vec::<String>::new(), "doc examples that no doc-test pass runs");
+    assert_eq!(
+        examples,
+        Vec::<String>::new(),
+        "doc examples that no doc-test pass runs"
+    );
     // The control: the layout crate's examples (kept, with its doc tests on)
     // are found.
     let kit = std::fs::read_to_string(root.join("crates/kit/src/lib.rs")).unwrap();

@@ -780,14 +780,8 @@ move = "E4-E5"
 result = "W"
 "#;
     let (_, practice) = definition::parse_practice_file("host.toml", table).unwrap();
-    let turns = practice[0]
-        .counts
-        .iter()
-        .find(|(n, _)| *n == "turns")
-        .unwrap()
-        .1;
-    assert_eq!(turns, 20);
-    assert_eq!(practice[0].left_out, vec!["turns"]);
+    assert_eq!(practice[0].counts.turns(), Some(20));
+    assert_eq!(practice[0].left_out, vec![printkit_rules::TURNS]);
     let err = practice_diagnostics(&table.replace("side = \"W\"", "side = \"W\"\nturns = 0"));
     assert!(err.contains("write `turns = 20`"), "{err}");
 }

@@ -820,13 +820,12 @@ fn check_start(
             ),
         );
     }
-    let start = loaded.text();
     // Parameters the start decides must agree with it; said even when a
     // parameter is out of its bounds, so the value the start implies comes
     // in the same round as the bound.
     let same_size = view.width == width && view.height == height;
     let problems = if same_size {
-        params.start_problems(&start, &view)
+        params.start_problems(&loaded)
     } else {
         Vec::new()
     };

@@ -33,7 +33,7 @@ pub struct Practice {
     /// The position, read once by the game's engine.
     pub position: AnyPosition,
     /// The counters its text gives (turns, reserve, captures), by name.
-    pub counts: Vec<(&'static str, u64)>,
+    pub counts: printkit_rules::Counts,
     /// The question players read, filled in.
     pub prompt: String,
     /// The moves the host key answers for, each played.
@@ -65,7 +65,7 @@ pub struct Practice {
     /// `captured`): printkit took the nearest plausible count, and a sheet
     /// states it only where the rules make it matter (see the kit's
     /// facts).
-    pub left_out: Vec<&'static str>,
+    pub left_out: Vec<printkit_rules::CountName>,
 }
 
 impl Practice {

@@ -1,4 +1,4 @@
-//! Placeholders in the rules text (`{turn_limit}`, `{width}`, `{prey:th}`
+//! Placeholders in the rules text (`{turn_limit}`, `{width}`, `{turn_limit:th}`
 //! …) filled from the definition, so a copied definition stays right when a
 //! parameter changes; and the literal numbers that contradict it ("after the
 //! 60th turn" with `turn_limit = 40`).
@@ -6,11 +6,12 @@ use crate::diagnostics::Reporter;
 use crate::lang::side_name;
 use crate::lang::Lang;
 use crate::parts::Board;
-use printkit_rules::{Cell, Params};
+use printkit_rules::family::Counted;
+use printkit_rules::{Cell, Counts, Params};
 use std::ops::Range;
 use std::sync::Arc;
 
-/// The figures a text may name, by placeholder: numbers (`{prey}`), cell
+/// The figures a text may name, by placeholder: numbers (`{turn_limit}`), cell
 /// lists made from the start and the board (`{start:W}`, `{region}`) and
 /// names (`{first}`, `{region_name}`).
 pub(super) struct Figures {
@@ -20,7 +21,8 @@ pub(super) struct Figures {
     lists: Vec<(String, Vec<Cell>)>,
     /// Words by placeholder (`first`, `second`, `region_name`).
     words: Vec<(&'static str, String)>,
-    /// The words a text calls a piece by (`W`, `predator`, `black`), with
+    /// The words a text calls a piece by (its symbol, the last word of its
+    /// side's name), with
     /// its symbol.
     pieces: Vec<(String, char)>,
     width: usize,
@@ -30,6 +32,12 @@ pub(super) struct Figures {
     first: Option<char>,
     /// Whether the start read (its cell lists are known).
     start_read: bool,
+    /// The family's figures that are limits, 0 for none.
+    limits: &'static [&'static str],
+    /// How a rules text counts what the family's figures set.
+    counted: &'static [Counted],
+    /// How a prompt states the family's position counts.
+    stated: &'static [Counted],
     lang: Arc<Lang>,
 }
 
@@ -91,7 +99,7 @@ impl Figures {
         let mut pieces = Vec::new();
         for (symbol, name) in info.sides {
             pieces.push((symbol.to_string(), *symbol));
-            // "the predator" is called "predator" in a sentence.
+            // A side named "the x" is called "x" in a sentence.
             let last = name.rsplit(' ').next().unwrap_or(name);
             pieces.push((last.to_string(), *symbol));
         }
@@ -105,6 +113,9 @@ impl Figures {
             region_name: board.region_name.clone(),
             first,
             start_read: view.is_some(),
+            limits: info.limits,
+            counted: info.counted,
+            stated: info.stated,
             lang: lang.clone(),
         }
     }
@@ -142,7 +153,7 @@ impl Figures {
         v
     }
 
-    /// The symbol a word names (`W`, `predator`, `Black`).
+    /// The symbol a word names (`W`, `Black`).
     fn piece(&self, word: &str) -> Option<char> {
         self.pieces
             .iter()
@@ -326,7 +337,7 @@ fn fill_placeholder(
     }
     match (figures.get(name), form) {
         // "after the 0th turn" would teach a limit the game does not have.
-        (Some(0), _) if name.ends_with("turn_limit") => error(format!(
+        (Some(0), _) if figures.limits.contains(&name) => error(format!(
             "`{name}` is 0, so the game has no turn limit: this text names one; leave the limit out of it"
         )),
         (Some(v), "") => Ok(v.to_string()),
@@ -424,8 +435,8 @@ fn number(word: &str) -> Option<u32> {
 }
 
 /// Literal numbers in `text` (before placeholders are filled) that say
-/// something else than the definition: a count of turns, captures, prey,
-/// checkers, or the board's size.
+/// something else than the definition: a count a family's figure sets,
+/// the start's pieces, the region, or the board's size.
 pub(super) fn contradictions(text: &str, figures: &Figures) -> Vec<TextError> {
     let words = words_outside_placeholders(text);
     let mut errors = parameter_count_mistakes(text, figures, &words);
@@ -455,76 +466,67 @@ fn words_outside_placeholders(text: &str) -> Vec<(Range<usize>, &str)> {
     words
 }
 
-/// Numbers that count what a parameter sets: the turn limit, the capture
-/// target, the prey, the checkers.
+/// Whether the words around `words[k]`, a number `n`, say one of the
+/// phrases of `says` (see [`Counted::says`]); the words are compared in
+/// lower case.
+fn says(says: &str, words: &[(Range<usize>, &str)], k: usize, n: u32) -> bool {
+    let word = words[k].1.to_ascii_lowercase();
+    let ordinal = !word.chars().all(|c| c.is_ascii_digit()) && !WORDS.contains(&word.as_str());
+    says.split('|').any(|phrase| {
+        let tokens: Vec<&str> = phrase.split_whitespace().collect();
+        let Some(at) = tokens.iter().position(|t| t.starts_with('#')) else {
+            return false;
+        };
+        let form = &tokens[at][1..];
+        let (kind, above) = form.split_once('>').unwrap_or((form, ""));
+        let form_fits = match kind {
+            "th" => ordinal,
+            "n" => !ordinal,
+            _ => true,
+        } && above.parse::<u32>().map_or(true, |least| n > least);
+        let Some(first) = k.checked_sub(at) else {
+            return false;
+        };
+        form_fits
+            && tokens.iter().enumerate().all(|(i, token)| {
+                i == at
+                    || words.get(first + i).is_some_and(|(_, w)| {
+                        let w = w.to_ascii_lowercase();
+                        token.split('/').any(|t| t == w)
+                    })
+            })
+    })
+}
+
+/// Numbers that count what a parameter sets, in the phrases the family
+/// declares ([`Counted`]: "the 60th turn" with `turn_limit = 40`); a limit
+/// that is 0 (none) has no count to contradict.
 fn parameter_count_mistakes(
     text: &str,
     figures: &Figures,
     words: &[(Range<usize>, &str)],
 ) -> Vec<TextError> {
     let mut errors = Vec::new();
-    let mut say = |at: Range<usize>, found: u32, name: &str, value: u32, what: &str| {
-        if found != value {
-            errors.push(TextError {
-                message: format!(
-                    "`{}` here counts {what}, but `{name}` is {value}: write `{{{name}}}` (or `{{{name}:th}}` for {}) so the sheet follows the parameter",
-                    &text[at.clone()],
-                    ordinal(value)
-                ),
-                at,
-            });
-        }
-    };
     for (k, (at, word)) in words.iter().enumerate() {
         let Some(n) = number(word) else { continue };
-        let next = words.get(k + 1).map(|(_, w)| w.to_ascii_lowercase());
-        let prev = k.checked_sub(1).map(|j| words[j].1.to_ascii_lowercase());
-        let next = next.as_deref().unwrap_or("");
-        let prev = prev.as_deref().unwrap_or("");
-        let ordinal_word = !word.chars().all(|c| c.is_ascii_digit())
-            && !WORDS.contains(&word.to_ascii_lowercase().as_str());
-        // "the 60th turn", "predator's 40th turn", "turn 60".
-        let turn_limit = figures
-            .get("turn_limit")
-            .or_else(|| figures.get("predator_turn_limit"));
-        if let Some(limit) = turn_limit.filter(|l| *l > 0) {
-            let name = if figures.get("turn_limit").is_some() {
-                "turn_limit"
-            } else {
-                "predator_turn_limit"
+        for counted in figures.counted {
+            let name = counted.name;
+            let Some(value) = figures.get(name) else {
+                continue;
             };
-            // "turn 2" elsewhere is a moment of play, not the limit: only
-            // "after turn 60" and "after 60 turns" name it.
-            let before = k
-                .checked_sub(2)
-                .map(|j| words[j].1.to_ascii_lowercase())
-                .unwrap_or_default();
-            if (ordinal_word && next == "turn")
-                || (prev == "turn" && before == "after")
-                || (next == "turns" && prev == "after")
-            {
-                say(at.clone(), n, name, limit, "turns");
+            if value == 0 && figures.limits.contains(&name) {
+                continue;
             }
-        }
-        if let Some(target) = figures.get("capture_target") {
-            if (ordinal_word && next == "capture") || next == "captures" {
-                say(at.clone(), n, "capture_target", target, "captures");
-            }
-        }
-        if let Some(prey) = figures.get("prey") {
-            // "the eight prey", not "two prey in a row".
-            let whole = ["the", "all", "its", "their"].contains(&prev);
-            if next == "prey" && !ordinal_word && whole {
-                say(at.clone(), n, "prey", prey, "prey");
-            }
-        }
-        if let Some(supply) = figures.get("supply") {
-            if !ordinal_word
-                && n > 4
-                && (next == "checkers"
-                    || (next == "of" && words.get(k + 2).is_some_and(|(_, w)| *w == "each")))
-            {
-                say(at.clone(), n, "supply", supply, "checkers");
+            if says(counted.says, words, k, n) && n != value {
+                errors.push(TextError {
+                    message: format!(
+                        "`{}` here counts {}, but `{name}` is {value}: write `{{{name}}}` (or `{{{name}:th}}` for {}) so the sheet follows the parameter",
+                        &text[at.clone()],
+                        counted.what,
+                        ordinal(value)
+                    ),
+                    at: at.clone(),
+                });
             }
         }
     }
@@ -590,7 +592,7 @@ fn piece_and_region_mistakes(
                 }
             }
         }
-        // "W moves first", "Prey plays first".
+        // "W moves first", "Black plays first".
         if let (Some(symbol), Some(first)) = (figures.piece(word), figures.first) {
             if ["moves", "plays", "goes"].contains(&next(1).as_str())
                 && next(2) == "first"
@@ -793,36 +795,36 @@ pub(super) fn cell_mistakes(text: &str, figures: &Figures, start: bool) -> Vec<T
 }
 
 /// Numbers in a practice prompt that say something else of its position
-/// than its fields: "seven in reserve" (`reserve`), "has taken two prey"
-/// (`captured`), "58 turns played" (`turns`).
+/// than its counts, in the phrases its family declares ([`Counted`]:
+/// "58 turns played" where the position has 40).
 pub(super) fn position_contradictions(
     text: &str,
-    counts: &[(&'static str, u64)],
+    figures: &Figures,
+    counts: &Counts,
 ) -> Vec<TextError> {
-    let mut words: Vec<(Range<usize>, String)> = Vec::new();
+    let mut words: Vec<(Range<usize>, &str)> = Vec::new();
     let mut start = None;
     for (i, ch) in text.char_indices().chain([(text.len(), ' ')]) {
         if ch.is_alphanumeric() {
             start.get_or_insert(i);
         } else if let Some(s) = start.take() {
-            words.push((s..i, text[s..i].to_lowercase()));
+            words.push((s..i, &text[s..i]));
         }
     }
-    let get = |name: &str| counts.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let get = |name: &str| {
+        counts
+            .iter()
+            .find(|(n, _)| n.as_str() == name)
+            .map(|(_, v)| v)
+    };
     let mut errors = Vec::new();
     for (k, (at, word)) in words.iter().enumerate() {
         let Some(n) = number(word) else { continue };
-        let next = |d: usize| words.get(k + d).map_or("", |(_, w)| w.as_str());
-        let prev = k.checked_sub(1).map_or("", |j| words[j].1.as_str());
-        let (name, what) = if next(1) == "in" && next(2) == "reserve" {
-            ("reserve", "prey in reserve")
-        } else if ["taken", "captured"].contains(&prev) && next(1) == "prey" {
-            ("captured", "prey captured")
-        } else if next(1) == "turns" && next(2) == "played" {
-            ("turns", "turns played")
-        } else {
+        // The first phrase the words say is what the number counts.
+        let Some(counted) = figures.stated.iter().find(|c| says(c.says, &words, k, n)) else {
             continue;
         };
+        let (name, what) = (counted.name, counted.what);
         if let Some(actual) = get(name) {
             if u64::from(n) != actual {
                 errors.push(TextError {
@@ -852,14 +854,14 @@ pub(crate) fn fill_text(
 }
 
 /// [`fill_text`] for a practice prompt: the counts it says of its position
-/// (`"seven in reserve"`) are checked against the position's `counts`.
+/// (`"58 turns played"`) are checked against the position's `counts`.
 pub(crate) fn fill_text_of(
     rep: &mut Reporter,
     figures: &Figures,
     key: &str,
     text: &str,
     numbers: bool,
-    counts: Option<&[(&'static str, u64)]>,
+    counts: Option<&Counts>,
 ) -> String {
     let mut contradictions = if numbers {
         contradictions(text, figures)
@@ -870,7 +872,7 @@ pub(crate) fn fill_text_of(
     // reminder, a list said of a piece or the region is the start's.
     contradictions.extend(cell_mistakes(text, figures, numbers));
     if let Some(counts) = counts {
-        contradictions.extend(position_contradictions(text, counts));
+        contradictions.extend(position_contradictions(text, figures, counts));
     }
     contradictions.sort_by_key(|e| e.at.start);
     let expanded = expand(text, figures);
@@ -997,6 +999,60 @@ mod tests {
             1
         );
         assert!(contradictions("Put one P piece on the board.", &f).is_empty());
+    }
+
+    /// The phrases a family declares find the numbers that contradict its
+    /// figures and its positions' counts, and only those.
+    #[test]
+    fn a_familys_phrases_find_its_counts() {
+        let board = |w: usize| Board {
+            width: w,
+            height: w,
+            topology: Topology::Bounded,
+            holes: Vec::new(),
+            cell_mm: 30.0,
+            region: Vec::new(),
+            region_name: String::new(),
+        };
+        let of = |params: Params, w: usize| {
+            let engine = params.engine();
+            let start = engine.load(engine.default_start()).ok();
+            Figures::new(
+                &params,
+                engine.as_ref(),
+                &board(w),
+                start.as_ref(),
+                &Lang::english(),
+            )
+        };
+        let freeze = of(Params::defaults(printkit_rules::Family::Freeze), 8);
+        // A cardinal above 4 before "checkers" counts the supply (30).
+        assert_eq!(
+            contradictions("the 20 checkers of a colour", &freeze).len(),
+            1
+        );
+        assert_eq!(contradictions("twenty of each colour", &freeze).len(), 1);
+        assert!(contradictions("the 30 checkers; jump two checkers", &freeze).is_empty());
+        assert!(contradictions("the 20th checkers", &freeze).is_empty());
+        let clone = of(Params::defaults(printkit_rules::Family::CloneConvert), 5);
+        // The clone game's limit is 60 turns; its prompts state turns.
+        let after = contradictions("the game ends after 50 turns", &clone);
+        assert_eq!(after.len(), 1);
+        assert!(
+            after[0].message.contains("`turn_limit` is 60"),
+            "{}",
+            after[0].message
+        );
+        let four = Counts::new().with(printkit_rules::TURNS, 4);
+        let stated = position_contradictions("5 turns played, 3 in reserve", &clone, &four);
+        assert_eq!(stated.len(), 1);
+        assert!(
+            stated[0].message.contains("turns played"),
+            "{}",
+            stated[0].message
+        );
+        // Its words say nothing of another family's counts.
+        assert!(contradictions("the nine prey, its 5th capture", &clone).is_empty());
     }
 
     #[test]

@@ -4,7 +4,9 @@
 use super::diagnostics::Reporter;
 use crate::parts::Board;
 use printkit_rules::notation::symbol_list;
-use printkit_rules::{AnyPosition, BoardView, Cell, Engine, Params, PositionError};
+use printkit_rules::{
+    AnyPosition, BoardView, Cell, CountName, Counts, Engine, Params, PositionError, TURNS,
+};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -33,10 +35,10 @@ pub(super) enum Given {
         /// The board, its pieces and the side to move.
         view: BoardView,
         /// The numbers besides the board, by name.
-        counts: Vec<(&'static str, u64)>,
+        counts: Counts,
         /// The counters the table leaves out (a fresh game's so far; see
         /// [`Given::fill_counters`]).
-        left_out: Vec<&'static str>,
+        left_out: Vec<CountName>,
     },
 }
 
@@ -57,7 +59,7 @@ impl Given {
         &mut self,
         params: &Params,
         start: Option<&BoardView>,
-    ) -> Result<Vec<&'static str>, NoTurnCount> {
+    ) -> Result<Vec<CountName>, NoTurnCount> {
         let Given::Table {
             view,
             counts,
@@ -67,13 +69,11 @@ impl Given {
             return Ok(Vec::new());
         };
         let fit = start.and_then(|s| params.turns_fit(s, view, counts));
-        if let (Some(fit), true) = (fit, left_out.contains(&"turns")) {
+        if let (Some(fit), true) = (fit, left_out.contains(&TURNS)) {
             let Some(n) = fit.nearest(0) else {
                 return Err(NoTurnCount { why: fit.why });
             };
-            if let Some(turns) = counts.iter_mut().find(|(name, _)| *name == "turns") {
-                turns.1 = n;
-            }
+            counts.set(TURNS, n);
         }
         Ok(left_out.clone())
     }
@@ -130,11 +130,11 @@ fn table_position(
     let mut squares: Vec<Option<char>> = vec![None; board.width * board.height];
     let mut side = None;
     let mut ok = true;
-    let mut fields: Vec<(&str, u64)> = Vec::new();
+    let mut fields = Counts::new();
     for (key, v) in table {
-        if let Some(name) = params.table_fields().iter().find(|f| **f == key.as_str()) {
+        if let Some(name) = params.table_fields().iter().find(|f| f.as_str() == key) {
             match v.as_integer().filter(|n| *n >= 0) {
-                Some(n) => fields.push((name, n as u64)),
+                Some(n) => fields = fields.with(*name, n as u64),
                 None => {
                     let at = key_span(rep, span.clone(), key);
                     rep.error(
@@ -192,10 +192,10 @@ fn table_position(
     // The counts besides the board: a fresh game's where the table names
     // none, the turn count then made to fit (see `Given::fill_counters`).
     let counts = params.fresh_counts(pieces.len(), &fields);
-    let left_out: Vec<&'static str> = counts
+    let left_out: Vec<CountName> = counts
         .iter()
-        .map(|(name, _)| *name)
-        .filter(|name| !fields.iter().any(|(f, _)| f == name))
+        .map(|(name, _)| name)
+        .filter(|name| fields.get(*name).is_none())
         .collect();
     let view = BoardView {
         width: board.width,

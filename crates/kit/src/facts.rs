@@ -17,9 +17,9 @@ use printkit_rules::BoardView;
 /// stated: the author never said it, and no rule reads it.
 pub fn position_facts(
     def: &Definition,
-    counts: &[(&'static str, u64)],
+    counts: &printkit_rules::Counts,
     view: &BoardView,
-    left_out: &[&'static str],
+    left_out: &[printkit_rules::CountName],
 ) -> Vec<String> {
     let l = &def.lang;
     let words = |fact: PositionFact| {
@@ -37,7 +37,12 @@ pub fn position_facts(
         .position_facts(counts, view)
         .into_iter()
         .filter(|fact| {
-            fact.numbers.is_empty() || !fact.numbers.iter().all(|(name, _)| left_out.contains(name))
+            // A fact's numbers are named as the counts they show.
+            fact.numbers.is_empty()
+                || !fact
+                    .numbers
+                    .iter()
+                    .all(|(name, _)| left_out.iter().any(|c| c.as_str() == *name))
         })
         .map(words)
         .collect()

@@ -264,6 +264,87 @@ impl<F: AtWidth> ByWidth<F> {
     }
 }
 
+/// A family's position at one bit-set width, as the rules `R` play it:
+/// what [`width_rules!`] dispatches [`Rules`](crate::game::Rules)' methods to,
+/// so a family writes its play once, generic over the width, and no
+/// dispatch of its own.
+pub trait WidthState<R: crate::game::Rules>: Sized {
+    /// The canonical text of the position.
+    fn text(&self) -> String;
+    /// What the position looks like.
+    fn view(&self) -> crate::view::BoardView;
+    /// The game result, or `None` while the game goes on.
+    fn outcome(&self, rules: &R) -> Option<crate::game::Outcome>;
+    /// Every legal move.
+    fn legal_moves(&self, rules: &R) -> Vec<R::Move>;
+    /// Reads a move in a game that is not over.
+    fn read_legal_move(&self, rules: &R, text: &str) -> Result<R::Move, crate::game::MoveError>;
+    /// The canonical text of a legal move.
+    fn print_move(&self, mv: &R::Move) -> String;
+    /// Plays a legal move.
+    fn play(&self, rules: &R, mv: &R::Move) -> (Self, crate::game::Effect);
+    /// The perft count.
+    fn perft(&self, rules: &R, depth: u32) -> u64;
+}
+
+/// [`by_width!`] with the state itself, not its box, on the widest boards
+/// (for calls that name the state's trait).
+macro_rules! by_width_state {
+    ($value:expr, $s:ident => $body:expr) => {
+        match $value {
+            $crate::bits::ByWidth::U64($s) => $body,
+            $crate::bits::ByWidth::U128($s) => $body,
+            $crate::bits::ByWidth::Wide(boxed) => {
+                let $s = &**boxed;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use by_width_state;
+
+/// The [`Rules`](crate::game::Rules) methods of a family whose position is the
+/// one-field tuple struct `$position` over a [`ByWidth`] of states that
+/// implement [`WidthState`]: each passes the position's state, at its
+/// width, on to the state's own method. Written inside the family's
+/// `impl Rules`, beside what the family says itself.
+macro_rules! width_rules {
+    ($position:ident) => {
+        fn print_position(&self, pos: &$position) -> String {
+            $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::<Self>::text(s))
+        }
+        fn view(&self, pos: &$position) -> $crate::view::BoardView {
+            $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::<Self>::view(s))
+        }
+        fn outcome(&self, pos: &$position) -> Option<$crate::game::Outcome> {
+            $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::outcome(s, self))
+        }
+        fn legal_moves(&self, pos: &$position) -> Vec<Self::Move> {
+            $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::legal_moves(s, self))
+        }
+        fn read_legal_move(
+            &self,
+            pos: &$position,
+            text: &str,
+        ) -> Result<Self::Move, $crate::game::MoveError> {
+            $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::read_legal_move(s, self, text))
+        }
+        fn print_move(&self, pos: &$position, mv: &Self::Move) -> String {
+            $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::<Self>::print_move(s, mv))
+        }
+        fn play(&self, pos: &$position, mv: &Self::Move) -> ($position, $crate::game::Effect) {
+            $crate::bits::by_width_state!(&pos.0, s => {
+                let (next, effect) = $crate::bits::WidthState::play(s, self, mv);
+                ($position($crate::bits::ByWidth::wrap(next)), effect)
+            })
+        }
+        fn perft(&self, pos: &$position, depth: u32) -> u64 {
+            $crate::bits::by_width_state!(&pos.0, s => $crate::bits::WidthState::perft(s, self, depth))
+        }
+    };
+}
+pub(crate) use width_rules;
+
 /// Runs the same generic code on a `ByWidth` whatever its width:
 /// `by_width!(&pos.0, s => s.outcome())`.
 #[macro_export]

@@ -14,9 +14,10 @@
 //!
 //! The exact endgame search is the solver's (printkit-solve): it reads a
 //! position of up to 64 cells through [`Position::board64`].
-use super::bits::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, width_rules, AtWidth, Build, ByWidth, WidthState};
 use super::bits::{Bits, Wide, WIDE_WORDS};
 use super::notation::{parse_board, print_board, split_position, Square};
+use crate::family::RulesInfo;
 use crate::game::*;
 use crate::geometry::{CellError, Geometry, Topology};
 use crate::notation::{self, Invalid, PositionError};
@@ -52,46 +53,17 @@ impl Default for Params {
 /// What bracket and flip is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::bracket_flip::{BracketFlip, Params};
-    use crate::family::{
-        AuditInfo, FamilyPrint, GameFamily, Look, Piece, PositionFact, RulesInfo, TokenSet, Tone,
-    };
+    use crate::family::{AuditInfo, FamilyPrint, GameFamily, Look, Piece, TokenSet, Tone};
     use crate::game::Reason;
-    use crate::geometry::Topology;
-    use crate::view::BoardView;
 
+    // Every value of `first` is a side and the board size is checked with
+    // the start position (4 to 26 cells a side): no parameter problems;
+    // every disc is on the board: no counts.
     impl GameFamily for BracketFlip {
         type Params = Params;
 
-        const INFO: RulesInfo = RulesInfo {
-            id: "bracket-flip",
-            topology: Topology::Bounded,
-            first_mover: "set by `first` in [parameters]",
-            sides: &[('B', "B"), ('W', "W")],
-        };
-
-        const TABLE_FIELDS: &'static [&'static str] = &[];
-
         fn with_params(params: Params) -> Self {
             BracketFlip::new(params)
-        }
-
-        fn turn_limit(_: &Params) -> usize {
-            0
-        }
-
-        // Every value of `first` is a side; the board size is checked with
-        // the start position (4 to 26 cells a side).
-        fn problems(_: &Params, _: u32, _: usize, _: usize) -> Vec<(&'static str, String)> {
-            Vec::new()
-        }
-
-        // Every disc is on the board: no parameter counts them.
-        fn start_problems(_: &Params, _: &str, _: &BoardView) -> Vec<(&'static str, String)> {
-            Vec::new()
-        }
-
-        fn fresh_counts(_: &Params, _: usize, _: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
-            Vec::new()
         }
 
         fn stop_conditions(_: &Params) -> Vec<Reason> {
@@ -114,18 +86,8 @@ mod description {
             },
         };
 
-        fn figures(_: &Params) -> Vec<(&'static str, u32)> {
-            Vec::new()
-        }
-
-        // The board shows every disc; whose turn it is is said already.
-        fn position_facts(
-            _: &Params,
-            _: &[(&'static str, u64)],
-            _: &BoardView,
-        ) -> Vec<PositionFact> {
-            Vec::new()
-        }
+        // No figures for a rules text; no facts beside a diagram: the
+        // board shows every disc, and whose turn it is is said already.
 
         // One disc a cell: the board can be full. B on the front, W on the
         // back: turning a disc over is flipping it.
@@ -452,7 +414,31 @@ impl<B: Bits> State<B> {
             Square::Empty
         }
     }
+}
 
+impl<B: Lines> State<B> {
+    fn me_opp(&self) -> (B, B) {
+        (self.discs[self.side], self.discs[1 - self.side])
+    }
+
+    /// The position after a legal move, without its [`Effect`].
+    fn after(&self, mv: &Move) -> State<B> {
+        let mut discs = self.discs;
+        if let Move::Place(at) = *mv {
+            let (me, opp) = self.me_opp();
+            let f = self.tables.flips(me, opp, at);
+            discs[self.side] = me | f | B::bit(at);
+            discs[1 - self.side] = opp ^ f;
+        }
+        State {
+            tables: Arc::clone(&self.tables),
+            discs,
+            side: 1 - self.side,
+        }
+    }
+}
+
+impl<B: Lines> WidthState<BracketFlip> for State<B> {
     fn text(&self) -> String {
         let g = &self.tables.geo;
         let board = print_board(g.width(), g.height(), |i| self.square(i));
@@ -475,14 +461,8 @@ impl<B: Bits> State<B> {
             side_to_move: SIDES[self.side],
         }
     }
-}
 
-impl<B: Lines> State<B> {
-    fn me_opp(&self) -> (B, B) {
-        (self.discs[self.side], self.discs[1 - self.side])
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self, _: &BracketFlip) -> Option<Outcome> {
         let t = &self.tables;
         let [b, w] = self.discs;
         if !t.moves(b, w).is_empty() || !t.moves(w, b).is_empty() {
@@ -505,7 +485,7 @@ impl<B: Lines> State<B> {
 
     /// Placements in index order (A1 first); a lone pass when there is
     /// none; nothing once the game is over.
-    fn legal_moves(&self) -> Vec<Move> {
+    fn legal_moves(&self, _: &BracketFlip) -> Vec<Move> {
         let (me, opp) = self.me_opp();
         let moves = self.tables.moves(me, opp);
         if !moves.is_empty() {
@@ -517,14 +497,7 @@ impl<B: Lines> State<B> {
         vec![Move::Pass]
     }
 
-    fn print_move(&self, mv: &Move) -> String {
-        match *mv {
-            Move::Place(at) => self.name(at),
-            Move::Pass => String::from(crate::notation::PASS),
-        }
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    fn read_legal_move(&self, _: &BracketFlip, text: &str) -> Result<Move, MoveError> {
         let me = SIDES[self.side];
         let them = SIDES[1 - self.side];
         let (mine, opp) = self.me_opp();
@@ -572,7 +545,14 @@ impl<B: Lines> State<B> {
         Ok(Move::Place(at))
     }
 
-    fn play(&self, mv: &Move) -> (State<B>, Effect) {
+    fn print_move(&self, mv: &Move) -> String {
+        match *mv {
+            Move::Place(at) => self.name(at),
+            Move::Pass => String::from(crate::notation::PASS),
+        }
+    }
+
+    fn play(&self, _: &BracketFlip, mv: &Move) -> (State<B>, Effect) {
         let t = &self.tables;
         let me = self.side;
         let mut discs = self.discs;
@@ -597,23 +577,7 @@ impl<B: Lines> State<B> {
         (next, effect)
     }
 
-    /// The position after a legal move, without its [`Effect`].
-    fn after(&self, mv: &Move) -> State<B> {
-        let mut discs = self.discs;
-        if let Move::Place(at) = *mv {
-            let (me, opp) = self.me_opp();
-            let f = self.tables.flips(me, opp, at);
-            discs[self.side] = me | f | B::bit(at);
-            discs[1 - self.side] = opp ^ f;
-        }
-        State {
-            tables: Arc::clone(&self.tables),
-            discs,
-            side: 1 - self.side,
-        }
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
+    fn perft(&self, _: &BracketFlip, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -833,6 +797,14 @@ impl Setup {
 impl Rules for BracketFlip {
     type Position = Position;
     type Move = Move;
+    const INFO: RulesInfo = RulesInfo {
+        id: "bracket-flip",
+        topology: Topology::Bounded,
+        first_mover: "set by `first` in [parameters]",
+        sides: &[('B', "B"), ('W', "W")],
+        start: "6/6/2WB2/2BW2/6/6 B",
+    };
+    width_rules!(Position);
 
     fn sides(&self) -> [char; 2] {
         let f = self.first_index();
@@ -841,7 +813,7 @@ impl Rules for BracketFlip {
 
     fn default_start(&self) -> &'static str {
         if self.first_index() == 0 {
-            "6/6/2WB2/2BW2/6/6 B"
+            Self::INFO.start
         } else {
             "6/6/2WB2/2BW2/6/6 W"
         }
@@ -849,46 +821,6 @@ impl Rules for BracketFlip {
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         Ok(Setup::parse(text)?.validate()?)
-    }
-
-    fn print_position(&self, pos: &Position) -> String {
-        pos.text()
-    }
-
-    // Every disc is on the board.
-    fn counts(&self, _: &Position) -> Vec<(&'static str, u64)> {
-        Vec::new()
-    }
-
-    fn view(&self, pos: &Position) -> BoardView {
-        by_width!(&pos.0, s => s.view())
-    }
-
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        by_width!(&pos.0, s => s.outcome())
-    }
-
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        by_width!(&pos.0, s => s.legal_moves())
-    }
-
-    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        by_width!(&pos.0, s => s.parse_move(text))
-    }
-
-    fn print_move(&self, pos: &Position, mv: &Move) -> String {
-        by_width!(&pos.0, s => s.print_move(mv))
-    }
-
-    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        by_width!(&pos.0, s => {
-            let (n, e) = s.play(mv);
-            (Position(ByWidth::wrap(n)), e)
-        })
-    }
-
-    fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        by_width!(&pos.0, s => s.perft(depth))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {

@@ -8,8 +8,9 @@
 //! up to 128 `u128`, larger ones `Wide`. Perft counts
 //! the last ply in bulk, without playing the leaf moves.
 use super::bits::Bits;
-use super::bits::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, width_rules, AtWidth, Build, ByWidth, WidthState};
 use super::notation::{parse_board, print_board, split_position, Square};
+use crate::family::{Counts, RulesInfo, TURNS};
 use crate::game::*;
 use crate::geometry::{CellError, Geometry, Topology};
 use crate::notation::{self, Invalid, PositionError};
@@ -46,27 +47,20 @@ impl Default for Params {
 /// What the clone game is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::clone_convert::{CloneConvert, Params};
+    use crate::family::TURNS;
     use crate::family::{
-        named_field, AuditInfo, FactKind,
+        AuditInfo, CountName, Counted, Counts, FactKind,
         FactNumber::{Count, Ordinal},
-        FamilyPrint, GameFamily, Look, Piece, PositionFact, RulesInfo, TokenSet, Tone, TurnsFit,
+        FamilyPrint, GameFamily, Look, Piece, PositionFact, TokenSet, Tone, TurnsFit,
         MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
-    use crate::geometry::Topology;
     use crate::view::BoardView;
 
     impl GameFamily for CloneConvert {
         type Params = Params;
 
-        const INFO: RulesInfo = RulesInfo {
-            id: "clone-convert",
-            topology: Topology::Bounded,
-            first_mover: "set by `first` in [parameters]",
-            sides: &[('W', "W"), ('B', "B")],
-        };
-
-        const TABLE_FIELDS: &'static [&'static str] = &["turns"];
+        const TABLE_FIELDS: &'static [CountName] = &[TURNS];
 
         fn with_params(params: Params) -> Self {
             CloneConvert::new(params)
@@ -90,15 +84,6 @@ mod description {
             problems
         }
 
-        // Every disc is on the board: no parameter counts them.
-        fn start_problems(_: &Params, _: &str, _: &BoardView) -> Vec<(&'static str, String)> {
-            Vec::new()
-        }
-
-        fn fresh_counts(_: &Params, _: usize, fields: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
-            vec![("turns", named_field(fields, "turns").unwrap_or(0))]
-        }
-
         fn stop_conditions(p: &Params) -> Vec<Reason> {
             let mut v = vec![Reason::Eliminated, Reason::BoardFull, Reason::NoMoves];
             if p.turn_limit > 0 {
@@ -114,7 +99,7 @@ mod description {
             p: &Params,
             start: &BoardView,
             view: &BoardView,
-            _: &[(&'static str, u64)],
+            _: &Counts,
         ) -> Option<TurnsFit> {
             let (on_board, at_start) = (view.pieces.len() as u64, start.pieces.len() as u64);
             let (first, side) = (p.first, view.side_to_move);
@@ -157,14 +142,26 @@ mod description {
             vec![("turn_limit", p.turn_limit)]
         }
 
+        const LIMITS: &'static [&'static str] = &["turn_limit"];
+
+        // "the 60th turn", "after turn 60", "after 60 turns" ("turn 2"
+        // elsewhere is a moment of play, not the limit).
+        const COUNTED: &'static [Counted] = &[Counted {
+            name: "turn_limit",
+            what: "turns",
+            says: "#th turn | after turn # | after # turns",
+        }];
+
+        const STATED: &'static [Counted] = &[Counted {
+            name: "turns",
+            what: "turns played",
+            says: "# turns played",
+        }];
+
         const FACTS: &'static [FactKind] = &[TURNS_NO_LIMIT, TURNS_OF_LIMIT];
 
-        fn position_facts(
-            p: &Params,
-            counts: &[(&'static str, u64)],
-            _: &BoardView,
-        ) -> Vec<PositionFact> {
-            let turns = Count(named_field(counts, "turns").unwrap_or(0));
+        fn position_facts(p: &Params, counts: &Counts, _: &BoardView) -> Vec<PositionFact> {
+            let turns = Count(counts.turns().unwrap_or(0));
             vec![match u64::from(p.turn_limit) {
                 0 => TURNS_NO_LIMIT.stated(&[turns]),
                 limit => TURNS_OF_LIMIT.stated(&[turns, Count(limit), Ordinal(limit)]),
@@ -381,6 +378,83 @@ impl<B: Bits> State<B> {
         }
     }
 
+    /// The canonical clone source for `to`: the lowest own piece next to it.
+    fn clone_source(&self, to: usize) -> Option<usize> {
+        (self.tables.near[to] & self.pieces[self.side]).pop_first()
+    }
+
+    /// A cell of a move: a name that is not a cell name makes the whole
+    /// text unreadable as a move; other cell errors are reported as such.
+    fn cell(&self, text: &str, whole: &str) -> Result<usize, MoveError> {
+        self.tables.geo.cell(text).map_err(|e| match e {
+            // `c3` gets the hint about capitals; `x` or `pass3` is no cell.
+            CellError::Lowercase { .. }
+                if text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                MoveError::Cell(e)
+            }
+            CellError::Malformed { .. } | CellError::Lowercase { .. } => syntax(whole),
+            e => MoveError::Cell(e),
+        })
+    }
+
+    /// The solver's moves: the legal moves, those converting most first
+    /// (a clone before a jump converting as many), which finds the
+    /// refutations of the clone game's deep searches sooner.
+    fn search_moves(&self, rules: &CloneConvert) -> Vec<Move> {
+        let moves = self.legal_moves(rules);
+        let theirs = self.pieces[1 - self.side];
+        let near = &self.tables.near;
+        // Most converted first, a clone before a jump converting as many,
+        // in generation order otherwise: a stable counting sort on the
+        // rank (the search's every node orders its moves; a comparison
+        // sort was a quarter of a class set's time).
+        let rank = |mv: &Move| match *mv {
+            Move::Clone { to, .. } => 2 * (theirs & near[to]).count() as usize + 1,
+            Move::Jump { to, .. } => 2 * (theirs & near[to]).count() as usize,
+            Move::Pass => 0,
+        };
+        const RANKS: usize = 2 * 8 + 2;
+        let mut starts = [0usize; RANKS + 1];
+        let ranks: Vec<usize> = moves.iter().map(|m| rank(m).min(RANKS - 1)).collect();
+        for &r in &ranks {
+            starts[RANKS - 1 - r + 1] += 1;
+        }
+        for k in 1..=RANKS {
+            starts[k] += starts[k - 1];
+        }
+        let mut sorted = vec![Move::Pass; moves.len()];
+        for (mv, &r) in moves.into_iter().zip(&ranks) {
+            let at = &mut starts[RANKS - 1 - r];
+            sorted[*at] = mv;
+            *at += 1;
+        }
+        sorted
+    }
+
+    /// [`State::play`] without the effect (no list of converted cells).
+    fn search_play(&self, mv: &Move) -> State<B> {
+        let t = &self.tables;
+        let me = self.side;
+        let mut pieces = self.pieces;
+        if let Move::Clone { to, .. } | Move::Jump { to, .. } = *mv {
+            if let Move::Jump { from, .. } = *mv {
+                pieces[me] ^= B::bit(from);
+            }
+            let flip = pieces[1 - me] & t.near[to];
+            pieces[me] |= B::bit(to) | flip;
+            pieces[1 - me] ^= flip;
+        }
+        State {
+            tables: Arc::clone(&self.tables),
+            pieces,
+            side: 1 - me,
+            turns: self.turns.saturating_add(1),
+        }
+    }
+}
+
+impl<B: Bits> WidthState<CloneConvert> for State<B> {
     fn text(&self) -> String {
         let g = &self.tables.geo;
         let board = print_board(g.width(), g.height(), |i| self.square(i));
@@ -404,7 +478,8 @@ impl<B: Bits> State<B> {
         }
     }
 
-    fn outcome(&self, limit: u32) -> Option<Outcome> {
+    fn outcome(&self, rules: &CloneConvert) -> Option<Outcome> {
+        let limit = rules.params.turn_limit;
         let t = &self.tables;
         let [w, b] = self.pieces;
         let empty = self.empty();
@@ -428,15 +503,10 @@ impl<B: Bits> State<B> {
         Some(Outcome { winner, reason })
     }
 
-    /// The canonical clone source for `to`: the lowest own piece next to it.
-    fn clone_source(&self, to: usize) -> Option<usize> {
-        (self.tables.near[to] & self.pieces[self.side]).pop_first()
-    }
-
     /// Clones (one per destination, index order), then jumps (by source,
     /// then destination); a lone pass when there is neither.
-    fn legal_moves(&self, limit: u32) -> Vec<Move> {
-        if self.outcome(limit).is_some() {
+    fn legal_moves(&self, rules: &CloneConvert) -> Vec<Move> {
+        if self.outcome(rules).is_some() {
             return Vec::new();
         }
         let t = &self.tables;
@@ -466,35 +536,11 @@ impl<B: Bits> State<B> {
         moves
     }
 
-    fn print_move(&self, mv: &Move) -> String {
-        match *mv {
-            Move::Clone { from, to } | Move::Jump { from, to } => {
-                format!("{}-{}", self.name(from), self.name(to))
-            }
-            Move::Pass => String::from(crate::notation::PASS),
-        }
-    }
-
-    /// A cell of a move: a name that is not a cell name makes the whole
-    /// text unreadable as a move; other cell errors are reported as such.
-    fn cell(&self, text: &str, whole: &str) -> Result<usize, MoveError> {
-        self.tables.geo.cell(text).map_err(|e| match e {
-            // `c3` gets the hint about capitals; `x` or `pass3` is no cell.
-            CellError::Lowercase { .. }
-                if text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
-            {
-                MoveError::Cell(e)
-            }
-            CellError::Malformed { .. } | CellError::Lowercase { .. } => syntax(whole),
-            e => MoveError::Cell(e),
-        })
-    }
-
-    fn parse_move(&self, limit: u32, text: &str) -> Result<Move, MoveError> {
+    fn read_legal_move(&self, rules: &CloneConvert, text: &str) -> Result<Move, MoveError> {
         let me = SIDES[self.side];
         let empty = self.empty();
         if text == crate::notation::PASS {
-            let moves = self.legal_moves(limit);
+            let moves = self.legal_moves(rules);
             return match moves.first() {
                 Some(Move::Pass) | None => Ok(Move::Pass),
                 Some(m) => Err(MoveError::illegal(
@@ -586,7 +632,16 @@ impl<B: Bits> State<B> {
         }
     }
 
-    fn play(&self, mv: &Move) -> (State<B>, Effect) {
+    fn print_move(&self, mv: &Move) -> String {
+        match *mv {
+            Move::Clone { from, to } | Move::Jump { from, to } => {
+                format!("{}-{}", self.name(from), self.name(to))
+            }
+            Move::Pass => String::from(crate::notation::PASS),
+        }
+    }
+
+    fn play(&self, _: &CloneConvert, mv: &Move) -> (State<B>, Effect) {
         let t = &self.tables;
         let me = self.side;
         let mut pieces = self.pieces;
@@ -621,62 +676,8 @@ impl<B: Bits> State<B> {
         (next, effect)
     }
 
-    /// The solver's moves: the legal moves, those converting most first
-    /// (a clone before a jump converting as many), which finds the
-    /// refutations of the clone game's deep searches sooner.
-    fn search_moves(&self, limit: u32) -> Vec<Move> {
-        let moves = self.legal_moves(limit);
-        let theirs = self.pieces[1 - self.side];
-        let near = &self.tables.near;
-        // Most converted first, a clone before a jump converting as many,
-        // in generation order otherwise: a stable counting sort on the
-        // rank (the search's every node orders its moves; a comparison
-        // sort was a quarter of a class set's time).
-        let rank = |mv: &Move| match *mv {
-            Move::Clone { to, .. } => 2 * (theirs & near[to]).count() as usize + 1,
-            Move::Jump { to, .. } => 2 * (theirs & near[to]).count() as usize,
-            Move::Pass => 0,
-        };
-        const RANKS: usize = 2 * 8 + 2;
-        let mut starts = [0usize; RANKS + 1];
-        let ranks: Vec<usize> = moves.iter().map(|m| rank(m).min(RANKS - 1)).collect();
-        for &r in &ranks {
-            starts[RANKS - 1 - r + 1] += 1;
-        }
-        for k in 1..=RANKS {
-            starts[k] += starts[k - 1];
-        }
-        let mut sorted = vec![Move::Pass; moves.len()];
-        for (mv, &r) in moves.into_iter().zip(&ranks) {
-            let at = &mut starts[RANKS - 1 - r];
-            sorted[*at] = mv;
-            *at += 1;
-        }
-        sorted
-    }
-
-    /// [`State::play`] without the effect (no list of converted cells).
-    fn search_play(&self, mv: &Move) -> State<B> {
-        let t = &self.tables;
-        let me = self.side;
-        let mut pieces = self.pieces;
-        if let Move::Clone { to, .. } | Move::Jump { to, .. } = *mv {
-            if let Move::Jump { from, .. } = *mv {
-                pieces[me] ^= B::bit(from);
-            }
-            let flip = pieces[1 - me] & t.near[to];
-            pieces[me] |= B::bit(to) | flip;
-            pieces[1 - me] ^= flip;
-        }
-        State {
-            tables: Arc::clone(&self.tables),
-            pieces,
-            side: 1 - me,
-            turns: self.turns.saturating_add(1),
-        }
-    }
-
-    fn perft(&self, limit: u32, depth: u32) -> u64 {
+    fn perft(&self, rules: &CloneConvert, depth: u32) -> u64 {
+        let limit = rules.params.turn_limit;
         if depth == 0 {
             return 1;
         }
@@ -817,6 +818,14 @@ impl Setup {
 impl Rules for CloneConvert {
     type Position = Position;
     type Move = Move;
+    const INFO: RulesInfo = RulesInfo {
+        id: "clone-convert",
+        topology: Topology::Bounded,
+        first_mover: "set by `first` in [parameters]",
+        sides: &[('W', "W"), ('B', "B")],
+        start: "B3W/5/5/5/W3B W 0",
+    };
+    width_rules!(Position);
 
     fn sides(&self) -> [char; 2] {
         let f = self.first_index();
@@ -825,7 +834,7 @@ impl Rules for CloneConvert {
 
     fn default_start(&self) -> &'static str {
         if self.first_index() == 0 {
-            "B3W/5/5/5/W3B W 0"
+            Self::INFO.start
         } else {
             "B3W/5/5/5/W3B B 0"
         }
@@ -835,47 +844,12 @@ impl Rules for CloneConvert {
         Ok(Setup::parse(text)?.validate()?)
     }
 
-    fn print_position(&self, pos: &Position) -> String {
-        pos.text()
-    }
-
-    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
-        vec![("turns", u64::from(pos.turns()))]
-    }
-
-    fn view(&self, pos: &Position) -> BoardView {
-        by_width!(&pos.0, s => s.view())
-    }
-
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        by_width!(&pos.0, s => s.outcome(self.params.turn_limit))
-    }
-
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        by_width!(&pos.0, s => s.legal_moves(self.params.turn_limit))
-    }
-
-    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        by_width!(&pos.0, s => s.parse_move(self.params.turn_limit, text))
-    }
-
-    fn print_move(&self, pos: &Position, mv: &Move) -> String {
-        by_width!(&pos.0, s => s.print_move(mv))
-    }
-
-    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        by_width!(&pos.0, s => {
-            let (n, e) = s.play(mv);
-            (Position(ByWidth::wrap(n)), e)
-        })
-    }
-
-    fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        by_width!(&pos.0, s => s.perft(self.params.turn_limit, depth))
+    fn counts(&self, pos: &Position) -> Counts {
+        Counts::new().with(TURNS, u64::from(pos.turns()))
     }
 
     fn search_moves(&self, pos: &Position) -> Vec<Move> {
-        by_width!(&pos.0, s => s.search_moves(self.params.turn_limit))
+        by_width!(&pos.0, s => s.search_moves(self))
     }
 
     fn search_play(&self, pos: &Position, mv: &Move) -> Position {

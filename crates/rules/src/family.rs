@@ -16,14 +16,20 @@
 //! sits above this file and the families, so neither names it. Its printed
 //! words and its built-in game's definition are printkit's, not the
 //! rules': a line in `crates/definition/src/families.rs` names them.
-//! [`GameFamily`]'s items have no defaults but one
-//! ([`GameFamily::turns_that_fit`]: no turn counter), so the compiler lists
-//! what a family's rules must say. [`FamilyPrint`] asks only how the pieces
-//! look: its other items have defaults (no figures for a rules text, tokens
-//! to fill the board, no tray, no facts beside a diagram), so a family
-//! prints once its rules are written, and is tuned after. How the solver
-//! and the puzzle finder treat a family is the solver's: its module
-//! `crates/solve/src/families/<family>.rs`.
+//! A new family writes 13 items, which the compiler lists: [`Rules`]'
+//! position and move types, its [`RulesInfo`] and seven methods (read,
+//! print and view a position, its outcome and legal moves, print and play
+//! a move); [`GameFamily`]'s parameter type and how they make the rules;
+//! [`FamilyPrint`]'s look. [`GameFamily`]'s other items default to a game
+//! whose pieces are all on the board and which ends when the side to move
+//! cannot move. [`FamilyPrint`]'s other items have defaults too (no
+//! figures for a rules text, tokens to fill the board, no tray, no facts
+//! beside a diagram), so a family prints once its rules are written, and
+//! is tuned after. How the solver and the puzzle finder treat a family is
+//! the solver's: its module `crates/solve/src/families/<family>.rs`, whose
+//! items all have defaults.
+pub use crate::counts::{CountName, Counts, TURNS};
+pub use crate::game::RulesInfo;
 use crate::game::{Reason, Rules};
 use crate::geometry::{Cell, Topology};
 use crate::view::BoardView;
@@ -31,7 +37,9 @@ use std::fmt;
 
 /// What a family's rules are besides play: its parameters, the positions
 /// they allow and how a game ends. The first description a new family
-/// writes, after its [`Rules`].
+/// writes, after its [`Rules`]: its parameter type and how they make its
+/// rules are required; the rest has defaults for a family whose pieces are
+/// all on the board and whose game ends when the side to move cannot move.
 pub trait GameFamily:
     Rules<Position: Send + Sync + 'static> + Send + Sync + 'static + Sized
 {
@@ -43,40 +51,58 @@ pub trait GameFamily:
         + Default
         + schemars::JsonSchema
         + 'static;
-    /// Its id, board and sides.
-    const INFO: RulesInfo;
     /// The keys of a position written as a table besides `side` and the
-    /// piece symbols: the fields of the text form after the side, by name.
-    const TABLE_FIELDS: &'static [&'static str];
+    /// piece symbols: the fields of the text form after the side, by name
+    /// ([`Rules::counts`]'s names). None by default.
+    const TABLE_FIELDS: &'static [CountName] = &[];
     /// The rules these parameters make.
     fn with_params(params: Self::Params) -> Self;
     /// The turn limit that ends a game, which the audit sheet's rows count
-    /// up to; 0: none.
-    fn turn_limit(params: &Self::Params) -> usize;
+    /// up to; 0 (the default): none.
+    fn turn_limit(_params: &Self::Params) -> usize {
+        0
+    }
     /// The bounds of the parameters on a board of `cells` playable cells,
-    /// `width` × `height` (see [`Params::problems`](crate::Params::problems)).
+    /// `width` × `height` (see [`Params::problems`](crate::Params::problems));
+    /// none by default.
     fn problems(
-        params: &Self::Params,
-        cells: u32,
-        width: usize,
-        height: usize,
-    ) -> Vec<(&'static str, String)>;
+        _params: &Self::Params,
+        _cells: u32,
+        _width: usize,
+        _height: usize,
+    ) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// Where a parameter the start decides disagrees with the start (see
-    /// [`Params::start_problems`](crate::Params::start_problems)).
+    /// [`Params::start_problems`](crate::Params::start_problems)); none by
+    /// default (no parameter counts what the start holds).
+    /// `start`: the start position as the rules read it, seen as `view`.
     fn start_problems(
-        params: &Self::Params,
-        start: &str,
-        view: &BoardView,
-    ) -> Vec<(&'static str, String)>;
+        _params: &Self::Params,
+        _start: &Self::Position,
+        _view: &BoardView,
+    ) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// The counts of a position given as a table (see
-    /// [`Params::fresh_counts`](crate::Params::fresh_counts)).
-    fn fresh_counts(
-        params: &Self::Params,
-        pieces: usize,
-        fields: &[(&str, u64)],
-    ) -> Vec<(&'static str, u64)>;
-    /// The ways a game ends (see [`Params::stop_conditions`](crate::Params::stop_conditions)).
-    fn stop_conditions(params: &Self::Params) -> Vec<Reason>;
+    /// [`Params::fresh_counts`](crate::Params::fresh_counts)): by default
+    /// each of [`GameFamily::TABLE_FIELDS`] as the table gives it, else 0.
+    fn fresh_counts(_params: &Self::Params, _pieces: usize, fields: &Counts) -> Counts {
+        Self::TABLE_FIELDS
+            .iter()
+            .map(|name| (*name, fields.get(*name).unwrap_or(0)))
+            .collect()
+    }
+    /// The ways a game ends (see [`Params::stop_conditions`](crate::Params::stop_conditions)):
+    /// by default when the side to move cannot move, and at the turn limit
+    /// if there is one.
+    fn stop_conditions(params: &Self::Params) -> Vec<Reason> {
+        let mut v = vec![Reason::NoMoves];
+        if Self::turn_limit(params) > 0 {
+            v.push(Reason::TurnLimit);
+        }
+        v
+    }
     /// The turn counts that fit a position seen as `view` (the game
     /// starting from `start`), by the bounds the rules give, and why (see
     /// [`Params::counter_mistake`](crate::Params::counter_mistake)); `None` (the default): the family's
@@ -85,7 +111,7 @@ pub trait GameFamily:
         _params: &Self::Params,
         _start: &BoardView,
         _view: &BoardView,
-        _counts: &[(&'static str, u64)],
+        _counts: &Counts,
     ) -> Option<TurnsFit> {
         None
     }
@@ -123,6 +149,18 @@ pub trait FamilyPrint: GameFamily {
     fn tray(_params: &Self::Params) -> Vec<TrayBox> {
         Vec::new()
     }
+    /// The figures of [`FamilyPrint::figures`] that are limits, 0 for
+    /// none (a text naming such a limit while it is 0 is refused); none by
+    /// default.
+    const LIMITS: &'static [&'static str] = &[];
+    /// How a rules text may count what a figure sets in words ("the 60th
+    /// turn"): a literal number there that is not the figure is a
+    /// mistake. None by default.
+    const COUNTED: &'static [Counted] = &[];
+    /// How a practice prompt may state a count of its position in words
+    /// ("seven in reserve"), by the names of [`Rules::counts`]; none by
+    /// default.
+    const STATED: &'static [Counted] = &[];
     /// The facts [`FamilyPrint::position_facts`] may state; none by
     /// default.
     const FACTS: &'static [FactKind] = &[];
@@ -132,11 +170,28 @@ pub trait FamilyPrint: GameFamily {
     /// name. Nothing by default.
     fn position_facts(
         _params: &Self::Params,
-        _counts: &[(&'static str, u64)],
+        _counts: &Counts,
         _view: &BoardView,
     ) -> Vec<PositionFact> {
         Vec::new()
     }
+}
+
+/// A number in a text that counts what a figure ([`FamilyPrint::figures`])
+/// or a position's count ([`Rules::counts`]) holds, in the phrases that
+/// say it (English: the words the definition checks texts in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The figure or count the number must equal.
+    pub name: &'static str,
+    /// What the number counts, for the message ("turns", "prey in
+    /// reserve").
+    pub what: &'static str,
+    /// The phrases, apart by `|`: words, one of them the number, `#` (any),
+    /// `#th` (an ordinal: 60th, third), `#n` (a cardinal: 60, eight), or
+    /// `#n>4` (a cardinal above 4); a word may be one of several, apart by
+    /// `/` ("the/all #n prey").
+    pub says: &'static str,
 }
 
 /// The turn counts a position's board allows (see
@@ -203,21 +258,6 @@ pub fn steps_apart(view: &BoardView, a: Cell, b: Cell) -> u64 {
     along(a.col, b.col, view.width) + along(a.row, b.row, view.height)
 }
 
-/// What [`GameFamily::INFO`] says of a family: its id, board and sides.
-#[derive(Debug)]
-pub struct RulesInfo {
-    /// The id a definition's `family` key names.
-    pub id: &'static str,
-    /// The board it plays on; a definition's `topology` must agree.
-    pub topology: Topology,
-    /// Why the start must have the first side to move (said when it does
-    /// not).
-    pub first_mover: &'static str,
-    /// What players call each side, by symbol, in English (see
-    /// [`FamilyInfo::sides`]).
-    pub sides: &'static [(char, &'static str)],
-}
-
 /// What [`FamilyPrint::LOOK`] says of a family: how its pieces, board and
 /// audit sheet look.
 #[derive(Debug)]
@@ -248,6 +288,9 @@ impl FamilyInfo {
             checkered: look.checkered,
             audit: look.audit,
             facts: F::FACTS,
+            limits: F::LIMITS,
+            counted: F::COUNTED,
+            stated: F::STATED,
         }
     }
 }
@@ -270,7 +313,7 @@ pub struct FamilyInfo {
     pub sides: &'static [(char, &'static str)],
     /// The numbers of a position after its side, by name, in the order
     /// its text writes them ([`GameFamily::TABLE_FIELDS`]).
-    pub table_fields: &'static [&'static str],
+    pub table_fields: &'static [CountName],
     /// How each piece symbol is drawn.
     pub pieces: &'static [Piece],
     /// Pieces move along rows and columns only: the board draws no
@@ -282,6 +325,12 @@ pub struct FamilyInfo {
     pub audit: AuditInfo,
     /// The facts of a position a practice sheet may state.
     pub facts: &'static [FactKind],
+    /// The figures that are limits, 0 for none ([`FamilyPrint::LIMITS`]).
+    pub limits: &'static [&'static str],
+    /// How a rules text counts what a figure sets ([`FamilyPrint::COUNTED`]).
+    pub counted: &'static [Counted],
+    /// How a prompt states a position's counts ([`FamilyPrint::STATED`]).
+    pub stated: &'static [Counted],
 }
 
 /// A fact of a position that the rules use and its diagram cannot show
@@ -505,11 +554,6 @@ pub struct TrayBox {
     pub counted: bool,
 }
 
-/// The value of the field `name` among a table's `fields`.
-pub fn named_field(fields: &[(&str, u64)], name: &str) -> Option<u64> {
-    fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
-}
-
 /// How many pieces of `symbols` stand on the board.
 pub fn count_pieces(view: &BoardView, symbols: &[char]) -> u32 {
     view.pieces
@@ -523,12 +567,13 @@ mod tests {
     use super::*;
 
     /// A family written as a new one starts: its rules (the clone game's,
-    /// passed through) and its [`GameFamily`], then only how its pieces
-    /// look. It compiles, and prints and is searched on the defaults.
+    /// passed through) with the required items alone, its parameters, and
+    /// how its pieces look. It compiles, and prints and is searched on the
+    /// defaults.
     mod bare {
         use crate::clone_convert::{CloneConvert, Move, Params, Position};
         use crate::family::{FamilyPrint, GameFamily, Look, RulesInfo};
-        use crate::{BoardView, Effect, MoveError, Outcome, PositionError, Reason, Rules};
+        use crate::{BoardView, Effect, Outcome, PositionError, Rules};
 
         #[derive(Clone, Debug)]
         pub struct Bare(pub CloneConvert);
@@ -536,12 +581,7 @@ mod tests {
         impl Rules for Bare {
             type Position = Position;
             type Move = Move;
-            fn sides(&self) -> [char; 2] {
-                self.0.sides()
-            }
-            fn default_start(&self) -> &'static str {
-                self.0.default_start()
-            }
+            const INFO: RulesInfo = <CloneConvert as Rules>::INFO;
             fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
                 self.0.parse_position(text)
             }
@@ -551,17 +591,11 @@ mod tests {
             fn view(&self, pos: &Position) -> BoardView {
                 self.0.view(pos)
             }
-            fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
-                self.0.counts(pos)
-            }
             fn outcome(&self, pos: &Position) -> Option<Outcome> {
                 self.0.outcome(pos)
             }
             fn legal_moves(&self, pos: &Position) -> Vec<Move> {
                 self.0.legal_moves(pos)
-            }
-            fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-                self.0.read_legal_move(pos, text)
             }
             fn print_move(&self, pos: &Position, mv: &Move) -> String {
                 self.0.print_move(pos, mv)
@@ -569,32 +603,12 @@ mod tests {
             fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
                 self.0.play(pos, mv)
             }
-            fn perft(&self, pos: &Position, depth: u32) -> u64 {
-                self.0.perft(pos, depth)
-            }
         }
 
         impl GameFamily for Bare {
             type Params = Params;
-            const INFO: RulesInfo = <CloneConvert as GameFamily>::INFO;
-            const TABLE_FIELDS: &'static [&'static str] = &["turns"];
             fn with_params(params: Params) -> Self {
                 Bare(CloneConvert::with_params(params))
-            }
-            fn turn_limit(p: &Params) -> usize {
-                CloneConvert::turn_limit(p)
-            }
-            fn problems(p: &Params, c: u32, w: usize, h: usize) -> Vec<(&'static str, String)> {
-                CloneConvert::problems(p, c, w, h)
-            }
-            fn start_problems(p: &Params, s: &str, v: &BoardView) -> Vec<(&'static str, String)> {
-                CloneConvert::start_problems(p, s, v)
-            }
-            fn fresh_counts(p: &Params, n: usize, f: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
-                CloneConvert::fresh_counts(p, n, f)
-            }
-            fn stop_conditions(p: &Params) -> Vec<Reason> {
-                CloneConvert::stop_conditions(p)
             }
         }
 
@@ -605,7 +619,7 @@ mod tests {
 
     #[test]
     fn a_family_with_its_rules_and_its_look_alone_prints_on_the_defaults() {
-        use crate::Rules;
+        use crate::{MoveError, Reason, Rules};
         use bare::Bare;
         let p = crate::clone_convert::Params::default();
         // Tokens: each piece without a crown (W, B), enough to fill the
@@ -618,13 +632,51 @@ mod tests {
         assert_eq!(shown, [('W', None, 25, 0), ('B', None, 25, 0)]);
         assert!(Bare::tray(&p).is_empty() && Bare::figures(&p).is_empty());
         let rules = Bare::with_params(p.clone());
+        // Its sides and start are its description's.
+        assert_eq!(rules.sides(), ['W', 'B']);
+        assert_eq!(rules.default_start(), "B3W/5/5/5/W3B W 0");
         let start = rules.parse_position(rules.default_start()).unwrap();
         let view = rules.view(&start);
+        assert!(rules.counts(&start).is_empty());
         assert!(Bare::position_facts(&p, &rules.counts(&start), &view).is_empty());
+        // Its parameters have no bounds, no start problems, no turn limit;
+        // a game ends when the side to move cannot move.
+        assert!(Bare::problems(&p, 25, 5, 5).is_empty());
+        assert!(Bare::start_problems(&p, &start, &view).is_empty());
+        assert_eq!(Bare::turn_limit(&p), 0);
+        assert_eq!(Bare::stop_conditions(&p), [Reason::NoMoves]);
+        assert!(Bare::fresh_counts(&p, 4, &Counts::new().with(TURNS, 3)).is_empty());
+        // Perft by playing every move: the clone game's own fast count.
+        let clone = crate::clone_convert::CloneConvert::with_params(p.clone());
+        for depth in 0..=3 {
+            assert_eq!(rules.perft(&start, depth), clone.perft(&start, depth));
+        }
+        // A move reads when it is a legal move's text, and only then.
+        let first = rules.legal_moves(&start).remove(0);
+        let text = rules.print_move(&start, &first);
+        assert_eq!(rules.parse_move(&start, &text), Ok(first));
+        let refused = rules.parse_move(&start, "A1-E5");
+        assert!(
+            matches!(refused, Err(MoveError::Syntax { ref found, .. }) if found == "A1-E5"),
+            "{refused:?}"
+        );
+        assert!(clone.parse_move(&start, "A1-E5").is_err());
         let info = FamilyInfo::of::<Bare>();
         assert_eq!(info.id, "clone-convert");
         let own = crate::Family::CloneConvert.info();
         assert_eq!(own.pieces.len(), info.pieces.len());
+    }
+
+    /// The default table counts are the declared fields, each as a table
+    /// gives it or 0.
+    #[test]
+    fn default_fresh_counts_follow_the_table_fields() {
+        use crate::clone_convert::{CloneConvert, Params};
+        let p = Params::default();
+        let none = Counts::new();
+        assert_eq!(CloneConvert::fresh_counts(&p, 4, &none).turns(), Some(0));
+        let seven = Counts::new().with(TURNS, 7);
+        assert_eq!(CloneConvert::fresh_counts(&p, 4, &seven), seven);
     }
 
     /// The nearest fitting count is the one a scan of every count would

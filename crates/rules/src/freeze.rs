@@ -6,8 +6,9 @@
 //! targets are precomputed per cell and direction (with the torus wrap), so
 //! chain generation is a depth-first search with the mover lifted.
 use super::bits::Bits;
-use super::bits::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, width_rules, AtWidth, Build, ByWidth, WidthState};
 use super::notation::{parse_board, print_board, split_position, Square};
+use crate::family::RulesInfo;
 use crate::game::*;
 use crate::geometry::{self, Cell, Geometry, Topology};
 use crate::notation::{Invalid, PositionError};
@@ -41,32 +42,17 @@ impl Default for Params {
 /// What Freeze is besides its rules (see [`GameFamily`]).
 mod description {
     use crate::family::{
-        count_pieces, AuditInfo, FactKind, FactNumber, FamilyPrint, GameFamily, Look, Piece,
-        PositionFact, RulesInfo, TokenSet, Tone,
+        count_pieces, AuditInfo, Counted, Counts, FactKind, FactNumber, FamilyPrint, GameFamily,
+        Look, Piece, PositionFact, TokenSet, Tone,
     };
-    use crate::freeze::{Freeze, Params};
-    use crate::game::Reason;
-    use crate::geometry::Topology;
+    use crate::freeze::{Freeze, Params, Position};
     use crate::view::BoardView;
 
     impl GameFamily for Freeze {
         type Params = Params;
 
-        const INFO: RulesInfo = RulesInfo {
-            id: "freeze",
-            topology: Topology::Torus,
-            first_mover: "set by `first` in [parameters]",
-            sides: &[('b', "black"), ('r', "red")],
-        };
-
-        const TABLE_FIELDS: &'static [&'static str] = &[];
-
         fn with_params(params: Params) -> Self {
             Freeze::new(params)
-        }
-
-        fn turn_limit(_: &Params) -> usize {
-            0
         }
 
         fn problems(
@@ -95,7 +81,11 @@ mod description {
             problems
         }
 
-        fn start_problems(p: &Params, _: &str, view: &BoardView) -> Vec<(&'static str, String)> {
+        fn start_problems(
+            p: &Params,
+            _: &Position,
+            view: &BoardView,
+        ) -> Vec<(&'static str, String)> {
             let black = count_pieces(view, &['b']) + 2 * count_pieces(view, &['B']);
             let red = count_pieces(view, &['r']) + 2 * count_pieces(view, &['R']);
             if black == p.supply && red == p.supply {
@@ -116,14 +106,6 @@ mod description {
                     p.supply
                 ),
             )]
-        }
-
-        fn fresh_counts(_: &Params, _: usize, _: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
-            Vec::new()
-        }
-
-        fn stop_conditions(_: &Params) -> Vec<Reason> {
-            vec![Reason::NoMoves]
         }
     }
 
@@ -154,13 +136,17 @@ mod description {
             vec![("supply", p.supply)]
         }
 
+        // "the 30 checkers", "15 of each" (a few checkers, "jumps two
+        // checkers", are a move's, not the supply).
+        const COUNTED: &'static [Counted] = &[Counted {
+            name: "supply",
+            what: "checkers",
+            says: "#n>4 checkers | #n>4 of each",
+        }];
+
         const FACTS: &'static [FactKind] = &[KINGS];
 
-        fn position_facts(
-            _: &Params,
-            _: &[(&'static str, u64)],
-            view: &BoardView,
-        ) -> Vec<PositionFact> {
+        fn position_facts(_: &Params, _: &Counts, view: &BoardView) -> Vec<PositionFact> {
             let kings = view
                 .pieces
                 .iter()
@@ -1300,9 +1286,94 @@ impl Freeze {
     }
 }
 
+impl<B: Bits> WidthState<Freeze> for Board<B> {
+    fn text(&self) -> String {
+        let geo = &self.t.geo;
+        let board = print_board(geo.width(), geo.height(), |i| {
+            if geo.is_hole(i) {
+                Square::Hole
+            } else {
+                self.piece(i).map_or(Square::Empty, Square::Piece)
+            }
+        });
+        format!("{board} {}", SIDES[self.side])
+    }
+
+    fn view(&self) -> BoardView {
+        let geo = &self.t.geo;
+        BoardView {
+            width: geo.width(),
+            height: geo.height(),
+            topology: Topology::Torus,
+            holes: geo.holes().map(|i| geo.cell_at(i)).collect(),
+            pieces: geo
+                .playable()
+                .filter_map(|i| self.piece(i).map(|p| (geo.cell_at(i), p)))
+                .collect(),
+            side_to_move: SIDES[self.side],
+        }
+    }
+
+    fn outcome(&self, _: &Freeze) -> Option<Outcome> {
+        (!self.can_capture()).then(|| Outcome {
+            winner: Some(SIDES[1 - self.side]),
+            reason: Reason::NoMoves,
+        })
+    }
+
+    fn legal_moves(&self, _: &Freeze) -> Vec<Move> {
+        Board::legal_moves(self)
+    }
+
+    fn read_legal_move(&self, _: &Freeze, text: &str) -> Result<Move, MoveError> {
+        match Freeze::read_move(&self.t.geo, text)? {
+            None => Ok(Move::Pass),
+            Some((cells, kinged)) => self.check_chain(&cells, &kinged),
+        }
+    }
+
+    fn print_move(&self, mv: &Move) -> String {
+        let geo = &self.t.geo;
+        match mv {
+            Move::Pass => crate::notation::PASS.to_string(),
+            Move::Chain { from, path, kinged } => {
+                let mut s = geo.name(*from);
+                for &l in path {
+                    s.push('x');
+                    s.push_str(&geo.name(l));
+                }
+                let (w, h) = (geo.width(), geo.height());
+                let mut k = kinged.clone();
+                k.sort_by_key(|&i| reading_key(i, w, h));
+                for i in k {
+                    s.push('+');
+                    s.push_str(&geo.name(i));
+                }
+                s
+            }
+        }
+    }
+
+    fn play(&self, _: &Freeze, mv: &Move) -> (Board<B>, Effect) {
+        Board::play(self, mv)
+    }
+
+    fn perft(&self, _: &Freeze, depth: u32) -> u64 {
+        Board::perft(self, depth)
+    }
+}
+
 impl Rules for Freeze {
     type Position = Position;
     type Move = Move;
+    const INFO: RulesInfo = RulesInfo {
+        id: "freeze",
+        topology: Topology::Torus,
+        first_mover: "set by `first` in [parameters]",
+        sides: &[('b', "black"), ('r', "red")],
+        start: START_B,
+    };
+    width_rules!(Position);
 
     fn sides(&self) -> [char; 2] {
         if self.params.first == 'r' {
@@ -1351,91 +1422,6 @@ impl Rules for Freeze {
                 side,
             },
         )))
-    }
-
-    fn print_position(&self, pos: &Position) -> String {
-        let geo = pos.geo();
-        let board = print_board(geo.width(), geo.height(), |i| {
-            if geo.is_hole(i) {
-                Square::Hole
-            } else {
-                pos.piece(i).map_or(Square::Empty, Square::Piece)
-            }
-        });
-        format!("{board} {}", SIDES[pos.side()])
-    }
-
-    // Every checker is on the board, kings shown crowned.
-    fn counts(&self, _: &Position) -> Vec<(&'static str, u64)> {
-        Vec::new()
-    }
-
-    fn view(&self, pos: &Position) -> BoardView {
-        let geo = pos.geo();
-        BoardView {
-            width: geo.width(),
-            height: geo.height(),
-            topology: Topology::Torus,
-            holes: geo.holes().map(|i| geo.cell_at(i)).collect(),
-            pieces: geo
-                .playable()
-                .filter_map(|i| pos.piece(i).map(|p| (geo.cell_at(i), p)))
-                .collect(),
-            side_to_move: SIDES[pos.side()],
-        }
-    }
-
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        let can = by_width!(&pos.0, b => b.can_capture());
-        (!can).then(|| Outcome {
-            winner: Some(SIDES[1 - pos.side()]),
-            reason: Reason::NoMoves,
-        })
-    }
-
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        by_width!(&pos.0, b => b.legal_moves())
-    }
-
-    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        let read = Self::read_move(pos.geo(), text)?;
-        match read {
-            None => Ok(Move::Pass),
-            Some((cells, kinged)) => by_width!(&pos.0, b => b.check_chain(&cells, &kinged)),
-        }
-    }
-
-    fn print_move(&self, pos: &Position, mv: &Move) -> String {
-        let geo = pos.geo();
-        match mv {
-            Move::Pass => crate::notation::PASS.to_string(),
-            Move::Chain { from, path, kinged } => {
-                let mut s = geo.name(*from);
-                for &l in path {
-                    s.push('x');
-                    s.push_str(&geo.name(l));
-                }
-                let (w, h) = (geo.width(), geo.height());
-                let mut k = kinged.clone();
-                k.sort_by_key(|&i| reading_key(i, w, h));
-                for i in k {
-                    s.push('+');
-                    s.push_str(&geo.name(i));
-                }
-                s
-            }
-        }
-    }
-
-    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        by_width!(&pos.0, b => {
-            let (n, e) = b.play(mv);
-            (Position(ByWidth::wrap(n)), e)
-        })
-    }
-
-    fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        by_width!(&pos.0, b => b.perft(depth))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {

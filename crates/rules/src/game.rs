@@ -2,7 +2,8 @@
 //! moves, outcome), the moves' effects and errors, and how a game ends.
 //! Below the families, which implement [`Rules`], and the registry, which
 //! lists them; it knows neither.
-use crate::geometry::{Cell, CellError};
+use crate::counts::Counts;
+use crate::geometry::{Cell, CellError, Topology};
 use crate::notation::PositionError;
 use crate::view::BoardView;
 use std::fmt;
@@ -249,18 +250,53 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// What [`Rules::INFO`] says of a family: its id, board, sides and
+/// default start.
+#[derive(Debug)]
+pub struct RulesInfo {
+    /// The id a definition's `family` key names.
+    pub id: &'static str,
+    /// The board it plays on; a definition's `topology` must agree.
+    pub topology: Topology,
+    /// Why the start must have the first side to move (said when it does
+    /// not).
+    pub first_mover: &'static str,
+    /// What players call each side, by symbol, in English (see
+    /// [`FamilyInfo::sides`](crate::FamilyInfo::sides)); the side that moves first first.
+    pub sides: &'static [(char, &'static str)],
+    /// The default start position (its text in docs/rules.md), with the
+    /// first side to move.
+    pub start: &'static str,
+}
+
 /// A game family's rules with its parameters. Positions and moves are typed;
 /// see [`Engine`](crate::Engine) for the same interface over text.
+///
+/// A new family writes the two types, [`Rules::INFO`] and seven methods:
+/// reading and printing a position, its view, its outcome, its legal
+/// moves, printing and playing one. Everything else has a default that is
+/// right for any family (perft by playing every move, a move read by
+/// matching the legal moves' texts, no counts) and that a family overrides
+/// where it knows better (a fast perft, messages naming the rule a move
+/// breaks).
 pub trait Rules {
     /// A valid position of the game.
     type Position: Clone + PartialEq + fmt::Debug;
     /// A move of the game (hashed: the solver looks moves up by hash).
     type Move: Clone + Eq + std::hash::Hash + fmt::Debug;
+    /// Its id, board, sides and default start.
+    const INFO: RulesInfo;
 
-    /// The two sides' symbols, the side that moves first first.
-    fn sides(&self) -> [char; 2];
-    /// The family's default start position (its text in docs/rules.md).
-    fn default_start(&self) -> &'static str;
+    /// The two sides' symbols, the side that moves first first: by
+    /// default the order of [`RulesInfo::sides`].
+    fn sides(&self) -> [char; 2] {
+        [Self::INFO.sides[0].0, Self::INFO.sides[1].0]
+    }
+    /// The family's default start position (its text in docs/rules.md):
+    /// by default [`RulesInfo::start`].
+    fn default_start(&self) -> &'static str {
+        Self::INFO.start
+    }
 
     /// Parses and validates a position.
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
@@ -270,8 +306,11 @@ pub trait Rules {
     fn view(&self, pos: &Self::Position) -> BoardView;
     /// The numbers of a position besides its board and side, by the names
     /// of [`GameFamily::TABLE_FIELDS`](crate::family::GameFamily::TABLE_FIELDS), in their order (`turns`;
-    /// `reserve`, `captured`, `turns`): what a prompt may state.
-    fn counts(&self, pos: &Self::Position) -> Vec<(&'static str, u64)>;
+    /// `reserve`, `captured`, `turns`): what a prompt may state. None by
+    /// default (every piece is on the board).
+    fn counts(&self, _pos: &Self::Position) -> Counts {
+        Counts::new()
+    }
 
     /// The game result, or `None` while the game goes on.
     fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
@@ -287,14 +326,30 @@ pub trait Rules {
         }
         self.read_legal_move(pos, text)
     }
-    /// [`Rules::parse_move`] in a game that is not over.
-    fn read_legal_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
+    /// [`Rules::parse_move`] in a game that is not over. By default the
+    /// legal move whose canonical text is `text`; any other text is not
+    /// read as a move (a family overrides this to accept other spellings
+    /// and to say which rule a move breaks).
+    fn read_legal_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError> {
+        let moves = self.legal_moves(pos);
+        let printed: Vec<String> = moves.iter().map(|m| self.print_move(pos, m)).collect();
+        match printed.iter().position(|p| p == text) {
+            Some(i) => Ok(moves[i].clone()),
+            None => Err(MoveError::Syntax {
+                found: text.to_string(),
+                expected: "one of the position's legal moves, as the rules write it".to_string(),
+            }),
+        }
+    }
     /// The canonical text of a legal move.
     fn print_move(&self, pos: &Self::Position, mv: &Self::Move) -> String;
     /// Plays a legal move.
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> (Self::Position, Effect);
-    /// The perft count (see docs/rules.md for the conventions).
-    fn perft(&self, pos: &Self::Position, depth: u32) -> u64;
+    /// The perft count (see docs/rules.md for the conventions): by default
+    /// by playing every move ([`perft_by_moves`]); families count faster.
+    fn perft(&self, pos: &Self::Position, depth: u32) -> u64 {
+        perft_by_moves(self, pos, depth)
+    }
 
     /// A 64-bit key of the position for the solver's transposition table:
     /// equal positions have equal keys. The default hashes the text.
@@ -376,7 +431,7 @@ pub fn key_of_words(words: &[u64]) -> u64 {
 
 /// Counts perft by playing every move (no bulk counting): the reference the
 /// fast counters are tested against.
-pub fn perft_by_moves<R: Rules>(rules: &R, pos: &R::Position, depth: u32) -> u64 {
+pub fn perft_by_moves<R: Rules + ?Sized>(rules: &R, pos: &R::Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

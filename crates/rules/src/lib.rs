@@ -16,6 +16,7 @@
 use std::fmt;
 
 mod bits;
+mod counts;
 pub mod family;
 mod game;
 pub mod geometry;
@@ -30,7 +31,7 @@ pub mod clone_convert;
 pub mod freeze;
 pub mod predator_prey;
 
-pub use family::FamilyInfo;
+pub use family::{CountName, Counts, FamilyInfo, TURNS};
 pub use game::{
     key_of_text, key_of_words, perft_by_moves, Effect, MoveError, MoveKind, Outcome, Promotions,
     Reason, Rules,
@@ -130,8 +131,7 @@ pub trait Engine: Send + Sync {
     /// gives them: validated exactly as [`Engine::load`] validates the
     /// same position's text, with the same errors. How a caller builds a
     /// position without writing the family's notation.
-    fn setup(&self, view: &BoardView, counts: &[(&str, u64)])
-        -> Result<AnyPosition, PositionError>;
+    fn setup(&self, view: &BoardView, counts: &Counts) -> Result<AnyPosition, PositionError>;
 }
 
 /// A position of some family's game, read once (see [`Engine::load`]).
@@ -144,7 +144,7 @@ pub trait GamePosition: Send + Sync {
     fn view(&self) -> BoardView;
     /// Its numbers besides the board and side, by name (see
     /// [`Rules::counts`]).
-    fn counts(&self) -> Vec<(&'static str, u64)>;
+    fn counts(&self) -> Counts;
     /// The game result, or `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
     /// Every legal move with what it does (none once the game is over).
@@ -175,6 +175,9 @@ pub trait GamePosition: Send + Sync {
     fn clone_box(&self) -> Box<dyn GamePosition>;
     /// The typed position behind this interface (see [`AnyPosition::typed`]).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The rules' own position, as [`std::any::Any`] (see
+    /// [`Params::start_problems`]).
+    fn position_any(&self) -> &dyn std::any::Any;
 }
 
 /// The choice of promotions of a position's moves, over the engine's
@@ -281,11 +284,7 @@ impl<R: EngineRules> Engine for Typed<R> {
             pos,
         })))
     }
-    fn setup(
-        &self,
-        view: &BoardView,
-        counts: &[(&str, u64)],
-    ) -> Result<AnyPosition, PositionError> {
+    fn setup(&self, view: &BoardView, counts: &Counts) -> Result<AnyPosition, PositionError> {
         let pos = set_up(self.0.as_ref(), view, counts)?;
         Ok(AnyPosition::new(self.0.clone(), pos))
     }
@@ -297,7 +296,7 @@ impl<R: EngineRules> Engine for Typed<R> {
 fn set_up<R: EngineRules>(
     rules: &R,
     view: &BoardView,
-    counts: &[(&str, u64)],
+    counts: &Counts,
 ) -> Result<R::Position, PositionError> {
     let info = R::FAMILY.info();
     let symbols: Vec<char> = info.pieces.iter().map(|p| p.symbol).collect();
@@ -349,6 +348,9 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+    fn position_any(&self) -> &dyn std::any::Any {
+        &self.pos
+    }
     fn family(&self) -> Family {
         R::FAMILY
     }
@@ -358,7 +360,7 @@ impl<R: EngineRules> GamePosition for TypedPosition<R> {
     fn view(&self) -> BoardView {
         self.rules.view(&self.pos)
     }
-    fn counts(&self) -> Vec<(&'static str, u64)> {
+    fn counts(&self) -> Counts {
         self.rules.counts(&self.pos)
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -447,6 +449,12 @@ impl<R: EngineRules> PositionPromotions for TypedPosition<R> {
 }
 
 impl Params {
+    /// Where a parameter the start decides says something else than the
+    /// start `start`, read by these rules (see [`Params::start_problems_of`]).
+    pub fn start_problems(&self, start: &AnyPosition) -> Vec<(&'static str, String)> {
+        self.start_problems_of(start.position_any(), &start.view())
+    }
+
     /// The engine of these rules.
     pub fn engine(&self) -> Box<dyn Engine> {
         struct MakeEngine;
@@ -597,7 +605,7 @@ mod tests {
         let start = prey.load("5/5/2P2/5/5 o 8 0 0").unwrap();
         let (view, counts) = (start.view(), start.counts());
         // Each view against the text that says the same, written by hand.
-        let same = |view: &BoardView, counts: &[(&str, u64)], text: &str| {
+        let same = |view: &BoardView, counts: &Counts, text: &str| {
             let loaded = prey.load(text).map(|_| ());
             assert!(loaded.is_err(), "{text}");
             assert_eq!(prey.setup(view, counts).map(|_| ()), loaded, "{text}");
@@ -610,8 +618,9 @@ mod tests {
         };
         same(&side, &counts, "5/5/2P2/5/5 x 8 0 0");
         // A count left out, and one too big.
-        same(&view, &counts[..1], "5/5/2P2/5/5 o 8");
-        let big = [counts[0], counts[1], ("turns", 1 << 40)];
+        same(&view, &counts.first(1), "5/5/2P2/5/5 o 8");
+        let mut big = counts.clone();
+        assert!(big.set(TURNS, 1 << 40));
         same(&view, &big, "5/5/2P2/5/5 o 8 0 1099511627776");
         assert!(matches!(
             prey.setup(&view, &big),
@@ -621,7 +630,8 @@ mod tests {
             })
         ));
         // What no text can say is refused too, never played.
-        assert!(prey.setup(&view, &[("moves", 3)]).is_err());
+        let moves = Counts::new().with(CountName::new("moves"), 3);
+        assert!(prey.setup(&view, &moves).is_err());
         let mut off = view.clone();
         off.pieces.push((Cell::new(40, 0), 'o'));
         assert!(matches!(
@@ -663,7 +673,7 @@ mod tests {
             ),
             "{refused:?}"
         );
-        assert_eq!(freeze.setup(&moved, &[]).map(|_| ()), refused);
+        assert_eq!(freeze.setup(&moved, &Counts::new()).map(|_| ()), refused);
     }
 
     #[test]

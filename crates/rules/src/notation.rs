@@ -3,6 +3,7 @@
 //! decimal count of empty cells, or `-` for a hole. Parsing is strict and
 //! every error names what it found and what it expected. Also the signs a
 //! move is written with ([`Sign`]), for the rules sheet that explains them.
+use super::counts::{CountName, Counts};
 use super::geometry::{Cell, MAX_HEIGHT, MAX_WIDTH};
 use super::view::BoardView;
 use std::fmt;
@@ -431,8 +432,8 @@ pub fn print_board(width: usize, height: usize, square: impl Fn(usize) -> Square
 /// `symbols`: the family's piece symbols, for the message.
 pub(crate) fn position_text(
     view: &BoardView,
-    counts: &[(&str, u64)],
-    fields: &[&str],
+    counts: &Counts,
+    fields: &[CountName],
     symbols: &[char],
 ) -> Result<String, PositionError> {
     let (w, h) = (view.width, view.height);

@@ -11,15 +11,21 @@
 //! The board state is a bit set of prey plus the predator's cell; boards of
 //! up to 64 cells use `u64`, up to 128 `u128`, larger ones the wide set.
 use super::bits::Bits;
-use super::bits::{by_width, AtWidth, Build, ByWidth};
+use super::bits::{by_width, width_rules, AtWidth, Build, ByWidth, WidthState};
 use super::geometry::ORTHOGONAL;
 use super::notation::{parse_board, print_board, split_position, Square};
+use crate::family::{CountName, Counts, RulesInfo, TURNS};
 use crate::game::*;
 use crate::geometry::{Cell, Geometry, Topology};
 use crate::notation::{Invalid, PositionError};
 use crate::view::BoardView;
 use std::fmt;
 use std::sync::Arc;
+
+/// Prey waiting in reserve, a position's first count.
+pub const RESERVE: CountName = CountName::new("reserve");
+/// Prey the predator has captured, its second.
+pub const CAPTURED: CountName = CountName::new("captured");
 
 const PREY: char = 'o';
 const PREDATOR: char = 'P';
@@ -51,27 +57,21 @@ impl Default for Params {
 
 /// What the predator game is besides its rules (see [`GameFamily`]).
 mod description {
+    use crate::family::TURNS;
     use crate::family::{
-        count_pieces, named_field, steps_apart, AuditInfo, FactKind, FactNumber::Count,
-        FamilyPrint, GameFamily, Look, Piece, PositionFact, RulesInfo, TokenSet, Tone, TrayBox,
-        TurnsFit, MAX_PREY, MAX_TURN_LIMIT,
+        count_pieces, steps_apart, AuditInfo, CountName, Counted, Counts, FactKind,
+        FactNumber::Count, FamilyPrint, GameFamily, Look, Piece, PositionFact, TokenSet, Tone,
+        TrayBox, TurnsFit, MAX_PREY, MAX_TURN_LIMIT,
     };
     use crate::game::Reason;
     use crate::geometry::Topology;
-    use crate::predator_prey::{Params, PredatorPrey};
+    use crate::predator_prey::{Params, Position, PredatorPrey, CAPTURED, RESERVE};
     use crate::view::BoardView;
 
     impl GameFamily for PredatorPrey {
         type Params = Params;
 
-        const INFO: RulesInfo = RulesInfo {
-            id: "predator-prey",
-            topology: Topology::Bounded,
-            first_mover: "prey always moves first",
-            sides: &[('o', "prey"), ('P', "the predator")],
-        };
-
-        const TABLE_FIELDS: &'static [&'static str] = &["reserve", "captured", "turns"];
+        const TABLE_FIELDS: &'static [CountName] = &[RESERVE, CAPTURED, TURNS];
 
         fn with_params(params: Params) -> Self {
             PredatorPrey::new(params)
@@ -111,23 +111,18 @@ mod description {
 
         fn start_problems(
             p: &Params,
-            start: &str,
+            start: &Position,
             view: &BoardView,
         ) -> Vec<(&'static str, String)> {
-            let fields: Vec<&str> = start.split_whitespace().skip(1).collect();
-            let field = |i: usize| {
-                fields
-                    .get(i)
-                    .and_then(|f| f.parse::<u32>().ok())
-                    .unwrap_or(0)
-            };
-            let (reserve, captured) = (field(1), field(2));
+            let (reserve, captured) = (start.reserve(), start.captured());
             let on_board = count_pieces(view, &['o']);
             let total = reserve + on_board + captured;
             if total == p.prey {
                 return Vec::new();
             }
-            let board = start.split_whitespace().next().unwrap_or("");
+            let text = start.text();
+            let board = text.split_whitespace().next().unwrap_or("");
+            let side = if start.prey_to_move() { 'o' } else { 'P' };
             let mut parts = vec![format!("{reserve} in reserve")];
             if on_board > 0 {
                 parts.push(format!("{on_board} on the board"));
@@ -143,29 +138,25 @@ mod description {
                     parts.join(", "),
                     p.prey,
                     p.prey.saturating_sub(on_board + captured),
-                    fields.first().unwrap_or(&"o"),
+                    side,
                     p.prey.saturating_sub(on_board + captured),
-                    fields.get(3).unwrap_or(&"0"),
+                    start.predator_turns(),
                 ),
             )]
         }
 
-        fn fresh_counts(
-            p: &Params,
-            pieces: usize,
-            fields: &[(&str, u64)],
-        ) -> Vec<(&'static str, u64)> {
+        fn fresh_counts(p: &Params, pieces: usize, fields: &Counts) -> Counts {
             // Prey neither on the board (all but the predator) nor captured
             // are in reserve.
             let prey = pieces.saturating_sub(1) as u64;
-            let captured = named_field(fields, "captured").unwrap_or(0);
-            let reserve = named_field(fields, "reserve")
+            let captured = fields.get(CAPTURED).unwrap_or(0);
+            let reserve = fields
+                .get(RESERVE)
                 .unwrap_or_else(|| (p.prey as u64).saturating_sub(prey + captured));
-            vec![
-                ("reserve", reserve),
-                ("captured", captured),
-                ("turns", named_field(fields, "turns").unwrap_or(0)),
-            ]
+            Counts::new()
+                .with(RESERVE, reserve)
+                .with(CAPTURED, captured)
+                .with(TURNS, fields.turns().unwrap_or(0))
         }
 
         fn stop_conditions(p: &Params) -> Vec<Reason> {
@@ -184,11 +175,11 @@ mod description {
             _: &Params,
             start: &BoardView,
             view: &BoardView,
-            counts: &[(&'static str, u64)],
+            counts: &Counts,
         ) -> Option<TurnsFit> {
             let at = |v: &BoardView| v.pieces.iter().find(|(_, p)| *p == 'P').map(|(c, _)| *c);
             let (now, from) = (at(view)?, at(start)?);
-            let captured = named_field(counts, "captured").unwrap_or(0);
+            let captured = counts.get(CAPTURED).unwrap_or(0);
             let distance = steps_apart(view, now, from);
             let bounded = view.topology == Topology::Bounded;
             let placed = u64::from(count_pieces(view, &['o'])) + captured;
@@ -210,7 +201,7 @@ mod description {
             // While prey wait in reserve every prey turn placed one (prey
             // may not move a piece then, and an empty cell is always
             // left), so the count is exact.
-            let reserve = named_field(counts, "reserve").unwrap_or(0);
+            let reserve = counts.get(RESERVE).unwrap_or(0);
             let why = if reserve > 0 {
                 format!(
                     "{why}; with {reserve} prey still in reserve every prey turn so far placed one"
@@ -267,15 +258,52 @@ mod description {
             ]
         }
 
+        const LIMITS: &'static [&'static str] = &["predator_turn_limit"];
+
+        // "the predator's 40th turn", "its third capture", "the eight
+        // prey" (not "two prey in a row").
+        const COUNTED: &'static [Counted] = &[
+            Counted {
+                name: "predator_turn_limit",
+                what: "turns",
+                says: "#th turn | after turn # | after # turns",
+            },
+            Counted {
+                name: "capture_target",
+                what: "captures",
+                says: "#th capture | # captures",
+            },
+            Counted {
+                name: "prey",
+                what: "prey",
+                says: "the/all/its/their #n prey",
+            },
+        ];
+
+        // "seven in reserve", "has taken two prey", "58 turns played".
+        const STATED: &'static [Counted] = &[
+            Counted {
+                name: "reserve",
+                what: "prey in reserve",
+                says: "# in reserve",
+            },
+            Counted {
+                name: "captured",
+                what: "prey captured",
+                says: "taken/captured # prey",
+            },
+            Counted {
+                name: "turns",
+                what: "turns played",
+                says: "# turns played",
+            },
+        ];
+
         const FACTS: &'static [FactKind] = &[PREY, PREDATOR_TURNS, PREY_IN_PLAY];
 
-        fn position_facts(
-            p: &Params,
-            counts: &[(&'static str, u64)],
-            view: &BoardView,
-        ) -> Vec<PositionFact> {
-            let count = |name| named_field(counts, name).unwrap_or(0);
-            let (reserve, captured) = (count("reserve"), count("captured"));
+        fn position_facts(p: &Params, counts: &Counts, view: &BoardView) -> Vec<PositionFact> {
+            let count = |name| counts.get(name).unwrap_or(0);
+            let (reserve, captured) = (count(RESERVE), count(CAPTURED));
             let mut v = vec![PREY.stated(&[
                 Count(reserve),
                 Count(captured),
@@ -284,7 +312,7 @@ mod description {
             if p.predator_turn_limit > 0 {
                 v.push(
                     PREDATOR_TURNS
-                        .stated(&[Count(count("turns")), Count(p.predator_turn_limit.into())]),
+                        .stated(&[Count(count(TURNS)), Count(p.predator_turn_limit.into())]),
                 );
             }
             // A practice fragment may use fewer prey than a game: said, or
@@ -589,7 +617,9 @@ impl<B: Bits> Pos<B> {
             None
         }
     }
+}
 
+impl<B: Bits> WidthState<PredatorPrey> for Pos<B> {
     fn text(&self) -> String {
         let g = self.geom();
         let board = print_board(g.width(), g.height(), |i| {
@@ -622,6 +652,33 @@ impl<B: Bits> Pos<B> {
                 .collect(),
             side_to_move: if self.st.prey_to_move { PREY } else { PREDATOR },
         }
+    }
+
+    fn outcome(&self, rules: &PredatorPrey) -> Option<Outcome> {
+        self.board.outcome(&rules.params, &self.st)
+    }
+
+    fn legal_moves(&self, rules: &PredatorPrey) -> Vec<Move> {
+        self.board.legal_moves(&rules.params, &self.st)
+    }
+
+    fn read_legal_move(&self, rules: &PredatorPrey, text: &str) -> Result<Move, MoveError> {
+        let shape = read_move(self.geom(), text)?;
+        self.board.check(&rules.params, &self.st, shape)
+    }
+
+    fn print_move(&self, mv: &Move) -> String {
+        print_move(mv)
+    }
+
+    fn play(&self, _: &PredatorPrey, mv: &Move) -> (Pos<B>, Effect) {
+        let (st, e) = self.board.play(&self.st, mv);
+        let board = Arc::clone(&self.board);
+        (Pos { board, st }, e)
+    }
+
+    fn perft(&self, rules: &PredatorPrey, depth: u32) -> u64 {
+        self.board.perft(&rules.params, &self.st, depth)
     }
 }
 
@@ -1327,65 +1384,25 @@ impl PredatorPrey {
 impl Rules for PredatorPrey {
     type Position = Position;
     type Move = Move;
-
-    fn sides(&self) -> [char; 2] {
-        [PREY, PREDATOR]
-    }
-
-    fn default_start(&self) -> &'static str {
-        "5/5/2P2/5/5 o 8 0 0"
-    }
+    const INFO: RulesInfo = RulesInfo {
+        id: "predator-prey",
+        topology: Topology::Bounded,
+        first_mover: "prey always moves first",
+        sides: &[('o', "prey"), ('P', "the predator")],
+        start: "5/5/2P2/5/5 o 8 0 0",
+    };
+    width_rules!(Position);
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let setup = parse_setup(text)?;
         Ok(self.validate(&setup)?)
     }
 
-    fn print_position(&self, pos: &Position) -> String {
-        pos.text()
-    }
-
-    fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
-        by_width!(&pos.0, p => vec![
-            ("reserve", u64::from(p.st.reserve)),
-            ("captured", u64::from(p.st.captured)),
-            ("turns", u64::from(p.st.turns)),
-        ])
-    }
-
-    fn view(&self, pos: &Position) -> BoardView {
-        by_width!(&pos.0, p => p.view())
-    }
-
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        by_width!(&pos.0, p => p.board.outcome(&self.params, &p.st))
-    }
-
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        by_width!(&pos.0, p => p.board.legal_moves(&self.params, &p.st))
-    }
-
-    fn read_legal_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        by_width!(&pos.0, p => {
-            let shape = read_move(p.geom(), text)?;
-            p.board.check(&self.params, &p.st, shape)
-        })
-    }
-
-    fn print_move(&self, _pos: &Position, mv: &Move) -> String {
-        print_move(mv)
-    }
-
-    fn play(&self, pos: &Position, mv: &Move) -> (Position, Effect) {
-        by_width!(&pos.0, p => {
-            let (st, e) = p.board.play(&p.st, mv);
-            let board = Arc::clone(&p.board);
-            (Position(ByWidth::wrap(Pos { board, st })), e)
-        })
-    }
-
-    fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        by_width!(&pos.0, p => p.board.perft(&self.params, &p.st, depth))
+    fn counts(&self, pos: &Position) -> Counts {
+        by_width!(&pos.0, p => Counts::new()
+            .with(RESERVE, u64::from(p.st.reserve))
+            .with(CAPTURED, u64::from(p.st.captured))
+            .with(TURNS, u64::from(p.st.turns)))
     }
 
     fn position_key(&self, pos: &Position) -> u64 {

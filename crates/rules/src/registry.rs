@@ -4,7 +4,8 @@
 //! above both, so neither names it: a family's rules learn their
 //! [`Family`] from here ([`Registered`]), not the other way round.
 use crate::family::{
-    FamilyInfo, FamilyPrint, GameFamily, PositionFact, TokenSet, TrayBox, TurnsFit,
+    CountName, Counts, FamilyInfo, FamilyPrint, GameFamily, PositionFact, TokenSet, TrayBox,
+    TurnsFit,
 };
 use crate::game::{Reason, Rules};
 use crate::view::BoardView;
@@ -132,15 +133,19 @@ macro_rules! families {
             /// the parameter's key and what is wrong, with the fix. The start
             /// is the game: the engine plays its reserve and its checkers, so
             /// the parameter must agree.
-            pub fn start_problems(&self, start: &str, view: &BoardView) -> Vec<(&'static str, String)> {
+            /// `start` is the start position as these rules read it, typed
+            /// (none for a position of other rules), seen as `view`.
+            pub fn start_problems_of(&self, start: &dyn std::any::Any, view: &BoardView) -> Vec<(&'static str, String)> {
                 match self {
-                    $(Params::$variant(p) => <$module::$rules as GameFamily>::start_problems(p, start, view),)+
+                    $(Params::$variant(p) => start
+                        .downcast_ref::<<$module::$rules as Rules>::Position>()
+                        .map_or_else(Vec::new, |typed| <$module::$rules as GameFamily>::start_problems(p, typed, view)),)+
                 }
             }
 
             /// The keys of a position written as a table besides `side` and
             /// the piece symbols: every field of the text form, by name.
-            pub fn table_fields(&self) -> &'static [&'static str] {
+            pub fn table_fields(&self) -> &'static [CountName] {
                 match self {
                     $(Params::$variant(_) => <$module::$rules as GameFamily>::TABLE_FIELDS,)+
                 }
@@ -151,7 +156,7 @@ macro_rules! families {
             /// `pieces` pieces on the board and the `fields` it names (see
             /// [`Params::table_fields`]); a field left out is a fresh
             /// game's.
-            pub fn fresh_counts(&self, pieces: usize, fields: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+            pub fn fresh_counts(&self, pieces: usize, fields: &Counts) -> Counts {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::fresh_counts(p, pieces, fields),)+
                 }
@@ -172,7 +177,7 @@ macro_rules! families {
             /// states beside its diagram.
             pub fn position_facts(
                 &self,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
                 view: &BoardView,
             ) -> Vec<PositionFact> {
                 match self {
@@ -187,7 +192,7 @@ macro_rules! families {
                 &self,
                 start: &BoardView,
                 view: &BoardView,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
             ) -> Option<TurnsFit> {
                 match self {
                     $(Params::$variant(p) => <$module::$rules as GameFamily>::turns_that_fit(p, start, view, counts),)+
@@ -204,7 +209,7 @@ macro_rules! families {
                 &self,
                 start: &BoardView,
                 view: &BoardView,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
             ) -> Option<String> {
                 self.table_counter_mistake(start, view, counts, false)
             }
@@ -215,11 +220,11 @@ macro_rules! families {
                 &self,
                 start: &BoardView,
                 view: &BoardView,
-                counts: &[(&'static str, u64)],
+                counts: &Counts,
                 table: bool,
             ) -> Option<String> {
                 let fit = self.turns_fit(start, view, counts)?;
-                let turns = counts.iter().find(|(n, _)| *n == "turns")?.1;
+                let turns = counts.turns()?;
                 if fit.fits(turns) {
                     return None;
                 }

@@ -614,6 +614,7 @@ mod counted {
     impl Rules for CountingFreeze {
         type Position = Position;
         type Move = Counted;
+        const INFO: RulesInfo = Freeze::INFO;
         fn sides(&self) -> [char; 2] {
             self.0.sides()
         }
@@ -629,7 +630,7 @@ mod counted {
         fn view(&self, pos: &Position) -> BoardView {
             self.0.view(pos)
         }
-        fn counts(&self, pos: &Position) -> Vec<(&'static str, u64)> {
+        fn counts(&self, pos: &Position) -> printkit_rules::Counts {
             self.0.counts(pos)
         }
         fn outcome(&self, pos: &Position) -> Option<Outcome> {
@@ -668,13 +669,13 @@ mod counted {
     }
 
     impl Registered for CountingFreeze {
-        const FAMILY: Family = Family::Freeze;
+        const FAMILY: Family = <Freeze as Registered>::FAMILY;
     }
 
     impl GameFamily for CountingFreeze {
         type Params = Params;
-        const INFO: RulesInfo = <Freeze as GameFamily>::INFO;
-        const TABLE_FIELDS: &'static [&'static str] = <Freeze as GameFamily>::TABLE_FIELDS;
+        const TABLE_FIELDS: &'static [printkit_rules::CountName] =
+            <Freeze as GameFamily>::TABLE_FIELDS;
         fn with_params(params: Params) -> Self {
             CountingFreeze(Freeze::with_params(params))
         }
@@ -684,10 +685,14 @@ mod counted {
         fn problems(p: &Params, c: u32, w: usize, h: usize) -> Vec<(&'static str, String)> {
             Freeze::problems(p, c, w, h)
         }
-        fn start_problems(p: &Params, s: &str, v: &BoardView) -> Vec<(&'static str, String)> {
+        fn start_problems(p: &Params, s: &Position, v: &BoardView) -> Vec<(&'static str, String)> {
             Freeze::start_problems(p, s, v)
         }
-        fn fresh_counts(p: &Params, n: usize, f: &[(&str, u64)]) -> Vec<(&'static str, u64)> {
+        fn fresh_counts(
+            p: &Params,
+            n: usize,
+            f: &printkit_rules::Counts,
+        ) -> printkit_rules::Counts {
             Freeze::fresh_counts(p, n, f)
         }
         fn stop_conditions(p: &Params) -> Vec<Reason> {

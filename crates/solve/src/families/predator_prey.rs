@@ -90,11 +90,10 @@ fn hunt(mut cells: Cells, p: &Params, rng: &mut Rng) -> Option<Built> {
         return None;
     }
     let side = if hunter { 'P' } else { 'o' };
-    let counts = vec![
-        ("reserve", u64::from(reserve)),
-        ("captured", u64::from(captured)),
-        ("turns", u64::from(turns)),
-    ];
+    let counts = printkit_rules::Counts::new()
+        .with(printkit_rules::predator_prey::RESERVE, u64::from(reserve))
+        .with(printkit_rules::predator_prey::CAPTURED, u64::from(captured))
+        .with(printkit_rules::TURNS, u64::from(turns));
     Some(Built {
         cells,
         side,

@@ -123,12 +123,11 @@ fn printed_line(p: &Puzzle) -> Vec<&str> {
 /// sheet prints beside the board but the turn count (the reserve, the
 /// captures): two puzzles of a sheet with one trick read as one, though
 /// their boards and lines differ. A single winning move is no trick.
-fn trick(p: &Puzzle) -> Option<(&str, Vec<(&'static str, u64)>)> {
+fn trick(p: &Puzzle) -> Option<(&str, printkit_rules::Counts)> {
     if !p.shape.contains(", ") {
         return None;
     }
-    let mut facts = p.position.counts();
-    facts.retain(|(name, _)| *name != "turns");
+    let facts = p.position.counts().without(printkit_rules::TURNS);
     Some((p.shape.as_str(), facts))
 }
 

@@ -124,7 +124,7 @@ pub struct Built {
     /// The side to move.
     pub side: char,
     /// The position's numbers besides its board and side, by name.
-    pub counts: Vec<(&'static str, u64)>,
+    pub counts: printkit_rules::Counts,
 }
 
 /// One built candidate position, or `None` when this try did not give a

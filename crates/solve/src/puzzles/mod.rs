@@ -264,10 +264,7 @@ fn late(params: &printkit_rules::Params, at: &printkit_rules::AnyPosition) -> bo
 
 /// The turns a position has played, where its family counts them.
 fn turns_played(at: &printkit_rules::AnyPosition) -> Option<u32> {
-    at.counts()
-        .into_iter()
-        .find(|(name, _)| *name == "turns")
-        .and_then(|(_, n)| u32::try_from(n).ok())
+    at.counts().turns().and_then(|n| u32::try_from(n).ok())
 }
 
 /// Fewer empty cells than this make a late position ([`late`]).

@@ -128,6 +128,6 @@ fn checkers(
     Some(Built {
         cells,
         side,
-        counts: Vec::new(),
+        counts: printkit_rules::Counts::new(),
     })
 }
