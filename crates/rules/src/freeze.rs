@@ -1448,16 +1448,6 @@ impl Rules for Freeze {
     fn promotions(&self) -> Option<&dyn Promotions<Position, Move>> {
         Some(self)
     }
-
-    /// A Freeze move never loses for its mover: the opponent moves next,
-    /// and the game ends only for a side to move without a capture.
-    fn win_in_one(&self, pos: &Position) -> Option<Option<Move>> {
-        Some(by_width!(&pos.0, b => b.win_in_one()))
-    }
-
-    fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
-        Some(by_width!(&pos.0, b => b.escapes_in_two()))
-    }
 }
 
 /// A chain may king as many opposing checkers as it captures (a king
@@ -1526,6 +1516,19 @@ impl Position {
     /// order the moves achieving a result are closed under.
     pub fn fewer_kings(&self, mv: &Move) -> Vec<Move> {
         by_width!(&self.0, b => b.fewer_kings(mv))
+    }
+
+    /// A move that wins at once, if one does. A Freeze move never loses
+    /// for its mover: the opponent moves next, and the game ends only for
+    /// a side to move without a capture.
+    pub fn win_in_one(&self) -> Option<Move> {
+        by_width!(&self.0, b => b.win_in_one())
+    }
+
+    /// Asked only when the side to move cannot win at once: whether it has
+    /// a move after which the opponent cannot win at once.
+    pub fn escapes_in_two(&self) -> bool {
+        by_width!(&self.0, b => b.escapes_in_two())
     }
 }
 

@@ -271,7 +271,7 @@ pub trait Solver: Send + Sync {
     /// position, the start first. Moves are drawn from the solver's
     /// move groups, then within the group (Freeze: a chain, then one of its
     /// largest kinging sets); captures are preferred half the time. Where
-    /// the rules have a [`Rules::win_in_one`] shortcut, both sides look one
+    /// the rules have a [`FamilySolve::win_in_one`](crate::families::FamilySolve::win_in_one) shortcut, both sides look one
     /// move ahead: a win at once is taken, and a move that lets the
     /// opponent win at once is played only when every move does.
     fn random_game(
@@ -483,7 +483,7 @@ impl<R> Shared<R> {
 }
 
 /// A random move after which the opponent cannot win at once (by
-/// [`Rules::win_in_one`]), or any move when every move allows it; `None`
+/// [`FamilySolve::win_in_one`](crate::families::FamilySolve::win_in_one)), or any move when every move allows it; `None`
 /// when there is no move. Groups are tried in random order; within a
 /// group its first move (Freeze: the kinging that stops the most
 /// captures), then the others in random order.
@@ -730,8 +730,8 @@ struct Search<'r, R: FamilySolve> {
     no_shortcut: bool,
 }
 
-/// What the rules' shortcuts for the last two plies ([`Rules::win_in_one`],
-/// [`Rules::escapes_in_two`]) said of positions, by their keys: a Freeze
+/// What the rules' shortcuts for the last two plies ([`FamilySolve::win_in_one`](crate::families::FamilySolve::win_in_one),
+/// [`FamilySolve::escapes_in_two`](crate::families::FamilySolve::escapes_in_two)) said of positions, by their keys: a Freeze
 /// candidate's searches (to 1, 3 and 5 plies, then its line) and the
 /// candidates of one random game meet the same positions two plies from
 /// the horizon again and again, and those shortcuts were most of a Freeze

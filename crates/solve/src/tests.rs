@@ -660,12 +660,6 @@ mod counted {
         fn search_play(&self, pos: &Position, mv: &Counted) -> Position {
             self.0.search_play(pos, &mv.0)
         }
-        fn win_in_one(&self, pos: &Position) -> Option<Option<Counted>> {
-            self.0.win_in_one(pos).map(|m| m.map(Counted))
-        }
-        fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
-            self.0.escapes_in_two(pos)
-        }
     }
 
     impl Registered for CountingFreeze {
@@ -701,6 +695,12 @@ mod counted {
     }
 
     impl FamilySolve for CountingFreeze {
+        fn win_in_one(&self, pos: &Position) -> Option<Option<Counted>> {
+            FamilySolve::win_in_one(&self.0, pos).map(|m| m.map(Counted))
+        }
+        fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
+            FamilySolve::escapes_in_two(&self.0, pos)
+        }
         fn search_groups(&self, pos: &Position) -> Vec<MoveGroup<Position, Counted>> {
             self.0
                 .search_groups(pos)

@@ -76,6 +76,23 @@ pub trait FamilySolve: GameFamily + EngineRules {
         Vec::new()
     }
 
+    /// A shortcut for the last ply of a search, for families where a move
+    /// never loses or draws for its mover: `Some(Some(m))` when `m` wins at
+    /// once, `Some(None)` when no move does. `None` (the default): no
+    /// shortcut, the solver plays every move.
+    fn win_in_one(&self, _pos: &Self::Position) -> Option<Option<Self::Move>> {
+        None
+    }
+
+    /// A shortcut for the last two plies, for families with
+    /// [`FamilySolve::win_in_one`], asked only when the side to move cannot
+    /// win at once: `Some(true)` when it has a move after which the
+    /// opponent cannot win at once, `Some(false)` when every move lets the
+    /// opponent win at once. `None` (the default): no shortcut.
+    fn escapes_in_two(&self, _pos: &Self::Position) -> Option<bool> {
+        None
+    }
+
     /// A built candidate for the puzzle finder on `cells`, the start's
     /// board emptied (`torus`: it wraps), when the family's
     /// [`Tuning::candidates`] name built endgames; `None` when this try

@@ -63,6 +63,14 @@ impl FamilySolve for Freeze {
         pos.fewer_kings(mv)
     }
 
+    fn win_in_one(&self, pos: &Position) -> Option<Option<Move>> {
+        Some(pos.win_in_one())
+    }
+
+    fn escapes_in_two(&self, pos: &Position) -> Option<bool> {
+        Some(pos.escapes_in_two())
+    }
+
     fn build_endgame(params: &Params, cells: Cells, torus: bool, rng: &mut Rng) -> Option<Built> {
         // No more kings than a printed board reads with.
         let kings = Self::TUNING
