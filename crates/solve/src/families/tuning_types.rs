@@ -1,10 +1,11 @@
-//! What a family's [`Tuning`](super::FamilySolve::TUNING) says, as data:
-//! what the puzzle finder must know of its games, and the solver's budget
-//! and costs. Nothing of the crate is used here, so the budget, the
-//! puzzle finder and the families' hooks all read it without a loop.
+//! A family's tuning as data ([`Tuning`]): what the puzzle finder must
+//! know of its games, and the solver's budget and costs. It uses nothing
+//! of the crate, so the budget, the puzzle finder and the families' hooks
+//! all read it without an import loop.
 
-/// What [`FamilySolve::TUNING`](super::FamilySolve::TUNING) says of a family: what the puzzle finder
-/// must know of its games, and the solver's budget and costs.
+/// What [`FamilySolve::TUNING`](super::FamilySolve::TUNING) says of a
+/// family: what the puzzle finder must know of its games, and the
+/// solver's budget and costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// What a set of puzzles shares out.
@@ -113,7 +114,8 @@ pub enum Candidates {
     Start,
     /// Random games from the start and, taking turns while the shares
     /// the random games do not reach are short, built endgames examined
-    /// as they are ([`FamilySolve::build_endgame`](super::FamilySolve::build_endgame)).
+    /// as they are
+    /// ([`FamilySolve::build_endgame`](super::FamilySolve::build_endgame)).
     StartAndBuilt,
     /// Random games from built endgames only, never from the start
     /// (whose games end on boards too crowded to print).
