@@ -10,15 +10,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
-/// Positions between two polls (a power of two: a mask test); the exact
-/// endgame searches ask their [`StopPoll`] as often.
-pub const POLL_EVERY: u64 = 4096;
-
-/// Asked by a long search every [`POLL_EVERY`] positions: `true` makes it
-/// give up as if its node budget had run out. The caller decides why (a
-/// time limit, Ctrl-C), so the search keeps no clock and no signal
-/// handler.
-pub type StopPoll<'a> = &'a dyn Fn() -> bool;
+pub use crate::poll::{StopPoll, POLL_EVERY};
 
 /// Why a search was told to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! two sides play different games, so a set shares its puzzles out between
 //! them, and the prey's puzzles come from built hunts.
 use super::{Candidates, FamilySolve, Shares, Tuning, WinPlies};
-use crate::puzzles::endgames::{Built, Cells};
+use crate::puzzles::cells::{Built, Cells};
 use crate::puzzles::Rng;
 use printkit_rules::predator_prey::{Params, PredatorPrey};
 

@@ -21,20 +21,42 @@
 use crate::{solver, Limits, Run, Solution, Solver, Verdict};
 use std::sync::Arc;
 
+pub(crate) mod cells;
 pub mod class_sets;
 pub mod endgames;
 mod game;
-mod rejections;
+pub(crate) mod rejections;
 use crate::families::{
     self, BoardFill, Candidates, DecoyRule, FamilySolve, LongWins, Shares, WinPlies, WithFamily,
 };
 pub use game::Game;
 use printkit_rules::{AnyPosition, Engine, Family, MoveInfo};
-pub(crate) use rejections::{candidate_budget, CANDIDATE_BUDGET, WINS_LISTED};
 pub use rejections::{Reject, Rejections};
 use std::collections::HashSet;
 
 pub use crate::Rng;
+
+/// Positions a single search of a candidate may visit before the
+/// candidate is dropped as too large to settle (the host key's search of a
+/// puzzle may visit as many: [`crate::key_solve`]).
+pub(crate) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
+
+/// [`CANDIDATE_BUDGET`] for the search that settles a candidate of
+/// `start`'s board: on a board of more than 64 cells, fewer positions, as
+/// the host key's search of it gets ([`crate::budget::scaled_nodes`]), so
+/// every puzzle found is answered in the key on any board.
+pub(crate) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
+    let view = start.view();
+    crate::budget::scaled_nodes(CANDIDATE_BUDGET, view.width * view.height)
+}
+
+/// Winning moves a search of a candidate lists at most: a second one
+/// already means no single answer (another move, or the same move with
+/// another smallest set of promotions). The finder asks only
+/// for a won position's moves ([`crate::Solver::solve_within`]): a
+/// position not won is turned down whatever its moves, so listing them
+/// and their line would be work for nothing.
+pub(crate) const WINS_LISTED: usize = 2;
 
 /// One kept puzzle.
 #[derive(Clone, Debug)]
@@ -112,13 +134,14 @@ fn examine(
         fn with<F: FamilySolve>(self, _: F, _: &F::Params) -> Self::Output {
             let Examine(params, solver, start, max_plies, shortest) = self;
             F::examine(params, solver, start, max_plies, shortest)
+                .unwrap_or_else(|| examine_moves(params, solver, start, max_plies, shortest))
         }
     }
     families::with_family(params, Examine(params, solver, start, max_plies, shortest))
 }
 
 /// The solution of a candidate when it makes a puzzle, every legal move
-/// its own first move (the default of [`FamilySolve::examine`]): the
+/// its own first move (when [`FamilySolve::examine`] gives `None`): the
 /// cheap tests first (a win at once is a one-ply search), then the search
 /// to the limit listing at most two winning first moves, then the
 /// winner's later moves.
@@ -131,7 +154,7 @@ pub(crate) fn examine_moves(
 ) -> Result<Solution, Reject> {
     let limits = |depth| Limits {
         depth,
-        max_nodes: rejections::candidate_budget(start),
+        max_nodes: candidate_budget(start),
     };
     // Every legal move is its own first move (no pairing of the list,
     // which was a twentieth of one family's set's time), counted without

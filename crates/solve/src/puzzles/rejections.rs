@@ -1,27 +1,6 @@
-//! Why candidates were turned down, one by one and counted, and the
-//! search budget that turns a candidate down as too large.
-
-/// Positions a single search of a candidate may visit before the
-/// candidate is dropped as too large to settle (the host key's search of a
-/// puzzle may visit as many: [`crate::key_solve`]).
-pub(crate) const CANDIDATE_BUDGET: u64 = crate::PUZZLE_NODES;
-
-/// [`CANDIDATE_BUDGET`] for the search that settles a candidate of
-/// `start`'s board: on a board of more than 64 cells, fewer positions, as
-/// the host key's search of it gets ([`crate::budget::scaled_nodes`]), so
-/// every puzzle found is answered in the key on any board.
-pub(crate) fn candidate_budget(start: &printkit_rules::AnyPosition) -> u64 {
-    let view = start.view();
-    crate::budget::scaled_nodes(CANDIDATE_BUDGET, view.width * view.height)
-}
-
-/// Winning moves a search of a candidate lists at most: a second one
-/// already means no single answer (another move, or the same move with
-/// another smallest set of promotions). The finder asks only
-/// for a won position's moves ([`crate::Solver::solve_within`]): a
-/// position not won is turned down whatever its moves, so listing them
-/// and their line would be work for nothing.
-pub(crate) const WINS_LISTED: usize = 2;
+//! Why candidates were turned down, one by one and counted (the search
+//! budget that turns a candidate down as too large is the finder's own,
+//! `CANDIDATE_BUDGET`).
 
 /// Why candidates were turned down.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

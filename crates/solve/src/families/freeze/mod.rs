@@ -5,7 +5,7 @@
 use super::{
     BoardLimits, Candidates, DecoyRule, Effort, FamilySolve, LongWins, MoveGroup, Tuning, WinPlies,
 };
-use crate::puzzles::endgames::{Built, Cells};
+use crate::puzzles::cells::{Built, Cells};
 use crate::puzzles::{Reject, Rng};
 use crate::{Solution, Solver};
 use printkit_rules::freeze::{Freeze, Move, Params, Position};
@@ -85,8 +85,8 @@ impl FamilySolve for Freeze {
         start: &AnyPosition,
         max_plies: u32,
         shortest: u32,
-    ) -> Result<Solution, Reject> {
-        puzzles::examine(solver, start, max_plies, shortest)
+    ) -> Option<Result<Solution, Reject>> {
+        Some(puzzles::examine(solver, start, max_plies, shortest))
     }
 }
 
