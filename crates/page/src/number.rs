@@ -6,8 +6,8 @@
 /// to `out`. `decimals` is at most 9.
 pub fn push_fixed(out: &mut Vec<u8>, v: f64, decimals: u32) {
     match digits(v, decimals) {
-        Ok((buf, len)) => out.extend_from_slice(&buf[..len]),
-        Err(plain) => out.extend_from_slice(plain.as_bytes()),
+        Some((buf, len)) => out.extend_from_slice(&buf[..len]),
+        None => out.extend_from_slice(format!("{v}").as_bytes()),
     }
 }
 
@@ -15,8 +15,8 @@ pub fn push_fixed(out: &mut Vec<u8>, v: f64, decimals: u32) {
 pub fn push_fixed_str(out: &mut String, v: f64, decimals: u32) {
     match digits(v, decimals) {
         // Only ASCII digits, '-' and '.' are in the buffer.
-        Ok((buf, len)) => out.extend(buf[..len].iter().map(|&b| b as char)),
-        Err(plain) => out.push_str(&plain),
+        Some((buf, len)) => out.extend(buf[..len].iter().map(|&b| b as char)),
+        None => out.push_str(&format!("{v}")),
     }
 }
 
@@ -27,13 +27,14 @@ pub fn fixed(v: f64, decimals: u32) -> String {
     s
 }
 
-/// The characters of `v` in a buffer on the stack, or, for a number beyond
-/// any page (10¹⁰ mm away) or not finite, written plainly.
-fn digits(v: f64, decimals: u32) -> Result<([u8; 32], usize), String> {
+/// The characters of `v` in a buffer on the stack, and how many; `None`
+/// for a number beyond any page (10¹⁰ mm away) or not finite, which the
+/// callers write plainly.
+fn digits(v: f64, decimals: u32) -> Option<([u8; 32], usize)> {
     let scale = 10_u64.pow(decimals.min(9));
     let n = (v * scale as f64).round();
     if !n.is_finite() || n.abs() >= 9.0e18 {
-        return Err(format!("{v}"));
+        return None;
     }
     let n = n as i64;
     let (mut int, mut frac) = (n.unsigned_abs() / scale, n.unsigned_abs() % scale);
@@ -68,7 +69,7 @@ fn digits(v: f64, decimals: u32) -> Result<([u8; 32], usize), String> {
     }
     let len = buf.len() - at;
     buf.copy_within(at.., 0);
-    Ok((buf, len))
+    Some((buf, len))
 }
 
 #[cfg(test)]
