@@ -203,13 +203,12 @@ macro_rules! solver_families {
         /// Runs `with` on the family of `params` with its typed rules: the
         /// solver's one place a family's parameters become its rules.
         pub fn with_family<W: WithFamily>(params: &Params, with: W) -> W::Output {
-            $(
-                if let Some(p) = params.typed::<printkit_rules::$module::$rules>() {
+            match params {
+                $(Params::$variant(p) => {
                     let rules = <printkit_rules::$module::$rules as GameFamily>::with_params(p.clone());
-                    return with.with(rules, p);
-                }
-            )+
-            unreachable!("every family is registered")
+                    with.with(rules, p)
+                })+
+            }
         }
     };
 }
