@@ -3,7 +3,7 @@
 //! symmetry (equal counts for shifted, mirrored, rotated and colour-swapped
 //! positions on the torus).
 
-use crate::freeze_common::Grid;
+use printkit_oracles::freeze::Grid;
 use printkit_rules::freeze::{Freeze, Params};
 use printkit_rules::{perft_by_moves, Rules};
 

@@ -12,7 +12,6 @@ mod code_shape;
 mod docs_commands;
 mod fallback_fonts;
 mod faults;
-mod freeze_common;
 mod freeze_perft;
 mod freeze_props;
 mod freeze_rules;

@@ -474,7 +474,7 @@ fn best_is_exactly_the_fastest_wins_and_slowest_losses_of_plain_minimax() {
     let (mut wins, mut losses) = (0, 0);
     for (k, text) in positions.iter().enumerate() {
         let depth = 3;
-        let (plies, mut want) = crate::naive::clone_best(text, depth);
+        let (plies, mut want) = printkit_oracles::naive::clone_best(text, depth);
         let s = solver
             .solve(&def.load_position(text).unwrap(), Limits::depth(depth))
             .unwrap();
@@ -596,7 +596,7 @@ fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
         } else {
             naive_depth
         };
-        let (wins, first_moves) = crate::naive::clone_wins(&p.position.text(), depth);
+        let (wins, first_moves) = printkit_oracles::naive::clone_wins(&p.position.text(), depth);
         assert!(
             first_moves >= 4,
             "{}: {first_moves} first moves",
@@ -611,7 +611,7 @@ fn assert_clone_puzzles_hold_up(seed: u64, count: usize, naive_depth: u32) {
         for (ply, mv) in p.solution.written().pv.iter().enumerate() {
             if ply % 2 == 0 && ply > 0 {
                 let left = depth - ply as u32;
-                let (wins, _) = crate::naive::clone_wins(&here, left);
+                let (wins, _) = printkit_oracles::naive::clone_wins(&here, left);
                 let answer = (mv.clone(), p.solution.plies - ply as u32);
                 assert_eq!(wins, [answer], "{here} (puzzle {})", p.position.text());
             }
@@ -686,7 +686,7 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
             'P'
         };
         let limit = if depth == 0 { p.solution.plies } else { depth };
-        let (_, first_moves) = crate::naive::hunt_wins(&p.position.text(), limit);
+        let (_, first_moves) = printkit_oracles::naive::hunt_wins(&p.position.text(), limit);
         assert!(
             first_moves >= 4,
             "{}: {first_moves} first moves",
@@ -695,7 +695,7 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
         let mut here = p.position.text().clone();
         for (ply, mv) in p.solution.written().pv.iter().enumerate() {
             if ply % 2 == 0 {
-                let (wins, _) = crate::naive::hunt_wins(&here, limit - ply as u32);
+                let (wins, _) = printkit_oracles::naive::hunt_wins(&here, limit - ply as u32);
                 assert_eq!(
                     wins,
                     std::slice::from_ref(mv),
@@ -703,7 +703,7 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
                     p.position.text()
                 );
             }
-            here = crate::naive::hunt_after(&here, mv);
+            here = printkit_oracles::naive::hunt_after(&here, mv);
         }
         // The line ends in the side's win, by the rules of play.
         let turns: u32 = p
@@ -719,7 +719,11 @@ fn assert_predator_puzzles_hold_up(seed: u64, count: usize, depth: u32) {
             "{}: the turn limit",
             p.position.text()
         );
-        assert_eq!(crate::naive::hunt_winner(&here), Some(side), "{here}");
+        assert_eq!(
+            printkit_oracles::naive::hunt_winner(&here),
+            Some(side),
+            "{here}"
+        );
     }
 }
 
@@ -917,7 +921,7 @@ fn clone_sets_of_seeds_1_7_42_are_not_mostly_full_boards() {
 
 /// Issue 24: a Freeze set reads on paper (at most 3 kings and 18 pieces,
 /// as docs/design.md says) and each puzzle, checked by trying every move
-/// (every chain, every set of kings, the pass: tests/suite/freeze_common)
+/// (every chain, every set of kings, the pass: printkit_oracles::freeze)
 /// has exactly one winning move at every turn of the winner within
 /// `depth` plies (0: the puzzle's own length), the answer's; at least 4
 /// first moves.
@@ -926,7 +930,7 @@ fn assert_freeze_puzzles_hold_up(
     count: usize,
     depth: u32,
 ) -> Vec<printkit_solve::puzzles::Puzzle> {
-    use crate::freeze_common::Grid;
+    use printkit_oracles::freeze::Grid;
     let def = definition::resolve("freeze").unwrap();
     let engine = def.engine();
     let set = generated(&def, count, seed);
@@ -990,13 +994,13 @@ fn assert_freeze_puzzles_hold_up(
 /// nothing), never a king fewer or another king instead. Returns how many
 /// children win.
 fn assert_one_answer(here: &str, next: &str, left: u32, puzzle: &str) -> usize {
-    use crate::freeze_common::Grid;
+    use printkit_oracles::freeze::Grid;
     let start = Grid::parse(here);
     let answer = Grid::parse(next);
     let wins: Vec<Grid> = start
         .children()
         .into_iter()
-        .filter(|c| crate::naive::freeze_loses_within(c, left - 1))
+        .filter(|c| printkit_oracles::naive::freeze_loses_within(c, left - 1))
         .collect();
     assert!(
         wins.contains(&answer),
@@ -1017,9 +1021,9 @@ fn assert_one_answer(here: &str, next: &str, left: u32, puzzle: &str) -> usize {
 /// What a Freeze move did: the board its chain left (the kings it made
 /// checkers again) and the squares it kinged.
 fn chain_and_kings(
-    start: &crate::freeze_common::Grid,
-    child: &crate::freeze_common::Grid,
-) -> (crate::freeze_common::Grid, Vec<(usize, usize)>) {
+    start: &printkit_oracles::freeze::Grid,
+    child: &printkit_oracles::freeze::Grid,
+) -> (printkit_oracles::freeze::Grid, Vec<(usize, usize)>) {
     let mut chain = child.clone();
     let mut kings = Vec::new();
     for (r, row) in chain.cells.iter_mut().enumerate() {
@@ -1035,8 +1039,8 @@ fn chain_and_kings(
 
 /// Freeze's first moves told apart by their chain: the positions after
 /// each move with the kings it made taken off again, the pass included.
-fn first_moves_of(start: &crate::freeze_common::Grid) -> usize {
-    let mut seen: Vec<crate::freeze_common::Grid> = Vec::new();
+fn first_moves_of(start: &printkit_oracles::freeze::Grid) -> usize {
+    let mut seen: Vec<printkit_oracles::freeze::Grid> = Vec::new();
     for mut c in start.children() {
         for (r, row) in c.cells.iter_mut().enumerate() {
             for (col, ch) in row.iter_mut().enumerate() {
@@ -1056,8 +1060,11 @@ fn first_moves_of(start: &crate::freeze_common::Grid) -> usize {
 /// (not the pass) that leave the opponent, with their best kings, as few
 /// checkers able to capture as the answer's chain does, counted here on
 /// the naive grid.
-fn as_strong_as(start: &crate::freeze_common::Grid, answer: &crate::freeze_common::Grid) -> usize {
-    use crate::freeze_common::Grid;
+fn as_strong_as(
+    start: &printkit_oracles::freeze::Grid,
+    answer: &printkit_oracles::freeze::Grid,
+) -> usize {
+    use printkit_oracles::freeze::Grid;
     fn capturers(g: &Grid) -> usize {
         let opp = if g.side == 'b' { 'r' } else { 'b' };
         let cell = |c: i64, r: i64| {
@@ -1118,7 +1125,7 @@ fn freeze_puzzle_sets_of_seeds_1_7_42_hold_up_under_a_plain_search() {
 /// or instead. `check` accepts the line.
 #[test]
 fn freeze_kings_that_change_nothing_leave_one_answer() {
-    use crate::freeze_common::Grid;
+    use printkit_oracles::freeze::Grid;
     let position = "8/br6/r1rBr3/bRb1b3/2r2b2/2b1b3/r7/8 b";
     let line = ["A7xC7+E6", "pass", "A5xA7", "C4xC2+C5", "E5xE7+C6"];
     let def = definition::resolve("freeze").unwrap();
@@ -1133,7 +1140,7 @@ fn freeze_kings_that_change_nothing_leave_one_answer() {
             let wins = Grid::parse(&here)
                 .children()
                 .into_iter()
-                .filter(|c| crate::naive::freeze_loses_within(c, left - 1))
+                .filter(|c| printkit_oracles::naive::freeze_loses_within(c, left - 1))
                 .count();
             more_kings_win |= wins > 1;
         }

@@ -1,13 +1,23 @@
 //! Test oracles: plain references the solver is tested against, kept out
 //! of the solver's public API (`publish = false`; a dev-dependency only).
 //! They know the rules only, never the solver, so a fault of the solver
-//! cannot hide in its own reference.
+//! cannot hide in its own reference; the naive engines in [`naive`],
+//! [`freeze`] and [`bracket_flip`] do not even know the rules crate: they
+//! are written from docs/rules.md alone, for perft and the plain searches.
+//!
+//! A crate of their own, not the suite's modules, so that they compile
+//! optimised like the libraries (the suite's own code is not; see the
+//! workspace's Cargo.toml): the plain searches are most of some tests' time.
 //!
 //! Scores are for the side to move, with the solver's mate-distance
 //! convention: `MATE - plies` for a win in that many plies, its negation
 //! for a loss, 0 for a finished draw or an unfinished line.
 #![warn(missing_docs)]
 use printkit_rules::Rules;
+
+pub mod bracket_flip;
+pub mod freeze;
+pub mod naive;
 
 /// A win's score before its plies are taken off (the solver's).
 pub const MATE: i32 = 1_000_000;

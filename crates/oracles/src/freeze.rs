@@ -2,18 +2,22 @@
 //! characters, every move played out, no bit sets, no bulk counting) that
 //! the engine's perft is checked against, plus board transforms for the
 //! symmetry checks.
-#![allow(dead_code)]
 
+/// A Freeze position: the board as characters and the side to move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grid {
+    /// Columns.
     pub w: usize,
+    /// Rows.
     pub h: usize,
     /// `cells[row][col]`, row 0 at the bottom; '.' empty, '-' hole.
     pub cells: Vec<Vec<char>>,
+    /// The side to move, `b` or `r`.
     pub side: char,
 }
 
 impl Grid {
+    /// Reads the notation: rows top-down, digits runs of empty squares.
     pub fn parse(text: &str) -> Grid {
         let (board, side) = text.split_once(' ').unwrap();
         let mut rows: Vec<Vec<char>> = Vec::new();
@@ -41,6 +45,7 @@ impl Grid {
         }
     }
 
+    /// Writes the notation back.
     pub fn print(&self) -> String {
         let mut out = Vec::new();
         for r in (0..self.h).rev() {
@@ -127,6 +132,7 @@ impl Grid {
         }
     }
 
+    /// Leaves `depth` plies on, every move played out.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
