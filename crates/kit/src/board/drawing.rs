@@ -395,7 +395,7 @@ fn crown_outline(r: RectMm) -> Vec<PointMm> {
 /// the block's top-left corner; the frame's size includes the bands.
 /// `compact`: coordinates on the left and below only, no ghost strips (for
 /// a board that fits the page only without them).
-pub(super) fn board_block(
+pub fn board_block(
     spec: &BoardSpec,
     style: &Style,
     compact: bool,

@@ -80,7 +80,7 @@ fn ruler(
 /// The 100 mm scale bar with ticks every 10 mm and its instruction, centred
 /// in a frame `width` wide and as tall as the bar, its labels and the
 /// sentence under them.
-pub(super) fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame, RenderError> {
+pub fn scale_bar(style: &Style, lang: &Lang, width: f64) -> Result<Frame, RenderError> {
     let c = &style.colours;
     let x0 = (width - 100.0) / 2.0;
     let bar_h = 3.0;

@@ -21,10 +21,12 @@ struct Tile {
     view: RectMm,
 }
 
-/// Start offsets and the common length of tiles covering `total` with
-/// windows of at most `window` that overlap by `overlap`: as few tiles as
-/// fit, all the same size, so no tile is a thin strip.
-fn tile_starts(total: f64, window: f64, overlap: f64) -> (Vec<f64>, f64) {
+/// How a board block too big for one sheet is cut into tiles along one of
+/// its sides: the start offsets and the common length of tiles covering
+/// `total` mm with windows of at most `window` mm that overlap by
+/// `overlap` mm: as few tiles as fit, all the same size, so no tile is a
+/// thin strip.
+pub fn tile_starts(total: f64, window: f64, overlap: f64) -> (Vec<f64>, f64) {
     if total <= window + 1e-9 {
         return (vec![0.0], total);
     }
@@ -505,23 +507,4 @@ fn tile_map(grid: &TileGrid, style: &Style, map: RectMm, scale: f64) -> Result<I
         }
     }
     Ok(Item::group(Some("tile-map"), items))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tiles_are_as_few_as_fit_and_all_one_size() {
-        assert_eq!(tile_starts(100.0, 190.0, 10.0), (vec![0.0], 100.0));
-        // 212 mm on 190 mm windows: two tiles of 111 mm, not 190 + a strip.
-        let (s, size) = tile_starts(212.0, 190.0, 10.0);
-        assert_eq!(s, vec![0.0, 101.0]);
-        assert!((size - 111.0).abs() < 1e-9);
-        // Three tiles where two do not reach; the last ends at the edge.
-        let (s, size) = tile_starts(400.0, 190.0, 10.0);
-        assert_eq!(s.len(), 3);
-        assert!(size <= 190.0 && (s[2] + size - 400.0).abs() < 1e-9);
-        assert!((s[1] - s[0] - (size - 10.0)).abs() < 1e-9);
-    }
 }
