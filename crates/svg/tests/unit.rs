@@ -29,7 +29,6 @@ mod lib {
         assert_eq!(num(297.0), "297");
     }
 
-
     #[test]
     fn numbers_are_compact() {
         assert_eq!(num(10.0), "10");

@@ -395,11 +395,7 @@ fn crown_outline(r: RectMm) -> Vec<PointMm> {
 /// the block's top-left corner; the frame's size includes the bands.
 /// `compact`: coordinates on the left and below only, no ghost strips (for
 /// a board that fits the page only without them).
-pub fn board_block(
-    spec: &BoardSpec,
-    style: &Style,
-    compact: bool,
-) -> Result<Frame, RenderError> {
+pub fn board_block(spec: &BoardSpec, style: &Style, compact: bool) -> Result<Frame, RenderError> {
     let cell = spec.cell_mm;
     let band = style.board.coord_band_mm;
     let top_band = if compact { 0.0 } else { band };

@@ -18,9 +18,7 @@ fn ink(frame: &printkit_page::Frame) -> printkit_page::RectMm {
 #[test]
 fn the_scale_bar_frame_is_as_tall_as_what_it_draws() {
     let t = Templates::builtin().unwrap();
-    let bar =
-        scale_bar(&t.style, &printkit_definition::lang::Lang::english(), 190.0)
-            .unwrap();
+    let bar = scale_bar(&t.style, &printkit_definition::lang::Lang::english(), 190.0).unwrap();
     let ink = ink(&bar);
     // The bar's outline sits on the top edge (half its stroke above);
     // the sentence's descent ends at the bottom edge.

@@ -17,9 +17,13 @@ fn a_paragraph_frame_is_as_tall_as_its_lines() {
         align: Align::Left,
     };
     let words = "A turn is one move: step to a neighbouring empty cell or jump over one. ";
-    let frame =
-        text::paragraph_frame(&printkit_page::FontBook::builtin(), &words.repeat(4), style, 60.0)
-            .unwrap();
+    let frame = text::paragraph_frame(
+        &printkit_page::FontBook::builtin(),
+        &words.repeat(4),
+        style,
+        60.0,
+    )
+    .unwrap();
     let ink = ink(&frame).unwrap();
     // The first line's ascent touches the top, the last line's descent
     // the bottom.

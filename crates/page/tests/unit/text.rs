@@ -7,8 +7,7 @@ fn book() -> FontBook {
 
 #[test]
 fn wrapping_respects_the_width() {
-    let text =
-        "The quick brown fox jumps over the lazy dog again and again until the line breaks.";
+    let text = "The quick brown fox jumps over the lazy dog again and again until the line breaks.";
     let lines = wrap(&book(), text, Font::Regular, 10.0, 50.0).unwrap();
     assert!(lines.len() > 2);
     for l in &lines {
@@ -73,8 +72,7 @@ fn a_run_carries_its_glyphs_and_the_width_they_add_up_to() {
         colour: Colour::BLACK,
         align: Align::Right,
     };
-    let Item::Text(run) = line_in(&book(), "Freeze: A1–J10", style, bounds, 5.0).unwrap()
-    else {
+    let Item::Text(run) = line_in(&book(), "Freeze: A1–J10", style, bounds, 5.0).unwrap() else {
         panic!()
     };
     // DejaVu Sans's own glyph ids and kerned advances for this text, as
