@@ -573,7 +573,7 @@ fn a_list_cut_by_the_node_budget_says_so() {
 }
 
 /// Issue 24: each generated puzzle, checked by a search that shares
-/// nothing with the generator (tests/suite/naive.rs): the first move is
+/// nothing with the generator (printkit_oracles::naive): the first move is
 /// the only one that wins within the limit, in the plies the prompt says;
 /// at least 4 first moves; the turn limit out of reach; the set spreads its
 /// lengths (a full set) and goes from easy to hard.
@@ -651,7 +651,7 @@ fn clone_puzzle_sets_of_seeds_1_7_42_hold_up_under_plain_minimax() {
 /// Issue 24: a predator-game set has puzzles of both sides (a quarter at
 /// least each: the prey's trap the predator), spreads its lengths, and
 /// goes from easy to hard; each puzzle, checked by trying every line
-/// (tests/suite/naive.rs, nothing shared with the solver), has one
+/// (printkit_oracles::naive, nothing shared with the solver), has one
 /// winning move at every turn of the winner within `depth` plies (0: the
 /// puzzle's own length), at least 4 first moves, and ends by the rules,
 /// the turn limit out of reach.
