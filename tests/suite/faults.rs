@@ -101,15 +101,23 @@ fn prepared_with(name: &str, extra: &[&str]) -> (PathBuf, Snapshot, Snapshot) {
 
 #[test]
 fn a_failure_at_any_step_of_the_commit_leaves_the_old_kit() {
-    // PDF only: fewer files, the same kinds of steps.
-    let (dir, old, new) = prepared_with("fail-at", &["--format", "pdf"]);
+    // PDF on A4 only: fewer files, the same kinds of steps.
+    let (dir, old, new) = prepared_with("fail-at", &["--format", "pdf", "--paper", "a4"]);
     let newdef = dir.join("freeze-new.toml");
     let mut step = 1;
     loop {
         let n = step.to_string();
         let o = build(
             &dir,
-            &[newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"],
+            &[
+                newdef.to_str().unwrap(),
+                "--out",
+                "out",
+                "--format",
+                "pdf",
+                "--paper",
+                "a4",
+            ],
             &[("PRINTKIT_FAIL_AT", &n)],
         );
         if o.status.success() {
@@ -135,14 +143,22 @@ fn a_failure_at_any_step_of_the_commit_leaves_the_old_kit() {
 
 #[test]
 fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
-    let (dir, old, new) = prepared_with("abort-at", &["--format", "pdf"]);
+    let (dir, old, new) = prepared_with("abort-at", &["--format", "pdf", "--paper", "a4"]);
     let newdef = dir.join("freeze-new.toml");
     let (mut before_commit, mut after_commit) = (0, 0);
     for step in 1.. {
         let n = step.to_string();
         let o = build(
             &dir,
-            &[newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"],
+            &[
+                newdef.to_str().unwrap(),
+                "--out",
+                "out",
+                "--format",
+                "pdf",
+                "--paper",
+                "a4",
+            ],
             &[("PRINTKIT_ABORT_AT", &n)],
         );
         if o.status.success() {
@@ -163,7 +179,11 @@ fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
         }
         // The next build of anything finishes or discards it first; a
         // build of the old kit then leaves exactly the old kit.
-        let o = build(&dir, &["freeze", "--out", "out", "--format", "pdf"], &[]);
+        let o = build(
+            &dir,
+            &["freeze", "--out", "out", "--format", "pdf", "--paper", "a4"],
+            &[],
+        );
         assert!(o.status.success(), "step {step}: {}", stderr(&o));
         assert_eq!(snapshot(&dir.join("out")), old, "step {step}: not clean");
     }
@@ -174,17 +194,37 @@ fn a_build_that_dies_at_any_step_is_finished_or_undone_by_the_next() {
     // A build committed and killed, then recovered by `build` of another
     // game, leaves the new Freeze kit complete. (The loop ended with the new
     // kit in place, which a build of it would leave alone: back to the old.)
-    let o = build(&dir, &["freeze", "--out", "out", "--format", "pdf"], &[]);
+    let o = build(
+        &dir,
+        &["freeze", "--out", "out", "--format", "pdf", "--paper", "a4"],
+        &[],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let o = build(
         &dir,
-        &[newdef.to_str().unwrap(), "--out", "out", "--format", "pdf"],
+        &[
+            newdef.to_str().unwrap(),
+            "--out",
+            "out",
+            "--format",
+            "pdf",
+            "--paper",
+            "a4",
+        ],
         &[("PRINTKIT_ABORT_AT", "5")],
     );
     assert!(!o.status.success());
     let o = build(
         &dir,
-        &["clone-jump-convert", "--out", "out", "--format", "pdf"],
+        &[
+            "clone-jump-convert",
+            "--out",
+            "out",
+            "--format",
+            "pdf",
+            "--paper",
+            "a4",
+        ],
         &[],
     );
     assert!(o.status.success(), "{}", stderr(&o));
