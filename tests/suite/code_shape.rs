@@ -413,9 +413,9 @@ fn all_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// The files of `src/`, `crates/` (but the test oracles) and `templates/`
-/// (what the binary is built from) that name the family of a registry line, by its variant,
-/// module, id, built-in game's id or that id in words ("bracket and
+/// The files of `src/`, `crates/` and `templates/` (what the binary is
+/// built from: not the test oracles, nor a crate's `tests/`) that name the
+/// family of a registry line, by its variant, module, id, built-in game's id or that id in words ("bracket and
 /// flip"), besides its module's own files (`crates/rules/src/<module>.rs`,
 /// `crates/solve/src/families/<module>.rs`,
 /// `crates/definition/src/lang/families/<module>.words.toml`), the rules'
