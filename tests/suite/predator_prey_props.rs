@@ -47,24 +47,10 @@ fn position_text() -> impl Strategy<Value = String> {
             let res = res.min(8 - prey - cap);
             let mut rows = Vec::new();
             for r in (0..h).rev() {
-                let mut s = String::new();
-                let mut run = 0;
-                for c in 0..w {
-                    let ch = squares[r * w + c];
-                    if ch == '.' {
-                        run += 1;
-                    } else {
-                        if run > 0 {
-                            s.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        s.push(ch);
-                    }
-                }
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                }
-                rows.push(s);
+                rows.push(printkit_oracles::row_text(
+                    squares[r * w..(r + 1) * w].iter().copied(),
+                    '.',
+                ));
             }
             let side = if prey_side { 'o' } else { 'P' };
             format!("{} {side} {res} {cap} {turns}", rows.join("/"))

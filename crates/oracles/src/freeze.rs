@@ -47,27 +47,10 @@ impl Grid {
 
     /// Writes the notation back.
     pub fn print(&self) -> String {
-        let mut out = Vec::new();
-        for r in (0..self.h).rev() {
-            let mut s = String::new();
-            let mut run = 0;
-            for c in 0..self.w {
-                let ch = self.cells[r][c];
-                if ch == '.' {
-                    run += 1;
-                    continue;
-                }
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
-                s.push(ch);
-            }
-            if run > 0 {
-                s.push_str(&run.to_string());
-            }
-            out.push(s);
-        }
+        let out: Vec<String> = (0..self.h)
+            .rev()
+            .map(|r| crate::row_text(self.cells[r].iter().copied(), '.'))
+            .collect();
         format!("{} {}", out.join("/"), self.side)
     }
 

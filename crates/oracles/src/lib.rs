@@ -19,6 +19,28 @@ pub mod bracket_flip;
 pub mod freeze;
 pub mod naive;
 
+/// A board row as the notations write it: each run of `empty` cells as its
+/// length, every other cell as its character.
+pub fn row_text(cells: impl IntoIterator<Item = char>, empty: char) -> String {
+    let mut out = String::new();
+    let mut run = 0;
+    for ch in cells {
+        if ch == empty {
+            run += 1;
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        out.push(ch);
+    }
+    if run > 0 {
+        out.push_str(&run.to_string());
+    }
+    out
+}
+
 /// A win's score before its plies are taken off (the solver's).
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are wins (or below its negation, losses).

@@ -571,26 +571,7 @@ pub fn hunt_after(position: &str, mv: &str) -> String {
         .unwrap_or_else(|| panic!("{mv} is not a move of {position}"));
     let rows: Vec<String> = (0..c.g.h)
         .rev()
-        .map(|y| {
-            let mut out = String::new();
-            let mut run = 0;
-            for x in 0..c.g.w {
-                match c.g.get(x, y) {
-                    Some(' ') => run += 1,
-                    other => {
-                        if run > 0 {
-                            out.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        out.push(other.unwrap_or('-'));
-                    }
-                }
-            }
-            if run > 0 {
-                out.push_str(&run.to_string());
-            }
-            out
-        })
+        .map(|y| crate::row_text((0..c.g.w).map(|x| c.g.get(x, y).unwrap_or('-')), ' '))
         .collect();
     let side = if c.prey_to_move { 'o' } else { 'P' };
     format!(

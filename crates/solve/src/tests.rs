@@ -110,25 +110,7 @@ fn freeze_positions(count: usize, seed: u64, least: usize, spread: usize) -> Vec
         }
         let board: Vec<String> = rows
             .iter()
-            .map(|r| {
-                let mut s = String::new();
-                let mut run = 0;
-                for &ch in r {
-                    if ch == '.' {
-                        run += 1;
-                    } else {
-                        if run > 0 {
-                            s.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        s.push(ch);
-                    }
-                }
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                }
-                s
-            })
+            .map(|r| printkit_oracles::row_text(r.iter().copied(), '.'))
             .collect();
         let side = if rng.below(2) == 0 { "b" } else { "r" };
         let text = format!("{} {side}", board.join("/"));
